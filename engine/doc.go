@@ -1,0 +1,23 @@
+// Package engine is the shared core under every Moonshine game module.
+//
+// It sits at the centre of the dependency graph: game packages such as
+// engine/boozebarons implement [Rules] and [State]; service/ drives them. The
+// package imports nothing of service/ and does no I/O, reads no clock and uses
+// no global randomness.
+//
+// A game is a fold. [Rules.Setup] turns a table configuration and a seeded
+// [Rand] into the opening events; [State.Decide] checks one seat's command
+// against the state and returns the events it causes (or a [*RuleError]);
+// [State.Apply] folds one event body into the state and never judges the
+// rules. Replay applies recorded events and never rolls a die: every random
+// outcome is decided once, inside Decide or Setup, and written into an event.
+//
+// Each [Event] says who may see what: a public body everybody sees and private
+// bodies for named seats. [Viewer] and [Event.For] give the single redaction
+// path for event streams; [State.View] gives the one for views.
+//
+// The generator for each decision is derived from the game's secret seed and
+// the sequence number of the first event the decision will write
+// ([CommandRand]), so anyone holding the revealed seed and the command log can
+// re-run a finished game and check every roll ([Verify]).
+package engine

@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+)
+
+// Game is a running game: its rules, its folded state, and the sequence
+// number of the last event applied. It is the one place where the per-seq
+// generator derivation is applied, for the service and for [Verify] alike.
+type Game struct {
+	Rules Rules
+	State State
+	// Version is the sequence number of the last event folded in (0 before
+	// setup). Events that are not the game's (chat) still count: call
+	// [Game.Skip] for them.
+	Version int64
+}
+
+// NewGame returns an empty game ready to fold its events.
+func NewGame(r Rules) *Game { return &Game{Rules: r, State: r.NewState()} }
+
+// Start validates cfg and returns a game with its opening events applied,
+// and those events. The opening events draw from CommandRand(seed, 1).
+func Start(r Rules, cfg Config, seed []byte) (*Game, []Event, error) {
+	lo, hi := r.Players()
+	if cfg.Players < lo || cfg.Players > hi {
+		return nil, nil, &RuleError{Kind: Malformed, Reason: ReasonBadPlayerCount,
+			Message: fmt.Sprintf("%s takes %d to %d players, not %d", r.Name(), lo, hi, cfg.Players)}
+	}
+	evs, err := r.Setup(cfg, CommandRand(seed, 1))
+	if err != nil {
+		return nil, nil, err
+	}
+	g := NewGame(r)
+	if err := g.Apply(evs...); err != nil {
+		return nil, nil, fmt.Errorf("engine: %s setup events do not apply: %w", r.Name(), err)
+	}
+	return g, evs, nil
+}
+
+// Apply folds events into the state, one sequence number each.
+func (g *Game) Apply(evs ...Event) error {
+	for _, ev := range evs {
+		for _, b := range ev.Bodies() {
+			if err := g.State.Apply(b); err != nil {
+				return fmt.Errorf("event %d: %w", g.Version+1, err)
+			}
+		}
+		g.Version++
+	}
+	return nil
+}
+
+// Skip advances the version past n events that are not the game's own
+// (table talk), which take sequence numbers but do not change the state.
+func (g *Game) Skip(n int) { g.Version += int64(n) }
+
+// Decide checks a command against the current state with the generator for
+// the next sequence number. It does not apply the events.
+func (g *Game) Decide(seat Seat, cmd proto.Message, seed []byte) ([]Event, error) {
+	if g.State.Outcome() != nil {
+		return nil, ErrGameOver
+	}
+	evs, err := g.State.Decide(seat, cmd, CommandRand(seed, g.Version+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 {
+		return nil, fmt.Errorf("engine: %s accepted a command but wrote no event", g.Rules.Name())
+	}
+	return evs, nil
+}

@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+
+	"google.golang.org/protobuf/proto"
+)
+
+// Recorded is an event as read back from a log, with its sequence number.
+type Recorded struct {
+	Seq   int64
+	Event Event
+}
+
+// Logged is an accepted command as read back from a log: who sent it and the
+// range of sequence numbers of the events it wrote.
+type Logged struct {
+	Seat     Seat
+	Command  proto.Message
+	FirstSeq int64
+	LastSeq  int64
+}
+
+// VerifyError says where a log departs from what its seed and commands give.
+type VerifyError struct {
+	Seq    int64
+	Reason string
+}
+
+func (e *VerifyError) Error() string {
+	return fmt.Sprintf("verify: event %d: %s", e.Seq, e.Reason)
+}
+
+// Verify re-runs a game from its seed and command log and checks that every
+// recorded game event is exactly what the rules and the seed give: the
+// setup's deals and shuffles, and every command's rolls and consequences.
+// events holds the game's own events in sequence order (table talk
+// excluded); commands holds the accepted commands in order.
+func Verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Recorded) error {
+	g, setup, err := Start(r, cfg, seed)
+	if err != nil {
+		return &VerifyError{Seq: 1, Reason: "setup refused: " + err.Error()}
+	}
+	next := 0
+	take := func(first int64, want []Event) error {
+		for i, ev := range want {
+			seq := first + int64(i)
+			if next >= len(events) {
+				return &VerifyError{Seq: seq, Reason: "missing from the log"}
+			}
+			got := events[next]
+			if got.Seq != seq {
+				return &VerifyError{Seq: seq, Reason: fmt.Sprintf("log has event %d where %d was expected", got.Seq, seq)}
+			}
+			if !EqualEvents(got.Event, ev) {
+				return &VerifyError{Seq: seq, Reason: "recorded event differs from what the seed and commands give"}
+			}
+			next++
+		}
+		return nil
+	}
+	if err := take(1, setup); err != nil {
+		return err
+	}
+	for _, c := range commands {
+		if c.FirstSeq <= g.Version {
+			return &VerifyError{Seq: c.FirstSeq, Reason: "command log out of order"}
+		}
+		g.Skip(int(c.FirstSeq - 1 - g.Version))
+		evs, err := g.Decide(c.Seat, c.Command, seed)
+		if err != nil {
+			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error()}
+		}
+		if c.LastSeq != c.FirstSeq+int64(len(evs))-1 {
+			return &VerifyError{Seq: c.FirstSeq, Reason: fmt.Sprintf("command wrote %d events, replay gives %d", c.LastSeq-c.FirstSeq+1, len(evs))}
+		}
+		if err := take(c.FirstSeq, evs); err != nil {
+			return err
+		}
+		if err := g.Apply(evs...); err != nil {
+			return &VerifyError{Seq: c.FirstSeq, Reason: err.Error()}
+		}
+	}
+	if next < len(events) {
+		return &VerifyError{Seq: events[next].Seq, Reason: "no command in the log wrote this event"}
+	}
+	return nil
+}
+
+// EqualEvents reports whether two events have equal bodies with the same
+// visibility.
+func EqualEvents(a, b Event) bool {
+	if !equalBody(a.Public, b.Public) || len(a.Private) != len(b.Private) {
+		return false
+	}
+	for i := range a.Private {
+		if !slices.Equal(a.Private[i].Seats, b.Private[i].Seats) || !equalBody(a.Private[i].Body, b.Private[i].Body) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalBody(a, b proto.Message) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return proto.Equal(a, b)
+}
