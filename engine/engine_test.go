@@ -1,0 +1,219 @@
+package engine_test
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+)
+
+// TestCommandRandIsFixed pins the generator's output: a change here would
+// make every recorded game fail verification.
+func TestCommandRandIsFixed(t *testing.T) {
+	r := engine.CommandRand([]byte("moonshine"), 7)
+	got := []int{r.IntN(6), r.IntN(6), r.IntN(6), r.IntN(100), r.IntN(1 << 40)}
+	want := goldenRand
+	if !slices.Equal(got, want) {
+		t.Fatalf("CommandRand(moonshine, 7) draws %v, want %v", got, want)
+	}
+}
+
+var goldenRand = []int{3, 4, 0, 94, 855112522014}
+
+func TestCommandRandDependsOnSeedAndSeq(t *testing.T) {
+	draw := func(seed string, seq int64) uint64 { return engine.CommandRand([]byte(seed), seq).Uint64() }
+	if draw("a", 1) != draw("a", 1) {
+		t.Fatal("same seed and seq gave different draws")
+	}
+	if draw("a", 1) == draw("a", 2) || draw("a", 1) == draw("b", 1) {
+		t.Fatal("different seed or seq gave the same draw")
+	}
+}
+
+func TestIntNStaysInRangeAndCoversIt(t *testing.T) {
+	r := engine.NewRand([32]byte{1})
+	for _, n := range []int{1, 2, 3, 6, 7, 100} {
+		seen := make([]bool, n)
+		for i := 0; i < 200*n; i++ {
+			v := r.IntN(n)
+			if v < 0 || v >= n {
+				t.Fatalf("IntN(%d) = %d", n, v)
+			}
+			seen[v] = true
+		}
+		if slices.Contains(seen, false) {
+			t.Fatalf("IntN(%d) never drew some value in %d draws: %v", n, 200*n, seen)
+		}
+	}
+}
+
+func TestPermIsAPermutation(t *testing.T) {
+	r := engine.NewRand([32]byte{2})
+	p := r.Perm(36)
+	s := slices.Clone(p)
+	slices.Sort(s)
+	for i, v := range s {
+		if v != i {
+			t.Fatalf("Perm(36) = %v is not a permutation", p)
+		}
+	}
+}
+
+func TestEventForRedactsBySeat(t *testing.T) {
+	ev := engine.Event{
+		Public: wrapperspb.Int64(1),
+		Private: []engine.Secret{
+			engine.PrivateTo(wrapperspb.Int64(2), 0),
+			engine.PrivateTo(wrapperspb.Int64(3), 1, 2),
+		},
+	}
+	tests := []struct {
+		viewer engine.Viewer
+		want   []int64
+	}{
+		{engine.SpectatorViewer(), []int64{1}},
+		{engine.SeatViewer(0), []int64{1, 2}},
+		{engine.SeatViewer(2), []int64{1, 3}},
+		{engine.SeatViewer(3), []int64{1}},
+		{engine.AuditorViewer(), []int64{1, 2, 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.viewer.String(), func(t *testing.T) {
+			var got []int64
+			for _, b := range ev.For(tt.viewer).Bodies() {
+				got = append(got, b.(*wrapperspb.Int64Value).Value)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("%s sees %v, want %v", tt.viewer, got, tt.want)
+			}
+		})
+	}
+}
+
+// playRace plays a dice race to its end and returns the log as a service
+// would record it.
+func playRace(t *testing.T, seed []byte) (cmds []engine.Logged, evs []engine.Recorded) {
+	t.Helper()
+	g, setup, err := engine.Start(diceRace{}, engine.Config{Players: 3}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ev := range setup {
+		evs = append(evs, engine.Recorded{Seq: int64(i + 1), Event: ev})
+	}
+	for g.State.Outcome() == nil {
+		p := g.State.Prompts()[0]
+		out, err := g.Decide(p.Seat, p.Legal[0], seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := g.Version + 1
+		cmds = append(cmds, engine.Logged{Seat: p.Seat, Command: p.Legal[0], FirstSeq: first, LastSeq: first + int64(len(out)) - 1})
+		for i, ev := range out {
+			evs = append(evs, engine.Recorded{Seq: first + int64(i), Event: ev})
+		}
+		if err := g.Apply(out...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return cmds, evs
+}
+
+func TestVerify(t *testing.T) {
+	seed := []byte("0123456789abcdef0123456789abcdef")
+	cfg := engine.Config{Players: 3}
+	cmds, evs := playRace(t, seed)
+	if err := engine.Verify(diceRace{}, cfg, seed, cmds, evs); err != nil {
+		t.Fatalf("an honest log fails verify: %v", err)
+	}
+
+	tampered := slices.Clone(evs)
+	last := len(tampered) - 1
+	roll := tampered[last].Event.Public.(*wrapperspb.Int64Value).Value
+	tampered[last].Event = engine.PublicEvent(wrapperspb.Int64(roll%6 + 1))
+	var verr *engine.VerifyError
+	if err := engine.Verify(diceRace{}, cfg, seed, cmds, tampered); !errors.As(err, &verr) || verr.Seq != tampered[last].Seq {
+		t.Fatalf("a changed roll at event %d: verify says %v", tampered[last].Seq, err)
+	}
+
+	dealt := slices.Clone(evs)
+	d := proto.Clone(dealt[0].Event.Private[1].Body).(*wrapperspb.Int64Value)
+	d.Value++
+	dealt[0].Event = engine.Event{Public: dealt[0].Event.Public, Private: slices.Clone(dealt[0].Event.Private)}
+	dealt[0].Event.Private[1].Body = d
+	if err := engine.Verify(diceRace{}, cfg, seed, cmds, dealt); !errors.As(err, &verr) || verr.Seq != 1 {
+		t.Fatalf("a changed secret deal: verify says %v", err)
+	}
+
+	if err := engine.Verify(diceRace{}, cfg, []byte("another seed, another game......"), cmds, evs); err == nil {
+		t.Fatal("a log verifies against the wrong seed")
+	}
+	if err := engine.Verify(diceRace{}, cfg, seed, cmds, evs[:len(evs)-1]); err == nil {
+		t.Fatal("a log with its last event cut off verifies")
+	}
+	if err := engine.Verify(diceRace{}, cfg, seed, cmds[:len(cmds)-1], evs); err == nil {
+		t.Fatal("a log with an event no command wrote verifies")
+	}
+}
+
+func TestVerifyAllowsGapsForTableTalk(t *testing.T) {
+	seed := []byte("0123456789abcdef0123456789abcdef")
+	g, setup, err := engine.Start(diceRace{}, engine.Config{Players: 2}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Skip(2) // two chat events at seq 2 and 3
+	out, err := g.Decide(0, wrapperspb.Int64(0), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := []engine.Logged{{Seat: 0, Command: wrapperspb.Int64(0), FirstSeq: 4, LastSeq: 4}}
+	evs := []engine.Recorded{{Seq: 1, Event: setup[0]}, {Seq: 4, Event: out[0]}}
+	if err := engine.Verify(diceRace{}, engine.Config{Players: 2}, seed, cmds, evs); err != nil {
+		t.Fatalf("verify with chat gaps: %v", err)
+	}
+}
+
+func TestStartChecksPlayerCount(t *testing.T) {
+	for _, n := range []int{0, 1, 5} {
+		_, _, err := engine.Start(diceRace{}, engine.Config{Players: n}, []byte("s"))
+		re, ok := engine.AsRuleError(err)
+		if !ok || re.Reason != engine.ReasonBadPlayerCount || re.Kind != engine.Malformed {
+			t.Errorf("%d players: got %v, want %s", n, err, engine.ReasonBadPlayerCount)
+		}
+	}
+}
+
+func TestDecideAfterTheEndIsGameOver(t *testing.T) {
+	seed := []byte("s")
+	g, _, err := engine.Start(diceRace{}, engine.Config{Players: 2}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.State.Outcome() == nil {
+		p := g.State.Prompts()[0]
+		out, err := g.Decide(p.Seat, p.Legal[0], seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = g.Apply(out...)
+	}
+	if _, err := g.Decide(0, wrapperspb.Int64(0), seed); !errors.Is(err, engine.ErrGameOver) {
+		t.Fatalf("decide after the end: %v", err)
+	}
+}
+
+func TestNotYourTurn(t *testing.T) {
+	g, _, err := engine.Start(diceRace{}, engine.Config{Players: 2}, []byte("s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.Decide(1, wrapperspb.Int64(0), []byte("s"))
+	re, ok := engine.AsRuleError(err)
+	if !ok || re.Kind != engine.NotYourTurn || re.Reason != engine.ReasonNotYourTurn {
+		t.Fatalf("seat 2 rolling first: %v", err)
+	}
+}
