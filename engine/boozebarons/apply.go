@@ -1,0 +1,163 @@
+package boozebarons
+
+import (
+	"errors"
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+)
+
+// errCorrupt is wrapped by every Apply error: the body does not fit the state.
+var errCorrupt = errors.New("boozebarons: event does not fit the state")
+
+func corrupt(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errCorrupt, fmt.Sprintf(format, args...))
+}
+
+// Apply folds one event body into the state. It never judges the rules; it
+// fails only for a foreign body or one that does not fit (a corrupt log).
+func (s *State) Apply(body proto.Message) error {
+	ev, ok := body.(*pb.Event)
+	if !ok {
+		return fmt.Errorf("boozebarons: foreign event body %T", body)
+	}
+	if _, started := ev.Kind.(*pb.Event_GameStarted); !started && s.players == 0 {
+		return corrupt("event before game_started")
+	}
+	switch k := ev.Kind.(type) {
+	case *pb.Event_GameStarted:
+		return s.applyStarted(k.GameStarted)
+	case *pb.Event_BoozeDealt:
+		s.mobs = append(s.mobs[:0], k.BoozeDealt.MobsInPlay...)
+	case *pb.Event_BoozeCard:
+		return s.withSeat(k.BoozeCard.Seat, func(p *seatState) error { p.booze = k.BoozeCard.BoozeType; return nil })
+	case *pb.Event_DeckShuffled:
+	case *pb.Event_DeckOrder:
+		s.deck = append(s.deck[:0], k.DeckOrder.CardIds...)
+	case *pb.Event_DeliveriesDrawn:
+		return s.applyDrawn(k.DeliveriesDrawn.CardIds)
+	case *pb.Event_RoundStarted:
+		s.applyRoundStarted(k.RoundStarted)
+	case *pb.Event_MovementChosen:
+		return s.withSeat(k.MovementChosen.Seat, func(p *seatState) error { p.chosen = true; return nil })
+	case *pb.Event_MovementSealed:
+		return s.withSeat(k.MovementSealed.Seat, func(p *seatState) error { p.sealed = k.MovementSealed.Location; return nil })
+	case *pb.Event_MovementsRevealed:
+		return s.applyRevealed(k.MovementsRevealed.Moves)
+	default:
+		return s.applyAction(ev)
+	}
+	return nil
+}
+
+// applyAction folds the Action Phase and end-of-round events.
+func (s *State) applyAction(ev *pb.Event) error {
+	switch k := ev.Kind.(type) {
+	case *pb.Event_Delivered:
+		return s.applyDelivered(k.Delivered)
+	case *pb.Event_Tailed:
+		s.pend = pending{kind: pb.PendingKind_PENDING_KIND_TAIL, actor: int(k.Tailed.Seat), target: int(k.Tailed.Target)}
+	case *pb.Event_Looked, *pb.Event_CasinoCards, *pb.Event_DeckShuffled:
+		// Private copies of facts the state already holds.
+	case *pb.Event_Stolen:
+		return s.applyStolen(k.Stolen)
+	case *pb.Event_ExposeAttempted:
+		return s.applyExpose(k.ExposeAttempted)
+	case *pb.Event_Declined, *pb.Event_Passed:
+	case *pb.Event_CasinoRevealed:
+		return s.applyCasinoRevealed(k.CasinoRevealed)
+	case *pb.Event_CasinoKept:
+		return s.applyCasinoKept(k.CasinoKept)
+	case *pb.Event_SeedyPetes:
+		s.pend = pending{kind: pb.PendingKind_PENDING_KIND_SEEDY_PETES, actor: int(k.SeedyPetes.Seat), target: int(k.SeedyPetes.Target)}
+	case *pb.Event_DocksChosen:
+		s.pend = pending{kind: pb.PendingKind_PENDING_KIND_DOCKS, actor: int(k.DocksChosen.Seat), target: int(k.DocksChosen.Target)}
+	case *pb.Event_DocksCollected:
+		return s.applyDocksCollected(k.DocksCollected)
+	case *pb.Event_BaronChosen:
+		s.nextBaron = int(k.BaronChosen.Target)
+	case *pb.Event_TurnEnded:
+		return s.applyTurnEnded(int(k.TurnEnded.Seat))
+	case *pb.Event_RoundEnded:
+		s.baron, s.nextBaron, s.turn = int(k.RoundEnded.NextBaron), -1, -1
+	case *pb.Event_DeckExhausted:
+		return s.applyExhausted(k.DeckExhausted.Exposures)
+	case *pb.Event_GameEnded:
+		s.result, s.phase, s.turn = k.GameEnded, pb.Phase_PHASE_ENDED, -1
+	default:
+		return fmt.Errorf("boozebarons: unknown event kind %T", ev.Kind)
+	}
+	return nil
+}
+
+func (s *State) withSeat(seat int32, f func(*seatState) error) error {
+	if seat < 0 || int(seat) >= s.players {
+		return corrupt("seat %d out of range", seat)
+	}
+	return f(&s.seats[seat])
+}
+
+func (s *State) applyStarted(g *pb.GameStarted) error {
+	if s.players != 0 || g.Players < MinPlayers || g.Players > MaxPlayers || g.Options == nil {
+		return corrupt("bad game_started")
+	}
+	s.players = int(g.Players)
+	s.opts = proto.Clone(g.Options).(*pb.Options)
+	s.seats = make([]seatState, s.players)
+	for i := range s.seats {
+		for _, l := range Locations {
+			s.seats[i].hand[l] = true
+		}
+	}
+	s.baron = int(g.Options.GetFirstBaron())
+	return nil
+}
+
+func (s *State) applyDrawn(ids []int32) error {
+	for _, id := range ids {
+		if len(s.deck) == 0 || s.deck[0] != id {
+			return corrupt("card %d is not on top of the deck", id)
+		}
+		s.deck = s.deck[1:]
+		l := Deck[id].Location
+		s.at[l] = append(s.at[l], id)
+	}
+	return nil
+}
+
+func (s *State) applyRoundStarted(r *pb.RoundStarted) {
+	s.round, s.baron, s.phase, s.turn = int(r.Round), int(r.Baron), pb.Phase_PHASE_MOVE, -1
+	s.pend = pending{}
+	for i := range s.seats {
+		p := &s.seats[i]
+		p.faceDown = append(p.faceDown, p.faceUp...)
+		p.faceUp = nil
+		p.acted, p.chosen, p.sealed = false, false, 0
+	}
+}
+
+func (s *State) applyRevealed(moves []*pb.SeatLocation) error {
+	if len(moves) != s.players {
+		return corrupt("%d moves for %d seats", len(moves), s.players)
+	}
+	for _, m := range moves {
+		err := s.withSeat(m.Seat, func(p *seatState) error {
+			if !validLocation(m.Location) || !p.hand[m.Location] {
+				return corrupt("seat %d has no Movement card %v", m.Seat, m.Location)
+			}
+			if p.played != 0 {
+				p.hand[p.played] = true
+			}
+			p.hand[m.Location] = false
+			p.played, p.location, p.sealed, p.chosen = m.Location, m.Location, 0, false
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	s.phase, s.turn = pb.Phase_PHASE_ACTION, s.baron
+	return nil
+}

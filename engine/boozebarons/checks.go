@@ -1,0 +1,248 @@
+package boozebarons
+
+import (
+	"slices"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+)
+
+// Reason codes of Booze Barons refusals (engine.RuleError.Reason).
+const (
+	// ReasonWrongPhase means the command belongs to the other phase.
+	ReasonWrongPhase = "WRONG_PHASE"
+	// ReasonWrongStep means the command does not fit the multi-step action under way.
+	ReasonWrongStep = "WRONG_STEP"
+	// ReasonAlreadyChosen means a sealed Movement card cannot be changed.
+	ReasonAlreadyChosen = "ALREADY_CHOSEN"
+	// ReasonSameLocationTwice means no Location two rounds in a row.
+	ReasonSameLocationTwice = "SAME_LOCATION_TWICE"
+	// ReasonMovementCardLost means the Movement card was taken by an Expose or boxed.
+	ReasonMovementCardLost = "MOVEMENT_CARD_LOST"
+	// ReasonBadLocation means not one of the six Locations (Malformed).
+	ReasonBadLocation = "BAD_LOCATION"
+	// ReasonBadCard means not a Delivery card id 0-35 (Malformed).
+	ReasonBadCard = "BAD_CARD"
+	// ReasonBadBoozeType means not one of the twelve Booze types (Malformed).
+	ReasonBadBoozeType = "BAD_BOOZE_TYPE"
+	// ReasonDuplicateCard means a card named twice in one command (Malformed).
+	ReasonDuplicateCard = "DUPLICATE_CARD"
+	// ReasonNotAtLocation means the card or the player is not at the needed Location.
+	ReasonNotAtLocation = "NOT_AT_LOCATION"
+	// ReasonBoozeTypeMismatch means the card does not show the taker's Booze type.
+	ReasonBoozeTypeMismatch = "BOOZE_TYPE_MISMATCH"
+	// ReasonTargetSelf means the target must be another player.
+	ReasonTargetSelf = "TARGET_SELF"
+	// ReasonTargetInRiverCaves means only players at the River Caves may Tail a player there.
+	ReasonTargetInRiverCaves = "TARGET_IN_RIVER_CAVES"
+	// ReasonCardFaceUp means face-up Delivery cards cannot be stolen.
+	ReasonCardFaceUp = "CARD_FACE_UP"
+	// ReasonCardNotHeld means the looked-at player does not hold the card.
+	ReasonCardNotHeld = "CARD_NOT_HELD"
+	// ReasonAlreadyExposed means an Exposed player cannot be Exposed again.
+	ReasonAlreadyExposed = "ALREADY_EXPOSED"
+	// ReasonNoEvent means the Location has no Event to trigger (the River Caves).
+	ReasonNoEvent = "NO_EVENT"
+	// ReasonDeckEmpty means Casino Regale needs cards in the deck.
+	ReasonDeckEmpty = "DECK_EMPTY"
+	// ReasonTargetRequired means the Event needs a target seat.
+	ReasonTargetRequired = "TARGET_REQUIRED"
+	// ReasonTargetNotAllowed means the Event takes no target.
+	ReasonTargetNotAllowed = "TARGET_NOT_ALLOWED"
+	// ReasonTargetNotNeighbour means Seedy Pete's targets the seat to the left or right.
+	ReasonTargetNotNeighbour = "TARGET_NOT_NEIGHBOUR"
+	// ReasonCardNotRevealed means the card was not revealed at Casino Regale.
+	ReasonCardNotRevealed = "CARD_NOT_REVEALED"
+	// ReasonTooManyCards means more cards than the action allows.
+	ReasonTooManyCards = "TOO_MANY_CARDS"
+)
+
+// Every check returns nil or a *engine.RuleError; Decide and Prompts share
+// them so that what is offered is what is accepted.
+
+func (s *State) checkSeat(t int32) error {
+	if t < 0 || int(t) >= s.players {
+		return engine.Malform(engine.ReasonBadSeat, "seat %d is not at this table", t)
+	}
+	return nil
+}
+
+func checkCard(id int32) error {
+	if !validCard(id) {
+		return engine.Malform(ReasonBadCard, "there is no Delivery card %d", id)
+	}
+	return nil
+}
+
+// checkChoose: "No player can move to the same Location during two
+// consecutive rounds." and a Movement card taken by an Expose is gone.
+func (s *State) checkChoose(seat int, l pb.Location) error {
+	p := &s.seats[seat]
+	switch {
+	case s.phase != pb.Phase_PHASE_MOVE:
+		return engine.Refuse(ReasonWrongPhase, "Movement cards are chosen in the Move Phase")
+	case !validLocation(l):
+		return engine.Malform(ReasonBadLocation, "unknown Location %d", l)
+	case p.chosen:
+		return engine.Refuse(ReasonAlreadyChosen, "%v has already sealed a Movement card", engine.Seat(seat))
+	case l == p.played:
+		return engine.Refuse(ReasonSameLocationTwice, "no player can move to the same Location during two consecutive rounds")
+	case s.movementLost(seat, l):
+		return engine.Refuse(ReasonMovementCardLost, "the Movement card for %v is gone: that Location cannot be visited again", l)
+	case !p.hand[l]:
+		return engine.Refuse(ReasonMovementCardLost, "no Movement card for %v in hand", l)
+	}
+	return nil
+}
+
+// checkActor: the Action Phase runs one seat at a time.
+func (s *State) checkActor(seat int) error {
+	if s.phase != pb.Phase_PHASE_ACTION {
+		return engine.Refuse(ReasonWrongPhase, "actions are taken in the Action Phase")
+	}
+	if a := s.actor(); a != seat {
+		return engine.RefuseTurn("the game waits for %v", engine.Seat(a))
+	}
+	return nil
+}
+
+// checkStep: the actor must finish a multi-step action with the right command.
+func (s *State) checkStep(want ...pb.PendingKind) error {
+	if !slices.Contains(want, s.pend.kind) {
+		return engine.Refuse(ReasonWrongStep, "this command does not fit the step under way (%v)", s.pend.kind)
+	}
+	return nil
+}
+
+// checkDeliver: "Take one Delivery card from your current Location ... You
+// may only collect a Delivery card if your Booze type is shown on that
+// Delivery card."
+func (s *State) checkDeliver(seat int, id int32) error {
+	if err := s.checkStep(pb.PendingKind_PENDING_KIND_UNSPECIFIED); err != nil {
+		return err
+	}
+	if err := checkCard(id); err != nil {
+		return err
+	}
+	p := &s.seats[seat]
+	if !slices.Contains(s.at[p.location], id) {
+		return engine.Refuse(ReasonNotAtLocation, "card %d is not waiting at %v", id, p.location)
+	}
+	return s.checkMatch(seat, id)
+}
+
+func (s *State) checkMatch(seat int, id int32) error {
+	if !Deck[id].Shows(s.seats[seat].booze) {
+		return engine.Refuse(ReasonBoozeTypeMismatch, "card %d does not show your Booze type", id)
+	}
+	return nil
+}
+
+// checkTail: "Choose another player at your Location." River Caves: "You can
+// only be Tailed by players who are also at the River Caves."
+func (s *State) checkTail(seat int, target int32, via pb.Location) error {
+	if err := s.checkSeat(target); err != nil {
+		return err
+	}
+	if int(target) == seat {
+		return engine.Refuse(ReasonTargetSelf, "choose another player")
+	}
+	here, there := s.seats[seat].location, s.seats[target].location
+	if there == caves && here != caves {
+		return engine.Refuse(ReasonTargetInRiverCaves, "%v is at the River Caves", engine.Seat(target))
+	}
+	if via == 0 && here != there {
+		return engine.Refuse(ReasonNotAtLocation, "%v is not at your Location", engine.Seat(target))
+	}
+	return nil
+}
+
+// checkSteal: a face-down card of the looked-at player that shows the
+// stealer's type. "Face-up Delivery cards cannot be stolen."
+func (s *State) checkSteal(seat int, id int32) error {
+	if err := s.checkStep(pb.PendingKind_PENDING_KIND_TAIL, pb.PendingKind_PENDING_KIND_SEEDY_PETES); err != nil {
+		return err
+	}
+	if err := checkCard(id); err != nil {
+		return err
+	}
+	t := &s.seats[s.pend.target]
+	if slices.Contains(t.faceUp, id) {
+		return engine.Refuse(ReasonCardFaceUp, "face-up Delivery cards cannot be stolen")
+	}
+	if !slices.Contains(t.faceDown, id) {
+		return engine.Refuse(ReasonCardNotHeld, "%v does not hold card %d", engine.Seat(s.pend.target), id)
+	}
+	return s.checkMatch(seat, id)
+}
+
+// checkExpose: "After Tailing an Unexposed player, you may attempt to
+// Expose that player by publicly guessing their Booze type."
+func (s *State) checkExpose(guess pb.BoozeType) error {
+	if err := s.checkStep(pb.PendingKind_PENDING_KIND_TAIL); err != nil {
+		return err
+	}
+	if !validBooze(guess) {
+		return engine.Malform(ReasonBadBoozeType, "unknown Booze type %d", guess)
+	}
+	if s.seats[s.pend.target].exposed {
+		return engine.Refuse(ReasonAlreadyExposed, "a player who has been Exposed cannot be Exposed again")
+	}
+	return nil
+}
+
+// checkCards checks a list of distinct cards, at most max of them.
+func checkCards(ids []int32, max int) error {
+	if len(ids) > max {
+		return engine.Refuse(ReasonTooManyCards, "at most %d cards", max)
+	}
+	for i, id := range ids {
+		if err := checkCard(id); err != nil {
+			return err
+		}
+		if slices.Contains(ids[:i], id) {
+			return engine.Malform(ReasonDuplicateCard, "card %d named twice", id)
+		}
+	}
+	return nil
+}
+
+// checkCasinoKeep: "You may choose and keep any number of those Delivery
+// cards that match your Booze type."
+func (s *State) checkCasinoKeep(seat int, ids []int32) error {
+	if err := s.checkStep(pb.PendingKind_PENDING_KIND_CASINO); err != nil {
+		return err
+	}
+	if err := checkCards(ids, CasinoReveal); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if !slices.Contains(s.pend.casino, id) {
+			return engine.Refuse(ReasonCardNotRevealed, "card %d was not revealed", id)
+		}
+		if err := s.checkMatch(seat, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkDocksCollect: "That player may collect up to 2 Delivery cards that
+// match their Booze type from any Location(s)."
+func (s *State) checkDocksCollect(seat int, ids []int32) error {
+	if err := s.checkStep(pb.PendingKind_PENDING_KIND_DOCKS); err != nil {
+		return err
+	}
+	if err := checkCards(ids, DocksCollectMax); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if !slices.Contains(s.at[Deck[id].Location], id) {
+			return engine.Refuse(ReasonNotAtLocation, "card %d is not waiting at a Location", id)
+		}
+		if err := s.checkMatch(seat, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,25 @@
+// Package boozebarons is the Booze Barons game module: the rules of
+// shared/rules/booze-barons.txt as a pure [engine.Rules] implementation.
+//
+// It sits between the engine core (package engine, whose contract it
+// implements) and the game's protobuf messages
+// (proto/moonshine/boozebarons/v1: Options, Command, Event, View). It does no
+// I/O, reads no clock and draws randomness only from the generator the
+// engine hands it: Setup shuffles the Booze cards and the Delivery deck and
+// writes the results into events, so that replay never rolls again.
+//
+// Layout:
+//   - data.go: every printed number and the designed component tables (the
+//     twelve Booze types, the 36-card Delivery deck, Snitch thresholds).
+//   - setup.go: Rules, options, the deal.
+//   - state.go, apply.go: the folded state and the one Apply switch.
+//   - decide.go, actions.go, round.go: Decide (it never mutates the state:
+//     it applies its events to a clone to find what follows).
+//   - checks.go: the rule checks shared by Decide and Prompts, so that the
+//     commands a seat is offered are exactly those Decide accepts.
+//   - prompts.go, view.go: the read side; View is the one redaction path.
+//   - score.go: coins and End of Game scoring.
+//
+// Rulings on what the rulebook leaves open are listed in
+// docs/rules/booze-barons.md.
+package boozebarons

@@ -1,0 +1,207 @@
+package boozebarons
+
+import (
+	"fmt"
+	"slices"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+)
+
+// Prompt reasons (engine.Prompt.Reason).
+const (
+	PromptChooseMovement = "choose-movement"
+	PromptActionTurn     = "action-turn"
+	PromptTailChoice     = "tail-choice"
+	PromptSeedyPetes     = "seedy-petes-steal"
+	PromptCasinoKeep     = "casino-keep"
+	PromptDocksCollect   = "docks-collect"
+)
+
+// Prompts returns who must act now. In the Move Phase every seat that has
+// not sealed a card (who still has to choose is public); in the Action Phase
+// the one seat whose turn it is, or the seat chosen at the Docks. Legal lists
+// every command the seat may send, found with the same checks Decide runs.
+func (s *State) Prompts() []engine.Prompt {
+	if s.players == 0 || s.result != nil {
+		return nil
+	}
+	switch s.phase {
+	case pb.Phase_PHASE_MOVE:
+		var out []engine.Prompt
+		for i, p := range s.seats {
+			if !p.chosen {
+				out = append(out, engine.Prompt{Seat: engine.Seat(i), MustAct: true, Reason: PromptChooseMovement,
+					Detail: "seal a Movement card for the Location to visit this round", Legal: s.legal(i)})
+			}
+		}
+		return out
+	case pb.Phase_PHASE_ACTION:
+		a := s.actor()
+		if a < 0 {
+			return nil // between the last turn and the end of the round
+		}
+		reason, detail := s.actionReason()
+		return []engine.Prompt{{Seat: engine.Seat(a), MustAct: true, Reason: reason, Detail: detail, Legal: s.legal(a)}}
+	}
+	return nil
+}
+
+func (s *State) actionReason() (string, string) {
+	switch s.pend.kind {
+	case pb.PendingKind_PENDING_KIND_TAIL:
+		return PromptTailChoice, fmt.Sprintf("%v Tailed %v and may Steal or Expose", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+	case pb.PendingKind_PENDING_KIND_SEEDY_PETES:
+		return PromptSeedyPetes, fmt.Sprintf("%v may steal from %v at Seedy Pete's", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+	case pb.PendingKind_PENDING_KIND_CASINO:
+		return PromptCasinoKeep, fmt.Sprintf("%v chooses which revealed cards to keep", engine.Seat(s.pend.actor))
+	case pb.PendingKind_PENDING_KIND_DOCKS:
+		return PromptDocksCollect, fmt.Sprintf("%v chose %v at the Docks: it may collect up to 2 cards", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+	}
+	return PromptActionTurn, fmt.Sprintf("%v takes an action", engine.Seat(s.turn))
+}
+
+// legal lists the candidates for seat that pass the checks.
+func (s *State) legal(seat int) []proto.Message {
+	var out []proto.Message
+	for _, c := range s.candidates(seat) {
+		if s.check(seat, c) == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// candidates lists every command that could make sense for seat now: a
+// superset of the legal ones.
+func (s *State) candidates(seat int) []*pb.Command {
+	if s.phase == pb.Phase_PHASE_MOVE {
+		var out []*pb.Command
+		for _, l := range Locations {
+			out = append(out, Cmd(&pb.ChooseMovement{Location: l}))
+		}
+		return out
+	}
+	switch s.pend.kind {
+	case pb.PendingKind_PENDING_KIND_UNSPECIFIED:
+		return s.turnCandidates(seat)
+	case pb.PendingKind_PENDING_KIND_TAIL, pb.PendingKind_PENDING_KIND_SEEDY_PETES:
+		out := []*pb.Command{Cmd(&pb.Decline{})}
+		for _, id := range sortedIDs(s.seats[s.pend.target].faceDown) {
+			out = append(out, Cmd(&pb.Steal{CardId: id}))
+		}
+		for _, t := range BoozeTypes {
+			out = append(out, Cmd(&pb.Expose{Guess: t}))
+		}
+		return out
+	case pb.PendingKind_PENDING_KIND_CASINO:
+		return subsets(s.pend.casino, CasinoReveal, func(ids []int32) *pb.Command { return Cmd(&pb.CasinoKeep{CardIds: ids}) })
+	case pb.PendingKind_PENDING_KIND_DOCKS:
+		var here []int32
+		for _, l := range Locations {
+			for _, id := range s.at[l] {
+				if Deck[id].Shows(s.seats[seat].booze) {
+					here = append(here, id)
+				}
+			}
+		}
+		return subsets(sortedIDs(here), DocksCollectMax, func(ids []int32) *pb.Command { return Cmd(&pb.DocksCollect{CardIds: ids}) })
+	}
+	return nil
+}
+
+func (s *State) turnCandidates(seat int) []*pb.Command {
+	var out []*pb.Command
+	for _, id := range sortedIDs(s.at[s.seats[seat].location]) {
+		out = append(out, Cmd(&pb.Deliver{CardId: id}))
+	}
+	for t := range s.players {
+		out = append(out, Cmd(&pb.Tail{Target: int32(t)}))
+	}
+	out = append(out, Cmd(&pb.TriggerEvent{}))
+	for t := range s.players {
+		out = append(out, Cmd(&pb.TriggerEvent{Target: proto.Int32(int32(t))}))
+	}
+	return append(out, Cmd(&pb.Pass{}))
+}
+
+// subsets lists the subsets of ids (sorted, in order) of at most max cards.
+func subsets(ids []int32, max int, mk func([]int32) *pb.Command) []*pb.Command {
+	var out []*pb.Command
+	for mask := 0; mask < 1<<len(ids); mask++ {
+		var sub []int32
+		for i, id := range ids {
+			if mask&(1<<i) != 0 {
+				sub = append(sub, id)
+			}
+		}
+		if len(sub) <= max {
+			out = append(out, mk(slices.Clone(sub)))
+		}
+	}
+	return out
+}
+
+// check runs the checks Decide runs for c, without building events.
+func (s *State) check(seat int, c *pb.Command) error {
+	if k, ok := c.Kind.(*pb.Command_ChooseMovement); ok {
+		return s.checkChoose(seat, k.ChooseMovement.GetLocation())
+	}
+	if err := s.checkActor(seat); err != nil {
+		return err
+	}
+	switch k := c.Kind.(type) {
+	case *pb.Command_Deliver:
+		return s.checkDeliver(seat, k.Deliver.GetCardId())
+	case *pb.Command_Tail:
+		if err := s.checkStep(pb.PendingKind_PENDING_KIND_UNSPECIFIED); err != nil {
+			return err
+		}
+		return s.checkTail(seat, k.Tail.GetTarget(), 0)
+	case *pb.Command_TriggerEvent:
+		return s.checkEvent(seat, k.TriggerEvent.Target)
+	case *pb.Command_Pass:
+		return s.checkStep(pb.PendingKind_PENDING_KIND_UNSPECIFIED)
+	case *pb.Command_Steal:
+		return s.checkSteal(seat, k.Steal.GetCardId())
+	case *pb.Command_Expose:
+		return s.checkExpose(k.Expose.GetGuess())
+	case *pb.Command_Decline:
+		return s.checkStep(pb.PendingKind_PENDING_KIND_TAIL, pb.PendingKind_PENDING_KIND_SEEDY_PETES)
+	case *pb.Command_CasinoKeep:
+		return s.checkCasinoKeep(seat, k.CasinoKeep.GetCardIds())
+	case *pb.Command_DocksCollect:
+		return s.checkDocksCollect(seat, k.DocksCollect.GetCardIds())
+	}
+	return engine.Malform(engine.ReasonUnknownCommand, "unknown command %T", c.Kind)
+}
+
+// Cmd wraps a command kind (*pb.Deliver, *pb.Tail, ...) into a pb.Command.
+// It panics for a message that is not a command kind.
+func Cmd(kind proto.Message) *pb.Command {
+	switch k := kind.(type) {
+	case *pb.ChooseMovement:
+		return &pb.Command{Kind: &pb.Command_ChooseMovement{ChooseMovement: k}}
+	case *pb.Deliver:
+		return &pb.Command{Kind: &pb.Command_Deliver{Deliver: k}}
+	case *pb.Tail:
+		return &pb.Command{Kind: &pb.Command_Tail{Tail: k}}
+	case *pb.TriggerEvent:
+		return &pb.Command{Kind: &pb.Command_TriggerEvent{TriggerEvent: k}}
+	case *pb.Pass:
+		return &pb.Command{Kind: &pb.Command_Pass{Pass: k}}
+	case *pb.Steal:
+		return &pb.Command{Kind: &pb.Command_Steal{Steal: k}}
+	case *pb.Expose:
+		return &pb.Command{Kind: &pb.Command_Expose{Expose: k}}
+	case *pb.Decline:
+		return &pb.Command{Kind: &pb.Command_Decline{Decline: k}}
+	case *pb.CasinoKeep:
+		return &pb.Command{Kind: &pb.Command_CasinoKeep{CasinoKeep: k}}
+	case *pb.DocksCollect:
+		return &pb.Command{Kind: &pb.Command_DocksCollect{DocksCollect: k}}
+	}
+	panic(fmt.Sprintf("boozebarons: %T is not a command kind", kind))
+}

@@ -1,0 +1,185 @@
+package boozebarons
+
+import (
+	"fmt"
+	"slices"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+)
+
+// Name is the game's stable identifier.
+const Name = "booze-barons"
+
+// Rules is the Booze Barons game module.
+type Rules struct{}
+
+var _ engine.Rules = Rules{}
+
+// Name returns "booze-barons".
+func (Rules) Name() string { return Name }
+
+// Players returns 3 and 9.
+func (Rules) Players() (int, int) { return MinPlayers, MaxPlayers }
+
+// NewOptions returns an empty *pb.Options.
+func (Rules) NewOptions() proto.Message { return &pb.Options{} }
+
+// NewCommand returns an empty *pb.Command.
+func (Rules) NewCommand() proto.Message { return &pb.Command{} }
+
+// NewEvent returns an empty *pb.Event.
+func (Rules) NewEvent() proto.Message { return &pb.Event{} }
+
+// NewState returns the empty state the opening events fold into.
+func (Rules) NewState() engine.State { return newState() }
+
+// Setup deals the game: the table, the Booze cards (one private part per
+// seat), the shuffled Delivery deck (a part private to no seat: only the
+// auditor sees the order), the nine opening Delivery cards, and round 1.
+func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) {
+	if cfg.Players < MinPlayers || cfg.Players > MaxPlayers {
+		return nil, engine.Malform(engine.ReasonBadPlayerCount, "Booze Barons takes 3 to 9 players, not %d", cfg.Players)
+	}
+	opts, err := normalOptions(cfg.Options, cfg.Players, rng)
+	if err != nil {
+		return nil, err
+	}
+	booze := DealBooze(cfg.Players, rng)
+	deck := make([]int32, DeckSize)
+	for i, p := range rng.Perm(DeckSize) {
+		deck[i] = int32(p)
+	}
+	return OpeningEvents(cfg.Players, opts, booze, deck), nil
+}
+
+// OpeningEvents returns the setup events for a given deal: booze[i] is seat
+// i's Booze card, deck the shuffled Delivery deck, top first. Setup uses it
+// with random deals; tests use it to build games that differ only in what
+// some seat cannot know.
+func OpeningEvents(players int, opts *pb.Options, booze []pb.BoozeType, deck []int32) []engine.Event {
+	deal := pub(&pb.BoozeDealt{MobsInPlay: mobsOf(booze)})
+	for i, t := range booze {
+		card := wrap(&pb.BoozeCard{Seat: int32(i), BoozeType: t})
+		deal.Private = append(deal.Private, engine.PrivateTo(card, engine.Seat(i)))
+	}
+	shuffled := pub(&pb.DeckShuffled{Size: int32(len(deck))})
+	shuffled.Private = []engine.Secret{{Body: wrap(&pb.DeckOrder{CardIds: slices.Clone(deck)})}}
+	return []engine.Event{
+		pub(&pb.GameStarted{Players: int32(players), Options: opts}),
+		deal,
+		shuffled,
+		pub(&pb.DeliveriesDrawn{CardIds: slices.Clone(deck[:OpeningDeliveries])}),
+		pub(&pb.RoundStarted{Round: 1, Baron: opts.GetFirstBaron()}),
+	}
+}
+
+// normalOptions checks the options and fills in every default; the first
+// Booze Baron is drawn from rng when not chosen.
+func normalOptions(m proto.Message, players int, rng *engine.Rand) (*pb.Options, error) {
+	opts := &pb.Options{}
+	if m != nil {
+		o, ok := m.(*pb.Options)
+		if !ok {
+			return nil, engine.Malform(engine.ReasonBadOptions, "options are %T, not Booze Barons options", m)
+		}
+		opts = proto.Clone(o).(*pb.Options)
+	}
+	if opts.DocksSide == pb.Side_SIDE_UNSPECIFIED {
+		opts.DocksSide = pb.Side_SIDE_A
+	}
+	if opts.RefillRounding == pb.Rounding_ROUNDING_UNSPECIFIED {
+		opts.RefillRounding = pb.Rounding_ROUNDING_UP
+	}
+	if _, ok := pb.Side_name[int32(opts.DocksSide)]; !ok {
+		return nil, engine.Malform(engine.ReasonBadOptions, "unknown Docks side %d", opts.DocksSide)
+	}
+	if _, ok := pb.Rounding_name[int32(opts.RefillRounding)]; !ok {
+		return nil, engine.Malform(engine.ReasonBadOptions, "unknown rounding %d", opts.RefillRounding)
+	}
+	if opts.FirstBaron == nil {
+		b := int32(rng.IntN(players))
+		opts.FirstBaron = &b
+	} else if *opts.FirstBaron < 0 || int(*opts.FirstBaron) >= players {
+		return nil, engine.Malform(engine.ReasonBadOptions, "first Booze Baron %d is not a seat", *opts.FirstBaron)
+	}
+	return opts, nil
+}
+
+// DealBooze deals one Booze card per seat by the Dealing Booze table: each
+// Mob's four cards are shuffled; cards are added to a pile one from each Mob
+// per round until the pile holds at least as many cards as players (3, 5, 6,
+// 8, 9 players), or one less than the players, topped up with one card drawn
+// from all the remaining cards shuffled together (4 and 7 players). The pile
+// is shuffled and dealt from the top, seat 0 first.
+func DealBooze(players int, rng *engine.Rand) []pb.BoozeType {
+	piles := make([][]pb.BoozeType, len(Mobs))
+	for m := range Mobs {
+		piles[m] = slices.Clone(BoozeTypes[4*m : 4*m+4])
+		rng.Shuffle(len(piles[m]), func(i, j int) { piles[m][i], piles[m][j] = piles[m][j], piles[m][i] })
+	}
+	want, extra := players, false
+	if players == 4 || players == 7 {
+		want, extra = players-1, true
+	}
+	var pile []pb.BoozeType
+	for len(pile) < want {
+		for m := range piles {
+			pile = append(pile, piles[m][0])
+			piles[m] = piles[m][1:]
+		}
+	}
+	if extra {
+		var rest []pb.BoozeType
+		for _, p := range piles {
+			rest = append(rest, p...)
+		}
+		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		pile = append(pile, rest[0])
+	}
+	rng.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
+	return pile[:players]
+}
+
+// mobsOf returns the Mobs present among the cards, in enum order.
+func mobsOf(booze []pb.BoozeType) []pb.Mob {
+	var out []pb.Mob
+	for _, m := range Mobs {
+		if slices.ContainsFunc(booze, func(t pb.BoozeType) bool { return MobOf(t) == m }) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// kindFields maps each event kind's message name to its field of pb.Event.
+var kindFields = func() map[protoreflect.FullName]protoreflect.FieldDescriptor {
+	out := map[protoreflect.FullName]protoreflect.FieldDescriptor{}
+	fields := (&pb.Event{}).ProtoReflect().Descriptor().Oneofs().ByName("kind").Fields()
+	for i := range fields.Len() {
+		out[fields.Get(i).Message().FullName()] = fields.Get(i)
+	}
+	return out
+}()
+
+// wrap returns the pb.Event whose kind is body (one of the event kinds).
+func wrap(body proto.Message) *pb.Event {
+	e := &pb.Event{}
+	fd, ok := kindFields[body.ProtoReflect().Descriptor().FullName()]
+	if !ok {
+		panic(fmt.Sprintf("boozebarons: %T is not an event kind", body))
+	}
+	e.ProtoReflect().Set(fd, protoreflect.ValueOfMessage(body.ProtoReflect()))
+	return e
+}
+
+// pub returns a public event of one kind.
+func pub(body proto.Message) engine.Event { return engine.PublicEvent(wrap(body)) }
+
+// withSecret returns an event with a public body and one part private to seat.
+func withSecret(public, private proto.Message, seat int) engine.Event {
+	return engine.Event{Public: wrap(public), Private: []engine.Secret{engine.PrivateTo(wrap(private), engine.Seat(seat))}}
+}

@@ -1,0 +1,102 @@
+package playtest_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/engine/playtest"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+)
+
+func config(seed string) playtest.Config {
+	return playtest.Config{Rules: boozebarons.Rules{}, Table: engine.Config{Players: 4}, Seed: []byte(seed), RebuildEvery: 7}
+}
+
+func TestPlayFinishesAndVerifies(t *testing.T) {
+	res, err := playtest.Play(config("ok"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Game.State.Outcome() == nil || len(res.Commands) == 0 || int64(len(res.Events)) != res.Game.Version {
+		t.Fatalf("result %d commands, %d events, version %d", len(res.Commands), len(res.Events), res.Game.Version)
+	}
+}
+
+func TestPlayReportsInvariantFailure(t *testing.T) {
+	cfg := config("bad")
+	cfg.Invariant = func(_ engine.State, log []engine.Recorded) error {
+		if len(log) > 20 {
+			return errors.New("boom")
+		}
+		return nil
+	}
+	if _, err := playtest.Play(cfg); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestPlayReportsStepBound(t *testing.T) {
+	cfg := config("long")
+	cfg.MaxSteps = 10
+	if _, err := playtest.Play(cfg); err == nil || !strings.Contains(err.Error(), "no end") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// lying offers an illegal command besides the legal ones.
+type lying struct{ boozebarons.Rules }
+
+func (l lying) NewState() engine.State { return lyingState{l.Rules.NewState()} }
+
+type lyingState struct{ engine.State }
+
+func (s lyingState) Prompts() []engine.Prompt {
+	ps := s.State.Prompts()
+	for i := range ps {
+		ps[i].Legal = append(ps[i].Legal, boozebarons.Cmd(&pb.Deliver{CardId: 99}))
+	}
+	return ps
+}
+
+func TestPlayCatchesAnIllegalOffer(t *testing.T) {
+	cfg := config("lie")
+	cfg.Rules = lying{}
+	if _, err := playtest.Play(cfg); err == nil || !strings.Contains(err.Error(), "offered") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// hiding never offers Pass, which Decide accepts: the random sample finds it.
+type hiding struct{ boozebarons.Rules }
+
+func (h hiding) NewState() engine.State { return hidingState{h.Rules.NewState()} }
+
+type hidingState struct{ engine.State }
+
+func (s hidingState) Prompts() []engine.Prompt {
+	ps := s.State.Prompts()
+	for i := range ps {
+		var keep []proto.Message
+		for _, m := range ps[i].Legal {
+			if m.(*pb.Command).GetPass() == nil {
+				keep = append(keep, m)
+			}
+		}
+		ps[i].Legal = keep
+	}
+	return ps
+}
+
+func TestPlayCatchesAnUnofferedLegalCommand(t *testing.T) {
+	cfg := config("hide")
+	cfg.Rules = hiding{}
+	cfg.RandomCommand = func(*engine.Rand) proto.Message { return boozebarons.Cmd(&pb.Pass{}) }
+	if _, err := playtest.Play(cfg); err == nil || !strings.Contains(err.Error(), "not offered") {
+		t.Fatalf("got %v", err)
+	}
+}
