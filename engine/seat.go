@@ -3,10 +3,11 @@ package engine
 import "fmt"
 
 // Seat is a player's place at the table, numbered from 0 in clockwise order.
+// The API, the events and every message number seats the same way.
 type Seat int
 
-// String returns the seat as players count it, from 1.
-func (s Seat) String() string { return fmt.Sprintf("seat %d", int(s)+1) }
+// String returns the seat as the API numbers it, from 0.
+func (s Seat) String() string { return fmt.Sprintf("seat %d", int(s)) }
 
 // ViewerKind says in which capacity someone looks at a game.
 type ViewerKind int
