@@ -1,0 +1,203 @@
+package moonshine
+
+import (
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+	"google.golang.org/protobuf/proto"
+)
+
+// Reason codes of Moonshine Kingdom refusals.
+const (
+	ReasonWrongStep            = "WRONG_STEP"
+	ReasonDieNotInPool         = "DIE_NOT_IN_POOL"
+	ReasonNotDomestic          = "NOT_DOMESTIC_LIQUOR"
+	ReasonNotInHand            = "CONTRACT_NOT_IN_HAND"
+	ReasonNotEnoughInfluence   = "NOT_ENOUGH_INFLUENCE"
+	ReasonSlotsFull            = "SLOTS_FULL"
+	ReasonNotConnected         = "NOT_CONNECTED"
+	ReasonNoSuchDistrict       = "NO_SUCH_DISTRICT"
+	ReasonNotEnoughMobsters    = "NOT_ENOUGH_MOBSTERS"
+	ReasonNothingToMove        = "NOTHING_TO_MOVE"
+	ReasonTooManyBarrels       = "TOO_MANY_BARRELS"
+	ReasonNotEnoughBarrels     = "NOT_ENOUGH_BARRELS"
+	ReasonHostileMove          = "HOSTILE_MOVE_NOT_YET_SUPPORTED"
+	ReasonNothingToCommandeer  = "NOTHING_TO_COMMANDEER"
+	ReasonNoSpareSafehouse     = "NO_SPARE_SAFEHOUSE"
+	ReasonNotYourTurf          = "NOT_YOUR_TURF"
+	ReasonRivalPermission      = "RIVAL_PERMISSION_NOT_YET_SUPPORTED"
+	ReasonNoSafehouse          = "NO_SAFEHOUSE_HERE"
+	ReasonNotEnoughCash        = "NOT_ENOUGH_CASH"
+	ReasonSupplyEmpty          = "SUPPLY_EMPTY"
+	ReasonHustleOnceADay       = "HUSTLE_ONCE_A_DAY"
+	ReasonNoBoss               = "NO_BOSS_IN_PLAY"
+	ReasonRatCantHustle        = "RAT_CANNOT_HUSTLE"
+	ReasonBadDraw              = "BAD_DRAW"
+	ReasonDeckEmpty            = "DECK_EMPTY"
+	ReasonBadDiscard           = "BAD_DISCARD"
+	ReasonAlreadySecured       = "ALREADY_SECURED"
+	ReasonNotADock             = "NOT_A_DOCK"
+	ReasonBadCrew              = "BAD_CREW"
+	ReasonNoDeed               = "NO_DEED"
+	ReasonExtortOnceADay       = "EXTORT_ONCE_A_DAY"
+	ReasonNothingToExtort      = "NOTHING_TO_EXTORT"
+	ReasonNoSyndicate          = "NO_SYNDICATE"
+	ReasonBadPrice             = "BAD_PRICE"
+	ReasonNotASpeakeasy        = "NOT_A_SPEAKEASY"
+	ReasonBossInPlay           = "BOSS_IN_PLAY"
+	ReasonNotHighSociety       = "NOT_HIGH_SOCIETY"
+	ReasonFavorTaken           = "FAVOR_NOT_AVAILABLE"
+	ReasonNoHeat               = "NO_HEAT"
+	ReasonNotTied              = "NOT_A_TIED_DISTRICT"
+	ReasonNotPlaceable         = "NOT_PLACEABLE"
+	ReasonLiquorRequired       = "LIQUOR_REQUIRED"
+	ReasonUnoccupiedOrYours    = "NOT_YOURS_OR_UNOCCUPIED"
+	ReasonNotYourSafehouse     = "NOT_YOUR_SAFEHOUSE"
+	ReasonNothingToUnload      = "NOTHING_TO_UNLOAD"
+	ReasonNothingToPush        = "NOTHING_TO_PUSH"
+	ReasonSameDistrict         = "SAME_DISTRICT"
+	ReasonLaidLow              = "LAID_LOW"
+	ReasonTooManyContractDecks = "WRONG_DRAW_COUNT"
+)
+
+// Decide checks seat's command and returns the events it causes. It never
+// changes s: it simulates on a clone.
+func (s *state) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
+	c, err := s.precheck(seat, cmd)
+	if err != nil {
+		return nil, err
+	}
+	b := s.builder()
+	b.rng = rng
+	if err := b.dispatch(int(seat), c); err != nil {
+		return nil, err
+	}
+	return b.evs, nil
+}
+
+// precheck refuses what is not a command, not this seat's turn, or not the
+// step the game waits for.
+func (s *state) precheck(seat engine.Seat, cmd proto.Message) (*pb.Command, *engine.RuleError) {
+	c, ok := cmd.(*pb.Command)
+	if !ok || c.GetKind() == nil {
+		return nil, engine.Malform(engine.ReasonUnknownCommand, "not a Moonshine Kingdom command: %T", cmd)
+	}
+	if s.outcome != nil {
+		return nil, engine.ErrGameOver
+	}
+	if int(seat) < 0 || int(seat) >= s.Players {
+		return nil, engine.Malform(engine.ReasonBadSeat, "no %s at this table", seat)
+	}
+	who, awaiting := s.awaited()
+	if int(seat) != who {
+		return nil, engine.RefuseTurn("the game waits for %s to %s", engine.Seat(who), awaitingText[awaiting])
+	}
+	if want := stepOf(c); want != awaiting {
+		return nil, engine.Refuse(ReasonWrongStep, "the game waits for you to %s", awaitingText[awaiting])
+	}
+	return c, nil
+}
+
+// dryRunAccepted is thrown by a dry-run builder at its first event.
+type dryRunAccepted struct{}
+
+// accepts reports whether Decide would accept c, without simulating it:
+// every rule checks the command fully before its first event, so a dry run
+// stops there. Prompts use it so that Legal never lists a refused command.
+func (s *state) accepts(seat int, c *pb.Command) (ok bool) {
+	if _, err := s.precheck(engine.Seat(seat), c); err != nil {
+		return false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, yes := r.(dryRunAccepted); !yes {
+				panic(r)
+			}
+			ok = true
+		}
+	}()
+	b := &builder{s: s, dry: true, rng: engine.NewRand([32]byte{})}
+	return b.dispatch(seat, c) == nil
+}
+
+var awaitingText = map[pb.Awaiting]string{
+	pb.Awaiting_AWAITING_UNSPECIFIED:   "nothing",
+	pb.Awaiting_AWAITING_BREW_DRAFT:    "draft Brew dice",
+	pb.Awaiting_AWAITING_GREASE:        "stake Contracts and fund Operations",
+	pb.Awaiting_AWAITING_PLAY:          "make a Play or Lay Low",
+	pb.Awaiting_AWAITING_DISCARD:       "discard down to the Hand Limit",
+	pb.Awaiting_AWAITING_TARGETS_CALL:  "make the Target's Call",
+	pb.Awaiting_AWAITING_BRIBE_OR_FALL: "Pay the Bribe or Take the Fall",
+}
+
+// awaited returns the one seat the game waits for and why.
+func (s *state) awaited() (int, pb.Awaiting) {
+	switch {
+	case s.outcome != nil || s.Players == 0:
+		return none, pb.Awaiting_AWAITING_UNSPECIFIED
+	case s.Raid != nil && len(s.Raid.Tied) > 0:
+		return s.Raid.Target, pb.Awaiting_AWAITING_TARGETS_CALL
+	case s.Raid != nil:
+		return s.Raid.Target, pb.Awaiting_AWAITING_BRIBE_OR_FALL
+	}
+	if d := s.discarding(); d != none {
+		return d, pb.Awaiting_AWAITING_DISCARD
+	}
+	switch s.Phase {
+	case pb.Phase_PHASE_BREW:
+		return s.Current, pb.Awaiting_AWAITING_BREW_DRAFT
+	case pb.Phase_PHASE_GREASE:
+		return s.Current, pb.Awaiting_AWAITING_GREASE
+	case pb.Phase_PHASE_OPERATIONS:
+		return s.Current, pb.Awaiting_AWAITING_PLAY
+	}
+	return none, pb.Awaiting_AWAITING_UNSPECIFIED
+}
+
+// discarding returns the seat holding more Contracts than its Hand Limit
+// (only ever right after its Hustle), or none.
+func (s *state) discarding() int {
+	for i := range s.Seats {
+		if len(s.Seats[i].Hand) > s.handLimit(i) {
+			return i
+		}
+	}
+	return none
+}
+
+func stepOf(c *pb.Command) pb.Awaiting {
+	switch c.GetKind().(type) {
+	case *pb.Command_BrewDraft:
+		return pb.Awaiting_AWAITING_BREW_DRAFT
+	case *pb.Command_StakeContract, *pb.Command_Fund:
+		return pb.Awaiting_AWAITING_GREASE
+	case *pb.Command_DiscardContracts:
+		return pb.Awaiting_AWAITING_DISCARD
+	case *pb.Command_TargetsCall:
+		return pb.Awaiting_AWAITING_TARGETS_CALL
+	case *pb.Command_BribeOrFall:
+		return pb.Awaiting_AWAITING_BRIBE_OR_FALL
+	}
+	return pb.Awaiting_AWAITING_PLAY
+}
+
+func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
+	switch k := c.GetKind().(type) {
+	case *pb.Command_BrewDraft:
+		return b.brewDraft(seat, k.BrewDraft)
+	case *pb.Command_StakeContract:
+		return b.stakeContract(seat, k.StakeContract)
+	case *pb.Command_Fund:
+		return b.fund(seat, k.Fund)
+	case *pb.Command_DiscardContracts:
+		return b.discardContracts(seat, k.DiscardContracts)
+	case *pb.Command_TargetsCall:
+		return b.targetsCall(seat, k.TargetsCall)
+	case *pb.Command_BribeOrFall:
+		return b.bribeOrFall(seat, k.BribeOrFall)
+	case *pb.Command_LayLow:
+		b.layLow(seat)
+		b.endPlay()
+		return nil
+	}
+	return b.play(seat, c)
+}

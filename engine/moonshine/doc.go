@@ -1,0 +1,32 @@
+// Package moonshine implements Moonshine Kingdom, the flagship game
+// (shared/rules/moonshine-kingdom.txt), as a pure engine module: the city,
+// the Day cycle (Shadows, Operations, Reckoning), the economy, Heat and
+// Raids, Contracts and the win. Combat and the Police's guns (issue II) and
+// the mobs' signature plays, Favors' deal-making, Shylock, cooperation and
+// the Blood Oath variant (issue III) are not here yet; the state already has
+// their places (Pinned pieces and a District Occupier, loans, slot markers
+// owned by other seats, the Precinct supply).
+//
+// The package sits under engine/: it implements [engine.Rules] and
+// [engine.State] with the typed messages of proto/moonshine/kingdom/v1, and
+// imports nothing else of the project.
+//
+// # Shape
+//
+//   - city.go holds the City Map as one table (Districts, Boroughs, Deeds,
+//     connections, Still tokens, the Town Planning Ledger).
+//   - contracts.go holds the three Contract decks and their objectives.
+//   - ratio.go holds the street math (Muscle Ratio, success ladder, Smuggling,
+//     Extort, Greed Tax, Fix) as pure functions of recorded dice.
+//   - Decide (decide.go and the phase files) checks a command and builds its
+//     events on a clone through the same Apply (apply.go) that replay uses;
+//     Apply never judges. Every die is drawn in Decide and written into an
+//     event.
+//   - Prompts (prompts.go) name the one seat the game waits for, with its
+//     concrete legal commands (each checked by a dry run of the rules) and
+//     templates for Move, Push and Unload. View (view.go) is the one
+//     redaction path: Contract hands are their holder's alone.
+//
+// Rulings on what the rulebook leaves open are listed, with the sentence each
+// interprets, in docs/rules/moonshine-kingdom.md.
+package moonshine

@@ -1,0 +1,166 @@
+package moonshine
+
+import (
+	"slices"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+)
+
+// HeatTrackSize is the number of spaces on the Heat Track; the marker that
+// fills the last one triggers a Raid.
+const HeatTrackSize = 5
+
+// Play costs: Standard and Title Plays cost 1 Influence, Power Plays 2.
+func costOf(c *pb.Command) int {
+	switch c.GetKind().(type) {
+	case *pb.Command_Unload, *pb.Command_Rise, *pb.Command_Bribe, *pb.Command_Rat:
+		return 2
+	}
+	return 1
+}
+
+// play checks the price of a Play and hands it to its rule.
+func (b *builder) play(seat int, c *pb.Command) *engine.RuleError {
+	cost := costOf(c)
+	if have := len(b.s.Seats[seat].SlotOwners); have < cost {
+		return engine.Refuse(ReasonNotEnoughInfluence, "this Play costs %d Influence; %d slotted", cost, have)
+	}
+	switch k := c.GetKind().(type) {
+	case *pb.Command_Move:
+		return b.move(seat, k.Move)
+	case *pb.Command_Push:
+		return b.push(seat, k.Push)
+	case *pb.Command_Recruit:
+		return b.recruit(seat, k.Recruit)
+	case *pb.Command_Hustle:
+		return b.hustle(seat, k.Hustle)
+	case *pb.Command_Secure:
+		return b.secure(seat, k.Secure)
+	case *pb.Command_Smuggle:
+		return b.smuggle(seat, k.Smuggle)
+	case *pb.Command_Extort:
+		return b.extort(seat, k.Extort)
+	case *pb.Command_Fix:
+		return b.fix(seat, k.Fix)
+	case *pb.Command_Unload:
+		return b.unload(seat, k.Unload)
+	case *pb.Command_Rise:
+		return b.rise(seat, k.Rise)
+	case *pb.Command_Bribe:
+		return b.bribe(seat, k.Bribe)
+	case *pb.Command_Rat:
+		return b.rat(seat)
+	}
+	return engine.Malform(engine.ReasonUnknownCommand, "unknown command")
+}
+
+// spend pays for a Play from the end of the Operations slots. Spent markers
+// return to their owners' Stashes, except that a Play making Heat puts one
+// spent marker on the Heat Track: the player's own when it spent one.
+func (b *builder) spend(seat, cost int, heat bool) {
+	slots := b.s.Seats[seat].SlotOwners
+	taken := slices.Clone(slots[len(slots)-cost:])
+	slices.Reverse(taken)
+	ev := &pb.InfluenceSpent{Seat: u32(seat)}
+	for _, o := range taken {
+		ev.Owners = append(ev.Owners, u32(o))
+	}
+	if heat {
+		owner := taken[0]
+		if slices.Contains(taken, seat) {
+			owner = seat
+		}
+		ev.HeatOwner = optSeat(owner)
+	}
+	b.pub(ev)
+}
+
+// finishPlay ends a Play: the 5th Heat marker sets off a Raid, which
+// pauses the turn; then the turn passes.
+func (b *builder) finishPlay() {
+	if len(b.s.Heat) >= HeatTrackSize && b.s.Raid == nil {
+		b.startRaid(pb.RaidTrigger_RAID_TRIGGER_BOILING_POINT)
+	}
+	if b.s.Raid != nil && !b.runRaid() {
+		return
+	}
+	b.endPlay()
+}
+
+// endPlay lays the player low if it ran out of Influence and passes the
+// turn.
+func (b *builder) endPlay() {
+	s := b.s
+	cur := s.Current
+	if !s.Seats[cur].LaidLow && len(s.Seats[cur].SlotOwners) == 0 {
+		b.layLow(cur)
+	}
+	b.passTurn()
+}
+
+// passTurn gives the next Play to the next seat in Turn Order still on the
+// street; when every seat has laid low, the night's Reckoning runs.
+func (b *builder) passTurn() {
+	next := b.s.nextActive(b.s.Current)
+	if next == none {
+		b.reckoning()
+		return
+	}
+	if next != b.s.Current {
+		b.pub(&pb.TurnPassed{Seat: u32(next)})
+	}
+}
+
+// layLow clears the slots and swaps the Turn Token for the lowest free one
+// of the opposite Moon.
+func (b *builder) layLow(seat int) {
+	m := opposite(b.s.Moon)
+	b.pub(&pb.LaidLow{Seat: u32(seat), TurnToken: u32(b.s.freeToken(m)), Moon: m})
+}
+
+// parseBarrels reads a barrel list: known liquors, positive counts.
+func parseBarrels(list []*pb.Barrels) ([5]int, int, *engine.RuleError) {
+	var c [5]int
+	total := 0
+	for _, x := range list {
+		if !validLiquor(x.GetLiquor()) || x.GetCount() == 0 || x.GetCount() > BarrelSupply {
+			return c, 0, engine.Malform("BAD_BARRELS", "barrels need a liquor and a count from 1 to 25")
+		}
+		c[x.Liquor] += int(x.Count)
+		total += int(x.Count)
+	}
+	return c, total, nil
+}
+
+// enough reports whether District x holds at least the barrels in want.
+func (x *district) enough(want [5]int) bool {
+	for _, l := range Liquors {
+		if want[l] > x.Barrels[l] {
+			return false
+		}
+	}
+	return true
+}
+
+func checkDistrict(ds ...pb.District) *engine.RuleError {
+	for _, d := range ds {
+		if !validDistrict(d) {
+			return engine.Malform(ReasonNoSuchDistrict, "no District %d", d)
+		}
+	}
+	return nil
+}
+
+func checkPair(from, to pb.District) *engine.RuleError {
+	if err := checkDistrict(from, to); err != nil {
+		return err
+	}
+	if from == to {
+		return engine.Refuse(ReasonSameDistrict, "from and to are the same District")
+	}
+	if !Connected(from, to) {
+		return engine.Refuse(ReasonNotConnected, "%s is not Connected to %s", Info(from).Name, Info(to).Name)
+	}
+	return nil
+}

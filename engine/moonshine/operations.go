@@ -1,0 +1,210 @@
+package moonshine
+
+import (
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+)
+
+// Standard Plays on the board: Move, Push, Recruit, Secure, Smuggle.
+
+func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
+	s := b.s
+	if err := checkPair(x.From, x.To); err != nil {
+		return err
+	}
+	p := s.dist(x.From).Mobs[seat]
+	n := int(x.Runners + x.Bosses)
+	if n == 0 {
+		return engine.Refuse(ReasonNothingToMove, "move at least one Mobster")
+	}
+	if int(x.Runners) > p.Runners || int(x.Bosses) > p.Bosses {
+		return engine.Refuse(ReasonNotEnoughMobsters, "you have %d Runners and %d Bosses in %s", p.Runners, p.Bosses, Info(x.From).Name)
+	}
+	carry, total, err := parseBarrels(x.Barrels)
+	if err != nil {
+		return err
+	}
+	if total > n {
+		return engine.Refuse(ReasonTooManyBarrels, "each Mobster carries at most 1 barrel")
+	}
+	if !s.dist(x.From).enough(carry) {
+		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(x.From).Name)
+	}
+	to := s.dist(x.To)
+	if to.Precinct || to.rivalMobsters(seat) {
+		return engine.Refuse(ReasonHostileMove, "%s is Hostile turf; entering it (combat) comes with issue II", Info(x.To).Name)
+	}
+	ev := &pb.Moved{Seat: u32(seat), From: x.From, To: x.To, Runners: x.Runners, Bosses: x.Bosses, Barrels: barrelsList(carry)}
+	rival := rivalSafehouse(to, seat)
+	if rival != none {
+		ev.SafehouseTakenFrom = optSeat(rival)
+	}
+	if x.Commandeer {
+		if rival == none {
+			return engine.Refuse(ReasonNothingToCommandeer, "no unguarded rival Safehouse in %s", Info(x.To).Name)
+		}
+		if s.safehouseSupply(seat) == 0 {
+			return engine.Refuse(ReasonNoSpareSafehouse, "you have no spare Safehouse")
+		}
+		ev.Commandeered = true
+	}
+	b.spend(seat, 1, false)
+	b.pub(ev)
+	b.finishPlay()
+	return nil
+}
+
+// rivalSafehouse returns the rival owning a Safehouse in x, or none.
+func rivalSafehouse(x *district, seat int) int {
+	for i, p := range x.Mobs {
+		if i != seat && p.Safehouse {
+			return i
+		}
+	}
+	return none
+}
+
+func (b *builder) push(seat int, x *pb.Push) *engine.RuleError {
+	s := b.s
+	if err := checkPair(x.From, x.To); err != nil {
+		return err
+	}
+	moved, total, err := parseBarrels(x.Barrels)
+	if err != nil {
+		return err
+	}
+	if total == 0 {
+		return engine.Refuse(ReasonNothingToPush, "push at least one barrel")
+	}
+	if !s.dist(x.From).enough(moved) {
+		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(x.From).Name)
+	}
+	cf, ct := s.controller(x.From), s.controller(x.To)
+	switch {
+	case cf == seat:
+	case cf != none:
+		return engine.Refuse(ReasonRivalPermission, "taking a rival's barrels needs their permission (deals come with issue III)")
+	case ct != seat:
+		return engine.Refuse(ReasonNotYourTurf, "you Control neither %s nor %s", Info(x.From).Name, Info(x.To).Name)
+	}
+	b.spend(seat, 1, false)
+	b.pub(&pb.Pushed{Seat: u32(seat), From: x.From, To: x.To, Barrels: barrelsList(moved), Seized: s.dist(x.To).Precinct})
+	b.finishPlay()
+	return nil
+}
+
+// recruitCost is the price of a Runner: $300, or $200 for the Ward Boss.
+func (s *state) recruitCost(seat int) int {
+	if s.WardBoss == seat {
+		return 200
+	}
+	return 300
+}
+
+func (b *builder) recruit(seat int, x *pb.Recruit) *engine.RuleError {
+	s := b.s
+	if err := checkDistrict(x.District); err != nil {
+		return err
+	}
+	if !s.dist(x.District).Mobs[seat].Safehouse {
+		return engine.Refuse(ReasonNoSafehouse, "you Recruit only at your Safehouse")
+	}
+	n := int(x.Runners)
+	if n < 1 || n > s.runnerSupply(seat) {
+		return engine.Refuse(ReasonSupplyEmpty, "you can hire 1 to %d Runners", s.runnerSupply(seat))
+	}
+	cost := n * s.recruitCost(seat)
+	if cost > s.Seats[seat].Cash {
+		return engine.Refuse(ReasonNotEnoughCash, "%d Runners cost $%d", n, cost)
+	}
+	b.spend(seat, 1, false)
+	b.pub(&pb.Recruited{Seat: u32(seat), District: x.District, Runners: x.Runners, Cost: u32(cost)})
+	b.finishPlay()
+	return nil
+}
+
+// SecureCost is the price of the Secure Play.
+const SecureCost = 500
+
+func (b *builder) secure(seat int, x *pb.Secure) *engine.RuleError {
+	s := b.s
+	if err := checkDistrict(x.District); err != nil {
+		return err
+	}
+	if s.mobstersAt(seat, x.District) == 0 {
+		return engine.Refuse(ReasonNotEnoughMobsters, "Secure needs one of your Mobsters in %s", Info(x.District).Name)
+	}
+	if err := s.checkSafehouseSource(seat, x.District, x.RelocateFrom); err != nil {
+		return err
+	}
+	if s.Seats[seat].Cash < SecureCost {
+		return engine.Refuse(ReasonNotEnoughCash, "Secure costs $500")
+	}
+	b.spend(seat, 1, false)
+	b.pub(&pb.Secured{Seat: u32(seat), District: x.District, RelocatedFrom: x.RelocateFrom, Cost: SecureCost})
+	b.finishPlay()
+	return nil
+}
+
+// checkSafehouseSource checks that seat may place a Safehouse in d: a new
+// one from the supply, or the one standing in from.
+func (s *state) checkSafehouseSource(seat int, d, from pb.District) *engine.RuleError {
+	if s.dist(d).Mobs[seat].Safehouse {
+		return engine.Refuse(ReasonAlreadySecured, "%s already holds your Safehouse", Info(d).Name)
+	}
+	if from != 0 {
+		if err := checkDistrict(from); err != nil {
+			return err
+		}
+		if !s.dist(from).Mobs[seat].Safehouse {
+			return engine.Refuse(ReasonNotYourSafehouse, "no Safehouse of yours in %s", Info(from).Name)
+		}
+		return nil
+	}
+	if s.safehouseSupply(seat) == 0 {
+		return engine.Refuse(ReasonNoSpareSafehouse, "all 3 Safehouses are on the board; relocate one")
+	}
+	return nil
+}
+
+func (b *builder) smuggle(seat int, x *pb.Smuggle) *engine.RuleError {
+	s := b.s
+	if err := checkDistrict(x.Dock); err != nil {
+		return err
+	}
+	if Info(x.Dock).Kind != dock {
+		return engine.Refuse(ReasonNotADock, "%s is not a Dock", Info(x.Dock).Name)
+	}
+	if s.controller(x.Dock) != seat {
+		return engine.Refuse(ReasonNotYourTurf, "you do not Control %s", Info(x.Dock).Name)
+	}
+	p := s.dist(x.Dock).Mobs[seat]
+	crew := int(x.Crew)
+	if crew < 1 || crew > min(5, p.mobsters()) {
+		return engine.Refuse(ReasonBadCrew, "send 1 to %d Mobsters from the Dock", min(5, p.mobsters()))
+	}
+	docks := s.countControlled(seat, kind(dock))
+	b.spend(seat, 1, false)
+	rolls := make([]int, SmuggleDice(crew))
+	for i := range rolls {
+		rolls[i] = b.rng.Die(6)
+	}
+	b.pub(smuggled(s, seat, x.Dock, crew, docks, rolls))
+	b.finishPlay()
+	return nil
+}
+
+// smuggled resolves a run from its rolls: Rum for each success (while the
+// supply lasts), an arrest for each failure, Runners of the crew first.
+func smuggled(s *state, seat int, d pb.District, crew, docks int, rolls []int) *pb.Smuggled {
+	r := ResolveSmuggle(docks, rolls)
+	p := s.dist(d).Mobs[seat]
+	crewRunners := min(crew, p.Runners)
+	ar, ab := TakeCasualties(crewRunners, crew-crewRunners, r.Failures)
+	ev := &pb.Smuggled{Seat: u32(seat), Dock: d, Crew: u32(crew), Target: u32(r.Target),
+		Rum: u32(min(r.Successes, s.barrelSupply(rum))), ArrestedRunners: u32(ar), ArrestedBosses: u32(ab)}
+	for _, f := range rolls {
+		ev.Rolls = append(ev.Rolls, u32(f))
+	}
+	return ev
+}

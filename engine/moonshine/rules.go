@@ -1,0 +1,94 @@
+package moonshine
+
+import (
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+	"google.golang.org/protobuf/proto"
+)
+
+// Rules is the Moonshine Kingdom game module.
+type Rules struct{}
+
+var _ engine.Rules = Rules{}
+
+// Name returns "moonshine-kingdom".
+func (Rules) Name() string { return "moonshine-kingdom" }
+
+// Players returns 2 and 4.
+func (Rules) Players() (int, int) { return 2, MaxSeats }
+
+// NewOptions returns an empty *pb.Options.
+func (Rules) NewOptions() proto.Message { return &pb.Options{} }
+
+// NewCommand returns an empty *pb.Command.
+func (Rules) NewCommand() proto.Message { return &pb.Command{} }
+
+// NewEvent returns an empty *pb.Event.
+func (Rules) NewEvent() proto.Message { return &pb.Event{} }
+
+// NewState returns the empty state the opening events fold into.
+func (Rules) NewState() engine.State { return newState() }
+
+// Setup deals the table: Still tokens, Playbooks, Deeds and Turn Tokens,
+// then rolls the first Day's Brew dice. The Contract decks need no shuffle:
+// a draw picks a random card of the deck when it happens.
+func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) {
+	if cfg.Players < 2 || cfg.Players > MaxSeats {
+		return nil, engine.Malform(engine.ReasonBadPlayerCount, "Moonshine Kingdom takes 2 to 4 players, not %d", cfg.Players)
+	}
+	opts := &pb.Options{}
+	if cfg.Options != nil {
+		o, ok := cfg.Options.(*pb.Options)
+		if !ok {
+			return nil, engine.Malform(engine.ReasonBadOptions, "options are %T, not moonshine.kingdom.v1.Options", cfg.Options)
+		}
+		opts = proto.Clone(o).(*pb.Options)
+	}
+	start := &pb.GameStarted{Players: u32(cfg.Players), Options: opts, Stills: dealStills(rng)}
+	books := rng.Perm(4)
+	homes := rng.Perm(4)
+	tokens := rng.Perm(cfg.Players)
+	for i := range cfg.Players {
+		start.Seats = append(start.Seats, &pb.SeatSetup{
+			Playbook:  pb.Playbook(books[i] + 1),
+			Home:      pb.Borough(homes[i] + 1),
+			TurnToken: u32(tokens[i] + 1),
+		})
+	}
+	b := newState().builder()
+	b.pub(start)
+	b.pub(rollDay(b.s, rng))
+	return b.evs, nil
+}
+
+// dealStills places one random Still token in every District.
+func dealStills(rng *engine.Rand) []uint32 {
+	var pool []uint32
+	for i, n := range StillTokens {
+		for range n {
+			pool = append(pool, u32(i+2))
+		}
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	return pool
+}
+
+// rollDay begins the next Day: Turn Token #1 rolls Player Count + 1 Red and
+// White dice.
+func rollDay(s *state, rng *engine.Rand) *pb.DayStarted {
+	moon := pb.Moon_MOON_NEW
+	if s.Day > 0 {
+		moon = opposite(s.Moon)
+	}
+	d := &pb.DayStarted{Day: u32(s.Day + 1), Moon: moon}
+	for range s.Players + 1 {
+		d.Red = append(d.Red, u32(rng.Die(6)))
+	}
+	for range s.Players + 1 {
+		d.White = append(d.White, u32(rng.Die(6)))
+	}
+	return d
+}
+
+// Outcome returns the result once the game is over.
+func (s *state) Outcome() *engine.Outcome { return s.outcome }

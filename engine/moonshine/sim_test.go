@@ -1,0 +1,324 @@
+package moonshine
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+	"google.golang.org/protobuf/proto"
+)
+
+// A seeded random-legal-move bot plays whole Days through the engine and
+// checks the invariants after every event.
+
+func seedOf(n uint64) []byte {
+	seed := make([]byte, engine.SeedSize)
+	binary.BigEndian.PutUint64(seed, n)
+	return seed
+}
+
+type simResult struct {
+	days, steps, events int
+	over                bool
+}
+
+type sim struct {
+	t       testing.TB
+	g       *engine.Game
+	seed    []byte
+	bot     *engine.Rand
+	log     []engine.Logged
+	records []engine.Recorded
+}
+
+func newSim(t testing.TB, players int, n uint64) *sim {
+	return newSimWith(t, engine.Config{Players: players}, n)
+}
+
+func newSimWith(t testing.TB, cfg engine.Config, n uint64) *sim {
+	seed := seedOf(n)
+	g, evs, err := engine.Start(Rules{}, cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var k [32]byte
+	copy(k[:], seedOf(n^0x5eed))
+	sm := &sim{t: t, g: g, seed: seed, bot: engine.NewRand(k)}
+	for i, ev := range evs {
+		sm.records = append(sm.records, engine.Recorded{Seq: int64(i + 1), Event: ev})
+	}
+	checkInvariants(t, g.State.(*state), "setup")
+	return sm
+}
+
+func (sm *sim) state() *state { return sm.g.State.(*state) }
+
+// run plays until the game ends or the given Day is over.
+func (sm *sim) run(days, checkLegalEvery int) simResult {
+	var res simResult
+	for res.steps = 0; res.steps < 100000; res.steps++ {
+		s := sm.state()
+		if s.Outcome() != nil || s.Day > days {
+			break
+		}
+		ps := s.Prompts()
+		if len(ps) != 1 {
+			sm.t.Fatalf("step %d: %d prompts", res.steps, len(ps))
+		}
+		p := ps[0]
+		if checkLegalEvery > 0 && res.steps%checkLegalEvery == 0 {
+			sm.checkLegal(p)
+		}
+		c, fromLegal := sm.choose(p)
+		sm.step(p.Seat, c, fromLegal, &res)
+	}
+	res.days = sm.state().Day
+	res.over = sm.state().Outcome() != nil
+	return res
+}
+
+func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simResult) {
+	before := sm.state().View(engine.AuditorViewer())
+	evs, err := sm.g.Decide(seat, c, sm.seed)
+	if !proto.Equal(before, sm.state().View(engine.AuditorViewer())) {
+		sm.t.Fatalf("Decide changed the state: %v", c)
+	}
+	if err != nil {
+		if fromLegal {
+			sm.t.Fatalf("day %d: legal command refused: %v\n%v", sm.state().Day, err, c)
+		}
+		if _, ok := engine.AsRuleError(err); !ok {
+			sm.t.Fatalf("refusal is not a RuleError: %v", err)
+		}
+		return
+	}
+	first := sm.g.Version + 1
+	for i, ev := range evs {
+		if err := sm.g.Apply(ev); err != nil {
+			sm.t.Fatal(err)
+		}
+		sm.records = append(sm.records, engine.Recorded{Seq: first + int64(i), Event: ev})
+		checkInvariants(sm.t, sm.state(), fmt.Sprintf("after %v", ev.Public))
+	}
+	sm.log = append(sm.log, engine.Logged{Seat: seat, Command: c, FirstSeq: first, LastSeq: sm.g.Version})
+	res.events += len(evs)
+}
+
+// checkLegal asserts that every listed command is accepted.
+func (sm *sim) checkLegal(p engine.Prompt) {
+	for _, c := range p.Legal {
+		if _, err := sm.state().Decide(p.Seat, c, engine.CommandRand(sm.seed, 1)); err != nil {
+			sm.t.Fatalf("offered an illegal command %v: %v", c, err)
+		}
+	}
+}
+
+// choose picks a listed command, or now and then fills a template.
+func (sm *sim) choose(p engine.Prompt) (proto.Message, bool) {
+	r := sm.bot
+	if len(p.Templates) > 0 && r.IntN(10) < 5 {
+		if c := sm.fromTemplate(int(p.Seat), p.Templates[r.IntN(len(p.Templates))].Name); c != nil {
+			return c, false
+		}
+	}
+	legal := p.Legal
+	if len(legal) > 1 && p.Reason == "operations-play" && r.IntN(6) > 0 {
+		// Mostly stay on the street, and rat rarely, so that Heat builds up
+		// to natural Raids.
+		busy := slices.DeleteFunc(slices.Clone(legal), func(m proto.Message) bool {
+			c := m.(*pb.Command)
+			return c.GetLayLow() != nil || c.GetRat() != nil
+		})
+		if len(busy) > 0 {
+			legal = busy
+		}
+	}
+	if len(legal) > 1 && p.Reason == "brew-draft" && r.IntN(6) > 0 {
+		legal = slices.DeleteFunc(slices.Clone(legal), func(m proto.Message) bool { return m.(*pb.Command).GetBrewDraft().GetDump() })
+	}
+	if len(legal) == 0 {
+		sm.t.Fatalf("%s has nothing legal to do (%s)", p.Seat, p.Reason)
+	}
+	return legal[r.IntN(len(legal))], true
+}
+
+func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
+	s, r := sm.state(), sm.bot
+	var froms []pb.District
+	for _, d := range AllDistricts() {
+		if (name == "move" && s.mobstersAt(seat, d) > 0) || (name != "move" && s.controller(d) == seat && s.dist(d).barrelCount() > 0) {
+			froms = append(froms, d)
+		}
+	}
+	if len(froms) == 0 {
+		return nil
+	}
+	from := froms[r.IntN(len(froms))]
+	x := s.dist(from)
+	var bar [5]int
+	for _, l := range Liquors {
+		if x.Barrels[l] > 0 {
+			bar[l] = r.IntN(x.Barrels[l] + 1)
+		}
+	}
+	ns := Neighbours(from)
+	if name == "move" && r.IntN(4) > 0 {
+		// Mostly aim at safe turf, so that the bot spreads over the city.
+		ns = slices.DeleteFunc(ns, func(d pb.District) bool { return s.dist(d).Precinct || s.dist(d).rivalMobsters(seat) })
+		if len(ns) == 0 {
+			return nil
+		}
+	}
+	to := ns[r.IntN(len(ns))]
+	switch name {
+	case "move":
+		p := x.Mobs[seat]
+		runners := r.IntN(p.Runners + 1)
+		bosses := r.IntN(p.Bosses + 1)
+		for _, l := range Liquors {
+			bar[l] = min(bar[l], max(0, runners+bosses-sumBarrels(bar)+bar[l]))
+		}
+		return cmd(&pb.Move{From: from, To: to, Runners: u32(runners), Bosses: u32(bosses), Barrels: barrelsList(bar), Commandeer: r.IntN(2) == 0})
+	case "push":
+		return cmd(&pb.Push{From: from, To: to, Barrels: barrelsList(bar)})
+	default:
+		if r.IntN(2) == 0 {
+			bar = x.Barrels // sell out: the Greed Tax makes Heat
+		}
+		return cmd(&pb.Unload{District: from, Barrels: barrelsList(bar)})
+	}
+}
+
+func sumBarrels(b [5]int) int { return b[1] + b[2] + b[3] + b[4] }
+
+// checkInvariants asserts the conservation laws after every event.
+func checkInvariants(t testing.TB, s *state, where string) {
+	t.Helper()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("day %d %s: %s", s.Day, where, fmt.Sprintf(format, args...))
+	}
+	for seat := range s.Seats {
+		r, b, h := s.onBoard(seat)
+		if r > RunnerSupply || b > s.Seats[seat].BossPieces || h > SafehouseSupply {
+			fail("seat %d has %d runners %d bosses %d safehouses on the board", seat, r, b, h)
+		}
+		if s.Seats[seat].Cash < 0 {
+			fail("seat %d cash %d", seat, s.Seats[seat].Cash)
+		}
+	}
+	for _, l := range Liquors {
+		if s.barrelSupply(l) < 0 {
+			fail("%v over supply", l)
+		}
+	}
+	for _, d := range AllDistricts() {
+		x := s.dist(d)
+		holders := 0
+		for _, p := range x.Mobs {
+			if p.Runners < 0 || p.Bosses < 0 {
+				fail("negative pieces in %v", d)
+			}
+			if p.any() {
+				holders++
+			}
+		}
+		for _, n := range x.Barrels {
+			if n < 0 {
+				fail("negative barrels in %v", d)
+			}
+		}
+		if holders > 1 {
+			fail("Golden Rule broken in %v", d)
+		}
+		if x.Precinct && holders > 0 {
+			fail("mob pieces on Police Turf in %v", d)
+		}
+	}
+	checkInfluence(t, s, fail)
+	checkCards(s, fail)
+	if s.Phase == pb.Phase_PHASE_BREW && s.Drafted == 0 && s.Day > 1 {
+		deeds, syns, ward := s.titleHolders()
+		if deeds != s.Deeds || syns != s.Syndicates || ward != s.WardBoss {
+			fail("titles %v %v %d differ from the board's %v %v %d", s.Deeds, s.Syndicates, s.WardBoss, deeds, syns, ward)
+		}
+	}
+}
+
+func checkInfluence(t testing.TB, s *state, fail func(string, ...any)) {
+	t.Helper()
+	owned := make([]int, s.Players)
+	for i, p := range s.Seats {
+		if p.Stash < 0 || len(p.SlotOwners) > Slots {
+			fail("seat %d stash %d slots %d", i, p.Stash, len(p.SlotOwners))
+		}
+		owned[i] += p.Stash
+		for _, o := range p.SlotOwners {
+			owned[o]++
+		}
+		for _, k := range p.Staked {
+			owned[i] += k.Markers
+		}
+	}
+	for _, o := range s.Heat {
+		owned[o]++
+	}
+	if len(s.Heat) > HeatTrackSize {
+		fail("heat track holds %d", len(s.Heat))
+	}
+	for i, p := range s.Seats {
+		if owned[i] != p.Influence {
+			fail("seat %d: %d markers found, owns %d", i, owned[i], p.Influence)
+		}
+	}
+}
+
+func checkCards(s *state, fail func(string, ...any)) {
+	var all []int
+	for _, d := range s.Decks {
+		all = append(all, d.Draw...)
+		all = append(all, d.Discard...)
+	}
+	for i, p := range s.Seats {
+		all = append(all, p.Hand...)
+		all = append(all, p.Completed...)
+		for _, k := range p.Staked {
+			all = append(all, k.Card)
+		}
+		if len(p.Hand) > s.handLimit(i) && s.discarding() != i {
+			fail("seat %d holds %d cards", i, len(p.Hand))
+		}
+	}
+	slices.Sort(all)
+	if len(all) != len(Contracts) || slices.Compact(all)[len(Contracts)-1] != len(Contracts) {
+		fail("contract cards not conserved: %v", all)
+	}
+}
+
+func TestRandomDays(t *testing.T) {
+	t.Parallel()
+	games, days := 30, 25
+	if testing.Short() {
+		games, days = 3, 6
+	}
+	total := 0
+	for players := 2; players <= 4; players++ {
+		for g := range games {
+			sm := newSim(t, players, uint64(players*1000+g))
+			res := sm.run(days, 2)
+			total += res.days
+			if g == 0 {
+				if err := engine.Verify(Rules{}, engine.Config{Players: players}, sm.seed, sm.log, sm.records); err != nil {
+					t.Fatalf("verify: %v", err)
+				}
+			}
+		}
+	}
+	t.Logf("%d days played", total)
+	if !testing.Short() && total < 2000 {
+		t.Errorf("only %d days played", total)
+	}
+}
