@@ -185,6 +185,10 @@ var (
 	ErrGameExists = errors.New("eventstore: game exists")
 	// ErrSeatTaken: ClaimSeat for a seat already claimed.
 	ErrSeatTaken = errors.New("eventstore: seat already claimed")
+	// ErrInvalidRequest: a request the store cannot accept whatever its
+	// state (an empty game ID, an append of no events, an expected version
+	// below AnyVersion). Stores wrap it with the reason.
+	ErrInvalidRequest = errors.New("eventstore: invalid request")
 )
 
 // VersionConflictError: the stream was not at the expected version.
@@ -194,6 +198,7 @@ type VersionConflictError struct {
 	ActualVersion   int64
 }
 
+// Error implements error.
 func (e *VersionConflictError) Error() string {
 	return fmt.Sprintf("eventstore: game %s is at version %d, not %d", e.GameID, e.ActualVersion, e.ExpectedVersion)
 }
@@ -202,4 +207,28 @@ func (e *VersionConflictError) Error() string {
 func IsVersionConflict(err error) bool {
 	var v *VersionConflictError
 	return errors.As(err, &v)
+}
+
+// ValidateAppend checks the parts of req that do not depend on the store's
+// state; the error wraps ErrInvalidRequest.
+func ValidateAppend(req AppendRequest) error {
+	switch {
+	case req.GameID == "":
+		return fmt.Errorf("%w: empty game id", ErrInvalidRequest)
+	case len(req.Events) == 0:
+		return fmt.Errorf("%w: append of no events to game %s", ErrInvalidRequest, req.GameID)
+	case req.ExpectedVersion < AnyVersion:
+		return fmt.Errorf("%w: expected version %d", ErrInvalidRequest, req.ExpectedVersion)
+	case req.Command != nil && req.Command.ID == "":
+		return fmt.Errorf("%w: command with empty id", ErrInvalidRequest)
+	}
+	return nil
+}
+
+// ValidateGame checks a CreateGame request; the error wraps ErrInvalidRequest.
+func ValidateGame(g Game) error {
+	if g.ID == "" {
+		return fmt.Errorf("%w: empty game id", ErrInvalidRequest)
+	}
+	return nil
 }

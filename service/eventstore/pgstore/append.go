@@ -1,0 +1,173 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/moonshine-games/moonshine/service/eventstore"
+)
+
+// createSQL writes a game and its opening events in one statement (one
+// implicit transaction). A taken id inserts nothing, including no events.
+const createSQL = `
+WITH g AS (
+	INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version)
+	VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, statement_timestamp()), $7)
+	ON CONFLICT (id) DO NOTHING
+	RETURNING id
+), e AS (
+	INSERT INTO events (game_id, seq, data)
+	SELECT g.id, t.i, t.d FROM g, unnest($8::bytea[]) WITH ORDINALITY AS t(d, i)
+	RETURNING 1
+)
+SELECT count(*) FROM g`
+
+// CreateGame implements [eventstore.Store].
+func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+	if err := eventstore.ValidateGame(g); err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	var created *time.Time
+	if !g.CreatedAt.IsZero() {
+		created = &g.CreatedAt
+	}
+	n := int64(len(events))
+	var inserted int
+	err := s.pool.QueryRow(ctx, createSQL, g.ID, g.Rules, nonNil(g.Config), nonNil(g.Seed), nonNil(g.SeedCommitment),
+		created, n, nonNilAll(events)).Scan(&inserted)
+	if err != nil {
+		return eventstore.AppendResult{}, mapError("create game "+g.ID, err)
+	}
+	if inserted == 0 {
+		return eventstore.AppendResult{}, fmt.Errorf("pgstore: create game %s: %w", g.ID, eventstore.ErrGameExists)
+	}
+	if n == 0 {
+		return eventstore.AppendResult{}, nil
+	}
+	return eventstore.AppendResult{FirstSeq: 1, LastSeq: n}, nil
+}
+
+// appendSQL is a whole append in one statement, so one round trip and one
+// implicit transaction: it moves the version (compare-and-set), records the
+// command unless it is already recorded, and writes the events only if both
+// happened; the events draw their positions only then. It returns the new
+// version, NULL when the compare-and-set failed (nothing was written). If
+// the version moved but the command was recorded before, it aborts with
+// moonshine_duplicate_command's unique violation on commands_pkey, which
+// undoes the version move.
+//
+// $1 game, $2 event count, $3 expected version (-1: any), $4 command id
+// (NULL: none), $5 seat, $6 command data, $7 events.
+const appendSQL = `
+WITH g AS (
+	UPDATE games SET version = version + $2
+	WHERE id = $1 AND ($3::bigint < 0 OR version = $3)
+	RETURNING version
+), c AS (
+	INSERT INTO commands (game_id, command_id, seat, data, first_seq, last_seq)
+	SELECT $1, $4, $5, $6, g.version - $2 + 1, g.version FROM g WHERE $4::text IS NOT NULL
+	ON CONFLICT (game_id, command_id) DO NOTHING
+	RETURNING 1
+), e AS (
+	INSERT INTO events (game_id, seq, data)
+	SELECT $1, g.version - $2 + t.i, t.d
+	FROM g, unnest($7::bytea[]) WITH ORDINALITY AS t(d, i)
+	WHERE $4::text IS NULL OR EXISTS (SELECT 1 FROM c)
+	RETURNING 1
+)
+SELECT v.version,
+	CASE WHEN v.version IS NOT NULL AND $4::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM c)
+		THEN moonshine_duplicate_command($1, $4) END
+FROM (SELECT (SELECT version FROM g) AS version) AS v`
+
+// rejectedSQL explains an append that wrote nothing: no game row (not
+// found), a recorded command (duplicate), or else a version conflict.
+const rejectedSQL = `
+SELECT g.version, c.command_id IS NOT NULL, coalesce(c.seat, 0), coalesce(c.data, ''::bytea),
+	coalesce(c.first_seq, 0), coalesce(c.last_seq, 0), coalesce(c.recorded_at, now())
+FROM games g LEFT JOIN commands c ON c.game_id = g.id AND c.command_id = $2
+WHERE g.id = $1`
+
+// Append implements [eventstore.Store]. It is one statement, one round
+// trip (see appendSQL); a rejected append takes a second to explain itself.
+//
+// Subscribers are told after the commit, never by a NOTIFY inside the
+// appending transaction: such a NOTIFY holds a cluster-wide lock from its
+// commit through the WAL flush, capping notifying appends at one per commit
+// latency. This process's subscribers are woken at once; other processes'
+// through the notifier, which coalesces the game ids of appends made while
+// its previous NOTIFY was in flight into one statement. A notification
+// lost (the process dies between commit and NOTIFY) only delays watchers,
+// who re-read from their last seq on any wake-up.
+func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (eventstore.AppendResult, error) {
+	if err := eventstore.ValidateAppend(req); err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	var cmdID any
+	var seat int
+	var cmdData []byte
+	if c := req.Command; c != nil {
+		cmdID, seat, cmdData = c.ID, c.Seat, nonNil(c.Data)
+	}
+	n := int64(len(req.Events))
+	var version, dup *int64
+	err := s.pool.QueryRow(ctx, appendSQL, req.GameID, n, req.ExpectedVersion, cmdID, seat, cmdData, nonNilAll(req.Events)).
+		Scan(&version, &dup)
+	switch {
+	case err == nil && version != nil:
+		s.hub.Notify(req.GameID)
+		s.notifier.add(req.GameID)
+		return eventstore.AppendResult{FirstSeq: *version - n + 1, LastSeq: *version}, nil
+	case err == nil, isUniqueViolation(err, commandsPKey):
+		return s.rejected(ctx, req)
+	}
+	return eventstore.AppendResult{}, mapError("append to game "+req.GameID, err)
+}
+
+// rejected explains an append that wrote nothing.
+func (s *Store) rejected(ctx context.Context, req eventstore.AppendRequest) (eventstore.AppendResult, error) {
+	cmdID := ""
+	if req.Command != nil {
+		cmdID = req.Command.ID
+	}
+	var version int64
+	var dup bool
+	c := eventstore.Command{GameID: req.GameID, ID: cmdID}
+	err := s.pool.QueryRow(ctx, rejectedSQL, req.GameID, cmdID).Scan(&version, &dup, &c.Seat, &c.Data, &c.FirstSeq, &c.LastSeq, &c.RecordedAt)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return eventstore.AppendResult{}, fmt.Errorf("pgstore: append to game %s: %w", req.GameID, eventstore.ErrNotFound)
+	case err != nil:
+		return eventstore.AppendResult{}, mapError("append to game "+req.GameID, err)
+	case dup && req.Command != nil:
+		c.RecordedAt = c.RecordedAt.UTC()
+		return eventstore.AppendResult{FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, Duplicate: true, DuplicateOf: &c}, nil
+	}
+	return eventstore.AppendResult{}, &eventstore.VersionConflictError{GameID: req.GameID, ExpectedVersion: req.ExpectedVersion, ActualVersion: version}
+}
+
+// nonNil returns b, or an empty slice for nil: the columns are NOT NULL.
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+func nonNilAll(bs [][]byte) [][]byte {
+	for i, b := range bs {
+		if b == nil {
+			out := slices.Clone(bs)
+			for j := i; j < len(out); j++ {
+				out[j] = nonNil(out[j])
+			}
+			return out
+		}
+	}
+	return bs
+}

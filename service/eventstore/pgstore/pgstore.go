@@ -1,0 +1,170 @@
+package pgstore
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/moonshine-games/moonshine/migrations"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/internal/fanout"
+)
+
+// notifyChannel is the LISTEN/NOTIFY channel; payloads are game ids.
+const notifyChannel = "moonshine_events"
+
+// Store is the PostgreSQL event store. Use Open.
+type Store struct {
+	pool      *pgxpool.Pool
+	hub       *fanout.Hub
+	lis       *listener
+	notifier  *notifier
+	instance  string // tags this store's notifications
+	closeOnce sync.Once
+}
+
+var _ eventstore.Store = (*Store)(nil)
+
+// Open connects to the database at url (a postgres:// URL or keyword/value
+// string, as pgx parses it), applies the migrations, and starts the
+// listener that serves Subscribe.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: parse database URL: %w", err)
+	}
+	return OpenConfig(ctx, cfg)
+}
+
+// OpenConfig is Open with a parsed pool configuration.
+func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*Store, error) {
+	if err := migrateConfig(ctx, cfg.ConnConfig); err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: connect: %w", err)
+	}
+	s := &Store{pool: pool, hub: fanout.New()}
+	s.instance = newInstanceID()
+	s.notifier = startNotifier(pool, s.instance)
+	s.lis, err = startListener(ctx, cfg.ConnConfig.Copy(), s.hub, s.instance)
+	if err != nil {
+		s.notifier.stop()
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Migrate applies the PostgreSQL migrations to the database pool connects
+// to, on a connection of its own. Applying twice is a no-op; concurrent
+// callers serialise on tern's advisory lock.
+func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	return migrateConfig(ctx, pool.Config().ConnConfig)
+}
+
+// MigrateURL is Migrate for a database URL.
+func MigrateURL(ctx context.Context, url string) error {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return fmt.Errorf("pgstore: parse database URL: %w", err)
+	}
+	return migrateConfig(ctx, cfg)
+}
+
+func migrateConfig(ctx context.Context, cfg *pgx.ConnConfig) error {
+	// A connection of its own: tern holds a session advisory lock on it,
+	// which must not go back to a pool if unlocking fails.
+	conn, err := pgx.ConnectConfig(ctx, cfg.Copy())
+	if err != nil {
+		return fmt.Errorf("pgstore: connect to migrate: %w", err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := migrations.ApplyPostgres(ctx, conn); err != nil {
+		return fmt.Errorf("pgstore: %w", err)
+	}
+	return nil
+}
+
+// newInstanceID returns a random id for a store's notifications.
+func newInstanceID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Kind returns "postgres".
+func (s *Store) Kind() string { return "postgres" }
+
+// Pool returns the store's connection pool (for health checks and tests).
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// Ping implements [eventstore.Store].
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("pgstore: ping: %w", err)
+	}
+	return nil
+}
+
+// Close implements [eventstore.Store]: it stops the listener, closes every
+// subscription's channel and the pool. It is safe to call more than once.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		s.notifier.stop()
+		s.lis.stop()
+		s.hub.Close()
+		s.pool.Close()
+	})
+	return nil
+}
+
+// Constraint names from migrations/postgres, mapped to store errors.
+const (
+	gamesPKey     = "games_pkey"
+	eventsPKey    = "events_pkey"
+	commandsPKey  = "commands_pkey"
+	seatsPKey     = "seats_pkey"
+	seatsTokenKey = "seats_token_hash_key"
+)
+
+// isUniqueViolation reports whether err is a unique violation of the
+// named constraint.
+func isUniqueViolation(err error, constraint string) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == constraint
+}
+
+// mapError turns a PostgreSQL error into a store error: unique violations
+// (23505) by constraint name, foreign key violations (23503: the game does
+// not exist) to ErrNotFound. A unique violation never leaves as itself.
+func mapError(op string, err error) error {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return fmt.Errorf("pgstore: %s: %w", op, err)
+	}
+	switch pgErr.Code {
+	case "23505":
+		switch pgErr.ConstraintName {
+		case gamesPKey:
+			return fmt.Errorf("pgstore: %s: %w", op, eventstore.ErrGameExists)
+		case seatsPKey, seatsTokenKey:
+			return fmt.Errorf("pgstore: %s: %w", op, eventstore.ErrSeatTaken)
+		default:
+			// events_pkey and commands_pkey cannot fire: the version
+			// compare-and-set and ON CONFLICT DO NOTHING come first.
+			return fmt.Errorf("pgstore: %s: unexpected duplicate key on %s", op, pgErr.ConstraintName)
+		}
+	case "23503":
+		return fmt.Errorf("pgstore: %s: %w", op, eventstore.ErrNotFound)
+	}
+	return fmt.Errorf("pgstore: %s: %w", op, err)
+}

@@ -1,0 +1,369 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
+)
+
+// wait only keeps a broken store from hanging the test.
+const wait = 20 * time.Second
+
+func create(t *testing.T, s *Store, id string) {
+	t.Helper()
+	if _, err := s.CreateGame(t.Context(), eventstore.Game{ID: id, Rules: "r"}, [][]byte{[]byte("setup")}); err != nil {
+		t.Fatalf("CreateGame(%s): %v", id, err)
+	}
+}
+
+func waitWake(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case _, ok := <-ch:
+		if !ok {
+			t.Fatalf("%s: subscription closed", what)
+		}
+	case <-time.After(wait):
+		t.Fatalf("%s: no wake-up", what)
+	}
+}
+
+// Two stores on one database stand for two servers: a subscriber on one
+// wakes for an append through the other.
+func TestSubscribeAcrossStores(t *testing.T) {
+	url := pgtest.New(t)
+	a, b := openTest(t, url), openTest(t, url)
+	create(t, a, "g")
+	ch, err := a.Subscribe(t.Context(), "g")
+	if err != nil {
+		t.Fatalf("Subscribe: %v", err)
+	}
+	for v := int64(1); v <= 3; v++ {
+		if _, err := b.Append(t.Context(), eventstore.AppendRequest{GameID: "g", ExpectedVersion: v, Events: [][]byte{[]byte("e")}}); err != nil {
+			t.Fatalf("Append: %v", err)
+		}
+		waitWake(t, ch, fmt.Sprint("append ", v, " on the other store"))
+		evs, err := a.ReadStream(t.Context(), "g", v, 0)
+		if err != nil || len(evs) != 1 {
+			t.Fatalf("after the wake-up, ReadStream = %v, %v; want the new event", evs, err)
+		}
+	}
+}
+
+// A transaction that drew an earlier position but commits after a later
+// one must not be passed over by a reader tailing ReadAll.
+func TestReadAllSlowTransaction(t *testing.T) {
+	ctx := t.Context()
+	s := openTest(t, pgtest.New(t))
+	create(t, s, "slow")
+	create(t, s, "fast")
+
+	var seen []eventstore.Event
+	var pos eventstore.Position
+	tail := func() {
+		t.Helper()
+		for {
+			page, err := s.ReadAll(ctx, pos, 100)
+			if err != nil {
+				t.Fatalf("ReadAll: %v", err)
+			}
+			if len(page) == 0 {
+				return
+			}
+			seen = append(seen, page...)
+			pos = page[len(page)-1].Position
+		}
+	}
+	tail()
+
+	// The slow writer takes its position first and holds its transaction
+	// open, as a stalled server would.
+	slow, err := pgx.Connect(ctx, s.pool.Config().ConnConfig.ConnString())
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	defer slow.Close(context.Background())
+	tx, err := slow.Begin(ctx)
+	if err != nil {
+		t.Fatalf("begin: %v", err)
+	}
+	defer tx.Rollback(context.Background())
+	var slowPos int64
+	err = tx.QueryRow(ctx, `WITH g AS (UPDATE games SET version = version + 1 WHERE id = 'slow' RETURNING version)
+		INSERT INTO events (game_id, seq, data) SELECT 'slow', version, 'late' FROM g RETURNING position`).Scan(&slowPos)
+	if err != nil {
+		t.Fatalf("slow insert: %v", err)
+	}
+	// The fast writer commits a later position while the slow one waits.
+	if _, err := s.Append(ctx, eventstore.AppendRequest{GameID: "fast", ExpectedVersion: 1, Events: [][]byte{[]byte("early")}}); err != nil {
+		t.Fatalf("fast append: %v", err)
+	}
+	tail()
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatalf("slow commit: %v", err)
+	}
+	tail()
+
+	got := map[string]eventstore.Position{}
+	for i, e := range seen {
+		if i > 0 && !seen[i-1].Position.Less(e.Position) {
+			t.Errorf("ReadAll went back: %+v then %+v", seen[i-1].Position, e.Position)
+		}
+		got[fmt.Sprint(e.GameID, "/", e.Seq)] = e.Position
+	}
+	for _, k := range []string{"slow/1", "fast/1", "slow/2", "fast/2"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("the tail never saw %s (saw %v)", k, got)
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("the tail saw %d events, want 4", len(seen))
+	}
+	if p := got["slow/2"]; p.N != slowPos {
+		t.Errorf("slow event at position %+v, want N %d", p, slowPos)
+	}
+}
+
+// Killing the listener's connection: it reconnects and wakes every
+// subscriber, and notifications flow again afterwards.
+func TestListenerReconnects(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.New(t)
+	s, other := openTest(t, url), openTest(t, url)
+	create(t, s, "g")
+	ch, err := s.Subscribe(ctx, "g")
+	if err != nil {
+		t.Fatalf("Subscribe: %v", err)
+	}
+	before := s.lis.connects.Load()
+	pid := s.lis.backendPID()
+	var killed bool
+	if err := other.pool.QueryRow(ctx, `SELECT pg_terminate_backend($1)`, int32(pid)).Scan(&killed); err != nil || !killed {
+		t.Fatalf("pg_terminate_backend(%d) = %v, %v", pid, killed, err)
+	}
+	waitWake(t, ch, "listener reconnect")
+	deadline := time.Now().Add(wait)
+	for s.lis.connects.Load() == before {
+		if time.Now().After(deadline) {
+			t.Fatal("listener did not reconnect")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s.lis.backendPID() == pid {
+		t.Fatal("listener still on the killed backend")
+	}
+	drainAll(ch)
+	if _, err := other.Append(ctx, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: [][]byte{[]byte("e")}}); err != nil {
+		t.Fatalf("Append: %v", err)
+	}
+	waitWake(t, ch, "append after reconnect")
+}
+
+func drainAll(ch <-chan struct{}) {
+	for {
+		select {
+		case <-ch:
+		default:
+			return
+		}
+	}
+}
+
+// One command id sent concurrently through two stores (two servers) is
+// recorded once.
+func TestCommandAcrossStores(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.New(t)
+	stores := []*Store{openTest(t, url), openTest(t, url)}
+	create(t, stores[0], "g")
+	const n = 16
+	res := make([]eventstore.AppendResult, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			res[i], errs[i] = stores[i%2].Append(ctx, eventstore.AppendRequest{
+				GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: [][]byte{[]byte("a"), []byte("b")},
+				Command: &eventstore.Command{ID: "same", Seat: i},
+			})
+		})
+	}
+	wg.Wait()
+	firsts := 0
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("append %d: %v", i, errs[i])
+		}
+		if !res[i].Duplicate {
+			firsts++
+		}
+		if res[i].FirstSeq != 2 || res[i].LastSeq != 3 {
+			t.Errorf("append %d: seqs %d..%d, want 2..3", i, res[i].FirstSeq, res[i].LastSeq)
+		}
+	}
+	if firsts != 1 {
+		t.Errorf("%d appends recorded the command, want 1", firsts)
+	}
+	g, err := stores[1].GetGame(ctx, "g")
+	if err != nil || g.Version != 3 {
+		t.Errorf("GetGame = %+v, %v; want version 3", g, err)
+	}
+}
+
+// The events table refuses UPDATE, DELETE and TRUNCATE.
+func TestEventsAppendOnly(t *testing.T) {
+	ctx := t.Context()
+	s := openTest(t, pgtest.New(t))
+	create(t, s, "g")
+	for _, q := range []string{
+		`UPDATE events SET data = 'x'`,
+		`DELETE FROM events`,
+		`TRUNCATE events`,
+	} {
+		if _, err := s.pool.Exec(ctx, q); err == nil {
+			t.Errorf("%s succeeded", q)
+		}
+	}
+	evs, err := s.ReadStream(ctx, "g", 0, 0)
+	if err != nil || len(evs) != 1 || string(evs[0].Data) != "setup" {
+		t.Errorf("ReadStream = %v, %v", evs, err)
+	}
+}
+
+// Servers starting at once migrate once; migrating again is a no-op.
+func TestMigrateConcurrentAndTwice(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.New(t)
+	errs := make([]error, 8)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Go(func() { errs[i] = MigrateURL(ctx, url) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatalf("concurrent migrations: %v", err)
+	}
+	if err := MigrateURL(ctx, url); err != nil {
+		t.Fatalf("migrating again: %v", err)
+	}
+	s := openTest(t, url)
+	var version int
+	if err := s.pool.QueryRow(ctx, `SELECT version FROM moonshine_schema_version`).Scan(&version); err != nil || version < 1 {
+		t.Fatalf("schema version = %d, %v", version, err)
+	}
+	create(t, s, "g")
+}
+
+// A cancelled context abandons an append without leaving its connection
+// in a transaction or writing anything.
+func TestAppendCancelled(t *testing.T) {
+	s := openTest(t, pgtest.New(t))
+	create(t, s, "g")
+	for range 20 {
+		ctx, cancel := context.WithCancel(t.Context())
+		go cancel()
+		_, _ = s.Append(ctx, eventstore.AppendRequest{GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: [][]byte{[]byte("x")}})
+	}
+	g, err := s.GetGame(t.Context(), "g")
+	if err != nil {
+		t.Fatalf("GetGame: %v", err)
+	}
+	evs, err := s.ReadStream(t.Context(), "g", 0, 0)
+	if err != nil || int64(len(evs)) != g.Version {
+		t.Fatalf("version %d but %d events (%v)", g.Version, len(evs), err)
+	}
+	for i, e := range evs {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("gap: event %d has seq %d", i, e.Seq)
+		}
+	}
+}
+
+// Connections killed under running appends: every append, retried with its
+// command id until it succeeds, is recorded exactly once, and the log stays
+// dense.
+func TestAppendsSurviveKilledConnections(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.New(t)
+	s, killer := openTest(t, url), openTest(t, url)
+	const writers, perWriter = 4, 25
+	for w := range writers {
+		create(t, s, fmt.Sprint("g", w))
+	}
+	// The killer ends after a bounded number of kills, so the writers
+	// always finish; how many land mid-append varies from run to run.
+	const maxKills = 40
+	stop := make(chan struct{})
+	killerDone := make(chan int)
+	go func() {
+		kills := 0
+		for kills < maxKills {
+			select {
+			case <-stop:
+				killerDone <- kills
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+			var n int
+			_ = killer.pool.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM (
+				SELECT pid FROM pg_stat_activity
+				WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'
+				  AND query NOT LIKE 'LISTEN%' LIMIT 1) AS victim`).Scan(&n)
+			kills += n
+		}
+		<-stop
+		killerDone <- kills
+	}()
+	var wg sync.WaitGroup
+	failures := make([]int, writers)
+	for w := range writers {
+		wg.Go(func() {
+			game := fmt.Sprint("g", w)
+			for i := range perWriter {
+				req := eventstore.AppendRequest{
+					GameID: game, ExpectedVersion: eventstore.AnyVersion, Events: [][]byte{[]byte("a"), []byte("b")},
+					Command: &eventstore.Command{ID: fmt.Sprint("c", i)},
+				}
+				for attempt := 0; ; attempt++ {
+					_, err := s.Append(ctx, req)
+					if err == nil {
+						break
+					}
+					failures[w]++
+					if attempt > 10*maxKills || ctx.Err() != nil {
+						t.Errorf("%s command %d: still failing: %v", game, i, err)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(stop)
+	kills := <-killerDone
+	t.Logf("%d backends killed, %v failed attempts retried", kills, failures)
+	for w := range writers {
+		game := fmt.Sprint("g", w)
+		cmds, err := s.Commands(ctx, game)
+		if err != nil || len(cmds) != perWriter {
+			t.Fatalf("%s: %d commands recorded (%v), want %d", game, len(cmds), err, perWriter)
+		}
+		evs, err := s.ReadStream(ctx, game, 0, 0)
+		if err != nil || len(evs) != 1+2*perWriter {
+			t.Fatalf("%s: %d events (%v), want %d", game, len(evs), err, 1+2*perWriter)
+		}
+		for i, e := range evs {
+			if e.Seq != int64(i+1) {
+				t.Fatalf("%s: event %d has seq %d", game, i, e.Seq)
+			}
+		}
+	}
+}

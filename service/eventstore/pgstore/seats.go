@@ -1,0 +1,66 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/moonshine-games/moonshine/service/eventstore"
+)
+
+// ClaimSeat implements [eventstore.Store].
+func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
+	var at *time.Time
+	if !c.ClaimedAt.IsZero() {
+		at = &c.ClaimedAt
+	}
+	_, err := s.pool.Exec(ctx, `INSERT INTO seats (game_id, seat, token_hash, name, claimed_at)
+		VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, statement_timestamp()))`,
+		c.GameID, c.Seat, nonNil(c.TokenHash), c.Name, at)
+	if err != nil {
+		return mapError(fmt.Sprintf("claim seat %d of game %s", c.Seat, c.GameID), err)
+	}
+	return nil
+}
+
+const seatColumns = `game_id, seat, token_hash, name, claimed_at`
+
+func scanSeat(r pgx.Row) (eventstore.SeatClaim, error) {
+	var c eventstore.SeatClaim
+	err := r.Scan(&c.GameID, &c.Seat, &c.TokenHash, &c.Name, &c.ClaimedAt)
+	c.ClaimedAt = c.ClaimedAt.UTC()
+	return c, err
+}
+
+// Seats implements [eventstore.Store].
+func (s *Store) Seats(ctx context.Context, gameID string) ([]eventstore.SeatClaim, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+seatColumns+` FROM seats WHERE game_id = $1 ORDER BY seat`, gameID)
+	if err != nil {
+		return nil, mapError("seats of game "+gameID, err)
+	}
+	seats, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (eventstore.SeatClaim, error) { return scanSeat(r) })
+	if err != nil {
+		return nil, mapError("seats of game "+gameID, err)
+	}
+	if len(seats) == 0 {
+		if err := s.gameExists(ctx, gameID); err != nil {
+			return nil, err
+		}
+	}
+	return seats, nil
+}
+
+// SeatByToken implements [eventstore.Store].
+func (s *Store) SeatByToken(ctx context.Context, tokenHash []byte) (eventstore.SeatClaim, error) {
+	c, err := scanSeat(s.pool.QueryRow(ctx, `SELECT `+seatColumns+` FROM seats WHERE token_hash = $1`, nonNil(tokenHash)))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return eventstore.SeatClaim{}, fmt.Errorf("pgstore: seat by token: %w", eventstore.ErrNotFound)
+	}
+	if err != nil {
+		return eventstore.SeatClaim{}, mapError("seat by token", err)
+	}
+	return c, nil
+}

@@ -1,0 +1,18 @@
+// Package sqlitestore is the embedded [eventstore.Store]: one durable SQLite
+// file, no server, pure Go (modernc.org/sqlite, no cgo). It is the default
+// for a single moonshined.
+//
+// It sits beside memstore and pgstore under service/eventstore and passes
+// the same conformance suite (storetest). Its schema lives in
+// migrations/sqlite; [Open] applies it.
+//
+// The file is in WAL mode with synchronous=FULL (a commit is on disk when
+// Append returns) and a busy timeout. Writes go through one connection and
+// each runs in a BEGIN IMMEDIATE transaction, so there is one writer at a
+// time (in this process and across processes sharing the file); event
+// positions are therefore assigned in commit order. Reads use a separate
+// pool and run alongside writes.
+//
+// Subscribe wakes in process on each commit. While anyone is subscribed a
+// poller also watches the file for events appended by other processes.
+package sqlitestore

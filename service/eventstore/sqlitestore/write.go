@@ -1,0 +1,166 @@
+package sqlitestore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/moonshine-games/moonshine/service/eventstore"
+)
+
+// maxRowsPerInsert keeps a multi-row INSERT under SQLite's bound-variable
+// limit.
+const maxRowsPerInsert = 500
+
+// insertEvents writes events as seqs after..after+len(events) in order, so
+// their positions (rowids) ascend with seq.
+func insertEvents(ctx context.Context, tx *sql.Tx, gameID string, after int64, events [][]byte, at int64) error {
+	for len(events) > 0 {
+		chunk := events[:min(len(events), maxRowsPerInsert)]
+		events = events[len(chunk):]
+		var q strings.Builder
+		q.WriteString(`INSERT INTO events (game_id, seq, data, recorded_at) VALUES `)
+		args := make([]any, 0, 4*len(chunk))
+		for i, d := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?, ?)")
+			if d == nil {
+				d = []byte{}
+			}
+			after++
+			args = append(args, gameID, after, d, at)
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return fmt.Errorf("insert events: %w", err)
+		}
+	}
+	return nil
+}
+
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+// CreateGame implements [eventstore.Store].
+func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+	if err := eventstore.ValidateGame(g); err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	at := now()
+	created := g.CreatedAt
+	if created.IsZero() {
+		created = at
+	}
+	n := int64(len(events))
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+			g.ID, g.Rules, nonNil(g.Config), nonNil(g.Seed), nonNil(g.SeedCommitment), micros(created), n)
+		if err != nil {
+			return err
+		}
+		if k, err := res.RowsAffected(); err != nil || k == 0 {
+			return errors.Join(eventstore.ErrGameExists, err)
+		}
+		return insertEvents(ctx, tx, g.ID, 0, events, micros(at))
+	})
+	if err != nil {
+		return eventstore.AppendResult{}, fmt.Errorf("sqlitestore: create game %s: %w", g.ID, err)
+	}
+	if n == 0 {
+		return eventstore.AppendResult{}, nil
+	}
+	return eventstore.AppendResult{FirstSeq: 1, LastSeq: n}, nil
+}
+
+// errDuplicate carries a duplicate's result out of the transaction.
+type errDuplicate struct{ c eventstore.Command }
+
+func (e *errDuplicate) Error() string { return "duplicate command " + e.c.ID }
+
+// Append implements [eventstore.Store]. One writer at a time: the
+// version check, the command check and the writes see no interleaving.
+func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (eventstore.AppendResult, error) {
+	if err := eventstore.ValidateAppend(req); err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	var res eventstore.AppendResult
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var version int64
+		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, req.GameID).Scan(&version)
+		if errors.Is(err, sql.ErrNoRows) {
+			return eventstore.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if c := req.Command; c != nil {
+			stored, err := lookupCommand(ctx, tx, req.GameID, c.ID)
+			if err == nil {
+				return &errDuplicate{stored}
+			}
+			if !errors.Is(err, eventstore.ErrNotFound) {
+				return err
+			}
+		}
+		if req.ExpectedVersion != eventstore.AnyVersion && req.ExpectedVersion != version {
+			return &eventstore.VersionConflictError{GameID: req.GameID, ExpectedVersion: req.ExpectedVersion, ActualVersion: version}
+		}
+		n := int64(len(req.Events))
+		res = eventstore.AppendResult{FirstSeq: version + 1, LastSeq: version + n}
+		at := micros(now())
+		if err := insertEvents(ctx, tx, req.GameID, version, req.Events, at); err != nil {
+			return err
+		}
+		if c := req.Command; c != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO commands (game_id, command_id, seat, data, first_seq, last_seq, recorded_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, req.GameID, c.ID, c.Seat, nonNil(c.Data), res.FirstSeq, res.LastSeq, at); err != nil {
+				return fmt.Errorf("record command: %w", err)
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET version = ? WHERE id = ?`, res.LastSeq, req.GameID)
+		return err
+	})
+	var dup *errDuplicate
+	var conflict *eventstore.VersionConflictError
+	switch {
+	case errors.As(err, &dup):
+		return eventstore.AppendResult{FirstSeq: dup.c.FirstSeq, LastSeq: dup.c.LastSeq, Duplicate: true, DuplicateOf: &dup.c}, nil
+	case errors.As(err, &conflict):
+		return eventstore.AppendResult{}, conflict
+	case err != nil:
+		return eventstore.AppendResult{}, fmt.Errorf("sqlitestore: append to game %s: %w", req.GameID, err)
+	}
+	s.hub.Notify(req.GameID)
+	return res, nil
+}
+
+// ClaimSeat implements [eventstore.Store].
+func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
+	at := c.ClaimedAt
+	if at.IsZero() {
+		at = now()
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := gameExists(ctx, tx, c.GameID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, token_hash, name, claimed_at) VALUES (?, ?, ?, ?, ?)`,
+			c.GameID, c.Seat, nonNil(c.TokenHash), c.Name, micros(at))
+		if isConstraint(err) {
+			return eventstore.ErrSeatTaken
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("sqlitestore: claim seat %d of game %s: %w", c.Seat, c.GameID, err)
+	}
+	return nil
+}

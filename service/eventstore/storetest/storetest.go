@@ -1,0 +1,990 @@
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/moonshine-games/moonshine/service/eventstore"
+)
+
+// wait bounds every blocking step so that a broken store fails instead of
+// hanging; no assertion depends on it.
+const wait = 20 * time.Second
+
+// writers is the number of concurrent appenders in the race tests.
+const writers = 16
+
+// Run runs the conformance suite. open returns a new, empty store for one
+// subtest; Run closes it when the subtest ends.
+func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s eventstore.Store)
+	}{
+		{"CreateAndGet", testCreateAndGet},
+		{"CreateDuplicate", testCreateDuplicate},
+		{"ListGames", testListGames},
+		{"AppendExpectedVersion", testAppendExpectedVersion},
+		{"AppendAnyVersion", testAppendAnyVersion},
+		{"VersionConflict", testVersionConflict},
+		{"AppendNotFound", testAppendNotFound},
+		{"AppendInvalid", testAppendInvalid},
+		{"ConcurrentSameVersion", testConcurrentSameVersion},
+		{"ConcurrentAnyVersion", testConcurrentAnyVersion},
+		{"CommandRepeated", testCommandRepeated},
+		{"CommandRepeatedConcurrently", testCommandRepeatedConcurrently},
+		{"Commands", testCommands},
+		{"ReadStream", testReadStream},
+		{"ReadAll", testReadAll},
+		{"ReadAllWhileWriting", testReadAllWhileWriting},
+		{"Subscribe", testSubscribe},
+		{"Seats", testSeats},
+		{"Ping", testPing},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			tc.fn(t, s)
+		})
+	}
+}
+
+func ctxFor(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(t.Context(), wait)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// payloads returns n distinct event payloads tagged with tag.
+func payloads(tag string, n int) [][]byte {
+	out := make([][]byte, n)
+	for i := range out {
+		out[i] = fmt.Appendf(nil, "%s/%d\x00\xff", tag, i)
+	}
+	return out
+}
+
+func newGame(t *testing.T, s eventstore.Store, id string, events int) eventstore.Game {
+	t.Helper()
+	g := eventstore.Game{
+		ID:             id,
+		Rules:          "test-rules",
+		Config:         []byte("config-" + id),
+		Seed:           []byte("seed-" + id),
+		SeedCommitment: []byte("commit-" + id),
+	}
+	if _, err := s.CreateGame(ctxFor(t), g, payloads(id+"/setup", events)); err != nil {
+		t.Fatalf("CreateGame(%s): %v", id, err)
+	}
+	return g
+}
+
+func mustAppend(t *testing.T, s eventstore.Store, req eventstore.AppendRequest) eventstore.AppendResult {
+	t.Helper()
+	res, err := s.Append(ctxFor(t), req)
+	if err != nil {
+		t.Fatalf("Append(%s, expected %d): %v", req.GameID, req.ExpectedVersion, err)
+	}
+	return res
+}
+
+func mustRead(t *testing.T, s eventstore.Store, id string) []eventstore.Event {
+	t.Helper()
+	evs, err := s.ReadStream(ctxFor(t), id, 0, 0)
+	if err != nil {
+		t.Fatalf("ReadStream(%s): %v", id, err)
+	}
+	return evs
+}
+
+func version(t *testing.T, s eventstore.Store, id string) int64 {
+	t.Helper()
+	g, err := s.GetGame(ctxFor(t), id)
+	if err != nil {
+		t.Fatalf("GetGame(%s): %v", id, err)
+	}
+	return g.Version
+}
+
+// checkDense asserts that evs are game id's events numbered 1..len(evs).
+func checkDense(t *testing.T, id string, evs []eventstore.Event) {
+	t.Helper()
+	for i, e := range evs {
+		if e.GameID != id || e.Seq != int64(i+1) {
+			t.Fatalf("event %d is (%s, seq %d), want (%s, seq %d)", i, e.GameID, e.Seq, id, i+1)
+		}
+	}
+}
+
+// readAllSettled reads the whole log with ReadAll until it holds n events.
+// ReadAll may hold back committed events while an older transaction is
+// still open (in PostgreSQL, anywhere on the server), so the suite waits
+// for the log to settle rather than expecting it at once.
+func readAllSettled(t *testing.T, s eventstore.Store, n int) []eventstore.Event {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		all, err := s.ReadAll(ctxFor(t), eventstore.Position{}, 0)
+		if err != nil {
+			t.Fatalf("ReadAll: %v", err)
+		}
+		if len(all) >= n || time.Now().After(deadline) {
+			if len(all) != n {
+				t.Fatalf("ReadAll = %d events, want %d", len(all), n)
+			}
+			return all
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func wantErr(t *testing.T, what string, err, want error) {
+	t.Helper()
+	if !errors.Is(err, want) {
+		t.Errorf("%s: got error %v, want %v", what, err, want)
+	}
+}
+
+func testCreateAndGet(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	created := time.Date(2026, 3, 4, 5, 6, 7, 891000, time.UTC)
+	g := eventstore.Game{
+		ID: "g1", Rules: "booze-barons", Config: []byte{1, 2, 0, 3},
+		Seed: []byte("secret"), SeedCommitment: []byte("commitment"), CreatedAt: created,
+		Version: 99, // ignored
+	}
+	res, err := s.CreateGame(ctx, g, payloads("g1", 3))
+	if err != nil {
+		t.Fatalf("CreateGame: %v", err)
+	}
+	if res.FirstSeq != 1 || res.LastSeq != 3 || res.Duplicate {
+		t.Errorf("CreateGame result = %+v, want seqs 1..3", res)
+	}
+	got, err := s.GetGame(ctx, "g1")
+	if err != nil {
+		t.Fatalf("GetGame: %v", err)
+	}
+	if got.ID != g.ID || got.Rules != g.Rules || !bytes.Equal(got.Config, g.Config) ||
+		!bytes.Equal(got.Seed, g.Seed) || !bytes.Equal(got.SeedCommitment, g.SeedCommitment) ||
+		!got.CreatedAt.Equal(created) || got.Version != 3 {
+		t.Errorf("GetGame = %+v, want %+v at version 3", got, g)
+	}
+	evs := mustRead(t, s, "g1")
+	checkDense(t, "g1", evs)
+	for i, e := range evs {
+		if !bytes.Equal(e.Data, payloads("g1", 3)[i]) {
+			t.Errorf("event %d data = %q", e.Seq, e.Data)
+		}
+		if e.RecordedAt.IsZero() {
+			t.Errorf("event %d has no RecordedAt", e.Seq)
+		}
+	}
+
+	// CreatedAt defaults to now; a game may open with no events.
+	before := time.Now().Add(-time.Hour)
+	if _, err := s.CreateGame(ctx, eventstore.Game{ID: "g2", Rules: "r"}, nil); err != nil {
+		t.Fatalf("CreateGame without events: %v", err)
+	}
+	g2, err := s.GetGame(ctx, "g2")
+	if err != nil {
+		t.Fatalf("GetGame(g2): %v", err)
+	}
+	if g2.CreatedAt.Before(before) || g2.Version != 0 {
+		t.Errorf("g2 = %+v, want a recent CreatedAt and version 0", g2)
+	}
+	if evs := mustRead(t, s, "g2"); len(evs) != 0 {
+		t.Errorf("g2 has %d events, want 0", len(evs))
+	}
+
+	_, err = s.GetGame(ctx, "nope")
+	wantErr(t, "GetGame(unknown)", err, eventstore.ErrNotFound)
+	_, err = s.CreateGame(ctx, eventstore.Game{}, payloads("x", 1))
+	wantErr(t, "CreateGame(empty id)", err, eventstore.ErrInvalidRequest)
+}
+
+func testCreateDuplicate(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "dup", 2)
+	_, err := s.CreateGame(ctx, eventstore.Game{ID: "dup", Rules: "other"}, payloads("again", 5))
+	wantErr(t, "CreateGame(taken id)", err, eventstore.ErrGameExists)
+	g, err := s.GetGame(ctx, "dup")
+	if err != nil {
+		t.Fatalf("GetGame: %v", err)
+	}
+	if g.Rules != "test-rules" || g.Version != 2 {
+		t.Errorf("after a rejected create, game = %+v", g)
+	}
+	evs := mustRead(t, s, "dup")
+	checkDense(t, "dup", evs)
+	if len(evs) != 2 || !bytes.Equal(evs[0].Data, payloads("dup/setup", 1)[0]) {
+		t.Errorf("after a rejected create, stream = %d events", len(evs))
+	}
+
+	// Concurrent creates of one id: exactly one wins.
+	var wg sync.WaitGroup
+	errs := make([]error, writers)
+	for i := range writers {
+		wg.Go(func() {
+			_, errs[i] = s.CreateGame(ctx, eventstore.Game{ID: "race", Rules: fmt.Sprint(i)}, payloads(fmt.Sprint(i), 2))
+		})
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, eventstore.ErrGameExists):
+			t.Errorf("concurrent CreateGame: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Errorf("%d concurrent creates of one id succeeded, want 1", won)
+	}
+	if evs := mustRead(t, s, "race"); len(evs) != 2 {
+		t.Errorf("race game has %d events, want 2", len(evs))
+	}
+}
+
+func testListGames(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	// Creation order: e, d (same time as e, so by id: d first), c, b, a.
+	specs := []struct {
+		id, rules string
+		at        time.Duration
+	}{
+		{"e", "x", 0}, {"d", "y", 0}, {"c", "x", time.Second}, {"b", "y", 2 * time.Second}, {"a", "x", 3 * time.Second},
+	}
+	for _, sp := range specs {
+		g := eventstore.Game{ID: sp.id, Rules: sp.rules, CreatedAt: base.Add(sp.at)}
+		if _, err := s.CreateGame(ctx, g, payloads(sp.id, 1)); err != nil {
+			t.Fatalf("CreateGame(%s): %v", sp.id, err)
+		}
+	}
+	list := func(f eventstore.ListFilter) []string {
+		t.Helper()
+		gs, err := s.ListGames(ctx, f)
+		if err != nil {
+			t.Fatalf("ListGames(%+v): %v", f, err)
+		}
+		var ids []string
+		for _, g := range gs {
+			ids = append(ids, g.ID)
+			if g.Version != 1 {
+				t.Errorf("listed game %s at version %d, want 1", g.ID, g.Version)
+			}
+		}
+		return ids
+	}
+	cases := []struct {
+		f    eventstore.ListFilter
+		want []string
+	}{
+		{eventstore.ListFilter{}, []string{"d", "e", "c", "b", "a"}},
+		{eventstore.ListFilter{Limit: 2}, []string{"d", "e"}},
+		{eventstore.ListFilter{AfterID: "e", Limit: 2}, []string{"c", "b"}},
+		{eventstore.ListFilter{AfterID: "b"}, []string{"a"}},
+		{eventstore.ListFilter{AfterID: "a"}, nil},
+		{eventstore.ListFilter{Rules: "x"}, []string{"e", "c", "a"}},
+		{eventstore.ListFilter{Rules: "x", AfterID: "e", Limit: 1}, []string{"c"}},
+		{eventstore.ListFilter{Rules: "y", AfterID: "d"}, []string{"b"}},
+		{eventstore.ListFilter{Rules: "none"}, nil},
+	}
+	for _, c := range cases {
+		if got := list(c.f); !slices.Equal(got, c.want) {
+			t.Errorf("ListGames(%+v) = %v, want %v", c.f, got, c.want)
+		}
+	}
+}
+
+func testAppendExpectedVersion(t *testing.T, s eventstore.Store) {
+	newGame(t, s, "g", 1)
+	res := mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: payloads("a", 2)})
+	if res.FirstSeq != 2 || res.LastSeq != 3 || res.Duplicate || res.DuplicateOf != nil {
+		t.Errorf("Append = %+v, want seqs 2..3", res)
+	}
+	res = mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 3, Events: payloads("b", 1)})
+	if res.FirstSeq != 4 || res.LastSeq != 4 {
+		t.Errorf("Append = %+v, want seqs 4..4", res)
+	}
+	if v := version(t, s, "g"); v != 4 {
+		t.Errorf("version = %d, want 4", v)
+	}
+	evs := mustRead(t, s, "g")
+	checkDense(t, "g", evs)
+	want := slices.Concat(payloads("g/setup", 1), payloads("a", 2), payloads("b", 1))
+	for i, e := range evs {
+		if !bytes.Equal(e.Data, want[i]) {
+			t.Errorf("event %d = %q, want %q", e.Seq, e.Data, want[i])
+		}
+	}
+	// A game created with no events is at version 0.
+	newGame(t, s, "empty", 0)
+	mustAppend(t, s, eventstore.AppendRequest{GameID: "empty", ExpectedVersion: 0, Events: payloads("e", 1)})
+}
+
+func testAppendAnyVersion(t *testing.T, s eventstore.Store) {
+	newGame(t, s, "g", 2)
+	res := mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: payloads("a", 3)})
+	if res.FirstSeq != 3 || res.LastSeq != 5 {
+		t.Errorf("Append(AnyVersion) = %+v, want seqs 3..5", res)
+	}
+	checkDense(t, "g", mustRead(t, s, "g"))
+}
+
+func testVersionConflict(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 2)
+	before := mustRead(t, s, "g")
+	for _, expected := range []int64{0, 1, 3, 100} {
+		_, err := s.Append(ctx, eventstore.AppendRequest{
+			GameID: "g", ExpectedVersion: expected, Events: payloads("lost", 2),
+			Command: &eventstore.Command{ID: fmt.Sprint("cmd", expected), Data: []byte("c")},
+		})
+		var vc *eventstore.VersionConflictError
+		if !errors.As(err, &vc) || !eventstore.IsVersionConflict(err) {
+			t.Fatalf("Append(expected %d) at version 2: %v, want *VersionConflictError", expected, err)
+		}
+		if vc.GameID != "g" || vc.ExpectedVersion != expected || vc.ActualVersion != 2 {
+			t.Errorf("conflict = %+v, want game g expected %d actual 2", vc, expected)
+		}
+		_, err = s.LookupCommand(ctx, "g", fmt.Sprint("cmd", expected))
+		wantErr(t, "LookupCommand of a rejected append", err, eventstore.ErrNotFound)
+	}
+	// The log is untouched.
+	if v := version(t, s, "g"); v != 2 {
+		t.Errorf("version = %d after conflicts, want 2", v)
+	}
+	after := mustRead(t, s, "g")
+	if len(after) != len(before) {
+		t.Fatalf("stream has %d events after conflicts, want %d", len(after), len(before))
+	}
+	for i := range after {
+		if after[i].Seq != before[i].Seq || !bytes.Equal(after[i].Data, before[i].Data) || after[i].Position != before[i].Position {
+			t.Errorf("event %d changed: %+v, was %+v", i, after[i], before[i])
+		}
+	}
+	readAllSettled(t, s, 2)
+	if cmds, err := s.Commands(ctx, "g"); err != nil || len(cmds) != 0 {
+		t.Errorf("Commands = %v, %v; want none", cmds, err)
+	}
+	// The next append at the right version takes seq 3: no gap.
+	res := mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 2, Events: payloads("ok", 1)})
+	if res.FirstSeq != 3 {
+		t.Errorf("after conflicts, append took seq %d, want 3", res.FirstSeq)
+	}
+}
+
+func testAppendNotFound(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 1)
+	for _, req := range []eventstore.AppendRequest{
+		{GameID: "nope", ExpectedVersion: eventstore.AnyVersion, Events: payloads("x", 1)},
+		{GameID: "nope", ExpectedVersion: 0, Events: payloads("x", 1)},
+		{GameID: "nope", ExpectedVersion: 1, Events: payloads("x", 1), Command: &eventstore.Command{ID: "c"}},
+	} {
+		_, err := s.Append(ctx, req)
+		wantErr(t, fmt.Sprintf("Append(unknown game, expected %d)", req.ExpectedVersion), err, eventstore.ErrNotFound)
+	}
+	_, err := s.ReadStream(ctx, "nope", 0, 0)
+	wantErr(t, "ReadStream(unknown)", err, eventstore.ErrNotFound)
+	_, err = s.Commands(ctx, "nope")
+	wantErr(t, "Commands(unknown)", err, eventstore.ErrNotFound)
+	_, err = s.LookupCommand(ctx, "nope", "c")
+	wantErr(t, "LookupCommand(unknown game)", err, eventstore.ErrNotFound)
+	_, err = s.Seats(ctx, "nope")
+	wantErr(t, "Seats(unknown)", err, eventstore.ErrNotFound)
+	_, err = s.Subscribe(ctx, "nope")
+	wantErr(t, "Subscribe(unknown)", err, eventstore.ErrNotFound)
+	readAllSettled(t, s, 1)
+}
+
+func testAppendInvalid(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 1)
+	for _, req := range []eventstore.AppendRequest{
+		{GameID: "g", ExpectedVersion: 1},
+		{GameID: "", ExpectedVersion: 1, Events: payloads("x", 1)},
+		{GameID: "g", ExpectedVersion: -2, Events: payloads("x", 1)},
+		{GameID: "g", ExpectedVersion: 1, Events: payloads("x", 1), Command: &eventstore.Command{}},
+	} {
+		_, err := s.Append(ctx, req)
+		wantErr(t, fmt.Sprintf("Append(%+v)", req), err, eventstore.ErrInvalidRequest)
+	}
+	if v := version(t, s, "g"); v != 1 {
+		t.Errorf("version = %d, want 1", v)
+	}
+	// A cancelled context fails the call and writes nothing.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := s.Append(cctx, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: payloads("x", 1)}); err == nil {
+		t.Error("Append with a cancelled context succeeded")
+	}
+	if v := version(t, s, "g"); v != 1 {
+		t.Errorf("version = %d after a cancelled append, want 1", v)
+	}
+}
+
+// appendAll runs writers appends concurrently, released together.
+func appendAll(t *testing.T, s eventstore.Store, req func(i int) eventstore.AppendRequest) ([]eventstore.AppendResult, []error) {
+	ctx := ctxFor(t)
+	res := make([]eventstore.AppendResult, writers)
+	errs := make([]error, writers)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range writers {
+		wg.Go(func() {
+			<-start
+			res[i], errs[i] = s.Append(ctx, req(i))
+		})
+	}
+	close(start)
+	wg.Wait()
+	return res, errs
+}
+
+func testConcurrentSameVersion(t *testing.T, s eventstore.Store) {
+	newGame(t, s, "g", 3)
+	res, errs := appendAll(t, s, func(i int) eventstore.AppendRequest {
+		return eventstore.AppendRequest{
+			GameID: "g", ExpectedVersion: 3, Events: payloads(fmt.Sprint("w", i), 2),
+			Command: &eventstore.Command{ID: fmt.Sprint("c", i), Data: []byte{byte(i)}},
+		}
+	})
+	winner := -1
+	for i, err := range errs {
+		var vc *eventstore.VersionConflictError
+		switch {
+		case err == nil:
+			if winner >= 0 {
+				t.Fatalf("writers %d and %d both appended at version 3", winner, i)
+			}
+			winner = i
+			if res[i].FirstSeq != 4 || res[i].LastSeq != 5 {
+				t.Errorf("winner's seqs = %d..%d, want 4..5", res[i].FirstSeq, res[i].LastSeq)
+			}
+		case errors.As(err, &vc):
+			// A loser either waited for the winner's commit or checked
+			// after it; both see the winner's version.
+			if vc.ActualVersion != 5 {
+				t.Errorf("loser %d: actual version %d, want 5", i, vc.ActualVersion)
+			}
+		default:
+			t.Errorf("writer %d: %v", i, err)
+		}
+	}
+	if winner < 0 {
+		t.Fatal("no writer succeeded")
+	}
+	if v := version(t, s, "g"); v != 5 {
+		t.Errorf("final version = %d, want 5", v)
+	}
+	evs := mustRead(t, s, "g")
+	checkDense(t, "g", evs)
+	if len(evs) != 5 || !bytes.Equal(evs[3].Data, payloads(fmt.Sprint("w", winner), 2)[0]) {
+		t.Errorf("stream has %d events, want the winner's two after 3", len(evs))
+	}
+	cmds, err := s.Commands(ctxFor(t), "g")
+	if err != nil || len(cmds) != 1 || cmds[0].ID != fmt.Sprint("c", winner) {
+		t.Errorf("Commands = %+v, %v; want only the winner's", cmds, err)
+	}
+}
+
+func testConcurrentAnyVersion(t *testing.T, s eventstore.Store) {
+	newGame(t, s, "g", 1)
+	const n = 3
+	res, errs := appendAll(t, s, func(i int) eventstore.AppendRequest {
+		return eventstore.AppendRequest{GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: payloads(fmt.Sprint("w", i), n)}
+	})
+	evs := mustRead(t, s, "g")
+	checkDense(t, "g", evs)
+	if len(evs) != 1+writers*n {
+		t.Fatalf("stream has %d events, want %d", len(evs), 1+writers*n)
+	}
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("writer %d: %v", i, err)
+		}
+		r := res[i]
+		if r.LastSeq-r.FirstSeq != n-1 {
+			t.Fatalf("writer %d wrote seqs %d..%d", i, r.FirstSeq, r.LastSeq)
+		}
+		// Each append's events are contiguous and its own.
+		for j, want := range payloads(fmt.Sprint("w", i), n) {
+			if got := evs[r.FirstSeq-1+int64(j)].Data; !bytes.Equal(got, want) {
+				t.Errorf("seq %d = %q, want %q", r.FirstSeq+int64(j), got, want)
+			}
+		}
+	}
+}
+
+func testCommandRepeated(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 1)
+	cmd := &eventstore.Command{ID: "c1", Seat: 2, Data: []byte("first")}
+	first := mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Command: cmd, Events: payloads("a", 2)})
+	if first.Duplicate {
+		t.Fatal("first append reported a duplicate")
+	}
+	// Repeats at the old version, at the new version and at any version:
+	// each returns the first result and writes nothing.
+	for _, expected := range []int64{1, 3, eventstore.AnyVersion} {
+		again := mustAppend(t, s, eventstore.AppendRequest{
+			GameID: "g", ExpectedVersion: expected, Events: payloads("b", 5),
+			Command: &eventstore.Command{ID: "c1", Seat: 0, Data: []byte("second")},
+		})
+		if !again.Duplicate || again.FirstSeq != first.FirstSeq || again.LastSeq != first.LastSeq {
+			t.Errorf("repeat at %d = %+v, want duplicate of %+v", expected, again, first)
+		}
+		if d := again.DuplicateOf; d == nil || d.ID != "c1" || d.Seat != 2 || string(d.Data) != "first" ||
+			d.FirstSeq != 2 || d.LastSeq != 3 || d.GameID != "g" {
+			t.Errorf("DuplicateOf = %+v, want the first command", d)
+		}
+	}
+	if v := version(t, s, "g"); v != 3 {
+		t.Errorf("version = %d, want 3", v)
+	}
+	if cmds, err := s.Commands(ctx, "g"); err != nil || len(cmds) != 1 {
+		t.Errorf("Commands = %+v, %v; want one", cmds, err)
+	}
+	// The same command id in another game is another command.
+	newGame(t, s, "h", 1)
+	res := mustAppend(t, s, eventstore.AppendRequest{GameID: "h", ExpectedVersion: 1, Command: cmd, Events: payloads("h", 1)})
+	if res.Duplicate || res.FirstSeq != 2 {
+		t.Errorf("same command id in another game = %+v", res)
+	}
+}
+
+func testCommandRepeatedConcurrently(t *testing.T, s eventstore.Store) {
+	for _, expected := range []int64{1, eventstore.AnyVersion} {
+		id := fmt.Sprint("g", expected)
+		newGame(t, s, id, 1)
+		res, errs := appendAll(t, s, func(i int) eventstore.AppendRequest {
+			return eventstore.AppendRequest{
+				GameID: id, ExpectedVersion: expected, Events: payloads(fmt.Sprint("w", i), 2),
+				Command: &eventstore.Command{ID: "same", Seat: i, Data: []byte{byte(i)}},
+			}
+		})
+		firsts := 0
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("expected %d: writer %d: %v", expected, i, err)
+			}
+			if !res[i].Duplicate {
+				firsts++
+			}
+			if res[i].FirstSeq != 2 || res[i].LastSeq != 3 {
+				t.Errorf("expected %d: writer %d got seqs %d..%d, want 2..3", expected, i, res[i].FirstSeq, res[i].LastSeq)
+			}
+		}
+		if firsts != 1 {
+			t.Errorf("expected %d: %d writers recorded the command, want 1", expected, firsts)
+		}
+		if evs := mustRead(t, s, id); len(evs) != 3 {
+			t.Errorf("expected %d: stream has %d events, want 3", expected, len(evs))
+		}
+		cmds, err := s.Commands(ctxFor(t), id)
+		if err != nil || len(cmds) != 1 {
+			t.Fatalf("expected %d: Commands = %+v, %v; want one", expected, cmds, err)
+		}
+		for i, r := range res {
+			if r.Duplicate && (r.DuplicateOf == nil || r.DuplicateOf.Seat != cmds[0].Seat) {
+				t.Errorf("writer %d: DuplicateOf = %+v, want %+v", i, r.DuplicateOf, cmds[0])
+			}
+		}
+	}
+}
+
+func testCommands(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 2)
+	if cmds, err := s.Commands(ctx, "g"); err != nil || len(cmds) != 0 {
+		t.Errorf("Commands of a new game = %+v, %v", cmds, err)
+	}
+	type step struct {
+		id     string
+		seat   int
+		events int
+	}
+	steps := []step{{"zeta", 1, 1}, {"", 0, 2}, {"alpha", 0, 3}, {"mid", 3, 1}}
+	for _, st := range steps {
+		req := eventstore.AppendRequest{GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: payloads(st.id, st.events)}
+		if st.id != "" {
+			req.Command = &eventstore.Command{ID: st.id, Seat: st.seat, Data: []byte("data-" + st.id)}
+		}
+		mustAppend(t, s, req)
+	}
+	want := []eventstore.Command{
+		{GameID: "g", ID: "zeta", Seat: 1, Data: []byte("data-zeta"), FirstSeq: 3, LastSeq: 3},
+		{GameID: "g", ID: "alpha", Seat: 0, Data: []byte("data-alpha"), FirstSeq: 6, LastSeq: 8},
+		{GameID: "g", ID: "mid", Seat: 3, Data: []byte("data-mid"), FirstSeq: 9, LastSeq: 9},
+	}
+	same := func(a, b eventstore.Command) bool {
+		return a.GameID == b.GameID && a.ID == b.ID && a.Seat == b.Seat && bytes.Equal(a.Data, b.Data) &&
+			a.FirstSeq == b.FirstSeq && a.LastSeq == b.LastSeq
+	}
+	cmds, err := s.Commands(ctx, "g")
+	if err != nil {
+		t.Fatalf("Commands: %v", err)
+	}
+	if len(cmds) != len(want) {
+		t.Fatalf("Commands = %+v, want %+v", cmds, want)
+	}
+	for i := range want {
+		if !same(cmds[i], want[i]) || cmds[i].RecordedAt.IsZero() {
+			t.Errorf("Commands[%d] = %+v, want %+v", i, cmds[i], want[i])
+		}
+		got, err := s.LookupCommand(ctx, "g", want[i].ID)
+		if err != nil || !same(got, want[i]) {
+			t.Errorf("LookupCommand(%s) = %+v, %v; want %+v", want[i].ID, got, err, want[i])
+		}
+	}
+	_, err = s.LookupCommand(ctx, "g", "missing")
+	wantErr(t, "LookupCommand(missing)", err, eventstore.ErrNotFound)
+}
+
+func testReadStream(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 4)
+	newGame(t, s, "other", 2)
+	mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 4, Events: payloads("more", 6)})
+	all := mustRead(t, s, "g")
+	checkDense(t, "g", all)
+	if len(all) != 10 {
+		t.Fatalf("ReadStream = %d events, want 10", len(all))
+	}
+	cases := []struct {
+		after   int64
+		limit   int
+		first   int64
+		howMany int
+	}{
+		{0, 0, 1, 10}, {0, 3, 1, 3}, {3, 0, 4, 7}, {3, 2, 4, 2}, {9, 5, 10, 1}, {10, 0, 0, 0}, {50, 1, 0, 0}, {-1, 0, 1, 10},
+	}
+	for _, c := range cases {
+		evs, err := s.ReadStream(ctx, "g", c.after, c.limit)
+		if err != nil {
+			t.Fatalf("ReadStream(after %d, limit %d): %v", c.after, c.limit, err)
+		}
+		if len(evs) != c.howMany || (len(evs) > 0 && evs[0].Seq != c.first) {
+			t.Errorf("ReadStream(after %d, limit %d) = %d events from %v, want %d from %d", c.after, c.limit, len(evs), evs, c.howMany, c.first)
+			continue
+		}
+		for i, e := range evs {
+			w := all[c.first-1+int64(i)]
+			if e.Seq != w.Seq || !bytes.Equal(e.Data, w.Data) || e.Position != w.Position {
+				t.Errorf("ReadStream(after %d, limit %d)[%d] = %+v, want %+v", c.after, c.limit, i, e, w)
+			}
+		}
+	}
+}
+
+func testReadAll(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	// Sequential commits: position order is the order of the appends.
+	type ev struct {
+		game string
+		seq  int64
+	}
+	var want []ev
+	add := func(game string, from, n int64) {
+		for i := range n {
+			want = append(want, ev{game, from + i})
+		}
+	}
+	newGame(t, s, "a", 2)
+	add("a", 1, 2)
+	newGame(t, s, "b", 1)
+	add("b", 1, 1)
+	mustAppend(t, s, eventstore.AppendRequest{GameID: "a", ExpectedVersion: 2, Events: payloads("a", 3)})
+	add("a", 3, 3)
+	mustAppend(t, s, eventstore.AppendRequest{GameID: "b", ExpectedVersion: 1, Events: payloads("b", 1)})
+	add("b", 2, 1)
+	newGame(t, s, "c", 1)
+	add("c", 1, 1)
+	mustAppend(t, s, eventstore.AppendRequest{GameID: "a", ExpectedVersion: 5, Events: payloads("a2", 1)})
+	add("a", 6, 1)
+
+	full := readAllSettled(t, s, len(want))
+	for i, e := range full {
+		if e.GameID != want[i].game || e.Seq != want[i].seq {
+			t.Errorf("ReadAll[%d] = (%s, %d), want (%s, %d)", i, e.GameID, e.Seq, want[i].game, want[i].seq)
+		}
+		if i > 0 && !full[i-1].Position.Less(e.Position) {
+			t.Errorf("ReadAll[%d] position %+v not after %+v", i, e.Position, full[i-1].Position)
+		}
+		if len(e.Data) == 0 || e.RecordedAt.IsZero() {
+			t.Errorf("ReadAll[%d] = %+v lacks data or time", i, e)
+		}
+	}
+	// Paging by the last position read returns the same sequence.
+	for _, limit := range []int{1, 2, 3, 5} {
+		var paged []eventstore.Event
+		var pos eventstore.Position
+		for range len(want) + 2 {
+			page, err := s.ReadAll(ctx, pos, limit)
+			if err != nil {
+				t.Fatalf("ReadAll(%+v, %d): %v", pos, limit, err)
+			}
+			if len(page) > limit {
+				t.Fatalf("ReadAll(limit %d) returned %d", limit, len(page))
+			}
+			if len(page) == 0 {
+				break
+			}
+			paged = append(paged, page...)
+			pos = page[len(page)-1].Position
+		}
+		if len(paged) != len(full) {
+			t.Fatalf("paging by %d read %d events, want %d", limit, len(paged), len(full))
+		}
+		for i := range paged {
+			if paged[i].Position != full[i].Position || paged[i].GameID != full[i].GameID || paged[i].Seq != full[i].Seq {
+				t.Errorf("paging by %d: [%d] = %+v, want %+v", limit, i, paged[i], full[i])
+			}
+		}
+	}
+	// Positions agree with ReadStream's.
+	for _, e := range mustRead(t, s, "a") {
+		i := slices.IndexFunc(full, func(f eventstore.Event) bool { return f.GameID == "a" && f.Seq == e.Seq })
+		if i < 0 || full[i].Position != e.Position {
+			t.Errorf("ReadStream position of a/%d = %+v, not in ReadAll", e.Seq, e.Position)
+		}
+	}
+}
+
+// testReadAllWhileWriting tails ReadAll while writers append to many games:
+// the tail must end up with every event exactly once.
+func testReadAllWhileWriting(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	const perWriter = 8
+	for i := range writers {
+		newGame(t, s, fmt.Sprint("w", i), 1)
+	}
+	seen := make(map[string]bool)
+	var pos eventstore.Position
+	tail := func() {
+		t.Helper()
+		for {
+			page, err := s.ReadAll(ctx, pos, 7)
+			if err != nil {
+				t.Fatalf("ReadAll: %v", err)
+			}
+			if len(page) == 0 {
+				return
+			}
+			for _, e := range page {
+				if !pos.Less(e.Position) {
+					t.Fatalf("ReadAll went back: %+v after %+v", e.Position, pos)
+				}
+				pos = e.Position
+				k := fmt.Sprint(e.GameID, "/", e.Seq)
+				if seen[k] {
+					t.Fatalf("ReadAll returned %s twice", k)
+				}
+				seen[k] = true
+			}
+		}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for i := range writers {
+		wg.Go(func() {
+			for j := range perWriter {
+				_, err := s.Append(ctx, eventstore.AppendRequest{
+					GameID: fmt.Sprint("w", i), ExpectedVersion: int64(j + 1), Events: payloads("x", 1),
+				})
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	go func() { wg.Wait(); close(done) }()
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		default:
+		}
+		tail()
+	}
+	close(errs)
+	for err := range errs {
+		t.Fatalf("writer: %v", err)
+	}
+	// Everything is committed; the tail catches up once the log settles.
+	want := writers * (perWriter + 1)
+	for deadline := time.Now().Add(wait); len(seen) < want && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		tail()
+	}
+	if len(seen) != want {
+		t.Errorf("tail saw %d events, want %d", len(seen), want)
+	}
+}
+
+func testSubscribe(t *testing.T, s eventstore.Store) {
+	newGame(t, s, "g", 1)
+	newGame(t, s, "other", 1)
+	subCtx, cancel := context.WithCancel(ctxFor(t))
+	defer cancel()
+	ch, err := s.Subscribe(subCtx, "g")
+	if err != nil {
+		t.Fatalf("Subscribe: %v", err)
+	}
+	last := int64(1)
+	for round := range 3 {
+		mustAppend(t, s, eventstore.AppendRequest{GameID: "other", ExpectedVersion: eventstore.AnyVersion, Events: payloads("o", 1)})
+		mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: last, Events: payloads(fmt.Sprint("r", round), 2)})
+		// Wake-ups may be spurious or coalesced; after one, a re-read
+		// from the last seq eventually finds the new events.
+		for last < int64(3+2*round) {
+			select {
+			case _, ok := <-ch:
+				if !ok {
+					t.Fatal("subscription closed early")
+				}
+			case <-time.After(wait):
+				t.Fatalf("round %d: no wake-up after an append", round)
+			}
+			evs, err := s.ReadStream(ctxFor(t), "g", last, 0)
+			if err != nil {
+				t.Fatalf("ReadStream: %v", err)
+			}
+			if len(evs) > 0 {
+				last = evs[len(evs)-1].Seq
+			}
+		}
+	}
+	// Two subscribers to one game both wake.
+	ch2, err := s.Subscribe(subCtx, "g")
+	if err != nil {
+		t.Fatalf("Subscribe: %v", err)
+	}
+	drain(ch)
+	mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: last, Events: payloads("both", 1)})
+	for i, c := range []<-chan struct{}{ch, ch2} {
+		select {
+		case <-c:
+		case <-time.After(wait):
+			t.Fatalf("subscriber %d not woken", i)
+		}
+	}
+	// Cancelling the context closes the channel.
+	cancel()
+	for i, c := range []<-chan struct{}{ch, ch2} {
+		deadline := time.After(wait)
+		for open := true; open; {
+			select {
+			case _, open = <-c:
+			case <-deadline:
+				t.Fatalf("subscriber %d: channel not closed after cancel", i)
+			}
+		}
+	}
+}
+
+func drain(ch <-chan struct{}) {
+	for {
+		select {
+		case <-ch:
+		default:
+			return
+		}
+	}
+}
+
+func testSeats(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 1)
+	newGame(t, s, "h", 1)
+	if seats, err := s.Seats(ctx, "g"); err != nil || len(seats) != 0 {
+		t.Errorf("Seats of a new game = %+v, %v", seats, err)
+	}
+	at := time.Date(2026, 5, 6, 7, 8, 9, 123000, time.UTC)
+	claim := func(game string, seat int, token, name string) error {
+		return s.ClaimSeat(ctx, eventstore.SeatClaim{GameID: game, Seat: seat, TokenHash: []byte(token), Name: name, ClaimedAt: at})
+	}
+	for _, c := range []struct {
+		seat  int
+		token string
+	}{{2, "t2"}, {0, "t0"}, {1, "t1"}} {
+		if err := claim("g", c.seat, c.token, "name-"+c.token); err != nil {
+			t.Fatalf("ClaimSeat(%d): %v", c.seat, err)
+		}
+	}
+	wantErr(t, "ClaimSeat(taken seat)", claim("g", 1, "t9", "late"), eventstore.ErrSeatTaken)
+	wantErr(t, "ClaimSeat(token reused)", claim("g", 3, "t1", "copy"), eventstore.ErrSeatTaken)
+	wantErr(t, "ClaimSeat(unknown game)", claim("nope", 0, "tx", "x"), eventstore.ErrNotFound)
+	if err := claim("h", 1, "h1", "other game, same seat"); err != nil {
+		t.Errorf("ClaimSeat in another game: %v", err)
+	}
+	seats, err := s.Seats(ctx, "g")
+	if err != nil {
+		t.Fatalf("Seats: %v", err)
+	}
+	if len(seats) != 3 {
+		t.Fatalf("Seats = %+v, want 3", seats)
+	}
+	for i, c := range seats {
+		tok := fmt.Sprint("t", i)
+		if c.GameID != "g" || c.Seat != i || string(c.TokenHash) != tok || c.Name != "name-"+tok || !c.ClaimedAt.Equal(at) {
+			t.Errorf("Seats[%d] = %+v", i, c)
+		}
+	}
+	got, err := s.SeatByToken(ctx, []byte("t2"))
+	if err != nil || got.GameID != "g" || got.Seat != 2 || got.Name != "name-t2" {
+		t.Errorf("SeatByToken(t2) = %+v, %v", got, err)
+	}
+	_, err = s.SeatByToken(ctx, []byte("t9"))
+	wantErr(t, "SeatByToken(unknown)", err, eventstore.ErrNotFound)
+	// ClaimedAt defaults to now.
+	if err := s.ClaimSeat(ctx, eventstore.SeatClaim{GameID: "h", Seat: 0, TokenHash: []byte("h0")}); err != nil {
+		t.Fatalf("ClaimSeat: %v", err)
+	}
+	if c, err := s.SeatByToken(ctx, []byte("h0")); err != nil || c.ClaimedAt.IsZero() {
+		t.Errorf("SeatByToken(h0) = %+v, %v; want a ClaimedAt", c, err)
+	}
+	// Concurrent claims of one seat: exactly one wins.
+	var wg sync.WaitGroup
+	errs := make([]error, writers)
+	for i := range writers {
+		wg.Go(func() { errs[i] = claim("h", 7, fmt.Sprint("race", i), "r") })
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, eventstore.ErrSeatTaken):
+			t.Errorf("concurrent ClaimSeat: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Errorf("%d concurrent claims of one seat succeeded, want 1", won)
+	}
+}
+
+func testPing(t *testing.T, s eventstore.Store) {
+	if err := s.Ping(ctxFor(t)); err != nil {
+		t.Errorf("Ping: %v", err)
+	}
+	if k := s.Kind(); k == "" {
+		t.Error("Kind is empty")
+	}
+}
