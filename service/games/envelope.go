@@ -1,0 +1,155 @@
+package games
+
+import (
+	"github.com/moonshine-games/moonshine/engine"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// which returns the name and value of the field set in the envelope's oneof.
+func which(env proto.Message, oneof protoreflect.Name) (protoreflect.Name, proto.Message) {
+	m := env.ProtoReflect()
+	if !m.IsValid() {
+		return "", nil
+	}
+	fd := m.WhichOneof(m.Descriptor().Oneofs().ByName(oneof))
+	if fd == nil {
+		return "", nil
+	}
+	return fd.Name(), m.Get(fd).Message().Interface()
+}
+
+// put sets the game's field of the envelope to inner.
+func (g *Game) put(env, inner proto.Message) {
+	m := env.ProtoReflect()
+	m.Set(m.Descriptor().Fields().ByName(g.field), protoreflect.ValueOfMessage(inner.ProtoReflect()))
+}
+
+// take returns the game's message from the envelope, or ErrWrongGame.
+func (g *Game) take(env proto.Message, oneof protoreflect.Name) (proto.Message, error) {
+	name, inner := which(env, oneof)
+	if name != g.field {
+		return nil, ErrWrongGame
+	}
+	return inner, nil
+}
+
+// Options returns the game's options from the envelope: nil (the defaults)
+// when it is unset, ErrWrongGame when it holds another game's.
+func (g *Game) Options(o *moonshinev1.GameOptions) (proto.Message, error) {
+	if name, _ := which(o, "game"); name == "" {
+		return nil, nil
+	}
+	return g.take(o, "game")
+}
+
+// WrapOptions returns the envelope for the game's options (nil: unset).
+func (g *Game) WrapOptions(opts proto.Message) *moonshinev1.GameOptions {
+	env := &moonshinev1.GameOptions{}
+	if opts != nil {
+		g.put(env, opts)
+	}
+	return env
+}
+
+// Command returns the game's command from the envelope, or ErrWrongGame.
+func (g *Game) Command(c *moonshinev1.GameCommand) (proto.Message, error) {
+	return g.take(c, "game")
+}
+
+// WrapCommand returns the envelope for one of the game's commands.
+func (g *Game) WrapCommand(cmd proto.Message) *moonshinev1.GameCommand {
+	env := &moonshinev1.GameCommand{}
+	g.put(env, cmd)
+	return env
+}
+
+// WrapView sets the game's view in v.
+func (g *Game) WrapView(v *moonshinev1.GameView, view proto.Message) {
+	if view != nil {
+		g.put(v, view)
+	}
+}
+
+// WrapBody returns the envelope for one of the game's event bodies.
+func (g *Game) WrapBody(body proto.Message) *moonshinev1.EventBody {
+	if body == nil {
+		return nil
+	}
+	env := &moonshinev1.EventBody{}
+	g.put(env, body)
+	return env
+}
+
+// EncodeEvent returns the stored form of one of the game's events.
+func (g *Game) EncodeEvent(ev engine.Event) *moonshinev1.StoredEvent {
+	out := &moonshinev1.StoredEvent{Public: g.WrapBody(ev.Public)}
+	for _, s := range ev.Private {
+		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: WireSeats(s.Seats), Body: g.WrapBody(s.Body)})
+	}
+	return out
+}
+
+// DecodeEvent returns the game's event from its stored form, or
+// ErrWrongGame when a body is not the game's (table talk, or corruption).
+func (g *Game) DecodeEvent(se *moonshinev1.StoredEvent) (engine.Event, error) {
+	var ev engine.Event
+	if se.GetPublic() != nil {
+		b, err := g.take(se.GetPublic(), "body")
+		if err != nil {
+			return engine.Event{}, err
+		}
+		ev.Public = b
+	}
+	for _, p := range se.GetPrivate() {
+		b, err := g.take(p.GetBody(), "body")
+		if err != nil {
+			return engine.Event{}, err
+		}
+		ev.Private = append(ev.Private, engine.PrivateTo(b, Seats(p.GetSeats())...))
+	}
+	return ev, nil
+}
+
+// IsChat reports whether a stored event is table talk (a platform event the
+// game does not fold).
+func IsChat(se *moonshinev1.StoredEvent) bool {
+	if se.GetPublic() != nil {
+		return se.GetPublic().GetChat() != nil
+	}
+	ps := se.GetPrivate()
+	return len(ps) > 0 && ps[0].GetBody().GetChat() != nil
+}
+
+// Envelope returns the stored event as an engine.Event whose bodies are the
+// moonshine.v1.EventBody envelopes themselves, so that engine.Event.For can
+// redact any stored event, the game's or table talk.
+func Envelope(se *moonshinev1.StoredEvent) engine.Event {
+	var ev engine.Event
+	if se.GetPublic() != nil {
+		ev.Public = se.GetPublic()
+	}
+	for _, p := range se.GetPrivate() {
+		ev.Private = append(ev.Private, engine.PrivateTo(p.GetBody(), Seats(p.GetSeats())...))
+	}
+	return ev
+}
+
+// Seats converts wire seat numbers to engine seats.
+func Seats(in []int32) []engine.Seat {
+	out := make([]engine.Seat, len(in))
+	for i, s := range in {
+		out[i] = engine.Seat(s)
+	}
+	return out
+}
+
+// WireSeats converts engine seats to wire seat numbers.
+func WireSeats(in []engine.Seat) []int32 {
+	out := make([]int32, len(in))
+	for i, s := range in {
+		out[i] = int32(s)
+	}
+	return out
+}

@@ -1,0 +1,105 @@
+package games_test
+
+import (
+	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+	mkpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/games"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+)
+
+// TestDefault checks that every hosted game fits the envelopes.
+func TestDefault(t *testing.T) {
+	r := games.Default()
+	for _, name := range []string{"booze-barons", "moonshine-kingdom"} {
+		if _, ok := r.Lookup(name); !ok {
+			t.Fatalf("%s not hosted: %v", name, r.Names())
+		}
+	}
+}
+
+// TestKingdomEnvelopes checks that Moonshine Kingdom's messages go in their
+// own envelope fields and that another game's are refused.
+func TestKingdomEnvelopes(t *testing.T) {
+	r := games.Default()
+	mk, _ := r.Lookup("moonshine-kingdom")
+	bbg, _ := r.Lookup("booze-barons")
+	cmd := &mkpb.Command{Kind: &mkpb.Command_LayLow{LayLow: &mkpb.LayLow{}}}
+	env := mk.WrapCommand(cmd)
+	if env.GetMoonshineKingdom() == nil {
+		t.Fatalf("command not in the moonshine_kingdom field: %v", env)
+	}
+	if got, err := mk.Command(env); err != nil || !proto.Equal(got, cmd) {
+		t.Errorf("command round trip: %v, %v", got, err)
+	}
+	if _, err := bbg.Command(env); err == nil {
+		t.Error("Booze Barons accepted a Moonshine Kingdom command")
+	}
+	opts := &mkpb.Options{RespectToWin: 12}
+	wrapped := mk.WrapOptions(opts)
+	if r.OptionsGame(wrapped) != mk {
+		t.Error("the options envelope does not name Moonshine Kingdom")
+	}
+	if got, err := mk.Options(wrapped); err != nil || !proto.Equal(got, opts) {
+		t.Errorf("options round trip: %v, %v", got, err)
+	}
+	pub := &mkpb.Event{Kind: &mkpb.Event_ContractsDrawn{ContractsDrawn: &mkpb.ContractsDrawn{Seat: 1, Decks: []mkpb.Tier{mkpb.Tier_TIER_GIG}}}}
+	priv := &mkpb.Event{Kind: &mkpb.Event_ContractsReceived{ContractsReceived: &mkpb.ContractsReceived{Seat: 1, Cards: []uint32{3}}}}
+	ev := engine.Event{Public: pub, Private: []engine.Secret{engine.PrivateTo(priv, 1)}}
+	stored := mk.EncodeEvent(ev)
+	if stored.GetPublic().GetMoonshineKingdom() == nil || stored.GetPrivate()[0].GetBody().GetMoonshineKingdom() == nil {
+		t.Fatalf("event bodies not in the moonshine_kingdom field: %v", stored)
+	}
+	if back, err := mk.DecodeEvent(stored); err != nil || !engine.EqualEvents(ev, back) {
+		t.Errorf("event round trip: %v, %v", back, err)
+	}
+	if _, err := bbg.DecodeEvent(stored); err == nil {
+		t.Error("Booze Barons decoded a Moonshine Kingdom event")
+	}
+	v := &moonshinev1.GameView{}
+	mk.WrapView(v, &mkpb.View{Players: 3})
+	if v.GetMoonshineKingdom().GetPlayers() != 3 {
+		t.Errorf("view not in the moonshine_kingdom field: %v", v)
+	}
+}
+
+// TestRoundTrip wraps and unwraps a command and an event.
+func TestRoundTrip(t *testing.T) {
+	g, _ := games.Default().Lookup("booze-barons")
+	cmd := &pb.Command{Kind: &pb.Command_Pass{Pass: &pb.Pass{}}}
+	got, err := g.Command(g.WrapCommand(cmd))
+	if err != nil || !proto.Equal(got, cmd) {
+		t.Errorf("command round trip: %v, %v", got, err)
+	}
+	body := &pb.Event{Kind: &pb.Event_Passed{Passed: &pb.Passed{Seat: 2}}}
+	ev := engine.Event{Public: body, Private: []engine.Secret{engine.PrivateTo(body, 1, 2)}}
+	back, err := g.DecodeEvent(g.EncodeEvent(ev))
+	if err != nil || !engine.EqualEvents(ev, back) {
+		t.Errorf("event round trip: %v, %v", back, err)
+	}
+	if _, err := g.Command(&moonshinev1.GameCommand{}); err == nil {
+		t.Error("an empty command envelope was accepted")
+	}
+	chat := &moonshinev1.StoredEvent{Public: &moonshinev1.EventBody{Body: &moonshinev1.EventBody_Chat{Chat: &moonshinev1.ChatMessage{Text: "hi"}}}}
+	if _, err := g.DecodeEvent(chat); err == nil || !games.IsChat(chat) {
+		t.Error("table talk decoded as a game event")
+	}
+}
+
+// foreign is a game with no field in the envelopes.
+type foreign struct{ engine.Rules }
+
+func (foreign) Name() string              { return "foreign" }
+func (foreign) NewCommand() proto.Message { return &wrapperspb.Int64Value{} }
+
+// TestUnknownMessagesRefused checks registration of a game the envelopes do
+// not carry.
+func TestUnknownMessagesRefused(t *testing.T) {
+	if _, err := games.New(foreign{}); err == nil {
+		t.Error("a game without envelope fields was registered")
+	}
+}

@@ -1,0 +1,98 @@
+package gameservice
+
+import (
+	"context"
+	"unicode/utf8"
+
+	"github.com/moonshine-games/moonshine/engine"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/auth"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"google.golang.org/protobuf/proto"
+)
+
+// maxChat bounds a table talk message, in characters.
+const maxChat = 500
+
+// SendMessage implements moonshinev1.GameServiceServer.
+func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageRequest) (*moonshinev1.SendMessageResponse, error) {
+	if n := utf8.RuneCountInString(req.GetText()); n == 0 || n > maxChat {
+		return nil, badRequest("text", "1 to %d characters", maxChat)
+	}
+	c, err := seatCaller(ctx, req.GetGameId())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.allow(ctx); err != nil {
+		return nil, err
+	}
+	t, err := s.table(ctx, req.GetGameId())
+	if err != nil {
+		return nil, err
+	}
+	se, err := chatEvent(c, t, req)
+	if err != nil {
+		return nil, err
+	}
+	seq, err := s.appendTalk(ctx, t, se)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := s.store.ReadStream(ctx, t.meta.ID, seq-1, 1)
+	if err != nil {
+		return nil, err
+	}
+	acc, err := resolve(c, t, perspective{}, false)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := project(evs[0], acc)
+	if err != nil {
+		return nil, err
+	}
+	return &moonshinev1.SendMessageResponse{Event: ev}, nil
+}
+
+// chatEvent builds the stored event: a public body, or a private part for
+// the sender and the recipient only.
+func chatEvent(c auth.Caller, t *table, req *moonshinev1.SendMessageRequest) (*moonshinev1.StoredEvent, error) {
+	msg := &moonshinev1.ChatMessage{FromSeat: int32(c.Seat), Text: req.GetText(), ToSeat: req.ToSeat}
+	body := &moonshinev1.EventBody{Body: &moonshinev1.EventBody_Chat{Chat: msg}}
+	if req.ToSeat == nil {
+		return &moonshinev1.StoredEvent{Public: body}, nil
+	}
+	to := req.GetToSeat()
+	if to < 0 || to >= t.cfg.GetPlayers() || engine.Seat(to) == c.Seat {
+		return nil, badRequest("to_seat", "must be another seat of the table")
+	}
+	seats := []int32{int32(c.Seat), to}
+	if to < int32(c.Seat) {
+		seats[0], seats[1] = to, int32(c.Seat)
+	}
+	return &moonshinev1.StoredEvent{Private: []*moonshinev1.PrivatePart{{Seats: seats, Body: body}}}, nil
+}
+
+// appendTalk appends a table talk event at the game's version (so that the
+// cached game stays in step) and returns its sequence number.
+func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.StoredEvent) (int64, error) {
+	data, err := proto.Marshal(se)
+	if err != nil {
+		return 0, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for attempt := 0; ; attempt++ {
+		if err := s.sync(ctx, t); err != nil {
+			return 0, err
+		}
+		res, err := s.store.Append(ctx, eventstore.AppendRequest{GameID: t.meta.ID, ExpectedVersion: t.g.Version, Events: [][]byte{data}})
+		if eventstore.IsVersionConflict(err) && attempt < raceRetries {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		t.g.Skip(1)
+		return res.LastSeq, nil
+	}
+}

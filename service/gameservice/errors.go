@@ -1,0 +1,163 @@
+package gameservice
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/service/auth"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/games"
+	"github.com/moonshine-games/moonshine/service/limits"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/protoadapt"
+	"google.golang.org/protobuf/types/known/durationpb"
+)
+
+// Domain is the google.rpc.ErrorInfo domain of every refusal.
+const Domain = "moonshine.games"
+
+// Platform reason codes (games add their own through engine.RuleError).
+const (
+	ReasonBadRequest         = "BAD_REQUEST"
+	ReasonUnknownGame        = "UNKNOWN_GAME"
+	ReasonWrongGame          = "WRONG_GAME"
+	ReasonGameNotFound       = "GAME_NOT_FOUND"
+	ReasonVersionConflict    = "VERSION_CONFLICT"
+	ReasonBadCredential      = "BAD_CREDENTIAL"
+	ReasonCredentialRequired = "CREDENTIAL_REQUIRED"
+	ReasonSeatRequired       = "SEAT_REQUIRED"
+	ReasonNotYourGame        = "NOT_YOUR_GAME"
+	ReasonNotYourSeat        = "NOT_YOUR_SEAT"
+	ReasonNotVisible         = "NOT_VISIBLE"
+	ReasonSeatTaken          = "SEAT_TAKEN"
+	ReasonTableFull          = "TABLE_FULL"
+	ReasonCommandIDReused    = "COMMAND_ID_REUSED"
+	ReasonRateLimited        = "RATE_LIMITED"
+	ReasonTooManyStreams     = "TOO_MANY_STREAMS"
+	ReasonShuttingDown       = "SERVER_SHUTTING_DOWN"
+	ReasonInternal           = "INTERNAL"
+)
+
+// refusal is a client-visible refusal made by the service itself.
+type refusal struct {
+	code   codes.Code
+	reason string
+	msg    string
+	fields []*errdetails.BadRequest_FieldViolation
+}
+
+func (r *refusal) Error() string { return r.reason + ": " + r.msg }
+
+// Is lets errors.Is match refusals by reason.
+func (r *refusal) Is(target error) bool {
+	t, ok := target.(*refusal)
+	return ok && t.reason == r.reason
+}
+
+func refuse(code codes.Code, reason, format string, args ...any) *refusal {
+	return &refusal{code: code, reason: reason, msg: fmt.Sprintf(format, args...)}
+}
+
+// badRequest is a malformed request, naming the field.
+func badRequest(field, format string, args ...any) *refusal {
+	msg := fmt.Sprintf(format, args...)
+	return &refusal{code: codes.InvalidArgument, reason: ReasonBadRequest, msg: field + ": " + msg,
+		fields: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}}
+}
+
+// ruleCodes maps the engine's error kinds.
+var ruleCodes = map[engine.ErrorKind]codes.Code{
+	engine.Malformed:   codes.InvalidArgument,
+	engine.Illegal:     codes.FailedPrecondition,
+	engine.NotYourTurn: codes.FailedPrecondition,
+	engine.GameOver:    codes.FailedPrecondition,
+}
+
+// toStatus maps any error a handler returns to a gRPC status error. It is
+// the only place where errors become statuses. Unknown errors are logged
+// and reach the client as a bare INTERNAL.
+func toStatus(ctx context.Context, log *slog.Logger, err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := status.FromError(err); ok {
+		return err
+	}
+	var (
+		ref  *refusal
+		rule *engine.RuleError
+		conf *eventstore.VersionConflictError
+		rate *limits.RateError
+	)
+	switch {
+	case errors.As(err, &ref):
+		return withDetails(ref.code, ref.reason, ref.msg, nil, badRequestDetail(ref.fields))
+	case errors.As(err, &rule):
+		return withDetails(ruleCodes[rule.Kind], rule.Reason, rule.Message, nil)
+	case errors.As(err, &conf):
+		meta := map[string]string{"actual_version": strconv.FormatInt(conf.ActualVersion, 10)}
+		return withDetails(codes.Aborted, ReasonVersionConflict, fmt.Sprintf("the game is at version %d", conf.ActualVersion), meta)
+	case errors.As(err, &rate):
+		return withDetails(codes.ResourceExhausted, ReasonRateLimited, "too many requests for this credential", nil,
+			&errdetails.RetryInfo{RetryDelay: durationpb.New(rate.RetryAfter)})
+	case errors.Is(err, limits.ErrTooManyStreams):
+		return withDetails(codes.ResourceExhausted, ReasonTooManyStreams, "too many open streams", nil)
+	case errors.Is(err, auth.ErrBadCredential):
+		return withDetails(codes.Unauthenticated, ReasonBadCredential, "the credential is not valid", nil)
+	case errors.Is(err, eventstore.ErrNotFound):
+		return withDetails(codes.NotFound, ReasonGameNotFound, "no such game", nil)
+	case errors.Is(err, eventstore.ErrSeatTaken):
+		return withDetails(codes.AlreadyExists, ReasonSeatTaken, "the seat is taken", nil)
+	case errors.Is(err, games.ErrWrongGame):
+		return withDetails(codes.InvalidArgument, ReasonWrongGame, "the message is not for this game", nil)
+	case errors.Is(err, context.Canceled):
+		return status.Error(codes.Canceled, "canceled")
+	case errors.Is(err, context.DeadlineExceeded):
+		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
+	}
+	log.ErrorContext(ctx, "internal error", "err", err)
+	return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+}
+
+func badRequestDetail(fields []*errdetails.BadRequest_FieldViolation) protoadapt.MessageV1 {
+	if len(fields) == 0 {
+		return nil
+	}
+	return &errdetails.BadRequest{FieldViolations: fields}
+}
+
+// withDetails builds a status with an ErrorInfo and any further details.
+func withDetails(code codes.Code, reason, msg string, meta map[string]string, more ...protoadapt.MessageV1) error {
+	st := status.New(code, msg)
+	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: Domain, Metadata: meta}}
+	for _, d := range more {
+		if d != nil {
+			details = append(details, d)
+		}
+	}
+	if withD, err := st.WithDetails(details...); err == nil {
+		st = withD
+	}
+	return st.Err()
+}
+
+// unaryErrors is the interceptor that maps handler errors to statuses.
+func (s *Service) unaryErrors(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	resp, err := h(ctx, req)
+	if err != nil {
+		return nil, toStatus(ctx, s.log, err)
+	}
+	return resp, nil
+}
+
+// streamErrors is the interceptor that maps stream handler errors.
+func (s *Service) streamErrors(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	return toStatus(ss.Context(), s.log, h(srv, ss))
+}

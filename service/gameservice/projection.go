@@ -1,0 +1,177 @@
+package gameservice
+
+import (
+	"context"
+	"slices"
+
+	"github.com/moonshine-games/moonshine/engine"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/auth"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/games"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// access is what a response may show: game facts as game sees them, table
+// talk as chat (the caller's own identity: private talk stays with its
+// parties even once the game is over and its secrets are public).
+type access struct {
+	game engine.Viewer
+	chat engine.Viewer
+	wire *moonshinev1.Viewer
+}
+
+// perspective is a request's choice of whose knowledge to show.
+type perspective struct {
+	kind moonshinev1.Perspective
+	seat int32
+}
+
+// resolve checks the perspective against the caller and the game.
+func resolve(c auth.Caller, t *table, p perspective, over bool) (access, error) {
+	acc := access{chat: c.Identity(t.meta.ID)}
+	switch p.kind {
+	case moonshinev1.Perspective_PERSPECTIVE_UNSPECIFIED:
+		acc.game = acc.chat
+	case moonshinev1.Perspective_PERSPECTIVE_PUBLIC:
+		acc.game = engine.SpectatorViewer()
+	case moonshinev1.Perspective_PERSPECTIVE_SEAT:
+		if p.seat < 0 || p.seat >= t.cfg.GetPlayers() {
+			return access{}, badRequest("seat", "no seat %d at a table of %d", p.seat, t.cfg.GetPlayers())
+		}
+		seat := engine.Seat(p.seat)
+		if !over && c.Role != auth.Auditor && !acc.chat.IsSeat(seat) {
+			return access{}, refuse(codes.PermissionDenied, ReasonNotYourSeat, "only %s may see as %s", seat, seat)
+		}
+		acc.game = engine.SeatViewer(seat)
+	case moonshinev1.Perspective_PERSPECTIVE_FULL:
+		if !over && c.Role != auth.Auditor {
+			return access{}, refuse(codes.PermissionDenied, ReasonNotVisible, "the full game is shown to the auditor, or to anyone once it is over")
+		}
+		acc.game = engine.AuditorViewer()
+	default:
+		return access{}, badRequest("perspective", "unknown perspective %d", p.kind)
+	}
+	acc.wire = wireViewer(acc.game)
+	return acc, nil
+}
+
+func wireViewer(v engine.Viewer) *moonshinev1.Viewer {
+	switch v.Kind {
+	case engine.Player:
+		return &moonshinev1.Viewer{Perspective: moonshinev1.Perspective_PERSPECTIVE_SEAT, Seat: int32(v.Seat)}
+	case engine.Auditor:
+		return &moonshinev1.Viewer{Perspective: moonshinev1.Perspective_PERSPECTIVE_FULL}
+	default:
+		return &moonshinev1.Viewer{Perspective: moonshinev1.Perspective_PERSPECTIVE_PUBLIC}
+	}
+}
+
+// project returns a stored event as acc may see it, through engine.Event.For.
+func project(ev eventstore.Event, acc access) (*moonshinev1.Event, error) {
+	se, err := decodeStored(ev)
+	if err != nil {
+		return nil, err
+	}
+	v := acc.game
+	if games.IsChat(se) {
+		v = acc.chat
+	}
+	seen := games.Envelope(se).For(v)
+	out := &moonshinev1.Event{Seq: ev.Seq, RecordedAt: timestamppb.New(ev.RecordedAt)}
+	if seen.Public != nil {
+		out.Public = seen.Public.(*moonshinev1.EventBody)
+	}
+	for _, p := range seen.Private {
+		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: games.WireSeats(p.Seats), Body: p.Body.(*moonshinev1.EventBody)})
+	}
+	return out, nil
+}
+
+// projectAll projects a run of stored events.
+func projectAll(evs []eventstore.Event, acc access) ([]*moonshinev1.Event, error) {
+	out := make([]*moonshinev1.Event, 0, len(evs))
+	for _, ev := range evs {
+		p, err := project(ev, acc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// view builds the game's view for acc from the folded game g.
+func view(t *table, g *engine.Game, acc access) *moonshinev1.GameView {
+	v := &moonshinev1.GameView{Viewer: acc.wire}
+	for _, p := range g.State.Prompts() {
+		v.Waiting = append(v.Waiting, &moonshinev1.Waiting{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail})
+		if acc.game.IsSeat(p.Seat) {
+			v.Prompt = prompt(t.game, p)
+		}
+	}
+	if o := g.State.Outcome(); o != nil {
+		v.Outcome = &moonshinev1.Outcome{Winners: games.WireSeats(o.Winners), Summary: o.Summary}
+		for _, sc := range o.Scores {
+			v.Outcome.Scores = append(v.Outcome.Scores, int32(sc))
+		}
+	}
+	t.game.WrapView(v, g.State.View(acc.game))
+	return v
+}
+
+// prompt converts a seat's prompt, legal commands and templates included.
+func prompt(game *games.Game, p engine.Prompt) *moonshinev1.Prompt {
+	out := &moonshinev1.Prompt{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail}
+	for _, c := range p.Legal {
+		out.Legal = append(out.Legal, game.WrapCommand(c))
+	}
+	for _, tp := range p.Templates {
+		ct := &moonshinev1.CommandTemplate{Name: tp.Name, Description: tp.Description, Command: game.WrapCommand(tp.Command)}
+		for _, pa := range tp.Params {
+			ct.Params = append(ct.Params, &moonshinev1.TemplateParam{Field: pa.Field, Description: pa.Description,
+				Choices: slices.Clone(pa.Choices), Min: int32(pa.Min), Max: int32(pa.Max)})
+		}
+		out.Templates = append(out.Templates, ct)
+	}
+	return out
+}
+
+// info builds a game's public metadata. The seed is shown once the game is
+// over, or when reveal is set (the auditor).
+func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
+	claims, err := s.store.Seats(ctx, t.meta.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &moonshinev1.GameInfo{
+		GameId:         t.meta.ID,
+		Game:           t.meta.Rules,
+		Config:         t.cfg,
+		SeedCommitment: t.meta.SeedCommitment,
+		Version:        snap.version,
+		Status:         moonshinev1.GameStatus_GAME_STATUS_ACTIVE,
+		CreatedAt:      timestamppb.New(t.meta.CreatedAt),
+	}
+	for i := range t.cfg.GetPlayers() {
+		out.Seats = append(out.Seats, &moonshinev1.Seat{Seat: i, Bot: slices.Contains(t.cfg.GetBotSeats(), i)})
+	}
+	for _, c := range claims {
+		if c.Seat >= 0 && c.Seat < len(out.Seats) {
+			out.Seats[c.Seat].Claimed, out.Seats[c.Seat].Name = true, c.Name
+		}
+	}
+	for _, st := range out.Seats {
+		if !st.Claimed {
+			out.Status = moonshinev1.GameStatus_GAME_STATUS_OPEN
+		}
+	}
+	if snap.over {
+		out.Status = moonshinev1.GameStatus_GAME_STATUS_OVER
+	}
+	if snap.over || reveal {
+		out.Seed = t.meta.Seed
+	}
+	return out, nil
+}

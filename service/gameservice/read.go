@@ -1,0 +1,185 @@
+package gameservice
+
+import (
+	"context"
+
+	"github.com/moonshine-games/moonshine/engine"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/auth"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// List page sizes.
+const (
+	defaultPage = 50
+	maxPage     = 100
+)
+
+// GetGame implements moonshinev1.GameServiceServer.
+func (s *Service) GetGame(ctx context.Context, req *moonshinev1.GetGameRequest) (*moonshinev1.GetGameResponse, error) {
+	info, err := s.gameInfo(ctx, req.GetGameId())
+	if err != nil {
+		return nil, err
+	}
+	return &moonshinev1.GetGameResponse{Game: info}, nil
+}
+
+// gameInfo returns a game's current public metadata.
+func (s *Service) gameInfo(ctx context.Context, id string) (*moonshinev1.GameInfo, error) {
+	t, err := s.table(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := s.current(ctx, t, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s.info(ctx, t, snap, false)
+}
+
+// ListGames implements moonshinev1.GameServiceServer.
+func (s *Service) ListGames(ctx context.Context, req *moonshinev1.ListGamesRequest) (*moonshinev1.ListGamesResponse, error) {
+	size := int(req.GetPageSize())
+	switch {
+	case size < 0:
+		return nil, badRequest("page_size", "must not be negative")
+	case size == 0:
+		size = defaultPage
+	case size > maxPage:
+		size = maxPage
+	}
+	metas, err := s.store.ListGames(ctx, eventstore.ListFilter{Rules: req.GetGame(), AfterID: req.GetPageToken(), Limit: size})
+	if err != nil {
+		return nil, err
+	}
+	out := &moonshinev1.ListGamesResponse{}
+	for _, m := range metas {
+		info, err := s.gameInfo(ctx, m.ID)
+		if err != nil {
+			return nil, err
+		}
+		out.Games = append(out.Games, info)
+	}
+	if len(metas) == size {
+		out.NextPageToken = metas[len(metas)-1].ID
+	}
+	return out, nil
+}
+
+// GetView implements moonshinev1.GameServiceServer.
+func (s *Service) GetView(ctx context.Context, req *moonshinev1.GetViewRequest) (*moonshinev1.GetViewResponse, error) {
+	t, err := s.table(ctx, req.GetGameId())
+	if err != nil {
+		return nil, err
+	}
+	p := perspective{kind: req.GetPerspective(), seat: req.GetSeat()}
+	var (
+		v       *moonshinev1.GameView
+		viewErr error
+	)
+	snap, err := s.current(ctx, t, func(g *engine.Game) {
+		var acc access
+		if acc, viewErr = resolve(auth.From(ctx), t, p, g.State.Outcome() != nil); viewErr == nil {
+			v = view(t, g, acc)
+		}
+	})
+	if err == nil {
+		err = viewErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if v.Info, err = s.info(ctx, t, snap, false); err != nil {
+		return nil, err
+	}
+	return &moonshinev1.GetViewResponse{View: v}, nil
+}
+
+// GetViewAt implements moonshinev1.GameServiceServer.
+func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtRequest) (*moonshinev1.GetViewAtResponse, error) {
+	t, err := s.table(ctx, req.GetGameId())
+	if err != nil {
+		return nil, err
+	}
+	now, err := s.current(ctx, t, nil)
+	if err != nil {
+		return nil, err
+	}
+	if req.GetSeq() < 1 || req.GetSeq() > now.version {
+		return nil, badRequest("seq", "must be between 1 and the game's version %d", now.version)
+	}
+	acc, err := resolve(auth.From(ctx), t, perspective{kind: req.GetPerspective(), seat: req.GetSeat()}, now.over)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.foldTo(ctx, t, req.GetSeq())
+	if err != nil {
+		return nil, err
+	}
+	v := view(t, g, acc)
+	if v.Info, err = s.info(ctx, t, snapshot{version: g.Version, over: now.over}, false); err != nil {
+		return nil, err
+	}
+	return &moonshinev1.GetViewAtResponse{View: v}, nil
+}
+
+// GetHistory implements moonshinev1.GameServiceServer.
+func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryRequest) (*moonshinev1.GetHistoryResponse, error) {
+	t, err := s.table(ctx, req.GetGameId())
+	if err != nil {
+		return nil, err
+	}
+	snap, err := s.current(ctx, t, nil)
+	if err != nil {
+		return nil, err
+	}
+	c := auth.From(ctx)
+	complete := snap.over || c.Role == auth.Auditor
+	if req.GetRequireComplete() && !complete {
+		return nil, refuse(codes.PermissionDenied, ReasonNotVisible, "the complete history is shown to the auditor, or to anyone once the game is over")
+	}
+	p := perspective{}
+	if complete {
+		p.kind = moonshinev1.Perspective_PERSPECTIVE_FULL
+	}
+	acc, err := resolve(c, t, p, snap.over)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := s.store.ReadStream(ctx, t.meta.ID, 0, int(snap.version))
+	if err != nil {
+		return nil, err
+	}
+	out := &moonshinev1.GetHistoryResponse{Complete: complete}
+	if out.Events, err = projectAll(evs, acc); err != nil {
+		return nil, err
+	}
+	if out.Game, err = s.info(ctx, t, snap, complete); err != nil {
+		return nil, err
+	}
+	if complete {
+		out.Commands, err = s.commandLog(ctx, t.meta.ID)
+	}
+	return out, err
+}
+
+// commandLog returns a game's accepted commands.
+func (s *Service) commandLog(ctx context.Context, id string) ([]*moonshinev1.LoggedCommand, error) {
+	cmds, err := s.store.Commands(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*moonshinev1.LoggedCommand, 0, len(cmds))
+	for _, c := range cmds {
+		gc := &moonshinev1.GameCommand{}
+		if err := proto.Unmarshal(c.Data, gc); err != nil {
+			return nil, err
+		}
+		out = append(out, &moonshinev1.LoggedCommand{CommandId: c.ID, Seat: int32(c.Seat), Command: gc,
+			FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, RecordedAt: timestamppb.New(c.RecordedAt)})
+	}
+	return out, nil
+}

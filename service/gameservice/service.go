@@ -1,0 +1,160 @@
+package gameservice
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"sync"
+
+	grpcauth "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/auth"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/games"
+	"github.com/moonshine-games/moonshine/service/limits"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/peer"
+)
+
+// Options configure a Service.
+type Options struct {
+	// Store keeps the games. Required.
+	Store eventstore.Store
+	// Games are the games hosted. Required.
+	Games *games.Registry
+	// Logger receives request and error logs (default: slog.Default()).
+	Logger *slog.Logger
+	// AuditorToken is the auditor's credential; empty disables the role.
+	AuditorToken string
+	// CommandRate is the sustained rate of mutating requests (create, join,
+	// command, message) allowed per credential, per second; <= 0: no limit.
+	CommandRate float64
+	// CommandBurst is the burst allowed above CommandRate (default 1).
+	CommandBurst int
+	// MaxStreamsPerCredential caps open WatchGame streams per credential
+	// (spectators: per client address); <= 0: no limit.
+	MaxStreamsPerCredential int
+	// MaxStreams caps open WatchGame streams in all; <= 0: no limit.
+	MaxStreams int
+	// CacheSize caps the games kept folded in memory (default 1000).
+	CacheSize int
+}
+
+// Service implements moonshinev1.GameServiceServer.
+type Service struct {
+	moonshinev1.UnimplementedGameServiceServer
+
+	store   eventstore.Store
+	games   *games.Registry
+	log     *slog.Logger
+	authn   *auth.Authenticator
+	rates   *limits.Rates
+	streams *limits.Streams
+	tables  *cache
+	bots    *botDriver
+
+	// closing is closed by Close: watch streams end, bots stop.
+	closing   chan struct{}
+	closeOnce sync.Once
+}
+
+// New returns a service and starts its bot driver; call Close to stop it.
+func New(o Options) (*Service, error) {
+	if o.Store == nil || o.Games == nil {
+		return nil, errors.New("gameservice: Store and Games are required")
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	s := &Service{
+		store:   o.Store,
+		games:   o.Games,
+		log:     o.Logger,
+		authn:   &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken},
+		rates:   limits.NewRates(o.CommandRate, o.CommandBurst),
+		streams: limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
+		tables:  newCache(o.CacheSize),
+		closing: make(chan struct{}),
+	}
+	s.bots = startBots(s)
+	return s, nil
+}
+
+// Register registers the service on a gRPC server built with
+// [Service.ServerOptions].
+func (s *Service) Register(gs *grpc.Server) { moonshinev1.RegisterGameServiceServer(gs, s) }
+
+// ServerOptions returns the interceptor chains the service needs: panic
+// recovery, request logging, the error mapping and authentication.
+func (s *Service) ServerOptions() []grpc.ServerOption {
+	logger := logging.LoggerFunc(func(ctx context.Context, lvl logging.Level, msg string, fields ...any) {
+		s.log.Log(ctx, slog.Level(lvl), msg, fields...)
+	})
+	logOpts := []logging.Option{logging.WithLogOnEvents(logging.FinishCall)}
+	panics := recovery.WithRecoveryHandlerContext(func(ctx context.Context, p any) error {
+		s.log.ErrorContext(ctx, "panic in handler", "panic", p)
+		return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+	})
+	return []grpc.ServerOption{
+		grpc.ChainUnaryInterceptor(
+			recovery.UnaryServerInterceptor(panics),
+			logging.UnaryServerInterceptor(logger, logOpts...),
+			s.unaryErrors,
+			grpcauth.UnaryServerInterceptor(s.authn.Resolve),
+		),
+		grpc.ChainStreamInterceptor(
+			recovery.StreamServerInterceptor(panics),
+			logging.StreamServerInterceptor(logger, logOpts...),
+			s.streamErrors,
+			grpcauth.StreamServerInterceptor(s.authn.Resolve),
+		),
+	}
+}
+
+// Close ends open watch streams (UNAVAILABLE, SERVER_SHUTTING_DOWN) and stops
+// the bots; call it before grpc.Server.GracefulStop so that the streams
+// drain. It does not close the store.
+func (s *Service) Close() {
+	s.closeOnce.Do(func() {
+		close(s.closing)
+		s.bots.stop()
+	})
+}
+
+// limitKey is the key that limits count against: the credential, or the
+// client's address for spectators.
+func limitKey(ctx context.Context) string {
+	if k := auth.From(ctx).Key; k != "" {
+		return k
+	}
+	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
+		host, _, err := net.SplitHostPort(p.Addr.String())
+		if err != nil {
+			host = p.Addr.String()
+		}
+		return "addr:" + host
+	}
+	return "anonymous"
+}
+
+// allow takes one mutating request from the caller's rate.
+func (s *Service) allow(ctx context.Context) error { return s.rates.Allow(limitKey(ctx)) }
+
+// seatCaller returns the caller's seat in the game, or the refusal for a
+// caller that may not act there.
+func seatCaller(ctx context.Context, gameID string) (auth.Caller, error) {
+	c := auth.From(ctx)
+	switch {
+	case c.Role == auth.Spectator:
+		return c, refuse(codes.Unauthenticated, ReasonCredentialRequired, "acting needs a seat credential")
+	case c.Role == auth.Auditor:
+		return c, refuse(codes.PermissionDenied, ReasonSeatRequired, "the auditor reads; only seats act")
+	case c.GameID != gameID:
+		return c, refuse(codes.PermissionDenied, ReasonNotYourGame, "the credential is for another game")
+	}
+	return c, nil
+}

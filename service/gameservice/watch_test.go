@@ -1,0 +1,77 @@
+package gameservice_test
+
+import (
+	"context"
+	"testing"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/grpc/codes"
+)
+
+// TestWatchCatchUpThenLive reads the stored events, then events appended
+// live, some through a second server sharing the store: every sequence
+// number once, in order.
+func TestWatchCatchUpThenLive(t *testing.T) {
+	a := newEnv(t, nil, nil)
+	b := newEnv(t, a.store, nil)
+	id, tok := a.table(2)
+	a.mustSubmit(tok[0], id, "c1", cmdPass())
+	ctx, cancel := context.WithCancel(as(tok[1]))
+	defer cancel()
+	stream, err := a.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := recv(t, stream, 3) // two setup events and c1
+	b.mustSubmit(tok[1], id, "c2", cmdPass())
+	if _, err := b.client.SendMessage(as(tok[0]), &moonshinev1.SendMessageRequest{GameId: id, Text: "hello"}); err != nil {
+		t.Fatal(err)
+	}
+	a.mustSubmit(tok[0], id, "c3", cmdPass())
+	got = append(got, recv(t, stream, 3)...)
+	for i, ev := range got {
+		if ev.GetSeq() != int64(i+1) {
+			t.Fatalf("event %d has seq %d", i+1, ev.GetSeq())
+		}
+	}
+	if got[4].GetPublic().GetChat().GetText() != "hello" {
+		t.Errorf("event 5 is %v, want the message", got[4])
+	}
+}
+
+// TestWatchFromSeq starts after a given sequence number.
+func TestWatchFromSeq(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, tok := e.table(2)
+	e.mustSubmit(tok[0], id, "c1", cmdPass())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := e.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id, AfterSeq: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev := recv(t, stream, 1)[0]; ev.GetSeq() != 3 {
+		t.Errorf("first event has seq %d, want 3", ev.GetSeq())
+	}
+}
+
+// TestShutdownEndsWatches checks that a graceful shutdown ends open streams
+// with UNAVAILABLE and returns.
+func TestShutdownEndsWatches(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, _ := e.table(2)
+	stream, err := e.client.WatchGame(context.Background(), &moonshinev1.WatchGameRequest{GameId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recv(t, stream, 2)
+	done := make(chan error, 1)
+	go func() { done <- e.srv.Shutdown(context.Background()) }()
+	_, err = stream.Recv()
+	if code, reason := reasonOf(err); code != codes.Unavailable || reason != "SERVER_SHUTTING_DOWN" {
+		t.Errorf("got %v %s, want UNAVAILABLE SERVER_SHUTTING_DOWN", code, reason)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("shutdown: %v", err)
+	}
+}

@@ -1,0 +1,111 @@
+package limits
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// RateError: the credential sent commands faster than allowed.
+type RateError struct {
+	// RetryAfter is when the next command would be accepted.
+	RetryAfter time.Duration
+}
+
+func (e *RateError) Error() string {
+	return fmt.Sprintf("limits: too many commands; retry in %s", e.RetryAfter.Round(time.Millisecond))
+}
+
+// ErrTooManyStreams: the credential, or the server, has as many open streams
+// as allowed.
+var ErrTooManyStreams = errors.New("limits: too many open streams")
+
+// maxKeys bounds the rate table; beyond it, idle entries are forgotten.
+const maxKeys = 10000
+
+// Rates limits the rate of commands per key.
+type Rates struct {
+	mu    sync.Mutex
+	every rate.Limit
+	burst int
+	byKey map[string]*rate.Limiter
+}
+
+// NewRates allows perSecond commands a second per key, with bursts of burst.
+// perSecond <= 0 disables the limit.
+func NewRates(perSecond float64, burst int) *Rates {
+	lim := rate.Limit(perSecond)
+	if perSecond <= 0 {
+		lim = rate.Inf
+	}
+	return &Rates{every: lim, burst: max(burst, 1), byKey: map[string]*rate.Limiter{}}
+}
+
+// Allow takes one command from key's bucket, or returns a *RateError.
+func (r *Rates) Allow(key string) error {
+	r.mu.Lock()
+	l := r.byKey[key]
+	if l == nil {
+		if len(r.byKey) >= maxKeys {
+			r.forgetFull()
+		}
+		l = rate.NewLimiter(r.every, r.burst)
+		r.byKey[key] = l
+	}
+	r.mu.Unlock()
+	res := l.Reserve()
+	if d := res.Delay(); d > 0 {
+		res.Cancel()
+		return &RateError{RetryAfter: d}
+	}
+	return nil
+}
+
+// forgetFull drops the buckets that are full again (idle keys).
+func (r *Rates) forgetFull() {
+	for k, l := range r.byKey {
+		if l.Tokens() >= float64(r.burst) {
+			delete(r.byKey, k)
+		}
+	}
+}
+
+// Streams counts open streams per key and in total.
+type Streams struct {
+	mu            sync.Mutex
+	perKey, total int
+	open          map[string]int
+	all           int
+}
+
+// NewStreams allows perKey open streams per key and total in all
+// (<= 0: unlimited).
+func NewStreams(perKey, total int) *Streams {
+	return &Streams{perKey: perKey, total: total, open: map[string]int{}}
+}
+
+// Acquire opens a stream for key, or returns ErrTooManyStreams. The caller
+// must call release once when the stream ends.
+func (s *Streams) Acquire(key string) (release func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if (s.total > 0 && s.all >= s.total) || (s.perKey > 0 && s.open[key] >= s.perKey) {
+		return nil, ErrTooManyStreams
+	}
+	s.open[key]++
+	s.all++
+	var once sync.Once
+	return func() { once.Do(func() { s.release(key) }) }, nil
+}
+
+func (s *Streams) release(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.all--
+	if s.open[key]--; s.open[key] <= 0 {
+		delete(s.open, key)
+	}
+}
