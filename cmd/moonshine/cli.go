@@ -1,0 +1,199 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+)
+
+// defaultAddr is moonshined's default listen address.
+const defaultAddr = "127.0.0.1:7777"
+
+// cli is one invocation: the global settings and the connection.
+type cli struct {
+	ctx       context.Context
+	out, errw io.Writer
+	addr      string
+	token     string
+	json      bool
+	configDir string
+	as        int
+	conn      *grpc.ClientConn
+}
+
+func newCLI(ctx context.Context, stdout, stderr io.Writer) *cli {
+	c := &cli{ctx: ctx, out: stdout, errw: stderr, as: -1,
+		addr: env("MOONSHINE_ADDR", defaultAddr), token: os.Getenv("MOONSHINE_TOKEN"),
+		configDir: os.Getenv("MOONSHINE_CONFIG_DIR")}
+	if c.configDir == "" {
+		if d, err := os.UserConfigDir(); err == nil {
+			c.configDir = filepath.Join(d, "moonshine")
+		}
+	}
+	return c
+}
+
+func env(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func (c *cli) close() {
+	if c.conn != nil {
+		c.conn.Close()
+	}
+}
+
+// usageError is a command line mistake: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// runCommand runs one subcommand and reports its error.
+func (c *cli) runCommand(cmd command, argv []string) int {
+	err := cmd.run(c, argv)
+	var ue *usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(c.errw, "moonshine %s: %v\nusage: moonshine %s %s\n", cmd.name, err, cmd.name, cmd.args)
+		return exitUsage
+	case errors.Is(err, errReported):
+		return exitError
+	default:
+		fmt.Fprintf(c.errw, "moonshine %s: %s\n", cmd.name, describeError(err))
+		return exitError
+	}
+}
+
+// errReported is returned once the command has printed its own failure.
+var errReported = errors.New("reported")
+
+// flags returns a flag set with the global flags registered on c.
+func (c *cli) flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(c.errw)
+	fs.StringVar(&c.addr, "addr", c.addr, "server address (MOONSHINE_ADDR)")
+	fs.StringVar(&c.token, "token", c.token, "seat credential or auditor token (MOONSHINE_TOKEN)")
+	fs.BoolVar(&c.json, "json", c.json, "print protojson")
+	fs.StringVar(&c.configDir, "config-dir", c.configDir, "where credentials are stored (MOONSHINE_CONFIG_DIR)")
+	fs.IntVar(&c.as, "as", c.as, "act as this seat, with its stored credential")
+	return fs
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// positional arguments, and returns the positional ones. Everything after
+// "--" is positional.
+func parseInterleaved(fs *flag.FlagSet, argv []string) ([]string, error) {
+	var tail []string
+	if i := slices.Index(argv, "--"); i >= 0 {
+		argv, tail = argv[:i], argv[i+1:]
+	}
+	var pos []string
+	for {
+		if err := fs.Parse(argv); err != nil {
+			return nil, err
+		}
+		if argv = fs.Args(); len(argv) == 0 {
+			return append(pos, tail...), nil
+		}
+		pos, argv = append(pos, argv[0]), argv[1:]
+	}
+}
+
+// parse parses a subcommand's arguments and checks the number of
+// positional ones.
+func parse(fs *flag.FlagSet, argv []string, min, max int) ([]string, error) {
+	pos, err := parseInterleaved(fs, argv)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, &usageError{err.Error()}
+	}
+	if len(pos) < min || len(pos) > max {
+		return nil, usagef("expected %d to %d arguments, got %d", min, max, len(pos))
+	}
+	return pos, nil
+}
+
+// atoi parses a number argument.
+func atoi(name, s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, usagef("%s: %q is not a number", name, s)
+	}
+	return n, nil
+}
+
+// client returns the service client, connecting on first use.
+func (c *cli) client() (moonshinev1.GameServiceClient, error) {
+	if c.conn == nil {
+		conn, err := grpc.NewClient(c.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			return nil, fmt.Errorf("connecting to %s: %w", c.addr, err)
+		}
+		c.conn = conn
+	}
+	return moonshinev1.NewGameServiceClient(c.conn), nil
+}
+
+// call returns the client and a context carrying the credential for game
+// (see [cli.credential]).
+func (c *cli) call(game string) (moonshinev1.GameServiceClient, context.Context, error) {
+	cl, err := c.client()
+	if err != nil {
+		return nil, nil, err
+	}
+	tok, err := c.credential(game)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx := c.ctx
+	if tok != "" {
+		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
+	}
+	return cl, ctx, nil
+}
+
+// credential picks the token for a call on game: --token, else the stored
+// credential of seat --as, else the only one stored for the game, else
+// none (a spectator).
+func (c *cli) credential(game string) (string, error) {
+	if c.token != "" {
+		return c.token, nil
+	}
+	store, err := loadCredentials(c.configDir)
+	if err != nil {
+		return "", err
+	}
+	if c.as >= 0 {
+		cr, ok := store.find(c.addr, game, c.as)
+		if !ok {
+			return "", fmt.Errorf("no stored credential for seat %d of game %s on %s: join first, or pass --token", c.as, game, c.addr)
+		}
+		return cr.Token, nil
+	}
+	if mine := store.forGame(c.addr, game); len(mine) == 1 {
+		return mine[0].Token, nil
+	}
+	return "", nil
+}

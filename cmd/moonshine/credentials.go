@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// credentialsFile is the name of the credential store in the config dir.
+const credentialsFile = "credentials.json"
+
+// credential is one stored seat credential.
+type credential struct {
+	Server string `json:"server"`
+	Game   string `json:"game"`
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Token  string `json:"token"`
+}
+
+// credentials is the credential store: seat credentials keyed by server,
+// game and seat, in a file readable by its owner only.
+type credentials struct {
+	path    string
+	Entries []credential `json:"credentials"`
+}
+
+// loadCredentials reads the store in dir (an empty one if there is none).
+func loadCredentials(dir string) (*credentials, error) {
+	c := &credentials{path: filepath.Join(dir, credentialsFile)}
+	if dir == "" {
+		return c, nil
+	}
+	b, err := os.ReadFile(c.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, c); err != nil {
+		return nil, fmt.Errorf("%s: %w", c.path, err)
+	}
+	return c, nil
+}
+
+// find returns the credential of one seat.
+func (c *credentials) find(server, game string, seat int) (credential, bool) {
+	for _, e := range c.Entries {
+		if e.Server == server && e.Game == game && e.Seat == seat {
+			return e, true
+		}
+	}
+	return credential{}, false
+}
+
+// forGame returns every credential stored for a game.
+func (c *credentials) forGame(server, game string) []credential {
+	var out []credential
+	for _, e := range c.Entries {
+		if e.Server == server && e.Game == game {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// put stores a credential, replacing the seat's previous one, and saves.
+func (c *credentials) put(cr credential) error {
+	if filepath.Dir(c.path) == "." {
+		return errors.New("no config directory for credentials: set --config-dir")
+	}
+	kept := c.Entries[:0]
+	for _, e := range c.Entries {
+		if e.Server != cr.Server || e.Game != cr.Game || e.Seat != cr.Seat {
+			kept = append(kept, e)
+		}
+	}
+	c.Entries = append(kept, cr)
+	b, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+		return err
+	}
+	tmp := c.path + ".tmp"
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, c.path)
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	args    string
+	summary string
+	run     func(c *cli, argv []string) error
+}
+
+// commands lists the subcommands in help order.
+var commands = []command{
+	{"games", "[--game G]", "list games", cmdGames},
+	{"create", "--players N [--game G] [--bots 1,2] [--title T] [--options-json J]", "open a game", cmdCreate},
+	{"join", "GAME [--seat N] --name NAME", "claim a seat and store its credential", cmdJoin},
+	{"view", "GAME [--as SEAT] [--perspective public|seat|full] [--seat N]", "show the game", cmdView},
+	{"legal", "GAME [--as SEAT]", "list the seat's legal commands, numbered", cmdLegal},
+	{"submit", "GAME (N | --command-json J) [--id ID] [--as SEAT]", "play a command", cmdSubmit},
+	{"say", "GAME TEXT [--to SEAT] [--as SEAT]", "send table talk", cmdSay},
+	{"watch", "GAME [--from N] [--count K] [--as SEAT] [--perspective P] [--seat N]", "stream events (--json: one line each)", cmdWatch},
+	{"history", "GAME [--out FILE] [--as SEAT]", "show or save the history", cmdHistory},
+	{"replay", "GAME N [--as SEAT] [--perspective P] [--seat N]", "show the view as of event N", cmdReplay},
+	{"verify", "GAME | --file FILE", "re-run a finished game from its seed", cmdVerify},
+}
+
+// run executes one command line and returns the exit status.
+func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
+	c := newCLI(ctx, stdout, stderr)
+	defer c.close()
+	global := c.flags("moonshine")
+	global.Usage = func() { usage(stderr) }
+	if err := global.Parse(argv); err != nil {
+		return exitUsage
+	}
+	rest := global.Args()
+	if len(rest) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	for _, cmd := range commands {
+		if cmd.name == rest[0] {
+			return c.runCommand(cmd, rest[1:])
+		}
+	}
+	if rest[0] == "help" {
+		usage(stdout)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "moonshine: unknown command %q\n", rest[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: moonshine [--addr HOST:PORT] [--token T] [--json] COMMAND [flags] [args]")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, cmd := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n           %s\n", cmd.name, cmd.args, cmd.summary)
+	}
+}

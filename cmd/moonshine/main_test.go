@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/audit"
+	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
+	"github.com/moonshine-games/moonshine/service/server"
+	"google.golang.org/protobuf/encoding/protojson"
+)
+
+// session runs the CLI against one in-process server.
+type session struct {
+	t    *testing.T
+	ctx  context.Context
+	addr string
+	dir  string
+}
+
+// newSession starts the real server (memory store) on a loopback port.
+func newSession(t *testing.T) *session {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second) // only against hanging
+	t.Cleanup(cancel)
+	srv, err := server.New(ctx, server.Config{Store: memstore.New(), CommandRate: -1, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(lis)
+	t.Cleanup(func() { srv.Shutdown(context.Background()) })
+	t.Setenv("MOONSHINE_TOKEN", "")
+	return &session{t: t, ctx: ctx, addr: lis.Addr().String(), dir: t.TempDir()}
+}
+
+// run runs one command line and returns its status, stdout and stderr.
+func (s *session) run(args ...string) (int, string, string) {
+	var out, errw bytes.Buffer
+	full := append([]string{"--addr", s.addr, "--config-dir", s.dir}, args...)
+	code := run(s.ctx, full, &out, &errw)
+	return code, out.String(), errw.String()
+}
+
+// ok runs a command that must succeed and returns its stdout.
+func (s *session) ok(args ...string) string {
+	s.t.Helper()
+	code, out, errw := s.run(args...)
+	if code != exitOK {
+		s.t.Fatalf("moonshine %s: exit %d\n%s%s", strings.Join(args, " "), code, out, errw)
+	}
+	return out
+}
+
+// contains fails unless out contains every want.
+func contains(t *testing.T, what, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("%s: no %q in:\n%s", what, w, out)
+		}
+	}
+}
+
+// TestSession drives the CLI through a game with one human seat and two
+// bots: create, join, view, legal, submit by number, say, history, watch,
+// play to the end, replay, verify (online, from a file, and a tampered
+// file), and the reporting of refusals.
+func TestSession(t *testing.T) {
+	s := newSession(t)
+	out := s.ok("create", "--players", "3", "--bots", "1,2", "--title", "speakeasy")
+	game := regexp.MustCompile(`game id: (\S+)`).FindStringSubmatch(out)[1]
+	contains(t, "create", out, "booze-barons", "seed commitment", "seat 1: bot")
+	contains(t, "join", s.ok("join", game, "--name", "alice"), "joined "+game+" as seat 0", "credential: ")
+	contains(t, "games", s.ok("games"), game, `"speakeasy"`)
+	contains(t, "view", s.ok("view", game), "viewing as seat 0 (alice)", "your Booze card:", "locations:", "Casino Regale:")
+	legal := s.ok("legal", game, "--as", "0")
+	contains(t, "legal", legal, "  1. move to ")
+	first := strings.TrimSpace(strings.SplitN(strings.SplitN(legal, "  1. ", 2)[1], "\n", 2)[0])
+	contains(t, "submit", s.ok("submit", game, "1"), "played: "+first, "seat 0 sealed")
+	s.ok("say", game, "evening, gentlemen")
+	contains(t, "say --to", s.ok("say", game, "--to", "1", "the rye is mine"), "seat 0 to seat 1 (private): the rye is mine")
+	contains(t, "history", s.ok("history", game), "seat 0 says: evening, gentlemen", "redacted for you")
+	contains(t, "watch", s.ok("watch", game, "--count", "2"), "   1  game started", "   2  Booze cards dealt")
+	s.playToEnd(game)
+	contains(t, "view at the end", s.ok("view", game), "game over: ")
+	contains(t, "replay", s.ok("replay", game, "5"), "version 5", "round 1")
+	contains(t, "replay as another seat", s.ok("replay", game, "5", "--perspective", "seat", "--seat", "1"), "viewing as seat 1 (bot)")
+	contains(t, "view full", s.ok("view", game, "--perspective", "full"), "viewing everything")
+	contains(t, "watch full", s.ok("watch", game, "--perspective", "full", "--count", "3", "--json"), `"deckOrder"`)
+	contains(t, "verify", s.ok("verify", game), "verified: game "+game)
+	s.verifyFiles(game)
+	s.refusals(game)
+}
+
+// playToEnd submits the first legal command whenever the human seat must
+// act, and otherwise waits for the bots' next event with watch.
+func (s *session) playToEnd(game string) {
+	s.t.Helper()
+	for range 2000 {
+		v := &moonshinev1.GameView{}
+		if err := protojson.Unmarshal([]byte(s.ok("view", game, "--json")), v); err != nil {
+			s.t.Fatal(err)
+		}
+		switch {
+		case v.GetOutcome() != nil:
+			return
+		case len(v.GetPrompt().GetLegal()) > 0:
+			s.ok("submit", game, "1")
+		default:
+			s.ok("watch", game, "--from", strconv.FormatInt(v.GetInfo().GetVersion(), 10), "--count", "1")
+		}
+	}
+	s.t.Fatal("the game did not end")
+}
+
+// verifyFiles saves the history, verifies the file, then a tampered copy.
+func (s *session) verifyFiles(game string) {
+	s.t.Helper()
+	path := filepath.Join(s.t.TempDir(), "game.json")
+	contains(s.t, "history --out", s.ok("history", game, "--out", path), "complete: true")
+	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game)
+	h, err := audit.Load(path)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, ev := range h.GetEvents() {
+		if r := ev.GetPublic().GetBoozeBarons().GetMovementsRevealed(); r != nil {
+			r.Moves[0].Location = r.Moves[0].Location%6 + 1 // another Location
+			break
+		}
+	}
+	if err := audit.Save(path, h); err != nil {
+		s.t.Fatal(err)
+	}
+	code, out, _ := s.run("verify", "--file", path)
+	if code != exitError {
+		s.t.Errorf("verify of a tampered file: exit %d, want %d", code, exitError)
+	}
+	contains(s.t, "verify tampered", out, "NOT verified", "mismatch at event")
+}
+
+// refusals checks how errors are reported.
+func (s *session) refusals(game string) {
+	s.t.Helper()
+	code, _, errw := s.run("view", "nosuchgame")
+	if code != exitError {
+		s.t.Errorf("view of an unknown game: exit %d", code)
+	}
+	contains(s.t, "unknown game", errw, "NotFound GAME_NOT_FOUND")
+	code, _, errw = s.run("submit", game, "--command-json", `{"pass":{}}`)
+	if code != exitError {
+		s.t.Errorf("submit after the end: exit %d", code)
+	}
+	contains(s.t, "game over", errw, "FailedPrecondition GAME_OVER")
+	if code, _, _ := s.run("frobnicate"); code != exitUsage {
+		s.t.Errorf("unknown command: exit %d, want %d", code, exitUsage)
+	}
+	if code, _, _ := s.run("submit", game); code != exitUsage {
+		s.t.Errorf("submit without a command: exit %d, want %d", code, exitUsage)
+	}
+}
+
+// TestCredentialChoice checks which stored credential a command uses:
+// --as picks a seat's, a single stored one is used without --as, several
+// make the caller a spectator, and --token wins over them.
+func TestCredentialChoice(t *testing.T) {
+	s := newSession(t)
+	created := s.ok("create", "--players", "3", "--options-json", `{"docksSide":"SIDE_B","firstBaron":2}`)
+	game := regexp.MustCompile(`game id: (\S+)`).FindStringSubmatch(created)[1]
+	s.ok("join", game, "--seat", "2", "--name", "carol")
+	contains(t, "one credential", s.ok("view", game), "viewing as seat 2 (carol)", "Booze Baron: seat 2", "Docks (side B):")
+	out := s.ok("join", game, "--seat", "1", "--name", "bob")
+	token := regexp.MustCompile(`credential: (\S+)`).FindStringSubmatch(out)[1]
+	contains(t, "two credentials", s.ok("view", game), "viewing as a spectator")
+	contains(t, "--as", s.ok("--as", "2", "view", game), "viewing as seat 2 (carol)")
+	contains(t, "--token", s.ok("view", game, "--as", "2", "--token", token), "viewing as seat 1 (bob)")
+	code, _, errw := s.run("view", game, "--as", "0")
+	if code != exitError {
+		t.Errorf("--as a seat without a credential: exit %d", code)
+	}
+	contains(t, "no credential", errw, "no stored credential for seat 0")
+}
+
+// TestParseInterleaved checks flags between arguments and after "--".
+func TestParseInterleaved(t *testing.T) {
+	c := newCLI(context.Background(), io.Discard, io.Discard)
+	fs := c.flags("say")
+	to := fs.Int("to", -1, "")
+	pos, err := parseInterleaved(fs, []string{"g1", "--to", "2", "--json", "--", "--not-a-flag"})
+	if err != nil || *to != 2 || !c.json || !slices.Equal(pos, []string{"g1", "--not-a-flag"}) {
+		t.Errorf("got %q, to %d, json %v, err %v", pos, *to, c.json, err)
+	}
+}

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+)
+
+// renderer shows one game's messages as text.
+type renderer interface {
+	// View writes the game's own part of a view.
+	View(w io.Writer, v *moonshinev1.GameView)
+	// Event describes one of the game's event bodies in a line.
+	Event(body *moonshinev1.EventBody) string
+	// Command describes one of the game's commands in a line.
+	Command(cmd *moonshinev1.GameCommand) string
+}
+
+// renderers maps a rules id to its renderer. A game without one is shown
+// as compact protojson.
+var renderers = map[string]renderer{
+	"booze-barons":      boozeBarons{},
+	"moonshine-kingdom": kingdom{},
+}
+
+// renderFor returns the game's renderer.
+func renderFor(game string) renderer {
+	if r, ok := renderers[game]; ok {
+		return r
+	}
+	return rawRenderer{}
+}
+
+// rawRenderer shows messages as compact protojson.
+type rawRenderer struct{}
+
+func (rawRenderer) View(w io.Writer, v *moonshinev1.GameView) {
+	fmt.Fprintln(w, compact(v))
+}
+func (rawRenderer) Event(b *moonshinev1.EventBody) string     { return compact(b) }
+func (rawRenderer) Command(c *moonshinev1.GameCommand) string { return compact(c) }
+
+// compact returns a message as one line of protojson.
+func compact(m proto.Message) string {
+	b, err := protojson.Marshal(m)
+	if err != nil {
+		return fmt.Sprintf("<%v>", err)
+	}
+	return string(b)
+}
+
+// printJSON writes a message as indented protojson.
+func (c *cli) printJSON(m proto.Message) error {
+	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  "}.Marshal(m)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(c.out, string(b))
+	return err
+}
+
+// describeError returns the gRPC code, the ErrorInfo reason and the
+// message of a refused call, or the error as is.
+func describeError(err error) string {
+	st, ok := status.FromError(err)
+	if !ok {
+		return err.Error()
+	}
+	reason := ""
+	for _, d := range st.Details() {
+		switch d := d.(type) {
+		case *errdetails.ErrorInfo:
+			reason = " " + d.GetReason()
+		case *errdetails.BadRequest:
+			for _, f := range d.GetFieldViolations() {
+				reason += fmt.Sprintf(" [%s: %s]", f.GetField(), f.GetDescription())
+			}
+		case *errdetails.RetryInfo:
+			reason += fmt.Sprintf(" (retry after %s)", d.GetRetryDelay().AsDuration())
+		}
+	}
+	return fmt.Sprintf("%s%s: %s", st.Code(), reason, st.Message())
+}
+
+// chatLine describes table talk.
+func chatLine(m *moonshinev1.ChatMessage) string {
+	if m.ToSeat != nil {
+		return fmt.Sprintf("seat %d to seat %d (private): %s", m.GetFromSeat(), m.GetToSeat(), m.GetText())
+	}
+	return fmt.Sprintf("seat %d says: %s", m.GetFromSeat(), m.GetText())
+}
+
+// bodyLine describes one event body, table talk or the game's.
+func bodyLine(r renderer, b *moonshinev1.EventBody) string {
+	if chat := b.GetChat(); chat != nil {
+		return chatLine(chat)
+	}
+	return r.Event(b)
+}
+
+// eventLines writes one event: its public body, then each private part
+// with the seats it is for.
+func eventLines(w io.Writer, r renderer, ev *moonshinev1.Event) {
+	prefix := fmt.Sprintf("%4d  ", ev.GetSeq())
+	var parts []string
+	if ev.GetPublic() != nil {
+		parts = append(parts, bodyLine(r, ev.GetPublic()))
+	}
+	for _, p := range ev.GetPrivate() {
+		if p.GetBody().GetChat() != nil {
+			parts = append(parts, bodyLine(r, p.GetBody()))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("[private to %s] %s", seatList(p.GetSeats()), bodyLine(r, p.GetBody())))
+	}
+	if len(parts) == 0 {
+		parts = []string{"(nothing you may see)"}
+	}
+	fmt.Fprintln(w, prefix+strings.Join(parts, "\n      "))
+}
+
+// seatList names seats: "seat 1, seat 3", or "nobody (auditor only)".
+func seatList(seats []int32) string {
+	if len(seats) == 0 {
+		return "no seat"
+	}
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = fmt.Sprintf("seat %d", s)
+	}
+	return strings.Join(out, ", ")
+}
+
+// infoLine summarises a game's metadata in a line.
+func infoLine(g *moonshinev1.GameInfo) string {
+	status := strings.ToLower(strings.TrimPrefix(g.GetStatus().String(), "GAME_STATUS_"))
+	line := fmt.Sprintf("%s  %s  %d seats  %s  version %d", g.GetGameId(), g.GetGame(), g.GetConfig().GetPlayers(), status, g.GetVersion())
+	if t := g.GetConfig().GetTitle(); t != "" {
+		line += fmt.Sprintf("  %q", t)
+	}
+	return line
+}
+
+// seatsBlock writes who holds each seat.
+func seatsBlock(w io.Writer, g *moonshinev1.GameInfo) {
+	for _, s := range g.GetSeats() {
+		holder := "(free)"
+		switch {
+		case s.GetBot():
+			holder = "bot"
+		case s.GetClaimed():
+			holder = s.GetName()
+		}
+		fmt.Fprintf(w, "  seat %d: %s\n", s.GetSeat(), holder)
+	}
+}
+
+// seatName returns "seat N (name)" from a game's metadata.
+func seatName(g *moonshinev1.GameInfo, seat int32) string {
+	for _, s := range g.GetSeats() {
+		if s.GetSeat() == seat {
+			switch {
+			case s.GetBot():
+				return fmt.Sprintf("seat %d (bot)", seat)
+			case s.GetClaimed():
+				return fmt.Sprintf("seat %d (%s)", seat, s.GetName())
+			}
+		}
+	}
+	return fmt.Sprintf("seat %d", seat)
+}
+
+// viewText writes a whole view: the platform part, then the game's.
+func viewText(w io.Writer, v *moonshinev1.GameView) {
+	info := v.GetInfo()
+	fmt.Fprintln(w, infoLine(info))
+	switch vw := v.GetViewer(); vw.GetPerspective() {
+	case moonshinev1.Perspective_PERSPECTIVE_SEAT:
+		fmt.Fprintf(w, "viewing as %s\n", seatName(info, vw.GetSeat()))
+	case moonshinev1.Perspective_PERSPECTIVE_FULL:
+		fmt.Fprintln(w, "viewing everything (auditor, or the game is over)")
+	default:
+		fmt.Fprintln(w, "viewing as a spectator")
+	}
+	renderFor(info.GetGame()).View(w, v)
+	for _, wt := range v.GetWaiting() {
+		fmt.Fprintf(w, "waiting for %s: %s\n", seatName(info, wt.GetSeat()), wt.GetDetail())
+	}
+	if p := v.GetPrompt(); p != nil {
+		fmt.Fprintf(w, "your move (%s): %d legal commands; see `moonshine legal %s`\n", p.GetReason(), len(p.GetLegal()), info.GetGameId())
+	}
+	if o := v.GetOutcome(); o != nil {
+		fmt.Fprintf(w, "game over: %s (winners: %s; scores %v)\n", o.GetSummary(), seatList(o.GetWinners()), o.GetScores())
+	}
+}

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/audit"
+)
+
+// cmdWatch streams the caller's events.
+func cmdWatch(c *cli, argv []string) error {
+	fs := c.flags("watch")
+	from := fs.Int64("from", 0, "stream the events after this sequence number")
+	count := fs.Int("count", 0, "stop after this many events (0: run until interrupted)")
+	perspective := perspectiveFlags(fs)
+	pos, err := parse(fs, argv, 1, 1)
+	if err != nil {
+		return err
+	}
+	p, seat, err := perspective()
+	if err != nil {
+		return err
+	}
+	info, err := c.info(pos[0])
+	if err != nil {
+		return err
+	}
+	cl, ctx, err := c.call(pos[0])
+	if err != nil {
+		return err
+	}
+	stream, err := cl.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: pos[0], AfterSeq: *from, Perspective: p, Seat: seat})
+	if err != nil {
+		return err
+	}
+	r := renderFor(info.GetGame())
+	for n := 0; *count == 0 || n < *count; n++ {
+		res, err := stream.Recv()
+		if errors.Is(err, io.EOF) || (err != nil && c.ctx.Err() != nil) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := c.printEvent(r, res.GetEvent()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printEvent writes one event as text or as one line of protojson.
+func (c *cli) printEvent(r renderer, ev *moonshinev1.Event) error {
+	if c.json {
+		_, err := fmt.Fprintln(c.out, compact(ev))
+		return err
+	}
+	eventLines(c.out, r, ev)
+	return nil
+}
+
+// cmdHistory shows the history, or saves it for `verify --file`.
+func cmdHistory(c *cli, argv []string) error {
+	fs := c.flags("history")
+	out := fs.String("out", "", "save the history to this file (protojson) instead of printing it")
+	pos, err := parse(fs, argv, 1, 1)
+	if err != nil {
+		return err
+	}
+	h, err := c.history(pos[0], false)
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := audit.Save(*out, h); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.out, "saved %d events (complete: %v) to %s\n", len(h.GetEvents()), h.GetComplete(), *out)
+		return nil
+	}
+	if c.json {
+		return c.printJSON(h)
+	}
+	historyText(c.out, h)
+	return nil
+}
+
+// history fetches a game's history with the caller's credential.
+func (c *cli) history(game string, complete bool) (*moonshinev1.GetHistoryResponse, error) {
+	cl, ctx, err := c.call(game)
+	if err != nil {
+		return nil, err
+	}
+	return cl.GetHistory(ctx, &moonshinev1.GetHistoryRequest{GameId: game, RequireComplete: complete})
+}
+
+// historyText writes a history: the game, its events, and, when complete,
+// the seed and the command log.
+func historyText(w io.Writer, h *moonshinev1.GetHistoryResponse) {
+	info := h.GetGame()
+	fmt.Fprintln(w, infoLine(info))
+	fmt.Fprintf(w, "seed commitment: %x\n", info.GetSeedCommitment())
+	if len(info.GetSeed()) > 0 {
+		fmt.Fprintf(w, "seed: %x\n", info.GetSeed())
+	}
+	r := renderFor(info.GetGame())
+	for _, ev := range h.GetEvents() {
+		eventLines(w, r, ev)
+	}
+	if !h.GetComplete() {
+		fmt.Fprintln(w, "(redacted for you: the complete history is shown once the game is over)")
+		return
+	}
+	fmt.Fprintln(w, "commands:")
+	for _, cmd := range h.GetCommands() {
+		fmt.Fprintf(w, "  seat %d: %s (events %d-%d, id %s)\n", cmd.GetSeat(), r.Command(cmd.GetCommand()), cmd.GetFirstSeq(), cmd.GetLastSeq(), cmd.GetCommandId())
+	}
+}
+
+// cmdReplay shows the view as of an event.
+func cmdReplay(c *cli, argv []string) error {
+	fs := c.flags("replay")
+	perspective := perspectiveFlags(fs)
+	pos, err := parse(fs, argv, 2, 2)
+	if err != nil {
+		return err
+	}
+	p, seat, err := perspective()
+	if err != nil {
+		return err
+	}
+	seq, err := atoi("N", pos[1])
+	if err != nil {
+		return err
+	}
+	cl, ctx, err := c.call(pos[0])
+	if err != nil {
+		return err
+	}
+	res, err := cl.GetViewAt(ctx, &moonshinev1.GetViewAtRequest{GameId: pos[0], Seq: int64(seq), Perspective: p, Seat: seat})
+	if err != nil {
+		return err
+	}
+	return c.showView(res.GetView())
+}
+
+// verifyReport is the --json output of verify.
+type verifyReport struct {
+	Game     string `json:"game"`
+	Verified bool   `json:"verified"`
+	Events   int    `json:"events"`
+	Commands int    `json:"commands"`
+	Seed     string `json:"seed"`
+	Error    string `json:"error,omitempty"`
+	Seq      int64  `json:"seq,omitempty"`
+}
+
+// cmdVerify re-runs a finished game from its seed: one fetched from the
+// server, or a history file.
+func cmdVerify(c *cli, argv []string) error {
+	fs := c.flags("verify")
+	file := fs.String("file", "", "a history saved by `moonshine history --out`")
+	pos, err := parse(fs, argv, 0, 1)
+	if err != nil {
+		return err
+	}
+	if (len(pos) == 1) == (*file != "") {
+		return usagef("give either a game id or --file")
+	}
+	h, err := c.loadHistory(pos, *file)
+	if err != nil {
+		return err
+	}
+	rep := verifyReport{Game: h.GetGame().GetGameId(), Events: len(h.GetEvents()), Commands: len(h.GetCommands()), Seed: fmt.Sprintf("%x", h.GetGame().GetSeed())}
+	verr := audit.Verify(h)
+	rep.Verified = verr == nil
+	if e, ok := audit.AsError(verr); ok {
+		rep.Error, rep.Seq = e.Error(), e.Seq
+	} else if verr != nil {
+		rep.Error = verr.Error()
+	}
+	c.printVerify(rep)
+	if verr != nil {
+		return errReported
+	}
+	return nil
+}
+
+// loadHistory reads the history to verify.
+func (c *cli) loadHistory(pos []string, file string) (*moonshinev1.GetHistoryResponse, error) {
+	if file != "" {
+		return audit.Load(file)
+	}
+	return c.history(pos[0], true)
+}
+
+// printVerify writes the verdict.
+func (c *cli) printVerify(rep verifyReport) {
+	if c.json {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintln(c.out, string(b))
+		return
+	}
+	if rep.Verified {
+		fmt.Fprintf(c.out, "verified: game %s: %d events and %d commands re-run from seed %s, which matches the published commitment\n",
+			rep.Game, rep.Events, rep.Commands, rep.Seed)
+		return
+	}
+	fmt.Fprintf(c.out, "NOT verified: game %s: %s\n", rep.Game, rep.Error)
+}

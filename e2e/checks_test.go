@@ -1,0 +1,323 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/moonshine-games/moonshine/engine"
+	bb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/audit"
+	"github.com/moonshine-games/moonshine/service/games"
+	"google.golang.org/protobuf/proto"
+)
+
+// checkStore reads the game's rows from PostgreSQL directly: one event row
+// per sequence number 1..final, each the stored form of the auditor's
+// event, and one command row per logged command.
+func checkStore(t *testing.T, ctx context.Context, g *fullGame) {
+	conn, err := pgx.Connect(ctx, g.p.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	rows, err := conn.Query(ctx, `SELECT seq, data FROM events WHERE game_id = $1 ORDER BY seq`, g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for rows.Next() {
+		var seq int64
+		var data []byte
+		if err := rows.Scan(&seq, &data); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		stored := &moonshinev1.StoredEvent{}
+		if err := proto.Unmarshal(data, stored); err != nil {
+			t.Fatal(err)
+		}
+		ev := g.audited.GetEvents()[seq-1]
+		if seq != n || !proto.Equal(stored, &moonshinev1.StoredEvent{Public: ev.GetPublic(), Private: ev.GetPrivate()}) {
+			t.Fatalf("row %d: seq %d, or its data differs from the auditor's event", n, seq)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n != g.final || int64(len(g.audited.GetEvents())) != g.final {
+		t.Errorf("PostgreSQL holds %d events, the history %d, the game is at %d", n, len(g.audited.GetEvents()), g.final)
+	}
+	checkStoredCommands(t, ctx, conn, g)
+	var seed []byte
+	if err := conn.QueryRow(ctx, `SELECT seed FROM games WHERE id = $1`, g.id).Scan(&seed); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(seed, g.complete.GetGame().GetSeed()) {
+		t.Error("the revealed seed is not the stored one")
+	}
+}
+
+// checkStoredCommands checks the command rows against the command log.
+func checkStoredCommands(t *testing.T, ctx context.Context, conn *pgx.Conn, g *fullGame) {
+	rows, err := conn.Query(ctx, `SELECT command_id, seat, first_seq, last_seq FROM commands WHERE game_id = $1 ORDER BY first_seq`, g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored []*moonshinev1.LoggedCommand
+	for rows.Next() {
+		c := &moonshinev1.LoggedCommand{}
+		if err := rows.Scan(&c.CommandId, &c.Seat, &c.FirstSeq, &c.LastSeq); err != nil {
+			t.Fatal(err)
+		}
+		stored = append(stored, c)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	logged := g.complete.GetCommands()
+	same := func(a, b *moonshinev1.LoggedCommand) bool {
+		return a.GetCommandId() == b.GetCommandId() && a.GetSeat() == b.GetSeat() && a.GetFirstSeq() == b.GetFirstSeq() && a.GetLastSeq() == b.GetLastSeq()
+	}
+	if !slices.EqualFunc(stored, logged, same) {
+		t.Errorf("PostgreSQL holds %d commands, the history %d, or they differ", len(stored), len(logged))
+	}
+}
+
+// checkReplay checks that the view as of the last event equals the current
+// view for every seat and the auditor, and that folding the complete
+// history locally gives the auditor's view.
+func checkReplay(t *testing.T, ctx context.Context, g *fullGame) {
+	clients := []*client{g.p.auditor()}
+	for _, pl := range g.players {
+		clients = append(clients, pl.c)
+	}
+	for _, c := range clients {
+		now, err := c.view(ctx, g.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at, err := c.api.GetViewAt(c.with(ctx), &moonshinev1.GetViewAtRequest{GameId: g.id, Seq: g.final})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !proto.Equal(now, at.GetView()) {
+			t.Errorf("viewer %v: GetViewAt(%d) differs from GetView", now.GetViewer(), g.final)
+		}
+	}
+	folded := fold(t, g.complete)
+	aud, err := clients[0].view(ctx, g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, _ := games.Default().Lookup(g.complete.GetGame().GetGame())
+	want := &moonshinev1.GameView{}
+	game.WrapView(want, folded.State.View(engine.AuditorViewer()))
+	if !proto.Equal(gamePart(want), gamePart(aud)) {
+		t.Error("folding the history locally gives another auditor view than the server's")
+	}
+	over := g.complete.GetGame().GetStatus() == moonshinev1.GameStatus_GAME_STATUS_OVER
+	if (folded.State.Outcome() != nil) != over || folded.Version != g.final {
+		t.Errorf("the local fold is at %d, over: %v; the game at %d, over: %v", folded.Version, folded.State.Outcome() != nil, g.final, over)
+	}
+}
+
+// gamePart returns the game's own view inside a GameView (nil if none).
+func gamePart(v *moonshinev1.GameView) proto.Message {
+	m := v.ProtoReflect()
+	fd := m.WhichOneof(m.Descriptor().Oneofs().ByName("view"))
+	if fd == nil {
+		return nil
+	}
+	return m.Get(fd).Message().Interface()
+}
+
+// fold applies a complete history to a new game, skipping table talk.
+func fold(t *testing.T, h *moonshinev1.GetHistoryResponse) *engine.Game {
+	t.Helper()
+	game, _ := games.Default().Lookup(h.GetGame().GetGame())
+	eg := engine.NewGame(game.Rules)
+	for _, ev := range h.GetEvents() {
+		se := &moonshinev1.StoredEvent{Public: ev.GetPublic(), Private: ev.GetPrivate()}
+		if games.IsChat(se) || (se.Public == nil && len(se.Private) == 0) {
+			eg.Skip(1)
+			continue
+		}
+		body, err := game.DecodeEvent(se)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := eg.Apply(body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return eg
+}
+
+// checkStreams checks each seat's live stream: events 1..final with no gap
+// and no duplicate, equal to the redacted history the seat fetched during
+// play (on the shared prefix), and equal to the auditor's log redacted for
+// the seat by engine.Event.For.
+func checkStreams(t *testing.T, ctx context.Context, g *fullGame) {
+	for s, stream := range g.streams {
+		for i, ev := range stream {
+			if ev.GetSeq() != int64(i+1) {
+				t.Fatalf("seat %d: stream event %d has seq %d", s, i+1, ev.GetSeq())
+			}
+		}
+		if int64(len(stream)) != g.final {
+			t.Errorf("seat %d: stream has %d events, the game %d", s, len(stream), g.final)
+		}
+		mid := g.players[s].midHistory.GetEvents()
+		if len(mid) == 0 || len(mid) > len(stream) {
+			t.Fatalf("seat %d: no usable history fetched during play (%d events)", s, len(mid))
+		}
+		for i := range mid {
+			if !proto.Equal(mid[i], stream[i]) {
+				t.Errorf("seat %d: event %d differs between GetHistory during play and WatchGame", s, i+1)
+			}
+		}
+		for i, ev := range g.audited.GetEvents() {
+			if want := redact(ev, engine.Seat(s)); !proto.Equal(want, stream[i]) {
+				t.Errorf("seat %d: event %d is not the seat's part of the auditor's event", s, i+1)
+			}
+		}
+	}
+}
+
+// redact returns the part of an auditor's event that seat may see.
+func redact(ev *moonshinev1.Event, seat engine.Seat) *moonshinev1.Event {
+	out := &moonshinev1.Event{Seq: ev.GetSeq(), RecordedAt: ev.GetRecordedAt(), Public: ev.GetPublic()}
+	seen := games.Envelope(&moonshinev1.StoredEvent{Public: ev.GetPublic(), Private: ev.GetPrivate()}).For(engine.SeatViewer(seat))
+	for _, p := range seen.Private {
+		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: games.WireSeats(p.Seats), Body: p.Body.(*moonshinev1.EventBody)})
+	}
+	return out
+}
+
+// checkKnowledge checks every stream event and every view a seat was shown
+// during play for another seat's secrets: private parts not addressed to
+// it, and in the views what g.checkView looks for (for Booze Barons,
+// checkView: another seat's Booze card before it is Exposed, face-down
+// cards, sealed Movement cards, looks and Casino cards of others, the deck
+// order).
+func checkKnowledge(t *testing.T, g *fullGame) {
+	for s, stream := range g.streams {
+		for _, ev := range stream {
+			for _, part := range ev.GetPrivate() {
+				if !slices.Contains(part.GetSeats(), int32(s)) {
+					t.Errorf("seat %d: event %d carries a part for %v", s, ev.GetSeq(), part.GetSeats())
+				}
+			}
+		}
+		check := g.checkView
+		if check == nil {
+			check = checkView
+		}
+		for _, v := range g.players[s].views {
+			if v.GetOutcome() == nil {
+				check(t, int32(s), v)
+			}
+		}
+	}
+}
+
+// checkView checks one in-play view of seat s.
+func checkView(t *testing.T, s int32, env *moonshinev1.GameView) {
+	t.Helper()
+	v := env.GetBoozeBarons()
+	if len(v.GetDeck()) > 0 || v.GetViewerSeat() != s {
+		t.Errorf("seat %d at %d: deck order shown or wrong viewer", s, env.GetInfo().GetVersion())
+	}
+	for _, p := range v.GetSeats() {
+		if p.GetSeat() == s {
+			continue
+		}
+		if (p.GetBoozeType() != bb.BoozeType_BOOZE_TYPE_UNSPECIFIED && !p.GetExposed()) || len(p.GetFaceDown()) > 0 ||
+			p.GetSealed() != bb.Location_LOCATION_UNSPECIFIED || p.GetCoins() != 0 {
+			t.Errorf("seat %d at %d: sees seat %d's secrets: %v", s, env.GetInfo().GetVersion(), p.GetSeat(), p)
+		}
+	}
+	if pe := v.GetPending(); pe != nil && pe.GetActor() != s && (len(pe.GetLooked()) > 0 || len(pe.GetCasinoCards()) > 0) {
+		t.Errorf("seat %d at %d: sees another seat's look: %v", s, env.GetInfo().GetVersion(), pe)
+	}
+}
+
+// checkTalk checks that each message is in the log and reached exactly its
+// audience: a public one every seat and the spectators, a private one its
+// two parties (and the auditor); the others see only that an event
+// happened.
+func checkTalk(t *testing.T, ctx context.Context, g *fullGame) {
+	public, err := g.p.dial().history(ctx, g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	for _, pl := range g.players {
+		for _, m := range pl.said {
+			n++
+			chat := g.audited.GetEvents()[m.seq-1]
+			if bodyChat(chat) == nil || bodyChat(chat).GetFromSeat() != m.from {
+				t.Fatalf("event %d is not seat %d's message in the auditor's log", m.seq, m.from)
+			}
+			for s, stream := range g.streams {
+				sees := m.to == nil || int32(s) == m.from || int32(s) == *m.to
+				if got := bodyChat(stream[m.seq-1]); (got != nil) != sees || (sees && !proto.Equal(got, bodyChat(chat))) {
+					t.Errorf("message %d from seat %d: seat %d sees %v", m.seq, m.from, s, got)
+				}
+			}
+			if got := bodyChat(public.GetEvents()[m.seq-1]); (got != nil) != (m.to == nil) {
+				t.Errorf("message %d: a spectator sees %v", m.seq, got)
+			}
+		}
+	}
+	if n != 2*len(g.players) {
+		t.Errorf("%d messages sent, want %d", n, 2*len(g.players))
+	}
+}
+
+// bodyChat returns the event's table talk, public or private, or nil.
+func bodyChat(ev *moonshinev1.Event) *moonshinev1.ChatMessage {
+	if c := ev.GetPublic().GetChat(); c != nil {
+		return c
+	}
+	for _, p := range ev.GetPrivate() {
+		if c := p.GetBody().GetChat(); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// checkVerify checks that the complete histories a seat, a spectator and
+// the auditor fetched verify from the revealed seed, and that a tampered
+// event does not.
+func checkVerify(t *testing.T, ctx context.Context, g *fullGame) {
+	if !g.complete.GetComplete() || len(g.complete.GetGame().GetSeed()) == 0 {
+		t.Fatal("the history of a finished game is not complete, or its seed is not revealed")
+	}
+	public, err := g.p.dial().history(ctx, g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []*moonshinev1.GetHistoryResponse{g.complete, public, g.audited} {
+		if err := audit.Verify(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tampered := proto.Clone(g.complete).(*moonshinev1.GetHistoryResponse)
+	var seq int64
+	for _, ev := range tampered.GetEvents() {
+		if r := ev.GetPublic().GetBoozeBarons().GetMovementsRevealed(); r != nil {
+			r.Moves[0].Location, seq = r.Moves[0].Location%6+1, ev.GetSeq() // another Location
+			break
+		}
+	}
+	e, ok := audit.AsError(audit.Verify(tampered))
+	if !ok || e.Kind != audit.Mismatch || e.Seq != seq {
+		t.Errorf("tampered event %d: got %v, want a mismatch at %d", seq, e, seq)
+	}
+}

@@ -1,0 +1,180 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
+	"github.com/moonshine-games/moonshine/service/games"
+	"github.com/moonshine-games/moonshine/service/server"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// auditorToken is the auditor credential of the test servers.
+const auditorToken = "e2e-auditor"
+
+// testTimeout bounds each test, only so that a bug hangs nothing.
+const testTimeout = 90 * time.Second
+
+// platform is one real server on a loopback port over its own database.
+type platform struct {
+	t    *testing.T
+	url  string // the PostgreSQL database
+	addr string
+}
+
+// startPlatform starts the real server over a fresh PostgreSQL database.
+// reg is the games registry (nil: the default one).
+func startPlatform(t *testing.T, ctx context.Context, reg *games.Registry) *platform {
+	t.Helper()
+	url := pgtest.New(t)
+	srv, err := server.New(ctx, server.Config{DatabaseURL: url, Games: reg, AuditorToken: auditorToken,
+		CommandRate: -1, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(lis) }()
+	t.Cleanup(func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			t.Errorf("shutdown: %v", err)
+		}
+		if err := <-served; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	return &platform{t: t, url: url, addr: lis.Addr().String()}
+}
+
+// client is one gRPC connection with its own credential (none for a
+// spectator).
+type client struct {
+	api   moonshinev1.GameServiceClient
+	token string
+}
+
+// dial opens a new connection to the server.
+func (p *platform) dial() *client {
+	p.t.Helper()
+	conn, err := grpc.NewClient(p.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Cleanup(func() { conn.Close() })
+	return &client{api: moonshinev1.NewGameServiceClient(conn)}
+}
+
+// auditor returns a client holding the auditor credential.
+func (p *platform) auditor() *client {
+	c := p.dial()
+	c.token = auditorToken
+	return c
+}
+
+// with returns ctx carrying the client's credential.
+func (c *client) with(ctx context.Context) context.Context {
+	if c.token == "" {
+		return ctx
+	}
+	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+c.token)
+}
+
+// join claims a seat on a new connection of its own.
+func (p *platform) join(ctx context.Context, game string, seat int32, name string) *client {
+	p.t.Helper()
+	c := p.dial()
+	res, err := c.api.JoinGame(ctx, &moonshinev1.JoinGameRequest{GameId: game, Seat: &seat, Name: name})
+	if err != nil {
+		p.t.Fatalf("join seat %d: %v", seat, err)
+	}
+	c.token = res.GetCredential()
+	return c
+}
+
+// view returns the caller's current view.
+func (c *client) view(ctx context.Context, game string) (*moonshinev1.GameView, error) {
+	res, err := c.api.GetView(c.with(ctx), &moonshinev1.GetViewRequest{GameId: game})
+	return res.GetView(), err
+}
+
+// history returns the caller's history.
+func (c *client) history(ctx context.Context, game string) (*moonshinev1.GetHistoryResponse, error) {
+	return c.api.GetHistory(c.with(ctx), &moonshinev1.GetHistoryRequest{GameId: game})
+}
+
+// recorder collects one WatchGame stream and lets a player wait for events
+// after a sequence number.
+type recorder struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	events []*moonshinev1.Event
+	err    error
+	done   bool
+}
+
+// watch opens the caller's stream from the start and records it until ctx
+// ends.
+func (c *client) watch(ctx context.Context, game string) (*recorder, error) {
+	stream, err := c.api.WatchGame(c.with(ctx), &moonshinev1.WatchGameRequest{GameId: game})
+	if err != nil {
+		return nil, err
+	}
+	r := &recorder{}
+	r.cond = sync.NewCond(&r.mu)
+	go func() {
+		for {
+			res, err := stream.Recv()
+			r.mu.Lock()
+			if err != nil {
+				r.done = true
+				if !errors.Is(err, io.EOF) && ctx.Err() == nil {
+					r.err = err
+				}
+			} else {
+				r.events = append(r.events, res.GetEvent())
+			}
+			r.cond.Broadcast()
+			r.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return r, nil
+}
+
+// waitPast blocks until the stream holds an event after seq (or ends), and
+// reports whether it does.
+func (r *recorder) waitPast(seq int64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for !r.done && (len(r.events) == 0 || r.events[len(r.events)-1].GetSeq() <= seq) {
+		r.cond.Wait()
+	}
+	return len(r.events) > 0 && r.events[len(r.events)-1].GetSeq() > seq
+}
+
+// snapshot returns the events recorded so far and the stream's error.
+func (r *recorder) snapshot() ([]*moonshinev1.Event, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.events), r.err
+}
