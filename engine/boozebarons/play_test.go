@@ -16,7 +16,7 @@ func seedOf(players, i int) []byte { return []byte(fmt.Sprintf("booze-barons/%d/
 // TestRandomGames plays seeded random games for every player count with
 // every check of the playtest harness after every event.
 func TestRandomGames(t *testing.T) {
-	games := 200 // 1400 games in all; BOOZE_BARONS_GAMES=n plays n per count
+	games := 300 // 2,100 games in all; BOOZE_BARONS_GAMES=n plays n per count
 	if testing.Short() {
 		games = 20
 	}
