@@ -21,6 +21,21 @@
 //     byte-identical views and streams, while the auditor's differ. The
 //     deals are fixed through the engine's boozebarons.OpeningEvents, since
 //     the server's seeds are random (see twin_test.go).
+//   - kingdom_test.go hosts Moonshine Kingdom, whose games are long, so
+//     its tests play the first Days. TestKingdomDays, for 2, 3 and 4
+//     players, one client per seat, checks the store, the replay, the
+//     streams against the auditor's log, what each seat was shown (no other
+//     seat's Contract hand), table talk, that every seat but the awaited one
+//     is refused with NOT_YOUR_TURN, and that the auditor's complete history
+//     of the unfinished game verifies; the players also play Moves built
+//     from the move template. TestKingdomBots plays one human seat against
+//     bots at tables of 2, 3 and 4. TestKingdomTargetAnswersOutOfTurn
+//     checks the Raid choices that belong to a seat whose turn it is not,
+//     and TestKingdomSeatsCannotTellHandsApart proves by
+//     indistinguishability that Contract hands are their holder's alone. The last two run on
+//     servers hosting a rigged Moonshine Kingdom (a fixed opening plus
+//     chosen events, and dice keyed by the public view) so that their
+//     games can be chosen and repeated.
 //
 // They need PostgreSQL (see pgtest for how it is found) and are skipped
 // under -short.

@@ -48,8 +48,8 @@ func TestKingdomDays(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 			defer cancel()
 			g, probes := playKingdom(t, ctx, n, kingdomDays)
-			t.Logf("game %s at event %d after %d commands; %d out-of-turn commands refused, %d overtaken by the game",
-				g.id, g.final, len(g.audited.GetCommands()), probes.refused, probes.stale)
+			t.Logf("game %s at event %d after %d commands (%d Moves); %d out-of-turn commands refused, %d overtaken by the game",
+				g.id, g.final, len(g.audited.GetCommands()), countMoves(g.audited), probes.refused, probes.stale)
 			t.Run("every event is in PostgreSQL", func(t *testing.T) { checkStore(t, ctx, g) })
 			t.Run("history replays to the current state", func(t *testing.T) { checkReplay(t, ctx, g) })
 			t.Run("streams equal the redacted history", func(t *testing.T) { checkStreams(t, ctx, g) })
@@ -64,8 +64,24 @@ func TestKingdomDays(t *testing.T) {
 				}
 			})
 			t.Run("verify", func(t *testing.T) { checkKingdomVerify(t, ctx, g) })
+			t.Run("template commands are played", func(t *testing.T) {
+				if countMoves(g.audited) == 0 {
+					t.Error("no Move (a template command) was played")
+				}
+			})
 		})
 	}
+}
+
+// countMoves counts the Moved events of a history.
+func countMoves(h *moonshinev1.GetHistoryResponse) int {
+	n := 0
+	for _, ev := range h.GetEvents() {
+		if ev.GetPublic().GetMoonshineKingdom().GetMoved() != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // probeLog counts the out-of-turn commands the players tried.
@@ -125,9 +141,12 @@ func playKingdom(t *testing.T, ctx context.Context, n int32, days uint32) (*full
 	return g, probes
 }
 
-// kingdomChoice picks a legal command, a Hustle half the time one is
-// offered, so that Contract hands fill early.
-func kingdomChoice(rng *rand.Rand, legal []*moonshinev1.GameCommand) *moonshinev1.GameCommand {
+// kingdomChoice picks the command to play: a Hustle half the time one is
+// offered (so that Contract hands fill early), else a Move built from the
+// move template a third of the time one can be (so that template commands
+// are played too), else a uniform choice among the legal commands.
+func kingdomChoice(rng *rand.Rand, v *moonshinev1.GameView) *moonshinev1.GameCommand {
+	legal := v.GetPrompt().GetLegal()
 	var hustles []*moonshinev1.GameCommand
 	for _, c := range legal {
 		if c.GetMoonshineKingdom().GetHustle() != nil {
@@ -137,7 +156,49 @@ func kingdomChoice(rng *rand.Rand, legal []*moonshinev1.GameCommand) *moonshinev
 	if len(hustles) > 0 && rng.IntN(2) == 0 {
 		return hustles[rng.IntN(len(hustles))]
 	}
+	if moves := safeMoves(v); len(moves) > 0 && rng.IntN(3) == 0 {
+		return wrapKingdom(&mk.Command{Kind: &mk.Command_Move{Move: moves[rng.IntN(len(moves))]}})
+	}
 	return legal[rng.IntN(len(legal))]
+}
+
+// safeMoves lists Moves the rules accept, built from the seat's view when
+// its prompt offers the move template: one Runner (carrying a barrel when
+// there is one) to a Connected District with no Precinct and no rival
+// Mobster.
+func safeMoves(env *moonshinev1.GameView) []*mk.Move {
+	if !slices.ContainsFunc(env.GetPrompt().GetTemplates(), func(t *moonshinev1.CommandTemplate) bool { return t.GetName() == "move" }) {
+		return nil
+	}
+	v := env.GetMoonshineKingdom()
+	me := v.GetYou()
+	byDistrict := map[mk.District]*mk.DistrictView{}
+	for _, d := range v.GetDistricts() {
+		byDistrict[d.GetDistrict()] = d
+	}
+	hostile := func(d *mk.DistrictView) bool {
+		return d.GetPrecinct() || slices.ContainsFunc(d.GetForces(), func(f *mk.ForceView) bool {
+			return f.GetSeat() != me && f.GetRunners()+f.GetBosses() > 0
+		})
+	}
+	var out []*mk.Move
+	for _, d := range v.GetDistricts() {
+		i := slices.IndexFunc(d.GetForces(), func(f *mk.ForceView) bool { return f.GetSeat() == me && f.GetRunners() > 0 })
+		if i < 0 {
+			continue
+		}
+		for _, to := range moonshine.Neighbours(d.GetDistrict()) {
+			if hostile(byDistrict[to]) {
+				continue
+			}
+			m := &mk.Move{From: d.GetDistrict(), To: to, Runners: 1}
+			if bs := d.GetBarrels(); len(bs) > 0 {
+				m.Barrels = []*mk.Barrels{{Liquor: bs[0].GetLiquor(), Count: 1}}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // probeOutOfTurn is a waiting player's idle step: the view must name
@@ -324,16 +385,30 @@ func checkKingdomVerify(t *testing.T, ctx context.Context, g *fullGame) {
 	}
 }
 
-// TestKingdomBots plays a 3-seat game whose seats 1 and 2 are the server's
-// bots: the engine offers concrete legal commands at every step (Move, Push
-// and Unload come only as templates, beside them), so the bots never stall
-// and the game advances with one human seat.
+// TestKingdomBots plays games of 2, 3 and 4 seats where every seat but
+// seat 0 is the server's bot: the engine offers concrete legal commands at
+// every step (Move, Push and Unload come only as templates, beside them),
+// so the bots never stall and the games advance with one human seat.
 func TestKingdomBots(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
+	for _, n := range []int32{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+			defer cancel()
+			playAgainstBots(t, ctx, n)
+		})
+	}
+}
+
+// playAgainstBots plays seat 0 against n-1 bots until Day kingdomDays+1
+// and checks who moved and that the history verifies.
+func playAgainstBots(t *testing.T, ctx context.Context, n int32) {
 	p := startPlatform(t, ctx, nil)
+	var bots []int32
+	for s := int32(1); s < n; s++ {
+		bots = append(bots, s)
+	}
 	created, err := p.dial().api.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: kingdomGame,
-		Config: &moonshinev1.GameConfig{Players: 3, BotSeats: []int32{1, 2}}})
+		Config: &moonshinev1.GameConfig{Players: n, BotSeats: bots}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +418,7 @@ func TestKingdomBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl := &player{seat: 0, c: c, rec: rec, players: 3, rng: rand.New(rand.NewPCG(5, 6)), maxViews: 3000,
+	pl := &player{seat: 0, c: c, rec: rec, players: n, rng: rand.New(rand.NewPCG(5, uint64(n))), maxViews: 3000,
 		stop: func(v *moonshinev1.GameView) bool { return v.GetMoonshineKingdom().GetDay() > kingdomDays }}
 	if err := pl.play(ctx, id); err != nil {
 		t.Fatal(err)
@@ -363,8 +438,10 @@ func TestKingdomBots(t *testing.T) {
 	if last.GetDay() <= kingdomDays && last.GetPhase() != mk.Phase_PHASE_GAME_OVER {
 		t.Errorf("the game stopped on Day %d", last.GetDay())
 	}
-	if moves[1] < kingdomDays || moves[2] < kingdomDays {
-		t.Errorf("moves by seat: %v", moves)
+	for _, b := range bots {
+		if moves[b] < kingdomDays {
+			t.Errorf("moves by seat: %v", moves)
+		}
 	}
 	if err := audit.Verify(h); err != nil {
 		t.Error(err)

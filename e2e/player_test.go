@@ -38,9 +38,11 @@ type player struct {
 	idle func(ctx context.Context, v *moonshinev1.GameView) error
 	// maxViews bounds the views the player fetches (0: unbounded).
 	maxViews int
-	// choose, when set, picks among the legal commands with the player's
-	// generator (nil: uniformly).
-	choose func(rng *rand.Rand, legal []*moonshinev1.GameCommand) *moonshinev1.GameCommand
+	// choose, when set, picks the command to play from the view (whose
+	// prompt says the seat must act) with the player's generator; it must
+	// return a command the rules accept. nil: uniformly among the legal
+	// commands.
+	choose func(rng *rand.Rand, v *moonshinev1.GameView) *moonshinev1.GameCommand
 }
 
 // play runs the player until the game is over (or stop accepts a view).
@@ -58,7 +60,7 @@ func (p *player) play(ctx context.Context, game string) error {
 			return nil
 		}
 		if pr := v.GetPrompt(); pr.GetMustAct() && len(pr.GetLegal()) > 0 {
-			if err := p.act(ctx, game, pr.GetLegal()); err != nil {
+			if err := p.act(ctx, game, v); err != nil {
 				return err
 			}
 			continue
@@ -75,13 +77,14 @@ func (p *player) play(ctx context.Context, game string) error {
 	}
 }
 
-// act submits one of the legal commands, seeded, then talks and samples
-// its history now and then.
-func (p *player) act(ctx context.Context, game string, legal []*moonshinev1.GameCommand) error {
+// act submits one of the legal commands (or p.choose's), seeded, then
+// talks and samples its history now and then.
+func (p *player) act(ctx context.Context, game string, v *moonshinev1.GameView) error {
 	var cmd *moonshinev1.GameCommand
 	if p.choose != nil {
-		cmd = p.choose(p.rng, legal)
+		cmd = p.choose(p.rng, v)
 	} else {
+		legal := v.GetPrompt().GetLegal()
 		cmd = legal[p.rng.IntN(len(legal))]
 	}
 	id := fmt.Sprintf("seat%d-%d", p.seat, p.acted)

@@ -3,7 +3,9 @@
 // It sits beside cmd/moonshined, at the top of the tree: it speaks
 // moonshine.v1.GameService over gRPC like any other client, renders views,
 // events and commands as text through a renderer per game (render_*.go),
-// and verifies finished games offline through service/audit.
+// and verifies finished games offline through service/audit. It knows
+// Booze Barons (create's default --game) and Moonshine Kingdom
+// (--game moonshine-kingdom); other games are shown as protojson.
 //
 // Usage:
 //
