@@ -101,37 +101,77 @@ func (s *Service) submit(ctx context.Context, sub submission) (*table, eventstor
 	return t, res, err
 }
 
-// decideAndAppend runs the command against the caught-up state under the
-// game's lock and appends its events at that version, re-deciding when
-// another process appended first (unless the client fixed the version).
-// The command id is looked up after each catch-up, so a twin that landed
-// first (here or in another process) gives its result, not a rule error.
+// decideAndAppend decides the command on the cached state under the game's
+// lock and appends its events at that version. The cache is trusted first:
+// the store's compare-and-set catches a cache that another process has left
+// behind, and the table then catches up and decides again (unless the
+// client fixed the version). A refusal stands only once the table is caught
+// up and the command id is not in the log: a retry of a command that landed
+// (here or in another process) gets the first result, not a rule error; a
+// retry that decides again is told apart by the store, which records each
+// command id once. So the common path costs one append and no reads.
 // fresh reports a new append.
 func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission, cmd proto.Message, data []byte) (res eventstore.AppendResult, fresh bool, err error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	synced := false
+	catchUp := func() (moved bool, err error) {
+		before := t.g.Version
+		synced = true
+		err = s.sync(ctx, t)
+		return t.g.Version != before, err
+	}
+	if t.g.Version == 0 { // never folded: a game always has opening events
+		if _, err := catchUp(); err != nil {
+			return res, false, err
+		}
+	}
 	for attempt := 0; ; attempt++ {
-		if err := s.sync(ctx, t); err != nil {
-			return res, false, err
-		}
-		if prior, err := s.store.LookupCommand(ctx, sub.gameID, sub.id); err == nil {
-			res, err := sameCommand(prior, sub)
-			return res, false, err
-		} else if !errors.Is(err, eventstore.ErrNotFound) {
-			return res, false, err
-		}
 		if sub.expected != nil && *sub.expected != t.g.Version {
-			return res, false, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.g.Version}
+			if !synced {
+				if _, err := catchUp(); err != nil {
+					return res, false, err
+				}
+				continue
+			}
+			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.g.Version})
 		}
 		evs, err := t.g.Decide(sub.seat, cmd, t.meta.Seed)
 		if err != nil {
-			return res, false, err
+			if !synced {
+				moved, serr := catchUp()
+				if serr != nil {
+					return res, false, serr
+				}
+				if moved {
+					continue
+				}
+			}
+			return s.settle(ctx, sub, err)
 		}
 		res, err = s.appendDecided(ctx, t, sub, evs, data)
-		if eventstore.IsVersionConflict(err) && sub.expected == nil && attempt < raceRetries {
+		if eventstore.IsVersionConflict(err) && attempt < raceRetries {
+			if _, serr := catchUp(); serr != nil {
+				return res, false, serr
+			}
 			continue
 		}
 		return res, err == nil && !res.Duplicate, err
+	}
+}
+
+// settle returns the first result of sub's command id if the log holds it,
+// else refusal.
+func (s *Service) settle(ctx context.Context, sub submission, refusal error) (eventstore.AppendResult, bool, error) {
+	prior, err := s.store.LookupCommand(ctx, sub.gameID, sub.id)
+	switch {
+	case err == nil:
+		res, err := sameCommand(prior, sub)
+		return res, false, err
+	case errors.Is(err, eventstore.ErrNotFound):
+		return eventstore.AppendResult{}, false, refusal
+	default:
+		return eventstore.AppendResult{}, false, err
 	}
 }
 
