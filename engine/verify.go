@@ -28,6 +28,7 @@ type VerifyError struct {
 	Reason string
 }
 
+// Error names the event and the departure.
 func (e *VerifyError) Error() string {
 	return fmt.Sprintf("verify: event %d: %s", e.Seq, e.Reason)
 }

@@ -15,6 +15,7 @@ type RateError struct {
 	RetryAfter time.Duration
 }
 
+// Error says when the next command would be accepted.
 func (e *RateError) Error() string {
 	return fmt.Sprintf("limits: too many commands; retry in %s", e.RetryAfter.Round(time.Millisecond))
 }
