@@ -94,7 +94,7 @@ func (c *cli) history(game string, complete bool) (*moonshinev1.GetHistoryRespon
 	if err != nil {
 		return nil, err
 	}
-	return cl.GetHistory(ctx, &moonshinev1.GetHistoryRequest{GameId: game, RequireComplete: complete})
+	return audit.FetchHistory(ctx, cl, &moonshinev1.GetHistoryRequest{GameId: game, RequireComplete: complete})
 }
 
 // historyText writes a history: the game, its events, and, when complete,

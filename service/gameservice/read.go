@@ -128,6 +128,12 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 
 // GetHistory implements moonshinev1.GameServiceServer.
 func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryRequest) (*moonshinev1.GetHistoryResponse, error) {
+	switch {
+	case req.GetAfterSeq() < 0:
+		return nil, badRequest("after_seq", "must not be negative")
+	case req.GetPageSize() < 0:
+		return nil, badRequest("page_size", "must not be negative")
+	}
 	t, err := s.table(ctx, req.GetGameId())
 	if err != nil {
 		return nil, err
@@ -149,11 +155,17 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 	if err != nil {
 		return nil, err
 	}
-	evs, err := s.store.ReadStream(ctx, t.meta.ID, 0, int(snap.version))
-	if err != nil {
-		return nil, err
+	after, last := historyPage(req, snap.version)
+	var evs []eventstore.Event
+	if last > after { // a limit of 0 would read to the end
+		if evs, err = s.store.ReadStream(ctx, t.meta.ID, after, int(last-after)); err != nil {
+			return nil, err
+		}
 	}
 	out := &moonshinev1.GetHistoryResponse{Complete: complete}
+	if last < snap.version {
+		out.NextAfterSeq = last
+	}
 	if out.Events, err = projectAll(evs, acc); err != nil {
 		return nil, err
 	}
@@ -161,19 +173,36 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 		return nil, err
 	}
 	if complete {
-		out.Commands, err = s.commandLog(ctx, t.meta.ID)
+		out.Commands, err = s.commandLog(ctx, t.meta.ID, after, last)
 	}
 	return out, err
 }
 
-// commandLog returns a game's accepted commands.
-func (s *Service) commandLog(ctx context.Context, id string) ([]*moonshinev1.LoggedCommand, error) {
+// maxHistoryPage caps GetHistory's page_size.
+const maxHistoryPage = 10000
+
+// historyPage returns the range (after, last] of sequence numbers a history
+// request reads from a game at version.
+func historyPage(req *moonshinev1.GetHistoryRequest, version int64) (after, last int64) {
+	after, last = min(req.GetAfterSeq(), version), version
+	if n := int64(min(req.GetPageSize(), maxHistoryPage)); n > 0 && after+n < last {
+		last = after + n
+	}
+	return after, last
+}
+
+// commandLog returns a game's accepted commands whose first event is in
+// (after, last].
+func (s *Service) commandLog(ctx context.Context, id string, after, last int64) ([]*moonshinev1.LoggedCommand, error) {
 	cmds, err := s.store.Commands(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*moonshinev1.LoggedCommand, 0, len(cmds))
 	for _, c := range cmds {
+		if c.FirstSeq <= after || c.FirstSeq > last {
+			continue
+		}
 		gc := &moonshinev1.GameCommand{}
 		if err := proto.Unmarshal(c.Data, gc); err != nil {
 			return nil, err

@@ -1092,8 +1092,14 @@ type GetHistoryRequest struct {
 	// Refuse (PERMISSION_DENIED, NOT_VISIBLE) unless the complete history is
 	// available to the caller, instead of returning a redacted one.
 	RequireComplete bool `protobuf:"varint,2,opt,name=require_complete,json=requireComplete,proto3" json:"require_complete,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Return the events after this sequence number (0: from the start).
+	AfterSeq int64 `protobuf:"varint,3,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
+	// At most this many events (0: all of them, which for a long game may
+	// pass a client's message size limit; at most 10000). Follow
+	// next_after_seq for the rest.
+	PageSize      int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetHistoryRequest) Reset() {
@@ -1140,6 +1146,20 @@ func (x *GetHistoryRequest) GetRequireComplete() bool {
 	return false
 }
 
+func (x *GetHistoryRequest) GetAfterSeq() int64 {
+	if x != nil {
+		return x.AfterSeq
+	}
+	return 0
+}
+
+func (x *GetHistoryRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
 // GetHistoryResponse is the history.
 type GetHistoryResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1150,8 +1170,12 @@ type GetHistoryResponse struct {
 	// The events, redacted for the caller unless complete.
 	Events []*Event `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
 	// The accepted commands in order, when complete: with the seed and the
-	// config, enough to re-run the game (engine.Verify).
-	Commands      []*LoggedCommand `protobuf:"bytes,4,rep,name=commands,proto3" json:"commands,omitempty"`
+	// config, enough to re-run the game (engine.Verify). A page holds the
+	// commands whose first event is on it.
+	Commands []*LoggedCommand `protobuf:"bytes,4,rep,name=commands,proto3" json:"commands,omitempty"`
+	// If more events follow this page, the after_seq to ask for next; 0 when
+	// this page reaches the version the history was read at.
+	NextAfterSeq  int64 `protobuf:"varint,5,opt,name=next_after_seq,json=nextAfterSeq,proto3" json:"next_after_seq,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1212,6 +1236,13 @@ func (x *GetHistoryResponse) GetCommands() []*LoggedCommand {
 		return x.Commands
 	}
 	return nil
+}
+
+func (x *GetHistoryResponse) GetNextAfterSeq() int64 {
+	if x != nil {
+		return x.NextAfterSeq
+	}
+	return 0
 }
 
 var File_moonshine_v1_game_service_proto protoreflect.FileDescriptor
@@ -1285,15 +1316,18 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x04 \x01(\x05R\x04seat\">\n" +
 	"\x11WatchGameResponse\x12)\n" +
-	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\"W\n" +
+	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\"\x91\x01\n" +
 	"\x11GetHistoryRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12)\n" +
-	"\x10require_complete\x18\x02 \x01(\bR\x0frequireComplete\"\xc2\x01\n" +
+	"\x10require_complete\x18\x02 \x01(\bR\x0frequireComplete\x12\x1b\n" +
+	"\tafter_seq\x18\x03 \x01(\x03R\bafterSeq\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\"\xe8\x01\n" +
 	"\x12GetHistoryResponse\x12*\n" +
 	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\x12\x1a\n" +
 	"\bcomplete\x18\x02 \x01(\bR\bcomplete\x12+\n" +
 	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\x127\n" +
-	"\bcommands\x18\x04 \x03(\v2\x1b.moonshine.v1.LoggedCommandR\bcommands2\xa4\x06\n" +
+	"\bcommands\x18\x04 \x03(\v2\x1b.moonshine.v1.LoggedCommandR\bcommands\x12$\n" +
+	"\x0enext_after_seq\x18\x05 \x01(\x03R\fnextAfterSeq2\xa4\x06\n" +
 	"\vGameService\x12O\n" +
 	"\n" +
 	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\x12I\n" +
