@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/moonshine-games/moonshine/engine"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"google.golang.org/protobuf/proto"
 )
@@ -57,6 +58,7 @@ func (d *botDriver) stop() {
 
 func (d *botDriver) run(ctx context.Context) {
 	defer close(d.done)
+	d.resume(ctx)
 	for {
 		select {
 		case <-ctx.Done():
@@ -68,6 +70,34 @@ func (d *botDriver) run(ctx context.Context) {
 				d.s.log.Warn("bot stopped", "game", id, "err", err)
 			}
 		}
+	}
+}
+
+// resume queues every stored game with bot seats, so that bots whose turn
+// came before this process started (a restart, a deploy, another instance
+// that stopped) play on without waiting for a client to touch the game.
+// Finished games are dropped by play, which finds no prompt.
+func (d *botDriver) resume(ctx context.Context) {
+	const page = 100
+	after := ""
+	for ctx.Err() == nil {
+		gs, err := d.s.store.ListGames(ctx, eventstore.ListFilter{AfterID: after, Limit: page})
+		if err != nil {
+			if ctx.Err() == nil {
+				d.s.log.Warn("bots: listing games to resume", "err", err)
+			}
+			return
+		}
+		for _, g := range gs {
+			cfg := &moonshinev1.GameConfig{}
+			if proto.Unmarshal(g.Config, cfg) == nil && len(cfg.GetBotSeats()) > 0 {
+				d.kick(g.ID)
+			}
+		}
+		if len(gs) < page {
+			return
+		}
+		after = gs[len(gs)-1].ID
 	}
 }
 

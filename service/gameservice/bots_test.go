@@ -2,10 +2,15 @@ package gameservice_test
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
 )
 
 // TestBotsAnswerHumans plays seat 1 against a bot at seat 2: after each
@@ -62,5 +67,49 @@ func TestBotsPlayAlone(t *testing.T) {
 	}
 	if info.GetGame().GetStatus() != moonshinev1.GameStatus_GAME_STATUS_OVER || len(info.GetGame().GetSeed()) == 0 {
 		t.Errorf("after the last move: status %v, seed %x", info.GetGame().GetStatus(), info.GetGame().GetSeed())
+	}
+}
+
+// heldBots is a store that refuses the bots' appends while held, so that a
+// test can leave a game waiting on its bots when a server stops.
+type heldBots struct {
+	eventstore.Store
+	held atomic.Bool
+}
+
+func (h *heldBots) Append(ctx context.Context, req eventstore.AppendRequest) (eventstore.AppendResult, error) {
+	if h.held.Load() && req.Command != nil && strings.HasPrefix(req.Command.ID, "bot:") {
+		return eventstore.AppendResult{}, errors.New("held for the test")
+	}
+	return h.Store.Append(ctx, req)
+}
+
+// TestBotsResumeAfterRestart stops a server while its game waits on bots,
+// starts another on the same store, and sees the bots finish the game with
+// no client touching it.
+func TestBotsResumeAfterRestart(t *testing.T) {
+	st := &heldBots{Store: memstore.New()}
+	st.held.Store(true)
+	first := newEnv(t, st, nil)
+	id := first.create(2, 0, 1).GetGameId()
+	first.stop()
+	before, err := st.GetGame(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.held.Store(false)
+	newEnv(t, st, nil) // no call names the game: the bots must resume by themselves
+	want := before.Version + toyMoves
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		g, err := st.GetGame(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Version == want {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("game at version %d after the restart, want %d: the bots did not resume", g.Version, want)
+		}
 	}
 }
