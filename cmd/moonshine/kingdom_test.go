@@ -115,3 +115,54 @@ func TestKingdomRenderer(t *testing.T) {
 		t.Errorf("an empty command: %q", got)
 	}
 }
+
+func TestKingdomFightRenderer(t *testing.T) {
+	r := renderFor("moonshine-kingdom")
+	one := uint32(1)
+	var w bytes.Buffer
+	viewText(&w, &moonshinev1.GameView{
+		Info: &moonshinev1.GameInfo{GameId: "g", Game: "moonshine-kingdom"},
+		View: &moonshinev1.GameView_MoonshineKingdom{MoonshineKingdom: &mk.View{Players: 2,
+			Districts: []*mk.DistrictView{{District: mk.District_DISTRICT_WEST_SIDE, Controller: &one,
+				Forces: []*mk.ForceView{{Seat: 0, Runners: 2, Pinned: true}, {Seat: 1, Bosses: 1, Safehouse: true}}}},
+			Fight: &mk.FightView{District: mk.District_DISTRICT_WEST_SIDE, Invader: 0, Occupier: &one, Origin: mk.District_DISTRICT_HELLS_KITCHEN,
+				Awaiting: mk.Awaiting_AWAITING_PINNED, Decider: 0,
+				Responses: []mk.FightResponse{mk.FightResponse_FIGHT_RESPONSE_ASSAULT, mk.FightResponse_FIGHT_RESPONSE_FALL_BACK}},
+			Waiting: []*mk.WaitingView{{Seat: 0, Awaiting: mk.Awaiting_AWAITING_PINNED}},
+		}},
+	})
+	contains(t, "view", w.String(), "seat 0: 2 Runners, pinned",
+		"fight at West Side: seat 0 (from Hell's Kitchen) against seat 1; seat 0 decides: assault, fall back",
+		"the game waits for seat 0 to Assault, Advance, Fall Back or Storm")
+	body := func(e *mk.Event) *moonshinev1.EventBody {
+		return &moonshinev1.EventBody{Body: &moonshinev1.EventBody_MoonshineKingdom{MoonshineKingdom: e}}
+	}
+	for e, want := range map[*mk.Event]string{
+		{Kind: &mk.Event_CombatRound{CombatRound: &mk.CombatRound{District: mk.District_DISTRICT_WEST_SIDE, Kind: mk.CombatKind_COMBAT_KIND_ASSAULT,
+			Occupier: &one, InvaderRolls: []uint32{4, 6}, OccupierRolls: []uint32{1, 5}, InvaderThreat: 2, OccupierThreat: 4,
+			InvaderHits: 2, OccupierHits: 1, InvaderRunnersLost: 1, OccupierRunnersLost: 2}}}: "assault at West Side: seat 0 rolls [4 6] at Threat 2, 2 hits seat 1 rolls [1 5] at Threat 4, 1 hit; seat 0 loses 1 Runner, seat 1 loses 2 Runners",
+		{Kind: &mk.Event_StandoffChosen{StandoffChosen: &mk.StandoffChosen{Seat: 1, District: mk.District_DISTRICT_WEST_SIDE, Choice: mk.StandoffChoice_STANDOFF_CHOICE_AMBUSH}}}: "seat 1 chooses Ambush at West Side",
+		{Kind: &mk.Event_HeatDrawn{HeatDrawn: &mk.HeatDrawn{Seat: 0}}}: "blood on the pavement: seat 0's marker goes on the Heat Track",
+		{Kind: &mk.Event_Moved{Moved: &mk.Moved{Seat: 0, From: mk.District_DISTRICT_HARLEM, To: mk.District_DISTRICT_SUGAR_HILL, Runners: 2, Hostile: true, Seized: true}}}: "Police Turf: the liquor is seized, the mobsters Pinned",
+		{Kind: &mk.Event_Withdrew{Withdrew: &mk.Withdrew{Seat: 0, From: mk.District_DISTRICT_SUGAR_HILL, To: mk.District_DISTRICT_HARLEM, Runners: 2, Forced: true}}}:       "seat 0 falls back from Sugar Hill to Harlem with 2 Runners (forced)",
+		{Kind: &mk.Event_FightEnded{FightEnded: &mk.FightEnded{District: mk.District_DISTRICT_SUGAR_HILL, Outcome: mk.FightOutcome_FIGHT_OUTCOME_STORMED}}}:                 "the fight at Sugar Hill ends: stormed",
+		{Kind: &mk.Event_SpoilsTaken{SpoilsTaken: &mk.SpoilsTaken{Seat: 0, District: mk.District_DISTRICT_WEST_SIDE, Destroyed: &one, Commandeered: true}}}:                 "seat 0 takes the spoils of West Side; seat 1's Safehouse is removed; commandeered",
+	} {
+		if got := r.Event(body(e)); !strings.Contains(got, want) {
+			t.Errorf("%v: %q, want %q", e, got, want)
+		}
+	}
+	for c, want := range map[*mk.Command]string{
+		{Kind: &mk.Command_Standoff{Standoff: &mk.Standoff{Choice: mk.StandoffChoice_STANDOFF_CHOICE_FOLD, FleeTo: mk.District_DISTRICT_HARLEM}}}: "fold and flee to Harlem",
+		{Kind: &mk.Command_Standoff{Standoff: &mk.Standoff{Choice: mk.StandoffChoice_STANDOFF_CHOICE_HOLD_FIRE}}}:                                 "hold fire",
+		{Kind: &mk.Command_Assault{Assault: &mk.Assault{}}}:                                                                                       "assault (1 Influence)",
+		{Kind: &mk.Command_Advance{Advance: &mk.Advance{To: mk.District_DISTRICT_THORGGS_NECK}}}:                                                  "advance to Thorggs Neck",
+		{Kind: &mk.Command_FallBack{FallBack: &mk.FallBack{}}}:                                                                                    "fall back",
+		{Kind: &mk.Command_Storm{Storm: &mk.Storm{}}}:                                                                                             "storm the Precinct (1 Influence)",
+		{Kind: &mk.Command_Spoils{Spoils: &mk.Spoils{Commandeer: true}}}:                                                                          "commandeer: secure the District for free",
+	} {
+		if got := r.Command(&moonshinev1.GameCommand{Game: &moonshinev1.GameCommand_MoonshineKingdom{MoonshineKingdom: c}}); got != want {
+			t.Errorf("%v: %q, want %q", c, got, want)
+		}
+	}
+}

@@ -120,6 +120,9 @@ var awaitingWords = map[mk.Awaiting]string{
 	mk.Awaiting_AWAITING_DISCARD:       "discard down to the Hand Limit",
 	mk.Awaiting_AWAITING_TARGETS_CALL:  "make the Target's Call: which tied District the Police hit",
 	mk.Awaiting_AWAITING_BRIBE_OR_FALL: "Pay the Bribe or Take the Fall",
+	mk.Awaiting_AWAITING_STANDOFF:      "answer the Invaders: Ambush, Hold Fire or Fold",
+	mk.Awaiting_AWAITING_PINNED:        "Assault, Advance, Fall Back or Storm",
+	mk.Awaiting_AWAITING_SPOILS:        "destroy or Commandeer the Safehouse taken",
 }
 
 // Command describes a command.
@@ -191,7 +194,7 @@ func kingdomCommand(c *mk.Command) string {
 		}
 		return "take the Fall"
 	}
-	return ""
+	return fightCommand(c)
 }
 
 // riseCommand describes a Rise.
@@ -217,7 +220,7 @@ func brokerOf(d mk.District) string {
 // Event describes an event body.
 func (kingdom) Event(env *moonshinev1.EventBody) string {
 	e := env.GetMoonshineKingdom()
-	for _, f := range []func(*mk.Event) string{dayEvent, streetEvent, contractEvent, raidEvent} {
+	for _, f := range []func(*mk.Event) string{dayEvent, streetEvent, contractEvent, raidEvent, fightEvent} {
 		if s := f(e); s != "" {
 			return s
 		}
@@ -306,7 +309,7 @@ func streetEvent(e *mk.Event) string {
 		if x.GetCommandeered() {
 			s += "; commandeered"
 		}
-		return s
+		return s + hostileMove(x)
 	case *mk.Event_Pushed:
 		x := k.Pushed
 		s := fmt.Sprintf("seat %d pushes %s from %s to %s", x.GetSeat(), barrels(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))

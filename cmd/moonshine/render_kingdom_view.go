@@ -67,6 +67,9 @@ func (kingdom) View(w io.Writer, env *moonshinev1.GameView) {
 	if r := v.GetRaid(); r != nil {
 		fmt.Fprintln(w, raidLine(r))
 	}
+	if f := v.GetFight(); f != nil {
+		fmt.Fprintln(w, fightLine(f))
+	}
 	for _, wt := range v.GetWaiting() {
 		fmt.Fprintf(w, "the game waits for seat %d to %s\n", wt.GetSeat(), awaitingWords[wt.GetAwaiting()])
 	}

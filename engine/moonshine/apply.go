@@ -108,6 +108,28 @@ func (s *state) apply(e *pb.Event) error {
 	case *pb.Event_GameEnded:
 		s.applyEnded(k.GameEnded)
 	default:
+		return s.applyFight(e)
+	}
+	return nil
+}
+
+func (s *state) applyFight(e *pb.Event) error {
+	switch k := e.GetKind().(type) {
+	case *pb.Event_StandoffChosen:
+		s.applyStandoff(k.StandoffChosen)
+	case *pb.Event_CombatRound:
+		s.applyRound(k.CombatRound)
+	case *pb.Event_FightEnded:
+		s.applyFightEnded(k.FightEnded)
+	case *pb.Event_Withdrew:
+		s.applyWithdrew(k.Withdrew)
+	case *pb.Event_SpoilsTaken:
+		s.applySpoils(k.SpoilsTaken)
+	case *pb.Event_HeatDrawn:
+		s.Seats[k.HeatDrawn.Owner].Stash--
+		s.Heat = append(s.Heat, int(k.HeatDrawn.Owner))
+		s.Bloodshed = false
+	default:
 		return fmt.Errorf("moonshine: unknown event kind %T", k)
 	}
 	return nil
@@ -242,7 +264,12 @@ func (s *state) applyMoved(x *pb.Moved) {
 	to.Mobs[x.Seat].Bosses += int(x.Bosses)
 	for _, b := range x.Barrels {
 		from.Barrels[b.Liquor] -= int(b.Count)
-		to.Barrels[b.Liquor] += int(b.Count)
+		if !x.Seized {
+			to.Barrels[b.Liquor] += int(b.Count)
+		}
+	}
+	if x.Hostile {
+		s.enterFight(x)
 	}
 	if x.SafehouseTakenFrom != nil {
 		to.Mobs[*x.SafehouseTakenFrom].Safehouse = false

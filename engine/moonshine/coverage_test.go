@@ -9,8 +9,9 @@ import (
 )
 
 // TestRandomGamesReachEveryEvent checks that random play exercises every
-// event kind (Bribed needs a High Society District, which are all Police
-// Turf until the Police can be stormed in issue II) and every prompt.
+// event kind (Bribed needs a stormed High Society District and $2,500,
+// which random play rarely puts together), every prompt and every kind of
+// fight.
 func TestRandomGamesReachEveryEvent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
@@ -18,7 +19,7 @@ func TestRandomGamesReachEveryEvent(t *testing.T) {
 	t.Parallel()
 	seen := map[string]int{}
 	for players := 2; players <= 4; players++ {
-		for g := range 6 {
+		for g := range 8 {
 			// A low bar to win lets random games reach the end.
 			sm := newSimWith(t, engine.Config{Players: players, Options: &pb.Options{RespectToWin: 8}}, uint64(70000+10*players+g))
 			sm.run(40, 0)
@@ -32,6 +33,7 @@ func TestRandomGamesReachEveryEvent(t *testing.T) {
 					if len(e.GetRaidStrike().GetTied()) > 0 {
 						seen["targets_call"]++
 					}
+					countFight(seen, e)
 				}
 			}
 		}
@@ -43,12 +45,44 @@ func TestRandomGamesReachEveryEvent(t *testing.T) {
 			t.Errorf("no random game produced %s", name)
 		}
 	}
-	for _, k := range []string{"RAID_TRIGGER_BOILING_POINT", "RAID_TRIGGER_RAT", "targets_call"} {
+	for _, k := range []string{"RAID_TRIGGER_BOILING_POINT", "RAID_TRIGGER_RAT", "targets_call",
+		"STANDOFF_CHOICE_AMBUSH", "STANDOFF_CHOICE_HOLD_FIRE", "STANDOFF_CHOICE_FOLD",
+		"COMBAT_KIND_AMBUSH", "COMBAT_KIND_ASSAULT", "COMBAT_KIND_STORM",
+		"FIGHT_OUTCOME_HELD", "FIGHT_OUTCOME_TAKEN", "FIGHT_OUTCOME_STORMED",
+		"advance", "fall_back", "forced", "commandeered", "destroyed", "seized", "rebuilt"} {
 		if seen[k] == 0 {
 			t.Errorf("no random game reached %s", k)
 		}
 	}
 	t.Log(seen)
+}
+
+// countFight tallies the kinds of fight events random play reaches.
+func countFight(seen map[string]int, e *pb.Event) {
+	if x := e.GetStandoffChosen(); x != nil {
+		seen[x.Choice.String()]++
+	}
+	if x := e.GetCombatRound(); x != nil {
+		seen[x.Kind.String()]++
+	}
+	if x := e.GetFightEnded(); x != nil {
+		seen[x.Outcome.String()]++
+	}
+	if x := e.GetWithdrew(); x != nil {
+		seen[map[bool]string{true: "advance", false: "fall_back"}[x.Advance]]++
+		if x.Forced {
+			seen["forced"]++
+		}
+	}
+	if x := e.GetSpoilsTaken(); x != nil {
+		seen[map[bool]string{true: "commandeered", false: "destroyed"}[x.Commandeered]]++
+	}
+	if e.GetMoved().GetSeized() {
+		seen["seized"]++
+	}
+	if len(e.GetRaidEnded().GetRebuilt()) > 0 {
+		seen["rebuilt"]++
+	}
 }
 
 func oneof(name string) protoreflect.OneofDescriptor {

@@ -20,7 +20,6 @@ const (
 	ReasonNothingToMove        = "NOTHING_TO_MOVE"
 	ReasonTooManyBarrels       = "TOO_MANY_BARRELS"
 	ReasonNotEnoughBarrels     = "NOT_ENOUGH_BARRELS"
-	ReasonHostileMove          = "HOSTILE_MOVE_NOT_YET_SUPPORTED"
 	ReasonNothingToCommandeer  = "NOTHING_TO_COMMANDEER"
 	ReasonNoSpareSafehouse     = "NO_SPARE_SAFEHOUSE"
 	ReasonNotYourTurf          = "NOT_YOUR_TURF"
@@ -57,6 +56,11 @@ const (
 	ReasonSameDistrict         = "SAME_DISTRICT"
 	ReasonLaidLow              = "LAID_LOW"
 	ReasonTooManyContractDecks = "WRONG_DRAW_COUNT"
+	ReasonBadStandoff          = "BAD_STANDOFF_CHOICE"
+	ReasonNotSafe              = "NOT_SAFE"
+	ReasonPoliceTurf           = "POLICE_TURF"
+	ReasonNotPoliceTurf        = "NOT_POLICE_TURF"
+	ReasonBadSpoils            = "BAD_SPOILS"
 )
 
 // Decide checks seat's command and returns the events it causes. It never
@@ -127,6 +131,9 @@ var awaitingText = map[pb.Awaiting]string{
 	pb.Awaiting_AWAITING_DISCARD:       "discard down to the Hand Limit",
 	pb.Awaiting_AWAITING_TARGETS_CALL:  "make the Target's Call",
 	pb.Awaiting_AWAITING_BRIBE_OR_FALL: "Pay the Bribe or Take the Fall",
+	pb.Awaiting_AWAITING_STANDOFF:      "answer the Invaders: Ambush, Hold Fire or Fold",
+	pb.Awaiting_AWAITING_PINNED:        "Assault, Advance, Fall Back or Storm with the Pinned mobsters",
+	pb.Awaiting_AWAITING_SPOILS:        "destroy or Commandeer the Safehouse of the District taken",
 }
 
 // awaited returns the one seat the game waits for and why.
@@ -134,6 +141,8 @@ func (s *state) awaited() (int, pb.Awaiting) {
 	switch {
 	case s.outcome != nil || s.Players == 0:
 		return none, pb.Awaiting_AWAITING_UNSPECIFIED
+	case s.Fight != nil:
+		return s.Fight.decider(), s.Fight.Stage
 	case s.Raid != nil && len(s.Raid.Tied) > 0:
 		return s.Raid.Target, pb.Awaiting_AWAITING_TARGETS_CALL
 	case s.Raid != nil:
@@ -176,6 +185,12 @@ func stepOf(c *pb.Command) pb.Awaiting {
 		return pb.Awaiting_AWAITING_TARGETS_CALL
 	case *pb.Command_BribeOrFall:
 		return pb.Awaiting_AWAITING_BRIBE_OR_FALL
+	case *pb.Command_Standoff:
+		return pb.Awaiting_AWAITING_STANDOFF
+	case *pb.Command_Assault, *pb.Command_Advance, *pb.Command_FallBack, *pb.Command_Storm:
+		return pb.Awaiting_AWAITING_PINNED
+	case *pb.Command_Spoils:
+		return pb.Awaiting_AWAITING_SPOILS
 	}
 	return pb.Awaiting_AWAITING_PLAY
 }
@@ -198,6 +213,19 @@ func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
 		b.layLow(seat)
 		b.endPlay()
 		return nil
+	case *pb.Command_Standoff:
+		return b.standoff(k.Standoff)
+	case *pb.Command_Assault:
+		return b.assault(seat)
+	case *pb.Command_Advance:
+		return b.advance(seat, k.Advance)
+	case *pb.Command_FallBack:
+		b.withdraw(false)
+		return nil
+	case *pb.Command_Storm:
+		return b.storm(seat)
+	case *pb.Command_Spoils:
+		return b.spoils(seat, k.Spoils)
 	}
 	return b.play(seat, c)
 }

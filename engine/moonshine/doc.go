@@ -1,11 +1,11 @@
 // Package moonshine implements Moonshine Kingdom, the flagship game
 // (shared/rules/moonshine-kingdom.txt), as a pure engine module: the city,
 // the Day cycle (Shadows, Operations, Reckoning), the economy, Heat and
-// Raids, Contracts and the win. Combat and the Police's guns (issue II) and
-// the mobs' signature plays, Favors' deal-making, Shylock, cooperation and
-// the Blood Oath variant (issue III) are not here yet; the state already has
-// their places (Pinned pieces and a District Occupier, loans, slot markers
-// owned by other seats, the Precinct supply).
+// Raids, Contracts and the win, and combat: the Standoff, Pinned mobsters,
+// Assault, Advance, Fall Back, Storming the Police and the Spoils. The mobs'
+// signature plays, Favors' deal-making, Shylock, cooperation and the Blood
+// Oath variant (issue III) are not here yet; the state already has their
+// places (loans, slot markers owned by other seats).
 //
 // The package sits under engine/: it implements [engine.Rules] and
 // [engine.State] with the typed messages of proto/moonshine/kingdom/v1, and
@@ -17,7 +17,12 @@
 //     connections, Still tokens, the Town Planning Ledger).
 //   - contracts.go holds the three Contract decks and their objectives.
 //   - ratio.go holds the street math (Muscle Ratio, success ladder, Smuggling,
-//     Extort, Greed Tax, Fix) as pure functions of recorded dice.
+//     Extort, Greed Tax, Fix) as pure functions of recorded dice; combat.go
+//     holds combat's (dice, Threat, a round, a Storm).
+//   - fight.go decides a fight, which lives inside the Invader's Play: the
+//     Occupier's Standoff is the one out-of-turn decision of a Play
+//     (state.awaited), fight_apply.go folds its events and fight_view.go
+//     offers its responses and shows it in the view.
 //   - Decide (decide.go and the phase files) checks a command and builds its
 //     events on a clone through the same Apply (apply.go) that replay uses;
 //     Apply never judges. Every die is drawn in Decide and written into an

@@ -120,7 +120,30 @@ func generatedDoc() string {
 	for _, c := range Contracts {
 		fmt.Fprintf(&w, "| %d | %s | %s | %s |\n", c.ID, tierName(c.Tier), c.Name, c.Objective)
 	}
+	combatTables(&w)
 	return w.String()
+}
+
+// combatTables writes the combat dice and the Threat levels from the
+// engine's own functions.
+func combatTables(w *strings.Builder) {
+	w.WriteString("\n### Combat\n\n| Mobsters |")
+	for n := 1; n <= 10; n++ {
+		fmt.Fprintf(w, " %d |", n)
+	}
+	w.WriteString("\n|---|" + strings.Repeat("---|", 10) + "\n| Dice |")
+	for n := 1; n <= 10; n++ {
+		fmt.Fprintf(w, " %d |", CombatDice(n))
+	}
+	w.WriteString("\n\n| Threat level | Kills on |\n|---|---|\n")
+	for level := 1; level <= MaxThreat; level++ {
+		fmt.Fprintf(w, "| %d | %d-6 |\n", level, KillOn(level))
+	}
+	w.WriteString("\n| Side | Base | Boss | Safehouse | Ambush | Cap |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| Occupier, Ambush | 1 | +1 | — | +1 | %d |\n", MaxThreat)
+	fmt.Fprintf(w, "| Occupier, Assault | 1 | +1 | +2 | — | %d |\n", MaxThreat)
+	fmt.Fprintf(w, "| Invader (Assault, Storm) | 1 | +1 | — | — | %d |\n", MaxThreat)
+	fmt.Fprintf(w, "\nA Storm needs %d hits; each failed die kills one of the Invaders.\n", StormHits)
 }
 
 func tierName(t pb.Tier) string {

@@ -82,6 +82,18 @@ func wrap(m proto.Message) *pb.Event {
 		e.Kind = &pb.Event_CommissionTaken{CommissionTaken: x}
 	case *pb.GameEnded:
 		e.Kind = &pb.Event_GameEnded{GameEnded: x}
+	case *pb.StandoffChosen:
+		e.Kind = &pb.Event_StandoffChosen{StandoffChosen: x}
+	case *pb.CombatRound:
+		e.Kind = &pb.Event_CombatRound{CombatRound: x}
+	case *pb.FightEnded:
+		e.Kind = &pb.Event_FightEnded{FightEnded: x}
+	case *pb.Withdrew:
+		e.Kind = &pb.Event_Withdrew{Withdrew: x}
+	case *pb.SpoilsTaken:
+		e.Kind = &pb.Event_SpoilsTaken{SpoilsTaken: x}
+	case *pb.HeatDrawn:
+		e.Kind = &pb.Event_HeatDrawn{HeatDrawn: x}
 	default:
 		panic(fmt.Sprintf("moonshine: %T is not an event kind", m))
 	}
@@ -101,6 +113,22 @@ type builder struct {
 	// dry marks a check-only run on the real state: it stops at the first
 	// event (see state.accepts).
 	dry bool
+	// dice, when set, are the rolls to use before drawing from rng: tests
+	// replay printed fights through the very decisions that draw dice.
+	dice []int
+}
+
+// roll draws n six-sided dice.
+func (b *builder) roll(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		if len(b.dice) > 0 {
+			out[i], b.dice = b.dice[0], b.dice[1:]
+			continue
+		}
+		out[i] = b.rng.Die(6)
+	}
+	return out
 }
 
 func (s *state) builder() *builder { return &builder{s: s.clone()} }

@@ -76,9 +76,12 @@ func (b *builder) spend(seat, cost int, heat bool) {
 	b.pub(ev)
 }
 
-// finishPlay ends a Play: the 5th Heat marker sets off a Raid, which
-// pauses the turn; then the turn passes.
+// finishPlay ends a Play: an Attacker who killed draws Heat, the 5th Heat
+// marker sets off a Raid, which pauses the turn; then the turn passes.
 func (b *builder) finishPlay() {
+	if b.s.Bloodshed {
+		b.bloodOnThePavement()
+	}
 	if len(b.s.Heat) >= HeatTrackSize && b.s.Raid == nil {
 		b.startRaid(pb.RaidTrigger_RAID_TRIGGER_BOILING_POINT)
 	}

@@ -16,6 +16,9 @@ func FuzzDecide(f *testing.F) {
 		cmd(&pb.LayLow{}), move(harlem, westSide, 1, 0), push(harlem, westSide, bar(gin, 1)),
 		cmd(&pb.Hustle{Decks: []pb.Tier{gig, score}}), unload(hellsKit, bar(gin, 4)),
 		cmd(&pb.BrewDraft{Red: 3, White: 4, Liquor: gin}), cmd(&pb.Fund{Markers: 5}),
+		cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_FOLD, FleeTo: harlem}), cmd(&pb.Assault{}),
+		cmd(&pb.Advance{To: westSide, Barrels: []*pb.Barrels{bar(gin, 1)}}), cmd(&pb.FallBack{}), cmd(&pb.Storm{}),
+		cmd(&pb.Spoils{Commandeer: true, RelocateFrom: harlem}),
 	} {
 		b, _ := proto.Marshal(c)
 		f.Add(uint8(0), uint8(10), b)

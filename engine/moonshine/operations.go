@@ -30,28 +30,42 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 	if !s.dist(x.From).enough(carry) {
 		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(x.From).Name)
 	}
-	to := s.dist(x.To)
-	if to.Precinct || to.rivalMobsters(seat) {
-		return engine.Refuse(ReasonHostileMove, "%s is Hostile turf; entering it (combat) comes with issue II", Info(x.To).Name)
-	}
 	ev := &pb.Moved{Seat: u32(seat), From: x.From, To: x.To, Runners: x.Runners, Bosses: x.Bosses, Barrels: barrelsList(carry)}
-	rival := rivalSafehouse(to, seat)
-	if rival != none {
-		ev.SafehouseTakenFrom = optSeat(rival)
+	if s.hostile(seat, x.To) {
+		return b.invade(seat, x, ev)
 	}
-	if x.Commandeer {
-		if rival == none {
-			return engine.Refuse(ReasonNothingToCommandeer, "no unguarded rival Safehouse in %s", Info(x.To).Name)
-		}
-		if s.safehouseSupply(seat) == 0 {
-			return engine.Refuse(ReasonNoSpareSafehouse, "you have no spare Safehouse")
-		}
-		ev.Commandeered = true
+	taken, err := s.walkIn(seat, x.To, x.Commandeer)
+	if err != nil {
+		return err
 	}
+	ev.SafehouseTakenFrom, ev.Commandeered = optSeat(taken), x.Commandeer
 	b.spend(seat, 1, false)
 	b.pub(ev)
 	b.finishPlay()
 	return nil
+}
+
+// hostile reports whether d is Hostile turf for seat: "Any District guarded
+// by Rival Mobsters or the Police."
+func (s *state) hostile(seat int, d pb.District) bool {
+	x := s.dist(d)
+	return x.Precinct || x.rivalMobsters(seat)
+}
+
+// walkIn checks entering a Safe District: an unguarded rival Safehouse
+// there is taken (returned), and commandeer places one of seat's own in its
+// place, which needs a spare one. It returns the rival whose Safehouse goes.
+func (s *state) walkIn(seat int, d pb.District, commandeer bool) (int, *engine.RuleError) {
+	rival := rivalSafehouse(s.dist(d), seat)
+	if commandeer {
+		if rival == none {
+			return none, engine.Refuse(ReasonNothingToCommandeer, "no unguarded rival Safehouse in %s", Info(d).Name)
+		}
+		if s.safehouseSupply(seat) == 0 {
+			return none, engine.Refuse(ReasonNoSpareSafehouse, "you have no spare Safehouse")
+		}
+	}
+	return rival, nil
 }
 
 // rivalSafehouse returns the rival owning a Safehouse in x, or none.

@@ -54,16 +54,6 @@ func TestMoveAbandonment(t *testing.T) {
 	}
 }
 
-func TestMoveHostileNotYet(t *testing.T) {
-	// "Entering Rival or Police turf immediately leaves your mobsters Pinned."
-	// Combat is issue II: until then the engine refuses it.
-	s := cleared(t, 2)
-	put(s, 0, harlem, 3, 0, false)
-	put(s, 1, hellsKit, 1, 0, false)
-	refused(t, s, 0, move(harlem, hellsKit, 1, 0), ReasonHostileMove)
-	refused(t, s, 0, move(harlem, sugarHill, 1, 0), ReasonHostileMove)
-}
-
 func TestMoveCommandeer(t *testing.T) {
 	// "Unattended liquor and unguarded Rival Safehouses do not make a
 	// District hostile; you can freely walk in and instantly claim them

@@ -18,6 +18,9 @@ import (
 func randomCommand(r *engine.Rand) proto.Message {
 	d := func() pb.District { return pb.District(r.IntN(NumDistricts + 1)) }
 	n := func(k int) uint32 { return uint32(r.IntN(k)) }
+	if r.IntN(4) == 0 {
+		return randomFightCommand(r, d)
+	}
 	switch r.IntN(16) {
 	case 0:
 		return cmd(&pb.LayLow{})
@@ -55,6 +58,24 @@ func randomCommand(r *engine.Rand) proto.Message {
 		return cmd(&pb.BribeOrFall{Bribe: r.IntN(2) == 0})
 	}
 	return cmd(&pb.DiscardContracts{Cards: []uint32{n(38)}})
+}
+
+// randomFightCommand returns a random fight response (an Advance without
+// barrels: those with barrels are template commands).
+func randomFightCommand(r *engine.Rand, d func() pb.District) proto.Message {
+	switch r.IntN(6) {
+	case 0:
+		return cmd(&pb.Standoff{Choice: pb.StandoffChoice(r.IntN(4)), FleeTo: d()})
+	case 1:
+		return cmd(&pb.Assault{})
+	case 2:
+		return cmd(&pb.Advance{To: d(), Commandeer: r.IntN(2) == 0})
+	case 3:
+		return cmd(&pb.FallBack{})
+	case 4:
+		return cmd(&pb.Storm{})
+	}
+	return cmd(&pb.Spoils{Commandeer: r.IntN(2) == 0, RelocateFrom: d()})
 }
 
 func invariant(st engine.State, _ []engine.Recorded) (err error) {

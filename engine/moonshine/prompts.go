@@ -15,6 +15,9 @@ var awaitingReason = map[pb.Awaiting]string{
 	pb.Awaiting_AWAITING_DISCARD:       "discard-to-hand-limit",
 	pb.Awaiting_AWAITING_TARGETS_CALL:  "targets-call",
 	pb.Awaiting_AWAITING_BRIBE_OR_FALL: "bribe-or-fall",
+	pb.Awaiting_AWAITING_STANDOFF:      "standoff",
+	pb.Awaiting_AWAITING_PINNED:        "pinned",
+	pb.Awaiting_AWAITING_SPOILS:        "spoils",
 }
 
 // Prompts returns the one seat the game waits for. Legal lists every
@@ -32,8 +35,11 @@ func (s *state) Prompts() []engine.Prompt {
 			p.Legal = append(p.Legal, c)
 		}
 	}
-	if aw == pb.Awaiting_AWAITING_PLAY {
+	switch aw {
+	case pb.Awaiting_AWAITING_PLAY:
 		p.Templates = s.templates(seat)
+	case pb.Awaiting_AWAITING_PINNED:
+		p.Templates = s.advanceTemplate(seat)
 	}
 	return []engine.Prompt{p}
 }
@@ -79,6 +85,18 @@ func cmd(k any) *pb.Command {
 		c.Kind = &pb.Command_TargetsCall{TargetsCall: x}
 	case *pb.BribeOrFall:
 		c.Kind = &pb.Command_BribeOrFall{BribeOrFall: x}
+	case *pb.Standoff:
+		c.Kind = &pb.Command_Standoff{Standoff: x}
+	case *pb.Assault:
+		c.Kind = &pb.Command_Assault{Assault: x}
+	case *pb.Advance:
+		c.Kind = &pb.Command_Advance{Advance: x}
+	case *pb.FallBack:
+		c.Kind = &pb.Command_FallBack{FallBack: x}
+	case *pb.Storm:
+		c.Kind = &pb.Command_Storm{Storm: x}
+	case *pb.Spoils:
+		c.Kind = &pb.Command_Spoils{Spoils: x}
 	default:
 		panic(fmt.Sprintf("moonshine: %T is not a command kind", k))
 	}
@@ -109,6 +127,8 @@ func (s *state) candidates(seat int, aw pb.Awaiting) []*pb.Command {
 		return out
 	case pb.Awaiting_AWAITING_BRIBE_OR_FALL:
 		return []*pb.Command{cmd(&pb.BribeOrFall{Bribe: true}), cmd(&pb.BribeOrFall{})}
+	case pb.Awaiting_AWAITING_STANDOFF, pb.Awaiting_AWAITING_PINNED, pb.Awaiting_AWAITING_SPOILS:
+		return s.fightCandidates(seat)
 	}
 	return s.playCandidates(seat)
 }

@@ -32,6 +32,9 @@ type sim struct {
 	bot     *engine.Rand
 	log     []engine.Logged
 	records []engine.Recorded
+	// playHeat counts the violence Heat of the current Play; fightSteps
+	// the commands of the current fight.
+	playHeat, fightSteps int
 }
 
 func newSim(t testing.TB, players int, n uint64) *sim {
@@ -80,6 +83,32 @@ func (sm *sim) run(days, checkLegalEvery int) simResult {
 	return res
 }
 
+// checkPlay holds the combat invariants between commands: a Play begins
+// with no fight and no bloodshed pending; a Play draws at most one Heat
+// marker for violence; a fight ends within a bounded number of commands.
+func (sm *sim) checkPlay(c proto.Message, evs []engine.Event) {
+	s := sm.state()
+	if stepOf(c.(*pb.Command)) == pb.Awaiting_AWAITING_PLAY {
+		if s.Bloodshed {
+			sm.t.Fatalf("day %d: bloodshed left over from the last Play", s.Day)
+		}
+		sm.playHeat = 0
+	}
+	for _, e := range publicBodies(evs) {
+		if e.GetHeatDrawn() != nil {
+			sm.playHeat++
+		}
+	}
+	if sm.playHeat > 1 {
+		sm.t.Fatalf("day %d: a Play drew %d Heat markers for violence", s.Day, sm.playHeat)
+	}
+	if s.Fight == nil {
+		sm.fightSteps = 0
+	} else if sm.fightSteps++; sm.fightSteps > 2+2*Slots {
+		sm.t.Fatalf("day %d: a fight has lasted %d commands", s.Day, sm.fightSteps)
+	}
+}
+
 func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simResult) {
 	before := sm.state().View(engine.AuditorViewer())
 	evs, err := sm.g.Decide(seat, c, sm.seed)
@@ -105,6 +134,7 @@ func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simR
 	}
 	sm.log = append(sm.log, engine.Logged{Seat: seat, Command: c, FirstSeq: first, LastSeq: sm.g.Version})
 	res.events += len(evs)
+	sm.checkPlay(c, evs)
 }
 
 // checkLegal asserts that every listed command is accepted.
@@ -124,6 +154,11 @@ func (sm *sim) choose(p engine.Prompt) (proto.Message, bool) {
 			return c, false
 		}
 	}
+	if p.Reason == "operations-play" && r.IntN(3) == 0 {
+		if c := sm.attack(int(p.Seat)); c != nil {
+			return c, false
+		}
+	}
 	legal := p.Legal
 	if len(legal) > 1 && p.Reason == "operations-play" && r.IntN(6) > 0 {
 		// Mostly stay on the street, and rat rarely, so that Heat builds up
@@ -139,14 +174,62 @@ func (sm *sim) choose(p engine.Prompt) (proto.Message, bool) {
 	if len(legal) > 1 && p.Reason == "brew-draft" && r.IntN(6) > 0 {
 		legal = slices.DeleteFunc(slices.Clone(legal), func(m proto.Message) bool { return m.(*pb.Command).GetBrewDraft().GetDump() })
 	}
+	if p.Reason == "pinned" || p.Reason == "standoff" {
+		legal = fightBias(r, legal)
+	}
 	if len(legal) == 0 {
 		sm.t.Fatalf("%s has nothing legal to do (%s)", p.Seat, p.Reason)
 	}
 	return legal[r.IntN(len(legal))], true
 }
 
+// attack sends every mobster of a random District into a random Hostile
+// neighbour (rival or Police turf), when there is one: the bot goes looking
+// for fights.
+func (sm *sim) attack(seat int) *pb.Command {
+	s, r := sm.state(), sm.bot
+	var moves []*pb.Move
+	for _, d := range AllDistricts() {
+		p := s.dist(d).Mobs[seat]
+		if p.mobsters() == 0 {
+			continue
+		}
+		for _, n := range Neighbours(d) {
+			if s.hostile(seat, n) {
+				moves = append(moves, &pb.Move{From: d, To: n, Runners: u32(p.Runners), Bosses: u32(p.Bosses)})
+			}
+		}
+	}
+	if len(moves) == 0 {
+		return nil
+	}
+	return cmd(moves[r.IntN(len(moves))])
+}
+
+// fightBias picks the kind of response first (Ambush, Hold Fire, Fold;
+// Assault or Storm, Advance, Fall Back), so that the many destinations do
+// not crowd out the shooting.
+func fightBias(r *engine.Rand, legal []proto.Message) []proto.Message {
+	kinds := map[pb.FightResponse][]proto.Message{}
+	var order []pb.FightResponse
+	for _, m := range legal {
+		k := responseOf(m.(*pb.Command))
+		if k == pb.FightResponse_FIGHT_RESPONSE_STORM {
+			k = pb.FightResponse_FIGHT_RESPONSE_ASSAULT
+		}
+		if kinds[k] == nil {
+			order = append(order, k)
+		}
+		kinds[k] = append(kinds[k], m)
+	}
+	return kinds[order[r.IntN(len(order))]]
+}
+
 func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 	s, r := sm.state(), sm.bot
+	if name == "advance" {
+		return sm.advanceFromTemplate(seat)
+	}
 	var froms []pb.District
 	for _, d := range AllDistricts() {
 		if (name == "move" && s.mobstersAt(seat, d) > 0) || (name != "move" && s.controller(d) == seat && s.dist(d).barrelCount() > 0) {
@@ -165,7 +248,7 @@ func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 		}
 	}
 	ns := Neighbours(from)
-	if name == "move" && r.IntN(4) > 0 {
+	if name == "move" && r.IntN(3) > 0 {
 		// Mostly aim at safe turf, so that the bot spreads over the city.
 		ns = slices.DeleteFunc(ns, func(d pb.District) bool { return s.dist(d).Precinct || s.dist(d).rivalMobsters(seat) })
 		if len(ns) == 0 {
@@ -190,6 +273,21 @@ func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 		}
 		return cmd(&pb.Unload{District: from, Barrels: barrelsList(bar)})
 	}
+}
+
+// advanceFromTemplate Advances to a random neighbour with random barrels.
+func (sm *sim) advanceFromTemplate(seat int) *pb.Command {
+	s, r := sm.state(), sm.bot
+	f := s.Fight
+	x := s.dist(f.District)
+	var bar [5]int
+	left := s.force(seat).Mobsters()
+	for _, l := range Liquors {
+		bar[l] = min(r.IntN(x.Barrels[l]+1), left)
+		left -= bar[l]
+	}
+	ns := Neighbours(f.District)
+	return cmd(&pb.Advance{To: ns[r.IntN(len(ns))], Barrels: barrelsList(bar), Commandeer: r.IntN(3) == 0})
 }
 
 func sumBarrels(b [5]int) int { return b[1] + b[2] + b[3] + b[4] }
@@ -231,19 +329,50 @@ func checkInvariants(t testing.TB, s *state, where string) {
 				fail("negative barrels in %v", d)
 			}
 		}
-		if holders > 1 {
-			fail("Golden Rule broken in %v", d)
-		}
-		if x.Precinct && holders > 0 {
-			fail("mob pieces on Police Turf in %v", d)
-		}
+		checkTurf(s, d, holders, fail)
 	}
+	checkFight(s, fail)
 	checkInfluence(t, s, fail)
 	checkCards(s, fail)
 	if s.Phase == pb.Phase_PHASE_BREW && s.Drafted == 0 && s.Day > 1 {
 		deeds, syns, ward := s.titleHolders()
 		if deeds != s.Deeds || syns != s.Syndicates || ward != s.WardBoss {
 			fail("titles %v %v %d differ from the board's %v %v %d", s.Deeds, s.Syndicates, s.WardBoss, deeds, syns, ward)
+		}
+	}
+}
+
+// checkTurf is the Golden Rule with combat: two mobs share a District (or
+// mobsters stand on Police Turf) only in the District of the fight in
+// progress, while the Invaders are Pinned there or the Spoils are pending.
+func checkTurf(s *state, d pb.District, holders int, fail func(string, ...any)) {
+	x := s.dist(d)
+	if holders <= 1 && !(x.Precinct && holders > 0) {
+		return
+	}
+	f := s.Fight
+	if f == nil || f.District != d {
+		fail("Golden Rule broken in %v", d)
+		return
+	}
+	if !x.Mobs[f.Invader].Pinned && f.Stage != pb.Awaiting_AWAITING_SPOILS {
+		fail("two mobs in %v and nobody Pinned", d)
+	}
+}
+
+// checkFight: outside a fight nobody is Pinned and no District has an
+// Occupier; inside one, only the Invaders in its District are Pinned.
+func checkFight(s *state, fail func(string, ...any)) {
+	for _, d := range AllDistricts() {
+		x := s.dist(d)
+		in := s.Fight != nil && s.Fight.District == d
+		if !in && x.Occupier != none {
+			fail("Occupier %d in %v outside a fight", x.Occupier, d)
+		}
+		for seat, p := range x.Mobs {
+			if p.Pinned && (!in || seat != s.Fight.Invader) {
+				fail("seat %d Pinned in %v outside its fight", seat, d)
+			}
 		}
 	}
 }

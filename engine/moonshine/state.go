@@ -28,7 +28,7 @@ const none = -1
 type pieces struct {
 	Runners, Bosses int
 	Safehouse       bool
-	// Pinned marks mobsters stuck in a Standoff (issue II: combat).
+	// Pinned marks Invaders stuck in a fight (see state.Fight).
 	Pinned bool
 }
 
@@ -37,7 +37,7 @@ func (p pieces) any() bool     { return p.mobsters() > 0 || p.Safehouse }
 
 // district is one District's contents. Mobs is indexed by seat: outside a
 // firefight the Golden Rule leaves at most one mob present; during one
-// (issue II) Occupier names who keeps Control.
+// Occupier names who keeps Control (Contested Ground).
 type district struct {
 	Still    int
 	Precinct bool
@@ -125,7 +125,32 @@ type state struct {
 	// Current is the seat whose turn it is in the phase.
 	Current int
 	Raid    *raid
-	outcome *engine.Outcome
+	// Fight is the fight in progress (a Standoff, Pinned Invaders or the
+	// Spoils), nil outside one.
+	Fight *fight
+	// Bloodshed marks a Play in which the Attacker has killed: one Heat
+	// marker at its end.
+	Bloodshed bool
+	outcome   *engine.Outcome
+}
+
+// fight is a fight in progress in one District, always in the Invader's
+// turn.
+type fight struct {
+	District, Origin pb.District
+	Invader          int
+	// Occupier is the mob holding the District (none: Police Turf).
+	Occupier int
+	// Stage is the decision awaited: Standoff, Pinned or Spoils.
+	Stage pb.Awaiting
+}
+
+// decider is the seat whose decision the fight awaits.
+func (f *fight) decider() int {
+	if f.Stage == pb.Awaiting_AWAITING_STANDOFF {
+		return f.Occupier
+	}
+	return f.Invader
 }
 
 func newState() *state {
@@ -164,6 +189,10 @@ func (s *state) clone() *state {
 		r := *s.Raid
 		r.Precincts, r.Tied, r.Struck = slices.Clone(r.Precincts), slices.Clone(r.Tied), slices.Clone(r.Struck)
 		c.Raid = &r
+	}
+	if s.Fight != nil {
+		f := *s.Fight
+		c.Fight = &f
 	}
 	return &c
 }

@@ -45,6 +45,7 @@ func (s *state) View(v engine.Viewer) proto.Message {
 	if seat, aw := s.awaited(); seat != none {
 		out.Waiting = []*pb.WaitingView{{Seat: u32(seat), Awaiting: aw}}
 	}
+	out.Fight = s.fightView()
 	if r := s.Raid; r != nil {
 		out.Raid = &pb.RaidView{Target: u32(r.Target), Trigger: r.Trigger, Precincts: r.Precincts, Tied: r.Tied, Hit: r.Hit}
 	}
@@ -119,10 +120,10 @@ func (s *state) templates(seat int) []engine.Template {
 	slots := len(s.Seats[seat].SlotOwners)
 	var out []engine.Template
 	if slots >= 1 && len(from) > 0 {
-		out = append(out, engine.Template{Name: "move", Description: "Move Mobsters (1 barrel each at most) to one Connected safe District",
+		out = append(out, engine.Template{Name: "move", Description: "Move Mobsters (1 barrel each at most) to one Connected District",
 			Command: cmd(&pb.Move{}), Params: []engine.Param{
 				{Field: "move.from", Description: "where your Mobsters stand", Choices: from},
-				{Field: "move.to", Description: "a Connected District you Control or a Defenseless one", Choices: to},
+				{Field: "move.to", Description: "a Connected District: Safe turf, or Hostile turf (rival or Police), which starts a fight", Choices: to},
 				{Field: "move.runners", Description: "Runners moving", Max: RunnerSupply},
 				{Field: "move.bosses", Description: "Bosses moving", Max: 2},
 				{Field: "move.barrels", Description: "barrels carried from `from`", Max: RunnerSupply + 2},

@@ -784,6 +784,13 @@ const (
 	Awaiting_AWAITING_TARGETS_CALL Awaiting = 5
 	// The Raid Target pays the Bribe or takes the Fall.
 	Awaiting_AWAITING_BRIBE_OR_FALL Awaiting = 6
+	// The Occupier answers Invaders: Ambush, Hold Fire or Fold (the Standoff).
+	Awaiting_AWAITING_STANDOFF Awaiting = 7
+	// The Invader's Pinned mobsters Assault, Advance, Fall Back or Storm.
+	Awaiting_AWAITING_PINNED Awaiting = 8
+	// The Invader who took a District destroys or Commandeers the Safehouse
+	// there (after a Storm: Commandeers or not).
+	Awaiting_AWAITING_SPOILS Awaiting = 9
 )
 
 // Enum value maps for Awaiting.
@@ -796,6 +803,9 @@ var (
 		4: "AWAITING_DISCARD",
 		5: "AWAITING_TARGETS_CALL",
 		6: "AWAITING_BRIBE_OR_FALL",
+		7: "AWAITING_STANDOFF",
+		8: "AWAITING_PINNED",
+		9: "AWAITING_SPOILS",
 	}
 	Awaiting_value = map[string]int32{
 		"AWAITING_UNSPECIFIED":   0,
@@ -805,6 +815,9 @@ var (
 		"AWAITING_DISCARD":       4,
 		"AWAITING_TARGETS_CALL":  5,
 		"AWAITING_BRIBE_OR_FALL": 6,
+		"AWAITING_STANDOFF":      7,
+		"AWAITING_PINNED":        8,
+		"AWAITING_SPOILS":        9,
 	}
 )
 
@@ -833,6 +846,260 @@ func (x Awaiting) Number() protoreflect.EnumNumber {
 // Deprecated: Use Awaiting.Descriptor instead.
 func (Awaiting) EnumDescriptor() ([]byte, []int) {
 	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{11}
+}
+
+// StandoffChoice is the Occupier's answer to Invaders.
+type StandoffChoice int32
+
+const (
+	// Not set.
+	StandoffChoice_STANDOFF_CHOICE_UNSPECIFIED StandoffChoice = 0
+	// Fire first: a free shot at +1 Threat; the Invaders are Pinned.
+	StandoffChoice_STANDOFF_CHOICE_AMBUSH StandoffChoice = 1
+	// Stand without shooting; the Invaders are Pinned.
+	StandoffChoice_STANDOFF_CHOICE_HOLD_FIRE StandoffChoice = 2
+	// Surrender the District and flee to one Connected Safe District.
+	StandoffChoice_STANDOFF_CHOICE_FOLD StandoffChoice = 3
+)
+
+// Enum value maps for StandoffChoice.
+var (
+	StandoffChoice_name = map[int32]string{
+		0: "STANDOFF_CHOICE_UNSPECIFIED",
+		1: "STANDOFF_CHOICE_AMBUSH",
+		2: "STANDOFF_CHOICE_HOLD_FIRE",
+		3: "STANDOFF_CHOICE_FOLD",
+	}
+	StandoffChoice_value = map[string]int32{
+		"STANDOFF_CHOICE_UNSPECIFIED": 0,
+		"STANDOFF_CHOICE_AMBUSH":      1,
+		"STANDOFF_CHOICE_HOLD_FIRE":   2,
+		"STANDOFF_CHOICE_FOLD":        3,
+	}
+)
+
+func (x StandoffChoice) Enum() *StandoffChoice {
+	p := new(StandoffChoice)
+	*p = x
+	return p
+}
+
+func (x StandoffChoice) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (StandoffChoice) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_kingdom_v1_kingdom_proto_enumTypes[12].Descriptor()
+}
+
+func (StandoffChoice) Type() protoreflect.EnumType {
+	return &file_moonshine_kingdom_v1_kingdom_proto_enumTypes[12]
+}
+
+func (x StandoffChoice) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use StandoffChoice.Descriptor instead.
+func (StandoffChoice) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{12}
+}
+
+// CombatKind says which kind of shooting a CombatRound records.
+type CombatKind int32
+
+const (
+	// Not set.
+	CombatKind_COMBAT_KIND_UNSPECIFIED CombatKind = 0
+	// The Occupier's free shot (only the Occupier rolls).
+	CombatKind_COMBAT_KIND_AMBUSH CombatKind = 1
+	// An Assault: both sides roll at once.
+	CombatKind_COMBAT_KIND_ASSAULT CombatKind = 2
+	// Storming a Precinct: only the Invader rolls; each failed die kills one
+	// of the Invader's own.
+	CombatKind_COMBAT_KIND_STORM CombatKind = 3
+)
+
+// Enum value maps for CombatKind.
+var (
+	CombatKind_name = map[int32]string{
+		0: "COMBAT_KIND_UNSPECIFIED",
+		1: "COMBAT_KIND_AMBUSH",
+		2: "COMBAT_KIND_ASSAULT",
+		3: "COMBAT_KIND_STORM",
+	}
+	CombatKind_value = map[string]int32{
+		"COMBAT_KIND_UNSPECIFIED": 0,
+		"COMBAT_KIND_AMBUSH":      1,
+		"COMBAT_KIND_ASSAULT":     2,
+		"COMBAT_KIND_STORM":       3,
+	}
+)
+
+func (x CombatKind) Enum() *CombatKind {
+	p := new(CombatKind)
+	*p = x
+	return p
+}
+
+func (x CombatKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CombatKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_kingdom_v1_kingdom_proto_enumTypes[13].Descriptor()
+}
+
+func (CombatKind) Type() protoreflect.EnumType {
+	return &file_moonshine_kingdom_v1_kingdom_proto_enumTypes[13]
+}
+
+func (x CombatKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CombatKind.Descriptor instead.
+func (CombatKind) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{13}
+}
+
+// FightOutcome says how a fight ended (when it did not end by the
+// Invader leaving: see Withdrew).
+type FightOutcome int32
+
+const (
+	// Not set.
+	FightOutcome_FIGHT_OUTCOME_UNSPECIFIED FightOutcome = 0
+	// Every Invader fell: the Occupier (or the Police) holds.
+	FightOutcome_FIGHT_OUTCOME_HELD FightOutcome = 1
+	// The last Defender fell or fled: the Invader takes Control.
+	FightOutcome_FIGHT_OUTCOME_TAKEN FightOutcome = 2
+	// The Precinct was destroyed: the Invader takes Control.
+	FightOutcome_FIGHT_OUTCOME_STORMED FightOutcome = 3
+)
+
+// Enum value maps for FightOutcome.
+var (
+	FightOutcome_name = map[int32]string{
+		0: "FIGHT_OUTCOME_UNSPECIFIED",
+		1: "FIGHT_OUTCOME_HELD",
+		2: "FIGHT_OUTCOME_TAKEN",
+		3: "FIGHT_OUTCOME_STORMED",
+	}
+	FightOutcome_value = map[string]int32{
+		"FIGHT_OUTCOME_UNSPECIFIED": 0,
+		"FIGHT_OUTCOME_HELD":        1,
+		"FIGHT_OUTCOME_TAKEN":       2,
+		"FIGHT_OUTCOME_STORMED":     3,
+	}
+)
+
+func (x FightOutcome) Enum() *FightOutcome {
+	p := new(FightOutcome)
+	*p = x
+	return p
+}
+
+func (x FightOutcome) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (FightOutcome) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_kingdom_v1_kingdom_proto_enumTypes[14].Descriptor()
+}
+
+func (FightOutcome) Type() protoreflect.EnumType {
+	return &file_moonshine_kingdom_v1_kingdom_proto_enumTypes[14]
+}
+
+func (x FightOutcome) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use FightOutcome.Descriptor instead.
+func (FightOutcome) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{14}
+}
+
+// FightResponse names a response to a fight, for frontends.
+type FightResponse int32
+
+const (
+	// Not set.
+	FightResponse_FIGHT_RESPONSE_UNSPECIFIED FightResponse = 0
+	// Standoff: Ambush.
+	FightResponse_FIGHT_RESPONSE_AMBUSH FightResponse = 1
+	// Standoff: Hold Fire.
+	FightResponse_FIGHT_RESPONSE_HOLD_FIRE FightResponse = 2
+	// Standoff: Fold.
+	FightResponse_FIGHT_RESPONSE_FOLD FightResponse = 3
+	// Pinned: Assault (1 Influence).
+	FightResponse_FIGHT_RESPONSE_ASSAULT FightResponse = 4
+	// Pinned: Advance (1 Influence).
+	FightResponse_FIGHT_RESPONSE_ADVANCE FightResponse = 5
+	// Pinned: Fall Back (free).
+	FightResponse_FIGHT_RESPONSE_FALL_BACK FightResponse = 6
+	// Pinned on Police Turf: Storm the Precinct (1 Influence).
+	FightResponse_FIGHT_RESPONSE_STORM FightResponse = 7
+	// Spoils: Commandeer (place a Safehouse of your own for free).
+	FightResponse_FIGHT_RESPONSE_COMMANDEER FightResponse = 8
+	// Spoils: destroy the rival Safehouse (or, after a Storm, place none).
+	FightResponse_FIGHT_RESPONSE_DESTROY FightResponse = 9
+)
+
+// Enum value maps for FightResponse.
+var (
+	FightResponse_name = map[int32]string{
+		0: "FIGHT_RESPONSE_UNSPECIFIED",
+		1: "FIGHT_RESPONSE_AMBUSH",
+		2: "FIGHT_RESPONSE_HOLD_FIRE",
+		3: "FIGHT_RESPONSE_FOLD",
+		4: "FIGHT_RESPONSE_ASSAULT",
+		5: "FIGHT_RESPONSE_ADVANCE",
+		6: "FIGHT_RESPONSE_FALL_BACK",
+		7: "FIGHT_RESPONSE_STORM",
+		8: "FIGHT_RESPONSE_COMMANDEER",
+		9: "FIGHT_RESPONSE_DESTROY",
+	}
+	FightResponse_value = map[string]int32{
+		"FIGHT_RESPONSE_UNSPECIFIED": 0,
+		"FIGHT_RESPONSE_AMBUSH":      1,
+		"FIGHT_RESPONSE_HOLD_FIRE":   2,
+		"FIGHT_RESPONSE_FOLD":        3,
+		"FIGHT_RESPONSE_ASSAULT":     4,
+		"FIGHT_RESPONSE_ADVANCE":     5,
+		"FIGHT_RESPONSE_FALL_BACK":   6,
+		"FIGHT_RESPONSE_STORM":       7,
+		"FIGHT_RESPONSE_COMMANDEER":  8,
+		"FIGHT_RESPONSE_DESTROY":     9,
+	}
+)
+
+func (x FightResponse) Enum() *FightResponse {
+	p := new(FightResponse)
+	*p = x
+	return p
+}
+
+func (x FightResponse) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (FightResponse) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_kingdom_v1_kingdom_proto_enumTypes[15].Descriptor()
+}
+
+func (FightResponse) Type() protoreflect.EnumType {
+	return &file_moonshine_kingdom_v1_kingdom_proto_enumTypes[15]
+}
+
+func (x FightResponse) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use FightResponse.Descriptor instead.
+func (FightResponse) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{15}
 }
 
 // Options are the table options chosen at creation. The zero value is the
@@ -963,6 +1230,12 @@ type Command struct {
 	//	*Command_DiscardContracts
 	//	*Command_TargetsCall
 	//	*Command_BribeOrFall
+	//	*Command_Standoff
+	//	*Command_Assault
+	//	*Command_Advance
+	//	*Command_FallBack
+	//	*Command_Storm
+	//	*Command_Spoils
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1176,6 +1449,60 @@ func (x *Command) GetBribeOrFall() *BribeOrFall {
 	return nil
 }
 
+func (x *Command) GetStandoff() *Standoff {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Standoff); ok {
+			return x.Standoff
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetAssault() *Assault {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Assault); ok {
+			return x.Assault
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetAdvance() *Advance {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Advance); ok {
+			return x.Advance
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetFallBack() *FallBack {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_FallBack); ok {
+			return x.FallBack
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetStorm() *Storm {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Storm); ok {
+			return x.Storm
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetSpoils() *Spoils {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Spoils); ok {
+			return x.Spoils
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -1275,6 +1602,36 @@ type Command_BribeOrFall struct {
 	BribeOrFall *BribeOrFall `protobuf:"bytes,19,opt,name=bribe_or_fall,json=bribeOrFall,proto3,oneof"`
 }
 
+type Command_Standoff struct {
+	// The Occupier's Standoff choice when Invaders enter.
+	Standoff *Standoff `protobuf:"bytes,20,opt,name=standoff,proto3,oneof"`
+}
+
+type Command_Assault struct {
+	// Pinned: Assault the District (1 Influence).
+	Assault *Assault `protobuf:"bytes,21,opt,name=assault,proto3,oneof"`
+}
+
+type Command_Advance struct {
+	// Pinned: Advance to a Safe Connected District (1 Influence).
+	Advance *Advance `protobuf:"bytes,22,opt,name=advance,proto3,oneof"`
+}
+
+type Command_FallBack struct {
+	// Pinned Invader: Fall Back to the origin District (free).
+	FallBack *FallBack `protobuf:"bytes,23,opt,name=fall_back,json=fallBack,proto3,oneof"`
+}
+
+type Command_Storm struct {
+	// Pinned on Police Turf: Storm the Precinct (1 Influence).
+	Storm *Storm `protobuf:"bytes,24,opt,name=storm,proto3,oneof"`
+}
+
+type Command_Spoils struct {
+	// After taking a District: destroy or Commandeer the Safehouse there.
+	Spoils *Spoils `protobuf:"bytes,25,opt,name=spoils,proto3,oneof"`
+}
+
 func (*Command_BrewDraft) isCommand_Kind() {}
 
 func (*Command_StakeContract) isCommand_Kind() {}
@@ -1313,6 +1670,304 @@ func (*Command_TargetsCall) isCommand_Kind() {}
 
 func (*Command_BribeOrFall) isCommand_Kind() {}
 
+func (*Command_Standoff) isCommand_Kind() {}
+
+func (*Command_Assault) isCommand_Kind() {}
+
+func (*Command_Advance) isCommand_Kind() {}
+
+func (*Command_FallBack) isCommand_Kind() {}
+
+func (*Command_Storm) isCommand_Kind() {}
+
+func (*Command_Spoils) isCommand_Kind() {}
+
+// Standoff is the Occupier's answer to Invaders.
+type Standoff struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Ambush, Hold Fire or Fold.
+	Choice StandoffChoice `protobuf:"varint,1,opt,name=choice,proto3,enum=moonshine.kingdom.v1.StandoffChoice" json:"choice,omitempty"`
+	// Fold only: the Connected District the Occupier's mobsters flee to.
+	FleeTo        District `protobuf:"varint,2,opt,name=flee_to,json=fleeTo,proto3,enum=moonshine.kingdom.v1.District" json:"flee_to,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Standoff) Reset() {
+	*x = Standoff{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Standoff) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Standoff) ProtoMessage() {}
+
+func (x *Standoff) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Standoff.ProtoReflect.Descriptor instead.
+func (*Standoff) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Standoff) GetChoice() StandoffChoice {
+	if x != nil {
+		return x.Choice
+	}
+	return StandoffChoice_STANDOFF_CHOICE_UNSPECIFIED
+}
+
+func (x *Standoff) GetFleeTo() District {
+	if x != nil {
+		return x.FleeTo
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+// Assault fights for the District: both sides roll at once.
+type Assault struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Assault) Reset() {
+	*x = Assault{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Assault) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Assault) ProtoMessage() {}
+
+func (x *Assault) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Assault.ProtoReflect.Descriptor instead.
+func (*Assault) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{4}
+}
+
+// Advance moves the Pinned mobsters to a Safe Connected District.
+type Advance struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Safe Connected District.
+	To District `protobuf:"varint,1,opt,name=to,proto3,enum=moonshine.kingdom.v1.District" json:"to,omitempty"`
+	// Barrels carried from the District of the fight, at most one per mobster.
+	Barrels []*Barrels `protobuf:"bytes,2,rep,name=barrels,proto3" json:"barrels,omitempty"`
+	// When `to` holds an unguarded rival Safehouse, place one of yours there.
+	Commandeer    bool `protobuf:"varint,3,opt,name=commandeer,proto3" json:"commandeer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Advance) Reset() {
+	*x = Advance{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Advance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Advance) ProtoMessage() {}
+
+func (x *Advance) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Advance.ProtoReflect.Descriptor instead.
+func (*Advance) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Advance) GetTo() District {
+	if x != nil {
+		return x.To
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *Advance) GetBarrels() []*Barrels {
+	if x != nil {
+		return x.Barrels
+	}
+	return nil
+}
+
+func (x *Advance) GetCommandeer() bool {
+	if x != nil {
+		return x.Commandeer
+	}
+	return false
+}
+
+// FallBack retreats the Pinned Invaders to the District they came from.
+type FallBack struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FallBack) Reset() {
+	*x = FallBack{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FallBack) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FallBack) ProtoMessage() {}
+
+func (x *FallBack) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FallBack.ProtoReflect.Descriptor instead.
+func (*FallBack) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{6}
+}
+
+// Storm assaults the Precinct where the mobsters are Pinned.
+type Storm struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Storm) Reset() {
+	*x = Storm{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Storm) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Storm) ProtoMessage() {}
+
+func (x *Storm) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Storm.ProtoReflect.Descriptor instead.
+func (*Storm) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{7}
+}
+
+// Spoils settles the Safehouse of a District just taken.
+type Spoils struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Commandeer: place one of your Safehouses here for free (false destroys
+	// the rival Safehouse, or after a Storm places none).
+	Commandeer bool `protobuf:"varint,1,opt,name=commandeer,proto3" json:"commandeer,omitempty"`
+	// Commandeer with no spare Safehouse: the District it moves from.
+	RelocateFrom  District `protobuf:"varint,2,opt,name=relocate_from,json=relocateFrom,proto3,enum=moonshine.kingdom.v1.District" json:"relocate_from,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Spoils) Reset() {
+	*x = Spoils{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Spoils) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Spoils) ProtoMessage() {}
+
+func (x *Spoils) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Spoils.ProtoReflect.Descriptor instead.
+func (*Spoils) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *Spoils) GetCommandeer() bool {
+	if x != nil {
+		return x.Commandeer
+	}
+	return false
+}
+
+func (x *Spoils) GetRelocateFrom() District {
+	if x != nil {
+		return x.RelocateFrom
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
 // BrewDraft drafts the Red and White dice showing these faces.
 type BrewDraft struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1330,7 +1985,7 @@ type BrewDraft struct {
 
 func (x *BrewDraft) Reset() {
 	*x = BrewDraft{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[3]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1342,7 +1997,7 @@ func (x *BrewDraft) String() string {
 func (*BrewDraft) ProtoMessage() {}
 
 func (x *BrewDraft) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[3]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1355,7 +2010,7 @@ func (x *BrewDraft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BrewDraft.ProtoReflect.Descriptor instead.
 func (*BrewDraft) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *BrewDraft) GetRed() uint32 {
@@ -1397,7 +2052,7 @@ type StakeContract struct {
 
 func (x *StakeContract) Reset() {
 	*x = StakeContract{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[4]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1409,7 +2064,7 @@ func (x *StakeContract) String() string {
 func (*StakeContract) ProtoMessage() {}
 
 func (x *StakeContract) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[4]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1422,7 +2077,7 @@ func (x *StakeContract) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakeContract.ProtoReflect.Descriptor instead.
 func (*StakeContract) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *StakeContract) GetCard() uint32 {
@@ -1443,7 +2098,7 @@ type Fund struct {
 
 func (x *Fund) Reset() {
 	*x = Fund{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1455,7 +2110,7 @@ func (x *Fund) String() string {
 func (*Fund) ProtoMessage() {}
 
 func (x *Fund) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1468,7 +2123,7 @@ func (x *Fund) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fund.ProtoReflect.Descriptor instead.
 func (*Fund) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Fund) GetMarkers() uint32 {
@@ -1501,7 +2156,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1513,7 +2168,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1526,7 +2181,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Move) GetFrom() District {
@@ -1586,7 +2241,7 @@ type Push struct {
 
 func (x *Push) Reset() {
 	*x = Push{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1598,7 +2253,7 @@ func (x *Push) String() string {
 func (*Push) ProtoMessage() {}
 
 func (x *Push) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1611,7 +2266,7 @@ func (x *Push) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Push.ProtoReflect.Descriptor instead.
 func (*Push) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Push) GetFrom() District {
@@ -1648,7 +2303,7 @@ type Recruit struct {
 
 func (x *Recruit) Reset() {
 	*x = Recruit{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1660,7 +2315,7 @@ func (x *Recruit) String() string {
 func (*Recruit) ProtoMessage() {}
 
 func (x *Recruit) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1673,7 +2328,7 @@ func (x *Recruit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recruit.ProtoReflect.Descriptor instead.
 func (*Recruit) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Recruit) GetDistrict() District {
@@ -1701,7 +2356,7 @@ type Hustle struct {
 
 func (x *Hustle) Reset() {
 	*x = Hustle{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1713,7 +2368,7 @@ func (x *Hustle) String() string {
 func (*Hustle) ProtoMessage() {}
 
 func (x *Hustle) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1726,7 +2381,7 @@ func (x *Hustle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hustle.ProtoReflect.Descriptor instead.
 func (*Hustle) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Hustle) GetDecks() []Tier {
@@ -1747,7 +2402,7 @@ type DiscardContracts struct {
 
 func (x *DiscardContracts) Reset() {
 	*x = DiscardContracts{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1759,7 +2414,7 @@ func (x *DiscardContracts) String() string {
 func (*DiscardContracts) ProtoMessage() {}
 
 func (x *DiscardContracts) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1772,7 +2427,7 @@ func (x *DiscardContracts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiscardContracts.ProtoReflect.Descriptor instead.
 func (*DiscardContracts) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *DiscardContracts) GetCards() []uint32 {
@@ -1796,7 +2451,7 @@ type Secure struct {
 
 func (x *Secure) Reset() {
 	*x = Secure{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1808,7 +2463,7 @@ func (x *Secure) String() string {
 func (*Secure) ProtoMessage() {}
 
 func (x *Secure) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1821,7 +2476,7 @@ func (x *Secure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Secure.ProtoReflect.Descriptor instead.
 func (*Secure) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Secure) GetDistrict() District {
@@ -1851,7 +2506,7 @@ type Smuggle struct {
 
 func (x *Smuggle) Reset() {
 	*x = Smuggle{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1863,7 +2518,7 @@ func (x *Smuggle) String() string {
 func (*Smuggle) ProtoMessage() {}
 
 func (x *Smuggle) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1876,7 +2531,7 @@ func (x *Smuggle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Smuggle.ProtoReflect.Descriptor instead.
 func (*Smuggle) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Smuggle) GetDock() District {
@@ -1904,7 +2559,7 @@ type Extort struct {
 
 func (x *Extort) Reset() {
 	*x = Extort{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1916,7 +2571,7 @@ func (x *Extort) String() string {
 func (*Extort) ProtoMessage() {}
 
 func (x *Extort) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1929,7 +2584,7 @@ func (x *Extort) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Extort.ProtoReflect.Descriptor instead.
 func (*Extort) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Extort) GetBorough() Borough {
@@ -1952,7 +2607,7 @@ type Fix struct {
 
 func (x *Fix) Reset() {
 	*x = Fix{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1964,7 +2619,7 @@ func (x *Fix) String() string {
 func (*Fix) ProtoMessage() {}
 
 func (x *Fix) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1977,7 +2632,7 @@ func (x *Fix) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fix.ProtoReflect.Descriptor instead.
 func (*Fix) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Fix) GetLiquor() Liquor {
@@ -2007,7 +2662,7 @@ type Unload struct {
 
 func (x *Unload) Reset() {
 	*x = Unload{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2019,7 +2674,7 @@ func (x *Unload) String() string {
 func (*Unload) ProtoMessage() {}
 
 func (x *Unload) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2032,7 +2687,7 @@ func (x *Unload) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unload.ProtoReflect.Descriptor instead.
 func (*Unload) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Unload) GetDistrict() District {
@@ -2064,7 +2719,7 @@ type Rise struct {
 
 func (x *Rise) Reset() {
 	*x = Rise{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2076,7 +2731,7 @@ func (x *Rise) String() string {
 func (*Rise) ProtoMessage() {}
 
 func (x *Rise) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2089,7 +2744,7 @@ func (x *Rise) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rise.ProtoReflect.Descriptor instead.
 func (*Rise) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Rise) GetDistrict() District {
@@ -2125,7 +2780,7 @@ type Bribe struct {
 
 func (x *Bribe) Reset() {
 	*x = Bribe{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2137,7 +2792,7 @@ func (x *Bribe) String() string {
 func (*Bribe) ProtoMessage() {}
 
 func (x *Bribe) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2150,7 +2805,7 @@ func (x *Bribe) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bribe.ProtoReflect.Descriptor instead.
 func (*Bribe) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Bribe) GetDistrict() District {
@@ -2169,7 +2824,7 @@ type Rat struct {
 
 func (x *Rat) Reset() {
 	*x = Rat{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2181,7 +2836,7 @@ func (x *Rat) String() string {
 func (*Rat) ProtoMessage() {}
 
 func (x *Rat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2194,7 +2849,7 @@ func (x *Rat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rat.ProtoReflect.Descriptor instead.
 func (*Rat) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{24}
 }
 
 // LayLow clears the Operations slots and takes the next Turn Token.
@@ -2206,7 +2861,7 @@ type LayLow struct {
 
 func (x *LayLow) Reset() {
 	*x = LayLow{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2218,7 +2873,7 @@ func (x *LayLow) String() string {
 func (*LayLow) ProtoMessage() {}
 
 func (x *LayLow) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2231,7 +2886,7 @@ func (x *LayLow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayLow.ProtoReflect.Descriptor instead.
 func (*LayLow) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{25}
 }
 
 // TargetsCall picks which of the tied Districts the Police hit.
@@ -2245,7 +2900,7 @@ type TargetsCall struct {
 
 func (x *TargetsCall) Reset() {
 	*x = TargetsCall{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2257,7 +2912,7 @@ func (x *TargetsCall) String() string {
 func (*TargetsCall) ProtoMessage() {}
 
 func (x *TargetsCall) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2270,7 +2925,7 @@ func (x *TargetsCall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TargetsCall.ProtoReflect.Descriptor instead.
 func (*TargetsCall) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *TargetsCall) GetDistrict() District {
@@ -2291,7 +2946,7 @@ type BribeOrFall struct {
 
 func (x *BribeOrFall) Reset() {
 	*x = BribeOrFall{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2303,7 +2958,7 @@ func (x *BribeOrFall) String() string {
 func (*BribeOrFall) ProtoMessage() {}
 
 func (x *BribeOrFall) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2316,7 +2971,7 @@ func (x *BribeOrFall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BribeOrFall.ProtoReflect.Descriptor instead.
 func (*BribeOrFall) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *BribeOrFall) GetBribe() bool {
@@ -2368,6 +3023,12 @@ type Event struct {
 	//	*Event_ContractReckoned
 	//	*Event_CommissionTaken
 	//	*Event_GameEnded
+	//	*Event_StandoffChosen
+	//	*Event_CombatRound
+	//	*Event_FightEnded
+	//	*Event_Withdrew
+	//	*Event_SpoilsTaken
+	//	*Event_HeatDrawn
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2375,7 +3036,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2387,7 +3048,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2400,7 +3061,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Event) GetKind() isEvent_Kind {
@@ -2725,6 +3386,60 @@ func (x *Event) GetGameEnded() *GameEnded {
 	return nil
 }
 
+func (x *Event) GetStandoffChosen() *StandoffChosen {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_StandoffChosen); ok {
+			return x.StandoffChosen
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetCombatRound() *CombatRound {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CombatRound); ok {
+			return x.CombatRound
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetFightEnded() *FightEnded {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_FightEnded); ok {
+			return x.FightEnded
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetWithdrew() *Withdrew {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_Withdrew); ok {
+			return x.Withdrew
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetSpoilsTaken() *SpoilsTaken {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_SpoilsTaken); ok {
+			return x.SpoilsTaken
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetHeatDrawn() *HeatDrawn {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_HeatDrawn); ok {
+			return x.HeatDrawn
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -2904,6 +3619,37 @@ type Event_GameEnded struct {
 	GameEnded *GameEnded `protobuf:"bytes,35,opt,name=game_ended,json=gameEnded,proto3,oneof"`
 }
 
+type Event_StandoffChosen struct {
+	// The Occupier chose Ambush, Hold Fire or Fold.
+	StandoffChosen *StandoffChosen `protobuf:"bytes,36,opt,name=standoff_chosen,json=standoffChosen,proto3,oneof"`
+}
+
+type Event_CombatRound struct {
+	// One round of shooting: an Ambush, an Assault or a Storm.
+	CombatRound *CombatRound `protobuf:"bytes,37,opt,name=combat_round,json=combatRound,proto3,oneof"`
+}
+
+type Event_FightEnded struct {
+	// A fight ended in the District (Held, Taken or Stormed).
+	FightEnded *FightEnded `protobuf:"bytes,38,opt,name=fight_ended,json=fightEnded,proto3,oneof"`
+}
+
+type Event_Withdrew struct {
+	// Pinned mobsters left the fight: Advance or Fall Back.
+	Withdrew *Withdrew `protobuf:"bytes,39,opt,name=withdrew,proto3,oneof"`
+}
+
+type Event_SpoilsTaken struct {
+	// The Safehouse of a District just taken was destroyed or Commandeered.
+	SpoilsTaken *SpoilsTaken `protobuf:"bytes,40,opt,name=spoils_taken,json=spoilsTaken,proto3,oneof"`
+}
+
+type Event_HeatDrawn struct {
+	// Blood on the Pavement: an Attacker who killed put a marker on the Heat
+	// Track at the end of the Play.
+	HeatDrawn *HeatDrawn `protobuf:"bytes,41,opt,name=heat_drawn,json=heatDrawn,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_DayStarted) isEvent_Kind() {}
@@ -2974,6 +3720,600 @@ func (*Event_CommissionTaken) isEvent_Kind() {}
 
 func (*Event_GameEnded) isEvent_Kind() {}
 
+func (*Event_StandoffChosen) isEvent_Kind() {}
+
+func (*Event_CombatRound) isEvent_Kind() {}
+
+func (*Event_FightEnded) isEvent_Kind() {}
+
+func (*Event_Withdrew) isEvent_Kind() {}
+
+func (*Event_SpoilsTaken) isEvent_Kind() {}
+
+func (*Event_HeatDrawn) isEvent_Kind() {}
+
+// StandoffChosen records the Occupier's Standoff choice.
+type StandoffChosen struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Occupier.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The District.
+	District District `protobuf:"varint,2,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	// The choice.
+	Choice StandoffChoice `protobuf:"varint,3,opt,name=choice,proto3,enum=moonshine.kingdom.v1.StandoffChoice" json:"choice,omitempty"`
+	// Fold: where the Occupier's mobsters fled.
+	FledTo District `protobuf:"varint,4,opt,name=fled_to,json=fledTo,proto3,enum=moonshine.kingdom.v1.District" json:"fled_to,omitempty"`
+	// Fold: Runners that fled.
+	Runners uint32 `protobuf:"varint,5,opt,name=runners,proto3" json:"runners,omitempty"`
+	// Fold: Bosses that fled.
+	Bosses        uint32 `protobuf:"varint,6,opt,name=bosses,proto3" json:"bosses,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StandoffChosen) Reset() {
+	*x = StandoffChosen{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StandoffChosen) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StandoffChosen) ProtoMessage() {}
+
+func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StandoffChosen.ProtoReflect.Descriptor instead.
+func (*StandoffChosen) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *StandoffChosen) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *StandoffChosen) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *StandoffChosen) GetChoice() StandoffChoice {
+	if x != nil {
+		return x.Choice
+	}
+	return StandoffChoice_STANDOFF_CHOICE_UNSPECIFIED
+}
+
+func (x *StandoffChosen) GetFledTo() District {
+	if x != nil {
+		return x.FledTo
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *StandoffChosen) GetRunners() uint32 {
+	if x != nil {
+		return x.Runners
+	}
+	return 0
+}
+
+func (x *StandoffChosen) GetBosses() uint32 {
+	if x != nil {
+		return x.Bosses
+	}
+	return 0
+}
+
+// CombatRound records one round of shooting with every die rolled.
+type CombatRound struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The District.
+	District District `protobuf:"varint,1,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	// Ambush, Assault or Storm.
+	Kind CombatKind `protobuf:"varint,2,opt,name=kind,proto3,enum=moonshine.kingdom.v1.CombatKind" json:"kind,omitempty"`
+	// The Invader (the Attacker).
+	Invader uint32 `protobuf:"varint,3,opt,name=invader,proto3" json:"invader,omitempty"`
+	// The Occupier (unset: the Police).
+	Occupier *uint32 `protobuf:"varint,4,opt,name=occupier,proto3,oneof" json:"occupier,omitempty"`
+	// The Invader's dice (none in an Ambush).
+	InvaderRolls []uint32 `protobuf:"varint,5,rep,packed,name=invader_rolls,json=invaderRolls,proto3" json:"invader_rolls,omitempty"`
+	// The Occupier's dice (none in a Storm).
+	OccupierRolls []uint32 `protobuf:"varint,6,rep,packed,name=occupier_rolls,json=occupierRolls,proto3" json:"occupier_rolls,omitempty"`
+	// The Invader's Threat level (1-4).
+	InvaderThreat uint32 `protobuf:"varint,7,opt,name=invader_threat,json=invaderThreat,proto3" json:"invader_threat,omitempty"`
+	// The Occupier's Threat level (1-4; 0 in a Storm).
+	OccupierThreat uint32 `protobuf:"varint,8,opt,name=occupier_threat,json=occupierThreat,proto3" json:"occupier_threat,omitempty"`
+	// The Invader's hits.
+	InvaderHits uint32 `protobuf:"varint,9,opt,name=invader_hits,json=invaderHits,proto3" json:"invader_hits,omitempty"`
+	// The Occupier's hits (in a Storm: the Invader's failed dice).
+	OccupierHits uint32 `protobuf:"varint,10,opt,name=occupier_hits,json=occupierHits,proto3" json:"occupier_hits,omitempty"`
+	// Invader Runners killed.
+	InvaderRunnersLost uint32 `protobuf:"varint,11,opt,name=invader_runners_lost,json=invaderRunnersLost,proto3" json:"invader_runners_lost,omitempty"`
+	// Invader Bosses killed.
+	InvaderBossesLost uint32 `protobuf:"varint,12,opt,name=invader_bosses_lost,json=invaderBossesLost,proto3" json:"invader_bosses_lost,omitempty"`
+	// Occupier Runners killed.
+	OccupierRunnersLost uint32 `protobuf:"varint,13,opt,name=occupier_runners_lost,json=occupierRunnersLost,proto3" json:"occupier_runners_lost,omitempty"`
+	// Occupier Bosses killed.
+	OccupierBossesLost uint32 `protobuf:"varint,14,opt,name=occupier_bosses_lost,json=occupierBossesLost,proto3" json:"occupier_bosses_lost,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *CombatRound) Reset() {
+	*x = CombatRound{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CombatRound) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CombatRound) ProtoMessage() {}
+
+func (x *CombatRound) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CombatRound.ProtoReflect.Descriptor instead.
+func (*CombatRound) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *CombatRound) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *CombatRound) GetKind() CombatKind {
+	if x != nil {
+		return x.Kind
+	}
+	return CombatKind_COMBAT_KIND_UNSPECIFIED
+}
+
+func (x *CombatRound) GetInvader() uint32 {
+	if x != nil {
+		return x.Invader
+	}
+	return 0
+}
+
+func (x *CombatRound) GetOccupier() uint32 {
+	if x != nil && x.Occupier != nil {
+		return *x.Occupier
+	}
+	return 0
+}
+
+func (x *CombatRound) GetInvaderRolls() []uint32 {
+	if x != nil {
+		return x.InvaderRolls
+	}
+	return nil
+}
+
+func (x *CombatRound) GetOccupierRolls() []uint32 {
+	if x != nil {
+		return x.OccupierRolls
+	}
+	return nil
+}
+
+func (x *CombatRound) GetInvaderThreat() uint32 {
+	if x != nil {
+		return x.InvaderThreat
+	}
+	return 0
+}
+
+func (x *CombatRound) GetOccupierThreat() uint32 {
+	if x != nil {
+		return x.OccupierThreat
+	}
+	return 0
+}
+
+func (x *CombatRound) GetInvaderHits() uint32 {
+	if x != nil {
+		return x.InvaderHits
+	}
+	return 0
+}
+
+func (x *CombatRound) GetOccupierHits() uint32 {
+	if x != nil {
+		return x.OccupierHits
+	}
+	return 0
+}
+
+func (x *CombatRound) GetInvaderRunnersLost() uint32 {
+	if x != nil {
+		return x.InvaderRunnersLost
+	}
+	return 0
+}
+
+func (x *CombatRound) GetInvaderBossesLost() uint32 {
+	if x != nil {
+		return x.InvaderBossesLost
+	}
+	return 0
+}
+
+func (x *CombatRound) GetOccupierRunnersLost() uint32 {
+	if x != nil {
+		return x.OccupierRunnersLost
+	}
+	return 0
+}
+
+func (x *CombatRound) GetOccupierBossesLost() uint32 {
+	if x != nil {
+		return x.OccupierBossesLost
+	}
+	return 0
+}
+
+// FightEnded closes a fight that did not end by the Invader leaving.
+type FightEnded struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The District.
+	District District `protobuf:"varint,1,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	// Held, Taken or Stormed.
+	Outcome FightOutcome `protobuf:"varint,2,opt,name=outcome,proto3,enum=moonshine.kingdom.v1.FightOutcome" json:"outcome,omitempty"`
+	// Taken: the rival whose Safehouse stands there (the Spoils decide it).
+	SafehouseOf   *uint32 `protobuf:"varint,3,opt,name=safehouse_of,json=safehouseOf,proto3,oneof" json:"safehouse_of,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FightEnded) Reset() {
+	*x = FightEnded{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FightEnded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FightEnded) ProtoMessage() {}
+
+func (x *FightEnded) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FightEnded.ProtoReflect.Descriptor instead.
+func (*FightEnded) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *FightEnded) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *FightEnded) GetOutcome() FightOutcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return FightOutcome_FIGHT_OUTCOME_UNSPECIFIED
+}
+
+func (x *FightEnded) GetSafehouseOf() uint32 {
+	if x != nil && x.SafehouseOf != nil {
+		return *x.SafehouseOf
+	}
+	return 0
+}
+
+// Withdrew moves Pinned mobsters out of a fight, ending it.
+type Withdrew struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Invader.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The District of the fight.
+	From District `protobuf:"varint,2,opt,name=from,proto3,enum=moonshine.kingdom.v1.District" json:"from,omitempty"`
+	// Where they went (the origin, for a Fall Back).
+	To District `protobuf:"varint,3,opt,name=to,proto3,enum=moonshine.kingdom.v1.District" json:"to,omitempty"`
+	// Runners.
+	Runners uint32 `protobuf:"varint,4,opt,name=runners,proto3" json:"runners,omitempty"`
+	// Bosses.
+	Bosses uint32 `protobuf:"varint,5,opt,name=bosses,proto3" json:"bosses,omitempty"`
+	// Barrels carried (Advance only).
+	Barrels []*Barrels `protobuf:"bytes,6,rep,name=barrels,proto3" json:"barrels,omitempty"`
+	// Advance (paid); false is a Fall Back.
+	Advance bool `protobuf:"varint,7,opt,name=advance,proto3" json:"advance,omitempty"`
+	// Forced: the Invader ran out of Influence, or a Storm failed.
+	Forced bool `protobuf:"varint,8,opt,name=forced,proto3" json:"forced,omitempty"`
+	// Advance into an unguarded rival Safehouse: its owner.
+	SafehouseTakenFrom *uint32 `protobuf:"varint,9,opt,name=safehouse_taken_from,json=safehouseTakenFrom,proto3,oneof" json:"safehouse_taken_from,omitempty"`
+	// Advance: the Invader placed a Safehouse there (Commandeer).
+	Commandeered  bool `protobuf:"varint,10,opt,name=commandeered,proto3" json:"commandeered,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Withdrew) Reset() {
+	*x = Withdrew{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Withdrew) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Withdrew) ProtoMessage() {}
+
+func (x *Withdrew) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Withdrew.ProtoReflect.Descriptor instead.
+func (*Withdrew) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *Withdrew) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *Withdrew) GetFrom() District {
+	if x != nil {
+		return x.From
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *Withdrew) GetTo() District {
+	if x != nil {
+		return x.To
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *Withdrew) GetRunners() uint32 {
+	if x != nil {
+		return x.Runners
+	}
+	return 0
+}
+
+func (x *Withdrew) GetBosses() uint32 {
+	if x != nil {
+		return x.Bosses
+	}
+	return 0
+}
+
+func (x *Withdrew) GetBarrels() []*Barrels {
+	if x != nil {
+		return x.Barrels
+	}
+	return nil
+}
+
+func (x *Withdrew) GetAdvance() bool {
+	if x != nil {
+		return x.Advance
+	}
+	return false
+}
+
+func (x *Withdrew) GetForced() bool {
+	if x != nil {
+		return x.Forced
+	}
+	return false
+}
+
+func (x *Withdrew) GetSafehouseTakenFrom() uint32 {
+	if x != nil && x.SafehouseTakenFrom != nil {
+		return *x.SafehouseTakenFrom
+	}
+	return 0
+}
+
+func (x *Withdrew) GetCommandeered() bool {
+	if x != nil {
+		return x.Commandeered
+	}
+	return false
+}
+
+// SpoilsTaken settles the Safehouse of a District just taken.
+type SpoilsTaken struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Invader.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The District.
+	District District `protobuf:"varint,2,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	// The rival whose Safehouse was removed, if any.
+	Destroyed *uint32 `protobuf:"varint,3,opt,name=destroyed,proto3,oneof" json:"destroyed,omitempty"`
+	// The Invader placed a Safehouse of its own.
+	Commandeered bool `protobuf:"varint,4,opt,name=commandeered,proto3" json:"commandeered,omitempty"`
+	// Commandeer with no spare: where the Safehouse came from.
+	RelocatedFrom District `protobuf:"varint,5,opt,name=relocated_from,json=relocatedFrom,proto3,enum=moonshine.kingdom.v1.District" json:"relocated_from,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SpoilsTaken) Reset() {
+	*x = SpoilsTaken{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SpoilsTaken) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SpoilsTaken) ProtoMessage() {}
+
+func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SpoilsTaken.ProtoReflect.Descriptor instead.
+func (*SpoilsTaken) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *SpoilsTaken) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *SpoilsTaken) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *SpoilsTaken) GetDestroyed() uint32 {
+	if x != nil && x.Destroyed != nil {
+		return *x.Destroyed
+	}
+	return 0
+}
+
+func (x *SpoilsTaken) GetCommandeered() bool {
+	if x != nil {
+		return x.Commandeered
+	}
+	return false
+}
+
+func (x *SpoilsTaken) GetRelocatedFrom() District {
+	if x != nil {
+		return x.RelocatedFrom
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+// HeatDrawn puts one marker from a Stash on the Heat Track.
+type HeatDrawn struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Attacker.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The owner of the marker.
+	Owner         uint32 `protobuf:"varint,2,opt,name=owner,proto3" json:"owner,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HeatDrawn) Reset() {
+	*x = HeatDrawn{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HeatDrawn) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HeatDrawn) ProtoMessage() {}
+
+func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HeatDrawn.ProtoReflect.Descriptor instead.
+func (*HeatDrawn) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *HeatDrawn) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *HeatDrawn) GetOwner() uint32 {
+	if x != nil {
+		return x.Owner
+	}
+	return 0
+}
+
 // SeatSetup is what one seat was dealt.
 type SeatSetup struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2989,7 +4329,7 @@ type SeatSetup struct {
 
 func (x *SeatSetup) Reset() {
 	*x = SeatSetup{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3001,7 +4341,7 @@ func (x *SeatSetup) String() string {
 func (*SeatSetup) ProtoMessage() {}
 
 func (x *SeatSetup) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3014,7 +4354,7 @@ func (x *SeatSetup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatSetup.ProtoReflect.Descriptor instead.
 func (*SeatSetup) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SeatSetup) GetPlaybook() Playbook {
@@ -3056,7 +4396,7 @@ type GameStarted struct {
 
 func (x *GameStarted) Reset() {
 	*x = GameStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3068,7 +4408,7 @@ func (x *GameStarted) String() string {
 func (*GameStarted) ProtoMessage() {}
 
 func (x *GameStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3081,7 +4421,7 @@ func (x *GameStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameStarted.ProtoReflect.Descriptor instead.
 func (*GameStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GameStarted) GetPlayers() uint32 {
@@ -3129,7 +4469,7 @@ type DayStarted struct {
 
 func (x *DayStarted) Reset() {
 	*x = DayStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3141,7 +4481,7 @@ func (x *DayStarted) String() string {
 func (*DayStarted) ProtoMessage() {}
 
 func (x *DayStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3154,7 +4494,7 @@ func (x *DayStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayStarted.ProtoReflect.Descriptor instead.
 func (*DayStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *DayStarted) GetDay() uint32 {
@@ -3202,7 +4542,7 @@ type Production struct {
 
 func (x *Production) Reset() {
 	*x = Production{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3214,7 +4554,7 @@ func (x *Production) String() string {
 func (*Production) ProtoMessage() {}
 
 func (x *Production) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3227,7 +4567,7 @@ func (x *Production) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Production.ProtoReflect.Descriptor instead.
 func (*Production) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Production) GetDistrict() District {
@@ -3279,7 +4619,7 @@ type BrewDrafted struct {
 
 func (x *BrewDrafted) Reset() {
 	*x = BrewDrafted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3291,7 +4631,7 @@ func (x *BrewDrafted) String() string {
 func (*BrewDrafted) ProtoMessage() {}
 
 func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3304,7 +4644,7 @@ func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BrewDrafted.ProtoReflect.Descriptor instead.
 func (*BrewDrafted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *BrewDrafted) GetSeat() uint32 {
@@ -3366,7 +4706,7 @@ type Casualty struct {
 
 func (x *Casualty) Reset() {
 	*x = Casualty{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3378,7 +4718,7 @@ func (x *Casualty) String() string {
 func (*Casualty) ProtoMessage() {}
 
 func (x *Casualty) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3391,7 +4731,7 @@ func (x *Casualty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Casualty.ProtoReflect.Descriptor instead.
 func (*Casualty) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{28}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Casualty) GetDistrict() District {
@@ -3437,7 +4777,7 @@ type Blowback struct {
 
 func (x *Blowback) Reset() {
 	*x = Blowback{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3449,7 +4789,7 @@ func (x *Blowback) String() string {
 func (*Blowback) ProtoMessage() {}
 
 func (x *Blowback) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3462,7 +4802,7 @@ func (x *Blowback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Blowback.ProtoReflect.Descriptor instead.
 func (*Blowback) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{29}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Blowback) GetRed() uint32 {
@@ -3501,7 +4841,7 @@ type ContractStaked struct {
 
 func (x *ContractStaked) Reset() {
 	*x = ContractStaked{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3513,7 +4853,7 @@ func (x *ContractStaked) String() string {
 func (*ContractStaked) ProtoMessage() {}
 
 func (x *ContractStaked) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3526,7 +4866,7 @@ func (x *ContractStaked) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractStaked.ProtoReflect.Descriptor instead.
 func (*ContractStaked) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{30}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ContractStaked) GetSeat() uint32 {
@@ -3563,7 +4903,7 @@ type Funded struct {
 
 func (x *Funded) Reset() {
 	*x = Funded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3575,7 +4915,7 @@ func (x *Funded) String() string {
 func (*Funded) ProtoMessage() {}
 
 func (x *Funded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3588,7 +4928,7 @@ func (x *Funded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Funded.ProtoReflect.Descriptor instead.
 func (*Funded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{31}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *Funded) GetSeat() uint32 {
@@ -3616,7 +4956,7 @@ type OperationsStarted struct {
 
 func (x *OperationsStarted) Reset() {
 	*x = OperationsStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3628,7 +4968,7 @@ func (x *OperationsStarted) String() string {
 func (*OperationsStarted) ProtoMessage() {}
 
 func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3641,7 +4981,7 @@ func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OperationsStarted.ProtoReflect.Descriptor instead.
 func (*OperationsStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{32}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *OperationsStarted) GetFirst() uint32 {
@@ -3666,7 +5006,7 @@ type InfluenceSpent struct {
 
 func (x *InfluenceSpent) Reset() {
 	*x = InfluenceSpent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3678,7 +5018,7 @@ func (x *InfluenceSpent) String() string {
 func (*InfluenceSpent) ProtoMessage() {}
 
 func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3691,7 +5031,7 @@ func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InfluenceSpent.ProtoReflect.Descriptor instead.
 func (*InfluenceSpent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{33}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *InfluenceSpent) GetSeat() uint32 {
@@ -3733,14 +5073,21 @@ type Moved struct {
 	// The rival whose unguarded Safehouse was removed, if any.
 	SafehouseTakenFrom *uint32 `protobuf:"varint,7,opt,name=safehouse_taken_from,json=safehouseTakenFrom,proto3,oneof" json:"safehouse_taken_from,omitempty"`
 	// The mover placed a Safehouse of its own (Commandeer).
-	Commandeered  bool `protobuf:"varint,8,opt,name=commandeered,proto3" json:"commandeered,omitempty"`
+	Commandeered bool `protobuf:"varint,8,opt,name=commandeered,proto3" json:"commandeered,omitempty"`
+	// The mobsters entered Hostile turf and are Pinned.
+	Hostile bool `protobuf:"varint,9,opt,name=hostile,proto3" json:"hostile,omitempty"`
+	// Hostile: the Occupier who gets the Standoff choice (unset on Police
+	// Turf).
+	Occupier *uint32 `protobuf:"varint,10,opt,name=occupier,proto3,oneof" json:"occupier,omitempty"`
+	// Police Turf: the carried barrels seized and returned to the supply.
+	Seized        bool `protobuf:"varint,11,opt,name=seized,proto3" json:"seized,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Moved) Reset() {
 	*x = Moved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3752,7 +5099,7 @@ func (x *Moved) String() string {
 func (*Moved) ProtoMessage() {}
 
 func (x *Moved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3765,7 +5112,7 @@ func (x *Moved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Moved.ProtoReflect.Descriptor instead.
 func (*Moved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{34}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Moved) GetSeat() uint32 {
@@ -3824,6 +5171,27 @@ func (x *Moved) GetCommandeered() bool {
 	return false
 }
 
+func (x *Moved) GetHostile() bool {
+	if x != nil {
+		return x.Hostile
+	}
+	return false
+}
+
+func (x *Moved) GetOccupier() uint32 {
+	if x != nil && x.Occupier != nil {
+		return *x.Occupier
+	}
+	return 0
+}
+
+func (x *Moved) GetSeized() bool {
+	if x != nil {
+		return x.Seized
+	}
+	return false
+}
+
 // Pushed records a Push.
 type Pushed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3843,7 +5211,7 @@ type Pushed struct {
 
 func (x *Pushed) Reset() {
 	*x = Pushed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3855,7 +5223,7 @@ func (x *Pushed) String() string {
 func (*Pushed) ProtoMessage() {}
 
 func (x *Pushed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3868,7 +5236,7 @@ func (x *Pushed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pushed.ProtoReflect.Descriptor instead.
 func (*Pushed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{35}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Pushed) GetSeat() uint32 {
@@ -3923,7 +5291,7 @@ type Recruited struct {
 
 func (x *Recruited) Reset() {
 	*x = Recruited{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3935,7 +5303,7 @@ func (x *Recruited) String() string {
 func (*Recruited) ProtoMessage() {}
 
 func (x *Recruited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3948,7 +5316,7 @@ func (x *Recruited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recruited.ProtoReflect.Descriptor instead.
 func (*Recruited) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{36}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *Recruited) GetSeat() uint32 {
@@ -3994,7 +5362,7 @@ type ContractsDrawn struct {
 
 func (x *ContractsDrawn) Reset() {
 	*x = ContractsDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4006,7 +5374,7 @@ func (x *ContractsDrawn) String() string {
 func (*ContractsDrawn) ProtoMessage() {}
 
 func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4019,7 +5387,7 @@ func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDrawn.ProtoReflect.Descriptor instead.
 func (*ContractsDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{37}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ContractsDrawn) GetSeat() uint32 {
@@ -4056,7 +5424,7 @@ type ContractsReceived struct {
 
 func (x *ContractsReceived) Reset() {
 	*x = ContractsReceived{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4068,7 +5436,7 @@ func (x *ContractsReceived) String() string {
 func (*ContractsReceived) ProtoMessage() {}
 
 func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4081,7 +5449,7 @@ func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsReceived.ProtoReflect.Descriptor instead.
 func (*ContractsReceived) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{38}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ContractsReceived) GetSeat() uint32 {
@@ -4111,7 +5479,7 @@ type ContractsDiscarded struct {
 
 func (x *ContractsDiscarded) Reset() {
 	*x = ContractsDiscarded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4123,7 +5491,7 @@ func (x *ContractsDiscarded) String() string {
 func (*ContractsDiscarded) ProtoMessage() {}
 
 func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4136,7 +5504,7 @@ func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscarded.ProtoReflect.Descriptor instead.
 func (*ContractsDiscarded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{39}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ContractsDiscarded) GetSeat() uint32 {
@@ -4166,7 +5534,7 @@ type ContractsDiscardedCards struct {
 
 func (x *ContractsDiscardedCards) Reset() {
 	*x = ContractsDiscardedCards{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4178,7 +5546,7 @@ func (x *ContractsDiscardedCards) String() string {
 func (*ContractsDiscardedCards) ProtoMessage() {}
 
 func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4191,7 +5559,7 @@ func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscardedCards.ProtoReflect.Descriptor instead.
 func (*ContractsDiscardedCards) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{40}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ContractsDiscardedCards) GetSeat() uint32 {
@@ -4219,7 +5587,7 @@ type DeckReshuffled struct {
 
 func (x *DeckReshuffled) Reset() {
 	*x = DeckReshuffled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4231,7 +5599,7 @@ func (x *DeckReshuffled) String() string {
 func (*DeckReshuffled) ProtoMessage() {}
 
 func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4244,7 +5612,7 @@ func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckReshuffled.ProtoReflect.Descriptor instead.
 func (*DeckReshuffled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{41}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *DeckReshuffled) GetDeck() Tier {
@@ -4271,7 +5639,7 @@ type Secured struct {
 
 func (x *Secured) Reset() {
 	*x = Secured{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4283,7 +5651,7 @@ func (x *Secured) String() string {
 func (*Secured) ProtoMessage() {}
 
 func (x *Secured) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4296,7 +5664,7 @@ func (x *Secured) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Secured.ProtoReflect.Descriptor instead.
 func (*Secured) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{42}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *Secured) GetSeat() uint32 {
@@ -4352,7 +5720,7 @@ type Smuggled struct {
 
 func (x *Smuggled) Reset() {
 	*x = Smuggled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4364,7 +5732,7 @@ func (x *Smuggled) String() string {
 func (*Smuggled) ProtoMessage() {}
 
 func (x *Smuggled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4377,7 +5745,7 @@ func (x *Smuggled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Smuggled.ProtoReflect.Descriptor instead.
 func (*Smuggled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{43}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *Smuggled) GetSeat() uint32 {
@@ -4451,7 +5819,7 @@ type Extorted struct {
 
 func (x *Extorted) Reset() {
 	*x = Extorted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4463,7 +5831,7 @@ func (x *Extorted) String() string {
 func (*Extorted) ProtoMessage() {}
 
 func (x *Extorted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4476,7 +5844,7 @@ func (x *Extorted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Extorted.ProtoReflect.Descriptor instead.
 func (*Extorted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{44}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *Extorted) GetSeat() uint32 {
@@ -4515,7 +5883,7 @@ type Fixed struct {
 
 func (x *Fixed) Reset() {
 	*x = Fixed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4527,7 +5895,7 @@ func (x *Fixed) String() string {
 func (*Fixed) ProtoMessage() {}
 
 func (x *Fixed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4540,7 +5908,7 @@ func (x *Fixed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fixed.ProtoReflect.Descriptor instead.
 func (*Fixed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{45}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *Fixed) GetSeat() uint32 {
@@ -4583,7 +5951,7 @@ type Unloaded struct {
 
 func (x *Unloaded) Reset() {
 	*x = Unloaded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4595,7 +5963,7 @@ func (x *Unloaded) String() string {
 func (*Unloaded) ProtoMessage() {}
 
 func (x *Unloaded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4608,7 +5976,7 @@ func (x *Unloaded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unloaded.ProtoReflect.Descriptor instead.
 func (*Unloaded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *Unloaded) GetSeat() uint32 {
@@ -4665,7 +6033,7 @@ type Rose struct {
 
 func (x *Rose) Reset() {
 	*x = Rose{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4677,7 +6045,7 @@ func (x *Rose) String() string {
 func (*Rose) ProtoMessage() {}
 
 func (x *Rose) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4690,7 +6058,7 @@ func (x *Rose) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rose.ProtoReflect.Descriptor instead.
 func (*Rose) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *Rose) GetSeat() uint32 {
@@ -4741,7 +6109,7 @@ type Bribed struct {
 
 func (x *Bribed) Reset() {
 	*x = Bribed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4753,7 +6121,7 @@ func (x *Bribed) String() string {
 func (*Bribed) ProtoMessage() {}
 
 func (x *Bribed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4766,7 +6134,7 @@ func (x *Bribed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bribed.ProtoReflect.Descriptor instead.
 func (*Bribed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *Bribed) GetSeat() uint32 {
@@ -4794,7 +6162,7 @@ type Ratted struct {
 
 func (x *Ratted) Reset() {
 	*x = Ratted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4806,7 +6174,7 @@ func (x *Ratted) String() string {
 func (*Ratted) ProtoMessage() {}
 
 func (x *Ratted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4819,7 +6187,7 @@ func (x *Ratted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ratted.ProtoReflect.Descriptor instead.
 func (*Ratted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *Ratted) GetSeat() uint32 {
@@ -4844,7 +6212,7 @@ type LaidLow struct {
 
 func (x *LaidLow) Reset() {
 	*x = LaidLow{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4856,7 +6224,7 @@ func (x *LaidLow) String() string {
 func (*LaidLow) ProtoMessage() {}
 
 func (x *LaidLow) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4869,7 +6237,7 @@ func (x *LaidLow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LaidLow.ProtoReflect.Descriptor instead.
 func (*LaidLow) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *LaidLow) GetSeat() uint32 {
@@ -4904,7 +6272,7 @@ type TurnPassed struct {
 
 func (x *TurnPassed) Reset() {
 	*x = TurnPassed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4916,7 +6284,7 @@ func (x *TurnPassed) String() string {
 func (*TurnPassed) ProtoMessage() {}
 
 func (x *TurnPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4929,7 +6297,7 @@ func (x *TurnPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnPassed.ProtoReflect.Descriptor instead.
 func (*TurnPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *TurnPassed) GetSeat() uint32 {
@@ -4954,7 +6322,7 @@ type RaidStarted struct {
 
 func (x *RaidStarted) Reset() {
 	*x = RaidStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4966,7 +6334,7 @@ func (x *RaidStarted) String() string {
 func (*RaidStarted) ProtoMessage() {}
 
 func (x *RaidStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4979,7 +6347,7 @@ func (x *RaidStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStarted.ProtoReflect.Descriptor instead.
 func (*RaidStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *RaidStarted) GetTarget() uint32 {
@@ -5018,7 +6386,7 @@ type RaidStrike struct {
 
 func (x *RaidStrike) Reset() {
 	*x = RaidStrike{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5030,7 +6398,7 @@ func (x *RaidStrike) String() string {
 func (*RaidStrike) ProtoMessage() {}
 
 func (x *RaidStrike) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5043,7 +6411,7 @@ func (x *RaidStrike) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStrike.ProtoReflect.Descriptor instead.
 func (*RaidStrike) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *RaidStrike) GetPrecinct() District {
@@ -5086,7 +6454,7 @@ type RaidResolved struct {
 
 func (x *RaidResolved) Reset() {
 	*x = RaidResolved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5098,7 +6466,7 @@ func (x *RaidResolved) String() string {
 func (*RaidResolved) ProtoMessage() {}
 
 func (x *RaidResolved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5111,7 +6479,7 @@ func (x *RaidResolved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidResolved.ProtoReflect.Descriptor instead.
 func (*RaidResolved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *RaidResolved) GetDistrict() District {
@@ -5162,7 +6530,7 @@ type RaidEnded struct {
 
 func (x *RaidEnded) Reset() {
 	*x = RaidEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5174,7 +6542,7 @@ func (x *RaidEnded) String() string {
 func (*RaidEnded) ProtoMessage() {}
 
 func (x *RaidEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5187,7 +6555,7 @@ func (x *RaidEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidEnded.ProtoReflect.Descriptor instead.
 func (*RaidEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *RaidEnded) GetRebuilt() []District {
@@ -5215,7 +6583,7 @@ type Swept struct {
 
 func (x *Swept) Reset() {
 	*x = Swept{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5227,7 +6595,7 @@ func (x *Swept) String() string {
 func (*Swept) ProtoMessage() {}
 
 func (x *Swept) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5240,7 +6608,7 @@ func (x *Swept) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Swept.ProtoReflect.Descriptor instead.
 func (*Swept) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *Swept) GetArrests() []*Casualty {
@@ -5267,7 +6635,7 @@ type TitleChanged struct {
 
 func (x *TitleChanged) Reset() {
 	*x = TitleChanged{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5279,7 +6647,7 @@ func (x *TitleChanged) String() string {
 func (*TitleChanged) ProtoMessage() {}
 
 func (x *TitleChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5292,7 +6660,7 @@ func (x *TitleChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleChanged.ProtoReflect.Descriptor instead.
 func (*TitleChanged) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *TitleChanged) GetTitle() Title {
@@ -5342,7 +6710,7 @@ type ContractReckoned struct {
 
 func (x *ContractReckoned) Reset() {
 	*x = ContractReckoned{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5354,7 +6722,7 @@ func (x *ContractReckoned) String() string {
 func (*ContractReckoned) ProtoMessage() {}
 
 func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5367,7 +6735,7 @@ func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractReckoned.ProtoReflect.Descriptor instead.
 func (*ContractReckoned) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *ContractReckoned) GetSeat() uint32 {
@@ -5416,7 +6784,7 @@ type CommissionTaken struct {
 
 func (x *CommissionTaken) Reset() {
 	*x = CommissionTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5428,7 +6796,7 @@ func (x *CommissionTaken) String() string {
 func (*CommissionTaken) ProtoMessage() {}
 
 func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5441,7 +6809,7 @@ func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommissionTaken.ProtoReflect.Descriptor instead.
 func (*CommissionTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *CommissionTaken) GetSeat() uint32 {
@@ -5466,7 +6834,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5478,7 +6846,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5491,7 +6859,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *GameEnded) GetWinner() uint32 {
@@ -5551,14 +6919,16 @@ type View struct {
 	// The Raid in progress, if any.
 	Raid *RaidView `protobuf:"bytes,16,opt,name=raid,proto3" json:"raid,omitempty"`
 	// The viewer's seat, when the viewer is a player.
-	You           *uint32 `protobuf:"varint,17,opt,name=you,proto3,oneof" json:"you,omitempty"`
+	You *uint32 `protobuf:"varint,17,opt,name=you,proto3,oneof" json:"you,omitempty"`
+	// The fight in progress, if any.
+	Fight         *FightView `protobuf:"bytes,18,opt,name=fight,proto3" json:"fight,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
 	*x = View{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5570,7 +6940,7 @@ func (x *View) String() string {
 func (*View) ProtoMessage() {}
 
 func (x *View) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5583,7 +6953,7 @@ func (x *View) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use View.ProtoReflect.Descriptor instead.
 func (*View) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *View) GetPlayers() uint32 {
@@ -5705,6 +7075,123 @@ func (x *View) GetYou() uint32 {
 	return 0
 }
 
+func (x *View) GetFight() *FightView {
+	if x != nil {
+		return x.Fight
+	}
+	return nil
+}
+
+// FightView is a fight in progress: who is Pinned where, whose decision is
+// pending and which responses are legal now.
+type FightView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The District.
+	District District `protobuf:"varint,1,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	// The Invader.
+	Invader uint32 `protobuf:"varint,2,opt,name=invader,proto3" json:"invader,omitempty"`
+	// The Occupier (unset: Police Turf).
+	Occupier *uint32 `protobuf:"varint,3,opt,name=occupier,proto3,oneof" json:"occupier,omitempty"`
+	// Where the Invaders came from (their Fall Back).
+	Origin District `protobuf:"varint,4,opt,name=origin,proto3,enum=moonshine.kingdom.v1.District" json:"origin,omitempty"`
+	// The decision pending: Standoff, Pinned or Spoils.
+	Awaiting Awaiting `protobuf:"varint,5,opt,name=awaiting,proto3,enum=moonshine.kingdom.v1.Awaiting" json:"awaiting,omitempty"`
+	// The seat that decides.
+	Decider uint32 `protobuf:"varint,6,opt,name=decider,proto3" json:"decider,omitempty"`
+	// The responses legal now.
+	Responses []FightResponse `protobuf:"varint,7,rep,packed,name=responses,proto3,enum=moonshine.kingdom.v1.FightResponse" json:"responses,omitempty"`
+	// The Attacker has killed this Play: one Heat marker at its end.
+	Bloodshed     bool `protobuf:"varint,8,opt,name=bloodshed,proto3" json:"bloodshed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FightView) Reset() {
+	*x = FightView{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FightView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FightView) ProtoMessage() {}
+
+func (x *FightView) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FightView.ProtoReflect.Descriptor instead.
+func (*FightView) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *FightView) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *FightView) GetInvader() uint32 {
+	if x != nil {
+		return x.Invader
+	}
+	return 0
+}
+
+func (x *FightView) GetOccupier() uint32 {
+	if x != nil && x.Occupier != nil {
+		return *x.Occupier
+	}
+	return 0
+}
+
+func (x *FightView) GetOrigin() District {
+	if x != nil {
+		return x.Origin
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *FightView) GetAwaiting() Awaiting {
+	if x != nil {
+		return x.Awaiting
+	}
+	return Awaiting_AWAITING_UNSPECIFIED
+}
+
+func (x *FightView) GetDecider() uint32 {
+	if x != nil {
+		return x.Decider
+	}
+	return 0
+}
+
+func (x *FightView) GetResponses() []FightResponse {
+	if x != nil {
+		return x.Responses
+	}
+	return nil
+}
+
+func (x *FightView) GetBloodshed() bool {
+	if x != nil {
+		return x.Bloodshed
+	}
+	return false
+}
+
 // DistrictView is one District's pieces.
 type DistrictView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5727,7 +7214,7 @@ type DistrictView struct {
 
 func (x *DistrictView) Reset() {
 	*x = DistrictView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5739,7 +7226,7 @@ func (x *DistrictView) String() string {
 func (*DistrictView) ProtoMessage() {}
 
 func (x *DistrictView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5752,7 +7239,7 @@ func (x *DistrictView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DistrictView.ProtoReflect.Descriptor instead.
 func (*DistrictView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *DistrictView) GetDistrict() District {
@@ -5816,7 +7303,7 @@ type ForceView struct {
 
 func (x *ForceView) Reset() {
 	*x = ForceView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5828,7 +7315,7 @@ func (x *ForceView) String() string {
 func (*ForceView) ProtoMessage() {}
 
 func (x *ForceView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5841,7 +7328,7 @@ func (x *ForceView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForceView.ProtoReflect.Descriptor instead.
 func (*ForceView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *ForceView) GetSeat() uint32 {
@@ -5892,7 +7379,7 @@ type StakedView struct {
 
 func (x *StakedView) Reset() {
 	*x = StakedView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5904,7 +7391,7 @@ func (x *StakedView) String() string {
 func (*StakedView) ProtoMessage() {}
 
 func (x *StakedView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5917,7 +7404,7 @@ func (x *StakedView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakedView.ProtoReflect.Descriptor instead.
 func (*StakedView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *StakedView) GetCard() uint32 {
@@ -5985,7 +7472,7 @@ type SeatView struct {
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5997,7 +7484,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6010,7 +7497,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *SeatView) GetSeat() uint32 {
@@ -6177,7 +7664,7 @@ type TitleView struct {
 
 func (x *TitleView) Reset() {
 	*x = TitleView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6189,7 +7676,7 @@ func (x *TitleView) String() string {
 func (*TitleView) ProtoMessage() {}
 
 func (x *TitleView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6202,7 +7689,7 @@ func (x *TitleView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleView.ProtoReflect.Descriptor instead.
 func (*TitleView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *TitleView) GetTitle() Title {
@@ -6250,7 +7737,7 @@ type DeckView struct {
 
 func (x *DeckView) Reset() {
 	*x = DeckView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6262,7 +7749,7 @@ func (x *DeckView) String() string {
 func (*DeckView) ProtoMessage() {}
 
 func (x *DeckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6275,7 +7762,7 @@ func (x *DeckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckView.ProtoReflect.Descriptor instead.
 func (*DeckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *DeckView) GetTier() Tier {
@@ -6319,7 +7806,7 @@ type WaitingView struct {
 
 func (x *WaitingView) Reset() {
 	*x = WaitingView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6331,7 +7818,7 @@ func (x *WaitingView) String() string {
 func (*WaitingView) ProtoMessage() {}
 
 func (x *WaitingView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6344,7 +7831,7 @@ func (x *WaitingView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WaitingView.ProtoReflect.Descriptor instead.
 func (*WaitingView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *WaitingView) GetSeat() uint32 {
@@ -6380,7 +7867,7 @@ type RaidView struct {
 
 func (x *RaidView) Reset() {
 	*x = RaidView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6392,7 +7879,7 @@ func (x *RaidView) String() string {
 func (*RaidView) ProtoMessage() {}
 
 func (x *RaidView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6405,7 +7892,7 @@ func (x *RaidView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidView.ProtoReflect.Descriptor instead.
 func (*RaidView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *RaidView) GetTarget() uint32 {
@@ -6452,7 +7939,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x0erespect_to_win\x18\x01 \x01(\rR\frespectToWin\"U\n" +
 	"\aBarrels\x124\n" +
 	"\x06liquor\x18\x01 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x06liquor\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\rR\x05count\"\xf3\b\n" +
+	"\x05count\x18\x02 \x01(\rR\x05count\"\xd3\v\n" +
 	"\aCommand\x12@\n" +
 	"\n" +
 	"brew_draft\x18\x01 \x01(\v2\x1f.moonshine.kingdom.v1.BrewDraftH\x00R\tbrewDraft\x12L\n" +
@@ -6474,8 +7961,32 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\alay_low\x18\x10 \x01(\v2\x1c.moonshine.kingdom.v1.LayLowH\x00R\x06layLow\x12U\n" +
 	"\x11discard_contracts\x18\x11 \x01(\v2&.moonshine.kingdom.v1.DiscardContractsH\x00R\x10discardContracts\x12F\n" +
 	"\ftargets_call\x18\x12 \x01(\v2!.moonshine.kingdom.v1.TargetsCallH\x00R\vtargetsCall\x12G\n" +
-	"\rbribe_or_fall\x18\x13 \x01(\v2!.moonshine.kingdom.v1.BribeOrFallH\x00R\vbribeOrFallB\x06\n" +
-	"\x04kind\"}\n" +
+	"\rbribe_or_fall\x18\x13 \x01(\v2!.moonshine.kingdom.v1.BribeOrFallH\x00R\vbribeOrFall\x12<\n" +
+	"\bstandoff\x18\x14 \x01(\v2\x1e.moonshine.kingdom.v1.StandoffH\x00R\bstandoff\x129\n" +
+	"\aassault\x18\x15 \x01(\v2\x1d.moonshine.kingdom.v1.AssaultH\x00R\aassault\x129\n" +
+	"\aadvance\x18\x16 \x01(\v2\x1d.moonshine.kingdom.v1.AdvanceH\x00R\aadvance\x12=\n" +
+	"\tfall_back\x18\x17 \x01(\v2\x1e.moonshine.kingdom.v1.FallBackH\x00R\bfallBack\x123\n" +
+	"\x05storm\x18\x18 \x01(\v2\x1b.moonshine.kingdom.v1.StormH\x00R\x05storm\x126\n" +
+	"\x06spoils\x18\x19 \x01(\v2\x1c.moonshine.kingdom.v1.SpoilsH\x00R\x06spoilsB\x06\n" +
+	"\x04kind\"\x81\x01\n" +
+	"\bStandoff\x12<\n" +
+	"\x06choice\x18\x01 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
+	"\aflee_to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fleeTo\"\t\n" +
+	"\aAssault\"\x92\x01\n" +
+	"\aAdvance\x12.\n" +
+	"\x02to\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x02to\x127\n" +
+	"\abarrels\x18\x02 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\x12\x1e\n" +
+	"\n" +
+	"commandeer\x18\x03 \x01(\bR\n" +
+	"commandeer\"\n" +
+	"\n" +
+	"\bFallBack\"\a\n" +
+	"\x05Storm\"m\n" +
+	"\x06Spoils\x12\x1e\n" +
+	"\n" +
+	"commandeer\x18\x01 \x01(\bR\n" +
+	"commandeer\x12C\n" +
+	"\rrelocate_from\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\frelocateFrom\"}\n" +
 	"\tBrewDraft\x12\x10\n" +
 	"\x03red\x18\x01 \x01(\rR\x03red\x12\x14\n" +
 	"\x05white\x18\x02 \x01(\rR\x05white\x12\x12\n" +
@@ -6530,7 +8041,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vTargetsCall\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\"#\n" +
 	"\vBribeOrFall\x12\x14\n" +
-	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\x9e\x13\n" +
+	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\xc4\x16\n" +
 	"\x05Event\x12F\n" +
 	"\fgame_started\x18\x01 \x01(\v2!.moonshine.kingdom.v1.GameStartedH\x00R\vgameStarted\x12C\n" +
 	"\vday_started\x18\x02 \x01(\v2 .moonshine.kingdom.v1.DayStartedH\x00R\n" +
@@ -6572,8 +8083,70 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x11contract_reckoned\x18! \x01(\v2&.moonshine.kingdom.v1.ContractReckonedH\x00R\x10contractReckoned\x12R\n" +
 	"\x10commission_taken\x18\" \x01(\v2%.moonshine.kingdom.v1.CommissionTakenH\x00R\x0fcommissionTaken\x12@\n" +
 	"\n" +
-	"game_ended\x18# \x01(\v2\x1f.moonshine.kingdom.v1.GameEndedH\x00R\tgameEndedB\x06\n" +
-	"\x04kind\"\x99\x01\n" +
+	"game_ended\x18# \x01(\v2\x1f.moonshine.kingdom.v1.GameEndedH\x00R\tgameEnded\x12O\n" +
+	"\x0fstandoff_chosen\x18$ \x01(\v2$.moonshine.kingdom.v1.StandoffChosenH\x00R\x0estandoffChosen\x12F\n" +
+	"\fcombat_round\x18% \x01(\v2!.moonshine.kingdom.v1.CombatRoundH\x00R\vcombatRound\x12C\n" +
+	"\vfight_ended\x18& \x01(\v2 .moonshine.kingdom.v1.FightEndedH\x00R\n" +
+	"fightEnded\x12<\n" +
+	"\bwithdrew\x18' \x01(\v2\x1e.moonshine.kingdom.v1.WithdrewH\x00R\bwithdrew\x12F\n" +
+	"\fspoils_taken\x18( \x01(\v2!.moonshine.kingdom.v1.SpoilsTakenH\x00R\vspoilsTaken\x12@\n" +
+	"\n" +
+	"heat_drawn\x18) \x01(\v2\x1f.moonshine.kingdom.v1.HeatDrawnH\x00R\theatDrawnB\x06\n" +
+	"\x04kind\"\x89\x02\n" +
+	"\x0eStandoffChosen\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
+	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12<\n" +
+	"\x06choice\x18\x03 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
+	"\afled_to\x18\x04 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fledTo\x12\x18\n" +
+	"\arunners\x18\x05 \x01(\rR\arunners\x12\x16\n" +
+	"\x06bosses\x18\x06 \x01(\rR\x06bosses\"\xf3\x04\n" +
+	"\vCombatRound\x12:\n" +
+	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x124\n" +
+	"\x04kind\x18\x02 \x01(\x0e2 .moonshine.kingdom.v1.CombatKindR\x04kind\x12\x18\n" +
+	"\ainvader\x18\x03 \x01(\rR\ainvader\x12\x1f\n" +
+	"\boccupier\x18\x04 \x01(\rH\x00R\boccupier\x88\x01\x01\x12#\n" +
+	"\rinvader_rolls\x18\x05 \x03(\rR\finvaderRolls\x12%\n" +
+	"\x0eoccupier_rolls\x18\x06 \x03(\rR\roccupierRolls\x12%\n" +
+	"\x0einvader_threat\x18\a \x01(\rR\rinvaderThreat\x12'\n" +
+	"\x0foccupier_threat\x18\b \x01(\rR\x0eoccupierThreat\x12!\n" +
+	"\finvader_hits\x18\t \x01(\rR\vinvaderHits\x12#\n" +
+	"\roccupier_hits\x18\n" +
+	" \x01(\rR\foccupierHits\x120\n" +
+	"\x14invader_runners_lost\x18\v \x01(\rR\x12invaderRunnersLost\x12.\n" +
+	"\x13invader_bosses_lost\x18\f \x01(\rR\x11invaderBossesLost\x122\n" +
+	"\x15occupier_runners_lost\x18\r \x01(\rR\x13occupierRunnersLost\x120\n" +
+	"\x14occupier_bosses_lost\x18\x0e \x01(\rR\x12occupierBossesLostB\v\n" +
+	"\t_occupier\"\xbf\x01\n" +
+	"\n" +
+	"FightEnded\x12:\n" +
+	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12<\n" +
+	"\aoutcome\x18\x02 \x01(\x0e2\".moonshine.kingdom.v1.FightOutcomeR\aoutcome\x12&\n" +
+	"\fsafehouse_of\x18\x03 \x01(\rH\x00R\vsafehouseOf\x88\x01\x01B\x0f\n" +
+	"\r_safehouse_of\"\x93\x03\n" +
+	"\bWithdrew\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x122\n" +
+	"\x04from\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x04from\x12.\n" +
+	"\x02to\x18\x03 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x02to\x12\x18\n" +
+	"\arunners\x18\x04 \x01(\rR\arunners\x12\x16\n" +
+	"\x06bosses\x18\x05 \x01(\rR\x06bosses\x127\n" +
+	"\abarrels\x18\x06 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\x12\x18\n" +
+	"\aadvance\x18\a \x01(\bR\aadvance\x12\x16\n" +
+	"\x06forced\x18\b \x01(\bR\x06forced\x125\n" +
+	"\x14safehouse_taken_from\x18\t \x01(\rH\x00R\x12safehouseTakenFrom\x88\x01\x01\x12\"\n" +
+	"\fcommandeered\x18\n" +
+	" \x01(\bR\fcommandeeredB\x17\n" +
+	"\x15_safehouse_taken_from\"\xf9\x01\n" +
+	"\vSpoilsTaken\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
+	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12!\n" +
+	"\tdestroyed\x18\x03 \x01(\rH\x00R\tdestroyed\x88\x01\x01\x12\"\n" +
+	"\fcommandeered\x18\x04 \x01(\bR\fcommandeered\x12E\n" +
+	"\x0erelocated_from\x18\x05 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\rrelocatedFromB\f\n" +
+	"\n" +
+	"_destroyed\"5\n" +
+	"\tHeatDrawn\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
+	"\x05owner\x18\x02 \x01(\rR\x05owner\"\x99\x01\n" +
 	"\tSeatSetup\x12:\n" +
 	"\bplaybook\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.PlaybookR\bplaybook\x121\n" +
 	"\x04home\x18\x02 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughR\x04home\x12\x1d\n" +
@@ -6628,7 +8201,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x06owners\x18\x02 \x03(\rR\x06owners\x12\"\n" +
 	"\n" +
 	"heat_owner\x18\x03 \x01(\rH\x00R\theatOwner\x88\x01\x01B\r\n" +
-	"\v_heat_owner\"\xde\x02\n" +
+	"\v_heat_owner\"\xbe\x03\n" +
 	"\x05Moved\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x122\n" +
 	"\x04from\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x04from\x12.\n" +
@@ -6637,8 +8210,13 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x06bosses\x18\x05 \x01(\rR\x06bosses\x127\n" +
 	"\abarrels\x18\x06 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\x125\n" +
 	"\x14safehouse_taken_from\x18\a \x01(\rH\x00R\x12safehouseTakenFrom\x88\x01\x01\x12\"\n" +
-	"\fcommandeered\x18\b \x01(\bR\fcommandeeredB\x17\n" +
-	"\x15_safehouse_taken_from\"\xd1\x01\n" +
+	"\fcommandeered\x18\b \x01(\bR\fcommandeered\x12\x18\n" +
+	"\ahostile\x18\t \x01(\bR\ahostile\x12\x1f\n" +
+	"\boccupier\x18\n" +
+	" \x01(\rH\x01R\boccupier\x88\x01\x01\x12\x16\n" +
+	"\x06seized\x18\v \x01(\bR\x06seizedB\x17\n" +
+	"\x15_safehouse_taken_fromB\v\n" +
+	"\t_occupier\"\xd1\x01\n" +
 	"\x06Pushed\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x122\n" +
 	"\x04from\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x04from\x12.\n" +
@@ -6749,7 +8327,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\tGameEnded\x12\x16\n" +
 	"\x06winner\x18\x01 \x01(\rR\x06winner\x12\x18\n" +
 	"\arespect\x18\x02 \x03(\x05R\arespect\x12\x1a\n" +
-	"\bbankroll\x18\x03 \x03(\rR\bbankroll\"\xb6\x05\n" +
+	"\bbankroll\x18\x03 \x03(\rR\bbankroll\"\xed\x05\n" +
 	"\x04View\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\rR\aplayers\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\rR\x03day\x12.\n" +
@@ -6769,9 +8347,20 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x05decks\x18\x0e \x03(\v2\x1e.moonshine.kingdom.v1.DeckViewR\x05decks\x12;\n" +
 	"\awaiting\x18\x0f \x03(\v2!.moonshine.kingdom.v1.WaitingViewR\awaiting\x122\n" +
 	"\x04raid\x18\x10 \x01(\v2\x1e.moonshine.kingdom.v1.RaidViewR\x04raid\x12\x15\n" +
-	"\x03you\x18\x11 \x01(\rH\x01R\x03you\x88\x01\x01B\x06\n" +
+	"\x03you\x18\x11 \x01(\rH\x01R\x03you\x88\x01\x01\x125\n" +
+	"\x05fight\x18\x12 \x01(\v2\x1f.moonshine.kingdom.v1.FightViewR\x05fightB\x06\n" +
 	"\x04_ratB\x06\n" +
-	"\x04_you\"\xa2\x02\n" +
+	"\x04_you\"\xfe\x02\n" +
+	"\tFightView\x12:\n" +
+	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x18\n" +
+	"\ainvader\x18\x02 \x01(\rR\ainvader\x12\x1f\n" +
+	"\boccupier\x18\x03 \x01(\rH\x00R\boccupier\x88\x01\x01\x126\n" +
+	"\x06origin\x18\x04 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06origin\x12:\n" +
+	"\bawaiting\x18\x05 \x01(\x0e2\x1e.moonshine.kingdom.v1.AwaitingR\bawaiting\x12\x18\n" +
+	"\adecider\x18\x06 \x01(\rR\adecider\x12A\n" +
+	"\tresponses\x18\a \x03(\x0e2#.moonshine.kingdom.v1.FightResponseR\tresponses\x12\x1c\n" +
+	"\tbloodshed\x18\b \x01(\bR\tbloodshedB\v\n" +
+	"\t_occupier\"\xa2\x02\n" +
 	"\fDistrictView\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x14\n" +
 	"\x05still\x18\x02 \x01(\rR\x05still\x12#\n" +
@@ -6928,7 +8517,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vRaidTrigger\x12\x1c\n" +
 	"\x18RAID_TRIGGER_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aRAID_TRIGGER_BOILING_POINT\x10\x01\x12\x14\n" +
-	"\x10RAID_TRIGGER_RAT\x10\x02*\xb2\x01\n" +
+	"\x10RAID_TRIGGER_RAT\x10\x02*\xf3\x01\n" +
 	"\bAwaiting\x12\x18\n" +
 	"\x14AWAITING_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13AWAITING_BREW_DRAFT\x10\x01\x12\x13\n" +
@@ -6936,7 +8525,37 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\rAWAITING_PLAY\x10\x03\x12\x14\n" +
 	"\x10AWAITING_DISCARD\x10\x04\x12\x19\n" +
 	"\x15AWAITING_TARGETS_CALL\x10\x05\x12\x1a\n" +
-	"\x16AWAITING_BRIBE_OR_FALL\x10\x06B\xe5\x01\n" +
+	"\x16AWAITING_BRIBE_OR_FALL\x10\x06\x12\x15\n" +
+	"\x11AWAITING_STANDOFF\x10\a\x12\x13\n" +
+	"\x0fAWAITING_PINNED\x10\b\x12\x13\n" +
+	"\x0fAWAITING_SPOILS\x10\t*\x86\x01\n" +
+	"\x0eStandoffChoice\x12\x1f\n" +
+	"\x1bSTANDOFF_CHOICE_UNSPECIFIED\x10\x00\x12\x1a\n" +
+	"\x16STANDOFF_CHOICE_AMBUSH\x10\x01\x12\x1d\n" +
+	"\x19STANDOFF_CHOICE_HOLD_FIRE\x10\x02\x12\x18\n" +
+	"\x14STANDOFF_CHOICE_FOLD\x10\x03*q\n" +
+	"\n" +
+	"CombatKind\x12\x1b\n" +
+	"\x17COMBAT_KIND_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12COMBAT_KIND_AMBUSH\x10\x01\x12\x17\n" +
+	"\x13COMBAT_KIND_ASSAULT\x10\x02\x12\x15\n" +
+	"\x11COMBAT_KIND_STORM\x10\x03*y\n" +
+	"\fFightOutcome\x12\x1d\n" +
+	"\x19FIGHT_OUTCOME_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12FIGHT_OUTCOME_HELD\x10\x01\x12\x17\n" +
+	"\x13FIGHT_OUTCOME_TAKEN\x10\x02\x12\x19\n" +
+	"\x15FIGHT_OUTCOME_STORMED\x10\x03*\xac\x02\n" +
+	"\rFightResponse\x12\x1e\n" +
+	"\x1aFIGHT_RESPONSE_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15FIGHT_RESPONSE_AMBUSH\x10\x01\x12\x1c\n" +
+	"\x18FIGHT_RESPONSE_HOLD_FIRE\x10\x02\x12\x17\n" +
+	"\x13FIGHT_RESPONSE_FOLD\x10\x03\x12\x1a\n" +
+	"\x16FIGHT_RESPONSE_ASSAULT\x10\x04\x12\x1a\n" +
+	"\x16FIGHT_RESPONSE_ADVANCE\x10\x05\x12\x1c\n" +
+	"\x18FIGHT_RESPONSE_FALL_BACK\x10\x06\x12\x18\n" +
+	"\x14FIGHT_RESPONSE_STORM\x10\a\x12\x1d\n" +
+	"\x19FIGHT_RESPONSE_COMMANDEER\x10\b\x12\x1a\n" +
+	"\x16FIGHT_RESPONSE_DESTROY\x10\tB\xe5\x01\n" +
 	"\x18com.moonshine.kingdom.v1B\fKingdomProtoP\x01ZIgithub.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1;kingdomv1\xa2\x02\x03MKX\xaa\x02\x14Moonshine.Kingdom.V1\xca\x02\x14Moonshine\\Kingdom\\V1\xe2\x02 Moonshine\\Kingdom\\V1\\GPBMetadata\xea\x02\x16Moonshine::Kingdom::V1b\x06proto3"
 
 var (
@@ -6951,8 +8570,8 @@ func file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP() []byte {
 	return file_moonshine_kingdom_v1_kingdom_proto_rawDescData
 }
 
-var file_moonshine_kingdom_v1_kingdom_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
-var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 70)
+var file_moonshine_kingdom_v1_kingdom_proto_enumTypes = make([]protoimpl.EnumInfo, 16)
+var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 83)
 var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(Borough)(0),                    // 0: moonshine.kingdom.v1.Borough
 	(DistrictKind)(0),               // 1: moonshine.kingdom.v1.DistrictKind
@@ -6966,227 +8585,278 @@ var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(Title)(0),                      // 9: moonshine.kingdom.v1.Title
 	(RaidTrigger)(0),                // 10: moonshine.kingdom.v1.RaidTrigger
 	(Awaiting)(0),                   // 11: moonshine.kingdom.v1.Awaiting
-	(*Options)(nil),                 // 12: moonshine.kingdom.v1.Options
-	(*Barrels)(nil),                 // 13: moonshine.kingdom.v1.Barrels
-	(*Command)(nil),                 // 14: moonshine.kingdom.v1.Command
-	(*BrewDraft)(nil),               // 15: moonshine.kingdom.v1.BrewDraft
-	(*StakeContract)(nil),           // 16: moonshine.kingdom.v1.StakeContract
-	(*Fund)(nil),                    // 17: moonshine.kingdom.v1.Fund
-	(*Move)(nil),                    // 18: moonshine.kingdom.v1.Move
-	(*Push)(nil),                    // 19: moonshine.kingdom.v1.Push
-	(*Recruit)(nil),                 // 20: moonshine.kingdom.v1.Recruit
-	(*Hustle)(nil),                  // 21: moonshine.kingdom.v1.Hustle
-	(*DiscardContracts)(nil),        // 22: moonshine.kingdom.v1.DiscardContracts
-	(*Secure)(nil),                  // 23: moonshine.kingdom.v1.Secure
-	(*Smuggle)(nil),                 // 24: moonshine.kingdom.v1.Smuggle
-	(*Extort)(nil),                  // 25: moonshine.kingdom.v1.Extort
-	(*Fix)(nil),                     // 26: moonshine.kingdom.v1.Fix
-	(*Unload)(nil),                  // 27: moonshine.kingdom.v1.Unload
-	(*Rise)(nil),                    // 28: moonshine.kingdom.v1.Rise
-	(*Bribe)(nil),                   // 29: moonshine.kingdom.v1.Bribe
-	(*Rat)(nil),                     // 30: moonshine.kingdom.v1.Rat
-	(*LayLow)(nil),                  // 31: moonshine.kingdom.v1.LayLow
-	(*TargetsCall)(nil),             // 32: moonshine.kingdom.v1.TargetsCall
-	(*BribeOrFall)(nil),             // 33: moonshine.kingdom.v1.BribeOrFall
-	(*Event)(nil),                   // 34: moonshine.kingdom.v1.Event
-	(*SeatSetup)(nil),               // 35: moonshine.kingdom.v1.SeatSetup
-	(*GameStarted)(nil),             // 36: moonshine.kingdom.v1.GameStarted
-	(*DayStarted)(nil),              // 37: moonshine.kingdom.v1.DayStarted
-	(*Production)(nil),              // 38: moonshine.kingdom.v1.Production
-	(*BrewDrafted)(nil),             // 39: moonshine.kingdom.v1.BrewDrafted
-	(*Casualty)(nil),                // 40: moonshine.kingdom.v1.Casualty
-	(*Blowback)(nil),                // 41: moonshine.kingdom.v1.Blowback
-	(*ContractStaked)(nil),          // 42: moonshine.kingdom.v1.ContractStaked
-	(*Funded)(nil),                  // 43: moonshine.kingdom.v1.Funded
-	(*OperationsStarted)(nil),       // 44: moonshine.kingdom.v1.OperationsStarted
-	(*InfluenceSpent)(nil),          // 45: moonshine.kingdom.v1.InfluenceSpent
-	(*Moved)(nil),                   // 46: moonshine.kingdom.v1.Moved
-	(*Pushed)(nil),                  // 47: moonshine.kingdom.v1.Pushed
-	(*Recruited)(nil),               // 48: moonshine.kingdom.v1.Recruited
-	(*ContractsDrawn)(nil),          // 49: moonshine.kingdom.v1.ContractsDrawn
-	(*ContractsReceived)(nil),       // 50: moonshine.kingdom.v1.ContractsReceived
-	(*ContractsDiscarded)(nil),      // 51: moonshine.kingdom.v1.ContractsDiscarded
-	(*ContractsDiscardedCards)(nil), // 52: moonshine.kingdom.v1.ContractsDiscardedCards
-	(*DeckReshuffled)(nil),          // 53: moonshine.kingdom.v1.DeckReshuffled
-	(*Secured)(nil),                 // 54: moonshine.kingdom.v1.Secured
-	(*Smuggled)(nil),                // 55: moonshine.kingdom.v1.Smuggled
-	(*Extorted)(nil),                // 56: moonshine.kingdom.v1.Extorted
-	(*Fixed)(nil),                   // 57: moonshine.kingdom.v1.Fixed
-	(*Unloaded)(nil),                // 58: moonshine.kingdom.v1.Unloaded
-	(*Rose)(nil),                    // 59: moonshine.kingdom.v1.Rose
-	(*Bribed)(nil),                  // 60: moonshine.kingdom.v1.Bribed
-	(*Ratted)(nil),                  // 61: moonshine.kingdom.v1.Ratted
-	(*LaidLow)(nil),                 // 62: moonshine.kingdom.v1.LaidLow
-	(*TurnPassed)(nil),              // 63: moonshine.kingdom.v1.TurnPassed
-	(*RaidStarted)(nil),             // 64: moonshine.kingdom.v1.RaidStarted
-	(*RaidStrike)(nil),              // 65: moonshine.kingdom.v1.RaidStrike
-	(*RaidResolved)(nil),            // 66: moonshine.kingdom.v1.RaidResolved
-	(*RaidEnded)(nil),               // 67: moonshine.kingdom.v1.RaidEnded
-	(*Swept)(nil),                   // 68: moonshine.kingdom.v1.Swept
-	(*TitleChanged)(nil),            // 69: moonshine.kingdom.v1.TitleChanged
-	(*ContractReckoned)(nil),        // 70: moonshine.kingdom.v1.ContractReckoned
-	(*CommissionTaken)(nil),         // 71: moonshine.kingdom.v1.CommissionTaken
-	(*GameEnded)(nil),               // 72: moonshine.kingdom.v1.GameEnded
-	(*View)(nil),                    // 73: moonshine.kingdom.v1.View
-	(*DistrictView)(nil),            // 74: moonshine.kingdom.v1.DistrictView
-	(*ForceView)(nil),               // 75: moonshine.kingdom.v1.ForceView
-	(*StakedView)(nil),              // 76: moonshine.kingdom.v1.StakedView
-	(*SeatView)(nil),                // 77: moonshine.kingdom.v1.SeatView
-	(*TitleView)(nil),               // 78: moonshine.kingdom.v1.TitleView
-	(*DeckView)(nil),                // 79: moonshine.kingdom.v1.DeckView
-	(*WaitingView)(nil),             // 80: moonshine.kingdom.v1.WaitingView
-	(*RaidView)(nil),                // 81: moonshine.kingdom.v1.RaidView
+	(StandoffChoice)(0),             // 12: moonshine.kingdom.v1.StandoffChoice
+	(CombatKind)(0),                 // 13: moonshine.kingdom.v1.CombatKind
+	(FightOutcome)(0),               // 14: moonshine.kingdom.v1.FightOutcome
+	(FightResponse)(0),              // 15: moonshine.kingdom.v1.FightResponse
+	(*Options)(nil),                 // 16: moonshine.kingdom.v1.Options
+	(*Barrels)(nil),                 // 17: moonshine.kingdom.v1.Barrels
+	(*Command)(nil),                 // 18: moonshine.kingdom.v1.Command
+	(*Standoff)(nil),                // 19: moonshine.kingdom.v1.Standoff
+	(*Assault)(nil),                 // 20: moonshine.kingdom.v1.Assault
+	(*Advance)(nil),                 // 21: moonshine.kingdom.v1.Advance
+	(*FallBack)(nil),                // 22: moonshine.kingdom.v1.FallBack
+	(*Storm)(nil),                   // 23: moonshine.kingdom.v1.Storm
+	(*Spoils)(nil),                  // 24: moonshine.kingdom.v1.Spoils
+	(*BrewDraft)(nil),               // 25: moonshine.kingdom.v1.BrewDraft
+	(*StakeContract)(nil),           // 26: moonshine.kingdom.v1.StakeContract
+	(*Fund)(nil),                    // 27: moonshine.kingdom.v1.Fund
+	(*Move)(nil),                    // 28: moonshine.kingdom.v1.Move
+	(*Push)(nil),                    // 29: moonshine.kingdom.v1.Push
+	(*Recruit)(nil),                 // 30: moonshine.kingdom.v1.Recruit
+	(*Hustle)(nil),                  // 31: moonshine.kingdom.v1.Hustle
+	(*DiscardContracts)(nil),        // 32: moonshine.kingdom.v1.DiscardContracts
+	(*Secure)(nil),                  // 33: moonshine.kingdom.v1.Secure
+	(*Smuggle)(nil),                 // 34: moonshine.kingdom.v1.Smuggle
+	(*Extort)(nil),                  // 35: moonshine.kingdom.v1.Extort
+	(*Fix)(nil),                     // 36: moonshine.kingdom.v1.Fix
+	(*Unload)(nil),                  // 37: moonshine.kingdom.v1.Unload
+	(*Rise)(nil),                    // 38: moonshine.kingdom.v1.Rise
+	(*Bribe)(nil),                   // 39: moonshine.kingdom.v1.Bribe
+	(*Rat)(nil),                     // 40: moonshine.kingdom.v1.Rat
+	(*LayLow)(nil),                  // 41: moonshine.kingdom.v1.LayLow
+	(*TargetsCall)(nil),             // 42: moonshine.kingdom.v1.TargetsCall
+	(*BribeOrFall)(nil),             // 43: moonshine.kingdom.v1.BribeOrFall
+	(*Event)(nil),                   // 44: moonshine.kingdom.v1.Event
+	(*StandoffChosen)(nil),          // 45: moonshine.kingdom.v1.StandoffChosen
+	(*CombatRound)(nil),             // 46: moonshine.kingdom.v1.CombatRound
+	(*FightEnded)(nil),              // 47: moonshine.kingdom.v1.FightEnded
+	(*Withdrew)(nil),                // 48: moonshine.kingdom.v1.Withdrew
+	(*SpoilsTaken)(nil),             // 49: moonshine.kingdom.v1.SpoilsTaken
+	(*HeatDrawn)(nil),               // 50: moonshine.kingdom.v1.HeatDrawn
+	(*SeatSetup)(nil),               // 51: moonshine.kingdom.v1.SeatSetup
+	(*GameStarted)(nil),             // 52: moonshine.kingdom.v1.GameStarted
+	(*DayStarted)(nil),              // 53: moonshine.kingdom.v1.DayStarted
+	(*Production)(nil),              // 54: moonshine.kingdom.v1.Production
+	(*BrewDrafted)(nil),             // 55: moonshine.kingdom.v1.BrewDrafted
+	(*Casualty)(nil),                // 56: moonshine.kingdom.v1.Casualty
+	(*Blowback)(nil),                // 57: moonshine.kingdom.v1.Blowback
+	(*ContractStaked)(nil),          // 58: moonshine.kingdom.v1.ContractStaked
+	(*Funded)(nil),                  // 59: moonshine.kingdom.v1.Funded
+	(*OperationsStarted)(nil),       // 60: moonshine.kingdom.v1.OperationsStarted
+	(*InfluenceSpent)(nil),          // 61: moonshine.kingdom.v1.InfluenceSpent
+	(*Moved)(nil),                   // 62: moonshine.kingdom.v1.Moved
+	(*Pushed)(nil),                  // 63: moonshine.kingdom.v1.Pushed
+	(*Recruited)(nil),               // 64: moonshine.kingdom.v1.Recruited
+	(*ContractsDrawn)(nil),          // 65: moonshine.kingdom.v1.ContractsDrawn
+	(*ContractsReceived)(nil),       // 66: moonshine.kingdom.v1.ContractsReceived
+	(*ContractsDiscarded)(nil),      // 67: moonshine.kingdom.v1.ContractsDiscarded
+	(*ContractsDiscardedCards)(nil), // 68: moonshine.kingdom.v1.ContractsDiscardedCards
+	(*DeckReshuffled)(nil),          // 69: moonshine.kingdom.v1.DeckReshuffled
+	(*Secured)(nil),                 // 70: moonshine.kingdom.v1.Secured
+	(*Smuggled)(nil),                // 71: moonshine.kingdom.v1.Smuggled
+	(*Extorted)(nil),                // 72: moonshine.kingdom.v1.Extorted
+	(*Fixed)(nil),                   // 73: moonshine.kingdom.v1.Fixed
+	(*Unloaded)(nil),                // 74: moonshine.kingdom.v1.Unloaded
+	(*Rose)(nil),                    // 75: moonshine.kingdom.v1.Rose
+	(*Bribed)(nil),                  // 76: moonshine.kingdom.v1.Bribed
+	(*Ratted)(nil),                  // 77: moonshine.kingdom.v1.Ratted
+	(*LaidLow)(nil),                 // 78: moonshine.kingdom.v1.LaidLow
+	(*TurnPassed)(nil),              // 79: moonshine.kingdom.v1.TurnPassed
+	(*RaidStarted)(nil),             // 80: moonshine.kingdom.v1.RaidStarted
+	(*RaidStrike)(nil),              // 81: moonshine.kingdom.v1.RaidStrike
+	(*RaidResolved)(nil),            // 82: moonshine.kingdom.v1.RaidResolved
+	(*RaidEnded)(nil),               // 83: moonshine.kingdom.v1.RaidEnded
+	(*Swept)(nil),                   // 84: moonshine.kingdom.v1.Swept
+	(*TitleChanged)(nil),            // 85: moonshine.kingdom.v1.TitleChanged
+	(*ContractReckoned)(nil),        // 86: moonshine.kingdom.v1.ContractReckoned
+	(*CommissionTaken)(nil),         // 87: moonshine.kingdom.v1.CommissionTaken
+	(*GameEnded)(nil),               // 88: moonshine.kingdom.v1.GameEnded
+	(*View)(nil),                    // 89: moonshine.kingdom.v1.View
+	(*FightView)(nil),               // 90: moonshine.kingdom.v1.FightView
+	(*DistrictView)(nil),            // 91: moonshine.kingdom.v1.DistrictView
+	(*ForceView)(nil),               // 92: moonshine.kingdom.v1.ForceView
+	(*StakedView)(nil),              // 93: moonshine.kingdom.v1.StakedView
+	(*SeatView)(nil),                // 94: moonshine.kingdom.v1.SeatView
+	(*TitleView)(nil),               // 95: moonshine.kingdom.v1.TitleView
+	(*DeckView)(nil),                // 96: moonshine.kingdom.v1.DeckView
+	(*WaitingView)(nil),             // 97: moonshine.kingdom.v1.WaitingView
+	(*RaidView)(nil),                // 98: moonshine.kingdom.v1.RaidView
 }
 var file_moonshine_kingdom_v1_kingdom_proto_depIdxs = []int32{
 	3,   // 0: moonshine.kingdom.v1.Barrels.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	15,  // 1: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
-	16,  // 2: moonshine.kingdom.v1.Command.stake_contract:type_name -> moonshine.kingdom.v1.StakeContract
-	17,  // 3: moonshine.kingdom.v1.Command.fund:type_name -> moonshine.kingdom.v1.Fund
-	18,  // 4: moonshine.kingdom.v1.Command.move:type_name -> moonshine.kingdom.v1.Move
-	19,  // 5: moonshine.kingdom.v1.Command.push:type_name -> moonshine.kingdom.v1.Push
-	20,  // 6: moonshine.kingdom.v1.Command.recruit:type_name -> moonshine.kingdom.v1.Recruit
-	21,  // 7: moonshine.kingdom.v1.Command.hustle:type_name -> moonshine.kingdom.v1.Hustle
-	23,  // 8: moonshine.kingdom.v1.Command.secure:type_name -> moonshine.kingdom.v1.Secure
-	24,  // 9: moonshine.kingdom.v1.Command.smuggle:type_name -> moonshine.kingdom.v1.Smuggle
-	25,  // 10: moonshine.kingdom.v1.Command.extort:type_name -> moonshine.kingdom.v1.Extort
-	26,  // 11: moonshine.kingdom.v1.Command.fix:type_name -> moonshine.kingdom.v1.Fix
-	27,  // 12: moonshine.kingdom.v1.Command.unload:type_name -> moonshine.kingdom.v1.Unload
-	28,  // 13: moonshine.kingdom.v1.Command.rise:type_name -> moonshine.kingdom.v1.Rise
-	29,  // 14: moonshine.kingdom.v1.Command.bribe:type_name -> moonshine.kingdom.v1.Bribe
-	30,  // 15: moonshine.kingdom.v1.Command.rat:type_name -> moonshine.kingdom.v1.Rat
-	31,  // 16: moonshine.kingdom.v1.Command.lay_low:type_name -> moonshine.kingdom.v1.LayLow
-	22,  // 17: moonshine.kingdom.v1.Command.discard_contracts:type_name -> moonshine.kingdom.v1.DiscardContracts
-	32,  // 18: moonshine.kingdom.v1.Command.targets_call:type_name -> moonshine.kingdom.v1.TargetsCall
-	33,  // 19: moonshine.kingdom.v1.Command.bribe_or_fall:type_name -> moonshine.kingdom.v1.BribeOrFall
-	3,   // 20: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 21: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 22: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
-	13,  // 23: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 24: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 25: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
-	13,  // 26: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 27: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 28: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 29: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 30: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 31: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 32: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 33: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 34: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
-	13,  // 35: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 36: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 37: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 38: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 39: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
-	36,  // 40: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
-	37,  // 41: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
-	39,  // 42: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
-	41,  // 43: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
-	42,  // 44: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
-	43,  // 45: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
-	44,  // 46: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
-	45,  // 47: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
-	46,  // 48: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
-	47,  // 49: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
-	48,  // 50: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
-	49,  // 51: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
-	50,  // 52: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
-	51,  // 53: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
-	52,  // 54: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
-	53,  // 55: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
-	54,  // 56: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
-	55,  // 57: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
-	56,  // 58: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
-	57,  // 59: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
-	58,  // 60: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
-	59,  // 61: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
-	60,  // 62: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
-	61,  // 63: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
-	62,  // 64: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
-	63,  // 65: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
-	64,  // 66: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
-	65,  // 67: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
-	66,  // 68: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
-	67,  // 69: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
-	68,  // 70: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
-	69,  // 71: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
-	70,  // 72: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
-	71,  // 73: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
-	72,  // 74: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
-	4,   // 75: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 76: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
-	12,  // 77: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
-	35,  // 78: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
-	7,   // 79: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
-	2,   // 80: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
-	3,   // 81: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 82: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	38,  // 83: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
-	2,   // 84: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
-	40,  // 85: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
-	2,   // 86: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 87: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
-	13,  // 88: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 89: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 90: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
-	13,  // 91: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 92: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 93: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 94: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 95: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 96: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 97: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 98: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 99: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 100: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 101: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
-	13,  // 102: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 103: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 104: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
-	5,   // 105: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
-	7,   // 106: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
-	10,  // 107: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 108: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 109: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
-	2,   // 110: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 111: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 112: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
-	13,  // 113: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 114: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
-	40,  // 115: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
-	9,   // 116: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 117: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 118: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	7,   // 119: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
-	8,   // 120: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
-	74,  // 121: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
-	77,  // 122: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
-	78,  // 123: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
-	79,  // 124: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
-	80,  // 125: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
-	81,  // 126: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
-	2,   // 127: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
-	75,  // 128: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
-	13,  // 129: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	4,   // 130: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 131: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
-	7,   // 132: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
-	76,  // 133: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
-	5,   // 134: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
-	9,   // 135: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 136: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 137: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	6,   // 138: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
-	11,  // 139: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	10,  // 140: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 141: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 142: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 143: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
-	144, // [144:144] is the sub-list for method output_type
-	144, // [144:144] is the sub-list for method input_type
-	144, // [144:144] is the sub-list for extension type_name
-	144, // [144:144] is the sub-list for extension extendee
-	0,   // [0:144] is the sub-list for field type_name
+	25,  // 1: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
+	26,  // 2: moonshine.kingdom.v1.Command.stake_contract:type_name -> moonshine.kingdom.v1.StakeContract
+	27,  // 3: moonshine.kingdom.v1.Command.fund:type_name -> moonshine.kingdom.v1.Fund
+	28,  // 4: moonshine.kingdom.v1.Command.move:type_name -> moonshine.kingdom.v1.Move
+	29,  // 5: moonshine.kingdom.v1.Command.push:type_name -> moonshine.kingdom.v1.Push
+	30,  // 6: moonshine.kingdom.v1.Command.recruit:type_name -> moonshine.kingdom.v1.Recruit
+	31,  // 7: moonshine.kingdom.v1.Command.hustle:type_name -> moonshine.kingdom.v1.Hustle
+	33,  // 8: moonshine.kingdom.v1.Command.secure:type_name -> moonshine.kingdom.v1.Secure
+	34,  // 9: moonshine.kingdom.v1.Command.smuggle:type_name -> moonshine.kingdom.v1.Smuggle
+	35,  // 10: moonshine.kingdom.v1.Command.extort:type_name -> moonshine.kingdom.v1.Extort
+	36,  // 11: moonshine.kingdom.v1.Command.fix:type_name -> moonshine.kingdom.v1.Fix
+	37,  // 12: moonshine.kingdom.v1.Command.unload:type_name -> moonshine.kingdom.v1.Unload
+	38,  // 13: moonshine.kingdom.v1.Command.rise:type_name -> moonshine.kingdom.v1.Rise
+	39,  // 14: moonshine.kingdom.v1.Command.bribe:type_name -> moonshine.kingdom.v1.Bribe
+	40,  // 15: moonshine.kingdom.v1.Command.rat:type_name -> moonshine.kingdom.v1.Rat
+	41,  // 16: moonshine.kingdom.v1.Command.lay_low:type_name -> moonshine.kingdom.v1.LayLow
+	32,  // 17: moonshine.kingdom.v1.Command.discard_contracts:type_name -> moonshine.kingdom.v1.DiscardContracts
+	42,  // 18: moonshine.kingdom.v1.Command.targets_call:type_name -> moonshine.kingdom.v1.TargetsCall
+	43,  // 19: moonshine.kingdom.v1.Command.bribe_or_fall:type_name -> moonshine.kingdom.v1.BribeOrFall
+	19,  // 20: moonshine.kingdom.v1.Command.standoff:type_name -> moonshine.kingdom.v1.Standoff
+	20,  // 21: moonshine.kingdom.v1.Command.assault:type_name -> moonshine.kingdom.v1.Assault
+	21,  // 22: moonshine.kingdom.v1.Command.advance:type_name -> moonshine.kingdom.v1.Advance
+	22,  // 23: moonshine.kingdom.v1.Command.fall_back:type_name -> moonshine.kingdom.v1.FallBack
+	23,  // 24: moonshine.kingdom.v1.Command.storm:type_name -> moonshine.kingdom.v1.Storm
+	24,  // 25: moonshine.kingdom.v1.Command.spoils:type_name -> moonshine.kingdom.v1.Spoils
+	12,  // 26: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 27: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
+	2,   // 28: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 29: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 30: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
+	3,   // 31: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 32: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 33: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 34: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 35: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 36: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 37: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 38: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 39: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 40: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 41: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 42: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 43: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 44: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 45: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
+	17,  // 46: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 47: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 48: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 49: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 50: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
+	52,  // 51: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
+	53,  // 52: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
+	55,  // 53: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
+	57,  // 54: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
+	58,  // 55: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
+	59,  // 56: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
+	60,  // 57: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
+	61,  // 58: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
+	62,  // 59: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
+	63,  // 60: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
+	64,  // 61: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
+	65,  // 62: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
+	66,  // 63: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
+	67,  // 64: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
+	68,  // 65: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
+	69,  // 66: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
+	70,  // 67: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
+	71,  // 68: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
+	72,  // 69: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
+	73,  // 70: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
+	74,  // 71: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
+	75,  // 72: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
+	76,  // 73: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
+	77,  // 74: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
+	78,  // 75: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
+	79,  // 76: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
+	80,  // 77: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
+	81,  // 78: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
+	82,  // 79: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
+	83,  // 80: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
+	84,  // 81: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
+	85,  // 82: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
+	86,  // 83: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
+	87,  // 84: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
+	88,  // 85: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
+	45,  // 86: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
+	46,  // 87: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
+	47,  // 88: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
+	48,  // 89: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
+	49,  // 90: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
+	50,  // 91: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
+	2,   // 92: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
+	12,  // 93: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 94: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
+	2,   // 95: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
+	13,  // 96: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
+	2,   // 97: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
+	14,  // 98: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
+	2,   // 99: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 100: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 101: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 102: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 103: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
+	4,   // 104: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 105: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
+	16,  // 106: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
+	51,  // 107: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
+	7,   // 108: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
+	2,   // 109: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
+	3,   // 110: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 111: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	54,  // 112: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
+	2,   // 113: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
+	56,  // 114: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
+	2,   // 115: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 116: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 117: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 118: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 119: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 120: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 121: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 122: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 123: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 124: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 125: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 126: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 127: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 128: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 129: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 130: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
+	17,  // 131: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 132: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 133: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
+	5,   // 134: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
+	7,   // 135: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
+	10,  // 136: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 137: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 138: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
+	2,   // 139: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 140: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 141: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
+	17,  // 142: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 143: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
+	56,  // 144: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
+	9,   // 145: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 146: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 147: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	7,   // 148: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
+	8,   // 149: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
+	91,  // 150: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
+	94,  // 151: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
+	95,  // 152: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
+	96,  // 153: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
+	97,  // 154: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
+	98,  // 155: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
+	90,  // 156: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
+	2,   // 157: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 158: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
+	11,  // 159: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	15,  // 160: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
+	2,   // 161: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
+	92,  // 162: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
+	17,  // 163: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	4,   // 164: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 165: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
+	7,   // 166: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
+	93,  // 167: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
+	5,   // 168: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
+	9,   // 169: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 170: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 171: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	6,   // 172: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
+	11,  // 173: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	10,  // 174: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 175: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 176: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 177: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
+	178, // [178:178] is the sub-list for method output_type
+	178, // [178:178] is the sub-list for method input_type
+	178, // [178:178] is the sub-list for extension type_name
+	178, // [178:178] is the sub-list for extension extendee
+	0,   // [0:178] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_kingdom_v1_kingdom_proto_init() }
@@ -7214,8 +8884,14 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Command_DiscardContracts)(nil),
 		(*Command_TargetsCall)(nil),
 		(*Command_BribeOrFall)(nil),
+		(*Command_Standoff)(nil),
+		(*Command_Assault)(nil),
+		(*Command_Advance)(nil),
+		(*Command_FallBack)(nil),
+		(*Command_Storm)(nil),
+		(*Command_Spoils)(nil),
 	}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22].OneofWrappers = []any{
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28].OneofWrappers = []any{
 		(*Event_GameStarted)(nil),
 		(*Event_DayStarted)(nil),
 		(*Event_BrewDrafted)(nil),
@@ -7251,20 +8927,31 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Event_ContractReckoned)(nil),
 		(*Event_CommissionTaken)(nil),
 		(*Event_GameEnded)(nil),
+		(*Event_StandoffChosen)(nil),
+		(*Event_CombatRound)(nil),
+		(*Event_FightEnded)(nil),
+		(*Event_Withdrew)(nil),
+		(*Event_SpoilsTaken)(nil),
+		(*Event_HeatDrawn)(nil),
 	}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_kingdom_v1_kingdom_proto_rawDesc), len(file_moonshine_kingdom_v1_kingdom_proto_rawDesc)),
-			NumEnums:      12,
-			NumMessages:   70,
+			NumEnums:      16,
+			NumMessages:   83,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,266 @@
+package moonshine
+
+import (
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+)
+
+// Combat: the Standoff, Pinned mobsters, Assault, Advance, Fall Back,
+// Storming a Precinct and the Spoils. A fight stays inside the Invader's
+// Play: the Play ends (and its Heat is drawn) when the fight does.
+
+// invade enters Hostile turf: the Invaders are Pinned; the Occupier answers
+// first, the Police "won't fire, but instantly smash any carried liquor".
+func (b *builder) invade(seat int, x *pb.Move, ev *pb.Moved) *engine.RuleError {
+	to := b.s.dist(x.To)
+	if x.Commandeer {
+		return engine.Refuse(ReasonNothingToCommandeer, "%s is guarded: take it in a fight first", Info(x.To).Name)
+	}
+	ev.Hostile = true
+	if to.Precinct {
+		ev.Seized = len(ev.Barrels) > 0
+	} else {
+		ev.Occupier = optSeat(to.holder())
+	}
+	b.spend(seat, 1, false)
+	b.pub(ev)
+	b.pinned()
+	return nil
+}
+
+// pinned is reached whenever the Invaders stand Pinned: "If you have 0
+// Influence remaining, you must Fall Back."
+func (b *builder) pinned() {
+	f := b.s.Fight
+	if f != nil && f.Stage == pb.Awaiting_AWAITING_PINNED && len(b.s.Seats[f.Invader].SlotOwners) == 0 {
+		b.withdraw(true)
+	}
+}
+
+// force returns seat's mobsters in the fight's District.
+func (s *state) force(seat int) Force {
+	p := s.dist(s.Fight.District).Mobs[seat]
+	return Force{p.Runners, p.Bosses}
+}
+
+func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
+	s := b.s
+	f := s.Fight
+	ev := &pb.StandoffChosen{Seat: u32(f.Occupier), District: f.District, Choice: x.Choice}
+	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_FOLD && x.FleeTo != 0 {
+		return engine.Malform(ReasonBadStandoff, "flee_to goes with Fold only")
+	}
+	switch x.Choice {
+	case pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH:
+		occ, inv := s.force(f.Occupier), s.force(f.Invader)
+		threat := Threat(Bonuses{Boss: occ.Bosses > 0, Ambush: true})
+		rolls := b.roll(CombatDice(occ.Mobsters()))
+		b.pub(ev)
+		r := ResolveRound(inv, occ, 0, threat, nil, rolls)
+		b.pub(roundEvent(s, pb.CombatKind_COMBAT_KIND_AMBUSH, nil, rolls, r))
+		b.afterRound()
+	case pb.StandoffChoice_STANDOFF_CHOICE_HOLD_FIRE:
+		b.pub(ev)
+		b.pinned()
+	case pb.StandoffChoice_STANDOFF_CHOICE_FOLD:
+		if err := s.checkFlight(f.Occupier, f.District, x.FleeTo); err != nil {
+			return err
+		}
+		occ := s.force(f.Occupier)
+		ev.FledTo, ev.Runners, ev.Bosses = x.FleeTo, u32(occ.Runners), u32(occ.Bosses)
+		b.pub(ev)
+		b.taken()
+	default:
+		return engine.Malform(ReasonBadStandoff, "choose Ambush, Hold Fire or Fold")
+	}
+	return nil
+}
+
+// checkFlight checks a Fold's destination: Connected, and Controlled by the
+// Occupier or Unoccupied (ruling 52).
+func (s *state) checkFlight(seat int, from, to pb.District) *engine.RuleError {
+	if err := checkPair(from, to); err != nil {
+		return err
+	}
+	if s.controller(to) != seat && !s.dist(to).unoccupied() {
+		return engine.Refuse(ReasonNotSafe, "flee to a Connected District you Control or an Unoccupied one")
+	}
+	return nil
+}
+
+// roundEvent records a round with its dice.
+func roundEvent(s *state, kind pb.CombatKind, invRolls, occRolls []int, r Round) *pb.CombatRound {
+	f := s.Fight
+	return &pb.CombatRound{District: f.District, Kind: kind, Invader: u32(f.Invader), Occupier: optSeat(f.Occupier),
+		InvaderRolls: u32s(invRolls), OccupierRolls: u32s(occRolls),
+		InvaderThreat: u32(r.InvaderThreat), OccupierThreat: u32(r.OccupierThreat),
+		InvaderHits: u32(r.InvaderHits), OccupierHits: u32(r.OccupierHits),
+		InvaderRunnersLost: u32(r.InvaderLost.Runners), InvaderBossesLost: u32(r.InvaderLost.Bosses),
+		OccupierRunnersLost: u32(r.OccupierLost.Runners), OccupierBossesLost: u32(r.OccupierLost.Bosses)}
+}
+
+func u32s(v []int) []uint32 {
+	var out []uint32
+	for _, x := range v {
+		out = append(out, u32(x))
+	}
+	return out
+}
+
+// afterRound ends the fight when a side is gone: "Combat ends when one side
+// is eliminated"; otherwise the Invaders stay Pinned.
+func (b *builder) afterRound() {
+	f := b.s.Fight
+	switch {
+	case b.s.force(f.Invader).Mobsters() == 0:
+		b.pub(&pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_HELD})
+		b.finishPlay()
+	case b.s.force(f.Occupier).Mobsters() == 0:
+		b.taken()
+	default:
+		b.pinned()
+	}
+}
+
+// taken hands the District to the Invader: "If the last Defender falls or
+// flees, you immediately claim Control of the District." A rival Safehouse
+// left there waits for the Spoils.
+func (b *builder) taken() {
+	f := b.s.Fight
+	ev := &pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_TAKEN}
+	if b.s.dist(f.District).Mobs[f.Occupier].Safehouse {
+		ev.SafehouseOf = optSeat(f.Occupier)
+	}
+	b.pub(ev)
+	if b.s.Fight == nil {
+		b.finishPlay()
+	}
+}
+
+// payFight checks and pays the 1 Influence of Assault, Advance or Storm.
+func (b *builder) payFight(seat int) *engine.RuleError {
+	if len(b.s.Seats[seat].SlotOwners) == 0 {
+		return engine.Refuse(ReasonNotEnoughInfluence, "this costs 1 Influence; none slotted")
+	}
+	return nil
+}
+
+func (b *builder) assault(seat int) *engine.RuleError {
+	s := b.s
+	f := s.Fight
+	if f.Occupier == none {
+		return engine.Refuse(ReasonPoliceTurf, "the Police do not trade shots: Storm the Precinct")
+	}
+	if err := b.payFight(seat); err != nil {
+		return err
+	}
+	inv, occ := s.force(f.Invader), s.force(f.Occupier)
+	invThreat := Threat(Bonuses{Boss: inv.Bosses > 0})
+	occThreat := Threat(Bonuses{Boss: occ.Bosses > 0, Safehouse: s.dist(f.District).Mobs[f.Occupier].Safehouse})
+	b.spend(seat, 1, false)
+	invRolls := b.roll(CombatDice(inv.Mobsters()))
+	occRolls := b.roll(CombatDice(occ.Mobsters()))
+	r := ResolveRound(inv, occ, invThreat, occThreat, invRolls, occRolls)
+	b.pub(roundEvent(s, pb.CombatKind_COMBAT_KIND_ASSAULT, invRolls, occRolls, r))
+	b.afterRound()
+	return nil
+}
+
+func (b *builder) storm(seat int) *engine.RuleError {
+	s := b.s
+	f := s.Fight
+	if f.Occupier != none {
+		return engine.Refuse(ReasonNotPoliceTurf, "there is no Precinct here to Storm")
+	}
+	if err := b.payFight(seat); err != nil {
+		return err
+	}
+	inv := s.force(seat)
+	b.spend(seat, 1, false)
+	rolls := b.roll(CombatDice(inv.Mobsters()))
+	r, destroyed := ResolveStorm(inv, Threat(Bonuses{Boss: inv.Bosses > 0}), rolls)
+	b.pub(roundEvent(s, pb.CombatKind_COMBAT_KIND_STORM, rolls, nil, r))
+	switch {
+	case destroyed:
+		b.pub(&pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_STORMED})
+	case s.force(seat).Mobsters() > 0:
+		b.withdraw(true)
+	default:
+		b.pub(&pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_HELD})
+		b.finishPlay()
+	}
+	return nil
+}
+
+// withdraw Falls Back to the origin: "Carried Liquor is left behind for
+// the Defender."
+func (b *builder) withdraw(forced bool) {
+	f := b.s.Fight
+	inv := b.s.force(f.Invader)
+	b.pub(&pb.Withdrew{Seat: u32(f.Invader), From: f.District, To: f.Origin, Runners: u32(inv.Runners),
+		Bosses: u32(inv.Bosses), Forced: forced})
+	b.finishPlay()
+}
+
+func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
+	s := b.s
+	f := s.Fight
+	if err := checkPair(f.District, x.To); err != nil {
+		return err
+	}
+	if s.hostile(seat, x.To) {
+		return engine.Refuse(ReasonNotSafe, "you cannot Advance into hostile turf")
+	}
+	carry, total, err := parseBarrels(x.Barrels)
+	if err != nil {
+		return err
+	}
+	inv := s.force(seat)
+	if total > inv.Mobsters() {
+		return engine.Refuse(ReasonTooManyBarrels, "each Mobster carries at most 1 barrel")
+	}
+	if !s.dist(f.District).enough(carry) {
+		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(f.District).Name)
+	}
+	taken, rerr := s.walkIn(seat, x.To, x.Commandeer)
+	if rerr != nil {
+		return rerr
+	}
+	if err := b.payFight(seat); err != nil {
+		return err
+	}
+	b.spend(seat, 1, false)
+	b.pub(&pb.Withdrew{Seat: u32(seat), From: f.District, To: x.To, Runners: u32(inv.Runners), Bosses: u32(inv.Bosses),
+		Barrels: barrelsList(carry), Advance: true, SafehouseTakenFrom: optSeat(taken), Commandeered: x.Commandeer})
+	b.finishPlay()
+	return nil
+}
+
+// spoils settles the Safehouse of a District just taken: destroyed, or
+// Commandeered ("immediately Secure the district for free ... If you have
+// no spare Safehouses, you must relocate an existing one").
+func (b *builder) spoils(seat int, x *pb.Spoils) *engine.RuleError {
+	s := b.s
+	d := s.Fight.District
+	ev := &pb.SpoilsTaken{Seat: u32(seat), District: d, Destroyed: optSeat(rivalSafehouse(s.dist(d), seat))}
+	if x.Commandeer {
+		if err := s.checkSafehouseSource(seat, d, x.RelocateFrom); err != nil {
+			return err
+		}
+		ev.Commandeered, ev.RelocatedFrom = true, x.RelocateFrom
+	} else if x.RelocateFrom != 0 {
+		return engine.Malform(ReasonBadSpoils, "relocate_from goes with commandeer")
+	}
+	b.pub(ev)
+	b.finishPlay()
+	return nil
+}
+
+// bloodOnThePavement puts the Attacker's marker on the Heat Track at the
+// end of a Play in which it killed: "A multi-round Assault is still a
+// single Play and generates Heat only once." The marker comes from the
+// Attacker's Stash, where the Play's spent markers went (ruling 55).
+func (b *builder) bloodOnThePavement() {
+	seat := b.s.Current
+	b.pub(&pb.HeatDrawn{Seat: u32(seat), Owner: u32(seat)})
+}

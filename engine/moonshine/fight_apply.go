@@ -1,0 +1,112 @@
+package moonshine
+
+import pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+
+// Folding the fight events. Like the rest of Apply, these never judge.
+
+// enterFight opens a fight: the Invaders stepped onto Hostile turf and are
+// Pinned; a rival Occupier keeps Control (Contested Ground) and answers
+// first, the Police never do.
+func (s *state) enterFight(x *pb.Moved) {
+	to := s.dist(x.To)
+	to.Mobs[x.Seat].Pinned = true
+	f := &fight{District: x.To, Origin: x.From, Invader: int(x.Seat), Occupier: none, Stage: pb.Awaiting_AWAITING_PINNED}
+	if x.Occupier != nil {
+		f.Occupier, f.Stage = int(*x.Occupier), pb.Awaiting_AWAITING_STANDOFF
+		to.Occupier = f.Occupier
+	}
+	s.Fight = f
+}
+
+func (s *state) applyStandoff(x *pb.StandoffChosen) {
+	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_FOLD {
+		s.Fight.Stage = pb.Awaiting_AWAITING_PINNED
+		return
+	}
+	from, to := s.dist(x.District), s.dist(x.FledTo)
+	from.Mobs[x.Seat].Runners -= int(x.Runners)
+	from.Mobs[x.Seat].Bosses -= int(x.Bosses)
+	to.Mobs[x.Seat].Runners += int(x.Runners)
+	to.Mobs[x.Seat].Bosses += int(x.Bosses)
+}
+
+func (s *state) applyRound(x *pb.CombatRound) {
+	d := s.dist(x.District)
+	inv := &d.Mobs[x.Invader]
+	inv.Runners -= int(x.InvaderRunnersLost)
+	inv.Bosses -= int(x.InvaderBossesLost)
+	if x.Occupier != nil {
+		occ := &d.Mobs[*x.Occupier]
+		occ.Runners -= int(x.OccupierRunnersLost)
+		occ.Bosses -= int(x.OccupierBossesLost)
+	}
+	if x.Kind != pb.CombatKind_COMBAT_KIND_AMBUSH && x.InvaderHits > 0 {
+		s.Bloodshed = true
+	}
+}
+
+func (s *state) applyFightEnded(x *pb.FightEnded) {
+	d := s.dist(x.District)
+	f := s.Fight
+	d.Mobs[f.Invader].Pinned = false
+	switch x.Outcome {
+	case pb.FightOutcome_FIGHT_OUTCOME_HELD:
+		s.endFight()
+	case pb.FightOutcome_FIGHT_OUTCOME_TAKEN:
+		if x.SafehouseOf == nil {
+			s.endFight()
+			return
+		}
+		d.Occupier, f.Stage = f.Invader, pb.Awaiting_AWAITING_SPOILS
+	case pb.FightOutcome_FIGHT_OUTCOME_STORMED:
+		d.Precinct = false
+		s.PrecinctSupply = append(s.PrecinctSupply, Info(x.District).Borough)
+		f.Stage = pb.Awaiting_AWAITING_SPOILS
+	default:
+		panic("unknown fight outcome")
+	}
+}
+
+// endFight closes the fight: nobody is Pinned and the District has one
+// holder again.
+func (s *state) endFight() {
+	d := s.dist(s.Fight.District)
+	d.Occupier = none
+	for i := range d.Mobs {
+		d.Mobs[i].Pinned = false
+	}
+	s.Fight = nil
+}
+
+func (s *state) applyWithdrew(x *pb.Withdrew) {
+	from, to := s.dist(x.From), s.dist(x.To)
+	from.Mobs[x.Seat].Runners -= int(x.Runners)
+	from.Mobs[x.Seat].Bosses -= int(x.Bosses)
+	to.Mobs[x.Seat].Runners += int(x.Runners)
+	to.Mobs[x.Seat].Bosses += int(x.Bosses)
+	for _, b := range x.Barrels {
+		from.Barrels[b.Liquor] -= int(b.Count)
+		to.Barrels[b.Liquor] += int(b.Count)
+	}
+	if x.SafehouseTakenFrom != nil {
+		to.Mobs[*x.SafehouseTakenFrom].Safehouse = false
+	}
+	if x.Commandeered {
+		to.Mobs[x.Seat].Safehouse = true
+	}
+	s.endFight()
+}
+
+func (s *state) applySpoils(x *pb.SpoilsTaken) {
+	d := s.dist(x.District)
+	if x.Destroyed != nil {
+		d.Mobs[*x.Destroyed].Safehouse = false
+	}
+	if x.RelocatedFrom != 0 {
+		s.dist(x.RelocatedFrom).Mobs[x.Seat].Safehouse = false
+	}
+	if x.Commandeered {
+		d.Mobs[x.Seat].Safehouse = true
+	}
+	s.endFight()
+}
