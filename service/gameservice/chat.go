@@ -1,13 +1,16 @@
 package gameservice
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"unicode/utf8"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -18,6 +21,9 @@ const maxChat = 500
 func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageRequest) (*moonshinev1.SendMessageResponse, error) {
 	if n := utf8.RuneCountInString(req.GetText()); n == 0 || n > maxChat {
 		return nil, badRequest("text", "1 to %d characters", maxChat)
+	}
+	if len(req.GetMessageId()) > maxCommandID {
+		return nil, badRequest("message_id", "at most %d bytes", maxCommandID)
 	}
 	c, err := seatCaller(ctx, req.GetGameId())
 	if err != nil {
@@ -34,7 +40,7 @@ func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageR
 	if err != nil {
 		return nil, err
 	}
-	seq, err := s.appendTalk(ctx, t, se)
+	seq, err := s.appendTalk(ctx, t, se, talkID(c.Seat, req.GetMessageId()))
 	if err != nil {
 		return nil, err
 	}
@@ -72,12 +78,32 @@ func chatEvent(c auth.Caller, t *table, req *moonshinev1.SendMessageRequest) (*m
 	return &moonshinev1.StoredEvent{Private: []*moonshinev1.PrivatePart{{Seats: seats, Body: body}}}, nil
 }
 
+// talkPrefix starts the ids under which messages with a client message id
+// are recorded in the store's command log, so that the store's once-only
+// guarantee for command ids makes retries safe. Such entries are not game
+// commands: the command log shown to clients leaves them out.
+const talkPrefix = "chat:"
+
+// talkID is the command-log id of a seat's message id ("" for none). It is
+// scoped by seat, so two seats may pick the same message id.
+func talkID(seat engine.Seat, messageID string) string {
+	if messageID == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s%d:%s", talkPrefix, seat, messageID)
+}
+
 // appendTalk appends a table talk event at the game's version (so that the
-// cached game stays in step) and returns its sequence number.
-func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.StoredEvent) (int64, error) {
+// cached game stays in step) and returns its sequence number. With an id, a
+// repeat returns the first message's sequence number.
+func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.StoredEvent, id string) (int64, error) {
 	data, err := proto.Marshal(se)
 	if err != nil {
 		return 0, err
+	}
+	req := eventstore.AppendRequest{GameID: t.meta.ID, Events: [][]byte{data}}
+	if id != "" {
+		req.Command = &eventstore.Command{GameID: t.meta.ID, ID: id, Data: data}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -85,12 +111,18 @@ func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.Stor
 		if err := s.sync(ctx, t); err != nil {
 			return 0, err
 		}
-		res, err := s.store.Append(ctx, eventstore.AppendRequest{GameID: t.meta.ID, ExpectedVersion: t.g.Version, Events: [][]byte{data}})
+		req.ExpectedVersion = t.g.Version
+		res, err := s.store.Append(ctx, req)
 		if eventstore.IsVersionConflict(err) && attempt < raceRetries {
 			continue
 		}
-		if err != nil {
+		switch {
+		case err != nil:
 			return 0, err
+		case res.Duplicate && !bytes.Equal(res.DuplicateOf.Data, data):
+			return 0, refuse(codes.AlreadyExists, ReasonCommandIDReused, "message id was used for another message")
+		case res.Duplicate:
+			return res.FirstSeq, nil
 		}
 		t.g.Skip(1)
 		return res.LastSeq, nil

@@ -2,6 +2,7 @@ package gameservice
 
 import (
 	"context"
+	"strings"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -200,7 +201,7 @@ func (s *Service) commandLog(ctx context.Context, id string, after, last int64) 
 	}
 	out := make([]*moonshinev1.LoggedCommand, 0, len(cmds))
 	for _, c := range cmds {
-		if c.FirstSeq <= after || c.FirstSeq > last {
+		if c.FirstSeq <= after || c.FirstSeq > last || strings.HasPrefix(c.ID, talkPrefix) {
 			continue
 		}
 		gc := &moonshinev1.GameCommand{}

@@ -69,8 +69,8 @@ func checkSubmit(req *moonshinev1.SubmitCommandRequest) error {
 		return badRequest("game_id", "required")
 	case id == "" || len(id) > maxCommandID:
 		return badRequest("command_id", "1 to %d bytes", maxCommandID)
-	case strings.HasPrefix(id, botPrefix):
-		return badRequest("command_id", "the prefix %q is reserved", botPrefix)
+	case strings.HasPrefix(id, botPrefix) || strings.HasPrefix(id, talkPrefix):
+		return badRequest("command_id", "the prefixes %q and %q are reserved", botPrefix, talkPrefix)
 	case req.GetCommand() == nil:
 		return badRequest("command", "required")
 	case req.ExpectedVersion != nil && req.GetExpectedVersion() < 0:

@@ -423,7 +423,13 @@ type SendMessageRequest struct {
 	// The message, 1 to 500 characters.
 	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
 	// The one seat the message is for; unset: everyone.
-	ToSeat        *int32 `protobuf:"varint,3,opt,name=to_seat,json=toSeat,proto3,oneof" json:"to_seat,omitempty"`
+	ToSeat *int32 `protobuf:"varint,3,opt,name=to_seat,json=toSeat,proto3,oneof" json:"to_seat,omitempty"`
+	// The client's id for the message, unique among the caller's messages in
+	// this game (at most 128 bytes). A retry with the same id returns the
+	// first message's event and posts nothing; the same id with another text
+	// or recipient is ALREADY_EXISTS (COMMAND_ID_REUSED). Empty: no retry
+	// protection.
+	MessageId     string `protobuf:"bytes,4,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -477,6 +483,13 @@ func (x *SendMessageRequest) GetToSeat() int32 {
 		return *x.ToSeat
 	}
 	return 0
+}
+
+func (x *SendMessageRequest) GetMessageId() string {
+	if x != nil {
+		return x.MessageId
+	}
+	return ""
 }
 
 // SendMessageResponse gives the message's event.
@@ -1276,11 +1289,13 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\x15SubmitCommandResponse\x12\x1b\n" +
 	"\tfirst_seq\x18\x01 \x01(\x03R\bfirstSeq\x12\x19\n" +
 	"\blast_seq\x18\x02 \x01(\x03R\alastSeq\x12+\n" +
-	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\"k\n" +
+	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\"\x8a\x01\n" +
 	"\x12SendMessageRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x1c\n" +
-	"\ato_seat\x18\x03 \x01(\x05H\x00R\x06toSeat\x88\x01\x01B\n" +
+	"\ato_seat\x18\x03 \x01(\x05H\x00R\x06toSeat\x88\x01\x01\x12\x1d\n" +
+	"\n" +
+	"message_id\x18\x04 \x01(\tR\tmessageIdB\n" +
 	"\n" +
 	"\b_to_seat\"@\n" +
 	"\x13SendMessageResponse\x12)\n" +
