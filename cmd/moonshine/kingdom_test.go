@@ -10,6 +10,7 @@ import (
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // TestKingdomSession drives the CLI through the first Day of a Moonshine
@@ -63,7 +64,7 @@ func TestKingdomRenderer(t *testing.T) {
 			Seats: []*mk.SeatView{
 				{Seat: 0, Playbook: mk.Playbook_PLAYBOOK_HELLS_KITCHEN_IRISH, Home: mk.Borough_BOROUGH_BRONX, TurnToken: 1, TokenMoon: mk.Moon_MOON_NEW, Cash: 12500, HandSize: 2},
 				{Seat: 1, Playbook: mk.Playbook_PLAYBOOK_HARLEM_KNIGHTS, Home: mk.Borough_BOROUGH_QUEENS, TurnToken: 1, TokenMoon: mk.Moon_MOON_FULL, HandSize: 1, Hand: []uint32{3},
-					Staked: []*mk.StakedView{{Card: 15, Markers: 2}}, Favors: []mk.Broker{mk.Broker_BROKER_STEPHANIE_ST_CLAIR}},
+					Staked: []*mk.StakedView{{Card: 15, Markers: 2}}, Favors: []mk.Broker{mk.Broker_BROKER_STEPHANIE_ST_CLAIR}, Loans: 2},
 			},
 			Titles: []*mk.TitleView{{Title: mk.Title_TITLE_DEED, Borough: mk.Borough_BOROUGH_QUEENS, Holder: &you}},
 			Heat:   []uint32{1, 0, 1},
@@ -80,7 +81,7 @@ func TestKingdomRenderer(t *testing.T) {
 		"turn order: seat 1 (Full Moon token 1), seat 0 (New Moon token 1)",
 		"Heat Track: seat 1, seat 0, seat 1 (3 of 5)",
 		"seat 0; Hell's Kitchen Irish from Bronx; $12,500 cash", "2 Contracts in hand",
-		"holds the Deed of Queens, the Favor of Stephanie St. Clair",
+		"holds the Deed of Queens, the Favor of Stephanie St. Clair", "owes Shylock 2 Marks",
 		"staked: #15 Harbour Master (Racket: Control 3 Docks.), 2 markers left",
 		"your Contracts: #3 Stock the Cellar (Gig: Hold 4 Barrels.)",
 		"Hell's Kitchen (Manhattan, Speakeasy, Still 4): seat 1: 2 Runners and 1 Boss, Safehouse; 2 Gin; controlled by seat 1",
@@ -163,6 +164,80 @@ func TestKingdomFightRenderer(t *testing.T) {
 	} {
 		if got := r.Command(&moonshinev1.GameCommand{Game: &moonshinev1.GameCommand_MoonshineKingdom{MoonshineKingdom: c}}); got != want {
 			t.Errorf("%v: %q, want %q", c, got, want)
+		}
+	}
+}
+
+func TestKingdomMobRenderer(t *testing.T) {
+	r := renderFor("moonshine-kingdom")
+	one := uint32(1)
+	body := func(e *mk.Event) *moonshinev1.EventBody {
+		return &moonshinev1.EventBody{Body: &moonshinev1.EventBody_MoonshineKingdom{MoonshineKingdom: e}}
+	}
+	for e, want := range map[*mk.Event]string{
+		{Kind: &mk.Event_LoanTaken{LoanTaken: &mk.LoanTaken{Seat: 1, Amount: 1500}}}:                  "seat 1 takes a Shylock's Mark for $1,500",
+		{Kind: &mk.Event_LoanRepaid{LoanRepaid: &mk.LoanRepaid{Seat: 1, Amount: 2500}}}:               "seat 1 repays a Shylock's Mark for $2,500",
+		{Kind: &mk.Event_CashGiven{CashGiven: &mk.CashGiven{From: 1, To: 0, Amount: 300}}}:            "seat 1 hands $300 to seat 0",
+		{Kind: &mk.Event_InfluenceLent{InfluenceLent: &mk.InfluenceLent{From: 2, To: 0, Markers: 2}}}: "seat 2 lends 2 Influence markers to seat 0",
+		{Kind: &mk.Event_PushProposed{PushProposed: &mk.PushProposed{Seat: 0, Rival: 1, Push: &mk.Push{From: mk.District_DISTRICT_HARLEM, To: mk.District_DISTRICT_HELLS_KITCHEN,
+			Barrels: []*mk.Barrels{{Liquor: mk.Liquor_LIQUOR_GIN, Count: 1}}, Back: []*mk.Barrels{{Liquor: mk.Liquor_LIQUOR_RUM, Count: 2}}}}}}: "seat 0 asks seat 1's permission to push 1 Gin from Harlem to Hell's Kitchen and take back 2 Rum",
+		{Kind: &mk.Event_ConsentGiven{ConsentGiven: &mk.ConsentGiven{Seat: 1, Accept: true}}}:                                                                                                   "seat 1 gives permission",
+		{Kind: &mk.Event_SitDown{SitDown: &mk.SitDown{Ranking: []uint32{2, 1, 3, 0}}}}:                                                                                                          "the Sit-Down: seats ranked [2 1 3 0]; seat 2 joins seat 0, seat 1 joins seat 3",
+		{Kind: &mk.Event_GameEnded{GameEnded: &mk.GameEnded{Winner: 2, Partner: &one, Respect: []int32{1, 15, 20, 3}}}}:                                                                         "the Alliance of seats 2 and 1 wins, seat 2 the Capo di Tutti Capi",
+		{Kind: &mk.Event_CapoPromoted{CapoPromoted: &mk.CapoPromoted{Seat: 1, District: mk.District_DISTRICT_HARLEM}}}:                                                                          "seat 1 promotes a Runner in Harlem to Capo",
+		{Kind: &mk.Event_HeatCooled{HeatCooled: &mk.HeatCooled{Seat: 1, Index: 0, Owner: 0}}}:                                                                                                   "seat 1's Consigliere takes seat 0's marker (number 1) off the Heat Track",
+		{Kind: &mk.Event_Torched{Torched: &mk.Torched{Seat: 0, District: mk.District_DISTRICT_WEST_SIDE, Owner: 1}}}:                                                                            "seat 0 torches seat 1's Safehouse in West Side",
+		{Kind: &mk.Event_Moved{Moved: &mk.Moved{Seat: 0, From: mk.District_DISTRICT_HARLEM, To: mk.District_DISTRICT_HELLS_KITCHEN, Runners: 2, Hostile: true, Occupier: &one, Stealth: true}}}: "by Stealth: Pinned, no Standoff",
+		{Kind: &mk.Event_Moved{Moved: &mk.Moved{Seat: 0, From: mk.District_DISTRICT_WEST_SIDE, To: mk.District_DISTRICT_TOTTENVILLE, Runners: 2, Skiff: true}}}:                                 "to Tottenville by Skiff",
+		{Kind: &mk.Event_CombatRound{CombatRound: &mk.CombatRound{District: mk.District_DISTRICT_WEST_SIDE, Kind: mk.CombatKind_COMBAT_KIND_ASSAULT, Occupier: &one,
+			FirepowerCost: 200, Courage: mk.Liquor_LIQUOR_GIN, Plunder: true, Plundered: []*mk.Barrels{{Liquor: mk.Liquor_LIQUOR_RUM, Count: 1}}}}}: "(Firepower $200; Courage on Gin; Plunder, no one killed by it, stealing 1 Rum)",
+	} {
+		if got := r.Event(body(e)); !strings.Contains(got, want) {
+			t.Errorf("%v: %q, want %q", e, got, want)
+		}
+	}
+	for c, want := range map[*mk.Command]string{
+		{Kind: &mk.Command_Capo{Capo: &mk.Capo{District: mk.District_DISTRICT_HARLEM}}}: "capo: promote a Runner in Harlem to the second Boss (2 Influence)",
+		{Kind: &mk.Command_Consigliere{Consigliere: &mk.Consigliere{Index: 2}}}:         "consigliere: take Heat marker 3 off the Track (1 Influence)",
+		{Kind: &mk.Command_Lend{Lend: &mk.Lend{To: 1, Markers: 1}}}:                     "lend 1 Influence marker to seat 1's Operations",
+		{Kind: &mk.Command_Consent{Consent: &mk.Consent{}}}:                             "refuse permission for the Push",
+		{Kind: &mk.Command_Move{Move: &mk.Move{From: mk.District_DISTRICT_HARLEM, To: mk.District_DISTRICT_GREENWICH_VILLAGE, Runners: 1, Via: []mk.District{mk.District_DISTRICT_HELLS_KITCHEN}}}}: "move 1 Runner from Harlem to Greenwich Village through Hell's Kitchen",
+		{Kind: &mk.Command_TakeLoan{TakeLoan: &mk.TakeLoan{}}}:                                                                                        "take a Shylock's Mark ($1,500)",
+		{Kind: &mk.Command_GiveCash{GiveCash: &mk.GiveCash{To: 2, Amount: 1000}}}:                                                                     "hand $1,000 to seat 2",
+		{Kind: &mk.Command_Torch{Torch: &mk.Torch{}}}:                                                                                                 "torch the rival Safehouse, sacrificing a Pinned Runner (2 Influence)",
+		{Kind: &mk.Command_Assault{Assault: &mk.Assault{Firepower: true}}}:                                                                            "assault (1 Influence) with Firepower ($200, one more die)",
+		{Kind: &mk.Command_Assault{Assault: &mk.Assault{Plunder: true, Steal: []mk.Liquor{mk.Liquor_LIQUOR_RUM}}}}:                                    "assault (1 Influence) with Plunder (stealing Rum)",
+		{Kind: &mk.Command_Standoff{Standoff: &mk.Standoff{Choice: mk.StandoffChoice_STANDOFF_CHOICE_AMBUSH, Courage: mk.Liquor_LIQUOR_GIN}}}:         "ambush with Courage (a Gin barrel for +1 Threat)",
+		{Kind: &mk.Command_Move{Move: &mk.Move{From: mk.District_DISTRICT_WEST_SIDE, To: mk.District_DISTRICT_TOTTENVILLE, Runners: 2, Skiff: true}}}: "move 2 Runners from West Side to Tottenville by Skiff",
+	} {
+		if got := r.Command(&moonshinev1.GameCommand{Game: &moonshinev1.GameCommand_MoonshineKingdom{MoonshineKingdom: c}}); got != want {
+			t.Errorf("%v: %q, want %q", c, got, want)
+		}
+	}
+}
+
+// TestKingdomRendersEveryKind checks that every command and event kind has
+// its own description (none falls back to raw JSON).
+func TestKingdomRendersEveryKind(t *testing.T) {
+	r := renderFor("moonshine-kingdom")
+	evKinds := (&mk.Event{}).ProtoReflect().Descriptor().Oneofs().ByName("kind").Fields()
+	for i := range evKinds.Len() {
+		f := evKinds.Get(i)
+		e := &mk.Event{}
+		e.ProtoReflect().Set(f, protoreflect.ValueOfMessage(e.ProtoReflect().NewField(f).Message()))
+		got := r.Event(&moonshinev1.EventBody{Body: &moonshinev1.EventBody_MoonshineKingdom{MoonshineKingdom: e}})
+		if strings.HasPrefix(got, "{") {
+			t.Errorf("event %s renders as %q", f.Name(), got)
+		}
+	}
+	cmdKinds := (&mk.Command{}).ProtoReflect().Descriptor().Oneofs().ByName("kind").Fields()
+	for i := range cmdKinds.Len() {
+		f := cmdKinds.Get(i)
+		c := &mk.Command{}
+		c.ProtoReflect().Set(f, protoreflect.ValueOfMessage(c.ProtoReflect().NewField(f).Message()))
+		got := r.Command(&moonshinev1.GameCommand{Game: &moonshinev1.GameCommand_MoonshineKingdom{MoonshineKingdom: c}})
+		if strings.HasPrefix(got, "{") {
+			t.Errorf("command %s renders as %q", f.Name(), got)
 		}
 	}
 }

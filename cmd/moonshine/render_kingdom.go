@@ -123,6 +123,7 @@ var awaitingWords = map[mk.Awaiting]string{
 	mk.Awaiting_AWAITING_STANDOFF:      "answer the Invaders: Ambush, Hold Fire or Fold",
 	mk.Awaiting_AWAITING_PINNED:        "Assault, Advance, Fall Back or Storm",
 	mk.Awaiting_AWAITING_SPOILS:        "destroy or Commandeer the Safehouse taken",
+	mk.Awaiting_AWAITING_CONSENT:       "give or refuse permission for a rival's Push",
 }
 
 // Command describes a command.
@@ -148,7 +149,8 @@ func kingdomCommand(c *mk.Command) string {
 		return fmt.Sprintf("fund Operations with %s", plural(k.Fund.GetMarkers(), "marker"))
 	case *mk.Command_Move:
 		x := k.Move
-		s := fmt.Sprintf("move %s from %s to %s", mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFrom()), district(x.GetTo()))
+		s := fmt.Sprintf("move %s from %s to %s%s", mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFrom()), district(x.GetTo()), moveStyle(x))
+		s += viaText(x.GetVia())
 		if len(x.GetBarrels()) > 0 {
 			s += " carrying " + barrels(x.GetBarrels())
 		}
@@ -157,7 +159,7 @@ func kingdomCommand(c *mk.Command) string {
 		}
 		return s
 	case *mk.Command_Push:
-		return fmt.Sprintf("push %s from %s to %s", barrels(k.Push.GetBarrels()), district(k.Push.GetFrom()), district(k.Push.GetTo()))
+		return pushText(k.Push)
 	case *mk.Command_Recruit:
 		return fmt.Sprintf("recruit %s at %s", plural(k.Recruit.GetRunners(), "Runner"), district(k.Recruit.GetDistrict()))
 	case *mk.Command_Hustle:
@@ -174,7 +176,11 @@ func kingdomCommand(c *mk.Command) string {
 	case *mk.Command_Fix:
 		return fmt.Sprintf("fix the price of %s at %s", enumName(k.Fix.GetLiquor()), dollars(k.Fix.GetPrice()))
 	case *mk.Command_Unload:
-		return fmt.Sprintf("unload %s at %s", barrels(k.Unload.GetBarrels()), district(k.Unload.GetDistrict()))
+		s := fmt.Sprintf("unload %s at %s", barrels(k.Unload.GetBarrels()), district(k.Unload.GetDistrict()))
+		if k.Unload.HeatOwner != nil {
+			s += fmt.Sprintf(", seat %d's marker to the Heat Track", k.Unload.GetHeatOwner())
+		}
+		return s
 	case *mk.Command_Rise:
 		return riseCommand(k.Rise)
 	case *mk.Command_Bribe:
@@ -193,6 +199,9 @@ func kingdomCommand(c *mk.Command) string {
 			return fmt.Sprintf("pay the %s Bribe", dollars(moonshine.RaidBribe))
 		}
 		return "take the Fall"
+	}
+	if s := mobCommand(c); s != "" {
+		return s
 	}
 	return fightCommand(c)
 }
@@ -220,7 +229,7 @@ func brokerOf(d mk.District) string {
 // Event describes an event body.
 func (kingdom) Event(env *moonshinev1.EventBody) string {
 	e := env.GetMoonshineKingdom()
-	for _, f := range []func(*mk.Event) string{dayEvent, streetEvent, contractEvent, raidEvent, fightEvent} {
+	for _, f := range []func(*mk.Event) string{dayEvent, streetEvent, contractEvent, raidEvent, fightEvent, mobEvent} {
 		if s := f(e); s != "" {
 			return s
 		}
@@ -269,6 +278,10 @@ func dayEvent(e *mk.Event) string {
 		return fmt.Sprintf("seat %d takes a Commission card", k.CommissionTaken.GetSeat())
 	case *mk.Event_GameEnded:
 		x := k.GameEnded
+		if x.Partner != nil {
+			return fmt.Sprintf("game over: the Alliance of seats %d and %d wins, seat %d the Capo di Tutti Capi; Respect %v; bankrolls %v",
+				x.GetWinner(), x.GetPartner(), x.GetWinner(), x.GetRespect(), x.GetBankroll())
+		}
 		return fmt.Sprintf("game over: seat %d wins; Respect %v; bankrolls %v", x.GetWinner(), x.GetRespect(), x.GetBankroll())
 	}
 	return ""
@@ -300,6 +313,10 @@ func streetEvent(e *mk.Event) string {
 	case *mk.Event_Moved:
 		x := k.Moved
 		s := fmt.Sprintf("seat %d moves %s from %s to %s", x.GetSeat(), mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFrom()), district(x.GetTo()))
+		if x.GetSkiff() {
+			s += " by Skiff"
+		}
+		s += viaText(x.GetVia())
 		if len(x.GetBarrels()) > 0 {
 			s += " carrying " + barrels(x.GetBarrels())
 		}
@@ -313,6 +330,9 @@ func streetEvent(e *mk.Event) string {
 	case *mk.Event_Pushed:
 		x := k.Pushed
 		s := fmt.Sprintf("seat %d pushes %s from %s to %s", x.GetSeat(), barrels(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
+		if len(x.GetBack()) > 0 {
+			s += " and takes back " + barrels(x.GetBack())
+		}
 		if x.GetSeized() {
 			s += ": seized by the Police"
 		}

@@ -17,9 +17,10 @@ func fightCommand(c *mk.Command) string {
 		if x.GetChoice() == mk.StandoffChoice_STANDOFF_CHOICE_FOLD {
 			return "fold and flee to " + district(x.GetFleeTo())
 		}
-		return strings.ToLower(enumName(x.GetChoice()))
+		return strings.ToLower(enumName(x.GetChoice())) + edgeText(x.GetFirepower(), x.GetCourage(), x.GetPlunder(), x.GetSteal())
 	case *mk.Command_Assault:
-		return "assault (1 Influence)"
+		x := k.Assault
+		return "assault (1 Influence)" + edgeText(x.GetFirepower(), x.GetCourage(), x.GetPlunder(), x.GetSteal())
 	case *mk.Command_Advance:
 		x := k.Advance
 		s := "advance to " + district(x.GetTo())
@@ -89,6 +90,9 @@ func fightEvent(e *mk.Event) string {
 		}
 		return s
 	case *mk.Event_HeatDrawn:
+		if k.HeatDrawn.GetNoMarker() {
+			return fmt.Sprintf("blood on the pavement, but seat %d has no marker free for the Heat Track", k.HeatDrawn.GetSeat())
+		}
 		return fmt.Sprintf("blood on the pavement: seat %d's marker goes on the Heat Track", k.HeatDrawn.GetOwner())
 	}
 	return ""
@@ -104,7 +108,7 @@ func roundLine(x *mk.CombatRound) string {
 		s += fmt.Sprintf(" seat %d rolls %v at Threat %d, %s", x.GetOccupier(), x.GetOccupierRolls(), x.GetOccupierThreat(), plural(x.GetOccupierHits(), "hit"))
 	}
 	return s + fmt.Sprintf("; seat %d loses %s", x.GetInvader(), mobsters(x.GetInvaderRunnersLost(), x.GetInvaderBossesLost())) +
-		occupierLoss(x)
+		occupierLoss(x) + roundEdges(x)
 }
 
 func occupierLoss(x *mk.CombatRound) string {
@@ -123,6 +127,9 @@ func hostileMove(x *mk.Moved) string {
 		return "; Police Turf: the liquor is seized, the mobsters Pinned"
 	case x.Occupier == nil:
 		return "; Police Turf: the mobsters are Pinned"
+	}
+	if x.GetStealth() {
+		return fmt.Sprintf("; slipped into seat %d's turf by Stealth: Pinned, no Standoff", x.GetOccupier())
 	}
 	return fmt.Sprintf("; rival turf: Pinned, seat %d's Standoff", x.GetOccupier())
 }

@@ -32,6 +32,14 @@ func (kingdom) View(w io.Writer, env *moonshinev1.GameView) {
 	}
 	fmt.Fprintf(w, "market: %s\n", strings.Join(market, ", "))
 	fmt.Fprintf(w, "Heat Track: %s\n", heatLine(v.GetHeat()))
+	if v.GetCrackdown() > 0 {
+		fmt.Fprintf(w, "Federal Crackdown Tracker: space %d\n", v.GetCrackdown())
+	}
+	for i, p := range v.GetPartners() {
+		if uint32(i) < p {
+			fmt.Fprintf(w, "Blood Oath: seats %d and %d are partners\n", i, p)
+		}
+	}
 	if v.Rat != nil {
 		fmt.Fprintf(w, "the Rat Card: seat %d\n", v.GetRat())
 	}
@@ -69,6 +77,9 @@ func (kingdom) View(w io.Writer, env *moonshinev1.GameView) {
 	}
 	if f := v.GetFight(); f != nil {
 		fmt.Fprintln(w, fightLine(f))
+	}
+	if p := v.GetProposal(); p != nil {
+		fmt.Fprintf(w, "proposed: seat %d asks seat %d to allow: %s\n", p.GetSeat(), p.GetRival(), pushText(p.GetPush()))
 	}
 	for _, wt := range v.GetWaiting() {
 		fmt.Fprintf(w, "the game waits for seat %d to %s\n", wt.GetSeat(), awaitingWords[wt.GetAwaiting()])
@@ -129,6 +140,9 @@ func kingdomSeatLine(info *moonshinev1.GameInfo, v *mk.View, s *mk.SeatView) str
 	}
 	if len(titles) > 0 {
 		parts = append(parts, "holds "+strings.Join(titles, ", "))
+	}
+	if s.GetLoans() > 0 {
+		parts = append(parts, "owes Shylock "+plural(s.GetLoans(), "Mark"))
 	}
 	if s.GetLaidLow() {
 		parts = append(parts, "laid low")

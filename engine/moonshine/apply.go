@@ -91,6 +91,9 @@ func (s *state) apply(e *pb.Event) error {
 	case *pb.Event_RaidStarted:
 		x := k.RaidStarted
 		s.Raid = &raid{Target: int(x.Target), Trigger: x.Trigger, Precincts: slices.Clone(x.Precincts)}
+		if s.bloodOath() {
+			s.Crackdown++
+		}
 	case *pb.Event_RaidStrike:
 		s.applyStrike(k.RaidStrike)
 	case *pb.Event_RaidResolved:
@@ -125,10 +128,33 @@ func (s *state) applyFight(e *pb.Event) error {
 		s.applyWithdrew(k.Withdrew)
 	case *pb.Event_SpoilsTaken:
 		s.applySpoils(k.SpoilsTaken)
+	case *pb.Event_CapoPromoted:
+		s.applyCapo(k.CapoPromoted)
+	case *pb.Event_HeatCooled:
+		s.applyCooled(k.HeatCooled)
+	case *pb.Event_Torched:
+		s.applyTorched(k.Torched)
+	case *pb.Event_LoanTaken:
+		p := &s.Seats[k.LoanTaken.Seat]
+		p.Cash += int(k.LoanTaken.Amount)
+		p.Loans++
+	case *pb.Event_LoanRepaid:
+		p := &s.Seats[k.LoanRepaid.Seat]
+		p.Cash -= int(k.LoanRepaid.Amount)
+		p.Loans--
+	case *pb.Event_CashGiven:
+		s.Seats[k.CashGiven.From].Cash -= int(k.CashGiven.Amount)
+		s.Seats[k.CashGiven.To].Cash += int(k.CashGiven.Amount)
 	case *pb.Event_HeatDrawn:
-		s.Seats[k.HeatDrawn.Owner].Stash--
-		s.Heat = append(s.Heat, int(k.HeatDrawn.Owner))
-		s.Bloodshed = false
+		s.applyHeatDrawn(k.HeatDrawn)
+	case *pb.Event_SitDown:
+		s.applySitDown(k.SitDown)
+	case *pb.Event_InfluenceLent:
+		s.applyLent(k.InfluenceLent)
+	case *pb.Event_PushProposed:
+		s.Proposal = k.PushProposed
+	case *pb.Event_ConsentGiven:
+		s.Proposal = nil
 	default:
 		return fmt.Errorf("moonshine: unknown event kind %T", k)
 	}
@@ -139,6 +165,9 @@ func (s *state) applyStart(x *pb.GameStarted) {
 	s.Players = int(x.Players)
 	s.Opts = x.Options
 	s.Moon = pb.Moon_MOON_NEW
+	if s.bloodOath() {
+		s.Crackdown = 1 // "with a tracking token on the first space"
+	}
 	for i, st := range x.Stills {
 		s.D[i].Still = int(st)
 	}
@@ -285,6 +314,10 @@ func (s *state) applyPushed(x *pb.Pushed) {
 		if !x.Seized {
 			s.dist(x.To).Barrels[b.Liquor] += int(b.Count)
 		}
+	}
+	for _, b := range x.Back {
+		s.dist(x.To).Barrels[b.Liquor] -= int(b.Count)
+		s.dist(x.From).Barrels[b.Liquor] += int(b.Count)
 	}
 }
 
@@ -456,5 +489,10 @@ func (s *state) applyEnded(x *pb.GameEnded) {
 		o.Scores = append(o.Scores, int(r))
 	}
 	o.Summary = fmt.Sprintf("%s takes the crown with a Commission and %d Respect", engine.Seat(x.Winner), x.Respect[x.Winner])
+	if x.Partner != nil {
+		o.Winners = append(o.Winners, engine.Seat(*x.Partner))
+		o.Summary = fmt.Sprintf("the Alliance of %s and %s wins with %d combined Respect; %s is the Capo di Tutti Capi",
+			engine.Seat(x.Winner), engine.Seat(*x.Partner), x.Respect[x.Winner]+x.Respect[*x.Partner], engine.Seat(x.Winner))
+	}
 	s.outcome = o
 }

@@ -23,6 +23,12 @@ type Bonuses struct {
 	Safehouse bool
 	// Ambush: "Occupiers firing the first shot when enemies enter" (+1).
 	Ambush bool
+	// Capo: the Sicilians' "+2 when both Bosses attack one District" (one
+	// more than Boss).
+	Capo bool
+	// Courage: the Irish discarded a barrel "to gain +1 Threat for that
+	// roll".
+	Courage bool
 }
 
 // Threat returns the Threat level the bonuses give, capped at Level 4.
@@ -35,6 +41,12 @@ func Threat(b Bonuses) int {
 		t += 2
 	}
 	if b.Ambush {
+		t++
+	}
+	if b.Boss && b.Capo {
+		t++
+	}
+	if b.Courage {
 		t++
 	}
 	return min(t, MaxThreat)

@@ -18,41 +18,56 @@ func TestRandomGamesReachEveryEvent(t *testing.T) {
 	}
 	t.Parallel()
 	seen := map[string]int{}
-	for players := 2; players <= 4; players++ {
-		for g := range 8 {
-			// A low bar to win lets random games reach the end.
-			sm := newSimWith(t, engine.Config{Players: players, Options: &pb.Options{RespectToWin: 8}}, uint64(70000+10*players+g))
-			sm.run(40, 0)
-			for _, r := range sm.records {
-				for _, b := range r.Event.Bodies() {
-					e := b.(*pb.Event)
-					seen[string(e.ProtoReflect().WhichOneof(oneof("kind")).Name())]++
-					if rs := e.GetRaidStarted(); rs != nil {
-						seen[rs.Trigger.String()]++
-					}
-					if len(e.GetRaidStrike().GetTied()) > 0 {
-						seen["targets_call"]++
-					}
-					countFight(seen, e)
-				}
-			}
-		}
-	}
 	kinds := oneof("kind").Fields()
-	for i := range kinds.Len() {
-		name := string(kinds.Get(i).Name())
-		if seen[name] == 0 && name != "bribed" {
-			t.Errorf("no random game produced %s", name)
-		}
-	}
-	for _, k := range []string{"RAID_TRIGGER_BOILING_POINT", "RAID_TRIGGER_RAT", "targets_call",
+	extra := []string{"RAID_TRIGGER_BOILING_POINT", "RAID_TRIGGER_RAT", "targets_call",
 		"STANDOFF_CHOICE_AMBUSH", "STANDOFF_CHOICE_HOLD_FIRE", "STANDOFF_CHOICE_FOLD",
 		"COMBAT_KIND_AMBUSH", "COMBAT_KIND_ASSAULT", "COMBAT_KIND_STORM",
 		"FIGHT_OUTCOME_HELD", "FIGHT_OUTCOME_TAKEN", "FIGHT_OUTCOME_STORMED",
-		"advance", "fall_back", "forced", "commandeered", "destroyed", "seized", "rebuilt"} {
-		if seen[k] == 0 {
-			t.Errorf("no random game reached %s", k)
+		"advance", "fall_back", "forced", "commandeered", "destroyed", "seized", "rebuilt",
+		"skiff", "stealth", "firepower", "courage", "plunder", "trade", "accepted", "refused", "via"}
+	missing := func() []string {
+		var out []string
+		for i := range kinds.Len() {
+			if name := string(kinds.Get(i).Name()); seen[name] == 0 && name != "bribed" {
+				out = append(out, name)
+			}
 		}
+		for _, k := range extra {
+			if seen[k] == 0 {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	// Seeded games until every kind is seen, at most 150.
+	games := 0
+	for g := 0; g < 150 && len(missing()) > 0; g++ {
+		games++
+		players := 2 + g%3
+		// A low bar to win lets random games reach the end.
+		opts := &pb.Options{RespectToWin: 8}
+		if players == MaxSeats && g%2 == 1 {
+			opts.BloodOath, opts.SitDownAt = true, 2
+		}
+		sm := newSimWith(t, engine.Config{Players: players, Options: opts}, uint64(70000+g))
+		sm.run(40, 0)
+		for _, r := range sm.records {
+			for _, b := range r.Event.Bodies() {
+				e := b.(*pb.Event)
+				seen[string(e.ProtoReflect().WhichOneof(oneof("kind")).Name())]++
+				if rs := e.GetRaidStarted(); rs != nil {
+					seen[rs.Trigger.String()]++
+				}
+				if len(e.GetRaidStrike().GetTied()) > 0 {
+					seen["targets_call"]++
+				}
+				countFight(seen, e)
+			}
+		}
+	}
+	t.Logf("%d games", games)
+	if m := missing(); len(m) > 0 {
+		t.Errorf("no random game reached %v", m)
 	}
 	t.Log(seen)
 }
@@ -79,6 +94,30 @@ func countFight(seen map[string]int, e *pb.Event) {
 	}
 	if e.GetMoved().GetSeized() {
 		seen["seized"]++
+	}
+	if e.GetMoved().GetSkiff() {
+		seen["skiff"]++
+	}
+	if e.GetMoved().GetStealth() {
+		seen["stealth"]++
+	}
+	if x := e.GetCombatRound(); x.GetFirepowerCost() > 0 {
+		seen["firepower"]++
+	}
+	if x := e.GetCombatRound(); x.GetCourage() != 0 {
+		seen["courage"]++
+	}
+	if e.GetCombatRound().GetPlunder() {
+		seen["plunder"]++
+	}
+	if len(e.GetMoved().GetVia()) > 0 {
+		seen["via"]++
+	}
+	if len(e.GetPushed().GetBack()) > 0 {
+		seen["trade"]++
+	}
+	if x := e.GetConsentGiven(); x != nil {
+		seen[map[bool]string{true: "accepted", false: "refused"}[x.Accept]]++
 	}
 	if len(e.GetRaidEnded().GetRebuilt()) > 0 {
 		seen["rebuilt"]++

@@ -23,7 +23,6 @@ const (
 	ReasonNothingToCommandeer  = "NOTHING_TO_COMMANDEER"
 	ReasonNoSpareSafehouse     = "NO_SPARE_SAFEHOUSE"
 	ReasonNotYourTurf          = "NOT_YOUR_TURF"
-	ReasonRivalPermission      = "RIVAL_PERMISSION_NOT_YET_SUPPORTED"
 	ReasonNoSafehouse          = "NO_SAFEHOUSE_HERE"
 	ReasonNotEnoughCash        = "NOT_ENOUGH_CASH"
 	ReasonSupplyEmpty          = "SUPPLY_EMPTY"
@@ -91,6 +90,9 @@ func (s *state) precheck(seat engine.Seat, cmd proto.Message) (*pb.Command, *eng
 	if int(seat) < 0 || int(seat) >= s.Players {
 		return nil, engine.Malform(engine.ReasonBadSeat, "no %s at this table", seat)
 	}
+	if side(c) {
+		return c, nil
+	}
 	who, awaiting := s.awaited()
 	if int(seat) != who {
 		return nil, engine.RefuseTurn("the game waits for %s to %s", engine.Seat(who), awaitingText[awaiting])
@@ -134,6 +136,7 @@ var awaitingText = map[pb.Awaiting]string{
 	pb.Awaiting_AWAITING_STANDOFF:      "answer the Invaders: Ambush, Hold Fire or Fold",
 	pb.Awaiting_AWAITING_PINNED:        "Assault, Advance, Fall Back or Storm with the Pinned mobsters",
 	pb.Awaiting_AWAITING_SPOILS:        "destroy or Commandeer the Safehouse of the District taken",
+	pb.Awaiting_AWAITING_CONSENT:       "give or refuse permission for a rival's Push",
 }
 
 // awaited returns the one seat the game waits for and why.
@@ -147,6 +150,8 @@ func (s *state) awaited() (int, pb.Awaiting) {
 		return s.Raid.Target, pb.Awaiting_AWAITING_TARGETS_CALL
 	case s.Raid != nil:
 		return s.Raid.Target, pb.Awaiting_AWAITING_BRIBE_OR_FALL
+	case s.Proposal != nil:
+		return int(s.Proposal.Rival), pb.Awaiting_AWAITING_CONSENT
 	}
 	if d := s.discarding(); d != none {
 		return d, pb.Awaiting_AWAITING_DISCARD
@@ -187,10 +192,14 @@ func stepOf(c *pb.Command) pb.Awaiting {
 		return pb.Awaiting_AWAITING_BRIBE_OR_FALL
 	case *pb.Command_Standoff:
 		return pb.Awaiting_AWAITING_STANDOFF
-	case *pb.Command_Assault, *pb.Command_Advance, *pb.Command_FallBack, *pb.Command_Storm:
+	case *pb.Command_Assault, *pb.Command_Advance, *pb.Command_FallBack, *pb.Command_Storm, *pb.Command_Torch:
 		return pb.Awaiting_AWAITING_PINNED
 	case *pb.Command_Spoils:
 		return pb.Awaiting_AWAITING_SPOILS
+	case *pb.Command_TakeLoan, *pb.Command_RepayLoan, *pb.Command_GiveCash, *pb.Command_Lend:
+		return pb.Awaiting_AWAITING_UNSPECIFIED
+	case *pb.Command_Consent:
+		return pb.Awaiting_AWAITING_CONSENT
 	}
 	return pb.Awaiting_AWAITING_PLAY
 }
@@ -216,16 +225,27 @@ func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
 	case *pb.Command_Standoff:
 		return b.standoff(k.Standoff)
 	case *pb.Command_Assault:
-		return b.assault(seat)
+		return b.assault(seat, k.Assault)
 	case *pb.Command_Advance:
 		return b.advance(seat, k.Advance)
 	case *pb.Command_FallBack:
+		if b.s.Fight.Stealth {
+			return engine.Refuse(ReasonStealthStrike, "after Stealth you must Assault or Advance")
+		}
 		b.withdraw(false)
 		return nil
 	case *pb.Command_Storm:
 		return b.storm(seat)
+	case *pb.Command_Torch:
+		return b.torch(seat)
 	case *pb.Command_Spoils:
 		return b.spoils(seat, k.Spoils)
+	case *pb.Command_TakeLoan, *pb.Command_RepayLoan, *pb.Command_GiveCash:
+		return b.sideDeal(seat, c)
+	case *pb.Command_Lend:
+		return b.lend(seat, k.Lend)
+	case *pb.Command_Consent:
+		return b.consent(seat, k.Consent)
 	}
 	return b.play(seat, c)
 }

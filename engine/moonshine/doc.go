@@ -1,11 +1,12 @@
 // Package moonshine implements Moonshine Kingdom, the flagship game
 // (shared/rules/moonshine-kingdom.txt), as a pure engine module: the city,
 // the Day cycle (Shadows, Operations, Reckoning), the economy, Heat and
-// Raids, Contracts and the win, and combat: the Standoff, Pinned mobsters,
-// Assault, Advance, Fall Back, Storming the Police and the Spoils. The mobs'
-// signature plays, Favors' deal-making, Shylock, cooperation and the Blood
-// Oath variant (issue III) are not here yet; the state already has their
-// places (loans, slot markers owned by other seats).
+// Raids, Contracts and the win, combat (the Standoff, Pinned mobsters,
+// Assault, Advance, Fall Back, Storming the Police, the Spoils), the mobs'
+// signature Plays, the Favors, Shylock's Marks, cash and Influence handed
+// between seats, Push trades by permission and the Blood Oath team variant.
+// The Broker's Word (binding deals) is designed in the rules doc, not yet
+// played.
 //
 // The package sits under engine/: it implements [engine.Rules] and
 // [engine.State] with the typed messages of proto/moonshine/kingdom/v1, and
@@ -20,13 +21,18 @@
 //     Extort, Greed Tax, Fix) as pure functions of recorded dice; combat.go
 //     holds combat's (dice, Threat, a round, a Storm).
 //   - fight.go decides a fight, which lives inside the Invader's Play: the
-//     Occupier's Standoff is the one out-of-turn decision of a Play
+//     Occupier's Standoff (like a rival's Consent to a Push trade) is an
+//     out-of-turn decision inside a Play
 //     (state.awaited), fight_apply.go folds its events and fight_view.go
 //     offers its responses and shows it in the view.
 //   - Decide (decide.go and the phase files) checks a command and builds its
 //     events on a clone through the same Apply (apply.go) that replay uses;
 //     Apply never judges. Every die is drawn in Decide and written into an
 //     event.
+//   - signature.go holds the Mob Signature Plays; side.go the side commands
+//     any seat may send at any time (Shylock's Marks, cash); cooperation.go
+//     lending Influence and the Push trade's Consent; bloodoath.go the
+//     Crackdown Tracker, the Sit-Down, partners and the Alliance win.
 //   - Prompts (prompts.go) name the one seat the game waits for, with its
 //     concrete legal commands (each checked by a dry run of the rules) and
 //     templates for Move, Push and Unload. View (view.go) is the one

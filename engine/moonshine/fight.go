@@ -1,6 +1,8 @@
 package moonshine
 
 import (
+	"slices"
+
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
@@ -17,7 +19,9 @@ func (b *builder) invade(seat int, x *pb.Move, ev *pb.Moved) *engine.RuleError {
 		return engine.Refuse(ReasonNothingToCommandeer, "%s is guarded: take it in a fight first", Info(x.To).Name)
 	}
 	ev.Hostile = true
-	if to.Precinct {
+	if x.Stealth {
+		ev.Occupier = optSeat(to.holder())
+	} else if to.Precinct {
 		ev.Seized = len(ev.Barrels) > 0
 	} else {
 		ev.Occupier = optSeat(to.holder())
@@ -50,14 +54,30 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_FOLD && x.FleeTo != 0 {
 		return engine.Malform(ReasonBadStandoff, "flee_to goes with Fold only")
 	}
+	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH && (x.Firepower || x.Courage != 0 || x.Plunder || len(x.Steal) > 0) {
+		return engine.Malform(ReasonBadStandoff, "Firepower, Courage and Plunder go with an Ambush")
+	}
 	switch x.Choice {
 	case pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH:
 		occ, inv := s.force(f.Occupier), s.force(f.Invader)
-		threat := Threat(Bonuses{Boss: occ.Bosses > 0, Ambush: true})
-		rolls := b.roll(CombatDice(occ.Mobsters()))
+		dice, brave, err := s.attackEdge(f.Occupier, occ.Mobsters(), x.Firepower, x.Courage)
+		if err != nil {
+			return err
+		}
+		if err := s.checkPlunder(f.Occupier, x.Plunder, x.Steal, x.Courage); err != nil {
+			return err
+		}
+		bon := bossBonus(occ, true)
+		bon.Ambush, bon.Courage = true, brave
+		threat := Threat(bon)
+		rolls := b.roll(dice)
 		b.pub(ev)
 		r := ResolveRound(inv, occ, 0, threat, nil, rolls)
-		b.pub(roundEvent(s, pb.CombatKind_COMBAT_KIND_AMBUSH, nil, rolls, r))
+		round := edgeRecord(roundEvent(s, pb.CombatKind_COMBAT_KIND_AMBUSH, nil, rolls, r), x.Firepower, x.Courage)
+		if x.Plunder {
+			plunderRound(round, &r, true, x.Steal)
+		}
+		b.pub(round)
 		b.afterRound()
 	case pb.StandoffChoice_STANDOFF_CHOICE_HOLD_FIRE:
 		b.pub(ev)
@@ -145,7 +165,7 @@ func (b *builder) payFight(seat int) *engine.RuleError {
 	return nil
 }
 
-func (b *builder) assault(seat int) *engine.RuleError {
+func (b *builder) assault(seat int, x *pb.Assault) *engine.RuleError {
 	s := b.s
 	f := s.Fight
 	if f.Occupier == none {
@@ -155,13 +175,27 @@ func (b *builder) assault(seat int) *engine.RuleError {
 		return err
 	}
 	inv, occ := s.force(f.Invader), s.force(f.Occupier)
-	invThreat := Threat(Bonuses{Boss: inv.Bosses > 0})
-	occThreat := Threat(Bonuses{Boss: occ.Bosses > 0, Safehouse: s.dist(f.District).Mobs[f.Occupier].Safehouse})
+	dice, brave, err := s.attackEdge(seat, inv.Mobsters(), x.Firepower, x.Courage)
+	if err != nil {
+		return err
+	}
+	if err := s.checkPlunder(seat, x.Plunder, x.Steal, x.Courage); err != nil {
+		return err
+	}
+	ib := bossBonus(inv, true)
+	ib.Courage = brave
+	ob := bossBonus(occ, false)
+	ob.Safehouse = s.dist(f.District).Mobs[f.Occupier].Safehouse
+	invThreat, occThreat := Threat(ib), Threat(ob)
 	b.spend(seat, 1, false)
-	invRolls := b.roll(CombatDice(inv.Mobsters()))
+	invRolls := b.roll(dice)
 	occRolls := b.roll(CombatDice(occ.Mobsters()))
 	r := ResolveRound(inv, occ, invThreat, occThreat, invRolls, occRolls)
-	b.pub(roundEvent(s, pb.CombatKind_COMBAT_KIND_ASSAULT, invRolls, occRolls, r))
+	round := edgeRecord(roundEvent(s, pb.CombatKind_COMBAT_KIND_ASSAULT, invRolls, occRolls, r), x.Firepower, x.Courage)
+	if x.Plunder {
+		plunderRound(round, &r, false, x.Steal)
+	}
+	b.pub(round)
 	b.afterRound()
 	return nil
 }
@@ -172,13 +206,16 @@ func (b *builder) storm(seat int) *engine.RuleError {
 	if f.Occupier != none {
 		return engine.Refuse(ReasonNotPoliceTurf, "there is no Precinct here to Storm")
 	}
+	if f.Stealth {
+		return engine.Refuse(ReasonStealthStrike, "after Stealth you must Assault or Advance")
+	}
 	if err := b.payFight(seat); err != nil {
 		return err
 	}
 	inv := s.force(seat)
 	b.spend(seat, 1, false)
 	rolls := b.roll(CombatDice(inv.Mobsters()))
-	r, destroyed := ResolveStorm(inv, Threat(Bonuses{Boss: inv.Bosses > 0}), rolls)
+	r, destroyed := ResolveStorm(inv, Threat(bossBonus(inv, true)), rolls)
 	b.pub(roundEvent(s, pb.CombatKind_COMBAT_KIND_STORM, rolls, nil, r))
 	switch {
 	case destroyed:
@@ -211,13 +248,16 @@ func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
 	if s.hostile(seat, x.To) {
 		return engine.Refuse(ReasonNotSafe, "you cannot Advance into hostile turf")
 	}
+	if s.partnerHeld(seat, x.To) {
+		return engine.Refuse(ReasonGoldenRule, "you cannot stay in your partner's turf")
+	}
 	carry, total, err := parseBarrels(x.Barrels)
 	if err != nil {
 		return err
 	}
 	inv := s.force(seat)
-	if total > inv.Mobsters() {
-		return engine.Refuse(ReasonTooManyBarrels, "each Mobster carries at most 1 barrel")
+	if total > inv.Mobsters()+sumBarrels(f.Plundered) {
+		return engine.Refuse(ReasonTooManyBarrels, "each Mobster carries at most 1 barrel, besides the Plunder")
 	}
 	if !s.dist(f.District).enough(carry) {
 		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(f.District).Name)
@@ -260,7 +300,19 @@ func (b *builder) spoils(seat int, x *pb.Spoils) *engine.RuleError {
 // end of a Play in which it killed: "A multi-round Assault is still a
 // single Play and generates Heat only once." The marker comes from the
 // Attacker's Stash, where the Play's spent markers went (ruling 55).
+//
+// When every marker the Attacker spent was lent, its Stash may be empty:
+// the marker then comes from its own slotted markers, and with none there
+// either, no marker is placed (ruling 75).
 func (b *builder) bloodOnThePavement() {
 	seat := b.s.Current
-	b.pub(&pb.HeatDrawn{Seat: u32(seat), Owner: u32(seat)})
+	ev := &pb.HeatDrawn{Seat: u32(seat), Owner: u32(seat)}
+	switch {
+	case b.s.Seats[seat].Stash > 0:
+	case slices.Contains(b.s.Seats[seat].SlotOwners, seat):
+		ev.FromSlots = true
+	default:
+		ev.NoMarker = true
+	}
+	b.pub(ev)
 }

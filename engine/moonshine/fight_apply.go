@@ -15,6 +15,9 @@ func (s *state) enterFight(x *pb.Moved) {
 		f.Occupier, f.Stage = int(*x.Occupier), pb.Awaiting_AWAITING_STANDOFF
 		to.Occupier = f.Occupier
 	}
+	if x.Stealth {
+		f.Stage, f.Stealth = pb.Awaiting_AWAITING_PINNED, true
+	}
 	s.Fight = f
 }
 
@@ -40,9 +43,23 @@ func (s *state) applyRound(x *pb.CombatRound) {
 		occ.Runners -= int(x.OccupierRunnersLost)
 		occ.Bosses -= int(x.OccupierBossesLost)
 	}
-	if x.Kind != pb.CombatKind_COMBAT_KIND_AMBUSH && x.InvaderHits > 0 {
+	if x.Kind != pb.CombatKind_COMBAT_KIND_AMBUSH && x.InvaderHits > 0 && !x.Plunder {
 		s.Bloodshed = true
 	}
+	if x.Kind == pb.CombatKind_COMBAT_KIND_ASSAULT {
+		for _, b := range x.Plundered {
+			s.Fight.Plundered[b.Liquor] += int(b.Count)
+		}
+	}
+	first := int(x.Invader)
+	if x.Kind == pb.CombatKind_COMBAT_KIND_AMBUSH {
+		first = int(*x.Occupier)
+	}
+	s.Seats[first].Cash -= int(x.FirepowerCost)
+	if x.Courage != pb.Liquor_LIQUOR_UNSPECIFIED {
+		d.Barrels[x.Courage]--
+	}
+	s.Fight.Stealth = false
 }
 
 func (s *state) applyFightEnded(x *pb.FightEnded) {

@@ -310,7 +310,7 @@ func TestFightView(t *testing.T) {
 	if got := responses(s); !slices.Equal(got, want) {
 		t.Fatalf("pinned responses %v", got)
 	}
-	if p := s.Prompts()[0]; p.Seat != 0 || p.Reason != "pinned" || len(p.Templates) != 1 || p.Templates[0].Name != "advance" {
+	if p := s.Prompts()[0]; p.Seat != 0 || p.Reason != "pinned" || p.Templates[0].Name != "advance" || p.Templates[1].Name != "take-loan" {
 		t.Fatalf("pinned prompt %+v", p)
 	}
 	run(t, s, 0, cmd(&pb.FallBack{}))
@@ -331,7 +331,7 @@ func TestRandomFights(t *testing.T) {
 	fights, raids := 0, 0
 	for players := 2; players <= 4; players++ {
 		for g := range games {
-			sm := newSim(t, players, uint64(500000+players*10000+g))
+			sm := newOathSim(t, players, uint64(500000+players*10000+g))
 			sm.run(2, 5)
 			for _, r := range sm.records {
 				e, _ := r.Event.Public.(*pb.Event)
@@ -342,8 +342,8 @@ func TestRandomFights(t *testing.T) {
 					raids++
 				}
 			}
-			if g%50 == 0 {
-				if err := engine.Verify(Rules{}, engine.Config{Players: players}, sm.seed, sm.log, sm.records); err != nil {
+			if g%50 < 2 {
+				if err := sm.verify(); err != nil {
 					t.Fatalf("verify: %v", err)
 				}
 			}

@@ -19,11 +19,18 @@ func (s *state) fightCandidates(seat int) []*pb.Command {
 	case pb.Awaiting_AWAITING_STANDOFF:
 		out = append(out, cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH}),
 			cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_HOLD_FIRE}))
+		out = append(out, s.edgeCandidates(seat, func(e edge) *pb.Command {
+			return cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH, Firepower: e.firepower, Courage: e.courage,
+				Plunder: e.plunder, Steal: e.steal})
+		})...)
 		for _, d := range Neighbours(f.District) {
 			out = append(out, cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_FOLD, FleeTo: d}))
 		}
 	case pb.Awaiting_AWAITING_PINNED:
-		out = append(out, cmd(&pb.Assault{}), cmd(&pb.Storm{}), cmd(&pb.FallBack{}))
+		out = append(out, cmd(&pb.Assault{}), cmd(&pb.Storm{}), cmd(&pb.FallBack{}), cmd(&pb.Torch{}))
+		out = append(out, s.edgeCandidates(seat, func(e edge) *pb.Command {
+			return cmd(&pb.Assault{Firepower: e.firepower, Courage: e.courage, Plunder: e.plunder, Steal: e.steal})
+		})...)
 		for _, d := range Neighbours(f.District) {
 			out = append(out, cmd(&pb.Advance{To: d}), cmd(&pb.Advance{To: d, Commandeer: true}))
 		}
@@ -70,6 +77,8 @@ func responseOf(c *pb.Command) pb.FightResponse {
 		return pb.FightResponse_FIGHT_RESPONSE_FALL_BACK
 	case *pb.Command_Storm:
 		return pb.FightResponse_FIGHT_RESPONSE_STORM
+	case *pb.Command_Torch:
+		return pb.FightResponse_FIGHT_RESPONSE_TORCH
 	case *pb.Command_Spoils:
 		if k.Spoils.Commandeer {
 			return pb.FightResponse_FIGHT_RESPONSE_COMMANDEER

@@ -14,7 +14,7 @@ const HeatTrackSize = 5
 // Play costs: Standard and Title Plays cost 1 Influence, Power Plays 2.
 func costOf(c *pb.Command) int {
 	switch c.GetKind().(type) {
-	case *pb.Command_Unload, *pb.Command_Rise, *pb.Command_Bribe, *pb.Command_Rat:
+	case *pb.Command_Unload, *pb.Command_Rise, *pb.Command_Bribe, *pb.Command_Rat, *pb.Command_Capo:
 		return 2
 	}
 	return 1
@@ -51,6 +51,10 @@ func (b *builder) play(seat int, c *pb.Command) *engine.RuleError {
 		return b.bribe(seat, k.Bribe)
 	case *pb.Command_Rat:
 		return b.rat(seat)
+	case *pb.Command_Capo:
+		return b.capo(seat, k.Capo)
+	case *pb.Command_Consigliere:
+		return b.consigliere(seat, k.Consigliere)
 	}
 	return engine.Malform(engine.ReasonUnknownCommand, "unknown command")
 }
@@ -58,7 +62,11 @@ func (b *builder) play(seat int, c *pb.Command) *engine.RuleError {
 // spend pays for a Play from the end of the Operations slots. Spent markers
 // return to their owners' Stashes, except that a Play making Heat puts one
 // spent marker on the Heat Track: the player's own when it spent one.
-func (b *builder) spend(seat, cost int, heat bool) {
+func (b *builder) spend(seat, cost int, heat bool) { b.spendAs(seat, cost, heat, nil) }
+
+// spendAs is spend with the owner of the marker going to the Heat Track
+// chosen (nil: the default).
+func (b *builder) spendAs(seat, cost int, heat bool, choice *uint32) {
 	slots := b.s.Seats[seat].SlotOwners
 	taken := slices.Clone(slots[len(slots)-cost:])
 	slices.Reverse(taken)
@@ -70,6 +78,9 @@ func (b *builder) spend(seat, cost int, heat bool) {
 		owner := taken[0]
 		if slices.Contains(taken, seat) {
 			owner = seat
+		}
+		if choice != nil {
+			owner = int(*choice)
 		}
 		ev.HeatOwner = optSeat(owner)
 	}

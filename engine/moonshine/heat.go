@@ -45,6 +45,7 @@ func (s *state) precincts() []pb.District {
 
 func (b *builder) startRaid(trigger pb.RaidTrigger) {
 	b.pub(&pb.RaidStarted{Target: u32(RaidTarget(b.s.Heat)), Trigger: trigger, Precincts: b.s.precincts()})
+	b.crackdown()
 }
 
 // strikeCandidates are the Districts a Precinct may hit: Connected to it,

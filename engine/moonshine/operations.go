@@ -9,8 +9,22 @@ import (
 
 func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 	s := b.s
-	if err := checkPair(x.From, x.To); err != nil {
-		return err
+	switch {
+	case len(x.Via) > 0:
+		if err := s.checkVia(seat, x); err != nil {
+			return err
+		}
+	case x.Skiff || x.Stealth:
+		if err := s.signatureMove(seat, x); err != nil {
+			return err
+		}
+	default:
+		if err := checkPair(x.From, x.To); err != nil {
+			return err
+		}
+	}
+	if s.partnerHeld(seat, x.To) {
+		return engine.Refuse(ReasonGoldenRule, "you may pass through your partner's turf, not stay: \"You still cannot share a block\"")
 	}
 	p := s.dist(x.From).Mobs[seat]
 	n := int(x.Runners + x.Bosses)
@@ -30,7 +44,8 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 	if !s.dist(x.From).enough(carry) {
 		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(x.From).Name)
 	}
-	ev := &pb.Moved{Seat: u32(seat), From: x.From, To: x.To, Runners: x.Runners, Bosses: x.Bosses, Barrels: barrelsList(carry)}
+	ev := &pb.Moved{Seat: u32(seat), From: x.From, To: x.To, Runners: x.Runners, Bosses: x.Bosses, Barrels: barrelsList(carry),
+		Skiff: x.Skiff, Stealth: x.Stealth, Via: x.Via}
 	if s.hostile(seat, x.To) {
 		return b.invade(seat, x, ev)
 	}
@@ -87,22 +102,36 @@ func (b *builder) push(seat int, x *pb.Push) *engine.RuleError {
 	if err != nil {
 		return err
 	}
-	if total == 0 {
+	back, backTotal, err := parseBarrels(x.Back)
+	if err != nil {
+		return err
+	}
+	if total+backTotal == 0 {
 		return engine.Refuse(ReasonNothingToPush, "push at least one barrel")
 	}
-	if !s.dist(x.From).enough(moved) {
-		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(x.From).Name)
+	if !s.dist(x.From).enough(moved) || !s.dist(x.To).enough(back) {
+		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not there")
 	}
 	cf, ct := s.controller(x.From), s.controller(x.To)
+	rival := none
 	switch {
+	case cf == seat && (backTotal == 0 || ct == seat):
 	case cf == seat:
-	case cf != none:
-		return engine.Refuse(ReasonRivalPermission, "taking a rival's barrels needs their permission (deals come with issue III)")
+		if ct == none {
+			return engine.Refuse(ReasonBadTrade, "barrels come back only from a rival's District")
+		}
+		rival = ct
 	case ct != seat:
 		return engine.Refuse(ReasonNotYourTurf, "you Control neither %s nor %s", Info(x.From).Name, Info(x.To).Name)
+	case cf != none:
+		rival = cf
+	}
+	if rival != none {
+		b.proposePush(seat, rival, &pb.Push{From: x.From, To: x.To, Barrels: barrelsList(moved), Back: barrelsList(back)})
+		return nil
 	}
 	b.spend(seat, 1, false)
-	b.pub(&pb.Pushed{Seat: u32(seat), From: x.From, To: x.To, Barrels: barrelsList(moved), Seized: s.dist(x.To).Precinct})
+	b.pub(&pb.Pushed{Seat: u32(seat), From: x.From, To: x.To, Barrels: barrelsList(moved), Back: barrelsList(back), Seized: s.dist(x.To).Precinct})
 	b.finishPlay()
 	return nil
 }

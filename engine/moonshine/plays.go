@@ -180,7 +180,10 @@ func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
 	for _, l := range Liquors {
 		cash += sold[l] * s.Market[l]
 	}
-	b.spend(seat, 2, GreedTax(total, s.Seats[seat].Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]))
+	if err := s.checkHeatOwner(seat, x.HeatOwner); err != nil {
+		return err
+	}
+	b.spendAs(seat, 2, GreedTax(total, s.Seats[seat].Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]), x.HeatOwner)
 	p := b.s.Seats[seat]
 	kick := min(sold[info.HousePour], Slots-len(p.SlotOwners), p.Stash)
 	b.pub(&pb.Unloaded{Seat: u32(seat), District: x.District, Barrels: barrelsList(sold), Cash: u32(cash), Kickbacks: u32(kick)})

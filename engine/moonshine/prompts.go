@@ -18,6 +18,7 @@ var awaitingReason = map[pb.Awaiting]string{
 	pb.Awaiting_AWAITING_STANDOFF:      "standoff",
 	pb.Awaiting_AWAITING_PINNED:        "pinned",
 	pb.Awaiting_AWAITING_SPOILS:        "spoils",
+	pb.Awaiting_AWAITING_CONSENT:       "consent",
 }
 
 // Prompts returns the one seat the game waits for. Legal lists every
@@ -41,6 +42,7 @@ func (s *state) Prompts() []engine.Prompt {
 	case pb.Awaiting_AWAITING_PINNED:
 		p.Templates = s.advanceTemplate(seat)
 	}
+	p.Templates = append(p.Templates, s.sideTemplates(seat)...)
 	return []engine.Prompt{p}
 }
 
@@ -97,6 +99,22 @@ func cmd(k any) *pb.Command {
 		c.Kind = &pb.Command_Storm{Storm: x}
 	case *pb.Spoils:
 		c.Kind = &pb.Command_Spoils{Spoils: x}
+	case *pb.Capo:
+		c.Kind = &pb.Command_Capo{Capo: x}
+	case *pb.Consigliere:
+		c.Kind = &pb.Command_Consigliere{Consigliere: x}
+	case *pb.Torch:
+		c.Kind = &pb.Command_Torch{Torch: x}
+	case *pb.TakeLoan:
+		c.Kind = &pb.Command_TakeLoan{TakeLoan: x}
+	case *pb.RepayLoan:
+		c.Kind = &pb.Command_RepayLoan{RepayLoan: x}
+	case *pb.GiveCash:
+		c.Kind = &pb.Command_GiveCash{GiveCash: x}
+	case *pb.Lend:
+		c.Kind = &pb.Command_Lend{Lend: x}
+	case *pb.Consent:
+		c.Kind = &pb.Command_Consent{Consent: x}
 	default:
 		panic(fmt.Sprintf("moonshine: %T is not a command kind", k))
 	}
@@ -127,6 +145,8 @@ func (s *state) candidates(seat int, aw pb.Awaiting) []*pb.Command {
 		return out
 	case pb.Awaiting_AWAITING_BRIBE_OR_FALL:
 		return []*pb.Command{cmd(&pb.BribeOrFall{Bribe: true}), cmd(&pb.BribeOrFall{})}
+	case pb.Awaiting_AWAITING_CONSENT:
+		return []*pb.Command{cmd(&pb.Consent{Accept: true}), cmd(&pb.Consent{})}
 	case pb.Awaiting_AWAITING_STANDOFF, pb.Awaiting_AWAITING_PINNED, pb.Awaiting_AWAITING_SPOILS:
 		return s.fightCandidates(seat)
 	}
@@ -174,6 +194,7 @@ func (s *state) discardCandidates(seat int) []*pb.Command {
 func (s *state) playCandidates(seat int) []*pb.Command {
 	out := []*pb.Command{cmd(&pb.LayLow{}), cmd(&pb.Rat{})}
 	out = append(out, s.hustleCandidates(seat)...)
+	out = append(out, s.signatureCandidates(seat)...)
 	for _, bo := range Boroughs() {
 		out = append(out, cmd(&pb.Extort{Borough: bo.ID}))
 	}

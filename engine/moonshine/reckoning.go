@@ -171,6 +171,9 @@ func (s *state) bankroll(seat int) int {
 // Turn Order (MaxFunc keeps the first of equals).
 func (b *builder) winCheck() bool {
 	s := b.s
+	if s.Partner[0] != none {
+		return b.allianceWin()
+	}
 	var cands []int
 	for _, seat := range s.DayOrder {
 		if s.Seats[seat].Commission && s.respect(seat) >= s.respectToWin() {
@@ -186,11 +189,6 @@ func (b *builder) winCheck() bool {
 		}
 		return s.bankroll(a) - s.bankroll(c)
 	})
-	ev := &pb.GameEnded{Winner: u32(win)}
-	for seat := range s.Seats {
-		ev.Respect = append(ev.Respect, int32(s.respect(seat)))
-		ev.Bankroll = append(ev.Bankroll, u32(s.bankroll(seat)))
-	}
-	b.pub(ev)
+	b.pub(s.ended(win, nil))
 	return true
 }

@@ -44,6 +44,9 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 		}
 		opts = proto.Clone(o).(*pb.Options)
 	}
+	if opts.BloodOath && cfg.Players != MaxSeats {
+		return nil, engine.Malform(engine.ReasonBadOptions, "the Blood Oath is a 4-player variant")
+	}
 	start := &pb.GameStarted{Players: u32(cfg.Players), Options: opts, Stills: dealStills(rng)}
 	books := rng.Perm(4)
 	homes := rng.Perm(4)

@@ -35,10 +35,27 @@ type sim struct {
 	// playHeat counts the violence Heat of the current Play; fightSteps
 	// the commands of the current fight.
 	playHeat, fightSteps int
+	cfg                  engine.Config
 }
 
 func newSim(t testing.TB, players int, n uint64) *sim {
 	return newSimWith(t, engine.Config{Players: players}, n)
+}
+
+// newOathSim is newSim with half of the 4-player games (odd n) in the Blood
+// Oath variant, the Sit-Down early (at the first Raid) so that random play
+// reaches it.
+func newOathSim(t testing.TB, players int, n uint64) *sim {
+	cfg := engine.Config{Players: players}
+	if players == MaxSeats && n%2 == 1 {
+		cfg.Options = &pb.Options{BloodOath: true, SitDownAt: 2}
+	}
+	return newSimWith(t, cfg, n)
+}
+
+// verify replays the game from its seed and command log.
+func (sm *sim) verify() error {
+	return engine.Verify(Rules{}, sm.cfg, sm.seed, sm.log, sm.records)
 }
 
 func newSimWith(t testing.TB, cfg engine.Config, n uint64) *sim {
@@ -49,7 +66,7 @@ func newSimWith(t testing.TB, cfg engine.Config, n uint64) *sim {
 	}
 	var k [32]byte
 	copy(k[:], seedOf(n^0x5eed))
-	sm := &sim{t: t, g: g, seed: seed, bot: engine.NewRand(k)}
+	sm := &sim{t: t, g: g, seed: seed, bot: engine.NewRand(k), cfg: cfg}
 	for i, ev := range evs {
 		sm.records = append(sm.records, engine.Recorded{Seq: int64(i + 1), Event: ev})
 	}
@@ -75,11 +92,16 @@ func (sm *sim) run(days, checkLegalEvery int) simResult {
 		if checkLegalEvery > 0 && res.steps%checkLegalEvery == 0 {
 			sm.checkLegal(p)
 		}
+		if sm.bot.IntN(40) == 0 {
+			sm.sideStep(&res)
+			continue
+		}
 		c, fromLegal := sm.choose(p)
 		sm.step(p.Seat, c, fromLegal, &res)
 	}
 	res.days = sm.state().Day
 	res.over = sm.state().Outcome() != nil
+	sm.checkLedger()
 	return res
 }
 
@@ -104,6 +126,8 @@ func (sm *sim) checkPlay(c proto.Message, evs []engine.Event) {
 	}
 	if s.Fight == nil {
 		sm.fightSteps = 0
+	} else if side(c.(*pb.Command)) {
+		return
 	} else if sm.fightSteps++; sm.fightSteps > 2+2*Slots {
 		sm.t.Fatalf("day %d: a fight has lasted %d commands", s.Day, sm.fightSteps)
 	}
@@ -137,6 +161,34 @@ func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simR
 	sm.checkPlay(c, evs)
 }
 
+// sideCommand picks a Shylock's Mark, a repayment or cash for a rival.
+func (sm *sim) sideCommand(seat int) *pb.Command {
+	s, r := sm.state(), sm.bot
+	p := s.Seats[seat]
+	to := (seat + 1 + r.IntN(s.Players-1)) % s.Players
+	switch {
+	case s.Phase == pb.Phase_PHASE_OPERATIONS && r.IntN(2) == 0:
+		return cmd(&pb.Lend{To: u32(to), Markers: u32(1 + r.IntN(2))})
+	case p.Loans > 0 && p.Cash >= s.repayCost(seat) && r.IntN(2) == 0:
+		return cmd(&pb.RepayLoan{})
+	case p.Cash > 0 && r.IntN(2) == 0:
+		return cmd(&pb.GiveCash{To: u32(to), Amount: u32(1 + r.IntN(max(1, p.Cash/4)))})
+	}
+	return cmd(&pb.TakeLoan{})
+}
+
+// sideStep lets a random seat, awaited or not, send a side command, and
+// checks that the pending decision is undisturbed.
+func (sm *sim) sideStep(res *simResult) {
+	s := sm.state()
+	seat := sm.bot.IntN(s.Players)
+	who, aw := s.awaited()
+	sm.step(engine.Seat(seat), sm.sideCommand(seat), false, res)
+	if w, a := sm.state().awaited(); w != who || a != aw {
+		sm.t.Fatalf("a side command moved the game from %d %v to %d %v", who, aw, w, a)
+	}
+}
+
 // checkLegal asserts that every listed command is accepted.
 func (sm *sim) checkLegal(p engine.Prompt) {
 	for _, c := range p.Legal {
@@ -156,6 +208,11 @@ func (sm *sim) choose(p engine.Prompt) (proto.Message, bool) {
 	}
 	if p.Reason == "operations-play" && r.IntN(3) == 0 {
 		if c := sm.attack(int(p.Seat)); c != nil {
+			return c, false
+		}
+	}
+	if p.Reason == "operations-play" && r.IntN(4) == 0 {
+		if c := sm.signatureMove(int(p.Seat)); c != nil {
 			return c, false
 		}
 	}
@@ -206,6 +263,49 @@ func (sm *sim) attack(seat int) *pb.Command {
 	return cmd(moves[r.IntN(len(moves))])
 }
 
+// signatureMove tries a Knights' Skiff between Coastal Districts or a
+// Vipers' Stealth into a rival neighbour, up to 5 mobsters.
+func (sm *sim) signatureMove(seat int) *pb.Command {
+	s, r := sm.state(), sm.bot
+	book := s.Seats[seat].Playbook
+	var moves []*pb.Move
+	for _, d := range AllDistricts() {
+		p := s.dist(d).Mobs[seat]
+		if p.mobsters() == 0 {
+			continue
+		}
+		runners := min(p.Runners, SignatureMobsters-p.Bosses)
+		for _, v := range Neighbours(d) {
+			if !s.partnerHeld(seat, v) {
+				continue
+			}
+			for _, to := range Neighbours(v) {
+				if to != d && !s.partnerHeld(seat, to) {
+					moves = append(moves, &pb.Move{From: d, To: to, Via: []pb.District{v}, Runners: u32(p.Runners), Bosses: u32(p.Bosses)})
+				}
+			}
+		}
+		switch book {
+		case pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS:
+			for _, to := range AllDistricts() {
+				if to != d && Info(d).Coastal && Info(to).Coastal {
+					moves = append(moves, &pb.Move{From: d, To: to, Runners: u32(runners), Bosses: u32(p.Bosses), Skiff: true})
+				}
+			}
+		case pb.Playbook_PLAYBOOK_EAST_SIDE_VIPERS:
+			for _, to := range Neighbours(d) {
+				if s.dist(to).rivalMobsters(seat) {
+					moves = append(moves, &pb.Move{From: d, To: to, Runners: u32(runners), Bosses: u32(p.Bosses), Stealth: true})
+				}
+			}
+		}
+	}
+	if len(moves) == 0 {
+		return nil
+	}
+	return cmd(moves[r.IntN(len(moves))])
+}
+
 // fightBias picks the kind of response first (Ambush, Hold Fire, Fold;
 // Assault or Storm, Advance, Fall Back), so that the many destinations do
 // not crowd out the shooting.
@@ -227,8 +327,14 @@ func fightBias(r *engine.Rand, legal []proto.Message) []proto.Message {
 
 func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 	s, r := sm.state(), sm.bot
-	if name == "advance" {
+	switch name {
+	case "advance":
 		return sm.advanceFromTemplate(seat)
+	case "take-loan", "repay-loan", "give-cash":
+		if r.IntN(8) > 0 {
+			return nil
+		}
+		return sm.sideCommand(seat)
 	}
 	var froms []pb.District
 	for _, d := range AllDistricts() {
@@ -266,7 +372,13 @@ func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 		}
 		return cmd(&pb.Move{From: from, To: to, Runners: u32(runners), Bosses: u32(bosses), Barrels: barrelsList(bar), Commandeer: r.IntN(2) == 0})
 	case "push":
-		return cmd(&pb.Push{From: from, To: to, Barrels: barrelsList(bar)})
+		var back [5]int
+		if c := s.controller(to); c != none && c != seat && r.IntN(2) == 0 {
+			for _, l := range Liquors {
+				back[l] = r.IntN(s.dist(to).Barrels[l] + 1)
+			}
+		}
+		return cmd(&pb.Push{From: from, To: to, Barrels: barrelsList(bar), Back: barrelsList(back)})
 	default:
 		if r.IntN(2) == 0 {
 			bar = x.Barrels // sell out: the Greed Tax makes Heat
@@ -290,8 +402,6 @@ func (sm *sim) advanceFromTemplate(seat int) *pb.Command {
 	return cmd(&pb.Advance{To: ns[r.IntN(len(ns))], Barrels: barrelsList(bar), Commandeer: r.IntN(3) == 0})
 }
 
-func sumBarrels(b [5]int) int { return b[1] + b[2] + b[3] + b[4] }
-
 // checkInvariants asserts the conservation laws after every event.
 func checkInvariants(t testing.TB, s *state, where string) {
 	t.Helper()
@@ -301,7 +411,7 @@ func checkInvariants(t testing.TB, s *state, where string) {
 	}
 	for seat := range s.Seats {
 		r, b, h := s.onBoard(seat)
-		if r > RunnerSupply || b > s.Seats[seat].BossPieces || h > SafehouseSupply {
+		if r > RunnerSupply-s.Seats[seat].Burned || b > s.Seats[seat].BossPieces || h > SafehouseSupply {
 			fail("seat %d has %d runners %d bosses %d safehouses on the board", seat, r, b, h)
 		}
 		if s.Seats[seat].Cash < 0 {
@@ -332,6 +442,9 @@ func checkInvariants(t testing.TB, s *state, where string) {
 		checkTurf(s, d, holders, fail)
 	}
 	checkFight(s, fail)
+	if f := s.Fight; f != nil && s.partners(f.Invader, f.Occupier) {
+		fail("partners %d and %d fight", f.Invader, f.Occupier)
+	}
 	checkInfluence(t, s, fail)
 	checkCards(s, fail)
 	if s.Phase == pb.Phase_PHASE_BREW && s.Drafted == 0 && s.Day > 1 {
@@ -433,21 +546,30 @@ func TestRandomDays(t *testing.T) {
 	if testing.Short() {
 		games, days = 3, 6
 	}
-	total := 0
+	total, sitDowns, passes := 0, 0, 0
 	for players := 2; players <= 4; players++ {
 		for g := range games {
-			sm := newSim(t, players, uint64(players*1000+g))
+			sm := newOathSim(t, players, uint64(players*1000+g))
 			res := sm.run(days, 2)
 			total += res.days
-			if g == 0 {
-				if err := engine.Verify(Rules{}, engine.Config{Players: players}, sm.seed, sm.log, sm.records); err != nil {
+			for _, r := range sm.records {
+				e, _ := r.Event.Public.(*pb.Event)
+				if e.GetSitDown() != nil {
+					sitDowns++
+				}
+				if len(e.GetMoved().GetVia()) > 0 {
+					passes++
+				}
+			}
+			if g < 2 {
+				if err := sm.verify(); err != nil {
 					t.Fatalf("verify: %v", err)
 				}
 			}
 		}
 	}
-	t.Logf("%d days played", total)
-	if !testing.Short() && total < 2000 {
-		t.Errorf("only %d days played", total)
+	t.Logf("%d days played, %d Sit-Downs, %d Moves through a partner's turf", total, sitDowns, passes)
+	if !testing.Short() && (total < 2000 || sitDowns < 5 || passes == 0) {
+		t.Errorf("only %d days played, %d Sit-Downs, %d passes", total, sitDowns, passes)
 	}
 }

@@ -78,6 +78,9 @@ type seat struct {
 	Extorted [6]bool // by pb.Borough
 	// BossPieces is how many Boss pieces the mob owns (2 for Sicilians).
 	BossPieces int
+	// Burned counts the Runners sacrificed to a Torch: "He is removed from
+	// the game."
+	Burned int
 }
 
 // deck is a Contract deck. Draw is kept sorted: its order is nobody's, so a
@@ -128,6 +131,13 @@ type state struct {
 	// Fight is the fight in progress (a Standoff, Pinned Invaders or the
 	// Spoils), nil outside one.
 	Fight *fight
+	// Proposal is a Push awaiting the rival's permission, nil when none.
+	// It is never modified, only replaced.
+	Proposal *pb.PushProposed
+	// Crackdown is the Federal Crackdown Tracker space (Blood Oath).
+	Crackdown int
+	// Partner holds each seat's partner after the Sit-Down (none before).
+	Partner [MaxSeats]int
 	// Bloodshed marks a Play in which the Attacker has killed: one Heat
 	// marker at its end.
 	Bloodshed bool
@@ -143,6 +153,13 @@ type fight struct {
 	Occupier int
 	// Stage is the decision awaited: Standoff, Pinned or Spoils.
 	Stage pb.Awaiting
+	// Stealth marks Vipers who slipped in by Stealth and must Assault or
+	// Advance before anything else.
+	Stealth bool
+	// Plundered counts the barrels the Irish Invaders stole in this fight,
+	// by liquor: they may carry them on an Advance besides their one barrel
+	// each (ruling 66).
+	Plundered [5]int
 }
 
 // decider is the seat whose decision the fight awaits.
@@ -154,7 +171,7 @@ func (f *fight) decider() int {
 }
 
 func newState() *state {
-	s := &state{WardBoss: none, Rat: none, Current: none}
+	s := &state{WardBoss: none, Rat: none, Current: none, Partner: [MaxSeats]int{none, none, none, none}}
 	for i := range s.Deeds {
 		s.Deeds[i] = none
 	}
@@ -263,7 +280,7 @@ func (s *state) onBoard(seat int) (runners, bosses, safehouses int) {
 
 func (s *state) runnerSupply(seat int) int {
 	r, _, _ := s.onBoard(seat)
-	return RunnerSupply - r
+	return RunnerSupply - s.Seats[seat].Burned - r
 }
 
 func (s *state) bossSupply(seat int) int {

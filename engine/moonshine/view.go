@@ -46,6 +46,15 @@ func (s *state) View(v engine.Viewer) proto.Message {
 		out.Waiting = []*pb.WaitingView{{Seat: u32(seat), Awaiting: aw}}
 	}
 	out.Fight = s.fightView()
+	if s.Proposal != nil {
+		out.Proposal = s.Proposal
+	}
+	out.Crackdown = u32(s.Crackdown)
+	if s.Partner[0] != none {
+		for i := range s.Players {
+			out.Partners = append(out.Partners, u32(s.Partner[i]))
+		}
+	}
 	if r := s.Raid; r != nil {
 		out.Raid = &pb.RaidView{Target: u32(r.Target), Trigger: r.Trigger, Precincts: r.Precincts, Tied: r.Tied, Hit: r.Hit}
 	}
@@ -70,7 +79,8 @@ func (s *state) seatView(i int, v engine.Viewer) *pb.SeatView {
 	sv := &pb.SeatView{Seat: u32(i), Playbook: p.Playbook, Home: p.Home, TurnToken: u32(p.Token), TokenMoon: p.TokenMoon,
 		LaidLow: p.LaidLow, Cash: u32(p.Cash), Stash: u32(p.Stash), Influence: u32(p.Influence), HandSize: u32(len(p.Hand)),
 		Commission: p.Commission, Respect: int32(s.respect(i)), RunnerSupply: u32(s.runnerSupply(i)),
-		BossSupply: u32(s.bossSupply(i)), SafehouseSupply: u32(s.safehouseSupply(i)), Hustled: p.Hustled}
+		BossSupply: u32(s.bossSupply(i)), SafehouseSupply: u32(s.safehouseSupply(i)), Hustled: p.Hustled,
+		Loans: u32(p.Loans), Burned: u32(p.Burned)}
 	for _, o := range p.SlotOwners {
 		sv.Slots = append(sv.Slots, u32(o))
 	}
@@ -88,6 +98,9 @@ func (s *state) seatView(i int, v engine.Viewer) *pb.SeatView {
 	for br := pb.Broker_BROKER_JIMMY_WALKER; br <= pb.Broker_BROKER_TEXAS_GUINAN; br++ {
 		if p.Favors[br] {
 			sv.Favors = append(sv.Favors, br)
+		}
+		if p.Bought[br] {
+			sv.Bought = append(sv.Bought, br)
 		}
 	}
 	return sv
@@ -129,11 +142,24 @@ func (s *state) templates(seat int) []engine.Template {
 				{Field: "move.barrels", Description: "barrels carried from `from`", Max: RunnerSupply + 2},
 				{Field: "move.commandeer", Description: "replace an unguarded rival Safehouse with yours"},
 			}})
+		if s.Partner[seat] != none {
+			out[len(out)-1].Params = append(out[len(out)-1].Params, engine.Param{Field: "move.via",
+				Description: "Blood Oath: your partner's Districts passed through on the way, in order"})
+		}
+		switch s.Seats[seat].Playbook {
+		case pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS:
+			out[len(out)-1].Params = append(out[len(out)-1].Params, engine.Param{Field: "move.skiff",
+				Description: "Skiff: up to 5 mobsters from a Coastal District you Control to any other Coastal District"})
+		case pb.Playbook_PLAYBOOK_EAST_SIDE_VIPERS:
+			out[len(out)-1].Params = append(out[len(out)-1].Params, engine.Param{Field: "move.stealth",
+				Description: "Stealth: up to 5 mobsters, no liquor, into a Connected rival District with no Standoff (needs 2 Influence)"})
+		}
 		out = append(out, engine.Template{Name: "push", Description: "Push barrels between a District you Control and a Connected one",
 			Command: cmd(&pb.Push{}), Params: []engine.Param{
 				{Field: "push.from", Description: "where the barrels are", Choices: to},
 				{Field: "push.to", Description: "a Connected District", Choices: to},
-				{Field: "push.barrels", Description: "the barrels", Min: 1},
+				{Field: "push.barrels", Description: "the barrels"},
+				{Field: "push.back", Description: "a trade: barrels coming back from `to` (a rival's: their permission is asked)"},
 			}})
 	}
 	if slots >= 2 && len(joints) > 0 {
@@ -141,6 +167,7 @@ func (s *state) templates(seat int) []engine.Template {
 			Command: cmd(&pb.Unload{}), Params: []engine.Param{
 				{Field: "unload.district", Description: "the Speakeasy", Choices: joints},
 				{Field: "unload.barrels", Description: "barrels lying there", Min: 1},
+				{Field: "unload.heat_owner", Description: "Greed Tax paid with two players' markers: whose goes to the Heat Track"},
 			}})
 	}
 	return out

@@ -791,21 +791,24 @@ const (
 	// The Invader who took a District destroys or Commandeers the Safehouse
 	// there (after a Storm: Commandeers or not).
 	Awaiting_AWAITING_SPOILS Awaiting = 9
+	// A rival asked to Push barrels through this seat's turf: permission.
+	Awaiting_AWAITING_CONSENT Awaiting = 10
 )
 
 // Enum value maps for Awaiting.
 var (
 	Awaiting_name = map[int32]string{
-		0: "AWAITING_UNSPECIFIED",
-		1: "AWAITING_BREW_DRAFT",
-		2: "AWAITING_GREASE",
-		3: "AWAITING_PLAY",
-		4: "AWAITING_DISCARD",
-		5: "AWAITING_TARGETS_CALL",
-		6: "AWAITING_BRIBE_OR_FALL",
-		7: "AWAITING_STANDOFF",
-		8: "AWAITING_PINNED",
-		9: "AWAITING_SPOILS",
+		0:  "AWAITING_UNSPECIFIED",
+		1:  "AWAITING_BREW_DRAFT",
+		2:  "AWAITING_GREASE",
+		3:  "AWAITING_PLAY",
+		4:  "AWAITING_DISCARD",
+		5:  "AWAITING_TARGETS_CALL",
+		6:  "AWAITING_BRIBE_OR_FALL",
+		7:  "AWAITING_STANDOFF",
+		8:  "AWAITING_PINNED",
+		9:  "AWAITING_SPOILS",
+		10: "AWAITING_CONSENT",
 	}
 	Awaiting_value = map[string]int32{
 		"AWAITING_UNSPECIFIED":   0,
@@ -818,6 +821,7 @@ var (
 		"AWAITING_STANDOFF":      7,
 		"AWAITING_PINNED":        8,
 		"AWAITING_SPOILS":        9,
+		"AWAITING_CONSENT":       10,
 	}
 )
 
@@ -1045,21 +1049,24 @@ const (
 	FightResponse_FIGHT_RESPONSE_COMMANDEER FightResponse = 8
 	// Spoils: destroy the rival Safehouse (or, after a Storm, place none).
 	FightResponse_FIGHT_RESPONSE_DESTROY FightResponse = 9
+	// Pinned, Harlem Knights: Torch the rival Safehouse (2 Influence).
+	FightResponse_FIGHT_RESPONSE_TORCH FightResponse = 10
 )
 
 // Enum value maps for FightResponse.
 var (
 	FightResponse_name = map[int32]string{
-		0: "FIGHT_RESPONSE_UNSPECIFIED",
-		1: "FIGHT_RESPONSE_AMBUSH",
-		2: "FIGHT_RESPONSE_HOLD_FIRE",
-		3: "FIGHT_RESPONSE_FOLD",
-		4: "FIGHT_RESPONSE_ASSAULT",
-		5: "FIGHT_RESPONSE_ADVANCE",
-		6: "FIGHT_RESPONSE_FALL_BACK",
-		7: "FIGHT_RESPONSE_STORM",
-		8: "FIGHT_RESPONSE_COMMANDEER",
-		9: "FIGHT_RESPONSE_DESTROY",
+		0:  "FIGHT_RESPONSE_UNSPECIFIED",
+		1:  "FIGHT_RESPONSE_AMBUSH",
+		2:  "FIGHT_RESPONSE_HOLD_FIRE",
+		3:  "FIGHT_RESPONSE_FOLD",
+		4:  "FIGHT_RESPONSE_ASSAULT",
+		5:  "FIGHT_RESPONSE_ADVANCE",
+		6:  "FIGHT_RESPONSE_FALL_BACK",
+		7:  "FIGHT_RESPONSE_STORM",
+		8:  "FIGHT_RESPONSE_COMMANDEER",
+		9:  "FIGHT_RESPONSE_DESTROY",
+		10: "FIGHT_RESPONSE_TORCH",
 	}
 	FightResponse_value = map[string]int32{
 		"FIGHT_RESPONSE_UNSPECIFIED": 0,
@@ -1072,6 +1079,7 @@ var (
 		"FIGHT_RESPONSE_STORM":       7,
 		"FIGHT_RESPONSE_COMMANDEER":  8,
 		"FIGHT_RESPONSE_DESTROY":     9,
+		"FIGHT_RESPONSE_TORCH":       10,
 	}
 )
 
@@ -1107,7 +1115,12 @@ func (FightResponse) EnumDescriptor() ([]byte, []int) {
 type Options struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Respect needed to win, with a Commission card (0 means the printed 20).
-	RespectToWin  uint32 `protobuf:"varint,1,opt,name=respect_to_win,json=respectToWin,proto3" json:"respect_to_win,omitempty"`
+	RespectToWin uint32 `protobuf:"varint,1,opt,name=respect_to_win,json=respectToWin,proto3" json:"respect_to_win,omitempty"`
+	// The Blood Oath 4-player team variant.
+	BloodOath bool `protobuf:"varint,2,opt,name=blood_oath,json=bloodOath,proto3" json:"blood_oath,omitempty"`
+	// Blood Oath: the Crackdown Tracker space of the Sit-Down (0 means the
+	// printed 10; lower values make short games for tests and bots).
+	SitDownAt     uint32 `protobuf:"varint,3,opt,name=sit_down_at,json=sitDownAt,proto3" json:"sit_down_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1145,6 +1158,20 @@ func (*Options) Descriptor() ([]byte, []int) {
 func (x *Options) GetRespectToWin() uint32 {
 	if x != nil {
 		return x.RespectToWin
+	}
+	return 0
+}
+
+func (x *Options) GetBloodOath() bool {
+	if x != nil {
+		return x.BloodOath
+	}
+	return false
+}
+
+func (x *Options) GetSitDownAt() uint32 {
+	if x != nil {
+		return x.SitDownAt
 	}
 	return 0
 }
@@ -1236,6 +1263,14 @@ type Command struct {
 	//	*Command_FallBack
 	//	*Command_Storm
 	//	*Command_Spoils
+	//	*Command_Capo
+	//	*Command_Consigliere
+	//	*Command_Torch
+	//	*Command_TakeLoan
+	//	*Command_RepayLoan
+	//	*Command_GiveCash
+	//	*Command_Lend
+	//	*Command_Consent
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1503,6 +1538,78 @@ func (x *Command) GetSpoils() *Spoils {
 	return nil
 }
 
+func (x *Command) GetCapo() *Capo {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Capo); ok {
+			return x.Capo
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetConsigliere() *Consigliere {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Consigliere); ok {
+			return x.Consigliere
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetTorch() *Torch {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Torch); ok {
+			return x.Torch
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetTakeLoan() *TakeLoan {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_TakeLoan); ok {
+			return x.TakeLoan
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetRepayLoan() *RepayLoan {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_RepayLoan); ok {
+			return x.RepayLoan
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetGiveCash() *GiveCash {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_GiveCash); ok {
+			return x.GiveCash
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetLend() *Lend {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Lend); ok {
+			return x.Lend
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetConsent() *Consent {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Consent); ok {
+			return x.Consent
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -1632,6 +1739,49 @@ type Command_Spoils struct {
 	Spoils *Spoils `protobuf:"bytes,25,opt,name=spoils,proto3,oneof"`
 }
 
+type Command_Capo struct {
+	// Sicilian signature Play: promote a Runner to Capo (2 Influence).
+	Capo *Capo `protobuf:"bytes,26,opt,name=capo,proto3,oneof"`
+}
+
+type Command_Consigliere struct {
+	// Sicilian signature Play: take a marker off the Heat Track (1 Influence).
+	Consigliere *Consigliere `protobuf:"bytes,27,opt,name=consigliere,proto3,oneof"`
+}
+
+type Command_Torch struct {
+	// Knights signature Play, while Pinned: burn the rival Safehouse (2
+	// Influence).
+	Torch *Torch `protobuf:"bytes,28,opt,name=torch,proto3,oneof"`
+}
+
+type Command_TakeLoan struct {
+	// Any seat, any time: take a Shylock's Mark ($1,500).
+	TakeLoan *TakeLoan `protobuf:"bytes,29,opt,name=take_loan,json=takeLoan,proto3,oneof"`
+}
+
+type Command_RepayLoan struct {
+	// Any seat, any time: repay a Shylock's Mark ($2,500; $1,500 with
+	// Arnold Rothstein's Favor).
+	RepayLoan *RepayLoan `protobuf:"bytes,30,opt,name=repay_loan,json=repayLoan,proto3,oneof"`
+}
+
+type Command_GiveCash struct {
+	// Any seat, any time: hand cash to another seat.
+	GiveCash *GiveCash `protobuf:"bytes,31,opt,name=give_cash,json=giveCash,proto3,oneof"`
+}
+
+type Command_Lend struct {
+	// Any seat, during Operations: lend slotted Influence markers to a
+	// rival's Operations (not a Play).
+	Lend *Lend `protobuf:"bytes,32,opt,name=lend,proto3,oneof"`
+}
+
+type Command_Consent struct {
+	// The rival asked for a Push trade: give or refuse permission.
+	Consent *Consent `protobuf:"bytes,33,opt,name=consent,proto3,oneof"`
+}
+
 func (*Command_BrewDraft) isCommand_Kind() {}
 
 func (*Command_StakeContract) isCommand_Kind() {}
@@ -1682,13 +1832,40 @@ func (*Command_Storm) isCommand_Kind() {}
 
 func (*Command_Spoils) isCommand_Kind() {}
 
+func (*Command_Capo) isCommand_Kind() {}
+
+func (*Command_Consigliere) isCommand_Kind() {}
+
+func (*Command_Torch) isCommand_Kind() {}
+
+func (*Command_TakeLoan) isCommand_Kind() {}
+
+func (*Command_RepayLoan) isCommand_Kind() {}
+
+func (*Command_GiveCash) isCommand_Kind() {}
+
+func (*Command_Lend) isCommand_Kind() {}
+
+func (*Command_Consent) isCommand_Kind() {}
+
 // Standoff is the Occupier's answer to Invaders.
 type Standoff struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Ambush, Hold Fire or Fold.
 	Choice StandoffChoice `protobuf:"varint,1,opt,name=choice,proto3,enum=moonshine.kingdom.v1.StandoffChoice" json:"choice,omitempty"`
 	// Fold only: the Connected District the Occupier's mobsters flee to.
-	FleeTo        District `protobuf:"varint,2,opt,name=flee_to,json=fleeTo,proto3,enum=moonshine.kingdom.v1.District" json:"flee_to,omitempty"`
+	FleeTo District `protobuf:"varint,2,opt,name=flee_to,json=fleeTo,proto3,enum=moonshine.kingdom.v1.District" json:"flee_to,omitempty"`
+	// Ambush only, East Side Vipers: pay $200 for one extra die (Firepower).
+	Firepower bool `protobuf:"varint,3,opt,name=firepower,proto3" json:"firepower,omitempty"`
+	// Ambush only, Hell's Kitchen Irish: discard a barrel of this liquor lying
+	// in the District for +1 Threat (Courage).
+	Courage Liquor `protobuf:"varint,4,opt,name=courage,proto3,enum=moonshine.kingdom.v1.Liquor" json:"courage,omitempty"`
+	// Ambush only, Hell's Kitchen Irish: Plunder (hits steal barrels instead
+	// of killing; free on an Ambush).
+	Plunder bool `protobuf:"varint,5,opt,name=plunder,proto3" json:"plunder,omitempty"`
+	// Plunder: the barrels wanted, one liquor per barrel, in order of choice
+	// (the first hits take the first entries).
+	Steal         []Liquor `protobuf:"varint,6,rep,packed,name=steal,proto3,enum=moonshine.kingdom.v1.Liquor" json:"steal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1737,9 +1914,47 @@ func (x *Standoff) GetFleeTo() District {
 	return District_DISTRICT_UNSPECIFIED
 }
 
+func (x *Standoff) GetFirepower() bool {
+	if x != nil {
+		return x.Firepower
+	}
+	return false
+}
+
+func (x *Standoff) GetCourage() Liquor {
+	if x != nil {
+		return x.Courage
+	}
+	return Liquor_LIQUOR_UNSPECIFIED
+}
+
+func (x *Standoff) GetPlunder() bool {
+	if x != nil {
+		return x.Plunder
+	}
+	return false
+}
+
+func (x *Standoff) GetSteal() []Liquor {
+	if x != nil {
+		return x.Steal
+	}
+	return nil
+}
+
 // Assault fights for the District: both sides roll at once.
 type Assault struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// East Side Vipers: pay $200 for one extra die (Firepower).
+	Firepower bool `protobuf:"varint,1,opt,name=firepower,proto3" json:"firepower,omitempty"`
+	// Hell's Kitchen Irish: discard a barrel of this liquor lying in the
+	// District for +1 Threat (Courage).
+	Courage Liquor `protobuf:"varint,2,opt,name=courage,proto3,enum=moonshine.kingdom.v1.Liquor" json:"courage,omitempty"`
+	// Hell's Kitchen Irish: Plunder (hits steal barrels instead of killing).
+	Plunder bool `protobuf:"varint,3,opt,name=plunder,proto3" json:"plunder,omitempty"`
+	// Plunder: the barrels wanted, one liquor per barrel, in order of choice
+	// (the first hits take the first entries).
+	Steal         []Liquor `protobuf:"varint,4,rep,packed,name=steal,proto3,enum=moonshine.kingdom.v1.Liquor" json:"steal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1774,6 +1989,394 @@ func (*Assault) Descriptor() ([]byte, []int) {
 	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{4}
 }
 
+func (x *Assault) GetFirepower() bool {
+	if x != nil {
+		return x.Firepower
+	}
+	return false
+}
+
+func (x *Assault) GetCourage() Liquor {
+	if x != nil {
+		return x.Courage
+	}
+	return Liquor_LIQUOR_UNSPECIFIED
+}
+
+func (x *Assault) GetPlunder() bool {
+	if x != nil {
+		return x.Plunder
+	}
+	return false
+}
+
+func (x *Assault) GetSteal() []Liquor {
+	if x != nil {
+		return x.Steal
+	}
+	return nil
+}
+
+// Lend moves the sender's own slotted markers to a rival's Operations.
+type Lend struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat receiving them.
+	To uint32 `protobuf:"varint,1,opt,name=to,proto3" json:"to,omitempty"`
+	// How many markers.
+	Markers       uint32 `protobuf:"varint,2,opt,name=markers,proto3" json:"markers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Lend) Reset() {
+	*x = Lend{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Lend) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Lend) ProtoMessage() {}
+
+func (x *Lend) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Lend.ProtoReflect.Descriptor instead.
+func (*Lend) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Lend) GetTo() uint32 {
+	if x != nil {
+		return x.To
+	}
+	return 0
+}
+
+func (x *Lend) GetMarkers() uint32 {
+	if x != nil {
+		return x.Markers
+	}
+	return 0
+}
+
+// Consent answers a rival's request to Push barrels through one's turf.
+type Consent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Give permission (false refuses).
+	Accept        bool `protobuf:"varint,1,opt,name=accept,proto3" json:"accept,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Consent) Reset() {
+	*x = Consent{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Consent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Consent) ProtoMessage() {}
+
+func (x *Consent) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Consent.ProtoReflect.Descriptor instead.
+func (*Consent) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *Consent) GetAccept() bool {
+	if x != nil {
+		return x.Accept
+	}
+	return false
+}
+
+// TakeLoan takes a Shylock's Mark: $1,500 now, -1 Respect while unpaid.
+type TakeLoan struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeLoan) Reset() {
+	*x = TakeLoan{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeLoan) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeLoan) ProtoMessage() {}
+
+func (x *TakeLoan) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeLoan.ProtoReflect.Descriptor instead.
+func (*TakeLoan) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{7}
+}
+
+// RepayLoan pays off one Shylock's Mark.
+type RepayLoan struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RepayLoan) Reset() {
+	*x = RepayLoan{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RepayLoan) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RepayLoan) ProtoMessage() {}
+
+func (x *RepayLoan) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RepayLoan.ProtoReflect.Descriptor instead.
+func (*RepayLoan) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{8}
+}
+
+// GiveCash hands cash to another seat ("Deals on the Side").
+type GiveCash struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat receiving the cash.
+	To uint32 `protobuf:"varint,1,opt,name=to,proto3" json:"to,omitempty"`
+	// Dollars.
+	Amount        uint32 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GiveCash) Reset() {
+	*x = GiveCash{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GiveCash) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GiveCash) ProtoMessage() {}
+
+func (x *GiveCash) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GiveCash.ProtoReflect.Descriptor instead.
+func (*GiveCash) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *GiveCash) GetTo() uint32 {
+	if x != nil {
+		return x.To
+	}
+	return 0
+}
+
+func (x *GiveCash) GetAmount() uint32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+// Capo promotes one of the Sicilians' Runners to their second Boss.
+type Capo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Where the Runner stands.
+	District      District `protobuf:"varint,1,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Capo) Reset() {
+	*x = Capo{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Capo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Capo) ProtoMessage() {}
+
+func (x *Capo) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Capo.ProtoReflect.Descriptor instead.
+func (*Capo) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Capo) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+// Consigliere takes one marker off the Heat Track back to its owner's Stash.
+type Consigliere struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The marker's position on the Heat Track, 0 the leftmost.
+	Index         uint32 `protobuf:"varint,1,opt,name=index,proto3" json:"index,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Consigliere) Reset() {
+	*x = Consigliere{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Consigliere) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Consigliere) ProtoMessage() {}
+
+func (x *Consigliere) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Consigliere.ProtoReflect.Descriptor instead.
+func (*Consigliere) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *Consigliere) GetIndex() uint32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+// Torch sacrifices a Pinned Runner to destroy the rival Safehouse of the
+// District of the fight.
+type Torch struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Torch) Reset() {
+	*x = Torch{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Torch) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Torch) ProtoMessage() {}
+
+func (x *Torch) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Torch.ProtoReflect.Descriptor instead.
+func (*Torch) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{12}
+}
+
 // Advance moves the Pinned mobsters to a Safe Connected District.
 type Advance struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1789,7 +2392,7 @@ type Advance struct {
 
 func (x *Advance) Reset() {
 	*x = Advance{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1801,7 +2404,7 @@ func (x *Advance) String() string {
 func (*Advance) ProtoMessage() {}
 
 func (x *Advance) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1814,7 +2417,7 @@ func (x *Advance) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Advance.ProtoReflect.Descriptor instead.
 func (*Advance) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Advance) GetTo() District {
@@ -1847,7 +2450,7 @@ type FallBack struct {
 
 func (x *FallBack) Reset() {
 	*x = FallBack{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1859,7 +2462,7 @@ func (x *FallBack) String() string {
 func (*FallBack) ProtoMessage() {}
 
 func (x *FallBack) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1872,7 +2475,7 @@ func (x *FallBack) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FallBack.ProtoReflect.Descriptor instead.
 func (*FallBack) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{14}
 }
 
 // Storm assaults the Precinct where the mobsters are Pinned.
@@ -1884,7 +2487,7 @@ type Storm struct {
 
 func (x *Storm) Reset() {
 	*x = Storm{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1896,7 +2499,7 @@ func (x *Storm) String() string {
 func (*Storm) ProtoMessage() {}
 
 func (x *Storm) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1909,7 +2512,7 @@ func (x *Storm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Storm.ProtoReflect.Descriptor instead.
 func (*Storm) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{15}
 }
 
 // Spoils settles the Safehouse of a District just taken.
@@ -1926,7 +2529,7 @@ type Spoils struct {
 
 func (x *Spoils) Reset() {
 	*x = Spoils{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1938,7 +2541,7 @@ func (x *Spoils) String() string {
 func (*Spoils) ProtoMessage() {}
 
 func (x *Spoils) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1951,7 +2554,7 @@ func (x *Spoils) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Spoils.ProtoReflect.Descriptor instead.
 func (*Spoils) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Spoils) GetCommandeer() bool {
@@ -1985,7 +2588,7 @@ type BrewDraft struct {
 
 func (x *BrewDraft) Reset() {
 	*x = BrewDraft{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1997,7 +2600,7 @@ func (x *BrewDraft) String() string {
 func (*BrewDraft) ProtoMessage() {}
 
 func (x *BrewDraft) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2010,7 +2613,7 @@ func (x *BrewDraft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BrewDraft.ProtoReflect.Descriptor instead.
 func (*BrewDraft) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *BrewDraft) GetRed() uint32 {
@@ -2052,7 +2655,7 @@ type StakeContract struct {
 
 func (x *StakeContract) Reset() {
 	*x = StakeContract{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2064,7 +2667,7 @@ func (x *StakeContract) String() string {
 func (*StakeContract) ProtoMessage() {}
 
 func (x *StakeContract) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2077,7 +2680,7 @@ func (x *StakeContract) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakeContract.ProtoReflect.Descriptor instead.
 func (*StakeContract) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *StakeContract) GetCard() uint32 {
@@ -2098,7 +2701,7 @@ type Fund struct {
 
 func (x *Fund) Reset() {
 	*x = Fund{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2110,7 +2713,7 @@ func (x *Fund) String() string {
 func (*Fund) ProtoMessage() {}
 
 func (x *Fund) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2123,7 +2726,7 @@ func (x *Fund) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fund.ProtoReflect.Descriptor instead.
 func (*Fund) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Fund) GetMarkers() uint32 {
@@ -2149,14 +2752,24 @@ type Move struct {
 	Barrels []*Barrels `protobuf:"bytes,5,rep,name=barrels,proto3" json:"barrels,omitempty"`
 	// When entering an unguarded rival Safehouse, place one of your own
 	// Safehouses in its place (Commandeer).
-	Commandeer    bool `protobuf:"varint,6,opt,name=commandeer,proto3" json:"commandeer,omitempty"`
+	Commandeer bool `protobuf:"varint,6,opt,name=commandeer,proto3" json:"commandeer,omitempty"`
+	// Blood Oath: Districts of the partner passed through on the way, in
+	// order, each Connected to the one before ("You may safely Move through
+	// their Controlled Districts").
+	Via []District `protobuf:"varint,9,rep,packed,name=via,proto3,enum=moonshine.kingdom.v1.District" json:"via,omitempty"`
+	// Harlem Knights' Skiff: up to 5 mobsters from a Coastal District you
+	// Control to any other Coastal District (no connection needed).
+	Skiff bool `protobuf:"varint,7,opt,name=skiff,proto3" json:"skiff,omitempty"`
+	// East Side Vipers' Stealth: up to 5 mobsters, no liquor, into a rival
+	// District with no Standoff; Assault or Advance must follow.
+	Stealth       bool `protobuf:"varint,8,opt,name=stealth,proto3" json:"stealth,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2168,7 +2781,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2181,7 +2794,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Move) GetFrom() District {
@@ -2226,6 +2839,27 @@ func (x *Move) GetCommandeer() bool {
 	return false
 }
 
+func (x *Move) GetVia() []District {
+	if x != nil {
+		return x.Via
+	}
+	return nil
+}
+
+func (x *Move) GetSkiff() bool {
+	if x != nil {
+		return x.Skiff
+	}
+	return false
+}
+
+func (x *Move) GetStealth() bool {
+	if x != nil {
+		return x.Stealth
+	}
+	return false
+}
+
 // Push moves barrels between a District you Control and a Connected one.
 type Push struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2234,14 +2868,17 @@ type Push struct {
 	// Where they go.
 	To District `protobuf:"varint,2,opt,name=to,proto3,enum=moonshine.kingdom.v1.District" json:"to,omitempty"`
 	// The barrels.
-	Barrels       []*Barrels `protobuf:"bytes,3,rep,name=barrels,proto3" json:"barrels,omitempty"`
+	Barrels []*Barrels `protobuf:"bytes,3,rep,name=barrels,proto3" json:"barrels,omitempty"`
+	// A trade: barrels going the other way, from `to` to `from` (needs the
+	// rival's permission).
+	Back          []*Barrels `protobuf:"bytes,4,rep,name=back,proto3" json:"back,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Push) Reset() {
 	*x = Push{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2253,7 +2890,7 @@ func (x *Push) String() string {
 func (*Push) ProtoMessage() {}
 
 func (x *Push) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2266,7 +2903,7 @@ func (x *Push) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Push.ProtoReflect.Descriptor instead.
 func (*Push) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Push) GetFrom() District {
@@ -2290,6 +2927,13 @@ func (x *Push) GetBarrels() []*Barrels {
 	return nil
 }
 
+func (x *Push) GetBack() []*Barrels {
+	if x != nil {
+		return x.Back
+	}
+	return nil
+}
+
 // Recruit hires Runners at one of your Safehouses.
 type Recruit struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2303,7 +2947,7 @@ type Recruit struct {
 
 func (x *Recruit) Reset() {
 	*x = Recruit{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2315,7 +2959,7 @@ func (x *Recruit) String() string {
 func (*Recruit) ProtoMessage() {}
 
 func (x *Recruit) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2328,7 +2972,7 @@ func (x *Recruit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recruit.ProtoReflect.Descriptor instead.
 func (*Recruit) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Recruit) GetDistrict() District {
@@ -2356,7 +3000,7 @@ type Hustle struct {
 
 func (x *Hustle) Reset() {
 	*x = Hustle{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2368,7 +3012,7 @@ func (x *Hustle) String() string {
 func (*Hustle) ProtoMessage() {}
 
 func (x *Hustle) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2381,7 +3025,7 @@ func (x *Hustle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hustle.ProtoReflect.Descriptor instead.
 func (*Hustle) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Hustle) GetDecks() []Tier {
@@ -2402,7 +3046,7 @@ type DiscardContracts struct {
 
 func (x *DiscardContracts) Reset() {
 	*x = DiscardContracts{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2414,7 +3058,7 @@ func (x *DiscardContracts) String() string {
 func (*DiscardContracts) ProtoMessage() {}
 
 func (x *DiscardContracts) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2427,7 +3071,7 @@ func (x *DiscardContracts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiscardContracts.ProtoReflect.Descriptor instead.
 func (*DiscardContracts) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *DiscardContracts) GetCards() []uint32 {
@@ -2451,7 +3095,7 @@ type Secure struct {
 
 func (x *Secure) Reset() {
 	*x = Secure{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2463,7 +3107,7 @@ func (x *Secure) String() string {
 func (*Secure) ProtoMessage() {}
 
 func (x *Secure) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2476,7 +3120,7 @@ func (x *Secure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Secure.ProtoReflect.Descriptor instead.
 func (*Secure) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Secure) GetDistrict() District {
@@ -2506,7 +3150,7 @@ type Smuggle struct {
 
 func (x *Smuggle) Reset() {
 	*x = Smuggle{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2518,7 +3162,7 @@ func (x *Smuggle) String() string {
 func (*Smuggle) ProtoMessage() {}
 
 func (x *Smuggle) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2531,7 +3175,7 @@ func (x *Smuggle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Smuggle.ProtoReflect.Descriptor instead.
 func (*Smuggle) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Smuggle) GetDock() District {
@@ -2559,7 +3203,7 @@ type Extort struct {
 
 func (x *Extort) Reset() {
 	*x = Extort{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2571,7 +3215,7 @@ func (x *Extort) String() string {
 func (*Extort) ProtoMessage() {}
 
 func (x *Extort) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2584,7 +3228,7 @@ func (x *Extort) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Extort.ProtoReflect.Descriptor instead.
 func (*Extort) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Extort) GetBorough() Borough {
@@ -2607,7 +3251,7 @@ type Fix struct {
 
 func (x *Fix) Reset() {
 	*x = Fix{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2619,7 +3263,7 @@ func (x *Fix) String() string {
 func (*Fix) ProtoMessage() {}
 
 func (x *Fix) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2632,7 +3276,7 @@ func (x *Fix) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fix.ProtoReflect.Descriptor instead.
 func (*Fix) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Fix) GetLiquor() Liquor {
@@ -2655,14 +3299,17 @@ type Unload struct {
 	// The Speakeasy District.
 	District District `protobuf:"varint,1,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
 	// The barrels sold (they must be in that District).
-	Barrels       []*Barrels `protobuf:"bytes,2,rep,name=barrels,proto3" json:"barrels,omitempty"`
+	Barrels []*Barrels `protobuf:"bytes,2,rep,name=barrels,proto3" json:"barrels,omitempty"`
+	// Greed Tax paid with two players' markers: the owner of the marker that
+	// goes to the Heat Track (unset: the Unloader's own).
+	HeatOwner     *uint32 `protobuf:"varint,3,opt,name=heat_owner,json=heatOwner,proto3,oneof" json:"heat_owner,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Unload) Reset() {
 	*x = Unload{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2674,7 +3321,7 @@ func (x *Unload) String() string {
 func (*Unload) ProtoMessage() {}
 
 func (x *Unload) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2687,7 +3334,7 @@ func (x *Unload) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unload.ProtoReflect.Descriptor instead.
 func (*Unload) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *Unload) GetDistrict() District {
@@ -2702,6 +3349,13 @@ func (x *Unload) GetBarrels() []*Barrels {
 		return x.Barrels
 	}
 	return nil
+}
+
+func (x *Unload) GetHeatOwner() uint32 {
+	if x != nil && x.HeatOwner != nil {
+		return *x.HeatOwner
+	}
+	return 0
 }
 
 // Rise appoints a new Boss with 2 free Runners.
@@ -2719,7 +3373,7 @@ type Rise struct {
 
 func (x *Rise) Reset() {
 	*x = Rise{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2731,7 +3385,7 @@ func (x *Rise) String() string {
 func (*Rise) ProtoMessage() {}
 
 func (x *Rise) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2744,7 +3398,7 @@ func (x *Rise) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rise.ProtoReflect.Descriptor instead.
 func (*Rise) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *Rise) GetDistrict() District {
@@ -2780,7 +3434,7 @@ type Bribe struct {
 
 func (x *Bribe) Reset() {
 	*x = Bribe{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2792,7 +3446,7 @@ func (x *Bribe) String() string {
 func (*Bribe) ProtoMessage() {}
 
 func (x *Bribe) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2805,7 +3459,7 @@ func (x *Bribe) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bribe.ProtoReflect.Descriptor instead.
 func (*Bribe) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Bribe) GetDistrict() District {
@@ -2824,7 +3478,7 @@ type Rat struct {
 
 func (x *Rat) Reset() {
 	*x = Rat{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2836,7 +3490,7 @@ func (x *Rat) String() string {
 func (*Rat) ProtoMessage() {}
 
 func (x *Rat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2849,7 +3503,7 @@ func (x *Rat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rat.ProtoReflect.Descriptor instead.
 func (*Rat) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{32}
 }
 
 // LayLow clears the Operations slots and takes the next Turn Token.
@@ -2861,7 +3515,7 @@ type LayLow struct {
 
 func (x *LayLow) Reset() {
 	*x = LayLow{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2873,7 +3527,7 @@ func (x *LayLow) String() string {
 func (*LayLow) ProtoMessage() {}
 
 func (x *LayLow) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2886,7 +3540,7 @@ func (x *LayLow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayLow.ProtoReflect.Descriptor instead.
 func (*LayLow) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{33}
 }
 
 // TargetsCall picks which of the tied Districts the Police hit.
@@ -2900,7 +3554,7 @@ type TargetsCall struct {
 
 func (x *TargetsCall) Reset() {
 	*x = TargetsCall{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2912,7 +3566,7 @@ func (x *TargetsCall) String() string {
 func (*TargetsCall) ProtoMessage() {}
 
 func (x *TargetsCall) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2925,7 +3579,7 @@ func (x *TargetsCall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TargetsCall.ProtoReflect.Descriptor instead.
 func (*TargetsCall) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *TargetsCall) GetDistrict() District {
@@ -2946,7 +3600,7 @@ type BribeOrFall struct {
 
 func (x *BribeOrFall) Reset() {
 	*x = BribeOrFall{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2958,7 +3612,7 @@ func (x *BribeOrFall) String() string {
 func (*BribeOrFall) ProtoMessage() {}
 
 func (x *BribeOrFall) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2971,7 +3625,7 @@ func (x *BribeOrFall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BribeOrFall.ProtoReflect.Descriptor instead.
 func (*BribeOrFall) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *BribeOrFall) GetBribe() bool {
@@ -3029,6 +3683,16 @@ type Event struct {
 	//	*Event_Withdrew
 	//	*Event_SpoilsTaken
 	//	*Event_HeatDrawn
+	//	*Event_CapoPromoted
+	//	*Event_HeatCooled
+	//	*Event_Torched
+	//	*Event_LoanTaken
+	//	*Event_LoanRepaid
+	//	*Event_CashGiven
+	//	*Event_InfluenceLent
+	//	*Event_PushProposed
+	//	*Event_ConsentGiven
+	//	*Event_SitDown
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3036,7 +3700,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3048,7 +3712,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3061,7 +3725,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{28}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *Event) GetKind() isEvent_Kind {
@@ -3440,6 +4104,96 @@ func (x *Event) GetHeatDrawn() *HeatDrawn {
 	return nil
 }
 
+func (x *Event) GetCapoPromoted() *CapoPromoted {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CapoPromoted); ok {
+			return x.CapoPromoted
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetHeatCooled() *HeatCooled {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_HeatCooled); ok {
+			return x.HeatCooled
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetTorched() *Torched {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_Torched); ok {
+			return x.Torched
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetLoanTaken() *LoanTaken {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_LoanTaken); ok {
+			return x.LoanTaken
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetLoanRepaid() *LoanRepaid {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_LoanRepaid); ok {
+			return x.LoanRepaid
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetCashGiven() *CashGiven {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CashGiven); ok {
+			return x.CashGiven
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetInfluenceLent() *InfluenceLent {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_InfluenceLent); ok {
+			return x.InfluenceLent
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetPushProposed() *PushProposed {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_PushProposed); ok {
+			return x.PushProposed
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetConsentGiven() *ConsentGiven {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_ConsentGiven); ok {
+			return x.ConsentGiven
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetSitDown() *SitDown {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_SitDown); ok {
+			return x.SitDown
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -3650,6 +4404,56 @@ type Event_HeatDrawn struct {
 	HeatDrawn *HeatDrawn `protobuf:"bytes,41,opt,name=heat_drawn,json=heatDrawn,proto3,oneof"`
 }
 
+type Event_CapoPromoted struct {
+	// A Sicilian Runner was promoted to Capo.
+	CapoPromoted *CapoPromoted `protobuf:"bytes,42,opt,name=capo_promoted,json=capoPromoted,proto3,oneof"`
+}
+
+type Event_HeatCooled struct {
+	// The Consigliere took a marker off the Heat Track.
+	HeatCooled *HeatCooled `protobuf:"bytes,43,opt,name=heat_cooled,json=heatCooled,proto3,oneof"`
+}
+
+type Event_Torched struct {
+	// A Pinned Runner burnt a rival Safehouse (Torch).
+	Torched *Torched `protobuf:"bytes,44,opt,name=torched,proto3,oneof"`
+}
+
+type Event_LoanTaken struct {
+	// A seat took a Shylock's Mark.
+	LoanTaken *LoanTaken `protobuf:"bytes,45,opt,name=loan_taken,json=loanTaken,proto3,oneof"`
+}
+
+type Event_LoanRepaid struct {
+	// A seat repaid a Shylock's Mark.
+	LoanRepaid *LoanRepaid `protobuf:"bytes,46,opt,name=loan_repaid,json=loanRepaid,proto3,oneof"`
+}
+
+type Event_CashGiven struct {
+	// A seat handed cash to another.
+	CashGiven *CashGiven `protobuf:"bytes,47,opt,name=cash_given,json=cashGiven,proto3,oneof"`
+}
+
+type Event_InfluenceLent struct {
+	// A seat lent Influence markers to a rival's Operations.
+	InfluenceLent *InfluenceLent `protobuf:"bytes,48,opt,name=influence_lent,json=influenceLent,proto3,oneof"`
+}
+
+type Event_PushProposed struct {
+	// A seat asked a rival's permission for a Push.
+	PushProposed *PushProposed `protobuf:"bytes,49,opt,name=push_proposed,json=pushProposed,proto3,oneof"`
+}
+
+type Event_ConsentGiven struct {
+	// The rival gave or refused permission.
+	ConsentGiven *ConsentGiven `protobuf:"bytes,50,opt,name=consent_given,json=consentGiven,proto3,oneof"`
+}
+
+type Event_SitDown struct {
+	// Blood Oath: the Sit-Down formed the two alliances.
+	SitDown *SitDown `protobuf:"bytes,51,opt,name=sit_down,json=sitDown,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_DayStarted) isEvent_Kind() {}
@@ -3732,6 +4536,614 @@ func (*Event_SpoilsTaken) isEvent_Kind() {}
 
 func (*Event_HeatDrawn) isEvent_Kind() {}
 
+func (*Event_CapoPromoted) isEvent_Kind() {}
+
+func (*Event_HeatCooled) isEvent_Kind() {}
+
+func (*Event_Torched) isEvent_Kind() {}
+
+func (*Event_LoanTaken) isEvent_Kind() {}
+
+func (*Event_LoanRepaid) isEvent_Kind() {}
+
+func (*Event_CashGiven) isEvent_Kind() {}
+
+func (*Event_InfluenceLent) isEvent_Kind() {}
+
+func (*Event_PushProposed) isEvent_Kind() {}
+
+func (*Event_ConsentGiven) isEvent_Kind() {}
+
+func (*Event_SitDown) isEvent_Kind() {}
+
+// SitDown ranks the Bosses and pairs them: 1st with 4th, 2nd with 3rd.
+type SitDown struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seats from 1st to 4th (Respect, then cash).
+	Ranking       []uint32 `protobuf:"varint,1,rep,packed,name=ranking,proto3" json:"ranking,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SitDown) Reset() {
+	*x = SitDown{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SitDown) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SitDown) ProtoMessage() {}
+
+func (x *SitDown) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SitDown.ProtoReflect.Descriptor instead.
+func (*SitDown) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *SitDown) GetRanking() []uint32 {
+	if x != nil {
+		return x.Ranking
+	}
+	return nil
+}
+
+// InfluenceLent moves markers between Operations boards.
+type InfluenceLent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The lender (and the markers' owner).
+	From uint32 `protobuf:"varint,1,opt,name=from,proto3" json:"from,omitempty"`
+	// The receiver.
+	To uint32 `protobuf:"varint,2,opt,name=to,proto3" json:"to,omitempty"`
+	// How many markers.
+	Markers       uint32 `protobuf:"varint,3,opt,name=markers,proto3" json:"markers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InfluenceLent) Reset() {
+	*x = InfluenceLent{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InfluenceLent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InfluenceLent) ProtoMessage() {}
+
+func (x *InfluenceLent) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InfluenceLent.ProtoReflect.Descriptor instead.
+func (*InfluenceLent) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *InfluenceLent) GetFrom() uint32 {
+	if x != nil {
+		return x.From
+	}
+	return 0
+}
+
+func (x *InfluenceLent) GetTo() uint32 {
+	if x != nil {
+		return x.To
+	}
+	return 0
+}
+
+func (x *InfluenceLent) GetMarkers() uint32 {
+	if x != nil {
+		return x.Markers
+	}
+	return 0
+}
+
+// PushProposed pauses a Play for the rival's permission.
+type PushProposed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The pusher.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The rival asked.
+	Rival uint32 `protobuf:"varint,2,opt,name=rival,proto3" json:"rival,omitempty"`
+	// The Push proposed.
+	Push          *Push `protobuf:"bytes,3,opt,name=push,proto3" json:"push,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PushProposed) Reset() {
+	*x = PushProposed{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PushProposed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PushProposed) ProtoMessage() {}
+
+func (x *PushProposed) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PushProposed.ProtoReflect.Descriptor instead.
+func (*PushProposed) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *PushProposed) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *PushProposed) GetRival() uint32 {
+	if x != nil {
+		return x.Rival
+	}
+	return 0
+}
+
+func (x *PushProposed) GetPush() *Push {
+	if x != nil {
+		return x.Push
+	}
+	return nil
+}
+
+// ConsentGiven records the rival's answer.
+type ConsentGiven struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rival.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Permission given.
+	Accept        bool `protobuf:"varint,2,opt,name=accept,proto3" json:"accept,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConsentGiven) Reset() {
+	*x = ConsentGiven{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConsentGiven) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConsentGiven) ProtoMessage() {}
+
+func (x *ConsentGiven) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConsentGiven.ProtoReflect.Descriptor instead.
+func (*ConsentGiven) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *ConsentGiven) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *ConsentGiven) GetAccept() bool {
+	if x != nil {
+		return x.Accept
+	}
+	return false
+}
+
+// LoanTaken records a Shylock's Mark taken.
+type LoanTaken struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Dollars received ($1,500).
+	Amount        uint32 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LoanTaken) Reset() {
+	*x = LoanTaken{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LoanTaken) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LoanTaken) ProtoMessage() {}
+
+func (x *LoanTaken) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LoanTaken.ProtoReflect.Descriptor instead.
+func (*LoanTaken) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *LoanTaken) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *LoanTaken) GetAmount() uint32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+// LoanRepaid records a Shylock's Mark paid off.
+type LoanRepaid struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Dollars paid to the bank.
+	Amount        uint32 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LoanRepaid) Reset() {
+	*x = LoanRepaid{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LoanRepaid) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LoanRepaid) ProtoMessage() {}
+
+func (x *LoanRepaid) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LoanRepaid.ProtoReflect.Descriptor instead.
+func (*LoanRepaid) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *LoanRepaid) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *LoanRepaid) GetAmount() uint32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+// CashGiven records cash handed between seats.
+type CashGiven struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The giver.
+	From uint32 `protobuf:"varint,1,opt,name=from,proto3" json:"from,omitempty"`
+	// The receiver.
+	To uint32 `protobuf:"varint,2,opt,name=to,proto3" json:"to,omitempty"`
+	// Dollars.
+	Amount        uint32 `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CashGiven) Reset() {
+	*x = CashGiven{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CashGiven) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CashGiven) ProtoMessage() {}
+
+func (x *CashGiven) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CashGiven.ProtoReflect.Descriptor instead.
+func (*CashGiven) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *CashGiven) GetFrom() uint32 {
+	if x != nil {
+		return x.From
+	}
+	return 0
+}
+
+func (x *CashGiven) GetTo() uint32 {
+	if x != nil {
+		return x.To
+	}
+	return 0
+}
+
+func (x *CashGiven) GetAmount() uint32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+// CapoPromoted swaps a Runner for the Sicilians' spare Boss piece.
+type CapoPromoted struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Where.
+	District      District `protobuf:"varint,2,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CapoPromoted) Reset() {
+	*x = CapoPromoted{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CapoPromoted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CapoPromoted) ProtoMessage() {}
+
+func (x *CapoPromoted) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CapoPromoted.ProtoReflect.Descriptor instead.
+func (*CapoPromoted) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *CapoPromoted) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *CapoPromoted) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+// HeatCooled takes a marker off the Heat Track to its owner's Stash.
+type HeatCooled struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat that made the Play.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The marker's position, 0 the leftmost; the markers right of it move
+	// down.
+	Index uint32 `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
+	// The marker's owner.
+	Owner         uint32 `protobuf:"varint,3,opt,name=owner,proto3" json:"owner,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HeatCooled) Reset() {
+	*x = HeatCooled{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HeatCooled) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HeatCooled) ProtoMessage() {}
+
+func (x *HeatCooled) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HeatCooled.ProtoReflect.Descriptor instead.
+func (*HeatCooled) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *HeatCooled) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *HeatCooled) GetIndex() uint32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *HeatCooled) GetOwner() uint32 {
+	if x != nil {
+		return x.Owner
+	}
+	return 0
+}
+
+// Torched removes a Pinned Runner from the game and destroys the rival
+// Safehouse of the District.
+type Torched struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Invader.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The District of the fight.
+	District District `protobuf:"varint,2,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	// The owner of the Safehouse destroyed.
+	Owner         uint32 `protobuf:"varint,3,opt,name=owner,proto3" json:"owner,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Torched) Reset() {
+	*x = Torched{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Torched) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Torched) ProtoMessage() {}
+
+func (x *Torched) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Torched.ProtoReflect.Descriptor instead.
+func (*Torched) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *Torched) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *Torched) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *Torched) GetOwner() uint32 {
+	if x != nil {
+		return x.Owner
+	}
+	return 0
+}
+
 // StandoffChosen records the Occupier's Standoff choice.
 type StandoffChosen struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3753,7 +5165,7 @@ type StandoffChosen struct {
 
 func (x *StandoffChosen) Reset() {
 	*x = StandoffChosen{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3765,7 +5177,7 @@ func (x *StandoffChosen) String() string {
 func (*StandoffChosen) ProtoMessage() {}
 
 func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3778,7 +5190,7 @@ func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StandoffChosen.ProtoReflect.Descriptor instead.
 func (*StandoffChosen) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{29}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *StandoffChosen) GetSeat() uint32 {
@@ -3854,13 +5266,24 @@ type CombatRound struct {
 	OccupierRunnersLost uint32 `protobuf:"varint,13,opt,name=occupier_runners_lost,json=occupierRunnersLost,proto3" json:"occupier_runners_lost,omitempty"`
 	// Occupier Bosses killed.
 	OccupierBossesLost uint32 `protobuf:"varint,14,opt,name=occupier_bosses_lost,json=occupierBossesLost,proto3" json:"occupier_bosses_lost,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// Firepower: the side that fired first (the Occupier in an Ambush, the
+	// Invader in an Assault) paid this ($200) for one extra die.
+	FirepowerCost uint32 `protobuf:"varint,15,opt,name=firepower_cost,json=firepowerCost,proto3" json:"firepower_cost,omitempty"`
+	// Courage: the liquor of the barrel the side that fired first discarded
+	// from the District for +1 Threat.
+	Courage Liquor `protobuf:"varint,16,opt,name=courage,proto3,enum=moonshine.kingdom.v1.Liquor" json:"courage,omitempty"`
+	// Plunder: the side that fired first stole instead of killing.
+	Plunder bool `protobuf:"varint,17,opt,name=plunder,proto3" json:"plunder,omitempty"`
+	// Plunder: the barrels stolen (set aside for the Invaders to carry on an
+	// Advance; in an Ambush they stay with the Occupier).
+	Plundered     []*Barrels `protobuf:"bytes,18,rep,name=plundered,proto3" json:"plundered,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CombatRound) Reset() {
 	*x = CombatRound{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3872,7 +5295,7 @@ func (x *CombatRound) String() string {
 func (*CombatRound) ProtoMessage() {}
 
 func (x *CombatRound) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3885,7 +5308,7 @@ func (x *CombatRound) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CombatRound.ProtoReflect.Descriptor instead.
 func (*CombatRound) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{30}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *CombatRound) GetDistrict() District {
@@ -3986,6 +5409,34 @@ func (x *CombatRound) GetOccupierBossesLost() uint32 {
 	return 0
 }
 
+func (x *CombatRound) GetFirepowerCost() uint32 {
+	if x != nil {
+		return x.FirepowerCost
+	}
+	return 0
+}
+
+func (x *CombatRound) GetCourage() Liquor {
+	if x != nil {
+		return x.Courage
+	}
+	return Liquor_LIQUOR_UNSPECIFIED
+}
+
+func (x *CombatRound) GetPlunder() bool {
+	if x != nil {
+		return x.Plunder
+	}
+	return false
+}
+
+func (x *CombatRound) GetPlundered() []*Barrels {
+	if x != nil {
+		return x.Plundered
+	}
+	return nil
+}
+
 // FightEnded closes a fight that did not end by the Invader leaving.
 type FightEnded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -4001,7 +5452,7 @@ type FightEnded struct {
 
 func (x *FightEnded) Reset() {
 	*x = FightEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4013,7 +5464,7 @@ func (x *FightEnded) String() string {
 func (*FightEnded) ProtoMessage() {}
 
 func (x *FightEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4026,7 +5477,7 @@ func (x *FightEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FightEnded.ProtoReflect.Descriptor instead.
 func (*FightEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{31}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *FightEnded) GetDistrict() District {
@@ -4079,7 +5530,7 @@ type Withdrew struct {
 
 func (x *Withdrew) Reset() {
 	*x = Withdrew{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4091,7 +5542,7 @@ func (x *Withdrew) String() string {
 func (*Withdrew) ProtoMessage() {}
 
 func (x *Withdrew) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4104,7 +5555,7 @@ func (x *Withdrew) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Withdrew.ProtoReflect.Descriptor instead.
 func (*Withdrew) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{32}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Withdrew) GetSeat() uint32 {
@@ -4196,7 +5647,7 @@ type SpoilsTaken struct {
 
 func (x *SpoilsTaken) Reset() {
 	*x = SpoilsTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4208,7 +5659,7 @@ func (x *SpoilsTaken) String() string {
 func (*SpoilsTaken) ProtoMessage() {}
 
 func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4221,7 +5672,7 @@ func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SpoilsTaken.ProtoReflect.Descriptor instead.
 func (*SpoilsTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{33}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SpoilsTaken) GetSeat() uint32 {
@@ -4265,14 +5716,19 @@ type HeatDrawn struct {
 	// The Attacker.
 	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// The owner of the marker.
-	Owner         uint32 `protobuf:"varint,2,opt,name=owner,proto3" json:"owner,omitempty"`
+	Owner uint32 `protobuf:"varint,2,opt,name=owner,proto3" json:"owner,omitempty"`
+	// The marker came from the Attacker's Operations slots (its Stash was
+	// empty, all its spent markers being lent ones).
+	FromSlots bool `protobuf:"varint,3,opt,name=from_slots,json=fromSlots,proto3" json:"from_slots,omitempty"`
+	// The Attacker had no marker free in its Stash or slots: none is placed.
+	NoMarker      bool `protobuf:"varint,4,opt,name=no_marker,json=noMarker,proto3" json:"no_marker,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *HeatDrawn) Reset() {
 	*x = HeatDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4284,7 +5740,7 @@ func (x *HeatDrawn) String() string {
 func (*HeatDrawn) ProtoMessage() {}
 
 func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4297,7 +5753,7 @@ func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeatDrawn.ProtoReflect.Descriptor instead.
 func (*HeatDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{34}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *HeatDrawn) GetSeat() uint32 {
@@ -4312,6 +5768,20 @@ func (x *HeatDrawn) GetOwner() uint32 {
 		return x.Owner
 	}
 	return 0
+}
+
+func (x *HeatDrawn) GetFromSlots() bool {
+	if x != nil {
+		return x.FromSlots
+	}
+	return false
+}
+
+func (x *HeatDrawn) GetNoMarker() bool {
+	if x != nil {
+		return x.NoMarker
+	}
+	return false
 }
 
 // SeatSetup is what one seat was dealt.
@@ -4329,7 +5799,7 @@ type SeatSetup struct {
 
 func (x *SeatSetup) Reset() {
 	*x = SeatSetup{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4341,7 +5811,7 @@ func (x *SeatSetup) String() string {
 func (*SeatSetup) ProtoMessage() {}
 
 func (x *SeatSetup) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4354,7 +5824,7 @@ func (x *SeatSetup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatSetup.ProtoReflect.Descriptor instead.
 func (*SeatSetup) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{35}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *SeatSetup) GetPlaybook() Playbook {
@@ -4396,7 +5866,7 @@ type GameStarted struct {
 
 func (x *GameStarted) Reset() {
 	*x = GameStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4408,7 +5878,7 @@ func (x *GameStarted) String() string {
 func (*GameStarted) ProtoMessage() {}
 
 func (x *GameStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4421,7 +5891,7 @@ func (x *GameStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameStarted.ProtoReflect.Descriptor instead.
 func (*GameStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{36}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *GameStarted) GetPlayers() uint32 {
@@ -4469,7 +5939,7 @@ type DayStarted struct {
 
 func (x *DayStarted) Reset() {
 	*x = DayStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4481,7 +5951,7 @@ func (x *DayStarted) String() string {
 func (*DayStarted) ProtoMessage() {}
 
 func (x *DayStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4494,7 +5964,7 @@ func (x *DayStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayStarted.ProtoReflect.Descriptor instead.
 func (*DayStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{37}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *DayStarted) GetDay() uint32 {
@@ -4542,7 +6012,7 @@ type Production struct {
 
 func (x *Production) Reset() {
 	*x = Production{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4554,7 +6024,7 @@ func (x *Production) String() string {
 func (*Production) ProtoMessage() {}
 
 func (x *Production) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4567,7 +6037,7 @@ func (x *Production) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Production.ProtoReflect.Descriptor instead.
 func (*Production) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{38}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *Production) GetDistrict() District {
@@ -4619,7 +6089,7 @@ type BrewDrafted struct {
 
 func (x *BrewDrafted) Reset() {
 	*x = BrewDrafted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4631,7 +6101,7 @@ func (x *BrewDrafted) String() string {
 func (*BrewDrafted) ProtoMessage() {}
 
 func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4644,7 +6114,7 @@ func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BrewDrafted.ProtoReflect.Descriptor instead.
 func (*BrewDrafted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{39}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *BrewDrafted) GetSeat() uint32 {
@@ -4706,7 +6176,7 @@ type Casualty struct {
 
 func (x *Casualty) Reset() {
 	*x = Casualty{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4718,7 +6188,7 @@ func (x *Casualty) String() string {
 func (*Casualty) ProtoMessage() {}
 
 func (x *Casualty) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4731,7 +6201,7 @@ func (x *Casualty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Casualty.ProtoReflect.Descriptor instead.
 func (*Casualty) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{40}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *Casualty) GetDistrict() District {
@@ -4777,7 +6247,7 @@ type Blowback struct {
 
 func (x *Blowback) Reset() {
 	*x = Blowback{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4789,7 +6259,7 @@ func (x *Blowback) String() string {
 func (*Blowback) ProtoMessage() {}
 
 func (x *Blowback) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4802,7 +6272,7 @@ func (x *Blowback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Blowback.ProtoReflect.Descriptor instead.
 func (*Blowback) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{41}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *Blowback) GetRed() uint32 {
@@ -4841,7 +6311,7 @@ type ContractStaked struct {
 
 func (x *ContractStaked) Reset() {
 	*x = ContractStaked{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4853,7 +6323,7 @@ func (x *ContractStaked) String() string {
 func (*ContractStaked) ProtoMessage() {}
 
 func (x *ContractStaked) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4866,7 +6336,7 @@ func (x *ContractStaked) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractStaked.ProtoReflect.Descriptor instead.
 func (*ContractStaked) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{42}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ContractStaked) GetSeat() uint32 {
@@ -4903,7 +6373,7 @@ type Funded struct {
 
 func (x *Funded) Reset() {
 	*x = Funded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4915,7 +6385,7 @@ func (x *Funded) String() string {
 func (*Funded) ProtoMessage() {}
 
 func (x *Funded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4928,7 +6398,7 @@ func (x *Funded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Funded.ProtoReflect.Descriptor instead.
 func (*Funded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{43}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *Funded) GetSeat() uint32 {
@@ -4956,7 +6426,7 @@ type OperationsStarted struct {
 
 func (x *OperationsStarted) Reset() {
 	*x = OperationsStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4968,7 +6438,7 @@ func (x *OperationsStarted) String() string {
 func (*OperationsStarted) ProtoMessage() {}
 
 func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4981,7 +6451,7 @@ func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OperationsStarted.ProtoReflect.Descriptor instead.
 func (*OperationsStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{44}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *OperationsStarted) GetFirst() uint32 {
@@ -5006,7 +6476,7 @@ type InfluenceSpent struct {
 
 func (x *InfluenceSpent) Reset() {
 	*x = InfluenceSpent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5018,7 +6488,7 @@ func (x *InfluenceSpent) String() string {
 func (*InfluenceSpent) ProtoMessage() {}
 
 func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5031,7 +6501,7 @@ func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InfluenceSpent.ProtoReflect.Descriptor instead.
 func (*InfluenceSpent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{45}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *InfluenceSpent) GetSeat() uint32 {
@@ -5080,14 +6550,20 @@ type Moved struct {
 	// Turf).
 	Occupier *uint32 `protobuf:"varint,10,opt,name=occupier,proto3,oneof" json:"occupier,omitempty"`
 	// Police Turf: the carried barrels seized and returned to the supply.
-	Seized        bool `protobuf:"varint,11,opt,name=seized,proto3" json:"seized,omitempty"`
+	Seized bool `protobuf:"varint,11,opt,name=seized,proto3" json:"seized,omitempty"`
+	// The move was a Skiff (Coastal to Coastal).
+	Skiff bool `protobuf:"varint,12,opt,name=skiff,proto3" json:"skiff,omitempty"`
+	// The move was Stealth: no Standoff, the Invaders must Assault or Advance.
+	Stealth bool `protobuf:"varint,13,opt,name=stealth,proto3" json:"stealth,omitempty"`
+	// Blood Oath: the partner's Districts passed through.
+	Via           []District `protobuf:"varint,14,rep,packed,name=via,proto3,enum=moonshine.kingdom.v1.District" json:"via,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Moved) Reset() {
 	*x = Moved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5099,7 +6575,7 @@ func (x *Moved) String() string {
 func (*Moved) ProtoMessage() {}
 
 func (x *Moved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5112,7 +6588,7 @@ func (x *Moved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Moved.ProtoReflect.Descriptor instead.
 func (*Moved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *Moved) GetSeat() uint32 {
@@ -5192,6 +6668,27 @@ func (x *Moved) GetSeized() bool {
 	return false
 }
 
+func (x *Moved) GetSkiff() bool {
+	if x != nil {
+		return x.Skiff
+	}
+	return false
+}
+
+func (x *Moved) GetStealth() bool {
+	if x != nil {
+		return x.Stealth
+	}
+	return false
+}
+
+func (x *Moved) GetVia() []District {
+	if x != nil {
+		return x.Via
+	}
+	return nil
+}
+
 // Pushed records a Push.
 type Pushed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5204,14 +6701,16 @@ type Pushed struct {
 	// The barrels.
 	Barrels []*Barrels `protobuf:"bytes,4,rep,name=barrels,proto3" json:"barrels,omitempty"`
 	// The barrels went into Police Turf and were seized.
-	Seized        bool `protobuf:"varint,5,opt,name=seized,proto3" json:"seized,omitempty"`
+	Seized bool `protobuf:"varint,5,opt,name=seized,proto3" json:"seized,omitempty"`
+	// A trade: barrels that went the other way, from `to` to `from`.
+	Back          []*Barrels `protobuf:"bytes,6,rep,name=back,proto3" json:"back,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Pushed) Reset() {
 	*x = Pushed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5223,7 +6722,7 @@ func (x *Pushed) String() string {
 func (*Pushed) ProtoMessage() {}
 
 func (x *Pushed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5236,7 +6735,7 @@ func (x *Pushed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pushed.ProtoReflect.Descriptor instead.
 func (*Pushed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *Pushed) GetSeat() uint32 {
@@ -5274,6 +6773,13 @@ func (x *Pushed) GetSeized() bool {
 	return false
 }
 
+func (x *Pushed) GetBack() []*Barrels {
+	if x != nil {
+		return x.Back
+	}
+	return nil
+}
+
 // Recruited records a Recruit.
 type Recruited struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5291,7 +6797,7 @@ type Recruited struct {
 
 func (x *Recruited) Reset() {
 	*x = Recruited{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5303,7 +6809,7 @@ func (x *Recruited) String() string {
 func (*Recruited) ProtoMessage() {}
 
 func (x *Recruited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5316,7 +6822,7 @@ func (x *Recruited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recruited.ProtoReflect.Descriptor instead.
 func (*Recruited) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *Recruited) GetSeat() uint32 {
@@ -5362,7 +6868,7 @@ type ContractsDrawn struct {
 
 func (x *ContractsDrawn) Reset() {
 	*x = ContractsDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5374,7 +6880,7 @@ func (x *ContractsDrawn) String() string {
 func (*ContractsDrawn) ProtoMessage() {}
 
 func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5387,7 +6893,7 @@ func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDrawn.ProtoReflect.Descriptor instead.
 func (*ContractsDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ContractsDrawn) GetSeat() uint32 {
@@ -5424,7 +6930,7 @@ type ContractsReceived struct {
 
 func (x *ContractsReceived) Reset() {
 	*x = ContractsReceived{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5436,7 +6942,7 @@ func (x *ContractsReceived) String() string {
 func (*ContractsReceived) ProtoMessage() {}
 
 func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5449,7 +6955,7 @@ func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsReceived.ProtoReflect.Descriptor instead.
 func (*ContractsReceived) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ContractsReceived) GetSeat() uint32 {
@@ -5479,7 +6985,7 @@ type ContractsDiscarded struct {
 
 func (x *ContractsDiscarded) Reset() {
 	*x = ContractsDiscarded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5491,7 +6997,7 @@ func (x *ContractsDiscarded) String() string {
 func (*ContractsDiscarded) ProtoMessage() {}
 
 func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5504,7 +7010,7 @@ func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscarded.ProtoReflect.Descriptor instead.
 func (*ContractsDiscarded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *ContractsDiscarded) GetSeat() uint32 {
@@ -5534,7 +7040,7 @@ type ContractsDiscardedCards struct {
 
 func (x *ContractsDiscardedCards) Reset() {
 	*x = ContractsDiscardedCards{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5546,7 +7052,7 @@ func (x *ContractsDiscardedCards) String() string {
 func (*ContractsDiscardedCards) ProtoMessage() {}
 
 func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5559,7 +7065,7 @@ func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscardedCards.ProtoReflect.Descriptor instead.
 func (*ContractsDiscardedCards) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *ContractsDiscardedCards) GetSeat() uint32 {
@@ -5587,7 +7093,7 @@ type DeckReshuffled struct {
 
 func (x *DeckReshuffled) Reset() {
 	*x = DeckReshuffled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5599,7 +7105,7 @@ func (x *DeckReshuffled) String() string {
 func (*DeckReshuffled) ProtoMessage() {}
 
 func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5612,7 +7118,7 @@ func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckReshuffled.ProtoReflect.Descriptor instead.
 func (*DeckReshuffled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *DeckReshuffled) GetDeck() Tier {
@@ -5639,7 +7145,7 @@ type Secured struct {
 
 func (x *Secured) Reset() {
 	*x = Secured{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5651,7 +7157,7 @@ func (x *Secured) String() string {
 func (*Secured) ProtoMessage() {}
 
 func (x *Secured) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5664,7 +7170,7 @@ func (x *Secured) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Secured.ProtoReflect.Descriptor instead.
 func (*Secured) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *Secured) GetSeat() uint32 {
@@ -5720,7 +7226,7 @@ type Smuggled struct {
 
 func (x *Smuggled) Reset() {
 	*x = Smuggled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5732,7 +7238,7 @@ func (x *Smuggled) String() string {
 func (*Smuggled) ProtoMessage() {}
 
 func (x *Smuggled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5745,7 +7251,7 @@ func (x *Smuggled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Smuggled.ProtoReflect.Descriptor instead.
 func (*Smuggled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *Smuggled) GetSeat() uint32 {
@@ -5819,7 +7325,7 @@ type Extorted struct {
 
 func (x *Extorted) Reset() {
 	*x = Extorted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5831,7 +7337,7 @@ func (x *Extorted) String() string {
 func (*Extorted) ProtoMessage() {}
 
 func (x *Extorted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5844,7 +7350,7 @@ func (x *Extorted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Extorted.ProtoReflect.Descriptor instead.
 func (*Extorted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *Extorted) GetSeat() uint32 {
@@ -5883,7 +7389,7 @@ type Fixed struct {
 
 func (x *Fixed) Reset() {
 	*x = Fixed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5895,7 +7401,7 @@ func (x *Fixed) String() string {
 func (*Fixed) ProtoMessage() {}
 
 func (x *Fixed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5908,7 +7414,7 @@ func (x *Fixed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fixed.ProtoReflect.Descriptor instead.
 func (*Fixed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *Fixed) GetSeat() uint32 {
@@ -5951,7 +7457,7 @@ type Unloaded struct {
 
 func (x *Unloaded) Reset() {
 	*x = Unloaded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5963,7 +7469,7 @@ func (x *Unloaded) String() string {
 func (*Unloaded) ProtoMessage() {}
 
 func (x *Unloaded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5976,7 +7482,7 @@ func (x *Unloaded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unloaded.ProtoReflect.Descriptor instead.
 func (*Unloaded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *Unloaded) GetSeat() uint32 {
@@ -6033,7 +7539,7 @@ type Rose struct {
 
 func (x *Rose) Reset() {
 	*x = Rose{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6045,7 +7551,7 @@ func (x *Rose) String() string {
 func (*Rose) ProtoMessage() {}
 
 func (x *Rose) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6058,7 +7564,7 @@ func (x *Rose) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rose.ProtoReflect.Descriptor instead.
 func (*Rose) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *Rose) GetSeat() uint32 {
@@ -6109,7 +7615,7 @@ type Bribed struct {
 
 func (x *Bribed) Reset() {
 	*x = Bribed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6121,7 +7627,7 @@ func (x *Bribed) String() string {
 func (*Bribed) ProtoMessage() {}
 
 func (x *Bribed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6134,7 +7640,7 @@ func (x *Bribed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bribed.ProtoReflect.Descriptor instead.
 func (*Bribed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *Bribed) GetSeat() uint32 {
@@ -6162,7 +7668,7 @@ type Ratted struct {
 
 func (x *Ratted) Reset() {
 	*x = Ratted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6174,7 +7680,7 @@ func (x *Ratted) String() string {
 func (*Ratted) ProtoMessage() {}
 
 func (x *Ratted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6187,7 +7693,7 @@ func (x *Ratted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ratted.ProtoReflect.Descriptor instead.
 func (*Ratted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *Ratted) GetSeat() uint32 {
@@ -6212,7 +7718,7 @@ type LaidLow struct {
 
 func (x *LaidLow) Reset() {
 	*x = LaidLow{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6224,7 +7730,7 @@ func (x *LaidLow) String() string {
 func (*LaidLow) ProtoMessage() {}
 
 func (x *LaidLow) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6237,7 +7743,7 @@ func (x *LaidLow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LaidLow.ProtoReflect.Descriptor instead.
 func (*LaidLow) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *LaidLow) GetSeat() uint32 {
@@ -6272,7 +7778,7 @@ type TurnPassed struct {
 
 func (x *TurnPassed) Reset() {
 	*x = TurnPassed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6284,7 +7790,7 @@ func (x *TurnPassed) String() string {
 func (*TurnPassed) ProtoMessage() {}
 
 func (x *TurnPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6297,7 +7803,7 @@ func (x *TurnPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnPassed.ProtoReflect.Descriptor instead.
 func (*TurnPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *TurnPassed) GetSeat() uint32 {
@@ -6322,7 +7828,7 @@ type RaidStarted struct {
 
 func (x *RaidStarted) Reset() {
 	*x = RaidStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6334,7 +7840,7 @@ func (x *RaidStarted) String() string {
 func (*RaidStarted) ProtoMessage() {}
 
 func (x *RaidStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6347,7 +7853,7 @@ func (x *RaidStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStarted.ProtoReflect.Descriptor instead.
 func (*RaidStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *RaidStarted) GetTarget() uint32 {
@@ -6386,7 +7892,7 @@ type RaidStrike struct {
 
 func (x *RaidStrike) Reset() {
 	*x = RaidStrike{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6398,7 +7904,7 @@ func (x *RaidStrike) String() string {
 func (*RaidStrike) ProtoMessage() {}
 
 func (x *RaidStrike) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6411,7 +7917,7 @@ func (x *RaidStrike) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStrike.ProtoReflect.Descriptor instead.
 func (*RaidStrike) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *RaidStrike) GetPrecinct() District {
@@ -6454,7 +7960,7 @@ type RaidResolved struct {
 
 func (x *RaidResolved) Reset() {
 	*x = RaidResolved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6466,7 +7972,7 @@ func (x *RaidResolved) String() string {
 func (*RaidResolved) ProtoMessage() {}
 
 func (x *RaidResolved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6479,7 +7985,7 @@ func (x *RaidResolved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidResolved.ProtoReflect.Descriptor instead.
 func (*RaidResolved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *RaidResolved) GetDistrict() District {
@@ -6530,7 +8036,7 @@ type RaidEnded struct {
 
 func (x *RaidEnded) Reset() {
 	*x = RaidEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6542,7 +8048,7 @@ func (x *RaidEnded) String() string {
 func (*RaidEnded) ProtoMessage() {}
 
 func (x *RaidEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6555,7 +8061,7 @@ func (x *RaidEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidEnded.ProtoReflect.Descriptor instead.
 func (*RaidEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *RaidEnded) GetRebuilt() []District {
@@ -6583,7 +8089,7 @@ type Swept struct {
 
 func (x *Swept) Reset() {
 	*x = Swept{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6595,7 +8101,7 @@ func (x *Swept) String() string {
 func (*Swept) ProtoMessage() {}
 
 func (x *Swept) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6608,7 +8114,7 @@ func (x *Swept) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Swept.ProtoReflect.Descriptor instead.
 func (*Swept) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *Swept) GetArrests() []*Casualty {
@@ -6635,7 +8141,7 @@ type TitleChanged struct {
 
 func (x *TitleChanged) Reset() {
 	*x = TitleChanged{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6647,7 +8153,7 @@ func (x *TitleChanged) String() string {
 func (*TitleChanged) ProtoMessage() {}
 
 func (x *TitleChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6660,7 +8166,7 @@ func (x *TitleChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleChanged.ProtoReflect.Descriptor instead.
 func (*TitleChanged) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *TitleChanged) GetTitle() Title {
@@ -6710,7 +8216,7 @@ type ContractReckoned struct {
 
 func (x *ContractReckoned) Reset() {
 	*x = ContractReckoned{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6722,7 +8228,7 @@ func (x *ContractReckoned) String() string {
 func (*ContractReckoned) ProtoMessage() {}
 
 func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6735,7 +8241,7 @@ func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractReckoned.ProtoReflect.Descriptor instead.
 func (*ContractReckoned) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *ContractReckoned) GetSeat() uint32 {
@@ -6784,7 +8290,7 @@ type CommissionTaken struct {
 
 func (x *CommissionTaken) Reset() {
 	*x = CommissionTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6796,7 +8302,7 @@ func (x *CommissionTaken) String() string {
 func (*CommissionTaken) ProtoMessage() {}
 
 func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6809,7 +8315,7 @@ func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommissionTaken.ProtoReflect.Descriptor instead.
 func (*CommissionTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *CommissionTaken) GetSeat() uint32 {
@@ -6827,14 +8333,17 @@ type GameEnded struct {
 	// Each seat's Respect, by seat.
 	Respect []int32 `protobuf:"varint,2,rep,packed,name=respect,proto3" json:"respect,omitempty"`
 	// Each seat's cash plus Playbook loose change, by seat.
-	Bankroll      []uint32 `protobuf:"varint,3,rep,packed,name=bankroll,proto3" json:"bankroll,omitempty"`
+	Bankroll []uint32 `protobuf:"varint,3,rep,packed,name=bankroll,proto3" json:"bankroll,omitempty"`
+	// Blood Oath: the winner's partner (the winner is the Capo di Tutti
+	// Capi).
+	Partner       *uint32 `protobuf:"varint,4,opt,name=partner,proto3,oneof" json:"partner,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6846,7 +8355,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6859,7 +8368,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *GameEnded) GetWinner() uint32 {
@@ -6881,6 +8390,13 @@ func (x *GameEnded) GetBankroll() []uint32 {
 		return x.Bankroll
 	}
 	return nil
+}
+
+func (x *GameEnded) GetPartner() uint32 {
+	if x != nil && x.Partner != nil {
+		return *x.Partner
+	}
+	return 0
 }
 
 // View is what one viewer may know of the game.
@@ -6921,14 +8437,21 @@ type View struct {
 	// The viewer's seat, when the viewer is a player.
 	You *uint32 `protobuf:"varint,17,opt,name=you,proto3,oneof" json:"you,omitempty"`
 	// The fight in progress, if any.
-	Fight         *FightView `protobuf:"bytes,18,opt,name=fight,proto3" json:"fight,omitempty"`
+	Fight *FightView `protobuf:"bytes,18,opt,name=fight,proto3" json:"fight,omitempty"`
+	// A Push awaiting the rival's permission (AWAITING_CONSENT).
+	Proposal *PushProposed `protobuf:"bytes,19,opt,name=proposal,proto3" json:"proposal,omitempty"`
+	// Blood Oath: the Federal Crackdown Tracker space (0 outside the
+	// variant).
+	Crackdown uint32 `protobuf:"varint,20,opt,name=crackdown,proto3" json:"crackdown,omitempty"`
+	// Blood Oath: each seat's partner after the Sit-Down, by seat.
+	Partners      []uint32 `protobuf:"varint,21,rep,packed,name=partners,proto3" json:"partners,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
 	*x = View{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6940,7 +8463,7 @@ func (x *View) String() string {
 func (*View) ProtoMessage() {}
 
 func (x *View) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6953,7 +8476,7 @@ func (x *View) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use View.ProtoReflect.Descriptor instead.
 func (*View) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *View) GetPlayers() uint32 {
@@ -7082,6 +8605,27 @@ func (x *View) GetFight() *FightView {
 	return nil
 }
 
+func (x *View) GetProposal() *PushProposed {
+	if x != nil {
+		return x.Proposal
+	}
+	return nil
+}
+
+func (x *View) GetCrackdown() uint32 {
+	if x != nil {
+		return x.Crackdown
+	}
+	return 0
+}
+
+func (x *View) GetPartners() []uint32 {
+	if x != nil {
+		return x.Partners
+	}
+	return nil
+}
+
 // FightView is a fight in progress: who is Pinned where, whose decision is
 // pending and which responses are legal now.
 type FightView struct {
@@ -7108,7 +8652,7 @@ type FightView struct {
 
 func (x *FightView) Reset() {
 	*x = FightView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7120,7 +8664,7 @@ func (x *FightView) String() string {
 func (*FightView) ProtoMessage() {}
 
 func (x *FightView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7133,7 +8677,7 @@ func (x *FightView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FightView.ProtoReflect.Descriptor instead.
 func (*FightView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *FightView) GetDistrict() District {
@@ -7214,7 +8758,7 @@ type DistrictView struct {
 
 func (x *DistrictView) Reset() {
 	*x = DistrictView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7226,7 +8770,7 @@ func (x *DistrictView) String() string {
 func (*DistrictView) ProtoMessage() {}
 
 func (x *DistrictView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7239,7 +8783,7 @@ func (x *DistrictView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DistrictView.ProtoReflect.Descriptor instead.
 func (*DistrictView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *DistrictView) GetDistrict() District {
@@ -7303,7 +8847,7 @@ type ForceView struct {
 
 func (x *ForceView) Reset() {
 	*x = ForceView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7315,7 +8859,7 @@ func (x *ForceView) String() string {
 func (*ForceView) ProtoMessage() {}
 
 func (x *ForceView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7328,7 +8872,7 @@ func (x *ForceView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForceView.ProtoReflect.Descriptor instead.
 func (*ForceView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *ForceView) GetSeat() uint32 {
@@ -7379,7 +8923,7 @@ type StakedView struct {
 
 func (x *StakedView) Reset() {
 	*x = StakedView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7391,7 +8935,7 @@ func (x *StakedView) String() string {
 func (*StakedView) ProtoMessage() {}
 
 func (x *StakedView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7404,7 +8948,7 @@ func (x *StakedView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakedView.ProtoReflect.Descriptor instead.
 func (*StakedView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *StakedView) GetCard() uint32 {
@@ -7465,14 +9009,20 @@ type SeatView struct {
 	// Safehouses in the supply.
 	SafehouseSupply uint32 `protobuf:"varint,20,opt,name=safehouse_supply,json=safehouseSupply,proto3" json:"safehouse_supply,omitempty"`
 	// Hustled today.
-	Hustled       bool `protobuf:"varint,21,opt,name=hustled,proto3" json:"hustled,omitempty"`
+	Hustled bool `protobuf:"varint,21,opt,name=hustled,proto3" json:"hustled,omitempty"`
+	// Unpaid Shylock's Marks (each -1 Respect).
+	Loans uint32 `protobuf:"varint,22,opt,name=loans,proto3" json:"loans,omitempty"`
+	// The Favors this seat ever bought (each at most once a game).
+	Bought []Broker `protobuf:"varint,23,rep,packed,name=bought,proto3,enum=moonshine.kingdom.v1.Broker" json:"bought,omitempty"`
+	// Runners removed from the game by Torch.
+	Burned        uint32 `protobuf:"varint,24,opt,name=burned,proto3" json:"burned,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7484,7 +9034,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7497,7 +9047,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *SeatView) GetSeat() uint32 {
@@ -7647,6 +9197,27 @@ func (x *SeatView) GetHustled() bool {
 	return false
 }
 
+func (x *SeatView) GetLoans() uint32 {
+	if x != nil {
+		return x.Loans
+	}
+	return 0
+}
+
+func (x *SeatView) GetBought() []Broker {
+	if x != nil {
+		return x.Bought
+	}
+	return nil
+}
+
+func (x *SeatView) GetBurned() uint32 {
+	if x != nil {
+		return x.Burned
+	}
+	return 0
+}
+
 // TitleView is one Title's holder.
 type TitleView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -7664,7 +9235,7 @@ type TitleView struct {
 
 func (x *TitleView) Reset() {
 	*x = TitleView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7676,7 +9247,7 @@ func (x *TitleView) String() string {
 func (*TitleView) ProtoMessage() {}
 
 func (x *TitleView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7689,7 +9260,7 @@ func (x *TitleView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleView.ProtoReflect.Descriptor instead.
 func (*TitleView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *TitleView) GetTitle() Title {
@@ -7737,7 +9308,7 @@ type DeckView struct {
 
 func (x *DeckView) Reset() {
 	*x = DeckView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7749,7 +9320,7 @@ func (x *DeckView) String() string {
 func (*DeckView) ProtoMessage() {}
 
 func (x *DeckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7762,7 +9333,7 @@ func (x *DeckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckView.ProtoReflect.Descriptor instead.
 func (*DeckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *DeckView) GetTier() Tier {
@@ -7806,7 +9377,7 @@ type WaitingView struct {
 
 func (x *WaitingView) Reset() {
 	*x = WaitingView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7818,7 +9389,7 @@ func (x *WaitingView) String() string {
 func (*WaitingView) ProtoMessage() {}
 
 func (x *WaitingView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7831,7 +9402,7 @@ func (x *WaitingView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WaitingView.ProtoReflect.Descriptor instead.
 func (*WaitingView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *WaitingView) GetSeat() uint32 {
@@ -7867,7 +9438,7 @@ type RaidView struct {
 
 func (x *RaidView) Reset() {
 	*x = RaidView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7879,7 +9450,7 @@ func (x *RaidView) String() string {
 func (*RaidView) ProtoMessage() {}
 
 func (x *RaidView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7892,7 +9463,7 @@ func (x *RaidView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidView.ProtoReflect.Descriptor instead.
 func (*RaidView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *RaidView) GetTarget() uint32 {
@@ -7934,12 +9505,15 @@ var File_moonshine_kingdom_v1_kingdom_proto protoreflect.FileDescriptor
 
 const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\n" +
-	"\"moonshine/kingdom/v1/kingdom.proto\x12\x14moonshine.kingdom.v1\"/\n" +
+	"\"moonshine/kingdom/v1/kingdom.proto\x12\x14moonshine.kingdom.v1\"n\n" +
 	"\aOptions\x12$\n" +
-	"\x0erespect_to_win\x18\x01 \x01(\rR\frespectToWin\"U\n" +
+	"\x0erespect_to_win\x18\x01 \x01(\rR\frespectToWin\x12\x1d\n" +
+	"\n" +
+	"blood_oath\x18\x02 \x01(\bR\tbloodOath\x12\x1e\n" +
+	"\vsit_down_at\x18\x03 \x01(\rR\tsitDownAt\"U\n" +
 	"\aBarrels\x124\n" +
 	"\x06liquor\x18\x01 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x06liquor\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\rR\x05count\"\xd3\v\n" +
+	"\x05count\x18\x02 \x01(\rR\x05count\"\xae\x0f\n" +
 	"\aCommand\x12@\n" +
 	"\n" +
 	"brew_draft\x18\x01 \x01(\v2\x1f.moonshine.kingdom.v1.BrewDraftH\x00R\tbrewDraft\x12L\n" +
@@ -7967,12 +9541,45 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\aadvance\x18\x16 \x01(\v2\x1d.moonshine.kingdom.v1.AdvanceH\x00R\aadvance\x12=\n" +
 	"\tfall_back\x18\x17 \x01(\v2\x1e.moonshine.kingdom.v1.FallBackH\x00R\bfallBack\x123\n" +
 	"\x05storm\x18\x18 \x01(\v2\x1b.moonshine.kingdom.v1.StormH\x00R\x05storm\x126\n" +
-	"\x06spoils\x18\x19 \x01(\v2\x1c.moonshine.kingdom.v1.SpoilsH\x00R\x06spoilsB\x06\n" +
-	"\x04kind\"\x81\x01\n" +
+	"\x06spoils\x18\x19 \x01(\v2\x1c.moonshine.kingdom.v1.SpoilsH\x00R\x06spoils\x120\n" +
+	"\x04capo\x18\x1a \x01(\v2\x1a.moonshine.kingdom.v1.CapoH\x00R\x04capo\x12E\n" +
+	"\vconsigliere\x18\x1b \x01(\v2!.moonshine.kingdom.v1.ConsigliereH\x00R\vconsigliere\x123\n" +
+	"\x05torch\x18\x1c \x01(\v2\x1b.moonshine.kingdom.v1.TorchH\x00R\x05torch\x12=\n" +
+	"\ttake_loan\x18\x1d \x01(\v2\x1e.moonshine.kingdom.v1.TakeLoanH\x00R\btakeLoan\x12@\n" +
+	"\n" +
+	"repay_loan\x18\x1e \x01(\v2\x1f.moonshine.kingdom.v1.RepayLoanH\x00R\trepayLoan\x12=\n" +
+	"\tgive_cash\x18\x1f \x01(\v2\x1e.moonshine.kingdom.v1.GiveCashH\x00R\bgiveCash\x120\n" +
+	"\x04lend\x18  \x01(\v2\x1a.moonshine.kingdom.v1.LendH\x00R\x04lend\x129\n" +
+	"\aconsent\x18! \x01(\v2\x1d.moonshine.kingdom.v1.ConsentH\x00R\aconsentB\x06\n" +
+	"\x04kind\"\xa5\x02\n" +
 	"\bStandoff\x12<\n" +
 	"\x06choice\x18\x01 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
-	"\aflee_to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fleeTo\"\t\n" +
-	"\aAssault\"\x92\x01\n" +
+	"\aflee_to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fleeTo\x12\x1c\n" +
+	"\tfirepower\x18\x03 \x01(\bR\tfirepower\x126\n" +
+	"\acourage\x18\x04 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\acourage\x12\x18\n" +
+	"\aplunder\x18\x05 \x01(\bR\aplunder\x122\n" +
+	"\x05steal\x18\x06 \x03(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x05steal\"\xad\x01\n" +
+	"\aAssault\x12\x1c\n" +
+	"\tfirepower\x18\x01 \x01(\bR\tfirepower\x126\n" +
+	"\acourage\x18\x02 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\acourage\x12\x18\n" +
+	"\aplunder\x18\x03 \x01(\bR\aplunder\x122\n" +
+	"\x05steal\x18\x04 \x03(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x05steal\"0\n" +
+	"\x04Lend\x12\x0e\n" +
+	"\x02to\x18\x01 \x01(\rR\x02to\x12\x18\n" +
+	"\amarkers\x18\x02 \x01(\rR\amarkers\"!\n" +
+	"\aConsent\x12\x16\n" +
+	"\x06accept\x18\x01 \x01(\bR\x06accept\"\n" +
+	"\n" +
+	"\bTakeLoan\"\v\n" +
+	"\tRepayLoan\"2\n" +
+	"\bGiveCash\x12\x0e\n" +
+	"\x02to\x18\x01 \x01(\rR\x02to\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\rR\x06amount\"B\n" +
+	"\x04Capo\x12:\n" +
+	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\"#\n" +
+	"\vConsigliere\x12\x14\n" +
+	"\x05index\x18\x01 \x01(\rR\x05index\"\a\n" +
+	"\x05Torch\"\x92\x01\n" +
 	"\aAdvance\x12.\n" +
 	"\x02to\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x02to\x127\n" +
 	"\abarrels\x18\x02 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\x12\x1e\n" +
@@ -7995,7 +9602,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\rStakeContract\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\rR\x04card\" \n" +
 	"\x04Fund\x12\x18\n" +
-	"\amarkers\x18\x01 \x01(\rR\amarkers\"\xf5\x01\n" +
+	"\amarkers\x18\x01 \x01(\rR\amarkers\"\xd7\x02\n" +
 	"\x04Move\x122\n" +
 	"\x04from\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x04from\x12.\n" +
 	"\x02to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x02to\x12\x18\n" +
@@ -8004,11 +9611,15 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\abarrels\x18\x05 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\x12\x1e\n" +
 	"\n" +
 	"commandeer\x18\x06 \x01(\bR\n" +
-	"commandeer\"\xa3\x01\n" +
+	"commandeer\x120\n" +
+	"\x03via\x18\t \x03(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x03via\x12\x14\n" +
+	"\x05skiff\x18\a \x01(\bR\x05skiff\x12\x18\n" +
+	"\astealth\x18\b \x01(\bR\astealth\"\xd6\x01\n" +
 	"\x04Push\x122\n" +
 	"\x04from\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x04from\x12.\n" +
 	"\x02to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x02to\x127\n" +
-	"\abarrels\x18\x03 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\"_\n" +
+	"\abarrels\x18\x03 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\x121\n" +
+	"\x04back\x18\x04 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\x04back\"_\n" +
 	"\aRecruit\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x18\n" +
 	"\arunners\x18\x02 \x01(\rR\arunners\":\n" +
@@ -8026,10 +9637,13 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\aborough\x18\x01 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughR\aborough\"Q\n" +
 	"\x03Fix\x124\n" +
 	"\x06liquor\x18\x01 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x06liquor\x12\x14\n" +
-	"\x05price\x18\x02 \x01(\rR\x05price\"}\n" +
+	"\x05price\x18\x02 \x01(\rR\x05price\"\xb0\x01\n" +
 	"\x06Unload\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x127\n" +
-	"\abarrels\x18\x02 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\"\x9f\x01\n" +
+	"\abarrels\x18\x02 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\x12\"\n" +
+	"\n" +
+	"heat_owner\x18\x03 \x01(\rH\x00R\theatOwner\x88\x01\x01B\r\n" +
+	"\v_heat_owner\"\x9f\x01\n" +
 	"\x04Rise\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x16\n" +
 	"\x06secure\x18\x02 \x01(\bR\x06secure\x12C\n" +
@@ -8041,7 +9655,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vTargetsCall\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\"#\n" +
 	"\vBribeOrFall\x12\x14\n" +
-	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\xc4\x16\n" +
+	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\xf8\x1b\n" +
 	"\x05Event\x12F\n" +
 	"\fgame_started\x18\x01 \x01(\v2!.moonshine.kingdom.v1.GameStartedH\x00R\vgameStarted\x12C\n" +
 	"\vday_started\x18\x02 \x01(\v2 .moonshine.kingdom.v1.DayStartedH\x00R\n" +
@@ -8091,15 +9705,65 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\bwithdrew\x18' \x01(\v2\x1e.moonshine.kingdom.v1.WithdrewH\x00R\bwithdrew\x12F\n" +
 	"\fspoils_taken\x18( \x01(\v2!.moonshine.kingdom.v1.SpoilsTakenH\x00R\vspoilsTaken\x12@\n" +
 	"\n" +
-	"heat_drawn\x18) \x01(\v2\x1f.moonshine.kingdom.v1.HeatDrawnH\x00R\theatDrawnB\x06\n" +
-	"\x04kind\"\x89\x02\n" +
+	"heat_drawn\x18) \x01(\v2\x1f.moonshine.kingdom.v1.HeatDrawnH\x00R\theatDrawn\x12I\n" +
+	"\rcapo_promoted\x18* \x01(\v2\".moonshine.kingdom.v1.CapoPromotedH\x00R\fcapoPromoted\x12C\n" +
+	"\vheat_cooled\x18+ \x01(\v2 .moonshine.kingdom.v1.HeatCooledH\x00R\n" +
+	"heatCooled\x129\n" +
+	"\atorched\x18, \x01(\v2\x1d.moonshine.kingdom.v1.TorchedH\x00R\atorched\x12@\n" +
+	"\n" +
+	"loan_taken\x18- \x01(\v2\x1f.moonshine.kingdom.v1.LoanTakenH\x00R\tloanTaken\x12C\n" +
+	"\vloan_repaid\x18. \x01(\v2 .moonshine.kingdom.v1.LoanRepaidH\x00R\n" +
+	"loanRepaid\x12@\n" +
+	"\n" +
+	"cash_given\x18/ \x01(\v2\x1f.moonshine.kingdom.v1.CashGivenH\x00R\tcashGiven\x12L\n" +
+	"\x0einfluence_lent\x180 \x01(\v2#.moonshine.kingdom.v1.InfluenceLentH\x00R\rinfluenceLent\x12I\n" +
+	"\rpush_proposed\x181 \x01(\v2\".moonshine.kingdom.v1.PushProposedH\x00R\fpushProposed\x12I\n" +
+	"\rconsent_given\x182 \x01(\v2\".moonshine.kingdom.v1.ConsentGivenH\x00R\fconsentGiven\x12:\n" +
+	"\bsit_down\x183 \x01(\v2\x1d.moonshine.kingdom.v1.SitDownH\x00R\asitDownB\x06\n" +
+	"\x04kind\"#\n" +
+	"\aSitDown\x12\x18\n" +
+	"\aranking\x18\x01 \x03(\rR\aranking\"M\n" +
+	"\rInfluenceLent\x12\x12\n" +
+	"\x04from\x18\x01 \x01(\rR\x04from\x12\x0e\n" +
+	"\x02to\x18\x02 \x01(\rR\x02to\x12\x18\n" +
+	"\amarkers\x18\x03 \x01(\rR\amarkers\"h\n" +
+	"\fPushProposed\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
+	"\x05rival\x18\x02 \x01(\rR\x05rival\x12.\n" +
+	"\x04push\x18\x03 \x01(\v2\x1a.moonshine.kingdom.v1.PushR\x04push\":\n" +
+	"\fConsentGiven\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x16\n" +
+	"\x06accept\x18\x02 \x01(\bR\x06accept\"7\n" +
+	"\tLoanTaken\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\rR\x06amount\"8\n" +
+	"\n" +
+	"LoanRepaid\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\rR\x06amount\"G\n" +
+	"\tCashGiven\x12\x12\n" +
+	"\x04from\x18\x01 \x01(\rR\x04from\x12\x0e\n" +
+	"\x02to\x18\x02 \x01(\rR\x02to\x12\x16\n" +
+	"\x06amount\x18\x03 \x01(\rR\x06amount\"^\n" +
+	"\fCapoPromoted\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
+	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\"L\n" +
+	"\n" +
+	"HeatCooled\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
+	"\x05index\x18\x02 \x01(\rR\x05index\x12\x14\n" +
+	"\x05owner\x18\x03 \x01(\rR\x05owner\"o\n" +
+	"\aTorched\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
+	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x14\n" +
+	"\x05owner\x18\x03 \x01(\rR\x05owner\"\x89\x02\n" +
 	"\x0eStandoffChosen\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
 	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12<\n" +
 	"\x06choice\x18\x03 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
 	"\afled_to\x18\x04 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fledTo\x12\x18\n" +
 	"\arunners\x18\x05 \x01(\rR\arunners\x12\x16\n" +
-	"\x06bosses\x18\x06 \x01(\rR\x06bosses\"\xf3\x04\n" +
+	"\x06bosses\x18\x06 \x01(\rR\x06bosses\"\xa9\x06\n" +
 	"\vCombatRound\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x124\n" +
 	"\x04kind\x18\x02 \x01(\x0e2 .moonshine.kingdom.v1.CombatKindR\x04kind\x12\x18\n" +
@@ -8115,7 +9779,11 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x14invader_runners_lost\x18\v \x01(\rR\x12invaderRunnersLost\x12.\n" +
 	"\x13invader_bosses_lost\x18\f \x01(\rR\x11invaderBossesLost\x122\n" +
 	"\x15occupier_runners_lost\x18\r \x01(\rR\x13occupierRunnersLost\x120\n" +
-	"\x14occupier_bosses_lost\x18\x0e \x01(\rR\x12occupierBossesLostB\v\n" +
+	"\x14occupier_bosses_lost\x18\x0e \x01(\rR\x12occupierBossesLost\x12%\n" +
+	"\x0efirepower_cost\x18\x0f \x01(\rR\rfirepowerCost\x126\n" +
+	"\acourage\x18\x10 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\acourage\x12\x18\n" +
+	"\aplunder\x18\x11 \x01(\bR\aplunder\x12;\n" +
+	"\tplundered\x18\x12 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\tplunderedB\v\n" +
 	"\t_occupier\"\xbf\x01\n" +
 	"\n" +
 	"FightEnded\x12:\n" +
@@ -8143,10 +9811,13 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\fcommandeered\x18\x04 \x01(\bR\fcommandeered\x12E\n" +
 	"\x0erelocated_from\x18\x05 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\rrelocatedFromB\f\n" +
 	"\n" +
-	"_destroyed\"5\n" +
+	"_destroyed\"q\n" +
 	"\tHeatDrawn\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
-	"\x05owner\x18\x02 \x01(\rR\x05owner\"\x99\x01\n" +
+	"\x05owner\x18\x02 \x01(\rR\x05owner\x12\x1d\n" +
+	"\n" +
+	"from_slots\x18\x03 \x01(\bR\tfromSlots\x12\x1b\n" +
+	"\tno_marker\x18\x04 \x01(\bR\bnoMarker\"\x99\x01\n" +
 	"\tSeatSetup\x12:\n" +
 	"\bplaybook\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.PlaybookR\bplaybook\x121\n" +
 	"\x04home\x18\x02 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughR\x04home\x12\x1d\n" +
@@ -8201,7 +9872,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x06owners\x18\x02 \x03(\rR\x06owners\x12\"\n" +
 	"\n" +
 	"heat_owner\x18\x03 \x01(\rH\x00R\theatOwner\x88\x01\x01B\r\n" +
-	"\v_heat_owner\"\xbe\x03\n" +
+	"\v_heat_owner\"\xa0\x04\n" +
 	"\x05Moved\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x122\n" +
 	"\x04from\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x04from\x12.\n" +
@@ -8214,15 +9885,19 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\ahostile\x18\t \x01(\bR\ahostile\x12\x1f\n" +
 	"\boccupier\x18\n" +
 	" \x01(\rH\x01R\boccupier\x88\x01\x01\x12\x16\n" +
-	"\x06seized\x18\v \x01(\bR\x06seizedB\x17\n" +
+	"\x06seized\x18\v \x01(\bR\x06seized\x12\x14\n" +
+	"\x05skiff\x18\f \x01(\bR\x05skiff\x12\x18\n" +
+	"\astealth\x18\r \x01(\bR\astealth\x120\n" +
+	"\x03via\x18\x0e \x03(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x03viaB\x17\n" +
 	"\x15_safehouse_taken_fromB\v\n" +
-	"\t_occupier\"\xd1\x01\n" +
+	"\t_occupier\"\x84\x02\n" +
 	"\x06Pushed\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x122\n" +
 	"\x04from\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x04from\x12.\n" +
 	"\x02to\x18\x03 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x02to\x127\n" +
 	"\abarrels\x18\x04 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrels\x12\x16\n" +
-	"\x06seized\x18\x05 \x01(\bR\x06seized\"\x89\x01\n" +
+	"\x06seized\x18\x05 \x01(\bR\x06seized\x121\n" +
+	"\x04back\x18\x06 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\x04back\"\x89\x01\n" +
 	"\tRecruited\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
 	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x18\n" +
@@ -8323,11 +9998,14 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\tcompleted\x18\x04 \x01(\bR\tcompleted\x12\x12\n" +
 	"\x04take\x18\x05 \x01(\rR\x04take\"%\n" +
 	"\x0fCommissionTaken\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\rR\x04seat\"Y\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\"\x84\x01\n" +
 	"\tGameEnded\x12\x16\n" +
 	"\x06winner\x18\x01 \x01(\rR\x06winner\x12\x18\n" +
 	"\arespect\x18\x02 \x03(\x05R\arespect\x12\x1a\n" +
-	"\bbankroll\x18\x03 \x03(\rR\bbankroll\"\xed\x05\n" +
+	"\bbankroll\x18\x03 \x03(\rR\bbankroll\x12\x1d\n" +
+	"\apartner\x18\x04 \x01(\rH\x00R\apartner\x88\x01\x01B\n" +
+	"\n" +
+	"\b_partner\"\xe7\x06\n" +
 	"\x04View\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\rR\aplayers\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\rR\x03day\x12.\n" +
@@ -8348,7 +10026,10 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\awaiting\x18\x0f \x03(\v2!.moonshine.kingdom.v1.WaitingViewR\awaiting\x122\n" +
 	"\x04raid\x18\x10 \x01(\v2\x1e.moonshine.kingdom.v1.RaidViewR\x04raid\x12\x15\n" +
 	"\x03you\x18\x11 \x01(\rH\x01R\x03you\x88\x01\x01\x125\n" +
-	"\x05fight\x18\x12 \x01(\v2\x1f.moonshine.kingdom.v1.FightViewR\x05fightB\x06\n" +
+	"\x05fight\x18\x12 \x01(\v2\x1f.moonshine.kingdom.v1.FightViewR\x05fight\x12>\n" +
+	"\bproposal\x18\x13 \x01(\v2\".moonshine.kingdom.v1.PushProposedR\bproposal\x12\x1c\n" +
+	"\tcrackdown\x18\x14 \x01(\rR\tcrackdown\x12\x1a\n" +
+	"\bpartners\x18\x15 \x03(\rR\bpartnersB\x06\n" +
 	"\x04_ratB\x06\n" +
 	"\x04_you\"\xfe\x02\n" +
 	"\tFightView\x12:\n" +
@@ -8380,7 +10061,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\n" +
 	"StakedView\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\rR\x04card\x12\x18\n" +
-	"\amarkers\x18\x02 \x01(\rR\amarkers\"\xe4\x05\n" +
+	"\amarkers\x18\x02 \x01(\rR\amarkers\"\xc8\x06\n" +
 	"\bSeatView\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
 	"\bplaybook\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.PlaybookR\bplaybook\x121\n" +
@@ -8408,7 +10089,10 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vboss_supply\x18\x13 \x01(\rR\n" +
 	"bossSupply\x12)\n" +
 	"\x10safehouse_supply\x18\x14 \x01(\rR\x0fsafehouseSupply\x12\x18\n" +
-	"\ahustled\x18\x15 \x01(\bR\ahustled\"\xd5\x01\n" +
+	"\ahustled\x18\x15 \x01(\bR\ahustled\x12\x14\n" +
+	"\x05loans\x18\x16 \x01(\rR\x05loans\x124\n" +
+	"\x06bought\x18\x17 \x03(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06bought\x12\x16\n" +
+	"\x06burned\x18\x18 \x01(\rR\x06burned\"\xd5\x01\n" +
 	"\tTitleView\x121\n" +
 	"\x05title\x18\x01 \x01(\x0e2\x1b.moonshine.kingdom.v1.TitleR\x05title\x127\n" +
 	"\aborough\x18\x02 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughR\aborough\x124\n" +
@@ -8517,7 +10201,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vRaidTrigger\x12\x1c\n" +
 	"\x18RAID_TRIGGER_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aRAID_TRIGGER_BOILING_POINT\x10\x01\x12\x14\n" +
-	"\x10RAID_TRIGGER_RAT\x10\x02*\xf3\x01\n" +
+	"\x10RAID_TRIGGER_RAT\x10\x02*\x89\x02\n" +
 	"\bAwaiting\x12\x18\n" +
 	"\x14AWAITING_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13AWAITING_BREW_DRAFT\x10\x01\x12\x13\n" +
@@ -8528,7 +10212,9 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x16AWAITING_BRIBE_OR_FALL\x10\x06\x12\x15\n" +
 	"\x11AWAITING_STANDOFF\x10\a\x12\x13\n" +
 	"\x0fAWAITING_PINNED\x10\b\x12\x13\n" +
-	"\x0fAWAITING_SPOILS\x10\t*\x86\x01\n" +
+	"\x0fAWAITING_SPOILS\x10\t\x12\x14\n" +
+	"\x10AWAITING_CONSENT\x10\n" +
+	"*\x86\x01\n" +
 	"\x0eStandoffChoice\x12\x1f\n" +
 	"\x1bSTANDOFF_CHOICE_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16STANDOFF_CHOICE_AMBUSH\x10\x01\x12\x1d\n" +
@@ -8544,7 +10230,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x19FIGHT_OUTCOME_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12FIGHT_OUTCOME_HELD\x10\x01\x12\x17\n" +
 	"\x13FIGHT_OUTCOME_TAKEN\x10\x02\x12\x19\n" +
-	"\x15FIGHT_OUTCOME_STORMED\x10\x03*\xac\x02\n" +
+	"\x15FIGHT_OUTCOME_STORMED\x10\x03*\xc6\x02\n" +
 	"\rFightResponse\x12\x1e\n" +
 	"\x1aFIGHT_RESPONSE_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15FIGHT_RESPONSE_AMBUSH\x10\x01\x12\x1c\n" +
@@ -8555,7 +10241,9 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x18FIGHT_RESPONSE_FALL_BACK\x10\x06\x12\x18\n" +
 	"\x14FIGHT_RESPONSE_STORM\x10\a\x12\x1d\n" +
 	"\x19FIGHT_RESPONSE_COMMANDEER\x10\b\x12\x1a\n" +
-	"\x16FIGHT_RESPONSE_DESTROY\x10\tB\xe5\x01\n" +
+	"\x16FIGHT_RESPONSE_DESTROY\x10\t\x12\x18\n" +
+	"\x14FIGHT_RESPONSE_TORCH\x10\n" +
+	"B\xe5\x01\n" +
 	"\x18com.moonshine.kingdom.v1B\fKingdomProtoP\x01ZIgithub.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1;kingdomv1\xa2\x02\x03MKX\xaa\x02\x14Moonshine.Kingdom.V1\xca\x02\x14Moonshine\\Kingdom\\V1\xe2\x02 Moonshine\\Kingdom\\V1\\GPBMetadata\xea\x02\x16Moonshine::Kingdom::V1b\x06proto3"
 
 var (
@@ -8571,7 +10259,7 @@ func file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_kingdom_v1_kingdom_proto_enumTypes = make([]protoimpl.EnumInfo, 16)
-var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 83)
+var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 101)
 var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(Borough)(0),                    // 0: moonshine.kingdom.v1.Borough
 	(DistrictKind)(0),               // 1: moonshine.kingdom.v1.DistrictKind
@@ -8594,269 +10282,321 @@ var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(*Command)(nil),                 // 18: moonshine.kingdom.v1.Command
 	(*Standoff)(nil),                // 19: moonshine.kingdom.v1.Standoff
 	(*Assault)(nil),                 // 20: moonshine.kingdom.v1.Assault
-	(*Advance)(nil),                 // 21: moonshine.kingdom.v1.Advance
-	(*FallBack)(nil),                // 22: moonshine.kingdom.v1.FallBack
-	(*Storm)(nil),                   // 23: moonshine.kingdom.v1.Storm
-	(*Spoils)(nil),                  // 24: moonshine.kingdom.v1.Spoils
-	(*BrewDraft)(nil),               // 25: moonshine.kingdom.v1.BrewDraft
-	(*StakeContract)(nil),           // 26: moonshine.kingdom.v1.StakeContract
-	(*Fund)(nil),                    // 27: moonshine.kingdom.v1.Fund
-	(*Move)(nil),                    // 28: moonshine.kingdom.v1.Move
-	(*Push)(nil),                    // 29: moonshine.kingdom.v1.Push
-	(*Recruit)(nil),                 // 30: moonshine.kingdom.v1.Recruit
-	(*Hustle)(nil),                  // 31: moonshine.kingdom.v1.Hustle
-	(*DiscardContracts)(nil),        // 32: moonshine.kingdom.v1.DiscardContracts
-	(*Secure)(nil),                  // 33: moonshine.kingdom.v1.Secure
-	(*Smuggle)(nil),                 // 34: moonshine.kingdom.v1.Smuggle
-	(*Extort)(nil),                  // 35: moonshine.kingdom.v1.Extort
-	(*Fix)(nil),                     // 36: moonshine.kingdom.v1.Fix
-	(*Unload)(nil),                  // 37: moonshine.kingdom.v1.Unload
-	(*Rise)(nil),                    // 38: moonshine.kingdom.v1.Rise
-	(*Bribe)(nil),                   // 39: moonshine.kingdom.v1.Bribe
-	(*Rat)(nil),                     // 40: moonshine.kingdom.v1.Rat
-	(*LayLow)(nil),                  // 41: moonshine.kingdom.v1.LayLow
-	(*TargetsCall)(nil),             // 42: moonshine.kingdom.v1.TargetsCall
-	(*BribeOrFall)(nil),             // 43: moonshine.kingdom.v1.BribeOrFall
-	(*Event)(nil),                   // 44: moonshine.kingdom.v1.Event
-	(*StandoffChosen)(nil),          // 45: moonshine.kingdom.v1.StandoffChosen
-	(*CombatRound)(nil),             // 46: moonshine.kingdom.v1.CombatRound
-	(*FightEnded)(nil),              // 47: moonshine.kingdom.v1.FightEnded
-	(*Withdrew)(nil),                // 48: moonshine.kingdom.v1.Withdrew
-	(*SpoilsTaken)(nil),             // 49: moonshine.kingdom.v1.SpoilsTaken
-	(*HeatDrawn)(nil),               // 50: moonshine.kingdom.v1.HeatDrawn
-	(*SeatSetup)(nil),               // 51: moonshine.kingdom.v1.SeatSetup
-	(*GameStarted)(nil),             // 52: moonshine.kingdom.v1.GameStarted
-	(*DayStarted)(nil),              // 53: moonshine.kingdom.v1.DayStarted
-	(*Production)(nil),              // 54: moonshine.kingdom.v1.Production
-	(*BrewDrafted)(nil),             // 55: moonshine.kingdom.v1.BrewDrafted
-	(*Casualty)(nil),                // 56: moonshine.kingdom.v1.Casualty
-	(*Blowback)(nil),                // 57: moonshine.kingdom.v1.Blowback
-	(*ContractStaked)(nil),          // 58: moonshine.kingdom.v1.ContractStaked
-	(*Funded)(nil),                  // 59: moonshine.kingdom.v1.Funded
-	(*OperationsStarted)(nil),       // 60: moonshine.kingdom.v1.OperationsStarted
-	(*InfluenceSpent)(nil),          // 61: moonshine.kingdom.v1.InfluenceSpent
-	(*Moved)(nil),                   // 62: moonshine.kingdom.v1.Moved
-	(*Pushed)(nil),                  // 63: moonshine.kingdom.v1.Pushed
-	(*Recruited)(nil),               // 64: moonshine.kingdom.v1.Recruited
-	(*ContractsDrawn)(nil),          // 65: moonshine.kingdom.v1.ContractsDrawn
-	(*ContractsReceived)(nil),       // 66: moonshine.kingdom.v1.ContractsReceived
-	(*ContractsDiscarded)(nil),      // 67: moonshine.kingdom.v1.ContractsDiscarded
-	(*ContractsDiscardedCards)(nil), // 68: moonshine.kingdom.v1.ContractsDiscardedCards
-	(*DeckReshuffled)(nil),          // 69: moonshine.kingdom.v1.DeckReshuffled
-	(*Secured)(nil),                 // 70: moonshine.kingdom.v1.Secured
-	(*Smuggled)(nil),                // 71: moonshine.kingdom.v1.Smuggled
-	(*Extorted)(nil),                // 72: moonshine.kingdom.v1.Extorted
-	(*Fixed)(nil),                   // 73: moonshine.kingdom.v1.Fixed
-	(*Unloaded)(nil),                // 74: moonshine.kingdom.v1.Unloaded
-	(*Rose)(nil),                    // 75: moonshine.kingdom.v1.Rose
-	(*Bribed)(nil),                  // 76: moonshine.kingdom.v1.Bribed
-	(*Ratted)(nil),                  // 77: moonshine.kingdom.v1.Ratted
-	(*LaidLow)(nil),                 // 78: moonshine.kingdom.v1.LaidLow
-	(*TurnPassed)(nil),              // 79: moonshine.kingdom.v1.TurnPassed
-	(*RaidStarted)(nil),             // 80: moonshine.kingdom.v1.RaidStarted
-	(*RaidStrike)(nil),              // 81: moonshine.kingdom.v1.RaidStrike
-	(*RaidResolved)(nil),            // 82: moonshine.kingdom.v1.RaidResolved
-	(*RaidEnded)(nil),               // 83: moonshine.kingdom.v1.RaidEnded
-	(*Swept)(nil),                   // 84: moonshine.kingdom.v1.Swept
-	(*TitleChanged)(nil),            // 85: moonshine.kingdom.v1.TitleChanged
-	(*ContractReckoned)(nil),        // 86: moonshine.kingdom.v1.ContractReckoned
-	(*CommissionTaken)(nil),         // 87: moonshine.kingdom.v1.CommissionTaken
-	(*GameEnded)(nil),               // 88: moonshine.kingdom.v1.GameEnded
-	(*View)(nil),                    // 89: moonshine.kingdom.v1.View
-	(*FightView)(nil),               // 90: moonshine.kingdom.v1.FightView
-	(*DistrictView)(nil),            // 91: moonshine.kingdom.v1.DistrictView
-	(*ForceView)(nil),               // 92: moonshine.kingdom.v1.ForceView
-	(*StakedView)(nil),              // 93: moonshine.kingdom.v1.StakedView
-	(*SeatView)(nil),                // 94: moonshine.kingdom.v1.SeatView
-	(*TitleView)(nil),               // 95: moonshine.kingdom.v1.TitleView
-	(*DeckView)(nil),                // 96: moonshine.kingdom.v1.DeckView
-	(*WaitingView)(nil),             // 97: moonshine.kingdom.v1.WaitingView
-	(*RaidView)(nil),                // 98: moonshine.kingdom.v1.RaidView
+	(*Lend)(nil),                    // 21: moonshine.kingdom.v1.Lend
+	(*Consent)(nil),                 // 22: moonshine.kingdom.v1.Consent
+	(*TakeLoan)(nil),                // 23: moonshine.kingdom.v1.TakeLoan
+	(*RepayLoan)(nil),               // 24: moonshine.kingdom.v1.RepayLoan
+	(*GiveCash)(nil),                // 25: moonshine.kingdom.v1.GiveCash
+	(*Capo)(nil),                    // 26: moonshine.kingdom.v1.Capo
+	(*Consigliere)(nil),             // 27: moonshine.kingdom.v1.Consigliere
+	(*Torch)(nil),                   // 28: moonshine.kingdom.v1.Torch
+	(*Advance)(nil),                 // 29: moonshine.kingdom.v1.Advance
+	(*FallBack)(nil),                // 30: moonshine.kingdom.v1.FallBack
+	(*Storm)(nil),                   // 31: moonshine.kingdom.v1.Storm
+	(*Spoils)(nil),                  // 32: moonshine.kingdom.v1.Spoils
+	(*BrewDraft)(nil),               // 33: moonshine.kingdom.v1.BrewDraft
+	(*StakeContract)(nil),           // 34: moonshine.kingdom.v1.StakeContract
+	(*Fund)(nil),                    // 35: moonshine.kingdom.v1.Fund
+	(*Move)(nil),                    // 36: moonshine.kingdom.v1.Move
+	(*Push)(nil),                    // 37: moonshine.kingdom.v1.Push
+	(*Recruit)(nil),                 // 38: moonshine.kingdom.v1.Recruit
+	(*Hustle)(nil),                  // 39: moonshine.kingdom.v1.Hustle
+	(*DiscardContracts)(nil),        // 40: moonshine.kingdom.v1.DiscardContracts
+	(*Secure)(nil),                  // 41: moonshine.kingdom.v1.Secure
+	(*Smuggle)(nil),                 // 42: moonshine.kingdom.v1.Smuggle
+	(*Extort)(nil),                  // 43: moonshine.kingdom.v1.Extort
+	(*Fix)(nil),                     // 44: moonshine.kingdom.v1.Fix
+	(*Unload)(nil),                  // 45: moonshine.kingdom.v1.Unload
+	(*Rise)(nil),                    // 46: moonshine.kingdom.v1.Rise
+	(*Bribe)(nil),                   // 47: moonshine.kingdom.v1.Bribe
+	(*Rat)(nil),                     // 48: moonshine.kingdom.v1.Rat
+	(*LayLow)(nil),                  // 49: moonshine.kingdom.v1.LayLow
+	(*TargetsCall)(nil),             // 50: moonshine.kingdom.v1.TargetsCall
+	(*BribeOrFall)(nil),             // 51: moonshine.kingdom.v1.BribeOrFall
+	(*Event)(nil),                   // 52: moonshine.kingdom.v1.Event
+	(*SitDown)(nil),                 // 53: moonshine.kingdom.v1.SitDown
+	(*InfluenceLent)(nil),           // 54: moonshine.kingdom.v1.InfluenceLent
+	(*PushProposed)(nil),            // 55: moonshine.kingdom.v1.PushProposed
+	(*ConsentGiven)(nil),            // 56: moonshine.kingdom.v1.ConsentGiven
+	(*LoanTaken)(nil),               // 57: moonshine.kingdom.v1.LoanTaken
+	(*LoanRepaid)(nil),              // 58: moonshine.kingdom.v1.LoanRepaid
+	(*CashGiven)(nil),               // 59: moonshine.kingdom.v1.CashGiven
+	(*CapoPromoted)(nil),            // 60: moonshine.kingdom.v1.CapoPromoted
+	(*HeatCooled)(nil),              // 61: moonshine.kingdom.v1.HeatCooled
+	(*Torched)(nil),                 // 62: moonshine.kingdom.v1.Torched
+	(*StandoffChosen)(nil),          // 63: moonshine.kingdom.v1.StandoffChosen
+	(*CombatRound)(nil),             // 64: moonshine.kingdom.v1.CombatRound
+	(*FightEnded)(nil),              // 65: moonshine.kingdom.v1.FightEnded
+	(*Withdrew)(nil),                // 66: moonshine.kingdom.v1.Withdrew
+	(*SpoilsTaken)(nil),             // 67: moonshine.kingdom.v1.SpoilsTaken
+	(*HeatDrawn)(nil),               // 68: moonshine.kingdom.v1.HeatDrawn
+	(*SeatSetup)(nil),               // 69: moonshine.kingdom.v1.SeatSetup
+	(*GameStarted)(nil),             // 70: moonshine.kingdom.v1.GameStarted
+	(*DayStarted)(nil),              // 71: moonshine.kingdom.v1.DayStarted
+	(*Production)(nil),              // 72: moonshine.kingdom.v1.Production
+	(*BrewDrafted)(nil),             // 73: moonshine.kingdom.v1.BrewDrafted
+	(*Casualty)(nil),                // 74: moonshine.kingdom.v1.Casualty
+	(*Blowback)(nil),                // 75: moonshine.kingdom.v1.Blowback
+	(*ContractStaked)(nil),          // 76: moonshine.kingdom.v1.ContractStaked
+	(*Funded)(nil),                  // 77: moonshine.kingdom.v1.Funded
+	(*OperationsStarted)(nil),       // 78: moonshine.kingdom.v1.OperationsStarted
+	(*InfluenceSpent)(nil),          // 79: moonshine.kingdom.v1.InfluenceSpent
+	(*Moved)(nil),                   // 80: moonshine.kingdom.v1.Moved
+	(*Pushed)(nil),                  // 81: moonshine.kingdom.v1.Pushed
+	(*Recruited)(nil),               // 82: moonshine.kingdom.v1.Recruited
+	(*ContractsDrawn)(nil),          // 83: moonshine.kingdom.v1.ContractsDrawn
+	(*ContractsReceived)(nil),       // 84: moonshine.kingdom.v1.ContractsReceived
+	(*ContractsDiscarded)(nil),      // 85: moonshine.kingdom.v1.ContractsDiscarded
+	(*ContractsDiscardedCards)(nil), // 86: moonshine.kingdom.v1.ContractsDiscardedCards
+	(*DeckReshuffled)(nil),          // 87: moonshine.kingdom.v1.DeckReshuffled
+	(*Secured)(nil),                 // 88: moonshine.kingdom.v1.Secured
+	(*Smuggled)(nil),                // 89: moonshine.kingdom.v1.Smuggled
+	(*Extorted)(nil),                // 90: moonshine.kingdom.v1.Extorted
+	(*Fixed)(nil),                   // 91: moonshine.kingdom.v1.Fixed
+	(*Unloaded)(nil),                // 92: moonshine.kingdom.v1.Unloaded
+	(*Rose)(nil),                    // 93: moonshine.kingdom.v1.Rose
+	(*Bribed)(nil),                  // 94: moonshine.kingdom.v1.Bribed
+	(*Ratted)(nil),                  // 95: moonshine.kingdom.v1.Ratted
+	(*LaidLow)(nil),                 // 96: moonshine.kingdom.v1.LaidLow
+	(*TurnPassed)(nil),              // 97: moonshine.kingdom.v1.TurnPassed
+	(*RaidStarted)(nil),             // 98: moonshine.kingdom.v1.RaidStarted
+	(*RaidStrike)(nil),              // 99: moonshine.kingdom.v1.RaidStrike
+	(*RaidResolved)(nil),            // 100: moonshine.kingdom.v1.RaidResolved
+	(*RaidEnded)(nil),               // 101: moonshine.kingdom.v1.RaidEnded
+	(*Swept)(nil),                   // 102: moonshine.kingdom.v1.Swept
+	(*TitleChanged)(nil),            // 103: moonshine.kingdom.v1.TitleChanged
+	(*ContractReckoned)(nil),        // 104: moonshine.kingdom.v1.ContractReckoned
+	(*CommissionTaken)(nil),         // 105: moonshine.kingdom.v1.CommissionTaken
+	(*GameEnded)(nil),               // 106: moonshine.kingdom.v1.GameEnded
+	(*View)(nil),                    // 107: moonshine.kingdom.v1.View
+	(*FightView)(nil),               // 108: moonshine.kingdom.v1.FightView
+	(*DistrictView)(nil),            // 109: moonshine.kingdom.v1.DistrictView
+	(*ForceView)(nil),               // 110: moonshine.kingdom.v1.ForceView
+	(*StakedView)(nil),              // 111: moonshine.kingdom.v1.StakedView
+	(*SeatView)(nil),                // 112: moonshine.kingdom.v1.SeatView
+	(*TitleView)(nil),               // 113: moonshine.kingdom.v1.TitleView
+	(*DeckView)(nil),                // 114: moonshine.kingdom.v1.DeckView
+	(*WaitingView)(nil),             // 115: moonshine.kingdom.v1.WaitingView
+	(*RaidView)(nil),                // 116: moonshine.kingdom.v1.RaidView
 }
 var file_moonshine_kingdom_v1_kingdom_proto_depIdxs = []int32{
 	3,   // 0: moonshine.kingdom.v1.Barrels.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	25,  // 1: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
-	26,  // 2: moonshine.kingdom.v1.Command.stake_contract:type_name -> moonshine.kingdom.v1.StakeContract
-	27,  // 3: moonshine.kingdom.v1.Command.fund:type_name -> moonshine.kingdom.v1.Fund
-	28,  // 4: moonshine.kingdom.v1.Command.move:type_name -> moonshine.kingdom.v1.Move
-	29,  // 5: moonshine.kingdom.v1.Command.push:type_name -> moonshine.kingdom.v1.Push
-	30,  // 6: moonshine.kingdom.v1.Command.recruit:type_name -> moonshine.kingdom.v1.Recruit
-	31,  // 7: moonshine.kingdom.v1.Command.hustle:type_name -> moonshine.kingdom.v1.Hustle
-	33,  // 8: moonshine.kingdom.v1.Command.secure:type_name -> moonshine.kingdom.v1.Secure
-	34,  // 9: moonshine.kingdom.v1.Command.smuggle:type_name -> moonshine.kingdom.v1.Smuggle
-	35,  // 10: moonshine.kingdom.v1.Command.extort:type_name -> moonshine.kingdom.v1.Extort
-	36,  // 11: moonshine.kingdom.v1.Command.fix:type_name -> moonshine.kingdom.v1.Fix
-	37,  // 12: moonshine.kingdom.v1.Command.unload:type_name -> moonshine.kingdom.v1.Unload
-	38,  // 13: moonshine.kingdom.v1.Command.rise:type_name -> moonshine.kingdom.v1.Rise
-	39,  // 14: moonshine.kingdom.v1.Command.bribe:type_name -> moonshine.kingdom.v1.Bribe
-	40,  // 15: moonshine.kingdom.v1.Command.rat:type_name -> moonshine.kingdom.v1.Rat
-	41,  // 16: moonshine.kingdom.v1.Command.lay_low:type_name -> moonshine.kingdom.v1.LayLow
-	32,  // 17: moonshine.kingdom.v1.Command.discard_contracts:type_name -> moonshine.kingdom.v1.DiscardContracts
-	42,  // 18: moonshine.kingdom.v1.Command.targets_call:type_name -> moonshine.kingdom.v1.TargetsCall
-	43,  // 19: moonshine.kingdom.v1.Command.bribe_or_fall:type_name -> moonshine.kingdom.v1.BribeOrFall
+	33,  // 1: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
+	34,  // 2: moonshine.kingdom.v1.Command.stake_contract:type_name -> moonshine.kingdom.v1.StakeContract
+	35,  // 3: moonshine.kingdom.v1.Command.fund:type_name -> moonshine.kingdom.v1.Fund
+	36,  // 4: moonshine.kingdom.v1.Command.move:type_name -> moonshine.kingdom.v1.Move
+	37,  // 5: moonshine.kingdom.v1.Command.push:type_name -> moonshine.kingdom.v1.Push
+	38,  // 6: moonshine.kingdom.v1.Command.recruit:type_name -> moonshine.kingdom.v1.Recruit
+	39,  // 7: moonshine.kingdom.v1.Command.hustle:type_name -> moonshine.kingdom.v1.Hustle
+	41,  // 8: moonshine.kingdom.v1.Command.secure:type_name -> moonshine.kingdom.v1.Secure
+	42,  // 9: moonshine.kingdom.v1.Command.smuggle:type_name -> moonshine.kingdom.v1.Smuggle
+	43,  // 10: moonshine.kingdom.v1.Command.extort:type_name -> moonshine.kingdom.v1.Extort
+	44,  // 11: moonshine.kingdom.v1.Command.fix:type_name -> moonshine.kingdom.v1.Fix
+	45,  // 12: moonshine.kingdom.v1.Command.unload:type_name -> moonshine.kingdom.v1.Unload
+	46,  // 13: moonshine.kingdom.v1.Command.rise:type_name -> moonshine.kingdom.v1.Rise
+	47,  // 14: moonshine.kingdom.v1.Command.bribe:type_name -> moonshine.kingdom.v1.Bribe
+	48,  // 15: moonshine.kingdom.v1.Command.rat:type_name -> moonshine.kingdom.v1.Rat
+	49,  // 16: moonshine.kingdom.v1.Command.lay_low:type_name -> moonshine.kingdom.v1.LayLow
+	40,  // 17: moonshine.kingdom.v1.Command.discard_contracts:type_name -> moonshine.kingdom.v1.DiscardContracts
+	50,  // 18: moonshine.kingdom.v1.Command.targets_call:type_name -> moonshine.kingdom.v1.TargetsCall
+	51,  // 19: moonshine.kingdom.v1.Command.bribe_or_fall:type_name -> moonshine.kingdom.v1.BribeOrFall
 	19,  // 20: moonshine.kingdom.v1.Command.standoff:type_name -> moonshine.kingdom.v1.Standoff
 	20,  // 21: moonshine.kingdom.v1.Command.assault:type_name -> moonshine.kingdom.v1.Assault
-	21,  // 22: moonshine.kingdom.v1.Command.advance:type_name -> moonshine.kingdom.v1.Advance
-	22,  // 23: moonshine.kingdom.v1.Command.fall_back:type_name -> moonshine.kingdom.v1.FallBack
-	23,  // 24: moonshine.kingdom.v1.Command.storm:type_name -> moonshine.kingdom.v1.Storm
-	24,  // 25: moonshine.kingdom.v1.Command.spoils:type_name -> moonshine.kingdom.v1.Spoils
-	12,  // 26: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	2,   // 27: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
-	2,   // 28: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 29: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 30: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
-	3,   // 31: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 32: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 33: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 34: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 35: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 36: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 37: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 38: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 39: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 40: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 41: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 42: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 43: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 44: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 45: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
-	17,  // 46: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 47: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 48: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 49: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 50: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
-	52,  // 51: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
-	53,  // 52: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
-	55,  // 53: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
-	57,  // 54: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
-	58,  // 55: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
-	59,  // 56: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
-	60,  // 57: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
-	61,  // 58: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
-	62,  // 59: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
-	63,  // 60: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
-	64,  // 61: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
-	65,  // 62: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
-	66,  // 63: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
-	67,  // 64: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
-	68,  // 65: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
-	69,  // 66: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
-	70,  // 67: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
-	71,  // 68: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
-	72,  // 69: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
-	73,  // 70: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
-	74,  // 71: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
-	75,  // 72: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
-	76,  // 73: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
-	77,  // 74: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
-	78,  // 75: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
-	79,  // 76: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
-	80,  // 77: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
-	81,  // 78: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
-	82,  // 79: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
-	83,  // 80: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
-	84,  // 81: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
-	85,  // 82: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
-	86,  // 83: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
-	87,  // 84: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
-	88,  // 85: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
-	45,  // 86: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
-	46,  // 87: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
-	47,  // 88: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
-	48,  // 89: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
-	49,  // 90: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
-	50,  // 91: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
-	2,   // 92: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
-	12,  // 93: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	2,   // 94: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
-	2,   // 95: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
-	13,  // 96: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
-	2,   // 97: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
-	14,  // 98: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
-	2,   // 99: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 100: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 101: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 102: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 103: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
-	4,   // 104: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 105: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
-	16,  // 106: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
-	51,  // 107: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
-	7,   // 108: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
-	2,   // 109: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
-	3,   // 110: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 111: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	54,  // 112: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
-	2,   // 113: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
-	56,  // 114: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
-	2,   // 115: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 116: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 117: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 118: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 119: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 120: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 121: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 122: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 123: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 124: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 125: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 126: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 127: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 128: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 129: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 130: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
-	17,  // 131: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 132: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 133: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
-	5,   // 134: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
-	7,   // 135: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
-	10,  // 136: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 137: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 138: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
-	2,   // 139: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 140: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 141: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
-	17,  // 142: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 143: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
-	56,  // 144: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
-	9,   // 145: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 146: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 147: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	7,   // 148: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
-	8,   // 149: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
-	91,  // 150: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
-	94,  // 151: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
-	95,  // 152: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
-	96,  // 153: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
-	97,  // 154: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
-	98,  // 155: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
-	90,  // 156: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
-	2,   // 157: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 158: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
-	11,  // 159: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	15,  // 160: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
-	2,   // 161: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
-	92,  // 162: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
-	17,  // 163: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	4,   // 164: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 165: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
-	7,   // 166: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
-	93,  // 167: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
-	5,   // 168: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
-	9,   // 169: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 170: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 171: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	6,   // 172: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
-	11,  // 173: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	10,  // 174: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 175: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 176: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 177: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
-	178, // [178:178] is the sub-list for method output_type
-	178, // [178:178] is the sub-list for method input_type
-	178, // [178:178] is the sub-list for extension type_name
-	178, // [178:178] is the sub-list for extension extendee
-	0,   // [0:178] is the sub-list for field type_name
+	29,  // 22: moonshine.kingdom.v1.Command.advance:type_name -> moonshine.kingdom.v1.Advance
+	30,  // 23: moonshine.kingdom.v1.Command.fall_back:type_name -> moonshine.kingdom.v1.FallBack
+	31,  // 24: moonshine.kingdom.v1.Command.storm:type_name -> moonshine.kingdom.v1.Storm
+	32,  // 25: moonshine.kingdom.v1.Command.spoils:type_name -> moonshine.kingdom.v1.Spoils
+	26,  // 26: moonshine.kingdom.v1.Command.capo:type_name -> moonshine.kingdom.v1.Capo
+	27,  // 27: moonshine.kingdom.v1.Command.consigliere:type_name -> moonshine.kingdom.v1.Consigliere
+	28,  // 28: moonshine.kingdom.v1.Command.torch:type_name -> moonshine.kingdom.v1.Torch
+	23,  // 29: moonshine.kingdom.v1.Command.take_loan:type_name -> moonshine.kingdom.v1.TakeLoan
+	24,  // 30: moonshine.kingdom.v1.Command.repay_loan:type_name -> moonshine.kingdom.v1.RepayLoan
+	25,  // 31: moonshine.kingdom.v1.Command.give_cash:type_name -> moonshine.kingdom.v1.GiveCash
+	21,  // 32: moonshine.kingdom.v1.Command.lend:type_name -> moonshine.kingdom.v1.Lend
+	22,  // 33: moonshine.kingdom.v1.Command.consent:type_name -> moonshine.kingdom.v1.Consent
+	12,  // 34: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 35: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
+	3,   // 36: moonshine.kingdom.v1.Standoff.courage:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 37: moonshine.kingdom.v1.Standoff.steal:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 38: moonshine.kingdom.v1.Assault.courage:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 39: moonshine.kingdom.v1.Assault.steal:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 40: moonshine.kingdom.v1.Capo.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 41: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 42: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 43: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
+	3,   // 44: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 45: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 46: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 47: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 48: moonshine.kingdom.v1.Move.via:type_name -> moonshine.kingdom.v1.District
+	2,   // 49: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 50: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 51: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	17,  // 52: moonshine.kingdom.v1.Push.back:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 53: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 54: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 55: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 56: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 57: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 58: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 59: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 60: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
+	17,  // 61: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 62: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 63: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 64: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 65: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
+	70,  // 66: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
+	71,  // 67: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
+	73,  // 68: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
+	75,  // 69: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
+	76,  // 70: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
+	77,  // 71: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
+	78,  // 72: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
+	79,  // 73: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
+	80,  // 74: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
+	81,  // 75: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
+	82,  // 76: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
+	83,  // 77: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
+	84,  // 78: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
+	85,  // 79: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
+	86,  // 80: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
+	87,  // 81: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
+	88,  // 82: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
+	89,  // 83: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
+	90,  // 84: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
+	91,  // 85: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
+	92,  // 86: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
+	93,  // 87: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
+	94,  // 88: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
+	95,  // 89: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
+	96,  // 90: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
+	97,  // 91: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
+	98,  // 92: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
+	99,  // 93: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
+	100, // 94: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
+	101, // 95: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
+	102, // 96: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
+	103, // 97: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
+	104, // 98: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
+	105, // 99: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
+	106, // 100: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
+	63,  // 101: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
+	64,  // 102: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
+	65,  // 103: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
+	66,  // 104: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
+	67,  // 105: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
+	68,  // 106: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
+	60,  // 107: moonshine.kingdom.v1.Event.capo_promoted:type_name -> moonshine.kingdom.v1.CapoPromoted
+	61,  // 108: moonshine.kingdom.v1.Event.heat_cooled:type_name -> moonshine.kingdom.v1.HeatCooled
+	62,  // 109: moonshine.kingdom.v1.Event.torched:type_name -> moonshine.kingdom.v1.Torched
+	57,  // 110: moonshine.kingdom.v1.Event.loan_taken:type_name -> moonshine.kingdom.v1.LoanTaken
+	58,  // 111: moonshine.kingdom.v1.Event.loan_repaid:type_name -> moonshine.kingdom.v1.LoanRepaid
+	59,  // 112: moonshine.kingdom.v1.Event.cash_given:type_name -> moonshine.kingdom.v1.CashGiven
+	54,  // 113: moonshine.kingdom.v1.Event.influence_lent:type_name -> moonshine.kingdom.v1.InfluenceLent
+	55,  // 114: moonshine.kingdom.v1.Event.push_proposed:type_name -> moonshine.kingdom.v1.PushProposed
+	56,  // 115: moonshine.kingdom.v1.Event.consent_given:type_name -> moonshine.kingdom.v1.ConsentGiven
+	53,  // 116: moonshine.kingdom.v1.Event.sit_down:type_name -> moonshine.kingdom.v1.SitDown
+	37,  // 117: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
+	2,   // 118: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 119: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 120: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
+	12,  // 121: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 122: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
+	2,   // 123: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
+	13,  // 124: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
+	3,   // 125: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
+	17,  // 126: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 127: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
+	14,  // 128: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
+	2,   // 129: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 130: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 131: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 132: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 133: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
+	4,   // 134: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 135: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
+	16,  // 136: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
+	69,  // 137: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
+	7,   // 138: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
+	2,   // 139: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
+	3,   // 140: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 141: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	72,  // 142: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
+	2,   // 143: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
+	74,  // 144: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
+	2,   // 145: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 146: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 147: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 148: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
+	2,   // 149: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 150: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
+	17,  // 151: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	17,  // 152: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 153: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 154: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 155: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 156: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 157: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 158: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 159: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 160: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 161: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 162: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
+	17,  // 163: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 164: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 165: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
+	5,   // 166: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
+	7,   // 167: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
+	10,  // 168: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 169: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 170: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
+	2,   // 171: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 172: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 173: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
+	17,  // 174: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 175: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
+	74,  // 176: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
+	9,   // 177: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 178: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 179: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	7,   // 180: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
+	8,   // 181: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
+	109, // 182: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
+	112, // 183: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
+	113, // 184: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
+	114, // 185: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
+	115, // 186: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
+	116, // 187: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
+	108, // 188: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
+	55,  // 189: moonshine.kingdom.v1.View.proposal:type_name -> moonshine.kingdom.v1.PushProposed
+	2,   // 190: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 191: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
+	11,  // 192: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	15,  // 193: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
+	2,   // 194: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
+	110, // 195: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
+	17,  // 196: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	4,   // 197: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 198: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
+	7,   // 199: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
+	111, // 200: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
+	5,   // 201: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
+	5,   // 202: moonshine.kingdom.v1.SeatView.bought:type_name -> moonshine.kingdom.v1.Broker
+	9,   // 203: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 204: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 205: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	6,   // 206: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
+	11,  // 207: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	10,  // 208: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 209: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 210: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 211: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
+	212, // [212:212] is the sub-list for method output_type
+	212, // [212:212] is the sub-list for method input_type
+	212, // [212:212] is the sub-list for extension type_name
+	212, // [212:212] is the sub-list for extension extendee
+	0,   // [0:212] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_kingdom_v1_kingdom_proto_init() }
@@ -8890,8 +10630,17 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Command_FallBack)(nil),
 		(*Command_Storm)(nil),
 		(*Command_Spoils)(nil),
+		(*Command_Capo)(nil),
+		(*Command_Consigliere)(nil),
+		(*Command_Torch)(nil),
+		(*Command_TakeLoan)(nil),
+		(*Command_RepayLoan)(nil),
+		(*Command_GiveCash)(nil),
+		(*Command_Lend)(nil),
+		(*Command_Consent)(nil),
 	}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28].OneofWrappers = []any{
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36].OneofWrappers = []any{
 		(*Event_GameStarted)(nil),
 		(*Event_DayStarted)(nil),
 		(*Event_BrewDrafted)(nil),
@@ -8933,25 +10682,36 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Event_Withdrew)(nil),
 		(*Event_SpoilsTaken)(nil),
 		(*Event_HeatDrawn)(nil),
+		(*Event_CapoPromoted)(nil),
+		(*Event_HeatCooled)(nil),
+		(*Event_Torched)(nil),
+		(*Event_LoanTaken)(nil),
+		(*Event_LoanRepaid)(nil),
+		(*Event_CashGiven)(nil),
+		(*Event_InfluenceLent)(nil),
+		(*Event_PushProposed)(nil),
+		(*Event_ConsentGiven)(nil),
+		(*Event_SitDown)(nil),
 	}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_kingdom_v1_kingdom_proto_rawDesc), len(file_moonshine_kingdom_v1_kingdom_proto_rawDesc)),
 			NumEnums:      16,
-			NumMessages:   83,
+			NumMessages:   101,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,151 @@
+package moonshine
+
+import (
+	"slices"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+)
+
+// The Blood Oath: 4-Player Team Variant. A free-for-all until the Federal
+// Crackdown Tracker reaches space 10; then the Sit-Down forms two permanent
+// alliances, partners never fight, and an Alliance wins with a Commission
+// and 35 combined Respect.
+
+// Blood Oath amounts.
+const (
+	SitDownSpace    = 10
+	AllianceRespect = 35
+)
+
+// Reason codes of the Blood Oath.
+const (
+	ReasonGoldenRule = "PARTNER_TURF"
+	ReasonBadVia     = "BAD_VIA"
+)
+
+func (s *state) bloodOath() bool { return s.Opts.GetBloodOath() }
+
+func (s *state) sitDownAt() int {
+	if n := int(s.Opts.GetSitDownAt()); n > 0 {
+		return n
+	}
+	return SitDownSpace
+}
+
+// partners reports whether a and b are partners (the Sit-Down happened).
+func (s *state) partners(a, b int) bool {
+	return a != none && b != none && a != b && s.Partner[a] == b
+}
+
+// partnerHeld reports whether d is occupied by seat's partner.
+func (s *state) partnerHeld(seat int, d pb.District) bool {
+	p := s.Partner[seat]
+	return p != none && s.dist(d).Mobs[p].any()
+}
+
+// crackdown advances the Tracker with every Raid ("Every time a Police
+// Raid triggers ... advance the crackdown token one space") and holds the
+// Sit-Down when it reaches its space.
+func (b *builder) crackdown() {
+	s := b.s
+	if !s.bloodOath() || s.Partner[0] != none || s.Crackdown < s.sitDownAt() {
+		return
+	}
+	b.pub(&pb.SitDown{Ranking: u32s(s.ranking())})
+}
+
+// ranking orders the seats for the Sit-Down: "Tally everyone's current
+// Respect (scoring held Titles and completed Contracts). Tiebreaker: Total
+// Cash on hand." A tie that survives goes to the earlier seat in the Day's
+// Turn Order (ruling 77).
+func (s *state) ranking() []int {
+	out := slices.Clone(s.DayOrder)
+	slices.SortStableFunc(out, func(a, c int) int {
+		if d := s.respect(c) - s.respect(a); d != 0 {
+			return d
+		}
+		return s.Seats[c].Cash - s.Seats[a].Cash
+	})
+	return out
+}
+
+func (s *state) applySitDown(x *pb.SitDown) {
+	r := x.Ranking
+	// "The player in 1st Place joins forces with the player in 4th Place.
+	// The player in 2nd Place pairs with the player in 3rd Place."
+	s.Partner[r[0]], s.Partner[r[3]] = int(r[3]), int(r[0])
+	s.Partner[r[1]], s.Partner[r[2]] = int(r[2]), int(r[1])
+}
+
+// checkVia checks a Move through the partner's Districts: each hop
+// Connected, each District passed through the partner's.
+func (s *state) checkVia(seat int, x *pb.Move) *engine.RuleError {
+	if x.Skiff || x.Stealth {
+		return engine.Malform(ReasonBadVia, "Skiff and Stealth do not pass through Districts")
+	}
+	if x.To == x.From {
+		return engine.Refuse(ReasonSameDistrict, "from and to are the same District")
+	}
+	at := x.From
+	for _, v := range x.Via {
+		if err := checkPair(at, v); err != nil {
+			return err
+		}
+		if !s.partnerHeld(seat, v) {
+			return engine.Refuse(ReasonBadVia, "%s is not your partner's", Info(v).Name)
+		}
+		at = v
+	}
+	return checkPair(at, x.To)
+}
+
+// allianceWin ends a Blood Oath game after the Sit-Down: "an Alliance must
+// collectively possess at least 1 Commission Card (earned by either
+// partner) and reach a Combined Total of 35 Respect." Both Alliances there:
+// "The Alliance with the highest Combined Respect wins the war" (then the
+// combined bankroll, then Turn Order); within it "the player who
+// contributed the most Respect" is the Capo di Tutti Capi (then bankroll,
+// then Turn Order).
+func (b *builder) allianceWin() bool {
+	s := b.s
+	var cands []int // one seat of each qualifying Alliance, in Turn Order
+	for _, seat := range s.DayOrder {
+		p := s.Partner[seat]
+		if slices.Contains(cands, p) {
+			continue
+		}
+		if (s.Seats[seat].Commission || s.Seats[p].Commission) && s.respect(seat)+s.respect(p) >= AllianceRespect {
+			cands = append(cands, seat)
+		}
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	team := slices.MaxFunc(cands, func(a, c int) int {
+		pa, pc := s.Partner[a], s.Partner[c]
+		if d := s.respect(a) + s.respect(pa) - s.respect(c) - s.respect(pc); d != 0 {
+			return d
+		}
+		return s.bankroll(a) + s.bankroll(pa) - s.bankroll(c) - s.bankroll(pc)
+	})
+	capo, partner := team, s.Partner[team]
+	if slices.Index(s.DayOrder, partner) < slices.Index(s.DayOrder, capo) {
+		capo, partner = partner, capo
+	}
+	if d := s.respect(partner) - s.respect(capo); d > 0 || (d == 0 && s.bankroll(partner) > s.bankroll(capo)) {
+		capo, partner = partner, capo
+	}
+	b.pub(s.ended(capo, optSeat(partner)))
+	return true
+}
+
+// ended records the end with every seat's Respect and bankroll.
+func (s *state) ended(win int, partner *uint32) *pb.GameEnded {
+	ev := &pb.GameEnded{Winner: u32(win), Partner: partner}
+	for seat := range s.Seats {
+		ev.Respect = append(ev.Respect, int32(s.respect(seat)))
+		ev.Bankroll = append(ev.Bankroll, u32(s.bankroll(seat)))
+	}
+	return ev
+}

@@ -1,0 +1,159 @@
+package moonshine
+
+import (
+	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+)
+
+// Each test quotes the sentence of "The Blood Oath: 4-Player Team Variant"
+// it checks.
+
+// oath returns a cleared 4-player Blood Oath table.
+func oath(t *testing.T) *state {
+	s := cleared(t, 4)
+	s.Opts = &pb.Options{BloodOath: true}
+	s.Crackdown = 1
+	return s
+}
+
+// allied pairs 0 with 1 and 2 with 3.
+func allied(s *state) {
+	s.Partner = [MaxSeats]int{1, 0, 3, 2}
+}
+
+func TestBloodOathSetup(t *testing.T) {
+	// "Set up the game exactly as a standard 4-player match, with one
+	// addition: Place the Federal Crackdown Tracker near the Heat Track, with
+	// a tracking token on the first space."
+	g, _, err := engine.Start(Rules{}, engine.Config{Players: 4, Options: &pb.Options{BloodOath: true}}, seedOf(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := g.State.(*state); s.Crackdown != 1 || s.View(engine.SpectatorViewer()).(*pb.View).Crackdown != 1 {
+		t.Fatalf("crackdown %d", s.Crackdown)
+	}
+	_, _, err = engine.Start(Rules{}, engine.Config{Players: 3, Options: &pb.Options{BloodOath: true}}, seedOf(1))
+	if re, ok := engine.AsRuleError(err); !ok || re.Reason != engine.ReasonBadOptions {
+		t.Fatalf("3-player Blood Oath: %v", err)
+	}
+}
+
+func TestCrackdownAndSitDown(t *testing.T) {
+	// "Every time a Police Raid triggers (whether by a player using the Rat
+	// Play or the Heat Track hitting Boiling Point), advance the crackdown
+	// token one space."
+	s := oath(t)
+	s.Heat = []int{3}
+	s.Seats[3].Stash--
+	run(t, s, 0, cmd(&pb.Rat{}))
+	if s.Crackdown != 2 || s.Partner[0] != none {
+		t.Fatalf("crackdown %d", s.Crackdown)
+	}
+	// "The moment the token reaches space 10 on the Crackdown Tracker, the
+	// underworld snaps. ... Rank the Bosses: Tally everyone's current
+	// Respect (scoring held Titles and completed Contracts). Tiebreaker:
+	// Total Cash on hand. Forge the Families: The player in 1st Place joins
+	// forces with the player in 4th Place. The player in 2nd Place pairs with
+	// the player in 3rd Place."
+	s = oath(t)
+	s.Crackdown = 9
+	s.Heat = []int{3}
+	s.Seats[3].Stash--
+	s.WardBoss = 2                                // 3 Respect
+	s.Seats[1].Cash, s.Seats[3].Cash = 5000, 4000 // 0 Respect each, 1 richer
+	s.Seats[0].Cash = 0
+	run(t, s, 0, cmd(&pb.Rat{}))
+	// Ranking: 2 (3 Respect), 1 ($5,000), 3 ($4,000), 0 (-3: the Rat): 2
+	// with 0, 1 with 3.
+	if s.Crackdown != 10 || s.Partner != [MaxSeats]int{2, 3, 0, 1} {
+		t.Fatalf("crackdown %d partners %v", s.Crackdown, s.Partner)
+	}
+	if v := s.View(engine.SpectatorViewer()).(*pb.View); len(v.Partners) != 4 || v.Partners[2] != 0 {
+		t.Fatalf("view partners %v", v.Partners)
+	}
+}
+
+func TestBloodIsThicker(t *testing.T) {
+	// "Blood is Thicker: You cannot Ambush or Assault your partner's
+	// mobsters. You may safely Move through their Controlled Districts
+	// without triggering combat." "The Golden Rule of Turf: You still cannot
+	// share a block. You may not end your Phase with mobsters in a District
+	// occupied by your partner."
+	s := oath(t)
+	allied(s)
+	put(s, 0, harlem, 3, 1, false)
+	put(s, 1, hellsKit, 2, 0, true)
+	put(s, 2, fordham, 2, 0, false)
+	refused(t, s, 0, move(harlem, hellsKit, 3, 1), ReasonGoldenRule)
+	via := func(to pb.District, through ...pb.District) *pb.Command {
+		return cmd(&pb.Move{From: harlem, To: to, Runners: 2, Via: through})
+	}
+	refused(t, s, 0, via(westSide, sugarHill), ReasonBadVia)
+	refused(t, s, 0, via(mottHaven, hellsKit), ReasonNotConnected)
+	refused(t, s, 0, via(harlem, hellsKit), ReasonSameDistrict)
+	run(t, s, 0, via(village, hellsKit))
+	if s.mobstersAt(0, village) != 2 || s.mobstersAt(1, hellsKit) != 2 || s.Fight != nil {
+		t.Fatalf("village %d", s.mobstersAt(0, village))
+	}
+	// Through the partner into a rival's turf: the usual Standoff.
+	s.Current = 0
+	put(s, 2, westSide, 1, 0, false)
+	run(t, s, 0, cmd(&pb.Move{From: harlem, To: westSide, Runners: 1, Via: []pb.District{hellsKit}}))
+	if s.Fight == nil || s.Fight.Occupier != 2 || s.Fight.Origin != harlem {
+		t.Fatalf("fight %+v", s.Fight)
+	}
+}
+
+func TestPartnersPuppeteerAndPush(t *testing.T) {
+	// "Puppeteering: ... You may freely move Influence to your partner's
+	// Operations board to fund their turn" — in any phase.
+	s := oath(t)
+	allied(s)
+	s.Phase = pb.Phase_PHASE_GREASE
+	s.Seats[1].SlotOwners, s.Seats[1].Stash = nil, s.Seats[1].Stash+5
+	run(t, s, 0, lendCmd(1, 2))
+	refused(t, s, 0, lendCmd(2, 1), ReasonNotOperations)
+	// "If you Push Liquor into their District, it instantly becomes their
+	// property."
+	s = oath(t)
+	allied(s)
+	put(s, 0, harlem, 1, 0, false)
+	put(s, 1, hellsKit, 1, 0, false)
+	s.dist(harlem).Barrels[gin] = 2
+	run(t, s, 0, push(harlem, hellsKit, bar(gin, 2)))
+	if s.held(1, gin) != 2 {
+		t.Fatal("the pushed gin is not the partner's")
+	}
+}
+
+func scoreCards(n int) []int { return deckOf(score)[:n] }
+
+func TestAllianceWin(t *testing.T) {
+	// "To win the game, an Alliance must collectively possess at least 1
+	// Commission Card (earned by either partner) and reach a Combined Total
+	// of 35 Respect." "The Capo di Tutti Capi: ... the player who contributed
+	// the most Respect to the final combined total is declared the Boss of
+	// Bosses".
+	s := oath(t)
+	allied(s)
+	cards := scoreCards(7)
+	s.Seats[0].Completed, s.Seats[1].Completed = cards[:3], cards[3:6] // 15 + 15
+	s.Seats[1].Commission = true
+	b := s.builder()
+	if b.winCheck() {
+		t.Fatal("30 combined Respect won")
+	}
+	s.Seats[0].Completed = cards[:4] // 20 + 15
+	s.Seats[2].Commission = true     // 20 Respect alone no longer wins
+	s.Seats[2].Completed = nil
+	b = s.builder()
+	if !b.winCheck() {
+		t.Fatal("35 combined Respect and a Commission did not win")
+	}
+	o := b.s.Outcome()
+	if len(o.Winners) != 2 || o.Winners[0] != 0 || o.Winners[1] != 1 {
+		t.Fatalf("outcome %+v", o)
+	}
+}

@@ -1,0 +1,108 @@
+package moonshine
+
+import (
+	"fmt"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+)
+
+// The issue III invariants read from the event log alone: each Favor bought
+// at most once per player, and every seat's Respect recomputed from the log
+// equal to the view's.
+
+// ledger folds the log into what Respect is made of.
+type ledger struct {
+	deeds            map[pb.Borough]int
+	syndicates       map[pb.Liquor]int
+	wardBoss, rat    int
+	contracts, loans []int
+	bought           map[[2]int]int
+}
+
+func ledgerOf(players int, records []engine.Recorded) (*ledger, error) {
+	l := &ledger{deeds: map[pb.Borough]int{}, syndicates: map[pb.Liquor]int{}, wardBoss: none, rat: none,
+		contracts: make([]int, players), loans: make([]int, players), bought: map[[2]int]int{}}
+	for _, r := range records {
+		for _, b := range r.Event.Bodies() {
+			l.fold(b.(*pb.Event))
+		}
+	}
+	for k, n := range l.bought {
+		if n > 1 {
+			return nil, fmt.Errorf("seat %d bought the Favor of %v %d times", k[0], pb.Broker(k[1]), n)
+		}
+	}
+	return l, nil
+}
+
+func (l *ledger) fold(e *pb.Event) {
+	switch k := e.GetKind().(type) {
+	case *pb.Event_TitleChanged:
+		h := none
+		if k.TitleChanged.Holder != nil {
+			h = int(*k.TitleChanged.Holder)
+		}
+		switch k.TitleChanged.Title {
+		case pb.Title_TITLE_DEED:
+			l.deeds[k.TitleChanged.Borough] = h
+		case pb.Title_TITLE_SYNDICATE:
+			l.syndicates[k.TitleChanged.Liquor] = h
+		default:
+			l.wardBoss = h
+		}
+	case *pb.Event_ContractReckoned:
+		if x := k.ContractReckoned; x.Completed {
+			card, _ := Card(int(x.Card))
+			l.contracts[x.Seat] += Tiers[card.Tier].Respect
+		}
+	case *pb.Event_LoanTaken:
+		l.loans[k.LoanTaken.Seat]++
+	case *pb.Event_LoanRepaid:
+		l.loans[k.LoanRepaid.Seat]--
+	case *pb.Event_Ratted:
+		l.rat = int(k.Ratted.Seat)
+	case *pb.Event_RaidEnded:
+		if k.RaidEnded.RatCardReturned {
+			l.rat = none
+		}
+	case *pb.Event_Bribed:
+		l.bought[[2]int{int(k.Bribed.Seat), int(k.Bribed.Broker)}]++
+	}
+}
+
+func (l *ledger) respect(seat int) int {
+	r := l.contracts[seat] - l.loans[seat]
+	for _, bo := range Boroughs() {
+		if h, ok := l.deeds[bo.ID]; ok && h == seat {
+			r += bo.Respect
+		}
+	}
+	for _, h := range l.syndicates {
+		if h == seat {
+			r += 2
+		}
+	}
+	if l.wardBoss == seat {
+		r += 3
+	}
+	if l.rat == seat {
+		r -= 3
+	}
+	return r
+}
+
+// checkLedger compares the log's Respect with the view's.
+func (sm *sim) checkLedger() {
+	s := sm.state()
+	l, err := ledgerOf(s.Players, sm.records)
+	if err != nil {
+		sm.t.Fatal(err)
+	}
+	v := s.View(engine.AuditorViewer()).(*pb.View)
+	for i := range s.Players {
+		if got := l.respect(i); got != int(v.Seats[i].Respect) {
+			sm.t.Fatalf("day %d: seat %d has %d Respect by the log, %d by the view (%+v; deeds %v syn %v ward %d rat %d loans %d)", s.Day, i, got, v.Seats[i].Respect, l, s.Deeds, s.Syndicates, s.WardBoss, s.Rat, s.Seats[i].Loans)
+		}
+	}
+}
