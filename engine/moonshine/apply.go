@@ -286,25 +286,38 @@ func (s *state) applySpent(x *pb.InfluenceSpent) {
 }
 
 func (s *state) applyMoved(x *pb.Moved) {
-	from, to := s.dist(x.From), s.dist(x.To)
-	from.Mobs[x.Seat].Runners -= int(x.Runners)
-	from.Mobs[x.Seat].Bosses -= int(x.Bosses)
-	to.Mobs[x.Seat].Runners += int(x.Runners)
-	to.Mobs[x.Seat].Bosses += int(x.Bosses)
-	for _, b := range x.Barrels {
-		from.Barrels[b.Liquor] -= int(b.Count)
-		if !x.Seized {
-			to.Barrels[b.Liquor] += int(b.Count)
-		}
-	}
+	s.shift(x.Seat, x.From, x.To, x.Runners, x.Bosses, x.Barrels, x.Seized)
 	if x.Hostile {
 		s.enterFight(x)
 	}
-	if x.SafehouseTakenFrom != nil {
-		to.Mobs[*x.SafehouseTakenFrom].Safehouse = false
+	s.takeSafehouse(x.Seat, x.To, x.SafehouseTakenFrom, x.Commandeered)
+}
+
+// shift moves a seat's mobsters and carried barrels from one District to
+// another (a Move, an Advance, a Fall Back); seized barrels leave from but
+// never reach to.
+func (s *state) shift(seat uint32, from, to pb.District, runners, bosses uint32, barrels []*pb.Barrels, seized bool) {
+	f, t := s.dist(from), s.dist(to)
+	f.Mobs[seat].Runners -= int(runners)
+	f.Mobs[seat].Bosses -= int(bosses)
+	t.Mobs[seat].Runners += int(runners)
+	t.Mobs[seat].Bosses += int(bosses)
+	for _, b := range barrels {
+		f.Barrels[b.Liquor] -= int(b.Count)
+		if !seized {
+			t.Barrels[b.Liquor] += int(b.Count)
+		}
 	}
-	if x.Commandeered {
-		to.Mobs[x.Seat].Safehouse = true
+}
+
+// takeSafehouse removes the Safehouse of the seat it was taken from, if
+// any, and puts seat's own there when it Commandeers.
+func (s *state) takeSafehouse(seat uint32, d pb.District, takenFrom *uint32, commandeered bool) {
+	if takenFrom != nil {
+		s.dist(d).Mobs[*takenFrom].Safehouse = false
+	}
+	if commandeered {
+		s.dist(d).Mobs[seat].Safehouse = true
 	}
 }
 

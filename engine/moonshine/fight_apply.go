@@ -96,21 +96,8 @@ func (s *state) endFight() {
 }
 
 func (s *state) applyWithdrew(x *pb.Withdrew) {
-	from, to := s.dist(x.From), s.dist(x.To)
-	from.Mobs[x.Seat].Runners -= int(x.Runners)
-	from.Mobs[x.Seat].Bosses -= int(x.Bosses)
-	to.Mobs[x.Seat].Runners += int(x.Runners)
-	to.Mobs[x.Seat].Bosses += int(x.Bosses)
-	for _, b := range x.Barrels {
-		from.Barrels[b.Liquor] -= int(b.Count)
-		to.Barrels[b.Liquor] += int(b.Count)
-	}
-	if x.SafehouseTakenFrom != nil {
-		to.Mobs[*x.SafehouseTakenFrom].Safehouse = false
-	}
-	if x.Commandeered {
-		to.Mobs[x.Seat].Safehouse = true
-	}
+	s.shift(x.Seat, x.From, x.To, x.Runners, x.Bosses, x.Barrels, false)
+	s.takeSafehouse(x.Seat, x.To, x.SafehouseTakenFrom, x.Commandeered)
 	s.endFight()
 }
 
