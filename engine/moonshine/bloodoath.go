@@ -26,6 +26,15 @@ const (
 
 func (s *state) bloodOath() bool { return s.Opts.GetBloodOath() }
 
+// allianceRespect is the combined Respect an Alliance needs: the printed 35
+// unless the table option lowers it.
+func (s *state) allianceRespect() int {
+	if n := int(s.Opts.GetAllianceRespectToWin()); n > 0 {
+		return n
+	}
+	return AllianceRespect
+}
+
 func (s *state) sitDownAt() int {
 	if n := int(s.Opts.GetSitDownAt()); n > 0 {
 		return n
@@ -115,7 +124,7 @@ func (b *builder) allianceWin() bool {
 		if slices.Contains(cands, p) {
 			continue
 		}
-		if (s.Seats[seat].Commission || s.Seats[p].Commission) && s.respect(seat)+s.respect(p) >= AllianceRespect {
+		if (s.Seats[seat].Commission || s.Seats[p].Commission) && s.respect(seat)+s.respect(p) >= s.allianceRespect() {
 			cands = append(cands, seat)
 		}
 	}

@@ -157,3 +157,20 @@ func TestAllianceWin(t *testing.T) {
 		t.Fatalf("outcome %+v", o)
 	}
 }
+
+func TestAllianceRespectOption(t *testing.T) {
+	// The table option alliance_respect_to_win lowers the printed "Combined
+	// Total of 35 Respect" for short games; the Commission is still needed.
+	s := oath(t)
+	s.Opts.AllianceRespectToWin = 30
+	allied(s)
+	cards := scoreCards(7)
+	s.Seats[0].Completed, s.Seats[1].Completed = cards[:3], cards[3:6] // 15 + 15
+	if s.builder().winCheck() {
+		t.Fatal("30 combined Respect won without a Commission")
+	}
+	s.Seats[1].Commission = true
+	if !s.builder().winCheck() {
+		t.Fatal("30 combined Respect and a Commission did not win at a target of 30")
+	}
+}

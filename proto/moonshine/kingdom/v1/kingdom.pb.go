@@ -1120,9 +1120,12 @@ type Options struct {
 	BloodOath bool `protobuf:"varint,2,opt,name=blood_oath,json=bloodOath,proto3" json:"blood_oath,omitempty"`
 	// Blood Oath: the Crackdown Tracker space of the Sit-Down (0 means the
 	// printed 10; lower values make short games for tests and bots).
-	SitDownAt     uint32 `protobuf:"varint,3,opt,name=sit_down_at,json=sitDownAt,proto3" json:"sit_down_at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	SitDownAt uint32 `protobuf:"varint,3,opt,name=sit_down_at,json=sitDownAt,proto3" json:"sit_down_at,omitempty"`
+	// Blood Oath: the combined Respect an Alliance needs, with a Commission
+	// card, to win (0 means the printed 35; lower values make short games).
+	AllianceRespectToWin uint32 `protobuf:"varint,4,opt,name=alliance_respect_to_win,json=allianceRespectToWin,proto3" json:"alliance_respect_to_win,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *Options) Reset() {
@@ -1172,6 +1175,13 @@ func (x *Options) GetBloodOath() bool {
 func (x *Options) GetSitDownAt() uint32 {
 	if x != nil {
 		return x.SitDownAt
+	}
+	return 0
+}
+
+func (x *Options) GetAllianceRespectToWin() uint32 {
+	if x != nil {
+		return x.AllianceRespectToWin
 	}
 	return 0
 }
@@ -9505,12 +9515,13 @@ var File_moonshine_kingdom_v1_kingdom_proto protoreflect.FileDescriptor
 
 const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\n" +
-	"\"moonshine/kingdom/v1/kingdom.proto\x12\x14moonshine.kingdom.v1\"n\n" +
+	"\"moonshine/kingdom/v1/kingdom.proto\x12\x14moonshine.kingdom.v1\"\xa5\x01\n" +
 	"\aOptions\x12$\n" +
 	"\x0erespect_to_win\x18\x01 \x01(\rR\frespectToWin\x12\x1d\n" +
 	"\n" +
 	"blood_oath\x18\x02 \x01(\bR\tbloodOath\x12\x1e\n" +
-	"\vsit_down_at\x18\x03 \x01(\rR\tsitDownAt\"U\n" +
+	"\vsit_down_at\x18\x03 \x01(\rR\tsitDownAt\x125\n" +
+	"\x17alliance_respect_to_win\x18\x04 \x01(\rR\x14allianceRespectToWin\"U\n" +
 	"\aBarrels\x124\n" +
 	"\x06liquor\x18\x01 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x06liquor\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\rR\x05count\"\xae\x0f\n" +
