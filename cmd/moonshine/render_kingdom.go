@@ -203,6 +203,9 @@ func kingdomCommand(c *mk.Command) string {
 	if s := mobCommand(c); s != "" {
 		return s
 	}
+	if s := dealCommand(c); s != "" {
+		return s
+	}
 	return fightCommand(c)
 }
 
@@ -229,7 +232,7 @@ func brokerOf(d mk.District) string {
 // Event describes an event body.
 func (kingdom) Event(env *moonshinev1.EventBody) string {
 	e := env.GetMoonshineKingdom()
-	for _, f := range []func(*mk.Event) string{dayEvent, streetEvent, contractEvent, raidEvent, fightEvent, mobEvent} {
+	for _, f := range []func(*mk.Event) string{dayEvent, streetEvent, contractEvent, raidEvent, fightEvent, mobEvent, dealEvent} {
 		if s := f(e); s != "" {
 			return s
 		}

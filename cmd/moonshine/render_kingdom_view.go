@@ -81,6 +81,9 @@ func (kingdom) View(w io.Writer, env *moonshinev1.GameView) {
 	if p := v.GetProposal(); p != nil {
 		fmt.Fprintf(w, "proposed: seat %d asks seat %d to allow: %s\n", p.GetSeat(), p.GetRival(), pushText(p.GetPush()))
 	}
+	for _, d := range v.GetDeals() {
+		fmt.Fprintln(w, dealLine(d))
+	}
 	for _, wt := range v.GetWaiting() {
 		fmt.Fprintf(w, "the game waits for seat %d to %s\n", wt.GetSeat(), awaitingWords[wt.GetAwaiting()])
 	}

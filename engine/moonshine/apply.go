@@ -26,6 +26,9 @@ func (s *state) Apply(body proto.Message) (err error) {
 }
 
 func (s *state) apply(e *pb.Event) error {
+	if s.applyDeal(e) {
+		return nil
+	}
 	switch k := e.GetKind().(type) {
 	case *pb.Event_GameStarted:
 		s.applyStart(k.GameStarted)

@@ -28,7 +28,7 @@ func TestRandomGamesReachEveryEvent(t *testing.T) {
 	missing := func() []string {
 		var out []string
 		for i := range kinds.Len() {
-			if name := string(kinds.Get(i).Name()); seen[name] == 0 && name != "bribed" {
+			if name := string(kinds.Get(i).Name()); seen[name] == 0 && name != "bribed" && !dealEvents[name] {
 				out = append(out, name)
 			}
 		}
@@ -127,3 +127,8 @@ func countFight(seen map[string]int, e *pb.Event) {
 func oneof(name string) protoreflect.OneofDescriptor {
 	return (&pb.Event{}).ProtoReflect().Descriptor().Oneofs().ByName(protoreflect.Name(name))
 }
+
+// dealEvents need a Favor, which random play rarely Bribes (see "bribed"):
+// deals_test.go reaches each of them.
+var dealEvents = map[string]bool{"deal_proposed": true, "deal_answered": true, "term_confirmed": true,
+	"deal_honoured": true, "deal_broken": true}

@@ -74,6 +74,9 @@ func (s *state) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([
 	if err := b.dispatch(int(seat), c); err != nil {
 		return nil, err
 	}
+	if len(b.s.Deals) > 0 {
+		b.resolveDeals(b.evs)
+	}
 	return b.evs, nil
 }
 
@@ -196,7 +199,8 @@ func stepOf(c *pb.Command) pb.Awaiting {
 		return pb.Awaiting_AWAITING_PINNED
 	case *pb.Command_Spoils:
 		return pb.Awaiting_AWAITING_SPOILS
-	case *pb.Command_TakeLoan, *pb.Command_RepayLoan, *pb.Command_GiveCash, *pb.Command_Lend:
+	case *pb.Command_TakeLoan, *pb.Command_RepayLoan, *pb.Command_GiveCash, *pb.Command_Lend,
+		*pb.Command_ProposeDeal, *pb.Command_AnswerDeal, *pb.Command_ConfirmTerm:
 		return pb.Awaiting_AWAITING_UNSPECIFIED
 	case *pb.Command_Consent:
 		return pb.Awaiting_AWAITING_CONSENT
@@ -244,6 +248,8 @@ func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
 		return b.sideDeal(seat, c)
 	case *pb.Command_Lend:
 		return b.lend(seat, k.Lend)
+	case *pb.Command_ProposeDeal, *pb.Command_AnswerDeal, *pb.Command_ConfirmTerm:
+		return b.brokersWord(seat, c)
 	case *pb.Command_Consent:
 		return b.consent(seat, k.Consent)
 	}

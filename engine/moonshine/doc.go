@@ -4,9 +4,9 @@
 // Raids, Contracts and the win, combat (the Standoff, Pinned mobsters,
 // Assault, Advance, Fall Back, Storming the Police, the Spoils), the mobs'
 // signature Plays, the Favors, Shylock's Marks, cash and Influence handed
-// between seats, Push trades by permission and the Blood Oath team variant.
-// The Broker's Word (binding deals) is designed in the rules doc, not yet
-// played.
+// between seats, Push trades by permission, the Blood Oath team variant and
+// the Broker's Word's binding deals (a first slice of the design in the rules
+// doc: cash, no-attack and free-text terms by a Day's end).
 //
 // The package sits under engine/: it implements [engine.Rules] and
 // [engine.State] with the typed messages of proto/moonshine/kingdom/v1, and
@@ -32,7 +32,9 @@
 //   - signature.go holds the Mob Signature Plays; side.go the side commands
 //     any seat may send at any time (Shylock's Marks, cash); cooperation.go
 //     lending Influence and the Push trade's Consent; bloodoath.go the
-//     Crackdown Tracker, the Sit-Down, partners and the Alliance win.
+//     Crackdown Tracker, the Sit-Down, partners and the Alliance win;
+//     deals.go the Broker's Word (deals proposed, answered and confirmed as
+//     side commands, resolved at the end of every decision).
 //   - Prompts (prompts.go) name the one seat the game waits for, with its
 //     concrete legal commands (each checked by a dry run of the rules) and
 //     templates for Move, Push and Unload. View (view.go) is the one

@@ -43,6 +43,8 @@ func (s *state) Prompts() []engine.Prompt {
 		p.Templates = s.advanceTemplate(seat)
 	}
 	p.Templates = append(p.Templates, s.sideTemplates(seat)...)
+	// The Broker's Word: the answers to the deals proposed to it (ruling 82).
+	p.Templates = append(p.Templates, s.dealTemplates(seat)...)
 	return []engine.Prompt{p}
 }
 
@@ -115,6 +117,12 @@ func cmd(k any) *pb.Command {
 		c.Kind = &pb.Command_Lend{Lend: x}
 	case *pb.Consent:
 		c.Kind = &pb.Command_Consent{Consent: x}
+	case *pb.ProposeDeal:
+		c.Kind = &pb.Command_ProposeDeal{ProposeDeal: x}
+	case *pb.AnswerDeal:
+		c.Kind = &pb.Command_AnswerDeal{AnswerDeal: x}
+	case *pb.ConfirmTerm:
+		c.Kind = &pb.Command_ConfirmTerm{ConfirmTerm: x}
 	default:
 		panic(fmt.Sprintf("moonshine: %T is not a command kind", k))
 	}

@@ -28,7 +28,8 @@ const (
 // side reports whether c is a side command, open to every seat at any time.
 func side(c *pb.Command) bool {
 	switch c.GetKind().(type) {
-	case *pb.Command_TakeLoan, *pb.Command_RepayLoan, *pb.Command_GiveCash, *pb.Command_Lend:
+	case *pb.Command_TakeLoan, *pb.Command_RepayLoan, *pb.Command_GiveCash, *pb.Command_Lend,
+		*pb.Command_ProposeDeal, *pb.Command_AnswerDeal, *pb.Command_ConfirmTerm:
 		return true
 	}
 	return false

@@ -166,6 +166,9 @@ func (sm *sim) sideCommand(seat int) *pb.Command {
 	s, r := sm.state(), sm.bot
 	p := s.Seats[seat]
 	to := (seat + 1 + r.IntN(s.Players-1)) % s.Players
+	if c := sm.dealCommand(seat, to); c != nil {
+		return c
+	}
 	switch {
 	case s.Phase == pb.Phase_PHASE_OPERATIONS && r.IntN(2) == 0:
 		return cmd(&pb.Lend{To: u32(to), Markers: u32(1 + r.IntN(2))})
@@ -572,4 +575,30 @@ func TestRandomDays(t *testing.T) {
 	if !testing.Short() && (total < 2000 || sitDowns < 5 || passes == 0) {
 		t.Errorf("only %d days played, %d Sit-Downs, %d passes", total, sitDowns, passes)
 	}
+}
+
+// dealCommand answers a deal awaiting seat, confirms a free-text term, or
+// proposes a deal staked with a free Favor (nil when there is none).
+func (sm *sim) dealCommand(seat, to int) *pb.Command {
+	s, r := sm.state(), sm.bot
+	for _, d := range s.Deals {
+		switch {
+		case d.To == seat && !d.Accepted:
+			return cmd(&pb.AnswerDeal{Deal: u32(d.ID), Accept: r.IntN(3) > 0})
+		case d.Accepted && (d.To == seat || d.From == seat) && d.Terms[0].Kind == pb.DealTermKind_DEAL_TERM_KIND_FREE_TEXT && r.IntN(2) == 0:
+			return cmd(&pb.ConfirmTerm{Deal: u32(d.ID)})
+		}
+	}
+	for b := range s.Seats[seat].Favors {
+		if s.Seats[seat].Favors[b] && !s.vouching(seat, pb.Broker(b)) && r.IntN(2) == 0 {
+			terms := []*pb.DealTerm{
+				{Kind: pb.DealTermKind_DEAL_TERM_KIND_FREE_TEXT, Text: "a word"},
+				{Kind: pb.DealTermKind_DEAL_TERM_KIND_PAY_CASH, Amount: u32(1 + r.IntN(300))},
+				{Kind: pb.DealTermKind_DEAL_TERM_KIND_NO_ATTACK},
+			}
+			r.Shuffle(len(terms), func(i, j int) { terms[i], terms[j] = terms[j], terms[i] })
+			return cmd(&pb.ProposeDeal{To: u32(to), Broker: pb.Broker(b), Terms: terms[:1+r.IntN(3)]})
+		}
+	}
+	return nil
 }

@@ -134,6 +134,10 @@ type state struct {
 	// Proposal is a Push awaiting the rival's permission, nil when none.
 	// It is never modified, only replaced.
 	Proposal *pb.PushProposed
+	// Deals are the open Broker's Word deals, in proposal order; NextDeal
+	// is the id of the next one.
+	Deals    []deal
+	NextDeal int
 	// Crackdown is the Federal Crackdown Tracker space (Blood Oath).
 	Crackdown int
 	// Partner holds each seat's partner after the Sit-Down (none before).
@@ -199,6 +203,7 @@ func (s *state) clone() *state {
 		c.Decks[i] = deck{slices.Clone(s.Decks[i].Draw), slices.Clone(s.Decks[i].Discard), slices.Clone(s.Decks[i].FaceUp)}
 	}
 	c.Heat = slices.Clone(s.Heat)
+	c.Deals = cloneDeals(s.Deals)
 	c.PrecinctSupply = slices.Clone(s.PrecinctSupply)
 	c.Red, c.White = slices.Clone(s.Red), slices.Clone(s.White)
 	c.DayOrder = slices.Clone(s.DayOrder)

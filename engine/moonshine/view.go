@@ -10,7 +10,8 @@ import (
 // Contract hands (only their holder and the auditor see the cards) and the
 // order of the decks (nobody's: the view gives only their sizes).
 func (s *state) View(v engine.Viewer) proto.Message {
-	out := &pb.View{Players: u32(s.Players), Day: u32(s.Day), Moon: s.Moon, Phase: s.Phase, Rat: optSeat(s.Rat)}
+	out := &pb.View{Players: u32(s.Players), Day: u32(s.Day), Moon: s.Moon, Phase: s.Phase, Rat: optSeat(s.Rat),
+		Deals: s.dealViews()}
 	if v.Kind == engine.Player {
 		out.You = optSeat(int(v.Seat))
 	}

@@ -1110,6 +1110,64 @@ func (FightResponse) EnumDescriptor() ([]byte, []int) {
 	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{15}
 }
 
+// DealTermKind is the kind of a typed term of a Broker's Word deal.
+type DealTermKind int32
+
+const (
+	// No term.
+	DealTermKind_DEAL_TERM_KIND_UNSPECIFIED DealTermKind = 0
+	// The proposer hands `amount` cash to the other seat by the deadline.
+	DealTermKind_DEAL_TERM_KIND_PAY_CASH DealTermKind = 1
+	// Standing: the proposer starts no fight against the other seat (no Move
+	// onto its turf, no Ambush, no Assault) until the deadline.
+	DealTermKind_DEAL_TERM_KIND_NO_ATTACK DealTermKind = 2
+	// Free text: kept when both parties confirm it.
+	DealTermKind_DEAL_TERM_KIND_FREE_TEXT DealTermKind = 3
+)
+
+// Enum value maps for DealTermKind.
+var (
+	DealTermKind_name = map[int32]string{
+		0: "DEAL_TERM_KIND_UNSPECIFIED",
+		1: "DEAL_TERM_KIND_PAY_CASH",
+		2: "DEAL_TERM_KIND_NO_ATTACK",
+		3: "DEAL_TERM_KIND_FREE_TEXT",
+	}
+	DealTermKind_value = map[string]int32{
+		"DEAL_TERM_KIND_UNSPECIFIED": 0,
+		"DEAL_TERM_KIND_PAY_CASH":    1,
+		"DEAL_TERM_KIND_NO_ATTACK":   2,
+		"DEAL_TERM_KIND_FREE_TEXT":   3,
+	}
+)
+
+func (x DealTermKind) Enum() *DealTermKind {
+	p := new(DealTermKind)
+	*p = x
+	return p
+}
+
+func (x DealTermKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (DealTermKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_kingdom_v1_kingdom_proto_enumTypes[16].Descriptor()
+}
+
+func (DealTermKind) Type() protoreflect.EnumType {
+	return &file_moonshine_kingdom_v1_kingdom_proto_enumTypes[16]
+}
+
+func (x DealTermKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use DealTermKind.Descriptor instead.
+func (DealTermKind) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{16}
+}
+
 // Options are the table options chosen at creation. The zero value is the
 // standard game.
 type Options struct {
@@ -1281,6 +1339,9 @@ type Command struct {
 	//	*Command_GiveCash
 	//	*Command_Lend
 	//	*Command_Consent
+	//	*Command_ProposeDeal
+	//	*Command_AnswerDeal
+	//	*Command_ConfirmTerm
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1620,6 +1681,33 @@ func (x *Command) GetConsent() *Consent {
 	return nil
 }
 
+func (x *Command) GetProposeDeal() *ProposeDeal {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_ProposeDeal); ok {
+			return x.ProposeDeal
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetAnswerDeal() *AnswerDeal {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_AnswerDeal); ok {
+			return x.AnswerDeal
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetConfirmTerm() *ConfirmTerm {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_ConfirmTerm); ok {
+			return x.ConfirmTerm
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -1792,6 +1880,22 @@ type Command_Consent struct {
 	Consent *Consent `protobuf:"bytes,33,opt,name=consent,proto3,oneof"`
 }
 
+type Command_ProposeDeal struct {
+	// The Broker's Word, any seat, any time: propose a binding deal staked
+	// with one of its Favors.
+	ProposeDeal *ProposeDeal `protobuf:"bytes,34,opt,name=propose_deal,json=proposeDeal,proto3,oneof"`
+}
+
+type Command_AnswerDeal struct {
+	// The Broker's Word: the seat asked accepts or declines a deal.
+	AnswerDeal *AnswerDeal `protobuf:"bytes,35,opt,name=answer_deal,json=answerDeal,proto3,oneof"`
+}
+
+type Command_ConfirmTerm struct {
+	// The Broker's Word: a party confirms a free-text term kept.
+	ConfirmTerm *ConfirmTerm `protobuf:"bytes,36,opt,name=confirm_term,json=confirmTerm,proto3,oneof"`
+}
+
 func (*Command_BrewDraft) isCommand_Kind() {}
 
 func (*Command_StakeContract) isCommand_Kind() {}
@@ -1858,6 +1962,260 @@ func (*Command_Lend) isCommand_Kind() {}
 
 func (*Command_Consent) isCommand_Kind() {}
 
+func (*Command_ProposeDeal) isCommand_Kind() {}
+
+func (*Command_AnswerDeal) isCommand_Kind() {}
+
+func (*Command_ConfirmTerm) isCommand_Kind() {}
+
+// DealTerm is one term of a deal; every term binds the proposer (the seat
+// whose Favor is staked) to the other seat.
+type DealTerm struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The kind.
+	Kind DealTermKind `protobuf:"varint,1,opt,name=kind,proto3,enum=moonshine.kingdom.v1.DealTermKind" json:"kind,omitempty"`
+	// PAY_CASH: dollars.
+	Amount uint32 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	// FREE_TEXT: the words.
+	Text          string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DealTerm) Reset() {
+	*x = DealTerm{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DealTerm) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DealTerm) ProtoMessage() {}
+
+func (x *DealTerm) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DealTerm.ProtoReflect.Descriptor instead.
+func (*DealTerm) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *DealTerm) GetKind() DealTermKind {
+	if x != nil {
+		return x.Kind
+	}
+	return DealTermKind_DEAL_TERM_KIND_UNSPECIFIED
+}
+
+func (x *DealTerm) GetAmount() uint32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *DealTerm) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+// ProposeDeal offers a binding deal to another seat.
+type ProposeDeal struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat asked.
+	To uint32 `protobuf:"varint,1,opt,name=to,proto3" json:"to,omitempty"`
+	// The Favor staked (the proposer's, vouching for no other deal).
+	Broker Broker `protobuf:"varint,2,opt,name=broker,proto3,enum=moonshine.kingdom.v1.Broker" json:"broker,omitempty"`
+	// The deal's deadline: the end of this Day number (0: the current Day).
+	DeadlineDay uint32 `protobuf:"varint,3,opt,name=deadline_day,json=deadlineDay,proto3" json:"deadline_day,omitempty"`
+	// The terms (at least one).
+	Terms         []*DealTerm `protobuf:"bytes,4,rep,name=terms,proto3" json:"terms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProposeDeal) Reset() {
+	*x = ProposeDeal{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProposeDeal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProposeDeal) ProtoMessage() {}
+
+func (x *ProposeDeal) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProposeDeal.ProtoReflect.Descriptor instead.
+func (*ProposeDeal) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ProposeDeal) GetTo() uint32 {
+	if x != nil {
+		return x.To
+	}
+	return 0
+}
+
+func (x *ProposeDeal) GetBroker() Broker {
+	if x != nil {
+		return x.Broker
+	}
+	return Broker_BROKER_UNSPECIFIED
+}
+
+func (x *ProposeDeal) GetDeadlineDay() uint32 {
+	if x != nil {
+		return x.DeadlineDay
+	}
+	return 0
+}
+
+func (x *ProposeDeal) GetTerms() []*DealTerm {
+	if x != nil {
+		return x.Terms
+	}
+	return nil
+}
+
+// AnswerDeal accepts or declines a proposed deal.
+type AnswerDeal struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	// Accept (true) or decline.
+	Accept        bool `protobuf:"varint,2,opt,name=accept,proto3" json:"accept,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnswerDeal) Reset() {
+	*x = AnswerDeal{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnswerDeal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnswerDeal) ProtoMessage() {}
+
+func (x *AnswerDeal) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnswerDeal.ProtoReflect.Descriptor instead.
+func (*AnswerDeal) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *AnswerDeal) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+func (x *AnswerDeal) GetAccept() bool {
+	if x != nil {
+		return x.Accept
+	}
+	return false
+}
+
+// ConfirmTerm confirms a free-text term kept.
+type ConfirmTerm struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	// The term's index in the deal.
+	Term          uint32 `protobuf:"varint,2,opt,name=term,proto3" json:"term,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmTerm) Reset() {
+	*x = ConfirmTerm{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmTerm) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmTerm) ProtoMessage() {}
+
+func (x *ConfirmTerm) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmTerm.ProtoReflect.Descriptor instead.
+func (*ConfirmTerm) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ConfirmTerm) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+func (x *ConfirmTerm) GetTerm() uint32 {
+	if x != nil {
+		return x.Term
+	}
+	return 0
+}
+
 // Standoff is the Occupier's answer to Invaders.
 type Standoff struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1882,7 +2240,7 @@ type Standoff struct {
 
 func (x *Standoff) Reset() {
 	*x = Standoff{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[3]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1894,7 +2252,7 @@ func (x *Standoff) String() string {
 func (*Standoff) ProtoMessage() {}
 
 func (x *Standoff) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[3]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1907,7 +2265,7 @@ func (x *Standoff) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standoff.ProtoReflect.Descriptor instead.
 func (*Standoff) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Standoff) GetChoice() StandoffChoice {
@@ -1971,7 +2329,7 @@ type Assault struct {
 
 func (x *Assault) Reset() {
 	*x = Assault{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[4]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1983,7 +2341,7 @@ func (x *Assault) String() string {
 func (*Assault) ProtoMessage() {}
 
 func (x *Assault) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[4]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1996,7 +2354,7 @@ func (x *Assault) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Assault.ProtoReflect.Descriptor instead.
 func (*Assault) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Assault) GetFirepower() bool {
@@ -2040,7 +2398,7 @@ type Lend struct {
 
 func (x *Lend) Reset() {
 	*x = Lend{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2052,7 +2410,7 @@ func (x *Lend) String() string {
 func (*Lend) ProtoMessage() {}
 
 func (x *Lend) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[5]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2065,7 +2423,7 @@ func (x *Lend) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Lend.ProtoReflect.Descriptor instead.
 func (*Lend) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Lend) GetTo() uint32 {
@@ -2093,7 +2451,7 @@ type Consent struct {
 
 func (x *Consent) Reset() {
 	*x = Consent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2105,7 +2463,7 @@ func (x *Consent) String() string {
 func (*Consent) ProtoMessage() {}
 
 func (x *Consent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[6]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2118,7 +2476,7 @@ func (x *Consent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Consent.ProtoReflect.Descriptor instead.
 func (*Consent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Consent) GetAccept() bool {
@@ -2137,7 +2495,7 @@ type TakeLoan struct {
 
 func (x *TakeLoan) Reset() {
 	*x = TakeLoan{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2149,7 +2507,7 @@ func (x *TakeLoan) String() string {
 func (*TakeLoan) ProtoMessage() {}
 
 func (x *TakeLoan) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[7]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2162,7 +2520,7 @@ func (x *TakeLoan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeLoan.ProtoReflect.Descriptor instead.
 func (*TakeLoan) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{11}
 }
 
 // RepayLoan pays off one Shylock's Mark.
@@ -2174,7 +2532,7 @@ type RepayLoan struct {
 
 func (x *RepayLoan) Reset() {
 	*x = RepayLoan{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2186,7 +2544,7 @@ func (x *RepayLoan) String() string {
 func (*RepayLoan) ProtoMessage() {}
 
 func (x *RepayLoan) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[8]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2199,7 +2557,7 @@ func (x *RepayLoan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RepayLoan.ProtoReflect.Descriptor instead.
 func (*RepayLoan) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{12}
 }
 
 // GiveCash hands cash to another seat ("Deals on the Side").
@@ -2215,7 +2573,7 @@ type GiveCash struct {
 
 func (x *GiveCash) Reset() {
 	*x = GiveCash{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2227,7 +2585,7 @@ func (x *GiveCash) String() string {
 func (*GiveCash) ProtoMessage() {}
 
 func (x *GiveCash) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[9]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2240,7 +2598,7 @@ func (x *GiveCash) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GiveCash.ProtoReflect.Descriptor instead.
 func (*GiveCash) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GiveCash) GetTo() uint32 {
@@ -2268,7 +2626,7 @@ type Capo struct {
 
 func (x *Capo) Reset() {
 	*x = Capo{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2280,7 +2638,7 @@ func (x *Capo) String() string {
 func (*Capo) ProtoMessage() {}
 
 func (x *Capo) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[10]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2293,7 +2651,7 @@ func (x *Capo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Capo.ProtoReflect.Descriptor instead.
 func (*Capo) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Capo) GetDistrict() District {
@@ -2314,7 +2672,7 @@ type Consigliere struct {
 
 func (x *Consigliere) Reset() {
 	*x = Consigliere{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2326,7 +2684,7 @@ func (x *Consigliere) String() string {
 func (*Consigliere) ProtoMessage() {}
 
 func (x *Consigliere) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[11]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2339,7 +2697,7 @@ func (x *Consigliere) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Consigliere.ProtoReflect.Descriptor instead.
 func (*Consigliere) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Consigliere) GetIndex() uint32 {
@@ -2359,7 +2717,7 @@ type Torch struct {
 
 func (x *Torch) Reset() {
 	*x = Torch{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2371,7 +2729,7 @@ func (x *Torch) String() string {
 func (*Torch) ProtoMessage() {}
 
 func (x *Torch) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[12]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2384,7 +2742,7 @@ func (x *Torch) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Torch.ProtoReflect.Descriptor instead.
 func (*Torch) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{16}
 }
 
 // Advance moves the Pinned mobsters to a Safe Connected District.
@@ -2402,7 +2760,7 @@ type Advance struct {
 
 func (x *Advance) Reset() {
 	*x = Advance{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2414,7 +2772,7 @@ func (x *Advance) String() string {
 func (*Advance) ProtoMessage() {}
 
 func (x *Advance) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[13]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2427,7 +2785,7 @@ func (x *Advance) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Advance.ProtoReflect.Descriptor instead.
 func (*Advance) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Advance) GetTo() District {
@@ -2460,7 +2818,7 @@ type FallBack struct {
 
 func (x *FallBack) Reset() {
 	*x = FallBack{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2472,7 +2830,7 @@ func (x *FallBack) String() string {
 func (*FallBack) ProtoMessage() {}
 
 func (x *FallBack) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[14]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2485,7 +2843,7 @@ func (x *FallBack) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FallBack.ProtoReflect.Descriptor instead.
 func (*FallBack) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{18}
 }
 
 // Storm assaults the Precinct where the mobsters are Pinned.
@@ -2497,7 +2855,7 @@ type Storm struct {
 
 func (x *Storm) Reset() {
 	*x = Storm{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2509,7 +2867,7 @@ func (x *Storm) String() string {
 func (*Storm) ProtoMessage() {}
 
 func (x *Storm) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[15]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2522,7 +2880,7 @@ func (x *Storm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Storm.ProtoReflect.Descriptor instead.
 func (*Storm) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{19}
 }
 
 // Spoils settles the Safehouse of a District just taken.
@@ -2539,7 +2897,7 @@ type Spoils struct {
 
 func (x *Spoils) Reset() {
 	*x = Spoils{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2551,7 +2909,7 @@ func (x *Spoils) String() string {
 func (*Spoils) ProtoMessage() {}
 
 func (x *Spoils) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[16]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2564,7 +2922,7 @@ func (x *Spoils) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Spoils.ProtoReflect.Descriptor instead.
 func (*Spoils) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Spoils) GetCommandeer() bool {
@@ -2598,7 +2956,7 @@ type BrewDraft struct {
 
 func (x *BrewDraft) Reset() {
 	*x = BrewDraft{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2610,7 +2968,7 @@ func (x *BrewDraft) String() string {
 func (*BrewDraft) ProtoMessage() {}
 
 func (x *BrewDraft) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[17]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2623,7 +2981,7 @@ func (x *BrewDraft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BrewDraft.ProtoReflect.Descriptor instead.
 func (*BrewDraft) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *BrewDraft) GetRed() uint32 {
@@ -2665,7 +3023,7 @@ type StakeContract struct {
 
 func (x *StakeContract) Reset() {
 	*x = StakeContract{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2677,7 +3035,7 @@ func (x *StakeContract) String() string {
 func (*StakeContract) ProtoMessage() {}
 
 func (x *StakeContract) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[18]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2690,7 +3048,7 @@ func (x *StakeContract) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakeContract.ProtoReflect.Descriptor instead.
 func (*StakeContract) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *StakeContract) GetCard() uint32 {
@@ -2711,7 +3069,7 @@ type Fund struct {
 
 func (x *Fund) Reset() {
 	*x = Fund{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2723,7 +3081,7 @@ func (x *Fund) String() string {
 func (*Fund) ProtoMessage() {}
 
 func (x *Fund) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[19]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2736,7 +3094,7 @@ func (x *Fund) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fund.ProtoReflect.Descriptor instead.
 func (*Fund) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Fund) GetMarkers() uint32 {
@@ -2779,7 +3137,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2791,7 +3149,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[20]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2804,7 +3162,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Move) GetFrom() District {
@@ -2888,7 +3246,7 @@ type Push struct {
 
 func (x *Push) Reset() {
 	*x = Push{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2900,7 +3258,7 @@ func (x *Push) String() string {
 func (*Push) ProtoMessage() {}
 
 func (x *Push) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[21]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2913,7 +3271,7 @@ func (x *Push) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Push.ProtoReflect.Descriptor instead.
 func (*Push) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Push) GetFrom() District {
@@ -2957,7 +3315,7 @@ type Recruit struct {
 
 func (x *Recruit) Reset() {
 	*x = Recruit{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2969,7 +3327,7 @@ func (x *Recruit) String() string {
 func (*Recruit) ProtoMessage() {}
 
 func (x *Recruit) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[22]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2982,7 +3340,7 @@ func (x *Recruit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recruit.ProtoReflect.Descriptor instead.
 func (*Recruit) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Recruit) GetDistrict() District {
@@ -3010,7 +3368,7 @@ type Hustle struct {
 
 func (x *Hustle) Reset() {
 	*x = Hustle{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3022,7 +3380,7 @@ func (x *Hustle) String() string {
 func (*Hustle) ProtoMessage() {}
 
 func (x *Hustle) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[23]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3035,7 +3393,7 @@ func (x *Hustle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hustle.ProtoReflect.Descriptor instead.
 func (*Hustle) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Hustle) GetDecks() []Tier {
@@ -3056,7 +3414,7 @@ type DiscardContracts struct {
 
 func (x *DiscardContracts) Reset() {
 	*x = DiscardContracts{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3068,7 +3426,7 @@ func (x *DiscardContracts) String() string {
 func (*DiscardContracts) ProtoMessage() {}
 
 func (x *DiscardContracts) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[24]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3081,7 +3439,7 @@ func (x *DiscardContracts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiscardContracts.ProtoReflect.Descriptor instead.
 func (*DiscardContracts) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *DiscardContracts) GetCards() []uint32 {
@@ -3105,7 +3463,7 @@ type Secure struct {
 
 func (x *Secure) Reset() {
 	*x = Secure{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3117,7 +3475,7 @@ func (x *Secure) String() string {
 func (*Secure) ProtoMessage() {}
 
 func (x *Secure) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[25]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3130,7 +3488,7 @@ func (x *Secure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Secure.ProtoReflect.Descriptor instead.
 func (*Secure) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *Secure) GetDistrict() District {
@@ -3160,7 +3518,7 @@ type Smuggle struct {
 
 func (x *Smuggle) Reset() {
 	*x = Smuggle{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3172,7 +3530,7 @@ func (x *Smuggle) String() string {
 func (*Smuggle) ProtoMessage() {}
 
 func (x *Smuggle) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[26]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3185,7 +3543,7 @@ func (x *Smuggle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Smuggle.ProtoReflect.Descriptor instead.
 func (*Smuggle) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *Smuggle) GetDock() District {
@@ -3213,7 +3571,7 @@ type Extort struct {
 
 func (x *Extort) Reset() {
 	*x = Extort{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3225,7 +3583,7 @@ func (x *Extort) String() string {
 func (*Extort) ProtoMessage() {}
 
 func (x *Extort) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[27]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3238,7 +3596,7 @@ func (x *Extort) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Extort.ProtoReflect.Descriptor instead.
 func (*Extort) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Extort) GetBorough() Borough {
@@ -3261,7 +3619,7 @@ type Fix struct {
 
 func (x *Fix) Reset() {
 	*x = Fix{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3273,7 +3631,7 @@ func (x *Fix) String() string {
 func (*Fix) ProtoMessage() {}
 
 func (x *Fix) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[28]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3286,7 +3644,7 @@ func (x *Fix) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fix.ProtoReflect.Descriptor instead.
 func (*Fix) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{28}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Fix) GetLiquor() Liquor {
@@ -3319,7 +3677,7 @@ type Unload struct {
 
 func (x *Unload) Reset() {
 	*x = Unload{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3331,7 +3689,7 @@ func (x *Unload) String() string {
 func (*Unload) ProtoMessage() {}
 
 func (x *Unload) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3344,7 +3702,7 @@ func (x *Unload) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unload.ProtoReflect.Descriptor instead.
 func (*Unload) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{29}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Unload) GetDistrict() District {
@@ -3383,7 +3741,7 @@ type Rise struct {
 
 func (x *Rise) Reset() {
 	*x = Rise{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3395,7 +3753,7 @@ func (x *Rise) String() string {
 func (*Rise) ProtoMessage() {}
 
 func (x *Rise) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[30]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3408,7 +3766,7 @@ func (x *Rise) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rise.ProtoReflect.Descriptor instead.
 func (*Rise) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{30}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Rise) GetDistrict() District {
@@ -3444,7 +3802,7 @@ type Bribe struct {
 
 func (x *Bribe) Reset() {
 	*x = Bribe{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3456,7 +3814,7 @@ func (x *Bribe) String() string {
 func (*Bribe) ProtoMessage() {}
 
 func (x *Bribe) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[31]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3469,7 +3827,7 @@ func (x *Bribe) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bribe.ProtoReflect.Descriptor instead.
 func (*Bribe) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{31}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Bribe) GetDistrict() District {
@@ -3488,7 +3846,7 @@ type Rat struct {
 
 func (x *Rat) Reset() {
 	*x = Rat{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3500,7 +3858,7 @@ func (x *Rat) String() string {
 func (*Rat) ProtoMessage() {}
 
 func (x *Rat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[32]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3513,7 +3871,7 @@ func (x *Rat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rat.ProtoReflect.Descriptor instead.
 func (*Rat) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{32}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{36}
 }
 
 // LayLow clears the Operations slots and takes the next Turn Token.
@@ -3525,7 +3883,7 @@ type LayLow struct {
 
 func (x *LayLow) Reset() {
 	*x = LayLow{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3537,7 +3895,7 @@ func (x *LayLow) String() string {
 func (*LayLow) ProtoMessage() {}
 
 func (x *LayLow) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3550,7 +3908,7 @@ func (x *LayLow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LayLow.ProtoReflect.Descriptor instead.
 func (*LayLow) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{33}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{37}
 }
 
 // TargetsCall picks which of the tied Districts the Police hit.
@@ -3564,7 +3922,7 @@ type TargetsCall struct {
 
 func (x *TargetsCall) Reset() {
 	*x = TargetsCall{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3576,7 +3934,7 @@ func (x *TargetsCall) String() string {
 func (*TargetsCall) ProtoMessage() {}
 
 func (x *TargetsCall) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[34]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3589,7 +3947,7 @@ func (x *TargetsCall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TargetsCall.ProtoReflect.Descriptor instead.
 func (*TargetsCall) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{34}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *TargetsCall) GetDistrict() District {
@@ -3610,7 +3968,7 @@ type BribeOrFall struct {
 
 func (x *BribeOrFall) Reset() {
 	*x = BribeOrFall{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3622,7 +3980,7 @@ func (x *BribeOrFall) String() string {
 func (*BribeOrFall) ProtoMessage() {}
 
 func (x *BribeOrFall) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[35]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3635,7 +3993,7 @@ func (x *BribeOrFall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BribeOrFall.ProtoReflect.Descriptor instead.
 func (*BribeOrFall) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{35}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *BribeOrFall) GetBribe() bool {
@@ -3703,6 +4061,11 @@ type Event struct {
 	//	*Event_PushProposed
 	//	*Event_ConsentGiven
 	//	*Event_SitDown
+	//	*Event_DealProposed
+	//	*Event_DealAnswered
+	//	*Event_TermConfirmed
+	//	*Event_DealHonoured
+	//	*Event_DealBroken
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3710,7 +4073,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3722,7 +4085,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3735,7 +4098,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{36}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Event) GetKind() isEvent_Kind {
@@ -4204,6 +4567,51 @@ func (x *Event) GetSitDown() *SitDown {
 	return nil
 }
 
+func (x *Event) GetDealProposed() *DealProposed {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_DealProposed); ok {
+			return x.DealProposed
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetDealAnswered() *DealAnswered {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_DealAnswered); ok {
+			return x.DealAnswered
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetTermConfirmed() *TermConfirmed {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_TermConfirmed); ok {
+			return x.TermConfirmed
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetDealHonoured() *DealHonoured {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_DealHonoured); ok {
+			return x.DealHonoured
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetDealBroken() *DealBroken {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_DealBroken); ok {
+			return x.DealBroken
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -4464,6 +4872,32 @@ type Event_SitDown struct {
 	SitDown *SitDown `protobuf:"bytes,51,opt,name=sit_down,json=sitDown,proto3,oneof"`
 }
 
+type Event_DealProposed struct {
+	// The Broker's Word: a deal was proposed (its id is `deal`).
+	DealProposed *DealProposed `protobuf:"bytes,52,opt,name=deal_proposed,json=dealProposed,proto3,oneof"`
+}
+
+type Event_DealAnswered struct {
+	// The Broker's Word: the seat asked accepted or declined (or the
+	// proposal lapsed at its deadline).
+	DealAnswered *DealAnswered `protobuf:"bytes,53,opt,name=deal_answered,json=dealAnswered,proto3,oneof"`
+}
+
+type Event_TermConfirmed struct {
+	// The Broker's Word: a party confirmed a free-text term.
+	TermConfirmed *TermConfirmed `protobuf:"bytes,54,opt,name=term_confirmed,json=termConfirmed,proto3,oneof"`
+}
+
+type Event_DealHonoured struct {
+	// The Broker's Word: the deal was honoured; the Favor is free again.
+	DealHonoured *DealHonoured `protobuf:"bytes,55,opt,name=deal_honoured,json=dealHonoured,proto3,oneof"`
+}
+
+type Event_DealBroken struct {
+	// The Broker's Word: the deal was broken; the Favor and a marker lost.
+	DealBroken *DealBroken `protobuf:"bytes,56,opt,name=deal_broken,json=dealBroken,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_DayStarted) isEvent_Kind() {}
@@ -4566,6 +5000,491 @@ func (*Event_ConsentGiven) isEvent_Kind() {}
 
 func (*Event_SitDown) isEvent_Kind() {}
 
+func (*Event_DealProposed) isEvent_Kind() {}
+
+func (*Event_DealAnswered) isEvent_Kind() {}
+
+func (*Event_TermConfirmed) isEvent_Kind() {}
+
+func (*Event_DealHonoured) isEvent_Kind() {}
+
+func (*Event_DealBroken) isEvent_Kind() {}
+
+// DealProposed records a proposed deal.
+type DealProposed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	// The proposer (the Favor's owner).
+	From uint32 `protobuf:"varint,2,opt,name=from,proto3" json:"from,omitempty"`
+	// The seat asked.
+	To uint32 `protobuf:"varint,3,opt,name=to,proto3" json:"to,omitempty"`
+	// The Favor staked.
+	Broker Broker `protobuf:"varint,4,opt,name=broker,proto3,enum=moonshine.kingdom.v1.Broker" json:"broker,omitempty"`
+	// The end of this Day is the deadline.
+	DeadlineDay uint32 `protobuf:"varint,5,opt,name=deadline_day,json=deadlineDay,proto3" json:"deadline_day,omitempty"`
+	// The terms.
+	Terms         []*DealTerm `protobuf:"bytes,6,rep,name=terms,proto3" json:"terms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DealProposed) Reset() {
+	*x = DealProposed{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DealProposed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DealProposed) ProtoMessage() {}
+
+func (x *DealProposed) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DealProposed.ProtoReflect.Descriptor instead.
+func (*DealProposed) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *DealProposed) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+func (x *DealProposed) GetFrom() uint32 {
+	if x != nil {
+		return x.From
+	}
+	return 0
+}
+
+func (x *DealProposed) GetTo() uint32 {
+	if x != nil {
+		return x.To
+	}
+	return 0
+}
+
+func (x *DealProposed) GetBroker() Broker {
+	if x != nil {
+		return x.Broker
+	}
+	return Broker_BROKER_UNSPECIFIED
+}
+
+func (x *DealProposed) GetDeadlineDay() uint32 {
+	if x != nil {
+		return x.DeadlineDay
+	}
+	return 0
+}
+
+func (x *DealProposed) GetTerms() []*DealTerm {
+	if x != nil {
+		return x.Terms
+	}
+	return nil
+}
+
+// DealAnswered records the answer to a proposal.
+type DealAnswered struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	// Accepted.
+	Accept bool `protobuf:"varint,2,opt,name=accept,proto3" json:"accept,omitempty"`
+	// Declined by nobody: the deadline passed unanswered.
+	Lapsed        bool `protobuf:"varint,3,opt,name=lapsed,proto3" json:"lapsed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DealAnswered) Reset() {
+	*x = DealAnswered{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DealAnswered) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DealAnswered) ProtoMessage() {}
+
+func (x *DealAnswered) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DealAnswered.ProtoReflect.Descriptor instead.
+func (*DealAnswered) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *DealAnswered) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+func (x *DealAnswered) GetAccept() bool {
+	if x != nil {
+		return x.Accept
+	}
+	return false
+}
+
+func (x *DealAnswered) GetLapsed() bool {
+	if x != nil {
+		return x.Lapsed
+	}
+	return false
+}
+
+// TermConfirmed records a party's confirmation of a free-text term.
+type TermConfirmed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	// The term's index.
+	Term uint32 `protobuf:"varint,2,opt,name=term,proto3" json:"term,omitempty"`
+	// The confirming seat.
+	Seat          uint32 `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TermConfirmed) Reset() {
+	*x = TermConfirmed{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TermConfirmed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TermConfirmed) ProtoMessage() {}
+
+func (x *TermConfirmed) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TermConfirmed.ProtoReflect.Descriptor instead.
+func (*TermConfirmed) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *TermConfirmed) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+func (x *TermConfirmed) GetTerm() uint32 {
+	if x != nil {
+		return x.Term
+	}
+	return 0
+}
+
+func (x *TermConfirmed) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// DealHonoured closes a deal kept: the Favor returns to its owner.
+type DealHonoured struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal          uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DealHonoured) Reset() {
+	*x = DealHonoured{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DealHonoured) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DealHonoured) ProtoMessage() {}
+
+func (x *DealHonoured) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DealHonoured.ProtoReflect.Descriptor instead.
+func (*DealHonoured) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *DealHonoured) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+// DealBroken closes a deal broken: the owner discards the Favor and loses a
+// permanent Influence marker.
+type DealBroken struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	// The owner (the proposer).
+	Seat uint32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The Favor discarded.
+	Broker Broker `protobuf:"varint,3,opt,name=broker,proto3,enum=moonshine.kingdom.v1.Broker" json:"broker,omitempty"`
+	// The term broken.
+	Term uint32 `protobuf:"varint,4,opt,name=term,proto3" json:"term,omitempty"`
+	// The marker lost came from the owner's slots (its Stash was empty).
+	FromSlots bool `protobuf:"varint,5,opt,name=from_slots,json=fromSlots,proto3" json:"from_slots,omitempty"`
+	// No marker was in the Stash or the slots: none was lost.
+	NoMarker      bool `protobuf:"varint,6,opt,name=no_marker,json=noMarker,proto3" json:"no_marker,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DealBroken) Reset() {
+	*x = DealBroken{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DealBroken) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DealBroken) ProtoMessage() {}
+
+func (x *DealBroken) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DealBroken.ProtoReflect.Descriptor instead.
+func (*DealBroken) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *DealBroken) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+func (x *DealBroken) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *DealBroken) GetBroker() Broker {
+	if x != nil {
+		return x.Broker
+	}
+	return Broker_BROKER_UNSPECIFIED
+}
+
+func (x *DealBroken) GetTerm() uint32 {
+	if x != nil {
+		return x.Term
+	}
+	return 0
+}
+
+func (x *DealBroken) GetFromSlots() bool {
+	if x != nil {
+		return x.FromSlots
+	}
+	return false
+}
+
+func (x *DealBroken) GetNoMarker() bool {
+	if x != nil {
+		return x.NoMarker
+	}
+	return false
+}
+
+// DealView is an open deal (public: the Favor lies between both players).
+type DealView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	// The proposer.
+	From uint32 `protobuf:"varint,2,opt,name=from,proto3" json:"from,omitempty"`
+	// The seat asked.
+	To uint32 `protobuf:"varint,3,opt,name=to,proto3" json:"to,omitempty"`
+	// The Favor staked.
+	Broker Broker `protobuf:"varint,4,opt,name=broker,proto3,enum=moonshine.kingdom.v1.Broker" json:"broker,omitempty"`
+	// The end of this Day is the deadline.
+	DeadlineDay uint32 `protobuf:"varint,5,opt,name=deadline_day,json=deadlineDay,proto3" json:"deadline_day,omitempty"`
+	// The terms.
+	Terms []*DealTerm `protobuf:"bytes,6,rep,name=terms,proto3" json:"terms,omitempty"`
+	// Accepted (else awaiting the answer).
+	Accepted bool `protobuf:"varint,7,opt,name=accepted,proto3" json:"accepted,omitempty"`
+	// Cash handed from proposer to the other seat since acceptance.
+	Paid uint32 `protobuf:"varint,8,opt,name=paid,proto3" json:"paid,omitempty"`
+	// Per term, the seats that confirmed it (bit 0: proposer, bit 1: asked).
+	Confirmations []uint32 `protobuf:"varint,9,rep,packed,name=confirmations,proto3" json:"confirmations,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DealView) Reset() {
+	*x = DealView{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DealView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DealView) ProtoMessage() {}
+
+func (x *DealView) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DealView.ProtoReflect.Descriptor instead.
+func (*DealView) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *DealView) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+func (x *DealView) GetFrom() uint32 {
+	if x != nil {
+		return x.From
+	}
+	return 0
+}
+
+func (x *DealView) GetTo() uint32 {
+	if x != nil {
+		return x.To
+	}
+	return 0
+}
+
+func (x *DealView) GetBroker() Broker {
+	if x != nil {
+		return x.Broker
+	}
+	return Broker_BROKER_UNSPECIFIED
+}
+
+func (x *DealView) GetDeadlineDay() uint32 {
+	if x != nil {
+		return x.DeadlineDay
+	}
+	return 0
+}
+
+func (x *DealView) GetTerms() []*DealTerm {
+	if x != nil {
+		return x.Terms
+	}
+	return nil
+}
+
+func (x *DealView) GetAccepted() bool {
+	if x != nil {
+		return x.Accepted
+	}
+	return false
+}
+
+func (x *DealView) GetPaid() uint32 {
+	if x != nil {
+		return x.Paid
+	}
+	return 0
+}
+
+func (x *DealView) GetConfirmations() []uint32 {
+	if x != nil {
+		return x.Confirmations
+	}
+	return nil
+}
+
 // SitDown ranks the Bosses and pairs them: 1st with 4th, 2nd with 3rd.
 type SitDown struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -4577,7 +5496,7 @@ type SitDown struct {
 
 func (x *SitDown) Reset() {
 	*x = SitDown{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4589,7 +5508,7 @@ func (x *SitDown) String() string {
 func (*SitDown) ProtoMessage() {}
 
 func (x *SitDown) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[37]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4602,7 +5521,7 @@ func (x *SitDown) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SitDown.ProtoReflect.Descriptor instead.
 func (*SitDown) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{37}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *SitDown) GetRanking() []uint32 {
@@ -4627,7 +5546,7 @@ type InfluenceLent struct {
 
 func (x *InfluenceLent) Reset() {
 	*x = InfluenceLent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4639,7 +5558,7 @@ func (x *InfluenceLent) String() string {
 func (*InfluenceLent) ProtoMessage() {}
 
 func (x *InfluenceLent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[38]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4652,7 +5571,7 @@ func (x *InfluenceLent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InfluenceLent.ProtoReflect.Descriptor instead.
 func (*InfluenceLent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{38}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *InfluenceLent) GetFrom() uint32 {
@@ -4691,7 +5610,7 @@ type PushProposed struct {
 
 func (x *PushProposed) Reset() {
 	*x = PushProposed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4703,7 +5622,7 @@ func (x *PushProposed) String() string {
 func (*PushProposed) ProtoMessage() {}
 
 func (x *PushProposed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[39]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4716,7 +5635,7 @@ func (x *PushProposed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PushProposed.ProtoReflect.Descriptor instead.
 func (*PushProposed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{39}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *PushProposed) GetSeat() uint32 {
@@ -4753,7 +5672,7 @@ type ConsentGiven struct {
 
 func (x *ConsentGiven) Reset() {
 	*x = ConsentGiven{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4765,7 +5684,7 @@ func (x *ConsentGiven) String() string {
 func (*ConsentGiven) ProtoMessage() {}
 
 func (x *ConsentGiven) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4778,7 +5697,7 @@ func (x *ConsentGiven) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsentGiven.ProtoReflect.Descriptor instead.
 func (*ConsentGiven) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{40}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ConsentGiven) GetSeat() uint32 {
@@ -4808,7 +5727,7 @@ type LoanTaken struct {
 
 func (x *LoanTaken) Reset() {
 	*x = LoanTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4820,7 +5739,7 @@ func (x *LoanTaken) String() string {
 func (*LoanTaken) ProtoMessage() {}
 
 func (x *LoanTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4833,7 +5752,7 @@ func (x *LoanTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoanTaken.ProtoReflect.Descriptor instead.
 func (*LoanTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{41}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *LoanTaken) GetSeat() uint32 {
@@ -4863,7 +5782,7 @@ type LoanRepaid struct {
 
 func (x *LoanRepaid) Reset() {
 	*x = LoanRepaid{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4875,7 +5794,7 @@ func (x *LoanRepaid) String() string {
 func (*LoanRepaid) ProtoMessage() {}
 
 func (x *LoanRepaid) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4888,7 +5807,7 @@ func (x *LoanRepaid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoanRepaid.ProtoReflect.Descriptor instead.
 func (*LoanRepaid) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{42}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *LoanRepaid) GetSeat() uint32 {
@@ -4920,7 +5839,7 @@ type CashGiven struct {
 
 func (x *CashGiven) Reset() {
 	*x = CashGiven{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4932,7 +5851,7 @@ func (x *CashGiven) String() string {
 func (*CashGiven) ProtoMessage() {}
 
 func (x *CashGiven) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4945,7 +5864,7 @@ func (x *CashGiven) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CashGiven.ProtoReflect.Descriptor instead.
 func (*CashGiven) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{43}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *CashGiven) GetFrom() uint32 {
@@ -4982,7 +5901,7 @@ type CapoPromoted struct {
 
 func (x *CapoPromoted) Reset() {
 	*x = CapoPromoted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4994,7 +5913,7 @@ func (x *CapoPromoted) String() string {
 func (*CapoPromoted) ProtoMessage() {}
 
 func (x *CapoPromoted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5007,7 +5926,7 @@ func (x *CapoPromoted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CapoPromoted.ProtoReflect.Descriptor instead.
 func (*CapoPromoted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{44}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *CapoPromoted) GetSeat() uint32 {
@@ -5040,7 +5959,7 @@ type HeatCooled struct {
 
 func (x *HeatCooled) Reset() {
 	*x = HeatCooled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5052,7 +5971,7 @@ func (x *HeatCooled) String() string {
 func (*HeatCooled) ProtoMessage() {}
 
 func (x *HeatCooled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5065,7 +5984,7 @@ func (x *HeatCooled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeatCooled.ProtoReflect.Descriptor instead.
 func (*HeatCooled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{45}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *HeatCooled) GetSeat() uint32 {
@@ -5105,7 +6024,7 @@ type Torched struct {
 
 func (x *Torched) Reset() {
 	*x = Torched{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5117,7 +6036,7 @@ func (x *Torched) String() string {
 func (*Torched) ProtoMessage() {}
 
 func (x *Torched) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5130,7 +6049,7 @@ func (x *Torched) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Torched.ProtoReflect.Descriptor instead.
 func (*Torched) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *Torched) GetSeat() uint32 {
@@ -5175,7 +6094,7 @@ type StandoffChosen struct {
 
 func (x *StandoffChosen) Reset() {
 	*x = StandoffChosen{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5187,7 +6106,7 @@ func (x *StandoffChosen) String() string {
 func (*StandoffChosen) ProtoMessage() {}
 
 func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5200,7 +6119,7 @@ func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StandoffChosen.ProtoReflect.Descriptor instead.
 func (*StandoffChosen) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *StandoffChosen) GetSeat() uint32 {
@@ -5293,7 +6212,7 @@ type CombatRound struct {
 
 func (x *CombatRound) Reset() {
 	*x = CombatRound{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5305,7 +6224,7 @@ func (x *CombatRound) String() string {
 func (*CombatRound) ProtoMessage() {}
 
 func (x *CombatRound) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5318,7 +6237,7 @@ func (x *CombatRound) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CombatRound.ProtoReflect.Descriptor instead.
 func (*CombatRound) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *CombatRound) GetDistrict() District {
@@ -5462,7 +6381,7 @@ type FightEnded struct {
 
 func (x *FightEnded) Reset() {
 	*x = FightEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5474,7 +6393,7 @@ func (x *FightEnded) String() string {
 func (*FightEnded) ProtoMessage() {}
 
 func (x *FightEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5487,7 +6406,7 @@ func (x *FightEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FightEnded.ProtoReflect.Descriptor instead.
 func (*FightEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *FightEnded) GetDistrict() District {
@@ -5540,7 +6459,7 @@ type Withdrew struct {
 
 func (x *Withdrew) Reset() {
 	*x = Withdrew{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5552,7 +6471,7 @@ func (x *Withdrew) String() string {
 func (*Withdrew) ProtoMessage() {}
 
 func (x *Withdrew) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5565,7 +6484,7 @@ func (x *Withdrew) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Withdrew.ProtoReflect.Descriptor instead.
 func (*Withdrew) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *Withdrew) GetSeat() uint32 {
@@ -5657,7 +6576,7 @@ type SpoilsTaken struct {
 
 func (x *SpoilsTaken) Reset() {
 	*x = SpoilsTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5669,7 +6588,7 @@ func (x *SpoilsTaken) String() string {
 func (*SpoilsTaken) ProtoMessage() {}
 
 func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5682,7 +6601,7 @@ func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SpoilsTaken.ProtoReflect.Descriptor instead.
 func (*SpoilsTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *SpoilsTaken) GetSeat() uint32 {
@@ -5738,7 +6657,7 @@ type HeatDrawn struct {
 
 func (x *HeatDrawn) Reset() {
 	*x = HeatDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5750,7 +6669,7 @@ func (x *HeatDrawn) String() string {
 func (*HeatDrawn) ProtoMessage() {}
 
 func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5763,7 +6682,7 @@ func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeatDrawn.ProtoReflect.Descriptor instead.
 func (*HeatDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *HeatDrawn) GetSeat() uint32 {
@@ -5809,7 +6728,7 @@ type SeatSetup struct {
 
 func (x *SeatSetup) Reset() {
 	*x = SeatSetup{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5821,7 +6740,7 @@ func (x *SeatSetup) String() string {
 func (*SeatSetup) ProtoMessage() {}
 
 func (x *SeatSetup) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5834,7 +6753,7 @@ func (x *SeatSetup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatSetup.ProtoReflect.Descriptor instead.
 func (*SeatSetup) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *SeatSetup) GetPlaybook() Playbook {
@@ -5876,7 +6795,7 @@ type GameStarted struct {
 
 func (x *GameStarted) Reset() {
 	*x = GameStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5888,7 +6807,7 @@ func (x *GameStarted) String() string {
 func (*GameStarted) ProtoMessage() {}
 
 func (x *GameStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5901,7 +6820,7 @@ func (x *GameStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameStarted.ProtoReflect.Descriptor instead.
 func (*GameStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *GameStarted) GetPlayers() uint32 {
@@ -5949,7 +6868,7 @@ type DayStarted struct {
 
 func (x *DayStarted) Reset() {
 	*x = DayStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5961,7 +6880,7 @@ func (x *DayStarted) String() string {
 func (*DayStarted) ProtoMessage() {}
 
 func (x *DayStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5974,7 +6893,7 @@ func (x *DayStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayStarted.ProtoReflect.Descriptor instead.
 func (*DayStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *DayStarted) GetDay() uint32 {
@@ -6022,7 +6941,7 @@ type Production struct {
 
 func (x *Production) Reset() {
 	*x = Production{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6034,7 +6953,7 @@ func (x *Production) String() string {
 func (*Production) ProtoMessage() {}
 
 func (x *Production) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6047,7 +6966,7 @@ func (x *Production) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Production.ProtoReflect.Descriptor instead.
 func (*Production) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *Production) GetDistrict() District {
@@ -6099,7 +7018,7 @@ type BrewDrafted struct {
 
 func (x *BrewDrafted) Reset() {
 	*x = BrewDrafted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6111,7 +7030,7 @@ func (x *BrewDrafted) String() string {
 func (*BrewDrafted) ProtoMessage() {}
 
 func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6124,7 +7043,7 @@ func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BrewDrafted.ProtoReflect.Descriptor instead.
 func (*BrewDrafted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *BrewDrafted) GetSeat() uint32 {
@@ -6186,7 +7105,7 @@ type Casualty struct {
 
 func (x *Casualty) Reset() {
 	*x = Casualty{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6198,7 +7117,7 @@ func (x *Casualty) String() string {
 func (*Casualty) ProtoMessage() {}
 
 func (x *Casualty) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6211,7 +7130,7 @@ func (x *Casualty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Casualty.ProtoReflect.Descriptor instead.
 func (*Casualty) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *Casualty) GetDistrict() District {
@@ -6257,7 +7176,7 @@ type Blowback struct {
 
 func (x *Blowback) Reset() {
 	*x = Blowback{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6269,7 +7188,7 @@ func (x *Blowback) String() string {
 func (*Blowback) ProtoMessage() {}
 
 func (x *Blowback) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6282,7 +7201,7 @@ func (x *Blowback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Blowback.ProtoReflect.Descriptor instead.
 func (*Blowback) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *Blowback) GetRed() uint32 {
@@ -6321,7 +7240,7 @@ type ContractStaked struct {
 
 func (x *ContractStaked) Reset() {
 	*x = ContractStaked{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6333,7 +7252,7 @@ func (x *ContractStaked) String() string {
 func (*ContractStaked) ProtoMessage() {}
 
 func (x *ContractStaked) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6346,7 +7265,7 @@ func (x *ContractStaked) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractStaked.ProtoReflect.Descriptor instead.
 func (*ContractStaked) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *ContractStaked) GetSeat() uint32 {
@@ -6383,7 +7302,7 @@ type Funded struct {
 
 func (x *Funded) Reset() {
 	*x = Funded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6395,7 +7314,7 @@ func (x *Funded) String() string {
 func (*Funded) ProtoMessage() {}
 
 func (x *Funded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6408,7 +7327,7 @@ func (x *Funded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Funded.ProtoReflect.Descriptor instead.
 func (*Funded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *Funded) GetSeat() uint32 {
@@ -6436,7 +7355,7 @@ type OperationsStarted struct {
 
 func (x *OperationsStarted) Reset() {
 	*x = OperationsStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6448,7 +7367,7 @@ func (x *OperationsStarted) String() string {
 func (*OperationsStarted) ProtoMessage() {}
 
 func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6461,7 +7380,7 @@ func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OperationsStarted.ProtoReflect.Descriptor instead.
 func (*OperationsStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *OperationsStarted) GetFirst() uint32 {
@@ -6486,7 +7405,7 @@ type InfluenceSpent struct {
 
 func (x *InfluenceSpent) Reset() {
 	*x = InfluenceSpent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6498,7 +7417,7 @@ func (x *InfluenceSpent) String() string {
 func (*InfluenceSpent) ProtoMessage() {}
 
 func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6511,7 +7430,7 @@ func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InfluenceSpent.ProtoReflect.Descriptor instead.
 func (*InfluenceSpent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *InfluenceSpent) GetSeat() uint32 {
@@ -6573,7 +7492,7 @@ type Moved struct {
 
 func (x *Moved) Reset() {
 	*x = Moved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6585,7 +7504,7 @@ func (x *Moved) String() string {
 func (*Moved) ProtoMessage() {}
 
 func (x *Moved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6598,7 +7517,7 @@ func (x *Moved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Moved.ProtoReflect.Descriptor instead.
 func (*Moved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *Moved) GetSeat() uint32 {
@@ -6720,7 +7639,7 @@ type Pushed struct {
 
 func (x *Pushed) Reset() {
 	*x = Pushed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6732,7 +7651,7 @@ func (x *Pushed) String() string {
 func (*Pushed) ProtoMessage() {}
 
 func (x *Pushed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6745,7 +7664,7 @@ func (x *Pushed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pushed.ProtoReflect.Descriptor instead.
 func (*Pushed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *Pushed) GetSeat() uint32 {
@@ -6807,7 +7726,7 @@ type Recruited struct {
 
 func (x *Recruited) Reset() {
 	*x = Recruited{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6819,7 +7738,7 @@ func (x *Recruited) String() string {
 func (*Recruited) ProtoMessage() {}
 
 func (x *Recruited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6832,7 +7751,7 @@ func (x *Recruited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recruited.ProtoReflect.Descriptor instead.
 func (*Recruited) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *Recruited) GetSeat() uint32 {
@@ -6878,7 +7797,7 @@ type ContractsDrawn struct {
 
 func (x *ContractsDrawn) Reset() {
 	*x = ContractsDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6890,7 +7809,7 @@ func (x *ContractsDrawn) String() string {
 func (*ContractsDrawn) ProtoMessage() {}
 
 func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6903,7 +7822,7 @@ func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDrawn.ProtoReflect.Descriptor instead.
 func (*ContractsDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *ContractsDrawn) GetSeat() uint32 {
@@ -6940,7 +7859,7 @@ type ContractsReceived struct {
 
 func (x *ContractsReceived) Reset() {
 	*x = ContractsReceived{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6952,7 +7871,7 @@ func (x *ContractsReceived) String() string {
 func (*ContractsReceived) ProtoMessage() {}
 
 func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6965,7 +7884,7 @@ func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsReceived.ProtoReflect.Descriptor instead.
 func (*ContractsReceived) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *ContractsReceived) GetSeat() uint32 {
@@ -6995,7 +7914,7 @@ type ContractsDiscarded struct {
 
 func (x *ContractsDiscarded) Reset() {
 	*x = ContractsDiscarded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7007,7 +7926,7 @@ func (x *ContractsDiscarded) String() string {
 func (*ContractsDiscarded) ProtoMessage() {}
 
 func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7020,7 +7939,7 @@ func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscarded.ProtoReflect.Descriptor instead.
 func (*ContractsDiscarded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *ContractsDiscarded) GetSeat() uint32 {
@@ -7050,7 +7969,7 @@ type ContractsDiscardedCards struct {
 
 func (x *ContractsDiscardedCards) Reset() {
 	*x = ContractsDiscardedCards{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7062,7 +7981,7 @@ func (x *ContractsDiscardedCards) String() string {
 func (*ContractsDiscardedCards) ProtoMessage() {}
 
 func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7075,7 +7994,7 @@ func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscardedCards.ProtoReflect.Descriptor instead.
 func (*ContractsDiscardedCards) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *ContractsDiscardedCards) GetSeat() uint32 {
@@ -7103,7 +8022,7 @@ type DeckReshuffled struct {
 
 func (x *DeckReshuffled) Reset() {
 	*x = DeckReshuffled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7115,7 +8034,7 @@ func (x *DeckReshuffled) String() string {
 func (*DeckReshuffled) ProtoMessage() {}
 
 func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7128,7 +8047,7 @@ func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckReshuffled.ProtoReflect.Descriptor instead.
 func (*DeckReshuffled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *DeckReshuffled) GetDeck() Tier {
@@ -7155,7 +8074,7 @@ type Secured struct {
 
 func (x *Secured) Reset() {
 	*x = Secured{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7167,7 +8086,7 @@ func (x *Secured) String() string {
 func (*Secured) ProtoMessage() {}
 
 func (x *Secured) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7180,7 +8099,7 @@ func (x *Secured) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Secured.ProtoReflect.Descriptor instead.
 func (*Secured) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *Secured) GetSeat() uint32 {
@@ -7236,7 +8155,7 @@ type Smuggled struct {
 
 func (x *Smuggled) Reset() {
 	*x = Smuggled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7248,7 +8167,7 @@ func (x *Smuggled) String() string {
 func (*Smuggled) ProtoMessage() {}
 
 func (x *Smuggled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7261,7 +8180,7 @@ func (x *Smuggled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Smuggled.ProtoReflect.Descriptor instead.
 func (*Smuggled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *Smuggled) GetSeat() uint32 {
@@ -7335,7 +8254,7 @@ type Extorted struct {
 
 func (x *Extorted) Reset() {
 	*x = Extorted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7347,7 +8266,7 @@ func (x *Extorted) String() string {
 func (*Extorted) ProtoMessage() {}
 
 func (x *Extorted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7360,7 +8279,7 @@ func (x *Extorted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Extorted.ProtoReflect.Descriptor instead.
 func (*Extorted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *Extorted) GetSeat() uint32 {
@@ -7399,7 +8318,7 @@ type Fixed struct {
 
 func (x *Fixed) Reset() {
 	*x = Fixed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7411,7 +8330,7 @@ func (x *Fixed) String() string {
 func (*Fixed) ProtoMessage() {}
 
 func (x *Fixed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7424,7 +8343,7 @@ func (x *Fixed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fixed.ProtoReflect.Descriptor instead.
 func (*Fixed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *Fixed) GetSeat() uint32 {
@@ -7467,7 +8386,7 @@ type Unloaded struct {
 
 func (x *Unloaded) Reset() {
 	*x = Unloaded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7479,7 +8398,7 @@ func (x *Unloaded) String() string {
 func (*Unloaded) ProtoMessage() {}
 
 func (x *Unloaded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7492,7 +8411,7 @@ func (x *Unloaded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unloaded.ProtoReflect.Descriptor instead.
 func (*Unloaded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *Unloaded) GetSeat() uint32 {
@@ -7549,7 +8468,7 @@ type Rose struct {
 
 func (x *Rose) Reset() {
 	*x = Rose{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7561,7 +8480,7 @@ func (x *Rose) String() string {
 func (*Rose) ProtoMessage() {}
 
 func (x *Rose) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7574,7 +8493,7 @@ func (x *Rose) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rose.ProtoReflect.Descriptor instead.
 func (*Rose) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *Rose) GetSeat() uint32 {
@@ -7625,7 +8544,7 @@ type Bribed struct {
 
 func (x *Bribed) Reset() {
 	*x = Bribed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7637,7 +8556,7 @@ func (x *Bribed) String() string {
 func (*Bribed) ProtoMessage() {}
 
 func (x *Bribed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7650,7 +8569,7 @@ func (x *Bribed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bribed.ProtoReflect.Descriptor instead.
 func (*Bribed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *Bribed) GetSeat() uint32 {
@@ -7678,7 +8597,7 @@ type Ratted struct {
 
 func (x *Ratted) Reset() {
 	*x = Ratted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7690,7 +8609,7 @@ func (x *Ratted) String() string {
 func (*Ratted) ProtoMessage() {}
 
 func (x *Ratted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7703,7 +8622,7 @@ func (x *Ratted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ratted.ProtoReflect.Descriptor instead.
 func (*Ratted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *Ratted) GetSeat() uint32 {
@@ -7728,7 +8647,7 @@ type LaidLow struct {
 
 func (x *LaidLow) Reset() {
 	*x = LaidLow{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7740,7 +8659,7 @@ func (x *LaidLow) String() string {
 func (*LaidLow) ProtoMessage() {}
 
 func (x *LaidLow) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7753,7 +8672,7 @@ func (x *LaidLow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LaidLow.ProtoReflect.Descriptor instead.
 func (*LaidLow) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *LaidLow) GetSeat() uint32 {
@@ -7788,7 +8707,7 @@ type TurnPassed struct {
 
 func (x *TurnPassed) Reset() {
 	*x = TurnPassed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7800,7 +8719,7 @@ func (x *TurnPassed) String() string {
 func (*TurnPassed) ProtoMessage() {}
 
 func (x *TurnPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7813,7 +8732,7 @@ func (x *TurnPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnPassed.ProtoReflect.Descriptor instead.
 func (*TurnPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *TurnPassed) GetSeat() uint32 {
@@ -7838,7 +8757,7 @@ type RaidStarted struct {
 
 func (x *RaidStarted) Reset() {
 	*x = RaidStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7850,7 +8769,7 @@ func (x *RaidStarted) String() string {
 func (*RaidStarted) ProtoMessage() {}
 
 func (x *RaidStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7863,7 +8782,7 @@ func (x *RaidStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStarted.ProtoReflect.Descriptor instead.
 func (*RaidStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *RaidStarted) GetTarget() uint32 {
@@ -7902,7 +8821,7 @@ type RaidStrike struct {
 
 func (x *RaidStrike) Reset() {
 	*x = RaidStrike{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7914,7 +8833,7 @@ func (x *RaidStrike) String() string {
 func (*RaidStrike) ProtoMessage() {}
 
 func (x *RaidStrike) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7927,7 +8846,7 @@ func (x *RaidStrike) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStrike.ProtoReflect.Descriptor instead.
 func (*RaidStrike) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{83}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *RaidStrike) GetPrecinct() District {
@@ -7970,7 +8889,7 @@ type RaidResolved struct {
 
 func (x *RaidResolved) Reset() {
 	*x = RaidResolved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7982,7 +8901,7 @@ func (x *RaidResolved) String() string {
 func (*RaidResolved) ProtoMessage() {}
 
 func (x *RaidResolved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7995,7 +8914,7 @@ func (x *RaidResolved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidResolved.ProtoReflect.Descriptor instead.
 func (*RaidResolved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{84}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *RaidResolved) GetDistrict() District {
@@ -8046,7 +8965,7 @@ type RaidEnded struct {
 
 func (x *RaidEnded) Reset() {
 	*x = RaidEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8058,7 +8977,7 @@ func (x *RaidEnded) String() string {
 func (*RaidEnded) ProtoMessage() {}
 
 func (x *RaidEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8071,7 +8990,7 @@ func (x *RaidEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidEnded.ProtoReflect.Descriptor instead.
 func (*RaidEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{85}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *RaidEnded) GetRebuilt() []District {
@@ -8099,7 +9018,7 @@ type Swept struct {
 
 func (x *Swept) Reset() {
 	*x = Swept{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8111,7 +9030,7 @@ func (x *Swept) String() string {
 func (*Swept) ProtoMessage() {}
 
 func (x *Swept) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8124,7 +9043,7 @@ func (x *Swept) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Swept.ProtoReflect.Descriptor instead.
 func (*Swept) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{86}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *Swept) GetArrests() []*Casualty {
@@ -8151,7 +9070,7 @@ type TitleChanged struct {
 
 func (x *TitleChanged) Reset() {
 	*x = TitleChanged{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8163,7 +9082,7 @@ func (x *TitleChanged) String() string {
 func (*TitleChanged) ProtoMessage() {}
 
 func (x *TitleChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8176,7 +9095,7 @@ func (x *TitleChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleChanged.ProtoReflect.Descriptor instead.
 func (*TitleChanged) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{87}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *TitleChanged) GetTitle() Title {
@@ -8226,7 +9145,7 @@ type ContractReckoned struct {
 
 func (x *ContractReckoned) Reset() {
 	*x = ContractReckoned{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8238,7 +9157,7 @@ func (x *ContractReckoned) String() string {
 func (*ContractReckoned) ProtoMessage() {}
 
 func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8251,7 +9170,7 @@ func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractReckoned.ProtoReflect.Descriptor instead.
 func (*ContractReckoned) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{88}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *ContractReckoned) GetSeat() uint32 {
@@ -8300,7 +9219,7 @@ type CommissionTaken struct {
 
 func (x *CommissionTaken) Reset() {
 	*x = CommissionTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8312,7 +9231,7 @@ func (x *CommissionTaken) String() string {
 func (*CommissionTaken) ProtoMessage() {}
 
 func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8325,7 +9244,7 @@ func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommissionTaken.ProtoReflect.Descriptor instead.
 func (*CommissionTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{89}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *CommissionTaken) GetSeat() uint32 {
@@ -8353,7 +9272,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8365,7 +9284,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8378,7 +9297,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{90}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *GameEnded) GetWinner() uint32 {
@@ -8454,14 +9373,16 @@ type View struct {
 	// variant).
 	Crackdown uint32 `protobuf:"varint,20,opt,name=crackdown,proto3" json:"crackdown,omitempty"`
 	// Blood Oath: each seat's partner after the Sit-Down, by seat.
-	Partners      []uint32 `protobuf:"varint,21,rep,packed,name=partners,proto3" json:"partners,omitempty"`
+	Partners []uint32 `protobuf:"varint,21,rep,packed,name=partners,proto3" json:"partners,omitempty"`
+	// The Broker's Word: open deals, proposed or accepted.
+	Deals         []*DealView `protobuf:"bytes,22,rep,name=deals,proto3" json:"deals,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
 	*x = View{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8473,7 +9394,7 @@ func (x *View) String() string {
 func (*View) ProtoMessage() {}
 
 func (x *View) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8486,7 +9407,7 @@ func (x *View) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use View.ProtoReflect.Descriptor instead.
 func (*View) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{91}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *View) GetPlayers() uint32 {
@@ -8636,6 +9557,13 @@ func (x *View) GetPartners() []uint32 {
 	return nil
 }
 
+func (x *View) GetDeals() []*DealView {
+	if x != nil {
+		return x.Deals
+	}
+	return nil
+}
+
 // FightView is a fight in progress: who is Pinned where, whose decision is
 // pending and which responses are legal now.
 type FightView struct {
@@ -8662,7 +9590,7 @@ type FightView struct {
 
 func (x *FightView) Reset() {
 	*x = FightView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8674,7 +9602,7 @@ func (x *FightView) String() string {
 func (*FightView) ProtoMessage() {}
 
 func (x *FightView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8687,7 +9615,7 @@ func (x *FightView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FightView.ProtoReflect.Descriptor instead.
 func (*FightView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{92}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *FightView) GetDistrict() District {
@@ -8768,7 +9696,7 @@ type DistrictView struct {
 
 func (x *DistrictView) Reset() {
 	*x = DistrictView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8780,7 +9708,7 @@ func (x *DistrictView) String() string {
 func (*DistrictView) ProtoMessage() {}
 
 func (x *DistrictView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8793,7 +9721,7 @@ func (x *DistrictView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DistrictView.ProtoReflect.Descriptor instead.
 func (*DistrictView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{93}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *DistrictView) GetDistrict() District {
@@ -8857,7 +9785,7 @@ type ForceView struct {
 
 func (x *ForceView) Reset() {
 	*x = ForceView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8869,7 +9797,7 @@ func (x *ForceView) String() string {
 func (*ForceView) ProtoMessage() {}
 
 func (x *ForceView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8882,7 +9810,7 @@ func (x *ForceView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForceView.ProtoReflect.Descriptor instead.
 func (*ForceView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{94}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *ForceView) GetSeat() uint32 {
@@ -8933,7 +9861,7 @@ type StakedView struct {
 
 func (x *StakedView) Reset() {
 	*x = StakedView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8945,7 +9873,7 @@ func (x *StakedView) String() string {
 func (*StakedView) ProtoMessage() {}
 
 func (x *StakedView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8958,7 +9886,7 @@ func (x *StakedView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakedView.ProtoReflect.Descriptor instead.
 func (*StakedView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{95}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *StakedView) GetCard() uint32 {
@@ -9032,7 +9960,7 @@ type SeatView struct {
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9044,7 +9972,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9057,7 +9985,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{96}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *SeatView) GetSeat() uint32 {
@@ -9245,7 +10173,7 @@ type TitleView struct {
 
 func (x *TitleView) Reset() {
 	*x = TitleView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9257,7 +10185,7 @@ func (x *TitleView) String() string {
 func (*TitleView) ProtoMessage() {}
 
 func (x *TitleView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9270,7 +10198,7 @@ func (x *TitleView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleView.ProtoReflect.Descriptor instead.
 func (*TitleView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{97}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *TitleView) GetTitle() Title {
@@ -9318,7 +10246,7 @@ type DeckView struct {
 
 func (x *DeckView) Reset() {
 	*x = DeckView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9330,7 +10258,7 @@ func (x *DeckView) String() string {
 func (*DeckView) ProtoMessage() {}
 
 func (x *DeckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9343,7 +10271,7 @@ func (x *DeckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckView.ProtoReflect.Descriptor instead.
 func (*DeckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{98}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *DeckView) GetTier() Tier {
@@ -9387,7 +10315,7 @@ type WaitingView struct {
 
 func (x *WaitingView) Reset() {
 	*x = WaitingView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9399,7 +10327,7 @@ func (x *WaitingView) String() string {
 func (*WaitingView) ProtoMessage() {}
 
 func (x *WaitingView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9412,7 +10340,7 @@ func (x *WaitingView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WaitingView.ProtoReflect.Descriptor instead.
 func (*WaitingView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{99}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *WaitingView) GetSeat() uint32 {
@@ -9448,7 +10376,7 @@ type RaidView struct {
 
 func (x *RaidView) Reset() {
 	*x = RaidView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9460,7 +10388,7 @@ func (x *RaidView) String() string {
 func (*RaidView) ProtoMessage() {}
 
 func (x *RaidView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9473,7 +10401,7 @@ func (x *RaidView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidView.ProtoReflect.Descriptor instead.
 func (*RaidView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{100}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *RaidView) GetTarget() uint32 {
@@ -9524,7 +10452,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x17alliance_respect_to_win\x18\x04 \x01(\rR\x14allianceRespectToWin\"U\n" +
 	"\aBarrels\x124\n" +
 	"\x06liquor\x18\x01 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x06liquor\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\rR\x05count\"\xae\x0f\n" +
+	"\x05count\x18\x02 \x01(\rR\x05count\"\x83\x11\n" +
 	"\aCommand\x12@\n" +
 	"\n" +
 	"brew_draft\x18\x01 \x01(\v2\x1f.moonshine.kingdom.v1.BrewDraftH\x00R\tbrewDraft\x12L\n" +
@@ -9561,8 +10489,28 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"repay_loan\x18\x1e \x01(\v2\x1f.moonshine.kingdom.v1.RepayLoanH\x00R\trepayLoan\x12=\n" +
 	"\tgive_cash\x18\x1f \x01(\v2\x1e.moonshine.kingdom.v1.GiveCashH\x00R\bgiveCash\x120\n" +
 	"\x04lend\x18  \x01(\v2\x1a.moonshine.kingdom.v1.LendH\x00R\x04lend\x129\n" +
-	"\aconsent\x18! \x01(\v2\x1d.moonshine.kingdom.v1.ConsentH\x00R\aconsentB\x06\n" +
-	"\x04kind\"\xa5\x02\n" +
+	"\aconsent\x18! \x01(\v2\x1d.moonshine.kingdom.v1.ConsentH\x00R\aconsent\x12F\n" +
+	"\fpropose_deal\x18\" \x01(\v2!.moonshine.kingdom.v1.ProposeDealH\x00R\vproposeDeal\x12C\n" +
+	"\vanswer_deal\x18# \x01(\v2 .moonshine.kingdom.v1.AnswerDealH\x00R\n" +
+	"answerDeal\x12F\n" +
+	"\fconfirm_term\x18$ \x01(\v2!.moonshine.kingdom.v1.ConfirmTermH\x00R\vconfirmTermB\x06\n" +
+	"\x04kind\"n\n" +
+	"\bDealTerm\x126\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\".moonshine.kingdom.v1.DealTermKindR\x04kind\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\rR\x06amount\x12\x12\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\"\xac\x01\n" +
+	"\vProposeDeal\x12\x0e\n" +
+	"\x02to\x18\x01 \x01(\rR\x02to\x124\n" +
+	"\x06broker\x18\x02 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\x12!\n" +
+	"\fdeadline_day\x18\x03 \x01(\rR\vdeadlineDay\x124\n" +
+	"\x05terms\x18\x04 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\"8\n" +
+	"\n" +
+	"AnswerDeal\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
+	"\x06accept\x18\x02 \x01(\bR\x06accept\"5\n" +
+	"\vConfirmTerm\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
+	"\x04term\x18\x02 \x01(\rR\x04term\"\xa5\x02\n" +
 	"\bStandoff\x12<\n" +
 	"\x06choice\x18\x01 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
 	"\aflee_to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fleeTo\x12\x1c\n" +
@@ -9666,7 +10614,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vTargetsCall\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\"#\n" +
 	"\vBribeOrFall\x12\x14\n" +
-	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\xf8\x1b\n" +
+	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\xec\x1e\n" +
 	"\x05Event\x12F\n" +
 	"\fgame_started\x18\x01 \x01(\v2!.moonshine.kingdom.v1.GameStartedH\x00R\vgameStarted\x12C\n" +
 	"\vday_started\x18\x02 \x01(\v2 .moonshine.kingdom.v1.DayStartedH\x00R\n" +
@@ -9730,8 +10678,50 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x0einfluence_lent\x180 \x01(\v2#.moonshine.kingdom.v1.InfluenceLentH\x00R\rinfluenceLent\x12I\n" +
 	"\rpush_proposed\x181 \x01(\v2\".moonshine.kingdom.v1.PushProposedH\x00R\fpushProposed\x12I\n" +
 	"\rconsent_given\x182 \x01(\v2\".moonshine.kingdom.v1.ConsentGivenH\x00R\fconsentGiven\x12:\n" +
-	"\bsit_down\x183 \x01(\v2\x1d.moonshine.kingdom.v1.SitDownH\x00R\asitDownB\x06\n" +
-	"\x04kind\"#\n" +
+	"\bsit_down\x183 \x01(\v2\x1d.moonshine.kingdom.v1.SitDownH\x00R\asitDown\x12I\n" +
+	"\rdeal_proposed\x184 \x01(\v2\".moonshine.kingdom.v1.DealProposedH\x00R\fdealProposed\x12I\n" +
+	"\rdeal_answered\x185 \x01(\v2\".moonshine.kingdom.v1.DealAnsweredH\x00R\fdealAnswered\x12L\n" +
+	"\x0eterm_confirmed\x186 \x01(\v2#.moonshine.kingdom.v1.TermConfirmedH\x00R\rtermConfirmed\x12I\n" +
+	"\rdeal_honoured\x187 \x01(\v2\".moonshine.kingdom.v1.DealHonouredH\x00R\fdealHonoured\x12C\n" +
+	"\vdeal_broken\x188 \x01(\v2 .moonshine.kingdom.v1.DealBrokenH\x00R\n" +
+	"dealBrokenB\x06\n" +
+	"\x04kind\"\xd5\x01\n" +
+	"\fDealProposed\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
+	"\x04from\x18\x02 \x01(\rR\x04from\x12\x0e\n" +
+	"\x02to\x18\x03 \x01(\rR\x02to\x124\n" +
+	"\x06broker\x18\x04 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\x12!\n" +
+	"\fdeadline_day\x18\x05 \x01(\rR\vdeadlineDay\x124\n" +
+	"\x05terms\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\"R\n" +
+	"\fDealAnswered\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
+	"\x06accept\x18\x02 \x01(\bR\x06accept\x12\x16\n" +
+	"\x06lapsed\x18\x03 \x01(\bR\x06lapsed\"K\n" +
+	"\rTermConfirmed\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
+	"\x04term\x18\x02 \x01(\rR\x04term\x12\x12\n" +
+	"\x04seat\x18\x03 \x01(\rR\x04seat\"\"\n" +
+	"\fDealHonoured\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\"\xba\x01\n" +
+	"\n" +
+	"DealBroken\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\rR\x04seat\x124\n" +
+	"\x06broker\x18\x03 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\x12\x12\n" +
+	"\x04term\x18\x04 \x01(\rR\x04term\x12\x1d\n" +
+	"\n" +
+	"from_slots\x18\x05 \x01(\bR\tfromSlots\x12\x1b\n" +
+	"\tno_marker\x18\x06 \x01(\bR\bnoMarker\"\xa7\x02\n" +
+	"\bDealView\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
+	"\x04from\x18\x02 \x01(\rR\x04from\x12\x0e\n" +
+	"\x02to\x18\x03 \x01(\rR\x02to\x124\n" +
+	"\x06broker\x18\x04 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\x12!\n" +
+	"\fdeadline_day\x18\x05 \x01(\rR\vdeadlineDay\x124\n" +
+	"\x05terms\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\x12\x1a\n" +
+	"\baccepted\x18\a \x01(\bR\baccepted\x12\x12\n" +
+	"\x04paid\x18\b \x01(\rR\x04paid\x12$\n" +
+	"\rconfirmations\x18\t \x03(\rR\rconfirmations\"#\n" +
 	"\aSitDown\x12\x18\n" +
 	"\aranking\x18\x01 \x03(\rR\aranking\"M\n" +
 	"\rInfluenceLent\x12\x12\n" +
@@ -10016,7 +11006,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\bbankroll\x18\x03 \x03(\rR\bbankroll\x12\x1d\n" +
 	"\apartner\x18\x04 \x01(\rH\x00R\apartner\x88\x01\x01B\n" +
 	"\n" +
-	"\b_partner\"\xe7\x06\n" +
+	"\b_partner\"\x9d\a\n" +
 	"\x04View\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\rR\aplayers\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\rR\x03day\x12.\n" +
@@ -10040,7 +11030,8 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x05fight\x18\x12 \x01(\v2\x1f.moonshine.kingdom.v1.FightViewR\x05fight\x12>\n" +
 	"\bproposal\x18\x13 \x01(\v2\".moonshine.kingdom.v1.PushProposedR\bproposal\x12\x1c\n" +
 	"\tcrackdown\x18\x14 \x01(\rR\tcrackdown\x12\x1a\n" +
-	"\bpartners\x18\x15 \x03(\rR\bpartnersB\x06\n" +
+	"\bpartners\x18\x15 \x03(\rR\bpartners\x124\n" +
+	"\x05deals\x18\x16 \x03(\v2\x1e.moonshine.kingdom.v1.DealViewR\x05dealsB\x06\n" +
 	"\x04_ratB\x06\n" +
 	"\x04_you\"\xfe\x02\n" +
 	"\tFightView\x12:\n" +
@@ -10254,7 +11245,12 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x19FIGHT_RESPONSE_COMMANDEER\x10\b\x12\x1a\n" +
 	"\x16FIGHT_RESPONSE_DESTROY\x10\t\x12\x18\n" +
 	"\x14FIGHT_RESPONSE_TORCH\x10\n" +
-	"B\xe5\x01\n" +
+	"*\x87\x01\n" +
+	"\fDealTermKind\x12\x1e\n" +
+	"\x1aDEAL_TERM_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17DEAL_TERM_KIND_PAY_CASH\x10\x01\x12\x1c\n" +
+	"\x18DEAL_TERM_KIND_NO_ATTACK\x10\x02\x12\x1c\n" +
+	"\x18DEAL_TERM_KIND_FREE_TEXT\x10\x03B\xe5\x01\n" +
 	"\x18com.moonshine.kingdom.v1B\fKingdomProtoP\x01ZIgithub.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1;kingdomv1\xa2\x02\x03MKX\xaa\x02\x14Moonshine.Kingdom.V1\xca\x02\x14Moonshine\\Kingdom\\V1\xe2\x02 Moonshine\\Kingdom\\V1\\GPBMetadata\xea\x02\x16Moonshine::Kingdom::V1b\x06proto3"
 
 var (
@@ -10269,8 +11265,8 @@ func file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP() []byte {
 	return file_moonshine_kingdom_v1_kingdom_proto_rawDescData
 }
 
-var file_moonshine_kingdom_v1_kingdom_proto_enumTypes = make([]protoimpl.EnumInfo, 16)
-var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 101)
+var file_moonshine_kingdom_v1_kingdom_proto_enumTypes = make([]protoimpl.EnumInfo, 17)
+var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 111)
 var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(Borough)(0),                    // 0: moonshine.kingdom.v1.Borough
 	(DistrictKind)(0),               // 1: moonshine.kingdom.v1.DistrictKind
@@ -10288,326 +11284,354 @@ var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(CombatKind)(0),                 // 13: moonshine.kingdom.v1.CombatKind
 	(FightOutcome)(0),               // 14: moonshine.kingdom.v1.FightOutcome
 	(FightResponse)(0),              // 15: moonshine.kingdom.v1.FightResponse
-	(*Options)(nil),                 // 16: moonshine.kingdom.v1.Options
-	(*Barrels)(nil),                 // 17: moonshine.kingdom.v1.Barrels
-	(*Command)(nil),                 // 18: moonshine.kingdom.v1.Command
-	(*Standoff)(nil),                // 19: moonshine.kingdom.v1.Standoff
-	(*Assault)(nil),                 // 20: moonshine.kingdom.v1.Assault
-	(*Lend)(nil),                    // 21: moonshine.kingdom.v1.Lend
-	(*Consent)(nil),                 // 22: moonshine.kingdom.v1.Consent
-	(*TakeLoan)(nil),                // 23: moonshine.kingdom.v1.TakeLoan
-	(*RepayLoan)(nil),               // 24: moonshine.kingdom.v1.RepayLoan
-	(*GiveCash)(nil),                // 25: moonshine.kingdom.v1.GiveCash
-	(*Capo)(nil),                    // 26: moonshine.kingdom.v1.Capo
-	(*Consigliere)(nil),             // 27: moonshine.kingdom.v1.Consigliere
-	(*Torch)(nil),                   // 28: moonshine.kingdom.v1.Torch
-	(*Advance)(nil),                 // 29: moonshine.kingdom.v1.Advance
-	(*FallBack)(nil),                // 30: moonshine.kingdom.v1.FallBack
-	(*Storm)(nil),                   // 31: moonshine.kingdom.v1.Storm
-	(*Spoils)(nil),                  // 32: moonshine.kingdom.v1.Spoils
-	(*BrewDraft)(nil),               // 33: moonshine.kingdom.v1.BrewDraft
-	(*StakeContract)(nil),           // 34: moonshine.kingdom.v1.StakeContract
-	(*Fund)(nil),                    // 35: moonshine.kingdom.v1.Fund
-	(*Move)(nil),                    // 36: moonshine.kingdom.v1.Move
-	(*Push)(nil),                    // 37: moonshine.kingdom.v1.Push
-	(*Recruit)(nil),                 // 38: moonshine.kingdom.v1.Recruit
-	(*Hustle)(nil),                  // 39: moonshine.kingdom.v1.Hustle
-	(*DiscardContracts)(nil),        // 40: moonshine.kingdom.v1.DiscardContracts
-	(*Secure)(nil),                  // 41: moonshine.kingdom.v1.Secure
-	(*Smuggle)(nil),                 // 42: moonshine.kingdom.v1.Smuggle
-	(*Extort)(nil),                  // 43: moonshine.kingdom.v1.Extort
-	(*Fix)(nil),                     // 44: moonshine.kingdom.v1.Fix
-	(*Unload)(nil),                  // 45: moonshine.kingdom.v1.Unload
-	(*Rise)(nil),                    // 46: moonshine.kingdom.v1.Rise
-	(*Bribe)(nil),                   // 47: moonshine.kingdom.v1.Bribe
-	(*Rat)(nil),                     // 48: moonshine.kingdom.v1.Rat
-	(*LayLow)(nil),                  // 49: moonshine.kingdom.v1.LayLow
-	(*TargetsCall)(nil),             // 50: moonshine.kingdom.v1.TargetsCall
-	(*BribeOrFall)(nil),             // 51: moonshine.kingdom.v1.BribeOrFall
-	(*Event)(nil),                   // 52: moonshine.kingdom.v1.Event
-	(*SitDown)(nil),                 // 53: moonshine.kingdom.v1.SitDown
-	(*InfluenceLent)(nil),           // 54: moonshine.kingdom.v1.InfluenceLent
-	(*PushProposed)(nil),            // 55: moonshine.kingdom.v1.PushProposed
-	(*ConsentGiven)(nil),            // 56: moonshine.kingdom.v1.ConsentGiven
-	(*LoanTaken)(nil),               // 57: moonshine.kingdom.v1.LoanTaken
-	(*LoanRepaid)(nil),              // 58: moonshine.kingdom.v1.LoanRepaid
-	(*CashGiven)(nil),               // 59: moonshine.kingdom.v1.CashGiven
-	(*CapoPromoted)(nil),            // 60: moonshine.kingdom.v1.CapoPromoted
-	(*HeatCooled)(nil),              // 61: moonshine.kingdom.v1.HeatCooled
-	(*Torched)(nil),                 // 62: moonshine.kingdom.v1.Torched
-	(*StandoffChosen)(nil),          // 63: moonshine.kingdom.v1.StandoffChosen
-	(*CombatRound)(nil),             // 64: moonshine.kingdom.v1.CombatRound
-	(*FightEnded)(nil),              // 65: moonshine.kingdom.v1.FightEnded
-	(*Withdrew)(nil),                // 66: moonshine.kingdom.v1.Withdrew
-	(*SpoilsTaken)(nil),             // 67: moonshine.kingdom.v1.SpoilsTaken
-	(*HeatDrawn)(nil),               // 68: moonshine.kingdom.v1.HeatDrawn
-	(*SeatSetup)(nil),               // 69: moonshine.kingdom.v1.SeatSetup
-	(*GameStarted)(nil),             // 70: moonshine.kingdom.v1.GameStarted
-	(*DayStarted)(nil),              // 71: moonshine.kingdom.v1.DayStarted
-	(*Production)(nil),              // 72: moonshine.kingdom.v1.Production
-	(*BrewDrafted)(nil),             // 73: moonshine.kingdom.v1.BrewDrafted
-	(*Casualty)(nil),                // 74: moonshine.kingdom.v1.Casualty
-	(*Blowback)(nil),                // 75: moonshine.kingdom.v1.Blowback
-	(*ContractStaked)(nil),          // 76: moonshine.kingdom.v1.ContractStaked
-	(*Funded)(nil),                  // 77: moonshine.kingdom.v1.Funded
-	(*OperationsStarted)(nil),       // 78: moonshine.kingdom.v1.OperationsStarted
-	(*InfluenceSpent)(nil),          // 79: moonshine.kingdom.v1.InfluenceSpent
-	(*Moved)(nil),                   // 80: moonshine.kingdom.v1.Moved
-	(*Pushed)(nil),                  // 81: moonshine.kingdom.v1.Pushed
-	(*Recruited)(nil),               // 82: moonshine.kingdom.v1.Recruited
-	(*ContractsDrawn)(nil),          // 83: moonshine.kingdom.v1.ContractsDrawn
-	(*ContractsReceived)(nil),       // 84: moonshine.kingdom.v1.ContractsReceived
-	(*ContractsDiscarded)(nil),      // 85: moonshine.kingdom.v1.ContractsDiscarded
-	(*ContractsDiscardedCards)(nil), // 86: moonshine.kingdom.v1.ContractsDiscardedCards
-	(*DeckReshuffled)(nil),          // 87: moonshine.kingdom.v1.DeckReshuffled
-	(*Secured)(nil),                 // 88: moonshine.kingdom.v1.Secured
-	(*Smuggled)(nil),                // 89: moonshine.kingdom.v1.Smuggled
-	(*Extorted)(nil),                // 90: moonshine.kingdom.v1.Extorted
-	(*Fixed)(nil),                   // 91: moonshine.kingdom.v1.Fixed
-	(*Unloaded)(nil),                // 92: moonshine.kingdom.v1.Unloaded
-	(*Rose)(nil),                    // 93: moonshine.kingdom.v1.Rose
-	(*Bribed)(nil),                  // 94: moonshine.kingdom.v1.Bribed
-	(*Ratted)(nil),                  // 95: moonshine.kingdom.v1.Ratted
-	(*LaidLow)(nil),                 // 96: moonshine.kingdom.v1.LaidLow
-	(*TurnPassed)(nil),              // 97: moonshine.kingdom.v1.TurnPassed
-	(*RaidStarted)(nil),             // 98: moonshine.kingdom.v1.RaidStarted
-	(*RaidStrike)(nil),              // 99: moonshine.kingdom.v1.RaidStrike
-	(*RaidResolved)(nil),            // 100: moonshine.kingdom.v1.RaidResolved
-	(*RaidEnded)(nil),               // 101: moonshine.kingdom.v1.RaidEnded
-	(*Swept)(nil),                   // 102: moonshine.kingdom.v1.Swept
-	(*TitleChanged)(nil),            // 103: moonshine.kingdom.v1.TitleChanged
-	(*ContractReckoned)(nil),        // 104: moonshine.kingdom.v1.ContractReckoned
-	(*CommissionTaken)(nil),         // 105: moonshine.kingdom.v1.CommissionTaken
-	(*GameEnded)(nil),               // 106: moonshine.kingdom.v1.GameEnded
-	(*View)(nil),                    // 107: moonshine.kingdom.v1.View
-	(*FightView)(nil),               // 108: moonshine.kingdom.v1.FightView
-	(*DistrictView)(nil),            // 109: moonshine.kingdom.v1.DistrictView
-	(*ForceView)(nil),               // 110: moonshine.kingdom.v1.ForceView
-	(*StakedView)(nil),              // 111: moonshine.kingdom.v1.StakedView
-	(*SeatView)(nil),                // 112: moonshine.kingdom.v1.SeatView
-	(*TitleView)(nil),               // 113: moonshine.kingdom.v1.TitleView
-	(*DeckView)(nil),                // 114: moonshine.kingdom.v1.DeckView
-	(*WaitingView)(nil),             // 115: moonshine.kingdom.v1.WaitingView
-	(*RaidView)(nil),                // 116: moonshine.kingdom.v1.RaidView
+	(DealTermKind)(0),               // 16: moonshine.kingdom.v1.DealTermKind
+	(*Options)(nil),                 // 17: moonshine.kingdom.v1.Options
+	(*Barrels)(nil),                 // 18: moonshine.kingdom.v1.Barrels
+	(*Command)(nil),                 // 19: moonshine.kingdom.v1.Command
+	(*DealTerm)(nil),                // 20: moonshine.kingdom.v1.DealTerm
+	(*ProposeDeal)(nil),             // 21: moonshine.kingdom.v1.ProposeDeal
+	(*AnswerDeal)(nil),              // 22: moonshine.kingdom.v1.AnswerDeal
+	(*ConfirmTerm)(nil),             // 23: moonshine.kingdom.v1.ConfirmTerm
+	(*Standoff)(nil),                // 24: moonshine.kingdom.v1.Standoff
+	(*Assault)(nil),                 // 25: moonshine.kingdom.v1.Assault
+	(*Lend)(nil),                    // 26: moonshine.kingdom.v1.Lend
+	(*Consent)(nil),                 // 27: moonshine.kingdom.v1.Consent
+	(*TakeLoan)(nil),                // 28: moonshine.kingdom.v1.TakeLoan
+	(*RepayLoan)(nil),               // 29: moonshine.kingdom.v1.RepayLoan
+	(*GiveCash)(nil),                // 30: moonshine.kingdom.v1.GiveCash
+	(*Capo)(nil),                    // 31: moonshine.kingdom.v1.Capo
+	(*Consigliere)(nil),             // 32: moonshine.kingdom.v1.Consigliere
+	(*Torch)(nil),                   // 33: moonshine.kingdom.v1.Torch
+	(*Advance)(nil),                 // 34: moonshine.kingdom.v1.Advance
+	(*FallBack)(nil),                // 35: moonshine.kingdom.v1.FallBack
+	(*Storm)(nil),                   // 36: moonshine.kingdom.v1.Storm
+	(*Spoils)(nil),                  // 37: moonshine.kingdom.v1.Spoils
+	(*BrewDraft)(nil),               // 38: moonshine.kingdom.v1.BrewDraft
+	(*StakeContract)(nil),           // 39: moonshine.kingdom.v1.StakeContract
+	(*Fund)(nil),                    // 40: moonshine.kingdom.v1.Fund
+	(*Move)(nil),                    // 41: moonshine.kingdom.v1.Move
+	(*Push)(nil),                    // 42: moonshine.kingdom.v1.Push
+	(*Recruit)(nil),                 // 43: moonshine.kingdom.v1.Recruit
+	(*Hustle)(nil),                  // 44: moonshine.kingdom.v1.Hustle
+	(*DiscardContracts)(nil),        // 45: moonshine.kingdom.v1.DiscardContracts
+	(*Secure)(nil),                  // 46: moonshine.kingdom.v1.Secure
+	(*Smuggle)(nil),                 // 47: moonshine.kingdom.v1.Smuggle
+	(*Extort)(nil),                  // 48: moonshine.kingdom.v1.Extort
+	(*Fix)(nil),                     // 49: moonshine.kingdom.v1.Fix
+	(*Unload)(nil),                  // 50: moonshine.kingdom.v1.Unload
+	(*Rise)(nil),                    // 51: moonshine.kingdom.v1.Rise
+	(*Bribe)(nil),                   // 52: moonshine.kingdom.v1.Bribe
+	(*Rat)(nil),                     // 53: moonshine.kingdom.v1.Rat
+	(*LayLow)(nil),                  // 54: moonshine.kingdom.v1.LayLow
+	(*TargetsCall)(nil),             // 55: moonshine.kingdom.v1.TargetsCall
+	(*BribeOrFall)(nil),             // 56: moonshine.kingdom.v1.BribeOrFall
+	(*Event)(nil),                   // 57: moonshine.kingdom.v1.Event
+	(*DealProposed)(nil),            // 58: moonshine.kingdom.v1.DealProposed
+	(*DealAnswered)(nil),            // 59: moonshine.kingdom.v1.DealAnswered
+	(*TermConfirmed)(nil),           // 60: moonshine.kingdom.v1.TermConfirmed
+	(*DealHonoured)(nil),            // 61: moonshine.kingdom.v1.DealHonoured
+	(*DealBroken)(nil),              // 62: moonshine.kingdom.v1.DealBroken
+	(*DealView)(nil),                // 63: moonshine.kingdom.v1.DealView
+	(*SitDown)(nil),                 // 64: moonshine.kingdom.v1.SitDown
+	(*InfluenceLent)(nil),           // 65: moonshine.kingdom.v1.InfluenceLent
+	(*PushProposed)(nil),            // 66: moonshine.kingdom.v1.PushProposed
+	(*ConsentGiven)(nil),            // 67: moonshine.kingdom.v1.ConsentGiven
+	(*LoanTaken)(nil),               // 68: moonshine.kingdom.v1.LoanTaken
+	(*LoanRepaid)(nil),              // 69: moonshine.kingdom.v1.LoanRepaid
+	(*CashGiven)(nil),               // 70: moonshine.kingdom.v1.CashGiven
+	(*CapoPromoted)(nil),            // 71: moonshine.kingdom.v1.CapoPromoted
+	(*HeatCooled)(nil),              // 72: moonshine.kingdom.v1.HeatCooled
+	(*Torched)(nil),                 // 73: moonshine.kingdom.v1.Torched
+	(*StandoffChosen)(nil),          // 74: moonshine.kingdom.v1.StandoffChosen
+	(*CombatRound)(nil),             // 75: moonshine.kingdom.v1.CombatRound
+	(*FightEnded)(nil),              // 76: moonshine.kingdom.v1.FightEnded
+	(*Withdrew)(nil),                // 77: moonshine.kingdom.v1.Withdrew
+	(*SpoilsTaken)(nil),             // 78: moonshine.kingdom.v1.SpoilsTaken
+	(*HeatDrawn)(nil),               // 79: moonshine.kingdom.v1.HeatDrawn
+	(*SeatSetup)(nil),               // 80: moonshine.kingdom.v1.SeatSetup
+	(*GameStarted)(nil),             // 81: moonshine.kingdom.v1.GameStarted
+	(*DayStarted)(nil),              // 82: moonshine.kingdom.v1.DayStarted
+	(*Production)(nil),              // 83: moonshine.kingdom.v1.Production
+	(*BrewDrafted)(nil),             // 84: moonshine.kingdom.v1.BrewDrafted
+	(*Casualty)(nil),                // 85: moonshine.kingdom.v1.Casualty
+	(*Blowback)(nil),                // 86: moonshine.kingdom.v1.Blowback
+	(*ContractStaked)(nil),          // 87: moonshine.kingdom.v1.ContractStaked
+	(*Funded)(nil),                  // 88: moonshine.kingdom.v1.Funded
+	(*OperationsStarted)(nil),       // 89: moonshine.kingdom.v1.OperationsStarted
+	(*InfluenceSpent)(nil),          // 90: moonshine.kingdom.v1.InfluenceSpent
+	(*Moved)(nil),                   // 91: moonshine.kingdom.v1.Moved
+	(*Pushed)(nil),                  // 92: moonshine.kingdom.v1.Pushed
+	(*Recruited)(nil),               // 93: moonshine.kingdom.v1.Recruited
+	(*ContractsDrawn)(nil),          // 94: moonshine.kingdom.v1.ContractsDrawn
+	(*ContractsReceived)(nil),       // 95: moonshine.kingdom.v1.ContractsReceived
+	(*ContractsDiscarded)(nil),      // 96: moonshine.kingdom.v1.ContractsDiscarded
+	(*ContractsDiscardedCards)(nil), // 97: moonshine.kingdom.v1.ContractsDiscardedCards
+	(*DeckReshuffled)(nil),          // 98: moonshine.kingdom.v1.DeckReshuffled
+	(*Secured)(nil),                 // 99: moonshine.kingdom.v1.Secured
+	(*Smuggled)(nil),                // 100: moonshine.kingdom.v1.Smuggled
+	(*Extorted)(nil),                // 101: moonshine.kingdom.v1.Extorted
+	(*Fixed)(nil),                   // 102: moonshine.kingdom.v1.Fixed
+	(*Unloaded)(nil),                // 103: moonshine.kingdom.v1.Unloaded
+	(*Rose)(nil),                    // 104: moonshine.kingdom.v1.Rose
+	(*Bribed)(nil),                  // 105: moonshine.kingdom.v1.Bribed
+	(*Ratted)(nil),                  // 106: moonshine.kingdom.v1.Ratted
+	(*LaidLow)(nil),                 // 107: moonshine.kingdom.v1.LaidLow
+	(*TurnPassed)(nil),              // 108: moonshine.kingdom.v1.TurnPassed
+	(*RaidStarted)(nil),             // 109: moonshine.kingdom.v1.RaidStarted
+	(*RaidStrike)(nil),              // 110: moonshine.kingdom.v1.RaidStrike
+	(*RaidResolved)(nil),            // 111: moonshine.kingdom.v1.RaidResolved
+	(*RaidEnded)(nil),               // 112: moonshine.kingdom.v1.RaidEnded
+	(*Swept)(nil),                   // 113: moonshine.kingdom.v1.Swept
+	(*TitleChanged)(nil),            // 114: moonshine.kingdom.v1.TitleChanged
+	(*ContractReckoned)(nil),        // 115: moonshine.kingdom.v1.ContractReckoned
+	(*CommissionTaken)(nil),         // 116: moonshine.kingdom.v1.CommissionTaken
+	(*GameEnded)(nil),               // 117: moonshine.kingdom.v1.GameEnded
+	(*View)(nil),                    // 118: moonshine.kingdom.v1.View
+	(*FightView)(nil),               // 119: moonshine.kingdom.v1.FightView
+	(*DistrictView)(nil),            // 120: moonshine.kingdom.v1.DistrictView
+	(*ForceView)(nil),               // 121: moonshine.kingdom.v1.ForceView
+	(*StakedView)(nil),              // 122: moonshine.kingdom.v1.StakedView
+	(*SeatView)(nil),                // 123: moonshine.kingdom.v1.SeatView
+	(*TitleView)(nil),               // 124: moonshine.kingdom.v1.TitleView
+	(*DeckView)(nil),                // 125: moonshine.kingdom.v1.DeckView
+	(*WaitingView)(nil),             // 126: moonshine.kingdom.v1.WaitingView
+	(*RaidView)(nil),                // 127: moonshine.kingdom.v1.RaidView
 }
 var file_moonshine_kingdom_v1_kingdom_proto_depIdxs = []int32{
 	3,   // 0: moonshine.kingdom.v1.Barrels.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	33,  // 1: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
-	34,  // 2: moonshine.kingdom.v1.Command.stake_contract:type_name -> moonshine.kingdom.v1.StakeContract
-	35,  // 3: moonshine.kingdom.v1.Command.fund:type_name -> moonshine.kingdom.v1.Fund
-	36,  // 4: moonshine.kingdom.v1.Command.move:type_name -> moonshine.kingdom.v1.Move
-	37,  // 5: moonshine.kingdom.v1.Command.push:type_name -> moonshine.kingdom.v1.Push
-	38,  // 6: moonshine.kingdom.v1.Command.recruit:type_name -> moonshine.kingdom.v1.Recruit
-	39,  // 7: moonshine.kingdom.v1.Command.hustle:type_name -> moonshine.kingdom.v1.Hustle
-	41,  // 8: moonshine.kingdom.v1.Command.secure:type_name -> moonshine.kingdom.v1.Secure
-	42,  // 9: moonshine.kingdom.v1.Command.smuggle:type_name -> moonshine.kingdom.v1.Smuggle
-	43,  // 10: moonshine.kingdom.v1.Command.extort:type_name -> moonshine.kingdom.v1.Extort
-	44,  // 11: moonshine.kingdom.v1.Command.fix:type_name -> moonshine.kingdom.v1.Fix
-	45,  // 12: moonshine.kingdom.v1.Command.unload:type_name -> moonshine.kingdom.v1.Unload
-	46,  // 13: moonshine.kingdom.v1.Command.rise:type_name -> moonshine.kingdom.v1.Rise
-	47,  // 14: moonshine.kingdom.v1.Command.bribe:type_name -> moonshine.kingdom.v1.Bribe
-	48,  // 15: moonshine.kingdom.v1.Command.rat:type_name -> moonshine.kingdom.v1.Rat
-	49,  // 16: moonshine.kingdom.v1.Command.lay_low:type_name -> moonshine.kingdom.v1.LayLow
-	40,  // 17: moonshine.kingdom.v1.Command.discard_contracts:type_name -> moonshine.kingdom.v1.DiscardContracts
-	50,  // 18: moonshine.kingdom.v1.Command.targets_call:type_name -> moonshine.kingdom.v1.TargetsCall
-	51,  // 19: moonshine.kingdom.v1.Command.bribe_or_fall:type_name -> moonshine.kingdom.v1.BribeOrFall
-	19,  // 20: moonshine.kingdom.v1.Command.standoff:type_name -> moonshine.kingdom.v1.Standoff
-	20,  // 21: moonshine.kingdom.v1.Command.assault:type_name -> moonshine.kingdom.v1.Assault
-	29,  // 22: moonshine.kingdom.v1.Command.advance:type_name -> moonshine.kingdom.v1.Advance
-	30,  // 23: moonshine.kingdom.v1.Command.fall_back:type_name -> moonshine.kingdom.v1.FallBack
-	31,  // 24: moonshine.kingdom.v1.Command.storm:type_name -> moonshine.kingdom.v1.Storm
-	32,  // 25: moonshine.kingdom.v1.Command.spoils:type_name -> moonshine.kingdom.v1.Spoils
-	26,  // 26: moonshine.kingdom.v1.Command.capo:type_name -> moonshine.kingdom.v1.Capo
-	27,  // 27: moonshine.kingdom.v1.Command.consigliere:type_name -> moonshine.kingdom.v1.Consigliere
-	28,  // 28: moonshine.kingdom.v1.Command.torch:type_name -> moonshine.kingdom.v1.Torch
-	23,  // 29: moonshine.kingdom.v1.Command.take_loan:type_name -> moonshine.kingdom.v1.TakeLoan
-	24,  // 30: moonshine.kingdom.v1.Command.repay_loan:type_name -> moonshine.kingdom.v1.RepayLoan
-	25,  // 31: moonshine.kingdom.v1.Command.give_cash:type_name -> moonshine.kingdom.v1.GiveCash
-	21,  // 32: moonshine.kingdom.v1.Command.lend:type_name -> moonshine.kingdom.v1.Lend
-	22,  // 33: moonshine.kingdom.v1.Command.consent:type_name -> moonshine.kingdom.v1.Consent
-	12,  // 34: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	2,   // 35: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
-	3,   // 36: moonshine.kingdom.v1.Standoff.courage:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 37: moonshine.kingdom.v1.Standoff.steal:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 38: moonshine.kingdom.v1.Assault.courage:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 39: moonshine.kingdom.v1.Assault.steal:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 40: moonshine.kingdom.v1.Capo.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 41: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 42: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 43: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
-	3,   // 44: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 45: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 46: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 47: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 48: moonshine.kingdom.v1.Move.via:type_name -> moonshine.kingdom.v1.District
-	2,   // 49: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 50: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 51: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	17,  // 52: moonshine.kingdom.v1.Push.back:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 53: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 54: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 55: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 56: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 57: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 58: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 59: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 60: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
-	17,  // 61: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 62: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 63: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 64: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 65: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
-	70,  // 66: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
-	71,  // 67: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
-	73,  // 68: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
-	75,  // 69: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
-	76,  // 70: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
-	77,  // 71: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
-	78,  // 72: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
-	79,  // 73: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
-	80,  // 74: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
-	81,  // 75: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
-	82,  // 76: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
-	83,  // 77: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
-	84,  // 78: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
-	85,  // 79: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
-	86,  // 80: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
-	87,  // 81: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
-	88,  // 82: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
-	89,  // 83: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
-	90,  // 84: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
-	91,  // 85: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
-	92,  // 86: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
-	93,  // 87: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
-	94,  // 88: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
-	95,  // 89: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
-	96,  // 90: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
-	97,  // 91: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
-	98,  // 92: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
-	99,  // 93: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
-	100, // 94: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
-	101, // 95: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
-	102, // 96: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
-	103, // 97: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
-	104, // 98: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
-	105, // 99: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
-	106, // 100: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
-	63,  // 101: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
-	64,  // 102: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
-	65,  // 103: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
-	66,  // 104: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
-	67,  // 105: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
-	68,  // 106: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
-	60,  // 107: moonshine.kingdom.v1.Event.capo_promoted:type_name -> moonshine.kingdom.v1.CapoPromoted
-	61,  // 108: moonshine.kingdom.v1.Event.heat_cooled:type_name -> moonshine.kingdom.v1.HeatCooled
-	62,  // 109: moonshine.kingdom.v1.Event.torched:type_name -> moonshine.kingdom.v1.Torched
-	57,  // 110: moonshine.kingdom.v1.Event.loan_taken:type_name -> moonshine.kingdom.v1.LoanTaken
-	58,  // 111: moonshine.kingdom.v1.Event.loan_repaid:type_name -> moonshine.kingdom.v1.LoanRepaid
-	59,  // 112: moonshine.kingdom.v1.Event.cash_given:type_name -> moonshine.kingdom.v1.CashGiven
-	54,  // 113: moonshine.kingdom.v1.Event.influence_lent:type_name -> moonshine.kingdom.v1.InfluenceLent
-	55,  // 114: moonshine.kingdom.v1.Event.push_proposed:type_name -> moonshine.kingdom.v1.PushProposed
-	56,  // 115: moonshine.kingdom.v1.Event.consent_given:type_name -> moonshine.kingdom.v1.ConsentGiven
-	53,  // 116: moonshine.kingdom.v1.Event.sit_down:type_name -> moonshine.kingdom.v1.SitDown
-	37,  // 117: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
-	2,   // 118: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 119: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 120: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
-	12,  // 121: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	2,   // 122: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
-	2,   // 123: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
-	13,  // 124: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
-	3,   // 125: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
-	17,  // 126: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 127: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
-	14,  // 128: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
-	2,   // 129: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 130: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 131: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 132: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 133: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
-	4,   // 134: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 135: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
-	16,  // 136: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
-	69,  // 137: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
-	7,   // 138: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
-	2,   // 139: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
-	3,   // 140: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 141: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	72,  // 142: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
-	2,   // 143: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
-	74,  // 144: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
-	2,   // 145: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 146: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 147: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 148: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
-	2,   // 149: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 150: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
-	17,  // 151: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	17,  // 152: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 153: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 154: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 155: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 156: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 157: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 158: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 159: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 160: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 161: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 162: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
-	17,  // 163: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 164: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 165: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
-	5,   // 166: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
-	7,   // 167: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
-	10,  // 168: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 169: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 170: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
-	2,   // 171: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 172: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 173: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
-	17,  // 174: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 175: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
-	74,  // 176: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
-	9,   // 177: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 178: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 179: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	7,   // 180: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
-	8,   // 181: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
-	109, // 182: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
-	112, // 183: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
-	113, // 184: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
-	114, // 185: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
-	115, // 186: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
-	116, // 187: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
-	108, // 188: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
-	55,  // 189: moonshine.kingdom.v1.View.proposal:type_name -> moonshine.kingdom.v1.PushProposed
-	2,   // 190: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 191: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
-	11,  // 192: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	15,  // 193: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
-	2,   // 194: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
-	110, // 195: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
-	17,  // 196: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	4,   // 197: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 198: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
-	7,   // 199: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
-	111, // 200: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
-	5,   // 201: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
-	5,   // 202: moonshine.kingdom.v1.SeatView.bought:type_name -> moonshine.kingdom.v1.Broker
-	9,   // 203: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 204: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 205: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	6,   // 206: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
-	11,  // 207: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	10,  // 208: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 209: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 210: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 211: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
-	212, // [212:212] is the sub-list for method output_type
-	212, // [212:212] is the sub-list for method input_type
-	212, // [212:212] is the sub-list for extension type_name
-	212, // [212:212] is the sub-list for extension extendee
-	0,   // [0:212] is the sub-list for field type_name
+	38,  // 1: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
+	39,  // 2: moonshine.kingdom.v1.Command.stake_contract:type_name -> moonshine.kingdom.v1.StakeContract
+	40,  // 3: moonshine.kingdom.v1.Command.fund:type_name -> moonshine.kingdom.v1.Fund
+	41,  // 4: moonshine.kingdom.v1.Command.move:type_name -> moonshine.kingdom.v1.Move
+	42,  // 5: moonshine.kingdom.v1.Command.push:type_name -> moonshine.kingdom.v1.Push
+	43,  // 6: moonshine.kingdom.v1.Command.recruit:type_name -> moonshine.kingdom.v1.Recruit
+	44,  // 7: moonshine.kingdom.v1.Command.hustle:type_name -> moonshine.kingdom.v1.Hustle
+	46,  // 8: moonshine.kingdom.v1.Command.secure:type_name -> moonshine.kingdom.v1.Secure
+	47,  // 9: moonshine.kingdom.v1.Command.smuggle:type_name -> moonshine.kingdom.v1.Smuggle
+	48,  // 10: moonshine.kingdom.v1.Command.extort:type_name -> moonshine.kingdom.v1.Extort
+	49,  // 11: moonshine.kingdom.v1.Command.fix:type_name -> moonshine.kingdom.v1.Fix
+	50,  // 12: moonshine.kingdom.v1.Command.unload:type_name -> moonshine.kingdom.v1.Unload
+	51,  // 13: moonshine.kingdom.v1.Command.rise:type_name -> moonshine.kingdom.v1.Rise
+	52,  // 14: moonshine.kingdom.v1.Command.bribe:type_name -> moonshine.kingdom.v1.Bribe
+	53,  // 15: moonshine.kingdom.v1.Command.rat:type_name -> moonshine.kingdom.v1.Rat
+	54,  // 16: moonshine.kingdom.v1.Command.lay_low:type_name -> moonshine.kingdom.v1.LayLow
+	45,  // 17: moonshine.kingdom.v1.Command.discard_contracts:type_name -> moonshine.kingdom.v1.DiscardContracts
+	55,  // 18: moonshine.kingdom.v1.Command.targets_call:type_name -> moonshine.kingdom.v1.TargetsCall
+	56,  // 19: moonshine.kingdom.v1.Command.bribe_or_fall:type_name -> moonshine.kingdom.v1.BribeOrFall
+	24,  // 20: moonshine.kingdom.v1.Command.standoff:type_name -> moonshine.kingdom.v1.Standoff
+	25,  // 21: moonshine.kingdom.v1.Command.assault:type_name -> moonshine.kingdom.v1.Assault
+	34,  // 22: moonshine.kingdom.v1.Command.advance:type_name -> moonshine.kingdom.v1.Advance
+	35,  // 23: moonshine.kingdom.v1.Command.fall_back:type_name -> moonshine.kingdom.v1.FallBack
+	36,  // 24: moonshine.kingdom.v1.Command.storm:type_name -> moonshine.kingdom.v1.Storm
+	37,  // 25: moonshine.kingdom.v1.Command.spoils:type_name -> moonshine.kingdom.v1.Spoils
+	31,  // 26: moonshine.kingdom.v1.Command.capo:type_name -> moonshine.kingdom.v1.Capo
+	32,  // 27: moonshine.kingdom.v1.Command.consigliere:type_name -> moonshine.kingdom.v1.Consigliere
+	33,  // 28: moonshine.kingdom.v1.Command.torch:type_name -> moonshine.kingdom.v1.Torch
+	28,  // 29: moonshine.kingdom.v1.Command.take_loan:type_name -> moonshine.kingdom.v1.TakeLoan
+	29,  // 30: moonshine.kingdom.v1.Command.repay_loan:type_name -> moonshine.kingdom.v1.RepayLoan
+	30,  // 31: moonshine.kingdom.v1.Command.give_cash:type_name -> moonshine.kingdom.v1.GiveCash
+	26,  // 32: moonshine.kingdom.v1.Command.lend:type_name -> moonshine.kingdom.v1.Lend
+	27,  // 33: moonshine.kingdom.v1.Command.consent:type_name -> moonshine.kingdom.v1.Consent
+	21,  // 34: moonshine.kingdom.v1.Command.propose_deal:type_name -> moonshine.kingdom.v1.ProposeDeal
+	22,  // 35: moonshine.kingdom.v1.Command.answer_deal:type_name -> moonshine.kingdom.v1.AnswerDeal
+	23,  // 36: moonshine.kingdom.v1.Command.confirm_term:type_name -> moonshine.kingdom.v1.ConfirmTerm
+	16,  // 37: moonshine.kingdom.v1.DealTerm.kind:type_name -> moonshine.kingdom.v1.DealTermKind
+	5,   // 38: moonshine.kingdom.v1.ProposeDeal.broker:type_name -> moonshine.kingdom.v1.Broker
+	20,  // 39: moonshine.kingdom.v1.ProposeDeal.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	12,  // 40: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 41: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
+	3,   // 42: moonshine.kingdom.v1.Standoff.courage:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 43: moonshine.kingdom.v1.Standoff.steal:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 44: moonshine.kingdom.v1.Assault.courage:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 45: moonshine.kingdom.v1.Assault.steal:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 46: moonshine.kingdom.v1.Capo.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 47: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
+	18,  // 48: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 49: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
+	3,   // 50: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 51: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 52: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
+	18,  // 53: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 54: moonshine.kingdom.v1.Move.via:type_name -> moonshine.kingdom.v1.District
+	2,   // 55: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 56: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
+	18,  // 57: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	18,  // 58: moonshine.kingdom.v1.Push.back:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 59: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 60: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 61: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 62: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 63: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 64: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 65: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 66: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
+	18,  // 67: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 68: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 69: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 70: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 71: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
+	81,  // 72: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
+	82,  // 73: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
+	84,  // 74: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
+	86,  // 75: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
+	87,  // 76: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
+	88,  // 77: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
+	89,  // 78: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
+	90,  // 79: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
+	91,  // 80: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
+	92,  // 81: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
+	93,  // 82: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
+	94,  // 83: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
+	95,  // 84: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
+	96,  // 85: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
+	97,  // 86: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
+	98,  // 87: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
+	99,  // 88: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
+	100, // 89: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
+	101, // 90: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
+	102, // 91: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
+	103, // 92: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
+	104, // 93: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
+	105, // 94: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
+	106, // 95: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
+	107, // 96: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
+	108, // 97: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
+	109, // 98: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
+	110, // 99: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
+	111, // 100: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
+	112, // 101: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
+	113, // 102: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
+	114, // 103: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
+	115, // 104: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
+	116, // 105: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
+	117, // 106: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
+	74,  // 107: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
+	75,  // 108: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
+	76,  // 109: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
+	77,  // 110: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
+	78,  // 111: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
+	79,  // 112: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
+	71,  // 113: moonshine.kingdom.v1.Event.capo_promoted:type_name -> moonshine.kingdom.v1.CapoPromoted
+	72,  // 114: moonshine.kingdom.v1.Event.heat_cooled:type_name -> moonshine.kingdom.v1.HeatCooled
+	73,  // 115: moonshine.kingdom.v1.Event.torched:type_name -> moonshine.kingdom.v1.Torched
+	68,  // 116: moonshine.kingdom.v1.Event.loan_taken:type_name -> moonshine.kingdom.v1.LoanTaken
+	69,  // 117: moonshine.kingdom.v1.Event.loan_repaid:type_name -> moonshine.kingdom.v1.LoanRepaid
+	70,  // 118: moonshine.kingdom.v1.Event.cash_given:type_name -> moonshine.kingdom.v1.CashGiven
+	65,  // 119: moonshine.kingdom.v1.Event.influence_lent:type_name -> moonshine.kingdom.v1.InfluenceLent
+	66,  // 120: moonshine.kingdom.v1.Event.push_proposed:type_name -> moonshine.kingdom.v1.PushProposed
+	67,  // 121: moonshine.kingdom.v1.Event.consent_given:type_name -> moonshine.kingdom.v1.ConsentGiven
+	64,  // 122: moonshine.kingdom.v1.Event.sit_down:type_name -> moonshine.kingdom.v1.SitDown
+	58,  // 123: moonshine.kingdom.v1.Event.deal_proposed:type_name -> moonshine.kingdom.v1.DealProposed
+	59,  // 124: moonshine.kingdom.v1.Event.deal_answered:type_name -> moonshine.kingdom.v1.DealAnswered
+	60,  // 125: moonshine.kingdom.v1.Event.term_confirmed:type_name -> moonshine.kingdom.v1.TermConfirmed
+	61,  // 126: moonshine.kingdom.v1.Event.deal_honoured:type_name -> moonshine.kingdom.v1.DealHonoured
+	62,  // 127: moonshine.kingdom.v1.Event.deal_broken:type_name -> moonshine.kingdom.v1.DealBroken
+	5,   // 128: moonshine.kingdom.v1.DealProposed.broker:type_name -> moonshine.kingdom.v1.Broker
+	20,  // 129: moonshine.kingdom.v1.DealProposed.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	5,   // 130: moonshine.kingdom.v1.DealBroken.broker:type_name -> moonshine.kingdom.v1.Broker
+	5,   // 131: moonshine.kingdom.v1.DealView.broker:type_name -> moonshine.kingdom.v1.Broker
+	20,  // 132: moonshine.kingdom.v1.DealView.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	42,  // 133: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
+	2,   // 134: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 135: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 136: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
+	12,  // 137: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 138: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
+	2,   // 139: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
+	13,  // 140: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
+	3,   // 141: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
+	18,  // 142: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 143: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
+	14,  // 144: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
+	2,   // 145: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 146: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
+	18,  // 147: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 148: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 149: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
+	4,   // 150: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 151: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
+	17,  // 152: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
+	80,  // 153: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
+	7,   // 154: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
+	2,   // 155: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
+	3,   // 156: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 157: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	83,  // 158: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
+	2,   // 159: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
+	85,  // 160: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
+	2,   // 161: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 162: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
+	18,  // 163: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 164: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
+	2,   // 165: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 166: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
+	18,  // 167: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	18,  // 168: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 169: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 170: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 171: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 172: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 173: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 174: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 175: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 176: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 177: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 178: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
+	18,  // 179: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 180: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 181: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
+	5,   // 182: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
+	7,   // 183: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
+	10,  // 184: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 185: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 186: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
+	2,   // 187: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 188: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 189: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
+	18,  // 190: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 191: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
+	85,  // 192: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
+	9,   // 193: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 194: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 195: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	7,   // 196: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
+	8,   // 197: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
+	120, // 198: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
+	123, // 199: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
+	124, // 200: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
+	125, // 201: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
+	126, // 202: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
+	127, // 203: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
+	119, // 204: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
+	66,  // 205: moonshine.kingdom.v1.View.proposal:type_name -> moonshine.kingdom.v1.PushProposed
+	63,  // 206: moonshine.kingdom.v1.View.deals:type_name -> moonshine.kingdom.v1.DealView
+	2,   // 207: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 208: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
+	11,  // 209: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	15,  // 210: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
+	2,   // 211: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
+	121, // 212: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
+	18,  // 213: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	4,   // 214: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 215: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
+	7,   // 216: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
+	122, // 217: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
+	5,   // 218: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
+	5,   // 219: moonshine.kingdom.v1.SeatView.bought:type_name -> moonshine.kingdom.v1.Broker
+	9,   // 220: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 221: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 222: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	6,   // 223: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
+	11,  // 224: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	10,  // 225: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 226: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 227: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 228: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
+	229, // [229:229] is the sub-list for method output_type
+	229, // [229:229] is the sub-list for method input_type
+	229, // [229:229] is the sub-list for extension type_name
+	229, // [229:229] is the sub-list for extension extendee
+	0,   // [0:229] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_kingdom_v1_kingdom_proto_init() }
@@ -10649,9 +11673,12 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Command_GiveCash)(nil),
 		(*Command_Lend)(nil),
 		(*Command_Consent)(nil),
+		(*Command_ProposeDeal)(nil),
+		(*Command_AnswerDeal)(nil),
+		(*Command_ConfirmTerm)(nil),
 	}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[29].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[36].OneofWrappers = []any{
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[33].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[40].OneofWrappers = []any{
 		(*Event_GameStarted)(nil),
 		(*Event_DayStarted)(nil),
 		(*Event_BrewDrafted)(nil),
@@ -10703,26 +11730,31 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Event_PushProposed)(nil),
 		(*Event_ConsentGiven)(nil),
 		(*Event_SitDown)(nil),
+		(*Event_DealProposed)(nil),
+		(*Event_DealAnswered)(nil),
+		(*Event_TermConfirmed)(nil),
+		(*Event_DealHonoured)(nil),
+		(*Event_DealBroken)(nil),
 	}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_kingdom_v1_kingdom_proto_rawDesc), len(file_moonshine_kingdom_v1_kingdom_proto_rawDesc)),
-			NumEnums:      16,
-			NumMessages:   101,
+			NumEnums:      17,
+			NumMessages:   111,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
