@@ -487,22 +487,6 @@ func (p publicDice) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) 
 	return p.State.Decide(seat, cmd, engine.CommandRand(key[:], 1))
 }
 
-// kingdomBody wraps one event kind.
-func kingdomBody(k any) *mk.Event {
-	e := &mk.Event{}
-	switch x := k.(type) {
-	case *mk.ContractsDrawn:
-		e.Kind = &mk.Event_ContractsDrawn{ContractsDrawn: x}
-	case *mk.ContractsReceived:
-		e.Kind = &mk.Event_ContractsReceived{ContractsReceived: x}
-	case *mk.InfluenceSpent:
-		e.Kind = &mk.Event_InfluenceSpent{InfluenceSpent: x}
-	default:
-		panic(fmt.Sprintf("kingdomBody: %T", k))
-	}
-	return e
-}
-
 // dealGigs is the event of seat drawing the given Gigs (public: two Gigs
 // drawn; private to the seat: which).
 func dealGigs(seat uint32, cards ...uint32) engine.Event {
@@ -511,8 +495,8 @@ func dealGigs(seat uint32, cards ...uint32) engine.Event {
 		decks[i] = mk.Tier_TIER_GIG
 	}
 	return engine.Event{
-		Public:  kingdomBody(&mk.ContractsDrawn{Seat: seat, Decks: decks}),
-		Private: []engine.Secret{engine.PrivateTo(kingdomBody(&mk.ContractsReceived{Seat: seat, Cards: cards}), engine.Seat(seat))},
+		Public:  moonshine.WrapEvent(&mk.ContractsDrawn{Seat: seat, Decks: decks}),
+		Private: []engine.Secret{engine.PrivateTo(moonshine.WrapEvent(&mk.ContractsReceived{Seat: seat, Cards: cards}), engine.Seat(seat))},
 	}
 }
 
@@ -614,7 +598,7 @@ func TestKingdomTargetAnswersOutOfTurn(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	const n, target = 3, 0
-	heat := engine.Event{Public: kingdomBody(&mk.InfluenceSpent{Seat: target, Owners: []uint32{target}, HeatOwner: proto.Uint32(target)})}
+	heat := engine.Event{Public: moonshine.WrapEvent(&mk.InfluenceSpent{Seat: target, Owners: []uint32{target}, HeatOwner: proto.Uint32(target)})}
 	reg, err := games.New(rigged{extra: []engine.Event{heat}})
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"fmt"
+	"google.golang.org/protobuf/proto"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -48,86 +49,8 @@ func (s *state) Prompts() []engine.Prompt {
 	return []engine.Prompt{p}
 }
 
-func cmd(k any) *pb.Command {
-	c := &pb.Command{}
-	switch x := k.(type) {
-	case *pb.BrewDraft:
-		c.Kind = &pb.Command_BrewDraft{BrewDraft: x}
-	case *pb.StakeContract:
-		c.Kind = &pb.Command_StakeContract{StakeContract: x}
-	case *pb.Fund:
-		c.Kind = &pb.Command_Fund{Fund: x}
-	case *pb.Move:
-		c.Kind = &pb.Command_Move{Move: x}
-	case *pb.Push:
-		c.Kind = &pb.Command_Push{Push: x}
-	case *pb.Recruit:
-		c.Kind = &pb.Command_Recruit{Recruit: x}
-	case *pb.Hustle:
-		c.Kind = &pb.Command_Hustle{Hustle: x}
-	case *pb.Secure:
-		c.Kind = &pb.Command_Secure{Secure: x}
-	case *pb.Smuggle:
-		c.Kind = &pb.Command_Smuggle{Smuggle: x}
-	case *pb.Extort:
-		c.Kind = &pb.Command_Extort{Extort: x}
-	case *pb.Fix:
-		c.Kind = &pb.Command_Fix{Fix: x}
-	case *pb.Unload:
-		c.Kind = &pb.Command_Unload{Unload: x}
-	case *pb.Rise:
-		c.Kind = &pb.Command_Rise{Rise: x}
-	case *pb.Bribe:
-		c.Kind = &pb.Command_Bribe{Bribe: x}
-	case *pb.Rat:
-		c.Kind = &pb.Command_Rat{Rat: x}
-	case *pb.LayLow:
-		c.Kind = &pb.Command_LayLow{LayLow: x}
-	case *pb.DiscardContracts:
-		c.Kind = &pb.Command_DiscardContracts{DiscardContracts: x}
-	case *pb.TargetsCall:
-		c.Kind = &pb.Command_TargetsCall{TargetsCall: x}
-	case *pb.BribeOrFall:
-		c.Kind = &pb.Command_BribeOrFall{BribeOrFall: x}
-	case *pb.Standoff:
-		c.Kind = &pb.Command_Standoff{Standoff: x}
-	case *pb.Assault:
-		c.Kind = &pb.Command_Assault{Assault: x}
-	case *pb.Advance:
-		c.Kind = &pb.Command_Advance{Advance: x}
-	case *pb.FallBack:
-		c.Kind = &pb.Command_FallBack{FallBack: x}
-	case *pb.Storm:
-		c.Kind = &pb.Command_Storm{Storm: x}
-	case *pb.Spoils:
-		c.Kind = &pb.Command_Spoils{Spoils: x}
-	case *pb.Capo:
-		c.Kind = &pb.Command_Capo{Capo: x}
-	case *pb.Consigliere:
-		c.Kind = &pb.Command_Consigliere{Consigliere: x}
-	case *pb.Torch:
-		c.Kind = &pb.Command_Torch{Torch: x}
-	case *pb.TakeLoan:
-		c.Kind = &pb.Command_TakeLoan{TakeLoan: x}
-	case *pb.RepayLoan:
-		c.Kind = &pb.Command_RepayLoan{RepayLoan: x}
-	case *pb.GiveCash:
-		c.Kind = &pb.Command_GiveCash{GiveCash: x}
-	case *pb.Lend:
-		c.Kind = &pb.Command_Lend{Lend: x}
-	case *pb.Consent:
-		c.Kind = &pb.Command_Consent{Consent: x}
-	case *pb.ProposeDeal:
-		c.Kind = &pb.Command_ProposeDeal{ProposeDeal: x}
-	case *pb.AnswerDeal:
-		c.Kind = &pb.Command_AnswerDeal{AnswerDeal: x}
-	case *pb.ConfirmTerm:
-		c.Kind = &pb.Command_ConfirmTerm{ConfirmTerm: x}
-	default:
-		panic(fmt.Sprintf("moonshine: %T is not a command kind", k))
-	}
-	return c
-}
+// cmd puts one command kind into the game's Command oneof.
+func cmd(k proto.Message) *pb.Command { return WrapCommand(k) }
 
 // candidates lists the concrete commands worth checking for the step.
 func (s *state) candidates(seat int, aw pb.Awaiting) []*pb.Command {
