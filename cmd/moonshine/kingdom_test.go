@@ -250,10 +250,11 @@ func TestKingdomRendersDeals(t *testing.T) {
 		!strings.Contains(got, "seat 1 attacks no mobster of seat 3") {
 		t.Errorf("proposed: %q", got)
 	}
-	if got := dealEvent(&mk.Event{Kind: &mk.Event_DealBroken{DealBroken: &mk.DealBroken{Deal: 2, Seat: 1, FromSlots: true}}}); !strings.Contains(got, "from its Operations slots") {
+	if got := dealEvent(&mk.Event{Kind: &mk.Event_DealBroken{DealBroken: &mk.DealBroken{Deal: 2, Seat: 1,
+		MarkerFrom: mk.MarkerSource_MARKER_SOURCE_SLOTS, Holder: 2}}}); !strings.Contains(got, "from seat 2's Operations slots") {
 		t.Errorf("broken: %q", got)
 	}
-	if got := dealLine(&mk.DealView{Deal: 2, From: 1, To: 3, Accepted: true, Paid: 200, Terms: terms}); !strings.Contains(got, "accepted, $200 paid") {
+	if got := dealLine(&mk.DealView{Deal: 2, From: 1, To: 3, Accepted: true, Paid: 200, Terms: terms}); !strings.Contains(got, "seat 1 $200 and 0 Influence") {
 		t.Errorf("view: %q", got)
 	}
 }

@@ -131,4 +131,4 @@ func oneof(name string) protoreflect.OneofDescriptor {
 // dealEvents need a Favor, which random play rarely Bribes (see "bribed"):
 // deals_test.go reaches each of them.
 var dealEvents = map[string]bool{"deal_proposed": true, "deal_answered": true, "term_confirmed": true,
-	"deal_honoured": true, "deal_broken": true}
+	"deal_honoured": true, "deal_broken": true, "deal_voided": true}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+	"google.golang.org/protobuf/proto"
 )
 
 // Each test quotes the sentence of "The Broker's Word: A Binding Handshake"
@@ -35,8 +36,19 @@ func propose(to int, terms ...*pb.DealTerm) *pb.Command {
 // of the current Day passes).
 func passDay(t *testing.T, s *state) {
 	t.Helper()
+	resolveAfter(t, s, &pb.DayStarted{Day: u32(s.Day + 1)})
+}
+
+// resolveAfter runs the deal resolution over the given events (as if a
+// decision had just built them) and applies what it decides.
+func resolveAfter(t *testing.T, s *state, bodies ...proto.Message) {
+	t.Helper()
 	b := s.builder()
-	b.resolveDeals([]engine.Event{public(&pb.DayStarted{Day: u32(s.Day + 1)})})
+	var evs []engine.Event
+	for _, m := range bodies {
+		evs = append(evs, public(m))
+	}
+	b.resolveDeals(evs)
 	for _, ev := range b.evs {
 		for _, body := range ev.Bodies() {
 			if err := s.Apply(body); err != nil {
@@ -69,8 +81,13 @@ func TestDealNeedsAFavor(t *testing.T) {
 	for _, tp := range s.Prompts()[0].Templates {
 		names[tp.Name] = true
 	}
-	if names["accept-deal"] || len(s.Prompts()) != 1 {
+	if names["accept-deal"] {
 		t.Fatal("seat 1 offered seat 0's answer")
+	}
+	// Seat 0, which the game does not wait for, is prompted to answer, but
+	// need not (ruling 82).
+	if ps := s.Prompts(); len(ps) != 2 || ps[1].Seat != 0 || ps[1].MustAct || ps[1].Reason != "answer-deal" || len(ps[1].Legal) != 2 {
+		t.Fatalf("prompts %+v", ps)
 	}
 	run(t, s, 2, cmd(&pb.ProposeDeal{To: 1, Broker: pb.Broker_BROKER_ARNOLD_ROTHSTEIN, Terms: []*pb.DealTerm{noAttack}}))
 	names = map[string]bool{}
@@ -108,7 +125,7 @@ func TestCashDealHonoured(t *testing.T) {
 	run(t, s, 2, propose(0, payTerm(300)))
 	run(t, s, 0, cmd(&pb.AnswerDeal{Deal: 0, Accept: true}))
 	run(t, s, 2, cmd(&pb.GiveCash{To: 0, Amount: 200}))
-	if len(s.Deals) != 1 || s.Deals[0].Paid != 200 {
+	if len(s.Deals) != 1 || s.Deals[0].Paid[proposer] != 200 {
 		t.Fatalf("deals %v", s.Deals)
 	}
 	evs := run(t, s, 2, cmd(&pb.GiveCash{To: 0, Amount: 100}))

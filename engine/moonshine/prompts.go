@@ -22,9 +22,11 @@ var awaitingReason = map[pb.Awaiting]string{
 	pb.Awaiting_AWAITING_CONSENT:       "consent",
 }
 
-// Prompts returns the one seat the game waits for. Legal lists every
-// concrete command it may send when the set is small (each checked against
-// the rules); Move, Push and Unload come as Templates.
+// Prompts returns the one seat the game waits for (MustAct), then the seats
+// with a Broker's Word proposal to answer (MustAct false). Legal lists every
+// concrete command the awaited seat may send when the set is small (each
+// checked against the rules); Move, Push and Unload come as Templates, and
+// so do its side commands (ruling 71).
 func (s *state) Prompts() []engine.Prompt {
 	seat, aw := s.awaited()
 	if seat == none {
@@ -46,7 +48,7 @@ func (s *state) Prompts() []engine.Prompt {
 	p.Templates = append(p.Templates, s.sideTemplates(seat)...)
 	// The Broker's Word: the answers to the deals proposed to it (ruling 82).
 	p.Templates = append(p.Templates, s.dealTemplates(seat)...)
-	return []engine.Prompt{p}
+	return append([]engine.Prompt{p}, s.dealPrompts(seat)...)
 }
 
 // cmd puts one command kind into the game's Command oneof.

@@ -85,8 +85,8 @@ func (sm *sim) run(days, checkLegalEvery int) simResult {
 			break
 		}
 		ps := s.Prompts()
-		if len(ps) != 1 {
-			sm.t.Fatalf("step %d: %d prompts", res.steps, len(ps))
+		if len(ps) == 0 || !ps[0].MustAct || slices.ContainsFunc(ps[1:], func(p engine.Prompt) bool { return p.MustAct || p.Reason != "answer-deal" }) {
+			sm.t.Fatalf("step %d: prompts %v", res.steps, ps)
 		}
 		p := ps[0]
 		if checkLegalEvery > 0 && res.steps%checkLegalEvery == 0 {
@@ -585,20 +585,54 @@ func (sm *sim) dealCommand(seat, to int) *pb.Command {
 		switch {
 		case d.To == seat && !d.Accepted:
 			return cmd(&pb.AnswerDeal{Deal: u32(d.ID), Accept: r.IntN(3) > 0})
-		case d.Accepted && (d.To == seat || d.From == seat) && d.Terms[0].Kind == pb.DealTermKind_DEAL_TERM_KIND_FREE_TEXT && r.IntN(2) == 0:
-			return cmd(&pb.ConfirmTerm{Deal: u32(d.ID)})
+		case d.From == seat && !d.Accepted && r.IntN(8) == 0:
+			return cmd(&pb.AnswerDeal{Deal: u32(d.ID)}) // withdrawn
+		case d.Accepted && d.partyOf(seat) >= 0 && r.IntN(2) == 0:
+			for t, term := range d.Terms {
+				if term.Kind == pb.DealTermKind_DEAL_TERM_KIND_FREE_TEXT && (d.Kept[t]|d.Declared[t])&(1<<d.partyOf(seat)) == 0 {
+					return cmd(&pb.ConfirmTerm{Deal: u32(d.ID), Term: u32(t), Broken: r.IntN(3) == 0})
+				}
+			}
 		}
 	}
 	for b := range s.Seats[seat].Favors {
 		if s.Seats[seat].Favors[b] && !s.vouching(seat, pb.Broker(b)) && r.IntN(2) == 0 {
-			terms := []*pb.DealTerm{
-				{Kind: pb.DealTermKind_DEAL_TERM_KIND_FREE_TEXT, Text: "a word"},
-				{Kind: pb.DealTermKind_DEAL_TERM_KIND_PAY_CASH, Amount: u32(1 + r.IntN(300))},
-				{Kind: pb.DealTermKind_DEAL_TERM_KIND_NO_ATTACK},
-			}
-			r.Shuffle(len(terms), func(i, j int) { terms[i], terms[j] = terms[j], terms[i] })
-			return cmd(&pb.ProposeDeal{To: u32(to), Broker: pb.Broker(b), Terms: terms[:1+r.IntN(3)]})
+			return cmd(sm.proposal(to, pb.Broker(b)))
 		}
 	}
 	return nil
+}
+
+// proposal draws a deal of one to three random typed terms, binding either
+// side, with a deadline today, a later Day or "until met".
+func (sm *sim) proposal(to int, b pb.Broker) *pb.ProposeDeal {
+	s, r := sm.state(), sm.bot
+	var terms []*pb.DealTerm
+	for range 1 + r.IntN(3) {
+		t := &pb.DealTerm{Obligor: pb.DealParty(r.IntN(2))}
+		switch r.IntN(6) {
+		case 0:
+			t.Kind, t.Text = pb.DealTermKind_DEAL_TERM_KIND_FREE_TEXT, "a word"
+		case 1:
+			t.Kind, t.Amount = pb.DealTermKind_DEAL_TERM_KIND_PAY_CASH, u32(1+r.IntN(300))
+		case 2:
+			t.Kind = pb.DealTermKind_DEAL_TERM_KIND_NO_ATTACK
+		case 3:
+			t.Kind, t.Amount = pb.DealTermKind_DEAL_TERM_KIND_LEND_MARKERS, u32(1+r.IntN(2))
+		case 4:
+			all := AllDistricts()
+			t.Kind, t.Districts = pb.DealTermKind_DEAL_TERM_KIND_SAFE_PASSAGE, []pb.District{all[r.IntN(len(all))]}
+		default:
+			t.Kind = pb.DealTermKind_DEAL_TERM_KIND_NO_RAT
+		}
+		terms = append(terms, t)
+	}
+	x := &pb.ProposeDeal{To: u32(to), Broker: b, Terms: terms}
+	switch r.IntN(3) {
+	case 0:
+		x.Deadline = pb.DealDeadline_DEAL_DEADLINE_UNTIL_MET
+	case 1:
+		x.DeadlineDay = u32(s.Day + 1)
+	}
+	return x
 }

@@ -1116,13 +1116,26 @@ type DealTermKind int32
 const (
 	// No term.
 	DealTermKind_DEAL_TERM_KIND_UNSPECIFIED DealTermKind = 0
-	// The proposer hands `amount` cash to the other seat by the deadline.
+	// The obligor hands `amount` cash to the beneficiary (GiveCash) after
+	// the acceptance, by the deadline. At most one per obligor.
 	DealTermKind_DEAL_TERM_KIND_PAY_CASH DealTermKind = 1
-	// Standing: the proposer starts no fight against the other seat (no Move
-	// onto its turf, no Ambush, no Assault) until the deadline.
+	// Standing: the obligor starts no fight against the beneficiary (no Move
+	// onto its turf, no Ambush, no Assault, no Torch) until the deadline.
 	DealTermKind_DEAL_TERM_KIND_NO_ATTACK DealTermKind = 2
-	// Free text: kept when both parties confirm it.
+	// Free text, settled by the parties (ConfirmTerm): kept when both
+	// confirm it kept; broken when the beneficiary declares it broken and the
+	// obligor concedes, or does not dispute it by the deadline.
 	DealTermKind_DEAL_TERM_KIND_FREE_TEXT DealTermKind = 3
+	// The obligor lends `amount` Influence markers to the beneficiary's
+	// Operations (Lend) after the acceptance, by the deadline. At most one
+	// per obligor.
+	DealTermKind_DEAL_TERM_KIND_LEND_MARKERS DealTermKind = 4
+	// Standing: the obligor fires on no mobster of the beneficiary in the
+	// named `districts` (no Ambush, no Assault, no Torch there) until the
+	// deadline: "let me pass through your Borough unharmed".
+	DealTermKind_DEAL_TERM_KIND_SAFE_PASSAGE DealTermKind = 5
+	// Standing: the obligor makes no Rat Play until the deadline.
+	DealTermKind_DEAL_TERM_KIND_NO_RAT DealTermKind = 6
 )
 
 // Enum value maps for DealTermKind.
@@ -1132,12 +1145,18 @@ var (
 		1: "DEAL_TERM_KIND_PAY_CASH",
 		2: "DEAL_TERM_KIND_NO_ATTACK",
 		3: "DEAL_TERM_KIND_FREE_TEXT",
+		4: "DEAL_TERM_KIND_LEND_MARKERS",
+		5: "DEAL_TERM_KIND_SAFE_PASSAGE",
+		6: "DEAL_TERM_KIND_NO_RAT",
 	}
 	DealTermKind_value = map[string]int32{
-		"DEAL_TERM_KIND_UNSPECIFIED": 0,
-		"DEAL_TERM_KIND_PAY_CASH":    1,
-		"DEAL_TERM_KIND_NO_ATTACK":   2,
-		"DEAL_TERM_KIND_FREE_TEXT":   3,
+		"DEAL_TERM_KIND_UNSPECIFIED":  0,
+		"DEAL_TERM_KIND_PAY_CASH":     1,
+		"DEAL_TERM_KIND_NO_ATTACK":    2,
+		"DEAL_TERM_KIND_FREE_TEXT":    3,
+		"DEAL_TERM_KIND_LEND_MARKERS": 4,
+		"DEAL_TERM_KIND_SAFE_PASSAGE": 5,
+		"DEAL_TERM_KIND_NO_RAT":       6,
 	}
 )
 
@@ -1166,6 +1185,169 @@ func (x DealTermKind) Number() protoreflect.EnumNumber {
 // Deprecated: Use DealTermKind.Descriptor instead.
 func (DealTermKind) EnumDescriptor() ([]byte, []int) {
 	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{16}
+}
+
+// DealParty names a side of a deal.
+type DealParty int32
+
+const (
+	// The proposer, whose Favor vouches for the deal (the default).
+	DealParty_DEAL_PARTY_UNSPECIFIED DealParty = 0
+	// The seat asked.
+	DealParty_DEAL_PARTY_ASKED DealParty = 1
+)
+
+// Enum value maps for DealParty.
+var (
+	DealParty_name = map[int32]string{
+		0: "DEAL_PARTY_UNSPECIFIED",
+		1: "DEAL_PARTY_ASKED",
+	}
+	DealParty_value = map[string]int32{
+		"DEAL_PARTY_UNSPECIFIED": 0,
+		"DEAL_PARTY_ASKED":       1,
+	}
+)
+
+func (x DealParty) Enum() *DealParty {
+	p := new(DealParty)
+	*p = x
+	return p
+}
+
+func (x DealParty) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (DealParty) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_kingdom_v1_kingdom_proto_enumTypes[17].Descriptor()
+}
+
+func (DealParty) Type() protoreflect.EnumType {
+	return &file_moonshine_kingdom_v1_kingdom_proto_enumTypes[17]
+}
+
+func (x DealParty) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use DealParty.Descriptor instead.
+func (DealParty) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{17}
+}
+
+// DealDeadline is the kind of a deal's deadline.
+type DealDeadline int32
+
+const (
+	// "Before the Day ends": the end of Day `deadline_day` (0: the current
+	// Day), passed when the next Day begins.
+	DealDeadline_DEAL_DEADLINE_UNSPECIFIED DealDeadline = 0
+	// "Until you pay me $1000": until every term that can be met (cash,
+	// markers, free text) is met, standing terms holding meanwhile; the end
+	// of the game at the latest.
+	DealDeadline_DEAL_DEADLINE_UNTIL_MET DealDeadline = 1
+)
+
+// Enum value maps for DealDeadline.
+var (
+	DealDeadline_name = map[int32]string{
+		0: "DEAL_DEADLINE_UNSPECIFIED",
+		1: "DEAL_DEADLINE_UNTIL_MET",
+	}
+	DealDeadline_value = map[string]int32{
+		"DEAL_DEADLINE_UNSPECIFIED": 0,
+		"DEAL_DEADLINE_UNTIL_MET":   1,
+	}
+)
+
+func (x DealDeadline) Enum() *DealDeadline {
+	p := new(DealDeadline)
+	*p = x
+	return p
+}
+
+func (x DealDeadline) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (DealDeadline) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_kingdom_v1_kingdom_proto_enumTypes[18].Descriptor()
+}
+
+func (DealDeadline) Type() protoreflect.EnumType {
+	return &file_moonshine_kingdom_v1_kingdom_proto_enumTypes[18]
+}
+
+func (x DealDeadline) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use DealDeadline.Descriptor instead.
+func (DealDeadline) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{18}
+}
+
+// MarkerSource says where the Influence marker lost with a broken deal
+// came from.
+type MarkerSource int32
+
+const (
+	// None: the owner had no marker anywhere it could be taken from.
+	MarkerSource_MARKER_SOURCE_UNSPECIFIED MarkerSource = 0
+	// The owner's Stash.
+	MarkerSource_MARKER_SOURCE_STASH MarkerSource = 1
+	// The Operations slots of `holder` (the owner's own, or a seat it lent to).
+	MarkerSource_MARKER_SOURCE_SLOTS MarkerSource = 2
+	// The Heat Track (the owner's marker nearest the Boiling Point).
+	MarkerSource_MARKER_SOURCE_HEAT_TRACK MarkerSource = 3
+	// The staked Contract `holder` (a card id), which kept at least one.
+	MarkerSource_MARKER_SOURCE_CONTRACT MarkerSource = 4
+)
+
+// Enum value maps for MarkerSource.
+var (
+	MarkerSource_name = map[int32]string{
+		0: "MARKER_SOURCE_UNSPECIFIED",
+		1: "MARKER_SOURCE_STASH",
+		2: "MARKER_SOURCE_SLOTS",
+		3: "MARKER_SOURCE_HEAT_TRACK",
+		4: "MARKER_SOURCE_CONTRACT",
+	}
+	MarkerSource_value = map[string]int32{
+		"MARKER_SOURCE_UNSPECIFIED": 0,
+		"MARKER_SOURCE_STASH":       1,
+		"MARKER_SOURCE_SLOTS":       2,
+		"MARKER_SOURCE_HEAT_TRACK":  3,
+		"MARKER_SOURCE_CONTRACT":    4,
+	}
+)
+
+func (x MarkerSource) Enum() *MarkerSource {
+	p := new(MarkerSource)
+	*p = x
+	return p
+}
+
+func (x MarkerSource) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (MarkerSource) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_kingdom_v1_kingdom_proto_enumTypes[19].Descriptor()
+}
+
+func (MarkerSource) Type() protoreflect.EnumType {
+	return &file_moonshine_kingdom_v1_kingdom_proto_enumTypes[19]
+}
+
+func (x MarkerSource) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use MarkerSource.Descriptor instead.
+func (MarkerSource) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{19}
 }
 
 // Options are the table options chosen at creation. The zero value is the
@@ -1887,12 +2069,13 @@ type Command_ProposeDeal struct {
 }
 
 type Command_AnswerDeal struct {
-	// The Broker's Word: the seat asked accepts or declines a deal.
+	// The Broker's Word: the seat asked accepts or declines a deal; the
+	// proposer withdraws it.
 	AnswerDeal *AnswerDeal `protobuf:"bytes,35,opt,name=answer_deal,json=answerDeal,proto3,oneof"`
 }
 
 type Command_ConfirmTerm struct {
-	// The Broker's Word: a party confirms a free-text term kept.
+	// The Broker's Word: a party settles a free-text term.
 	ConfirmTerm *ConfirmTerm `protobuf:"bytes,36,opt,name=confirm_term,json=confirmTerm,proto3,oneof"`
 }
 
@@ -1968,16 +2151,21 @@ func (*Command_AnswerDeal) isCommand_Kind() {}
 
 func (*Command_ConfirmTerm) isCommand_Kind() {}
 
-// DealTerm is one term of a deal; every term binds the proposer (the seat
-// whose Favor is staked) to the other seat.
+// DealTerm is one term of a deal, binding its obligor to the other party.
 type DealTerm struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The kind.
 	Kind DealTermKind `protobuf:"varint,1,opt,name=kind,proto3,enum=moonshine.kingdom.v1.DealTermKind" json:"kind,omitempty"`
-	// PAY_CASH: dollars.
+	// PAY_CASH: dollars; LEND_MARKERS: markers.
 	Amount uint32 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
 	// FREE_TEXT: the words.
-	Text          string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	Text string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	// Who the term binds: the proposer (unspecified) or the seat asked. Only
+	// the proposer's word is vouched for: a term of the seat asked broken
+	// voids the deal instead (DealVoided).
+	Obligor DealParty `protobuf:"varint,4,opt,name=obligor,proto3,enum=moonshine.kingdom.v1.DealParty" json:"obligor,omitempty"`
+	// SAFE_PASSAGE: the Districts.
+	Districts     []District `protobuf:"varint,5,rep,packed,name=districts,proto3,enum=moonshine.kingdom.v1.District" json:"districts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2033,6 +2221,20 @@ func (x *DealTerm) GetText() string {
 	return ""
 }
 
+func (x *DealTerm) GetObligor() DealParty {
+	if x != nil {
+		return x.Obligor
+	}
+	return DealParty_DEAL_PARTY_UNSPECIFIED
+}
+
+func (x *DealTerm) GetDistricts() []District {
+	if x != nil {
+		return x.Districts
+	}
+	return nil
+}
+
 // ProposeDeal offers a binding deal to another seat.
 type ProposeDeal struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2040,10 +2242,13 @@ type ProposeDeal struct {
 	To uint32 `protobuf:"varint,1,opt,name=to,proto3" json:"to,omitempty"`
 	// The Favor staked (the proposer's, vouching for no other deal).
 	Broker Broker `protobuf:"varint,2,opt,name=broker,proto3,enum=moonshine.kingdom.v1.Broker" json:"broker,omitempty"`
-	// The deal's deadline: the end of this Day number (0: the current Day).
+	// Deadline DAY_END (unspecified): the end of this Day number (0: the
+	// current Day).
 	DeadlineDay uint32 `protobuf:"varint,3,opt,name=deadline_day,json=deadlineDay,proto3" json:"deadline_day,omitempty"`
 	// The terms (at least one).
-	Terms         []*DealTerm `protobuf:"bytes,4,rep,name=terms,proto3" json:"terms,omitempty"`
+	Terms []*DealTerm `protobuf:"bytes,4,rep,name=terms,proto3" json:"terms,omitempty"`
+	// The kind of deadline.
+	Deadline      DealDeadline `protobuf:"varint,5,opt,name=deadline,proto3,enum=moonshine.kingdom.v1.DealDeadline" json:"deadline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2106,7 +2311,15 @@ func (x *ProposeDeal) GetTerms() []*DealTerm {
 	return nil
 }
 
-// AnswerDeal accepts or declines a proposed deal.
+func (x *ProposeDeal) GetDeadline() DealDeadline {
+	if x != nil {
+		return x.Deadline
+	}
+	return DealDeadline_DEAL_DEADLINE_UNSPECIFIED
+}
+
+// AnswerDeal accepts or declines a proposed deal (the seat asked), or
+// withdraws it before it is answered (the proposer, accept false).
 type AnswerDeal struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The deal id.
@@ -2161,13 +2374,16 @@ func (x *AnswerDeal) GetAccept() bool {
 	return false
 }
 
-// ConfirmTerm confirms a free-text term kept.
+// ConfirmTerm settles a free-text term: confirms it kept, or declares it
+// broken (the beneficiary) or concedes the breach (the obligor).
 type ConfirmTerm struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The deal id.
 	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
 	// The term's index in the deal.
-	Term          uint32 `protobuf:"varint,2,opt,name=term,proto3" json:"term,omitempty"`
+	Term uint32 `protobuf:"varint,2,opt,name=term,proto3" json:"term,omitempty"`
+	// Broken instead of kept.
+	Broken        bool `protobuf:"varint,3,opt,name=broken,proto3" json:"broken,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2214,6 +2430,13 @@ func (x *ConfirmTerm) GetTerm() uint32 {
 		return x.Term
 	}
 	return 0
+}
+
+func (x *ConfirmTerm) GetBroken() bool {
+	if x != nil {
+		return x.Broken
+	}
+	return false
 }
 
 // Standoff is the Occupier's answer to Invaders.
@@ -4066,6 +4289,7 @@ type Event struct {
 	//	*Event_TermConfirmed
 	//	*Event_DealHonoured
 	//	*Event_DealBroken
+	//	*Event_DealVoided
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4612,6 +4836,15 @@ func (x *Event) GetDealBroken() *DealBroken {
 	return nil
 }
 
+func (x *Event) GetDealVoided() *DealVoided {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_DealVoided); ok {
+			return x.DealVoided
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -4898,6 +5131,12 @@ type Event_DealBroken struct {
 	DealBroken *DealBroken `protobuf:"bytes,56,opt,name=deal_broken,json=dealBroken,proto3,oneof"`
 }
 
+type Event_DealVoided struct {
+	// The Broker's Word: a term of the seat asked was broken; the deal is
+	// void and the Favor returns unharmed.
+	DealVoided *DealVoided `protobuf:"bytes,57,opt,name=deal_voided,json=dealVoided,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_DayStarted) isEvent_Kind() {}
@@ -5010,6 +5249,8 @@ func (*Event_DealHonoured) isEvent_Kind() {}
 
 func (*Event_DealBroken) isEvent_Kind() {}
 
+func (*Event_DealVoided) isEvent_Kind() {}
+
 // DealProposed records a proposed deal.
 type DealProposed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5021,10 +5262,12 @@ type DealProposed struct {
 	To uint32 `protobuf:"varint,3,opt,name=to,proto3" json:"to,omitempty"`
 	// The Favor staked.
 	Broker Broker `protobuf:"varint,4,opt,name=broker,proto3,enum=moonshine.kingdom.v1.Broker" json:"broker,omitempty"`
-	// The end of this Day is the deadline.
+	// Deadline DAY_END: the end of this Day.
 	DeadlineDay uint32 `protobuf:"varint,5,opt,name=deadline_day,json=deadlineDay,proto3" json:"deadline_day,omitempty"`
 	// The terms.
-	Terms         []*DealTerm `protobuf:"bytes,6,rep,name=terms,proto3" json:"terms,omitempty"`
+	Terms []*DealTerm `protobuf:"bytes,6,rep,name=terms,proto3" json:"terms,omitempty"`
+	// The kind of deadline.
+	Deadline      DealDeadline `protobuf:"varint,7,opt,name=deadline,proto3,enum=moonshine.kingdom.v1.DealDeadline" json:"deadline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5101,6 +5344,13 @@ func (x *DealProposed) GetTerms() []*DealTerm {
 	return nil
 }
 
+func (x *DealProposed) GetDeadline() DealDeadline {
+	if x != nil {
+		return x.Deadline
+	}
+	return DealDeadline_DEAL_DEADLINE_UNSPECIFIED
+}
+
 // DealAnswered records the answer to a proposal.
 type DealAnswered struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5108,8 +5358,10 @@ type DealAnswered struct {
 	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
 	// Accepted.
 	Accept bool `protobuf:"varint,2,opt,name=accept,proto3" json:"accept,omitempty"`
-	// Declined by nobody: the deadline passed unanswered.
-	Lapsed        bool `protobuf:"varint,3,opt,name=lapsed,proto3" json:"lapsed,omitempty"`
+	// Declined by nobody: the deadline passed (or the game ended) unanswered.
+	Lapsed bool `protobuf:"varint,3,opt,name=lapsed,proto3" json:"lapsed,omitempty"`
+	// Withdrawn by the proposer before the answer.
+	Withdrawn     bool `protobuf:"varint,4,opt,name=withdrawn,proto3" json:"withdrawn,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5165,7 +5417,14 @@ func (x *DealAnswered) GetLapsed() bool {
 	return false
 }
 
-// TermConfirmed records a party's confirmation of a free-text term.
+func (x *DealAnswered) GetWithdrawn() bool {
+	if x != nil {
+		return x.Withdrawn
+	}
+	return false
+}
+
+// TermConfirmed records a party settling a free-text term.
 type TermConfirmed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The deal id.
@@ -5173,7 +5432,9 @@ type TermConfirmed struct {
 	// The term's index.
 	Term uint32 `protobuf:"varint,2,opt,name=term,proto3" json:"term,omitempty"`
 	// The confirming seat.
-	Seat          uint32 `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat uint32 `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Declared broken (or the breach conceded) instead of confirmed kept.
+	Broken        bool `protobuf:"varint,4,opt,name=broken,proto3" json:"broken,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5229,6 +5490,13 @@ func (x *TermConfirmed) GetSeat() uint32 {
 	return 0
 }
 
+func (x *TermConfirmed) GetBroken() bool {
+	if x != nil {
+		return x.Broken
+	}
+	return false
+}
+
 // DealHonoured closes a deal kept: the Favor returns to its owner.
 type DealHonoured struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5275,8 +5543,8 @@ func (x *DealHonoured) GetDeal() uint32 {
 	return 0
 }
 
-// DealBroken closes a deal broken: the owner discards the Favor and loses a
-// permanent Influence marker.
+// DealBroken closes a deal broken by its proposer: the owner discards the
+// Favor and loses a permanent Influence marker.
 type DealBroken struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The deal id.
@@ -5287,10 +5555,10 @@ type DealBroken struct {
 	Broker Broker `protobuf:"varint,3,opt,name=broker,proto3,enum=moonshine.kingdom.v1.Broker" json:"broker,omitempty"`
 	// The term broken.
 	Term uint32 `protobuf:"varint,4,opt,name=term,proto3" json:"term,omitempty"`
-	// The marker lost came from the owner's slots (its Stash was empty).
-	FromSlots bool `protobuf:"varint,5,opt,name=from_slots,json=fromSlots,proto3" json:"from_slots,omitempty"`
-	// No marker was in the Stash or the slots: none was lost.
-	NoMarker      bool `protobuf:"varint,6,opt,name=no_marker,json=noMarker,proto3" json:"no_marker,omitempty"`
+	// Where the lost marker came from (unspecified: none was found).
+	MarkerFrom MarkerSource `protobuf:"varint,7,opt,name=marker_from,json=markerFrom,proto3,enum=moonshine.kingdom.v1.MarkerSource" json:"marker_from,omitempty"`
+	// SLOTS: the seat whose Operations held it; CONTRACT: the card id.
+	Holder        uint32 `protobuf:"varint,8,opt,name=holder,proto3" json:"holder,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5353,18 +5621,74 @@ func (x *DealBroken) GetTerm() uint32 {
 	return 0
 }
 
-func (x *DealBroken) GetFromSlots() bool {
+func (x *DealBroken) GetMarkerFrom() MarkerSource {
 	if x != nil {
-		return x.FromSlots
+		return x.MarkerFrom
 	}
-	return false
+	return MarkerSource_MARKER_SOURCE_UNSPECIFIED
 }
 
-func (x *DealBroken) GetNoMarker() bool {
+func (x *DealBroken) GetHolder() uint32 {
 	if x != nil {
-		return x.NoMarker
+		return x.Holder
 	}
-	return false
+	return 0
+}
+
+// DealVoided closes a deal whose term binding the seat asked was broken:
+// the proposer's word no longer holds, and its Favor returns unharmed.
+type DealVoided struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The deal id.
+	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
+	// The term broken.
+	Term          uint32 `protobuf:"varint,2,opt,name=term,proto3" json:"term,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DealVoided) Reset() {
+	*x = DealVoided{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DealVoided) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DealVoided) ProtoMessage() {}
+
+func (x *DealVoided) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DealVoided.ProtoReflect.Descriptor instead.
+func (*DealVoided) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *DealVoided) GetDeal() uint32 {
+	if x != nil {
+		return x.Deal
+	}
+	return 0
+}
+
+func (x *DealVoided) GetTerm() uint32 {
+	if x != nil {
+		return x.Term
+	}
+	return 0
 }
 
 // DealView is an open deal (public: the Favor lies between both players).
@@ -5378,23 +5702,35 @@ type DealView struct {
 	To uint32 `protobuf:"varint,3,opt,name=to,proto3" json:"to,omitempty"`
 	// The Favor staked.
 	Broker Broker `protobuf:"varint,4,opt,name=broker,proto3,enum=moonshine.kingdom.v1.Broker" json:"broker,omitempty"`
-	// The end of this Day is the deadline.
+	// Deadline DAY_END: the end of this Day.
 	DeadlineDay uint32 `protobuf:"varint,5,opt,name=deadline_day,json=deadlineDay,proto3" json:"deadline_day,omitempty"`
 	// The terms.
 	Terms []*DealTerm `protobuf:"bytes,6,rep,name=terms,proto3" json:"terms,omitempty"`
 	// Accepted (else awaiting the answer).
 	Accepted bool `protobuf:"varint,7,opt,name=accepted,proto3" json:"accepted,omitempty"`
-	// Cash handed from proposer to the other seat since acceptance.
+	// Cash handed from proposer to the seat asked since acceptance.
 	Paid uint32 `protobuf:"varint,8,opt,name=paid,proto3" json:"paid,omitempty"`
-	// Per term, the seats that confirmed it (bit 0: proposer, bit 1: asked).
+	// Per term, the seats that confirmed it kept (bit 0: proposer, bit 1:
+	// asked).
 	Confirmations []uint32 `protobuf:"varint,9,rep,packed,name=confirmations,proto3" json:"confirmations,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// The kind of deadline.
+	Deadline DealDeadline `protobuf:"varint,10,opt,name=deadline,proto3,enum=moonshine.kingdom.v1.DealDeadline" json:"deadline,omitempty"`
+	// Cash handed from the seat asked to the proposer since acceptance.
+	PaidByAsked uint32 `protobuf:"varint,11,opt,name=paid_by_asked,json=paidByAsked,proto3" json:"paid_by_asked,omitempty"`
+	// Markers lent by the proposer to the seat asked since acceptance.
+	Lent uint32 `protobuf:"varint,12,opt,name=lent,proto3" json:"lent,omitempty"`
+	// Markers lent by the seat asked to the proposer since acceptance.
+	LentByAsked uint32 `protobuf:"varint,13,opt,name=lent_by_asked,json=lentByAsked,proto3" json:"lent_by_asked,omitempty"`
+	// Per term, the seats that declared it broken (bit 0: proposer, bit 1:
+	// asked).
+	DeclaredBroken []uint32 `protobuf:"varint,14,rep,packed,name=declared_broken,json=declaredBroken,proto3" json:"declared_broken,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *DealView) Reset() {
 	*x = DealView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5406,7 +5742,7 @@ func (x *DealView) String() string {
 func (*DealView) ProtoMessage() {}
 
 func (x *DealView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5419,7 +5755,7 @@ func (x *DealView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealView.ProtoReflect.Descriptor instead.
 func (*DealView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *DealView) GetDeal() uint32 {
@@ -5485,6 +5821,41 @@ func (x *DealView) GetConfirmations() []uint32 {
 	return nil
 }
 
+func (x *DealView) GetDeadline() DealDeadline {
+	if x != nil {
+		return x.Deadline
+	}
+	return DealDeadline_DEAL_DEADLINE_UNSPECIFIED
+}
+
+func (x *DealView) GetPaidByAsked() uint32 {
+	if x != nil {
+		return x.PaidByAsked
+	}
+	return 0
+}
+
+func (x *DealView) GetLent() uint32 {
+	if x != nil {
+		return x.Lent
+	}
+	return 0
+}
+
+func (x *DealView) GetLentByAsked() uint32 {
+	if x != nil {
+		return x.LentByAsked
+	}
+	return 0
+}
+
+func (x *DealView) GetDeclaredBroken() []uint32 {
+	if x != nil {
+		return x.DeclaredBroken
+	}
+	return nil
+}
+
 // SitDown ranks the Bosses and pairs them: 1st with 4th, 2nd with 3rd.
 type SitDown struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5496,7 +5867,7 @@ type SitDown struct {
 
 func (x *SitDown) Reset() {
 	*x = SitDown{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5508,7 +5879,7 @@ func (x *SitDown) String() string {
 func (*SitDown) ProtoMessage() {}
 
 func (x *SitDown) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5521,7 +5892,7 @@ func (x *SitDown) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SitDown.ProtoReflect.Descriptor instead.
 func (*SitDown) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *SitDown) GetRanking() []uint32 {
@@ -5546,7 +5917,7 @@ type InfluenceLent struct {
 
 func (x *InfluenceLent) Reset() {
 	*x = InfluenceLent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5558,7 +5929,7 @@ func (x *InfluenceLent) String() string {
 func (*InfluenceLent) ProtoMessage() {}
 
 func (x *InfluenceLent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5571,7 +5942,7 @@ func (x *InfluenceLent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InfluenceLent.ProtoReflect.Descriptor instead.
 func (*InfluenceLent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *InfluenceLent) GetFrom() uint32 {
@@ -5610,7 +5981,7 @@ type PushProposed struct {
 
 func (x *PushProposed) Reset() {
 	*x = PushProposed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5622,7 +5993,7 @@ func (x *PushProposed) String() string {
 func (*PushProposed) ProtoMessage() {}
 
 func (x *PushProposed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5635,7 +6006,7 @@ func (x *PushProposed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PushProposed.ProtoReflect.Descriptor instead.
 func (*PushProposed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *PushProposed) GetSeat() uint32 {
@@ -5672,7 +6043,7 @@ type ConsentGiven struct {
 
 func (x *ConsentGiven) Reset() {
 	*x = ConsentGiven{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5684,7 +6055,7 @@ func (x *ConsentGiven) String() string {
 func (*ConsentGiven) ProtoMessage() {}
 
 func (x *ConsentGiven) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5697,7 +6068,7 @@ func (x *ConsentGiven) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsentGiven.ProtoReflect.Descriptor instead.
 func (*ConsentGiven) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ConsentGiven) GetSeat() uint32 {
@@ -5727,7 +6098,7 @@ type LoanTaken struct {
 
 func (x *LoanTaken) Reset() {
 	*x = LoanTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5739,7 +6110,7 @@ func (x *LoanTaken) String() string {
 func (*LoanTaken) ProtoMessage() {}
 
 func (x *LoanTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5752,7 +6123,7 @@ func (x *LoanTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoanTaken.ProtoReflect.Descriptor instead.
 func (*LoanTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *LoanTaken) GetSeat() uint32 {
@@ -5782,7 +6153,7 @@ type LoanRepaid struct {
 
 func (x *LoanRepaid) Reset() {
 	*x = LoanRepaid{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5794,7 +6165,7 @@ func (x *LoanRepaid) String() string {
 func (*LoanRepaid) ProtoMessage() {}
 
 func (x *LoanRepaid) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5807,7 +6178,7 @@ func (x *LoanRepaid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoanRepaid.ProtoReflect.Descriptor instead.
 func (*LoanRepaid) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *LoanRepaid) GetSeat() uint32 {
@@ -5839,7 +6210,7 @@ type CashGiven struct {
 
 func (x *CashGiven) Reset() {
 	*x = CashGiven{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5851,7 +6222,7 @@ func (x *CashGiven) String() string {
 func (*CashGiven) ProtoMessage() {}
 
 func (x *CashGiven) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5864,7 +6235,7 @@ func (x *CashGiven) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CashGiven.ProtoReflect.Descriptor instead.
 func (*CashGiven) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *CashGiven) GetFrom() uint32 {
@@ -5901,7 +6272,7 @@ type CapoPromoted struct {
 
 func (x *CapoPromoted) Reset() {
 	*x = CapoPromoted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5913,7 +6284,7 @@ func (x *CapoPromoted) String() string {
 func (*CapoPromoted) ProtoMessage() {}
 
 func (x *CapoPromoted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5926,7 +6297,7 @@ func (x *CapoPromoted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CapoPromoted.ProtoReflect.Descriptor instead.
 func (*CapoPromoted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CapoPromoted) GetSeat() uint32 {
@@ -5959,7 +6330,7 @@ type HeatCooled struct {
 
 func (x *HeatCooled) Reset() {
 	*x = HeatCooled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5971,7 +6342,7 @@ func (x *HeatCooled) String() string {
 func (*HeatCooled) ProtoMessage() {}
 
 func (x *HeatCooled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5984,7 +6355,7 @@ func (x *HeatCooled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeatCooled.ProtoReflect.Descriptor instead.
 func (*HeatCooled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *HeatCooled) GetSeat() uint32 {
@@ -6024,7 +6395,7 @@ type Torched struct {
 
 func (x *Torched) Reset() {
 	*x = Torched{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6036,7 +6407,7 @@ func (x *Torched) String() string {
 func (*Torched) ProtoMessage() {}
 
 func (x *Torched) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6049,7 +6420,7 @@ func (x *Torched) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Torched.ProtoReflect.Descriptor instead.
 func (*Torched) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *Torched) GetSeat() uint32 {
@@ -6094,7 +6465,7 @@ type StandoffChosen struct {
 
 func (x *StandoffChosen) Reset() {
 	*x = StandoffChosen{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6106,7 +6477,7 @@ func (x *StandoffChosen) String() string {
 func (*StandoffChosen) ProtoMessage() {}
 
 func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6119,7 +6490,7 @@ func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StandoffChosen.ProtoReflect.Descriptor instead.
 func (*StandoffChosen) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *StandoffChosen) GetSeat() uint32 {
@@ -6212,7 +6583,7 @@ type CombatRound struct {
 
 func (x *CombatRound) Reset() {
 	*x = CombatRound{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6224,7 +6595,7 @@ func (x *CombatRound) String() string {
 func (*CombatRound) ProtoMessage() {}
 
 func (x *CombatRound) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6237,7 +6608,7 @@ func (x *CombatRound) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CombatRound.ProtoReflect.Descriptor instead.
 func (*CombatRound) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *CombatRound) GetDistrict() District {
@@ -6381,7 +6752,7 @@ type FightEnded struct {
 
 func (x *FightEnded) Reset() {
 	*x = FightEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6393,7 +6764,7 @@ func (x *FightEnded) String() string {
 func (*FightEnded) ProtoMessage() {}
 
 func (x *FightEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6406,7 +6777,7 @@ func (x *FightEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FightEnded.ProtoReflect.Descriptor instead.
 func (*FightEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *FightEnded) GetDistrict() District {
@@ -6459,7 +6830,7 @@ type Withdrew struct {
 
 func (x *Withdrew) Reset() {
 	*x = Withdrew{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6471,7 +6842,7 @@ func (x *Withdrew) String() string {
 func (*Withdrew) ProtoMessage() {}
 
 func (x *Withdrew) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6484,7 +6855,7 @@ func (x *Withdrew) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Withdrew.ProtoReflect.Descriptor instead.
 func (*Withdrew) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *Withdrew) GetSeat() uint32 {
@@ -6576,7 +6947,7 @@ type SpoilsTaken struct {
 
 func (x *SpoilsTaken) Reset() {
 	*x = SpoilsTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6588,7 +6959,7 @@ func (x *SpoilsTaken) String() string {
 func (*SpoilsTaken) ProtoMessage() {}
 
 func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6601,7 +6972,7 @@ func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SpoilsTaken.ProtoReflect.Descriptor instead.
 func (*SpoilsTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *SpoilsTaken) GetSeat() uint32 {
@@ -6657,7 +7028,7 @@ type HeatDrawn struct {
 
 func (x *HeatDrawn) Reset() {
 	*x = HeatDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6669,7 +7040,7 @@ func (x *HeatDrawn) String() string {
 func (*HeatDrawn) ProtoMessage() {}
 
 func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6682,7 +7053,7 @@ func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeatDrawn.ProtoReflect.Descriptor instead.
 func (*HeatDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *HeatDrawn) GetSeat() uint32 {
@@ -6728,7 +7099,7 @@ type SeatSetup struct {
 
 func (x *SeatSetup) Reset() {
 	*x = SeatSetup{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6740,7 +7111,7 @@ func (x *SeatSetup) String() string {
 func (*SeatSetup) ProtoMessage() {}
 
 func (x *SeatSetup) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6753,7 +7124,7 @@ func (x *SeatSetup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatSetup.ProtoReflect.Descriptor instead.
 func (*SeatSetup) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *SeatSetup) GetPlaybook() Playbook {
@@ -6795,7 +7166,7 @@ type GameStarted struct {
 
 func (x *GameStarted) Reset() {
 	*x = GameStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6807,7 +7178,7 @@ func (x *GameStarted) String() string {
 func (*GameStarted) ProtoMessage() {}
 
 func (x *GameStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6820,7 +7191,7 @@ func (x *GameStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameStarted.ProtoReflect.Descriptor instead.
 func (*GameStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *GameStarted) GetPlayers() uint32 {
@@ -6868,7 +7239,7 @@ type DayStarted struct {
 
 func (x *DayStarted) Reset() {
 	*x = DayStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6880,7 +7251,7 @@ func (x *DayStarted) String() string {
 func (*DayStarted) ProtoMessage() {}
 
 func (x *DayStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6893,7 +7264,7 @@ func (x *DayStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayStarted.ProtoReflect.Descriptor instead.
 func (*DayStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *DayStarted) GetDay() uint32 {
@@ -6941,7 +7312,7 @@ type Production struct {
 
 func (x *Production) Reset() {
 	*x = Production{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6953,7 +7324,7 @@ func (x *Production) String() string {
 func (*Production) ProtoMessage() {}
 
 func (x *Production) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6966,7 +7337,7 @@ func (x *Production) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Production.ProtoReflect.Descriptor instead.
 func (*Production) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *Production) GetDistrict() District {
@@ -7018,7 +7389,7 @@ type BrewDrafted struct {
 
 func (x *BrewDrafted) Reset() {
 	*x = BrewDrafted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7030,7 +7401,7 @@ func (x *BrewDrafted) String() string {
 func (*BrewDrafted) ProtoMessage() {}
 
 func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7043,7 +7414,7 @@ func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BrewDrafted.ProtoReflect.Descriptor instead.
 func (*BrewDrafted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *BrewDrafted) GetSeat() uint32 {
@@ -7105,7 +7476,7 @@ type Casualty struct {
 
 func (x *Casualty) Reset() {
 	*x = Casualty{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7117,7 +7488,7 @@ func (x *Casualty) String() string {
 func (*Casualty) ProtoMessage() {}
 
 func (x *Casualty) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7130,7 +7501,7 @@ func (x *Casualty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Casualty.ProtoReflect.Descriptor instead.
 func (*Casualty) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *Casualty) GetDistrict() District {
@@ -7176,7 +7547,7 @@ type Blowback struct {
 
 func (x *Blowback) Reset() {
 	*x = Blowback{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7188,7 +7559,7 @@ func (x *Blowback) String() string {
 func (*Blowback) ProtoMessage() {}
 
 func (x *Blowback) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7201,7 +7572,7 @@ func (x *Blowback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Blowback.ProtoReflect.Descriptor instead.
 func (*Blowback) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *Blowback) GetRed() uint32 {
@@ -7240,7 +7611,7 @@ type ContractStaked struct {
 
 func (x *ContractStaked) Reset() {
 	*x = ContractStaked{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7252,7 +7623,7 @@ func (x *ContractStaked) String() string {
 func (*ContractStaked) ProtoMessage() {}
 
 func (x *ContractStaked) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7265,7 +7636,7 @@ func (x *ContractStaked) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractStaked.ProtoReflect.Descriptor instead.
 func (*ContractStaked) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *ContractStaked) GetSeat() uint32 {
@@ -7302,7 +7673,7 @@ type Funded struct {
 
 func (x *Funded) Reset() {
 	*x = Funded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7314,7 +7685,7 @@ func (x *Funded) String() string {
 func (*Funded) ProtoMessage() {}
 
 func (x *Funded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7327,7 +7698,7 @@ func (x *Funded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Funded.ProtoReflect.Descriptor instead.
 func (*Funded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *Funded) GetSeat() uint32 {
@@ -7355,7 +7726,7 @@ type OperationsStarted struct {
 
 func (x *OperationsStarted) Reset() {
 	*x = OperationsStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7367,7 +7738,7 @@ func (x *OperationsStarted) String() string {
 func (*OperationsStarted) ProtoMessage() {}
 
 func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7380,7 +7751,7 @@ func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OperationsStarted.ProtoReflect.Descriptor instead.
 func (*OperationsStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *OperationsStarted) GetFirst() uint32 {
@@ -7405,7 +7776,7 @@ type InfluenceSpent struct {
 
 func (x *InfluenceSpent) Reset() {
 	*x = InfluenceSpent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7417,7 +7788,7 @@ func (x *InfluenceSpent) String() string {
 func (*InfluenceSpent) ProtoMessage() {}
 
 func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7430,7 +7801,7 @@ func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InfluenceSpent.ProtoReflect.Descriptor instead.
 func (*InfluenceSpent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *InfluenceSpent) GetSeat() uint32 {
@@ -7492,7 +7863,7 @@ type Moved struct {
 
 func (x *Moved) Reset() {
 	*x = Moved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7504,7 +7875,7 @@ func (x *Moved) String() string {
 func (*Moved) ProtoMessage() {}
 
 func (x *Moved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7517,7 +7888,7 @@ func (x *Moved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Moved.ProtoReflect.Descriptor instead.
 func (*Moved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *Moved) GetSeat() uint32 {
@@ -7639,7 +8010,7 @@ type Pushed struct {
 
 func (x *Pushed) Reset() {
 	*x = Pushed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7651,7 +8022,7 @@ func (x *Pushed) String() string {
 func (*Pushed) ProtoMessage() {}
 
 func (x *Pushed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7664,7 +8035,7 @@ func (x *Pushed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pushed.ProtoReflect.Descriptor instead.
 func (*Pushed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *Pushed) GetSeat() uint32 {
@@ -7726,7 +8097,7 @@ type Recruited struct {
 
 func (x *Recruited) Reset() {
 	*x = Recruited{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7738,7 +8109,7 @@ func (x *Recruited) String() string {
 func (*Recruited) ProtoMessage() {}
 
 func (x *Recruited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7751,7 +8122,7 @@ func (x *Recruited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recruited.ProtoReflect.Descriptor instead.
 func (*Recruited) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *Recruited) GetSeat() uint32 {
@@ -7797,7 +8168,7 @@ type ContractsDrawn struct {
 
 func (x *ContractsDrawn) Reset() {
 	*x = ContractsDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7809,7 +8180,7 @@ func (x *ContractsDrawn) String() string {
 func (*ContractsDrawn) ProtoMessage() {}
 
 func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7822,7 +8193,7 @@ func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDrawn.ProtoReflect.Descriptor instead.
 func (*ContractsDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *ContractsDrawn) GetSeat() uint32 {
@@ -7859,7 +8230,7 @@ type ContractsReceived struct {
 
 func (x *ContractsReceived) Reset() {
 	*x = ContractsReceived{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7871,7 +8242,7 @@ func (x *ContractsReceived) String() string {
 func (*ContractsReceived) ProtoMessage() {}
 
 func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7884,7 +8255,7 @@ func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsReceived.ProtoReflect.Descriptor instead.
 func (*ContractsReceived) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *ContractsReceived) GetSeat() uint32 {
@@ -7914,7 +8285,7 @@ type ContractsDiscarded struct {
 
 func (x *ContractsDiscarded) Reset() {
 	*x = ContractsDiscarded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7926,7 +8297,7 @@ func (x *ContractsDiscarded) String() string {
 func (*ContractsDiscarded) ProtoMessage() {}
 
 func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7939,7 +8310,7 @@ func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscarded.ProtoReflect.Descriptor instead.
 func (*ContractsDiscarded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *ContractsDiscarded) GetSeat() uint32 {
@@ -7969,7 +8340,7 @@ type ContractsDiscardedCards struct {
 
 func (x *ContractsDiscardedCards) Reset() {
 	*x = ContractsDiscardedCards{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7981,7 +8352,7 @@ func (x *ContractsDiscardedCards) String() string {
 func (*ContractsDiscardedCards) ProtoMessage() {}
 
 func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7994,7 +8365,7 @@ func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscardedCards.ProtoReflect.Descriptor instead.
 func (*ContractsDiscardedCards) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *ContractsDiscardedCards) GetSeat() uint32 {
@@ -8022,7 +8393,7 @@ type DeckReshuffled struct {
 
 func (x *DeckReshuffled) Reset() {
 	*x = DeckReshuffled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8034,7 +8405,7 @@ func (x *DeckReshuffled) String() string {
 func (*DeckReshuffled) ProtoMessage() {}
 
 func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8047,7 +8418,7 @@ func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckReshuffled.ProtoReflect.Descriptor instead.
 func (*DeckReshuffled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *DeckReshuffled) GetDeck() Tier {
@@ -8074,7 +8445,7 @@ type Secured struct {
 
 func (x *Secured) Reset() {
 	*x = Secured{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8086,7 +8457,7 @@ func (x *Secured) String() string {
 func (*Secured) ProtoMessage() {}
 
 func (x *Secured) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8099,7 +8470,7 @@ func (x *Secured) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Secured.ProtoReflect.Descriptor instead.
 func (*Secured) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *Secured) GetSeat() uint32 {
@@ -8155,7 +8526,7 @@ type Smuggled struct {
 
 func (x *Smuggled) Reset() {
 	*x = Smuggled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8167,7 +8538,7 @@ func (x *Smuggled) String() string {
 func (*Smuggled) ProtoMessage() {}
 
 func (x *Smuggled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8180,7 +8551,7 @@ func (x *Smuggled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Smuggled.ProtoReflect.Descriptor instead.
 func (*Smuggled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{83}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *Smuggled) GetSeat() uint32 {
@@ -8254,7 +8625,7 @@ type Extorted struct {
 
 func (x *Extorted) Reset() {
 	*x = Extorted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8266,7 +8637,7 @@ func (x *Extorted) String() string {
 func (*Extorted) ProtoMessage() {}
 
 func (x *Extorted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8279,7 +8650,7 @@ func (x *Extorted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Extorted.ProtoReflect.Descriptor instead.
 func (*Extorted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{84}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *Extorted) GetSeat() uint32 {
@@ -8318,7 +8689,7 @@ type Fixed struct {
 
 func (x *Fixed) Reset() {
 	*x = Fixed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8330,7 +8701,7 @@ func (x *Fixed) String() string {
 func (*Fixed) ProtoMessage() {}
 
 func (x *Fixed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8343,7 +8714,7 @@ func (x *Fixed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fixed.ProtoReflect.Descriptor instead.
 func (*Fixed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{85}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *Fixed) GetSeat() uint32 {
@@ -8386,7 +8757,7 @@ type Unloaded struct {
 
 func (x *Unloaded) Reset() {
 	*x = Unloaded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8398,7 +8769,7 @@ func (x *Unloaded) String() string {
 func (*Unloaded) ProtoMessage() {}
 
 func (x *Unloaded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8411,7 +8782,7 @@ func (x *Unloaded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unloaded.ProtoReflect.Descriptor instead.
 func (*Unloaded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{86}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *Unloaded) GetSeat() uint32 {
@@ -8468,7 +8839,7 @@ type Rose struct {
 
 func (x *Rose) Reset() {
 	*x = Rose{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8480,7 +8851,7 @@ func (x *Rose) String() string {
 func (*Rose) ProtoMessage() {}
 
 func (x *Rose) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8493,7 +8864,7 @@ func (x *Rose) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rose.ProtoReflect.Descriptor instead.
 func (*Rose) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{87}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *Rose) GetSeat() uint32 {
@@ -8544,7 +8915,7 @@ type Bribed struct {
 
 func (x *Bribed) Reset() {
 	*x = Bribed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8556,7 +8927,7 @@ func (x *Bribed) String() string {
 func (*Bribed) ProtoMessage() {}
 
 func (x *Bribed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8569,7 +8940,7 @@ func (x *Bribed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bribed.ProtoReflect.Descriptor instead.
 func (*Bribed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{88}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *Bribed) GetSeat() uint32 {
@@ -8597,7 +8968,7 @@ type Ratted struct {
 
 func (x *Ratted) Reset() {
 	*x = Ratted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8609,7 +8980,7 @@ func (x *Ratted) String() string {
 func (*Ratted) ProtoMessage() {}
 
 func (x *Ratted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8622,7 +8993,7 @@ func (x *Ratted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ratted.ProtoReflect.Descriptor instead.
 func (*Ratted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{89}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *Ratted) GetSeat() uint32 {
@@ -8647,7 +9018,7 @@ type LaidLow struct {
 
 func (x *LaidLow) Reset() {
 	*x = LaidLow{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8659,7 +9030,7 @@ func (x *LaidLow) String() string {
 func (*LaidLow) ProtoMessage() {}
 
 func (x *LaidLow) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8672,7 +9043,7 @@ func (x *LaidLow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LaidLow.ProtoReflect.Descriptor instead.
 func (*LaidLow) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{90}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *LaidLow) GetSeat() uint32 {
@@ -8707,7 +9078,7 @@ type TurnPassed struct {
 
 func (x *TurnPassed) Reset() {
 	*x = TurnPassed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8719,7 +9090,7 @@ func (x *TurnPassed) String() string {
 func (*TurnPassed) ProtoMessage() {}
 
 func (x *TurnPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8732,7 +9103,7 @@ func (x *TurnPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnPassed.ProtoReflect.Descriptor instead.
 func (*TurnPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{91}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *TurnPassed) GetSeat() uint32 {
@@ -8757,7 +9128,7 @@ type RaidStarted struct {
 
 func (x *RaidStarted) Reset() {
 	*x = RaidStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8769,7 +9140,7 @@ func (x *RaidStarted) String() string {
 func (*RaidStarted) ProtoMessage() {}
 
 func (x *RaidStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8782,7 +9153,7 @@ func (x *RaidStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStarted.ProtoReflect.Descriptor instead.
 func (*RaidStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{92}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *RaidStarted) GetTarget() uint32 {
@@ -8821,7 +9192,7 @@ type RaidStrike struct {
 
 func (x *RaidStrike) Reset() {
 	*x = RaidStrike{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8833,7 +9204,7 @@ func (x *RaidStrike) String() string {
 func (*RaidStrike) ProtoMessage() {}
 
 func (x *RaidStrike) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8846,7 +9217,7 @@ func (x *RaidStrike) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStrike.ProtoReflect.Descriptor instead.
 func (*RaidStrike) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{93}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *RaidStrike) GetPrecinct() District {
@@ -8889,7 +9260,7 @@ type RaidResolved struct {
 
 func (x *RaidResolved) Reset() {
 	*x = RaidResolved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8901,7 +9272,7 @@ func (x *RaidResolved) String() string {
 func (*RaidResolved) ProtoMessage() {}
 
 func (x *RaidResolved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8914,7 +9285,7 @@ func (x *RaidResolved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidResolved.ProtoReflect.Descriptor instead.
 func (*RaidResolved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{94}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *RaidResolved) GetDistrict() District {
@@ -8965,7 +9336,7 @@ type RaidEnded struct {
 
 func (x *RaidEnded) Reset() {
 	*x = RaidEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8977,7 +9348,7 @@ func (x *RaidEnded) String() string {
 func (*RaidEnded) ProtoMessage() {}
 
 func (x *RaidEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8990,7 +9361,7 @@ func (x *RaidEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidEnded.ProtoReflect.Descriptor instead.
 func (*RaidEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{95}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *RaidEnded) GetRebuilt() []District {
@@ -9018,7 +9389,7 @@ type Swept struct {
 
 func (x *Swept) Reset() {
 	*x = Swept{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9030,7 +9401,7 @@ func (x *Swept) String() string {
 func (*Swept) ProtoMessage() {}
 
 func (x *Swept) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9043,7 +9414,7 @@ func (x *Swept) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Swept.ProtoReflect.Descriptor instead.
 func (*Swept) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{96}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *Swept) GetArrests() []*Casualty {
@@ -9070,7 +9441,7 @@ type TitleChanged struct {
 
 func (x *TitleChanged) Reset() {
 	*x = TitleChanged{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9082,7 +9453,7 @@ func (x *TitleChanged) String() string {
 func (*TitleChanged) ProtoMessage() {}
 
 func (x *TitleChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9095,7 +9466,7 @@ func (x *TitleChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleChanged.ProtoReflect.Descriptor instead.
 func (*TitleChanged) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{97}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *TitleChanged) GetTitle() Title {
@@ -9145,7 +9516,7 @@ type ContractReckoned struct {
 
 func (x *ContractReckoned) Reset() {
 	*x = ContractReckoned{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9157,7 +9528,7 @@ func (x *ContractReckoned) String() string {
 func (*ContractReckoned) ProtoMessage() {}
 
 func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9170,7 +9541,7 @@ func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractReckoned.ProtoReflect.Descriptor instead.
 func (*ContractReckoned) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{98}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *ContractReckoned) GetSeat() uint32 {
@@ -9219,7 +9590,7 @@ type CommissionTaken struct {
 
 func (x *CommissionTaken) Reset() {
 	*x = CommissionTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9231,7 +9602,7 @@ func (x *CommissionTaken) String() string {
 func (*CommissionTaken) ProtoMessage() {}
 
 func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9244,7 +9615,7 @@ func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommissionTaken.ProtoReflect.Descriptor instead.
 func (*CommissionTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{99}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *CommissionTaken) GetSeat() uint32 {
@@ -9272,7 +9643,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9284,7 +9655,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9297,7 +9668,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{100}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *GameEnded) GetWinner() uint32 {
@@ -9382,7 +9753,7 @@ type View struct {
 
 func (x *View) Reset() {
 	*x = View{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9394,7 +9765,7 @@ func (x *View) String() string {
 func (*View) ProtoMessage() {}
 
 func (x *View) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9407,7 +9778,7 @@ func (x *View) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use View.ProtoReflect.Descriptor instead.
 func (*View) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{101}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *View) GetPlayers() uint32 {
@@ -9590,7 +9961,7 @@ type FightView struct {
 
 func (x *FightView) Reset() {
 	*x = FightView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9602,7 +9973,7 @@ func (x *FightView) String() string {
 func (*FightView) ProtoMessage() {}
 
 func (x *FightView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9615,7 +9986,7 @@ func (x *FightView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FightView.ProtoReflect.Descriptor instead.
 func (*FightView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{102}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *FightView) GetDistrict() District {
@@ -9696,7 +10067,7 @@ type DistrictView struct {
 
 func (x *DistrictView) Reset() {
 	*x = DistrictView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9708,7 +10079,7 @@ func (x *DistrictView) String() string {
 func (*DistrictView) ProtoMessage() {}
 
 func (x *DistrictView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9721,7 +10092,7 @@ func (x *DistrictView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DistrictView.ProtoReflect.Descriptor instead.
 func (*DistrictView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{103}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *DistrictView) GetDistrict() District {
@@ -9785,7 +10156,7 @@ type ForceView struct {
 
 func (x *ForceView) Reset() {
 	*x = ForceView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9797,7 +10168,7 @@ func (x *ForceView) String() string {
 func (*ForceView) ProtoMessage() {}
 
 func (x *ForceView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9810,7 +10181,7 @@ func (x *ForceView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForceView.ProtoReflect.Descriptor instead.
 func (*ForceView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{104}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *ForceView) GetSeat() uint32 {
@@ -9861,7 +10232,7 @@ type StakedView struct {
 
 func (x *StakedView) Reset() {
 	*x = StakedView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9873,7 +10244,7 @@ func (x *StakedView) String() string {
 func (*StakedView) ProtoMessage() {}
 
 func (x *StakedView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9886,7 +10257,7 @@ func (x *StakedView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakedView.ProtoReflect.Descriptor instead.
 func (*StakedView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{105}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *StakedView) GetCard() uint32 {
@@ -9960,7 +10331,7 @@ type SeatView struct {
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9972,7 +10343,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9985,7 +10356,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{106}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *SeatView) GetSeat() uint32 {
@@ -10173,7 +10544,7 @@ type TitleView struct {
 
 func (x *TitleView) Reset() {
 	*x = TitleView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10185,7 +10556,7 @@ func (x *TitleView) String() string {
 func (*TitleView) ProtoMessage() {}
 
 func (x *TitleView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10198,7 +10569,7 @@ func (x *TitleView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleView.ProtoReflect.Descriptor instead.
 func (*TitleView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{107}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *TitleView) GetTitle() Title {
@@ -10246,7 +10617,7 @@ type DeckView struct {
 
 func (x *DeckView) Reset() {
 	*x = DeckView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10258,7 +10629,7 @@ func (x *DeckView) String() string {
 func (*DeckView) ProtoMessage() {}
 
 func (x *DeckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10271,7 +10642,7 @@ func (x *DeckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckView.ProtoReflect.Descriptor instead.
 func (*DeckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{108}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *DeckView) GetTier() Tier {
@@ -10315,7 +10686,7 @@ type WaitingView struct {
 
 func (x *WaitingView) Reset() {
 	*x = WaitingView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10327,7 +10698,7 @@ func (x *WaitingView) String() string {
 func (*WaitingView) ProtoMessage() {}
 
 func (x *WaitingView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10340,7 +10711,7 @@ func (x *WaitingView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WaitingView.ProtoReflect.Descriptor instead.
 func (*WaitingView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{109}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *WaitingView) GetSeat() uint32 {
@@ -10376,7 +10747,7 @@ type RaidView struct {
 
 func (x *RaidView) Reset() {
 	*x = RaidView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10388,7 +10759,7 @@ func (x *RaidView) String() string {
 func (*RaidView) ProtoMessage() {}
 
 func (x *RaidView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10401,7 +10772,7 @@ func (x *RaidView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidView.ProtoReflect.Descriptor instead.
 func (*RaidView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{110}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{111}
 }
 
 func (x *RaidView) GetTarget() uint32 {
@@ -10494,23 +10865,27 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vanswer_deal\x18# \x01(\v2 .moonshine.kingdom.v1.AnswerDealH\x00R\n" +
 	"answerDeal\x12F\n" +
 	"\fconfirm_term\x18$ \x01(\v2!.moonshine.kingdom.v1.ConfirmTermH\x00R\vconfirmTermB\x06\n" +
-	"\x04kind\"n\n" +
+	"\x04kind\"\xe7\x01\n" +
 	"\bDealTerm\x126\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\".moonshine.kingdom.v1.DealTermKindR\x04kind\x12\x16\n" +
 	"\x06amount\x18\x02 \x01(\rR\x06amount\x12\x12\n" +
-	"\x04text\x18\x03 \x01(\tR\x04text\"\xac\x01\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\x129\n" +
+	"\aobligor\x18\x04 \x01(\x0e2\x1f.moonshine.kingdom.v1.DealPartyR\aobligor\x12<\n" +
+	"\tdistricts\x18\x05 \x03(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\tdistricts\"\xec\x01\n" +
 	"\vProposeDeal\x12\x0e\n" +
 	"\x02to\x18\x01 \x01(\rR\x02to\x124\n" +
 	"\x06broker\x18\x02 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\x12!\n" +
 	"\fdeadline_day\x18\x03 \x01(\rR\vdeadlineDay\x124\n" +
-	"\x05terms\x18\x04 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\"8\n" +
+	"\x05terms\x18\x04 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\x12>\n" +
+	"\bdeadline\x18\x05 \x01(\x0e2\".moonshine.kingdom.v1.DealDeadlineR\bdeadline\"8\n" +
 	"\n" +
 	"AnswerDeal\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
-	"\x06accept\x18\x02 \x01(\bR\x06accept\"5\n" +
+	"\x06accept\x18\x02 \x01(\bR\x06accept\"M\n" +
 	"\vConfirmTerm\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
-	"\x04term\x18\x02 \x01(\rR\x04term\"\xa5\x02\n" +
+	"\x04term\x18\x02 \x01(\rR\x04term\x12\x16\n" +
+	"\x06broken\x18\x03 \x01(\bR\x06broken\"\xa5\x02\n" +
 	"\bStandoff\x12<\n" +
 	"\x06choice\x18\x01 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
 	"\aflee_to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fleeTo\x12\x1c\n" +
@@ -10614,7 +10989,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vTargetsCall\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\"#\n" +
 	"\vBribeOrFall\x12\x14\n" +
-	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\xec\x1e\n" +
+	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\xb1\x1f\n" +
 	"\x05Event\x12F\n" +
 	"\fgame_started\x18\x01 \x01(\v2!.moonshine.kingdom.v1.GameStartedH\x00R\vgameStarted\x12C\n" +
 	"\vday_started\x18\x02 \x01(\v2 .moonshine.kingdom.v1.DayStartedH\x00R\n" +
@@ -10684,34 +11059,44 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x0eterm_confirmed\x186 \x01(\v2#.moonshine.kingdom.v1.TermConfirmedH\x00R\rtermConfirmed\x12I\n" +
 	"\rdeal_honoured\x187 \x01(\v2\".moonshine.kingdom.v1.DealHonouredH\x00R\fdealHonoured\x12C\n" +
 	"\vdeal_broken\x188 \x01(\v2 .moonshine.kingdom.v1.DealBrokenH\x00R\n" +
-	"dealBrokenB\x06\n" +
-	"\x04kind\"\xd5\x01\n" +
+	"dealBroken\x12C\n" +
+	"\vdeal_voided\x189 \x01(\v2 .moonshine.kingdom.v1.DealVoidedH\x00R\n" +
+	"dealVoidedB\x06\n" +
+	"\x04kind\"\x95\x02\n" +
 	"\fDealProposed\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\rR\x04from\x12\x0e\n" +
 	"\x02to\x18\x03 \x01(\rR\x02to\x124\n" +
 	"\x06broker\x18\x04 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\x12!\n" +
 	"\fdeadline_day\x18\x05 \x01(\rR\vdeadlineDay\x124\n" +
-	"\x05terms\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\"R\n" +
+	"\x05terms\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\x12>\n" +
+	"\bdeadline\x18\a \x01(\x0e2\".moonshine.kingdom.v1.DealDeadlineR\bdeadline\"p\n" +
 	"\fDealAnswered\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
 	"\x06accept\x18\x02 \x01(\bR\x06accept\x12\x16\n" +
-	"\x06lapsed\x18\x03 \x01(\bR\x06lapsed\"K\n" +
+	"\x06lapsed\x18\x03 \x01(\bR\x06lapsed\x12\x1c\n" +
+	"\twithdrawn\x18\x04 \x01(\bR\twithdrawn\"c\n" +
 	"\rTermConfirmed\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
 	"\x04term\x18\x02 \x01(\rR\x04term\x12\x12\n" +
-	"\x04seat\x18\x03 \x01(\rR\x04seat\"\"\n" +
+	"\x04seat\x18\x03 \x01(\rR\x04seat\x12\x16\n" +
+	"\x06broken\x18\x04 \x01(\bR\x06broken\"\"\n" +
 	"\fDealHonoured\x12\x12\n" +
-	"\x04deal\x18\x01 \x01(\rR\x04deal\"\xba\x01\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\"\xfe\x01\n" +
 	"\n" +
 	"DealBroken\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x124\n" +
 	"\x06broker\x18\x03 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\x12\x12\n" +
-	"\x04term\x18\x04 \x01(\rR\x04term\x12\x1d\n" +
+	"\x04term\x18\x04 \x01(\rR\x04term\x12C\n" +
+	"\vmarker_from\x18\a \x01(\x0e2\".moonshine.kingdom.v1.MarkerSourceR\n" +
+	"markerFrom\x12\x16\n" +
+	"\x06holder\x18\b \x01(\rR\x06holderJ\x04\b\x05\x10\x06J\x04\b\x06\x10\aR\n" +
+	"from_slotsR\tno_marker\"4\n" +
 	"\n" +
-	"from_slots\x18\x05 \x01(\bR\tfromSlots\x12\x1b\n" +
-	"\tno_marker\x18\x06 \x01(\bR\bnoMarker\"\xa7\x02\n" +
+	"DealVoided\x12\x12\n" +
+	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
+	"\x04term\x18\x02 \x01(\rR\x04term\"\xec\x03\n" +
 	"\bDealView\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\rR\x04from\x12\x0e\n" +
@@ -10721,7 +11106,13 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x05terms\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\x12\x1a\n" +
 	"\baccepted\x18\a \x01(\bR\baccepted\x12\x12\n" +
 	"\x04paid\x18\b \x01(\rR\x04paid\x12$\n" +
-	"\rconfirmations\x18\t \x03(\rR\rconfirmations\"#\n" +
+	"\rconfirmations\x18\t \x03(\rR\rconfirmations\x12>\n" +
+	"\bdeadline\x18\n" +
+	" \x01(\x0e2\".moonshine.kingdom.v1.DealDeadlineR\bdeadline\x12\"\n" +
+	"\rpaid_by_asked\x18\v \x01(\rR\vpaidByAsked\x12\x12\n" +
+	"\x04lent\x18\f \x01(\rR\x04lent\x12\"\n" +
+	"\rlent_by_asked\x18\r \x01(\rR\vlentByAsked\x12'\n" +
+	"\x0fdeclared_broken\x18\x0e \x03(\rR\x0edeclaredBroken\"#\n" +
 	"\aSitDown\x12\x18\n" +
 	"\aranking\x18\x01 \x03(\rR\aranking\"M\n" +
 	"\rInfluenceLent\x12\x12\n" +
@@ -11245,12 +11636,27 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x19FIGHT_RESPONSE_COMMANDEER\x10\b\x12\x1a\n" +
 	"\x16FIGHT_RESPONSE_DESTROY\x10\t\x12\x18\n" +
 	"\x14FIGHT_RESPONSE_TORCH\x10\n" +
-	"*\x87\x01\n" +
+	"*\xe4\x01\n" +
 	"\fDealTermKind\x12\x1e\n" +
 	"\x1aDEAL_TERM_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17DEAL_TERM_KIND_PAY_CASH\x10\x01\x12\x1c\n" +
 	"\x18DEAL_TERM_KIND_NO_ATTACK\x10\x02\x12\x1c\n" +
-	"\x18DEAL_TERM_KIND_FREE_TEXT\x10\x03B\xe5\x01\n" +
+	"\x18DEAL_TERM_KIND_FREE_TEXT\x10\x03\x12\x1f\n" +
+	"\x1bDEAL_TERM_KIND_LEND_MARKERS\x10\x04\x12\x1f\n" +
+	"\x1bDEAL_TERM_KIND_SAFE_PASSAGE\x10\x05\x12\x19\n" +
+	"\x15DEAL_TERM_KIND_NO_RAT\x10\x06*=\n" +
+	"\tDealParty\x12\x1a\n" +
+	"\x16DEAL_PARTY_UNSPECIFIED\x10\x00\x12\x14\n" +
+	"\x10DEAL_PARTY_ASKED\x10\x01*J\n" +
+	"\fDealDeadline\x12\x1d\n" +
+	"\x19DEAL_DEADLINE_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17DEAL_DEADLINE_UNTIL_MET\x10\x01*\x99\x01\n" +
+	"\fMarkerSource\x12\x1d\n" +
+	"\x19MARKER_SOURCE_UNSPECIFIED\x10\x00\x12\x17\n" +
+	"\x13MARKER_SOURCE_STASH\x10\x01\x12\x17\n" +
+	"\x13MARKER_SOURCE_SLOTS\x10\x02\x12\x1c\n" +
+	"\x18MARKER_SOURCE_HEAT_TRACK\x10\x03\x12\x1a\n" +
+	"\x16MARKER_SOURCE_CONTRACT\x10\x04B\xe5\x01\n" +
 	"\x18com.moonshine.kingdom.v1B\fKingdomProtoP\x01ZIgithub.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1;kingdomv1\xa2\x02\x03MKX\xaa\x02\x14Moonshine.Kingdom.V1\xca\x02\x14Moonshine\\Kingdom\\V1\xe2\x02 Moonshine\\Kingdom\\V1\\GPBMetadata\xea\x02\x16Moonshine::Kingdom::V1b\x06proto3"
 
 var (
@@ -11265,8 +11671,8 @@ func file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP() []byte {
 	return file_moonshine_kingdom_v1_kingdom_proto_rawDescData
 }
 
-var file_moonshine_kingdom_v1_kingdom_proto_enumTypes = make([]protoimpl.EnumInfo, 17)
-var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 111)
+var file_moonshine_kingdom_v1_kingdom_proto_enumTypes = make([]protoimpl.EnumInfo, 20)
+var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 112)
 var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(Borough)(0),                    // 0: moonshine.kingdom.v1.Borough
 	(DistrictKind)(0),               // 1: moonshine.kingdom.v1.DistrictKind
@@ -11285,353 +11691,364 @@ var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(FightOutcome)(0),               // 14: moonshine.kingdom.v1.FightOutcome
 	(FightResponse)(0),              // 15: moonshine.kingdom.v1.FightResponse
 	(DealTermKind)(0),               // 16: moonshine.kingdom.v1.DealTermKind
-	(*Options)(nil),                 // 17: moonshine.kingdom.v1.Options
-	(*Barrels)(nil),                 // 18: moonshine.kingdom.v1.Barrels
-	(*Command)(nil),                 // 19: moonshine.kingdom.v1.Command
-	(*DealTerm)(nil),                // 20: moonshine.kingdom.v1.DealTerm
-	(*ProposeDeal)(nil),             // 21: moonshine.kingdom.v1.ProposeDeal
-	(*AnswerDeal)(nil),              // 22: moonshine.kingdom.v1.AnswerDeal
-	(*ConfirmTerm)(nil),             // 23: moonshine.kingdom.v1.ConfirmTerm
-	(*Standoff)(nil),                // 24: moonshine.kingdom.v1.Standoff
-	(*Assault)(nil),                 // 25: moonshine.kingdom.v1.Assault
-	(*Lend)(nil),                    // 26: moonshine.kingdom.v1.Lend
-	(*Consent)(nil),                 // 27: moonshine.kingdom.v1.Consent
-	(*TakeLoan)(nil),                // 28: moonshine.kingdom.v1.TakeLoan
-	(*RepayLoan)(nil),               // 29: moonshine.kingdom.v1.RepayLoan
-	(*GiveCash)(nil),                // 30: moonshine.kingdom.v1.GiveCash
-	(*Capo)(nil),                    // 31: moonshine.kingdom.v1.Capo
-	(*Consigliere)(nil),             // 32: moonshine.kingdom.v1.Consigliere
-	(*Torch)(nil),                   // 33: moonshine.kingdom.v1.Torch
-	(*Advance)(nil),                 // 34: moonshine.kingdom.v1.Advance
-	(*FallBack)(nil),                // 35: moonshine.kingdom.v1.FallBack
-	(*Storm)(nil),                   // 36: moonshine.kingdom.v1.Storm
-	(*Spoils)(nil),                  // 37: moonshine.kingdom.v1.Spoils
-	(*BrewDraft)(nil),               // 38: moonshine.kingdom.v1.BrewDraft
-	(*StakeContract)(nil),           // 39: moonshine.kingdom.v1.StakeContract
-	(*Fund)(nil),                    // 40: moonshine.kingdom.v1.Fund
-	(*Move)(nil),                    // 41: moonshine.kingdom.v1.Move
-	(*Push)(nil),                    // 42: moonshine.kingdom.v1.Push
-	(*Recruit)(nil),                 // 43: moonshine.kingdom.v1.Recruit
-	(*Hustle)(nil),                  // 44: moonshine.kingdom.v1.Hustle
-	(*DiscardContracts)(nil),        // 45: moonshine.kingdom.v1.DiscardContracts
-	(*Secure)(nil),                  // 46: moonshine.kingdom.v1.Secure
-	(*Smuggle)(nil),                 // 47: moonshine.kingdom.v1.Smuggle
-	(*Extort)(nil),                  // 48: moonshine.kingdom.v1.Extort
-	(*Fix)(nil),                     // 49: moonshine.kingdom.v1.Fix
-	(*Unload)(nil),                  // 50: moonshine.kingdom.v1.Unload
-	(*Rise)(nil),                    // 51: moonshine.kingdom.v1.Rise
-	(*Bribe)(nil),                   // 52: moonshine.kingdom.v1.Bribe
-	(*Rat)(nil),                     // 53: moonshine.kingdom.v1.Rat
-	(*LayLow)(nil),                  // 54: moonshine.kingdom.v1.LayLow
-	(*TargetsCall)(nil),             // 55: moonshine.kingdom.v1.TargetsCall
-	(*BribeOrFall)(nil),             // 56: moonshine.kingdom.v1.BribeOrFall
-	(*Event)(nil),                   // 57: moonshine.kingdom.v1.Event
-	(*DealProposed)(nil),            // 58: moonshine.kingdom.v1.DealProposed
-	(*DealAnswered)(nil),            // 59: moonshine.kingdom.v1.DealAnswered
-	(*TermConfirmed)(nil),           // 60: moonshine.kingdom.v1.TermConfirmed
-	(*DealHonoured)(nil),            // 61: moonshine.kingdom.v1.DealHonoured
-	(*DealBroken)(nil),              // 62: moonshine.kingdom.v1.DealBroken
-	(*DealView)(nil),                // 63: moonshine.kingdom.v1.DealView
-	(*SitDown)(nil),                 // 64: moonshine.kingdom.v1.SitDown
-	(*InfluenceLent)(nil),           // 65: moonshine.kingdom.v1.InfluenceLent
-	(*PushProposed)(nil),            // 66: moonshine.kingdom.v1.PushProposed
-	(*ConsentGiven)(nil),            // 67: moonshine.kingdom.v1.ConsentGiven
-	(*LoanTaken)(nil),               // 68: moonshine.kingdom.v1.LoanTaken
-	(*LoanRepaid)(nil),              // 69: moonshine.kingdom.v1.LoanRepaid
-	(*CashGiven)(nil),               // 70: moonshine.kingdom.v1.CashGiven
-	(*CapoPromoted)(nil),            // 71: moonshine.kingdom.v1.CapoPromoted
-	(*HeatCooled)(nil),              // 72: moonshine.kingdom.v1.HeatCooled
-	(*Torched)(nil),                 // 73: moonshine.kingdom.v1.Torched
-	(*StandoffChosen)(nil),          // 74: moonshine.kingdom.v1.StandoffChosen
-	(*CombatRound)(nil),             // 75: moonshine.kingdom.v1.CombatRound
-	(*FightEnded)(nil),              // 76: moonshine.kingdom.v1.FightEnded
-	(*Withdrew)(nil),                // 77: moonshine.kingdom.v1.Withdrew
-	(*SpoilsTaken)(nil),             // 78: moonshine.kingdom.v1.SpoilsTaken
-	(*HeatDrawn)(nil),               // 79: moonshine.kingdom.v1.HeatDrawn
-	(*SeatSetup)(nil),               // 80: moonshine.kingdom.v1.SeatSetup
-	(*GameStarted)(nil),             // 81: moonshine.kingdom.v1.GameStarted
-	(*DayStarted)(nil),              // 82: moonshine.kingdom.v1.DayStarted
-	(*Production)(nil),              // 83: moonshine.kingdom.v1.Production
-	(*BrewDrafted)(nil),             // 84: moonshine.kingdom.v1.BrewDrafted
-	(*Casualty)(nil),                // 85: moonshine.kingdom.v1.Casualty
-	(*Blowback)(nil),                // 86: moonshine.kingdom.v1.Blowback
-	(*ContractStaked)(nil),          // 87: moonshine.kingdom.v1.ContractStaked
-	(*Funded)(nil),                  // 88: moonshine.kingdom.v1.Funded
-	(*OperationsStarted)(nil),       // 89: moonshine.kingdom.v1.OperationsStarted
-	(*InfluenceSpent)(nil),          // 90: moonshine.kingdom.v1.InfluenceSpent
-	(*Moved)(nil),                   // 91: moonshine.kingdom.v1.Moved
-	(*Pushed)(nil),                  // 92: moonshine.kingdom.v1.Pushed
-	(*Recruited)(nil),               // 93: moonshine.kingdom.v1.Recruited
-	(*ContractsDrawn)(nil),          // 94: moonshine.kingdom.v1.ContractsDrawn
-	(*ContractsReceived)(nil),       // 95: moonshine.kingdom.v1.ContractsReceived
-	(*ContractsDiscarded)(nil),      // 96: moonshine.kingdom.v1.ContractsDiscarded
-	(*ContractsDiscardedCards)(nil), // 97: moonshine.kingdom.v1.ContractsDiscardedCards
-	(*DeckReshuffled)(nil),          // 98: moonshine.kingdom.v1.DeckReshuffled
-	(*Secured)(nil),                 // 99: moonshine.kingdom.v1.Secured
-	(*Smuggled)(nil),                // 100: moonshine.kingdom.v1.Smuggled
-	(*Extorted)(nil),                // 101: moonshine.kingdom.v1.Extorted
-	(*Fixed)(nil),                   // 102: moonshine.kingdom.v1.Fixed
-	(*Unloaded)(nil),                // 103: moonshine.kingdom.v1.Unloaded
-	(*Rose)(nil),                    // 104: moonshine.kingdom.v1.Rose
-	(*Bribed)(nil),                  // 105: moonshine.kingdom.v1.Bribed
-	(*Ratted)(nil),                  // 106: moonshine.kingdom.v1.Ratted
-	(*LaidLow)(nil),                 // 107: moonshine.kingdom.v1.LaidLow
-	(*TurnPassed)(nil),              // 108: moonshine.kingdom.v1.TurnPassed
-	(*RaidStarted)(nil),             // 109: moonshine.kingdom.v1.RaidStarted
-	(*RaidStrike)(nil),              // 110: moonshine.kingdom.v1.RaidStrike
-	(*RaidResolved)(nil),            // 111: moonshine.kingdom.v1.RaidResolved
-	(*RaidEnded)(nil),               // 112: moonshine.kingdom.v1.RaidEnded
-	(*Swept)(nil),                   // 113: moonshine.kingdom.v1.Swept
-	(*TitleChanged)(nil),            // 114: moonshine.kingdom.v1.TitleChanged
-	(*ContractReckoned)(nil),        // 115: moonshine.kingdom.v1.ContractReckoned
-	(*CommissionTaken)(nil),         // 116: moonshine.kingdom.v1.CommissionTaken
-	(*GameEnded)(nil),               // 117: moonshine.kingdom.v1.GameEnded
-	(*View)(nil),                    // 118: moonshine.kingdom.v1.View
-	(*FightView)(nil),               // 119: moonshine.kingdom.v1.FightView
-	(*DistrictView)(nil),            // 120: moonshine.kingdom.v1.DistrictView
-	(*ForceView)(nil),               // 121: moonshine.kingdom.v1.ForceView
-	(*StakedView)(nil),              // 122: moonshine.kingdom.v1.StakedView
-	(*SeatView)(nil),                // 123: moonshine.kingdom.v1.SeatView
-	(*TitleView)(nil),               // 124: moonshine.kingdom.v1.TitleView
-	(*DeckView)(nil),                // 125: moonshine.kingdom.v1.DeckView
-	(*WaitingView)(nil),             // 126: moonshine.kingdom.v1.WaitingView
-	(*RaidView)(nil),                // 127: moonshine.kingdom.v1.RaidView
+	(DealParty)(0),                  // 17: moonshine.kingdom.v1.DealParty
+	(DealDeadline)(0),               // 18: moonshine.kingdom.v1.DealDeadline
+	(MarkerSource)(0),               // 19: moonshine.kingdom.v1.MarkerSource
+	(*Options)(nil),                 // 20: moonshine.kingdom.v1.Options
+	(*Barrels)(nil),                 // 21: moonshine.kingdom.v1.Barrels
+	(*Command)(nil),                 // 22: moonshine.kingdom.v1.Command
+	(*DealTerm)(nil),                // 23: moonshine.kingdom.v1.DealTerm
+	(*ProposeDeal)(nil),             // 24: moonshine.kingdom.v1.ProposeDeal
+	(*AnswerDeal)(nil),              // 25: moonshine.kingdom.v1.AnswerDeal
+	(*ConfirmTerm)(nil),             // 26: moonshine.kingdom.v1.ConfirmTerm
+	(*Standoff)(nil),                // 27: moonshine.kingdom.v1.Standoff
+	(*Assault)(nil),                 // 28: moonshine.kingdom.v1.Assault
+	(*Lend)(nil),                    // 29: moonshine.kingdom.v1.Lend
+	(*Consent)(nil),                 // 30: moonshine.kingdom.v1.Consent
+	(*TakeLoan)(nil),                // 31: moonshine.kingdom.v1.TakeLoan
+	(*RepayLoan)(nil),               // 32: moonshine.kingdom.v1.RepayLoan
+	(*GiveCash)(nil),                // 33: moonshine.kingdom.v1.GiveCash
+	(*Capo)(nil),                    // 34: moonshine.kingdom.v1.Capo
+	(*Consigliere)(nil),             // 35: moonshine.kingdom.v1.Consigliere
+	(*Torch)(nil),                   // 36: moonshine.kingdom.v1.Torch
+	(*Advance)(nil),                 // 37: moonshine.kingdom.v1.Advance
+	(*FallBack)(nil),                // 38: moonshine.kingdom.v1.FallBack
+	(*Storm)(nil),                   // 39: moonshine.kingdom.v1.Storm
+	(*Spoils)(nil),                  // 40: moonshine.kingdom.v1.Spoils
+	(*BrewDraft)(nil),               // 41: moonshine.kingdom.v1.BrewDraft
+	(*StakeContract)(nil),           // 42: moonshine.kingdom.v1.StakeContract
+	(*Fund)(nil),                    // 43: moonshine.kingdom.v1.Fund
+	(*Move)(nil),                    // 44: moonshine.kingdom.v1.Move
+	(*Push)(nil),                    // 45: moonshine.kingdom.v1.Push
+	(*Recruit)(nil),                 // 46: moonshine.kingdom.v1.Recruit
+	(*Hustle)(nil),                  // 47: moonshine.kingdom.v1.Hustle
+	(*DiscardContracts)(nil),        // 48: moonshine.kingdom.v1.DiscardContracts
+	(*Secure)(nil),                  // 49: moonshine.kingdom.v1.Secure
+	(*Smuggle)(nil),                 // 50: moonshine.kingdom.v1.Smuggle
+	(*Extort)(nil),                  // 51: moonshine.kingdom.v1.Extort
+	(*Fix)(nil),                     // 52: moonshine.kingdom.v1.Fix
+	(*Unload)(nil),                  // 53: moonshine.kingdom.v1.Unload
+	(*Rise)(nil),                    // 54: moonshine.kingdom.v1.Rise
+	(*Bribe)(nil),                   // 55: moonshine.kingdom.v1.Bribe
+	(*Rat)(nil),                     // 56: moonshine.kingdom.v1.Rat
+	(*LayLow)(nil),                  // 57: moonshine.kingdom.v1.LayLow
+	(*TargetsCall)(nil),             // 58: moonshine.kingdom.v1.TargetsCall
+	(*BribeOrFall)(nil),             // 59: moonshine.kingdom.v1.BribeOrFall
+	(*Event)(nil),                   // 60: moonshine.kingdom.v1.Event
+	(*DealProposed)(nil),            // 61: moonshine.kingdom.v1.DealProposed
+	(*DealAnswered)(nil),            // 62: moonshine.kingdom.v1.DealAnswered
+	(*TermConfirmed)(nil),           // 63: moonshine.kingdom.v1.TermConfirmed
+	(*DealHonoured)(nil),            // 64: moonshine.kingdom.v1.DealHonoured
+	(*DealBroken)(nil),              // 65: moonshine.kingdom.v1.DealBroken
+	(*DealVoided)(nil),              // 66: moonshine.kingdom.v1.DealVoided
+	(*DealView)(nil),                // 67: moonshine.kingdom.v1.DealView
+	(*SitDown)(nil),                 // 68: moonshine.kingdom.v1.SitDown
+	(*InfluenceLent)(nil),           // 69: moonshine.kingdom.v1.InfluenceLent
+	(*PushProposed)(nil),            // 70: moonshine.kingdom.v1.PushProposed
+	(*ConsentGiven)(nil),            // 71: moonshine.kingdom.v1.ConsentGiven
+	(*LoanTaken)(nil),               // 72: moonshine.kingdom.v1.LoanTaken
+	(*LoanRepaid)(nil),              // 73: moonshine.kingdom.v1.LoanRepaid
+	(*CashGiven)(nil),               // 74: moonshine.kingdom.v1.CashGiven
+	(*CapoPromoted)(nil),            // 75: moonshine.kingdom.v1.CapoPromoted
+	(*HeatCooled)(nil),              // 76: moonshine.kingdom.v1.HeatCooled
+	(*Torched)(nil),                 // 77: moonshine.kingdom.v1.Torched
+	(*StandoffChosen)(nil),          // 78: moonshine.kingdom.v1.StandoffChosen
+	(*CombatRound)(nil),             // 79: moonshine.kingdom.v1.CombatRound
+	(*FightEnded)(nil),              // 80: moonshine.kingdom.v1.FightEnded
+	(*Withdrew)(nil),                // 81: moonshine.kingdom.v1.Withdrew
+	(*SpoilsTaken)(nil),             // 82: moonshine.kingdom.v1.SpoilsTaken
+	(*HeatDrawn)(nil),               // 83: moonshine.kingdom.v1.HeatDrawn
+	(*SeatSetup)(nil),               // 84: moonshine.kingdom.v1.SeatSetup
+	(*GameStarted)(nil),             // 85: moonshine.kingdom.v1.GameStarted
+	(*DayStarted)(nil),              // 86: moonshine.kingdom.v1.DayStarted
+	(*Production)(nil),              // 87: moonshine.kingdom.v1.Production
+	(*BrewDrafted)(nil),             // 88: moonshine.kingdom.v1.BrewDrafted
+	(*Casualty)(nil),                // 89: moonshine.kingdom.v1.Casualty
+	(*Blowback)(nil),                // 90: moonshine.kingdom.v1.Blowback
+	(*ContractStaked)(nil),          // 91: moonshine.kingdom.v1.ContractStaked
+	(*Funded)(nil),                  // 92: moonshine.kingdom.v1.Funded
+	(*OperationsStarted)(nil),       // 93: moonshine.kingdom.v1.OperationsStarted
+	(*InfluenceSpent)(nil),          // 94: moonshine.kingdom.v1.InfluenceSpent
+	(*Moved)(nil),                   // 95: moonshine.kingdom.v1.Moved
+	(*Pushed)(nil),                  // 96: moonshine.kingdom.v1.Pushed
+	(*Recruited)(nil),               // 97: moonshine.kingdom.v1.Recruited
+	(*ContractsDrawn)(nil),          // 98: moonshine.kingdom.v1.ContractsDrawn
+	(*ContractsReceived)(nil),       // 99: moonshine.kingdom.v1.ContractsReceived
+	(*ContractsDiscarded)(nil),      // 100: moonshine.kingdom.v1.ContractsDiscarded
+	(*ContractsDiscardedCards)(nil), // 101: moonshine.kingdom.v1.ContractsDiscardedCards
+	(*DeckReshuffled)(nil),          // 102: moonshine.kingdom.v1.DeckReshuffled
+	(*Secured)(nil),                 // 103: moonshine.kingdom.v1.Secured
+	(*Smuggled)(nil),                // 104: moonshine.kingdom.v1.Smuggled
+	(*Extorted)(nil),                // 105: moonshine.kingdom.v1.Extorted
+	(*Fixed)(nil),                   // 106: moonshine.kingdom.v1.Fixed
+	(*Unloaded)(nil),                // 107: moonshine.kingdom.v1.Unloaded
+	(*Rose)(nil),                    // 108: moonshine.kingdom.v1.Rose
+	(*Bribed)(nil),                  // 109: moonshine.kingdom.v1.Bribed
+	(*Ratted)(nil),                  // 110: moonshine.kingdom.v1.Ratted
+	(*LaidLow)(nil),                 // 111: moonshine.kingdom.v1.LaidLow
+	(*TurnPassed)(nil),              // 112: moonshine.kingdom.v1.TurnPassed
+	(*RaidStarted)(nil),             // 113: moonshine.kingdom.v1.RaidStarted
+	(*RaidStrike)(nil),              // 114: moonshine.kingdom.v1.RaidStrike
+	(*RaidResolved)(nil),            // 115: moonshine.kingdom.v1.RaidResolved
+	(*RaidEnded)(nil),               // 116: moonshine.kingdom.v1.RaidEnded
+	(*Swept)(nil),                   // 117: moonshine.kingdom.v1.Swept
+	(*TitleChanged)(nil),            // 118: moonshine.kingdom.v1.TitleChanged
+	(*ContractReckoned)(nil),        // 119: moonshine.kingdom.v1.ContractReckoned
+	(*CommissionTaken)(nil),         // 120: moonshine.kingdom.v1.CommissionTaken
+	(*GameEnded)(nil),               // 121: moonshine.kingdom.v1.GameEnded
+	(*View)(nil),                    // 122: moonshine.kingdom.v1.View
+	(*FightView)(nil),               // 123: moonshine.kingdom.v1.FightView
+	(*DistrictView)(nil),            // 124: moonshine.kingdom.v1.DistrictView
+	(*ForceView)(nil),               // 125: moonshine.kingdom.v1.ForceView
+	(*StakedView)(nil),              // 126: moonshine.kingdom.v1.StakedView
+	(*SeatView)(nil),                // 127: moonshine.kingdom.v1.SeatView
+	(*TitleView)(nil),               // 128: moonshine.kingdom.v1.TitleView
+	(*DeckView)(nil),                // 129: moonshine.kingdom.v1.DeckView
+	(*WaitingView)(nil),             // 130: moonshine.kingdom.v1.WaitingView
+	(*RaidView)(nil),                // 131: moonshine.kingdom.v1.RaidView
 }
 var file_moonshine_kingdom_v1_kingdom_proto_depIdxs = []int32{
 	3,   // 0: moonshine.kingdom.v1.Barrels.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	38,  // 1: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
-	39,  // 2: moonshine.kingdom.v1.Command.stake_contract:type_name -> moonshine.kingdom.v1.StakeContract
-	40,  // 3: moonshine.kingdom.v1.Command.fund:type_name -> moonshine.kingdom.v1.Fund
-	41,  // 4: moonshine.kingdom.v1.Command.move:type_name -> moonshine.kingdom.v1.Move
-	42,  // 5: moonshine.kingdom.v1.Command.push:type_name -> moonshine.kingdom.v1.Push
-	43,  // 6: moonshine.kingdom.v1.Command.recruit:type_name -> moonshine.kingdom.v1.Recruit
-	44,  // 7: moonshine.kingdom.v1.Command.hustle:type_name -> moonshine.kingdom.v1.Hustle
-	46,  // 8: moonshine.kingdom.v1.Command.secure:type_name -> moonshine.kingdom.v1.Secure
-	47,  // 9: moonshine.kingdom.v1.Command.smuggle:type_name -> moonshine.kingdom.v1.Smuggle
-	48,  // 10: moonshine.kingdom.v1.Command.extort:type_name -> moonshine.kingdom.v1.Extort
-	49,  // 11: moonshine.kingdom.v1.Command.fix:type_name -> moonshine.kingdom.v1.Fix
-	50,  // 12: moonshine.kingdom.v1.Command.unload:type_name -> moonshine.kingdom.v1.Unload
-	51,  // 13: moonshine.kingdom.v1.Command.rise:type_name -> moonshine.kingdom.v1.Rise
-	52,  // 14: moonshine.kingdom.v1.Command.bribe:type_name -> moonshine.kingdom.v1.Bribe
-	53,  // 15: moonshine.kingdom.v1.Command.rat:type_name -> moonshine.kingdom.v1.Rat
-	54,  // 16: moonshine.kingdom.v1.Command.lay_low:type_name -> moonshine.kingdom.v1.LayLow
-	45,  // 17: moonshine.kingdom.v1.Command.discard_contracts:type_name -> moonshine.kingdom.v1.DiscardContracts
-	55,  // 18: moonshine.kingdom.v1.Command.targets_call:type_name -> moonshine.kingdom.v1.TargetsCall
-	56,  // 19: moonshine.kingdom.v1.Command.bribe_or_fall:type_name -> moonshine.kingdom.v1.BribeOrFall
-	24,  // 20: moonshine.kingdom.v1.Command.standoff:type_name -> moonshine.kingdom.v1.Standoff
-	25,  // 21: moonshine.kingdom.v1.Command.assault:type_name -> moonshine.kingdom.v1.Assault
-	34,  // 22: moonshine.kingdom.v1.Command.advance:type_name -> moonshine.kingdom.v1.Advance
-	35,  // 23: moonshine.kingdom.v1.Command.fall_back:type_name -> moonshine.kingdom.v1.FallBack
-	36,  // 24: moonshine.kingdom.v1.Command.storm:type_name -> moonshine.kingdom.v1.Storm
-	37,  // 25: moonshine.kingdom.v1.Command.spoils:type_name -> moonshine.kingdom.v1.Spoils
-	31,  // 26: moonshine.kingdom.v1.Command.capo:type_name -> moonshine.kingdom.v1.Capo
-	32,  // 27: moonshine.kingdom.v1.Command.consigliere:type_name -> moonshine.kingdom.v1.Consigliere
-	33,  // 28: moonshine.kingdom.v1.Command.torch:type_name -> moonshine.kingdom.v1.Torch
-	28,  // 29: moonshine.kingdom.v1.Command.take_loan:type_name -> moonshine.kingdom.v1.TakeLoan
-	29,  // 30: moonshine.kingdom.v1.Command.repay_loan:type_name -> moonshine.kingdom.v1.RepayLoan
-	30,  // 31: moonshine.kingdom.v1.Command.give_cash:type_name -> moonshine.kingdom.v1.GiveCash
-	26,  // 32: moonshine.kingdom.v1.Command.lend:type_name -> moonshine.kingdom.v1.Lend
-	27,  // 33: moonshine.kingdom.v1.Command.consent:type_name -> moonshine.kingdom.v1.Consent
-	21,  // 34: moonshine.kingdom.v1.Command.propose_deal:type_name -> moonshine.kingdom.v1.ProposeDeal
-	22,  // 35: moonshine.kingdom.v1.Command.answer_deal:type_name -> moonshine.kingdom.v1.AnswerDeal
-	23,  // 36: moonshine.kingdom.v1.Command.confirm_term:type_name -> moonshine.kingdom.v1.ConfirmTerm
+	41,  // 1: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
+	42,  // 2: moonshine.kingdom.v1.Command.stake_contract:type_name -> moonshine.kingdom.v1.StakeContract
+	43,  // 3: moonshine.kingdom.v1.Command.fund:type_name -> moonshine.kingdom.v1.Fund
+	44,  // 4: moonshine.kingdom.v1.Command.move:type_name -> moonshine.kingdom.v1.Move
+	45,  // 5: moonshine.kingdom.v1.Command.push:type_name -> moonshine.kingdom.v1.Push
+	46,  // 6: moonshine.kingdom.v1.Command.recruit:type_name -> moonshine.kingdom.v1.Recruit
+	47,  // 7: moonshine.kingdom.v1.Command.hustle:type_name -> moonshine.kingdom.v1.Hustle
+	49,  // 8: moonshine.kingdom.v1.Command.secure:type_name -> moonshine.kingdom.v1.Secure
+	50,  // 9: moonshine.kingdom.v1.Command.smuggle:type_name -> moonshine.kingdom.v1.Smuggle
+	51,  // 10: moonshine.kingdom.v1.Command.extort:type_name -> moonshine.kingdom.v1.Extort
+	52,  // 11: moonshine.kingdom.v1.Command.fix:type_name -> moonshine.kingdom.v1.Fix
+	53,  // 12: moonshine.kingdom.v1.Command.unload:type_name -> moonshine.kingdom.v1.Unload
+	54,  // 13: moonshine.kingdom.v1.Command.rise:type_name -> moonshine.kingdom.v1.Rise
+	55,  // 14: moonshine.kingdom.v1.Command.bribe:type_name -> moonshine.kingdom.v1.Bribe
+	56,  // 15: moonshine.kingdom.v1.Command.rat:type_name -> moonshine.kingdom.v1.Rat
+	57,  // 16: moonshine.kingdom.v1.Command.lay_low:type_name -> moonshine.kingdom.v1.LayLow
+	48,  // 17: moonshine.kingdom.v1.Command.discard_contracts:type_name -> moonshine.kingdom.v1.DiscardContracts
+	58,  // 18: moonshine.kingdom.v1.Command.targets_call:type_name -> moonshine.kingdom.v1.TargetsCall
+	59,  // 19: moonshine.kingdom.v1.Command.bribe_or_fall:type_name -> moonshine.kingdom.v1.BribeOrFall
+	27,  // 20: moonshine.kingdom.v1.Command.standoff:type_name -> moonshine.kingdom.v1.Standoff
+	28,  // 21: moonshine.kingdom.v1.Command.assault:type_name -> moonshine.kingdom.v1.Assault
+	37,  // 22: moonshine.kingdom.v1.Command.advance:type_name -> moonshine.kingdom.v1.Advance
+	38,  // 23: moonshine.kingdom.v1.Command.fall_back:type_name -> moonshine.kingdom.v1.FallBack
+	39,  // 24: moonshine.kingdom.v1.Command.storm:type_name -> moonshine.kingdom.v1.Storm
+	40,  // 25: moonshine.kingdom.v1.Command.spoils:type_name -> moonshine.kingdom.v1.Spoils
+	34,  // 26: moonshine.kingdom.v1.Command.capo:type_name -> moonshine.kingdom.v1.Capo
+	35,  // 27: moonshine.kingdom.v1.Command.consigliere:type_name -> moonshine.kingdom.v1.Consigliere
+	36,  // 28: moonshine.kingdom.v1.Command.torch:type_name -> moonshine.kingdom.v1.Torch
+	31,  // 29: moonshine.kingdom.v1.Command.take_loan:type_name -> moonshine.kingdom.v1.TakeLoan
+	32,  // 30: moonshine.kingdom.v1.Command.repay_loan:type_name -> moonshine.kingdom.v1.RepayLoan
+	33,  // 31: moonshine.kingdom.v1.Command.give_cash:type_name -> moonshine.kingdom.v1.GiveCash
+	29,  // 32: moonshine.kingdom.v1.Command.lend:type_name -> moonshine.kingdom.v1.Lend
+	30,  // 33: moonshine.kingdom.v1.Command.consent:type_name -> moonshine.kingdom.v1.Consent
+	24,  // 34: moonshine.kingdom.v1.Command.propose_deal:type_name -> moonshine.kingdom.v1.ProposeDeal
+	25,  // 35: moonshine.kingdom.v1.Command.answer_deal:type_name -> moonshine.kingdom.v1.AnswerDeal
+	26,  // 36: moonshine.kingdom.v1.Command.confirm_term:type_name -> moonshine.kingdom.v1.ConfirmTerm
 	16,  // 37: moonshine.kingdom.v1.DealTerm.kind:type_name -> moonshine.kingdom.v1.DealTermKind
-	5,   // 38: moonshine.kingdom.v1.ProposeDeal.broker:type_name -> moonshine.kingdom.v1.Broker
-	20,  // 39: moonshine.kingdom.v1.ProposeDeal.terms:type_name -> moonshine.kingdom.v1.DealTerm
-	12,  // 40: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	2,   // 41: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
-	3,   // 42: moonshine.kingdom.v1.Standoff.courage:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 43: moonshine.kingdom.v1.Standoff.steal:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 44: moonshine.kingdom.v1.Assault.courage:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 45: moonshine.kingdom.v1.Assault.steal:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 46: moonshine.kingdom.v1.Capo.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 47: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
-	18,  // 48: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 49: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
-	3,   // 50: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 51: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 52: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
-	18,  // 53: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 54: moonshine.kingdom.v1.Move.via:type_name -> moonshine.kingdom.v1.District
-	2,   // 55: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 56: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
-	18,  // 57: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	18,  // 58: moonshine.kingdom.v1.Push.back:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 59: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 60: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 61: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 62: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 63: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 64: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 65: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 66: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
-	18,  // 67: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 68: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 69: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 70: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 71: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
-	81,  // 72: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
-	82,  // 73: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
-	84,  // 74: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
-	86,  // 75: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
-	87,  // 76: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
-	88,  // 77: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
-	89,  // 78: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
-	90,  // 79: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
-	91,  // 80: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
-	92,  // 81: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
-	93,  // 82: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
-	94,  // 83: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
-	95,  // 84: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
-	96,  // 85: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
-	97,  // 86: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
-	98,  // 87: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
-	99,  // 88: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
-	100, // 89: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
-	101, // 90: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
-	102, // 91: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
-	103, // 92: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
-	104, // 93: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
-	105, // 94: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
-	106, // 95: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
-	107, // 96: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
-	108, // 97: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
-	109, // 98: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
-	110, // 99: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
-	111, // 100: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
-	112, // 101: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
-	113, // 102: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
-	114, // 103: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
-	115, // 104: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
-	116, // 105: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
-	117, // 106: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
-	74,  // 107: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
-	75,  // 108: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
-	76,  // 109: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
-	77,  // 110: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
-	78,  // 111: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
-	79,  // 112: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
-	71,  // 113: moonshine.kingdom.v1.Event.capo_promoted:type_name -> moonshine.kingdom.v1.CapoPromoted
-	72,  // 114: moonshine.kingdom.v1.Event.heat_cooled:type_name -> moonshine.kingdom.v1.HeatCooled
-	73,  // 115: moonshine.kingdom.v1.Event.torched:type_name -> moonshine.kingdom.v1.Torched
-	68,  // 116: moonshine.kingdom.v1.Event.loan_taken:type_name -> moonshine.kingdom.v1.LoanTaken
-	69,  // 117: moonshine.kingdom.v1.Event.loan_repaid:type_name -> moonshine.kingdom.v1.LoanRepaid
-	70,  // 118: moonshine.kingdom.v1.Event.cash_given:type_name -> moonshine.kingdom.v1.CashGiven
-	65,  // 119: moonshine.kingdom.v1.Event.influence_lent:type_name -> moonshine.kingdom.v1.InfluenceLent
-	66,  // 120: moonshine.kingdom.v1.Event.push_proposed:type_name -> moonshine.kingdom.v1.PushProposed
-	67,  // 121: moonshine.kingdom.v1.Event.consent_given:type_name -> moonshine.kingdom.v1.ConsentGiven
-	64,  // 122: moonshine.kingdom.v1.Event.sit_down:type_name -> moonshine.kingdom.v1.SitDown
-	58,  // 123: moonshine.kingdom.v1.Event.deal_proposed:type_name -> moonshine.kingdom.v1.DealProposed
-	59,  // 124: moonshine.kingdom.v1.Event.deal_answered:type_name -> moonshine.kingdom.v1.DealAnswered
-	60,  // 125: moonshine.kingdom.v1.Event.term_confirmed:type_name -> moonshine.kingdom.v1.TermConfirmed
-	61,  // 126: moonshine.kingdom.v1.Event.deal_honoured:type_name -> moonshine.kingdom.v1.DealHonoured
-	62,  // 127: moonshine.kingdom.v1.Event.deal_broken:type_name -> moonshine.kingdom.v1.DealBroken
-	5,   // 128: moonshine.kingdom.v1.DealProposed.broker:type_name -> moonshine.kingdom.v1.Broker
-	20,  // 129: moonshine.kingdom.v1.DealProposed.terms:type_name -> moonshine.kingdom.v1.DealTerm
-	5,   // 130: moonshine.kingdom.v1.DealBroken.broker:type_name -> moonshine.kingdom.v1.Broker
-	5,   // 131: moonshine.kingdom.v1.DealView.broker:type_name -> moonshine.kingdom.v1.Broker
-	20,  // 132: moonshine.kingdom.v1.DealView.terms:type_name -> moonshine.kingdom.v1.DealTerm
-	42,  // 133: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
-	2,   // 134: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 135: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 136: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
-	12,  // 137: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	2,   // 138: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
-	2,   // 139: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
-	13,  // 140: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
-	3,   // 141: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
-	18,  // 142: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 143: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
-	14,  // 144: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
-	2,   // 145: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 146: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
-	18,  // 147: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 148: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 149: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
-	4,   // 150: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 151: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
-	17,  // 152: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
-	80,  // 153: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
-	7,   // 154: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
-	2,   // 155: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
-	3,   // 156: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 157: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	83,  // 158: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
-	2,   // 159: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
-	85,  // 160: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
-	2,   // 161: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 162: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
-	18,  // 163: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 164: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
-	2,   // 165: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 166: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
-	18,  // 167: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	18,  // 168: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 169: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 170: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 171: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 172: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 173: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 174: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 175: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 176: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 177: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 178: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
-	18,  // 179: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 180: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 181: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
-	5,   // 182: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
-	7,   // 183: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
-	10,  // 184: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 185: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 186: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
-	2,   // 187: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 188: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 189: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
-	18,  // 190: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 191: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
-	85,  // 192: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
-	9,   // 193: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 194: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 195: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	7,   // 196: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
-	8,   // 197: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
-	120, // 198: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
-	123, // 199: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
-	124, // 200: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
-	125, // 201: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
-	126, // 202: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
-	127, // 203: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
-	119, // 204: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
-	66,  // 205: moonshine.kingdom.v1.View.proposal:type_name -> moonshine.kingdom.v1.PushProposed
-	63,  // 206: moonshine.kingdom.v1.View.deals:type_name -> moonshine.kingdom.v1.DealView
-	2,   // 207: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 208: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
-	11,  // 209: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	15,  // 210: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
-	2,   // 211: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
-	121, // 212: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
-	18,  // 213: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	4,   // 214: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 215: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
-	7,   // 216: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
-	122, // 217: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
-	5,   // 218: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
-	5,   // 219: moonshine.kingdom.v1.SeatView.bought:type_name -> moonshine.kingdom.v1.Broker
-	9,   // 220: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 221: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 222: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	6,   // 223: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
-	11,  // 224: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	10,  // 225: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 226: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 227: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 228: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
-	229, // [229:229] is the sub-list for method output_type
-	229, // [229:229] is the sub-list for method input_type
-	229, // [229:229] is the sub-list for extension type_name
-	229, // [229:229] is the sub-list for extension extendee
-	0,   // [0:229] is the sub-list for field type_name
+	17,  // 38: moonshine.kingdom.v1.DealTerm.obligor:type_name -> moonshine.kingdom.v1.DealParty
+	2,   // 39: moonshine.kingdom.v1.DealTerm.districts:type_name -> moonshine.kingdom.v1.District
+	5,   // 40: moonshine.kingdom.v1.ProposeDeal.broker:type_name -> moonshine.kingdom.v1.Broker
+	23,  // 41: moonshine.kingdom.v1.ProposeDeal.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	18,  // 42: moonshine.kingdom.v1.ProposeDeal.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
+	12,  // 43: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 44: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
+	3,   // 45: moonshine.kingdom.v1.Standoff.courage:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 46: moonshine.kingdom.v1.Standoff.steal:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 47: moonshine.kingdom.v1.Assault.courage:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 48: moonshine.kingdom.v1.Assault.steal:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 49: moonshine.kingdom.v1.Capo.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 50: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 51: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 52: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
+	3,   // 53: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 54: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 55: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 56: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 57: moonshine.kingdom.v1.Move.via:type_name -> moonshine.kingdom.v1.District
+	2,   // 58: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 59: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 60: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	21,  // 61: moonshine.kingdom.v1.Push.back:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 62: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 63: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 64: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 65: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 66: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 67: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 68: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 69: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
+	21,  // 70: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 71: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 72: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 73: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 74: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
+	85,  // 75: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
+	86,  // 76: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
+	88,  // 77: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
+	90,  // 78: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
+	91,  // 79: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
+	92,  // 80: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
+	93,  // 81: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
+	94,  // 82: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
+	95,  // 83: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
+	96,  // 84: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
+	97,  // 85: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
+	98,  // 86: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
+	99,  // 87: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
+	100, // 88: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
+	101, // 89: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
+	102, // 90: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
+	103, // 91: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
+	104, // 92: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
+	105, // 93: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
+	106, // 94: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
+	107, // 95: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
+	108, // 96: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
+	109, // 97: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
+	110, // 98: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
+	111, // 99: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
+	112, // 100: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
+	113, // 101: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
+	114, // 102: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
+	115, // 103: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
+	116, // 104: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
+	117, // 105: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
+	118, // 106: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
+	119, // 107: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
+	120, // 108: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
+	121, // 109: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
+	78,  // 110: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
+	79,  // 111: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
+	80,  // 112: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
+	81,  // 113: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
+	82,  // 114: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
+	83,  // 115: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
+	75,  // 116: moonshine.kingdom.v1.Event.capo_promoted:type_name -> moonshine.kingdom.v1.CapoPromoted
+	76,  // 117: moonshine.kingdom.v1.Event.heat_cooled:type_name -> moonshine.kingdom.v1.HeatCooled
+	77,  // 118: moonshine.kingdom.v1.Event.torched:type_name -> moonshine.kingdom.v1.Torched
+	72,  // 119: moonshine.kingdom.v1.Event.loan_taken:type_name -> moonshine.kingdom.v1.LoanTaken
+	73,  // 120: moonshine.kingdom.v1.Event.loan_repaid:type_name -> moonshine.kingdom.v1.LoanRepaid
+	74,  // 121: moonshine.kingdom.v1.Event.cash_given:type_name -> moonshine.kingdom.v1.CashGiven
+	69,  // 122: moonshine.kingdom.v1.Event.influence_lent:type_name -> moonshine.kingdom.v1.InfluenceLent
+	70,  // 123: moonshine.kingdom.v1.Event.push_proposed:type_name -> moonshine.kingdom.v1.PushProposed
+	71,  // 124: moonshine.kingdom.v1.Event.consent_given:type_name -> moonshine.kingdom.v1.ConsentGiven
+	68,  // 125: moonshine.kingdom.v1.Event.sit_down:type_name -> moonshine.kingdom.v1.SitDown
+	61,  // 126: moonshine.kingdom.v1.Event.deal_proposed:type_name -> moonshine.kingdom.v1.DealProposed
+	62,  // 127: moonshine.kingdom.v1.Event.deal_answered:type_name -> moonshine.kingdom.v1.DealAnswered
+	63,  // 128: moonshine.kingdom.v1.Event.term_confirmed:type_name -> moonshine.kingdom.v1.TermConfirmed
+	64,  // 129: moonshine.kingdom.v1.Event.deal_honoured:type_name -> moonshine.kingdom.v1.DealHonoured
+	65,  // 130: moonshine.kingdom.v1.Event.deal_broken:type_name -> moonshine.kingdom.v1.DealBroken
+	66,  // 131: moonshine.kingdom.v1.Event.deal_voided:type_name -> moonshine.kingdom.v1.DealVoided
+	5,   // 132: moonshine.kingdom.v1.DealProposed.broker:type_name -> moonshine.kingdom.v1.Broker
+	23,  // 133: moonshine.kingdom.v1.DealProposed.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	18,  // 134: moonshine.kingdom.v1.DealProposed.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
+	5,   // 135: moonshine.kingdom.v1.DealBroken.broker:type_name -> moonshine.kingdom.v1.Broker
+	19,  // 136: moonshine.kingdom.v1.DealBroken.marker_from:type_name -> moonshine.kingdom.v1.MarkerSource
+	5,   // 137: moonshine.kingdom.v1.DealView.broker:type_name -> moonshine.kingdom.v1.Broker
+	23,  // 138: moonshine.kingdom.v1.DealView.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	18,  // 139: moonshine.kingdom.v1.DealView.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
+	45,  // 140: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
+	2,   // 141: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 142: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 143: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
+	12,  // 144: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 145: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
+	2,   // 146: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
+	13,  // 147: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
+	3,   // 148: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
+	21,  // 149: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 150: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
+	14,  // 151: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
+	2,   // 152: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 153: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 154: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 155: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 156: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
+	4,   // 157: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 158: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
+	20,  // 159: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
+	84,  // 160: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
+	7,   // 161: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
+	2,   // 162: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
+	3,   // 163: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 164: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	87,  // 165: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
+	2,   // 166: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
+	89,  // 167: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
+	2,   // 168: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 169: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 170: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 171: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
+	2,   // 172: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 173: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 174: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	21,  // 175: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 176: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 177: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 178: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 179: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 180: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 181: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 182: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 183: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 184: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 185: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
+	21,  // 186: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 187: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 188: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
+	5,   // 189: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
+	7,   // 190: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
+	10,  // 191: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 192: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 193: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
+	2,   // 194: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 195: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 196: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
+	21,  // 197: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 198: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
+	89,  // 199: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
+	9,   // 200: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 201: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 202: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	7,   // 203: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
+	8,   // 204: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
+	124, // 205: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
+	127, // 206: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
+	128, // 207: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
+	129, // 208: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
+	130, // 209: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
+	131, // 210: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
+	123, // 211: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
+	70,  // 212: moonshine.kingdom.v1.View.proposal:type_name -> moonshine.kingdom.v1.PushProposed
+	67,  // 213: moonshine.kingdom.v1.View.deals:type_name -> moonshine.kingdom.v1.DealView
+	2,   // 214: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 215: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
+	11,  // 216: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	15,  // 217: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
+	2,   // 218: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
+	125, // 219: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
+	21,  // 220: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	4,   // 221: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 222: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
+	7,   // 223: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
+	126, // 224: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
+	5,   // 225: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
+	5,   // 226: moonshine.kingdom.v1.SeatView.bought:type_name -> moonshine.kingdom.v1.Broker
+	9,   // 227: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 228: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 229: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	6,   // 230: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
+	11,  // 231: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	10,  // 232: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 233: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 234: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 235: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
+	236, // [236:236] is the sub-list for method output_type
+	236, // [236:236] is the sub-list for method input_type
+	236, // [236:236] is the sub-list for extension type_name
+	236, // [236:236] is the sub-list for extension extendee
+	0,   // [0:236] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_kingdom_v1_kingdom_proto_init() }
@@ -11735,26 +12152,27 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Event_TermConfirmed)(nil),
 		(*Event_DealHonoured)(nil),
 		(*Event_DealBroken)(nil),
+		(*Event_DealVoided)(nil),
 	}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_kingdom_v1_kingdom_proto_rawDesc), len(file_moonshine_kingdom_v1_kingdom_proto_rawDesc)),
-			NumEnums:      17,
-			NumMessages:   111,
+			NumEnums:      20,
+			NumMessages:   112,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
