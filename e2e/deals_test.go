@@ -1,0 +1,156 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/moonshine"
+	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/games"
+	"google.golang.org/grpc/codes"
+)
+
+// TestKingdomDealThroughTheAPI plays a Broker's Word deal through the real
+// server over PostgreSQL, between two seats the game is not waiting for:
+// the seat asked is prompted (must_act false, answer-deal) and listed in
+// the public waiting list after the awaited seat, answers from its prompt,
+// and the deal is honoured the moment the proposer pays. A malformed
+// proposal and a command on a deal that does not exist are refused with
+// their reasons and leave the log untouched. The opening is rigged (every
+// seat bought a Favor on a Shylock's Mark), the rest is the production path.
+func TestKingdomDealThroughTheAPI(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	const n = 3
+	brokers := []mk.Broker{mk.Broker_BROKER_JIMMY_WALKER, mk.Broker_BROKER_ARNOLD_ROTHSTEIN, mk.Broker_BROKER_TEXAS_GUINAN}
+	var extra []engine.Event
+	for s := range uint32(n) {
+		extra = append(extra,
+			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
+			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
+			engine.Event{Public: moonshine.WrapEvent(&mk.Bribed{Seat: s, Broker: brokers[s]})})
+	}
+	reg, err := games.New(rigged{extra: extra})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startPlatform(t, ctx, reg)
+	created, err := p.dial().api.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: kingdomGame, Config: &moonshinev1.GameConfig{Players: n}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetGame().GetGameId()
+	var seats []*client
+	for s := range int32(n) {
+		seats = append(seats, p.join(ctx, id, s, fmt.Sprintf("player%d", s)))
+	}
+	spectator := p.dial()
+	watch, err := spectator.watch(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := spectator.view(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	awaited := pub.GetWaiting()[0].GetSeat()
+	from, to := (awaited+1)%n, (awaited+2)%n
+	submit := func(s int32, name string, k *mk.Command) (*moonshinev1.SubmitCommandResponse, error) {
+		return seats[s].api.SubmitCommand(seats[s].with(ctx), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: name,
+			Command: wrapKingdom(k)})
+	}
+	version := pub.GetInfo().GetVersion()
+
+	// Refusals change nothing.
+	for _, c := range []struct {
+		seat   int32
+		cmd    *mk.Command
+		code   codes.Code
+		reason string
+	}{
+		{from, moonshine.WrapCommand(&mk.ProposeDeal{To: uint32(to), Broker: brokers[from]}), codes.InvalidArgument, moonshine.ReasonBadDeal},
+		{from, moonshine.WrapCommand(&mk.ProposeDeal{To: uint32(to), Broker: brokers[to], Terms: []*mk.DealTerm{{Kind: mk.DealTermKind_DEAL_TERM_KIND_NO_RAT}}}),
+			codes.FailedPrecondition, moonshine.ReasonNoFavor},
+		{to, moonshine.WrapCommand(&mk.AnswerDeal{Deal: 9, Accept: true}), codes.FailedPrecondition, moonshine.ReasonNoSuchDeal},
+	} {
+		_, err := submit(c.seat, fmt.Sprintf("refused-%s", c.reason), c.cmd)
+		if code, reason := reasonOf(err); code != c.code || reason != c.reason {
+			t.Fatalf("%v: got %v %s (%v), want %v %s", c.cmd, code, reason, err, c.code, c.reason)
+		}
+	}
+	if v, err := spectator.view(ctx, id); err != nil || v.GetInfo().GetVersion() != version {
+		t.Fatalf("refusals moved the game to %d (%v)", v.GetInfo().GetVersion(), err)
+	}
+
+	// "I promise to give you $1,000": the proposer pays, until met; the seat
+	// asked promises no Rat meanwhile.
+	terms := []*mk.DealTerm{{Kind: mk.DealTermKind_DEAL_TERM_KIND_PAY_CASH, Amount: 1000},
+		{Kind: mk.DealTermKind_DEAL_TERM_KIND_NO_RAT, Obligor: mk.DealParty_DEAL_PARTY_ASKED}}
+	if _, err := submit(from, "propose", moonshine.WrapCommand(&mk.ProposeDeal{To: uint32(to), Broker: brokers[from],
+		Deadline: mk.DealDeadline_DEAL_DEADLINE_UNTIL_MET, Terms: terms})); err != nil {
+		t.Fatal(err)
+	}
+	pub, err = spectator.view(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := pub.GetWaiting()
+	if len(ws) != 2 || ws[0].GetSeat() != awaited || !ws[0].GetMustAct() || ws[1].GetSeat() != to || ws[1].GetMustAct() || ws[1].GetReason() != "answer-deal" {
+		t.Fatalf("waiting %v", ws)
+	}
+	if d := pub.GetMoonshineKingdom().GetDeals(); len(d) != 1 || d[0].GetFrom() != uint32(from) || d[0].GetAccepted() {
+		t.Fatalf("deals %v", d)
+	}
+	asked, err := seats[to].view(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := asked.GetPrompt()
+	if pr.GetMustAct() || pr.GetReason() != "answer-deal" || len(pr.GetLegal()) != 2 {
+		t.Fatalf("the seat asked is prompted %v", pr)
+	}
+	if other, err := seats[from].view(ctx, id); err != nil || other.GetPrompt() != nil {
+		t.Fatalf("the proposer is prompted %v (%v)", other.GetPrompt(), err)
+	}
+	accept := pr.GetLegal()[slices.IndexFunc(pr.GetLegal(), func(c *moonshinev1.GameCommand) bool {
+		return c.GetMoonshineKingdom().GetAnswerDeal().GetAccept()
+	})]
+	if _, err := seats[to].api.SubmitCommand(seats[to].with(ctx), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: "accept", Command: accept}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := submit(from, "pay", moonshine.WrapCommand(&mk.GiveCash{To: uint32(to), Amount: 1000})); err != nil {
+		t.Fatal(err)
+	}
+	pub, err = spectator.view(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pub.GetWaiting()) != 1 || len(pub.GetMoonshineKingdom().GetDeals()) != 0 ||
+		!slices.Contains(pub.GetMoonshineKingdom().GetSeats()[from].GetFavors(), brokers[from]) {
+		t.Fatalf("after payment: waiting %v deals %v", pub.GetWaiting(), pub.GetMoonshineKingdom().GetDeals())
+	}
+	if pub.GetWaiting()[0].GetSeat() != awaited {
+		t.Fatal("the deal moved the pending decision")
+	}
+	if !watch.waitPast(pub.GetInfo().GetVersion() - 1) {
+		t.Fatal("stream ended")
+	}
+	evs, err := watch.snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, ev := range evs {
+		if e := ev.GetPublic().GetMoonshineKingdom(); e != nil && ev.GetSeq() > version {
+			m := e.ProtoReflect()
+			kinds = append(kinds, string(m.WhichOneof(m.Descriptor().Oneofs().ByName("kind")).Name()))
+		}
+	}
+	if want := []string{"deal_proposed", "deal_answered", "cash_given", "deal_honoured"}; !slices.Equal(kinds, want) {
+		t.Fatalf("the stream shows %v, want %v", kinds, want)
+	}
+}
