@@ -277,6 +277,18 @@ func (s *state) applyFunded(x *pb.Funded) {
 func (s *state) applySpent(x *pb.InfluenceSpent) {
 	p := &s.Seats[x.Seat]
 	p.SlotOwners = p.SlotOwners[:len(p.SlotOwners)-len(x.Owners)]
+	if int(x.Seat) == s.Current {
+		// A Play's cost is spent before its first event; inside a fight the
+		// Assaults and Advances add to the cost of the Play that began it.
+		var spent []int
+		if s.Fight != nil {
+			spent = slices.Clone(s.PlaySpent)
+		}
+		for _, o := range x.Owners {
+			spent = append(spent, int(o))
+		}
+		s.PlaySpent = spent
+	}
 	heat := x.HeatOwner != nil
 	for _, o := range x.Owners {
 		if heat && o == *x.HeatOwner {

@@ -74,6 +74,27 @@ func TestViolenceHeatWithLentMarkers(t *testing.T) {
 	}
 }
 
+func TestViolenceHeatFromALentMarker(t *testing.T) {
+	// "If the rival spends your marker on a Play that generates Heat, your
+	// marker goes to the Heat Track." — a Move paid with a lent marker that
+	// ends in killing sends the lender's marker (ruling 75).
+	s := cleared(t, 3)
+	unslot(s, 0)
+	s.Seats[2].Stash -= 3
+	s.Seats[0].SlotOwners = []int{2, 2, 2}
+	put(s, 0, harlem, 2, 0, false)
+	put(s, 1, hellsKit, 2, 0, true)
+	run(t, s, 0, move(harlem, hellsKit, 2, 0))
+	run(t, s, 1, holdFire)
+	rigged(t, s, 0, cmd(&pb.Assault{}), 6, 1)
+	rigged(t, s, 0, cmd(&pb.Assault{}), 6, 1)
+	run(t, s, 0, cmd(&pb.Spoils{}))
+	if !slices.Equal(s.Heat, []int{2}) {
+		t.Fatalf("heat %v", s.Heat)
+	}
+	checkInvariants(t, s, "after the Play")
+}
+
 func pushTrade(from, to pb.District, there, back []*pb.Barrels) *pb.Command {
 	return cmd(&pb.Push{From: from, To: to, Barrels: there, Back: back})
 }

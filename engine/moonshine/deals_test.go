@@ -185,7 +185,7 @@ func TestDealBrokenByAViolation(t *testing.T) {
 
 func TestFreeTextTermConfirmed(t *testing.T) {
 	// The engine cannot read words: a free-text term is kept when both
-	// parties confirm it (ruling 85).
+	// parties confirm it (ruling 91).
 	s := invaded(t)
 	favored(s, 2)
 	run(t, s, 2, propose(0, &pb.DealTerm{Kind: pb.DealTermKind_DEAL_TERM_KIND_FREE_TEXT, Text: "vote for me"}))

@@ -296,23 +296,36 @@ func (b *builder) spoils(seat int, x *pb.Spoils) *engine.RuleError {
 	return nil
 }
 
-// bloodOnThePavement puts the Attacker's marker on the Heat Track at the
-// end of a Play in which it killed: "A multi-round Assault is still a
-// single Play and generates Heat only once." The marker comes from the
-// Attacker's Stash, where the Play's spent markers went (ruling 55).
-//
-// When every marker the Attacker spent was lent, its Stash may be empty:
-// the marker then comes from its own slotted markers, and with none there
-// either, no marker is placed (ruling 75).
+// bloodOnThePavement puts a marker on the Heat Track at the end of a Play
+// in which the Attacker killed: "A multi-round Assault is still a single
+// Play and generates Heat only once." The marker is the one a Heat-making
+// Play sends (ruling 35): the Attacker's own when it spent one on the Play,
+// else the lender's ("If the rival spends your marker on a Play that
+// generates Heat, your marker goes to the Heat Track"). It comes from its
+// owner's Stash, where spent markers went (ruling 55); when that is empty,
+// from the owner's markers in the Attacker's slots, and with none there
+// either, the Attacker's own marker is drawn the same way, else none
+// (ruling 75).
 func (b *builder) bloodOnThePavement() {
-	seat := b.s.Current
-	ev := &pb.HeatDrawn{Seat: u32(seat), Owner: u32(seat)}
-	switch {
-	case b.s.Seats[seat].Stash > 0:
-	case slices.Contains(b.s.Seats[seat].SlotOwners, seat):
-		ev.FromSlots = true
-	default:
-		ev.NoMarker = true
+	s := b.s
+	seat := s.Current
+	owner := seat
+	if len(s.PlaySpent) > 0 && !slices.Contains(s.PlaySpent, seat) {
+		owner = s.PlaySpent[0]
 	}
+	ev := &pb.HeatDrawn{Seat: u32(seat), Owner: u32(owner)}
+	for _, o := range []int{owner, seat} {
+		ev.Owner = u32(o)
+		switch {
+		case s.Seats[o].Stash > 0:
+			b.pub(ev)
+			return
+		case slices.Contains(s.Seats[seat].SlotOwners, o):
+			ev.FromSlots = true
+			b.pub(ev)
+			return
+		}
+	}
+	ev.NoMarker = true
 	b.pub(ev)
 }

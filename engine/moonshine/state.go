@@ -134,6 +134,11 @@ type state struct {
 	// Proposal is a Push awaiting the rival's permission, nil when none.
 	// It is never modified, only replaced.
 	Proposal *pb.PushProposed
+	// PlaySpent holds the owners of the markers the current seat spent on
+	// its latest Play, fights included: the violence Heat marker follows
+	// them (ruling 75).
+	// It is replaced, never modified, so clones may share it.
+	PlaySpent []int
 	// Deals are the open Broker's Word deals, in proposal order; NextDeal
 	// is the id of the next one.
 	Deals    []deal
