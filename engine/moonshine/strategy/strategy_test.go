@@ -13,12 +13,8 @@ import (
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
-// OathOptions are the table options of the end-to-end Blood Oath game
-// (e2e/bloodoath_test.go): the Sit-Down at the first Raid, no lone win (a
-// Respect target out of reach), and an Alliance target of 25 combined
-// Respect (the printed 35 leaves a quarter of the games unfinished after
-// 6,000 commands; 25 ends them all in a few hundred).
-var OathOptions = &pb.Options{BloodOath: true, SitDownAt: 2, RespectToWin: 100, AllianceRespectToWin: 25}
+// OathOptions are the table options of the end-to-end Blood Oath game.
+var OathOptions = strategy.QuickOathOptions()
 
 // result is how one seeded game went.
 type result struct {
@@ -36,7 +32,8 @@ func seedOf(n uint64) []byte {
 
 // play runs one 4-player game with every seat on the policy (each with its
 // own generator) until it ends or maxCommands were sent. Every command must
-// be accepted.
+// be accepted. For seeds up to 5 the view and prompts are also computed
+// after every single event.
 func play(t testing.TB, opts *pb.Options, n uint64, maxCommands int) result {
 	return playN(t, 4, opts, n, maxCommands)
 }
@@ -71,8 +68,16 @@ func playN(t testing.TB, players int, opts *pb.Options, n uint64, maxCommands in
 		if err != nil {
 			t.Fatalf("seed %d command %d: %s (%s) sent a refused command %v: %v", n, res.commands, p.Seat, p.Reason, c, err)
 		}
-		if err := g.Apply(evs...); err != nil {
-			t.Fatal(err)
+		for _, ev := range evs {
+			if err := g.Apply(ev); err != nil {
+				t.Fatal(err)
+			}
+			if n <= 5 {
+				// A replay shows the game as of every event, inside a
+				// decision too: its view and prompts must be computable.
+				g.State.View(engine.AuditorViewer())
+				g.State.Prompts()
+			}
 		}
 		res.commands++
 		for _, ev := range evs {
