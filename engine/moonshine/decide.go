@@ -151,8 +151,12 @@ func (s *state) awaited() (int, pb.Awaiting) {
 		return s.Fight.decider(), s.Fight.Stage
 	case s.Raid != nil && len(s.Raid.Tied) > 0:
 		return s.Raid.Target, pb.Awaiting_AWAITING_TARGETS_CALL
-	case s.Raid != nil:
+	case s.Raid != nil && s.Raid.Hit != 0:
 		return s.Raid.Target, pb.Awaiting_AWAITING_BRIBE_OR_FALL
+	case s.Raid != nil:
+		// Between the events of one decision (a replay as of an event inside
+		// it): the Police have not struck yet, nobody is awaited.
+		return none, pb.Awaiting_AWAITING_UNSPECIFIED
 	case s.Proposal != nil:
 		return int(s.Proposal.Rival), pb.Awaiting_AWAITING_CONSENT
 	}

@@ -1,0 +1,26 @@
+// Package strategy is a seeded player policy for Moonshine Kingdom: given
+// what one seat may know (its [kingdomv1.View] and its prompt: the concrete
+// legal commands and the names of the templates it may fill), and a seeded
+// generator supplied by the caller, it picks the seat's next command.
+//
+// It sits beside engine/moonshine, under engine/: it reads the rules
+// module's printed tables (the City Map, the Contract list, the street math)
+// and the typed messages of proto/moonshine/kingdom/v1, and nothing else. It
+// does no I/O, reads no clock, keeps no state between calls and draws only
+// from the generator it is given, so the same view, prompt and generator
+// give the same command on every run. Clients (the end-to-end tests, bots)
+// call it with a view fetched through the API; engine-level tests with a
+// view and prompt from the state.
+//
+// The policy plays towards ending a Blood Oath game: it works its Contracts
+// (Hustling for the tiers it lacks, staking the ones it can meet by their
+// Deadline, spreading its Runners, Securing, Recruiting, brewing the liquor
+// they ask for, and taking Shylock's Marks to meet a cash objective), makes
+// Heat (Extort, Unloads of 4 barrels or more, now and then an attack) and
+// Rats so that Raids bring the Sit-Down, and after the Sit-Down backs its
+// partner (it lends its unused Influence and never fights it). Every command
+// it builds from a template is checked against the view first; when nothing
+// it wants is possible it falls back to a listed legal command.
+//
+// [kingdomv1.View]: github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1.View
+package strategy
