@@ -20,7 +20,8 @@
 //	say GAME TEXT [--to SEAT]             table talk, public or to one seat
 //	watch GAME [--from N] [--count K]     stream events as they happen
 //	history GAME [--out FILE]             the game's events (complete once over)
-//	replay GAME N                         the view as of event N
+//	replay GAME N [--to M]                the view as of event N (or of each
+//	                                      event from N to M, one after another)
 //	verify GAME | --file FILE             re-run a finished game from its seed
 //
 // view, watch and replay also take --perspective public|seat|full and

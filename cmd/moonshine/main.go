@@ -42,7 +42,7 @@ var commands = []command{
 	{"say", "GAME TEXT [--to SEAT] [--as SEAT]", "send table talk", cmdSay},
 	{"watch", "GAME [--from N] [--count K] [--as SEAT] [--perspective P] [--seat N]", "stream events (--json: one line each)", cmdWatch},
 	{"history", "GAME [--out FILE] [--as SEAT]", "show or save the history", cmdHistory},
-	{"replay", "GAME N [--as SEAT] [--perspective P] [--seat N]", "show the view as of event N", cmdReplay},
+	{"replay", "GAME N [--to M] [--as SEAT] [--perspective P] [--seat N]", "show the view as of event N (or of each event N..M)", cmdReplay},
 	{"verify", "GAME | --file FILE", "re-run a finished game from its seed", cmdVerify},
 }
 

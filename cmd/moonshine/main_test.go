@@ -99,6 +99,10 @@ func TestSession(t *testing.T) {
 	s.playToEnd(game)
 	contains(t, "view at the end", s.ok("view", game), "game over: ")
 	contains(t, "replay", s.ok("replay", game, "5"), "version 5", "round 1")
+	contains(t, "replay a range", s.ok("replay", game, "4", "--to", "6"), "== as of event 4 ==", "== as of event 6 ==", "version 5", "version 6")
+	if lines := strings.Split(strings.TrimSpace(s.ok("--json", "replay", game, "1", "--to", "3")), "\n"); len(lines) != 3 {
+		t.Errorf("replay --json --to: %d lines", len(lines))
+	}
 	contains(t, "replay as another seat", s.ok("replay", game, "5", "--perspective", "seat", "--seat", "1"), "viewing as seat 1 (bot)")
 	contains(t, "view full", s.ok("view", game, "--perspective", "full"), "viewing everything")
 	contains(t, "watch full", s.ok("watch", game, "--perspective", "full", "--count", "3", "--json"), `"deckOrder"`)

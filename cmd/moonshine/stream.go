@@ -120,10 +120,13 @@ func historyText(w io.Writer, h *moonshinev1.GetHistoryResponse) {
 	}
 }
 
-// cmdReplay shows the view as of an event.
+// cmdReplay shows the view as of an event, or, with --to, as of every
+// event from N to M: a game stepped through event by event (with --json,
+// one view per line).
 func cmdReplay(c *cli, argv []string) error {
 	fs := c.flags("replay")
 	perspective := perspectiveFlags(fs)
+	to := fs.Int("to", 0, "show the view after every event from N to this one")
 	pos, err := parse(fs, argv, 2, 2)
 	if err != nil {
 		return err
@@ -136,15 +139,33 @@ func cmdReplay(c *cli, argv []string) error {
 	if err != nil {
 		return err
 	}
+	last := seq
+	if *to != 0 {
+		if *to < seq {
+			return usagef("--to %d is before N %d", *to, seq)
+		}
+		last = *to
+	}
 	cl, ctx, err := c.call(pos[0])
 	if err != nil {
 		return err
 	}
-	res, err := cl.GetViewAt(ctx, &moonshinev1.GetViewAtRequest{GameId: pos[0], Seq: int64(seq), Perspective: p, Seat: seat})
-	if err != nil {
-		return err
+	for n := seq; n <= last; n++ {
+		res, err := cl.GetViewAt(ctx, &moonshinev1.GetViewAtRequest{GameId: pos[0], Seq: int64(n), Perspective: p, Seat: seat})
+		if err != nil {
+			return err
+		}
+		switch {
+		case last == seq:
+			return c.showView(res.GetView())
+		case c.json:
+			fmt.Fprintln(c.out, compact(res.GetView()))
+		default:
+			fmt.Fprintf(c.out, "== as of event %d ==\n", n)
+			viewText(c.out, res.GetView())
+		}
 	}
-	return c.showView(res.GetView())
+	return nil
 }
 
 // verifyReport is the --json output of verify.

@@ -42,7 +42,9 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 		if !ok {
 			return nil, engine.Malform(engine.ReasonBadOptions, "options are %T, not moonshine.kingdom.v1.Options", cfg.Options)
 		}
-		opts = proto.Clone(o).(*pb.Options)
+		if o != nil { // a typed nil is no options
+			opts = proto.Clone(o).(*pb.Options)
+		}
 	}
 	if opts.BloodOath && cfg.Players != MaxSeats {
 		return nil, engine.Malform(engine.ReasonBadOptions, "the Blood Oath is a 4-player variant")

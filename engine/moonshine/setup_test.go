@@ -97,6 +97,13 @@ func checkSeats(t *testing.T, s *state) {
 	}
 }
 
+func TestSetupTakesATypedNilAsNoOptions(t *testing.T) {
+	var none *pb.Options
+	if _, err := (Rules{}).Setup(engine.Config{Players: 3, Options: none}, engine.NewRand([32]byte{})); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestSetupRefusals(t *testing.T) {
 	for _, c := range []struct {
 		cfg    engine.Config
