@@ -427,12 +427,21 @@ func playAgainstBots(t *testing.T, ctx context.Context, n int32) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves := map[int32]int{}
+	moves, built := map[int32]int{}, 0
 	for _, cmd := range h.GetCommands() {
 		if bot := strings.HasPrefix(cmd.GetCommandId(), "bot:"); bot != (cmd.GetSeat() != 0) {
 			t.Errorf("command %q by seat %d", cmd.GetCommandId(), cmd.GetSeat())
 		}
 		moves[cmd.GetSeat()]++
+		// The bots play with the game's policy (engine/moonshine/strategy),
+		// which fills the templates a uniform choice of legal commands
+		// never reaches.
+		if k := cmd.GetCommand().GetMoonshineKingdom(); cmd.GetSeat() != 0 && (k.GetMove() != nil || k.GetPush() != nil || k.GetUnload() != nil) {
+			built++
+		}
+	}
+	if built == 0 {
+		t.Error("the bots never Moved, Pushed or Unloaded")
 	}
 	last := pl.views[len(pl.views)-1].GetMoonshineKingdom()
 	if last.GetDay() <= kingdomDays && last.GetPhase() != mk.Phase_PHASE_GAME_OVER {
@@ -446,7 +455,7 @@ func playAgainstBots(t *testing.T, ctx context.Context, n int32) {
 	if err := audit.Verify(h); err != nil {
 		t.Error(err)
 	}
-	t.Logf("Day %d after %d commands (by seat: %v)", last.GetDay(), len(h.GetCommands()), moves)
+	t.Logf("Day %d after %d commands (by seat: %v; %d bot Moves, Pushes and Unloads)", last.GetDay(), len(h.GetCommands()), moves, built)
 }
 
 // rigged is Moonshine Kingdom with a fixed opening and dice the servers

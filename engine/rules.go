@@ -106,3 +106,13 @@ type Outcome struct {
 	// Summary says in a sentence who won and why.
 	Summary string
 }
+
+// Policy is a seeded player that picks a seat's command from what that seat
+// may know, as a client would: its view (View of its SeatViewer) and its
+// prompt. A game may offer one for the service's bots; it must not consult
+// anything else, and draws randomness only from r.
+type Policy interface {
+	// Choose returns the command for prompt p of the seat whose view is
+	// view, or nil when it has none to offer.
+	Choose(view proto.Message, p Prompt, r *Rand) proto.Message
+}

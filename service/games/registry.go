@@ -21,9 +21,13 @@ type Registry struct {
 	byField map[protoreflect.Name]*Game
 }
 
-// Game is one registered game: its rules and its field in the envelopes.
+// Game is one registered game: its rules, its bots' policy and its field
+// in the envelopes.
 type Game struct {
 	Rules engine.Rules
+	// Policy, when set, is how the service's bots play; nil: they choose
+	// uniformly among the legal commands.
+	Policy engine.Policy
 	// field is the game's oneof field name, the same in every envelope.
 	field protoreflect.Name
 }

@@ -2,6 +2,7 @@ package gameservice
 
 import (
 	"context"
+	crand "crypto/rand"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -131,8 +132,9 @@ func (d *botDriver) play(ctx context.Context, id string) error {
 // first at the same version).
 var errReused = &refusal{reason: ReasonCommandIDReused}
 
-// choose picks a bot seat that must act and one of its legal commands,
-// uniformly, from that seat's own prompt only.
+// choose picks a bot seat that must act and its command: the game's
+// policy's, chosen from that seat's own view and prompt, or one of its legal
+// commands, uniformly.
 func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, error) {
 	t, err := d.s.table(ctx, id)
 	if err != nil {
@@ -149,7 +151,7 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 				continue
 			}
 			v := g.Version
-			cmd := proto.Clone(p.Legal[rand.IntN(len(p.Legal))])
+			cmd := d.policy(t, g, p)
 			sub = submission{gameID: id, id: fmt.Sprintf("%s%d:%d", botPrefix, v+1, p.Seat), seat: p.Seat,
 				cmd: t.game.WrapCommand(cmd), expected: &v}
 			found = true
@@ -157,4 +159,22 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 		}
 	})
 	return sub, found, err
+}
+
+// policy returns the game's Policy's choice for prompt p, when the game has
+// a Policy and the rules accept the choice; otherwise one of p's legal
+// commands, uniformly.
+func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Message {
+	if pl := t.game.Policy; pl != nil {
+		var key [32]byte
+		crand.Read(key[:])
+		r := engine.NewRand(key)
+		if c := pl.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, r); c != nil {
+			if _, err := g.State.Decide(p.Seat, c, r); err == nil {
+				return proto.Clone(c)
+			}
+			d.s.log.Warn("bots: the policy chose a refused command", "game", t.game.Name(), "seat", int(p.Seat))
+		}
+	}
+	return proto.Clone(p.Legal[rand.IntN(len(p.Legal))])
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+	"google.golang.org/protobuf/proto"
 )
 
 // Rand is the seeded generator the policy draws from: *engine.Rand and
@@ -362,4 +363,20 @@ func (d *decider) spoils() *pb.Command {
 		return c
 	}
 	return d.legal(func(c *pb.Command) bool { return c.GetSpoils() != nil && !c.GetSpoils().GetCommandeer() })
+}
+
+// Policy is the policy as an [engine.Policy], for the service's bots.
+type Policy struct{}
+
+// Choose returns Choose's command for a Moonshine Kingdom seat view and
+// engine prompt (nil when it has none, or when the view is another game's).
+func (Policy) Choose(view proto.Message, p engine.Prompt, r *engine.Rand) proto.Message {
+	v, ok := view.(*pb.View)
+	if !ok {
+		return nil
+	}
+	if c := Choose(v, FromEngine(p), r); c != nil {
+		return c
+	}
+	return nil
 }
