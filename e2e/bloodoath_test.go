@@ -82,21 +82,7 @@ func playBloodOath(t *testing.T, ctx context.Context) *fullGame {
 			maxViews: 20000, choose: policyChoice})
 	}
 	runPlayers(t, ctx, g)
-	if g.audited, err = p.auditor().history(ctx, g.id); err != nil {
-		t.Fatal(err)
-	}
-	g.final = g.audited.GetGame().GetVersion()
-	for _, pl := range g.players {
-		pl.rec.waitPast(g.final - 1)
-		evs, err := pl.rec.snapshot()
-		if err != nil {
-			t.Fatalf("seat %d stream: %v", pl.seat, err)
-		}
-		g.streams = append(g.streams, evs)
-	}
-	if g.complete, err = g.players[0].c.history(ctx, g.id); err != nil {
-		t.Fatal(err)
-	}
+	g.collect(t, ctx)
 	return g
 }
 
@@ -167,8 +153,9 @@ func checkAllianceWin(t *testing.T, g *fullGame) {
 
 // checkDrawsArePrivate checks the Contract cards in the auditor's log: the
 // cards a seat draws or discards travel only in a private part for that
-// seat, and draws happened. (The game is over: its whole history, private
-// parts included, is now anyone's.)
+// seat (the public part names the decks or tiers), and draws happened.
+// (Once the game is over its whole history, private parts included, is
+// anyone's.)
 func checkDrawsArePrivate(t *testing.T, g *fullGame) {
 	draws := 0
 	for _, ev := range g.audited.GetEvents() {

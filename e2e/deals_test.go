@@ -10,7 +10,6 @@ import (
 	"github.com/moonshine-games/moonshine/engine/moonshine"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/grpc/codes"
 )
 
@@ -34,20 +33,7 @@ func TestKingdomDealThroughTheAPI(t *testing.T) {
 			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
 			engine.Event{Public: moonshine.WrapEvent(&mk.Bribed{Seat: s, Broker: brokers[s]})})
 	}
-	reg, err := games.New(rigged{extra: extra})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := startPlatform(t, ctx, reg)
-	created, err := p.dial().api.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: kingdomGame, Config: &moonshinev1.GameConfig{Players: n}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GetGame().GetGameId()
-	var seats []*client
-	for s := range int32(n) {
-		seats = append(seats, p.join(ctx, id, s, fmt.Sprintf("player%d", s)))
-	}
+	p, id, seats := riggedTable(t, ctx, n, extra...)
 	spectator := p.dial()
 	watch, err := spectator.watch(ctx, id)
 	if err != nil {

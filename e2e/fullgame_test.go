@@ -63,8 +63,15 @@ func playFullGame(t *testing.T, ctx context.Context, n int32) *fullGame {
 		g.players = append(g.players, &player{seat: s, c: c, rec: rec, players: n, rng: rand.New(rand.NewPCG(uint64(s), 7))})
 	}
 	runPlayers(t, ctx, g)
-	aud := p.auditor()
-	if g.audited, err = aud.history(ctx, g.id); err != nil {
+	g.collect(t, ctx)
+	return g
+}
+
+// collect gathers a finished game's record: the auditor's history, each
+// seat's stream, and seat 0's complete history.
+func (g *fullGame) collect(t *testing.T, ctx context.Context) {
+	var err error
+	if g.audited, err = g.p.auditor().history(ctx, g.id); err != nil {
 		t.Fatal(err)
 	}
 	g.final = g.audited.GetGame().GetVersion()
@@ -79,7 +86,6 @@ func playFullGame(t *testing.T, ctx context.Context, n int32) *fullGame {
 	if g.complete, err = g.players[0].c.history(ctx, g.id); err != nil {
 		t.Fatal(err)
 	}
-	return g
 }
 
 // runPlayers plays every seat concurrently until the game is over.

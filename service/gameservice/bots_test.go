@@ -54,13 +54,7 @@ func TestBotsPlayAlone(t *testing.T) {
 	if g.GetStatus() == moonshinev1.GameStatus_GAME_STATUS_OPEN {
 		t.Errorf("status %v: bots hold every seat", g.GetStatus())
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := e.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: g.GetGameId()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	recv(t, stream, 2+toyMoves)
+	e.awaitEvents(g.GetGameId(), 2+toyMoves)
 	info, err := e.client.GetGame(context.Background(), &moonshinev1.GetGameRequest{GameId: g.GetGameId()})
 	if err != nil {
 		t.Fatal(err)

@@ -168,3 +168,15 @@ func recv(t *testing.T, stream grpc.ServerStreamingClient[moonshinev1.WatchGameR
 	}
 	return out
 }
+
+// awaitEvents watches a game from its start until n events have arrived.
+func (e *env) awaitEvents(id string, n int) []*moonshinev1.Event {
+	e.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := e.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return recv(e.t, stream, n)
+}

@@ -1,7 +1,6 @@
 package gameservice_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -38,13 +37,7 @@ func botsWith(t *testing.T, choose func(proto.Message, engine.Prompt) proto.Mess
 		cfg.Games = reg
 	})
 	g := e.create(2, 0, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := e.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: g.GetGameId()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	recv(t, stream, 2+toyMoves)
+	e.awaitEvents(g.GetGameId(), 2+toyMoves)
 	return e.history(auditorToken, g.GetGameId()).GetCommands(), views
 }
 
