@@ -124,7 +124,7 @@ func (s *state) accepts(seat int, c *pb.Command) (ok bool) {
 			ok = true
 		}
 	}()
-	b := &builder{s: s, dry: true, rng: engine.NewRand([32]byte{})}
+	b := &builder{s: s, dry: true}
 	return b.dispatch(seat, c) == nil
 }
 

@@ -1,7 +1,9 @@
 package moonshine
 
 import (
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -320,38 +322,94 @@ func TestFightView(t *testing.T) {
 }
 
 func TestRandomFights(t *testing.T) {
-	// Thousands of seeded 2-4 player games, two Days each, in which the bot
-	// goes looking for fights, under every invariant of checkInvariants and
-	// sim.checkPlay; every 50th game is replayed by engine.Verify.
+	// Seeded games in which the bot goes looking for fights (and Favors, and
+	// in Blood Oath its Sit-Down), under every invariant of checkInvariants
+	// (the conservation laws; partners never fight; a Favor held by one seat
+	// at most, which bought it), sim.checkPlay, sim.checkOath (partners
+	// paired once, for good) and sim.checkLedger (each Favor bought at most
+	// once per seat; Respect recomputed from the log equal to the view's, as
+	// each Day starts and at the end); Decide never changes the state
+	// (sim.step). 300 games each of 2 and 3 players over two Days, and 2,000
+	// of 4 players, half of them Blood Oath, over five Days, every 25th to
+	// the end or Day 25, with lower Respect targets so that some end.
+	// Every 50th game is replayed by engine.Verify.
 	t.Parallel()
-	games := 700 // 2,100 games in all
+	small, four, shard := 300, 2000, 100
 	if testing.Short() {
-		games = 10
+		small, four, shard = 10, 20, 10
 	}
-	fights, raids := 0, 0
-	for players := 2; players <= 4; players++ {
-		for g := range games {
-			sm := newOathSim(t, players, uint64(500000+players*10000+g))
-			sm.run(2, 5)
-			for _, r := range sm.records {
-				e, _ := r.Event.Public.(*pb.Event)
-				if e.GetMoved().GetHostile() {
-					fights++
-				}
-				if e.GetRaidStarted() != nil {
-					raids++
-				}
+	var mu sync.Mutex
+	totals := map[int]*tally{2: {}, 3: {}, 4: {}}
+	t.Run("games", func(t *testing.T) {
+		for players := 2; players <= MaxSeats; players++ {
+			games := small
+			if players == MaxSeats {
+				games = four
 			}
-			if g%50 < 2 {
-				if err := sm.verify(); err != nil {
-					t.Fatalf("verify: %v", err)
-				}
+			for from := 0; from < games; from += shard {
+				t.Run(fmt.Sprintf("%dp-%d", players, from), func(t *testing.T) {
+					t.Parallel()
+					var sum tally
+					for g := from; g < min(from+shard, games); g++ {
+						n := uint64(500000 + players*10000 + g)
+						sm, days := newOathSim(t, players, n), 2
+						switch {
+						case players == MaxSeats && g%25 == 0:
+							sm, days = newEndgameSim(t, n), 25
+						case players == MaxSeats:
+							days = 5
+						}
+						sm.run(days, 5)
+						if g%50 < 2 {
+							if err := sm.verify(); err != nil {
+								t.Fatalf("game %d: verify: %v", g, err)
+							}
+						}
+						sum.add(sm.tally)
+					}
+					mu.Lock()
+					totals[players].add(sum)
+					mu.Unlock()
+				})
 			}
 		}
+	})
+	for players := 2; players <= MaxSeats; players++ {
+		t.Logf("%d players: %v", players, totals[players])
 	}
-	t.Logf("%d games, %d fights, %d raids", 3*games, fights, raids)
-	if !testing.Short() && (fights < 3*games || raids == 0) {
-		t.Errorf("only %d fights and %d raids in %d games", fights, raids, 3*games)
+	if testing.Short() || t.Failed() {
+		return
+	}
+	// Floors a little under what the seeds reach, so that coverage cannot
+	// silently collapse.
+	for players := 2; players < MaxSeats; players++ {
+		if a := totals[players]; a.games != small || a.fights < 3*a.games || a.raids == 0 || a.favors == 0 {
+			t.Errorf("%d players: %v", players, a)
+		}
+	}
+	a := totals[MaxSeats]
+	floors := []struct {
+		what      string
+		got, want int
+	}{
+		{"games", a.games, four},
+		{"Blood Oath games", a.oathGames, four / 2},
+		{"Sit-Downs", a.sitDowns, four * 3 / 10},
+		{"fights", a.fights, 15 * four},
+		{"fights after a Sit-Down", a.oathFights, 2 * four},
+		{"attacks on a partner refused", a.partnerRefused, four * 3 / 10},
+		{"Moves through a partner's turf", a.passes, four / 2},
+		{"Raids", a.raids, four * 2 / 5},
+		{"Favors bought", a.favors, four * 3 / 20},
+		{"games ended", a.ended, 1},
+	}
+	for _, f := range floors {
+		if f.got < f.want {
+			t.Errorf("4 players: only %d %s, want %d or more", f.got, f.what, f.want)
+		}
+	}
+	if a.games != four || a.oathGames != four/2 {
+		t.Errorf("4 players: %d games, %d in Blood Oath; want %d, half of them", a.games, a.oathGames, four)
 	}
 }
 

@@ -20,23 +20,14 @@ type ledger struct {
 	bought           map[[2]int]int
 }
 
-func ledgerOf(players int, records []engine.Recorded) (*ledger, error) {
-	l := &ledger{deeds: map[pb.Borough]int{}, syndicates: map[pb.Liquor]int{}, wardBoss: none, rat: none,
+func newLedger(players int) *ledger {
+	return &ledger{deeds: map[pb.Borough]int{}, syndicates: map[pb.Liquor]int{}, wardBoss: none, rat: none,
 		contracts: make([]int, players), loans: make([]int, players), bought: map[[2]int]int{}}
-	for _, r := range records {
-		for _, b := range r.Event.Bodies() {
-			l.fold(b.(*pb.Event))
-		}
-	}
-	for k, n := range l.bought {
-		if n > 1 {
-			return nil, fmt.Errorf("seat %d bought the Favor of %v %d times", k[0], pb.Broker(k[1]), n)
-		}
-	}
-	return l, nil
 }
 
-func (l *ledger) fold(e *pb.Event) {
+// fold adds one event body; it fails on a Favor bought a second time by
+// the same seat.
+func (l *ledger) fold(e *pb.Event) error {
 	switch k := e.GetKind().(type) {
 	case *pb.Event_TitleChanged:
 		h := none
@@ -67,8 +58,12 @@ func (l *ledger) fold(e *pb.Event) {
 			l.rat = none
 		}
 	case *pb.Event_Bribed:
-		l.bought[[2]int{int(k.Bribed.Seat), int(k.Bribed.Broker)}]++
+		key := [2]int{int(k.Bribed.Seat), int(k.Bribed.Broker)}
+		if l.bought[key]++; l.bought[key] > 1 {
+			return fmt.Errorf("seat %d bought the Favor of %v %d times", key[0], pb.Broker(key[1]), l.bought[key])
+		}
 	}
+	return nil
 }
 
 func (l *ledger) respect(seat int) int {
@@ -92,17 +87,22 @@ func (l *ledger) respect(seat int) int {
 	return r
 }
 
-// checkLedger compares the log's Respect with the view's.
+// checkLedger compares the log's Respect with the view's, and the Favors
+// bought by the log with the state's; run calls it as each Day starts and
+// at the end.
 func (sm *sim) checkLedger() {
 	s := sm.state()
-	l, err := ledgerOf(s.Players, sm.records)
-	if err != nil {
-		sm.t.Fatal(err)
-	}
+	l := sm.led
+	sm.ledgerDay = s.Day
 	v := s.View(engine.AuditorViewer()).(*pb.View)
 	for i := range s.Players {
 		if got := l.respect(i); got != int(v.Seats[i].Respect) {
 			sm.t.Fatalf("day %d: seat %d has %d Respect by the log, %d by the view (%+v; deeds %v syn %v ward %d rat %d loans %d)", s.Day, i, got, v.Seats[i].Respect, l, s.Deeds, s.Syndicates, s.WardBoss, s.Rat, s.Seats[i].Loans)
+		}
+		for b, bought := range s.Seats[i].Bought {
+			if n := l.bought[[2]int{i, b}]; bought != (n == 1) {
+				sm.t.Fatalf("day %d: seat %d bought the Favor of %v %d times by the log; the state says %v", s.Day, i, pb.Broker(b), n, bought)
+			}
 		}
 	}
 }

@@ -230,7 +230,7 @@ func (b *builder) smuggle(seat int, x *pb.Smuggle) *engine.RuleError {
 	b.spend(seat, 1, false)
 	rolls := make([]int, SmuggleDice(crew))
 	for i := range rolls {
-		rolls[i] = b.rng.Die(6)
+		rolls[i] = b.rand().Die(6)
 	}
 	b.pub(smuggled(s, seat, x.Dock, crew, docks, rolls))
 	b.finishPlay()

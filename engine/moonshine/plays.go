@@ -77,7 +77,7 @@ func (b *builder) draw(seat int, decks []pb.Tier) {
 				draw[t] = slices.DeleteFunc(draw[t], func(x int) bool { return x == int(c) })
 			}
 		}
-		i := b.rng.IntN(len(draw[t]))
+		i := b.rand().IntN(len(draw[t]))
 		cards = append(cards, u32(draw[t][i]))
 		draw[t] = slices.Delete(draw[t], i, i+1)
 	}

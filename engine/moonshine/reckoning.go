@@ -24,7 +24,7 @@ func (b *builder) reckoning() {
 	if b.winCheck() {
 		return
 	}
-	b.pub(rollDay(b.s, b.rng))
+	b.pub(rollDay(b.s, b.rand()))
 }
 
 // sweep arrests Runners beyond 5 Mobsters in a District, unless the mob

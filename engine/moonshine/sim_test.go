@@ -1,9 +1,11 @@
 package moonshine
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -25,6 +27,64 @@ type simResult struct {
 	over                bool
 }
 
+// tally counts what a game reached, for the coverage floors of the tests.
+type tally struct {
+	games, oathGames, days, steps, events int
+	// fights are Moves into Hostile turf, oathFights those after a
+	// Sit-Down (between rivals: partners never fight), partnerRefused the
+	// Moves into a partner's turf refused; sitDowns the Blood Oath games
+	// that reached their Sit-Down; favors the Favors bought; lost the
+	// Favors lost to broken deals; passes the Moves through a partner's
+	// turf.
+	fights, oathFights, partnerRefused, raids, sitDowns, favors, lost, passes, ended int
+}
+
+func (a *tally) add(b tally) {
+	a.games += b.games
+	a.oathGames += b.oathGames
+	a.days += b.days
+	a.steps += b.steps
+	a.events += b.events
+	a.fights += b.fights
+	a.oathFights += b.oathFights
+	a.partnerRefused += b.partnerRefused
+	a.raids += b.raids
+	a.sitDowns += b.sitDowns
+	a.favors += b.favors
+	a.lost += b.lost
+	a.passes += b.passes
+	a.ended += b.ended
+}
+
+func (a tally) String() string {
+	return fmt.Sprintf("%d games (%d Blood Oath), %d Days, %d commands, %d events; %d fights (%d after a Sit-Down), %d Raids, "+
+		"%d Sit-Downs, %d attacks on a partner refused, %d Moves through a partner's turf, %d Favors bought, %d lost to broken deals, %d games ended",
+		a.games, a.oathGames, a.days, a.steps, a.events, a.fights, a.oathFights, a.raids,
+		a.sitDowns, a.partnerRefused, a.passes, a.favors, a.lost, a.ended)
+}
+
+// count tallies one public event, applied to s.
+func (a *tally) count(s *state, e *pb.Event) {
+	switch {
+	case e.GetMoved().GetHostile():
+		a.fights++
+		if s.Partner[0] != none {
+			a.oathFights++
+		}
+	case e.GetRaidStarted() != nil:
+		a.raids++
+	case e.GetSitDown() != nil:
+		a.sitDowns++
+	case e.GetBribed() != nil:
+		a.favors++
+	case e.GetDealBroken() != nil:
+		a.lost++
+	}
+	if len(e.GetMoved().GetVia()) > 0 {
+		a.passes++
+	}
+}
+
 type sim struct {
 	t       testing.TB
 	g       *engine.Game
@@ -36,6 +96,17 @@ type sim struct {
 	// the commands of the current fight.
 	playHeat, fightSteps int
 	cfg                  engine.Config
+	// before and after are the state's fingerprints around a Decide,
+	// reused from step to step.
+	before, after []byte
+	// led folds the log as it grows (see ledger); ledgerDay is the Day
+	// whose start was last checked against the view.
+	led       *ledger
+	ledgerDay int
+	// partner is the seats' partners as the Sit-Down made them (none
+	// before): they never change after.
+	partner [MaxSeats]int
+	tally   tally
 }
 
 func newSim(t testing.TB, players int, n uint64) *sim {
@@ -53,6 +124,16 @@ func newOathSim(t testing.TB, players int, n uint64) *sim {
 	return newSimWith(t, cfg, n)
 }
 
+// newEndgameSim is newOathSim with Respect targets low enough (10 alone,
+// 20 for an Alliance) that random play mostly reaches the end of the game.
+func newEndgameSim(t testing.TB, n uint64) *sim {
+	opts := &pb.Options{RespectToWin: 10}
+	if n%2 == 1 {
+		opts.BloodOath, opts.SitDownAt, opts.AllianceRespectToWin = true, 2, 20
+	}
+	return newSimWith(t, engine.Config{Players: MaxSeats, Options: opts}, n)
+}
+
 // verify replays the game from its seed and command log.
 func (sm *sim) verify() error {
 	return engine.Verify(Rules{}, sm.cfg, sm.seed, sm.log, sm.records)
@@ -66,12 +147,30 @@ func newSimWith(t testing.TB, cfg engine.Config, n uint64) *sim {
 	}
 	var k [32]byte
 	copy(k[:], seedOf(n^0x5eed))
-	sm := &sim{t: t, g: g, seed: seed, bot: engine.NewRand(k), cfg: cfg}
+	sm := &sim{t: t, g: g, seed: seed, bot: engine.NewRand(k), cfg: cfg, led: newLedger(cfg.Players),
+		partner: [MaxSeats]int{none, none, none, none}}
 	for i, ev := range evs {
-		sm.records = append(sm.records, engine.Recorded{Seq: int64(i + 1), Event: ev})
+		sm.record(engine.Recorded{Seq: int64(i + 1), Event: ev})
+	}
+	sm.tally.games = 1
+	if sm.state().bloodOath() {
+		sm.tally.oathGames = 1
 	}
 	checkInvariants(t, g.State.(*state), "setup")
 	return sm
+}
+
+// record logs an applied event and folds it into the ledger and tally.
+func (sm *sim) record(r engine.Recorded) {
+	sm.records = append(sm.records, r)
+	for _, b := range r.Event.Bodies() {
+		if err := sm.led.fold(b.(*pb.Event)); err != nil {
+			sm.t.Fatalf("event %d: %v", r.Seq, err)
+		}
+	}
+	if e, ok := r.Event.Public.(*pb.Event); ok {
+		sm.tally.count(sm.state(), e)
+	}
 }
 
 func (sm *sim) state() *state { return sm.g.State.(*state) }
@@ -102,7 +201,32 @@ func (sm *sim) run(days, checkLegalEvery int) simResult {
 	res.days = sm.state().Day
 	res.over = sm.state().Outcome() != nil
 	sm.checkLedger()
+	sm.tally.days += min(res.days, days) // Days played, the last perhaps in part
+	sm.tally.steps += res.steps
+	sm.tally.events += res.events
+	if res.over {
+		sm.tally.ended++
+	}
 	return res
+}
+
+// checkOath holds the Blood Oath invariants after every event: no partners
+// outside the variant; the Sit-Down pairs the four seats two by two, once,
+// for good; and partners never fight (checkInvariants).
+func (sm *sim) checkOath() {
+	s := sm.state()
+	if s.Partner == sm.partner {
+		return
+	}
+	if !s.bloodOath() || sm.partner[0] != none {
+		sm.t.Fatalf("day %d: partners changed from %v to %v (Blood Oath %v)", s.Day, sm.partner, s.Partner, s.bloodOath())
+	}
+	for a, b := range s.Partner {
+		if b == none || b == a || s.Partner[b] != a {
+			sm.t.Fatalf("day %d: partners %v do not pair the seats", s.Day, s.Partner)
+		}
+	}
+	sm.partner = s.Partner
 }
 
 // checkPlay holds the combat invariants between commands: a Play begins
@@ -134,17 +258,24 @@ func (sm *sim) checkPlay(c proto.Message, evs []engine.Event) {
 }
 
 func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simResult) {
-	before := sm.state().View(engine.AuditorViewer())
+	// Decide must not change the state: compare its exact encoding (see
+	// fingerprint) before and after.
+	sm.before = fingerprint(sm.before[:0], sm.state())
 	evs, err := sm.g.Decide(seat, c, sm.seed)
-	if !proto.Equal(before, sm.state().View(engine.AuditorViewer())) {
+	sm.after = fingerprint(sm.after[:0], sm.state())
+	if !bytes.Equal(sm.before, sm.after) {
 		sm.t.Fatalf("Decide changed the state: %v", c)
 	}
 	if err != nil {
 		if fromLegal {
 			sm.t.Fatalf("day %d: legal command refused: %v\n%v", sm.state().Day, err, c)
 		}
-		if _, ok := engine.AsRuleError(err); !ok {
+		re, ok := engine.AsRuleError(err)
+		if !ok {
 			sm.t.Fatalf("refusal is not a RuleError: %v", err)
+		}
+		if re.Reason == ReasonGoldenRule {
+			sm.tally.partnerRefused++
 		}
 		return
 	}
@@ -153,8 +284,14 @@ func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simR
 		if err := sm.g.Apply(ev); err != nil {
 			sm.t.Fatal(err)
 		}
-		sm.records = append(sm.records, engine.Recorded{Seq: first + int64(i), Event: ev})
-		checkInvariants(sm.t, sm.state(), fmt.Sprintf("after %v", ev.Public))
+		sm.record(engine.Recorded{Seq: first + int64(i), Event: ev})
+		where := func() string { return fmt.Sprintf("after %v", ev.Public) }
+		checkInvariantsAt(sm.t, sm.state(), where)
+		checkFavors(sm.t, sm.state(), where)
+		sm.checkOath()
+	}
+	if sm.state().Day != sm.ledgerDay {
+		sm.checkLedger()
 	}
 	sm.log = append(sm.log, engine.Logged{Seat: seat, Command: c, FirstSeq: first, LastSeq: sm.g.Version})
 	res.events += len(evs)
@@ -204,6 +341,14 @@ func (sm *sim) checkLegal(p engine.Prompt) {
 // choose picks a listed command, or now and then fills a template.
 func (sm *sim) choose(p engine.Prompt) (proto.Message, bool) {
 	r := sm.bot
+	if p.Reason == "operations-play" {
+		if c, fromLegal := sm.favorPlay(int(p.Seat), p.Legal); c != nil {
+			return c, fromLegal
+		}
+		if c := sm.sitDownPlay(p.Legal); c != nil {
+			return c, true
+		}
+	}
 	if len(p.Templates) > 0 && r.IntN(10) < 5 {
 		if c := sm.fromTemplate(int(p.Seat), p.Templates[r.IntN(len(p.Templates))].Name); c != nil {
 			return c, false
@@ -243,6 +388,49 @@ func (sm *sim) choose(p engine.Prompt) (proto.Message, bool) {
 	return legal[r.IntN(len(legal))], true
 }
 
+// favorPlay mostly buys a Favor when a Bribe is offered, and takes a
+// Shylock's Mark (a side command) when the seat Controls a High Society
+// District whose Favor it may buy but lacks the $2,500: random play alone
+// rarely puts the two together.
+func (sm *sim) favorPlay(seat int, legal []proto.Message) (proto.Message, bool) {
+	s, r := sm.state(), sm.bot
+	for _, m := range legal {
+		if m.(*pb.Command).GetBribe() != nil && r.IntN(4) > 0 {
+			return m, true
+		}
+	}
+	p := s.Seats[seat]
+	if p.Cash >= BribeCost || p.Loans >= 2 || len(p.SlotOwners) < 2 {
+		return nil, false
+	}
+	for _, d := range AllDistricts() {
+		b := Info(d).Broker
+		if Info(d).Kind == highSociety && s.controller(d) == seat && s.favorHolder(b) == none && !p.Bought[b] {
+			if r.IntN(2) == 0 {
+				return cmd(&pb.TakeLoan{}), false
+			}
+			break
+		}
+	}
+	return nil, false
+}
+
+// sitDownPlay Rats now and then in a Blood Oath game from its second Day
+// until the Sit-Down, so that most such games reach their first Raid, and
+// with it the Sit-Down (newOathSim).
+func (sm *sim) sitDownPlay(legal []proto.Message) proto.Message {
+	s := sm.state()
+	if !s.bloodOath() || s.Partner[0] != none || s.Day < 2 || sm.bot.IntN(10) > 0 {
+		return nil
+	}
+	for _, m := range legal {
+		if m.(*pb.Command).GetRat() != nil {
+			return m
+		}
+	}
+	return nil
+}
+
 // attack sends every mobster of a random District into a random Hostile
 // neighbour (rival or Police turf), when there is one: the bot goes looking
 // for fights.
@@ -262,6 +450,15 @@ func (sm *sim) attack(seat int) *pb.Command {
 	}
 	if len(moves) == 0 {
 		return nil
+	}
+	// Half the time, go for a High Society District whose Favor the seat
+	// may still buy.
+	favors := slices.DeleteFunc(slices.Clone(moves), func(m *pb.Move) bool {
+		b := Info(m.To).Broker
+		return Info(m.To).Kind != highSociety || s.favorHolder(b) != none || s.Seats[seat].Bought[b]
+	})
+	if len(favors) > 0 && r.IntN(2) == 0 {
+		moves = favors
 	}
 	return cmd(moves[r.IntN(len(moves))])
 }
@@ -408,9 +605,16 @@ func (sm *sim) advanceFromTemplate(seat int) *pb.Command {
 // checkInvariants asserts the conservation laws after every event.
 func checkInvariants(t testing.TB, s *state, where string) {
 	t.Helper()
+	checkInvariantsAt(t, s, func() string { return where })
+}
+
+// checkInvariantsAt is checkInvariants with the place named only on
+// failure (formatting an event for every check costs more than the check).
+func checkInvariantsAt(t testing.TB, s *state, where func() string) {
+	t.Helper()
 	fail := func(format string, args ...any) {
 		t.Helper()
-		t.Fatalf("day %d %s: %s", s.Day, where, fmt.Sprintf(format, args...))
+		t.Fatalf("day %d %s: %s", s.Day, where(), fmt.Sprintf(format, args...))
 	}
 	for seat := range s.Seats {
 		r, b, h := s.onBoard(seat)
@@ -521,6 +725,32 @@ func checkInfluence(t testing.TB, s *state, fail func(string, ...any)) {
 	}
 }
 
+// checkFavors: each Power Broker's Favor is held by one seat at most, and
+// only by a seat that bought it (a Favor lost to a broken deal stays
+// bought: "never buyable again by that seat"). The rules tests hand out
+// Favors unbought, so only random play checks it.
+func checkFavors(t testing.TB, s *state, where func() string) {
+	t.Helper()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("day %d %s: %s", s.Day, where(), fmt.Sprintf(format, args...))
+	}
+	for b := range s.Seats[0].Favors {
+		holders := 0
+		for i, p := range s.Seats {
+			if p.Favors[b] {
+				holders++
+				if !p.Bought[b] {
+					fail("seat %d holds the Favor of %v without buying it", i, pb.Broker(b))
+				}
+			}
+		}
+		if holders > 1 {
+			fail("%d seats hold the Favor of %v", holders, pb.Broker(b))
+		}
+	}
+}
+
 func checkCards(s *state, fail func(string, ...any)) {
 	var all []int
 	for _, d := range s.Decks {
@@ -544,36 +774,40 @@ func checkCards(s *state, fail func(string, ...any)) {
 }
 
 func TestRandomDays(t *testing.T) {
+	// Whole games of 2-4 players to the end or Day 25, half of the 4-player
+	// ones in Blood Oath, every listed command of every other prompt
+	// decided (sim.checkLegal), under the invariants of TestRandomFights.
 	t.Parallel()
 	games, days := 30, 25
 	if testing.Short() {
 		games, days = 3, 6
 	}
-	total, sitDowns, passes := 0, 0, 0
-	for players := 2; players <= 4; players++ {
-		for g := range games {
-			sm := newOathSim(t, players, uint64(players*1000+g))
-			res := sm.run(days, 2)
-			total += res.days
-			for _, r := range sm.records {
-				e, _ := r.Event.Public.(*pb.Event)
-				if e.GetSitDown() != nil {
-					sitDowns++
+	var mu sync.Mutex
+	var all tally
+	t.Run("games", func(t *testing.T) {
+		for players := 2; players <= MaxSeats; players++ {
+			t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
+				t.Parallel()
+				var sum tally
+				for g := range games {
+					sm := newOathSim(t, players, uint64(players*1000+g))
+					sm.run(days, 2)
+					if g < 2 {
+						if err := sm.verify(); err != nil {
+							t.Fatalf("verify: %v", err)
+						}
+					}
+					sum.add(sm.tally)
 				}
-				if len(e.GetMoved().GetVia()) > 0 {
-					passes++
-				}
-			}
-			if g < 2 {
-				if err := sm.verify(); err != nil {
-					t.Fatalf("verify: %v", err)
-				}
-			}
+				mu.Lock()
+				all.add(sum)
+				mu.Unlock()
+			})
 		}
-	}
-	t.Logf("%d days played, %d Sit-Downs, %d Moves through a partner's turf", total, sitDowns, passes)
-	if !testing.Short() && (total < 2000 || sitDowns < 5 || passes == 0) {
-		t.Errorf("only %d days played, %d Sit-Downs, %d passes", total, sitDowns, passes)
+	})
+	t.Log(all)
+	if !testing.Short() && (all.days < 2000 || all.sitDowns < 5 || all.passes == 0 || all.favors == 0) {
+		t.Errorf("too little reached: %v", all)
 	}
 }
 
