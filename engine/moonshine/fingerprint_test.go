@@ -132,7 +132,7 @@ func TestFingerprintSeesEveryChange(t *testing.T) {
 	s.Fight = &fight{District: harlem, Occupier: none}
 	s.Raid = &raid{Target: 1}
 	s.Proposal = &pb.PushProposed{Seat: 1}
-	s.Deals = []deal{{ID: 1, Terms: []*pb.DealTerm{{Amount: 5}}, Confirms: []int{0}}}
+	s.Deals = []deal{{ID: 1, Terms: []*pb.DealTerm{{Amount: 5}}, Kept: []int{0}, Declared: []int{0}}}
 	s.outcome = &engine.Outcome{Summary: "x"}
 	base := fingerprint(nil, s)
 	if !bytes.Equal(base, fingerprint(nil, s.clone())) {
@@ -147,7 +147,10 @@ func TestFingerprintSeesEveryChange(t *testing.T) {
 		"raid":       func(s *state) { s.Raid.Tied = append(s.Raid.Tied, harlem) },
 		"proposal":   func(s *state) { s.Proposal.Seat = 2 },
 		"deal term":  func(s *state) { s.Deals[0].Terms[0].Amount = 6 },
-		"confirms":   func(s *state) { s.Deals[0].Confirms[0] = 1 },
+		"kept":       func(s *state) { s.Deals[0].Kept[0] = 1 },
+		"declared":   func(s *state) { s.Deals[0].Declared[0] = 2 },
+		"paid":       func(s *state) { s.Deals[0].Paid[1] = 7 },
+		"play spent": func(s *state) { s.PlaySpent = []int{2} },
 		"outcome":    func(s *state) { s.outcome.Summary = "y" },
 		"partner":    func(s *state) { s.Partner[1] = 3 },
 		"options":    func(s *state) { s.Opts = &pb.Options{BloodOath: true} },
