@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"fmt"
+	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -87,21 +88,80 @@ func (l *ledger) respect(seat int) int {
 	return r
 }
 
+// watcher holds the invariants that span events, for any driver of a game
+// (the random bot here, the strategy's full games through export_test.go):
+// the ledger of the log, the Day whose start was last checked against the
+// view, and the partners the Sit-Down made.
+type watcher struct {
+	t         testing.TB
+	led       *ledger
+	ledgerDay int
+	// partner is the seats' partners as the Sit-Down made them (none
+	// before): they never change after.
+	partner [MaxSeats]int
+}
+
+func newWatcher(t testing.TB, players int) *watcher {
+	return &watcher{t: t, led: newLedger(players), partner: [MaxSeats]int{none, none, none, none}}
+}
+
+// fold adds an applied event to the ledger.
+func (w *watcher) fold(r engine.Recorded) {
+	for _, b := range r.Event.Bodies() {
+		if err := w.led.fold(b.(*pb.Event)); err != nil {
+			w.t.Fatalf("event %d: %v", r.Seq, err)
+		}
+	}
+}
+
+// check holds every invariant after the event ev was applied to s.
+func (w *watcher) check(s *state, ev engine.Event) {
+	w.t.Helper()
+	where := func() string { return fmt.Sprintf("after %v", ev.Public) }
+	checkInvariantsAt(w.t, s, where)
+	checkFavors(w.t, s, where)
+	w.checkOath(s)
+}
+
+// checkDay checks the ledger when a Day has begun since the last check.
+func (w *watcher) checkDay(s *state) {
+	if s.Day != w.ledgerDay {
+		w.checkLedger(s)
+	}
+}
+
+// checkOath holds the Blood Oath invariants after every event: no partners
+// outside the variant; the Sit-Down pairs the four seats two by two, once,
+// for good; and partners never fight (checkInvariants).
+func (w *watcher) checkOath(s *state) {
+	if s.Partner == w.partner {
+		return
+	}
+	if !s.bloodOath() || w.partner[0] != none {
+		w.t.Fatalf("day %d: partners changed from %v to %v (Blood Oath %v)", s.Day, w.partner, s.Partner, s.bloodOath())
+	}
+	for a, b := range s.Partner {
+		if b == none || b == a || s.Partner[b] != a {
+			w.t.Fatalf("day %d: partners %v do not pair the seats", s.Day, s.Partner)
+		}
+	}
+	w.partner = s.Partner
+}
+
 // checkLedger compares the log's Respect with the view's, and the Favors
-// bought by the log with the state's; run calls it as each Day starts and
-// at the end.
-func (sm *sim) checkLedger() {
-	s := sm.state()
-	l := sm.led
-	sm.ledgerDay = s.Day
+// bought by the log with the state's; it runs as each Day starts and at
+// the end.
+func (w *watcher) checkLedger(s *state) {
+	l := w.led
+	w.ledgerDay = s.Day
 	v := s.View(engine.AuditorViewer()).(*pb.View)
 	for i := range s.Players {
 		if got := l.respect(i); got != int(v.Seats[i].Respect) {
-			sm.t.Fatalf("day %d: seat %d has %d Respect by the log, %d by the view (%+v; deeds %v syn %v ward %d rat %d loans %d)", s.Day, i, got, v.Seats[i].Respect, l, s.Deeds, s.Syndicates, s.WardBoss, s.Rat, s.Seats[i].Loans)
+			w.t.Fatalf("day %d: seat %d has %d Respect by the log, %d by the view (%+v; deeds %v syn %v ward %d rat %d loans %d)", s.Day, i, got, v.Seats[i].Respect, l, s.Deeds, s.Syndicates, s.WardBoss, s.Rat, s.Seats[i].Loans)
 		}
 		for b, bought := range s.Seats[i].Bought {
 			if n := l.bought[[2]int{i, b}]; bought != (n == 1) {
-				sm.t.Fatalf("day %d: seat %d bought the Favor of %v %d times by the log; the state says %v", s.Day, i, pb.Broker(b), n, bought)
+				w.t.Fatalf("day %d: seat %d bought the Favor of %v %d times by the log; the state says %v", s.Day, i, pb.Broker(b), n, bought)
 			}
 		}
 	}

@@ -99,14 +99,9 @@ type sim struct {
 	// before and after are the state's fingerprints around a Decide,
 	// reused from step to step.
 	before, after []byte
-	// led folds the log as it grows (see ledger); ledgerDay is the Day
-	// whose start was last checked against the view.
-	led       *ledger
-	ledgerDay int
-	// partner is the seats' partners as the Sit-Down made them (none
-	// before): they never change after.
-	partner [MaxSeats]int
-	tally   tally
+	// w holds the invariants that span events.
+	w     *watcher
+	tally tally
 }
 
 func newSim(t testing.TB, players int, n uint64) *sim {
@@ -147,8 +142,7 @@ func newSimWith(t testing.TB, cfg engine.Config, n uint64) *sim {
 	}
 	var k [32]byte
 	copy(k[:], seedOf(n^0x5eed))
-	sm := &sim{t: t, g: g, seed: seed, bot: engine.NewRand(k), cfg: cfg, led: newLedger(cfg.Players),
-		partner: [MaxSeats]int{none, none, none, none}}
+	sm := &sim{t: t, g: g, seed: seed, bot: engine.NewRand(k), cfg: cfg, w: newWatcher(t, cfg.Players)}
 	for i, ev := range evs {
 		sm.record(engine.Recorded{Seq: int64(i + 1), Event: ev})
 	}
@@ -163,11 +157,7 @@ func newSimWith(t testing.TB, cfg engine.Config, n uint64) *sim {
 // record logs an applied event and folds it into the ledger and tally.
 func (sm *sim) record(r engine.Recorded) {
 	sm.records = append(sm.records, r)
-	for _, b := range r.Event.Bodies() {
-		if err := sm.led.fold(b.(*pb.Event)); err != nil {
-			sm.t.Fatalf("event %d: %v", r.Seq, err)
-		}
-	}
+	sm.w.fold(r)
 	if e, ok := r.Event.Public.(*pb.Event); ok {
 		sm.tally.count(sm.state(), e)
 	}
@@ -200,7 +190,7 @@ func (sm *sim) run(days, checkLegalEvery int) simResult {
 	}
 	res.days = sm.state().Day
 	res.over = sm.state().Outcome() != nil
-	sm.checkLedger()
+	sm.w.checkLedger(sm.state())
 	sm.tally.days += min(res.days, days) // Days played, the last perhaps in part
 	sm.tally.steps += res.steps
 	sm.tally.events += res.events
@@ -208,25 +198,6 @@ func (sm *sim) run(days, checkLegalEvery int) simResult {
 		sm.tally.ended++
 	}
 	return res
-}
-
-// checkOath holds the Blood Oath invariants after every event: no partners
-// outside the variant; the Sit-Down pairs the four seats two by two, once,
-// for good; and partners never fight (checkInvariants).
-func (sm *sim) checkOath() {
-	s := sm.state()
-	if s.Partner == sm.partner {
-		return
-	}
-	if !s.bloodOath() || sm.partner[0] != none {
-		sm.t.Fatalf("day %d: partners changed from %v to %v (Blood Oath %v)", s.Day, sm.partner, s.Partner, s.bloodOath())
-	}
-	for a, b := range s.Partner {
-		if b == none || b == a || s.Partner[b] != a {
-			sm.t.Fatalf("day %d: partners %v do not pair the seats", s.Day, s.Partner)
-		}
-	}
-	sm.partner = s.Partner
 }
 
 // checkPlay holds the combat invariants between commands: a Play begins
@@ -285,14 +256,9 @@ func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simR
 			sm.t.Fatal(err)
 		}
 		sm.record(engine.Recorded{Seq: first + int64(i), Event: ev})
-		where := func() string { return fmt.Sprintf("after %v", ev.Public) }
-		checkInvariantsAt(sm.t, sm.state(), where)
-		checkFavors(sm.t, sm.state(), where)
-		sm.checkOath()
+		sm.w.check(sm.state(), ev)
 	}
-	if sm.state().Day != sm.ledgerDay {
-		sm.checkLedger()
-	}
+	sm.w.checkDay(sm.state())
 	sm.log = append(sm.log, engine.Logged{Seat: seat, Command: c, FirstSeq: first, LastSeq: sm.g.Version})
 	res.events += len(evs)
 	sm.checkPlay(c, evs)
