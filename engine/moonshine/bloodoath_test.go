@@ -106,6 +106,35 @@ func TestBloodIsThicker(t *testing.T) {
 	}
 }
 
+func TestSeparateLedgers(t *testing.T) {
+	// "Separate Ledgers: You do not share Cash, Influence, Contracts, or
+	// Hand Limits. You still take individual turns in Turn Order."
+	s := oath(t)
+	allied(s)
+	s.Seats[0].Cash, s.Seats[1].Cash = 100, 5000
+	refused(t, s, 0, cmd(&pb.GiveCash{To: 2, Amount: 200}), ReasonNotEnoughCash)
+	// A marker lent by the partner is not the borrower's to lend on.
+	unslot(s, 1)
+	s.Seats[0].SlotOwners = s.Seats[0].SlotOwners[1:]
+	s.Seats[1].SlotOwners = []int{0}
+	refused(t, s, 1, lendCmd(2, 1), ReasonNotEnoughInfluence)
+	// Texas Guinan's Favor widens its holder's hand only.
+	s.Seats[1].Favors[pb.Broker_BROKER_TEXAS_GUINAN] = true
+	if s.handLimit(0) != 3 || s.handLimit(1) != 5 {
+		t.Fatalf("hand limits %d %d", s.handLimit(0), s.handLimit(1))
+	}
+	// Seat 0 steps off the street: the Play goes to its partner, then to
+	// the rival after it, in Turn Order.
+	run(t, s, 0, cmd(&pb.LayLow{}))
+	if s.Current != 1 {
+		t.Fatalf("the Play went to seat %d", s.Current)
+	}
+	run(t, s, 1, cmd(&pb.LayLow{}))
+	if s.Current != 2 {
+		t.Fatalf("the Play went to seat %d", s.Current)
+	}
+}
+
 func TestPartnersPuppeteerAndPush(t *testing.T) {
 	// "Puppeteering: ... You may freely move Influence to your partner's
 	// Operations board to fund their turn" — in any phase.
