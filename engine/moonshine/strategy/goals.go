@@ -252,25 +252,28 @@ func (b *board) majorityCost(keep func(moonshine.DistrictInfo) bool) int {
 
 // deedCosts returns the majority cost of each Borough Deed the seat lacks.
 func (b *board) deedCosts() []int {
-	var out []int
-	for _, t := range b.v.GetTitles() {
-		if t.GetTitle() != pb.Title_TITLE_DEED || (t.Holder != nil && int(t.GetHolder()) == b.me) {
-			continue
-		}
+	return b.titleCosts(pb.Title_TITLE_DEED, func(t *pb.TitleView) func(moonshine.DistrictInfo) bool {
 		bo := t.GetBorough()
-		out = append(out, b.majorityCost(func(d moonshine.DistrictInfo) bool { return d.Borough == bo }))
-	}
-	return out
+		return func(d moonshine.DistrictInfo) bool { return d.Borough == bo }
+	})
 }
 
 // syndicateCosts returns the majority cost of each Syndicate the seat lacks.
 func (b *board) syndicateCosts() []int {
+	return b.titleCosts(pb.Title_TITLE_SYNDICATE, func(t *pb.TitleView) func(moonshine.DistrictInfo) bool {
+		return pourIs(t.GetLiquor())
+	})
+}
+
+// titleCosts returns the majority cost of each title of a kind the seat
+// lacks, over the Districts each one counts.
+func (b *board) titleCosts(kind pb.Title, counts func(*pb.TitleView) func(moonshine.DistrictInfo) bool) []int {
 	var out []int
 	for _, t := range b.v.GetTitles() {
-		if t.GetTitle() != pb.Title_TITLE_SYNDICATE || (t.Holder != nil && int(t.GetHolder()) == b.me) {
+		if t.GetTitle() != kind || (t.Holder != nil && int(t.GetHolder()) == b.me) {
 			continue
 		}
-		out = append(out, b.majorityCost(pourIs(t.GetLiquor())))
+		out = append(out, b.majorityCost(counts(t)))
 	}
 	return out
 }
