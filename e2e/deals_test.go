@@ -5,13 +5,33 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 )
+
+// brokers are the Favors favorsOpening deals, by seat.
+var brokers = []mk.Broker{mk.Broker_BROKER_JIMMY_WALKER, mk.Broker_BROKER_ARNOLD_ROTHSTEIN, mk.Broker_BROKER_TEXAS_GUINAN}
+
+// favorsOpening is a rigged opening's extra events: each of n (up to 3)
+// seats takes two Shylock's Marks and buys the Favor brokers names for it.
+func favorsOpening(n int) []engine.Event {
+	var extra []engine.Event
+	for s := range uint32(n) {
+		extra = append(extra,
+			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
+			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
+			engine.Event{Public: moonshine.WrapEvent(&mk.Bribed{Seat: s, Broker: brokers[s]})})
+	}
+	return extra
+}
 
 // TestKingdomDealThroughTheAPI plays a Broker's Word deal through the real
 // server over PostgreSQL, between two seats the game is not waiting for:
@@ -25,15 +45,7 @@ func TestKingdomDealThroughTheAPI(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	const n = 3
-	brokers := []mk.Broker{mk.Broker_BROKER_JIMMY_WALKER, mk.Broker_BROKER_ARNOLD_ROTHSTEIN, mk.Broker_BROKER_TEXAS_GUINAN}
-	var extra []engine.Event
-	for s := range uint32(n) {
-		extra = append(extra,
-			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
-			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
-			engine.Event{Public: moonshine.WrapEvent(&mk.Bribed{Seat: s, Broker: brokers[s]})})
-	}
-	p, id, seats := riggedTable(t, ctx, n, extra...)
+	p, id, seats := riggedTable(t, ctx, n, favorsOpening(n)...)
 	spectator := p.dial()
 	watch, err := spectator.watch(ctx, id)
 	if err != nil {
@@ -138,5 +150,84 @@ func TestKingdomDealThroughTheAPI(t *testing.T) {
 	}
 	if want := []string{"deal_proposed", "deal_answered", "cash_given", "deal_honoured"}; !slices.Equal(kinds, want) {
 		t.Fatalf("the stream shows %v, want %v", kinds, want)
+	}
+}
+
+// TestKingdomBotAnswersDeals: a bot seat asked to answer a deal while the
+// game waits for another seat answers it (its prompt does not hold the game
+// up): with the Kingdom's policy, it accepts a deal that binds only the
+// proposer and declines one that would bind it.
+func TestKingdomBotAnswersDeals(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	const n = 3
+	reg, err := games.New(rigged{extra: favorsOpening(n)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kg, _ := reg.Lookup(kingdomGame)
+	kg.Policy = strategy.Policy{}
+	p := startPlatform(t, ctx, reg)
+	// The rigged opening is the same in every game: learn whom it awaits.
+	probe, err := p.dial().api.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: kingdomGame, Config: &moonshinev1.GameConfig{Players: n}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pv, err := p.dial().view(ctx, probe.GetGame().GetGameId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	awaited := pv.GetWaiting()[0].GetSeat()
+	from, bot := (awaited+1)%n, (awaited+2)%n
+	created, err := p.dial().api.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: kingdomGame,
+		Config: &moonshinev1.GameConfig{Players: n, BotSeats: []int32{bot}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetGame().GetGameId()
+	proposer := p.join(ctx, id, from, "proposer")
+	spectator := p.dial()
+	submit := func(name string, k proto.Message) {
+		t.Helper()
+		if _, err := proposer.api.SubmitCommand(proposer.with(ctx), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: name,
+			Command: wrapKingdom(moonshine.WrapCommand(k))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// answered waits for the bot's answer to deal d.
+	answered := func(d uint32) *mk.DealAnswered {
+		t.Helper()
+		for ctx.Err() == nil {
+			h, err := p.auditor().history(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ev := range h.GetEvents() {
+				if a := ev.GetPublic().GetMoonshineKingdom().GetDealAnswered(); a != nil && a.GetDeal() == d {
+					return a
+				}
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("the bot never answered deal %d", d)
+		return nil
+	}
+	submit("promise", &mk.ProposeDeal{To: uint32(bot), Broker: brokers[from], Deadline: mk.DealDeadline_DEAL_DEADLINE_UNTIL_MET,
+		Terms: []*mk.DealTerm{{Kind: mk.DealTermKind_DEAL_TERM_KIND_PAY_CASH, Amount: 100}}})
+	if !answered(0).GetAccept() {
+		t.Fatal("the bot declined a deal that binds only the proposer")
+	}
+	submit("pay", &mk.GiveCash{To: uint32(bot), Amount: 100})
+	submit("ask", &mk.ProposeDeal{To: uint32(bot), Broker: brokers[from], Deadline: mk.DealDeadline_DEAL_DEADLINE_UNTIL_MET,
+		Terms: []*mk.DealTerm{{Kind: mk.DealTermKind_DEAL_TERM_KIND_NO_RAT, Obligor: mk.DealParty_DEAL_PARTY_ASKED}}})
+	if answered(1).GetAccept() {
+		t.Fatal("the bot accepted a deal that binds it")
+	}
+	v, err := spectator.view(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.GetMoonshineKingdom().GetDeals()) != 0 || v.GetWaiting()[0].GetSeat() != awaited {
+		t.Fatalf("deals %v, waiting %v", v.GetMoonshineKingdom().GetDeals(), v.GetWaiting())
 	}
 }

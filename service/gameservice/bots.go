@@ -132,9 +132,10 @@ func (d *botDriver) play(ctx context.Context, id string) error {
 // first at the same version).
 var errReused = &refusal{reason: ReasonCommandIDReused}
 
-// choose picks a bot seat that must act and its command: the game's
-// policy's, chosen from that seat's own view and prompt, or one of its legal
-// commands, uniformly.
+// choose picks a bot seat with a prompt (one that must act comes first in
+// the prompts; one that may, like a Kingdom seat asked to answer a deal,
+// answers too) and its command: the game's policy's, chosen from that
+// seat's own view and prompt, or one of its legal commands, uniformly.
 func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, error) {
 	t, err := d.s.table(ctx, id)
 	if err != nil {
@@ -147,7 +148,7 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 			return
 		}
 		for _, p := range g.State.Prompts() {
-			if !p.MustAct || len(p.Legal) == 0 || !slices.Contains(t.cfg.GetBotSeats(), int32(p.Seat)) {
+			if len(p.Legal) == 0 || !slices.Contains(t.cfg.GetBotSeats(), int32(p.Seat)) {
 				continue
 			}
 			v := g.Version

@@ -18,9 +18,11 @@
 // they ask for, and taking Shylock's Marks to meet a cash objective), makes
 // Heat (Extort, Unloads of 4 barrels or more, now and then an attack) and
 // Rats so that Raids bring the Sit-Down, and after the Sit-Down backs its
-// partner (it lends its unused Influence and never fights it). Every command
-// it builds from a template is checked against the view first; when nothing
-// it wants is possible it falls back to a listed legal command.
+// partner (it lends its unused Influence and never fights it). Asked to
+// answer a Broker's Word deal, it accepts one that binds only the proposer
+// and declines one that would bind it. Every command it builds from a
+// template is checked against the view first; when nothing it wants is
+// possible it falls back to a listed legal command.
 //
 // [kingdomv1.View]: github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1.View
 package strategy

@@ -75,6 +75,10 @@ func Choose(v *pb.View, p Prompt, r Rand) *pb.Command {
 		})
 	case "operations-play":
 		c = d.operations()
+	case "answer-deal":
+		c = d.legal(func(x *pb.Command) bool {
+			return x.GetAnswerDeal().GetAccept() == d.bindsOnlyProposer(x.GetAnswerDeal().GetDeal())
+		})
 	}
 	if c == nil {
 		c = pick(p.Legal, r)
@@ -379,4 +383,22 @@ func (Policy) Choose(view proto.Message, p engine.Prompt, r *engine.Rand) proto.
 		return c
 	}
 	return nil
+}
+
+// bindsOnlyProposer reports whether every term of the deal binds its
+// proposer: the policy accepts such a deal (it promises nothing) and
+// declines any that would bind it.
+func (d *decider) bindsOnlyProposer(id uint32) bool {
+	for _, x := range d.b.v.GetDeals() {
+		if x.GetDeal() != id {
+			continue
+		}
+		for _, t := range x.GetTerms() {
+			if t.GetObligor() != pb.DealParty_DEAL_PARTY_UNSPECIFIED {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
