@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/protoadapt"
 	"google.golang.org/protobuf/types/known/durationpb"
 )
@@ -41,6 +42,7 @@ const (
 	ReasonCommandIDReused    = "COMMAND_ID_REUSED"
 	ReasonRateLimited        = "RATE_LIMITED"
 	ReasonTooManyStreams     = "TOO_MANY_STREAMS"
+	ReasonMessageTooLarge    = "MESSAGE_TOO_LARGE"
 	ReasonShuttingDown       = "SERVER_SHUTTING_DOWN"
 	ReasonInternal           = "INTERNAL"
 )
@@ -155,6 +157,19 @@ func (s *Service) unaryErrors(ctx context.Context, req any, _ *grpc.UnaryServerI
 		return nil, toStatus(ctx, s.log, err)
 	}
 	return resp, nil
+}
+
+// sizeLimit is the interceptor that refuses a request larger than
+// Options.MaxMessageBytes with an ErrorInfo (gRPC itself refuses only those
+// beyond MessageCeiling, without one).
+func (s *Service) sizeLimit(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	if m, ok := req.(proto.Message); ok && s.maxMsg > 0 {
+		if n := proto.Size(m); n > s.maxMsg {
+			return nil, withDetails(codes.ResourceExhausted, ReasonMessageTooLarge,
+				fmt.Sprintf("the request is %d bytes; the limit is %d", n, s.maxMsg), map[string]string{"limit": strconv.Itoa(s.maxMsg)})
+		}
+	}
+	return h(ctx, req)
 }
 
 // streamErrors is the interceptor that maps stream handler errors.

@@ -42,7 +42,16 @@ type Options struct {
 	MaxStreams int
 	// CacheSize caps the games kept folded in memory (default 1000).
 	CacheSize int
+	// MaxMessageBytes caps a request's encoded size: a larger one is
+	// refused with RESOURCE_EXHAUSTED and reason MESSAGE_TOO_LARGE, up to
+	// MessageCeiling times the cap, beyond which gRPC refuses it itself
+	// (no ErrorInfo); <= 0: gRPC's own limit only.
+	MaxMessageBytes int
 }
+
+// MessageCeiling is how many times Options.MaxMessageBytes gRPC accepts to
+// decode, so that the service can refuse such requests with a reason.
+const MessageCeiling = 4
 
 // Service implements moonshinev1.GameServiceServer.
 type Service struct {
@@ -56,6 +65,8 @@ type Service struct {
 	streams *limits.Streams
 	tables  *cache
 	bots    *botDriver
+	// maxMsg is Options.MaxMessageBytes.
+	maxMsg int
 
 	// closing is closed by Close: watch streams end, bots stop.
 	closing   chan struct{}
@@ -75,6 +86,7 @@ func New(o Options) (*Service, error) {
 		games:   o.Games,
 		log:     o.Logger,
 		authn:   &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken},
+		maxMsg:  o.MaxMessageBytes,
 		rates:   limits.NewRates(o.CommandRate, o.CommandBurst),
 		streams: limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
 		tables:  newCache(o.CacheSize),
@@ -99,11 +111,12 @@ func (s *Service) ServerOptions() []grpc.ServerOption {
 		s.log.ErrorContext(ctx, "panic in handler", "panic", p)
 		return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
 	})
-	return []grpc.ServerOption{
+	opts := []grpc.ServerOption{
 		grpc.ChainUnaryInterceptor(
 			recovery.UnaryServerInterceptor(panics),
 			logging.UnaryServerInterceptor(logger, logOpts...),
 			s.unaryErrors,
+			s.sizeLimit,
 			grpcauth.UnaryServerInterceptor(s.authn.Resolve),
 		),
 		grpc.ChainStreamInterceptor(
@@ -113,6 +126,10 @@ func (s *Service) ServerOptions() []grpc.ServerOption {
 			grpcauth.StreamServerInterceptor(s.authn.Resolve),
 		),
 	}
+	if s.maxMsg > 0 {
+		opts = append(opts, grpc.MaxRecvMsgSize(MessageCeiling*s.maxMsg))
+	}
+	return opts
 }
 
 // Close ends open watch streams (UNAVAILABLE, SERVER_SHUTTING_DOWN) and stops

@@ -34,7 +34,8 @@ type Config struct {
 	Logger *slog.Logger
 	// AuditorToken is the auditor's credential; empty disables the role.
 	AuditorToken string
-	// MaxMessageBytes caps a received message (default 1 MiB).
+	// MaxMessageBytes caps a request (default 1 MiB): a larger one is
+	// refused with MESSAGE_TOO_LARGE (see gameservice.Options).
 	MaxMessageBytes int
 	// CommandRate is the mutating requests per second per credential
 	// (default 10); CommandBurst the burst above it (default 20).
@@ -107,14 +108,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		Store: s.store, Games: reg, Logger: cfg.Logger, AuditorToken: cfg.AuditorToken,
 		CommandRate: cfg.CommandRate, CommandBurst: cfg.CommandBurst,
 		MaxStreamsPerCredential: cfg.MaxStreamsPerCredential, MaxStreams: cfg.MaxStreams,
+		MaxMessageBytes: cfg.MaxMessageBytes,
 	})
 	if err != nil {
 		s.closeStore()
 		return nil, err
 	}
 	s.svc = svc
-	opts := append(svc.ServerOptions(), grpc.MaxRecvMsgSize(cfg.MaxMessageBytes))
-	s.grpc = grpc.NewServer(opts...)
+	s.grpc = grpc.NewServer(svc.ServerOptions()...)
 	svc.Register(s.grpc)
 	s.health = health.NewServer()
 	healthpb.RegisterHealthServer(s.grpc, s.health)

@@ -14,7 +14,9 @@ import (
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
+	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
@@ -162,13 +164,31 @@ func TestEmbeddedStoreSurvivesRestart(t *testing.T) {
 	}
 }
 
-// TestMessageSizeLimit checks that an oversized request is refused.
+// TestMessageSizeLimit checks that an oversized request is refused with
+// its reason, and one beyond the ceiling by gRPC itself.
 func TestMessageSizeLimit(t *testing.T) {
-	c := moonshinev1.NewGameServiceClient(start(t, server.Config{Store: memstore.New(), MaxMessageBytes: 512}))
-	_, err := c.CreateGame(context.Background(), &moonshinev1.CreateGameRequest{Game: "booze-barons",
-		Config: &moonshinev1.GameConfig{Players: 3, Title: strings.Repeat("x", 1000)}})
-	if status.Code(err) != codes.ResourceExhausted {
-		t.Fatalf("got %v, want RESOURCE_EXHAUSTED", err)
+	c := moonshinev1.NewGameServiceClient(start(t, server.Config{Store: memstore.New(), MaxMessageBytes: 256}))
+	create := func(title int) error {
+		_, err := c.CreateGame(context.Background(), &moonshinev1.CreateGameRequest{Game: "booze-barons",
+			Config: &moonshinev1.GameConfig{Players: 3, Title: strings.Repeat("x", title)}})
+		return err
+	}
+	if err := create(90); err != nil {
+		t.Fatalf("a request under the limit: %v", err)
+	}
+	err := create(1000)
+	st := status.Convert(err)
+	var info *errdetails.ErrorInfo
+	for _, d := range st.Details() {
+		if i, ok := d.(*errdetails.ErrorInfo); ok {
+			info = i
+		}
+	}
+	if st.Code() != codes.ResourceExhausted || info.GetReason() != gameservice.ReasonMessageTooLarge || info.GetMetadata()["limit"] != "256" {
+		t.Fatalf("got %v (%v), want RESOURCE_EXHAUSTED MESSAGE_TOO_LARGE", err, info)
+	}
+	if err := create(gameservice.MessageCeiling * 300); status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("beyond the ceiling: got %v, want RESOURCE_EXHAUSTED", err)
 	}
 }
 
