@@ -5,13 +5,15 @@ import (
 )
 
 // Contract is one printed Contract card. Its Objective is checked against
-// the board at the Reckoning when the Deadline arrives.
+// the board at the Reckoning when the Deadline arrives; Goal is the same
+// objective as data, which the engine judges (state.meets) and players'
+// policies read (engine/moonshine/strategy).
 type Contract struct {
 	ID        int
 	Tier      pb.Tier
 	Name      string
 	Objective string
-	met       func(s *state, seat int) bool
+	Goal      Goal
 }
 
 // TierInfo gives a tier's Deadline (markers staked), Respect and Take.
@@ -25,54 +27,91 @@ var Tiers = map[pb.Tier]TierInfo{
 	pb.Tier_TIER_SCORE:  {3, 5, 3000},
 }
 
-func ctrl(n int, keep func(DistrictInfo) bool) func(*state, int) bool {
-	return func(s *state, seat int) bool { return s.countControlled(seat, keep) >= n }
+// GoalKind is the kind of board fact a Contract's objective asks for.
+type GoalKind int
+
+// The kinds of Contract objectives.
+const (
+	GoalControl     GoalKind = iota + 1 // Control N Districts that Counts
+	GoalBoroughs                        // Control Districts in N Boroughs
+	GoalBarrels                         // hold N barrels of Liquor (unspecified: any)
+	GoalEachLiquor                      // hold N barrels of each of the four liquors
+	GoalCash                            // have $N cash
+	GoalNoHeat                          // no marker on the Heat Track
+	GoalSafehouses                      // N Safehouses on the board
+	GoalRunners                         // N Runners on the board
+	GoalDeeds                           // hold N Borough Deeds
+	GoalSyndicates                      // hold N Syndicate cards
+	GoalWardAndDeed                     // hold the Ward Boss card and a Borough Deed
+)
+
+// Goal is a Contract's objective as data.
+type Goal struct {
+	Kind GoalKind
+	N    int
+	// Counts picks the Districts a GoalControl counts.
+	Counts func(DistrictInfo) bool
+	// Liquor is a GoalBarrels' liquor (unspecified: any).
+	Liquor pb.Liquor
 }
 
-func hold(n int, l pb.Liquor) func(*state, int) bool {
-	return func(s *state, seat int) bool { return s.held(seat, l) >= n }
+// meets reports whether seat meets goal g on the board now.
+func (s *state) meets(seat int, g Goal) bool {
+	switch g.Kind {
+	case GoalControl:
+		return s.countControlled(seat, g.Counts) >= g.N
+	case GoalBoroughs:
+		seen := map[pb.Borough]bool{}
+		for _, d := range s.controlled(seat) {
+			seen[Info(d).Borough] = true
+		}
+		return len(seen) >= g.N
+	case GoalBarrels:
+		return s.held(seat, g.Liquor) >= g.N
+	case GoalEachLiquor:
+		for _, l := range Liquors {
+			if s.held(seat, l) < g.N {
+				return false
+			}
+		}
+		return true
+	case GoalCash:
+		return s.Seats[seat].Cash >= g.N
+	case GoalNoHeat:
+		return s.heatMarkers(seat) == 0
+	case GoalSafehouses:
+		_, _, h := s.onBoard(seat)
+		return h >= g.N
+	case GoalRunners:
+		r, _, _ := s.onBoard(seat)
+		return r >= g.N
+	case GoalDeeds:
+		return countHolder(s.Deeds[:], seat) >= g.N
+	case GoalSyndicates:
+		return countHolder(s.Syndicates[:], seat) >= g.N
+	case GoalWardAndDeed:
+		return s.WardBoss == seat && countHolder(s.Deeds[:], seat) >= 1
+	}
+	return false
 }
 
-func cash(n int) func(*state, int) bool {
-	return func(s *state, seat int) bool { return s.Seats[seat].Cash >= n }
-}
+// met reports whether seat meets the card's objective now.
+func (c Contract) met(s *state, seat int) bool { return s.meets(seat, c.Goal) }
 
-func kind(k pb.DistrictKind) func(DistrictInfo) bool {
+// OfKind picks the Districts of a kind (Docks, Ghettos, ...).
+func OfKind(k pb.DistrictKind) func(DistrictInfo) bool {
 	return func(d DistrictInfo) bool { return d.Kind == k }
+}
+
+// Pours picks the Speakeasies whose House Pour is l: the Districts that
+// count for l's Syndicate and a Fix's ceiling.
+func Pours(l pb.Liquor) func(DistrictInfo) bool {
+	return func(d DistrictInfo) bool { return d.IsSpeakeasy() && d.HousePour == l }
 }
 
 func anyDistrict(DistrictInfo) bool { return true }
 func isJoint(d DistrictInfo) bool   { return d.IsSpeakeasy() }
 func isCoastal(d DistrictInfo) bool { return d.Coastal }
-func pour(l pb.Liquor) func(DistrictInfo) bool {
-	return func(d DistrictInfo) bool { return d.IsSpeakeasy() && d.HousePour == l }
-}
-
-func boroughsPresent(n int) func(*state, int) bool {
-	return func(s *state, seat int) bool {
-		seen := map[pb.Borough]bool{}
-		for _, d := range s.controlled(seat) {
-			seen[Info(d).Borough] = true
-		}
-		return len(seen) >= n
-	}
-}
-
-func safehouses(n int) func(*state, int) bool {
-	return func(s *state, seat int) bool { _, _, h := s.onBoard(seat); return h >= n }
-}
-
-func runners(n int) func(*state, int) bool {
-	return func(s *state, seat int) bool { r, _, _ := s.onBoard(seat); return r >= n }
-}
-
-func deeds(n int) func(*state, int) bool {
-	return func(s *state, seat int) bool { return countHolder(s.Deeds[:], seat) >= n }
-}
-
-func syndicates(n int) func(*state, int) bool {
-	return func(s *state, seat int) bool { return countHolder(s.Syndicates[:], seat) >= n }
-}
 
 func countHolder(h []int, seat int) int {
 	n := 0
@@ -84,24 +123,22 @@ func countHolder(h []int, seat int) int {
 	return n
 }
 
-func coldHeat(s *state, seat int) bool { return s.heatMarkers(seat) == 0 }
-
-func wardBoss(s *state, seat int) bool { return s.WardBoss == seat }
-
-func allFour(n int) func(*state, int) bool {
-	return func(s *state, seat int) bool {
-		for _, l := range Liquors {
-			if s.held(seat, l) < n {
-				return false
-			}
-		}
-		return true
-	}
+func ctrl(n int, keep func(DistrictInfo) bool) Goal {
+	return Goal{Kind: GoalControl, N: n, Counts: keep}
 }
+func hold(n int, l pb.Liquor) Goal { return Goal{Kind: GoalBarrels, N: n, Liquor: l} }
+func cash(n int) Goal              { return Goal{Kind: GoalCash, N: n} }
+func boroughsPresent(n int) Goal   { return Goal{Kind: GoalBoroughs, N: n} }
+func safehouses(n int) Goal        { return Goal{Kind: GoalSafehouses, N: n} }
+func runners(n int) Goal           { return Goal{Kind: GoalRunners, N: n} }
+func deeds(n int) Goal             { return Goal{Kind: GoalDeeds, N: n} }
+func syndicates(n int) Goal        { return Goal{Kind: GoalSyndicates, N: n} }
+func allFour(n int) Goal           { return Goal{Kind: GoalEachLiquor, N: n} }
 
-func both(a, b func(*state, int) bool) func(*state, int) bool {
-	return func(s *state, seat int) bool { return a(s, seat) && b(s, seat) }
-}
+var (
+	coldHeat        = Goal{Kind: GoalNoHeat}
+	wardBossAndDeed = Goal{Kind: GoalWardAndDeed, N: 1}
+)
 
 const (
 	gig    = pb.Tier_TIER_GIG
@@ -112,7 +149,7 @@ const (
 // Contracts is the printed card list: 14 Gigs, 12 Rackets and 10 Scores.
 // Card ids are their index + 1.
 var Contracts = []Contract{
-	{1, gig, "Dock Work", "Control 2 Docks.", ctrl(2, kind(dock))},
+	{1, gig, "Dock Work", "Control 2 Docks.", ctrl(2, OfKind(dock))},
 	{2, gig, "Corner Boys", "Control 5 Districts.", ctrl(5, anyDistrict)},
 	{3, gig, "Stock the Cellar", "Hold 4 Barrels.", hold(4, 0)},
 	{4, gig, "Bathtub Batch", "Hold 2 Gin.", hold(2, gin)},
@@ -124,24 +161,24 @@ var Contracts = []Contract{
 	{10, gig, "Two Joints", "Control 2 Speakeasies.", ctrl(2, isJoint)},
 	{11, gig, "Bolt-Holes", "Have 2 Safehouses on the board.", safehouses(2)},
 	{12, gig, "Street Army", "Have 9 Runners on the board.", runners(9)},
-	{13, gig, "Block Party", "Control 2 Ghettos.", ctrl(2, kind(ghetto))},
+	{13, gig, "Block Party", "Control 2 Ghettos.", ctrl(2, OfKind(ghetto))},
 	{14, gig, "Across the River", "Control Districts in 2 Boroughs.", boroughsPresent(2)},
-	{15, racket, "Harbour Master", "Control 3 Docks.", ctrl(3, kind(dock))},
+	{15, racket, "Harbour Master", "Control 3 Docks.", ctrl(3, OfKind(dock))},
 	{16, racket, "Joint Venture", "Control 4 Speakeasies.", ctrl(4, isJoint)},
 	{17, racket, "Warehouse", "Hold 8 Barrels.", hold(8, 0)},
 	{18, racket, "Top Shelf", "Hold 3 Rum.", hold(3, rum)},
 	{19, racket, "Cocktail Hour", "Hold at least 1 Barrel of each of the four liquors.", allFour(1)},
 	{20, racket, "Deed in Hand", "Hold a Borough Deed.", deeds(1)},
 	{21, racket, "Syndicate Man", "Hold a Syndicate Card.", syndicates(1)},
-	{22, racket, "Ward Heeler", "Control 3 Ghettos.", ctrl(3, kind(ghetto))},
+	{22, racket, "Ward Heeler", "Control 3 Ghettos.", ctrl(3, OfKind(ghetto))},
 	{23, racket, "Fat Wallet", "Have $3,000 cash.", cash(3000)},
 	{24, racket, "Fortress", "Have 3 Safehouses on the board.", safehouses(3)},
 	{25, racket, "Sprawl", "Control 8 Districts.", ctrl(8, anyDistrict)},
 	{26, racket, "Waterfront", "Control 5 Coastal Districts.", ctrl(5, isCoastal)},
-	{27, score, "Rum Row", "Control 4 Docks.", ctrl(4, kind(dock))},
+	{27, score, "Rum Row", "Control 4 Docks.", ctrl(4, OfKind(dock))},
 	{28, score, "Two Crowns", "Hold 2 Borough Deeds.", deeds(2)},
 	{29, score, "Cornered Market", "Hold 2 Syndicate Cards.", syndicates(2)},
-	{30, score, "King of the Wards", "Hold the Ward Boss card and a Borough Deed.", both(wardBoss, deeds(1))},
+	{30, score, "King of the Wards", "Hold the Ward Boss card and a Borough Deed.", wardBossAndDeed},
 	{31, score, "Flood the Town", "Hold 12 Barrels.", hold(12, 0)},
 	{32, score, "The Vault", "Have $6,000 cash.", cash(6000)},
 	{33, score, "Citywide", "Control Districts in 4 Boroughs.", boroughsPresent(4)},

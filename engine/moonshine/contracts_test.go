@@ -89,7 +89,7 @@ func TestContractDecks(t *testing.T) {
 		}
 	}
 	for i, c := range Contracts {
-		if c.ID != i+1 || c.Name == "" || c.Objective == "" || c.met == nil {
+		if c.ID != i+1 || c.Name == "" || c.Objective == "" || c.Goal.Kind == 0 {
 			t.Errorf("card %d incomplete", i+1)
 		}
 	}
@@ -102,15 +102,15 @@ func TestContractObjectives(t *testing.T) {
 		need int
 		f    func(*state, int, int)
 	}{
-		1: {2, giveDistricts(kind(dock))}, 2: {5, giveDistricts(anyDistrict)}, 3: {4, giveBarrels(0)},
+		1: {2, giveDistricts(OfKind(dock))}, 2: {5, giveDistricts(anyDistrict)}, 3: {4, giveBarrels(0)},
 		4: {2, giveBarrels(gin)}, 5: {2, giveBarrels(whisky)}, 6: {2, giveBarrels(moonshine)}, 7: {1, giveBarrels(rum)},
 		8: {15, giveCash}, 10: {2, giveDistricts(isJoint)}, 11: {2, giveSafehouses}, 12: {9, giveRunners},
-		13: {2, giveDistricts(kind(ghetto))}, 14: {2, giveBoroughs},
-		15: {3, giveDistricts(kind(dock))}, 16: {4, giveDistricts(isJoint)}, 17: {8, giveBarrels(0)},
+		13: {2, giveDistricts(OfKind(ghetto))}, 14: {2, giveBoroughs},
+		15: {3, giveDistricts(OfKind(dock))}, 16: {4, giveDistricts(isJoint)}, 17: {8, giveBarrels(0)},
 		18: {3, giveBarrels(rum)}, 19: {4, giveEach(1)}, 20: {1, giveDeeds}, 21: {1, giveSyndicates},
-		22: {3, giveDistricts(kind(ghetto))}, 23: {30, giveCash}, 24: {3, giveSafehouses},
+		22: {3, giveDistricts(OfKind(ghetto))}, 23: {30, giveCash}, 24: {3, giveSafehouses},
 		25: {8, giveDistricts(anyDistrict)}, 26: {5, giveDistricts(isCoastal)},
-		27: {4, giveDistricts(kind(dock))}, 28: {2, giveDeeds}, 29: {2, giveSyndicates}, 30: {2, giveWardAndDeed},
+		27: {4, giveDistricts(OfKind(dock))}, 28: {2, giveDeeds}, 29: {2, giveSyndicates}, 30: {2, giveWardAndDeed},
 		31: {12, giveBarrels(0)}, 32: {60, giveCash}, 33: {4, giveBoroughs}, 34: {11, giveDistricts(anyDistrict)},
 		35: {6, giveDistricts(isJoint)}, 36: {4, giveEach(2)},
 	}

@@ -226,7 +226,7 @@ func (b *builder) smuggle(seat int, x *pb.Smuggle) *engine.RuleError {
 	if crew < 1 || crew > min(5, p.mobsters()) {
 		return engine.Refuse(ReasonBadCrew, "send 1 to %d Mobsters from the Dock", min(5, p.mobsters()))
 	}
-	docks := s.countControlled(seat, kind(dock))
+	docks := s.countControlled(seat, OfKind(dock))
 	b.spend(seat, 1, false)
 	rolls := make([]int, SmuggleDice(crew))
 	for i := range rolls {

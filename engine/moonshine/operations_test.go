@@ -167,7 +167,7 @@ func TestSmugglingExampleThroughTheEngine(t *testing.T) {
 	put(s, 0, westSide, 4, 1, false)
 	put(s, 0, redHook, 1, 0, false)
 	put(s, 0, lic, 1, 0, false)
-	ev := smuggled(s, 0, westSide, 5, s.countControlled(0, kind(dock)), []int{1, 3, 5})
+	ev := smuggled(s, 0, westSide, 5, s.countControlled(0, OfKind(dock)), []int{1, 3, 5})
 	if ev.Target != 3 || ev.Rum != 2 || ev.ArrestedRunners != 1 || ev.ArrestedBosses != 0 {
 		t.Fatalf("got %v", ev)
 	}

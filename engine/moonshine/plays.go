@@ -147,7 +147,7 @@ func (b *builder) fix(seat int, x *pb.Fix) *engine.RuleError {
 	if s.Syndicates[x.Liquor] != seat {
 		return engine.Refuse(ReasonNoSyndicate, "you do not hold the %v Syndicate", x.Liquor)
 	}
-	ceiling := FixCeiling(s.countControlled(seat, pour(x.Liquor)))
+	ceiling := FixCeiling(s.countControlled(seat, Pours(x.Liquor)))
 	if x.Price%100 != 0 || x.Price < 200 || int(x.Price) > ceiling {
 		return engine.Refuse(ReasonBadPrice, "set a price from $200 to $%d in $100 steps", ceiling)
 	}

@@ -82,9 +82,9 @@ func (s *state) titleHolders() (deeds [6]int, syndicates [5]int, ward int) {
 		deeds[bo.ID] = majority(s.titleCounts(func(d DistrictInfo) bool { return d.Borough == bo.ID }))
 	}
 	for _, l := range Liquors {
-		syndicates[l] = majority(s.titleCounts(pour(l)))
+		syndicates[l] = majority(s.titleCounts(Pours(l)))
 	}
-	return deeds, syndicates, majority(s.titleCounts(kind(ghetto)))
+	return deeds, syndicates, majority(s.titleCounts(OfKind(ghetto)))
 }
 
 func (b *builder) redistributeTitles() {

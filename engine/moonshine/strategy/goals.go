@@ -5,87 +5,17 @@ import (
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
-// goalKind is the kind of board fact a Contract's objective asks for.
-type goalKind int
-
-const (
-	goalDistricts   goalKind = iota + 1 // Control n Districts matching keep
-	goalBoroughs                        // Control Districts in n Boroughs
-	goalBarrels                         // hold n barrels of liquor (0: any)
-	goalEach                            // hold n barrels of each liquor
-	goalCash                            // have $n
-	goalColdHeat                        // no marker on the Heat Track
-	goalSafehouses                      // n Safehouses on the board
-	goalRunners                         // n Runners on the board
-	goalDeeds                           // hold n Borough Deeds
-	goalSyndicates                      // hold n Syndicate cards
-	goalWardAndDeed                     // the Ward Boss card and a Deed
-)
-
-// goal is a Contract objective as the policy reads it.
-type goal struct {
-	kind   goalKind
-	n      int
-	keep   func(moonshine.DistrictInfo) bool
-	liquor pb.Liquor
-}
-
-func anyDistrict(moonshine.DistrictInfo) bool { return true }
-func isJoint(d moonshine.DistrictInfo) bool   { return d.IsSpeakeasy() }
-func isCoastal(d moonshine.DistrictInfo) bool { return d.Coastal }
-func isDock(d moonshine.DistrictInfo) bool    { return d.Kind == pb.DistrictKind_DISTRICT_KIND_DOCK }
-func isGhetto(d moonshine.DistrictInfo) bool  { return d.Kind == pb.DistrictKind_DISTRICT_KIND_GHETTO }
-func pourIs(l pb.Liquor) func(moonshine.DistrictInfo) bool {
-	return func(d moonshine.DistrictInfo) bool { return d.IsSpeakeasy() && d.HousePour == l }
+// goalOf returns the objective of the card with id card, as the engine
+// reads it (moonshine.Contracts).
+func goalOf(card int) moonshine.Goal {
+	c, _ := moonshine.Card(card)
+	return c.Goal
 }
 
 var (
-	moonshineL = pb.Liquor_LIQUOR_MOONSHINE
-	gin        = pb.Liquor_LIQUOR_GIN
-	whisky     = pb.Liquor_LIQUOR_WHISKY
-	rum        = pb.Liquor_LIQUOR_RUM
+	rum      = pb.Liquor_LIQUOR_RUM
+	isGhetto = moonshine.OfKind(pb.DistrictKind_DISTRICT_KIND_GHETTO)
 )
-
-// goals reads the printed Contract objectives (moonshine.Contracts), by
-// card id; goals_test.go checks it against the card names.
-var goals = map[int]goal{
-	1:  {kind: goalDistricts, n: 2, keep: isDock},
-	2:  {kind: goalDistricts, n: 5, keep: anyDistrict},
-	3:  {kind: goalBarrels, n: 4},
-	4:  {kind: goalBarrels, n: 2, liquor: gin},
-	5:  {kind: goalBarrels, n: 2, liquor: whisky},
-	6:  {kind: goalBarrels, n: 2, liquor: moonshineL},
-	7:  {kind: goalBarrels, n: 1, liquor: rum},
-	8:  {kind: goalCash, n: 1500},
-	9:  {kind: goalColdHeat},
-	10: {kind: goalDistricts, n: 2, keep: isJoint},
-	11: {kind: goalSafehouses, n: 2},
-	12: {kind: goalRunners, n: 9},
-	13: {kind: goalDistricts, n: 2, keep: isGhetto},
-	14: {kind: goalBoroughs, n: 2},
-	15: {kind: goalDistricts, n: 3, keep: isDock},
-	16: {kind: goalDistricts, n: 4, keep: isJoint},
-	17: {kind: goalBarrels, n: 8},
-	18: {kind: goalBarrels, n: 3, liquor: rum},
-	19: {kind: goalEach, n: 1},
-	20: {kind: goalDeeds, n: 1},
-	21: {kind: goalSyndicates, n: 1},
-	22: {kind: goalDistricts, n: 3, keep: isGhetto},
-	23: {kind: goalCash, n: 3000},
-	24: {kind: goalSafehouses, n: 3},
-	25: {kind: goalDistricts, n: 8, keep: anyDistrict},
-	26: {kind: goalDistricts, n: 5, keep: isCoastal},
-	27: {kind: goalDistricts, n: 4, keep: isDock},
-	28: {kind: goalDeeds, n: 2},
-	29: {kind: goalSyndicates, n: 2},
-	30: {kind: goalWardAndDeed},
-	31: {kind: goalBarrels, n: 12},
-	32: {kind: goalCash, n: 6000},
-	33: {kind: goalBoroughs, n: 4},
-	34: {kind: goalDistricts, n: 11, keep: anyDistrict},
-	35: {kind: goalDistricts, n: 6, keep: isJoint},
-	36: {kind: goalEach, n: 2},
-}
 
 // impossible is the effort of an objective the policy sees no way to meet.
 const impossible = 99
@@ -93,35 +23,35 @@ const impossible = 99
 // gap is how far the board is from card's objective, in the objective's
 // units (cash counts as met: Shylock's Marks cover it).
 func (b *board) gap(card int) int {
-	g := goals[card]
-	switch g.kind {
-	case goalDistricts:
-		return max(0, g.n-b.count(b.me, g.keep))
-	case goalBoroughs:
-		return max(0, g.n-b.boroughs())
-	case goalBarrels:
-		return max(0, g.n-b.held(g.liquor))
-	case goalEach:
+	g := goalOf(card)
+	switch g.Kind {
+	case moonshine.GoalControl:
+		return max(0, g.N-b.count(b.me, g.Counts))
+	case moonshine.GoalBoroughs:
+		return max(0, g.N-b.boroughs())
+	case moonshine.GoalBarrels:
+		return max(0, g.N-b.held(g.Liquor))
+	case moonshine.GoalEachLiquor:
 		n := 0
 		for _, l := range moonshine.Liquors {
-			n += max(0, g.n-b.held(l))
+			n += max(0, g.N-b.held(l))
 		}
 		return n
-	case goalColdHeat:
+	case moonshine.GoalNoHeat:
 		return b.heatOf(b.me)
-	case goalSafehouses:
+	case moonshine.GoalSafehouses:
 		_, _, h := b.onBoard()
-		return max(0, g.n-h)
-	case goalRunners:
+		return max(0, g.N-h)
+	case moonshine.GoalRunners:
 		r, _, _ := b.onBoard()
-		return max(0, g.n-r)
-	case goalDeeds:
+		return max(0, g.N-r)
+	case moonshine.GoalDeeds:
 		d, _, _ := b.titles()
-		return max(0, g.n-d)
-	case goalSyndicates:
+		return max(0, g.N-d)
+	case moonshine.GoalSyndicates:
 		_, s, _ := b.titles()
-		return max(0, g.n-s)
-	case goalWardAndDeed:
+		return max(0, g.N-s)
+	case moonshine.GoalWardAndDeed:
 		d, _, w := b.titles()
 		n := 0
 		if !w {
@@ -137,63 +67,63 @@ func (b *board) gap(card int) int {
 
 // loansFor is how many Shylock's Marks meeting a cash objective takes now.
 func (b *board) loansFor(card int) int {
-	g := goals[card]
-	if g.kind != goalCash || b.cash() >= g.n {
+	g := goalOf(card)
+	if g.Kind != moonshine.GoalCash || b.cash() >= g.N {
 		return 0
 	}
-	return (g.n - b.cash() + moonshine.LoanAmount - 1) / moonshine.LoanAmount
+	return (g.N - b.cash() + moonshine.LoanAmount - 1) / moonshine.LoanAmount
 }
 
 // effort estimates the Plays needed to meet card's objective within days
 // Days (impossible when the policy sees no way).
 func (b *board) effort(card, days int) int {
-	g := goals[card]
+	g := goalOf(card)
 	gap := b.gap(card)
-	if gap == 0 && g.kind != goalCash {
+	if gap == 0 && g.Kind != moonshine.GoalCash {
 		return 0
 	}
-	switch g.kind {
-	case goalCash:
+	switch g.Kind {
+	case moonshine.GoalCash:
 		if b.loansFor(card) > 4 {
 			return impossible
 		}
 		return 0
-	case goalDistricts:
-		if b.free(g.keep) < gap {
+	case moonshine.GoalControl:
+		if b.free(g.Counts) < gap {
 			return impossible
 		}
 		return gap
-	case goalBoroughs:
+	case moonshine.GoalBoroughs:
 		if b.freeBoroughs() < gap {
 			return impossible
 		}
 		return gap
-	case goalBarrels, goalEach:
-		if g.liquor == rum || g.kind == goalEach {
+	case moonshine.GoalBarrels, moonshine.GoalEachLiquor:
+		if g.Liquor == rum || g.Kind == moonshine.GoalEachLiquor {
 			return impossible // Rum runs are left to luck
 		}
 		if gap > 2*(days-1) {
 			return impossible
 		}
 		return gap
-	case goalColdHeat:
+	case moonshine.GoalNoHeat:
 		return impossible
-	case goalSafehouses:
+	case moonshine.GoalSafehouses:
 		_, _, h := b.onBoard()
 		if moonshine.SafehouseSupply-h < gap {
 			return impossible
 		}
 		return gap
-	case goalRunners:
+	case moonshine.GoalRunners:
 		if int(b.my.GetRunnerSupply()) < gap || b.safehouseDistrict() == 0 {
 			return impossible
 		}
 		return 1
-	case goalDeeds:
+	case moonshine.GoalDeeds:
 		return b.titleCost(gap, b.deedCosts())
-	case goalSyndicates:
+	case moonshine.GoalSyndicates:
 		return b.titleCost(gap, b.syndicateCosts())
-	case goalWardAndDeed:
+	case moonshine.GoalWardAndDeed:
 		n := 0
 		if _, _, w := b.titles(); !w {
 			n += b.majorityCost(isGhetto)
@@ -261,7 +191,7 @@ func (b *board) deedCosts() []int {
 // syndicateCosts returns the majority cost of each Syndicate the seat lacks.
 func (b *board) syndicateCosts() []int {
 	return b.titleCosts(pb.Title_TITLE_SYNDICATE, func(t *pb.TitleView) func(moonshine.DistrictInfo) bool {
-		return pourIs(t.GetLiquor())
+		return moonshine.Pours(t.GetLiquor())
 	})
 }
 

@@ -37,8 +37,8 @@ func (b *board) dueTonight() []int {
 func (d *decider) cashReserve() int {
 	n := 0
 	for _, c := range d.b.dueTonight() {
-		if g := goals[c]; g.kind == goalCash {
-			n = max(n, g.n)
+		if g := goalOf(c); g.Kind == moonshine.GoalCash {
+			n = max(n, g.N)
 		}
 	}
 	return n
@@ -111,7 +111,7 @@ func (d *decider) rat() *pb.Command {
 // avoidHeat reports a staked "no markers on the Heat Track" objective.
 func (d *decider) avoidHeat() bool {
 	for _, k := range d.b.my.GetStaked() {
-		if goals[int(k.GetCard())].kind == goalColdHeat {
+		if goalOf(int(k.GetCard())).Kind == moonshine.GoalNoHeat {
 			return true
 		}
 	}
@@ -146,19 +146,19 @@ func (d *decider) contractWork() *pb.Command {
 	b := d.b
 	for _, k := range b.my.GetStaked() {
 		card := int(k.GetCard())
-		g := goals[card]
+		g := goalOf(card)
 		if b.gap(card) == 0 {
 			continue
 		}
-		switch g.kind {
-		case goalSafehouses:
+		switch g.Kind {
+		case moonshine.GoalSafehouses:
 			if d.spare() < moonshine.SecureCost && k.GetMarkers() == 1 && d.offers("take-loan") {
 				return moonshine.WrapCommand(&pb.TakeLoan{})
 			}
 			if c := d.secureAt(true); c != nil {
 				return c
 			}
-		case goalRunners:
+		case moonshine.GoalRunners:
 			need := b.gap(card)
 			if d.spare() < need*300 && k.GetMarkers() == 1 && d.offers("take-loan") {
 				return moonshine.WrapCommand(&pb.TakeLoan{})
@@ -218,13 +218,13 @@ func (d *decider) hustle() *pb.Command {
 func (d *decider) reserved() [5]int {
 	var out [5]int
 	for _, k := range d.b.my.GetStaked() {
-		g := goals[int(k.GetCard())]
-		switch g.kind {
-		case goalBarrels:
-			out[g.liquor] = max(out[g.liquor], g.n)
-		case goalEach:
+		g := goalOf(int(k.GetCard()))
+		switch g.Kind {
+		case moonshine.GoalBarrels:
+			out[g.Liquor] = max(out[g.Liquor], g.N)
+		case moonshine.GoalEachLiquor:
 			for _, l := range moonshine.Liquors {
-				out[l] = max(out[l], g.n)
+				out[l] = max(out[l], g.N)
 			}
 		}
 	}
@@ -302,7 +302,7 @@ func (d *decider) unload() *pb.Command {
 // trim keeps at most n barrels, the dearest liquors first.
 func trim(bar [5]int, n int) [5]int {
 	var out [5]int
-	for _, l := range []pb.Liquor{rum, whisky, gin, moonshineL} {
+	for _, l := range []pb.Liquor{rum, pb.Liquor_LIQUOR_WHISKY, pb.Liquor_LIQUOR_GIN, pb.Liquor_LIQUOR_MOONSHINE} {
 		k := min(bar[l], n)
 		out[l], n = k, n-k
 	}
@@ -401,37 +401,37 @@ func (d *decider) desire(t pb.District) float64 {
 		s += 1.5 / float64(c)
 	}
 	weigh := func(card int, w float64) {
-		g := goals[card]
+		g := goalOf(card)
 		if b.gap(card) == 0 {
 			return
 		}
-		switch g.kind {
-		case goalDistricts:
-			if g.keep(info) {
+		switch g.Kind {
+		case moonshine.GoalControl:
+			if g.Counts(info) {
 				s += w
 			}
-		case goalBoroughs:
+		case moonshine.GoalBoroughs:
 			if b.count(b.me, inBorough) == 0 {
 				s += w
 			}
-		case goalDeeds:
+		case moonshine.GoalDeeds:
 			if c := b.majorityCost(inBorough); c > 0 && c < impossible {
 				s += w / float64(c)
 			}
-		case goalSyndicates:
+		case moonshine.GoalSyndicates:
 			if info.IsSpeakeasy() {
-				if c := b.majorityCost(pourIs(info.HousePour)); c > 0 && c < impossible {
+				if c := b.majorityCost(moonshine.Pours(info.HousePour)); c > 0 && c < impossible {
 					s += w / float64(c)
 				}
 			}
-		case goalWardAndDeed:
+		case moonshine.GoalWardAndDeed:
 			if info.Kind == pb.DistrictKind_DISTRICT_KIND_GHETTO {
 				s += w / 2
 			}
 			if c := b.majorityCost(inBorough); c > 0 && c < impossible {
 				s += w / float64(2*c)
 			}
-		case goalBarrels, goalEach:
+		case moonshine.GoalBarrels, moonshine.GoalEachLiquor:
 			s += w * float64(total(b.barrels(t))) / 2
 		}
 	}

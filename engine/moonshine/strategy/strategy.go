@@ -137,17 +137,17 @@ func (d *decider) best(score func(*pb.Command) (float64, bool), floor float64) *
 func (d *decider) wanted() [5]float64 {
 	var w [5]float64
 	add := func(card int, weight float64) {
-		g := goals[card]
-		switch g.kind {
-		case goalBarrels:
-			if g.liquor == 0 {
+		g := goalOf(card)
+		switch g.Kind {
+		case moonshine.GoalBarrels:
+			if g.Liquor == 0 {
 				for _, l := range moonshine.Domestic {
 					w[l] += weight / 3
 				}
 			} else {
-				w[g.liquor] += weight
+				w[g.Liquor] += weight
 			}
-		case goalEach:
+		case moonshine.GoalEachLiquor:
 			for _, l := range moonshine.Liquors {
 				w[l] += weight / 2
 			}
