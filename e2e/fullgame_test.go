@@ -75,6 +75,14 @@ func (g *fullGame) collect(t *testing.T, ctx context.Context) {
 		t.Fatal(err)
 	}
 	g.final = g.audited.GetGame().GetVersion()
+	g.gatherStreams(t)
+	if g.complete, err = g.players[0].c.history(ctx, g.id); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gatherStreams takes each seat's stream up to the game's final event.
+func (g *fullGame) gatherStreams(t *testing.T) {
 	for _, pl := range g.players {
 		pl.rec.waitPast(g.final - 1)
 		evs, err := pl.rec.snapshot()
@@ -82,9 +90,6 @@ func (g *fullGame) collect(t *testing.T, ctx context.Context) {
 			t.Fatalf("seat %d stream: %v", pl.seat, err)
 		}
 		g.streams = append(g.streams, evs)
-	}
-	if g.complete, err = g.players[0].c.history(ctx, g.id); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -128,14 +128,7 @@ func playKingdom(t *testing.T, ctx context.Context, n int32, days uint32) (*full
 		t.Fatal("the auditor's history is not complete")
 	}
 	g.final = g.audited.GetGame().GetVersion()
-	for _, pl := range g.players {
-		pl.rec.waitPast(g.final - 1)
-		evs, err := pl.rec.snapshot()
-		if err != nil {
-			t.Fatalf("seat %d stream: %v", pl.seat, err)
-		}
-		g.streams = append(g.streams, evs)
-	}
+	g.gatherStreams(t)
 	// The game is not over: only the auditor's history is complete.
 	g.complete = g.audited
 	return g, probes
@@ -530,20 +523,7 @@ func TestKingdomSeatsCannotTellHandsApart(t *testing.T) {
 			t.Fatalf("a spectator's replayed views at event %d differ", seq)
 		}
 	}
-	for _, p := range ps {
-		sameStreams(t, a.streams[p], b.streams[p], safe, fmt.Sprintf("seat %d's stream", p))
-		for seq := int64(1); seq <= safe; seq++ {
-			if !bytes.Equal(viewAt(t, ctx, a, a.seats[p], seq), viewAt(t, ctx, b, b.seats[p], seq)) {
-				t.Fatalf("seat %d's replayed views at event %d differ", p, seq)
-			}
-		}
-	}
-	if bytes.Equal(viewAt(t, ctx, a, a.p.auditor(), safe), viewAt(t, ctx, b, b.p.auditor(), safe)) {
-		t.Error("the auditor's views are identical: the twins do not differ")
-	}
-	if bytes.Equal(viewAt(t, ctx, a, a.seats[q], safe), viewAt(t, ctx, b, b.seats[q], safe)) {
-		t.Error("seat Q's views are identical: Q cannot tell its own hand")
-	}
+	checkTwins(t, ctx, a, b, ps, q, safe, "hand")
 }
 
 // kingdomLockstep plays the same commands in both twins, checking the

@@ -123,6 +123,14 @@ func TestSeatCannotTellDealsApart(t *testing.T) {
 	}
 	t.Logf("the twins ran in lockstep for %d events", safe)
 	sameStreams(t, a.spectator, b.spectator, safe, "a spectator's stream")
+	checkTwins(t, ctx, a, b, ps, q, safe, "card")
+}
+
+// checkTwins checks the twins after safe events: each seat P's stream and
+// replayed views (at every event) are byte-identical in both, while the
+// auditor's views and seat q's (which holds its own secret) differ.
+func checkTwins(t *testing.T, ctx context.Context, a, b *table, ps []int, q int32, safe int64, secret string) {
+	t.Helper()
 	for _, p := range ps {
 		sameStreams(t, a.streams[p], b.streams[p], safe, fmt.Sprintf("seat %d's stream", p))
 		for seq := int64(1); seq <= safe; seq++ {
@@ -135,7 +143,7 @@ func TestSeatCannotTellDealsApart(t *testing.T) {
 		t.Error("the auditor's views are identical: the twins do not differ")
 	}
 	if bytes.Equal(viewAt(t, ctx, a, a.seats[q], safe), viewAt(t, ctx, b, b.seats[q], safe)) {
-		t.Error("seat Q's views are identical: Q cannot tell its own card")
+		t.Errorf("seat Q's views are identical: Q cannot tell its own %s", secret)
 	}
 }
 

@@ -412,7 +412,7 @@ func (s *state) applyBribed(x *pb.Bribed) {
 	p.Favors[x.Broker], p.Bought[x.Broker] = true, true
 	p.Influence++
 	p.Stash++
-	p.Cash -= 2500
+	p.Cash -= BribeCost
 }
 
 func (s *state) applyLaidLow(x *pb.LaidLow) {

@@ -9,12 +9,17 @@ import (
 
 // Hustle, Title Plays and Power Plays.
 
-// handLimit is 3, or 5 with Texas Guinan's Favor.
-func (s *state) handLimit(seat int) int {
-	if s.Seats[seat].Favors[pb.Broker_BROKER_TEXAS_GUINAN] {
+// HandLimit is the Contract hand limit: "default: 3, or 5 with Texas
+// Guinan's Favor".
+func HandLimit(guinan bool) int {
+	if guinan {
 		return 5
 	}
 	return 3
+}
+
+func (s *state) handLimit(seat int) int {
+	return HandLimit(s.Seats[seat].Favors[pb.Broker_BROKER_TEXAS_GUINAN])
 }
 
 // drawCount is 2, or 3 with Texas Guinan's Favor.

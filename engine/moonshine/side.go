@@ -37,11 +37,17 @@ func side(c *pb.Command) bool {
 
 // repayCost is $2,500, or $1,500 with Arnold Rothstein's Favor: "The Inside
 // Vig: ... Repay each Shylock's Mark for $1,500 instead of $2,500."
-func (s *state) repayCost(seat int) int {
-	if s.Seats[seat].Favors[pb.Broker_BROKER_ARNOLD_ROTHSTEIN] {
+// RepayPrice is what clearing a Shylock's Mark costs: "pay $2,500 ... (or
+// $1,500 if Arnold Rothstein vouches for you)".
+func RepayPrice(insideVig bool) int {
+	if insideVig {
 		return RepayInsideVig
 	}
 	return RepayCost
+}
+
+func (s *state) repayCost(seat int) int {
+	return RepayPrice(s.Seats[seat].Favors[pb.Broker_BROKER_ARNOLD_ROTHSTEIN])
 }
 
 func (b *builder) sideDeal(seat int, c *pb.Command) *engine.RuleError {

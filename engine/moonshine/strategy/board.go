@@ -237,12 +237,9 @@ func (b *board) seatView(seat int) *pb.SeatView {
 // hasFavor reports whether the seat holds a Broker's Favor.
 func (b *board) hasFavor(br pb.Broker) bool { return slices.Contains(b.my.GetFavors(), br) }
 
-// handLimit is 3, or 5 with Texas Guinan's Favor.
+// handLimit is the seat's Contract hand limit.
 func (b *board) handLimit() int {
-	if b.hasFavor(pb.Broker_BROKER_TEXAS_GUINAN) {
-		return 5
-	}
-	return 3
+	return moonshine.HandLimit(b.hasFavor(pb.Broker_BROKER_TEXAS_GUINAN))
 }
 
 // completedTiers reports the tiers of the seat's completed Contracts.

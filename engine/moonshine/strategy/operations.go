@@ -58,10 +58,7 @@ func (d *decider) loanForDeadline() *pb.Command {
 
 // repay pays a Shylock's Mark off when the cash spares it.
 func (d *decider) repay() *pb.Command {
-	cost := moonshine.RepayCost
-	if d.b.hasFavor(pb.Broker_BROKER_ARNOLD_ROTHSTEIN) {
-		cost = moonshine.RepayInsideVig
-	}
+	cost := moonshine.RepayPrice(d.b.hasFavor(pb.Broker_BROKER_ARNOLD_ROTHSTEIN))
 	if d.b.my.GetLoans() > 0 && d.spare() >= cost+500 && d.offers("repay-loan") {
 		return moonshine.WrapCommand(&pb.RepayLoan{})
 	}

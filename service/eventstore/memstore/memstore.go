@@ -65,6 +65,19 @@ func (s *Store) check(ctx context.Context) error {
 
 var errClosed = fmt.Errorf("store closed")
 
+// stored checks the store and returns game id (what names the request in
+// a not-found error: "what of game id"). The caller holds the lock.
+func (s *Store) stored(ctx context.Context, id, what string) (*game, error) {
+	if err := s.check(ctx); err != nil {
+		return nil, err
+	}
+	gm, ok := s.games[id]
+	if !ok {
+		return nil, fmt.Errorf("%s of game %s: %w", what, id, eventstore.ErrNotFound)
+	}
+	return gm, nil
+}
+
 // CreateGame implements [eventstore.Store].
 func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateGame(g); err != nil {
@@ -243,12 +256,9 @@ func cloneCommand(c eventstore.Command) eventstore.Command {
 func (s *Store) LookupCommand(ctx context.Context, gameID, commandID string) (eventstore.Command, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if err := s.check(ctx); err != nil {
+	gm, err := s.stored(ctx, gameID, "command "+commandID)
+	if err != nil {
 		return eventstore.Command{}, err
-	}
-	gm, ok := s.games[gameID]
-	if !ok {
-		return eventstore.Command{}, fmt.Errorf("command %s of game %s: %w", commandID, gameID, eventstore.ErrNotFound)
 	}
 	i, ok := gm.byCmdID[commandID]
 	if !ok {
@@ -261,12 +271,9 @@ func (s *Store) LookupCommand(ctx context.Context, gameID, commandID string) (ev
 func (s *Store) Commands(ctx context.Context, gameID string) ([]eventstore.Command, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if err := s.check(ctx); err != nil {
+	gm, err := s.stored(ctx, gameID, "commands")
+	if err != nil {
 		return nil, err
-	}
-	gm, ok := s.games[gameID]
-	if !ok {
-		return nil, fmt.Errorf("commands of game %s: %w", gameID, eventstore.ErrNotFound)
 	}
 	out := make([]eventstore.Command, len(gm.commands))
 	for i, c := range gm.commands {
@@ -279,12 +286,9 @@ func (s *Store) Commands(ctx context.Context, gameID string) ([]eventstore.Comma
 func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, limit int) ([]eventstore.Event, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if err := s.check(ctx); err != nil {
+	gm, err := s.stored(ctx, gameID, "events")
+	if err != nil {
 		return nil, err
-	}
-	gm, ok := s.games[gameID]
-	if !ok {
-		return nil, fmt.Errorf("read game %s: %w", gameID, eventstore.ErrNotFound)
 	}
 	// Seqs are dense from 1: event seq n is at index n-1.
 	start := max(afterSeq, 0)
@@ -380,12 +384,9 @@ func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 func (s *Store) Seats(ctx context.Context, gameID string) ([]eventstore.SeatClaim, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if err := s.check(ctx); err != nil {
+	gm, err := s.stored(ctx, gameID, "seats")
+	if err != nil {
 		return nil, err
-	}
-	gm, ok := s.games[gameID]
-	if !ok {
-		return nil, fmt.Errorf("seats of game %s: %w", gameID, eventstore.ErrNotFound)
 	}
 	out := make([]eventstore.SeatClaim, 0, len(gm.seats))
 	for _, c := range gm.seats {

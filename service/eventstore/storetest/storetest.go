@@ -240,18 +240,7 @@ func testCreateDuplicate(t *testing.T, s eventstore.Store) {
 		})
 	}
 	wg.Wait()
-	won := 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			won++
-		case !errors.Is(err, eventstore.ErrGameExists):
-			t.Errorf("concurrent CreateGame: %v", err)
-		}
-	}
-	if won != 1 {
-		t.Errorf("%d concurrent creates of one id succeeded, want 1", won)
-	}
+	oneWins(t, errs, eventstore.ErrGameExists, "creates of one id")
 	if evs := mustRead(t, s, "race"); len(evs) != 2 {
 		t.Errorf("race game has %d events, want 2", len(evs))
 	}
@@ -966,17 +955,24 @@ func testSeats(t *testing.T, s eventstore.Store) {
 		wg.Go(func() { errs[i] = claim("h", 7, fmt.Sprint("race", i), "r") })
 	}
 	wg.Wait()
+	oneWins(t, errs, eventstore.ErrSeatTaken, "claims of one seat")
+}
+
+// oneWins checks the outcome of racing writers: exactly one succeeded, and
+// every other was refused with lost.
+func oneWins(t *testing.T, errs []error, lost error, what string) {
+	t.Helper()
 	won := 0
 	for _, err := range errs {
 		switch {
 		case err == nil:
 			won++
-		case !errors.Is(err, eventstore.ErrSeatTaken):
-			t.Errorf("concurrent ClaimSeat: %v", err)
+		case !errors.Is(err, lost):
+			t.Errorf("concurrent %s: %v", what, err)
 		}
 	}
 	if won != 1 {
-		t.Errorf("%d concurrent claims of one seat succeeded, want 1", won)
+		t.Errorf("%d concurrent %s succeeded, want 1", won, what)
 	}
 }
 
