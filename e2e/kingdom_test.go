@@ -351,9 +351,9 @@ func checkKingdomVerify(t *testing.T, ctx context.Context, g *fullGame) {
 }
 
 // TestKingdomBots plays games of 2, 3 and 4 seats where every seat but
-// seat 0 is the server's bot: the engine offers concrete legal commands at
-// every step (Move, Push and Unload come only as templates, beside them),
-// so the bots never stall and the games advance with one human seat.
+// seat 0 is the server's bot, playing with the Kingdom's policy
+// (engine/moonshine/strategy, which fills the Move, Push and Unload
+// templates itself), so the games advance with one human seat.
 func TestKingdomBots(t *testing.T) {
 	for _, n := range []int32{2, 3, 4} {
 		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
