@@ -70,8 +70,10 @@ func (p Position) Less(q Position) bool {
 // finished game (verify).
 type Command struct {
 	GameID string
-	// ID is the client's command id, unique per game.
-	ID   string
+	// ID is the client's command id. It is unique per seat of a game: two
+	// seats may use the same id, and one seat's id never refuses another's.
+	ID string
+	// Seat is the seat that sent it; with GameID and ID, the command's key.
 	Seat int
 	// Data is the marshalled command.
 	Data []byte
@@ -91,8 +93,8 @@ type AppendRequest struct {
 	// version. AnyVersion skips the check.
 	ExpectedVersion int64
 	// Command, if set, is recorded with the events. If a command with the
-	// same ID is already recorded for this game, nothing is written and
-	// Append returns that command's result with Duplicate set.
+	// same seat and ID is already recorded for this game, nothing is
+	// written and Append returns that command's result with Duplicate set.
 	Command *Command
 	// Events are the marshalled events, at least one.
 	Events [][]byte
@@ -147,8 +149,9 @@ type Store interface {
 	// Append appends events to a game's stream; see AppendRequest.
 	// Errors: ErrNotFound, *VersionConflictError.
 	Append(ctx context.Context, req AppendRequest) (AppendResult, error)
-	// LookupCommand returns a recorded command by ID; ErrNotFound.
-	LookupCommand(ctx context.Context, gameID, commandID string) (Command, error)
+	// LookupCommand returns the command a seat recorded under an ID;
+	// ErrNotFound.
+	LookupCommand(ctx context.Context, gameID string, seat int, commandID string) (Command, error)
 	// Commands returns a game's recorded commands in order.
 	Commands(ctx context.Context, gameID string) ([]Command, error)
 

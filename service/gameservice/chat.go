@@ -40,7 +40,7 @@ func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageR
 	if err != nil {
 		return nil, err
 	}
-	seq, err := s.appendTalk(ctx, t, se, talkID(c.Seat, req.GetMessageId()))
+	seq, err := s.appendTalk(ctx, t, se, c.Seat, talkID(c.Seat, req.GetMessageId()))
 	if err != nil {
 		return nil, err
 	}
@@ -79,13 +79,15 @@ func chatEvent(c auth.Caller, t *table, req *moonshinev1.SendMessageRequest) (*m
 }
 
 // talkPrefix starts the ids under which messages with a client message id
-// are recorded in the store's command log, so that the store's once-only
-// guarantee for command ids makes retries safe. Such entries are not game
-// commands: the command log shown to clients leaves them out.
+// are recorded in the store's command log (as the sender's seat's), so
+// that the store's once-only guarantee for command ids makes retries safe.
+// Such entries are not game commands: the command log shown to clients
+// leaves them out.
 const talkPrefix = "chat:"
 
-// talkID is the command-log id of a seat's message id ("" for none). It is
-// scoped by seat, so two seats may pick the same message id.
+// talkID is the command-log id of a seat's message id ("" for none). The
+// store scopes ids by seat; the seat in the id keeps the ids that rows
+// recorded before that scoping (under seat 0) unique.
 func talkID(seat engine.Seat, messageID string) string {
 	if messageID == "" {
 		return ""
@@ -96,14 +98,14 @@ func talkID(seat engine.Seat, messageID string) string {
 // appendTalk appends a table talk event at the game's version (so that the
 // cached game stays in step) and returns its sequence number. With an id, a
 // repeat returns the first message's sequence number.
-func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.StoredEvent, id string) (int64, error) {
+func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.StoredEvent, from engine.Seat, id string) (int64, error) {
 	data, err := proto.Marshal(se)
 	if err != nil {
 		return 0, err
 	}
 	req := eventstore.AppendRequest{GameID: t.meta.ID, Events: [][]byte{data}}
 	if id != "" {
-		req.Command = &eventstore.Command{GameID: t.meta.ID, ID: id, Data: data}
+		req.Command = &eventstore.Command{GameID: t.meta.ID, ID: id, Seat: int(from), Data: data}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -38,7 +38,7 @@ func TestRefusals(t *testing.T) {
 		{"reserved command id", func() error { _, err := e.submit(tok[1], id, "bot:9:1", cmdPass()); return err }, codes.InvalidArgument, "BAD_REQUEST"},
 		{"illegal", func() error { _, err := e.submit(tok[1], id, "c2", cmdDeliver(0)); return err }, codes.FailedPrecondition, "CARD_TAKEN"},
 		{"not your turn", func() error { _, err := e.submit(tok[0], id, "c2", cmdPass()); return err }, codes.FailedPrecondition, "NOT_YOUR_TURN"},
-		{"command id reused", func() error { _, err := e.submit(tok[1], id, "c1", cmdPass()); return err }, codes.AlreadyExists, "COMMAND_ID_REUSED"},
+		{"command id reused", func() error { _, err := e.submit(tok[0], id, "c1", cmdPass()); return err }, codes.AlreadyExists, "COMMAND_ID_REUSED"},
 		{"version conflict", func() error {
 			_, err := e.client.SubmitCommand(as(tok[1]), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: "c3", Command: cmdPass(), ExpectedVersion: &one})
 			return err

@@ -163,7 +163,7 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 // settle returns the first result of sub's command id if the log holds it,
 // else refusal.
 func (s *Service) settle(ctx context.Context, sub submission, refusal error) (eventstore.AppendResult, bool, error) {
-	prior, err := s.store.LookupCommand(ctx, sub.gameID, sub.id)
+	prior, err := s.store.LookupCommand(ctx, sub.gameID, int(sub.seat), sub.id)
 	switch {
 	case err == nil:
 		res, err := sameCommand(prior, sub)
@@ -199,14 +199,14 @@ func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, e
 	return res, nil
 }
 
-// sameCommand returns the first result of a repeated command id, or
-// ALREADY_EXISTS when the id was used for another command.
+// sameCommand returns the first result of a command id the seat used
+// before, or ALREADY_EXISTS when it used the id for another command.
 func sameCommand(prior eventstore.Command, sub submission) (eventstore.AppendResult, error) {
 	first := &moonshinev1.GameCommand{}
 	if err := proto.Unmarshal(prior.Data, first); err != nil {
 		return eventstore.AppendResult{}, err
 	}
-	if prior.Seat != int(sub.seat) || !proto.Equal(first, sub.cmd) {
+	if !proto.Equal(first, sub.cmd) {
 		return eventstore.AppendResult{}, refuse(codes.AlreadyExists, ReasonCommandIDReused, "command id %q was used for another command", sub.id)
 	}
 	return eventstore.AppendResult{FirstSeq: prior.FirstSeq, LastSeq: prior.LastSeq}, nil

@@ -280,8 +280,10 @@ type SubmitCommandRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The game.
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
-	// The client's id for the command, unique per game (at most 128 bytes).
-	// A retry with the same id returns the first result.
+	// The client's id for the command, unique among the caller's seat's
+	// commands in this game (at most 128 bytes; "bot:" and "chat:" are
+	// reserved). Another seat's ids never clash with it. A retry with the
+	// same id returns the first result.
 	CommandId string `protobuf:"bytes,2,opt,name=command_id,json=commandId,proto3" json:"command_id,omitempty"`
 	// The command.
 	Command *GameCommand `protobuf:"bytes,3,opt,name=command,proto3" json:"command,omitempty"`

@@ -192,7 +192,7 @@ func TestCommandAcrossStores(t *testing.T) {
 		wg.Go(func() {
 			res[i], errs[i] = stores[i%2].Append(ctx, eventstore.AppendRequest{
 				GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: [][]byte{[]byte("a"), []byte("b")},
-				Command: &eventstore.Command{ID: "same", Seat: i},
+				Command: &eventstore.Command{ID: "same", Seat: 3, Data: []byte{byte(i)}},
 			})
 		})
 	}

@@ -65,12 +65,12 @@ func (s *Store) gameExists(ctx context.Context, id string) error {
 }
 
 // LookupCommand implements [eventstore.Store].
-func (s *Store) LookupCommand(ctx context.Context, gameID, commandID string) (eventstore.Command, error) {
-	c := eventstore.Command{GameID: gameID, ID: commandID}
-	err := s.pool.QueryRow(ctx, `SELECT seat, data, first_seq, last_seq, recorded_at FROM commands
-		WHERE game_id = $1 AND command_id = $2`, gameID, commandID).Scan(&c.Seat, &c.Data, &c.FirstSeq, &c.LastSeq, &c.RecordedAt)
+func (s *Store) LookupCommand(ctx context.Context, gameID string, seat int, commandID string) (eventstore.Command, error) {
+	c := eventstore.Command{GameID: gameID, ID: commandID, Seat: seat}
+	err := s.pool.QueryRow(ctx, `SELECT data, first_seq, last_seq, recorded_at FROM commands
+		WHERE game_id = $1 AND seat = $2 AND command_id = $3`, gameID, seat, commandID).Scan(&c.Data, &c.FirstSeq, &c.LastSeq, &c.RecordedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return eventstore.Command{}, fmt.Errorf("pgstore: command %s of game %s: %w", commandID, gameID, eventstore.ErrNotFound)
+		return eventstore.Command{}, fmt.Errorf("pgstore: command %s of seat %d of game %s: %w", commandID, seat, gameID, eventstore.ErrNotFound)
 	}
 	if err != nil {
 		return eventstore.Command{}, mapError("lookup command", err)

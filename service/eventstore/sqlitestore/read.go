@@ -85,11 +85,11 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 	return games, nil
 }
 
-func lookupCommand(ctx context.Context, q querier, gameID, commandID string) (eventstore.Command, error) {
-	c := eventstore.Command{GameID: gameID, ID: commandID}
+func lookupCommand(ctx context.Context, q querier, gameID string, seat int, commandID string) (eventstore.Command, error) {
+	c := eventstore.Command{GameID: gameID, ID: commandID, Seat: seat}
 	var at int64
-	err := q.QueryRowContext(ctx, `SELECT seat, data, first_seq, last_seq, recorded_at FROM commands
-		WHERE game_id = ? AND command_id = ?`, gameID, commandID).Scan(&c.Seat, &c.Data, &c.FirstSeq, &c.LastSeq, &at)
+	err := q.QueryRowContext(ctx, `SELECT data, first_seq, last_seq, recorded_at FROM commands
+		WHERE game_id = ? AND seat = ? AND command_id = ?`, gameID, seat, commandID).Scan(&c.Data, &c.FirstSeq, &c.LastSeq, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return eventstore.Command{}, eventstore.ErrNotFound
 	}
@@ -98,10 +98,10 @@ func lookupCommand(ctx context.Context, q querier, gameID, commandID string) (ev
 }
 
 // LookupCommand implements [eventstore.Store].
-func (s *Store) LookupCommand(ctx context.Context, gameID, commandID string) (eventstore.Command, error) {
-	c, err := lookupCommand(ctx, s.r, gameID, commandID)
+func (s *Store) LookupCommand(ctx context.Context, gameID string, seat int, commandID string) (eventstore.Command, error) {
+	c, err := lookupCommand(ctx, s.r, gameID, seat, commandID)
 	if err != nil {
-		return eventstore.Command{}, fmt.Errorf("sqlitestore: command %s of game %s: %w", commandID, gameID, err)
+		return eventstore.Command{}, fmt.Errorf("sqlitestore: command %s of seat %d of game %s: %w", commandID, seat, gameID, err)
 	}
 	return c, nil
 }

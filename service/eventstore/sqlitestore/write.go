@@ -102,7 +102,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 			return err
 		}
 		if c := req.Command; c != nil {
-			stored, err := lookupCommand(ctx, tx, req.GameID, c.ID)
+			stored, err := lookupCommand(ctx, tx, req.GameID, c.Seat, c.ID)
 			if err == nil {
 				return &errDuplicate{stored}
 			}
