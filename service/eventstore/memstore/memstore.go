@@ -360,6 +360,9 @@ func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, 
 
 // ClaimSeat implements [eventstore.Store].
 func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
+	if err := eventstore.ValidateClaim(c); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.check(ctx); err != nil {

@@ -144,6 +144,9 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 
 // ClaimSeat implements [eventstore.Store].
 func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
+	if err := eventstore.ValidateClaim(c); err != nil {
+		return err
+	}
 	at := c.ClaimedAt
 	if at.IsZero() {
 		at = now()

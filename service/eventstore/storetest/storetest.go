@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"ReadAllWhileWriting", testReadAllWhileWriting},
 		{"Subscribe", testSubscribe},
 		{"Seats", testSeats},
+		{"TextRefused", testTextRefused},
 		{"Ping", testPing},
 	}
 	for _, tc := range tests {
@@ -1024,6 +1025,54 @@ func oneWins(t *testing.T, errs []error, lost error, what string) {
 	}
 	if won != 1 {
 		t.Errorf("%d concurrent %s succeeded, want 1", won, what)
+	}
+}
+
+// testTextRefused: text PostgreSQL could not store (a NUL, invalid UTF-8)
+// is refused on every write with ErrInvalidRequest and found nowhere on
+// reads, by every store alike, and nothing is written.
+func testTextRefused(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 1)
+	for _, bad := range []string{"a\x00b", "\xff"} {
+		_, err := s.CreateGame(ctx, eventstore.Game{ID: bad, Rules: "r"}, payloads("x", 1))
+		wantErr(t, fmt.Sprintf("CreateGame(id %q)", bad), err, eventstore.ErrInvalidRequest)
+		_, err = s.CreateGame(ctx, eventstore.Game{ID: "h", Rules: bad}, payloads("x", 1))
+		wantErr(t, fmt.Sprintf("CreateGame(rules %q)", bad), err, eventstore.ErrInvalidRequest)
+		_, err = s.Append(ctx, eventstore.AppendRequest{GameID: bad, ExpectedVersion: eventstore.AnyVersion, Events: payloads("x", 1)})
+		wantErr(t, fmt.Sprintf("Append(game %q)", bad), err, eventstore.ErrInvalidRequest)
+		_, err = s.Append(ctx, eventstore.AppendRequest{GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: payloads("x", 1),
+			Command: &eventstore.Command{ID: bad}})
+		wantErr(t, fmt.Sprintf("Append(command %q)", bad), err, eventstore.ErrInvalidRequest)
+		err = s.ClaimSeat(ctx, eventstore.SeatClaim{GameID: "g", Seat: 0, TokenHash: []byte("t"), Name: bad})
+		wantErr(t, fmt.Sprintf("ClaimSeat(name %q)", bad), err, eventstore.ErrInvalidRequest)
+
+		_, err = s.GetGame(ctx, bad)
+		wantErr(t, fmt.Sprintf("GetGame(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.ReadStream(ctx, bad, 0, 0)
+		wantErr(t, fmt.Sprintf("ReadStream(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.Commands(ctx, bad)
+		wantErr(t, fmt.Sprintf("Commands(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.LookupCommand(ctx, "g", 0, bad)
+		wantErr(t, fmt.Sprintf("LookupCommand(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.Seats(ctx, bad)
+		wantErr(t, fmt.Sprintf("Seats(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.Subscribe(ctx, bad)
+		wantErr(t, fmt.Sprintf("Subscribe(%q)", bad), err, eventstore.ErrNotFound)
+		for _, f := range []eventstore.ListFilter{{Rules: bad}, {AfterID: bad}} {
+			if gs, err := s.ListGames(ctx, f); err != nil || len(gs) != 0 {
+				t.Errorf("ListGames(%+v) = %v, %v; want nothing", f, gs, err)
+			}
+		}
+	}
+	if gs, err := s.ListGames(ctx, eventstore.ListFilter{}); err != nil || len(gs) != 1 {
+		t.Errorf("ListGames = %v, %v; want the one game", gs, err)
+	}
+	if v := version(t, s, "g"); v != 1 {
+		t.Errorf("version = %d, want 1", v)
+	}
+	if seats, err := s.Seats(ctx, "g"); err != nil || len(seats) != 0 {
+		t.Errorf("Seats = %v, %v; want none", seats, err)
 	}
 }
 
