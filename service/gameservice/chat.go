@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -14,17 +13,8 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// maxChat bounds a table talk message, in characters.
-const maxChat = 500
-
 // SendMessage implements moonshinev1.GameServiceServer.
 func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageRequest) (*moonshinev1.SendMessageResponse, error) {
-	if n := utf8.RuneCountInString(req.GetText()); n == 0 || n > maxChat {
-		return nil, badRequest("text", "1 to %d characters", maxChat)
-	}
-	if len(req.GetMessageId()) > maxCommandID {
-		return nil, badRequest("message_id", "at most %d bytes", maxCommandID)
-	}
 	c, err := seatCaller(ctx, req.GetGameId())
 	if err != nil {
 		return nil, err

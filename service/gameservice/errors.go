@@ -16,7 +16,6 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/protoadapt"
 	"google.golang.org/protobuf/types/known/durationpb"
 )
@@ -44,6 +43,7 @@ const (
 	ReasonTooManyStreams     = "TOO_MANY_STREAMS"
 	ReasonMessageTooLarge    = "MESSAGE_TOO_LARGE"
 	ReasonShuttingDown       = "SERVER_SHUTTING_DOWN"
+	ReasonUndecodable        = "UNDECODABLE_REQUEST"
 	ReasonInternal           = "INTERNAL"
 )
 
@@ -52,6 +52,7 @@ type refusal struct {
 	code   codes.Code
 	reason string
 	msg    string
+	meta   map[string]string
 	fields []*errdetails.BadRequest_FieldViolation
 }
 
@@ -100,7 +101,7 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 	)
 	switch {
 	case errors.As(err, &ref):
-		return withDetails(ref.code, ref.reason, ref.msg, nil, badRequestDetail(ref.fields))
+		return withDetails(ref.code, ref.reason, ref.msg, ref.meta, badRequestDetail(ref.fields))
 	case errors.As(err, &rule):
 		return withDetails(ruleCodes[rule.Kind], rule.Reason, rule.Message, nil)
 	case errors.As(err, &conf):
@@ -157,19 +158,6 @@ func (s *Service) unaryErrors(ctx context.Context, req any, _ *grpc.UnaryServerI
 		return nil, toStatus(ctx, s.log, err)
 	}
 	return resp, nil
-}
-
-// sizeLimit is the interceptor that refuses a request larger than
-// Options.MaxMessageBytes with an ErrorInfo (gRPC itself refuses only those
-// beyond MessageCeiling, without one).
-func (s *Service) sizeLimit(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-	if m, ok := req.(proto.Message); ok && s.maxMsg > 0 {
-		if n := proto.Size(m); n > s.maxMsg {
-			return nil, withDetails(codes.ResourceExhausted, ReasonMessageTooLarge,
-				fmt.Sprintf("the request is %d bytes; the limit is %d", n, s.maxMsg), map[string]string{"limit": strconv.Itoa(s.maxMsg)})
-		}
-	}
-	return h(ctx, req)
 }
 
 // streamErrors is the interceptor that maps stream handler errors.

@@ -65,6 +65,7 @@ type Service struct {
 	streams *limits.Streams
 	tables  *cache
 	bots    *botDriver
+	codec   requestCodec
 	// maxMsg is Options.MaxMessageBytes.
 	maxMsg int
 
@@ -90,6 +91,7 @@ func New(o Options) (*Service, error) {
 		rates:   limits.NewRates(o.CommandRate, o.CommandBurst),
 		streams: limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
 		tables:  newCache(o.CacheSize),
+		codec:   newRequestCodec(),
 		closing: make(chan struct{}),
 	}
 	s.bots = startBots(s)
@@ -100,8 +102,10 @@ func New(o Options) (*Service, error) {
 // [Service.ServerOptions].
 func (s *Service) Register(gs *grpc.Server) { moonshinev1.RegisterGameServiceServer(gs, s) }
 
-// ServerOptions returns the interceptor chains the service needs: panic
-// recovery, request logging, the error mapping and authentication.
+// ServerOptions returns the codec and the interceptor chains the service
+// needs: panic recovery, request logging, the error mapping, the edge
+// (decoding, size and field checks of every request, see edge.go) and
+// authentication.
 func (s *Service) ServerOptions() []grpc.ServerOption {
 	logger := logging.LoggerFunc(func(ctx context.Context, lvl logging.Level, msg string, fields ...any) {
 		s.log.Log(ctx, slog.Level(lvl), msg, fields...)
@@ -116,15 +120,17 @@ func (s *Service) ServerOptions() []grpc.ServerOption {
 			recovery.UnaryServerInterceptor(panics),
 			logging.UnaryServerInterceptor(logger, logOpts...),
 			s.unaryErrors,
-			s.sizeLimit,
+			s.unaryEdge,
 			grpcauth.UnaryServerInterceptor(s.authn.Resolve),
 		),
 		grpc.ChainStreamInterceptor(
 			recovery.StreamServerInterceptor(panics),
 			logging.StreamServerInterceptor(logger, logOpts...),
 			s.streamErrors,
+			s.streamEdge,
 			grpcauth.StreamServerInterceptor(s.authn.Resolve),
 		),
+		grpc.ForceServerCodecV2(s.codec),
 	}
 	if s.maxMsg > 0 {
 		opts = append(opts, grpc.MaxRecvMsgSize(MessageCeiling*s.maxMsg))

@@ -13,7 +13,7 @@ import (
 )
 
 const (
-	// maxCommandID bounds client command ids.
+	// maxCommandID bounds client command and message ids (fields.go).
 	maxCommandID = 128
 	// botPrefix starts the command ids of bots; clients may not use it.
 	botPrefix = "bot:"
@@ -63,12 +63,9 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	return &moonshinev1.SubmitCommandResponse{FirstSeq: res.FirstSeq, LastSeq: res.LastSeq, Events: out}, nil
 }
 
+// checkSubmit checks what the edge's field rules (fields.go) do not.
 func checkSubmit(req *moonshinev1.SubmitCommandRequest) error {
 	switch id := req.GetCommandId(); {
-	case req.GetGameId() == "":
-		return badRequest("game_id", "required")
-	case id == "" || len(id) > maxCommandID:
-		return badRequest("command_id", "1 to %d bytes", maxCommandID)
 	case strings.HasPrefix(id, botPrefix) || strings.HasPrefix(id, talkPrefix):
 		return badRequest("command_id", "the prefixes %q and %q are reserved", botPrefix, talkPrefix)
 	case req.GetCommand() == nil:

@@ -14,7 +14,8 @@
 // Refusals carry a google.rpc.ErrorInfo detail with domain "moonshine.games"
 // and a stable reason (see docs/service.md):
 //   INVALID_ARGUMENT: BAD_REQUEST (with a google.rpc.BadRequest naming the
-//     field), WRONG_GAME, or the game's own malformed reason;
+//     field), UNDECODABLE_REQUEST (the request is not valid protobuf),
+//     WRONG_GAME, or the game's own malformed reason;
 //   FAILED_PRECONDITION: the rules' reason (NOT_YOUR_TURN, GAME_OVER, ...),
 //     TABLE_FULL;
 //   PERMISSION_DENIED: NOT_YOUR_SEAT, NOT_YOUR_GAME, SEAT_REQUIRED,
@@ -24,7 +25,7 @@
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
 //   ALREADY_EXISTS: SEAT_TAKEN, COMMAND_ID_REUSED;
 //   RESOURCE_EXHAUSTED: RATE_LIMITED (with a google.rpc.RetryInfo),
-//     TOO_MANY_STREAMS;
+//     TOO_MANY_STREAMS, MESSAGE_TOO_LARGE;
 //   UNAVAILABLE: SERVER_SHUTTING_DOWN (watch streams at shutdown).
 
 package moonshinev1
