@@ -26,7 +26,9 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+	"time"
 
+	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
 )
 
@@ -69,6 +71,10 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (options
 	if err != nil {
 		return o, fmt.Errorf("MOONSHINE_COMMAND_RATE: %w", err)
 	}
+	outage, err := time.ParseDuration(env("MOONSHINE_WATCH_OUTAGE", gameservice.DefaultWatchOutage.String()))
+	if err != nil {
+		return o, fmt.Errorf("MOONSHINE_WATCH_OUTAGE: %w", err)
+	}
 	fs := flag.NewFlagSet("moonshined", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.addr, "addr", env("MOONSHINE_ADDR", "127.0.0.1:7777"), "listen address (MOONSHINE_ADDR)")
@@ -80,6 +86,7 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (options
 	fs.IntVar(&o.cfg.CommandBurst, "command-burst", num("MOONSHINE_COMMAND_BURST", server.DefaultCommandBurst), "burst above the rate (MOONSHINE_COMMAND_BURST)")
 	fs.IntVar(&o.cfg.MaxStreamsPerCredential, "max-streams-per-credential", num("MOONSHINE_MAX_STREAMS_PER_CREDENTIAL", server.DefaultMaxStreamsPerCredential), "open watch streams per credential (MOONSHINE_MAX_STREAMS_PER_CREDENTIAL)")
 	fs.IntVar(&o.cfg.MaxStreams, "max-streams", num("MOONSHINE_MAX_STREAMS", server.DefaultMaxStreams), "open watch streams in all (MOONSHINE_MAX_STREAMS)")
+	fs.DurationVar(&o.cfg.WatchOutage, "watch-outage", outage, "how long an open watch stream rides out a database outage; negative: not at all (MOONSHINE_WATCH_OUTAGE)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}

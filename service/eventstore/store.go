@@ -191,6 +191,13 @@ var (
 	ErrGameExists = errors.New("eventstore: game exists")
 	// ErrSeatTaken: ClaimSeat for a seat already claimed.
 	ErrSeatTaken = errors.New("eventstore: seat already claimed")
+	// ErrUnavailable: the store could not be reached or used for now (the
+	// database is down, restarting or out of connections, the connection
+	// dropped, the file is locked or its disk full). The request may be
+	// retried; a write that failed so may or may not have been applied,
+	// which a command id makes safe to retry. Stores wrap it with the
+	// cause.
+	ErrUnavailable = errors.New("eventstore: unavailable")
 	// ErrInvalidRequest: a request the store cannot accept whatever its
 	// state (an empty game ID, an append of no events, an expected version
 	// below AnyVersion, text that is not [ValidText]). Stores wrap it with

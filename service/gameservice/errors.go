@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/service/auth"
@@ -43,6 +44,7 @@ const (
 	ReasonTooManyStreams     = "TOO_MANY_STREAMS"
 	ReasonMessageTooLarge    = "MESSAGE_TOO_LARGE"
 	ReasonShuttingDown       = "SERVER_SHUTTING_DOWN"
+	ReasonStoreUnavailable   = "STORE_UNAVAILABLE"
 	ReasonUndecodable        = "UNDECODABLE_REQUEST"
 	ReasonInternal           = "INTERNAL"
 )
@@ -54,6 +56,8 @@ type refusal struct {
 	msg    string
 	meta   map[string]string
 	fields []*errdetails.BadRequest_FieldViolation
+	// retry, if set, is sent as a google.rpc.RetryInfo.
+	retry time.Duration
 }
 
 func (r *refusal) Error() string { return r.reason + ": " + r.msg }
@@ -101,15 +105,14 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 	)
 	switch {
 	case errors.As(err, &ref):
-		return withDetails(ref.code, ref.reason, ref.msg, ref.meta, badRequestDetail(ref.fields))
+		return withDetails(ref.code, ref.reason, ref.msg, ref.meta, badRequestDetail(ref.fields), retryDetail(ref.retry))
 	case errors.As(err, &rule):
 		return withDetails(ruleCodes[rule.Kind], rule.Reason, rule.Message, nil)
 	case errors.As(err, &conf):
 		meta := map[string]string{"actual_version": strconv.FormatInt(conf.ActualVersion, 10)}
 		return withDetails(codes.Aborted, ReasonVersionConflict, fmt.Sprintf("the game is at version %d", conf.ActualVersion), meta)
 	case errors.As(err, &rate):
-		return withDetails(codes.ResourceExhausted, ReasonRateLimited, "too many requests for this credential", nil,
-			&errdetails.RetryInfo{RetryDelay: durationpb.New(rate.RetryAfter)})
+		return withDetails(codes.ResourceExhausted, ReasonRateLimited, "too many requests; retry later", nil, retryDetail(rate.RetryAfter))
 	case errors.Is(err, limits.ErrTooManyStreams):
 		return withDetails(codes.ResourceExhausted, ReasonTooManyStreams, "too many open streams", nil)
 	case errors.Is(err, auth.ErrBadCredential):
@@ -124,9 +127,28 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 		return status.Error(codes.Canceled, "canceled")
 	case errors.Is(err, context.DeadlineExceeded):
 		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
+	case errors.Is(err, eventstore.ErrUnavailable):
+		log.WarnContext(ctx, "event store unavailable", "err", err)
+		return storeUnavailable(nil)
 	}
 	log.ErrorContext(ctx, "internal error", "err", err)
 	return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+}
+
+// storeRetryDelay is the RetryInfo of an outage of the event store: about
+// how long a database restart or failover takes to begin answering.
+const storeRetryDelay = time.Second
+
+// storeUnavailable is the status of an outage of the event store.
+func storeUnavailable(meta map[string]string) error {
+	return withDetails(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; retry", meta, retryDetail(storeRetryDelay))
+}
+
+func retryDetail(d time.Duration) protoadapt.MessageV1 {
+	if d <= 0 {
+		return nil
+	}
+	return &errdetails.RetryInfo{RetryDelay: durationpb.New(d)}
 }
 
 func badRequestDetail(fields []*errdetails.BadRequest_FieldViolation) protoadapt.MessageV1 {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"time"
 
 	grpcauth "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
@@ -47,6 +48,11 @@ type Options struct {
 	// MessageCeiling times the cap, beyond which gRPC refuses it itself
 	// (no ErrorInfo); <= 0: gRPC's own limit only.
 	MaxMessageBytes int
+	// WatchOutage is how long an open WatchGame rides out an outage of the
+	// store, retrying its read from its last seq, before it ends
+	// UNAVAILABLE with that seq (0: DefaultWatchOutage; < 0: it ends at
+	// the first failed read).
+	WatchOutage time.Duration
 }
 
 // MessageCeiling is how many times Options.MaxMessageBytes gRPC accepts to
@@ -68,6 +74,8 @@ type Service struct {
 	codec   requestCodec
 	// maxMsg is Options.MaxMessageBytes.
 	maxMsg int
+	// watchOutage is Options.WatchOutage.
+	watchOutage time.Duration
 
 	// closing is closed by Close: watch streams end, bots stop.
 	closing   chan struct{}
@@ -82,17 +90,21 @@ func New(o Options) (*Service, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	if o.WatchOutage == 0 {
+		o.WatchOutage = DefaultWatchOutage
+	}
 	s := &Service{
-		store:   o.Store,
-		games:   o.Games,
-		log:     o.Logger,
-		authn:   &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken},
-		maxMsg:  o.MaxMessageBytes,
-		rates:   limits.NewRates(o.CommandRate, o.CommandBurst),
-		streams: limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
-		tables:  newCache(o.CacheSize),
-		codec:   newRequestCodec(),
-		closing: make(chan struct{}),
+		store:       o.Store,
+		games:       o.Games,
+		log:         o.Logger,
+		authn:       &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken},
+		maxMsg:      o.MaxMessageBytes,
+		watchOutage: o.WatchOutage,
+		rates:       limits.NewRates(o.CommandRate, o.CommandBurst),
+		streams:     limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
+		tables:      newCache(o.CacheSize),
+		codec:       newRequestCodec(),
+		closing:     make(chan struct{}),
 	}
 	s.bots = startBots(s)
 	return s, nil

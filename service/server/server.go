@@ -45,6 +45,9 @@ type Config struct {
 	// cap open WatchGame streams.
 	MaxStreamsPerCredential int
 	MaxStreams              int
+	// WatchOutage is how long an open watch stream rides out an outage of
+	// the store (default gameservice.DefaultWatchOutage; negative: none).
+	WatchOutage time.Duration
 }
 
 // Defaults.
@@ -108,7 +111,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		Store: s.store, Games: reg, Logger: cfg.Logger, AuditorToken: cfg.AuditorToken,
 		CommandRate: cfg.CommandRate, CommandBurst: cfg.CommandBurst,
 		MaxStreamsPerCredential: cfg.MaxStreamsPerCredential, MaxStreams: cfg.MaxStreams,
-		MaxMessageBytes: cfg.MaxMessageBytes,
+		MaxMessageBytes: cfg.MaxMessageBytes, WatchOutage: cfg.WatchOutage,
 	})
 	if err != nil {
 		s.closeStore()

@@ -26,7 +26,10 @@
 //   ALREADY_EXISTS: SEAT_TAKEN, COMMAND_ID_REUSED;
 //   RESOURCE_EXHAUSTED: RATE_LIMITED (with a google.rpc.RetryInfo),
 //     TOO_MANY_STREAMS, MESSAGE_TOO_LARGE;
-//   UNAVAILABLE: SERVER_SHUTTING_DOWN (watch streams at shutdown).
+//   UNAVAILABLE: STORE_UNAVAILABLE (with a google.rpc.RetryInfo; the
+//     database cannot be reached: retry), SERVER_SHUTTING_DOWN (watch
+//     streams at shutdown). A watch stream that ends UNAVAILABLE has
+//     ErrorInfo metadata resume_after_seq: watch again after it.
 
 package moonshinev1
 

@@ -26,7 +26,10 @@
 //   ALREADY_EXISTS: SEAT_TAKEN, COMMAND_ID_REUSED;
 //   RESOURCE_EXHAUSTED: RATE_LIMITED (with a google.rpc.RetryInfo),
 //     TOO_MANY_STREAMS, MESSAGE_TOO_LARGE;
-//   UNAVAILABLE: SERVER_SHUTTING_DOWN (watch streams at shutdown).
+//   UNAVAILABLE: STORE_UNAVAILABLE (with a google.rpc.RetryInfo; the
+//     database cannot be reached: retry), SERVER_SHUTTING_DOWN (watch
+//     streams at shutdown). A watch stream that ends UNAVAILABLE has
+//     ErrorInfo metadata resume_after_seq: watch again after it.
 
 package moonshinev1
 
@@ -82,7 +85,9 @@ type GameServiceClient interface {
 	// first those already stored, then each new one as it is appended, with
 	// no gap and no duplicate. The stream stays open until the client
 	// cancels it or the server shuts down (UNAVAILABLE, reason
-	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq).
+	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq). It
+	// rides out a short outage of the database; a long one ends it
+	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after.
 	WatchGame(ctx context.Context, in *WatchGameRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchGameResponse], error)
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the
@@ -234,7 +239,9 @@ type GameServiceServer interface {
 	// first those already stored, then each new one as it is appended, with
 	// no gap and no duplicate. The stream stays open until the client
 	// cancels it or the server shuts down (UNAVAILABLE, reason
-	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq).
+	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq). It
+	// rides out a short outage of the database; a long one ends it
+	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after.
 	WatchGame(*WatchGameRequest, grpc.ServerStreamingServer[WatchGameResponse]) error
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the

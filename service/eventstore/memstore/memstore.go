@@ -64,12 +64,10 @@ func (s *Store) check(ctx context.Context) error {
 		return err
 	}
 	if s.closed {
-		return fmt.Errorf("memstore: %w", errClosed)
+		return fmt.Errorf("memstore: store closed: %w", eventstore.ErrUnavailable)
 	}
 	return nil
 }
-
-var errClosed = fmt.Errorf("store closed")
 
 // stored checks the store and returns game id (what names the request in
 // a not-found error: "what of game id"). The caller holds the lock.

@@ -287,9 +287,9 @@ func TestAppendCancelled(t *testing.T) {
 	}
 }
 
-// Connections killed under running appends: every append, retried with its
-// command id until it succeeds, is recorded exactly once, and the log stays
-// dense.
+// Connections killed under running appends: each failure is
+// ErrUnavailable, every append, retried with its command id until it
+// succeeds, is recorded exactly once, and the log stays dense.
 func TestAppendsSurviveKilledConnections(t *testing.T) {
 	ctx := t.Context()
 	url := pgtest.New(t)
@@ -338,6 +338,9 @@ func TestAppendsSurviveKilledConnections(t *testing.T) {
 						break
 					}
 					failures[w]++
+					if !errors.Is(err, eventstore.ErrUnavailable) {
+						t.Errorf("%s command %d: a killed connection gave %v, want ErrUnavailable", game, i, err)
+					}
 					if attempt > 10*maxKills || ctx.Err() != nil {
 						t.Errorf("%s command %d: still failing: %v", game, i, err)
 						return
