@@ -19,7 +19,7 @@ func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageR
 	if err != nil {
 		return nil, err
 	}
-	if err := s.allow(ctx); err != nil {
+	if err := s.allowAct(ctx); err != nil {
 		return nil, err
 	}
 	t, err := s.table(ctx, req.GetGameId())

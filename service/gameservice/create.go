@@ -20,7 +20,7 @@ import (
 
 // CreateGame implements moonshinev1.GameServiceServer.
 func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameRequest) (*moonshinev1.CreateGameResponse, error) {
-	if err := s.allow(ctx); err != nil {
+	if err := s.allowCreate(ctx); err != nil {
 		return nil, err
 	}
 	game, opts, err := s.checkCreate(req)
@@ -120,7 +120,7 @@ func encodeEvents(game *games.Game, evs []engine.Event) ([][]byte, error) {
 
 // JoinGame implements moonshinev1.GameServiceServer.
 func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest) (*moonshinev1.JoinGameResponse, error) {
-	if err := s.allow(ctx); err != nil {
+	if err := s.allowCreate(ctx); err != nil {
 		return nil, err
 	}
 	t, err := s.table(ctx, req.GetGameId())

@@ -40,7 +40,7 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	if err != nil {
 		return nil, err
 	}
-	if err := s.allow(ctx); err != nil {
+	if err := s.allowAct(ctx); err != nil {
 		return nil, err
 	}
 	sub := submission{gameID: req.GetGameId(), id: req.GetCommandId(), seat: c.Seat, cmd: req.GetCommand(), expected: req.ExpectedVersion}
