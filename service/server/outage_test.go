@@ -267,52 +267,75 @@ func TestPostgresOutageMidAppend(t *testing.T) {
 	}
 }
 
+// watchedGame is a game played on one server, straight on the database,
+// and watched from the start through another, whose database the test
+// cuts: the watch has caught up with the setup.
+type watchedGame struct {
+	store           *outageStore
+	watcher, player moonshinev1.GameServiceClient
+	id              string
+	tok             []string
+	ctx             context.Context
+	stream          moonshinev1.GameService_WatchGameClient
+	next            int64 // the seq the stream sends next
+}
+
+func newWatchedGame(t *testing.T, outage time.Duration) *watchedGame {
+	t.Helper()
+	url := pgtest.New(t)
+	w := &watchedGame{store: openOutageStore(t, url), next: 1}
+	w.watcher = moonshinev1.NewGameServiceClient(start(t, server.Config{Store: w.store, WatchOutage: outage}))
+	w.player = moonshinev1.NewGameServiceClient(start(t, server.Config{DatabaseURL: url}))
+	w.id, w.tok = table(t, w.player, 3)
+	ctx, cancel := context.WithTimeout(as(w.tok[0]), 30*time.Second)
+	t.Cleanup(cancel)
+	w.ctx = ctx
+	var err error
+	if w.stream, err = w.watcher.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: w.id}); err != nil {
+		t.Fatal(err)
+	}
+	w.expect(t, w.version(t))
+	return w
+}
+
+// version is the game's version, as the player's server has it.
+func (w *watchedGame) version(t *testing.T) int64 {
+	t.Helper()
+	info, err := w.player.GetGame(w.ctx, &moonshinev1.GetGameRequest{GameId: w.id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.GetGame().GetVersion()
+}
+
+// expect receives the events up to through, in order, none missing.
+func (w *watchedGame) expect(t *testing.T, through int64) {
+	t.Helper()
+	for ; w.next <= through; w.next++ {
+		msg, err := w.stream.Recv()
+		if err != nil {
+			t.Fatalf("waiting for seq %d: %v", w.next, err)
+		}
+		if msg.GetEvent().GetSeq() != w.next {
+			t.Fatalf("got seq %d, want %d", msg.GetEvent().GetSeq(), w.next)
+		}
+	}
+}
+
 // TestPostgresWatchRidesOutAnOutage opens a watch on a server whose
 // database is cut at the moment the watch reads: the watch retries its
 // read from its last seq and, the database back, goes on with no gap and
 // no duplicate. A second server, on the database directly, plays.
 func TestPostgresWatchRidesOutAnOutage(t *testing.T) {
-	url := pgtest.New(t)
-	s := openOutageStore(t, url)
-	watcher := moonshinev1.NewGameServiceClient(start(t, server.Config{Store: s, WatchOutage: 20 * time.Second}))
-	player := moonshinev1.NewGameServiceClient(start(t, server.Config{DatabaseURL: url}))
-	id, tok := table(t, player, 3)
-	ctx, cancel := context.WithTimeout(as(tok[0]), 30*time.Second)
-	defer cancel()
-	stream, err := watcher.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id})
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, err := player.GetGame(ctx, &moonshinev1.GetGameRequest{GameId: id})
-	if err != nil {
-		t.Fatal(err)
-	}
-	next := int64(1)
-	expect := func(through int64) {
-		t.Helper()
-		for ; next <= through; next++ {
-			msg, err := stream.Recv()
-			if err != nil {
-				t.Fatalf("waiting for seq %d: %v", next, err)
-			}
-			if msg.GetEvent().GetSeq() != next {
-				t.Fatalf("got seq %d, want %d", msg.GetEvent().GetSeq(), next)
-			}
-		}
-	}
-	expect(info.GetGame().GetVersion())
-	s.arm("ReadStream", 500*time.Millisecond)
+	w := newWatchedGame(t, 20*time.Second)
+	w.store.arm("ReadStream", 500*time.Millisecond)
 	for seat, cmdID := range []string{"a", "b"} {
-		if !play(t, player, id, tok[seat], cmdID) {
+		if !play(t, w.player, w.id, w.tok[seat], cmdID) {
 			t.Fatalf("seat %d has nothing to play", seat)
 		}
-		v, err := player.GetGame(ctx, &moonshinev1.GetGameRequest{GameId: id})
-		if err != nil {
-			t.Fatal(err)
-		}
-		expect(v.GetGame().GetVersion())
+		w.expect(t, w.version(t))
 	}
-	if s.unavailable.Load() == 0 {
+	if w.store.unavailable.Load() == 0 {
 		t.Error("no read of the watch met the outage")
 	}
 }
@@ -321,30 +344,11 @@ func TestPostgresWatchRidesOutAnOutage(t *testing.T) {
 // rides out ends the stream UNAVAILABLE with the seq to resume after;
 // watching again from there, once the database is back, misses nothing.
 func TestPostgresWatchEndsAfterALongOutage(t *testing.T) {
-	url := pgtest.New(t)
-	s := openOutageStore(t, url)
-	watcher := moonshinev1.NewGameServiceClient(start(t, server.Config{Store: s, WatchOutage: 300 * time.Millisecond}))
-	player := moonshinev1.NewGameServiceClient(start(t, server.Config{DatabaseURL: url}))
-	id, tok := table(t, player, 3)
-	ctx, cancel := context.WithTimeout(as(tok[0]), 30*time.Second)
-	defer cancel()
-	info, err := player.GetGame(ctx, &moonshinev1.GetGameRequest{GameId: id})
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup := info.GetGame().GetVersion()
-	stream, err := watcher.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range setup {
-		if _, err := stream.Recv(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	w := newWatchedGame(t, 300*time.Millisecond)
+	s, watcher, id, ctx, setup := w.store, w.watcher, w.id, w.ctx, w.next-1
 	s.arm("ReadStream", 0) // until restored below
-	play(t, player, id, tok[0], "a")
-	_, err = stream.Recv()
+	play(t, w.player, id, w.tok[0], "a")
+	_, err := w.stream.Recv()
 	meta := wantUnavailable(t, "the watch", err)
 	if meta["resume_after_seq"] != strconv.FormatInt(setup, 10) {
 		t.Fatalf("resume_after_seq = %q, want %d", meta["resume_after_seq"], setup)
