@@ -129,7 +129,7 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
 	case errors.Is(err, eventstore.ErrUnavailable):
 		log.WarnContext(ctx, "event store unavailable", "err", err)
-		return storeUnavailable(nil)
+		return withDetails(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; retry", nil, retryDetail(storeRetryDelay))
 	}
 	log.ErrorContext(ctx, "internal error", "err", err)
 	return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
@@ -138,11 +138,6 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 // storeRetryDelay is the RetryInfo of an outage of the event store: about
 // how long a database restart or failover takes to begin answering.
 const storeRetryDelay = time.Second
-
-// storeUnavailable is the status of an outage of the event store.
-func storeUnavailable(meta map[string]string) error {
-	return withDetails(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; retry", meta, retryDetail(storeRetryDelay))
-}
 
 func retryDetail(d time.Duration) protoadapt.MessageV1 {
 	if d <= 0 {
