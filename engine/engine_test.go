@@ -106,7 +106,7 @@ func playRace(t *testing.T, seed []byte) (cmds []engine.Logged, evs []engine.Rec
 	}
 	for g.State.Outcome() == nil {
 		p := g.State.Prompts()[0]
-		out, err := g.Decide(p.Seat, p.Legal[0], seed)
+		out, err := g.Decide(p.Seat, p.Legal[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +166,7 @@ func TestVerifyAllowsGapsForTableTalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Skip(2) // two chat events at seq 2 and 3
-	out, err := g.Decide(0, wrapperspb.Int64(0), seed)
+	out, err := g.Decide(0, wrapperspb.Int64(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,13 +195,13 @@ func TestDecideAfterTheEndIsGameOver(t *testing.T) {
 	}
 	for g.State.Outcome() == nil {
 		p := g.State.Prompts()[0]
-		out, err := g.Decide(p.Seat, p.Legal[0], seed)
+		out, err := g.Decide(p.Seat, p.Legal[0])
 		if err != nil {
 			t.Fatal(err)
 		}
 		_ = g.Apply(out...)
 	}
-	if _, err := g.Decide(0, wrapperspb.Int64(0), seed); !errors.Is(err, engine.ErrGameOver) {
+	if _, err := g.Decide(0, wrapperspb.Int64(0)); !errors.Is(err, engine.ErrGameOver) {
 		t.Fatalf("decide after the end: %v", err)
 	}
 }
@@ -211,7 +211,7 @@ func TestNotYourTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = g.Decide(1, wrapperspb.Int64(0), []byte("s"))
+	_, err = g.Decide(1, wrapperspb.Int64(0))
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Kind != engine.NotYourTurn || re.Reason != engine.ReasonNotYourTurn {
 		t.Fatalf("seat 2 rolling first: %v", err)

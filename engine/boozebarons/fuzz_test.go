@@ -42,7 +42,7 @@ func FuzzDecide(f *testing.F) {
 				}
 			}
 			p := live[bot.IntN(len(live))]
-			evs, err := g.Decide(p.Seat, p.Legal[bot.IntN(len(p.Legal))], seed)
+			evs, err := g.Decide(p.Seat, p.Legal[bot.IntN(len(p.Legal))])
 			if err != nil {
 				t.Fatal(err)
 			}

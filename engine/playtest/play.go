@@ -83,7 +83,7 @@ func botRand(seed []byte) *engine.Rand {
 func (cfg Config) step(res *Result, bot *engine.Rand) error {
 	g := res.Game
 	prompts := g.State.Prompts()
-	if err := checkOffered(g, prompts, cfg.Seed); err != nil {
+	if err := checkOffered(g, prompts); err != nil {
 		return err
 	}
 	if err := cfg.checkSamples(g, prompts, bot); err != nil {
@@ -102,7 +102,7 @@ func (cfg Config) step(res *Result, bot *engine.Rand) error {
 	if cfg.Choose != nil {
 		seat, cmd = cfg.Choose(bot, live)
 	}
-	evs, err := g.Decide(seat, cmd, cfg.Seed)
+	evs, err := g.Decide(seat, cmd)
 	if err != nil {
 		return fmt.Errorf("%v: chosen command refused: %w", seat, err)
 	}
@@ -141,11 +141,11 @@ func (cfg Config) checkAll(res *Result, seq int) error {
 
 // checkOffered decides every offered command (without applying it) and
 // checks that Decide accepts it and leaves the state as it was.
-func checkOffered(g *engine.Game, prompts []engine.Prompt, seed []byte) error {
+func checkOffered(g *engine.Game, prompts []engine.Prompt) error {
 	before := MarshalView(g.State.View(engine.AuditorViewer()))
 	for _, p := range prompts {
 		for _, c := range p.Legal {
-			if _, err := g.Decide(p.Seat, c, seed); err != nil {
+			if _, err := g.Decide(p.Seat, c); err != nil {
 				return fmt.Errorf("%v is offered %v but Decide refuses it: %w", p.Seat, c, err)
 			}
 		}
@@ -169,7 +169,7 @@ func (cfg Config) checkSamples(g *engine.Game, prompts []engine.Prompt, bot *eng
 	for range n {
 		seat := engine.Seat(bot.IntN(cfg.Table.Players))
 		cmd := cfg.RandomCommand(bot)
-		if _, err := g.Decide(seat, cmd, cfg.Seed); err != nil {
+		if _, err := g.Decide(seat, cmd); err != nil {
 			if _, ok := engine.AsRuleError(err); !ok {
 				return fmt.Errorf("%v: random command %v: not a rule error: %w", seat, cmd, err)
 			}
