@@ -70,11 +70,9 @@ func (g *Game) Skip(n int) { g.Version += int64(n) }
 
 // Decide checks a command against the current state with the generator for
 // the next sequence number, derived from the game's seed. It does not apply
-// the events.
+// the events. The game's own precheck ([Decider.Precheck]) refuses
+// commands once the game is over.
 func (g *Game) Decide(seat Seat, cmd proto.Message) ([]Event, error) {
-	if g.State.Outcome() != nil {
-		return nil, ErrGameOver
-	}
 	evs, err := g.State.Decide(seat, cmd, CommandRand(g.seed, g.Version+1))
 	if err != nil {
 		return nil, err

@@ -82,11 +82,21 @@ func botRand(seed []byte) *engine.Rand {
 // step offers, checks, picks and applies one command.
 func (cfg Config) step(res *Result, bot *engine.Rand) error {
 	g := res.Game
+	before := Fingerprint(g.State)
 	prompts := g.State.Prompts()
+	if err := unchanged(g.State, before, "Prompts"); err != nil {
+		return err
+	}
 	if err := checkOffered(g, prompts); err != nil {
 		return err
 	}
+	if err := unchanged(g.State, before, "Decide (the offered commands)"); err != nil {
+		return err
+	}
 	if err := cfg.checkSamples(g, prompts, bot); err != nil {
+		return err
+	}
+	if err := unchanged(g.State, before, "Decide (random commands)"); err != nil {
 		return err
 	}
 	var live []engine.Prompt
@@ -140,9 +150,8 @@ func (cfg Config) checkAll(res *Result, seq int) error {
 }
 
 // checkOffered decides every offered command (without applying it) and
-// checks that Decide accepts it and leaves the state as it was.
+// checks that Decide accepts it.
 func checkOffered(g *engine.Game, prompts []engine.Prompt) error {
-	before := MarshalView(g.State.View(engine.AuditorViewer()))
 	for _, p := range prompts {
 		for _, c := range p.Legal {
 			if _, err := g.Decide(p.Seat, c); err != nil {
@@ -150,8 +159,14 @@ func checkOffered(g *engine.Game, prompts []engine.Prompt) error {
 			}
 		}
 	}
-	if after := MarshalView(g.State.View(engine.AuditorViewer())); !bytes.Equal(before, after) {
-		return fmt.Errorf("the state changed while Decide ran")
+	return nil
+}
+
+// unchanged checks that the state still has the fingerprint it had before
+// what ran: Decide and Prompts read the state and never change it.
+func unchanged(st engine.State, before []byte, what string) error {
+	if !bytes.Equal(before, Fingerprint(st)) {
+		return fmt.Errorf("the state changed while %s ran", what)
 	}
 	return nil
 }
