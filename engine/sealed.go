@@ -19,17 +19,22 @@ import (
 // holds the choice; after the last choice one public event reveals them
 // all. Who has yet to choose is public; what anyone chose is not.
 type Sealed[T any] struct {
-	open   []bool // by seat: must choose in this round
-	chosen []bool
-	choice []T
+	seats []sealedSeat[T] // by seat, while a round is open
+}
+
+// sealedSeat is one seat's part of a round of choices.
+type sealedSeat[T any] struct {
+	open   bool // must choose in this round
+	chosen bool
+	choice T
 }
 
 // Open starts a round of choices at a table of players seats: every seat
 // must choose, or only the given ones.
 func (s *Sealed[T]) Open(players int, seats ...Seat) {
-	s.open, s.chosen, s.choice = make([]bool, players), make([]bool, players), make([]T, players)
-	for i := range s.open {
-		s.open[i] = len(seats) == 0 || slices.Contains(seats, Seat(i))
+	s.seats = slices.Grow(s.seats[:0], players)[:players]
+	for i := range s.seats {
+		s.seats[i] = sealedSeat[T]{open: len(seats) == 0 || slices.Contains(seats, Seat(i))}
 	}
 }
 
@@ -39,7 +44,7 @@ func (s *Sealed[T]) Chose(seat Seat) error {
 	if !s.Awaits(seat) {
 		return fmt.Errorf("engine: %v has no sealed choice to make", seat)
 	}
-	s.chosen[seat] = true
+	s.seats[seat].chosen = true
 	return nil
 }
 
@@ -49,20 +54,23 @@ func (s *Sealed[T]) Hold(seat Seat, v T) error {
 	if !s.HasChosen(seat) {
 		return fmt.Errorf("engine: %v has not chosen", seat)
 	}
-	s.choice[seat] = v
+	s.seats[seat].choice = v
 	return nil
 }
 
 // Close ends the round of choices once they are revealed.
-func (s *Sealed[T]) Close() { s.open, s.chosen, s.choice = nil, nil, nil }
+func (s *Sealed[T]) Close() {
+	clear(s.seats)
+	s.seats = s.seats[:0]
+}
 
 // Awaits reports whether seat must still choose.
 func (s *Sealed[T]) Awaits(seat Seat) bool {
-	return s.inRange(seat) && s.open[seat] && !s.chosen[seat]
+	return s.inRange(seat) && s.seats[seat].open && !s.seats[seat].chosen
 }
 
 // HasChosen reports whether seat has chosen in this round (public).
-func (s *Sealed[T]) HasChosen(seat Seat) bool { return s.inRange(seat) && s.chosen[seat] }
+func (s *Sealed[T]) HasChosen(seat Seat) bool { return s.inRange(seat) && s.seats[seat].chosen }
 
 // Choice returns what seat chose, or the zero T. It is hidden: only the
 // chooser's view, the auditor's and the reveal may read it.
@@ -71,13 +79,13 @@ func (s *Sealed[T]) Choice(seat Seat) T {
 	if !s.HasChosen(seat) {
 		return zero
 	}
-	return s.choice[seat]
+	return s.seats[seat].choice
 }
 
 // Waiting returns the seats that must still choose, in seat order.
 func (s *Sealed[T]) Waiting() []Seat {
 	var out []Seat
-	for i := range s.open {
+	for i := range s.seats {
 		if s.Awaits(Seat(i)) {
 			out = append(out, Seat(i))
 		}
@@ -88,7 +96,14 @@ func (s *Sealed[T]) Waiting() []Seat {
 // Complete reports whether a round is open and every seat that must choose
 // has chosen.
 func (s *Sealed[T]) Complete() bool {
-	return slices.Contains(s.open, true) && len(s.Waiting()) == 0
+	open := false
+	for _, p := range s.seats {
+		if p.open && !p.chosen {
+			return false
+		}
+		open = open || p.open
+	}
+	return open
 }
 
 // Check refuses a choice that seat may not make now: the seat has chosen
@@ -105,11 +120,9 @@ func (s *Sealed[T]) Check(seat Seat, what string) *RuleError {
 }
 
 // Clone returns a deep copy, for the game state's Clone.
-func (s Sealed[T]) Clone() Sealed[T] {
-	return Sealed[T]{open: slices.Clone(s.open), chosen: slices.Clone(s.chosen), choice: slices.Clone(s.choice)}
-}
+func (s Sealed[T]) Clone() Sealed[T] { return Sealed[T]{seats: slices.Clone(s.seats)} }
 
-func (s *Sealed[T]) inRange(seat Seat) bool { return seat >= 0 && int(seat) < len(s.open) }
+func (s *Sealed[T]) inRange(seat Seat) bool { return seat >= 0 && int(seat) < len(s.seats) }
 
 // Seal emits seat's sealed choice, then, if it was the last one awaited,
 // the reveal. chosen is the public body (seat has chosen), choice the
