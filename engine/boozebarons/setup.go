@@ -1,11 +1,9 @@
 package boozebarons
 
 import (
-	"fmt"
 	"slices"
 
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
@@ -40,10 +38,8 @@ func (Rules) NewState() engine.State { return newState() }
 // Setup deals the game: the table, the Booze cards (one private part per
 // seat), the shuffled Delivery deck (a part private to no seat: only the
 // auditor sees the order), the nine opening Delivery cards, and round 1.
+// engine.Start has checked the player count.
 func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) {
-	if cfg.Players < MinPlayers || cfg.Players > MaxPlayers {
-		return nil, engine.Malform(engine.ReasonBadPlayerCount, "Booze Barons takes 3 to 9 players, not %d", cfg.Players)
-	}
 	opts, err := normalOptions(cfg.Options, cfg.Players, rng)
 	if err != nil {
 		return nil, err
@@ -155,26 +151,14 @@ func mobsOf(booze []pb.BoozeType) []pb.Mob {
 	return out
 }
 
-// kindFields maps each event kind's message name to its field of pb.Event.
-var kindFields = func() map[protoreflect.FullName]protoreflect.FieldDescriptor {
-	out := map[protoreflect.FullName]protoreflect.FieldDescriptor{}
-	fields := (&pb.Event{}).ProtoReflect().Descriptor().Oneofs().ByName("kind").Fields()
-	for i := range fields.Len() {
-		out[fields.Get(i).Message().FullName()] = fields.Get(i)
-	}
-	return out
-}()
+// events and commands are the kinds of the game's Event and Command oneofs.
+var (
+	events   = engine.KindsOf(&pb.Event{})
+	commands = engine.KindsOf(&pb.Command{})
+)
 
 // wrap returns the pb.Event whose kind is body (one of the event kinds).
-func wrap(body proto.Message) *pb.Event {
-	e := &pb.Event{}
-	fd, ok := kindFields[body.ProtoReflect().Descriptor().FullName()]
-	if !ok {
-		panic(fmt.Sprintf("boozebarons: %T is not an event kind", body))
-	}
-	e.ProtoReflect().Set(fd, protoreflect.ValueOfMessage(body.ProtoReflect()))
-	return e
-}
+func wrap(body proto.Message) *pb.Event { return events.Wrap(body) }
 
 // pub returns a public event of one kind.
 func pub(body proto.Message) engine.Event { return engine.PublicEvent(wrap(body)) }
