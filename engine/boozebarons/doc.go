@@ -13,8 +13,13 @@
 // the Move Phase's Movement cards are the kit's sealed choices.
 //
 // Layout:
-//   - data.go: every printed number and the designed component tables (the
-//     twelve Booze types, the 36-card Delivery deck, Snitch thresholds).
+//   - data.go: every printed number, name and table (the Locations and
+//     their Events, the twelve Booze types, the 36-card Delivery deck, the
+//     Dealing Booze table, Snitch thresholds, the refill, the scoring rows).
+//   - module.go, board.go, labels.go: the game as the platform registers it
+//     (engine.Module): its variants, its printed data as a message (Board)
+//     and the labels of its commands and events. Board and Labels read only
+//     data.go and the messages, never the rules.
 //   - setup.go: Rules, options, the deal.
 //   - state.go, apply.go: the folded state and the one Apply switch.
 //   - decide.go, actions.go, round.go: Decide and the rule: its checks,

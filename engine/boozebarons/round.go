@@ -29,15 +29,6 @@ func (b decision) endRound() {
 	b.Emit(pub(&pb.RoundStarted{Round: int32(s.round + 1), Baron: int32(s.baron)}))
 }
 
-// refillCount: "Draw a number of Delivery cards equal to half the number of
-// players (round up)" or, by option, "rounded down".
-func refillCount(players int, r pb.Rounding) int {
-	if r == pb.Rounding_ROUNDING_DOWN {
-		return players / 2
-	}
-	return (players + 1) / 2
-}
-
 // poorest: "If there are no Delivery cards remaining in the deck, the
 // Unexposed player with the fewest Coins is automatically Exposed and must
 // place their Movement card corresponding with their current Location back

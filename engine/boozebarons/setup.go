@@ -105,24 +105,22 @@ func normalOptions(m proto.Message, players int, rng *engine.Rand) (*pb.Options,
 	return opts, nil
 }
 
-// DealBooze deals one Booze card per seat by the Dealing Booze table: each
-// Mob's four cards are shuffled; cards are added to a pile one from each Mob
-// per round until the pile holds at least as many cards as players (3, 5, 6,
-// 8, 9 players), or one less than the players, topped up with one card drawn
-// from all the remaining cards shuffled together (4 and 7 players). The pile
-// is shuffled and dealt from the top, seat 0 first.
+// DealBooze deals one Booze card per seat by the Dealing Booze table
+// (BoozeDealing): each Mob's four cards are shuffled; cards are added to a
+// pile one from each Mob per round until the pile holds at least as many
+// cards as players (3, 5, 6, 8, 9 players), or one less than the players,
+// topped up with one card drawn from all the remaining cards shuffled
+// together (4 and 7 players). The pile is shuffled and dealt from the top,
+// seat 0 first.
 func DealBooze(players int, rng *engine.Rand) []pb.BoozeType {
 	piles := make([][]pb.BoozeType, len(Mobs))
 	for m := range Mobs {
 		piles[m] = slices.Clone(BoozeTypes[4*m : 4*m+4])
 		rng.Shuffle(len(piles[m]), func(i, j int) { piles[m][i], piles[m][j] = piles[m][j], piles[m][i] })
 	}
-	want, extra := players, false
-	if players == 4 || players == 7 {
-		want, extra = players-1, true
-	}
+	perMob, extra := BoozeDealing(players)
 	var pile []pb.BoozeType
-	for len(pile) < want {
+	for range perMob {
 		for m := range piles {
 			pile = append(pile, piles[m][0])
 			piles[m] = piles[m][1:]

@@ -113,9 +113,3 @@ func faces(ids []int32) []*pb.DeliveryCard {
 	}
 	return out
 }
-
-// FaceOf returns the face of Delivery card id as a message.
-func FaceOf(id int32) *pb.DeliveryCard {
-	f := Deck[id]
-	return &pb.DeliveryCard{Id: id, Location: f.Location, BoozeTypes: f.Types[:]}
-}
