@@ -133,7 +133,7 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 			}
 			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.g.Version})
 		}
-		evs, err := t.g.Decide(sub.seat, cmd, t.meta.Seed)
+		evs, err := t.g.Decide(sub.seat, cmd)
 		if err != nil {
 			if !synced {
 				moved, serr := catchUp()
