@@ -8,10 +8,10 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	bb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/audit"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/proto"
 )
 

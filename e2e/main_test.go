@@ -11,9 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -27,6 +28,13 @@ const auditorToken = "e2e-auditor"
 
 // testTimeout bounds each test, only so that a bug hangs nothing.
 const testTimeout = 90 * time.Second
+
+// moduleOf registers rules made for a test (a rigged deal) as a game with
+// one variant and no bot policy, under the rules' own name.
+func moduleOf(rules engine.Rules) engine.Module {
+	lo, hi := rules.Players()
+	return engine.Module{Rules: rules, Title: rules.Name(), Variants: []engine.Variant{{Name: "standard", Title: rules.Name(), MinPlayers: lo, MaxPlayers: hi}}}
+}
 
 // platform is one real server on a loopback port over its own database.
 type platform struct {

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )

@@ -7,10 +7,10 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/games"
 	bbpb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/audit"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -43,7 +43,7 @@ func finished(t *testing.T) *moonshinev1.GetHistoryResponse {
 
 // play plays g to its end with seeded random legal moves, recording the
 // commands in h and the events with record, and talk every few commands.
-func play(t *testing.T, game *games.Game, g *engine.Game, seed []byte, h *moonshinev1.GetHistoryResponse, record func(*moonshinev1.StoredEvent)) {
+func play(t *testing.T, game *games.Module, g *engine.Game, seed []byte, h *moonshinev1.GetHistoryResponse, record func(*moonshinev1.StoredEvent)) {
 	t.Helper()
 	bot := engine.NewRand(sha256.Sum256([]byte("bot")))
 	for n := 0; g.State.Outcome() == nil; n++ {

@@ -6,9 +6,9 @@ import (
 	"sync"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -18,7 +18,7 @@ type table struct {
 	mu   sync.Mutex
 	meta eventstore.Game
 	cfg  *moonshinev1.GameConfig
-	game *games.Game
+	game *games.Module
 	g    *engine.Game
 }
 
@@ -115,7 +115,7 @@ func (s *Service) sync(ctx context.Context, t *table) error {
 
 // fold applies one stored event to g: the game's events are applied, table
 // talk only takes its sequence number.
-func fold(game *games.Game, g *engine.Game, ev eventstore.Event) error {
+func fold(game *games.Module, g *engine.Game, ev eventstore.Event) error {
 	if ev.Seq != g.Version+1 {
 		return fmt.Errorf("game %s: event %d follows %d", ev.GameID, ev.Seq, g.Version)
 	}

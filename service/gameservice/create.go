@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 )
@@ -50,7 +50,7 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 
 // checkCreate validates a CreateGame request and returns the game and its
 // options.
-func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Game, proto.Message, error) {
+func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module, proto.Message, error) {
 	game, ok := s.games.Lookup(req.GetGame())
 	if !ok {
 		return nil, nil, badRequest("game", "unknown game %q (hosted: %s)", req.GetGame(), strings.Join(s.games.Names(), ", "))
@@ -73,7 +73,7 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Game, 
 
 // createGame stores a new game with its opening events and claims its bot
 // seats.
-func (s *Service) createGame(ctx context.Context, game *games.Game, cfg *moonshinev1.GameConfig, seed []byte, evs []engine.Event) (*table, error) {
+func (s *Service) createGame(ctx context.Context, game *games.Module, cfg *moonshinev1.GameConfig, seed []byte, evs []engine.Event) (*table, error) {
 	data, err := encodeEvents(game, evs)
 	if err != nil {
 		return nil, err
@@ -106,7 +106,7 @@ func (s *Service) createGame(ctx context.Context, game *games.Game, cfg *moonshi
 func newGameID() string { return strings.ToLower(rand.Text()[:16]) }
 
 // encodeEvents marshals events in their stored form.
-func encodeEvents(game *games.Game, evs []engine.Event) ([][]byte, error) {
+func encodeEvents(game *games.Module, evs []engine.Event) ([][]byte, error) {
 	out := make([][]byte, len(evs))
 	for i, ev := range evs {
 		b, err := proto.Marshal(game.EncodeEvent(ev))

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"

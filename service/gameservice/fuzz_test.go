@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"

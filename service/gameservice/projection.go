@@ -5,10 +5,10 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
@@ -122,7 +122,7 @@ func view(t *table, g *engine.Game, acc access) *moonshinev1.GameView {
 }
 
 // prompt converts a seat's prompt, legal commands and templates included.
-func prompt(game *games.Game, p engine.Prompt) *moonshinev1.Prompt {
+func prompt(game *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 	out := &moonshinev1.Prompt{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail}
 	for _, c := range p.Legal {
 		out.Legal = append(out.Legal, game.WrapCommand(c))

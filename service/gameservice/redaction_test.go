@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 )
 
 // privateSeats lists, per event, the seats of the private parts shown.
@@ -141,7 +141,7 @@ func TestFinishedGameVerifies(t *testing.T) {
 
 // verify re-runs a complete history offline.
 func verify(t *testing.T, h *moonshinev1.GetHistoryResponse) error {
-	reg, _ := games.New(toy{})
+	reg, _ := games.New(toyModule())
 	g, _ := reg.Lookup("toy")
 	var cmds []engine.Logged
 	for _, c := range h.GetCommands() {

@@ -8,9 +8,9 @@ import (
 	"net"
 	"time"
 
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/gameservice"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"

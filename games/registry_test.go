@@ -4,21 +4,43 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
+	"github.com/moonshine-games/moonshine/games"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	mkpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
 
-// TestDefault checks that every hosted game fits the envelopes.
+// TestDefault checks that every hosted game fits the envelopes, and that
+// each is registered with its module: the Kingdom's bots play its
+// strategy, Booze Barons' uniformly.
 func TestDefault(t *testing.T) {
 	r := games.Default()
 	for _, name := range []string{"booze-barons", "moonshine-kingdom"} {
 		if _, ok := r.Lookup(name); !ok {
 			t.Fatalf("%s not hosted: %v", name, r.Names())
 		}
+	}
+	if got := len(r.Modules()); got != len(r.Names()) {
+		t.Fatalf("%d modules for %d names", got, len(r.Names()))
+	}
+	mk, _ := r.Lookup("moonshine-kingdom")
+	if _, ok := mk.Policy.(strategy.Policy); !ok || mk.Title != "Moonshine Kingdom" {
+		t.Errorf("the Kingdom's module: policy %T, title %q", mk.Policy, mk.Title)
+	}
+	bo, ok := mk.Variant("blood-oath")
+	if !ok || bo.MinPlayers != 4 || bo.MaxPlayers != 4 || !bo.Options.(*mkpb.Options).GetBloodOath() {
+		t.Errorf("the Blood Oath variant: %+v", bo)
+	}
+	if cfg, err := mk.Table("blood-oath", 3); err == nil {
+		t.Errorf("a 3-player Blood Oath table: %+v", cfg)
+	}
+	bbg, _ := r.Lookup("booze-barons")
+	if bbg.Policy != nil || bbg.Labels == nil || bbg.Board == nil {
+		t.Errorf("Booze Barons' module: policy %T, labels %T, board %T", bbg.Policy, bbg.Labels, bbg.Board)
 	}
 }
 
@@ -41,7 +63,7 @@ func TestKingdomEnvelopes(t *testing.T) {
 	}
 	opts := &mkpb.Options{RespectToWin: 12}
 	wrapped := mk.WrapOptions(opts)
-	if r.OptionsGame(wrapped) != mk {
+	if r.OptionsModule(wrapped) != mk {
 		t.Error("the options envelope does not name Moonshine Kingdom")
 	}
 	if got, err := mk.Options(wrapped); err != nil || !proto.Equal(got, opts) {
@@ -94,12 +116,23 @@ func TestRoundTrip(t *testing.T) {
 type foreign struct{ engine.Rules }
 
 func (foreign) Name() string              { return "foreign" }
+func (foreign) Players() (int, int)       { return 2, 4 }
+func (foreign) NewOptions() proto.Message { return &wrapperspb.Int64Value{} }
 func (foreign) NewCommand() proto.Message { return &wrapperspb.Int64Value{} }
 
-// TestUnknownMessagesRefused checks registration of a game the envelopes do
-// not carry.
-func TestUnknownMessagesRefused(t *testing.T) {
-	if _, err := games.New(foreign{}); err == nil {
+// TestRegistrationRefused checks registration of a game the envelopes do
+// not carry, of a module that does not check, and of a game twice.
+func TestRegistrationRefused(t *testing.T) {
+	one := []engine.Variant{{Name: "standard", MinPlayers: 2, MaxPlayers: 4}}
+	if _, err := games.New(engine.Module{Rules: foreign{}, Title: "Foreign", Variants: one}); err == nil {
 		t.Error("a game without envelope fields was registered")
+	}
+	bb := boozebarons.Module()
+	bb.Variants = nil
+	if _, err := games.New(bb); err == nil {
+		t.Error("a module without a variant was registered")
+	}
+	if _, err := games.New(boozebarons.Module(), boozebarons.Module()); err == nil {
+		t.Error("a game was registered twice")
 	}
 }

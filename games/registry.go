@@ -15,43 +15,56 @@ import (
 // none at all.
 var ErrWrongGame = errors.New("games: the message is not for this game")
 
-// Registry maps rules ids ("booze-barons") to the games the service hosts.
+// Registry maps rules ids ("booze-barons") to the games hosted.
 type Registry struct {
-	byName  map[string]*Game
-	byField map[protoreflect.Name]*Game
+	byName  map[string]*Module
+	byField map[protoreflect.Name]*Module
 }
 
-// Game is one registered game: its rules, its bots' policy and its field
-// in the envelopes.
-type Game struct {
-	Rules engine.Rules
-	// Policy, when set, is how the service's bots play; nil: they choose
-	// uniformly among the legal commands.
-	Policy engine.Policy
+// Module is one registered game: its [engine.Module] (rules, title,
+// variants, bot policy, board, labels) and its field in the envelopes.
+type Module struct {
+	engine.Module
 	// field is the game's oneof field name, the same in every envelope.
 	field protoreflect.Name
 }
 
-// New registers the given rules. Each must have a field of its own Command
-// type in moonshine.v1.GameCommand, and a field of the same name in
-// GameOptions, EventBody and GameView.
-func New(rules ...engine.Rules) (*Registry, error) {
-	r := &Registry{byName: map[string]*Game{}, byField: map[protoreflect.Name]*Game{}}
-	for _, rl := range rules {
-		g, err := newGame(rl)
+// New registers the given modules, each checked ([engine.Module.Check]).
+// Each game must have a field of its own Command type in
+// moonshine.v1.GameCommand, and a field of the same name and of its own
+// types in GameOptions, EventBody and GameView.
+func New(mods ...engine.Module) (*Registry, error) {
+	r := &Registry{byName: map[string]*Module{}, byField: map[protoreflect.Name]*Module{}}
+	for _, m := range mods {
+		if err := m.Check(); err != nil {
+			return nil, err
+		}
+		g, err := newModule(m)
 		if err != nil {
 			return nil, err
 		}
-		if r.byName[rl.Name()] != nil || r.byField[g.field] != nil {
-			return nil, fmt.Errorf("games: %s registered twice", rl.Name())
+		name := m.Rules.Name()
+		if r.byName[name] != nil || r.byField[g.field] != nil {
+			return nil, fmt.Errorf("games: %s registered twice", name)
 		}
-		r.byName[rl.Name()] = g
+		r.byName[name] = g
 		r.byField[g.field] = g
 	}
 	return r, nil
 }
 
-func newGame(rl engine.Rules) (*Game, error) {
+// MustNew is [New] for a registry fixed at build time: it panics when the
+// modules and the envelopes disagree, a build mistake.
+func MustNew(mods ...engine.Module) *Registry {
+	r, err := New(mods...)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+func newModule(m engine.Module) (*Module, error) {
+	rl := m.Rules
 	cmdType := rl.NewCommand().ProtoReflect().Descriptor().FullName()
 	var field protoreflect.Name
 	fields := (&moonshinev1.GameCommand{}).ProtoReflect().Descriptor().Fields()
@@ -78,11 +91,11 @@ func newGame(rl engine.Rules) (*Game, error) {
 				c.env.ProtoReflect().Descriptor().FullName(), field, rl.Name())
 		}
 	}
-	return &Game{Rules: rl, field: field}, nil
+	return &Module{Module: m, field: field}, nil
 }
 
 // Lookup returns the game with the given rules id.
-func (r *Registry) Lookup(name string) (*Game, bool) {
+func (r *Registry) Lookup(name string) (*Module, bool) {
 	g, ok := r.byName[name]
 	return g, ok
 }
@@ -97,12 +110,21 @@ func (r *Registry) Names() []string {
 	return out
 }
 
-// OptionsGame returns the game whose options the envelope holds, or nil
+// Modules returns the registered games, sorted by id.
+func (r *Registry) Modules() []*Module {
+	out := make([]*Module, 0, len(r.byName))
+	for _, n := range r.Names() {
+		out = append(out, r.byName[n])
+	}
+	return out
+}
+
+// OptionsModule returns the game whose options the envelope holds, or nil
 // when it holds none.
-func (r *Registry) OptionsGame(o *moonshinev1.GameOptions) *Game {
+func (r *Registry) OptionsModule(o *moonshinev1.GameOptions) *Module {
 	name, _ := which(o, "game")
 	return r.byField[name]
 }
 
 // Name returns the game's rules id.
-func (g *Game) Name() string { return g.Rules.Name() }
+func (m *Module) Name() string { return m.Rules.Name() }
