@@ -21,8 +21,9 @@ import (
 	"unicode/utf8"
 )
 
-// Game is the metadata of one game stream, written once at creation.
-type Game struct {
+// GameRecord is the store's record of one game stream: its metadata, written
+// once at creation, and its version.
+type GameRecord struct {
 	ID string
 	// Rules names the game module, e.g. "booze-barons".
 	Rules string
@@ -142,11 +143,11 @@ type Store interface {
 
 	// CreateGame writes a game's metadata and its opening events atomically.
 	// ErrGameExists if the ID is taken.
-	CreateGame(ctx context.Context, g Game, events [][]byte) (AppendResult, error)
+	CreateGame(ctx context.Context, g GameRecord, events [][]byte) (AppendResult, error)
 	// GetGame returns a game's metadata and current version; ErrNotFound.
-	GetGame(ctx context.Context, id string) (Game, error)
+	GetGame(ctx context.Context, id string) (GameRecord, error)
 	// ListGames lists games in creation order.
-	ListGames(ctx context.Context, f ListFilter) ([]Game, error)
+	ListGames(ctx context.Context, f ListFilter) ([]GameRecord, error)
 
 	// Append appends events to a game's stream; see AppendRequest.
 	// Errors: ErrNotFound, *VersionConflictError.
@@ -249,7 +250,7 @@ func ValidateAppend(req AppendRequest) error {
 }
 
 // ValidateGame checks a CreateGame request; the error wraps ErrInvalidRequest.
-func ValidateGame(g Game) error {
+func ValidateGame(g GameRecord) error {
 	if g.ID == "" || !ValidText(g.ID) || !ValidText(g.Rules) {
 		return fmt.Errorf("%w: game id %q, rules %q", ErrInvalidRequest, g.ID, g.Rules)
 	}

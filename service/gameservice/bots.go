@@ -173,7 +173,7 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 			v := g.Version
 			cmd := d.policy(t, g, p)
 			sub = submission{gameID: id, id: fmt.Sprintf("%s%d:%d", botPrefix, v+1, p.Seat), seat: p.Seat,
-				cmd: t.game.WrapCommand(cmd), expected: &v}
+				cmd: t.module.WrapCommand(cmd), expected: &v}
 			found = true
 			return
 		}
@@ -185,7 +185,7 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 // a Policy and the rules accept the choice; otherwise one of p's legal
 // commands, uniformly.
 func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Message {
-	if pl := t.game.Policy; pl != nil {
+	if pl := t.module.Policy; pl != nil {
 		var key [32]byte
 		crand.Read(key[:])
 		r := engine.NewRand(key)
@@ -193,7 +193,7 @@ func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Mess
 			if _, err := g.State.Decide(p.Seat, c, r); err == nil {
 				return proto.Clone(c)
 			}
-			d.s.log.Warn("bots: the policy chose a refused command", "game", t.game.Name(), "seat", int(p.Seat))
+			d.s.log.Warn("bots: the policy chose a refused command", "game", t.module.Name(), "seat", int(p.Seat))
 		}
 	}
 	return proto.Clone(p.Legal[rand.IntN(len(p.Legal))])

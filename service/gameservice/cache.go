@@ -12,14 +12,17 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// table is one game held in memory: its metadata and its folded state. mu
-// serialises the commands of the game in this process and guards g.
+// table is one game held in memory: the store's record of it, its table
+// configuration, the module that hosts it and the game folded from its log.
+// mu serialises the commands of the game in this process and guards folded.
 type table struct {
-	mu   sync.Mutex
-	meta eventstore.Game
-	cfg  *moonshinev1.GameConfig
-	game *games.Module
-	g    *engine.Game
+	mu     sync.Mutex
+	record eventstore.GameRecord
+	cfg    *moonshinev1.GameConfig
+	module *games.Module
+	// folded is the game as of the last event folded from the store's log
+	// (folded.Version).
+	folded *engine.Game
 }
 
 // cache holds the tables of recently used games, at most max of them. An
@@ -78,19 +81,19 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	if t := s.tables.get(id); t != nil {
 		return t, nil
 	}
-	meta, err := s.store.GetGame(ctx, id)
+	rec, err := s.store.GetGame(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	game, ok := s.games.Lookup(meta.Rules)
+	mod, ok := s.games.Lookup(rec.Rules)
 	if !ok {
-		return nil, fmt.Errorf("game %s: rules %q are not hosted here", id, meta.Rules)
+		return nil, fmt.Errorf("game %s: rules %q are not hosted here", id, rec.Rules)
 	}
 	cfg := &moonshinev1.GameConfig{}
-	if err := proto.Unmarshal(meta.Config, cfg); err != nil {
+	if err := proto.Unmarshal(rec.Config, cfg); err != nil {
 		return nil, fmt.Errorf("game %s: config: %w", id, err)
 	}
-	t := s.tables.put(id, &table{meta: meta, cfg: cfg, game: game, g: engine.NewGame(game.Rules, meta.Seed)})
+	t := s.tables.put(id, &table{record: rec, cfg: cfg, module: mod, folded: engine.NewGame(mod.Rules, rec.Seed)})
 	if len(cfg.GetBotSeats()) > 0 {
 		s.bots.kick(id)
 	}
@@ -100,13 +103,13 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 // sync folds the events appended since the table's version. The caller
 // holds t.mu. A log that does not fold is corrupt: the table is dropped.
 func (s *Service) sync(ctx context.Context, t *table) error {
-	evs, err := s.store.ReadStream(ctx, t.meta.ID, t.g.Version, 0)
+	evs, err := s.store.ReadStream(ctx, t.record.ID, t.folded.Version, 0)
 	if err != nil {
 		return err
 	}
 	for _, ev := range evs {
-		if err := fold(t.game, t.g, ev); err != nil {
-			s.tables.drop(t.meta.ID, t)
+		if err := fold(t.module, t.folded, ev); err != nil {
+			s.tables.drop(t.record.ID, t)
 			return err
 		}
 	}
@@ -115,7 +118,7 @@ func (s *Service) sync(ctx context.Context, t *table) error {
 
 // fold applies one stored event to g: the game's events are applied, table
 // talk only takes its sequence number.
-func fold(game *games.Module, g *engine.Game, ev eventstore.Event) error {
+func fold(mod *games.Module, g *engine.Game, ev eventstore.Event) error {
 	if ev.Seq != g.Version+1 {
 		return fmt.Errorf("game %s: event %d follows %d", ev.GameID, ev.Seq, g.Version)
 	}
@@ -127,7 +130,7 @@ func fold(game *games.Module, g *engine.Game, ev eventstore.Event) error {
 		g.Skip(1)
 		return nil
 	}
-	e, err := game.DecodeEvent(se)
+	e, err := mod.DecodeEvent(se)
 	if err != nil {
 		return fmt.Errorf("game %s: event %d: %w", ev.GameID, ev.Seq, err)
 	}
@@ -144,13 +147,13 @@ func decodeStored(ev eventstore.Event) (*moonshinev1.StoredEvent, error) {
 
 // foldTo rebuilds the game as of event seq, apart from the cache.
 func (s *Service) foldTo(ctx context.Context, t *table, seq int64) (*engine.Game, error) {
-	evs, err := s.store.ReadStream(ctx, t.meta.ID, 0, int(seq))
+	evs, err := s.store.ReadStream(ctx, t.record.ID, 0, int(seq))
 	if err != nil {
 		return nil, err
 	}
-	g := engine.NewGame(t.game.Rules, t.meta.Seed)
+	g := engine.NewGame(t.module.Rules, t.record.Seed)
 	for _, ev := range evs {
-		if err := fold(t.game, g, ev); err != nil {
+		if err := fold(t.module, g, ev); err != nil {
 			return nil, err
 		}
 	}
@@ -172,7 +175,7 @@ func (s *Service) current(ctx context.Context, t *table, read func(g *engine.Gam
 		return snapshot{}, err
 	}
 	if read != nil {
-		read(t.g)
+		read(t.folded)
 	}
-	return snapshot{version: t.g.Version, over: t.g.State.Outcome() != nil}, nil
+	return snapshot{version: t.folded.Version, over: t.folded.State.Outcome() != nil}, nil
 }

@@ -34,7 +34,7 @@ func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageR
 	if err != nil {
 		return nil, err
 	}
-	evs, err := s.store.ReadStream(ctx, t.meta.ID, seq-1, 1)
+	evs, err := s.store.ReadStream(ctx, t.record.ID, seq-1, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -93,9 +93,9 @@ func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.Stor
 	if err != nil {
 		return 0, err
 	}
-	req := eventstore.AppendRequest{GameID: t.meta.ID, Events: [][]byte{data}}
+	req := eventstore.AppendRequest{GameID: t.record.ID, Events: [][]byte{data}}
 	if id != "" {
-		req.Command = &eventstore.Command{GameID: t.meta.ID, ID: id, Seat: int(from), Data: data}
+		req.Command = &eventstore.Command{GameID: t.record.ID, ID: id, Seat: int(from), Data: data}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -103,7 +103,7 @@ func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.Stor
 		if err := s.sync(ctx, t); err != nil {
 			return 0, err
 		}
-		req.ExpectedVersion = t.g.Version
+		req.ExpectedVersion = t.folded.Version
 		res, err := s.store.Append(ctx, req)
 		if eventstore.IsVersionConflict(err) && attempt < raceRetries {
 			continue
@@ -116,7 +116,7 @@ func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.Stor
 		case res.Duplicate:
 			return res.FirstSeq, nil
 		}
-		t.g.Skip(1)
+		t.folded.Skip(1)
 		return res.LastSeq, nil
 	}
 }

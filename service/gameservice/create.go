@@ -23,17 +23,17 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 	if err := s.allowCreate(ctx); err != nil {
 		return nil, err
 	}
-	game, opts, err := s.checkCreate(req)
+	mod, opts, err := s.checkCreate(req)
 	if err != nil {
 		return nil, err
 	}
 	seed := make([]byte, engine.SeedSize)
 	rand.Read(seed)
-	_, evs, err := engine.Start(game.Rules, engine.Config{Players: int(req.GetConfig().GetPlayers()), Options: opts}, seed)
+	_, evs, err := engine.Start(mod.Rules, engine.Config{Players: int(req.GetConfig().GetPlayers()), Options: opts}, seed)
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.createGame(ctx, game, req.GetConfig(), seed, evs)
+	t, err := s.createGame(ctx, mod, req.GetConfig(), seed, evs)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 // checkCreate validates a CreateGame request and returns the game and its
 // options.
 func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module, proto.Message, error) {
-	game, ok := s.games.Lookup(req.GetGame())
+	mod, ok := s.games.Lookup(req.GetGame())
 	if !ok {
 		return nil, nil, badRequest("game", "unknown game %q (hosted: %s)", req.GetGame(), strings.Join(s.games.Names(), ", "))
 	}
@@ -64,17 +64,17 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 			return nil, nil, badRequest("config.bot_seats", "seat %d is out of range or repeated", b)
 		}
 	}
-	opts, err := game.Options(cfg.GetOptions())
+	opts, err := mod.Options(cfg.GetOptions())
 	if errors.Is(err, games.ErrWrongGame) {
-		return nil, nil, badRequest("config.options", "options are not for %s", game.Name())
+		return nil, nil, badRequest("config.options", "options are not for %s", mod.Name())
 	}
-	return game, opts, nil
+	return mod, opts, nil
 }
 
 // createGame stores a new game with its opening events and claims its bot
 // seats.
-func (s *Service) createGame(ctx context.Context, game *games.Module, cfg *moonshinev1.GameConfig, seed []byte, evs []engine.Event) (*table, error) {
-	data, err := encodeEvents(game, evs)
+func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonshinev1.GameConfig, seed []byte, evs []engine.Event) (*table, error) {
+	data, err := encodeEvents(mod, evs)
 	if err != nil {
 		return nil, err
 	}
@@ -83,9 +83,9 @@ func (s *Service) createGame(ctx context.Context, game *games.Module, cfg *moons
 		return nil, err
 	}
 	commit := engine.SeedCommitment(seed)
-	meta := eventstore.Game{ID: newGameID(), Rules: game.Name(), Config: cfgData, Seed: seed,
+	rec := eventstore.GameRecord{ID: newGameID(), Rules: mod.Name(), Config: cfgData, Seed: seed,
 		SeedCommitment: commit[:], CreatedAt: time.Now().UTC()}
-	if _, err := s.store.CreateGame(ctx, meta, data); err != nil {
+	if _, err := s.store.CreateGame(ctx, rec, data); err != nil {
 		return nil, err
 	}
 	for _, b := range cfg.GetBotSeats() {
@@ -93,23 +93,23 @@ func (s *Service) createGame(ctx context.Context, game *games.Module, cfg *moons
 		if err != nil {
 			return nil, err
 		}
-		claim := eventstore.SeatClaim{GameID: meta.ID, Seat: int(b), TokenHash: auth.Hash(token),
+		claim := eventstore.SeatClaim{GameID: rec.ID, Seat: int(b), TokenHash: auth.Hash(token),
 			Name: fmt.Sprintf("bot %d", b+1), ClaimedAt: time.Now().UTC()}
 		if err := s.store.ClaimSeat(ctx, claim); err != nil {
 			return nil, err
 		}
 	}
-	return s.table(ctx, meta.ID)
+	return s.table(ctx, rec.ID)
 }
 
 // newGameID returns a random game id.
 func newGameID() string { return strings.ToLower(rand.Text()[:16]) }
 
 // encodeEvents marshals events in their stored form.
-func encodeEvents(game *games.Module, evs []engine.Event) ([][]byte, error) {
+func encodeEvents(mod *games.Module, evs []engine.Event) ([][]byte, error) {
 	out := make([][]byte, len(evs))
 	for i, ev := range evs {
-		b, err := proto.Marshal(game.EncodeEvent(ev))
+		b, err := proto.Marshal(mod.EncodeEvent(ev))
 		if err != nil {
 			return nil, err
 		}
@@ -160,7 +160,7 @@ func (s *Service) claim(ctx context.Context, t *table, req *moonshinev1.JoinGame
 		if err != nil {
 			return 0, "", err
 		}
-		err = s.store.ClaimSeat(ctx, eventstore.SeatClaim{GameID: t.meta.ID, Seat: int(seat),
+		err = s.store.ClaimSeat(ctx, eventstore.SeatClaim{GameID: t.record.ID, Seat: int(seat),
 			TokenHash: auth.Hash(token), Name: req.GetName(), ClaimedAt: time.Now().UTC()})
 		if errors.Is(err, eventstore.ErrSeatTaken) && req.Seat == nil {
 			continue // another player took it first: try the next free seat
@@ -177,7 +177,7 @@ func (s *Service) pickSeat(ctx context.Context, t *table, req *moonshinev1.JoinG
 		}
 		return req.GetSeat(), nil
 	}
-	claims, err := s.store.Seats(ctx, t.meta.ID)
+	claims, err := s.store.Seats(ctx, t.record.ID)
 	if err != nil {
 		return 0, err
 	}

@@ -30,7 +30,7 @@ type perspective struct {
 
 // resolve checks the perspective against the caller and the game.
 func resolve(c auth.Caller, t *table, p perspective, over bool) (access, error) {
-	acc := access{chat: c.Identity(t.meta.ID)}
+	acc := access{chat: c.Identity(t.record.ID)}
 	switch p.kind {
 	case moonshinev1.Perspective_PERSPECTIVE_UNSPECIFIED:
 		acc.game = acc.chat
@@ -108,7 +108,7 @@ func view(t *table, g *engine.Game, acc access) *moonshinev1.GameView {
 	for _, p := range g.State.Prompts() {
 		v.Waiting = append(v.Waiting, &moonshinev1.Waiting{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail})
 		if acc.game.IsSeat(p.Seat) {
-			v.Prompt = prompt(t.game, p)
+			v.Prompt = prompt(t.module, p)
 		}
 	}
 	if o := g.State.Outcome(); o != nil {
@@ -117,18 +117,18 @@ func view(t *table, g *engine.Game, acc access) *moonshinev1.GameView {
 			v.Outcome.Scores = append(v.Outcome.Scores, int32(sc))
 		}
 	}
-	t.game.WrapView(v, g.State.View(acc.game))
+	t.module.WrapView(v, g.State.View(acc.game))
 	return v
 }
 
 // prompt converts a seat's prompt, legal commands and templates included.
-func prompt(game *games.Module, p engine.Prompt) *moonshinev1.Prompt {
+func prompt(mod *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 	out := &moonshinev1.Prompt{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail}
 	for _, c := range p.Legal {
-		out.Legal = append(out.Legal, game.WrapCommand(c))
+		out.Legal = append(out.Legal, mod.WrapCommand(c))
 	}
 	for _, tp := range p.Templates {
-		ct := &moonshinev1.CommandTemplate{Name: tp.Name, Description: tp.Description, Command: game.WrapCommand(tp.Command)}
+		ct := &moonshinev1.CommandTemplate{Name: tp.Name, Description: tp.Description, Command: mod.WrapCommand(tp.Command)}
 		for _, pa := range tp.Params {
 			ct.Params = append(ct.Params, &moonshinev1.TemplateParam{Field: pa.Field, Description: pa.Description,
 				Choices: slices.Clone(pa.Choices), Min: int32(pa.Min), Max: int32(pa.Max)})
@@ -141,18 +141,18 @@ func prompt(game *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 // info builds a game's public metadata. The seed is shown once the game is
 // over, or when reveal is set (the auditor).
 func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
-	claims, err := s.store.Seats(ctx, t.meta.ID)
+	claims, err := s.store.Seats(ctx, t.record.ID)
 	if err != nil {
 		return nil, err
 	}
 	out := &moonshinev1.GameInfo{
-		GameId:         t.meta.ID,
-		Game:           t.meta.Rules,
+		GameId:         t.record.ID,
+		Game:           t.record.Rules,
 		Config:         t.cfg,
-		SeedCommitment: t.meta.SeedCommitment,
+		SeedCommitment: t.record.SeedCommitment,
 		Version:        snap.version,
 		Status:         moonshinev1.GameStatus_GAME_STATUS_ACTIVE,
-		CreatedAt:      timestamppb.New(t.meta.CreatedAt),
+		CreatedAt:      timestamppb.New(t.record.CreatedAt),
 	}
 	for i := range t.cfg.GetPlayers() {
 		out.Seats = append(out.Seats, &moonshinev1.Seat{Seat: i, Bot: slices.Contains(t.cfg.GetBotSeats(), i)})
@@ -171,7 +171,7 @@ func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool
 		out.Status = moonshinev1.GameStatus_GAME_STATUS_OVER
 	}
 	if snap.over || reveal {
-		out.Seed = t.meta.Seed
+		out.Seed = t.record.Seed
 	}
 	return out, nil
 }

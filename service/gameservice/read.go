@@ -159,7 +159,7 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 	after, last := historyPage(req, snap.version)
 	var evs []eventstore.Event
 	if last > after { // a limit of 0 would read to the end
-		if evs, err = s.store.ReadStream(ctx, t.meta.ID, after, int(last-after)); err != nil {
+		if evs, err = s.store.ReadStream(ctx, t.record.ID, after, int(last-after)); err != nil {
 			return nil, err
 		}
 	}
@@ -174,7 +174,7 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 		return nil, err
 	}
 	if complete {
-		out.Commands, err = s.commandLog(ctx, t.meta.ID, after, last)
+		out.Commands, err = s.commandLog(ctx, t.record.ID, after, last)
 	}
 	return out, err
 }

@@ -83,7 +83,7 @@ func (s *Service) submit(ctx context.Context, sub submission) (*table, eventstor
 	if err != nil {
 		return nil, eventstore.AppendResult{}, err
 	}
-	inner, err := t.game.Command(sub.cmd)
+	inner, err := t.module.Command(sub.cmd)
 	if err != nil {
 		return nil, eventstore.AppendResult{}, err
 	}
@@ -113,27 +113,27 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 	defer t.mu.Unlock()
 	synced := false
 	catchUp := func() (moved bool, err error) {
-		before := t.g.Version
+		before := t.folded.Version
 		synced = true
 		err = s.sync(ctx, t)
-		return t.g.Version != before, err
+		return t.folded.Version != before, err
 	}
-	if t.g.Version == 0 { // never folded: a game always has opening events
+	if t.folded.Version == 0 { // never folded: a game always has opening events
 		if _, err := catchUp(); err != nil {
 			return res, false, err
 		}
 	}
 	for attempt := 0; ; attempt++ {
-		if sub.expected != nil && *sub.expected != t.g.Version {
+		if sub.expected != nil && *sub.expected != t.folded.Version {
 			if !synced {
 				if _, err := catchUp(); err != nil {
 					return res, false, err
 				}
 				continue
 			}
-			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.g.Version})
+			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.folded.Version})
 		}
-		evs, err := t.g.Decide(sub.seat, cmd)
+		evs, err := t.folded.Decide(sub.seat, cmd)
 		if err != nil {
 			if !synced {
 				moved, serr := catchUp()
@@ -175,12 +175,12 @@ func (s *Service) settle(ctx context.Context, sub submission, refusal error) (ev
 // appendDecided appends decided events with the command and folds them into
 // the table.
 func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, evs []engine.Event, data []byte) (eventstore.AppendResult, error) {
-	encoded, err := encodeEvents(t.game, evs)
+	encoded, err := encodeEvents(t.module, evs)
 	if err != nil {
 		return eventstore.AppendResult{}, err
 	}
 	res, err := s.store.Append(ctx, eventstore.AppendRequest{
-		GameID: sub.gameID, ExpectedVersion: t.g.Version, Events: encoded,
+		GameID: sub.gameID, ExpectedVersion: t.folded.Version, Events: encoded,
 		Command: &eventstore.Command{GameID: sub.gameID, ID: sub.id, Seat: int(sub.seat), Data: data},
 	})
 	switch {
@@ -189,7 +189,7 @@ func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, e
 	case res.Duplicate:
 		return sameCommand(*res.DuplicateOf, sub)
 	}
-	if err := t.g.Apply(evs...); err != nil {
+	if err := t.folded.Apply(evs...); err != nil {
 		s.tables.drop(sub.gameID, t)
 		return eventstore.AppendResult{}, err
 	}

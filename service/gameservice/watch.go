@@ -53,11 +53,11 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 		return err
 	}
 	defer release()
-	wake, err := s.store.Subscribe(ctx, t.meta.ID)
+	wake, err := s.store.Subscribe(ctx, t.record.ID)
 	if err != nil {
 		return resumable(err, req.GetAfterSeq())
 	}
-	return s.watchLoop(ctx, stream, t.meta.ID, req.GetAfterSeq(), acc, wake)
+	return s.watchLoop(ctx, stream, t.record.ID, req.GetAfterSeq(), acc, wake)
 }
 
 // watchLoop sends events after last until the client leaves or the server

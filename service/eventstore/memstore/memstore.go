@@ -31,7 +31,7 @@ type ref struct {
 }
 
 type game struct {
-	meta     eventstore.Game
+	meta     eventstore.GameRecord
 	events   []eventstore.Event
 	commands []eventstore.Command
 	byCmdID  map[cmdKey]int // index into commands
@@ -83,7 +83,7 @@ func (s *Store) stored(ctx context.Context, id, what string) (*game, error) {
 }
 
 // CreateGame implements [eventstore.Store].
-func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events [][]byte) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateGame(g); err != nil {
 		return eventstore.AppendResult{}, err
 	}
@@ -97,7 +97,7 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 		return eventstore.AppendResult{}, fmt.Errorf("create game %s: %w", g.ID, eventstore.ErrGameExists)
 	}
 	now := s.nowFunc()
-	meta := eventstore.Game{
+	meta := eventstore.GameRecord{
 		ID:             g.ID,
 		Rules:          g.Rules,
 		Config:         bytes.Clone(g.Config),
@@ -138,27 +138,27 @@ func (s *Store) appendLocked(gm *game, events [][]byte, now time.Time) eventstor
 }
 
 // GetGame implements [eventstore.Store].
-func (s *Store) GetGame(ctx context.Context, id string) (eventstore.Game, error) {
+func (s *Store) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if err := s.check(ctx); err != nil {
-		return eventstore.Game{}, err
+		return eventstore.GameRecord{}, err
 	}
 	gm, ok := s.games[id]
 	if !ok {
-		return eventstore.Game{}, fmt.Errorf("game %s: %w", id, eventstore.ErrNotFound)
+		return eventstore.GameRecord{}, fmt.Errorf("game %s: %w", id, eventstore.ErrNotFound)
 	}
 	return cloneGame(gm.meta), nil
 }
 
-func cloneGame(g eventstore.Game) eventstore.Game {
+func cloneGame(g eventstore.GameRecord) eventstore.GameRecord {
 	g.Config = bytes.Clone(g.Config)
 	g.Seed = bytes.Clone(g.Seed)
 	g.SeedCommitment = bytes.Clone(g.SeedCommitment)
 	return g
 }
 
-func compareGames(a, b eventstore.Game) int {
+func compareGames(a, b eventstore.GameRecord) int {
 	if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 		return c
 	}
@@ -166,7 +166,7 @@ func compareGames(a, b eventstore.Game) int {
 }
 
 // ListGames implements [eventstore.Store].
-func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.Game, error) {
+func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if err := s.check(ctx); err != nil {
@@ -176,7 +176,7 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 	if limit <= 0 {
 		limit = 100
 	}
-	var after *eventstore.Game
+	var after *eventstore.GameRecord
 	if f.AfterID != "" {
 		gm, ok := s.games[f.AfterID]
 		if !ok {
@@ -184,7 +184,7 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 		}
 		after = &gm.meta
 	}
-	var out []eventstore.Game
+	var out []eventstore.GameRecord
 	for _, gm := range s.games {
 		if f.Rules != "" && gm.meta.Rules != f.Rules {
 			continue

@@ -28,7 +28,7 @@ WITH g AS (
 SELECT count(*) FROM g`
 
 // CreateGame implements [eventstore.Store].
-func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events [][]byte) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateGame(g); err != nil {
 		return eventstore.AppendResult{}, err
 	}

@@ -19,7 +19,7 @@ const wait = 20 * time.Second
 
 func create(t *testing.T, s *Store, id string) {
 	t.Helper()
-	if _, err := s.CreateGame(t.Context(), eventstore.Game{ID: id, Rules: "r"}, [][]byte{[]byte("setup")}); err != nil {
+	if _, err := s.CreateGame(t.Context(), eventstore.GameRecord{ID: id, Rules: "r"}, [][]byte{[]byte("setup")}); err != nil {
 		t.Fatalf("CreateGame(%s): %v", id, err)
 	}
 }

@@ -12,8 +12,8 @@ import (
 
 const gameColumns = `id, rules, config, seed, seed_commitment, created_at, version`
 
-func scanGame(row pgx.Row) (eventstore.Game, error) {
-	var g eventstore.Game
+func scanGame(row pgx.Row) (eventstore.GameRecord, error) {
+	var g eventstore.GameRecord
 	err := row.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &g.CreatedAt, &g.Version)
 	g.CreatedAt = g.CreatedAt.UTC()
 	return g, err
@@ -31,23 +31,23 @@ func findable(keys ...string) error {
 }
 
 // GetGame implements [eventstore.Store].
-func (s *Store) GetGame(ctx context.Context, id string) (eventstore.Game, error) {
+func (s *Store) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
 	if err := findable(id); err != nil {
-		return eventstore.Game{}, err
+		return eventstore.GameRecord{}, err
 	}
 	g, err := scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return eventstore.Game{}, fmt.Errorf("pgstore: game %s: %w", id, eventstore.ErrNotFound)
+		return eventstore.GameRecord{}, fmt.Errorf("pgstore: game %s: %w", id, eventstore.ErrNotFound)
 	}
 	if err != nil {
-		return eventstore.Game{}, mapError("get game "+id, err)
+		return eventstore.GameRecord{}, mapError("get game "+id, err)
 	}
 	return g, nil
 }
 
 // ListGames implements [eventstore.Store]. An AfterID that names no game
 // yields an empty page.
-func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.Game, error) {
+func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 100
@@ -62,7 +62,7 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 	if err != nil {
 		return nil, mapError("list games", err)
 	}
-	games, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (eventstore.Game, error) { return scanGame(r) })
+	games, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (eventstore.GameRecord, error) { return scanGame(r) })
 	if err != nil {
 		return nil, mapError("list games", err)
 	}

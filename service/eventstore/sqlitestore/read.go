@@ -29,8 +29,8 @@ const gameColumns = `id, rules, config, seed, seed_commitment, created_at, versi
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanGame(r scanner) (eventstore.Game, error) {
-	var g eventstore.Game
+func scanGame(r scanner) (eventstore.GameRecord, error) {
+	var g eventstore.GameRecord
 	var created int64
 	err := r.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &created, &g.Version)
 	g.CreatedAt = fromMicros(created)
@@ -38,13 +38,13 @@ func scanGame(r scanner) (eventstore.Game, error) {
 }
 
 // GetGame implements [eventstore.Store].
-func (s *Store) GetGame(ctx context.Context, id string) (eventstore.Game, error) {
+func (s *Store) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
 	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		err = eventstore.ErrNotFound
 	}
 	if err != nil {
-		return eventstore.Game{}, fail(err, "game %s", id)
+		return eventstore.GameRecord{}, fail(err, "game %s", id)
 	}
 	return g, nil
 }
@@ -68,7 +68,7 @@ func collect[T any](rows *sql.Rows, err error, scan func(scanner) (T, error)) ([
 
 // ListGames implements [eventstore.Store]. An AfterID that names no game
 // yields an empty page.
-func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.Game, error) {
+func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 100

@@ -49,7 +49,7 @@ func nonNil(b []byte) []byte {
 }
 
 // CreateGame implements [eventstore.Store].
-func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events [][]byte) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateGame(g); err != nil {
 		return eventstore.AppendResult{}, err
 	}

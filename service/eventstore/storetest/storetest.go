@@ -77,9 +77,9 @@ func payloads(tag string, n int) [][]byte {
 	return out
 }
 
-func newGame(t *testing.T, s eventstore.Store, id string, events int) eventstore.Game {
+func newGame(t *testing.T, s eventstore.Store, id string, events int) eventstore.GameRecord {
 	t.Helper()
-	g := eventstore.Game{
+	g := eventstore.GameRecord{
 		ID:             id,
 		Rules:          "test-rules",
 		Config:         []byte("config-" + id),
@@ -161,7 +161,7 @@ func wantErr(t *testing.T, what string, err, want error) {
 func testCreateAndGet(t *testing.T, s eventstore.Store) {
 	ctx := ctxFor(t)
 	created := time.Date(2026, 3, 4, 5, 6, 7, 891000, time.UTC)
-	g := eventstore.Game{
+	g := eventstore.GameRecord{
 		ID: "g1", Rules: "booze-barons", Config: []byte{1, 2, 0, 3},
 		Seed: []byte("secret"), SeedCommitment: []byte("commitment"), CreatedAt: created,
 		Version: 99, // ignored
@@ -195,7 +195,7 @@ func testCreateAndGet(t *testing.T, s eventstore.Store) {
 
 	// CreatedAt defaults to now; a game may open with no events.
 	before := time.Now().Add(-time.Hour)
-	if _, err := s.CreateGame(ctx, eventstore.Game{ID: "g2", Rules: "r"}, nil); err != nil {
+	if _, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "g2", Rules: "r"}, nil); err != nil {
 		t.Fatalf("CreateGame without events: %v", err)
 	}
 	g2, err := s.GetGame(ctx, "g2")
@@ -211,14 +211,14 @@ func testCreateAndGet(t *testing.T, s eventstore.Store) {
 
 	_, err = s.GetGame(ctx, "nope")
 	wantErr(t, "GetGame(unknown)", err, eventstore.ErrNotFound)
-	_, err = s.CreateGame(ctx, eventstore.Game{}, payloads("x", 1))
+	_, err = s.CreateGame(ctx, eventstore.GameRecord{}, payloads("x", 1))
 	wantErr(t, "CreateGame(empty id)", err, eventstore.ErrInvalidRequest)
 }
 
 func testCreateDuplicate(t *testing.T, s eventstore.Store) {
 	ctx := ctxFor(t)
 	newGame(t, s, "dup", 2)
-	_, err := s.CreateGame(ctx, eventstore.Game{ID: "dup", Rules: "other"}, payloads("again", 5))
+	_, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "dup", Rules: "other"}, payloads("again", 5))
 	wantErr(t, "CreateGame(taken id)", err, eventstore.ErrGameExists)
 	g, err := s.GetGame(ctx, "dup")
 	if err != nil {
@@ -238,7 +238,7 @@ func testCreateDuplicate(t *testing.T, s eventstore.Store) {
 	errs := make([]error, writers)
 	for i := range writers {
 		wg.Go(func() {
-			_, errs[i] = s.CreateGame(ctx, eventstore.Game{ID: "race", Rules: fmt.Sprint(i)}, payloads(fmt.Sprint(i), 2))
+			_, errs[i] = s.CreateGame(ctx, eventstore.GameRecord{ID: "race", Rules: fmt.Sprint(i)}, payloads(fmt.Sprint(i), 2))
 		})
 	}
 	wg.Wait()
@@ -259,7 +259,7 @@ func testListGames(t *testing.T, s eventstore.Store) {
 		{"e", "x", 0}, {"d", "y", 0}, {"c", "x", time.Second}, {"b", "y", 2 * time.Second}, {"a", "x", 3 * time.Second},
 	}
 	for _, sp := range specs {
-		g := eventstore.Game{ID: sp.id, Rules: sp.rules, CreatedAt: base.Add(sp.at)}
+		g := eventstore.GameRecord{ID: sp.id, Rules: sp.rules, CreatedAt: base.Add(sp.at)}
 		if _, err := s.CreateGame(ctx, g, payloads(sp.id, 1)); err != nil {
 			t.Fatalf("CreateGame(%s): %v", sp.id, err)
 		}
@@ -1035,9 +1035,9 @@ func testTextRefused(t *testing.T, s eventstore.Store) {
 	ctx := ctxFor(t)
 	newGame(t, s, "g", 1)
 	for _, bad := range []string{"a\x00b", "\xff"} {
-		_, err := s.CreateGame(ctx, eventstore.Game{ID: bad, Rules: "r"}, payloads("x", 1))
+		_, err := s.CreateGame(ctx, eventstore.GameRecord{ID: bad, Rules: "r"}, payloads("x", 1))
 		wantErr(t, fmt.Sprintf("CreateGame(id %q)", bad), err, eventstore.ErrInvalidRequest)
-		_, err = s.CreateGame(ctx, eventstore.Game{ID: "h", Rules: bad}, payloads("x", 1))
+		_, err = s.CreateGame(ctx, eventstore.GameRecord{ID: "h", Rules: bad}, payloads("x", 1))
 		wantErr(t, fmt.Sprintf("CreateGame(rules %q)", bad), err, eventstore.ErrInvalidRequest)
 		_, err = s.Append(ctx, eventstore.AppendRequest{GameID: bad, ExpectedVersion: eventstore.AnyVersion, Events: payloads("x", 1)})
 		wantErr(t, fmt.Sprintf("Append(game %q)", bad), err, eventstore.ErrInvalidRequest)
