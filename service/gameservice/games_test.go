@@ -30,7 +30,7 @@ func TestJoinAndStatus(t *testing.T) {
 	}
 }
 
-// TestListGames pages through games in creation order.
+// TestListGames pages through games, newest first.
 func TestListGames(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	var ids []string
@@ -55,8 +55,8 @@ func TestListGames(t *testing.T) {
 		t.Fatalf("listed %v, want %v", got, ids)
 	}
 	for i := range ids {
-		if got[i] != ids[i] {
-			t.Errorf("listed %v, want %v", got, ids)
+		if got[i] != ids[len(ids)-1-i] {
+			t.Errorf("listed %v, want %v newest first", got, ids)
 		}
 	}
 }
