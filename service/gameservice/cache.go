@@ -25,6 +25,10 @@ type table struct {
 	folded *engine.Game
 }
 
+// unfold drops the folded game, which the next sync folds again from the
+// log: for a table whose game went ahead of the log.
+func (t *table) unfold() { t.folded = engine.NewGame(t.module.Rules, t.record.Seed) }
+
 // cache holds the tables of recently used games, at most max of them. An
 // evicted table may still be in use by a request; the store's
 // compare-and-set keeps a second table of the same game correct.

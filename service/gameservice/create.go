@@ -29,23 +29,15 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 	}
 	seed := make([]byte, engine.SeedSize)
 	rand.Read(seed)
-	_, evs, err := engine.Start(mod.Rules, engine.Config{Players: int(req.GetConfig().GetPlayers()), Options: opts}, seed)
+	g, evs, err := engine.Start(mod.Rules, engine.Config{Players: int(req.GetConfig().GetPlayers()), Options: opts}, seed)
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.createGame(ctx, mod, req.GetConfig(), seed, evs)
+	t, claims, err := s.createGame(ctx, mod, req.GetConfig(), seed, g, evs)
 	if err != nil {
 		return nil, err
 	}
-	snap, err := s.current(ctx, t, nil)
-	if err != nil {
-		return nil, err
-	}
-	info, err := s.info(ctx, t, snap, false)
-	if err != nil {
-		return nil, err
-	}
-	return &moonshinev1.CreateGameResponse{Game: info}, nil
+	return &moonshinev1.CreateGameResponse{Game: gameInfo(t, snapshot{version: g.Version}, claims, false)}, nil
 }
 
 // checkCreate validates a CreateGame request and returns the game and its
@@ -71,51 +63,62 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 	return mod, opts, nil
 }
 
-// createGame stores a new game with its opening events and claims its bot
-// seats.
-func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonshinev1.GameConfig, seed []byte, evs []engine.Event) (*table, error) {
-	data, err := encodeEvents(mod, evs)
+// createGame stores a new game with its opening events, claims its bot
+// seats, and caches the game it was dealt: nothing is read back. It
+// returns the table and the claims.
+func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonshinev1.GameConfig, seed []byte, g *engine.Game, evs []engine.Event) (*table, []eventstore.SeatClaim, error) {
+	_, data, err := encodeEvents(mod, evs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	cfgData, err := proto.Marshal(cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	commit := engine.SeedCommitment(seed)
 	rec := eventstore.GameRecord{ID: newGameID(), Rules: mod.Name(), Config: cfgData, Seed: seed,
-		SeedCommitment: commit[:], CreatedAt: time.Now().UTC()}
-	if _, err := s.store.CreateGame(ctx, rec, data); err != nil {
-		return nil, err
+		SeedCommitment: commit[:], CreatedAt: time.Now().UTC().Truncate(time.Microsecond), Players: int(cfg.GetPlayers())}
+	res, err := s.store.CreateGame(ctx, rec, data)
+	if err != nil {
+		return nil, nil, err
 	}
+	rec.Version = res.LastSeq
+	var claims []eventstore.SeatClaim
 	for _, b := range cfg.GetBotSeats() {
 		token, err := auth.NewToken()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		claim := eventstore.SeatClaim{GameID: rec.ID, Seat: int(b), TokenHash: auth.Hash(token),
 			Name: fmt.Sprintf("bot %d", b+1), ClaimedAt: time.Now().UTC()}
 		if err := s.store.ClaimSeat(ctx, claim); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		claims = append(claims, claim)
 	}
-	return s.table(ctx, rec.ID)
+	t := s.tables.put(rec.ID, &table{record: rec, cfg: cfg, module: mod, folded: g})
+	if len(claims) > 0 {
+		s.bots.kick(rec.ID)
+	}
+	return t, claims, nil
 }
 
 // newGameID returns a random game id.
 func newGameID() string { return strings.ToLower(rand.Text()[:16]) }
 
-// encodeEvents marshals events in their stored form.
-func encodeEvents(mod *games.Module, evs []engine.Event) ([][]byte, error) {
+// encodeEvents returns events in their stored form, and marshalled.
+func encodeEvents(mod *games.Module, evs []engine.Event) ([]*moonshinev1.StoredEvent, [][]byte, error) {
+	stored := make([]*moonshinev1.StoredEvent, len(evs))
 	out := make([][]byte, len(evs))
 	for i, ev := range evs {
-		b, err := proto.Marshal(mod.EncodeEvent(ev))
+		stored[i] = mod.EncodeEvent(ev)
+		b, err := proto.Marshal(stored[i])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out[i] = b
 	}
-	return out, nil
+	return stored, out, nil
 }
 
 // JoinGame implements moonshinev1.GameServiceServer.

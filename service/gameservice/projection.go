@@ -3,6 +3,7 @@ package gameservice
 import (
 	"context"
 	"slices"
+	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/games"
@@ -68,25 +69,31 @@ func wireViewer(v engine.Viewer) *moonshinev1.Viewer {
 	}
 }
 
-// project returns a stored event as acc may see it, through engine.Event.For.
+// project returns a stored event as acc may see it.
 func project(ev eventstore.Event, acc access) (*moonshinev1.Event, error) {
 	se, err := decodeStored(ev)
 	if err != nil {
 		return nil, err
 	}
+	return projectStored(ev.Seq, ev.RecordedAt, se, acc), nil
+}
+
+// projectStored returns the event stored as se at seq as acc may see it,
+// through engine.Event.For.
+func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc access) *moonshinev1.Event {
 	v := acc.game
 	if games.IsChat(se) {
 		v = acc.chat
 	}
 	seen := games.Envelope(se).For(v)
-	out := &moonshinev1.Event{Seq: ev.Seq, RecordedAt: timestamppb.New(ev.RecordedAt)}
+	out := &moonshinev1.Event{Seq: seq, RecordedAt: timestamppb.New(at)}
 	if seen.Public != nil {
 		out.Public = seen.Public.(*moonshinev1.EventBody)
 	}
 	for _, p := range seen.Private {
 		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: games.WireSeats(p.Seats), Body: p.Body.(*moonshinev1.EventBody)})
 	}
-	return out, nil
+	return out
 }
 
 // projectAll projects a run of stored events.
@@ -138,13 +145,20 @@ func prompt(mod *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 	return out
 }
 
-// info builds a game's public metadata. The seed is shown once the game is
-// over, or when reveal is set (the auditor).
+// info builds a game's public metadata as of snap, with its current seat
+// claims. The seed is shown once the game is over, or when reveal is set
+// (the auditor).
 func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
 	claims, err := s.store.Seats(ctx, t.record.ID)
 	if err != nil {
 		return nil, err
 	}
+	return gameInfo(t, snap, claims, reveal), nil
+}
+
+// gameInfo builds a game's public metadata from its table, a snapshot of
+// its folded game and its seat claims.
+func gameInfo(t *table, snap snapshot, claims []eventstore.SeatClaim, reveal bool) *moonshinev1.GameInfo {
 	out := &moonshinev1.GameInfo{
 		GameId:         t.record.ID,
 		Game:           t.record.Rules,
@@ -173,5 +187,5 @@ func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool
 	if snap.over || reveal {
 		out.Seed = t.record.Seed
 	}
-	return out, nil
+	return out
 }

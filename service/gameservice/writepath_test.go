@@ -1,0 +1,86 @@
+package gameservice_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
+	"google.golang.org/protobuf/proto"
+)
+
+// readCounter is a real store that counts the reads of game records and
+// streams made through it.
+type readCounter struct {
+	eventstore.Store
+	records, streams atomic.Int64
+}
+
+func (r *readCounter) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
+	r.records.Add(1)
+	return r.Store.GetGame(ctx, id)
+}
+
+func (r *readCounter) ReadStream(ctx context.Context, id string, after int64, limit int) ([]eventstore.Event, error) {
+	r.streams.Add(1)
+	return r.Store.ReadStream(ctx, id, after, limit)
+}
+
+// reads returns the reads counted since the last call.
+func (r *readCounter) reads() (records, streams int64) {
+	return r.records.Swap(0), r.streams.Swap(0)
+}
+
+// TestTheWritePathReadsNothingBack: CreateGame keeps the game it dealt and
+// SubmitCommand answers with the events it encoded, neither reading its
+// own write back; the answer is what the log holds, as the seat sees it.
+func TestTheWritePathReadsNothingBack(t *testing.T) {
+	store := &readCounter{Store: memstore.New()}
+	e := newEnv(t, store, nil)
+	store.reads()
+	g := e.create(2)
+	if records, streams := store.reads(); records != 0 || streams != 0 {
+		t.Errorf("CreateGame read %d records and %d streams back", records, streams)
+	}
+	tok := []string{e.join(g.GetGameId(), 0), e.join(g.GetGameId(), 1)}
+	store.reads()
+	res := e.mustSubmit(tok[0], g.GetGameId(), "c1", cmdDeliver(4))
+	if records, streams := store.reads(); records != 0 || streams != 0 {
+		t.Errorf("SubmitCommand read %d records and %d streams back", records, streams)
+	}
+	logged := e.history(tok[0], g.GetGameId()).GetEvents()[res.GetFirstSeq()-1 : res.GetLastSeq()]
+	if len(res.GetEvents()) != len(logged) {
+		t.Fatalf("answered %d events, the log holds %d", len(res.GetEvents()), len(logged))
+	}
+	for i := range logged {
+		if !proto.Equal(res.GetEvents()[i], logged[i]) {
+			t.Errorf("answered %v, the log holds %v", res.GetEvents()[i], logged[i])
+		}
+	}
+	// A repeat is answered from the log: the first call wrote its events.
+	again := e.mustSubmit(tok[0], g.GetGameId(), "c1", cmdDeliver(4))
+	if !proto.Equal(again, res) {
+		t.Errorf("the repeat answered %v, the first call %v", again, res)
+	}
+}
+
+// TestTheEndIsRecorded: the append that ends a game marks its record
+// finished, so that listings know it is over without folding it.
+func TestTheEndIsRecorded(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, tok := e.table(2)
+	var last *moonshinev1.SubmitCommandResponse
+	for i := range toyMoves {
+		rec, _ := e.store.GetGame(context.Background(), id)
+		if rec.Status() != eventstore.StatusActive {
+			t.Fatalf("before move %d the record's status is %v", i, rec.Status())
+		}
+		last = e.mustSubmit(tok[i%2], id, "m"+string(rune('a'+i)), cmdPass())
+	}
+	rec, err := e.store.GetGame(context.Background(), id)
+	if err != nil || rec.Status() != eventstore.StatusOver || !rec.FinishedAt.Equal(last.GetEvents()[0].GetRecordedAt().AsTime()) {
+		t.Errorf("after the last move the record is %+v, %v", rec, err)
+	}
+}
