@@ -79,6 +79,10 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (options
 	if err != nil {
 		return o, fmt.Errorf("MOONSHINE_WATCH_OUTAGE: %w", err)
 	}
+	cacheBytes, err := strconv.ParseInt(env("MOONSHINE_CACHE_BYTES", strconv.Itoa(gameservice.DefaultCacheBytes)), 10, 64)
+	if err != nil {
+		return o, fmt.Errorf("MOONSHINE_CACHE_BYTES: %w", err)
+	}
 	fs := flag.NewFlagSet("moonshined", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.addr, "addr", env("MOONSHINE_ADDR", "127.0.0.1:7777"), "listen address (MOONSHINE_ADDR)")
@@ -93,6 +97,7 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (options
 	fs.IntVar(&o.cfg.MaxStreamsPerCredential, "max-streams-per-credential", num("MOONSHINE_MAX_STREAMS_PER_CREDENTIAL", server.DefaultMaxStreamsPerCredential), "open watch streams per credential (MOONSHINE_MAX_STREAMS_PER_CREDENTIAL)")
 	fs.IntVar(&o.cfg.MaxStreams, "max-streams", num("MOONSHINE_MAX_STREAMS", server.DefaultMaxStreams), "open watch streams in all (MOONSHINE_MAX_STREAMS)")
 	fs.DurationVar(&o.cfg.WatchOutage, "watch-outage", outage, "how long an open watch stream rides out a database outage; negative: not at all (MOONSHINE_WATCH_OUTAGE)")
+	fs.Int64Var(&o.cfg.CacheBytes, "cache-bytes", cacheBytes, "memory budget, in bytes, of the games kept folded; past it the least recently used go (MOONSHINE_CACHE_BYTES)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/moonshine-games/moonshine/service/gameservice"
 	"io"
 	"net"
 	"os"
@@ -50,6 +51,16 @@ func TestParse(t *testing.T) {
 	}
 	if o, _ := parse(nil, func(string) string { return "" }, io.Discard); o.cfg.CreateRate != 0 || o.cfg.WatchOutage != 30*time.Second {
 		t.Errorf("defaults: create rate %v (want 0: the command rate), watch outage %v", o.cfg.CreateRate, o.cfg.WatchOutage)
+	}
+	if o, _ := parse(nil, func(string) string { return "" }, io.Discard); o.cfg.CacheBytes != gameservice.DefaultCacheBytes {
+		t.Errorf("default cache budget %d", o.cfg.CacheBytes)
+	}
+	cache := func(k string) string { return map[string]string{"MOONSHINE_CACHE_BYTES": "1000"}[k] }
+	if o, err := parse([]string{"-cache-bytes", "2000"}, cache, io.Discard); err != nil || o.cfg.CacheBytes != 2000 {
+		t.Errorf("-cache-bytes over the environment: %d, %v", o.cfg.CacheBytes, err)
+	}
+	if o, err := parse(nil, cache, io.Discard); err != nil || o.cfg.CacheBytes != 1000 {
+		t.Errorf("MOONSHINE_CACHE_BYTES: %d, %v", o.cfg.CacheBytes, err)
 	}
 	if _, err := parse([]string{"serve", "extra"}, func(string) string { return "" }, io.Discard); err == nil {
 		t.Error("stray arguments were accepted")

@@ -23,58 +23,38 @@ type table struct {
 	// folded is the game as of the last event folded from the store's log
 	// (folded.Version).
 	folded *engine.Game
+	// measured is folded.Version when the table's size was last measured
+	// for the cache (-1: never).
+	measured int64
+}
+
+// remeasureEvery is how many events a table folds between two
+// measurements of its size: a game's size moves slowly, and a measurement
+// walks the whole state.
+const remeasureEvery = 16
+
+// remeasure measures the table for the cache when it has folded
+// remeasureEvery events since it was last measured, or was never. The
+// caller holds t.mu.
+func (s *Service) remeasure(t *table) {
+	if t.measured >= 0 && t.folded.Version-t.measured < remeasureEvery && t.folded.Version >= t.measured {
+		return
+	}
+	t.measured = t.folded.Version
+	s.tables.resize(t.record.ID, t, t.size())
+}
+
+// size measures the bytes the table holds: its folded game, its record and
+// its configuration (heapSize), and the table and its cache entry
+// themselves. The module is shared by every table of the game and not
+// counted.
+func (t *table) size() int64 {
+	return tableOverhead + heapSize(t.folded) + heapSize(t.record) + heapSize(t.cfg)
 }
 
 // unfold drops the folded game, which the next sync folds again from the
 // log: for a table whose game went ahead of the log.
 func (t *table) unfold() { t.folded = engine.NewGame(t.module.Rules, t.record.Seed) }
-
-// cache holds the tables of recently used games, at most max of them. An
-// evicted table may still be in use by a request; the store's
-// compare-and-set keeps a second table of the same game correct.
-type cache struct {
-	mu  sync.Mutex
-	max int
-	m   map[string]*table
-}
-
-func newCache(max int) *cache {
-	if max <= 0 {
-		max = 1000
-	}
-	return &cache{max: max, m: map[string]*table{}}
-}
-
-func (c *cache) get(id string) *table {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.m[id]
-}
-
-// put stores t unless the game is there already; it returns the cached one.
-func (c *cache) put(id string, t *table) *table {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old := c.m[id]; old != nil {
-		return old
-	}
-	for k := range c.m {
-		if len(c.m) < c.max {
-			break
-		}
-		delete(c.m, k)
-	}
-	c.m[id] = t
-	return t
-}
-
-func (c *cache) drop(id string, t *table) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m[id] == t {
-		delete(c.m, id)
-	}
-}
 
 // table returns the game's table, loading its metadata on first use. The
 // state is folded lazily by [table.sync].
@@ -97,7 +77,8 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	if err := proto.Unmarshal(rec.Config, cfg); err != nil {
 		return nil, fmt.Errorf("game %s: config: %w", id, err)
 	}
-	t := s.tables.put(id, &table{record: rec, cfg: cfg, module: mod, folded: engine.NewGame(mod.Rules, rec.Seed)})
+	t := &table{record: rec, cfg: cfg, module: mod, folded: engine.NewGame(mod.Rules, rec.Seed), measured: -1}
+	t = s.tables.put(id, t, t.size())
 	if len(cfg.GetBotSeats()) > 0 {
 		s.bots.kick(id)
 	}
@@ -116,6 +97,9 @@ func (s *Service) sync(ctx context.Context, t *table) error {
 			s.tables.drop(t.record.ID, t)
 			return err
 		}
+	}
+	if len(evs) > 0 {
+		s.remeasure(t)
 	}
 	return nil
 }

@@ -96,7 +96,8 @@ func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonsh
 		}
 		claims = append(claims, claim)
 	}
-	t := s.tables.put(rec.ID, &table{record: rec, cfg: cfg, module: mod, folded: g})
+	t := &table{record: rec, cfg: cfg, module: mod, folded: g, measured: g.Version}
+	t = s.tables.put(rec.ID, t, t.size())
 	if len(claims) > 0 {
 		s.bots.kick(rec.ID)
 	}

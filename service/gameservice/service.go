@@ -47,8 +47,10 @@ type Options struct {
 	MaxStreamsPerCredential int
 	// MaxStreams caps open WatchGame streams in all; <= 0: no limit.
 	MaxStreams int
-	// CacheSize caps the games kept folded in memory (default 1000).
-	CacheSize int
+	// CacheBytes is the memory budget of the games kept folded in memory,
+	// each measured (heapSize) as it grows; past it, the least recently used
+	// go (default DefaultCacheBytes).
+	CacheBytes int64
 	// MaxMessageBytes caps a request's encoded size: a larger one is
 	// refused with RESOURCE_EXHAUSTED and reason MESSAGE_TOO_LARGE, up to
 	// MessageCeiling times the cap, beyond which gRPC refuses it itself
@@ -116,7 +118,7 @@ func New(o Options) (*Service, error) {
 		acts:        limits.NewRates(o.CommandRate, o.CommandBurst),
 		creates:     limits.NewRates(o.CreateRate, o.CreateBurst),
 		streams:     limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
-		tables:      newCache(o.CacheSize),
+		tables:      newCache(o.CacheBytes),
 		codec:       newRequestCodec(),
 		closing:     make(chan struct{}),
 	}

@@ -224,6 +224,7 @@ func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, e
 		res, err := sameCommand(*res.DuplicateOf, sub)
 		return written{AppendResult: res}, err
 	}
+	s.remeasure(t)
 	return written{AppendResult: res, events: stored}, nil
 }
 

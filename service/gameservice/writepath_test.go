@@ -2,12 +2,14 @@ package gameservice_test
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
+	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -82,5 +84,34 @@ func TestTheEndIsRecorded(t *testing.T) {
 	rec, err := e.store.GetGame(context.Background(), id)
 	if err != nil || rec.Status() != eventstore.StatusOver || !rec.FinishedAt.Equal(last.GetEvents()[0].GetRecordedAt().AsTime()) {
 		t.Errorf("after the last move the record is %+v, %v", rec, err)
+	}
+}
+
+// TestCacheBudget: a cache whose budget holds one game lets the other go
+// and folds it again from the log when it is next used, and the games play
+// on; one that holds both reloads neither.
+func TestCacheBudget(t *testing.T) {
+	for _, c := range []struct {
+		budget  int64
+		reloads bool
+	}{{1, true}, {0, false}} {
+		store := &readCounter{Store: memstore.New()}
+		e := newEnv(t, store, func(cfg *server.Config) { cfg.CacheBytes = c.budget })
+		a, tokA := e.table(2)
+		b, tokB := e.table(2)
+		store.reads()
+		for i := range toyMoves {
+			e.mustSubmit(tokA[i%2], a, fmt.Sprint("a", i), cmdPass())
+			e.mustSubmit(tokB[i%2], b, fmt.Sprint("b", i), cmdDeliver(int32(i)))
+		}
+		records, _ := store.reads()
+		if (records > 0) != c.reloads {
+			t.Errorf("budget %d: %d game records loaded while two games alternated", c.budget, records)
+		}
+		for _, id := range []string{a, b} {
+			if h := e.history("", id); h.GetGame().GetStatus() != moonshinev1.GameStatus_GAME_STATUS_OVER || len(h.GetCommands()) != toyMoves {
+				t.Errorf("budget %d: game %s ended %v with %d commands", c.budget, id, h.GetGame().GetStatus(), len(h.GetCommands()))
+			}
+		}
 	}
 }

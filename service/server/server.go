@@ -53,6 +53,9 @@ type Config struct {
 	// WatchOutage is how long an open watch stream rides out an outage of
 	// the store (default gameservice.DefaultWatchOutage; negative: none).
 	WatchOutage time.Duration
+	// CacheBytes is the memory budget of the games kept folded (default
+	// gameservice.DefaultCacheBytes).
+	CacheBytes int64
 }
 
 // Defaults.
@@ -117,7 +120,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		CommandRate: cfg.CommandRate, CommandBurst: cfg.CommandBurst,
 		CreateRate: cfg.CreateRate, CreateBurst: cfg.CreateBurst,
 		MaxStreamsPerCredential: cfg.MaxStreamsPerCredential, MaxStreams: cfg.MaxStreams,
-		MaxMessageBytes: cfg.MaxMessageBytes, WatchOutage: cfg.WatchOutage,
+		MaxMessageBytes: cfg.MaxMessageBytes, WatchOutage: cfg.WatchOutage, CacheBytes: cfg.CacheBytes,
 	})
 	if err != nil {
 		s.closeStore()
