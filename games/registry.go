@@ -128,3 +128,22 @@ func (r *Registry) OptionsModule(o *moonshinev1.GameOptions) *Module {
 
 // Name returns the game's rules id.
 func (m *Module) Name() string { return m.Rules.Name() }
+
+// VariantOf returns the name of the game's variant that a table of this
+// many players with these options is (nil options: the game's defaults),
+// or "" when no variant is.
+func (m *Module) VariantOf(players int, opts proto.Message) string {
+	if opts == nil {
+		opts = m.Rules.NewOptions()
+	}
+	for _, v := range m.Variants {
+		want := v.Options
+		if want == nil {
+			want = m.Rules.NewOptions()
+		}
+		if players >= v.MinPlayers && players <= v.MaxPlayers && proto.Equal(want, opts) {
+			return v.Name
+		}
+	}
+	return ""
+}

@@ -38,6 +38,21 @@ func TestDefault(t *testing.T) {
 	if cfg, err := mk.Table("blood-oath", 3); err == nil {
 		t.Errorf("a 3-player Blood Oath table: %+v", cfg)
 	}
+	for _, c := range []struct {
+		players int
+		opts    proto.Message
+		want    string
+	}{
+		{4, &mkpb.Options{BloodOath: true}, "blood-oath"},
+		{3, &mkpb.Options{BloodOath: true}, ""},
+		{3, nil, "standard"},
+		{2, &mkpb.Options{}, "standard"},
+		{4, &mkpb.Options{BloodOath: true, SitDownAt: 3}, ""},
+	} {
+		if got := mk.VariantOf(c.players, c.opts); got != c.want {
+			t.Errorf("VariantOf(%d, %v) = %q, want %q", c.players, c.opts, got, c.want)
+		}
+	}
 	bbg, _ := r.Lookup("booze-barons")
 	if bbg.Policy != nil || bbg.Labels == nil || bbg.Board == nil {
 		t.Errorf("Booze Barons' module: policy %T, labels %T, board %T", bbg.Policy, bbg.Labels, bbg.Board)

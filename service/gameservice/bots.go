@@ -64,6 +64,7 @@ func (d *botDriver) stop() {
 
 func (d *botDriver) run(ctx context.Context) {
 	defer close(d.done)
+	d.s.summariseOlder(ctx)
 	d.resume(ctx)
 	for {
 		select {
@@ -85,15 +86,15 @@ func (d *botDriver) run(ctx context.Context) {
 	}
 }
 
-// resume queues every stored game with bot seats, so that bots whose turn
-// came before this process started (a restart, a deploy, another instance
-// that stopped) play on without waiting for a client to touch the game.
-// Finished games are dropped by play, which finds no prompt.
+// resume queues every stored game with bot seats that is not over, so
+// that bots whose turn came before this process started (a restart, a
+// deploy, another instance that stopped) play on without waiting for a
+// client to touch the game.
 func (d *botDriver) resume(ctx context.Context) {
 	const page = 100
 	after := ""
 	for ctx.Err() == nil {
-		gs, err := d.s.store.ListGames(ctx, eventstore.ListFilter{AfterID: after, Limit: page})
+		gs, err := d.s.store.ListGames(ctx, eventstore.ListFilter{Status: eventstore.StatusOpen | eventstore.StatusActive, AfterID: after, Limit: page})
 		if errors.Is(err, eventstore.ErrUnavailable) && ctx.Err() == nil {
 			d.s.log.Warn("bots: listing games to resume: the store is unavailable", "retry_in", botOutagePause, "err", err)
 			select {

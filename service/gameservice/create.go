@@ -37,7 +37,9 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 	if err != nil {
 		return nil, err
 	}
-	return &moonshinev1.CreateGameResponse{Game: gameInfo(t, snapshot{version: g.Version}, claims, false)}, nil
+	rec := t.record
+	rec.Seats = claims
+	return &moonshinev1.CreateGameResponse{Game: describe(rec, t.cfg, snapshot{version: g.Version}, false)}, nil
 }
 
 // checkCreate validates a CreateGame request and returns the game and its

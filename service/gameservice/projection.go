@@ -2,6 +2,7 @@ package gameservice
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
@@ -145,33 +147,46 @@ func prompt(mod *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 	return out
 }
 
-// info builds a game's public metadata as of snap, with its current seat
-// claims. The seed is shown once the game is over, or when reveal is set
-// (the auditor).
+// info builds a game's public metadata as of snap, from its record as the
+// store has it now (seat claims, finish). The seed is shown once the game
+// is over, or when reveal is set (the auditor).
 func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
-	claims, err := s.store.Seats(ctx, t.record.ID)
+	rec, err := s.store.GetGame(ctx, t.record.ID)
 	if err != nil {
 		return nil, err
 	}
-	return gameInfo(t, snap, claims, reveal), nil
+	return describe(rec, t.cfg, snap, reveal), nil
 }
 
-// gameInfo builds a game's public metadata from its table, a snapshot of
-// its folded game and its seat claims.
-func gameInfo(t *table, snap snapshot, claims []eventstore.SeatClaim, reveal bool) *moonshinev1.GameInfo {
+// recordInfo builds a game's public metadata from its record alone: at its
+// version, over once it finished.
+func recordInfo(rec eventstore.GameRecord) (*moonshinev1.GameInfo, error) {
+	cfg := &moonshinev1.GameConfig{}
+	if err := proto.Unmarshal(rec.Config, cfg); err != nil {
+		return nil, fmt.Errorf("game %s: config: %w", rec.ID, err)
+	}
+	return describe(rec, cfg, snapshot{version: rec.Version, over: !rec.FinishedAt.IsZero()}, false), nil
+}
+
+// describe builds a game's public metadata from its record, its table
+// configuration and a snapshot of the game.
+func describe(rec eventstore.GameRecord, cfg *moonshinev1.GameConfig, snap snapshot, reveal bool) *moonshinev1.GameInfo {
 	out := &moonshinev1.GameInfo{
-		GameId:         t.record.ID,
-		Game:           t.record.Rules,
-		Config:         t.cfg,
-		SeedCommitment: t.record.SeedCommitment,
+		GameId:         rec.ID,
+		Game:           rec.Rules,
+		Config:         cfg,
+		SeedCommitment: rec.SeedCommitment,
 		Version:        snap.version,
 		Status:         moonshinev1.GameStatus_GAME_STATUS_ACTIVE,
-		CreatedAt:      timestamppb.New(t.record.CreatedAt),
+		CreatedAt:      timestamppb.New(rec.CreatedAt),
 	}
-	for i := range t.cfg.GetPlayers() {
-		out.Seats = append(out.Seats, &moonshinev1.Seat{Seat: i, Bot: slices.Contains(t.cfg.GetBotSeats(), i)})
+	if !rec.FinishedAt.IsZero() && snap.over {
+		out.FinishedAt = timestamppb.New(rec.FinishedAt)
 	}
-	for _, c := range claims {
+	for i := range cfg.GetPlayers() {
+		out.Seats = append(out.Seats, &moonshinev1.Seat{Seat: i, Bot: slices.Contains(cfg.GetBotSeats(), i)})
+	}
+	for _, c := range rec.Seats {
 		if c.Seat >= 0 && c.Seat < len(out.Seats) {
 			out.Seats[c.Seat].Claimed, out.Seats[c.Seat].Name = true, c.Name
 		}
@@ -185,7 +200,7 @@ func gameInfo(t *table, snap snapshot, claims []eventstore.SeatClaim, reveal boo
 		out.Status = moonshinev1.GameStatus_GAME_STATUS_OVER
 	}
 	if snap.over || reveal {
-		out.Seed = t.record.Seed
+		out.Seed = rec.Seed
 	}
 	return out
 }

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
@@ -113,5 +117,56 @@ func TestCacheBudget(t *testing.T) {
 				t.Errorf("budget %d: game %s ended %v with %d commands", c.budget, id, h.GetGame().GetStatus(), len(h.GetCommands()))
 			}
 		}
+	}
+}
+
+// TestOlderGamesSummarised: a game whose record the store wrote before it
+// kept its read model (no players, no finish) is summarised when the
+// service starts, from its configuration and log, and is then listed
+// where it stands.
+func TestOlderGamesSummarised(t *testing.T) {
+	store := memstore.New()
+	reg, _ := games.New(toyModule())
+	mod, _ := reg.Lookup("toy")
+	seed := make([]byte, engine.SeedSize)
+	g, evs, err := engine.Start(toy{}, engine.Config{Players: 2}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range toyMoves {
+		more, err := g.Decide(engine.Seat(i%2), pass())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Apply(more...); err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, more...)
+	}
+	var data [][]byte
+	for _, ev := range evs {
+		b, err := proto.Marshal(mod.EncodeEvent(ev))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = append(data, b)
+	}
+	cfg, _ := proto.Marshal(&moonshinev1.GameConfig{Players: 2})
+	commit := engine.SeedCommitment(seed)
+	if _, err := store.CreateGame(context.Background(), eventstore.GameRecord{ID: "old", Rules: "toy", Config: cfg, Seed: seed, SeedCommitment: commit[:]}, data); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, store, nil)
+	var rec eventstore.GameRecord
+	for deadline := time.Now().Add(10 * time.Second); rec.Players == 0 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		rec, _ = store.GetGame(context.Background(), "old")
+	}
+	last, _ := store.ReadStream(context.Background(), "old", rec.Version-1, 1)
+	if rec.Players != 2 || rec.Variant != "standard" || rec.Status() != eventstore.StatusOver || len(last) != 1 || !rec.FinishedAt.Equal(last[0].RecordedAt) {
+		t.Fatalf("the older game's record after the start: %+v", rec)
+	}
+	res, err := e.client.ListGames(context.Background(), &moonshinev1.ListGamesRequest{Status: moonshinev1.GameStatus_GAME_STATUS_OVER})
+	if err != nil || len(res.GetGames()) != 1 || res.GetGames()[0].GetGameId() != "old" || len(res.GetGames()[0].GetSeed()) == 0 {
+		t.Errorf("finished games listed: %v, %v", res, err)
 	}
 }

@@ -901,7 +901,9 @@ type GameInfo struct {
 	// Where the game stands.
 	Status GameStatus `protobuf:"varint,8,opt,name=status,proto3,enum=moonshine.v1.GameStatus" json:"status,omitempty"`
 	// When the game was created.
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// When the game ended; unset while it goes on.
+	FinishedAt    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=finished_at,json=finishedAt,proto3" json:"finished_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -995,6 +997,13 @@ func (x *GameInfo) GetStatus() GameStatus {
 func (x *GameInfo) GetCreatedAt() *timestamppb.Timestamp {
 	if x != nil {
 		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *GameInfo) GetFinishedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FinishedAt
 	}
 	return nil
 }
@@ -1707,7 +1716,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
 	"\aclaimed\x18\x02 \x01(\bR\aclaimed\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x10\n" +
-	"\x03bot\x18\x04 \x01(\bR\x03bot\"\xd7\x02\n" +
+	"\x03bot\x18\x04 \x01(\bR\x03bot\"\x94\x03\n" +
 	"\bGameInfo\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
 	"\x04game\x18\x02 \x01(\tR\x04game\x120\n" +
@@ -1718,7 +1727,10 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\aversion\x18\a \x01(\x03R\aversion\x120\n" +
 	"\x06status\x18\b \x01(\x0e2\x18.moonshine.v1.GameStatusR\x06status\x129\n" +
 	"\n" +
-	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"Y\n" +
+	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12;\n" +
+	"\vfinished_at\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"finishedAt\"Y\n" +
 	"\x06Viewer\x12;\n" +
 	"\vperspective\x18\x01 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\"h\n" +
@@ -1851,25 +1863,26 @@ var file_moonshine_v1_game_proto_depIdxs = []int32{
 	11, // 15: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
 	0,  // 16: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
 	27, // 17: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	2,  // 18: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	5,  // 19: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	16, // 20: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	5,  // 21: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	17, // 22: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	12, // 23: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	13, // 24: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	14, // 25: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	15, // 26: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	18, // 27: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	28, // 28: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	29, // 29: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	5,  // 30: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	27, // 31: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	32, // [32:32] is the sub-list for method output_type
-	32, // [32:32] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	27, // 18: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	2,  // 19: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	5,  // 20: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	16, // 21: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	5,  // 22: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	17, // 23: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	12, // 24: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	13, // 25: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	14, // 26: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	15, // 27: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	18, // 28: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	28, // 29: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	29, // 30: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	5,  // 31: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	27, // 32: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	33, // [33:33] is the sub-list for method output_type
+	33, // [33:33] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }

@@ -637,15 +637,21 @@ func (x *GetGameResponse) GetGame() *GameInfo {
 	return nil
 }
 
-// ListGamesRequest pages through games.
+// ListGamesRequest pages through games, newest first. The filters combine.
 type ListGamesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Only games of these rules, if set.
 	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
 	// At most this many (0: 50; at most 100).
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// From a previous response's next_page_token.
-	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// From a previous response's next_page_token, with the same filters.
+	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only games where they stand, if set.
+	Status GameStatus `protobuf:"varint,4,opt,name=status,proto3,enum=moonshine.v1.GameStatus" json:"status,omitempty"`
+	// Only games with at least this many seats left to claim (0: any).
+	MinOpenSeats int32 `protobuf:"varint,5,opt,name=min_open_seats,json=minOpenSeats,proto3" json:"min_open_seats,omitempty"`
+	// Only tables of this many seats (0: any).
+	Players       int32 `protobuf:"varint,6,opt,name=players,proto3" json:"players,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -701,10 +707,31 @@ func (x *ListGamesRequest) GetPageToken() string {
 	return ""
 }
 
+func (x *ListGamesRequest) GetStatus() GameStatus {
+	if x != nil {
+		return x.Status
+	}
+	return GameStatus_GAME_STATUS_UNSPECIFIED
+}
+
+func (x *ListGamesRequest) GetMinOpenSeats() int32 {
+	if x != nil {
+		return x.MinOpenSeats
+	}
+	return 0
+}
+
+func (x *ListGamesRequest) GetPlayers() int32 {
+	if x != nil {
+		return x.Players
+	}
+	return 0
+}
+
 // ListGamesResponse is one page of games.
 type ListGamesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The games, in creation order.
+	// The games, newest first.
 	Games []*GameInfo `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
 	// Token for the next page; empty at the end.
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
@@ -1310,12 +1337,15 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\x0eGetGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\"=\n" +
 	"\x0fGetGameResponse\x12*\n" +
-	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"b\n" +
+	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"\xd4\x01\n" +
 	"\x10ListGamesRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x12\x1b\n" +
 	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x03 \x01(\tR\tpageToken\"i\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\x120\n" +
+	"\x06status\x18\x04 \x01(\x0e2\x18.moonshine.v1.GameStatusR\x06status\x12$\n" +
+	"\x0emin_open_seats\x18\x05 \x01(\x05R\fminOpenSeats\x12\x18\n" +
+	"\aplayers\x18\x06 \x01(\x05R\aplayers\"i\n" +
 	"\x11ListGamesResponse\x12,\n" +
 	"\x05games\x18\x01 \x03(\v2\x16.moonshine.v1.GameInfoR\x05games\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"z\n" +
@@ -1403,9 +1433,10 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*GameInfo)(nil),              // 21: moonshine.v1.GameInfo
 	(*GameCommand)(nil),           // 22: moonshine.v1.GameCommand
 	(*Event)(nil),                 // 23: moonshine.v1.Event
-	(Perspective)(0),              // 24: moonshine.v1.Perspective
-	(*GameView)(nil),              // 25: moonshine.v1.GameView
-	(*LoggedCommand)(nil),         // 26: moonshine.v1.LoggedCommand
+	(GameStatus)(0),               // 24: moonshine.v1.GameStatus
+	(Perspective)(0),              // 25: moonshine.v1.Perspective
+	(*GameView)(nil),              // 26: moonshine.v1.GameView
+	(*LoggedCommand)(nil),         // 27: moonshine.v1.LoggedCommand
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
 	20, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
@@ -1415,41 +1446,42 @@ var file_moonshine_v1_game_service_proto_depIdxs = []int32{
 	23, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
 	23, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
 	21, // 6: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	21, // 7: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	24, // 8: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	25, // 9: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	24, // 10: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	25, // 11: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	24, // 12: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	23, // 13: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	21, // 14: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	23, // 15: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	26, // 16: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	0,  // 17: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	2,  // 18: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	4,  // 19: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	6,  // 20: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	8,  // 21: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	10, // 22: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	12, // 23: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	14, // 24: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	16, // 25: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	18, // 26: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	1,  // 27: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	3,  // 28: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	5,  // 29: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	7,  // 30: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	9,  // 31: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	11, // 32: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	13, // 33: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	15, // 34: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	17, // 35: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	19, // 36: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	27, // [27:37] is the sub-list for method output_type
-	17, // [17:27] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	24, // 7: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	21, // 8: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	25, // 9: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	26, // 10: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	25, // 11: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	26, // 12: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	25, // 13: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	23, // 14: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	21, // 15: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	23, // 16: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	27, // 17: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	0,  // 18: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	2,  // 19: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	4,  // 20: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	6,  // 21: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	8,  // 22: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	10, // 23: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	12, // 24: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	14, // 25: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	16, // 26: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	18, // 27: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	1,  // 28: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	3,  // 29: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	5,  // 30: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	7,  // 31: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	9,  // 32: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	11, // 33: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	13, // 34: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	15, // 35: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	17, // 36: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	19, // 37: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	28, // [28:38] is the sub-list for method output_type
+	18, // [18:28] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }

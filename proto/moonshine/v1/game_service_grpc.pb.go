@@ -75,7 +75,9 @@ type GameServiceClient interface {
 	SendMessage(ctx context.Context, in *SendMessageRequest, opts ...grpc.CallOption) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(ctx context.Context, in *GetGameRequest, opts ...grpc.CallOption) (*GetGameResponse, error)
-	// ListGames lists games in creation order.
+	// ListGames lists games, newest first, from the games' records: it
+	// folds no game, so a listing costs one indexed query whatever the games'
+	// length.
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
 	// GetView returns the current view for the caller.
 	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*GetViewResponse, error)
@@ -229,7 +231,9 @@ type GameServiceServer interface {
 	SendMessage(context.Context, *SendMessageRequest) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(context.Context, *GetGameRequest) (*GetGameResponse, error)
-	// ListGames lists games in creation order.
+	// ListGames lists games, newest first, from the games' records: it
+	// folds no game, so a listing costs one indexed query whatever the games'
+	// length.
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
 	// GetView returns the current view for the caller.
 	GetView(context.Context, *GetViewRequest) (*GetViewResponse, error)
