@@ -32,7 +32,8 @@ type Module struct {
 // New registers the given modules, each checked ([engine.Module.Check]).
 // Each game must have a field of its own Command type in
 // moonshine.v1.GameCommand, and a field of the same name and of its own
-// types in GameOptions, EventBody and GameView.
+// types in GameOptions, EventBody and GameView, and in GameBoard when it
+// has a Board.
 func New(mods ...engine.Module) (*Registry, error) {
 	r := &Registry{byName: map[string]*Module{}, byField: map[protoreflect.Name]*Module{}}
 	for _, m := range mods {
@@ -83,6 +84,12 @@ func newModule(m engine.Module) (*Module, error) {
 		{&moonshinev1.GameOptions{}, rl.NewOptions().ProtoReflect().Descriptor().FullName()},
 		{&moonshinev1.EventBody{}, rl.NewEvent().ProtoReflect().Descriptor().FullName()},
 		{&moonshinev1.GameView{}, ""},
+	}
+	if m.Board != nil {
+		checks = append(checks, struct {
+			env  proto.Message
+			want protoreflect.FullName
+		}{&moonshinev1.GameBoard{}, m.Board.ProtoReflect().Descriptor().FullName()})
 	}
 	for _, c := range checks {
 		fd := c.env.ProtoReflect().Descriptor().Fields().ByName(field)

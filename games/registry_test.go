@@ -53,7 +53,19 @@ func TestDefault(t *testing.T) {
 			t.Errorf("VariantOf(%d, %v) = %q, want %q", c.players, c.opts, got, c.want)
 		}
 	}
+	kr := mk.Describe(true)
+	if kr.GetTitle() != "Moonshine Kingdom" || kr.GetMinPlayers() != 2 || kr.GetMaxPlayers() != 4 || kr.GetLabelled() || kr.GetBoard() != nil ||
+		len(kr.GetVariants()) != 2 || !kr.GetVariants()[1].GetOptions().GetMoonshineKingdom().GetBloodOath() || kr.GetVariants()[0].GetOptions() != nil {
+		t.Errorf("the Kingdom described: %v", kr)
+	}
 	bbg, _ := r.Lookup("booze-barons")
+	br := bbg.Describe(true)
+	if !br.GetLabelled() || !proto.Equal(br.GetBoard().GetBoozeBarons(), boozebarons.Board()) || len(br.GetVariants()) != 3 || br.GetVariants()[0].GetName() != "standard" {
+		t.Errorf("Booze Barons described: %v", br)
+	}
+	if bbg.Describe(false).GetBoard() != nil {
+		t.Error("a description without the board has one")
+	}
 	if bbg.Policy != nil || bbg.Labels == nil || bbg.Board == nil {
 		t.Errorf("Booze Barons' module: policy %T, labels %T, board %T", bbg.Policy, bbg.Labels, bbg.Board)
 	}
@@ -146,6 +158,11 @@ func TestRegistrationRefused(t *testing.T) {
 	bb.Variants = nil
 	if _, err := games.New(bb); err == nil {
 		t.Error("a module without a variant was registered")
+	}
+	bb = boozebarons.Module()
+	bb.Board = &mkpb.Options{} // a board of another type than the envelope's
+	if _, err := games.New(bb); err == nil {
+		t.Error("a board the envelope does not carry was registered")
 	}
 	if _, err := games.New(boozebarons.Module(), boozebarons.Module()); err == nil {
 		t.Error("a game was registered twice")

@@ -29,11 +29,15 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 	}
 	seed := make([]byte, engine.SeedSize)
 	rand.Read(seed)
-	g, evs, err := engine.Start(mod.Rules, engine.Config{Players: int(req.GetConfig().GetPlayers()), Options: opts}, seed)
+	table, cfg, err := tableOf(mod, req.GetConfig(), opts)
 	if err != nil {
 		return nil, err
 	}
-	t, claims, err := s.createGame(ctx, mod, req.GetConfig(), seed, g, evs)
+	g, evs, err := engine.Start(mod.Rules, table, seed)
+	if err != nil {
+		return nil, err
+	}
+	t, claims, err := s.createGame(ctx, mod, cfg, seed, g, evs)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +51,7 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module, proto.Message, error) {
 	mod, ok := s.games.Lookup(req.GetGame())
 	if !ok {
-		return nil, nil, badRequest("game", "unknown game %q (hosted: %s)", req.GetGame(), strings.Join(s.games.Names(), ", "))
+		return nil, nil, unknownGame(req.GetGame(), s.games.Names())
 	}
 	cfg := req.GetConfig()
 	if cfg == nil {
@@ -62,7 +66,33 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 	if errors.Is(err, games.ErrWrongGame) {
 		return nil, nil, badRequest("config.options", "options are not for %s", mod.Name())
 	}
+	if cfg.GetVariant() != "" && opts != nil {
+		return nil, nil, badRequest("config.variant", "a variant sets the options: give a variant or options, not both")
+	}
 	return mod, opts, nil
+}
+
+// tableOf returns the table to start and the configuration to store: a
+// variant's players and options (Module.Table refuses an unknown variant
+// or a player count it does not allow), or the options as given and the
+// variant they are, if any. The stored configuration holds the options
+// either way, so that a history verifies without knowing the variants.
+func tableOf(mod *games.Module, req *moonshinev1.GameConfig, opts proto.Message) (engine.Config, *moonshinev1.GameConfig, error) {
+	cfg := proto.Clone(req).(*moonshinev1.GameConfig)
+	players := int(req.GetPlayers())
+	if req.GetVariant() == "" {
+		cfg.Variant = mod.VariantOf(players, opts)
+		return engine.Config{Players: players, Options: opts}, cfg, nil
+	}
+	table, err := mod.Table(req.GetVariant(), players)
+	if err != nil {
+		return engine.Config{}, nil, err
+	}
+	cfg.Options = nil
+	if table.Options != nil {
+		cfg.Options = mod.WrapOptions(table.Options)
+	}
+	return table, cfg, nil
 }
 
 // createGame stores a new game with its opening events, claims its bot
@@ -79,7 +109,8 @@ func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonsh
 	}
 	commit := engine.SeedCommitment(seed)
 	rec := eventstore.GameRecord{ID: newGameID(), Rules: mod.Name(), Config: cfgData, Seed: seed,
-		SeedCommitment: commit[:], CreatedAt: time.Now().UTC().Truncate(time.Microsecond), Players: int(cfg.GetPlayers())}
+		SeedCommitment: commit[:], CreatedAt: time.Now().UTC().Truncate(time.Microsecond),
+		Players: int(cfg.GetPlayers()), Variant: cfg.GetVariant()}
 	res, err := s.store.CreateGame(ctx, rec, data)
 	if err != nil {
 		return nil, nil, err

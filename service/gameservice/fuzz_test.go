@@ -177,9 +177,10 @@ func (ft *fuzzTable) do(c fuzzCall) (error, bool) {
 	}
 	id, seat := ft.gameID(c), int32(c.n2)
 	var err error
-	switch c.method % 10 {
+	switch c.method % 12 {
 	case 0:
-		cfg := &moonshinev1.GameConfig{Players: int32(c.n1), Title: c.s1, Options: opts}
+		cfg := &moonshinev1.GameConfig{Players: int32(c.n1), Title: c.s1, Options: opts,
+			Variant: []string{"", "standard", "blood-oath", c.s2}[c.game/3%4]}
 		if c.n2 > 0 {
 			cfg.BotSeats = []int32{int32(c.n2 % 4)} // one bot at most: a table of bots would play alone
 		}
@@ -221,6 +222,10 @@ func (ft *fuzzTable) do(c fuzzCall) (error, bool) {
 		return serr, true
 	case 9:
 		_, err = api.GetHistory(ctx, &moonshinev1.GetHistoryRequest{GameId: id, RequireComplete: c.n1%2 == 0, AfterSeq: c.n2, PageSize: int32(c.n1)})
+	case 10:
+		_, err = api.ListRules(ctx, &moonshinev1.ListRulesRequest{})
+	case 11:
+		_, err = api.GetRules(ctx, &moonshinev1.GetRulesRequest{Game: []string{"booze-barons", "moonshine-kingdom", c.s1}[c.game%3]})
 	}
 	return err, false
 }
@@ -238,7 +243,7 @@ func FuzzRequests(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	for m := range uint8(10) {
+	for m := range uint8(12) {
 		f.Add(m, uint8(1), uint8(1), "c1", "m1", int64(0), int64(1), legal, []byte(nil))
 		f.Add(m, uint8(0), uint8(0), "a\x00b", "g\x00", int64(-1), int64(-9), []byte{0x0a, 0x00}, []byte{0x12, 0x00})
 		f.Add(m, uint8(1), uint8(1), "a\x00b", "m\x00", int64(0), int64(0), legal, []byte(nil))
@@ -269,6 +274,8 @@ func FuzzWire(f *testing.F) {
 		&moonshinev1.GetViewAtRequest{GameId: string(fuzzPlaceholders[0]), Seq: 1},
 		&moonshinev1.WatchGameRequest{GameId: string(fuzzPlaceholders[0])},
 		&moonshinev1.GetHistoryRequest{GameId: string(fuzzPlaceholders[1])},
+		&moonshinev1.ListRulesRequest{},
+		&moonshinev1.GetRulesRequest{Game: "booze-barons"},
 	}
 	for m, msg := range seeds {
 		b, err := proto.Marshal(msg)

@@ -301,7 +301,12 @@ type GameConfig struct {
 	// Seats played by the server's bots (0-based).
 	BotSeats []int32 `protobuf:"varint,3,rep,packed,name=bot_seats,json=botSeats,proto3" json:"bot_seats,omitempty"`
 	// A free title for people.
-	Title         string `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	Title string `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	// The variant to set the table as (GetRules lists a game's variants): it
+	// sets the options, so a request gives a variant or options, not both.
+	// Empty: the options as given. The service records the variant the table
+	// is, named or found from the options ("" when no variant is).
+	Variant       string `protobuf:"bytes,5,opt,name=variant,proto3" json:"variant,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -360,6 +365,13 @@ func (x *GameConfig) GetBotSeats() []int32 {
 func (x *GameConfig) GetTitle() string {
 	if x != nil {
 		return x.Title
+	}
+	return ""
+}
+
+func (x *GameConfig) GetVariant() string {
+	if x != nil {
+		return x.Variant
 	}
 	return ""
 }
@@ -1579,6 +1591,272 @@ func (*GameView_BoozeBarons) isGameView_View() {}
 
 func (*GameView_MoonshineKingdom) isGameView_View() {}
 
+// GameBoard carries one game's printed data (map, cards, tables), for
+// clients to draw and explain the board from data.
+type GameBoard struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game the board is for.
+	//
+	// Types that are valid to be assigned to Game:
+	//
+	//	*GameBoard_BoozeBarons
+	Game          isGameBoard_Game `protobuf_oneof:"game"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameBoard) Reset() {
+	*x = GameBoard{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameBoard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameBoard) ProtoMessage() {}
+
+func (x *GameBoard) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameBoard.ProtoReflect.Descriptor instead.
+func (*GameBoard) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *GameBoard) GetGame() isGameBoard_Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+func (x *GameBoard) GetBoozeBarons() *v1.Board {
+	if x != nil {
+		if x, ok := x.Game.(*GameBoard_BoozeBarons); ok {
+			return x.BoozeBarons
+		}
+	}
+	return nil
+}
+
+type isGameBoard_Game interface {
+	isGameBoard_Game()
+}
+
+type GameBoard_BoozeBarons struct {
+	// Booze Barons' Locations, Mobs, Booze types, deck and table sizes.
+	BoozeBarons *v1.Board `protobuf:"bytes,1,opt,name=booze_barons,json=boozeBarons,proto3,oneof"`
+}
+
+func (*GameBoard_BoozeBarons) isGameBoard_Game() {}
+
+// Variant is a named way to set a table of a game.
+type Variant struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A stable kebab-case id, e.g. "blood-oath".
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The variant's name for people.
+	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
+	// What the variant changes, for people.
+	Description string `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	// The smallest table the variant allows.
+	MinPlayers int32 `protobuf:"varint,4,opt,name=min_players,json=minPlayers,proto3" json:"min_players,omitempty"`
+	// The largest table the variant allows.
+	MaxPlayers int32 `protobuf:"varint,5,opt,name=max_players,json=maxPlayers,proto3" json:"max_players,omitempty"`
+	// The options the variant sets; unset: the game's defaults.
+	Options       *GameOptions `protobuf:"bytes,6,opt,name=options,proto3" json:"options,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Variant) Reset() {
+	*x = Variant{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Variant) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Variant) ProtoMessage() {}
+
+func (x *Variant) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Variant.ProtoReflect.Descriptor instead.
+func (*Variant) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *Variant) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Variant) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *Variant) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Variant) GetMinPlayers() int32 {
+	if x != nil {
+		return x.MinPlayers
+	}
+	return 0
+}
+
+func (x *Variant) GetMaxPlayers() int32 {
+	if x != nil {
+		return x.MaxPlayers
+	}
+	return 0
+}
+
+func (x *Variant) GetOptions() *GameOptions {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+// GameRules describes one game the server hosts.
+type GameRules struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rules' id, e.g. "booze-barons".
+	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// The game's name for people, e.g. "Booze Barons".
+	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
+	// The smallest table the rules allow.
+	MinPlayers int32 `protobuf:"varint,3,opt,name=min_players,json=minPlayers,proto3" json:"min_players,omitempty"`
+	// The largest table the rules allow.
+	MaxPlayers int32 `protobuf:"varint,4,opt,name=max_players,json=maxPlayers,proto3" json:"max_players,omitempty"`
+	// The named tables a client may create, the default first.
+	Variants []*Variant `protobuf:"bytes,5,rep,name=variants,proto3" json:"variants,omitempty"`
+	// The printed data; unset in listings (ListRules), and for a game whose
+	// board data is still to be written.
+	Board *GameBoard `protobuf:"bytes,6,opt,name=board,proto3" json:"board,omitempty"`
+	// Whether the server labels the game's commands, templates and events
+	// (the label fields of Prompt, CommandTemplate, EventBody); when false
+	// the labels are empty, and clients render the game's messages
+	// themselves.
+	Labelled      bool `protobuf:"varint,7,opt,name=labelled,proto3" json:"labelled,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameRules) Reset() {
+	*x = GameRules{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameRules) ProtoMessage() {}
+
+func (x *GameRules) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameRules.ProtoReflect.Descriptor instead.
+func (*GameRules) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *GameRules) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+func (x *GameRules) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *GameRules) GetMinPlayers() int32 {
+	if x != nil {
+		return x.MinPlayers
+	}
+	return 0
+}
+
+func (x *GameRules) GetMaxPlayers() int32 {
+	if x != nil {
+		return x.MaxPlayers
+	}
+	return 0
+}
+
+func (x *GameRules) GetVariants() []*Variant {
+	if x != nil {
+		return x.Variants
+	}
+	return nil
+}
+
+func (x *GameRules) GetBoard() *GameBoard {
+	if x != nil {
+		return x.Board
+	}
+	return nil
+}
+
+func (x *GameRules) GetLabelled() bool {
+	if x != nil {
+		return x.Labelled
+	}
+	return false
+}
+
 // LoggedCommand is an accepted command, as published for verification.
 type LoggedCommand struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1600,7 +1878,7 @@ type LoggedCommand struct {
 
 func (x *LoggedCommand) Reset() {
 	*x = LoggedCommand{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1612,7 +1890,7 @@ func (x *LoggedCommand) String() string {
 func (*LoggedCommand) ProtoMessage() {}
 
 func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1625,7 +1903,7 @@ func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoggedCommand.ProtoReflect.Descriptor instead.
 func (*LoggedCommand) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *LoggedCommand) GetCommandId() string {
@@ -1674,17 +1952,18 @@ var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xab\x01\n" +
+	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xab\x01\n" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdomB\x06\n" +
-	"\x04game\"\x8e\x01\n" +
+	"\x04game\"\xa8\x01\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x123\n" +
 	"\aoptions\x18\x02 \x01(\v2\x19.moonshine.v1.GameOptionsR\aoptions\x12\x1b\n" +
 	"\tbot_seats\x18\x03 \x03(\x05R\bbotSeats\x12\x14\n" +
-	"\x05title\x18\x04 \x01(\tR\x05title\"\xab\x01\n" +
+	"\x05title\x18\x04 \x01(\tR\x05title\x12\x18\n" +
+	"\avariant\x18\x05 \x01(\tR\avariant\"\xab\x01\n" +
 	"\vGameCommand\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.CommandH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdomB\x06\n" +
@@ -1770,7 +2049,29 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\fbooze_barons\x18\n" +
 	" \x01(\v2\x1e.moonshine.boozebarons.v1.ViewH\x00R\vboozeBarons\x12I\n" +
 	"\x11moonshine_kingdom\x18\v \x01(\v2\x1a.moonshine.kingdom.v1.ViewH\x00R\x10moonshineKingdomB\x06\n" +
-	"\x04view\"\xec\x01\n" +
+	"\x04view\"Y\n" +
+	"\tGameBoard\x12D\n" +
+	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBaronsB\x06\n" +
+	"\x04game\"\xcc\x01\n" +
+	"\aVariant\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05title\x18\x02 \x01(\tR\x05title\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\x1f\n" +
+	"\vmin_players\x18\x04 \x01(\x05R\n" +
+	"minPlayers\x12\x1f\n" +
+	"\vmax_players\x18\x05 \x01(\x05R\n" +
+	"maxPlayers\x123\n" +
+	"\aoptions\x18\x06 \x01(\v2\x19.moonshine.v1.GameOptionsR\aoptions\"\xf5\x01\n" +
+	"\tGameRules\x12\x12\n" +
+	"\x04game\x18\x01 \x01(\tR\x04game\x12\x14\n" +
+	"\x05title\x18\x02 \x01(\tR\x05title\x12\x1f\n" +
+	"\vmin_players\x18\x03 \x01(\x05R\n" +
+	"minPlayers\x12\x1f\n" +
+	"\vmax_players\x18\x04 \x01(\x05R\n" +
+	"maxPlayers\x121\n" +
+	"\bvariants\x18\x05 \x03(\v2\x15.moonshine.v1.VariantR\bvariants\x12-\n" +
+	"\x05board\x18\x06 \x01(\v2\x17.moonshine.v1.GameBoardR\x05board\x12\x1a\n" +
+	"\blabelled\x18\a \x01(\bR\blabelled\"\xec\x01\n" +
 	"\rLoggedCommand\x12\x1d\n" +
 	"\n" +
 	"command_id\x18\x01 \x01(\tR\tcommandId\x12\x12\n" +
@@ -1811,7 +2112,7 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_moonshine_v1_game_proto_goTypes = []any{
 	(GameStatus)(0),               // 0: moonshine.v1.GameStatus
 	(Role)(0),                     // 1: moonshine.v1.Role
@@ -1833,37 +2134,41 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*TemplateParam)(nil),         // 17: moonshine.v1.TemplateParam
 	(*Outcome)(nil),               // 18: moonshine.v1.Outcome
 	(*GameView)(nil),              // 19: moonshine.v1.GameView
-	(*LoggedCommand)(nil),         // 20: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 21: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 22: moonshine.kingdom.v1.Options
-	(*v1.Command)(nil),            // 23: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 24: moonshine.kingdom.v1.Command
-	(*v1.Event)(nil),              // 25: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 26: moonshine.kingdom.v1.Event
-	(*timestamppb.Timestamp)(nil), // 27: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 28: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 29: moonshine.kingdom.v1.View
+	(*GameBoard)(nil),             // 20: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 21: moonshine.v1.Variant
+	(*GameRules)(nil),             // 22: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 23: moonshine.v1.LoggedCommand
+	(*v1.Options)(nil),            // 24: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 25: moonshine.kingdom.v1.Options
+	(*v1.Command)(nil),            // 26: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 27: moonshine.kingdom.v1.Command
+	(*v1.Event)(nil),              // 28: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 29: moonshine.kingdom.v1.Event
+	(*timestamppb.Timestamp)(nil), // 30: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 31: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 32: moonshine.kingdom.v1.View
+	(*v1.Board)(nil),              // 33: moonshine.boozebarons.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	21, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	22, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	24, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	25, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
 	3,  // 2: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
-	23, // 3: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	24, // 4: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	25, // 5: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	26, // 6: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	26, // 3: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	27, // 4: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	28, // 5: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	29, // 6: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
 	6,  // 7: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
 	7,  // 8: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
 	7,  // 9: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
 	8,  // 10: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	27, // 11: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	30, // 11: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
 	7,  // 12: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
 	8,  // 13: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
 	4,  // 14: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
 	11, // 15: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
 	0,  // 16: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	27, // 17: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	27, // 18: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	30, // 17: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	30, // 18: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
 	2,  // 19: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
 	5,  // 20: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
 	16, // 21: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
@@ -1874,15 +2179,19 @@ var file_moonshine_v1_game_proto_depIdxs = []int32{
 	14, // 26: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
 	15, // 27: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
 	18, // 28: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	28, // 29: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	29, // 30: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	5,  // 31: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	27, // 32: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	33, // [33:33] is the sub-list for method output_type
-	33, // [33:33] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	31, // 29: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	32, // 30: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	33, // 31: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	3,  // 32: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	21, // 33: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	20, // 34: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	5,  // 35: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	30, // 36: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	37, // [37:37] is the sub-list for method output_type
+	37, // [37:37] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -1908,13 +2217,16 @@ func file_moonshine_v1_game_proto_init() {
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
 	}
+	file_moonshine_v1_game_proto_msgTypes[17].OneofWrappers = []any{
+		(*GameBoard_BoozeBarons)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   18,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

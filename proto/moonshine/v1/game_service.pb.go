@@ -1292,6 +1292,181 @@ func (x *GetHistoryResponse) GetNextAfterSeq() int64 {
 	return 0
 }
 
+// ListRulesRequest asks for the hosted games.
+type ListRulesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRulesRequest) Reset() {
+	*x = ListRulesRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRulesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRulesRequest) ProtoMessage() {}
+
+func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRulesRequest.ProtoReflect.Descriptor instead.
+func (*ListRulesRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
+}
+
+// ListRulesResponse lists the hosted games.
+type ListRulesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Every hosted game, by rules id, without its board.
+	Games         []*GameRules `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRulesResponse) Reset() {
+	*x = ListRulesResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRulesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRulesResponse) ProtoMessage() {}
+
+func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRulesResponse.ProtoReflect.Descriptor instead.
+func (*ListRulesResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *ListRulesResponse) GetGames() []*GameRules {
+	if x != nil {
+		return x.Games
+	}
+	return nil
+}
+
+// GetRulesRequest names a hosted game.
+type GetRulesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rules' id, e.g. "booze-barons".
+	Game          string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRulesRequest) Reset() {
+	*x = GetRulesRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRulesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRulesRequest) ProtoMessage() {}
+
+func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRulesRequest.ProtoReflect.Descriptor instead.
+func (*GetRulesRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *GetRulesRequest) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+// GetRulesResponse describes the game.
+type GetRulesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game, with its board.
+	Rules         *GameRules `protobuf:"bytes,1,opt,name=rules,proto3" json:"rules,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRulesResponse) Reset() {
+	*x = GetRulesResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRulesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRulesResponse) ProtoMessage() {}
+
+func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRulesResponse.ProtoReflect.Descriptor instead.
+func (*GetRulesResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *GetRulesResponse) GetRules() *GameRules {
+	if x != nil {
+		return x.Rules
+	}
+	return nil
+}
+
 var File_moonshine_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_service_proto_rawDesc = "" +
@@ -1379,7 +1554,14 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\bcomplete\x18\x02 \x01(\bR\bcomplete\x12+\n" +
 	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\x127\n" +
 	"\bcommands\x18\x04 \x03(\v2\x1b.moonshine.v1.LoggedCommandR\bcommands\x12$\n" +
-	"\x0enext_after_seq\x18\x05 \x01(\x03R\fnextAfterSeq2\xa4\x06\n" +
+	"\x0enext_after_seq\x18\x05 \x01(\x03R\fnextAfterSeq\"\x12\n" +
+	"\x10ListRulesRequest\"B\n" +
+	"\x11ListRulesResponse\x12-\n" +
+	"\x05games\x18\x01 \x03(\v2\x17.moonshine.v1.GameRulesR\x05games\"%\n" +
+	"\x0fGetRulesRequest\x12\x12\n" +
+	"\x04game\x18\x01 \x01(\tR\x04game\"A\n" +
+	"\x10GetRulesResponse\x12-\n" +
+	"\x05rules\x18\x01 \x01(\v2\x17.moonshine.v1.GameRulesR\x05rules2\xbd\a\n" +
 	"\vGameService\x12O\n" +
 	"\n" +
 	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\x12I\n" +
@@ -1392,7 +1574,9 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\tGetViewAt\x12\x1e.moonshine.v1.GetViewAtRequest\x1a\x1f.moonshine.v1.GetViewAtResponse\x12N\n" +
 	"\tWatchGame\x12\x1e.moonshine.v1.WatchGameRequest\x1a\x1f.moonshine.v1.WatchGameResponse0\x01\x12O\n" +
 	"\n" +
-	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponseB\xba\x01\n" +
+	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponse\x12L\n" +
+	"\tListRules\x12\x1e.moonshine.v1.ListRulesRequest\x1a\x1f.moonshine.v1.ListRulesResponse\x12I\n" +
+	"\bGetRules\x12\x1d.moonshine.v1.GetRulesRequest\x1a\x1e.moonshine.v1.GetRulesResponseB\xba\x01\n" +
 	"\x10com.moonshine.v1B\x10GameServiceProtoP\x01ZCgithub.com/moonshine-games/moonshine/proto/moonshine/v1;moonshinev1\xa2\x02\x03MXX\xaa\x02\fMoonshine.V1\xca\x02\fMoonshine\\V1\xe2\x02\x18Moonshine\\V1\\GPBMetadata\xea\x02\rMoonshine::V1b\x06proto3"
 
 var (
@@ -1407,7 +1591,7 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*CreateGameRequest)(nil),     // 0: moonshine.v1.CreateGameRequest
 	(*CreateGameResponse)(nil),    // 1: moonshine.v1.CreateGameResponse
@@ -1429,59 +1613,70 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*WatchGameResponse)(nil),     // 17: moonshine.v1.WatchGameResponse
 	(*GetHistoryRequest)(nil),     // 18: moonshine.v1.GetHistoryRequest
 	(*GetHistoryResponse)(nil),    // 19: moonshine.v1.GetHistoryResponse
-	(*GameConfig)(nil),            // 20: moonshine.v1.GameConfig
-	(*GameInfo)(nil),              // 21: moonshine.v1.GameInfo
-	(*GameCommand)(nil),           // 22: moonshine.v1.GameCommand
-	(*Event)(nil),                 // 23: moonshine.v1.Event
-	(GameStatus)(0),               // 24: moonshine.v1.GameStatus
-	(Perspective)(0),              // 25: moonshine.v1.Perspective
-	(*GameView)(nil),              // 26: moonshine.v1.GameView
-	(*LoggedCommand)(nil),         // 27: moonshine.v1.LoggedCommand
+	(*ListRulesRequest)(nil),      // 20: moonshine.v1.ListRulesRequest
+	(*ListRulesResponse)(nil),     // 21: moonshine.v1.ListRulesResponse
+	(*GetRulesRequest)(nil),       // 22: moonshine.v1.GetRulesRequest
+	(*GetRulesResponse)(nil),      // 23: moonshine.v1.GetRulesResponse
+	(*GameConfig)(nil),            // 24: moonshine.v1.GameConfig
+	(*GameInfo)(nil),              // 25: moonshine.v1.GameInfo
+	(*GameCommand)(nil),           // 26: moonshine.v1.GameCommand
+	(*Event)(nil),                 // 27: moonshine.v1.Event
+	(GameStatus)(0),               // 28: moonshine.v1.GameStatus
+	(Perspective)(0),              // 29: moonshine.v1.Perspective
+	(*GameView)(nil),              // 30: moonshine.v1.GameView
+	(*LoggedCommand)(nil),         // 31: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),             // 32: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	20, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	21, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	21, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	22, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	23, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	23, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	21, // 6: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	24, // 7: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
-	21, // 8: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	25, // 9: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	26, // 10: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	25, // 11: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	26, // 12: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	25, // 13: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	23, // 14: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	21, // 15: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	23, // 16: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	27, // 17: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	0,  // 18: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	2,  // 19: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	4,  // 20: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	6,  // 21: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	8,  // 22: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	10, // 23: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	12, // 24: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	14, // 25: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	16, // 26: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	18, // 27: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	1,  // 28: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	3,  // 29: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	5,  // 30: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	7,  // 31: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	9,  // 32: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	11, // 33: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	13, // 34: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	15, // 35: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	17, // 36: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	19, // 37: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	28, // [28:38] is the sub-list for method output_type
-	18, // [18:28] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	24, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	25, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	25, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	26, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	27, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	27, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	25, // 6: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	28, // 7: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	25, // 8: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	29, // 9: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	30, // 10: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	29, // 11: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	30, // 12: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	29, // 13: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	27, // 14: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	25, // 15: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	27, // 16: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	31, // 17: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	32, // 18: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	32, // 19: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	0,  // 20: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	2,  // 21: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	4,  // 22: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	6,  // 23: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	8,  // 24: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	10, // 25: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	12, // 26: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	14, // 27: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	16, // 28: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	18, // 29: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	20, // 30: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	22, // 31: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	1,  // 32: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	3,  // 33: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	5,  // 34: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	7,  // 35: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	9,  // 36: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	11, // 37: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	13, // 38: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	15, // 39: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	17, // 40: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	19, // 41: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	21, // 42: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	23, // 43: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	32, // [32:44] is the sub-list for method output_type
+	20, // [20:32] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -1499,7 +1694,7 @@ func file_moonshine_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

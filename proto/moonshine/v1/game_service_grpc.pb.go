@@ -56,6 +56,8 @@ const (
 	GameService_GetViewAt_FullMethodName     = "/moonshine.v1.GameService/GetViewAt"
 	GameService_WatchGame_FullMethodName     = "/moonshine.v1.GameService/WatchGame"
 	GameService_GetHistory_FullMethodName    = "/moonshine.v1.GameService/GetHistory"
+	GameService_ListRules_FullMethodName     = "/moonshine.v1.GameService/ListRules"
+	GameService_GetRules_FullMethodName      = "/moonshine.v1.GameService/GetRules"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -95,6 +97,12 @@ type GameServiceClient interface {
 	// the seed and the command log, for offline verification) for the
 	// auditor or once the game is over.
 	GetHistory(ctx context.Context, in *GetHistoryRequest, opts ...grpc.CallOption) (*GetHistoryResponse, error)
+	// ListRules lists the games the server hosts: their titles, player
+	// ranges and variants, without their boards. No credential needed.
+	ListRules(ctx context.Context, in *ListRulesRequest, opts ...grpc.CallOption) (*ListRulesResponse, error)
+	// GetRules describes one hosted game, with its printed board data. No
+	// credential needed.
+	GetRules(ctx context.Context, in *GetRulesRequest, opts ...grpc.CallOption) (*GetRulesResponse, error)
 }
 
 type gameServiceClient struct {
@@ -214,6 +222,26 @@ func (c *gameServiceClient) GetHistory(ctx context.Context, in *GetHistoryReques
 	return out, nil
 }
 
+func (c *gameServiceClient) ListRules(ctx context.Context, in *ListRulesRequest, opts ...grpc.CallOption) (*ListRulesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListRulesResponse)
+	err := c.cc.Invoke(ctx, GameService_ListRules_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetRules(ctx context.Context, in *GetRulesRequest, opts ...grpc.CallOption) (*GetRulesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetRulesResponse)
+	err := c.cc.Invoke(ctx, GameService_GetRules_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -251,6 +279,12 @@ type GameServiceServer interface {
 	// the seed and the command log, for offline verification) for the
 	// auditor or once the game is over.
 	GetHistory(context.Context, *GetHistoryRequest) (*GetHistoryResponse, error)
+	// ListRules lists the games the server hosts: their titles, player
+	// ranges and variants, without their boards. No credential needed.
+	ListRules(context.Context, *ListRulesRequest) (*ListRulesResponse, error)
+	// GetRules describes one hosted game, with its printed board data. No
+	// credential needed.
+	GetRules(context.Context, *GetRulesRequest) (*GetRulesResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -290,6 +324,12 @@ func (UnimplementedGameServiceServer) WatchGame(*WatchGameRequest, grpc.ServerSt
 }
 func (UnimplementedGameServiceServer) GetHistory(context.Context, *GetHistoryRequest) (*GetHistoryResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method GetHistory not implemented")
+}
+func (UnimplementedGameServiceServer) ListRules(context.Context, *ListRulesRequest) (*ListRulesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListRules not implemented")
+}
+func (UnimplementedGameServiceServer) GetRules(context.Context, *GetRulesRequest) (*GetRulesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetRules not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -485,6 +525,42 @@ func _GameService_GetHistory_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_ListRules_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListRulesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListRules(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ListRules_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListRules(ctx, req.(*ListRulesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetRules_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetRulesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetRules(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetRules_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetRules(ctx, req.(*GetRulesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -527,6 +603,14 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetHistory",
 			Handler:    _GameService_GetHistory_Handler,
+		},
+		{
+			MethodName: "ListRules",
+			Handler:    _GameService_ListRules_Handler,
+		},
+		{
+			MethodName: "GetRules",
+			Handler:    _GameService_GetRules_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
