@@ -361,6 +361,6 @@ func cmdSay(c *cli, argv []string) error {
 	if c.json {
 		return c.printJSON(res)
 	}
-	eventLines(c.out, rawRenderer{}, res.GetEvent())
+	talkLines(c.out, res.GetTalk())
 	return nil
 }

@@ -96,7 +96,17 @@ func chatLine(m *moonshinev1.ChatMessage) string {
 	return fmt.Sprintf("seat %d says: %s", m.GetFromSeat(), m.GetText())
 }
 
-// bodyLine describes one event body, table talk or the game's.
+// talkLines writes one message of the table talk.
+func talkLines(w io.Writer, m *moonshinev1.TalkEvent) {
+	line := "(a private message between other seats)"
+	if msg := m.GetMessage(); msg != nil {
+		line = chatLine(msg)
+	}
+	fmt.Fprintf(w, "talk %d  %s\n", m.GetSeq(), line)
+}
+
+// bodyLine describes one event body, table talk (of a game from before
+// talk had a stream of its own) or the game's.
 func bodyLine(r renderer, b *moonshinev1.EventBody) string {
 	if chat := b.GetChat(); chat != nil {
 		return chatLine(chat)

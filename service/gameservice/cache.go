@@ -104,8 +104,9 @@ func (s *Service) sync(ctx context.Context, t *table) error {
 	return nil
 }
 
-// fold applies one stored event to g: the game's events are applied, table
-// talk only takes its sequence number.
+// fold applies one stored event to g. A game from before table talk had a
+// stream of its own holds talk among its events: such an event takes its
+// sequence number and changes nothing.
 func fold(mod *games.Module, g *engine.Game, ev eventstore.Event) error {
 	if ev.Seq != g.Version+1 {
 		return fmt.Errorf("game %s: event %d follows %d", ev.GameID, ev.Seq, g.Version)
@@ -115,7 +116,7 @@ func fold(mod *games.Module, g *engine.Game, ev eventstore.Event) error {
 		return err
 	}
 	if games.IsChat(se) {
-		g.Skip(1)
+		g.Version = ev.Seq
 		return nil
 	}
 	e, err := mod.DecodeEvent(se)

@@ -75,6 +75,7 @@ var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.GetViewAtRequest.game_id":        gameIDRule,
 	"moonshine.v1.WatchGameRequest.game_id":        gameIDRule,
 	"moonshine.v1.GetHistoryRequest.game_id":       gameIDRule,
+	"moonshine.v1.GetTalkRequest.game_id":          gameIDRule,
 }
 
 // ruleFor returns the rule of a string field: the table's, else

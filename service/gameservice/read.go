@@ -2,7 +2,6 @@ package gameservice
 
 import (
 	"context"
-	"strings"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -222,7 +221,7 @@ func (s *Service) commandLog(ctx context.Context, id string, after, last int64) 
 	}
 	out := make([]*moonshinev1.LoggedCommand, 0, len(cmds))
 	for _, c := range cmds {
-		if c.FirstSeq <= after || c.FirstSeq > last || strings.HasPrefix(c.ID, talkPrefix) {
+		if c.FirstSeq <= after || c.FirstSeq > last {
 			continue
 		}
 		gc := &moonshinev1.GameCommand{}

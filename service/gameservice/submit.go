@@ -89,8 +89,8 @@ func (s *Service) projectWritten(ctx context.Context, w written, acc access) ([]
 // checkSubmit checks what the edge's field rules (fields.go) do not.
 func checkSubmit(req *moonshinev1.SubmitCommandRequest) error {
 	switch id := req.GetCommandId(); {
-	case strings.HasPrefix(id, botPrefix) || strings.HasPrefix(id, talkPrefix):
-		return badRequest("command_id", "the prefixes %q and %q are reserved", botPrefix, talkPrefix)
+	case strings.HasPrefix(id, botPrefix):
+		return badRequest("command_id", "the prefix %q is reserved", botPrefix)
 	case req.GetCommand() == nil:
 		return badRequest("command", "required")
 	case req.ExpectedVersion != nil && req.GetExpectedVersion() < 0:

@@ -463,8 +463,10 @@ func (*GameCommand_BoozeBarons) isGameCommand_Game() {}
 
 func (*GameCommand_MoonshineKingdom) isGameCommand_Game() {}
 
-// ChatMessage is table talk: a platform event body that takes a sequence
-// number in the game's stream but does not change the game.
+// ChatMessage is one message of table talk. Talk is a stream of its own
+// beside the game's events (TalkEvent): it takes no sequence number of the
+// game's and changes nothing of the game. (Games from before that kept
+// their messages among their events, as EventBody chat bodies.)
 type ChatMessage struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat that spoke.
@@ -623,7 +625,8 @@ type EventBody_MoonshineKingdom struct {
 }
 
 type EventBody_Chat struct {
-	// Table talk.
+	// Table talk, in the events of a game from before talk had a stream
+	// of its own.
 	Chat *ChatMessage `protobuf:"bytes,100,opt,name=chat,proto3,oneof"`
 }
 
@@ -820,6 +823,75 @@ func (x *Event) GetPrivate() []*PrivatePart {
 	return nil
 }
 
+// TalkEvent is one message of a game's table talk as the caller may see
+// it: every seat, spectators included, sees a public message; a private
+// one its two parties and the auditor, even once the game is over. The
+// others get the message's seq with no message, so that the talk's
+// numbering has no gap.
+type TalkEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sequence number in the game's talk stream, dense from 1: it counts
+	// messages, apart from the game's events.
+	Seq int64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	// When the message was stored.
+	RecordedAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
+	// The message; unset for a private message between other seats.
+	Message       *ChatMessage `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TalkEvent) Reset() {
+	*x = TalkEvent{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TalkEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TalkEvent) ProtoMessage() {}
+
+func (x *TalkEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TalkEvent.ProtoReflect.Descriptor instead.
+func (*TalkEvent) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *TalkEvent) GetSeq() int64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *TalkEvent) GetRecordedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RecordedAt
+	}
+	return nil
+}
+
+func (x *TalkEvent) GetMessage() *ChatMessage {
+	if x != nil {
+		return x.Message
+	}
+	return nil
+}
+
 // Seat is one place at the table.
 type Seat struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -837,7 +909,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -849,7 +921,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -862,7 +934,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Seat) GetSeat() int32 {
@@ -922,7 +994,7 @@ type GameInfo struct {
 
 func (x *GameInfo) Reset() {
 	*x = GameInfo{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -934,7 +1006,7 @@ func (x *GameInfo) String() string {
 func (*GameInfo) ProtoMessage() {}
 
 func (x *GameInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -947,7 +1019,7 @@ func (x *GameInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfo.ProtoReflect.Descriptor instead.
 func (*GameInfo) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GameInfo) GetGameId() string {
@@ -1033,7 +1105,7 @@ type Viewer struct {
 
 func (x *Viewer) Reset() {
 	*x = Viewer{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1045,7 +1117,7 @@ func (x *Viewer) String() string {
 func (*Viewer) ProtoMessage() {}
 
 func (x *Viewer) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1058,7 +1130,7 @@ func (x *Viewer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Viewer.ProtoReflect.Descriptor instead.
 func (*Viewer) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Viewer) GetPerspective() Perspective {
@@ -1092,7 +1164,7 @@ type Waiting struct {
 
 func (x *Waiting) Reset() {
 	*x = Waiting{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1104,7 +1176,7 @@ func (x *Waiting) String() string {
 func (*Waiting) ProtoMessage() {}
 
 func (x *Waiting) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1117,7 +1189,7 @@ func (x *Waiting) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Waiting.ProtoReflect.Descriptor instead.
 func (*Waiting) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Waiting) GetSeat() int32 {
@@ -1169,7 +1241,7 @@ type Prompt struct {
 
 func (x *Prompt) Reset() {
 	*x = Prompt{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1181,7 +1253,7 @@ func (x *Prompt) String() string {
 func (*Prompt) ProtoMessage() {}
 
 func (x *Prompt) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1194,7 +1266,7 @@ func (x *Prompt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prompt.ProtoReflect.Descriptor instead.
 func (*Prompt) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Prompt) GetSeat() int32 {
@@ -1256,7 +1328,7 @@ type CommandTemplate struct {
 
 func (x *CommandTemplate) Reset() {
 	*x = CommandTemplate{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1268,7 +1340,7 @@ func (x *CommandTemplate) String() string {
 func (*CommandTemplate) ProtoMessage() {}
 
 func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1281,7 +1353,7 @@ func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandTemplate.ProtoReflect.Descriptor instead.
 func (*CommandTemplate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CommandTemplate) GetName() string {
@@ -1331,7 +1403,7 @@ type TemplateParam struct {
 
 func (x *TemplateParam) Reset() {
 	*x = TemplateParam{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1343,7 +1415,7 @@ func (x *TemplateParam) String() string {
 func (*TemplateParam) ProtoMessage() {}
 
 func (x *TemplateParam) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1356,7 +1428,7 @@ func (x *TemplateParam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TemplateParam.ProtoReflect.Descriptor instead.
 func (*TemplateParam) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TemplateParam) GetField() string {
@@ -1409,7 +1481,7 @@ type Outcome struct {
 
 func (x *Outcome) Reset() {
 	*x = Outcome{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1421,7 +1493,7 @@ func (x *Outcome) String() string {
 func (*Outcome) ProtoMessage() {}
 
 func (x *Outcome) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1434,7 +1506,7 @@ func (x *Outcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Outcome.ProtoReflect.Descriptor instead.
 func (*Outcome) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Outcome) GetWinners() []int32 {
@@ -1485,7 +1557,7 @@ type GameView struct {
 
 func (x *GameView) Reset() {
 	*x = GameView{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1497,7 +1569,7 @@ func (x *GameView) String() string {
 func (*GameView) ProtoMessage() {}
 
 func (x *GameView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1510,7 +1582,7 @@ func (x *GameView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameView.ProtoReflect.Descriptor instead.
 func (*GameView) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GameView) GetInfo() *GameInfo {
@@ -1607,7 +1679,7 @@ type GameBoard struct {
 
 func (x *GameBoard) Reset() {
 	*x = GameBoard{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1619,7 +1691,7 @@ func (x *GameBoard) String() string {
 func (*GameBoard) ProtoMessage() {}
 
 func (x *GameBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1632,7 +1704,7 @@ func (x *GameBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameBoard.ProtoReflect.Descriptor instead.
 func (*GameBoard) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GameBoard) GetGame() isGameBoard_Game {
@@ -1683,7 +1755,7 @@ type Variant struct {
 
 func (x *Variant) Reset() {
 	*x = Variant{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1695,7 +1767,7 @@ func (x *Variant) String() string {
 func (*Variant) ProtoMessage() {}
 
 func (x *Variant) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1708,7 +1780,7 @@ func (x *Variant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Variant.ProtoReflect.Descriptor instead.
 func (*Variant) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Variant) GetName() string {
@@ -1780,7 +1852,7 @@ type GameRules struct {
 
 func (x *GameRules) Reset() {
 	*x = GameRules{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1792,7 +1864,7 @@ func (x *GameRules) String() string {
 func (*GameRules) ProtoMessage() {}
 
 func (x *GameRules) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1805,7 +1877,7 @@ func (x *GameRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameRules.ProtoReflect.Descriptor instead.
 func (*GameRules) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GameRules) GetGame() string {
@@ -1878,7 +1950,7 @@ type LoggedCommand struct {
 
 func (x *LoggedCommand) Reset() {
 	*x = LoggedCommand{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1890,7 +1962,7 @@ func (x *LoggedCommand) String() string {
 func (*LoggedCommand) ProtoMessage() {}
 
 func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1903,7 +1975,7 @@ func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoggedCommand.ProtoReflect.Descriptor instead.
 func (*LoggedCommand) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *LoggedCommand) GetCommandId() string {
@@ -1990,7 +2062,12 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\vrecorded_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"recordedAt\x12/\n" +
 	"\x06public\x18\x03 \x01(\v2\x17.moonshine.v1.EventBodyR\x06public\x123\n" +
-	"\aprivate\x18\x04 \x03(\v2\x19.moonshine.v1.PrivatePartR\aprivate\"Z\n" +
+	"\aprivate\x18\x04 \x03(\v2\x19.moonshine.v1.PrivatePartR\aprivate\"\x8f\x01\n" +
+	"\tTalkEvent\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x03R\x03seq\x12;\n" +
+	"\vrecorded_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"recordedAt\x123\n" +
+	"\amessage\x18\x03 \x01(\v2\x19.moonshine.v1.ChatMessageR\amessage\"Z\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
 	"\aclaimed\x18\x02 \x01(\bR\aclaimed\x12\x12\n" +
@@ -2112,7 +2189,7 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_moonshine_v1_game_proto_goTypes = []any{
 	(GameStatus)(0),               // 0: moonshine.v1.GameStatus
 	(Role)(0),                     // 1: moonshine.v1.Role
@@ -2125,73 +2202,76 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*PrivatePart)(nil),           // 8: moonshine.v1.PrivatePart
 	(*StoredEvent)(nil),           // 9: moonshine.v1.StoredEvent
 	(*Event)(nil),                 // 10: moonshine.v1.Event
-	(*Seat)(nil),                  // 11: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 12: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 13: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 14: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 15: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 16: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 17: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 18: moonshine.v1.Outcome
-	(*GameView)(nil),              // 19: moonshine.v1.GameView
-	(*GameBoard)(nil),             // 20: moonshine.v1.GameBoard
-	(*Variant)(nil),               // 21: moonshine.v1.Variant
-	(*GameRules)(nil),             // 22: moonshine.v1.GameRules
-	(*LoggedCommand)(nil),         // 23: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 24: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 25: moonshine.kingdom.v1.Options
-	(*v1.Command)(nil),            // 26: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 27: moonshine.kingdom.v1.Command
-	(*v1.Event)(nil),              // 28: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 29: moonshine.kingdom.v1.Event
-	(*timestamppb.Timestamp)(nil), // 30: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 31: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 32: moonshine.kingdom.v1.View
-	(*v1.Board)(nil),              // 33: moonshine.boozebarons.v1.Board
+	(*TalkEvent)(nil),             // 11: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 12: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 13: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 14: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 15: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 16: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 17: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 18: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 19: moonshine.v1.Outcome
+	(*GameView)(nil),              // 20: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 21: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 22: moonshine.v1.Variant
+	(*GameRules)(nil),             // 23: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 24: moonshine.v1.LoggedCommand
+	(*v1.Options)(nil),            // 25: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 26: moonshine.kingdom.v1.Options
+	(*v1.Command)(nil),            // 27: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 28: moonshine.kingdom.v1.Command
+	(*v1.Event)(nil),              // 29: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 30: moonshine.kingdom.v1.Event
+	(*timestamppb.Timestamp)(nil), // 31: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 32: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 33: moonshine.kingdom.v1.View
+	(*v1.Board)(nil),              // 34: moonshine.boozebarons.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	24, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	25, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	25, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	26, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
 	3,  // 2: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
-	26, // 3: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	27, // 4: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	28, // 5: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	29, // 6: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	27, // 3: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	28, // 4: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	29, // 5: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	30, // 6: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
 	6,  // 7: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
 	7,  // 8: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
 	7,  // 9: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
 	8,  // 10: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	30, // 11: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	31, // 11: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
 	7,  // 12: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
 	8,  // 13: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	4,  // 14: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	11, // 15: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	0,  // 16: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	30, // 17: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	30, // 18: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	2,  // 19: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	5,  // 20: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	16, // 21: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	5,  // 22: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	17, // 23: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	12, // 24: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	13, // 25: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	14, // 26: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	15, // 27: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	18, // 28: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	31, // 29: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	32, // 30: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	33, // 31: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	3,  // 32: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	21, // 33: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	20, // 34: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	5,  // 35: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	30, // 36: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	37, // [37:37] is the sub-list for method output_type
-	37, // [37:37] is the sub-list for method input_type
-	37, // [37:37] is the sub-list for extension type_name
-	37, // [37:37] is the sub-list for extension extendee
-	0,  // [0:37] is the sub-list for field type_name
+	31, // 14: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	6,  // 15: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	4,  // 16: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	12, // 17: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	0,  // 18: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	31, // 19: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	31, // 20: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	2,  // 21: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	5,  // 22: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	17, // 23: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	5,  // 24: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	18, // 25: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	13, // 26: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	14, // 27: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	15, // 28: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	16, // 29: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	19, // 30: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	32, // 31: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	33, // 32: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	34, // 33: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	3,  // 34: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	22, // 35: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	21, // 36: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	5,  // 37: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	31, // 38: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	39, // [39:39] is the sub-list for method output_type
+	39, // [39:39] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2213,11 +2293,11 @@ func file_moonshine_v1_game_proto_init() {
 		(*EventBody_MoonshineKingdom)(nil),
 		(*EventBody_Chat)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[16].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[17].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[17].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[18].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
 	}
 	type x struct{}
@@ -2226,7 +2306,7 @@ func file_moonshine_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   21,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -286,8 +286,8 @@ type SubmitCommandRequest struct {
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
 	// The client's id for the command, unique among the caller's seat's
 	// commands in this game: 1 to 128 printable ASCII characters, no space
-	// ("bot:" and "chat:" are reserved). Another seat's ids never clash with it. A retry with the
-	// same id returns the first result.
+	// ("bot:" is reserved). Another seat's ids never clash with it. A retry
+	// with the same id returns the first result.
 	CommandId string `protobuf:"bytes,2,opt,name=command_id,json=commandId,proto3" json:"command_id,omitempty"`
 	// The command.
 	Command *GameCommand `protobuf:"bytes,3,opt,name=command,proto3" json:"command,omitempty"`
@@ -432,8 +432,9 @@ type SendMessageRequest struct {
 	// The one seat the message is for; unset: everyone.
 	ToSeat *int32 `protobuf:"varint,3,opt,name=to_seat,json=toSeat,proto3,oneof" json:"to_seat,omitempty"`
 	// The client's id for the message, unique among the caller's messages in
-	// this game (at most 128 printable ASCII characters, no space). A retry
-	// with the same id returns the first message's event and posts nothing;
+	// this game (at most 128 printable ASCII characters, no space); message
+	// ids and command ids are apart. A retry with the same id returns the
+	// first message and posts nothing;
 	// the same id with another text or recipient is ALREADY_EXISTS
 	// (COMMAND_ID_REUSED). Empty: no retry protection.
 	MessageId     string `protobuf:"bytes,4,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
@@ -499,11 +500,16 @@ func (x *SendMessageRequest) GetMessageId() string {
 	return ""
 }
 
-// SendMessageResponse gives the message's event.
+// SendMessageResponse gives the message.
 type SendMessageResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The message's event, as the sender sees it.
-	Event         *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// Unset: table talk has a stream of its own (talk).
+	//
+	// Deprecated: Marked as deprecated in moonshine/v1/game_service.proto.
+	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// The message in the game's talk stream (for a retried message_id, the
+	// first one).
+	Talk          *TalkEvent `protobuf:"bytes,2,opt,name=talk,proto3" json:"talk,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -538,9 +544,17 @@ func (*SendMessageResponse) Descriptor() ([]byte, []int) {
 	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{7}
 }
 
+// Deprecated: Marked as deprecated in moonshine/v1/game_service.proto.
 func (x *SendMessageResponse) GetEvent() *Event {
 	if x != nil {
 		return x.Event
+	}
+	return nil
+}
+
+func (x *SendMessageResponse) GetTalk() *TalkEvent {
+	if x != nil {
+		return x.Talk
 	}
 	return nil
 }
@@ -1022,7 +1036,13 @@ type WatchGameRequest struct {
 	// Whose knowledge to show (default: the caller's own).
 	Perspective Perspective `protobuf:"varint,3,opt,name=perspective,proto3,enum=moonshine.v1.Perspective" json:"perspective,omitempty"`
 	// The seat, for PERSPECTIVE_SEAT.
-	Seat          int32 `protobuf:"varint,4,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat int32 `protobuf:"varint,4,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Stream the game's table talk too, as the caller may see it (whatever
+	// the perspective: private talk stays with its parties).
+	Talk bool `protobuf:"varint,5,opt,name=talk,proto3" json:"talk,omitempty"`
+	// With talk: stream the messages after this talk seq (0: from the
+	// start).
+	AfterTalkSeq  int64 `protobuf:"varint,6,opt,name=after_talk_seq,json=afterTalkSeq,proto3" json:"after_talk_seq,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1085,11 +1105,28 @@ func (x *WatchGameRequest) GetSeat() int32 {
 	return 0
 }
 
-// WatchGameResponse is one streamed event.
+func (x *WatchGameRequest) GetTalk() bool {
+	if x != nil {
+		return x.Talk
+	}
+	return false
+}
+
+func (x *WatchGameRequest) GetAfterTalkSeq() int64 {
+	if x != nil {
+		return x.AfterTalkSeq
+	}
+	return 0
+}
+
+// WatchGameResponse is one streamed event or message: exactly one of
+// event and talk is set.
 type WatchGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The event, redacted for the caller.
-	Event         *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// A message of the game's table talk (with WatchGameRequest.talk).
+	Talk          *TalkEvent `protobuf:"bytes,2,opt,name=talk,proto3" json:"talk,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1127,6 +1164,13 @@ func (*WatchGameResponse) Descriptor() ([]byte, []int) {
 func (x *WatchGameResponse) GetEvent() *Event {
 	if x != nil {
 		return x.Event
+	}
+	return nil
+}
+
+func (x *WatchGameResponse) GetTalk() *TalkEvent {
+	if x != nil {
+		return x.Talk
 	}
 	return nil
 }
@@ -1467,6 +1511,127 @@ func (x *GetRulesResponse) GetRules() *GameRules {
 	return nil
 }
 
+// GetTalkRequest asks for a game's table talk.
+type GetTalkRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// Return the messages after this talk seq (0: from the start).
+	AfterSeq int64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
+	// At most this many (0: 1000; at most 10000). Follow next_after_seq for
+	// the rest.
+	PageSize      int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTalkRequest) Reset() {
+	*x = GetTalkRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTalkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTalkRequest) ProtoMessage() {}
+
+func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTalkRequest.ProtoReflect.Descriptor instead.
+func (*GetTalkRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *GetTalkRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *GetTalkRequest) GetAfterSeq() int64 {
+	if x != nil {
+		return x.AfterSeq
+	}
+	return 0
+}
+
+func (x *GetTalkRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// GetTalkResponse is the table talk.
+type GetTalkResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The messages, as the caller may see them.
+	Talk []*TalkEvent `protobuf:"bytes,1,rep,name=talk,proto3" json:"talk,omitempty"`
+	// If more messages follow this page, the after_seq to ask for next; 0
+	// otherwise.
+	NextAfterSeq  int64 `protobuf:"varint,2,opt,name=next_after_seq,json=nextAfterSeq,proto3" json:"next_after_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTalkResponse) Reset() {
+	*x = GetTalkResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTalkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTalkResponse) ProtoMessage() {}
+
+func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTalkResponse.ProtoReflect.Descriptor instead.
+func (*GetTalkResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *GetTalkResponse) GetTalk() []*TalkEvent {
+	if x != nil {
+		return x.Talk
+	}
+	return nil
+}
+
+func (x *GetTalkResponse) GetNextAfterSeq() int64 {
+	if x != nil {
+		return x.NextAfterSeq
+	}
+	return 0
+}
+
 var File_moonshine_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_service_proto_rawDesc = "" +
@@ -1506,9 +1671,10 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"message_id\x18\x04 \x01(\tR\tmessageIdB\n" +
 	"\n" +
-	"\b_to_seat\"@\n" +
-	"\x13SendMessageResponse\x12)\n" +
-	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\")\n" +
+	"\b_to_seat\"q\n" +
+	"\x13SendMessageResponse\x12-\n" +
+	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventB\x02\x18\x01R\x05event\x12+\n" +
+	"\x04talk\x18\x02 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\")\n" +
 	"\x0eGetGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\"=\n" +
 	"\x0fGetGameResponse\x12*\n" +
@@ -1536,14 +1702,17 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x04 \x01(\x05R\x04seat\"?\n" +
 	"\x11GetViewAtResponse\x12*\n" +
-	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\x99\x01\n" +
+	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\xd3\x01\n" +
 	"\x10WatchGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12;\n" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
-	"\x04seat\x18\x04 \x01(\x05R\x04seat\">\n" +
+	"\x04seat\x18\x04 \x01(\x05R\x04seat\x12\x12\n" +
+	"\x04talk\x18\x05 \x01(\bR\x04talk\x12$\n" +
+	"\x0eafter_talk_seq\x18\x06 \x01(\x03R\fafterTalkSeq\"k\n" +
 	"\x11WatchGameResponse\x12)\n" +
-	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\"\x91\x01\n" +
+	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x12+\n" +
+	"\x04talk\x18\x02 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\"\x91\x01\n" +
 	"\x11GetHistoryRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12)\n" +
 	"\x10require_complete\x18\x02 \x01(\bR\x0frequireComplete\x12\x1b\n" +
@@ -1561,7 +1730,14 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\x0fGetRulesRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\"A\n" +
 	"\x10GetRulesResponse\x12-\n" +
-	"\x05rules\x18\x01 \x01(\v2\x17.moonshine.v1.GameRulesR\x05rules2\xbd\a\n" +
+	"\x05rules\x18\x01 \x01(\v2\x17.moonshine.v1.GameRulesR\x05rules\"c\n" +
+	"\x0eGetTalkRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
+	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"d\n" +
+	"\x0fGetTalkResponse\x12+\n" +
+	"\x04talk\x18\x01 \x03(\v2\x17.moonshine.v1.TalkEventR\x04talk\x12$\n" +
+	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\x85\b\n" +
 	"\vGameService\x12O\n" +
 	"\n" +
 	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\x12I\n" +
@@ -1574,7 +1750,8 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\tGetViewAt\x12\x1e.moonshine.v1.GetViewAtRequest\x1a\x1f.moonshine.v1.GetViewAtResponse\x12N\n" +
 	"\tWatchGame\x12\x1e.moonshine.v1.WatchGameRequest\x1a\x1f.moonshine.v1.WatchGameResponse0\x01\x12O\n" +
 	"\n" +
-	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponse\x12L\n" +
+	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponse\x12F\n" +
+	"\aGetTalk\x12\x1c.moonshine.v1.GetTalkRequest\x1a\x1d.moonshine.v1.GetTalkResponse\x12L\n" +
 	"\tListRules\x12\x1e.moonshine.v1.ListRulesRequest\x1a\x1f.moonshine.v1.ListRulesResponse\x12I\n" +
 	"\bGetRules\x12\x1d.moonshine.v1.GetRulesRequest\x1a\x1e.moonshine.v1.GetRulesResponseB\xba\x01\n" +
 	"\x10com.moonshine.v1B\x10GameServiceProtoP\x01ZCgithub.com/moonshine-games/moonshine/proto/moonshine/v1;moonshinev1\xa2\x02\x03MXX\xaa\x02\fMoonshine.V1\xca\x02\fMoonshine\\V1\xe2\x02\x18Moonshine\\V1\\GPBMetadata\xea\x02\rMoonshine::V1b\x06proto3"
@@ -1591,7 +1768,7 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*CreateGameRequest)(nil),     // 0: moonshine.v1.CreateGameRequest
 	(*CreateGameResponse)(nil),    // 1: moonshine.v1.CreateGameResponse
@@ -1617,66 +1794,74 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*ListRulesResponse)(nil),     // 21: moonshine.v1.ListRulesResponse
 	(*GetRulesRequest)(nil),       // 22: moonshine.v1.GetRulesRequest
 	(*GetRulesResponse)(nil),      // 23: moonshine.v1.GetRulesResponse
-	(*GameConfig)(nil),            // 24: moonshine.v1.GameConfig
-	(*GameInfo)(nil),              // 25: moonshine.v1.GameInfo
-	(*GameCommand)(nil),           // 26: moonshine.v1.GameCommand
-	(*Event)(nil),                 // 27: moonshine.v1.Event
-	(GameStatus)(0),               // 28: moonshine.v1.GameStatus
-	(Perspective)(0),              // 29: moonshine.v1.Perspective
-	(*GameView)(nil),              // 30: moonshine.v1.GameView
-	(*LoggedCommand)(nil),         // 31: moonshine.v1.LoggedCommand
-	(*GameRules)(nil),             // 32: moonshine.v1.GameRules
+	(*GetTalkRequest)(nil),        // 24: moonshine.v1.GetTalkRequest
+	(*GetTalkResponse)(nil),       // 25: moonshine.v1.GetTalkResponse
+	(*GameConfig)(nil),            // 26: moonshine.v1.GameConfig
+	(*GameInfo)(nil),              // 27: moonshine.v1.GameInfo
+	(*GameCommand)(nil),           // 28: moonshine.v1.GameCommand
+	(*Event)(nil),                 // 29: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 30: moonshine.v1.TalkEvent
+	(GameStatus)(0),               // 31: moonshine.v1.GameStatus
+	(Perspective)(0),              // 32: moonshine.v1.Perspective
+	(*GameView)(nil),              // 33: moonshine.v1.GameView
+	(*LoggedCommand)(nil),         // 34: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),             // 35: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	24, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	25, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	25, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	26, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	27, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	27, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	25, // 6: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	28, // 7: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
-	25, // 8: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	29, // 9: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	30, // 10: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	29, // 11: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	30, // 12: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	29, // 13: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	27, // 14: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	25, // 15: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	27, // 16: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	31, // 17: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	32, // 18: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	32, // 19: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	0,  // 20: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	2,  // 21: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	4,  // 22: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	6,  // 23: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	8,  // 24: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	10, // 25: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	12, // 26: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	14, // 27: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	16, // 28: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	18, // 29: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	20, // 30: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	22, // 31: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	1,  // 32: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	3,  // 33: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	5,  // 34: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	7,  // 35: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	9,  // 36: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	11, // 37: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	13, // 38: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	15, // 39: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	17, // 40: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	19, // 41: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	21, // 42: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	23, // 43: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	32, // [32:44] is the sub-list for method output_type
-	20, // [20:32] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	26, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	27, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	27, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	28, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	29, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	29, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	30, // 6: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
+	27, // 7: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	31, // 8: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	27, // 9: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	32, // 10: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	33, // 11: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	32, // 12: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	33, // 13: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	32, // 14: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	29, // 15: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	30, // 16: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
+	27, // 17: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	29, // 18: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	34, // 19: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	35, // 20: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	35, // 21: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	30, // 22: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	0,  // 23: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	2,  // 24: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	4,  // 25: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	6,  // 26: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	8,  // 27: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	10, // 28: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	12, // 29: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	14, // 30: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	16, // 31: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	18, // 32: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	24, // 33: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	20, // 34: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	22, // 35: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	1,  // 36: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	3,  // 37: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	5,  // 38: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	7,  // 39: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	9,  // 40: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	11, // 41: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	13, // 42: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	15, // 43: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	17, // 44: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	19, // 45: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	25, // 46: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	21, // 47: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	23, // 48: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	36, // [36:49] is the sub-list for method output_type
+	23, // [23:36] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -1694,7 +1879,7 @@ func file_moonshine_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   24,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

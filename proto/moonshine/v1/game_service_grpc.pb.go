@@ -56,6 +56,7 @@ const (
 	GameService_GetViewAt_FullMethodName     = "/moonshine.v1.GameService/GetViewAt"
 	GameService_WatchGame_FullMethodName     = "/moonshine.v1.GameService/WatchGame"
 	GameService_GetHistory_FullMethodName    = "/moonshine.v1.GameService/GetHistory"
+	GameService_GetTalk_FullMethodName       = "/moonshine.v1.GameService/GetTalk"
 	GameService_ListRules_FullMethodName     = "/moonshine.v1.GameService/ListRules"
 	GameService_GetRules_FullMethodName      = "/moonshine.v1.GameService/GetRules"
 )
@@ -73,7 +74,8 @@ type GameServiceClient interface {
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(ctx context.Context, in *SubmitCommandRequest, opts ...grpc.CallOption) (*SubmitCommandResponse, error)
-	// SendMessage posts table talk, public or to one seat.
+	// SendMessage posts table talk, public or to one seat, to the game's
+	// talk stream.
 	SendMessage(ctx context.Context, in *SendMessageRequest, opts ...grpc.CallOption) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(ctx context.Context, in *GetGameRequest, opts ...grpc.CallOption) (*GetGameResponse, error)
@@ -91,12 +93,15 @@ type GameServiceClient interface {
 	// cancels it or the server shuts down (UNAVAILABLE, reason
 	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq). It
 	// rides out a short outage of the database; a long one ends it
-	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after.
+	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after. With
+	// talk set, it streams the game's table talk too, by its own seq.
 	WatchGame(ctx context.Context, in *WatchGameRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchGameResponse], error)
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the
 	// auditor or once the game is over.
 	GetHistory(ctx context.Context, in *GetHistoryRequest, opts ...grpc.CallOption) (*GetHistoryResponse, error)
+	// GetTalk returns a game's table talk as the caller may see it.
+	GetTalk(ctx context.Context, in *GetTalkRequest, opts ...grpc.CallOption) (*GetTalkResponse, error)
 	// ListRules lists the games the server hosts: their titles, player
 	// ranges and variants, without their boards. No credential needed.
 	ListRules(ctx context.Context, in *ListRulesRequest, opts ...grpc.CallOption) (*ListRulesResponse, error)
@@ -222,6 +227,16 @@ func (c *gameServiceClient) GetHistory(ctx context.Context, in *GetHistoryReques
 	return out, nil
 }
 
+func (c *gameServiceClient) GetTalk(ctx context.Context, in *GetTalkRequest, opts ...grpc.CallOption) (*GetTalkResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetTalkResponse)
+	err := c.cc.Invoke(ctx, GameService_GetTalk_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *gameServiceClient) ListRules(ctx context.Context, in *ListRulesRequest, opts ...grpc.CallOption) (*ListRulesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListRulesResponse)
@@ -255,7 +270,8 @@ type GameServiceServer interface {
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(context.Context, *SubmitCommandRequest) (*SubmitCommandResponse, error)
-	// SendMessage posts table talk, public or to one seat.
+	// SendMessage posts table talk, public or to one seat, to the game's
+	// talk stream.
 	SendMessage(context.Context, *SendMessageRequest) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(context.Context, *GetGameRequest) (*GetGameResponse, error)
@@ -273,12 +289,15 @@ type GameServiceServer interface {
 	// cancels it or the server shuts down (UNAVAILABLE, reason
 	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq). It
 	// rides out a short outage of the database; a long one ends it
-	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after.
+	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after. With
+	// talk set, it streams the game's table talk too, by its own seq.
 	WatchGame(*WatchGameRequest, grpc.ServerStreamingServer[WatchGameResponse]) error
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the
 	// auditor or once the game is over.
 	GetHistory(context.Context, *GetHistoryRequest) (*GetHistoryResponse, error)
+	// GetTalk returns a game's table talk as the caller may see it.
+	GetTalk(context.Context, *GetTalkRequest) (*GetTalkResponse, error)
 	// ListRules lists the games the server hosts: their titles, player
 	// ranges and variants, without their boards. No credential needed.
 	ListRules(context.Context, *ListRulesRequest) (*ListRulesResponse, error)
@@ -324,6 +343,9 @@ func (UnimplementedGameServiceServer) WatchGame(*WatchGameRequest, grpc.ServerSt
 }
 func (UnimplementedGameServiceServer) GetHistory(context.Context, *GetHistoryRequest) (*GetHistoryResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method GetHistory not implemented")
+}
+func (UnimplementedGameServiceServer) GetTalk(context.Context, *GetTalkRequest) (*GetTalkResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetTalk not implemented")
 }
 func (UnimplementedGameServiceServer) ListRules(context.Context, *ListRulesRequest) (*ListRulesResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListRules not implemented")
@@ -525,6 +547,24 @@ func _GameService_GetHistory_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetTalk_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetTalkRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetTalk(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetTalk_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetTalk(ctx, req.(*GetTalkRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_ListRules_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListRulesRequest)
 	if err := dec(in); err != nil {
@@ -603,6 +643,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetHistory",
 			Handler:    _GameService_GetHistory_Handler,
+		},
+		{
+			MethodName: "GetTalk",
+			Handler:    _GameService_GetTalk_Handler,
 		},
 		{
 			MethodName: "ListRules",
