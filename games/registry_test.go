@@ -168,3 +168,42 @@ func TestRegistrationRefused(t *testing.T) {
 		t.Error("a game was registered twice")
 	}
 }
+
+// TestLabels: the registry labels a game's bodies and commands with its
+// Labels, table talk in the reader's words, and a game without Labels not
+// at all.
+func TestLabels(t *testing.T) {
+	r := games.Default()
+	bbg, _ := r.Lookup("booze-barons")
+	mk, _ := r.Lookup("moonshine-kingdom")
+	you := engine.SeatViewer(2)
+	body := bbg.WrapBody(&pb.Event{Kind: &pb.Event_Passed{Passed: &pb.Passed{Seat: 2}}})
+	if got := bbg.BodyLabel(you, body); got != "you passed" {
+		t.Errorf("Booze Barons' body for its seat: %q", got)
+	}
+	if got := bbg.CommandLabel(engine.SpectatorViewer(), &pb.Command{Kind: &pb.Command_Tail{Tail: &pb.Tail{Target: 2}}}); got != "tail seat 2" {
+		t.Errorf("a command for a spectator: %q", got)
+	}
+	if got := mk.BodyLabel(you, mk.WrapBody(&mkpb.Event{Kind: &mkpb.Event_ContractsDrawn{ContractsDrawn: &mkpb.ContractsDrawn{Seat: 1}}})); got != "" {
+		t.Errorf("a game without labels labelled %q", got)
+	}
+	to := int32(2)
+	for _, c := range []struct {
+		v    engine.Viewer
+		msg  *moonshinev1.ChatMessage
+		want string
+	}{
+		{you, &moonshinev1.ChatMessage{FromSeat: 2, Text: "hi"}, "you say: hi"},
+		{engine.SpectatorViewer(), &moonshinev1.ChatMessage{FromSeat: 2, Text: "hi"}, "seat 2 says: hi"},
+		{engine.SeatViewer(0), &moonshinev1.ChatMessage{FromSeat: 0, Text: "psst", ToSeat: &to}, "you to seat 2 (private): psst"},
+		{you, &moonshinev1.ChatMessage{FromSeat: 0, Text: "psst", ToSeat: &to}, "seat 0 to you (private): psst"},
+	} {
+		if got := games.TalkLabel(c.v, c.msg); got != c.want {
+			t.Errorf("TalkLabel(%v, %v) = %q, want %q", c.v, c.msg, got, c.want)
+		}
+		chat := &moonshinev1.EventBody{Body: &moonshinev1.EventBody_Chat{Chat: c.msg}}
+		if got := mk.BodyLabel(c.v, chat); got != c.want {
+			t.Errorf("table talk in the events, unlabelled game: %q", got)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
@@ -85,7 +86,7 @@ func talkEvent(m eventstore.TalkMessage, msg *moonshinev1.ChatMessage, v engine.
 	}
 	out := &moonshinev1.TalkEvent{Seq: m.Seq, RecordedAt: timestamppb.New(m.RecordedAt)}
 	if seen := ev.For(v); seen.Public != nil || len(seen.Private) > 0 {
-		out.Message = msg
+		out.Message, out.Label = msg, games.TalkLabel(v, msg)
 	}
 	return out
 }

@@ -23,6 +23,8 @@ type access struct {
 	game engine.Viewer
 	chat engine.Viewer
 	wire *moonshinev1.Viewer
+	// mod labels what is shown, in the words of the viewer it is shown to.
+	mod *games.Module
 }
 
 // perspective is a request's choice of whose knowledge to show.
@@ -33,7 +35,7 @@ type perspective struct {
 
 // resolve checks the perspective against the caller and the game.
 func resolve(c auth.Caller, t *table, p perspective, over bool) (access, error) {
-	acc := access{chat: c.Identity(t.record.ID)}
+	acc := access{chat: c.Identity(t.record.ID), mod: t.module}
 	switch p.kind {
 	case moonshinev1.Perspective_PERSPECTIVE_UNSPECIFIED:
 		acc.game = acc.chat
@@ -81,7 +83,8 @@ func project(ev eventstore.Event, acc access) (*moonshinev1.Event, error) {
 }
 
 // projectStored returns the event stored as se at seq as acc may see it,
-// through engine.Event.For.
+// through engine.Event.For, each body it shows labelled in the viewer's
+// words. se is the caller's to change.
 func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc access) *moonshinev1.Event {
 	v := acc.game
 	if games.IsChat(se) {
@@ -89,11 +92,16 @@ func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc acc
 	}
 	seen := games.Envelope(se).For(v)
 	out := &moonshinev1.Event{Seq: seq, RecordedAt: timestamppb.New(at)}
+	label := func(b proto.Message) *moonshinev1.EventBody {
+		body := b.(*moonshinev1.EventBody)
+		body.Label = acc.mod.BodyLabel(v, body)
+		return body
+	}
 	if seen.Public != nil {
-		out.Public = seen.Public.(*moonshinev1.EventBody)
+		out.Public = label(seen.Public)
 	}
 	for _, p := range seen.Private {
-		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: games.WireSeats(p.Seats), Body: p.Body.(*moonshinev1.EventBody)})
+		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: games.WireSeats(p.Seats), Body: label(p.Body)})
 	}
 	return out
 }
@@ -130,14 +138,20 @@ func view(t *table, g *engine.Game, acc access) *moonshinev1.GameView {
 	return v
 }
 
-// prompt converts a seat's prompt, legal commands and templates included.
+// prompt converts a seat's prompt, legal commands and templates included,
+// each labelled in the seat's words (when the game has labels).
 func prompt(mod *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 	out := &moonshinev1.Prompt{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail}
+	v := engine.SeatViewer(p.Seat)
 	for _, c := range p.Legal {
 		out.Legal = append(out.Legal, mod.WrapCommand(c))
+		if mod.Labels != nil {
+			out.LegalLabels = append(out.LegalLabels, mod.CommandLabel(v, c))
+		}
 	}
 	for _, tp := range p.Templates {
-		ct := &moonshinev1.CommandTemplate{Name: tp.Name, Description: tp.Description, Command: mod.WrapCommand(tp.Command)}
+		ct := &moonshinev1.CommandTemplate{Name: tp.Name, Description: tp.Description, Command: mod.WrapCommand(tp.Command),
+			Label: mod.TemplateLabel(v, tp)}
 		for _, pa := range tp.Params {
 			ct.Params = append(ct.Params, &moonshinev1.TemplateParam{Field: pa.Field, Description: pa.Description,
 				Choices: slices.Clone(pa.Choices), Min: int32(pa.Min), Max: int32(pa.Max)})

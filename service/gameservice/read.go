@@ -194,7 +194,7 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 		return nil, err
 	}
 	if complete {
-		out.Commands, err = s.commandLog(ctx, t.record.ID, after, last)
+		out.Commands, err = s.commandLog(ctx, t, acc, after, last)
 	}
 	return out, err
 }
@@ -213,9 +213,9 @@ func historyPage(req *moonshinev1.GetHistoryRequest, version int64) (after, last
 }
 
 // commandLog returns a game's accepted commands whose first event is in
-// (after, last].
-func (s *Service) commandLog(ctx context.Context, id string, after, last int64) ([]*moonshinev1.LoggedCommand, error) {
-	cmds, err := s.store.Commands(ctx, id)
+// (after, last], labelled for acc.
+func (s *Service) commandLog(ctx context.Context, t *table, acc access, after, last int64) ([]*moonshinev1.LoggedCommand, error) {
+	cmds, err := s.store.Commands(ctx, t.record.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -228,8 +228,12 @@ func (s *Service) commandLog(ctx context.Context, id string, after, last int64) 
 		if err := proto.Unmarshal(c.Data, gc); err != nil {
 			return nil, err
 		}
-		out = append(out, &moonshinev1.LoggedCommand{CommandId: c.ID, Seat: int32(c.Seat), Command: gc,
-			FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, RecordedAt: timestamppb.New(c.RecordedAt)})
+		lc := &moonshinev1.LoggedCommand{CommandId: c.ID, Seat: int32(c.Seat), Command: gc,
+			FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, RecordedAt: timestamppb.New(c.RecordedAt)}
+		if inner, err := t.module.Command(gc); err == nil {
+			lc.Label = t.module.CommandLabel(acc.game, inner)
+		}
+		out = append(out, lc)
 	}
 	return out, nil
 }

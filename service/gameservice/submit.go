@@ -56,7 +56,9 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	if err != nil {
 		return nil, err
 	}
-	return &moonshinev1.SubmitCommandResponse{FirstSeq: w.FirstSeq, LastSeq: w.LastSeq, Events: out}, nil
+	inner, _ := t.module.Command(sub.cmd) // submit checked it
+	return &moonshinev1.SubmitCommandResponse{FirstSeq: w.FirstSeq, LastSeq: w.LastSeq, Events: out,
+		Label: t.module.CommandLabel(acc.game, inner)}, nil
 }
 
 // written is what a command wrote: its sequence numbers and time, and its

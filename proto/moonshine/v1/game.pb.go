@@ -541,7 +541,14 @@ type EventBody struct {
 	//	*EventBody_BoozeBarons
 	//	*EventBody_MoonshineKingdom
 	//	*EventBody_Chat
-	Body          isEventBody_Body `protobuf_oneof:"body"`
+	Body isEventBody_Body `protobuf_oneof:"body"`
+	// A short label of the body for people, in the words of the caller who
+	// receives it ("you" for the caller's own seat, other seats by number:
+	// "seat 2 tailed you"), made from the body alone so that it tells
+	// nothing the body does not. Set on the bodies the service sends; empty
+	// for a game the server does not label (GameRules.labelled); never
+	// stored.
+	Label         string `protobuf:"bytes,200,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -608,6 +615,13 @@ func (x *EventBody) GetChat() *ChatMessage {
 		}
 	}
 	return nil
+}
+
+func (x *EventBody) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
 }
 
 type isEventBody_Body interface {
@@ -836,7 +850,10 @@ type TalkEvent struct {
 	// When the message was stored.
 	RecordedAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
 	// The message; unset for a private message between other seats.
-	Message       *ChatMessage `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	Message *ChatMessage `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	// The message for people, in the caller's words ("seat 1 to you
+	// (private): psst"); empty when message is unset.
+	Label         string `protobuf:"bytes,4,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -890,6 +907,13 @@ func (x *TalkEvent) GetMessage() *ChatMessage {
 		return x.Message
 	}
 	return nil
+}
+
+func (x *TalkEvent) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
 }
 
 // Seat is one place at the table.
@@ -1234,7 +1258,11 @@ type Prompt struct {
 	// Every concrete command the seat may send, when they are few.
 	Legal []*GameCommand `protobuf:"bytes,5,rep,name=legal,proto3" json:"legal,omitempty"`
 	// Families of commands too many to list.
-	Templates     []*CommandTemplate `protobuf:"bytes,6,rep,name=templates,proto3" json:"templates,omitempty"`
+	Templates []*CommandTemplate `protobuf:"bytes,6,rep,name=templates,proto3" json:"templates,omitempty"`
+	// A short label for people of each legal command, in the seat's words:
+	// legal_labels[i] labels legal[i] ("tail seat 2"). Empty for a game the
+	// server does not label (GameRules.labelled).
+	LegalLabels   []string `protobuf:"bytes,7,rep,name=legal_labels,json=legalLabels,proto3" json:"legal_labels,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1311,6 +1339,13 @@ func (x *Prompt) GetTemplates() []*CommandTemplate {
 	return nil
 }
 
+func (x *Prompt) GetLegalLabels() []string {
+	if x != nil {
+		return x.LegalLabels
+	}
+	return nil
+}
+
 // CommandTemplate is a command with free fields to fill in.
 type CommandTemplate struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1321,7 +1356,10 @@ type CommandTemplate struct {
 	// The command with its fixed fields set and its free fields unset.
 	Command *GameCommand `protobuf:"bytes,3,opt,name=command,proto3" json:"command,omitempty"`
 	// The free fields.
-	Params        []*TemplateParam `protobuf:"bytes,4,rep,name=params,proto3" json:"params,omitempty"`
+	Params []*TemplateParam `protobuf:"bytes,4,rep,name=params,proto3" json:"params,omitempty"`
+	// A short label of the family for people, in the seat's words; empty for
+	// a game the server does not label.
+	Label         string `protobuf:"bytes,5,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1382,6 +1420,13 @@ func (x *CommandTemplate) GetParams() []*TemplateParam {
 		return x.Params
 	}
 	return nil
+}
+
+func (x *CommandTemplate) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
 }
 
 // TemplateParam is one free field of a CommandTemplate.
@@ -1943,7 +1988,10 @@ type LoggedCommand struct {
 	// See first_seq.
 	LastSeq int64 `protobuf:"varint,5,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	// When it was accepted.
-	RecordedAt    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
+	RecordedAt *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
+	// A short label of the command for people, in the caller's words; empty
+	// for a game the server does not label.
+	Label         string `protobuf:"bytes,7,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2020,6 +2068,13 @@ func (x *LoggedCommand) GetRecordedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *LoggedCommand) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
 var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
@@ -2045,11 +2100,12 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x1c\n" +
 	"\ato_seat\x18\x03 \x01(\x05H\x00R\x06toSeat\x88\x01\x01B\n" +
 	"\n" +
-	"\b_to_seat\"\xd6\x01\n" +
+	"\b_to_seat\"\xed\x01\n" +
 	"\tEventBody\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.EventH\x00R\vboozeBarons\x12J\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.EventH\x00R\x10moonshineKingdom\x12/\n" +
-	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chatB\x06\n" +
+	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x12\x15\n" +
+	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
 	"\x04body\"P\n" +
 	"\vPrivatePart\x12\x14\n" +
 	"\x05seats\x18\x01 \x03(\x05R\x05seats\x12+\n" +
@@ -2062,12 +2118,13 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\vrecorded_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"recordedAt\x12/\n" +
 	"\x06public\x18\x03 \x01(\v2\x17.moonshine.v1.EventBodyR\x06public\x123\n" +
-	"\aprivate\x18\x04 \x03(\v2\x19.moonshine.v1.PrivatePartR\aprivate\"\x8f\x01\n" +
+	"\aprivate\x18\x04 \x03(\v2\x19.moonshine.v1.PrivatePartR\aprivate\"\xa5\x01\n" +
 	"\tTalkEvent\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x03R\x03seq\x12;\n" +
 	"\vrecorded_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"recordedAt\x123\n" +
-	"\amessage\x18\x03 \x01(\v2\x19.moonshine.v1.ChatMessageR\amessage\"Z\n" +
+	"\amessage\x18\x03 \x01(\v2\x19.moonshine.v1.ChatMessageR\amessage\x12\x14\n" +
+	"\x05label\x18\x04 \x01(\tR\x05label\"Z\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
 	"\aclaimed\x18\x02 \x01(\bR\aclaimed\x12\x12\n" +
@@ -2094,19 +2151,21 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
 	"\bmust_act\x18\x02 \x01(\bR\amustAct\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x16\n" +
-	"\x06detail\x18\x04 \x01(\tR\x06detail\"\xd5\x01\n" +
+	"\x06detail\x18\x04 \x01(\tR\x06detail\"\xf8\x01\n" +
 	"\x06Prompt\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
 	"\bmust_act\x18\x02 \x01(\bR\amustAct\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x16\n" +
 	"\x06detail\x18\x04 \x01(\tR\x06detail\x12/\n" +
 	"\x05legal\x18\x05 \x03(\v2\x19.moonshine.v1.GameCommandR\x05legal\x12;\n" +
-	"\ttemplates\x18\x06 \x03(\v2\x1d.moonshine.v1.CommandTemplateR\ttemplates\"\xb1\x01\n" +
+	"\ttemplates\x18\x06 \x03(\v2\x1d.moonshine.v1.CommandTemplateR\ttemplates\x12!\n" +
+	"\flegal_labels\x18\a \x03(\tR\vlegalLabels\"\xc7\x01\n" +
 	"\x0fCommandTemplate\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x123\n" +
 	"\acommand\x18\x03 \x01(\v2\x19.moonshine.v1.GameCommandR\acommand\x123\n" +
-	"\x06params\x18\x04 \x03(\v2\x1b.moonshine.v1.TemplateParamR\x06params\"\x85\x01\n" +
+	"\x06params\x18\x04 \x03(\v2\x1b.moonshine.v1.TemplateParamR\x06params\x12\x14\n" +
+	"\x05label\x18\x05 \x01(\tR\x05label\"\x85\x01\n" +
 	"\rTemplateParam\x12\x14\n" +
 	"\x05field\x18\x01 \x01(\tR\x05field\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\x18\n" +
@@ -2148,7 +2207,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"maxPlayers\x121\n" +
 	"\bvariants\x18\x05 \x03(\v2\x15.moonshine.v1.VariantR\bvariants\x12-\n" +
 	"\x05board\x18\x06 \x01(\v2\x17.moonshine.v1.GameBoardR\x05board\x12\x1a\n" +
-	"\blabelled\x18\a \x01(\bR\blabelled\"\xec\x01\n" +
+	"\blabelled\x18\a \x01(\bR\blabelled\"\x82\x02\n" +
 	"\rLoggedCommand\x12\x1d\n" +
 	"\n" +
 	"command_id\x18\x01 \x01(\tR\tcommandId\x12\x12\n" +
@@ -2157,7 +2216,8 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\tfirst_seq\x18\x04 \x01(\x03R\bfirstSeq\x12\x19\n" +
 	"\blast_seq\x18\x05 \x01(\x03R\alastSeq\x12;\n" +
 	"\vrecorded_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"recordedAt*m\n" +
+	"recordedAt\x12\x14\n" +
+	"\x05label\x18\a \x01(\tR\x05label*m\n" +
 	"\n" +
 	"GameStatus\x12\x1b\n" +
 	"\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x14\n" +

@@ -365,7 +365,10 @@ type SubmitCommandResponse struct {
 	// See first_seq.
 	LastSeq int64 `protobuf:"varint,2,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	// Those events, as the caller may see them.
-	Events        []*Event `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
+	Events []*Event `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
+	// A short label of the command for people, in the caller's words; empty
+	// for a game the server does not label.
+	Label         string `protobuf:"bytes,4,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -419,6 +422,13 @@ func (x *SubmitCommandResponse) GetEvents() []*Event {
 		return x.Events
 	}
 	return nil
+}
+
+func (x *SubmitCommandResponse) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
 }
 
 // SendMessageRequest posts table talk.
@@ -1659,11 +1669,12 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"command_id\x18\x02 \x01(\tR\tcommandId\x123\n" +
 	"\acommand\x18\x03 \x01(\v2\x19.moonshine.v1.GameCommandR\acommand\x12.\n" +
 	"\x10expected_version\x18\x04 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
-	"\x11_expected_version\"|\n" +
+	"\x11_expected_version\"\x92\x01\n" +
 	"\x15SubmitCommandResponse\x12\x1b\n" +
 	"\tfirst_seq\x18\x01 \x01(\x03R\bfirstSeq\x12\x19\n" +
 	"\blast_seq\x18\x02 \x01(\x03R\alastSeq\x12+\n" +
-	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\"\x8a\x01\n" +
+	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\x12\x14\n" +
+	"\x05label\x18\x04 \x01(\tR\x05label\"\x8a\x01\n" +
 	"\x12SendMessageRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x1c\n" +
