@@ -48,7 +48,7 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	if err != nil {
 		return err
 	}
-	release, err := s.streams.Acquire(limitKey(ctx))
+	release, err := s.openStream(ctx)
 	if err != nil {
 		return err
 	}
