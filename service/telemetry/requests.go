@@ -186,7 +186,7 @@ func (t *Telemetry) finish(ctx context.Context, log *slog.Logger, c *call, start
 		slog.String("request_id", c.id),
 		slog.String("method", c.method),
 		slog.String("code", st.Code().String()),
-		slog.Duration("duration", time.Since(start)),
+		slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
 	}
 	if reason != "" {
 		attrs = append(attrs, slog.String("reason", reason))
