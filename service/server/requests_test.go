@@ -145,3 +145,30 @@ func reasonOf(err error) string {
 	}
 	return ""
 }
+
+// TestAuditorWarning checks that a server with an auditor token says so
+// loudly at start, and one without says nothing of it.
+func TestAuditorWarning(t *testing.T) {
+	for _, token := range []string{"", "short"} {
+		logs := &lockedBuffer{}
+		log, err := telemetry.NewLogger(logs, "json", "info")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := server.New(t.Context(), server.Config{Store: memstore.New(), Logger: log, AuditorToken: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Shutdown(t.Context())
+		warned := false
+		for _, rec := range logs.lines(t, "AUDITOR ACCESS IS ENABLED: the auditor token reads every seat's secrets and the seed of every game in progress; keep it secret and unset it when no audit needs it") {
+			warned = warned || rec["level"] == "WARN"
+		}
+		if warned != (token != "") {
+			t.Errorf("token %q: warned %v", token, warned)
+		}
+		if token != "" && len(logs.lines(t, "the auditor token is short: use at least 32 random characters")) != 1 {
+			t.Errorf("no warning for a short token")
+		}
+	}
+}
