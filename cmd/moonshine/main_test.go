@@ -35,10 +35,17 @@ type session struct {
 
 // newSession starts the real server (memory store) on a loopback port.
 func newSession(t *testing.T) *session {
+	return newSessionWith(t, server.Config{CommandRate: -1})
+}
+
+// newSessionWith is newSession with the server's config (its store and
+// logger are set here).
+func newSessionWith(t *testing.T, cfg server.Config) *session {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second) // only against hanging
 	t.Cleanup(cancel)
-	srv, err := server.New(ctx, server.Config{Store: memstore.New(), CommandRate: -1, Logger: slog.New(slog.DiscardHandler)})
+	cfg.Store, cfg.Logger = memstore.New(), slog.New(slog.DiscardHandler)
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,18 +226,7 @@ func TestParseInterleaved(t *testing.T) {
 // one game creation a second: the second `create` is refused
 // RATE_LIMITED, and the CLI waits as the RetryInfo says and succeeds.
 func TestRetriesWhenRateLimited(t *testing.T) {
-	srv, err := server.New(t.Context(), server.Config{Store: memstore.New(), CommandRate: 1, CommandBurst: 1, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(lis)
-	t.Cleanup(func() { srv.Shutdown(context.Background()) })
-	t.Setenv("MOONSHINE_TOKEN", "")
-	s := &session{t: t, ctx: t.Context(), addr: lis.Addr().String(), dir: t.TempDir()}
+	s := newSessionWith(t, server.Config{CommandRate: 1, CommandBurst: 1})
 	s.ok("create", "--players", "3")
 	code, out, errw := s.run("create", "--players", "3")
 	if code != exitOK || !strings.Contains(out, "game id:") {
