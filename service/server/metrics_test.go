@@ -85,7 +85,8 @@ func value(fams map[string]*dto.MetricFamily, name string, want map[string]strin
 
 // TestMetricsAfterAPlayedGame plays a whole Booze Barons game against
 // bots on PostgreSQL, with a watcher and a refused command, and checks
-// that the scraped counters moved.
+// that the scraped counters moved (and the watch gauge came back down
+// once the game's stream ended).
 func TestMetricsAfterAPlayedGame(t *testing.T) {
 	srv, conn := startServer(t, server.Config{DatabaseURL: pgtest.New(t)})
 	c := moonshinev1.NewGameServiceClient(conn)
@@ -102,7 +103,15 @@ func TestMetricsAfterAPlayedGame(t *testing.T) {
 	if _, err := c.SubmitCommand(as(tok[0]), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: "bad"}); err == nil {
 		t.Fatal("a command without a command was accepted")
 	}
+	if open := value(scrape(t, srv.AdminHandler()), "moonshine_watch_streams", nil); open != 1 {
+		t.Errorf("moonshine_watch_streams = %v with one watch open", open)
+	}
 	playToEnd(t, c, id, tok[0])
+	for { // the watch of a finished game ends
+		if _, err := stream.Recv(); err != nil {
+			break
+		}
+	}
 	fams := scrape(t, srv.AdminHandler())
 	checks := []struct {
 		name   string
@@ -118,7 +127,6 @@ func TestMetricsAfterAPlayedGame(t *testing.T) {
 		{"moonshine_cache_lookups_total", map[string]string{"result": "hit"}, 1},
 		{"moonshine_cache_games", nil, 1},
 		{"moonshine_bot_decisions_total", map[string]string{"game": "booze-barons", "choice": "random"}, 1},
-		{"moonshine_watch_streams", nil, 1},
 		{"moonshine_pool_acquires_total", nil, 1},
 		{"moonshine_pool_max_conns", nil, 1},
 	}
@@ -126,6 +134,9 @@ func TestMetricsAfterAPlayedGame(t *testing.T) {
 		if got := value(fams, ch.name, ch.labels); got < ch.least {
 			t.Errorf("%s%v = %v, want at least %v", ch.name, ch.labels, got, ch.least)
 		}
+	}
+	if open := value(fams, "moonshine_watch_streams", nil); open != 0 {
+		t.Errorf("moonshine_watch_streams = %v once the only watch has ended with its game", open)
 	}
 	if _, ok := fams["moonshine_listen_reconnects_total"]; !ok {
 		t.Error("no moonshine_listen_reconnects_total")
