@@ -45,6 +45,9 @@ func cmdWatch(c *cli, argv []string) error {
 		if err != nil {
 			return err
 		}
+		if over := res.GetGameOver(); over != nil {
+			return c.printGameOver(over)
+		}
 		if err := c.printEvent(r, res.GetEvent()); err != nil {
 			return err
 		}
@@ -60,6 +63,16 @@ func (c *cli) printEvent(r renderer, ev *moonshinev1.Event) error {
 	}
 	eventLines(c.out, r, ev)
 	return nil
+}
+
+// printGameOver writes the end of a finished game's stream.
+func (c *cli) printGameOver(over *moonshinev1.GameOver) error {
+	if c.json {
+		_, err := fmt.Fprintln(c.out, compact(&moonshinev1.WatchGameResponse{GameOver: over}))
+		return err
+	}
+	_, err := fmt.Fprintf(c.out, "game over after event %d: %s\n", over.GetLastSeq(), over.GetOutcome().GetSummary())
+	return err
 }
 
 // cmdHistory shows the history, or saves it for `verify --file`.
