@@ -30,8 +30,11 @@ func (Rules) NewEvent() proto.Message { return &pb.Event{} }
 func (Rules) NewState() engine.State { return newState() }
 
 // Setup deals the table: Still tokens, Playbooks, Deeds and Turn Tokens,
-// then rolls the first Day's Brew dice. The Contract decks need no shuffle:
-// a draw picks a random card of the deck when it happens.
+// then rolls the first Day's Brew dice. Each seat holds the Deed dealt to
+// it from the start ("Shuffle the four remaining Borough Deeds and deal one
+// to each player. This is your home turf."): a TitleChanged per seat right
+// after GameStarted records it. The Contract decks need no shuffle: a draw
+// picks a random card of the deck when it happens.
 func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) {
 	if cfg.Players < 2 || cfg.Players > MaxSeats {
 		return nil, engine.Malform(engine.ReasonBadPlayerCount, "Moonshine Kingdom takes 2 to 4 players, not %d", cfg.Players)
@@ -62,6 +65,9 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 	}
 	b := newState().builder()
 	b.pub(start)
+	for i, ss := range start.Seats {
+		b.pub(&pb.TitleChanged{Title: pb.Title_TITLE_DEED, Borough: ss.Home, Holder: optSeat(i)})
+	}
 	b.pub(rollDay(b.s, rng))
 	return b.evs, nil
 }

@@ -7089,7 +7089,8 @@ type SeatSetup struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The Playbook.
 	Playbook Playbook `protobuf:"varint,1,opt,name=playbook,proto3,enum=moonshine.kingdom.v1.Playbook" json:"playbook,omitempty"`
-	// The Borough whose Deed was dealt as home turf.
+	// The Borough whose Deed was dealt as home turf; the seat holds that Deed
+	// from setup (the TitleChanged events after GameStarted).
 	Home Borough `protobuf:"varint,2,opt,name=home,proto3,enum=moonshine.kingdom.v1.Borough" json:"home,omitempty"`
 	// The New Moon Turn Token number (1 first).
 	TurnToken     uint32 `protobuf:"varint,3,opt,name=turn_token,json=turnToken,proto3" json:"turn_token,omitempty"`
@@ -9424,7 +9425,9 @@ func (x *Swept) GetArrests() []*Casualty {
 	return nil
 }
 
-// TitleChanged records a Title moving at Reckoning.
+// TitleChanged records a Title moving: at Reckoning, or, right after
+// GameStarted, one per seat, the home Deed dealt to it at setup ("Shuffle
+// the four remaining Borough Deeds and deal one to each player").
 type TitleChanged struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The kind of Title.
