@@ -51,8 +51,8 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 	s := b.s
 	f := s.Fight
 	ev := &pb.StandoffChosen{Seat: u32(f.Occupier), District: f.District, Choice: x.Choice}
-	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_FOLD && x.FleeTo != 0 {
-		return engine.Malform(ReasonBadStandoff, "flee_to goes with Fold only")
+	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_FOLD && (x.FleeTo != 0 || x.Commandeer) {
+		return engine.Malform(ReasonBadStandoff, "flee_to and commandeer go with Fold only")
 	}
 	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH && (x.Firepower || x.Courage != 0 || x.Plunder || len(x.Steal) > 0) {
 		return engine.Malform(ReasonBadStandoff, "Firepower, Courage and Plunder go with an Ambush")
@@ -86,8 +86,13 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 		if err := s.checkFlight(f.Occupier, f.District, x.FleeTo); err != nil {
 			return err
 		}
+		taken, err := s.walkIn(f.Occupier, x.FleeTo, x.Commandeer)
+		if err != nil {
+			return err
+		}
 		occ := s.force(f.Occupier)
 		ev.FledTo, ev.Runners, ev.Bosses = x.FleeTo, u32(occ.Runners), u32(occ.Bosses)
+		ev.SafehouseTakenFrom, ev.Commandeered = optSeat(taken), x.Commandeer
 		b.pub(ev)
 		b.taken()
 	default:
@@ -96,14 +101,14 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 	return nil
 }
 
-// checkFlight checks a Fold's destination: Connected, and Controlled by the
-// Occupier or Unoccupied (ruling 52).
+// checkFlight checks a Fold's destination: "one Connected Safe District"
+// (ruling 52).
 func (s *state) checkFlight(seat int, from, to pb.District) *engine.RuleError {
 	if err := checkPair(from, to); err != nil {
 		return err
 	}
-	if s.controller(to) != seat && !s.dist(to).unoccupied() {
-		return engine.Refuse(ReasonNotSafe, "flee to a Connected District you Control or an Unoccupied one")
+	if !s.safe(seat, to) {
+		return engine.Refuse(ReasonNotSafe, "flee to a Connected Safe District: one you Control, or one with no rival Mobsters and no Police")
 	}
 	return nil
 }
@@ -245,8 +250,8 @@ func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
 	if err := checkPair(f.District, x.To); err != nil {
 		return err
 	}
-	if s.hostile(seat, x.To) {
-		return engine.Refuse(ReasonNotSafe, "you cannot Advance into hostile turf")
+	if !s.safe(seat, x.To) {
+		return engine.Refuse(ReasonNotSafe, "you cannot Advance into hostile turf: Advance to a Safe District")
 	}
 	if s.partnerHeld(seat, x.To) {
 		return engine.Refuse(ReasonGoldenRule, "you cannot stay in your partner's turf")

@@ -31,6 +31,7 @@ func (s *state) applyStandoff(x *pb.StandoffChosen) {
 	from.Mobs[x.Seat].Bosses -= int(x.Bosses)
 	to.Mobs[x.Seat].Runners += int(x.Runners)
 	to.Mobs[x.Seat].Bosses += int(x.Bosses)
+	s.takeSafehouse(x.Seat, x.FledTo, x.SafehouseTakenFrom, x.Commandeered)
 }
 
 func (s *state) applyRound(x *pb.CombatRound) {

@@ -67,6 +67,15 @@ func (s *state) hostile(seat int, d pb.District) bool {
 	return x.Precinct || x.rivalMobsters(seat)
 }
 
+// safe reports whether d is a Safe District for seat: "Any District you
+// currently Control, plus any Defenseless District (meaning it contains no
+// Rival Mobsters or Police). Unattended liquor and unguarded Rival
+// Safehouses do not make a District hostile". It is the one definition
+// that Fold, Advance (Stealth's way out among them) and their prompts read.
+func (s *state) safe(seat int, d pb.District) bool {
+	return s.controller(d) == seat || !s.hostile(seat, d)
+}
+
 // walkIn checks entering a Safe District: an unguarded rival Safehouse
 // there is taken (returned), and commandeer places one of seat's own in its
 // place, which needs a spare one. It returns the rival whose Safehouse goes.

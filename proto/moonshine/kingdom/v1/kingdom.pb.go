@@ -2444,7 +2444,8 @@ type Standoff struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Ambush, Hold Fire or Fold.
 	Choice StandoffChoice `protobuf:"varint,1,opt,name=choice,proto3,enum=moonshine.kingdom.v1.StandoffChoice" json:"choice,omitempty"`
-	// Fold only: the Connected District the Occupier's mobsters flee to.
+	// Fold only: the Connected Safe District the Occupier's mobsters flee to
+	// (one it Controls, or a Defenseless one: no rival Mobsters, no Police).
 	FleeTo District `protobuf:"varint,2,opt,name=flee_to,json=fleeTo,proto3,enum=moonshine.kingdom.v1.District" json:"flee_to,omitempty"`
 	// Ambush only, East Side Vipers: pay $200 for one extra die (Firepower).
 	Firepower bool `protobuf:"varint,3,opt,name=firepower,proto3" json:"firepower,omitempty"`
@@ -2456,7 +2457,10 @@ type Standoff struct {
 	Plunder bool `protobuf:"varint,5,opt,name=plunder,proto3" json:"plunder,omitempty"`
 	// Plunder: the barrels wanted, one liquor per barrel, in order of choice
 	// (the first hits take the first entries).
-	Steal         []Liquor `protobuf:"varint,6,rep,packed,name=steal,proto3,enum=moonshine.kingdom.v1.Liquor" json:"steal,omitempty"`
+	Steal []Liquor `protobuf:"varint,6,rep,packed,name=steal,proto3,enum=moonshine.kingdom.v1.Liquor" json:"steal,omitempty"`
+	// Fold only: an unguarded rival Safehouse in flee_to is taken in any case;
+	// this also places one of the Occupier's own there for free (Commandeer).
+	Commandeer    bool `protobuf:"varint,7,opt,name=commandeer,proto3" json:"commandeer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2531,6 +2535,13 @@ func (x *Standoff) GetSteal() []Liquor {
 		return x.Steal
 	}
 	return nil
+}
+
+func (x *Standoff) GetCommandeer() bool {
+	if x != nil {
+		return x.Commandeer
+	}
+	return false
 }
 
 // Assault fights for the District: both sides roll at once.
@@ -6458,7 +6469,11 @@ type StandoffChosen struct {
 	// Fold: Runners that fled.
 	Runners uint32 `protobuf:"varint,5,opt,name=runners,proto3" json:"runners,omitempty"`
 	// Fold: Bosses that fled.
-	Bosses        uint32 `protobuf:"varint,6,opt,name=bosses,proto3" json:"bosses,omitempty"`
+	Bosses uint32 `protobuf:"varint,6,opt,name=bosses,proto3" json:"bosses,omitempty"`
+	// Fold: the rival whose unguarded Safehouse in fled_to was taken.
+	SafehouseTakenFrom *uint32 `protobuf:"varint,7,opt,name=safehouse_taken_from,json=safehouseTakenFrom,proto3,oneof" json:"safehouse_taken_from,omitempty"`
+	// Fold: the Occupier placed its own Safehouse in fled_to (Commandeer).
+	Commandeered  bool `protobuf:"varint,8,opt,name=commandeered,proto3" json:"commandeered,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6533,6 +6548,20 @@ func (x *StandoffChosen) GetBosses() uint32 {
 		return x.Bosses
 	}
 	return 0
+}
+
+func (x *StandoffChosen) GetSafehouseTakenFrom() uint32 {
+	if x != nil && x.SafehouseTakenFrom != nil {
+		return *x.SafehouseTakenFrom
+	}
+	return 0
+}
+
+func (x *StandoffChosen) GetCommandeered() bool {
+	if x != nil {
+		return x.Commandeered
+	}
+	return false
 }
 
 // CombatRound records one round of shooting with every die rolled.
@@ -10888,14 +10917,17 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vConfirmTerm\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
 	"\x04term\x18\x02 \x01(\rR\x04term\x12\x16\n" +
-	"\x06broken\x18\x03 \x01(\bR\x06broken\"\xa5\x02\n" +
+	"\x06broken\x18\x03 \x01(\bR\x06broken\"\xc5\x02\n" +
 	"\bStandoff\x12<\n" +
 	"\x06choice\x18\x01 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
 	"\aflee_to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fleeTo\x12\x1c\n" +
 	"\tfirepower\x18\x03 \x01(\bR\tfirepower\x126\n" +
 	"\acourage\x18\x04 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\acourage\x12\x18\n" +
 	"\aplunder\x18\x05 \x01(\bR\aplunder\x122\n" +
-	"\x05steal\x18\x06 \x03(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x05steal\"\xad\x01\n" +
+	"\x05steal\x18\x06 \x03(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x05steal\x12\x1e\n" +
+	"\n" +
+	"commandeer\x18\a \x01(\bR\n" +
+	"commandeer\"\xad\x01\n" +
 	"\aAssault\x12\x1c\n" +
 	"\tfirepower\x18\x01 \x01(\bR\tfirepower\x126\n" +
 	"\acourage\x18\x02 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\acourage\x12\x18\n" +
@@ -11151,14 +11183,17 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\aTorched\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
 	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x14\n" +
-	"\x05owner\x18\x03 \x01(\rR\x05owner\"\x89\x02\n" +
+	"\x05owner\x18\x03 \x01(\rR\x05owner\"\xfd\x02\n" +
 	"\x0eStandoffChosen\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
 	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12<\n" +
 	"\x06choice\x18\x03 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
 	"\afled_to\x18\x04 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fledTo\x12\x18\n" +
 	"\arunners\x18\x05 \x01(\rR\arunners\x12\x16\n" +
-	"\x06bosses\x18\x06 \x01(\rR\x06bosses\"\xa9\x06\n" +
+	"\x06bosses\x18\x06 \x01(\rR\x06bosses\x125\n" +
+	"\x14safehouse_taken_from\x18\a \x01(\rH\x00R\x12safehouseTakenFrom\x88\x01\x01\x12\"\n" +
+	"\fcommandeered\x18\b \x01(\bR\fcommandeeredB\x17\n" +
+	"\x15_safehouse_taken_from\"\xa9\x06\n" +
 	"\vCombatRound\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x124\n" +
 	"\x04kind\x18\x02 \x01(\x0e2 .moonshine.kingdom.v1.CombatKindR\x04kind\x12\x18\n" +
@@ -12157,6 +12192,7 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Event_DealBroken)(nil),
 		(*Event_DealVoided)(nil),
 	}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61].OneofWrappers = []any{}
