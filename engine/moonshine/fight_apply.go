@@ -44,7 +44,11 @@ func (s *state) applyRound(x *pb.CombatRound) {
 		occ.Runners -= int(x.OccupierRunnersLost)
 		occ.Bosses -= int(x.OccupierBossesLost)
 	}
-	if x.Kind != pb.CombatKind_COMBAT_KIND_AMBUSH && x.InvaderHits > 0 && !x.Plunder {
+	// Blood on the Pavement: the Attacker's kills in an Assault. An Ambush
+	// is self-defence, Plunder kills nobody, and a Storm's hits kill nobody
+	// either: the Police "do not roll defense dice" and have no mobsters to
+	// lose (ruling 56).
+	if x.Kind == pb.CombatKind_COMBAT_KIND_ASSAULT && x.InvaderHits > 0 && !x.Plunder {
 		s.Bloodshed = true
 	}
 	if x.Kind == pb.CombatKind_COMBAT_KIND_ASSAULT {
