@@ -66,12 +66,13 @@ func (b *builder) crackdown() {
 
 // ranking orders the seats for the Sit-Down: "Tally everyone's current
 // Respect (scoring held Titles and completed Contracts). Tiebreaker: Total
-// Cash on hand." A tie that survives goes to the earlier seat in the Day's
-// Turn Order (ruling 77).
+// Cash on hand." The Rat Card and unpaid Marks are scored at the game's end,
+// not here; a tie that survives goes to the earlier seat in the Day's Turn
+// Order (ruling 77).
 func (s *state) ranking() []int {
 	out := slices.Clone(s.DayOrder)
 	slices.SortStableFunc(out, func(a, c int) int {
-		if d := s.respect(c) - s.respect(a); d != 0 {
+		if d := s.standing(c) - s.standing(a); d != 0 {
 			return d
 		}
 		return s.Seats[c].Cash - s.Seats[a].Cash

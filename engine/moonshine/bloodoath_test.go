@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -65,8 +66,8 @@ func TestCrackdownAndSitDown(t *testing.T) {
 	s.Seats[1].Cash, s.Seats[3].Cash = 5000, 4000 // 0 Respect each, 1 richer
 	s.Seats[0].Cash = 0
 	run(t, s, 0, cmd(&pb.Rat{}))
-	// Ranking: 2 (3 Respect), 1 ($5,000), 3 ($4,000), 0 (-3: the Rat): 2
-	// with 0, 1 with 3.
+	// Ranking: 2 (3 Respect), 1 ($5,000), 3 ($4,000), 0 ($0): 2 with 0, 1
+	// with 3.
 	if s.Crackdown != 10 || s.Partner != [MaxSeats]int{2, 3, 0, 1} {
 		t.Fatalf("crackdown %d partners %v", s.Crackdown, s.Partner)
 	}
@@ -201,5 +202,32 @@ func TestAllianceRespectOption(t *testing.T) {
 	s.Seats[1].Commission = true
 	if !s.builder().winCheck() {
 		t.Fatal("30 combined Respect and a Commission did not win at a target of 30")
+	}
+}
+
+func TestSitDownRanksTitlesAndContracts(t *testing.T) {
+	// "Rank the Bosses: Tally everyone's current Respect (scoring held Titles
+	// and completed Contracts). Tiebreaker: Total Cash on hand." The Rat Card
+	// ("Subtract 3 Respect if you are stuck holding the Rat Card at the end
+	// of the game") and unpaid Marks ("at the final Reckoning costs you -1
+	// Respect") are end-of-game scoring: they do not enter the ranking.
+	s := oath(t)
+	s.Crackdown = 9
+	s.Heat = []int{3}
+	s.Seats[3].Stash--
+	s.Deeds[manhattan] = 0 // 3 Respect; the Rat and a Mark would make it -1
+	s.Seats[0].Loans = 1
+	s.Seats[0].Cash = 100
+	s.Seats[1].Completed, s.Decks[gig].Draw = []int{1}, s.Decks[gig].Draw[1:] // a Gig: 1 Respect
+	s.Seats[1].Cash = 9000
+	s.Seats[2].Cash = 5000
+	s.Syndicates[gin] = 3 // 2 Respect
+	s.Seats[3].Cash = 0
+	evs := run(t, s, 0, cmd(&pb.Rat{}))
+	// Ranking: 0 (3), 3 (2), 1 (1), 2 (0): 0 with 2, 3 with 1. By the
+	// end-of-game tally seat 0 (-1) would rank last.
+	sd, _ := find(evs, (*pb.Event).GetSitDown, func(x *pb.SitDown) bool { return x == nil })
+	if !slices.Equal(sd.GetRanking(), []uint32{0, 3, 1, 2}) || s.respect(0) != -1 || s.Partner != [MaxSeats]int{2, 3, 0, 1} {
+		t.Fatalf("ranking %v, respect %d, partners %v", sd.GetRanking(), s.respect(0), s.Partner)
 	}
 }
