@@ -26,6 +26,16 @@ func (s *state) Apply(body proto.Message) (err error) {
 }
 
 func (s *state) apply(e *pb.Event) error {
+	if err := s.applyKind(e); err != nil {
+		return err
+	}
+	if s.Partner[0] != none {
+		s.settleOccupiers()
+	}
+	return nil
+}
+
+func (s *state) applyKind(e *pb.Event) error {
 	if s.applyDeal(e) {
 		return nil
 	}
@@ -158,6 +168,8 @@ func (s *state) applyFight(e *pb.Event) error {
 		s.Proposal = k.PushProposed
 	case *pb.Event_ConsentGiven:
 		s.Proposal = nil
+	case *pb.Event_OccupierChanged:
+		s.applyOccupierChanged(k.OccupierChanged)
 	default:
 		return fmt.Errorf("moonshine: unknown event kind %T", k)
 	}
@@ -312,6 +324,7 @@ func (s *state) applyMoved(x *pb.Moved) {
 // another (a Move, an Advance, a Fall Back); seized barrels leave from but
 // never reach to.
 func (s *state) shift(seat uint32, from, to pb.District, runners, bosses uint32, barrels []*pb.Barrels, seized bool) {
+	s.receive(seat, to)
 	f, t := s.dist(from), s.dist(to)
 	f.Mobs[seat].Runners -= int(runners)
 	f.Mobs[seat].Bosses -= int(bosses)
@@ -416,6 +429,7 @@ func (s *state) applyBribed(x *pb.Bribed) {
 }
 
 func (s *state) applyLaidLow(x *pb.LaidLow) {
+	s.removeCasualties(x.Stranded)
 	p := &s.Seats[x.Seat]
 	for _, o := range p.SlotOwners {
 		s.Seats[o].Stash++

@@ -76,37 +76,6 @@ func TestCrackdownAndSitDown(t *testing.T) {
 	}
 }
 
-func TestBloodIsThicker(t *testing.T) {
-	// "Blood is Thicker: You cannot Ambush or Assault your partner's
-	// mobsters. You may safely Move through their Controlled Districts
-	// without triggering combat." "The Golden Rule of Turf: You still cannot
-	// share a block. You may not end your Phase with mobsters in a District
-	// occupied by your partner."
-	s := oath(t)
-	allied(s)
-	put(s, 0, harlem, 3, 1, false)
-	put(s, 1, hellsKit, 2, 0, true)
-	put(s, 2, fordham, 2, 0, false)
-	refused(t, s, 0, move(harlem, hellsKit, 3, 1), ReasonGoldenRule)
-	via := func(to pb.District, through ...pb.District) *pb.Command {
-		return cmd(&pb.Move{From: harlem, To: to, Runners: 2, Via: through})
-	}
-	refused(t, s, 0, via(westSide, sugarHill), ReasonBadVia)
-	refused(t, s, 0, via(mottHaven, hellsKit), ReasonNotConnected)
-	refused(t, s, 0, via(harlem, hellsKit), ReasonSameDistrict)
-	run(t, s, 0, via(village, hellsKit))
-	if s.mobstersAt(0, village) != 2 || s.mobstersAt(1, hellsKit) != 2 || s.Fight != nil {
-		t.Fatalf("village %d", s.mobstersAt(0, village))
-	}
-	// Through the partner into a rival's turf: the usual Standoff.
-	s.Current = 0
-	put(s, 2, westSide, 1, 0, false)
-	run(t, s, 0, cmd(&pb.Move{From: harlem, To: westSide, Runners: 1, Via: []pb.District{hellsKit}}))
-	if s.Fight == nil || s.Fight.Occupier != 2 || s.Fight.Origin != harlem {
-		t.Fatalf("fight %+v", s.Fight)
-	}
-}
-
 func TestSeparateLedgers(t *testing.T) {
 	// "Separate Ledgers: You do not share Cash, Influence, Contracts, or
 	// Hand Limits. You still take individual turns in Turn Order."

@@ -411,7 +411,7 @@ func (s *state) fires(ev *pb.Event, from, to int, in []pb.District) bool {
 			return false
 		}
 		dd := s.dist(x.To)
-		return dd.Occupier == to || dd.Mobs[to].mobsters() > 0 || (x.SafehouseTakenFrom != nil && int(*x.SafehouseTakenFrom) == to)
+		return (x.Hostile && (dd.Occupier == to || dd.Mobs[to].mobsters() > 0)) || (x.SafehouseTakenFrom != nil && int(*x.SafehouseTakenFrom) == to)
 	case *pb.Event_StandoffChosen:
 		x := k.StandoffChosen
 		return in == nil && int(x.Seat) == from && x.SafehouseTakenFrom != nil && int(*x.SafehouseTakenFrom) == to

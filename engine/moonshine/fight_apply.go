@@ -26,6 +26,7 @@ func (s *state) applyStandoff(x *pb.StandoffChosen) {
 		s.Fight.Stage = pb.Awaiting_AWAITING_PINNED
 		return
 	}
+	s.receive(x.Seat, x.FledTo)
 	from, to := s.dist(x.District), s.dist(x.FledTo)
 	from.Mobs[x.Seat].Runners -= int(x.Runners)
 	from.Mobs[x.Seat].Bosses -= int(x.Bosses)
@@ -90,10 +91,18 @@ func (s *state) applyFightEnded(x *pb.FightEnded) {
 }
 
 // endFight closes the fight: nobody is Pinned and the District has one
-// holder again.
+// holder again, or two partners: the one whose Safehouse stands there keeps
+// Control ("Safehouses ... lock down Turf even when empty"), else the last
+// defender.
 func (s *state) endFight() {
 	d := s.dist(s.Fight.District)
 	d.Occupier = none
+	if h := s.Fight.Occupier; h != none && d.Mobs[h].any() && s.Partner[h] != none && d.Mobs[s.Partner[h]].any() {
+		d.Occupier = h
+		if p := s.Partner[h]; d.Mobs[p].Safehouse {
+			d.Occupier = p
+		}
+	}
 	for i := range d.Mobs {
 		d.Mobs[i].Pinned = false
 	}

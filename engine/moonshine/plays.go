@@ -188,12 +188,39 @@ func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
 	if err := s.checkHeatOwner(seat, x.HeatOwner); err != nil {
 		return err
 	}
+	kick := s.kickbacks(seat, x)
 	b.spendAs(seat, 2, GreedTax(total, s.Seats[seat].Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]), x.HeatOwner)
-	p := b.s.Seats[seat]
-	kick := min(sold[info.HousePour], Slots-len(p.SlotOwners), p.Stash)
 	b.pub(&pb.Unloaded{Seat: u32(seat), District: x.District, Barrels: barrelsList(sold), Cash: u32(cash), Kickbacks: u32(kick)})
 	b.finishPlay()
 	return nil
+}
+
+// kickbacks returns how many spent markers an Unload (nil: none) moves back
+// from the Stash into empty slots: one per barrel of the House Pour sold,
+// within the empty slots and the Stash as they are once its 2 markers are
+// spent ("For every barrel sold that matches the Joint's House Pour,
+// immediately move 1 spent Influence marker from your Stash back into an
+// empty slot").
+func (s *state) kickbacks(seat int, x *pb.Unload) int {
+	if x == nil || !validDistrict(x.District) || len(s.Seats[seat].SlotOwners) < 2 {
+		return 0
+	}
+	sold, total, err := parseBarrels(x.Barrels)
+	if err != nil {
+		return 0
+	}
+	p := s.Seats[seat]
+	taken := s.spending(seat, 2)
+	stash := p.Stash
+	for _, o := range taken {
+		if o == seat {
+			stash++
+		}
+	}
+	if GreedTax(total, p.Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]) && heatMarker(seat, taken, x.HeatOwner) == seat {
+		stash--
+	}
+	return max(0, min(sold[Info(x.District).HousePour], Slots-(len(p.SlotOwners)-2), stash))
 }
 
 func (b *builder) rise(seat int, x *pb.Rise) *engine.RuleError {

@@ -251,16 +251,6 @@ func (x *district) holder() int {
 	return found
 }
 
-// mobsOtherThan reports whether a seat other than seat has Mobsters in x.
-func (x *district) rivalMobsters(seat int) bool {
-	for i, p := range x.Mobs {
-		if i != seat && p.mobsters() > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 func (x *district) barrelCount() int {
 	n := 0
 	for _, b := range x.Barrels {

@@ -137,16 +137,13 @@ func (s *state) templates(seat int) []engine.Template {
 		out = append(out, engine.Template{Name: "move", Description: "Move Mobsters (1 barrel each at most) to one Connected District",
 			Command: cmd(&pb.Move{}), Params: []engine.Param{
 				{Field: "move.from", Description: "where your Mobsters stand", Choices: from},
-				{Field: "move.to", Description: "a Connected District: Safe turf, or Hostile turf (rival or Police), which starts a fight", Choices: to},
+				{Field: "move.to", Description: "a Connected District: Safe turf, or Hostile turf (rival or Police), which starts a fight; " +
+					"Blood Oath: your partner's, where you start no fight but may not end your Phase", Choices: to},
 				{Field: "move.runners", Description: "Runners moving", Max: RunnerSupply},
 				{Field: "move.bosses", Description: "Bosses moving", Max: 2},
 				{Field: "move.barrels", Description: "barrels carried from `from`", Max: RunnerSupply + 2},
 				{Field: "move.commandeer", Description: "replace an unguarded rival Safehouse with yours"},
 			}})
-		if s.Partner[seat] != none {
-			out[len(out)-1].Params = append(out[len(out)-1].Params, engine.Param{Field: "move.via",
-				Description: "Blood Oath: your partner's Districts passed through on the way, in order"})
-		}
 		switch s.Seats[seat].Playbook {
 		case pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS:
 			out[len(out)-1].Params = append(out[len(out)-1].Params, engine.Param{Field: "move.skiff",

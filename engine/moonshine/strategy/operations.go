@@ -9,10 +9,11 @@ import (
 
 // operations picks the seat's Play (or a side command first: a Shylock's
 // Mark for a cash objective due tonight, a repayment, Influence lent to the
-// partner before Laying Low).
+// partner before Laying Low). Mobsters standing in the partner's District
+// leave it first: the seat may not end its Phase there.
 func (d *decider) operations() *pb.Command {
 	for _, step := range []func() *pb.Command{
-		d.loanForDeadline, d.repay, d.rise, d.rat, d.extort, d.contractWork, d.hustle,
+		d.leave, d.loanForDeadline, d.repay, d.rise, d.rat, d.extort, d.contractWork, d.hustle,
 		d.unload, d.attack, d.push, d.expand, d.recruit, d.secure, d.bribe, d.lend,
 	} {
 		if c := step(); c != nil {
@@ -572,11 +573,45 @@ func (d *decider) bribe() *pb.Command {
 	return d.legal(func(c *pb.Command) bool { return c.GetBribe() != nil })
 }
 
+// guestIn lists the Districts where the seat's Mobsters stand in its
+// partner's turf (the partner Controls them).
+func (b *board) guestIn() []pb.District {
+	var out []pb.District
+	for _, d := range moonshine.AllDistricts() {
+		if b.partner != nobody && b.controller(d) == b.partner && b.mobsters(d, b.me) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// leave takes the seat's Mobsters out of its partner's District, to the
+// listed way out it likes best ("You may not end your Phase with mobsters in
+// a District occupied by your partner").
+func (d *decider) leave() *pb.Command {
+	if len(d.b.guestIn()) == 0 {
+		return nil
+	}
+	return d.best(func(c *pb.Command) (float64, bool) {
+		x := c.GetMove()
+		if x == nil || !slices.Contains(d.b.guestIn(), x.GetFrom()) {
+			return 0, false
+		}
+		s := d.desire(x.GetTo())
+		if d.b.mine(x.GetTo()) {
+			s++
+		}
+		return s, true
+	}, -1e9)
+}
+
 // lend hands the seat's own unspent markers to its partner before it Lays
-// Low (Blood Oath, after the Sit-Down).
+// Low (Blood Oath, after the Sit-Down), unless its Mobsters still stand in
+// the partner's turf and need the Influence to leave.
 func (d *decider) lend() *pb.Command {
 	b := d.b
-	if b.partner == nobody || b.v.GetPhase() != pb.Phase_PHASE_OPERATIONS || b.v.GetFight() != nil || b.v.GetProposal() != nil {
+	if b.partner == nobody || b.v.GetPhase() != pb.Phase_PHASE_OPERATIONS || b.v.GetFight() != nil || b.v.GetProposal() != nil ||
+		len(b.guestIn()) > 0 {
 		return nil
 	}
 	p := b.seatView(b.partner)
