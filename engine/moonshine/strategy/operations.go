@@ -14,7 +14,7 @@ import (
 func (d *decider) operations() *pb.Command {
 	for _, step := range []func() *pb.Command{
 		d.leave, d.loanForDeadline, d.repay, d.rise, d.rat, d.extort, d.contractWork, d.hustle,
-		d.unload, d.attack, d.push, d.expand, d.recruit, d.secure, d.bribe, d.lend,
+		d.unload, d.attack, d.conquer, d.push, d.expand, d.recruit, d.secure, d.bribe, d.lend,
 	} {
 		if c := step(); c != nil {
 			return c
@@ -349,6 +349,112 @@ func (d *decider) attack() *pb.Command {
 		return nil
 	}
 	return moonshine.WrapCommand(moves[d.r.IntN(len(moves))])
+}
+
+// conquer sends a strong crew against a rival District next door (at most
+// half as many defenders, a third behind a Safehouse) whose capture wins
+// the seat a Title it lacks, once it (or its partner) holds the Commission
+// the win needs: Respect is then all that is missing, and in a city carved
+// up to the last block only rival turf is left to take it from.
+func (d *decider) conquer() *pb.Command {
+	b := d.b
+	if !d.offers("move") || b.slots() < 2 || !b.commissioned() {
+		return nil
+	}
+	var best *pb.Move
+	bestValue := 0
+	for _, from := range moonshine.AllDistricts() {
+		f := b.force(from, b.me)
+		if f == nil || f.GetPinned() {
+			continue
+		}
+		runners, bosses := int(f.GetRunners()), int(f.GetBosses())
+		keep := 0
+		if !f.GetSafehouse() {
+			keep = 1
+		}
+		crew := runners - keep + bosses
+		if crew < 3 {
+			continue
+		}
+		for _, to := range moonshine.Neighbours(from) {
+			x := b.dist(to)
+			if x.GetPrecinct() || b.partnerHeld(to) || !b.rivalMobsters(to) {
+				continue
+			}
+			theirs, guarded := 0, false
+			for _, r := range x.GetForces() {
+				theirs += int(r.GetRunners() + r.GetBosses())
+				guarded = guarded || r.GetSafehouse()
+			}
+			if (guarded && 3*theirs > crew) || 2*theirs > crew {
+				continue
+			}
+			if v := b.titleGain(to); v > bestValue {
+				bestValue, best = v, &pb.Move{From: from, To: to, Runners: uint32(runners - keep), Bosses: uint32(bosses)}
+			}
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return moonshine.WrapCommand(best)
+}
+
+// commissioned reports that the seat, or its partner after the Sit-Down,
+// holds a Commission card.
+func (b *board) commissioned() bool {
+	if b.my.GetCommission() {
+		return true
+	}
+	return b.partner != nobody && b.seatView(b.partner).GetCommission()
+}
+
+// titleGain is the Respect of the Titles the seat lacks that taking
+// District t from its holder would win it: a Deed, a Syndicate, the Ward
+// Boss.
+func (b *board) titleGain(t pb.District) int {
+	gain := 0
+	for _, ti := range b.v.GetTitles() {
+		if ti.Holder != nil && int(ti.GetHolder()) == b.me {
+			continue
+		}
+		switch ti.GetTitle() {
+		case pb.Title_TITLE_DEED:
+			bo := ti.GetBorough()
+			if b.winsBy(t, func(d moonshine.DistrictInfo) bool { return d.Borough == bo }) {
+				gain += moonshine.BoroughOf(bo).Respect
+			}
+		case pb.Title_TITLE_SYNDICATE:
+			if b.winsBy(t, moonshine.Pours(ti.GetLiquor())) {
+				gain += 2
+			}
+		case pb.Title_TITLE_WARD_BOSS:
+			if b.winsBy(t, isGhetto) {
+				gain += 3
+			}
+		}
+	}
+	return gain
+}
+
+// winsBy reports whether taking District t from its holder gives the seat
+// the strict majority, at least 2, of the Districts keep counts.
+func (b *board) winsBy(t pb.District, keep func(moonshine.DistrictInfo) bool) bool {
+	if !keep(moonshine.Info(t)) {
+		return false
+	}
+	mine, owner := b.count(b.me, keep)+1, b.controller(t)
+	for seat := range int(b.v.GetPlayers()) {
+		n := b.count(seat, keep)
+		if seat == owner {
+			n--
+		}
+		if seat != b.me && n >= mine {
+			return false
+		}
+	}
+	return mine >= 2
 }
 
 // push moves sellable barrels from a District of the seat's into a
