@@ -113,6 +113,33 @@ func TestExtort(t *testing.T) {
 	}
 }
 
+func TestExtortOncePerDayPerBorough(t *testing.T) {
+	// "Deeds also unlock that Borough's Extort action." and "Extort: Borough
+	// Deed required. Shake down the locals. Once per Day, earn $200 per
+	// District you Control in that Borough." Each Deed unlocks its own
+	// Borough's Extort, once per Day (ruling 30): two Deeds, two shakedowns
+	// in one Day, never the same Borough twice.
+	s := cleared(t, 2)
+	put(s, 0, harlem, 1, 0, false)
+	put(s, 0, westSide, 1, 0, false)
+	put(s, 0, brownsville, 1, 0, false)
+	put(s, 0, redHook, 1, 0, false)
+	s.Deeds[manhattan], s.Deeds[brooklyn] = 0, 0
+	run(t, s, 0, cmd(&pb.Extort{Borough: manhattan}))
+	s.Current = 0
+	refused(t, s, 0, cmd(&pb.Extort{Borough: manhattan}), ReasonExtortOnceADay)
+	run(t, s, 0, cmd(&pb.Extort{Borough: brooklyn}))
+	if s.Seats[0].Cash != 1000+400+400 {
+		t.Fatalf("cash %d", s.Seats[0].Cash)
+	}
+	// The next Day unlocks both again.
+	s.Current = 0
+	refused(t, s, 0, cmd(&pb.Extort{Borough: brooklyn}), ReasonExtortOnceADay)
+	s.applyDay(&pb.DayStarted{Day: u32(s.Day + 1), Moon: s.Moon})
+	s.Phase, s.Current = pb.Phase_PHASE_OPERATIONS, 0
+	run(t, s, 0, cmd(&pb.Extort{Borough: brooklyn}))
+}
+
 func TestFix(t *testing.T) {
 	// "Example: If you hold the Gin Syndicate and Control 3 Gin Joints, you
 	// may Fix the price of Gin anywhere from $200 to $500."
