@@ -152,10 +152,10 @@ func checkAllianceWin(t *testing.T, g *fullGame) {
 }
 
 // checkDrawsArePrivate checks the Contract cards in the auditor's log: the
-// cards a seat draws or discards travel only in a private part for that
-// seat (the public part names the decks or tiers), and draws happened.
-// (Once the game is over its whole history, private parts included, is
-// anyone's.)
+// cards a seat draws travel only in a private part for that seat (the
+// public part names the decks), and draws happened; discards go face up
+// and are public (ContractsDiscarded.cards). (Once the game is over its
+// whole history, private parts included, is anyone's.)
 func checkDrawsArePrivate(t *testing.T, g *fullGame) {
 	draws := 0
 	for _, ev := range g.audited.GetEvents() {

@@ -391,6 +391,9 @@ func contractEvent(e *mk.Event) string {
 	case *mk.Event_ContractsReceived:
 		return fmt.Sprintf("seat %d draws %s", k.ContractsReceived.GetSeat(), contracts(k.ContractsReceived.GetCards()))
 	case *mk.Event_ContractsDiscarded:
+		if cs := k.ContractsDiscarded.GetCards(); len(cs) > 0 {
+			return fmt.Sprintf("seat %d discards %s face up", k.ContractsDiscarded.GetSeat(), contracts(cs))
+		}
 		return fmt.Sprintf("seat %d discards Contracts (%s)", k.ContractsDiscarded.GetSeat(), tiers(k.ContractsDiscarded.GetTiers()))
 	case *mk.Event_ContractsDiscardedCards:
 		return fmt.Sprintf("seat %d discards %s", k.ContractsDiscardedCards.GetSeat(), contracts(k.ContractsDiscardedCards.GetCards()))

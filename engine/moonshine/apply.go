@@ -71,14 +71,15 @@ func (s *state) applyKind(e *pb.Event) error {
 	case *pb.Event_ContractsReceived:
 		s.applyReceived(k.ContractsReceived)
 	case *pb.Event_ContractsDiscarded:
-		// Public part only: the private part moves the cards.
+		s.discard(int(k.ContractsDiscarded.Seat), k.ContractsDiscarded.Cards)
 	case *pb.Event_ContractsDiscardedCards:
-		s.applyDiscarded(k.ContractsDiscardedCards)
+		// Rules version 1: the discarded cards in a private part.
+		s.discard(int(k.ContractsDiscardedCards.Seat), k.ContractsDiscardedCards.Cards)
 	case *pb.Event_DeckReshuffled:
 		d := &s.Decks[k.DeckReshuffled.Deck]
 		d.Draw = append(d.Draw, d.Discard...)
 		slices.Sort(d.Draw)
-		d.Discard, d.FaceUp = nil, nil
+		d.Discard = nil
 	case *pb.Event_Secured:
 		s.applySecured(k.Secured)
 	case *pb.Event_Smuggled:
@@ -372,9 +373,10 @@ func (s *state) applyReceived(x *pb.ContractsReceived) {
 	}
 }
 
-func (s *state) applyDiscarded(x *pb.ContractsDiscardedCards) {
-	p := &s.Seats[x.Seat]
-	for _, c := range x.Cards {
+// discard moves cards from seat's hand onto their decks' discard piles.
+func (s *state) discard(seat int, cards []uint32) {
+	p := &s.Seats[seat]
+	for _, c := range cards {
 		card, _ := Card(int(c))
 		p.Hand = removeOne(p.Hand, int(c))
 		s.Decks[card.Tier].Discard = append(s.Decks[card.Tier].Discard, int(c))
@@ -521,7 +523,6 @@ func (s *state) applyReckoned(x *pb.ContractReckoned) {
 	card, _ := Card(int(x.Card))
 	d := &s.Decks[card.Tier]
 	d.Discard = append(d.Discard, int(x.Card))
-	d.FaceUp = append(d.FaceUp, int(x.Card))
 }
 
 func (s *state) applyEnded(x *pb.GameEnded) {

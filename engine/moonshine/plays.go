@@ -101,7 +101,7 @@ func (b *builder) discardContracts(seat int, x *pb.DiscardContracts) *engine.Rul
 	p := b.s.Seats[seat]
 	need := len(p.Hand) - b.s.handLimit(seat)
 	hand := slices.Clone(p.Hand)
-	ev := &pb.ContractsDiscarded{Seat: u32(seat)}
+	ev := &pb.ContractsDiscarded{Seat: u32(seat), Cards: x.Cards}
 	for _, c := range x.Cards {
 		i := slices.Index(hand, int(c))
 		if i < 0 {
@@ -114,10 +114,8 @@ func (b *builder) discardContracts(seat int, x *pb.DiscardContracts) *engine.Rul
 	if len(x.Cards) != need {
 		return engine.Refuse(ReasonBadDiscard, "discard exactly %d Contracts", need)
 	}
-	b.emit(engine.Event{
-		Public:  wrap(ev),
-		Private: []engine.Secret{engine.PrivateTo(wrap(&pb.ContractsDiscardedCards{Seat: u32(seat), Cards: x.Cards}), engine.Seat(seat))},
-	})
+	// "shuffle its face-up discard pile": the discards are face up.
+	b.pub(ev)
 	b.finishPlay()
 	return nil
 }

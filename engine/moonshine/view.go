@@ -8,7 +8,8 @@ import (
 
 // View returns what v may know. Everything on the table is public except
 // Contract hands (only their holder and the auditor see the cards) and the
-// order of the decks (nobody's: the view gives only their sizes).
+// order of the decks (nobody's: the view gives only their sizes); the
+// discard piles are face up.
 func (s *state) View(v engine.Viewer) proto.Message {
 	out := &pb.View{Players: u32(s.Players), Day: u32(s.Day), Moon: s.Moon, Phase: s.Phase, Rat: optSeat(s.Rat),
 		Deals: s.dealViews()}
@@ -38,7 +39,7 @@ func (s *state) View(v engine.Viewer) proto.Message {
 	for t := gig; t <= score; t++ {
 		d := s.Decks[t]
 		dv := &pb.DeckView{Tier: t, Draw: u32(len(d.Draw)), Discards: u32(len(d.Discard))}
-		for _, c := range d.FaceUp {
+		for _, c := range d.Discard {
 			dv.FaceUp = append(dv.FaceUp, u32(c))
 		}
 		out.Decks = append(out.Decks, dv)

@@ -4936,12 +4936,12 @@ type Event_ContractsReceived struct {
 }
 
 type Event_ContractsDiscarded struct {
-	// A seat discarded Contracts (public: tiers only).
+	// A seat discarded Contracts, face up (public: the cards).
 	ContractsDiscarded *ContractsDiscarded `protobuf:"bytes,14,opt,name=contracts_discarded,json=contractsDiscarded,proto3,oneof"`
 }
 
 type Event_ContractsDiscardedCards struct {
-	// The cards a seat discarded (private to that seat).
+	// Rules version 1: the cards a seat discarded (private to that seat).
 	ContractsDiscardedCards *ContractsDiscardedCards `protobuf:"bytes,15,opt,name=contracts_discarded_cards,json=contractsDiscardedCards,proto3,oneof"`
 }
 
@@ -8381,13 +8381,18 @@ func (x *ContractsReceived) GetCards() []uint32 {
 	return nil
 }
 
-// ContractsDiscarded is the public part of a discard to the Hand Limit.
+// ContractsDiscarded records a discard to the Hand Limit. The cards go face
+// up onto their decks' discard piles ("shuffle its face-up discard pile"),
+// so the whole table sees them (ruling 26).
 type ContractsDiscarded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat.
 	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// The tier of each discarded card.
-	Tiers         []Tier `protobuf:"varint,2,rep,packed,name=tiers,proto3,enum=moonshine.kingdom.v1.Tier" json:"tiers,omitempty"`
+	Tiers []Tier `protobuf:"varint,2,rep,packed,name=tiers,proto3,enum=moonshine.kingdom.v1.Tier" json:"tiers,omitempty"`
+	// The card ids, in the order discarded (unset in games recorded under
+	// rules version 1, whose discards came in ContractsDiscardedCards).
+	Cards         []uint32 `protobuf:"varint,3,rep,packed,name=cards,proto3" json:"cards,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -8436,7 +8441,16 @@ func (x *ContractsDiscarded) GetTiers() []Tier {
 	return nil
 }
 
-// ContractsDiscardedCards is the private part of a discard.
+func (x *ContractsDiscarded) GetCards() []uint32 {
+	if x != nil {
+		return x.Cards
+	}
+	return nil
+}
+
+// ContractsDiscardedCards is the private part of a discard in games
+// recorded under rules version 1 (a discard is now public:
+// ContractsDiscarded.cards).
 type ContractsDiscardedCards struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat.
@@ -10724,7 +10738,8 @@ func (x *TitleView) GetHolder() uint32 {
 	return 0
 }
 
-// DeckView is one Contract deck: sizes and the face-up discards.
+// DeckView is one Contract deck: the size of its draw deck and its face-up
+// discard pile.
 type DeckView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The deck.
@@ -10733,7 +10748,8 @@ type DeckView struct {
 	Draw uint32 `protobuf:"varint,2,opt,name=draw,proto3" json:"draw,omitempty"`
 	// Cards in the discard pile.
 	Discards uint32 `protobuf:"varint,3,opt,name=discards,proto3" json:"discards,omitempty"`
-	// The face-up discards (Botched Contracts).
+	// The discard pile, face up: Botched Contracts and Hustle discards, in the
+	// order discarded.
 	FaceUp        []uint32 `protobuf:"varint,4,rep,packed,name=face_up,json=faceUp,proto3" json:"face_up,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -11435,10 +11451,11 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x06hustle\x18\x03 \x01(\bR\x06hustle\"=\n" +
 	"\x11ContractsReceived\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
-	"\x05cards\x18\x02 \x03(\rR\x05cards\"Z\n" +
+	"\x05cards\x18\x02 \x03(\rR\x05cards\"p\n" +
 	"\x12ContractsDiscarded\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x120\n" +
-	"\x05tiers\x18\x02 \x03(\x0e2\x1a.moonshine.kingdom.v1.TierR\x05tiers\"C\n" +
+	"\x05tiers\x18\x02 \x03(\x0e2\x1a.moonshine.kingdom.v1.TierR\x05tiers\x12\x14\n" +
+	"\x05cards\x18\x03 \x03(\rR\x05cards\"C\n" +
 	"\x17ContractsDiscardedCards\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
 	"\x05cards\x18\x02 \x03(\rR\x05cards\"@\n" +
