@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
 )
 
 // TestRulingsLabelled checks that every ruling of docs/rules/booze-barons.md
@@ -41,5 +43,14 @@ func TestRulingsLabelled(t *testing.T) {
 		default:
 			t.Errorf("a ruling without its label: %.70q", b)
 		}
+	}
+}
+
+// TestRulesVersion checks the version the service records with each game:
+// named by the module, and past the unrecorded games' "1" since the second
+// Snitch token's fix.
+func TestRulesVersion(t *testing.T) {
+	if v := engine.RulesVersion(Rules{}); v != RulesVersion || v == "" || v == engine.UnrecordedRulesVersion {
+		t.Errorf("rules version %q", v)
 	}
 }

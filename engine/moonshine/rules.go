@@ -6,13 +6,31 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+// RulesVersion is the revision of the Moonshine Kingdom rules this package
+// plays ([engine.RulesVersioned]): a game's stored configuration records
+// the one it was created under, and verification names both when they
+// differ. docs/rules/moonshine-kingdom.md ("Rules versions") lists them.
+//
+//   - "1": every game recorded before the version was recorded.
+//   - "2": the home Deeds held from setup; one definition of a Safe District
+//     (a Fold may go to a Defenseless one); no Heat from a Storm; the
+//     Sit-Down ranking Titles and Contracts only; partners standing in each
+//     other's Districts (Move.via refused); Hustle discards face up.
+const RulesVersion = "2"
+
 // Rules is the Moonshine Kingdom game module.
 type Rules struct{}
 
-var _ engine.Rules = Rules{}
+var (
+	_ engine.Rules          = Rules{}
+	_ engine.RulesVersioned = Rules{}
+)
 
 // Name returns "moonshine-kingdom".
 func (Rules) Name() string { return "moonshine-kingdom" }
+
+// RulesVersion returns [RulesVersion].
+func (Rules) RulesVersion() string { return RulesVersion }
 
 // Players returns 2 and 4.
 func (Rules) Players() (int, int) { return 2, MaxSeats }
