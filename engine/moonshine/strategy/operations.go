@@ -315,54 +315,20 @@ func (d *decider) attack() *pb.Command {
 	if !d.offers("move") || !d.wantHeat() || len(b.v.GetHeat()) > 0 || b.v.GetDay() < 3 || b.slots() < 2 {
 		return nil
 	}
-	var moves []*pb.Move
-	for _, from := range moonshine.AllDistricts() {
-		f := b.force(from, b.me)
-		if f == nil || f.GetPinned() {
-			continue
-		}
-		runners, bosses := int(f.GetRunners()), int(f.GetBosses())
-		keep := 0
-		if !f.GetSafehouse() {
-			keep = 1
-		}
-		if runners-keep+bosses < 3 {
-			continue
-		}
-		for _, to := range moonshine.Neighbours(from) {
-			x := b.dist(to)
-			if x.GetPrecinct() || b.partnerHeld(to) || !b.rivalMobsters(to) {
-				continue
-			}
-			theirs, guarded := 0, false
-			for _, r := range x.GetForces() {
-				theirs += int(r.GetRunners() + r.GetBosses())
-				guarded = guarded || r.GetSafehouse()
-			}
-			if guarded || 2*theirs > runners-keep+bosses {
-				continue
-			}
-			moves = append(moves, &pb.Move{From: from, To: to, Runners: uint32(runners - keep), Bosses: uint32(bosses)})
-		}
-	}
+	moves := b.strikes(func(theirs int, guarded bool, crew int) bool { return !guarded && 2*theirs <= crew })
 	if len(moves) == 0 || d.r.IntN(2) == 0 {
 		return nil
 	}
 	return moonshine.WrapCommand(moves[d.r.IntN(len(moves))])
 }
 
-// conquer sends a strong crew against a rival District next door (at most
-// half as many defenders, a third behind a Safehouse) whose capture wins
-// the seat a Title it lacks, once it (or its partner) holds the Commission
-// the win needs: Respect is then all that is missing, and in a city carved
-// up to the last block only rival turf is left to take it from.
-func (d *decider) conquer() *pb.Command {
-	b := d.b
-	if !d.offers("move") || b.slots() < 2 || !b.commissioned() {
-		return nil
-	}
-	var best *pb.Move
-	bestValue := 0
+// strikes lists the Moves of a crew of the seat's (every Mobster of a
+// District but one Runner left to hold it, unless a Safehouse does; 3 at
+// least) into a rival District next door, not the Police's nor the
+// partner's, that worth accepts given the defenders' number and whether a
+// Safehouse guards them.
+func (b *board) strikes(worth func(theirs int, guarded bool, crew int) bool) []*pb.Move {
+	var moves []*pb.Move
 	for _, from := range moonshine.AllDistricts() {
 		f := b.force(from, b.me)
 		if f == nil || f.GetPinned() {
@@ -387,12 +353,31 @@ func (d *decider) conquer() *pb.Command {
 				theirs += int(r.GetRunners() + r.GetBosses())
 				guarded = guarded || r.GetSafehouse()
 			}
-			if (guarded && 3*theirs > crew) || 2*theirs > crew {
-				continue
+			if worth(theirs, guarded, crew) {
+				moves = append(moves, &pb.Move{From: from, To: to, Runners: uint32(runners - keep), Bosses: uint32(bosses)})
 			}
-			if v := b.titleGain(to); v > bestValue {
-				bestValue, best = v, &pb.Move{From: from, To: to, Runners: uint32(runners - keep), Bosses: uint32(bosses)}
-			}
+		}
+	}
+	return moves
+}
+
+// conquer sends a strong crew against a rival District next door (at most
+// half as many defenders, a third behind a Safehouse) whose capture wins
+// the seat a Title it lacks, once it (or its partner) holds the Commission
+// the win needs: Respect is then all that is missing, and in a city carved
+// up to the last block only rival turf is left to take it from.
+func (d *decider) conquer() *pb.Command {
+	b := d.b
+	if !d.offers("move") || b.slots() < 2 || !b.commissioned() {
+		return nil
+	}
+	var best *pb.Move
+	bestValue := 0
+	for _, m := range b.strikes(func(theirs int, guarded bool, crew int) bool {
+		return 2*theirs <= crew && (!guarded || 3*theirs <= crew)
+	}) {
+		if v := b.titleGain(m.To); v > bestValue {
+			bestValue, best = v, m
 		}
 	}
 	if best == nil {
