@@ -148,7 +148,7 @@ func (s *session) verifyFiles(game string) {
 	s.t.Helper()
 	path := filepath.Join(s.t.TempDir(), "game.json")
 	contains(s.t, "history --out", s.ok("history", game, "--out", path), "complete: true")
-	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game)
+	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game+" (booze-barons rules ")
 	h, err := audit.Load(path)
 	if err != nil {
 		s.t.Fatal(err)
@@ -167,6 +167,14 @@ func (s *session) verifyFiles(game string) {
 		s.t.Errorf("verify of a tampered file: exit %d, want %d", code, exitError)
 	}
 	contains(s.t, "verify tampered", out, "NOT verified", "mismatch at event")
+	// Recorded under other rules: verify names both versions.
+	h.Game.Config.RulesVersion = "1"
+	if err := audit.Save(path, h); err != nil {
+		s.t.Fatal(err)
+	}
+	_, out, _ = s.run("verify", "--file", path)
+	contains(s.t, "verify under other rules", out, "NOT verified", "recorded under booze-barons rules 1, re-run under this build's rules ",
+		"rules changed at event", "recorded under booze-barons rules 1; this build plays rules ")
 }
 
 // refusals checks how errors are reported.
