@@ -165,7 +165,7 @@ func (c *client) watch(ctx context.Context, game string) (*recorder, error) {
 				}
 			} else if res.GetTalk() != nil {
 				r.talk = append(r.talk, res.GetTalk())
-			} else {
+			} else if res.GetEvent() != nil { // the last message of a finished game has none
 				r.events = append(r.events, res.GetEvent())
 			}
 			r.cond.Broadcast()

@@ -9,6 +9,7 @@ import (
 	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -62,7 +63,10 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	if id == "" {
 		return nil, badRequest("game_id", "required")
 	}
-	if t := s.tables.get(id); t != nil {
+	t := s.tables.get(id)
+	s.tel.CacheLookup(t != nil)
+	if t != nil {
+		telemetry.NoteGame(ctx, t.module.Name())
 		return t, nil
 	}
 	rec, err := s.store.GetGame(ctx, id)
@@ -77,7 +81,8 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	if err := proto.Unmarshal(rec.Config, cfg); err != nil {
 		return nil, fmt.Errorf("game %s: config: %w", id, err)
 	}
-	t := &table{record: rec, cfg: cfg, module: mod, folded: engine.NewGame(mod.Rules, rec.Seed), measured: -1}
+	telemetry.NoteGame(ctx, mod.Name())
+	t = &table{record: rec, cfg: cfg, module: mod, folded: engine.NewGame(mod.Rules, rec.Seed), measured: -1}
 	t = s.tables.put(id, t, t.size())
 	if len(cfg.GetBotSeats()) > 0 {
 		s.bots.kick(id)
@@ -92,6 +97,7 @@ func (s *Service) sync(ctx context.Context, t *table) error {
 	if err != nil {
 		return err
 	}
+	s.tel.CatchUp(len(evs))
 	for _, ev := range evs {
 		if err := fold(t.module, t.folded, ev); err != nil {
 			s.tables.drop(t.record.ID, t)

@@ -57,6 +57,9 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 	if cfg == nil {
 		return nil, nil, badRequest("config", "required")
 	}
+	if v, build := cfg.GetRulesVersion(), engine.RulesVersion(mod.Rules); v != "" && v != build {
+		return nil, nil, badRequest("config.rules_version", "this server plays %s rules %q, not %q; leave it empty", mod.Name(), build, v)
+	}
 	for i, b := range cfg.GetBotSeats() {
 		if b < 0 || b >= cfg.GetPlayers() || slices.Contains(cfg.GetBotSeats()[:i], b) {
 			return nil, nil, badRequest("config.bot_seats", "seat %d is out of range or repeated", b)
@@ -76,18 +79,22 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 // variant's players and options (Module.Table refuses an unknown variant
 // or a player count it does not allow), or the options as given and the
 // variant they are, if any. The stored configuration holds the options
-// either way, so that a history verifies without knowing the variants.
+// either way, so that a history verifies without knowing the variants,
+// and the rules version the game is created under, which verification
+// names when the rules change.
 func tableOf(mod *games.Module, req *moonshinev1.GameConfig, opts proto.Message) (engine.Config, *moonshinev1.GameConfig, error) {
-	cfg := proto.Clone(req).(*moonshinev1.GameConfig)
+	cfg := proto.CloneOf(req)
+	cfg.RulesVersion = engine.RulesVersion(mod.Rules)
 	players := int(req.GetPlayers())
 	if req.GetVariant() == "" {
 		cfg.Variant = mod.VariantOf(players, opts)
-		return engine.Config{Players: players, Options: opts}, cfg, nil
+		return engine.Config{Players: players, Options: opts, RulesVersion: cfg.RulesVersion}, cfg, nil
 	}
 	table, err := mod.Table(req.GetVariant(), players)
 	if err != nil {
 		return engine.Config{}, nil, err
 	}
+	table.RulesVersion = cfg.RulesVersion
 	cfg.Options = nil
 	if table.Options != nil {
 		cfg.Options = mod.WrapOptions(table.Options)

@@ -59,6 +59,7 @@ var (
 var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.CreateGameRequest.game":          gameNameRule,
 	"moonshine.v1.GameConfig.title":                {lineChars, 0, 100},
+	"moonshine.v1.GameConfig.rules_version":        {idChars, 0, 32},
 	"moonshine.v1.GameConfig.variant":              {idChars, 0, 64},
 	"moonshine.v1.GetRulesRequest.game":            gameNameRule,
 	"moonshine.v1.JoinGameRequest.game_id":         gameIDRule,

@@ -37,7 +37,9 @@ func TestMessageRetryPostsOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first.GetTalk().GetSeq() != 1 || first.GetTalk().GetMessage().GetText() != "meet me at the docks" || first.GetEvent() != nil {
+	//lint:ignore SA1019 the deprecated field must stay unset
+	if first.GetTalk().GetSeq() != 1 || first.GetTalk().GetMessage().GetText() != "meet me at the docks" || first.Event != nil {
+
 		t.Fatalf("first message answered %v", first)
 	}
 	for range 2 {
@@ -274,5 +276,52 @@ func TestOlderTalkInTheEvents(t *testing.T) {
 		if err := verify(t, h); err != nil {
 			t.Errorf("the game does not verify: %v", err)
 		}
+	}
+}
+
+// TestWatchTalkEndsWithTheGame: the watch of a finished game, with talk,
+// sends every event and the talk up to then, and ends with GameOver naming
+// the last of each; talk goes on after the end, for a watch after it.
+func TestWatchTalkEndsWithTheGame(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, tok := e.table(2)
+	say := func(text string) {
+		if _, err := e.client.SendMessage(as(tok[0]), &moonshinev1.SendMessageRequest{GameId: id, Text: text}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	say("good luck")
+	for i := range toyMoves {
+		e.mustSubmit(tok[i%2], id, fmt.Sprint("m", i), cmdPass())
+	}
+	say("good game")
+	watch := func(afterTalk int64) (events, talk int, over *moonshinev1.GameOver) {
+		t.Helper()
+		stream, err := e.client.WatchGame(as(tok[1]), &moonshinev1.WatchGameRequest{GameId: id, Talk: true, AfterTalkSeq: afterTalk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			msg, err := stream.Recv()
+			if err != nil {
+				t.Fatalf("after %d events and %d messages: %v", events, talk, err)
+			}
+			switch {
+			case msg.GetGameOver() != nil:
+				return events, talk, msg.GetGameOver()
+			case msg.GetTalk() != nil:
+				talk++
+			default:
+				events++
+			}
+		}
+	}
+	events, talk, over := watch(0)
+	if events != 2+toyMoves || talk != 2 || over.GetLastSeq() != 2+toyMoves || over.GetLastTalkSeq() != 2 {
+		t.Errorf("the watch sent %d events and %d messages, then %v", events, talk, over)
+	}
+	say("rematch?")
+	if _, talk, over := watch(2); talk != 1 || over.GetLastTalkSeq() != 3 {
+		t.Errorf("a watch after the talk seen sent %d messages, then %v", talk, over)
 	}
 }

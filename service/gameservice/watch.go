@@ -53,7 +53,7 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	if err != nil {
 		return err
 	}
-	release, err := s.streams.Acquire(limitKey(ctx))
+	release, err := s.openStream(ctx)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	if err != nil {
 		return resumable(err, cur)
 	}
-	return s.watchLoop(ctx, stream, t.record.ID, cur, acc, wake)
+	return s.watchLoop(ctx, stream, t, cur, acc, wake)
 }
 
 // watchCursor is where a watch stands: the last event and, when it streams
@@ -72,9 +72,12 @@ type watchCursor struct {
 	withTalk     bool
 }
 
-// watchLoop sends events (and talk) after the cursor until the client
-// leaves or the server shuts down.
-func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], id string, cur watchCursor, acc access, wake <-chan struct{}) error {
+// watchLoop sends events (and talk) after the cursor until the game is
+// over and every event up to its end (and the talk up to then) is sent
+// (then the GameOver message, and OK), the client leaves or the server
+// shuts down.
+func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, cur watchCursor, acc access, wake <-chan struct{}) error {
+	id := t.record.ID
 	for {
 		evs, err := riding(ctx, s, id, cur, func() ([]eventstore.Event, error) { return s.store.ReadStream(ctx, id, cur.events, watchBatch) })
 		if err != nil {
@@ -96,6 +99,9 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 		}
 		if len(evs) == watchBatch || more {
 			continue
+		}
+		if over := s.overAt(ctx, t, cur); over != nil {
+			return stream.Send(&moonshinev1.WatchGameResponse{GameOver: over})
 		}
 		select {
 		case <-s.closing:
@@ -131,6 +137,24 @@ func (s *Service) sendTalk(ctx context.Context, stream grpc.ServerStreamingServe
 		cur.talk = ms[i].Seq
 	}
 	return len(ms) == watchBatch, nil
+}
+
+// overAt returns the end of the game if it is over and cur.events is its
+// last event, else nil. The table is trusted when it has folded that event
+// already (this process appended it, or read it); otherwise it catches up
+// first. A failed catch-up is no end: the next read retries or ends the
+// stream.
+func (s *Service) overAt(ctx context.Context, t *table, cur watchCursor) *moonshinev1.GameOver {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.folded.Version < cur.events && s.sync(ctx, t) != nil {
+		return nil
+	}
+	o := t.folded.State.Outcome()
+	if o == nil || t.folded.Version > cur.events {
+		return nil
+	}
+	return &moonshinev1.GameOver{LastSeq: cur.events, Outcome: wireOutcome(o), LastTalkSeq: cur.talk}
 }
 
 // riding runs a watch's read. While the store is unavailable it retries,

@@ -1129,14 +1129,18 @@ func (x *WatchGameRequest) GetAfterTalkSeq() int64 {
 	return 0
 }
 
-// WatchGameResponse is one streamed event or message: exactly one of
-// event and talk is set.
+// WatchGameResponse is one streamed event or message of table talk, or
+// the last message of the stream of a finished game: exactly one of event,
+// talk and game_over is set.
 type WatchGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The event, redacted for the caller.
+	// The event, redacted for the caller; unset in the last message.
 	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// Set in the last message only: the game is over. The stream then ends
+	// with OK.
+	GameOver *GameOver `protobuf:"bytes,2,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
 	// A message of the game's table talk (with WatchGameRequest.talk).
-	Talk          *TalkEvent `protobuf:"bytes,2,opt,name=talk,proto3" json:"talk,omitempty"`
+	Talk          *TalkEvent `protobuf:"bytes,3,opt,name=talk,proto3" json:"talk,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1178,11 +1182,84 @@ func (x *WatchGameResponse) GetEvent() *Event {
 	return nil
 }
 
+func (x *WatchGameResponse) GetGameOver() *GameOver {
+	if x != nil {
+		return x.GameOver
+	}
+	return nil
+}
+
 func (x *WatchGameResponse) GetTalk() *TalkEvent {
 	if x != nil {
 		return x.Talk
 	}
 	return nil
+}
+
+// GameOver is the end of a finished game's watch stream.
+type GameOver struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sequence number of the last event of the stream.
+	LastSeq int64 `protobuf:"varint,1,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
+	// How the game ended.
+	Outcome *Outcome `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	// With talk: the talk seq of the last message the stream sent. Table
+	// talk goes on after the end: watch again with talk after it, or use
+	// GetTalk.
+	LastTalkSeq   int64 `protobuf:"varint,3,opt,name=last_talk_seq,json=lastTalkSeq,proto3" json:"last_talk_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameOver) Reset() {
+	*x = GameOver{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameOver) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameOver) ProtoMessage() {}
+
+func (x *GameOver) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameOver.ProtoReflect.Descriptor instead.
+func (*GameOver) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *GameOver) GetLastSeq() int64 {
+	if x != nil {
+		return x.LastSeq
+	}
+	return 0
+}
+
+func (x *GameOver) GetOutcome() *Outcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return nil
+}
+
+func (x *GameOver) GetLastTalkSeq() int64 {
+	if x != nil {
+		return x.LastTalkSeq
+	}
+	return 0
 }
 
 // GetHistoryRequest asks for a game's events.
@@ -1205,7 +1282,7 @@ type GetHistoryRequest struct {
 
 func (x *GetHistoryRequest) Reset() {
 	*x = GetHistoryRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1217,7 +1294,7 @@ func (x *GetHistoryRequest) String() string {
 func (*GetHistoryRequest) ProtoMessage() {}
 
 func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1230,7 +1307,7 @@ func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetHistoryRequest) GetGameId() string {
@@ -1283,7 +1360,7 @@ type GetHistoryResponse struct {
 
 func (x *GetHistoryResponse) Reset() {
 	*x = GetHistoryResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1295,7 +1372,7 @@ func (x *GetHistoryResponse) String() string {
 func (*GetHistoryResponse) ProtoMessage() {}
 
 func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1308,7 +1385,7 @@ func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetHistoryResponse) GetGame() *GameInfo {
@@ -1355,7 +1432,7 @@ type ListRulesRequest struct {
 
 func (x *ListRulesRequest) Reset() {
 	*x = ListRulesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1367,7 +1444,7 @@ func (x *ListRulesRequest) String() string {
 func (*ListRulesRequest) ProtoMessage() {}
 
 func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1380,7 +1457,7 @@ func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
 }
 
 // ListRulesResponse lists the hosted games.
@@ -1394,7 +1471,7 @@ type ListRulesResponse struct {
 
 func (x *ListRulesResponse) Reset() {
 	*x = ListRulesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1406,7 +1483,7 @@ func (x *ListRulesResponse) String() string {
 func (*ListRulesResponse) ProtoMessage() {}
 
 func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1419,7 +1496,7 @@ func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListRulesResponse) GetGames() []*GameRules {
@@ -1440,7 +1517,7 @@ type GetRulesRequest struct {
 
 func (x *GetRulesRequest) Reset() {
 	*x = GetRulesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1452,7 +1529,7 @@ func (x *GetRulesRequest) String() string {
 func (*GetRulesRequest) ProtoMessage() {}
 
 func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1465,7 +1542,7 @@ func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesRequest.ProtoReflect.Descriptor instead.
 func (*GetRulesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetRulesRequest) GetGame() string {
@@ -1486,7 +1563,7 @@ type GetRulesResponse struct {
 
 func (x *GetRulesResponse) Reset() {
 	*x = GetRulesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1498,7 +1575,7 @@ func (x *GetRulesResponse) String() string {
 func (*GetRulesResponse) ProtoMessage() {}
 
 func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1511,7 +1588,7 @@ func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesResponse.ProtoReflect.Descriptor instead.
 func (*GetRulesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetRulesResponse) GetRules() *GameRules {
@@ -1537,7 +1614,7 @@ type GetTalkRequest struct {
 
 func (x *GetTalkRequest) Reset() {
 	*x = GetTalkRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1549,7 +1626,7 @@ func (x *GetTalkRequest) String() string {
 func (*GetTalkRequest) ProtoMessage() {}
 
 func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1562,7 +1639,7 @@ func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTalkRequest.ProtoReflect.Descriptor instead.
 func (*GetTalkRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetTalkRequest) GetGameId() string {
@@ -1600,7 +1677,7 @@ type GetTalkResponse struct {
 
 func (x *GetTalkResponse) Reset() {
 	*x = GetTalkResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1612,7 +1689,7 @@ func (x *GetTalkResponse) String() string {
 func (*GetTalkResponse) ProtoMessage() {}
 
 func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1625,7 +1702,7 @@ func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTalkResponse.ProtoReflect.Descriptor instead.
 func (*GetTalkResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetTalkResponse) GetTalk() []*TalkEvent {
@@ -1720,10 +1797,15 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x04 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04talk\x18\x05 \x01(\bR\x04talk\x12$\n" +
-	"\x0eafter_talk_seq\x18\x06 \x01(\x03R\fafterTalkSeq\"k\n" +
+	"\x0eafter_talk_seq\x18\x06 \x01(\x03R\fafterTalkSeq\"\xa0\x01\n" +
 	"\x11WatchGameResponse\x12)\n" +
-	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x12+\n" +
-	"\x04talk\x18\x02 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\"\x91\x01\n" +
+	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x123\n" +
+	"\tgame_over\x18\x02 \x01(\v2\x16.moonshine.v1.GameOverR\bgameOver\x12+\n" +
+	"\x04talk\x18\x03 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\"z\n" +
+	"\bGameOver\x12\x19\n" +
+	"\blast_seq\x18\x01 \x01(\x03R\alastSeq\x12/\n" +
+	"\aoutcome\x18\x02 \x01(\v2\x15.moonshine.v1.OutcomeR\aoutcome\x12\"\n" +
+	"\rlast_talk_seq\x18\x03 \x01(\x03R\vlastTalkSeq\"\x91\x01\n" +
 	"\x11GetHistoryRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12)\n" +
 	"\x10require_complete\x18\x02 \x01(\bR\x0frequireComplete\x12\x1b\n" +
@@ -1779,7 +1861,7 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*CreateGameRequest)(nil),     // 0: moonshine.v1.CreateGameRequest
 	(*CreateGameResponse)(nil),    // 1: moonshine.v1.CreateGameResponse
@@ -1799,80 +1881,84 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*GetViewAtResponse)(nil),     // 15: moonshine.v1.GetViewAtResponse
 	(*WatchGameRequest)(nil),      // 16: moonshine.v1.WatchGameRequest
 	(*WatchGameResponse)(nil),     // 17: moonshine.v1.WatchGameResponse
-	(*GetHistoryRequest)(nil),     // 18: moonshine.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),    // 19: moonshine.v1.GetHistoryResponse
-	(*ListRulesRequest)(nil),      // 20: moonshine.v1.ListRulesRequest
-	(*ListRulesResponse)(nil),     // 21: moonshine.v1.ListRulesResponse
-	(*GetRulesRequest)(nil),       // 22: moonshine.v1.GetRulesRequest
-	(*GetRulesResponse)(nil),      // 23: moonshine.v1.GetRulesResponse
-	(*GetTalkRequest)(nil),        // 24: moonshine.v1.GetTalkRequest
-	(*GetTalkResponse)(nil),       // 25: moonshine.v1.GetTalkResponse
-	(*GameConfig)(nil),            // 26: moonshine.v1.GameConfig
-	(*GameInfo)(nil),              // 27: moonshine.v1.GameInfo
-	(*GameCommand)(nil),           // 28: moonshine.v1.GameCommand
-	(*Event)(nil),                 // 29: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 30: moonshine.v1.TalkEvent
-	(GameStatus)(0),               // 31: moonshine.v1.GameStatus
-	(Perspective)(0),              // 32: moonshine.v1.Perspective
-	(*GameView)(nil),              // 33: moonshine.v1.GameView
-	(*LoggedCommand)(nil),         // 34: moonshine.v1.LoggedCommand
-	(*GameRules)(nil),             // 35: moonshine.v1.GameRules
+	(*GameOver)(nil),              // 18: moonshine.v1.GameOver
+	(*GetHistoryRequest)(nil),     // 19: moonshine.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),    // 20: moonshine.v1.GetHistoryResponse
+	(*ListRulesRequest)(nil),      // 21: moonshine.v1.ListRulesRequest
+	(*ListRulesResponse)(nil),     // 22: moonshine.v1.ListRulesResponse
+	(*GetRulesRequest)(nil),       // 23: moonshine.v1.GetRulesRequest
+	(*GetRulesResponse)(nil),      // 24: moonshine.v1.GetRulesResponse
+	(*GetTalkRequest)(nil),        // 25: moonshine.v1.GetTalkRequest
+	(*GetTalkResponse)(nil),       // 26: moonshine.v1.GetTalkResponse
+	(*GameConfig)(nil),            // 27: moonshine.v1.GameConfig
+	(*GameInfo)(nil),              // 28: moonshine.v1.GameInfo
+	(*GameCommand)(nil),           // 29: moonshine.v1.GameCommand
+	(*Event)(nil),                 // 30: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 31: moonshine.v1.TalkEvent
+	(GameStatus)(0),               // 32: moonshine.v1.GameStatus
+	(Perspective)(0),              // 33: moonshine.v1.Perspective
+	(*GameView)(nil),              // 34: moonshine.v1.GameView
+	(*Outcome)(nil),               // 35: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),         // 36: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),             // 37: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	26, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	27, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	27, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	28, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	29, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	29, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	30, // 6: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
-	27, // 7: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	31, // 8: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
-	27, // 9: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	32, // 10: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	33, // 11: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	32, // 12: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	33, // 13: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	32, // 14: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	29, // 15: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	30, // 16: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
-	27, // 17: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	29, // 18: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	34, // 19: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	35, // 20: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	35, // 21: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	30, // 22: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
-	0,  // 23: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	2,  // 24: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	4,  // 25: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	6,  // 26: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	8,  // 27: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	10, // 28: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	12, // 29: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	14, // 30: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	16, // 31: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	18, // 32: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	24, // 33: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
-	20, // 34: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	22, // 35: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	1,  // 36: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	3,  // 37: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	5,  // 38: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	7,  // 39: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	9,  // 40: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	11, // 41: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	13, // 42: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	15, // 43: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	17, // 44: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	19, // 45: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	25, // 46: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
-	21, // 47: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	23, // 48: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	36, // [36:49] is the sub-list for method output_type
-	23, // [23:36] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	27, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	28, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	28, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	29, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	30, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	30, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	31, // 6: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
+	28, // 7: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	32, // 8: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	28, // 9: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	33, // 10: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	34, // 11: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	33, // 12: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	34, // 13: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	33, // 14: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	30, // 15: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	18, // 16: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
+	31, // 17: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
+	35, // 18: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	28, // 19: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	30, // 20: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	36, // 21: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	37, // 22: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	37, // 23: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	31, // 24: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	0,  // 25: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	2,  // 26: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	4,  // 27: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	6,  // 28: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	8,  // 29: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	10, // 30: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	12, // 31: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	14, // 32: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	16, // 33: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	19, // 34: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	25, // 35: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	21, // 36: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	23, // 37: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	1,  // 38: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	3,  // 39: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	5,  // 40: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	7,  // 41: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	9,  // 42: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	11, // 43: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	13, // 44: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	15, // 45: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	17, // 46: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	20, // 47: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	26, // 48: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	22, // 49: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	24, // 50: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	38, // [38:51] is the sub-list for method output_type
+	25, // [25:38] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -1890,7 +1976,7 @@ func file_moonshine_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
