@@ -168,7 +168,7 @@ func historyText(w io.Writer, h *moonshinev1.GetHistoryResponse) {
 	}
 	fmt.Fprintln(w, "commands:")
 	for _, cmd := range h.GetCommands() {
-		fmt.Fprintf(w, "  seat %d: %s (events %d-%d, id %s)\n", cmd.GetSeat(), r.Command(cmd.GetCommand()), cmd.GetFirstSeq(), cmd.GetLastSeq(), cmd.GetCommandId())
+		fmt.Fprintf(w, "  seat %d: %s (events %d-%d, id %s)\n", cmd.GetSeat(), r.Command(cmd.GetLabel(), cmd.GetCommand()), cmd.GetFirstSeq(), cmd.GetLastSeq(), cmd.GetCommandId())
 	}
 }
 
