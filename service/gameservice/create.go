@@ -185,7 +185,7 @@ func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest
 	if err != nil {
 		return nil, err
 	}
-	info, err := s.info(ctx, t, snap, false)
+	info, err := s.infoAt(ctx, t, snap, false)
 	if err != nil {
 		return nil, err
 	}

@@ -167,10 +167,10 @@ func prompt(mod *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 	return out
 }
 
-// info builds a game's public metadata as of snap, from its record as the
+// infoAt builds a game's public metadata as of snap, from its record as the
 // store has it now (seat claims, finish). The seed is shown once the game
 // is over, or when reveal is set (the auditor).
-func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
+func (s *Service) infoAt(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
 	rec, err := s.store.GetGame(ctx, t.record.ID)
 	if err != nil {
 		return nil, err

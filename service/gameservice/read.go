@@ -115,7 +115,7 @@ func (s *Service) GetView(ctx context.Context, req *moonshinev1.GetViewRequest) 
 	if err != nil {
 		return nil, err
 	}
-	if v.Info, err = s.info(ctx, t, snap, false); err != nil {
+	if v.Info, err = s.infoAt(ctx, t, snap, false); err != nil {
 		return nil, err
 	}
 	return &moonshinev1.GetViewResponse{View: v}, nil
@@ -143,7 +143,7 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 		return nil, err
 	}
 	v := view(t, g, acc)
-	if v.Info, err = s.info(ctx, t, snapshot{version: g.Version, over: now.over}, false); err != nil {
+	if v.Info, err = s.infoAt(ctx, t, snapshot{version: g.Version, over: now.over}, false); err != nil {
 		return nil, err
 	}
 	return &moonshinev1.GetViewAtResponse{View: v}, nil
@@ -195,7 +195,7 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 	if err != nil {
 		return nil, err
 	}
-	if out.Game, err = s.info(ctx, t, snap, complete); err != nil {
+	if out.Game, err = s.infoAt(ctx, t, snap, complete); err != nil {
 		return nil, err
 	}
 	if complete {
