@@ -42,26 +42,7 @@ func perSeatChecks(t *testing.T, record func(seat int, id string) error, seatOf 
 
 func TestSQLiteUpgradeCommandsPerSeat(t *testing.T) {
 	ctx := context.Background()
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	ms, err := load(SQLite)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := applySQLiteLocked(ctx, conn, ms[:1]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.ExecContext(ctx, schema1Rows); err != nil {
-		t.Fatal(err)
-	}
+	db, conn, ms := sqliteAt(t, 1, schema1Rows)
 	if _, err := applySQLiteLocked(ctx, conn, ms[:2]); err != nil {
 		t.Fatalf("upgrade to 2: %v", err)
 	}
@@ -79,21 +60,7 @@ func TestSQLiteUpgradeCommandsPerSeat(t *testing.T) {
 
 func TestPostgresUpgradeCommandsPerSeat(t *testing.T) {
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, pgtest.New(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	m, err := migrate.NewMigrator(ctx, conn, PostgresVersionTable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.LoadMigrations(Postgres); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.MigrateTo(ctx, 1); err != nil {
-		t.Fatal(err)
-	}
+	conn, m := postgresAt(t, 1)
 	if _, err := conn.Exec(ctx, `
 		INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version) VALUES ('g', 'r', '', '', '', now(), 2);
 		INSERT INTO commands (game_id, command_id, seat, data, first_seq, last_seq) VALUES
@@ -143,26 +110,7 @@ func readModelChecks(t *testing.T, q func(query string, dest ...any) error) {
 
 func TestSQLiteUpgradeReadModel(t *testing.T) {
 	ctx := context.Background()
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	ms, err := load(SQLite)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := applySQLiteLocked(ctx, conn, ms[:2]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.ExecContext(ctx, strings.ReplaceAll(schema2Rows, "$at", "0")); err != nil {
-		t.Fatal(err)
-	}
+	db, conn, ms := sqliteAt(t, 2, strings.ReplaceAll(schema2Rows, "$at", "0"))
 	conn.Close()
 	if v, err := ApplySQLite(ctx, db); err != nil || v != len(ms) {
 		t.Fatalf("upgrade: version %d, %v", v, err)
@@ -172,21 +120,7 @@ func TestSQLiteUpgradeReadModel(t *testing.T) {
 
 func TestPostgresUpgradeReadModel(t *testing.T) {
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, pgtest.New(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	m, err := migrate.NewMigrator(ctx, conn, PostgresVersionTable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.LoadMigrations(Postgres); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.MigrateTo(ctx, 2); err != nil {
-		t.Fatal(err)
-	}
+	conn, _ := postgresAt(t, 2)
 	if _, err := conn.Exec(ctx, strings.NewReplacer("$at", "now()", "x'", `'\x`).Replace(schema2Rows)); err != nil {
 		t.Fatal(err)
 	}
@@ -205,4 +139,55 @@ func TestPostgresUpgradeReadModel(t *testing.T) {
 	if err != nil || strings.Join(cols, ",") != "data,game_id,recorded_at,seq" {
 		t.Errorf("events columns after the upgrade: %v, %v", cols, err)
 	}
+}
+
+// sqliteAt returns a SQLite database at schema version with rows inserted,
+// its one connection, and the migrations.
+func sqliteAt(t *testing.T, version int, rows string) (*sql.DB, *sql.Conn, []migration) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1)
+	ms, err := load(SQLite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := applySQLiteLocked(ctx, conn, ms[:version]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(ctx, rows); err != nil {
+		t.Fatal(err)
+	}
+	return db, conn, ms
+}
+
+// postgresAt returns a connection to a new PostgreSQL database at schema
+// version, and its migrator.
+func postgresAt(t *testing.T, version int32) (*pgx.Conn, *migrate.Migrator) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, pgtest.New(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	m, err := migrate.NewMigrator(ctx, conn, PostgresVersionTable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.LoadMigrations(Postgres); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.MigrateTo(ctx, version); err != nil {
+		t.Fatal(err)
+	}
+	return conn, m
 }

@@ -5,13 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/protobuf/proto"
 )
 
 // talk returns the game's table talk as token sees it.
@@ -226,34 +222,13 @@ func TestWatchTalkResumes(t *testing.T) {
 // message to its audience in the history, and verifies.
 func TestOlderTalkInTheEvents(t *testing.T) {
 	store := memstore.New()
-	reg, _ := games.New(toyModule())
-	mod, _ := reg.Lookup("toy")
-	seed := make([]byte, engine.SeedSize)
-	_, evs, err := engine.Start(toy{}, engine.Config{Players: 3}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var data [][]byte
-	for _, ev := range evs {
-		b, _ := proto.Marshal(mod.EncodeEvent(ev))
-		data = append(data, b)
-	}
 	to := int32(1)
 	chat := func(text string, to *int32) *moonshinev1.EventBody {
 		return &moonshinev1.EventBody{Body: &moonshinev1.EventBody_Chat{Chat: &moonshinev1.ChatMessage{FromSeat: 0, Text: text, ToSeat: to}}}
 	}
-	for _, se := range []*moonshinev1.StoredEvent{
-		{Public: chat("evening", nil)},
-		{Private: []*moonshinev1.PrivatePart{{Seats: []int32{0, 1}, Body: chat("psst", &to)}}},
-	} {
-		b, _ := proto.Marshal(se)
-		data = append(data, b)
-	}
-	cfg, _ := proto.Marshal(&moonshinev1.GameConfig{Players: 3})
-	commit := engine.SeedCommitment(seed)
-	if _, err := store.CreateGame(context.Background(), eventstore.GameRecord{ID: "old", Rules: "toy", Config: cfg, Seed: seed, SeedCommitment: commit[:], Players: 3}, data); err != nil {
-		t.Fatal(err)
-	}
+	storeOlderGame(t, store, 3, 0, 3,
+		&moonshinev1.StoredEvent{Public: chat("evening", nil)},
+		&moonshinev1.StoredEvent{Private: []*moonshinev1.PrivatePart{{Seats: []int32{0, 1}, Body: chat("psst", &to)}}})
 	e := newEnv(t, store, nil)
 	tok := []string{e.join("old", 0), e.join("old", 1), e.join("old", 2)}
 	for i := range toyMoves {

@@ -126,36 +126,7 @@ func TestCacheBudget(t *testing.T) {
 // where it stands.
 func TestOlderGamesSummarised(t *testing.T) {
 	store := memstore.New()
-	reg, _ := games.New(toyModule())
-	mod, _ := reg.Lookup("toy")
-	seed := make([]byte, engine.SeedSize)
-	g, evs, err := engine.Start(toy{}, engine.Config{Players: 2}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range toyMoves {
-		more, err := g.Decide(engine.Seat(i%2), pass())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Apply(more...); err != nil {
-			t.Fatal(err)
-		}
-		evs = append(evs, more...)
-	}
-	var data [][]byte
-	for _, ev := range evs {
-		b, err := proto.Marshal(mod.EncodeEvent(ev))
-		if err != nil {
-			t.Fatal(err)
-		}
-		data = append(data, b)
-	}
-	cfg, _ := proto.Marshal(&moonshinev1.GameConfig{Players: 2})
-	commit := engine.SeedCommitment(seed)
-	if _, err := store.CreateGame(context.Background(), eventstore.GameRecord{ID: "old", Rules: "toy", Config: cfg, Seed: seed, SeedCommitment: commit[:]}, data); err != nil {
-		t.Fatal(err)
-	}
+	storeOlderGame(t, store, 2, toyMoves, 0)
 	e := newEnv(t, store, nil)
 	var rec eventstore.GameRecord
 	for deadline := time.Now().Add(10 * time.Second); rec.Players == 0 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
@@ -168,5 +139,48 @@ func TestOlderGamesSummarised(t *testing.T) {
 	res, err := e.client.ListGames(context.Background(), &moonshinev1.ListGamesRequest{Status: moonshinev1.GameStatus_GAME_STATUS_OVER})
 	if err != nil || len(res.GetGames()) != 1 || res.GetGames()[0].GetGameId() != "old" || len(res.GetGames()[0].GetSeed()) == 0 {
 		t.Errorf("finished games listed: %v, %v", res, err)
+	}
+}
+
+// storeOlderGame stores toy game "old" as a store wrote it before it kept
+// its read model (no players in the record): a table of players, moves
+// passes played, then the extra stored events (table talk, as such games
+// kept it among their events); players is recorded when recorded is set.
+func storeOlderGame(t *testing.T, store eventstore.Store, players, moves int, recorded int, extra ...*moonshinev1.StoredEvent) {
+	t.Helper()
+	reg, _ := games.New(toyModule())
+	mod, _ := reg.Lookup("toy")
+	seed := make([]byte, engine.SeedSize)
+	g, evs, err := engine.Start(toy{}, engine.Config{Players: players}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range moves {
+		more, err := g.Decide(engine.Seat(i%players), pass())
+		if err == nil {
+			err = g.Apply(more...)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, more...)
+	}
+	stored := make([]*moonshinev1.StoredEvent, 0, len(evs)+len(extra))
+	for _, ev := range evs {
+		stored = append(stored, mod.EncodeEvent(ev))
+	}
+	var data [][]byte
+	for _, se := range append(stored, extra...) {
+		b, err := proto.Marshal(se)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = append(data, b)
+	}
+	cfg, _ := proto.Marshal(&moonshinev1.GameConfig{Players: int32(players)})
+	commit := engine.SeedCommitment(seed)
+	rec := eventstore.GameRecord{ID: "old", Rules: "toy", Config: cfg, Seed: seed, SeedCommitment: commit[:], Players: recorded}
+	if _, err := store.CreateGame(context.Background(), rec, data); err != nil {
+		t.Fatal(err)
 	}
 }
