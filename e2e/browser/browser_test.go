@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -186,6 +187,7 @@ func waitVersion(t *testing.T, page context.Context, after int, who string) int 
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	failed(t, page, who+" waits for a version after "+strconv.Itoa(after))
 	t.Fatalf("%s's page stayed at version %d", who, after)
 	return 0
 }

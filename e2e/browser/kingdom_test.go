@@ -13,6 +13,23 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+// waitFor polls a JavaScript expression until it is truthy (a page
+// renders a click's effect a frame or two later) and returns its value.
+func waitFor[T comparable](t *testing.T, page context.Context, what, expr string) T {
+	t.Helper()
+	var zero T
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if v := read(t, page, what, chromedp.Evaluate[T](expr)); v != zero {
+			return v
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	failed(t, page, what)
+	t.Fatalf("waited for %s (%s) in vain", what, expr)
+	return zero
+}
+
 // count counts the elements matching a CSS selector.
 func count(t *testing.T, page context.Context, selector string) int {
 	t.Helper()
@@ -71,6 +88,10 @@ func TestKingdomInTheBrowser(t *testing.T) {
 		acted := false
 		for _, name := range []string{"alice", "bob"} {
 			page, other := players[name], players[map[string]string{"alice": "bob", "bob": "alice"}[name]]
+			// Both pages first catch up with the game, so that a click
+			// plays the command the game waits for now and the other page
+			// has a new event to receive.
+			settle(t, api, gameID, alice, bob)
 			if count(t, page, ".legal-command") == 0 {
 				continue
 			}
@@ -133,6 +154,21 @@ func TestKingdomInTheBrowser(t *testing.T) {
 	}
 }
 
+// settle waits until every page shows the game's version as the server
+// has it now.
+func settle(t *testing.T, api moonshinev1.GameServiceClient, gameID string, pages ...context.Context) {
+	t.Helper()
+	g, err := api.GetGame(t.Context(), &moonshinev1.GetGameRequest{GameId: gameID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		if v := versionOf(t, p); v < int(g.GetGame().GetVersion()) {
+			waitVersion(t, p, int(g.GetGame().GetVersion())-1, "a page catching up")
+		}
+	}
+}
+
 // moveOnTheMap builds a Move from the template by clicking two Districts
 // and sends it: the server plays it or refuses it, and a refusal shows
 // its reason.
@@ -141,13 +177,14 @@ func moveOnTheMap(t *testing.T, page context.Context, who string) {
 	before := versionOf(t, page)
 	run(t, page, who+" opens the Move template", chromedp.Click(chromedp.CSS(`.template-tab[data-template="move"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`form.template[data-template="move"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.param.waiting select[data-field="move.from"]`)),
 		chromedp.Click(chromedp.CSS(".district.clickable"))) // from: where her Mobsters stand
-	from := read(t, page, "read the from field", chromedp.Value(chromedp.CSS(`select[data-field="move.from"]`)))
-	if from == "" {
-		t.Fatalf("%s clicked a District but move.from is empty", who)
-	}
-	run(t, page, who+" picks where to", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.district.clickable:not([data-district=%q])`, from))),
-		chromedp.SendKeys(chromedp.CSS(`input[data-field="move.runners"]`), "1"),
+	from := waitFor[string](t, page, "move.from filled by the click", `document.querySelector('select[data-field="move.from"]').value`)
+	// The map now offers where to: the District next to from.
+	run(t, page, who+" picks where to", chromedp.WaitVisible(chromedp.CSS(`.param.waiting select[data-field="move.to"]`)),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`.district.clickable:not([data-district=%q])`, from))))
+	waitFor[string](t, page, "move.to filled by the click", `document.querySelector('select[data-field="move.to"]').value`)
+	run(t, page, who+" sends the Move", chromedp.SendKeys(chromedp.CSS(`input[data-field="move.runners"]`), "1"),
 		chromedp.Click(chromedp.CSS(".template-submit")))
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
@@ -169,8 +206,10 @@ func moveOnTheMap(t *testing.T, page context.Context, who string) {
 // page shows that event's label and highlights what it changed.
 func replayTo(t *testing.T, page context.Context, api moonshinev1.GameServiceClient, gameID string, n int) {
 	t.Helper()
-	run(t, page, "open the replay", chromedp.Click(chromedp.CSS(`a[href$="/replay"]`)), chromedp.WaitVisible(chromedp.CSS("#replay-first")),
-		chromedp.Click(chromedp.CSS("#replay-first")), chromedp.WaitVisible(chromedp.CSS("svg.city")))
+	run(t, page, "open the replay", chromedp.Click(chromedp.CSS(`a[href$="/replay"]`)), chromedp.WaitVisible(chromedp.CSS("#replay-first")))
+	waitFor[bool](t, page, "the replay loads the events", `Number(document.querySelector("#replay-slider").max) > 1`)
+	run(t, page, "go to the first event", chromedp.Click(chromedp.CSS("#replay-first")),
+		chromedp.WaitVisible(`//span[@id="replay-seq"][starts-with(., "event 1 of")]`), chromedp.WaitVisible(chromedp.CSS("svg.city")))
 	for i := 1; i < n; i++ {
 		run(t, page, "step", chromedp.Click(chromedp.CSS("#replay-next")))
 	}

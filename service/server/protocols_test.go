@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -100,6 +101,60 @@ func TestRESTRoundTrip(t *testing.T) {
 	}
 	if _, ok := hist["complete"]; !ok {
 		t.Errorf("complete=false must be written: %v", hist)
+	}
+}
+
+// TestRESTJSONReadsAsDocumented checks the JSON conventions that
+// docs/service.md promises frontends: zero values are written (seat 0, a
+// round 0, false, an empty list), an optional field is absent when unset
+// and written when set, even to 0, int64 is a string, an enum is its name,
+// bytes are base64 and a Timestamp is RFC 3339.
+func TestRESTJSONReadsAsDocumented(t *testing.T) {
+	base, _ := startHTTP(t, server.Config{})
+	_, created := call(t, "POST", base+"/v1/games", "", `{"game":"booze-barons","config":{"players":3,"botSeats":[1,2]}}`)
+	game := created["game"].(map[string]any)
+	id := game["gameId"].(string)
+	if v, ok := game["version"].(string); !ok || v == "" {
+		t.Errorf("version (int64) reads %#v, not a string", game["version"])
+	}
+	if c, err := base64.StdEncoding.DecodeString(game["seedCommitment"].(string)); err != nil || len(c) != 32 {
+		t.Errorf("seedCommitment (bytes) reads %q: %v", game["seedCommitment"], err)
+	}
+	if _, err := time.Parse(time.RFC3339Nano, game["createdAt"].(string)); err != nil {
+		t.Errorf("createdAt (Timestamp): %v", err)
+	}
+	if game["status"] != "GAME_STATUS_ACTIVE" && game["status"] != "GAME_STATUS_OPEN" {
+		t.Errorf("status (enum) reads %#v, not its name", game["status"])
+	}
+	if seed, ok := game["seed"]; !ok || seed != "" {
+		t.Errorf("an empty seed must be written as \"\": %#v", seed)
+	}
+	seat0 := game["seats"].([]any)[0].(map[string]any)
+	if seat0["seat"] != 0.0 || seat0["bot"] != false {
+		t.Errorf("seat 0 of the table must read seat 0, bot false: %v", seat0)
+	}
+	_, joined := call(t, "POST", base+"/v1/games/"+id+":join", "", `{"name":"alice"}`)
+	token := joined["credential"].(string)
+
+	bb := func(token string) map[string]any {
+		_, v := call(t, "GET", base+"/v1/games/"+id+"/view", token, "")
+		return v["view"].(map[string]any)["boozeBarons"].(map[string]any)
+	}
+	mine, public := bb(token), bb("")
+	if mine["viewerSeat"] != 0.0 {
+		t.Errorf("an optional field set to 0 (viewerSeat of seat 0) must be written: %v", mine["viewerSeat"])
+	}
+	if v, ok := public["viewerSeat"]; ok {
+		t.Errorf("an unset optional field (a spectator's viewerSeat) must be absent, reads %v", v)
+	}
+	for _, seat := range public["seats"].([]any) {
+		s := seat.(map[string]any)
+		if l, ok := s["faceDown"].([]any); !ok || len(l) != 0 {
+			t.Errorf("an empty list must be written as []: seat %v faceDown %#v", s["seat"], s["faceDown"])
+		}
+	}
+	if _, ok := public["round"]; !ok {
+		t.Errorf("round must be written even when 0: %v", public)
 	}
 }
 
