@@ -91,3 +91,34 @@ test("submitCommand retries a dropped call with the same command id, and not a r
   });
   assert.equal(ids.length, 3, "a refusal is not retried");
 });
+
+test("submitCommand waits as RetryInfo asks on UNAVAILABLE, and backs off without one", async () => {
+  let calls = 0;
+  const transport = createRouterTransport(({ service }) => {
+    service(GameService, {
+      submitCommand(req) {
+        calls++;
+        if (calls === 1) throw new ConnectError("database unreachable", Code.Unavailable, undefined, [reason("STORE_UNAVAILABLE"), retryIn(30)]);
+        if (calls === 2) throw new ConnectError("shutting down", Code.Unavailable); // no RetryInfo
+        return { firstSeq: 1n, lastSeq: 1n, label: req.commandId };
+      },
+    });
+  });
+  const waits: number[] = [];
+  const started = Date.now();
+  await submitCommand(createClient(GameService, transport), { gameId: "g" }, { onRetry: (_e, ms) => waits.push(ms) });
+  assert.equal(calls, 3);
+  assert.equal(waits[0], 30, "the first wait is the server's RetryInfo delay");
+  assert.ok(waits[1] >= 250 && waits[1] <= 500, `without RetryInfo, the second try backs off 250-500 ms (jittered): ${waits[1]}`);
+  assert.ok(Date.now() - started >= waits[0] + waits[1], "it did wait");
+});
+
+test("a refusal's RetryInfo is read in milliseconds", () => {
+  const err = new ConnectError("slow down", Code.ResourceExhausted, undefined, [
+    reason("RATE_LIMITED"),
+    { desc: RetryInfoSchema, value: { retryDelay: { seconds: 2n, nanos: 500e6 } } },
+  ]);
+  const r = refusalOf(err);
+  assert.equal(r.reason, "RATE_LIMITED");
+  assert.equal(r.retryAfterMs, 2500);
+});
