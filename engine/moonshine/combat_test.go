@@ -151,7 +151,7 @@ func rounds(evs []engine.Event) []*pb.CombatRound {
 
 func TestBattleForTheDocks(t *testing.T) {
 	s := battleTable(t)
-	start := s.clone()
+	start := s.Clone()
 	var log []engine.Event
 	log = append(log, rigged(t, s, 0, move(hellsKit, westSide, 3, 1))...)
 	// "The Irish (Occupier) refuse to Fold, choosing to Ambush. They fire

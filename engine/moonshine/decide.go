@@ -93,17 +93,31 @@ func (s *state) precheck(seat engine.Seat, cmd proto.Message) (*pb.Command, *eng
 	if int(seat) < 0 || int(seat) >= s.Players {
 		return nil, engine.Malform(engine.ReasonBadSeat, "no %s at this table", seat)
 	}
+	if err := s.Awaits(seat, c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// PlayerCount is the number of seats; 0 before setup.
+func (s *state) PlayerCount() int { return s.Players }
+
+// Awaits returns nil when the game waits for seat to send c now: a side
+// command any seat may send at any time (ruling 71), or the command of the
+// step the game waits for from this seat. Else it refuses: NOT_YOUR_TURN
+// for another seat's decision, WRONG_STEP for a command of another step.
+func (s *state) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
 	if side(c) {
-		return c, nil
+		return nil
 	}
 	who, awaiting := s.awaited()
 	if int(seat) != who {
-		return nil, engine.RefuseTurn("the game waits for %s to %s", engine.Seat(who), awaitingText[awaiting])
+		return engine.RefuseTurn("the game waits for %s to %s", engine.Seat(who), awaitingText[awaiting])
 	}
 	if want := stepOf(c); want != awaiting {
-		return nil, engine.Refuse(ReasonWrongStep, "the game waits for you to %s", awaitingText[awaiting])
+		return engine.Refuse(ReasonWrongStep, "the game waits for you to %s", awaitingText[awaiting])
 	}
-	return c, nil
+	return nil
 }
 
 // dryRunAccepted is thrown by a dry-run builder at its first event.

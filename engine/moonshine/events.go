@@ -93,7 +93,7 @@ func (b *builder) rand() *engine.Rand {
 	return b.rng
 }
 
-func (s *state) builder() *builder { return &builder{s: s.clone()} }
+func (s *state) builder() *builder { return &builder{s: s.Clone()} }
 
 func (b *builder) emit(ev engine.Event) {
 	if b.dry {

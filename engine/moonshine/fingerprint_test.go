@@ -135,7 +135,7 @@ func TestFingerprintSeesEveryChange(t *testing.T) {
 	s.Deals = []deal{{ID: 1, Terms: []*pb.DealTerm{{Amount: 5}}, Kept: []int{0}, Declared: []int{0}}}
 	s.outcome = &engine.Outcome{Summary: "x"}
 	base := fingerprint(nil, s)
-	if !bytes.Equal(base, fingerprint(nil, s.clone())) {
+	if !bytes.Equal(base, fingerprint(nil, s.Clone())) {
 		t.Fatal("a clone fingerprints differently")
 	}
 	changes := map[string]func(s *state){
@@ -160,7 +160,7 @@ func TestFingerprintSeesEveryChange(t *testing.T) {
 	for name, change := range changes {
 		// Shared pointers (Proposal, deal terms, outcome) are deep-copied
 		// by hand so that base stays as it was.
-		c := s.clone()
+		c := s.Clone()
 		c.Proposal = proto.Clone(s.Proposal).(*pb.PushProposed)
 		c.Deals[0].Terms = []*pb.DealTerm{proto.Clone(s.Deals[0].Terms[0]).(*pb.DealTerm)}
 		o := *s.outcome

@@ -193,8 +193,8 @@ func newState() *state {
 	return s
 }
 
-// clone returns a deep copy, for Decide to simulate on.
-func (s *state) clone() *state {
+// Clone returns a deep copy, for a decision to apply its events to.
+func (s *state) Clone() *state {
 	c := *s
 	c.Seats = slices.Clone(s.Seats)
 	for i := range c.Seats {
