@@ -53,7 +53,7 @@ func (s *state) partners(a, b int) bool {
 // Raid triggers ... advance the crackdown token one space") and holds the
 // Sit-Down when it reaches its space.
 func (b *builder) crackdown() {
-	s := b.s
+	s := b.State()
 	if !s.bloodOath() || s.Partner[0] != none || s.Crackdown < s.sitDownAt() {
 		return
 	}
@@ -92,7 +92,7 @@ func (s *state) applySitDown(x *pb.SitDown) {
 // contributed the most Respect" is the Capo di Tutti Capi (then bankroll,
 // then Turn Order).
 func (b *builder) allianceWin() bool {
-	s := b.s
+	s := b.State()
 	var cands []int // one seat of each qualifying Alliance, in Turn Order
 	for _, seat := range s.DayOrder {
 		p := s.Partner[seat]

@@ -140,18 +140,18 @@ func TestAllianceWin(t *testing.T) {
 	cards := scoreCards(7)
 	s.Seats[0].Completed, s.Seats[1].Completed = cards[:3], cards[3:6] // 15 + 15
 	s.Seats[1].Commission = true
-	b := s.builder()
+	b := decision(s)
 	if b.winCheck() {
 		t.Fatal("30 combined Respect won")
 	}
 	s.Seats[0].Completed = cards[:4] // 20 + 15
 	s.Seats[2].Commission = true     // 20 Respect alone no longer wins
 	s.Seats[2].Completed = nil
-	b = s.builder()
+	b = decision(s)
 	if !b.winCheck() {
 		t.Fatal("35 combined Respect and a Commission did not win")
 	}
-	o := b.s.Outcome()
+	o := b.State().Outcome()
 	if len(o.Winners) != 2 || o.Winners[0] != 0 || o.Winners[1] != 1 {
 		t.Fatalf("outcome %+v", o)
 	}
@@ -165,11 +165,11 @@ func TestAllianceRespectOption(t *testing.T) {
 	allied(s)
 	cards := scoreCards(7)
 	s.Seats[0].Completed, s.Seats[1].Completed = cards[:3], cards[3:6] // 15 + 15
-	if s.builder().winCheck() {
+	if decision(s).winCheck() {
 		t.Fatal("30 combined Respect won without a Commission")
 	}
 	s.Seats[1].Commission = true
-	if !s.builder().winCheck() {
+	if !decision(s).winCheck() {
 		t.Fatal("30 combined Respect and a Commission did not win at a target of 30")
 	}
 }

@@ -117,18 +117,18 @@ func battleTable(t *testing.T) *state {
 // the seeded generator) and applies the events, failing on refusal.
 func rigged(t *testing.T, s *state, seat int, c *pb.Command, dice ...int) []engine.Event {
 	t.Helper()
-	if _, err := s.precheck(engine.Seat(seat), c); err != nil {
+	if _, err := decider.Precheck(s, engine.Seat(seat), c); err != nil {
 		t.Fatalf("refused: %v", err)
 	}
-	b := s.builder()
-	b.rng, b.dice = engine.CommandRand(seedOf(1), 1), dice
+	b := decision(s)
+	b.dice = dice
 	if err := b.dispatch(seat, c); err != nil {
 		t.Fatalf("refused: %v", err)
 	}
 	if len(b.dice) > 0 {
 		t.Fatalf("dice %v left unrolled", b.dice)
 	}
-	for _, ev := range b.evs {
+	for _, ev := range b.Emitted() {
 		for _, body := range ev.Bodies() {
 			if err := s.Apply(body); err != nil {
 				t.Fatal(err)
@@ -136,7 +136,7 @@ func rigged(t *testing.T, s *state, seat int, c *pb.Command, dice ...int) []engi
 		}
 	}
 	checkInvariants(t, s, "rigged")
-	return b.evs
+	return b.Emitted()
 }
 
 func rounds(evs []engine.Event) []*pb.CombatRound {

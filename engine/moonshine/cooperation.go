@@ -24,7 +24,7 @@ const (
 // not a Play and does not end your turn." Only the lender's own markers move
 // (ruling 74).
 func (b *builder) lend(seat int, x *pb.Lend) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	switch {
 	case s.Phase != pb.Phase_PHASE_OPERATIONS && !s.partners(seat, int(x.To)):
 		return engine.Refuse(ReasonNotOperations, "markers are lent during Operations")
@@ -53,6 +53,9 @@ func (b *builder) lend(seat int, x *pb.Lend) *engine.RuleError {
 		if err := s.checkLastPlay(seat, len(s.Seats[seat].SlotOwners)-int(x.Markers), func() []pb.District { return s.guests(seat) }); err != nil {
 			return err
 		}
+	}
+	if b.Checking() {
+		return nil
 	}
 	b.pub(&pb.InfluenceLent{From: u32(seat), To: x.To, Markers: x.Markers})
 	return nil
@@ -113,7 +116,10 @@ func (b *builder) proposePush(seat, rival int, x *pb.Push) {
 // consent answers a Push proposal. A refusal costs the pusher nothing: its
 // turn goes on (ruling 76).
 func (b *builder) consent(seat int, x *pb.Consent) *engine.RuleError {
-	p := b.s.Proposal
+	p := b.State().Proposal
+	if b.Checking() {
+		return nil
+	}
 	b.pub(&pb.ConsentGiven{Seat: u32(seat), Accept: x.Accept})
 	if !x.Accept {
 		return nil

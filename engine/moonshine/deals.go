@@ -170,7 +170,7 @@ func checkTerms(terms []*pb.DealTerm) *engine.RuleError {
 }
 
 func (b *builder) brokersWord(seat int, c *pb.Command) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	switch k := c.GetKind().(type) {
 	case *pb.Command_ProposeDeal:
 		x := k.ProposeDeal
@@ -206,6 +206,9 @@ func (b *builder) brokersWord(seat int, c *pb.Command) *engine.RuleError {
 		if x.Deadline == pb.DealDeadline_DEAL_DEADLINE_UNTIL_MET {
 			ev.DeadlineDay = 0
 		}
+		if b.Checking() {
+			return nil
+		}
 		b.pub(ev)
 	case *pb.Command_AnswerDeal:
 		x := k.AnswerDeal
@@ -217,10 +220,16 @@ func (b *builder) brokersWord(seat int, c *pb.Command) *engine.RuleError {
 			return engine.Refuse(ReasonDealAnswered, "deal %d is already accepted", x.Deal)
 		case d.From == seat && !x.Accept:
 			// The proposer may take back an offer not yet answered.
+			if b.Checking() {
+				return nil
+			}
 			b.pub(&pb.DealAnswered{Deal: x.Deal, Withdrawn: true})
 			return nil
 		case d.To != seat:
 			return engine.Refuse(ReasonNotYourDeal, "deal %d asks seat %d", x.Deal, d.To)
+		}
+		if b.Checking() {
+			return nil
 		}
 		b.pub(&pb.DealAnswered{Deal: x.Deal, Accept: x.Accept})
 	case *pb.Command_ConfirmTerm:
@@ -242,6 +251,9 @@ func (b *builder) brokersWord(seat int, c *pb.Command) *engine.RuleError {
 		}
 		if said&(1<<d.partyOf(seat)) != 0 {
 			return engine.Refuse(ReasonTermSettled, "you already said so of term %d of deal %d", x.Term, x.Deal)
+		}
+		if b.Checking() {
+			return nil
 		}
 		b.pub(&pb.TermConfirmed{Deal: x.Deal, Term: x.Term, Seat: u32(seat), Broken: x.Broken})
 	}
@@ -355,7 +367,7 @@ func (s *state) dropDeal(id int) {
 // marker on the Heat Track nearest the Boiling Point, else a staked
 // Contract that keeps at least one marker, else none (ruling 90).
 func (b *builder) breakDeal(d *deal, t int) {
-	s := b.s
+	s := b.State()
 	p := &s.Seats[d.From]
 	ev := &pb.DealBroken{Deal: u32(d.ID), Seat: u32(d.From), Broker: d.Broker, Term: u32(t)}
 	holder := func() int {
@@ -494,7 +506,6 @@ func (d *deal) settle(t int, over bool) termState {
 // terms broken, cash paid and markers lent, free-text terms settled,
 // deadlines passed, and at the game's end every deal still open.
 func (b *builder) resolveDeals(evs []engine.Event) {
-	s := b.s
 	passed := 0 // a Day that began: every deadline before it has passed
 	ended := false
 	var bodies []*pb.Event
@@ -509,7 +520,8 @@ func (b *builder) resolveDeals(evs []engine.Event) {
 			}
 		}
 	}
-	for _, id := range s.dealIDs() {
+	for _, id := range b.State().dealIDs() {
+		s := b.State() // as the deals resolved so far leave it
 		d := s.findDeal(id)
 		over := ended || (!d.UntilMet && passed > d.Deadline)
 		if !d.Accepted {

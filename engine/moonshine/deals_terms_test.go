@@ -157,9 +157,9 @@ func TestDealUntilMet(t *testing.T) {
 	run(t, s, 2, cmd(&pb.ProposeDeal{To: 1, Broker: pb.Broker_BROKER_ARNOLD_ROTHSTEIN, Deadline: pb.DealDeadline_DEAL_DEADLINE_UNTIL_MET, Terms: []*pb.DealTerm{noRat}}))
 	run(t, s, 1, cmd(&pb.AnswerDeal{Deal: 1, Accept: true}))
 	run(t, s, 2, cmd(&pb.ProposeDeal{To: 1, Broker: pb.Broker_BROKER_TEXAS_GUINAN, Deadline: pb.DealDeadline_DEAL_DEADLINE_UNTIL_MET, Terms: []*pb.DealTerm{noRat}}))
-	b := s.builder()
+	b := decision(s)
 	b.resolveDeals([]engine.Event{public(&pb.GameEnded{Winner: 1})})
-	got := publicBodies(b.evs)
+	got := publicBodies(b.Emitted())
 	if len(got) != 3 || got[0].GetDealBroken() == nil || got[1].GetDealHonoured() == nil || !got[2].GetDealAnswered().GetLapsed() {
 		t.Fatalf("at the game's end: %v", got)
 	}
@@ -348,9 +348,9 @@ func TestLostMarkerSources(t *testing.T) {
 			}
 			infl := s.Seats[2].Influence
 			accepted(t, s, 2, 0, &pb.ProposeDeal{Terms: []*pb.DealTerm{payTerm(100)}})
-			b := s.builder()
+			b := decision(s)
 			b.resolveDeals([]engine.Event{public(&pb.DayStarted{Day: u32(s.Day + 1)})})
-			x := publicBodies(b.evs)[0].GetDealBroken()
+			x := publicBodies(b.Emitted())[0].GetDealBroken()
 			if x.GetMarkerFrom() != tc.from || x.GetHolder() != holder {
 				t.Fatalf("marker from %v %d, want %v %d", x.GetMarkerFrom(), x.GetHolder(), tc.from, holder)
 			}

@@ -43,13 +43,13 @@ func passDay(t *testing.T, s *state) {
 // decision had just built them) and applies what it decides.
 func resolveAfter(t *testing.T, s *state, bodies ...proto.Message) {
 	t.Helper()
-	b := s.builder()
+	b := decision(s)
 	var evs []engine.Event
 	for _, m := range bodies {
 		evs = append(evs, public(m))
 	}
 	b.resolveDeals(evs)
-	for _, ev := range b.evs {
+	for _, ev := range b.Emitted() {
 		for _, body := range ev.Bodies() {
 			if err := s.Apply(body); err != nil {
 				t.Fatal(err)

@@ -62,41 +62,32 @@ const (
 	ReasonBadSpoils            = "BAD_SPOILS"
 )
 
+// decider is how the Kingdom decides: the kit's one precheck (set up, not
+// over, a Moonshine Kingdom command, a seat at the table, the seat and step
+// awaited: Awaits), then rule on an engine.Decision.
+var decider = engine.Decider[*state, *pb.Command]{Game: "Moonshine Kingdom", Rule: rule}
+
 // Decide checks seat's command and returns the events it causes. It never
-// changes s: it simulates on a clone.
+// changes s: the decision applies its events to a copy.
 func (s *state) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
-	c, err := s.precheck(seat, cmd)
-	if err != nil {
-		return nil, err
-	}
-	b := s.builder()
-	b.rng = rng
-	if err := b.dispatch(int(seat), c); err != nil {
-		return nil, err
-	}
-	if len(b.s.Deals) > 0 {
-		b.resolveDeals(b.evs)
-	}
-	return b.evs, nil
+	return decider.Decide(s, seat, cmd, rng)
 }
 
-// precheck refuses what is not a command, not this seat's turn, or not the
-// step the game waits for.
-func (s *state) precheck(seat engine.Seat, cmd proto.Message) (*pb.Command, *engine.RuleError) {
-	c, ok := cmd.(*pb.Command)
-	if !ok || c.GetKind() == nil {
-		return nil, engine.Malform(engine.ReasonUnknownCommand, "not a Moonshine Kingdom command: %T", cmd)
+// rule decides a prechecked command: the command's own rule, which stops
+// at d.Checking() right before its first event, then the Broker's Word
+// deals that the decision's events settle (resolveDeals).
+func rule(d *engine.Decision[*state], seat engine.Seat, c *pb.Command) *engine.RuleError {
+	b := &builder{Decision: d}
+	if err := b.dispatch(int(seat), c); err != nil {
+		return err
 	}
-	if s.outcome != nil {
-		return nil, engine.ErrGameOver
+	if d.Checking() {
+		return nil
 	}
-	if int(seat) < 0 || int(seat) >= s.Players {
-		return nil, engine.Malform(engine.ReasonBadSeat, "no %s at this table", seat)
+	if len(d.State().Deals) > 0 {
+		b.resolveDeals(d.Emitted())
 	}
-	if err := s.Awaits(seat, c); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return nil
 }
 
 // PlayerCount is the number of seats; 0 before setup.
@@ -118,28 +109,6 @@ func (s *state) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
 		return engine.Refuse(ReasonWrongStep, "the game waits for you to %s", awaitingText[awaiting])
 	}
 	return nil
-}
-
-// dryRunAccepted is thrown by a dry-run builder at its first event.
-type dryRunAccepted struct{}
-
-// accepts reports whether Decide would accept c, without simulating it:
-// every rule checks the command fully before its first event, so a dry run
-// stops there. Prompts use it so that Legal never lists a refused command.
-func (s *state) accepts(seat int, c *pb.Command) (ok bool) {
-	if _, err := s.precheck(engine.Seat(seat), c); err != nil {
-		return false
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, yes := r.(dryRunAccepted); !yes {
-				panic(r)
-			}
-			ok = true
-		}
-	}()
-	b := &builder{s: s, dry: true}
-	return b.dispatch(seat, c) == nil
 }
 
 var awaitingText = map[pb.Awaiting]string{
@@ -241,8 +210,11 @@ func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
 	case *pb.Command_BribeOrFall:
 		return b.bribeOrFall(seat, k.BribeOrFall)
 	case *pb.Command_LayLow:
-		if err := b.s.checkLayLow(seat); err != nil {
+		if err := b.State().checkLayLow(seat); err != nil {
 			return err
+		}
+		if b.Checking() {
+			return nil
 		}
 		b.layLow(seat)
 		b.endPlay()
@@ -254,8 +226,11 @@ func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
 	case *pb.Command_Advance:
 		return b.advance(seat, k.Advance)
 	case *pb.Command_FallBack:
-		if b.s.Fight.Stealth {
+		if b.State().Fight.Stealth {
 			return engine.Refuse(ReasonStealthStrike, "after Stealth you must Assault or Advance")
+		}
+		if b.Checking() {
+			return nil
 		}
 		b.withdraw(false)
 		return nil

@@ -25,10 +25,12 @@
 //     out-of-turn decision inside a Play
 //     (state.awaited), fight_apply.go folds its events and fight_view.go
 //     offers its responses and shows it in the view.
-//   - Decide (decide.go and the phase files) checks a command and builds its
-//     events on a clone through the same Apply (apply.go) that replay uses;
-//     Apply never judges. Every die is drawn in Decide and written into an
-//     event.
+//   - Decide (decide.go and the phase files) is the kit's [engine.Decider]:
+//     its one precheck (Awaits says whom and which step the game waits
+//     for), then the command's rule on an [engine.Decision], which applies
+//     each event to a copy of the state through the same Apply (apply.go)
+//     that replay uses; Apply never judges. Every die is drawn in Decide
+//     and written into an event.
 //   - signature.go holds the Mob Signature Plays; side.go the side commands
 //     any seat may send at any time (Shylock's Marks, cash); cooperation.go
 //     lending Influence and the Push trade's Consent; bloodoath.go the
@@ -38,8 +40,9 @@
 //     deals.go the Broker's Word (deals proposed, answered and confirmed as
 //     side commands, resolved at the end of every decision).
 //   - Prompts (prompts.go) name the one seat the game waits for, with its
-//     concrete legal commands (each checked by a dry run of the rules) and
-//     templates for Move, Push and Unload. View (view.go) is the one
+//     concrete legal commands (each checked by the Decider's Accepts: the
+//     same precheck and rule, as a check that stops before the first event)
+//     and templates for Move, Push and Unload. View (view.go) is the one
 //     redaction path: Contract hands are their holder's alone.
 //
 // Rulings on what the rulebook leaves open are listed, with the sentence each

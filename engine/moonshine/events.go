@@ -53,20 +53,15 @@ func wrap(m proto.Message) *pb.Event { return WrapEvent(m) }
 // public returns an event with only a public body.
 func public(m proto.Message) engine.Event { return engine.PublicEvent(wrap(m)) }
 
-// builder collects the events of one decision and applies each to a
-// private clone as it goes, so that later steps read the updated state
-// through the very Apply that replay uses.
+// builder is one decision of the Kingdom's rules: the kit's decision
+// builder ([engine.Decision]: each event applied at once to the decision's
+// copy of the state, through the very Apply that replay uses, or only a
+// check, for the prompts), with a test hook for the dice.
 type builder struct {
-	s   *state
-	evs []engine.Event
-	// rng is the decision's generator; nil in a dry run, which makes one
-	// only if it draws (see rand).
-	rng *engine.Rand
-	// dry marks a check-only run on the real state: it stops at the first
-	// event (see state.accepts).
-	dry bool
-	// dice, when set, are the rolls to use before drawing from rng: tests
-	// replay printed fights through the very decisions that draw dice.
+	*engine.Decision[*state]
+	// dice, when set, are the rolls to use before drawing from the
+	// decision's generator: tests replay printed fights through the very
+	// decisions that draw dice.
 	dice []int
 }
 
@@ -78,42 +73,13 @@ func (b *builder) roll(n int) []int {
 			out[i], b.dice = b.dice[0], b.dice[1:]
 			continue
 		}
-		out[i] = b.rand().Die(6)
+		out[i] = b.Rand().Die(6)
 	}
 	return out
 }
 
-// rand returns the decision's generator. A dry run has none until it
-// draws, when it gets the fixed all-zero key: seeding ChaCha8 costs more
-// than most dry runs, which stop at their first event without drawing.
-func (b *builder) rand() *engine.Rand {
-	if b.rng == nil && b.dry {
-		b.rng = engine.NewRand([32]byte{})
-	}
-	return b.rng
-}
-
-func (s *state) builder() *builder { return &builder{s: s.Clone()} }
-
-func (b *builder) emit(ev engine.Event) {
-	if b.dry {
-		panic(dryRunAccepted{})
-	}
-	for _, body := range ev.Bodies() {
-		if err := b.s.Apply(body); err != nil {
-			panic("moonshine: decide built an event apply refuses: " + err.Error())
-		}
-	}
-	b.evs = append(b.evs, ev)
-}
-
-// pub emits a public event. A dry run stops before wrapping the body.
-func (b *builder) pub(m proto.Message) {
-	if b.dry {
-		panic(dryRunAccepted{})
-	}
-	b.emit(public(m))
-}
+// pub emits a public event.
+func (b *builder) pub(m proto.Message) { b.Emit(public(m)) }
 
 func u32(n int) uint32 { return uint32(n) }
 

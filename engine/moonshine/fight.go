@@ -14,7 +14,7 @@ import (
 // invade enters Hostile turf: the Invaders are Pinned; the Occupier answers
 // first, the Police "won't fire, but instantly smash any carried liquor".
 func (b *builder) invade(seat int, x *pb.Move, ev *pb.Moved) *engine.RuleError {
-	to := b.s.dist(x.To)
+	to := b.State().dist(x.To)
 	if x.Commandeer {
 		return engine.Refuse(ReasonNothingToCommandeer, "%s is guarded: take it in a fight first", Info(x.To).Name)
 	}
@@ -26,6 +26,9 @@ func (b *builder) invade(seat int, x *pb.Move, ev *pb.Moved) *engine.RuleError {
 	} else {
 		ev.Occupier = optSeat(to.holder())
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	b.pub(ev)
 	b.pinned()
@@ -35,8 +38,8 @@ func (b *builder) invade(seat int, x *pb.Move, ev *pb.Moved) *engine.RuleError {
 // pinned is reached whenever the Invaders stand Pinned: "If you have 0
 // Influence remaining, you must Fall Back."
 func (b *builder) pinned() {
-	f := b.s.Fight
-	if f != nil && f.Stage == pb.Awaiting_AWAITING_PINNED && len(b.s.Seats[f.Invader].SlotOwners) == 0 {
+	f := b.State().Fight
+	if f != nil && f.Stage == pb.Awaiting_AWAITING_PINNED && len(b.State().Seats[f.Invader].SlotOwners) == 0 {
 		b.withdraw(true)
 	}
 }
@@ -48,7 +51,7 @@ func (s *state) force(seat int) Force {
 }
 
 func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	f := s.Fight
 	ev := &pb.StandoffChosen{Seat: u32(f.Occupier), District: f.District, Choice: x.Choice}
 	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_FOLD && (x.FleeTo != 0 || x.Commandeer) {
@@ -70,16 +73,22 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 		bon := bossBonus(occ, true)
 		bon.Ambush, bon.Courage = true, brave
 		threat := Threat(bon)
+		if b.Checking() {
+			return nil
+		}
 		rolls := b.roll(dice)
 		b.pub(ev)
 		r := ResolveRound(inv, occ, 0, threat, nil, rolls)
-		round := edgeRecord(roundEvent(s, pb.CombatKind_COMBAT_KIND_AMBUSH, nil, rolls, r), x.Firepower, x.Courage)
+		round := edgeRecord(roundEvent(b.State(), pb.CombatKind_COMBAT_KIND_AMBUSH, nil, rolls, r), x.Firepower, x.Courage)
 		if x.Plunder {
 			plunderRound(round, &r, true, x.Steal)
 		}
 		b.pub(round)
 		b.afterRound()
 	case pb.StandoffChoice_STANDOFF_CHOICE_HOLD_FIRE:
+		if b.Checking() {
+			return nil
+		}
 		b.pub(ev)
 		b.pinned()
 	case pb.StandoffChoice_STANDOFF_CHOICE_FOLD:
@@ -93,6 +102,9 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 		occ := s.force(f.Occupier)
 		ev.FledTo, ev.Runners, ev.Bosses = x.FleeTo, u32(occ.Runners), u32(occ.Bosses)
 		ev.SafehouseTakenFrom, ev.Commandeered = optSeat(taken), x.Commandeer
+		if b.Checking() {
+			return nil
+		}
 		b.pub(ev)
 		b.taken()
 	default:
@@ -144,12 +156,12 @@ func u32s(v []int) []uint32 {
 // afterRound ends the fight when a side is gone: "Combat ends when one side
 // is eliminated"; otherwise the Invaders stay Pinned.
 func (b *builder) afterRound() {
-	f := b.s.Fight
+	f := b.State().Fight
 	switch {
-	case b.s.force(f.Invader).Mobsters() == 0:
+	case b.State().force(f.Invader).Mobsters() == 0:
 		b.pub(&pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_HELD})
 		b.finishPlay()
-	case b.s.force(f.Occupier).Mobsters() == 0:
+	case b.State().force(f.Occupier).Mobsters() == 0:
 		b.taken()
 	default:
 		b.pinned()
@@ -162,30 +174,30 @@ func (b *builder) afterRound() {
 // Mobsters there, they are the last Defenders: the fight goes on against
 // them, the Invaders still Pinned (ruling 78).
 func (b *builder) taken() {
-	f := b.s.Fight
-	if g := b.s.guestDefender(); g != none {
+	f := b.State().Fight
+	if g := b.State().guestDefender(); g != none {
 		b.pub(&pb.OccupierChanged{District: f.District, Occupier: u32(g)})
 		b.pinned()
 		return
 	}
 	ev := &pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_TAKEN,
-		SafehouseOf: optSeat(b.s.rivalSafehouse(f.Invader, f.District))}
+		SafehouseOf: optSeat(b.State().rivalSafehouse(f.Invader, f.District))}
 	b.pub(ev)
-	if b.s.Fight == nil {
+	if b.State().Fight == nil {
 		b.finishPlay()
 	}
 }
 
 // payFight checks and pays the 1 Influence of Assault, Advance or Storm.
 func (b *builder) payFight(seat int) *engine.RuleError {
-	if len(b.s.Seats[seat].SlotOwners) == 0 {
+	if len(b.State().Seats[seat].SlotOwners) == 0 {
 		return engine.Refuse(ReasonNotEnoughInfluence, "this costs 1 Influence; none slotted")
 	}
 	return nil
 }
 
 func (b *builder) assault(seat int, x *pb.Assault) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	f := s.Fight
 	if f.Occupier == none {
 		return engine.Refuse(ReasonPoliceTurf, "the Police do not trade shots: Storm the Precinct")
@@ -209,11 +221,14 @@ func (b *builder) assault(seat int, x *pb.Assault) *engine.RuleError {
 	ob := bossBonus(occ, false)
 	ob.Safehouse = s.dist(f.District).Mobs[f.Occupier].Safehouse
 	invThreat, occThreat := Threat(ib), Threat(ob)
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	invRolls := b.roll(dice)
 	occRolls := b.roll(CombatDice(occ.Mobsters()))
 	r := ResolveRound(inv, occ, invThreat, occThreat, invRolls, occRolls)
-	round := edgeRecord(roundEvent(s, pb.CombatKind_COMBAT_KIND_ASSAULT, invRolls, occRolls, r), x.Firepower, x.Courage)
+	round := edgeRecord(roundEvent(b.State(), pb.CombatKind_COMBAT_KIND_ASSAULT, invRolls, occRolls, r), x.Firepower, x.Courage)
 	if x.Plunder {
 		plunderRound(round, &r, false, x.Steal)
 	}
@@ -223,7 +238,7 @@ func (b *builder) assault(seat int, x *pb.Assault) *engine.RuleError {
 }
 
 func (b *builder) storm(seat int) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	f := s.Fight
 	if f.Occupier != none {
 		return engine.Refuse(ReasonNotPoliceTurf, "there is no Precinct here to Storm")
@@ -238,14 +253,17 @@ func (b *builder) storm(seat int) *engine.RuleError {
 		return err
 	}
 	inv := s.force(seat)
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	rolls := b.roll(CombatDice(inv.Mobsters()))
 	r, destroyed := ResolveStorm(inv, Threat(bossBonus(inv, true)), rolls)
-	b.pub(roundEvent(s, pb.CombatKind_COMBAT_KIND_STORM, rolls, nil, r))
+	b.pub(roundEvent(b.State(), pb.CombatKind_COMBAT_KIND_STORM, rolls, nil, r))
 	switch {
 	case destroyed:
 		b.pub(&pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_STORMED})
-	case s.force(seat).Mobsters() > 0:
+	case b.State().force(seat).Mobsters() > 0:
 		b.withdraw(true)
 	default:
 		b.pub(&pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_HELD})
@@ -257,15 +275,15 @@ func (b *builder) storm(seat int) *engine.RuleError {
 // withdraw Falls Back to the origin: "Carried Liquor is left behind for
 // the Defender."
 func (b *builder) withdraw(forced bool) {
-	f := b.s.Fight
-	inv := b.s.force(f.Invader)
+	f := b.State().Fight
+	inv := b.State().force(f.Invader)
 	b.pub(&pb.Withdrew{Seat: u32(f.Invader), From: f.District, To: f.Origin, Runners: u32(inv.Runners),
 		Bosses: u32(inv.Bosses), Forced: forced})
 	b.finishPlay()
 }
 
 func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	f := s.Fight
 	if err := checkPair(f.District, x.To); err != nil {
 		return err
@@ -296,6 +314,9 @@ func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
 	}); err != nil {
 		return err
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	b.pub(&pb.Withdrew{Seat: u32(seat), From: f.District, To: x.To, Runners: u32(inv.Runners), Bosses: u32(inv.Bosses),
 		Barrels: barrelsList(carry), Advance: true, SafehouseTakenFrom: optSeat(taken), Commandeered: x.Commandeer})
@@ -307,7 +328,7 @@ func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
 // Commandeered ("immediately Secure the district for free ... If you have
 // no spare Safehouses, you must relocate an existing one").
 func (b *builder) spoils(seat int, x *pb.Spoils) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	d := s.Fight.District
 	ev := &pb.SpoilsTaken{Seat: u32(seat), District: d, Destroyed: optSeat(s.rivalSafehouse(seat, d))}
 	if x.Commandeer {
@@ -317,6 +338,9 @@ func (b *builder) spoils(seat int, x *pb.Spoils) *engine.RuleError {
 		ev.Commandeered, ev.RelocatedFrom = true, x.RelocateFrom
 	} else if x.RelocateFrom != 0 {
 		return engine.Malform(ReasonBadSpoils, "relocate_from goes with commandeer")
+	}
+	if b.Checking() {
+		return nil
 	}
 	b.pub(ev)
 	b.finishPlay()
@@ -334,7 +358,7 @@ func (b *builder) spoils(seat int, x *pb.Spoils) *engine.RuleError {
 // either, the Attacker's own marker is drawn the same way, else none
 // (ruling 75).
 func (b *builder) bloodOnThePavement() {
-	s := b.s
+	s := b.State()
 	seat := s.Current
 	owner := seat
 	if len(s.PlaySpent) > 0 && !slices.Contains(s.PlaySpent, seat) {

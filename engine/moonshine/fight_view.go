@@ -100,7 +100,7 @@ func (s *state) fightView() *pb.FightView {
 	fv := &pb.FightView{District: f.District, Invader: u32(f.Invader), Occupier: optSeat(f.Occupier), Origin: f.Origin,
 		Awaiting: f.Stage, Decider: u32(f.decider()), Bloodshed: s.Bloodshed}
 	for _, c := range s.fightCandidates(f.decider()) {
-		if r := responseOf(c); s.accepts(f.decider(), c) && !slices.Contains(fv.Responses, r) {
+		if r := responseOf(c); decider.Accepts(s, engine.Seat(f.decider()), c) && !slices.Contains(fv.Responses, r) {
 			fv.Responses = append(fv.Responses, r)
 		}
 	}

@@ -23,14 +23,14 @@ func costOf(c *pb.Command) int {
 // play checks the price of a Play and hands it to its rule.
 func (b *builder) play(seat int, c *pb.Command) *engine.RuleError {
 	cost := costOf(c)
-	have := len(b.s.Seats[seat].SlotOwners)
+	have := len(b.State().Seats[seat].SlotOwners)
 	if have < cost {
 		return engine.Refuse(ReasonNotEnoughInfluence, "this Play costs %d Influence; %d slotted", cost, have)
 	}
 	// A Play that spends the last Influence ends the Phase (a Move checks
 	// where its mobsters go itself).
 	if c.GetMove() == nil {
-		if err := b.s.checkLastPlay(seat, have-cost+b.s.kickbacks(seat, c.GetUnload()), func() []pb.District { return b.s.guests(seat) }); err != nil {
+		if err := b.State().checkLastPlay(seat, have-cost+b.State().kickbacks(seat, c.GetUnload()), func() []pb.District { return b.State().guests(seat) }); err != nil {
 			return err
 		}
 	}
@@ -75,7 +75,7 @@ func (b *builder) spend(seat, cost int, heat bool) { b.spendAs(seat, cost, heat,
 // spendAs is spend with the owner of the marker going to the Heat Track
 // chosen (nil: the default).
 func (b *builder) spendAs(seat, cost int, heat bool, choice *uint32) {
-	taken := b.s.spending(seat, cost)
+	taken := b.State().spending(seat, cost)
 	ev := &pb.InfluenceSpent{Seat: u32(seat)}
 	for _, o := range taken {
 		ev.Owners = append(ev.Owners, u32(o))
@@ -111,13 +111,13 @@ func heatMarker(seat int, taken []int, choice *uint32) int {
 // finishPlay ends a Play: an Attacker who killed draws Heat, the 5th Heat
 // marker sets off a Raid, which pauses the turn; then the turn passes.
 func (b *builder) finishPlay() {
-	if b.s.Bloodshed {
+	if b.State().Bloodshed {
 		b.bloodOnThePavement()
 	}
-	if len(b.s.Heat) >= HeatTrackSize && b.s.Raid == nil {
+	if len(b.State().Heat) >= HeatTrackSize && b.State().Raid == nil {
 		b.startRaid(pb.RaidTrigger_RAID_TRIGGER_BOILING_POINT)
 	}
-	if b.s.Raid != nil && !b.runRaid() {
+	if b.State().Raid != nil && !b.runRaid() {
 		return
 	}
 	b.endPlay()
@@ -126,7 +126,7 @@ func (b *builder) finishPlay() {
 // endPlay lays the player low if it ran out of Influence and passes the
 // turn.
 func (b *builder) endPlay() {
-	s := b.s
+	s := b.State()
 	cur := s.Current
 	if !s.Seats[cur].LaidLow && len(s.Seats[cur].SlotOwners) == 0 {
 		b.layLow(cur)
@@ -137,12 +137,12 @@ func (b *builder) endPlay() {
 // passTurn gives the next Play to the next seat in Turn Order still on the
 // street; when every seat has laid low, the night's Reckoning runs.
 func (b *builder) passTurn() {
-	next := b.s.nextActive(b.s.Current)
+	next := b.State().nextActive(b.State().Current)
 	if next == none {
 		b.reckoning()
 		return
 	}
-	if next != b.s.Current {
+	if next != b.State().Current {
 		b.pub(&pb.TurnPassed{Seat: u32(next)})
 	}
 }
@@ -151,8 +151,8 @@ func (b *builder) passTurn() {
 // of the opposite Moon. Guests left in the partner's Districts, which could
 // not leave before the Phase ended, go back to the supply (ruling 78).
 func (b *builder) layLow(seat int) {
-	m := opposite(b.s.Moon)
-	b.pub(&pb.LaidLow{Seat: u32(seat), TurnToken: u32(b.s.freeToken(m)), Moon: m, Stranded: b.s.stranded(seat)})
+	m := opposite(b.State().Moon)
+	b.pub(&pb.LaidLow{Seat: u32(seat), TurnToken: u32(b.State().freeToken(m)), Moon: m, Stranded: b.State().stranded(seat)})
 }
 
 // parseBarrels reads a barrel list: known liquors, positive counts.

@@ -44,7 +44,7 @@ func (s *state) precincts() []pb.District {
 }
 
 func (b *builder) startRaid(trigger pb.RaidTrigger) {
-	b.pub(&pb.RaidStarted{Target: u32(RaidTarget(b.s.Heat)), Trigger: trigger, Precincts: b.s.precincts()})
+	b.pub(&pb.RaidStarted{Target: u32(RaidTarget(b.State().Heat)), Trigger: trigger, Precincts: b.State().precincts()})
 	b.crackdown()
 }
 
@@ -75,7 +75,7 @@ func (s *state) strikeCandidates(p pb.District) []pb.District {
 // the Raid ends; it reports whether the Raid has ended.
 func (b *builder) runRaid() bool {
 	for {
-		r := b.s.Raid
+		r := b.State().Raid
 		if r.Hit != 0 || len(r.Tied) > 0 {
 			return false
 		}
@@ -84,7 +84,7 @@ func (b *builder) runRaid() bool {
 			return true
 		}
 		p := r.Precincts[0]
-		switch c := b.s.strikeCandidates(p); len(c) {
+		switch c := b.State().strikeCandidates(p); len(c) {
 		case 0:
 			b.pub(&pb.RaidStrike{Precinct: p})
 		case 1:
@@ -96,16 +96,19 @@ func (b *builder) runRaid() bool {
 }
 
 func (b *builder) targetsCall(seat int, x *pb.TargetsCall) *engine.RuleError {
-	r := b.s.Raid
+	r := b.State().Raid
 	if !slices.Contains(r.Tied, x.District) {
 		return engine.Refuse(ReasonNotTied, "choose one of the tied Districts")
+	}
+	if b.Checking() {
+		return nil
 	}
 	b.pub(&pb.RaidStrike{Precinct: r.Precincts[0], District: x.District})
 	return nil
 }
 
 func (b *builder) bribeOrFall(seat int, x *pb.BribeOrFall) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	d := s.Raid.Hit
 	ev := &pb.RaidResolved{District: d, Bribed: x.Bribe}
 	if x.Bribe {
@@ -118,6 +121,9 @@ func (b *builder) bribeOrFall(seat int, x *pb.BribeOrFall) *engine.RuleError {
 		r, bo := TakeCasualties(p.Runners, p.Bosses, MuscleRatio(p.mobsters(), BrewCap))
 		ev.ArrestedRunners, ev.ArrestedBosses = u32(r), u32(bo)
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.pub(ev)
 	if b.runRaid() {
 		b.endPlay()
@@ -129,7 +135,7 @@ func (b *builder) bribeOrFall(seat int, x *pb.BribeOrFall) *engine.RuleError {
 // their home Borough on the Town Planning Ledger, returns the Heat markers
 // to their owners and, after a natural Raid, the Rat Card to the supply.
 func (b *builder) endRaid() {
-	s := b.s
+	s := b.State()
 	ev := &pb.RaidEnded{RatCardReturned: s.Raid.Trigger == pb.RaidTrigger_RAID_TRIGGER_BOILING_POINT && s.Rat != none}
 	taken := map[pb.District]bool{}
 	for _, home := range s.PrecinctSupply {

@@ -93,6 +93,12 @@ func run(t testing.TB, s *state, seat int, c *pb.Command) []engine.Event {
 	return evs
 }
 
+// decision starts a decision on a copy of s, drawing from a fixed
+// generator, for tests that run one step of the rules by hand.
+func decision(s *state) *builder {
+	return &builder{Decision: engine.NewDecision(s, engine.CommandRand(seedOf(1), 1))}
+}
+
 // refused asserts that c is refused with reason, and the state untouched.
 func refused(t testing.TB, s *state, seat int, c *pb.Command, reason string) {
 	t.Helper()

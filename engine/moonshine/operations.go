@@ -8,7 +8,7 @@ import (
 // Standard Plays on the board: Move, Push, Recruit, Secure, Smuggle.
 
 func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	switch {
 	case len(x.Via) > 0:
 		return engine.Malform(ReasonBadVia, "a Move goes to one Connected District; your partner's Districts are entered Move by Move (ruling 78)")
@@ -59,6 +59,9 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 		return err
 	}
 	ev.SafehouseTakenFrom, ev.Commandeered = optSeat(taken), x.Commandeer
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	b.pub(ev)
 	b.finishPlay()
@@ -97,7 +100,7 @@ func (s *state) walkIn(seat int, d pb.District, commandeer bool) (int, *engine.R
 }
 
 func (b *builder) push(seat int, x *pb.Push) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := checkPair(x.From, x.To); err != nil {
 		return err
 	}
@@ -129,12 +132,15 @@ func (b *builder) push(seat int, x *pb.Push) *engine.RuleError {
 	case cf != none:
 		rival = cf
 	}
+	if b.Checking() {
+		return nil
+	}
 	if rival != none {
 		b.proposePush(seat, rival, &pb.Push{From: x.From, To: x.To, Barrels: barrelsList(moved), Back: barrelsList(back)})
 		return nil
 	}
 	b.spend(seat, 1, false)
-	b.pub(&pb.Pushed{Seat: u32(seat), From: x.From, To: x.To, Barrels: barrelsList(moved), Back: barrelsList(back), Seized: s.dist(x.To).Precinct})
+	b.pub(&pb.Pushed{Seat: u32(seat), From: x.From, To: x.To, Barrels: barrelsList(moved), Back: barrelsList(back), Seized: b.State().dist(x.To).Precinct})
 	b.finishPlay()
 	return nil
 }
@@ -148,7 +154,7 @@ func (s *state) recruitCost(seat int) int {
 }
 
 func (b *builder) recruit(seat int, x *pb.Recruit) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := checkDistrict(x.District); err != nil {
 		return err
 	}
@@ -163,6 +169,9 @@ func (b *builder) recruit(seat int, x *pb.Recruit) *engine.RuleError {
 	if cost > s.Seats[seat].Cash {
 		return engine.Refuse(ReasonNotEnoughCash, "%d Runners cost $%d", n, cost)
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	b.pub(&pb.Recruited{Seat: u32(seat), District: x.District, Runners: x.Runners, Cost: u32(cost)})
 	b.finishPlay()
@@ -173,7 +182,7 @@ func (b *builder) recruit(seat int, x *pb.Recruit) *engine.RuleError {
 const SecureCost = 500
 
 func (b *builder) secure(seat int, x *pb.Secure) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := checkDistrict(x.District); err != nil {
 		return err
 	}
@@ -188,6 +197,9 @@ func (b *builder) secure(seat int, x *pb.Secure) *engine.RuleError {
 	}
 	if s.Seats[seat].Cash < SecureCost {
 		return engine.Refuse(ReasonNotEnoughCash, "Secure costs $500")
+	}
+	if b.Checking() {
+		return nil
 	}
 	b.spend(seat, 1, false)
 	b.pub(&pb.Secured{Seat: u32(seat), District: x.District, RelocatedFrom: x.RelocateFrom, Cost: SecureCost})
@@ -217,7 +229,7 @@ func (s *state) checkSafehouseSource(seat int, d, from pb.District) *engine.Rule
 }
 
 func (b *builder) smuggle(seat int, x *pb.Smuggle) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := checkDistrict(x.Dock); err != nil {
 		return err
 	}
@@ -233,12 +245,15 @@ func (b *builder) smuggle(seat int, x *pb.Smuggle) *engine.RuleError {
 		return engine.Refuse(ReasonBadCrew, "send 1 to %d Mobsters from the Dock", min(5, p.mobsters()))
 	}
 	docks := s.countControlled(seat, OfKind(dock))
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	rolls := make([]int, SmuggleDice(crew))
 	for i := range rolls {
-		rolls[i] = b.rand().Die(6)
+		rolls[i] = b.Rand().Die(6)
 	}
-	b.pub(smuggled(s, seat, x.Dock, crew, docks, rolls))
+	b.pub(smuggled(b.State(), seat, x.Dock, crew, docks, rolls))
 	b.finishPlay()
 	return nil
 }

@@ -33,7 +33,7 @@ func (s *state) drawCount(seat int) int {
 func (s *state) bossInPlay(seat int) bool { _, b, _ := s.onBoard(seat); return b > 0 }
 
 func (b *builder) hustle(seat int, x *pb.Hustle) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	switch {
 	case s.Seats[seat].Hustled:
 		return engine.Refuse(ReasonHustleOnceADay, "you already Hustled today")
@@ -56,9 +56,12 @@ func (b *builder) hustle(seat int, x *pb.Hustle) *engine.RuleError {
 			return engine.Refuse(ReasonDeckEmpty, "the %v deck has too few cards", t)
 		}
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	b.draw(seat, x.Decks)
-	if b.s.discarding() == none {
+	if b.State().discarding() == none {
 		b.finishPlay()
 	}
 	return nil
@@ -71,35 +74,35 @@ func (b *builder) hustle(seat int, x *pb.Hustle) *engine.RuleError {
 func (b *builder) draw(seat int, decks []pb.Tier) {
 	draw := map[pb.Tier][]int{}
 	for t := gig; t <= score; t++ {
-		draw[t] = slices.Clone(b.s.Decks[t].Draw)
+		draw[t] = slices.Clone(b.State().Decks[t].Draw)
 	}
 	var cards []uint32
 	for _, t := range decks {
 		if len(draw[t]) == 0 {
 			b.pub(&pb.DeckReshuffled{Deck: t})
-			draw[t] = slices.Clone(b.s.Decks[t].Draw)
+			draw[t] = slices.Clone(b.State().Decks[t].Draw)
 			for _, c := range cards {
 				draw[t] = slices.DeleteFunc(draw[t], func(x int) bool { return x == int(c) })
 			}
 		}
-		i := b.rand().IntN(len(draw[t]))
+		i := b.Rand().IntN(len(draw[t]))
 		cards = append(cards, u32(draw[t][i]))
 		draw[t] = slices.Delete(draw[t], i, i+1)
 	}
-	b.emit(engine.Event{
+	b.Emit(engine.Event{
 		Public:  wrap(&pb.ContractsDrawn{Seat: u32(seat), Decks: decks, Hustle: true}),
 		Private: []engine.Secret{engine.PrivateTo(wrap(&pb.ContractsReceived{Seat: u32(seat), Cards: cards}), engine.Seat(seat))},
 	})
 	for _, t := range decks {
-		if d := b.s.Decks[t]; len(d.Draw) == 0 && len(d.Discard) > 0 {
+		if d := b.State().Decks[t]; len(d.Draw) == 0 && len(d.Discard) > 0 {
 			b.pub(&pb.DeckReshuffled{Deck: t})
 		}
 	}
 }
 
 func (b *builder) discardContracts(seat int, x *pb.DiscardContracts) *engine.RuleError {
-	p := b.s.Seats[seat]
-	need := len(p.Hand) - b.s.handLimit(seat)
+	p := b.State().Seats[seat]
+	need := len(p.Hand) - b.State().handLimit(seat)
 	hand := slices.Clone(p.Hand)
 	ev := &pb.ContractsDiscarded{Seat: u32(seat), Cards: x.Cards}
 	for _, c := range x.Cards {
@@ -115,13 +118,16 @@ func (b *builder) discardContracts(seat int, x *pb.DiscardContracts) *engine.Rul
 		return engine.Refuse(ReasonBadDiscard, "discard exactly %d Contracts", need)
 	}
 	// "shuffle its face-up discard pile": the discards are face up.
+	if b.Checking() {
+		return nil
+	}
 	b.pub(ev)
 	b.finishPlay()
 	return nil
 }
 
 func (b *builder) extort(seat int, x *pb.Extort) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if x.Borough < manhattan || x.Borough > statenIsland {
 		return engine.Malform("NO_SUCH_BOROUGH", "no Borough %v", x.Borough)
 	}
@@ -136,6 +142,9 @@ func (b *builder) extort(seat int, x *pb.Extort) *engine.RuleError {
 		return engine.Refuse(ReasonNothingToExtort, "you Control no District in %s", BoroughOf(x.Borough).Name)
 	}
 	amount, heat := ExtortIncome(n)
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, heat)
 	b.pub(&pb.Extorted{Seat: u32(seat), Borough: x.Borough, Amount: u32(amount)})
 	b.finishPlay()
@@ -143,7 +152,7 @@ func (b *builder) extort(seat int, x *pb.Extort) *engine.RuleError {
 }
 
 func (b *builder) fix(seat int, x *pb.Fix) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if !validLiquor(x.Liquor) {
 		return engine.Malform("NO_SUCH_LIQUOR", "no liquor %v", x.Liquor)
 	}
@@ -154,6 +163,9 @@ func (b *builder) fix(seat int, x *pb.Fix) *engine.RuleError {
 	if x.Price%100 != 0 || x.Price < 200 || int(x.Price) > ceiling {
 		return engine.Refuse(ReasonBadPrice, "set a price from $200 to $%d in $100 steps", ceiling)
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	b.pub(&pb.Fixed{Seat: u32(seat), Liquor: x.Liquor, Price: x.Price})
 	b.finishPlay()
@@ -161,7 +173,7 @@ func (b *builder) fix(seat int, x *pb.Fix) *engine.RuleError {
 }
 
 func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := checkDistrict(x.District); err != nil {
 		return err
 	}
@@ -187,6 +199,9 @@ func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
 		return err
 	}
 	kick := s.kickbacks(seat, x)
+	if b.Checking() {
+		return nil
+	}
 	b.spendAs(seat, 2, GreedTax(total, s.Seats[seat].Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]), x.HeatOwner)
 	b.pub(&pb.Unloaded{Seat: u32(seat), District: x.District, Barrels: barrelsList(sold), Cash: u32(cash), Kickbacks: u32(kick)})
 	b.finishPlay()
@@ -222,7 +237,7 @@ func (s *state) kickbacks(seat int, x *pb.Unload) int {
 }
 
 func (b *builder) rise(seat int, x *pb.Rise) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := checkDistrict(x.District); err != nil {
 		return err
 	}
@@ -242,6 +257,9 @@ func (b *builder) rise(seat int, x *pb.Rise) *engine.RuleError {
 		}
 		ev.Secured, ev.RelocatedFrom = true, x.RelocateFrom
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 2, false)
 	b.pub(ev)
 	b.finishPlay()
@@ -252,7 +270,7 @@ func (b *builder) rise(seat int, x *pb.Rise) *engine.RuleError {
 const BribeCost = 2500
 
 func (b *builder) bribe(seat int, x *pb.Bribe) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := checkDistrict(x.District); err != nil {
 		return err
 	}
@@ -268,6 +286,9 @@ func (b *builder) bribe(seat int, x *pb.Bribe) *engine.RuleError {
 	}
 	if s.Seats[seat].Cash < BribeCost {
 		return engine.Refuse(ReasonNotEnoughCash, "a Bribe costs $2,500")
+	}
+	if b.Checking() {
+		return nil
 	}
 	b.spend(seat, 2, false)
 	b.pub(&pb.Bribed{Seat: u32(seat), Broker: info.Broker})
@@ -285,8 +306,11 @@ func (s *state) favorHolder(br pb.Broker) int {
 }
 
 func (b *builder) rat(seat int) *engine.RuleError {
-	if len(b.s.Heat) == 0 {
+	if len(b.State().Heat) == 0 {
 		return engine.Refuse(ReasonNoHeat, "Rat needs at least 1 marker on the Heat Track")
+	}
+	if b.Checking() {
+		return nil
 	}
 	b.spend(seat, 2, false)
 	b.pub(&pb.Ratted{Seat: u32(seat)})

@@ -35,7 +35,7 @@ func (s *state) Prompts() []engine.Prompt {
 	p := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: awaitingReason[aw],
 		Detail: fmt.Sprintf("%s must %s", engine.Seat(seat), awaitingText[aw])}
 	for _, c := range s.candidates(seat, aw) {
-		if s.accepts(seat, c) {
+		if decider.Accepts(s, engine.Seat(seat), c) {
 			p.Legal = append(p.Legal, c)
 		}
 	}

@@ -24,13 +24,13 @@ func (b *builder) reckoning() {
 	if b.winCheck() {
 		return
 	}
-	b.pub(rollDay(b.s, b.rand()))
+	b.pub(rollDay(b.State(), b.Rand()))
 }
 
 // sweep arrests Runners beyond 5 Mobsters in a District, unless the mob
 // holds Mayor Jimmy Walker's Favor.
 func (b *builder) sweep() {
-	s := b.s
+	s := b.State()
 	ev := &pb.Swept{}
 	for _, d := range AllDistricts() {
 		for seat, p := range s.dist(d).Mobs {
@@ -88,18 +88,18 @@ func (s *state) titleHolders() (deeds [6]int, syndicates [5]int, ward int) {
 }
 
 func (b *builder) redistributeTitles() {
-	deeds, syns, ward := b.s.titleHolders()
+	deeds, syns, ward := b.State().titleHolders()
 	for _, bo := range Boroughs() {
-		if deeds[bo.ID] != b.s.Deeds[bo.ID] {
+		if deeds[bo.ID] != b.State().Deeds[bo.ID] {
 			b.pub(&pb.TitleChanged{Title: pb.Title_TITLE_DEED, Borough: bo.ID, Holder: optSeat(deeds[bo.ID])})
 		}
 	}
 	for _, l := range Liquors {
-		if syns[l] != b.s.Syndicates[l] {
+		if syns[l] != b.State().Syndicates[l] {
 			b.pub(&pb.TitleChanged{Title: pb.Title_TITLE_SYNDICATE, Liquor: l, Holder: optSeat(syns[l])})
 		}
 	}
-	if ward != b.s.WardBoss {
+	if ward != b.State().WardBoss {
 		b.pub(&pb.TitleChanged{Title: pb.Title_TITLE_WARD_BOSS, Holder: optSeat(ward)})
 	}
 }
@@ -109,11 +109,11 @@ func (b *builder) redistributeTitles() {
 // is simultaneous); then Takes are paid and Commissions taken.
 func (b *builder) fulfilContracts() {
 	var evs []*pb.ContractReckoned
-	for _, seat := range b.s.DayOrder {
-		for _, k := range b.s.Seats[seat].Staked {
+	for _, seat := range b.State().DayOrder {
+		for _, k := range b.State().Seats[seat].Staked {
 			card, _ := Card(k.Card)
 			ev := &pb.ContractReckoned{Seat: u32(seat), Card: u32(k.Card), Deadline: k.Markers == 1}
-			if ev.Deadline && card.met(b.s, seat) {
+			if ev.Deadline && card.met(b.State(), seat) {
 				ev.Completed, ev.Take = true, u32(Tiers[card.Tier].Take)
 			}
 			evs = append(evs, ev)
@@ -121,7 +121,7 @@ func (b *builder) fulfilContracts() {
 	}
 	for _, ev := range evs {
 		b.pub(ev)
-		p := b.s.Seats[ev.Seat]
+		p := b.State().Seats[ev.Seat]
 		if ev.Completed && !p.Commission && hasPortfolio(p.Completed) {
 			b.pub(&pb.CommissionTaken{Seat: ev.Seat})
 		}
@@ -179,7 +179,7 @@ func (s *state) bankroll(seat int) int {
 // Respect; several such seats settle it by Respect, then bankroll, then
 // Turn Order (MaxFunc keeps the first of equals).
 func (b *builder) winCheck() bool {
-	s := b.s
+	s := b.State()
 	if s.Partner[0] != none {
 		return b.allianceWin()
 	}

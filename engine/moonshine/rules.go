@@ -81,13 +81,13 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 			TurnToken: u32(tokens[i] + 1),
 		})
 	}
-	b := newState().builder()
+	b := &builder{Decision: engine.NewDecision(newState(), rng)}
 	b.pub(start)
 	for i, ss := range start.Seats {
 		b.pub(&pb.TitleChanged{Title: pb.Title_TITLE_DEED, Borough: ss.Home, Holder: optSeat(i)})
 	}
-	b.pub(rollDay(b.s, rng))
-	return b.evs, nil
+	b.pub(rollDay(b.State(), rng))
+	return b.Done(nil)
 }
 
 // dealStills places one random Still token in every District.

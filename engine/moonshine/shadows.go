@@ -10,7 +10,7 @@ import (
 // Shadows: the Brew draft, the Blowback, staking Contracts and funding.
 
 func (b *builder) brewDraft(seat int, x *pb.BrewDraft) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if !slices.Contains(s.Red, int(x.Red)) || !slices.Contains(s.White, int(x.White)) {
 		return engine.Refuse(ReasonDieNotInPool, "no Red %d and White %d in the pool", x.Red, x.White)
 	}
@@ -28,9 +28,12 @@ func (b *builder) brewDraft(seat int, x *pb.BrewDraft) *engine.RuleError {
 		ev.Liquor = x.Liquor
 		ev.Productions = brew(s, seat, int(x.Red+x.White), x.Liquor)
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.pub(ev)
-	if b.s.Drafted == b.s.Players {
-		b.pub(blowback(b.s))
+	if b.State().Drafted == b.State().Players {
+		b.pub(blowback(b.State()))
 	}
 	return nil
 }
@@ -87,7 +90,7 @@ func blowback(s *state) *pb.Blowback {
 }
 
 func (b *builder) stakeContract(seat int, x *pb.StakeContract) *engine.RuleError {
-	p := &b.s.Seats[seat]
+	p := &b.State().Seats[seat]
 	if !slices.Contains(p.Hand, int(x.Card)) {
 		return engine.Refuse(ReasonNotInHand, "Contract %d is not in your hand", x.Card)
 	}
@@ -96,12 +99,15 @@ func (b *builder) stakeContract(seat int, x *pb.StakeContract) *engine.RuleError
 	if p.Stash < days {
 		return engine.Refuse(ReasonNotEnoughInfluence, "staking %q needs %d Stash markers; you have %d", card.Name, days, p.Stash)
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.pub(&pb.ContractStaked{Seat: u32(seat), Card: x.Card, Markers: u32(days)})
 	return nil
 }
 
 func (b *builder) fund(seat int, x *pb.Fund) *engine.RuleError {
-	p := &b.s.Seats[seat]
+	p := &b.State().Seats[seat]
 	n := int(x.Markers)
 	if n > p.Stash {
 		return engine.Refuse(ReasonNotEnoughInfluence, "you have %d markers in the Stash", p.Stash)
@@ -109,8 +115,11 @@ func (b *builder) fund(seat int, x *pb.Fund) *engine.RuleError {
 	if len(p.SlotOwners)+n > Slots {
 		return engine.Refuse(ReasonSlotsFull, "your board has %d empty slots", Slots-len(p.SlotOwners))
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.pub(&pb.Funded{Seat: u32(seat), Markers: x.Markers})
-	if b.s.allGreased() {
+	if b.State().allGreased() {
 		b.startOperations()
 	}
 	return nil
@@ -127,14 +136,14 @@ func (s *state) allGreased() bool {
 
 // startOperations opens Operations; seats with nothing slotted Lay Low at once.
 func (b *builder) startOperations() {
-	first := b.s.DayOrder[0]
+	first := b.State().DayOrder[0]
 	b.pub(&pb.OperationsStarted{First: u32(first)})
-	for _, seat := range b.s.DayOrder {
-		if len(b.s.Seats[seat].SlotOwners) == 0 {
+	for _, seat := range b.State().DayOrder {
+		if len(b.State().Seats[seat].SlotOwners) == 0 {
 			b.layLow(seat)
 		}
 	}
-	if b.s.Seats[first].LaidLow {
+	if b.State().Seats[first].LaidLow {
 		b.passTurn()
 	}
 }

@@ -51,11 +51,14 @@ func (s *state) repayCost(seat int) int {
 }
 
 func (b *builder) sideDeal(seat int, c *pb.Command) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	switch k := c.GetKind().(type) {
 	case *pb.Command_TakeLoan:
 		// "At any time before the endgame triggers, you may take a Shylock's
 		// Mark card to instantly gain $1,500. You may hold multiple marks."
+		if b.Checking() {
+			return nil
+		}
 		b.pub(&pb.LoanTaken{Seat: u32(seat), Amount: LoanAmount})
 	case *pb.Command_RepayLoan:
 		// "To clear the debt, pay $2,500 to the bank at any time before the
@@ -66,6 +69,9 @@ func (b *builder) sideDeal(seat int, c *pb.Command) *engine.RuleError {
 			return engine.Refuse(ReasonNoLoan, "you owe Shylock nothing")
 		case s.Seats[seat].Cash < cost:
 			return engine.Refuse(ReasonNotEnoughCash, "repaying a Mark costs $%d", cost)
+		}
+		if b.Checking() {
+			return nil
 		}
 		b.pub(&pb.LoanRepaid{Seat: u32(seat), Amount: u32(cost)})
 	case *pb.Command_GiveCash:
@@ -79,6 +85,9 @@ func (b *builder) sideDeal(seat int, c *pb.Command) *engine.RuleError {
 			return engine.Malform(ReasonBadAmount, "hand over at least $1")
 		case int(x.Amount) > s.Seats[seat].Cash:
 			return engine.Refuse(ReasonNotEnoughCash, "you have $%d", s.Seats[seat].Cash)
+		}
+		if b.Checking() {
+			return nil
 		}
 		b.pub(&pb.CashGiven{From: u32(seat), To: x.To, Amount: x.Amount})
 	}

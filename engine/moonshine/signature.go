@@ -44,7 +44,7 @@ func (s *state) playbook(seat int, want pb.Playbook) *engine.RuleError {
 // capo: "Promote a Runner from any District to Capo (switch Runner for the
 // spare Boss piece). ... You may only have 1 Capo (2 Bosses total)."
 func (b *builder) capo(seat int, x *pb.Capo) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := s.playbook(seat, pb.Playbook_PLAYBOOK_SICILIAN_SYNDICATE); err != nil {
 		return err
 	}
@@ -57,6 +57,9 @@ func (b *builder) capo(seat int, x *pb.Capo) *engine.RuleError {
 	if s.dist(x.District).Mobs[seat].Runners == 0 {
 		return engine.Refuse(ReasonNoRunner, "you have no Runner in %s", Info(x.District).Name)
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 2, false)
 	b.pub(&pb.CapoPromoted{Seat: u32(seat), District: x.District})
 	b.finishPlay()
@@ -67,7 +70,7 @@ func (b *builder) capo(seat int, x *pb.Capo) *engine.RuleError {
 // and return it to its owner's Stash (move other markers down to fill gaps
 // if required)."
 func (b *builder) consigliere(seat int, x *pb.Consigliere) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	if err := s.playbook(seat, pb.Playbook_PLAYBOOK_SICILIAN_SYNDICATE); err != nil {
 		return err
 	}
@@ -75,6 +78,9 @@ func (b *builder) consigliere(seat int, x *pb.Consigliere) *engine.RuleError {
 		return engine.Refuse(ReasonNoSuchMarker, "the Heat Track holds %d markers", len(s.Heat))
 	}
 	owner := s.Heat[x.Index]
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 1, false)
 	b.pub(&pb.HeatCooled{Seat: u32(seat), Index: x.Index, Owner: u32(owner)})
 	b.finishPlay()
@@ -247,7 +253,7 @@ func bossBonus(f Force, attacking bool) Bonuses {
 // Any rival mobsters and liquor in the District are unharmed and retain
 // Control. This Play generates Heat."
 func (b *builder) torch(seat int) *engine.RuleError {
-	s := b.s
+	s := b.State()
 	f := s.Fight
 	if err := s.playbook(seat, pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS); err != nil {
 		return err
@@ -265,9 +271,12 @@ func (b *builder) torch(seat int) *engine.RuleError {
 	if err := s.checkFightEnd(seat, 2); err != nil {
 		return err
 	}
+	if b.Checking() {
+		return nil
+	}
 	b.spend(seat, 2, false)
 	b.pub(&pb.Torched{Seat: u32(seat), District: f.District, Owner: u32(owner)})
-	if s.force(seat).Mobsters() == 0 {
+	if b.State().force(seat).Mobsters() == 0 {
 		b.pub(&pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_HELD})
 		b.finishPlay()
 		return nil
