@@ -255,6 +255,13 @@ func first[T any](v []T) T {
 	return v[0]
 }
 
+// kingdomEvents and kingdomCommands wrap the Kingdom's event and command
+// kinds into its Event and Command oneofs.
+var (
+	kingdomEvents   = engine.KindsOf(&mk.Event{})
+	kingdomCommands = engine.KindsOf(&mk.Command{})
+)
+
 // wrapKingdom puts a Moonshine Kingdom command in its envelope.
 func wrapKingdom(c *mk.Command) *moonshinev1.GameCommand {
 	return &moonshinev1.GameCommand{Game: &moonshinev1.GameCommand_MoonshineKingdom{MoonshineKingdom: c}}
@@ -491,8 +498,8 @@ func dealGigs(seat uint32, cards ...uint32) engine.Event {
 		decks[i] = mk.Tier_TIER_GIG
 	}
 	return engine.Event{
-		Public:  moonshine.WrapEvent(&mk.ContractsDrawn{Seat: seat, Decks: decks}),
-		Private: []engine.Secret{engine.PrivateTo(moonshine.WrapEvent(&mk.ContractsReceived{Seat: seat, Cards: cards}), engine.Seat(seat))},
+		Public:  kingdomEvents.Wrap(&mk.ContractsDrawn{Seat: seat, Decks: decks}),
+		Private: []engine.Secret{engine.PrivateTo(kingdomEvents.Wrap(&mk.ContractsReceived{Seat: seat, Cards: cards}), engine.Seat(seat))},
 	}
 }
 
@@ -581,7 +588,7 @@ func TestKingdomTargetAnswersOutOfTurn(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	const n, target = 3, 0
-	heat := engine.Event{Public: moonshine.WrapEvent(&mk.InfluenceSpent{Seat: target, Owners: []uint32{target}, HeatOwner: proto.Uint32(target)})}
+	heat := engine.Event{Public: kingdomEvents.Wrap(&mk.InfluenceSpent{Seat: target, Owners: []uint32{target}, HeatOwner: proto.Uint32(target)})}
 	p, id, seats := riggedTable(t, ctx, n, heat)
 	spectator := p.dial()
 	rng := rand.New(rand.NewPCG(1, 9)) // with this opening: a Target's Call, then Bribe or Fall

@@ -1,54 +1,23 @@
 package moonshine
 
 import (
-	"fmt"
-
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
-
-// oneofFields maps each kind's message to its field of the "kind" oneof of
-// the game's top-level message m (Event or Command).
-func oneofFields(m proto.Message) map[protoreflect.FullName]protoreflect.FieldDescriptor {
-	out := map[protoreflect.FullName]protoreflect.FieldDescriptor{}
-	fields := m.ProtoReflect().Descriptor().Oneofs().ByName("kind").Fields()
-	for i := range fields.Len() {
-		f := fields.Get(i)
-		out[f.Message().FullName()] = f
-	}
-	return out
-}
 
 var (
-	eventFields   = oneofFields(&pb.Event{})
-	commandFields = oneofFields(&pb.Command{})
+	// events and commands are the kinds of the game's Event and Command
+	// oneofs.
+	events   = engine.KindsOf(&pb.Event{})
+	commands = engine.KindsOf(&pb.Command{})
 )
 
-// intoOneof sets kind as the field of container's oneof that holds its
-// message type; it panics on a message that is not one of the kinds.
-func intoOneof[T proto.Message](container T, fields map[protoreflect.FullName]protoreflect.FieldDescriptor, kind proto.Message) T {
-	f, ok := fields[kind.ProtoReflect().Descriptor().FullName()]
-	if !ok {
-		panic(fmt.Sprintf("moonshine: %T is not a kind of %T", kind, container))
-	}
-	container.ProtoReflect().Set(f, protoreflect.ValueOfMessage(kind.ProtoReflect()))
-	return container
-}
-
-// WrapEvent puts one event kind (such as *kingdomv1.Moved) into the game's
-// Event oneof. It panics on any other message.
-func WrapEvent(kind proto.Message) *pb.Event { return intoOneof(&pb.Event{}, eventFields, kind) }
-
-// WrapCommand puts one command kind (such as *kingdomv1.Move) into the
-// game's Command oneof. It panics on any other message.
-func WrapCommand(kind proto.Message) *pb.Command {
-	return intoOneof(&pb.Command{}, commandFields, kind)
-}
-
 // wrap puts one event kind into the game's Event oneof.
-func wrap(m proto.Message) *pb.Event { return WrapEvent(m) }
+func wrap(m proto.Message) *pb.Event { return events.Wrap(m) }
+
+// cmd puts one command kind into the game's Command oneof.
+func cmd(k proto.Message) *pb.Command { return commands.Wrap(k) }
 
 // public returns an event with only a public body.
 func public(m proto.Message) engine.Event { return engine.PublicEvent(wrap(m)) }

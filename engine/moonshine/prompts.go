@@ -2,7 +2,6 @@ package moonshine
 
 import (
 	"fmt"
-	"google.golang.org/protobuf/proto"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -50,9 +49,6 @@ func (s *state) Prompts() []engine.Prompt {
 	p.Templates = append(p.Templates, s.dealTemplates(seat)...)
 	return append([]engine.Prompt{p}, s.dealPrompts(seat)...)
 }
-
-// cmd puts one command kind into the game's Command oneof.
-func cmd(k proto.Message) *pb.Command { return WrapCommand(k) }
 
 // candidates lists the concrete commands worth checking for the step.
 func (s *state) candidates(seat int, aw pb.Awaiting) []*pb.Command {

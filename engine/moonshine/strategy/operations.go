@@ -52,7 +52,7 @@ func (d *decider) spare() int { return d.b.cash() - d.cashReserve() }
 // is short.
 func (d *decider) loanForDeadline() *pb.Command {
 	if d.b.cash() < d.cashReserve() && d.offers("take-loan") {
-		return moonshine.WrapCommand(&pb.TakeLoan{})
+		return commands.Wrap(&pb.TakeLoan{})
 	}
 	return nil
 }
@@ -61,7 +61,7 @@ func (d *decider) loanForDeadline() *pb.Command {
 func (d *decider) repay() *pb.Command {
 	cost := moonshine.RepayPrice(d.b.hasFavor(pb.Broker_BROKER_ARNOLD_ROTHSTEIN))
 	if d.b.my.GetLoans() > 0 && d.spare() >= cost+500 && d.offers("repay-loan") {
-		return moonshine.WrapCommand(&pb.RepayLoan{})
+		return commands.Wrap(&pb.RepayLoan{})
 	}
 	return nil
 }
@@ -151,7 +151,7 @@ func (d *decider) contractWork() *pb.Command {
 		switch g.Kind {
 		case moonshine.GoalSafehouses:
 			if d.spare() < moonshine.SecureCost && k.GetMarkers() == 1 && d.offers("take-loan") {
-				return moonshine.WrapCommand(&pb.TakeLoan{})
+				return commands.Wrap(&pb.TakeLoan{})
 			}
 			if c := d.secureAt(true); c != nil {
 				return c
@@ -159,7 +159,7 @@ func (d *decider) contractWork() *pb.Command {
 		case moonshine.GoalRunners:
 			need := b.gap(card)
 			if d.spare() < need*300 && k.GetMarkers() == 1 && d.offers("take-loan") {
-				return moonshine.WrapCommand(&pb.TakeLoan{})
+				return commands.Wrap(&pb.TakeLoan{})
 			}
 			if c := d.recruitN(need); c != nil {
 				return c
@@ -294,7 +294,7 @@ func (d *decider) unload() *pb.Command {
 	if best == nil {
 		return nil
 	}
-	return moonshine.WrapCommand(best)
+	return commands.Wrap(best)
 }
 
 // trim keeps at most n barrels, the dearest liquors first.
@@ -319,7 +319,7 @@ func (d *decider) attack() *pb.Command {
 	if len(moves) == 0 || d.r.IntN(2) == 0 {
 		return nil
 	}
-	return moonshine.WrapCommand(moves[d.r.IntN(len(moves))])
+	return commands.Wrap(moves[d.r.IntN(len(moves))])
 }
 
 // strikes lists the Moves of a crew of the seat's (every Mobster of a
@@ -383,7 +383,7 @@ func (d *decider) conquer() *pb.Command {
 	if best == nil {
 		return nil
 	}
-	return moonshine.WrapCommand(best)
+	return commands.Wrap(best)
 }
 
 // commissioned reports that the seat, or its partner after the Sit-Down,
@@ -459,7 +459,7 @@ func (d *decider) push() *pb.Command {
 		}
 		for _, to := range moonshine.Neighbours(from) {
 			if b.mine(to) && moonshine.Info(to).IsSpeakeasy() && !b.dist(to).GetPrecinct() {
-				return moonshine.WrapCommand(&pb.Push{From: from, To: to, Barrels: barrelList(bar)})
+				return commands.Wrap(&pb.Push{From: from, To: to, Barrels: barrelList(bar)})
 			}
 		}
 	}
@@ -590,7 +590,7 @@ func (d *decider) expand() *pb.Command {
 	if best == nil {
 		return nil
 	}
-	return moonshine.WrapCommand(best)
+	return commands.Wrap(best)
 }
 
 // rivalSafehouse reports a Safehouse of another seat in x.
@@ -711,5 +711,5 @@ func (d *decider) lend() *pb.Command {
 	if p == nil || p.GetLaidLow() || n <= 0 {
 		return nil
 	}
-	return moonshine.WrapCommand(&pb.Lend{To: uint32(b.partner), Markers: uint32(n)})
+	return commands.Wrap(&pb.Lend{To: uint32(b.partner), Markers: uint32(n)})
 }

@@ -9,6 +9,9 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+// commands wraps a command kind into the game's Command oneof.
+var commands = engine.KindsOf(&pb.Command{})
+
 // Rand is the seeded generator the policy draws from: *engine.Rand and
 // *math/rand/v2.Rand both satisfy it.
 type Rand interface {
