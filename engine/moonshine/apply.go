@@ -35,11 +35,11 @@ func (s *state) apply(e *pb.Event) error {
 	return nil
 }
 
+// applyKind is the one switch over the event kinds. Each case folds its
+// body; the default is an error: an unknown event is never skipped.
 func (s *state) applyKind(e *pb.Event) error {
-	if s.applyDeal(e) {
-		return nil
-	}
 	switch k := e.GetKind().(type) {
+	// Setup and the Day: Shadows.
 	case *pb.Event_GameStarted:
 		s.applyStart(k.GameStarted)
 	case *pb.Event_DayStarted:
@@ -52,6 +52,7 @@ func (s *state) applyKind(e *pb.Event) error {
 		s.applyStake(k.ContractStaked)
 	case *pb.Event_Funded:
 		s.applyFunded(k.Funded)
+	// Operations: the Plays.
 	case *pb.Event_OperationsStarted:
 		s.Phase, s.Current = pb.Phase_PHASE_OPERATIONS, int(k.OperationsStarted.First)
 	case *pb.Event_InfluenceSpent:
@@ -61,9 +62,7 @@ func (s *state) applyKind(e *pb.Event) error {
 	case *pb.Event_Pushed:
 		s.applyPushed(k.Pushed)
 	case *pb.Event_Recruited:
-		x := k.Recruited
-		s.dist(x.District).Mobs[x.Seat].Runners += int(x.Runners)
-		s.Seats[x.Seat].Cash -= int(x.Cost)
+		s.applyRecruited(k.Recruited)
 	case *pb.Event_ContractsDrawn:
 		if k.ContractsDrawn.Hustle {
 			s.Seats[k.ContractsDrawn.Seat].Hustled = true
@@ -76,18 +75,13 @@ func (s *state) applyKind(e *pb.Event) error {
 		// Rules version 1: the discarded cards in a private part.
 		s.discard(int(k.ContractsDiscardedCards.Seat), k.ContractsDiscardedCards.Cards)
 	case *pb.Event_DeckReshuffled:
-		d := &s.Decks[k.DeckReshuffled.Deck]
-		d.Draw = append(d.Draw, d.Discard...)
-		slices.Sort(d.Draw)
-		d.Discard = nil
+		s.applyReshuffled(k.DeckReshuffled)
 	case *pb.Event_Secured:
 		s.applySecured(k.Secured)
 	case *pb.Event_Smuggled:
 		s.applySmuggled(k.Smuggled)
 	case *pb.Event_Extorted:
-		x := k.Extorted
-		s.Seats[x.Seat].Cash += int(x.Amount)
-		s.Seats[x.Seat].Extorted[x.Borough] = true
+		s.applyExtorted(k.Extorted)
 	case *pb.Event_Fixed:
 		s.Market[k.Fixed.Liquor] = int(k.Fixed.Price)
 	case *pb.Event_Unloaded:
@@ -102,18 +96,20 @@ func (s *state) applyKind(e *pb.Event) error {
 		s.applyLaidLow(k.LaidLow)
 	case *pb.Event_TurnPassed:
 		s.Current = int(k.TurnPassed.Seat)
+	case *pb.Event_CapoPromoted:
+		s.applyCapo(k.CapoPromoted)
+	case *pb.Event_HeatCooled:
+		s.applyCooled(k.HeatCooled)
+	// Raids.
 	case *pb.Event_RaidStarted:
-		x := k.RaidStarted
-		s.Raid = &raid{Target: int(x.Target), Trigger: x.Trigger, Precincts: slices.Clone(x.Precincts)}
-		if s.bloodOath() {
-			s.Crackdown++
-		}
+		s.applyRaidStarted(k.RaidStarted)
 	case *pb.Event_RaidStrike:
 		s.applyStrike(k.RaidStrike)
 	case *pb.Event_RaidResolved:
 		s.applyRaidResolved(k.RaidResolved)
 	case *pb.Event_RaidEnded:
 		s.applyRaidEnded(k.RaidEnded)
+	// Reckoning.
 	case *pb.Event_Swept:
 		s.removeCasualties(k.Swept.Arrests)
 	case *pb.Event_TitleChanged:
@@ -124,14 +120,7 @@ func (s *state) applyKind(e *pb.Event) error {
 		s.Seats[k.CommissionTaken.Seat].Commission = true
 	case *pb.Event_GameEnded:
 		s.applyEnded(k.GameEnded)
-	default:
-		return s.applyFight(e)
-	}
-	return nil
-}
-
-func (s *state) applyFight(e *pb.Event) error {
-	switch k := e.GetKind().(type) {
+	// Fights (fight_apply.go).
 	case *pb.Event_StandoffChosen:
 		s.applyStandoff(k.StandoffChosen)
 	case *pb.Event_CombatRound:
@@ -142,37 +131,42 @@ func (s *state) applyFight(e *pb.Event) error {
 		s.applyWithdrew(k.Withdrew)
 	case *pb.Event_SpoilsTaken:
 		s.applySpoils(k.SpoilsTaken)
-	case *pb.Event_CapoPromoted:
-		s.applyCapo(k.CapoPromoted)
-	case *pb.Event_HeatCooled:
-		s.applyCooled(k.HeatCooled)
 	case *pb.Event_Torched:
 		s.applyTorched(k.Torched)
-	case *pb.Event_LoanTaken:
-		p := &s.Seats[k.LoanTaken.Seat]
-		p.Cash += int(k.LoanTaken.Amount)
-		p.Loans++
-	case *pb.Event_LoanRepaid:
-		p := &s.Seats[k.LoanRepaid.Seat]
-		p.Cash -= int(k.LoanRepaid.Amount)
-		p.Loans--
-	case *pb.Event_CashGiven:
-		s.Seats[k.CashGiven.From].Cash -= int(k.CashGiven.Amount)
-		s.Seats[k.CashGiven.To].Cash += int(k.CashGiven.Amount)
 	case *pb.Event_HeatDrawn:
 		s.applyHeatDrawn(k.HeatDrawn)
-	case *pb.Event_SitDown:
-		s.applySitDown(k.SitDown)
+	case *pb.Event_OccupierChanged:
+		s.applyOccupierChanged(k.OccupierChanged)
+	// Side commands and cooperation.
+	case *pb.Event_LoanTaken:
+		s.applyLoanTaken(k.LoanTaken)
+	case *pb.Event_LoanRepaid:
+		s.applyLoanRepaid(k.LoanRepaid)
+	case *pb.Event_CashGiven:
+		s.applyCashGiven(k.CashGiven)
 	case *pb.Event_InfluenceLent:
 		s.applyLent(k.InfluenceLent)
 	case *pb.Event_PushProposed:
 		s.Proposal = k.PushProposed
 	case *pb.Event_ConsentGiven:
 		s.Proposal = nil
-	case *pb.Event_OccupierChanged:
-		s.applyOccupierChanged(k.OccupierChanged)
+	// The Blood Oath and the Broker's Word.
+	case *pb.Event_SitDown:
+		s.applySitDown(k.SitDown)
+	case *pb.Event_DealProposed:
+		s.applyDealProposed(k.DealProposed)
+	case *pb.Event_DealAnswered:
+		s.applyDealAnswered(k.DealAnswered)
+	case *pb.Event_TermConfirmed:
+		s.applyTermConfirmed(k.TermConfirmed)
+	case *pb.Event_DealHonoured:
+		s.dropDeal(int(k.DealHonoured.Deal))
+	case *pb.Event_DealVoided:
+		s.dropDeal(int(k.DealVoided.Deal))
+	case *pb.Event_DealBroken:
+		s.applyDealBroken(k.DealBroken)
 	default:
-		return fmt.Errorf("moonshine: unknown event kind %T", k)
+		return engine.UnknownEvent(e)
 	}
 	return nil
 }
@@ -538,4 +532,48 @@ func (s *state) applyEnded(x *pb.GameEnded) {
 			engine.Seat(x.Winner), engine.Seat(*x.Partner), x.Respect[x.Winner]+x.Respect[*x.Partner], engine.Seat(x.Winner))
 	}
 	s.outcome = o
+}
+
+func (s *state) applyRecruited(x *pb.Recruited) {
+	s.dist(x.District).Mobs[x.Seat].Runners += int(x.Runners)
+	s.Seats[x.Seat].Cash -= int(x.Cost)
+}
+
+func (s *state) applyReshuffled(x *pb.DeckReshuffled) {
+	d := &s.Decks[x.Deck]
+	d.Draw = append(d.Draw, d.Discard...)
+	slices.Sort(d.Draw)
+	d.Discard = nil
+}
+
+func (s *state) applyExtorted(x *pb.Extorted) {
+	s.Seats[x.Seat].Cash += int(x.Amount)
+	s.Seats[x.Seat].Extorted[x.Borough] = true
+}
+
+func (s *state) applyRaidStarted(x *pb.RaidStarted) {
+	s.Raid = &raid{Target: int(x.Target), Trigger: x.Trigger, Precincts: slices.Clone(x.Precincts)}
+	if s.bloodOath() {
+		s.Crackdown++
+	}
+}
+
+func (s *state) applyLoanTaken(x *pb.LoanTaken) {
+	p := &s.Seats[x.Seat]
+	p.Cash += int(x.Amount)
+	p.Loans++
+}
+
+func (s *state) applyLoanRepaid(x *pb.LoanRepaid) {
+	p := &s.Seats[x.Seat]
+	p.Cash -= int(x.Amount)
+	p.Loans--
+}
+
+// applyCashGiven hands the cash over and tallies it in the deals between
+// the two seats.
+func (s *state) applyCashGiven(x *pb.CashGiven) {
+	s.tally(int(x.From), int(x.To), int(x.Amount), func(d *deal) *[2]int { return &d.Paid })
+	s.Seats[x.From].Cash -= int(x.Amount)
+	s.Seats[x.To].Cash += int(x.Amount)
 }

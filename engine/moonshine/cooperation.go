@@ -61,7 +61,10 @@ func (b *builder) lend(seat int, x *pb.Lend) *engine.RuleError {
 	return nil
 }
 
+// applyLent moves the lent markers and tallies them in the deals between
+// the two seats.
 func (s *state) applyLent(x *pb.InfluenceLent) {
+	s.tally(int(x.From), int(x.To), int(x.Markers), func(d *deal) *[2]int { return &d.Lent })
 	from := &s.Seats[x.From]
 	for range x.Markers {
 		i := slices.Index(from.SlotOwners, int(x.From))

@@ -4,9 +4,20 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
+
+// TestApplyCoversEveryKind: Apply's one switch has a case for every kind
+// of the Event oneof, and an unknown kind is an error, never skipped.
+func TestApplyCoversEveryKind(t *testing.T) {
+	for _, cfg := range []engine.Config{{Players: 2}, {Players: MaxSeats, Options: &pb.Options{BloodOath: true}}} {
+		if err := playtest.CheckApply(Rules{}, cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
 
 // TestRandomGamesReachEveryEvent checks that random play exercises every
 // event kind (Bribed needs a stormed High Society District and $2,500,

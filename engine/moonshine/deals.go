@@ -260,51 +260,36 @@ func (b *builder) brokersWord(seat int, c *pb.Command) *engine.RuleError {
 	return nil
 }
 
-func (s *state) applyDeal(e *pb.Event) bool {
-	switch k := e.GetKind().(type) {
-	case *pb.Event_DealProposed:
-		x := k.DealProposed
-		s.Deals = append(s.Deals, deal{ID: int(x.Deal), From: int(x.From), To: int(x.To), Broker: x.Broker,
-			Deadline: int(x.DeadlineDay), UntilMet: x.Deadline == pb.DealDeadline_DEAL_DEADLINE_UNTIL_MET,
-			Terms: x.Terms, Kept: make([]int, len(x.Terms)), Declared: make([]int, len(x.Terms))})
-		s.NextDeal = int(x.Deal) + 1
-	case *pb.Event_DealAnswered:
-		if k.DealAnswered.Accept {
-			s.findDeal(int(k.DealAnswered.Deal)).Accepted = true
-		} else {
-			s.dropDeal(int(k.DealAnswered.Deal))
-		}
-	case *pb.Event_TermConfirmed:
-		x := k.TermConfirmed
-		d := s.findDeal(int(x.Deal))
-		bit := 1 << d.partyOf(int(x.Seat))
-		// A party's latest word stands.
-		if x.Broken {
-			d.Declared[x.Term] |= bit
-			d.Kept[x.Term] &^= bit
-		} else {
-			d.Kept[x.Term] |= bit
-			d.Declared[x.Term] &^= bit
-		}
-	case *pb.Event_DealHonoured:
-		s.dropDeal(int(k.DealHonoured.Deal))
-	case *pb.Event_DealVoided:
-		s.dropDeal(int(k.DealVoided.Deal))
-	case *pb.Event_DealBroken:
-		s.applyDealBroken(k.DealBroken)
-	case *pb.Event_CashGiven:
-		// Tallied here, then applied as cash by apply's own case.
-		x := k.CashGiven
-		s.tally(int(x.From), int(x.To), int(x.Amount), func(d *deal) *[2]int { return &d.Paid })
-		return false
-	case *pb.Event_InfluenceLent:
-		x := k.InfluenceLent
-		s.tally(int(x.From), int(x.To), int(x.Markers), func(d *deal) *[2]int { return &d.Lent })
-		return false
-	default:
-		return false
+// applyDealProposed opens a deal, awaiting its answer.
+func (s *state) applyDealProposed(x *pb.DealProposed) {
+	s.Deals = append(s.Deals, deal{ID: int(x.Deal), From: int(x.From), To: int(x.To), Broker: x.Broker,
+		Deadline: int(x.DeadlineDay), UntilMet: x.Deadline == pb.DealDeadline_DEAL_DEADLINE_UNTIL_MET,
+		Terms: x.Terms, Kept: make([]int, len(x.Terms)), Declared: make([]int, len(x.Terms))})
+	s.NextDeal = int(x.Deal) + 1
+}
+
+// applyDealAnswered accepts a deal, or drops it: refused, withdrawn or
+// lapsed.
+func (s *state) applyDealAnswered(x *pb.DealAnswered) {
+	if x.Accept {
+		s.findDeal(int(x.Deal)).Accepted = true
+		return
 	}
-	return true
+	s.dropDeal(int(x.Deal))
+}
+
+// applyTermConfirmed records a party's word on a free-text term: its latest
+// word stands.
+func (s *state) applyTermConfirmed(x *pb.TermConfirmed) {
+	d := s.findDeal(int(x.Deal))
+	bit := 1 << d.partyOf(int(x.Seat))
+	if x.Broken {
+		d.Declared[x.Term] |= bit
+		d.Kept[x.Term] &^= bit
+	} else {
+		d.Kept[x.Term] |= bit
+		d.Declared[x.Term] &^= bit
+	}
 }
 
 // tally counts n (cash or markers) handed from one seat to another in every

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -139,8 +140,8 @@ func TestApplyRefusesForeignAndCorrupt(t *testing.T) {
 	if err := s.Apply(wrapperspb.Int64(1)); err == nil {
 		t.Error("foreign body applied")
 	}
-	if err := s.Apply(&pb.Event{}); err == nil {
-		t.Error("empty event applied")
+	if err := s.Apply(&pb.Event{}); !errors.Is(err, engine.ErrUnknownEvent) {
+		t.Errorf("an event of no kind: %v, not engine.ErrUnknownEvent", err)
 	}
 	if err := s.Apply(wrap(&pb.Moved{Seat: 9, From: 99, To: 1})); err == nil {
 		t.Error("corrupt event applied")
