@@ -48,15 +48,13 @@ func (Rules) NewEvent() proto.Message { return &pb.Event{} }
 func (Rules) NewState() engine.State { return newState() }
 
 // Setup deals the table: Still tokens, Playbooks, Deeds and Turn Tokens,
-// then rolls the first Day's Brew dice. Each seat holds the Deed dealt to
+// then rolls the first Day's Brew dice. [engine.Start] has checked the
+// player count. Each seat holds the Deed dealt to
 // it from the start ("Shuffle the four remaining Borough Deeds and deal one
 // to each player. This is your home turf."): a TitleChanged per seat right
 // after GameStarted records it. The Contract decks need no shuffle: a draw
 // picks a random card of the deck when it happens.
 func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) {
-	if cfg.Players < 2 || cfg.Players > MaxSeats {
-		return nil, engine.Malform(engine.ReasonBadPlayerCount, "Moonshine Kingdom takes 2 to 4 players, not %d", cfg.Players)
-	}
 	opts := &pb.Options{}
 	if cfg.Options != nil {
 		o, ok := cfg.Options.(*pb.Options)
@@ -67,6 +65,8 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 			opts = proto.Clone(o).(*pb.Options)
 		}
 	}
+	// "The Blood Oath: 4-Player Team Variant": a table that asks for it at
+	// another size is refused.
 	if opts.BloodOath && cfg.Players != MaxSeats {
 		return nil, engine.Malform(engine.ReasonBadOptions, "the Blood Oath is a 4-player variant")
 	}

@@ -106,6 +106,7 @@ func TestSetupTakesATypedNilAsNoOptions(t *testing.T) {
 }
 
 func TestSetupRefusals(t *testing.T) {
+	// "2-4 Players": engine.Start checks the count against Players.
 	for _, c := range []struct {
 		cfg    engine.Config
 		reason string
@@ -114,7 +115,7 @@ func TestSetupRefusals(t *testing.T) {
 		{engine.Config{Players: 5}, engine.ReasonBadPlayerCount},
 		{engine.Config{Players: 3, Options: wrapperspb.Int64(1)}, engine.ReasonBadOptions},
 	} {
-		_, err := Rules{}.Setup(c.cfg, engine.NewRand([32]byte{}))
+		_, _, err := engine.Start(Rules{}, c.cfg, seedOf(1))
 		if re, ok := engine.AsRuleError(err); !ok || re.Reason != c.reason {
 			t.Errorf("%+v: %v", c.cfg, err)
 		}
