@@ -13,6 +13,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"github.com/moonshine-games/moonshine/games"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -180,7 +181,7 @@ func safeMoves(env *moonshinev1.GameView) []*mk.Move {
 		if i < 0 {
 			continue
 		}
-		for _, to := range moonshine.Neighbours(d.GetDistrict()) {
+		for _, to := range printed.Neighbours(d.GetDistrict()) {
 			if hostile(byDistrict[to]) {
 				continue
 			}

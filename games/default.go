@@ -4,6 +4,7 @@ import (
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
 	kingdompb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
@@ -29,7 +30,7 @@ func kingdomModule() engine.Module {
 		Variants: []engine.Variant{
 			{Name: "standard", Title: "Moonshine Kingdom", MinPlayers: lo, MaxPlayers: hi,
 				Description: "Every mob for itself: the first Kingpin to 20 Respect with a Commission card claims the crown."},
-			{Name: "blood-oath", Title: "The Blood Oath", MinPlayers: moonshine.MaxSeats, MaxPlayers: moonshine.MaxSeats,
+			{Name: "blood-oath", Title: "The Blood Oath", MinPlayers: printed.MaxSeats, MaxPlayers: printed.MaxSeats,
 				Description: "The 4-player team variant: a free-for-all until the Federal Crackdown Tracker forces the Sit-Down, which pairs the Bosses into two permanent alliances.",
 				Options:     &kingdompb.Options{BloodOath: true}},
 		},

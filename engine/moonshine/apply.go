@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"fmt"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -181,7 +182,7 @@ func (s *state) applyStart(x *pb.GameStarted) {
 	for i, st := range x.Stills {
 		s.D[i].Still = int(st)
 	}
-	for _, d := range HomePrecincts() {
+	for _, d := range printed.HomePrecincts() {
 		s.dist(d).Precinct = true
 	}
 	s.Seats = make([]seat, s.Players)
@@ -189,22 +190,19 @@ func (s *state) applyStart(x *pb.GameStarted) {
 		p := &s.Seats[i]
 		p.Playbook, p.Home = ss.Playbook, ss.Home
 		p.Token, p.TokenMoon = int(ss.TurnToken), pb.Moon_MOON_NEW
-		p.Cash, p.Influence, p.Stash = StartCash, StartInfluence, StartInfluence-StartSlotted
-		for range StartSlotted {
+		p.Cash, p.Influence, p.Stash = printed.StartCash, printed.StartInfluence, printed.StartInfluence-printed.StartSlotted
+		for range printed.StartSlotted {
 			p.SlotOwners = append(p.SlotOwners, i)
 		}
-		p.BossPieces = 1
-		if p.Playbook == pb.Playbook_PLAYBOOK_SICILIAN_SYNDICATE {
-			p.BossPieces = 2
-		}
-		deed := BoroughOf(ss.Home)
+		p.BossPieces = max(1, printed.PlaybookOf(p.Playbook).Bosses)
+		deed := printed.BoroughOf(ss.Home)
 		s.dist(deed.Ghetto).Mobs[i] = pieces{Runners: 2, Bosses: 1, Safehouse: true}
 		s.dist(deed.Dock).Mobs[i] = pieces{Runners: 3}
 		s.dist(deed.Speakeasy).Mobs[i] = pieces{Runners: 3}
 	}
-	s.Market[rum], s.Market[whisky], s.Market[gin], s.Market[moonshine] = 500, 400, 300, 200
+	s.Market = printed.StartPrices
 	for _, t := range []pb.Tier{gig, racket, score} {
-		s.Decks[t].Draw = deckOf(t)
+		s.Decks[t].Draw = printed.DeckOf(t)
 	}
 }
 
@@ -360,7 +358,7 @@ func (s *state) applyPushed(x *pb.Pushed) {
 func (s *state) applyReceived(x *pb.ContractsReceived) {
 	p := &s.Seats[x.Seat]
 	for _, c := range x.Cards {
-		card, _ := Card(int(c))
+		card, _ := printed.Card(int(c))
 		d := &s.Decks[card.Tier]
 		d.Draw = removeOne(d.Draw, int(c))
 		p.Hand = append(p.Hand, int(c))
@@ -371,7 +369,7 @@ func (s *state) applyReceived(x *pb.ContractsReceived) {
 func (s *state) discard(seat int, cards []uint32) {
 	p := &s.Seats[seat]
 	for _, c := range cards {
-		card, _ := Card(int(c))
+		card, _ := printed.Card(int(c))
 		p.Hand = removeOne(p.Hand, int(c))
 		s.Decks[card.Tier].Discard = append(s.Decks[card.Tier].Discard, int(c))
 	}
@@ -421,7 +419,7 @@ func (s *state) applyBribed(x *pb.Bribed) {
 	p.Favors[x.Broker], p.Bought[x.Broker] = true, true
 	p.Influence++
 	p.Stash++
-	p.Cash -= BribeCost
+	p.Cash -= printed.BribeCost
 }
 
 func (s *state) applyLaidLow(x *pb.LaidLow) {
@@ -465,7 +463,7 @@ func (s *state) applyRaidResolved(x *pb.RaidResolved) {
 func (s *state) applyRaidEnded(x *pb.RaidEnded) {
 	for _, d := range x.Rebuilt {
 		s.dist(d).Precinct = true
-		s.PrecinctSupply = removeBorough(s.PrecinctSupply, Info(d).Borough)
+		s.PrecinctSupply = removeBorough(s.PrecinctSupply, printed.Info(d).Borough)
 		s.dist(d).Barrels = [5]int{}
 	}
 	for _, o := range s.Heat {
@@ -514,7 +512,7 @@ func (s *state) applyReckoned(x *pb.ContractReckoned) {
 		p.Cash += int(x.Take)
 		return
 	}
-	card, _ := Card(int(x.Card))
+	card, _ := printed.Card(int(x.Card))
 	d := &s.Decks[card.Tier]
 	d.Discard = append(d.Discard, int(x.Card))
 }

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -10,12 +11,6 @@ import (
 // Crackdown Tracker reaches space 10; then the Sit-Down forms two permanent
 // alliances, partners never fight, and an Alliance wins with a Commission
 // and 35 combined Respect.
-
-// Blood Oath amounts.
-const (
-	SitDownSpace    = 10
-	AllianceRespect = 35
-)
 
 // Reason codes of the Blood Oath.
 const (
@@ -34,14 +29,14 @@ func (s *state) allianceRespect() int {
 	if n := int(s.Opts.GetAllianceRespectToWin()); n > 0 {
 		return n
 	}
-	return AllianceRespect
+	return printed.AllianceRespect
 }
 
 func (s *state) sitDownAt() int {
 	if n := int(s.Opts.GetSitDownAt()); n > 0 {
 		return n
 	}
-	return SitDownSpace
+	return printed.SitDownSpace
 }
 
 // partners reports whether a and b are partners (the Sit-Down happened).

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"testing"
 
@@ -21,7 +22,7 @@ func oath(t *testing.T) *state {
 
 // allied pairs 0 with 1 and 2 with 3.
 func allied(s *state) {
-	s.Partner = [MaxSeats]int{1, 0, 3, 2}
+	s.Partner = [printed.MaxSeats]int{1, 0, 3, 2}
 }
 
 func TestBloodOathSetup(t *testing.T) {
@@ -68,7 +69,7 @@ func TestCrackdownAndSitDown(t *testing.T) {
 	run(t, s, 0, cmd(&pb.Rat{}))
 	// Ranking: 2 (3 Respect), 1 ($5,000), 3 ($4,000), 0 ($0): 2 with 0, 1
 	// with 3.
-	if s.Crackdown != 10 || s.Partner != [MaxSeats]int{2, 3, 0, 1} {
+	if s.Crackdown != 10 || s.Partner != [printed.MaxSeats]int{2, 3, 0, 1} {
 		t.Fatalf("crackdown %d partners %v", s.Crackdown, s.Partner)
 	}
 	if v := s.View(engine.SpectatorViewer()).(*pb.View); len(v.Partners) != 4 || v.Partners[2] != 0 {
@@ -127,7 +128,7 @@ func TestPartnersPuppeteerAndPush(t *testing.T) {
 	}
 }
 
-func scoreCards(n int) []int { return deckOf(score)[:n] }
+func scoreCards(n int) []int { return printed.DeckOf(score)[:n] }
 
 func TestAllianceWin(t *testing.T) {
 	// "To win the game, an Alliance must collectively possess at least 1
@@ -196,7 +197,7 @@ func TestSitDownRanksTitlesAndContracts(t *testing.T) {
 	// Ranking: 0 (3), 3 (2), 1 (1), 2 (0): 0 with 2, 3 with 1. By the
 	// end-of-game tally seat 0 (-1) would rank last.
 	sd, _ := find(evs, (*pb.Event).GetSitDown, func(x *pb.SitDown) bool { return x == nil })
-	if !slices.Equal(sd.GetRanking(), []uint32{0, 3, 1, 2}) || s.respect(0) != -1 || s.Partner != [MaxSeats]int{2, 3, 0, 1} {
+	if !slices.Equal(sd.GetRanking(), []uint32{0, 3, 1, 2}) || s.respect(0) != -1 || s.Partner != [printed.MaxSeats]int{2, 3, 0, 1} {
 		t.Fatalf("ranking %v, respect %d, partners %v", sd.GetRanking(), s.respect(0), s.Partner)
 	}
 }

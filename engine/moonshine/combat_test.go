@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"testing"
 
@@ -15,7 +16,7 @@ func TestCombatDiceTable(t *testing.T) {
 	// at 5 in Combat".
 	want := []int{0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5}
 	for n, dice := range want {
-		if got := CombatDice(n); got != dice {
+		if got := printed.CombatDice(n); got != dice {
 			t.Errorf("%d mobsters roll %d dice, want %d", n, got, dice)
 		}
 	}
@@ -24,7 +25,7 @@ func TestCombatDiceTable(t *testing.T) {
 func TestThreatTable(t *testing.T) {
 	// "Level 1 (Base) 5-6, Level 2 4-6, Level 3 3-6, Level 4 (Max) 2-6".
 	for level, killOn := range map[int]int{1: 5, 2: 4, 3: 3, 4: 2} {
-		if got := KillOn(level); got != killOn {
+		if got := printed.KillOn(level); got != killOn {
 			t.Errorf("level %d kills on %d+, want %d+", level, got, killOn)
 		}
 		hits := Hits(level, []int{1, 2, 3, 4, 5, 6})
@@ -36,14 +37,14 @@ func TestThreatTable(t *testing.T) {
 	// bonuses, which stack up to Level 4: Boss Bonus (+1) ... Safehouse Bonus
 	// (+2) ... Ambush Bonus (+1)".
 	for _, tc := range []struct {
-		b    Bonuses
+		b    printed.Bonuses
 		want int
 	}{
-		{Bonuses{}, 1}, {Bonuses{Boss: true}, 2}, {Bonuses{Ambush: true}, 2}, {Bonuses{Safehouse: true}, 3},
-		{Bonuses{Boss: true, Ambush: true}, 3}, {Bonuses{Boss: true, Safehouse: true}, 4},
-		{Bonuses{Safehouse: true, Ambush: true}, 4}, {Bonuses{Boss: true, Safehouse: true, Ambush: true}, 4},
+		{printed.Bonuses{}, 1}, {printed.Bonuses{Boss: true}, 2}, {printed.Bonuses{Ambush: true}, 2}, {printed.Bonuses{Safehouse: true}, 3},
+		{printed.Bonuses{Boss: true, Ambush: true}, 3}, {printed.Bonuses{Boss: true, Safehouse: true}, 4},
+		{printed.Bonuses{Safehouse: true, Ambush: true}, 4}, {printed.Bonuses{Boss: true, Safehouse: true, Ambush: true}, 4},
 	} {
-		if got := Threat(tc.b); got != tc.want {
+		if got := printed.Threat(tc.b); got != tc.want {
 			t.Errorf("%+v: Threat %d, want %d", tc.b, got, tc.want)
 		}
 	}
@@ -69,9 +70,9 @@ var (
 func TestBattleForTheDocksResolve(t *testing.T) {
 	// "Irish (Defender) 3 Mobsters (2 Dice) Level 3 (Hit 3+) (Base + Boss +
 	// Ambush) Roll: [2, 5] 1 Hit. Result: Knights lose 1 Runner."
-	occ := Threat(Bonuses{Boss: true, Ambush: true})
-	if CombatDice(irish.Mobsters()) != 2 || occ != 3 {
-		t.Fatalf("ambush: %d dice, level %d", CombatDice(irish.Mobsters()), occ)
+	occ := printed.Threat(printed.Bonuses{Boss: true, Ambush: true})
+	if printed.CombatDice(irish.Mobsters()) != 2 || occ != 3 {
+		t.Fatalf("ambush: %d dice, level %d", printed.CombatDice(irish.Mobsters()), occ)
 	}
 	r := ResolveRound(knights, irish, 0, occ, nil, []int{2, 5})
 	if r.OccupierHits != 1 || r.InvaderLost != (Force{Runners: 1}) || r.OccupierLost != (Force{}) {
@@ -82,8 +83,8 @@ func TestBattleForTheDocksResolve(t *testing.T) {
 	// + Boss) Roll: [4, 6] 2 Hits / Irish (Defender) 3 Mobsters (2 Dice) Level
 	// 4 (Hit 2+) (Base + Boss + House) Roll: [1, 5] 1 Hit". "Irish take 2 hits
 	// (remove 2 Runners). Knights take 1 hit (remove 1 Runner)."
-	inv, occ := Threat(Bonuses{Boss: true}), Threat(Bonuses{Boss: true, Safehouse: true})
-	if inv != 2 || occ != 4 || CombatDice(kn.Mobsters()) != 2 {
+	inv, occ := printed.Threat(printed.Bonuses{Boss: true}), printed.Threat(printed.Bonuses{Boss: true, Safehouse: true})
+	if inv != 2 || occ != 4 || printed.CombatDice(kn.Mobsters()) != 2 {
 		t.Fatalf("round 1 levels %d %d", inv, occ)
 	}
 	r = ResolveRound(kn, irish, inv, occ, []int{4, 6}, []int{1, 5})
@@ -94,7 +95,7 @@ func TestBattleForTheDocksResolve(t *testing.T) {
 	// Mobster (1 Die) Level 4 Roll: [1] 0 Hits". "The Irish Boss is
 	// eliminated. The Knights lose no one this round."
 	kn, ir := Force{Runners: 1, Bosses: 1}, Force{Bosses: 1}
-	if CombatDice(kn.Mobsters()) != 1 || CombatDice(ir.Mobsters()) != 1 {
+	if printed.CombatDice(kn.Mobsters()) != 1 || printed.CombatDice(ir.Mobsters()) != 1 {
 		t.Fatal("round 2 dice")
 	}
 	r = ResolveRound(kn, ir, inv, occ, []int{5}, []int{1})

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -8,9 +9,9 @@ import (
 
 // giveDistricts puts one Runner of seat in the first n non-Police Districts
 // matching keep.
-func giveDistricts(keep func(DistrictInfo) bool) func(*state, int, int) {
+func giveDistricts(keep func(printed.DistrictInfo) bool) func(*state, int, int) {
 	return func(s *state, seat, n int) {
-		for _, d := range Districts() {
+		for _, d := range printed.Districts() {
 			if n > 0 && keep(d) && !s.dist(d.ID).Precinct {
 				put(s, seat, d.ID, 1, 0, false)
 				n--
@@ -32,7 +33,7 @@ func giveBarrels(l pb.Liquor) func(*state, int, int) {
 func giveEach(k int) func(*state, int, int) {
 	return func(s *state, seat, n int) {
 		put(s, seat, harlem, 1, 0, false)
-		for _, l := range Liquors[:n] {
+		for _, l := range printed.Liquors[:n] {
 			s.dist(harlem).Barrels[l] = k
 		}
 	}
@@ -78,17 +79,17 @@ func giveWardAndDeed(s *state, seat, n int) {
 func TestContractDecks(t *testing.T) {
 	// "Gigs (1 Day / 1 Respect) ... Rackets (2 Days / 3 Respect) ... Scores
 	// (3 Days / 5 Respect)" and "Gig: $500 Racket: $1,500 Score: $3,000".
-	want := map[pb.Tier]TierInfo{gig: {1, 1, 500}, racket: {2, 3, 1500}, score: {3, 5, 3000}}
+	want := map[pb.Tier]printed.TierInfo{gig: {Days: 1, Respect: 1, Take: 500}, racket: {Days: 2, Respect: 3, Take: 1500}, score: {Days: 3, Respect: 5, Take: 3000}}
 	for tier, w := range want {
-		if Tiers[tier] != w {
-			t.Errorf("%v: %+v", tier, Tiers[tier])
+		if printed.Tiers[tier] != w {
+			t.Errorf("%v: %+v", tier, printed.Tiers[tier])
 		}
 		// Enough for 4 players each holding a hand of 5 and staking more.
-		if n := len(deckOf(tier)); n < 10 {
+		if n := len(printed.DeckOf(tier)); n < 10 {
 			t.Errorf("%v deck has %d cards", tier, n)
 		}
 	}
-	for i, c := range Contracts {
+	for i, c := range printed.Contracts {
 		if c.ID != i+1 || c.Name == "" || c.Objective == "" || c.Goal.Kind == 0 {
 			t.Errorf("card %d incomplete", i+1)
 		}
@@ -102,25 +103,25 @@ func TestContractObjectives(t *testing.T) {
 		need int
 		f    func(*state, int, int)
 	}{
-		1: {2, giveDistricts(OfKind(dock))}, 2: {5, giveDistricts(anyDistrict)}, 3: {4, giveBarrels(0)},
+		1: {2, giveDistricts(printed.OfKind(dock))}, 2: {5, giveDistricts(printed.AnyDistrict)}, 3: {4, giveBarrels(0)},
 		4: {2, giveBarrels(gin)}, 5: {2, giveBarrels(whisky)}, 6: {2, giveBarrels(moonshine)}, 7: {1, giveBarrels(rum)},
-		8: {15, giveCash}, 10: {2, giveDistricts(isJoint)}, 11: {2, giveSafehouses}, 12: {9, giveRunners},
-		13: {2, giveDistricts(OfKind(ghetto))}, 14: {2, giveBoroughs},
-		15: {3, giveDistricts(OfKind(dock))}, 16: {4, giveDistricts(isJoint)}, 17: {8, giveBarrels(0)},
+		8: {15, giveCash}, 10: {2, giveDistricts(printed.IsJoint)}, 11: {2, giveSafehouses}, 12: {9, giveRunners},
+		13: {2, giveDistricts(printed.OfKind(ghetto))}, 14: {2, giveBoroughs},
+		15: {3, giveDistricts(printed.OfKind(dock))}, 16: {4, giveDistricts(printed.IsJoint)}, 17: {8, giveBarrels(0)},
 		18: {3, giveBarrels(rum)}, 19: {4, giveEach(1)}, 20: {1, giveDeeds}, 21: {1, giveSyndicates},
-		22: {3, giveDistricts(OfKind(ghetto))}, 23: {30, giveCash}, 24: {3, giveSafehouses},
-		25: {8, giveDistricts(anyDistrict)}, 26: {5, giveDistricts(isCoastal)},
-		27: {4, giveDistricts(OfKind(dock))}, 28: {2, giveDeeds}, 29: {2, giveSyndicates}, 30: {2, giveWardAndDeed},
-		31: {12, giveBarrels(0)}, 32: {60, giveCash}, 33: {4, giveBoroughs}, 34: {11, giveDistricts(anyDistrict)},
-		35: {6, giveDistricts(isJoint)}, 36: {4, giveEach(2)},
+		22: {3, giveDistricts(printed.OfKind(ghetto))}, 23: {30, giveCash}, 24: {3, giveSafehouses},
+		25: {8, giveDistricts(printed.AnyDistrict)}, 26: {5, giveDistricts(printed.IsCoastal)},
+		27: {4, giveDistricts(printed.OfKind(dock))}, 28: {2, giveDeeds}, 29: {2, giveSyndicates}, 30: {2, giveWardAndDeed},
+		31: {12, giveBarrels(0)}, 32: {60, giveCash}, 33: {4, giveBoroughs}, 34: {11, giveDistricts(printed.AnyDistrict)},
+		35: {6, giveDistricts(printed.IsJoint)}, 36: {4, giveEach(2)},
 	}
-	for _, c := range Contracts {
+	for _, c := range printed.Contracts {
 		t.Run(c.Name, func(t *testing.T) {
 			if c.ID == 9 {
 				// "Clean Hands": no markers on the Heat Track.
 				s := cleared(t, 2)
 				s.Heat = []int{1}
-				if !c.met(s, 0) || c.met(s, 1) {
+				if !s.met(c, 0) || s.met(c, 1) {
 					t.Error("Clean Hands misjudged")
 				}
 				return
@@ -132,8 +133,8 @@ func TestContractObjectives(t *testing.T) {
 			short, exact := cleared(t, 2), cleared(t, 2)
 			g.f(short, 0, g.need-1)
 			g.f(exact, 0, g.need)
-			if c.met(short, 0) || !c.met(exact, 0) || c.met(exact, 1) {
-				t.Errorf("%q: short %v exact %v rival %v", c.Objective, c.met(short, 0), c.met(exact, 0), c.met(exact, 1))
+			if short.met(c, 0) || !exact.met(c, 0) || exact.met(c, 1) {
+				t.Errorf("%q: short %v exact %v rival %v", c.Objective, short.met(c, 0), exact.met(c, 0), exact.met(c, 1))
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -44,8 +45,8 @@ func (b *builder) lend(seat int, x *pb.Lend) *engine.RuleError {
 	if int(x.Markers) > own {
 		return engine.Refuse(ReasonNotEnoughInfluence, "you have %d markers of your own slotted", own)
 	}
-	if len(s.Seats[x.To].SlotOwners)+int(x.Markers) > Slots {
-		return engine.Refuse(ReasonSlotsFull, "seat %d has room for %d", x.To, Slots-len(s.Seats[x.To].SlotOwners))
+	if len(s.Seats[x.To].SlotOwners)+int(x.Markers) > printed.Slots {
+		return engine.Refuse(ReasonSlotsFull, "seat %d has room for %d", x.To, printed.Slots-len(s.Seats[x.To].SlotOwners))
 	}
 	// Lending the last slotted marker leaves no Influence to move guests out
 	// of the partner's Districts before the Phase ends (ruling 78).

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -12,7 +13,7 @@ import (
 // TestApplyCoversEveryKind: Apply's one switch has a case for every kind
 // of the Event oneof, and an unknown kind is an error, never skipped.
 func TestApplyCoversEveryKind(t *testing.T) {
-	for _, cfg := range []engine.Config{{Players: 2}, {Players: MaxSeats, Options: &pb.Options{BloodOath: true}}} {
+	for _, cfg := range []engine.Config{{Players: 2}, {Players: printed.MaxSeats, Options: &pb.Options{BloodOath: true}}} {
 		if err := playtest.CheckApply(Rules{}, cfg); err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +59,7 @@ func TestRandomGamesReachEveryEvent(t *testing.T) {
 		players := 2 + g%3
 		// A low bar to win lets random games reach the end.
 		opts := &pb.Options{RespectToWin: 8}
-		if players == MaxSeats && g%2 == 1 {
+		if players == printed.MaxSeats && g%2 == 1 {
 			opts.BloodOath, opts.SitDownAt = true, 2
 		}
 		sm := newSimWith(t, engine.Config{Players: players, Options: opts}, uint64(70000+g))

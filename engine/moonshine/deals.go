@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"strconv"
 
@@ -153,7 +154,7 @@ func checkTerms(terms []*pb.DealTerm) *engine.RuleError {
 				return engine.Malform(ReasonBadTerm, "term %d: safe passage names its Districts", i)
 			}
 			for j, d := range t.Districts {
-				if !validDistrict(d) || slices.Contains(t.Districts[:j], d) {
+				if !printed.ValidDistrict(d) || slices.Contains(t.Districts[:j], d) {
 					return engine.Malform(ReasonBadTerm, "term %d: bad or repeated District %s", i, d)
 				}
 			}

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -110,7 +111,7 @@ func TestDealDeclinedChangesNothing(t *testing.T) {
 	favored(s, 2)
 	run(t, s, 2, propose(0, payTerm(100)))
 	run(t, s, 0, cmd(&pb.AnswerDeal{Deal: 0}))
-	if len(s.Deals) != 0 || !s.Seats[2].Favors[walker] || s.Seats[2].Influence != StartInfluence+1 {
+	if len(s.Deals) != 0 || !s.Seats[2].Favors[walker] || s.Seats[2].Influence != printed.StartInfluence+1 {
 		t.Fatalf("deals %v", s.Deals)
 	}
 	// The Favor is free to vouch again.

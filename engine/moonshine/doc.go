@@ -9,17 +9,18 @@
 // doc: cash, no-attack and free-text terms by a Day's end).
 //
 // The package sits under engine/: it implements [engine.Rules] and
-// [engine.State] with the typed messages of proto/moonshine/kingdom/v1, and
-// imports nothing else of the project.
+// [engine.State] with the typed messages of proto/moonshine/kingdom/v1, on
+// the kit of engine/, and reads the game's printed data from
+// engine/moonshine/printed.
 //
 // # Shape
 //
-//   - city.go holds the City Map as one table (Districts, Boroughs, Deeds,
-//     connections, Still tokens, the Town Planning Ledger).
-//   - contracts.go holds the three Contract decks and their objectives.
-//   - ratio.go holds the street math (Muscle Ratio, success ladder, Smuggling,
-//     Extort, Greed Tax, Fix) as pure functions of recorded dice; combat.go
-//     holds combat's (dice, Threat, a round, a Storm).
+//   - The printed data (the City Map, the Contract decks, the Playbooks, the
+//     Power Brokers, the supplies, prices and tables) is the package
+//     printed, which the strategy, the CLI and clients read without the
+//     rules; objectives.go judges a Contract's objective on the board.
+//   - ratio.go and combat.go resolve the street math (Smuggling, casualties,
+//     a round of fire, a Storm) from recorded dice, by the printed tables.
 //   - fight.go decides a fight, which lives inside the Invader's Play: the
 //     Occupier's Standoff (like a rival's Consent to a Push trade) is an
 //     out-of-turn decision inside a Play

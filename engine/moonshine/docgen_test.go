@@ -3,6 +3,7 @@ package moonshine
 import (
 	"flag"
 	"fmt"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"os"
 	"regexp"
 	"strings"
@@ -76,36 +77,36 @@ func generatedDoc() string {
 	w.WriteString("\n### The City Map\n\n![The City Map](moonshine-kingdom-map.svg)\n\n")
 	w.WriteString("| # | District | Borough | Kind | House Pour | Power Broker | Coastal | Ledger | Land | Bridge |\n")
 	w.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
-	for _, d := range Districts() {
+	for _, d := range printed.Districts() {
 		var land, bridge []string
-		for _, n := range Neighbours(d.ID) {
-			switch Connection(d.ID, n) {
-			case Land:
-				land = append(land, Info(n).Name)
-			case Bridge:
-				bridge = append(bridge, Info(n).Name)
+		for _, n := range printed.Neighbours(d.ID) {
+			switch printed.Connection(d.ID, n) {
+			case printed.Land:
+				land = append(land, printed.Info(n).Name)
+			case printed.Bridge:
+				bridge = append(bridge, printed.Info(n).Name)
 			}
 		}
 		coastal := ""
 		if d.Coastal {
 			coastal = "yes"
 		}
-		fmt.Fprintf(&w, "| %d | %s | %s | %s | %s | %s | %s | %d | %s | %s |\n", d.ID, d.Name, BoroughOf(d.Borough).Name,
+		fmt.Fprintf(&w, "| %d | %s | %s | %s | %s | %s | %s | %d | %s | %s |\n", d.ID, d.Name, printed.BoroughOf(d.Borough).Name,
 			kindName(d.Kind), liquorName(d.HousePour), brokerName(d.Broker), coastal, d.Ledger,
 			strings.Join(land, ", "), strings.Join(bridge, ", "))
 	}
 	w.WriteString("\nEvery Dock is also Connected to every other Dock over water.\n\n")
 	w.WriteString("### Borough Deeds\n\n| Borough | Respect | Ghetto | Dock | Speakeasy | Town Planning Ledger |\n|---|---|---|---|---|---|\n")
-	for _, b := range Boroughs() {
+	for _, b := range printed.Boroughs() {
 		var ledger []string
-		for _, d := range LedgerOrder(b.ID) {
-			ledger = append(ledger, Info(d).Name)
+		for _, d := range printed.LedgerOrder(b.ID) {
+			ledger = append(ledger, printed.Info(d).Name)
 		}
 		name := func(d pb.District) string {
 			if d == 0 {
 				return "—"
 			}
-			return Info(d).Name
+			return printed.Info(d).Name
 		}
 		fmt.Fprintf(&w, "| %s | %d | %s | %s | %s | %s |\n", b.Name, b.Respect, name(b.Ghetto), name(b.Dock), name(b.Speakeasy), strings.Join(ledger, " → "))
 	}
@@ -114,11 +115,11 @@ func generatedDoc() string {
 		fmt.Fprintf(&w, " %d |", n)
 	}
 	w.WriteString("\n|---|" + strings.Repeat("---|", 11) + "\n| Tokens |")
-	for _, c := range StillTokens {
+	for _, c := range printed.StillTokens {
 		fmt.Fprintf(&w, " %d |", c)
 	}
 	w.WriteString("\n\n### Contracts\n\n| Id | Deck | Name | Objective (checked at the Reckoning of the Deadline) |\n|---|---|---|---|\n")
-	for _, c := range Contracts {
+	for _, c := range printed.Contracts {
 		fmt.Fprintf(&w, "| %d | %s | %s | %s |\n", c.ID, tierName(c.Tier), c.Name, c.Objective)
 	}
 	combatTables(&w)
@@ -134,17 +135,17 @@ func combatTables(w *strings.Builder) {
 	}
 	w.WriteString("\n|---|" + strings.Repeat("---|", 10) + "\n| Dice |")
 	for n := 1; n <= 10; n++ {
-		fmt.Fprintf(w, " %d |", CombatDice(n))
+		fmt.Fprintf(w, " %d |", printed.CombatDice(n))
 	}
 	w.WriteString("\n\n| Threat level | Kills on |\n|---|---|\n")
-	for level := 1; level <= MaxThreat; level++ {
-		fmt.Fprintf(w, "| %d | %d-6 |\n", level, KillOn(level))
+	for level := 1; level <= printed.MaxThreat; level++ {
+		fmt.Fprintf(w, "| %d | %d-6 |\n", level, printed.KillOn(level))
 	}
 	w.WriteString("\n| Side | Base | Boss | Safehouse | Ambush | Cap |\n|---|---|---|---|---|---|\n")
-	fmt.Fprintf(w, "| Occupier, Ambush | 1 | +1 | — | +1 | %d |\n", MaxThreat)
-	fmt.Fprintf(w, "| Occupier, Assault | 1 | +1 | +2 | — | %d |\n", MaxThreat)
-	fmt.Fprintf(w, "| Invader (Assault, Storm) | 1 | +1 | — | — | %d |\n", MaxThreat)
-	fmt.Fprintf(w, "\nA Storm needs %d hits; each failed die kills one of the Invaders.\n", StormHits)
+	fmt.Fprintf(w, "| Occupier, Ambush | 1 | +1 | — | +1 | %d |\n", printed.MaxThreat)
+	fmt.Fprintf(w, "| Occupier, Assault | 1 | +1 | +2 | — | %d |\n", printed.MaxThreat)
+	fmt.Fprintf(w, "| Invader (Assault, Storm) | 1 | +1 | — | — | %d |\n", printed.MaxThreat)
+	fmt.Fprintf(w, "\nA Storm needs %d hits; each failed die kills one of the Invaders.\n", printed.StormHits)
 }
 
 func tierName(t pb.Tier) string {
@@ -162,19 +163,19 @@ func mapSVG() string {
 	var w strings.Builder
 	w.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="960" height="940" viewBox="-40 -30 960 940" font-family="sans-serif" font-size="12">` + "\n")
 	w.WriteString(`<rect x="-40" y="-30" width="960" height="940" fill="#f4f1ea"/>` + "\n")
-	pos := func(d pb.District) (int, int) { i := Info(d); return i.X * scale, i.Y * scale }
-	for _, a := range AllDistricts() {
-		for _, b := range Neighbours(a) {
+	pos := func(d pb.District) (int, int) { i := printed.Info(d); return i.X * scale, i.Y * scale }
+	for _, a := range printed.AllDistricts() {
+		for _, b := range printed.Neighbours(a) {
 			if b < a {
 				continue
 			}
 			x1, y1 := pos(a)
 			x2, y2 := pos(b)
-			style := map[Link]string{Land: `stroke="#555" stroke-width="3"`, Bridge: `stroke="#8a5a2b" stroke-width="3" stroke-dasharray="10,6"`, Water: `stroke="#4a7fb5" stroke-width="1.5" stroke-dasharray="2,5"`}[Connection(a, b)]
+			style := map[printed.Link]string{printed.Land: `stroke="#555" stroke-width="3"`, printed.Bridge: `stroke="#8a5a2b" stroke-width="3" stroke-dasharray="10,6"`, printed.Water: `stroke="#4a7fb5" stroke-width="1.5" stroke-dasharray="2,5"`}[printed.Connection(a, b)]
 			fmt.Fprintf(&w, `<line x1="%d" y1="%d" x2="%d" y2="%d" %s/>`+"\n", x1, y1, x2, y2, style)
 		}
 	}
-	for _, d := range Districts() {
+	for _, d := range printed.Districts() {
 		x, y := pos(d.ID)
 		stroke := "#333"
 		if d.Coastal {
@@ -193,7 +194,7 @@ func mapSVG() string {
 	w.WriteString(`<line x1="0" y1="20" x2="40" y2="20" stroke="#8a5a2b" stroke-width="3" stroke-dasharray="10,6"/><text x="48" y="24">Bridge</text>` + "\n")
 	w.WriteString(`<line x1="0" y1="40" x2="40" y2="40" stroke="#4a7fb5" stroke-width="1.5" stroke-dasharray="2,5"/><text x="48" y="44">water (Dock to Dock)</text>` + "\n")
 	w.WriteString(`<text x="0" y="64">blue rim: Coastal · Joint: Speakeasy</text>` + "\n")
-	for i, b := range Boroughs() {
+	for i, b := range printed.Boroughs() {
 		fmt.Fprintf(&w, `<rect x="0" y="%d" width="14" height="14" fill="%s" stroke="#333"/><text x="20" y="%d">%s</text>`+"\n", 78+i*20, boroughColour[b.ID], 90+i*20, b.Name)
 	}
 	w.WriteString("</g>\n</svg>\n")

@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	"google.golang.org/protobuf/proto"
 )
@@ -62,7 +63,7 @@ func optSeat(n int) *uint32 {
 
 func barrelsList(counts [5]int) []*pb.Barrels {
 	var out []*pb.Barrels
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		if counts[l] > 0 {
 			out = append(out, &pb.Barrels{Liquor: l, Count: u32(counts[l])})
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
@@ -35,10 +36,10 @@ func Example() {
 
 // The City Map is one table.
 func ExampleDistricts() {
-	w := moonshine.Info(pb.District_DISTRICT_WILLIAMSBURG)
-	fmt.Println(w.Name, "in", moonshine.BoroughOf(w.Borough).Name, "pours", w.HousePour)
-	for _, n := range moonshine.Neighbours(w.ID) {
-		fmt.Println(" ", moonshine.Info(n).Name, moonshine.Connection(w.ID, n) == moonshine.Bridge)
+	w := printed.Info(pb.District_DISTRICT_WILLIAMSBURG)
+	fmt.Println(w.Name, "in", printed.BoroughOf(w.Borough).Name, "pours", w.HousePour)
+	for _, n := range printed.Neighbours(w.ID) {
+		fmt.Println(" ", printed.Info(n).Name, printed.Connection(w.ID, n) == printed.Bridge)
 	}
 	// Output:
 	// Williamsburg in Brooklyn pours LIQUOR_MOONSHINE

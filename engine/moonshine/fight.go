@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -16,7 +17,7 @@ import (
 func (b *builder) invade(seat int, x *pb.Move, ev *pb.Moved) *engine.RuleError {
 	to := b.State().dist(x.To)
 	if x.Commandeer {
-		return engine.Refuse(ReasonNothingToCommandeer, "%s is guarded: take it in a fight first", Info(x.To).Name)
+		return engine.Refuse(ReasonNothingToCommandeer, "%s is guarded: take it in a fight first", printed.Info(x.To).Name)
 	}
 	ev.Hostile = true
 	if x.Stealth {
@@ -72,7 +73,7 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 		}
 		bon := bossBonus(occ, true)
 		bon.Ambush, bon.Courage = true, brave
-		threat := Threat(bon)
+		threat := printed.Threat(bon)
 		if b.Checking() {
 			return nil
 		}
@@ -129,7 +130,7 @@ func (s *state) checkFlight(seat int, to pb.District) *engine.RuleError {
 	case s.partnerControls(seat, to) && s.Seats[seat].LaidLow:
 		return engine.Refuse(ReasonGoldenRule, "you have ended your Phase: you may not leave mobsters in a District occupied by your partner")
 	case to == f.Origin && s.guestDefender() != none:
-		return engine.Refuse(ReasonNotSafe, "your partner fights on: the Invaders may still Fall Back to %s", Info(to).Name)
+		return engine.Refuse(ReasonNotSafe, "your partner fights on: the Invaders may still Fall Back to %s", printed.Info(to).Name)
 	}
 	return nil
 }
@@ -220,13 +221,13 @@ func (b *builder) assault(seat int, x *pb.Assault) *engine.RuleError {
 	ib.Courage = brave
 	ob := bossBonus(occ, false)
 	ob.Safehouse = s.dist(f.District).Mobs[f.Occupier].Safehouse
-	invThreat, occThreat := Threat(ib), Threat(ob)
+	invThreat, occThreat := printed.Threat(ib), printed.Threat(ob)
 	if b.Checking() {
 		return nil
 	}
 	b.spend(seat, 1, false)
 	invRolls := b.roll(dice)
-	occRolls := b.roll(CombatDice(occ.Mobsters()))
+	occRolls := b.roll(printed.CombatDice(occ.Mobsters()))
 	r := ResolveRound(inv, occ, invThreat, occThreat, invRolls, occRolls)
 	round := edgeRecord(roundEvent(b.State(), pb.CombatKind_COMBAT_KIND_ASSAULT, invRolls, occRolls, r), x.Firepower, x.Courage)
 	if x.Plunder {
@@ -257,8 +258,8 @@ func (b *builder) storm(seat int) *engine.RuleError {
 		return nil
 	}
 	b.spend(seat, 1, false)
-	rolls := b.roll(CombatDice(inv.Mobsters()))
-	r, destroyed := ResolveStorm(inv, Threat(bossBonus(inv, true)), rolls)
+	rolls := b.roll(printed.CombatDice(inv.Mobsters()))
+	r, destroyed := ResolveStorm(inv, printed.Threat(bossBonus(inv, true)), rolls)
 	b.pub(roundEvent(b.State(), pb.CombatKind_COMBAT_KIND_STORM, rolls, nil, r))
 	switch {
 	case destroyed:
@@ -300,7 +301,7 @@ func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
 		return engine.Refuse(ReasonTooManyBarrels, "each Mobster carries at most 1 barrel, besides the Plunder")
 	}
 	if !s.dist(f.District).enough(carry) {
-		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(f.District).Name)
+		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", printed.Info(f.District).Name)
 	}
 	taken, rerr := s.walkIn(seat, x.To, x.Commandeer)
 	if rerr != nil {

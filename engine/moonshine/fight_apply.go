@@ -1,6 +1,9 @@
 package moonshine
 
-import pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+)
 
 // Folding the fight events. Like the rest of Apply, these never judge.
 
@@ -83,7 +86,7 @@ func (s *state) applyFightEnded(x *pb.FightEnded) {
 		d.Occupier, f.Stage = f.Invader, pb.Awaiting_AWAITING_SPOILS
 	case pb.FightOutcome_FIGHT_OUTCOME_STORMED:
 		d.Precinct = false
-		s.PrecinctSupply = append(s.PrecinctSupply, Info(x.District).Borough)
+		s.PrecinctSupply = append(s.PrecinctSupply, printed.Info(x.District).Borough)
 		f.Stage = pb.Awaiting_AWAITING_SPOILS
 	default:
 		panic("unknown fight outcome")

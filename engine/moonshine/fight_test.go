@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"fmt"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"sync"
 	"testing"
@@ -341,9 +342,9 @@ func TestRandomFights(t *testing.T) {
 	var mu sync.Mutex
 	totals := map[int]*tally{2: {}, 3: {}, 4: {}}
 	t.Run("games", func(t *testing.T) {
-		for players := 2; players <= MaxSeats; players++ {
+		for players := 2; players <= printed.MaxSeats; players++ {
 			games := small
-			if players == MaxSeats {
+			if players == printed.MaxSeats {
 				games = four
 			}
 			for from := 0; from < games; from += shard {
@@ -354,9 +355,9 @@ func TestRandomFights(t *testing.T) {
 						n := uint64(500000 + players*10000 + g)
 						sm, days := newOathSim(t, players, n), 2
 						switch {
-						case players == MaxSeats && g%25 == 0:
+						case players == printed.MaxSeats && g%25 == 0:
 							sm, days = newEndgameSim(t, n), 25
-						case players == MaxSeats:
+						case players == printed.MaxSeats:
 							days = 5
 						}
 						sm.run(days, 5)
@@ -374,7 +375,7 @@ func TestRandomFights(t *testing.T) {
 			}
 		}
 	})
-	for players := 2; players <= MaxSeats; players++ {
+	for players := 2; players <= printed.MaxSeats; players++ {
 		t.Logf("%d players: %v", players, totals[players])
 	}
 	if testing.Short() || t.Failed() {
@@ -382,12 +383,12 @@ func TestRandomFights(t *testing.T) {
 	}
 	// Floors a little under what the seeds reach, so that coverage cannot
 	// silently collapse.
-	for players := 2; players < MaxSeats; players++ {
+	for players := 2; players < printed.MaxSeats; players++ {
 		if a := totals[players]; a.games != small || a.fights < 3*a.games || a.raids == 0 || a.favors == 0 {
 			t.Errorf("%d players: %v", players, a)
 		}
 	}
-	a := totals[MaxSeats]
+	a := totals[printed.MaxSeats]
 	floors := []struct {
 		what      string
 		got, want int

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -23,7 +24,7 @@ func (s *state) fightCandidates(seat int) []*pb.Command {
 			return cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH, Firepower: e.firepower, Courage: e.courage,
 				Plunder: e.plunder, Steal: e.steal})
 		})...)
-		for _, d := range Neighbours(f.District) {
+		for _, d := range printed.Neighbours(f.District) {
 			out = append(out, cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_FOLD, FleeTo: d}),
 				cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_FOLD, FleeTo: d, Commandeer: true}))
 		}
@@ -32,7 +33,7 @@ func (s *state) fightCandidates(seat int) []*pb.Command {
 		out = append(out, s.edgeCandidates(seat, func(e edge) *pb.Command {
 			return cmd(&pb.Assault{Firepower: e.firepower, Courage: e.courage, Plunder: e.plunder, Steal: e.steal})
 		})...)
-		for _, d := range Neighbours(f.District) {
+		for _, d := range printed.Neighbours(f.District) {
 			out = append(out, cmd(&pb.Advance{To: d}), cmd(&pb.Advance{To: d, Commandeer: true}))
 		}
 	case pb.Awaiting_AWAITING_SPOILS:
@@ -49,7 +50,7 @@ func (s *state) fightCandidates(seat int) []*pb.Command {
 func (s *state) advanceTemplate(seat int) []engine.Template {
 	f := s.Fight
 	var to []string
-	for _, d := range Neighbours(f.District) {
+	for _, d := range printed.Neighbours(f.District) {
 		if s.safe(seat, d) {
 			to = append(to, d.String())
 		}

@@ -1,23 +1,21 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
-// HeatTrackSize is the number of spaces on the Heat Track; the marker that
-// fills the last one triggers a Raid.
-const HeatTrackSize = 5
-
-// Play costs: Standard and Title Plays cost 1 Influence, Power Plays 2.
+// costOf is a Play's cost: "Standard and Title Plays cost 1 Influence,
+// Power Plays 2" (Capo, a signature Play, costs 2 too).
 func costOf(c *pb.Command) int {
 	switch c.GetKind().(type) {
 	case *pb.Command_Unload, *pb.Command_Rise, *pb.Command_Bribe, *pb.Command_Rat, *pb.Command_Capo:
-		return 2
+		return printed.PowerPlayCost
 	}
-	return 1
+	return printed.StandardPlayCost
 }
 
 // play checks the price of a Play and hands it to its rule.
@@ -114,7 +112,7 @@ func (b *builder) finishPlay() {
 	if b.State().Bloodshed {
 		b.bloodOnThePavement()
 	}
-	if len(b.State().Heat) >= HeatTrackSize && b.State().Raid == nil {
+	if len(b.State().Heat) >= printed.HeatTrackSize && b.State().Raid == nil {
 		b.startRaid(pb.RaidTrigger_RAID_TRIGGER_BOILING_POINT)
 	}
 	if b.State().Raid != nil && !b.runRaid() {
@@ -160,7 +158,7 @@ func parseBarrels(list []*pb.Barrels) ([5]int, int, *engine.RuleError) {
 	var c [5]int
 	total := 0
 	for _, x := range list {
-		if !validLiquor(x.GetLiquor()) || x.GetCount() == 0 || x.GetCount() > BarrelSupply {
+		if !printed.ValidLiquor(x.GetLiquor()) || x.GetCount() == 0 || x.GetCount() > printed.BarrelSupply {
 			return c, 0, engine.Malform("BAD_BARRELS", "barrels need a liquor and a count from 1 to 25")
 		}
 		c[x.Liquor] += int(x.Count)
@@ -171,7 +169,7 @@ func parseBarrels(list []*pb.Barrels) ([5]int, int, *engine.RuleError) {
 
 // enough reports whether District x holds at least the barrels in want.
 func (x *district) enough(want [5]int) bool {
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		if want[l] > x.Barrels[l] {
 			return false
 		}
@@ -181,7 +179,7 @@ func (x *district) enough(want [5]int) bool {
 
 func checkDistrict(ds ...pb.District) *engine.RuleError {
 	for _, d := range ds {
-		if !validDistrict(d) {
+		if !printed.ValidDistrict(d) {
 			return engine.Malform(ReasonNoSuchDistrict, "no District %d", d)
 		}
 	}
@@ -195,8 +193,8 @@ func checkPair(from, to pb.District) *engine.RuleError {
 	if from == to {
 		return engine.Refuse(ReasonSameDistrict, "from and to are the same District")
 	}
-	if !Connected(from, to) {
-		return engine.Refuse(ReasonNotConnected, "%s is not Connected to %s", Info(from).Name, Info(to).Name)
+	if !printed.Connected(from, to) {
+		return engine.Refuse(ReasonNotConnected, "%s is not Connected to %s", printed.Info(from).Name, printed.Info(to).Name)
 	}
 	return nil
 }

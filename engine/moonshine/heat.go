@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -10,41 +11,21 @@ import (
 // Police Raids: the Target, the Precision Strikes, the Ultimatum and
 // Federal Rebuilding.
 
-// RaidBribe is what Paying the Bribe costs at one hit District.
-const RaidBribe = 1000
-
-// RaidTarget returns the owner of the most markers on the Heat Track; ties
-// go to the tied mob whose marker lies furthest right (the Fresh Scent).
-func RaidTarget(heat []int) int {
-	count := map[int]int{}
-	most := 0
-	for _, o := range heat {
-		count[o]++
-		most = max(most, count[o])
-	}
-	for i := len(heat) - 1; i >= 0; i-- {
-		if count[heat[i]] == most {
-			return heat[i]
-		}
-	}
-	return none
-}
-
 // precincts lists the Districts holding a Precinct in Town Planning Ledger
 // order.
 func (s *state) precincts() []pb.District {
 	var out []pb.District
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if s.dist(d).Precinct {
 			out = append(out, d)
 		}
 	}
-	slices.SortFunc(out, func(a, b pb.District) int { return Info(a).Ledger - Info(b).Ledger })
+	slices.SortFunc(out, func(a, b pb.District) int { return printed.Info(a).Ledger - printed.Info(b).Ledger })
 	return out
 }
 
 func (b *builder) startRaid(trigger pb.RaidTrigger) {
-	b.pub(&pb.RaidStarted{Target: u32(RaidTarget(b.State().Heat)), Trigger: trigger, Precincts: b.State().precincts()})
+	b.pub(&pb.RaidStarted{Target: u32(printed.RaidTarget(b.State().Heat)), Trigger: trigger, Precincts: b.State().precincts()})
 	b.crackdown()
 }
 
@@ -55,8 +36,8 @@ func (s *state) strikeCandidates(p pb.District) []pb.District {
 	r := s.Raid
 	var out []pb.District
 	most := -1
-	for _, d := range Neighbours(p) {
-		if Info(d).Borough != Info(p).Borough || s.controller(d) != r.Target || slices.Contains(r.Struck, d) {
+	for _, d := range printed.Neighbours(p) {
+		if printed.Info(d).Borough != printed.Info(p).Borough || s.controller(d) != r.Target || slices.Contains(r.Struck, d) {
 			continue
 		}
 		x := s.dist(d)
@@ -112,13 +93,13 @@ func (b *builder) bribeOrFall(seat int, x *pb.BribeOrFall) *engine.RuleError {
 	d := s.Raid.Hit
 	ev := &pb.RaidResolved{District: d, Bribed: x.Bribe}
 	if x.Bribe {
-		if s.Seats[seat].Cash < RaidBribe {
+		if s.Seats[seat].Cash < printed.RaidBribe {
 			return engine.Refuse(ReasonNotEnoughCash, "the Bribe is $1,000")
 		}
 	} else {
 		ev.Seized = barrelsList(s.dist(d).Barrels)
 		p := s.dist(d).Mobs[seat]
-		r, bo := TakeCasualties(p.Runners, p.Bosses, MuscleRatio(p.mobsters(), BrewCap))
+		r, bo := TakeCasualties(p.Runners, p.Bosses, printed.MuscleRatio(p.mobsters(), printed.BrewCap))
 		ev.ArrestedRunners, ev.ArrestedBosses = u32(r), u32(bo)
 	}
 	if b.Checking() {
@@ -139,7 +120,7 @@ func (b *builder) endRaid() {
 	ev := &pb.RaidEnded{RatCardReturned: s.Raid.Trigger == pb.RaidTrigger_RAID_TRIGGER_BOILING_POINT && s.Rat != none}
 	taken := map[pb.District]bool{}
 	for _, home := range s.PrecinctSupply {
-		for _, d := range LedgerOrder(home) {
+		for _, d := range printed.LedgerOrder(home) {
 			if s.dist(d).unoccupied() && !taken[d] {
 				taken[d] = true
 				ev.Rebuilt = append(ev.Rebuilt, d)

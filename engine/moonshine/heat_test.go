@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -21,7 +22,7 @@ func TestRaidTarget(t *testing.T) {
 		{[]int{2}, 2},
 		{[]int{0, 0, 0, 1, 1}, 0},
 	} {
-		if got := RaidTarget(c.heat); got != c.want {
+		if got := printed.RaidTarget(c.heat); got != c.want {
 			t.Errorf("%v: target %d, want %d", c.heat, got, c.want)
 		}
 	}

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -56,7 +57,7 @@ func cleared(t testing.TB, players int) *state {
 	t.Helper()
 	s := started(t, players)
 	for i := range s.D {
-		s.D[i].Mobs = [MaxSeats]pieces{}
+		s.D[i].Mobs = [printed.MaxSeats]pieces{}
 		s.D[i].Barrels = [5]int{}
 	}
 	for i := range s.Deeds {

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -16,14 +17,14 @@ func TestHomeDeedsDealtAtSetup(t *testing.T) {
 	// "Shuffle the four remaining Borough Deeds and deal one to each player.
 	// This is your home turf." The deal is drawn from the game's seed and
 	// recorded: one TitleChanged per seat right after GameStarted.
-	for players := 2; players <= MaxSeats; players++ {
+	for players := 2; players <= printed.MaxSeats; players++ {
 		g, evs, err := engine.Start(Rules{}, engine.Config{Players: players}, seedOf(uint64(40+players)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		s := g.State.(*state)
 		held := 0
-		for _, bo := range Boroughs() {
+		for _, bo := range printed.Boroughs() {
 			if h := s.Deeds[bo.ID]; h != none {
 				held++
 				if s.Seats[h].Home != bo.ID {

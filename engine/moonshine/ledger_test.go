@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"fmt"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -45,8 +46,8 @@ func (l *ledger) fold(e *pb.Event) error {
 		}
 	case *pb.Event_ContractReckoned:
 		if x := k.ContractReckoned; x.Completed {
-			card, _ := Card(int(x.Card))
-			l.contracts[x.Seat] += Tiers[card.Tier].Respect
+			card, _ := printed.Card(int(x.Card))
+			l.contracts[x.Seat] += printed.Tiers[card.Tier].Respect
 		}
 	case *pb.Event_LoanTaken:
 		l.loans[k.LoanTaken.Seat]++
@@ -69,7 +70,7 @@ func (l *ledger) fold(e *pb.Event) error {
 
 func (l *ledger) respect(seat int) int {
 	r := l.contracts[seat] - l.loans[seat]
-	for _, bo := range Boroughs() {
+	for _, bo := range printed.Boroughs() {
 		if h, ok := l.deeds[bo.ID]; ok && h == seat {
 			r += bo.Respect
 		}
@@ -98,11 +99,11 @@ type watcher struct {
 	ledgerDay int
 	// partner is the seats' partners as the Sit-Down made them (none
 	// before): they never change after.
-	partner [MaxSeats]int
+	partner [printed.MaxSeats]int
 }
 
 func newWatcher(t testing.TB, players int) *watcher {
-	return &watcher{t: t, led: newLedger(players), partner: [MaxSeats]int{none, none, none, none}}
+	return &watcher{t: t, led: newLedger(players), partner: [printed.MaxSeats]int{none, none, none, none}}
 }
 
 // fold adds an applied event to the ledger.

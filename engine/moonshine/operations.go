@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
@@ -27,7 +28,7 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 		return engine.Refuse(ReasonNothingToMove, "move at least one Mobster")
 	}
 	if int(x.Runners) > p.Runners || int(x.Bosses) > p.Bosses {
-		return engine.Refuse(ReasonNotEnoughMobsters, "you have %d Runners and %d Bosses in %s", p.Runners, p.Bosses, Info(x.From).Name)
+		return engine.Refuse(ReasonNotEnoughMobsters, "you have %d Runners and %d Bosses in %s", p.Runners, p.Bosses, printed.Info(x.From).Name)
 	}
 	carry, total, err := parseBarrels(x.Barrels)
 	if err != nil {
@@ -37,7 +38,7 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 		return engine.Refuse(ReasonTooManyBarrels, "each Mobster carries at most 1 barrel")
 	}
 	if !s.dist(x.From).enough(carry) {
-		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(x.From).Name)
+		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", printed.Info(x.From).Name)
 	}
 	// With its last Influence a Move ends the Phase; into a fight it may end
 	// in a Fall Back to from.
@@ -90,7 +91,7 @@ func (s *state) walkIn(seat int, d pb.District, commandeer bool) (int, *engine.R
 	rival := s.rivalSafehouse(seat, d)
 	if commandeer {
 		if rival == none {
-			return none, engine.Refuse(ReasonNothingToCommandeer, "no unguarded rival Safehouse in %s", Info(d).Name)
+			return none, engine.Refuse(ReasonNothingToCommandeer, "no unguarded rival Safehouse in %s", printed.Info(d).Name)
 		}
 		if s.safehouseSupply(seat) == 0 {
 			return none, engine.Refuse(ReasonNoSpareSafehouse, "you have no spare Safehouse")
@@ -128,7 +129,7 @@ func (b *builder) push(seat int, x *pb.Push) *engine.RuleError {
 		}
 		rival = ct
 	case ct != seat:
-		return engine.Refuse(ReasonNotYourTurf, "you Control neither %s nor %s", Info(x.From).Name, Info(x.To).Name)
+		return engine.Refuse(ReasonNotYourTurf, "you Control neither %s nor %s", printed.Info(x.From).Name, printed.Info(x.To).Name)
 	case cf != none:
 		rival = cf
 	}
@@ -148,9 +149,9 @@ func (b *builder) push(seat int, x *pb.Push) *engine.RuleError {
 // recruitCost is the price of a Runner: $300, or $200 for the Ward Boss.
 func (s *state) recruitCost(seat int) int {
 	if s.WardBoss == seat {
-		return 200
+		return printed.WardBossRecruitCost
 	}
-	return 300
+	return printed.RecruitCost
 }
 
 func (b *builder) recruit(seat int, x *pb.Recruit) *engine.RuleError {
@@ -178,31 +179,28 @@ func (b *builder) recruit(seat int, x *pb.Recruit) *engine.RuleError {
 	return nil
 }
 
-// SecureCost is the price of the Secure Play.
-const SecureCost = 500
-
 func (b *builder) secure(seat int, x *pb.Secure) *engine.RuleError {
 	s := b.State()
 	if err := checkDistrict(x.District); err != nil {
 		return err
 	}
 	if s.mobstersAt(seat, x.District) == 0 {
-		return engine.Refuse(ReasonNotEnoughMobsters, "Secure needs one of your Mobsters in %s", Info(x.District).Name)
+		return engine.Refuse(ReasonNotEnoughMobsters, "Secure needs one of your Mobsters in %s", printed.Info(x.District).Name)
 	}
 	if s.controller(x.District) != seat {
-		return engine.Refuse(ReasonNotYourTurf, "\"Place a new Safehouse in your District\": %s is your partner's", Info(x.District).Name)
+		return engine.Refuse(ReasonNotYourTurf, "\"Place a new Safehouse in your District\": %s is your partner's", printed.Info(x.District).Name)
 	}
 	if err := s.checkSafehouseSource(seat, x.District, x.RelocateFrom); err != nil {
 		return err
 	}
-	if s.Seats[seat].Cash < SecureCost {
+	if s.Seats[seat].Cash < printed.SecureCost {
 		return engine.Refuse(ReasonNotEnoughCash, "Secure costs $500")
 	}
 	if b.Checking() {
 		return nil
 	}
 	b.spend(seat, 1, false)
-	b.pub(&pb.Secured{Seat: u32(seat), District: x.District, RelocatedFrom: x.RelocateFrom, Cost: SecureCost})
+	b.pub(&pb.Secured{Seat: u32(seat), District: x.District, RelocatedFrom: x.RelocateFrom, Cost: printed.SecureCost})
 	b.finishPlay()
 	return nil
 }
@@ -211,14 +209,14 @@ func (b *builder) secure(seat int, x *pb.Secure) *engine.RuleError {
 // one from the supply, or the one standing in from.
 func (s *state) checkSafehouseSource(seat int, d, from pb.District) *engine.RuleError {
 	if s.dist(d).Mobs[seat].Safehouse {
-		return engine.Refuse(ReasonAlreadySecured, "%s already holds your Safehouse", Info(d).Name)
+		return engine.Refuse(ReasonAlreadySecured, "%s already holds your Safehouse", printed.Info(d).Name)
 	}
 	if from != 0 {
 		if err := checkDistrict(from); err != nil {
 			return err
 		}
 		if !s.dist(from).Mobs[seat].Safehouse {
-			return engine.Refuse(ReasonNotYourSafehouse, "no Safehouse of yours in %s", Info(from).Name)
+			return engine.Refuse(ReasonNotYourSafehouse, "no Safehouse of yours in %s", printed.Info(from).Name)
 		}
 		return nil
 	}
@@ -233,23 +231,23 @@ func (b *builder) smuggle(seat int, x *pb.Smuggle) *engine.RuleError {
 	if err := checkDistrict(x.Dock); err != nil {
 		return err
 	}
-	if Info(x.Dock).Kind != dock {
-		return engine.Refuse(ReasonNotADock, "%s is not a Dock", Info(x.Dock).Name)
+	if printed.Info(x.Dock).Kind != dock {
+		return engine.Refuse(ReasonNotADock, "%s is not a Dock", printed.Info(x.Dock).Name)
 	}
 	if s.controller(x.Dock) != seat {
-		return engine.Refuse(ReasonNotYourTurf, "you do not Control %s", Info(x.Dock).Name)
+		return engine.Refuse(ReasonNotYourTurf, "you do not Control %s", printed.Info(x.Dock).Name)
 	}
 	p := s.dist(x.Dock).Mobs[seat]
 	crew := int(x.Crew)
 	if crew < 1 || crew > min(5, p.mobsters()) {
 		return engine.Refuse(ReasonBadCrew, "send 1 to %d Mobsters from the Dock", min(5, p.mobsters()))
 	}
-	docks := s.countControlled(seat, OfKind(dock))
+	docks := s.countControlled(seat, printed.OfKind(dock))
 	if b.Checking() {
 		return nil
 	}
 	b.spend(seat, 1, false)
-	rolls := make([]int, SmuggleDice(crew))
+	rolls := make([]int, printed.SmuggleDice(crew))
 	for i := range rolls {
 		rolls[i] = b.Rand().Die(6)
 	}

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -106,7 +107,7 @@ func TestPush(t *testing.T) {
 	// Turf, barrels are seized.
 	s.Current = 0
 	run(t, s, 0, push(harlem, sugarHill, bar(rum, 2)))
-	if s.dist(sugarHill).barrelCount() != 0 || s.barrelSupply(rum) != BarrelSupply {
+	if s.dist(sugarHill).barrelCount() != 0 || s.barrelSupply(rum) != printed.BarrelSupply {
 		t.Error("barrels not seized")
 	}
 }
@@ -167,7 +168,7 @@ func TestSmugglingExampleThroughTheEngine(t *testing.T) {
 	put(s, 0, westSide, 4, 1, false)
 	put(s, 0, redHook, 1, 0, false)
 	put(s, 0, lic, 1, 0, false)
-	ev := smuggled(s, 0, westSide, 5, s.countControlled(0, OfKind(dock)), []int{1, 3, 5})
+	ev := smuggled(s, 0, westSide, 5, s.countControlled(0, printed.OfKind(dock)), []int{1, 3, 5})
 	if ev.Target != 3 || ev.Rum != 2 || ev.ArrestedRunners != 1 || ev.ArrestedBosses != 0 {
 		t.Fatalf("got %v", ev)
 	}

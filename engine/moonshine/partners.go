@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"strings"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -59,7 +60,7 @@ func (s *state) guestsAfter(seat int, from, to pb.District, n int) []pb.District
 		return nil
 	}
 	var out []pb.District
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		m := s.mobstersAt(seat, d)
 		switch d {
 		case from:
@@ -85,7 +86,7 @@ func refuseGuests(guests []pb.District) *engine.RuleError {
 	}
 	names := make([]string, len(guests))
 	for i, d := range guests {
-		names[i] = Info(d).Name
+		names[i] = printed.Info(d).Name
 	}
 	return engine.Refuse(ReasonGoldenRule, "you may not end your Phase with mobsters in a District occupied by your partner (%s): "+
 		"this would leave you without Influence; move them out first", strings.Join(names, ", "))
@@ -118,7 +119,7 @@ func (s *state) checkFightEnd(seat, cost int) *engine.RuleError {
 func (s *state) ways(seat int, d pb.District) []*pb.Move {
 	p := s.dist(d).Mobs[seat]
 	var out []*pb.Move
-	for _, n := range Neighbours(d) {
+	for _, n := range printed.Neighbours(d) {
 		if s.safe(seat, n) && !s.partnerControls(seat, n) {
 			out = append(out, &pb.Move{From: d, To: n, Runners: u32(p.Runners), Bosses: u32(p.Bosses)})
 		}

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"testing"
 
@@ -125,7 +126,7 @@ func TestGuestsWithNoWayOutGoHome(t *testing.T) {
 	if len(ll.GetStranded()) != 1 || ll.Stranded[0].District != hellsKit || ll.Stranded[0].Runners != 3 || ll.Stranded[0].Bosses != 1 {
 		t.Fatalf("laid low %v", ll)
 	}
-	if s.mobstersAt(0, hellsKit) != 0 || s.runnerSupply(0) != RunnerSupply || s.bossSupply(0) != 1 || s.controller(hellsKit) != 1 {
+	if s.mobstersAt(0, hellsKit) != 0 || s.runnerSupply(0) != printed.RunnerSupply || s.bossSupply(0) != 1 || s.controller(hellsKit) != 1 {
 		t.Fatalf("after: %+v", s.dist(hellsKit).Mobs)
 	}
 }

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -9,25 +10,13 @@ import (
 
 // Hustle, Title Plays and Power Plays.
 
-// HandLimit is the Contract hand limit: "default: 3, or 5 with Texas
-// Guinan's Favor".
-func HandLimit(guinan bool) int {
-	if guinan {
-		return 5
-	}
-	return 3
-}
-
 func (s *state) handLimit(seat int) int {
-	return HandLimit(s.Seats[seat].Favors[pb.Broker_BROKER_TEXAS_GUINAN])
+	return printed.HandLimit(s.Seats[seat].Favors[pb.Broker_BROKER_TEXAS_GUINAN])
 }
 
 // drawCount is 2, or 3 with Texas Guinan's Favor.
 func (s *state) drawCount(seat int) int {
-	if s.Seats[seat].Favors[pb.Broker_BROKER_TEXAS_GUINAN] {
-		return 3
-	}
-	return 2
+	return printed.HustleDraw(s.Seats[seat].Favors[pb.Broker_BROKER_TEXAS_GUINAN])
 }
 
 func (s *state) bossInPlay(seat int) bool { _, b, _ := s.onBoard(seat); return b > 0 }
@@ -111,7 +100,7 @@ func (b *builder) discardContracts(seat int, x *pb.DiscardContracts) *engine.Rul
 			return engine.Refuse(ReasonBadDiscard, "Contract %d is not in your hand (or named twice)", c)
 		}
 		hand = slices.Delete(hand, i, i+1)
-		card, _ := Card(int(c))
+		card, _ := printed.Card(int(c))
 		ev.Tiers = append(ev.Tiers, card.Tier)
 	}
 	if len(x.Cards) != need {
@@ -132,16 +121,16 @@ func (b *builder) extort(seat int, x *pb.Extort) *engine.RuleError {
 		return engine.Malform("NO_SUCH_BOROUGH", "no Borough %v", x.Borough)
 	}
 	if s.Deeds[x.Borough] != seat {
-		return engine.Refuse(ReasonNoDeed, "you do not hold the %s Deed", BoroughOf(x.Borough).Name)
+		return engine.Refuse(ReasonNoDeed, "you do not hold the %s Deed", printed.BoroughOf(x.Borough).Name)
 	}
 	if s.Seats[seat].Extorted[x.Borough] {
-		return engine.Refuse(ReasonExtortOnceADay, "%s was already shaken down today", BoroughOf(x.Borough).Name)
+		return engine.Refuse(ReasonExtortOnceADay, "%s was already shaken down today", printed.BoroughOf(x.Borough).Name)
 	}
-	n := s.countControlled(seat, func(d DistrictInfo) bool { return d.Borough == x.Borough })
+	n := s.countControlled(seat, func(d printed.DistrictInfo) bool { return d.Borough == x.Borough })
 	if n == 0 {
-		return engine.Refuse(ReasonNothingToExtort, "you Control no District in %s", BoroughOf(x.Borough).Name)
+		return engine.Refuse(ReasonNothingToExtort, "you Control no District in %s", printed.BoroughOf(x.Borough).Name)
 	}
-	amount, heat := ExtortIncome(n)
+	amount, heat := printed.ExtortIncome(n)
 	if b.Checking() {
 		return nil
 	}
@@ -153,14 +142,14 @@ func (b *builder) extort(seat int, x *pb.Extort) *engine.RuleError {
 
 func (b *builder) fix(seat int, x *pb.Fix) *engine.RuleError {
 	s := b.State()
-	if !validLiquor(x.Liquor) {
+	if !printed.ValidLiquor(x.Liquor) {
 		return engine.Malform("NO_SUCH_LIQUOR", "no liquor %v", x.Liquor)
 	}
 	if s.Syndicates[x.Liquor] != seat {
 		return engine.Refuse(ReasonNoSyndicate, "you do not hold the %v Syndicate", x.Liquor)
 	}
-	ceiling := FixCeiling(s.countControlled(seat, Pours(x.Liquor)))
-	if x.Price%100 != 0 || x.Price < 200 || int(x.Price) > ceiling {
+	ceiling := printed.FixCeiling(s.countControlled(seat, printed.Pours(x.Liquor)))
+	if x.Price%printed.FixStep != 0 || x.Price < printed.FixFloor || int(x.Price) > ceiling {
 		return engine.Refuse(ReasonBadPrice, "set a price from $200 to $%d in $100 steps", ceiling)
 	}
 	if b.Checking() {
@@ -177,7 +166,7 @@ func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
 	if err := checkDistrict(x.District); err != nil {
 		return err
 	}
-	info := Info(x.District)
+	info := printed.Info(x.District)
 	if !info.IsSpeakeasy() {
 		return engine.Refuse(ReasonNotASpeakeasy, "%s has no Speakeasy", info.Name)
 	}
@@ -192,7 +181,7 @@ func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
 		return engine.Refuse(ReasonNothingToUnload, "sell barrels lying in %s", info.Name)
 	}
 	cash := 0
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		cash += sold[l] * s.Market[l]
 	}
 	if err := s.checkHeatOwner(seat, x.HeatOwner); err != nil {
@@ -202,7 +191,7 @@ func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
 	if b.Checking() {
 		return nil
 	}
-	b.spendAs(seat, 2, GreedTax(total, s.Seats[seat].Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]), x.HeatOwner)
+	b.spendAs(seat, 2, printed.GreedTax(total, s.Seats[seat].Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]), x.HeatOwner)
 	b.pub(&pb.Unloaded{Seat: u32(seat), District: x.District, Barrels: barrelsList(sold), Cash: u32(cash), Kickbacks: u32(kick)})
 	b.finishPlay()
 	return nil
@@ -215,7 +204,7 @@ func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
 // immediately move 1 spent Influence marker from your Stash back into an
 // empty slot").
 func (s *state) kickbacks(seat int, x *pb.Unload) int {
-	if x == nil || !validDistrict(x.District) || len(s.Seats[seat].SlotOwners) < 2 {
+	if x == nil || !printed.ValidDistrict(x.District) || len(s.Seats[seat].SlotOwners) < 2 {
 		return 0
 	}
 	sold, total, err := parseBarrels(x.Barrels)
@@ -230,10 +219,10 @@ func (s *state) kickbacks(seat int, x *pb.Unload) int {
 			stash++
 		}
 	}
-	if GreedTax(total, p.Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]) && heatMarker(seat, taken, x.HeatOwner) == seat {
+	if printed.GreedTax(total, p.Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]) && heatMarker(seat, taken, x.HeatOwner) == seat {
 		stash--
 	}
-	return max(0, min(sold[Info(x.District).HousePour], Slots-(len(p.SlotOwners)-2), stash))
+	return max(0, min(sold[printed.Info(x.District).HousePour], printed.Slots-(len(p.SlotOwners)-2), stash))
 }
 
 func (b *builder) rise(seat int, x *pb.Rise) *engine.RuleError {
@@ -245,7 +234,7 @@ func (b *builder) rise(seat int, x *pb.Rise) *engine.RuleError {
 		return engine.Refuse(ReasonBossInPlay, "Rise anoints a successor only when your Boss is gone")
 	}
 	if s.controller(x.District) != seat && !s.dist(x.District).unoccupied() {
-		return engine.Refuse(ReasonUnoccupiedOrYours, "%s is neither yours nor Unoccupied", Info(x.District).Name)
+		return engine.Refuse(ReasonUnoccupiedOrYours, "%s is neither yours nor Unoccupied", printed.Info(x.District).Name)
 	}
 	ev := &pb.Rose{Seat: u32(seat), District: x.District, Runners: u32(min(2, s.runnerSupply(seat)))}
 	if !x.Secure && x.RelocateFrom != 0 {
@@ -266,15 +255,12 @@ func (b *builder) rise(seat int, x *pb.Rise) *engine.RuleError {
 	return nil
 }
 
-// BribeCost is the price of a Power Broker's Favor.
-const BribeCost = 2500
-
 func (b *builder) bribe(seat int, x *pb.Bribe) *engine.RuleError {
 	s := b.State()
 	if err := checkDistrict(x.District); err != nil {
 		return err
 	}
-	info := Info(x.District)
+	info := printed.Info(x.District)
 	if info.Kind != highSociety {
 		return engine.Refuse(ReasonNotHighSociety, "%s has no Power Broker", info.Name)
 	}
@@ -284,7 +270,7 @@ func (b *builder) bribe(seat int, x *pb.Bribe) *engine.RuleError {
 	if s.favorHolder(info.Broker) != none || s.Seats[seat].Bought[info.Broker] {
 		return engine.Refuse(ReasonFavorTaken, "that Favor is held, or you bought it once already")
 	}
-	if s.Seats[seat].Cash < BribeCost {
+	if s.Seats[seat].Cash < printed.BribeCost {
 		return engine.Refuse(ReasonNotEnoughCash, "a Bribe costs $2,500")
 	}
 	if b.Checking() {

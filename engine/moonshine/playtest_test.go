@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"fmt"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 // samples random commands: any it sees accepted must have been offered.
 
 func randomCommand(r *engine.Rand) proto.Message {
-	d := func() pb.District { return pb.District(r.IntN(NumDistricts + 1)) }
+	d := func() pb.District { return pb.District(r.IntN(printed.NumDistricts + 1)) }
 	n := func(k int) uint32 { return uint32(r.IntN(k)) }
 	if r.IntN(4) == 0 {
 		return randomFightCommand(r, d)

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"testing"
 
@@ -30,7 +31,7 @@ func TestPoliceTurf(t *testing.T) {
 	// Ambush".
 	s := atThePrecinct(t, 3, 0)
 	x := s.dist(sugarHill)
-	if x.barrelCount() != 0 || s.barrelSupply(gin) != BarrelSupply || !x.Mobs[0].Pinned {
+	if x.barrelCount() != 0 || s.barrelSupply(gin) != printed.BarrelSupply || !x.Mobs[0].Pinned {
 		t.Fatalf("sugar hill: %+v", x)
 	}
 	if who, aw := s.awaited(); who != 0 || aw != pb.Awaiting_AWAITING_PINNED {
@@ -154,7 +155,7 @@ func TestPoliceFallBackIsFree(t *testing.T) {
 	s := atThePrecinct(t, 2, 0)
 	slots := len(s.Seats[0].SlotOwners)
 	run(t, s, 0, cmd(&pb.FallBack{}))
-	if s.mobstersAt(0, harlem) != 2 || len(s.Seats[0].SlotOwners) != slots || s.Fight != nil || s.barrelSupply(gin) != BarrelSupply {
+	if s.mobstersAt(0, harlem) != 2 || len(s.Seats[0].SlotOwners) != slots || s.Fight != nil || s.barrelSupply(gin) != printed.BarrelSupply {
 		t.Fatal("fall back from Police Turf")
 	}
 }

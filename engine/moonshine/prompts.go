@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"fmt"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -60,7 +61,7 @@ func (s *state) candidates(seat int, aw pb.Awaiting) []*pb.Command {
 		for _, c := range s.Seats[seat].Hand {
 			out = append(out, cmd(&pb.StakeContract{Card: u32(c)}))
 		}
-		for n := 0; n <= Slots; n++ {
+		for n := 0; n <= printed.Slots; n++ {
 			out = append(out, cmd(&pb.Fund{Markers: u32(n)}))
 		}
 		return out
@@ -93,7 +94,7 @@ func (s *state) draftCandidates() []*pb.Command {
 	for _, r := range uniq(s.Red) {
 		for _, w := range uniq(s.White) {
 			out = append(out, cmd(&pb.BrewDraft{Red: u32(r), White: u32(w), Dump: true}))
-			for _, l := range Domestic {
+			for _, l := range printed.Domestic {
 				out = append(out, cmd(&pb.BrewDraft{Red: u32(r), White: u32(w), Liquor: l}))
 			}
 		}
@@ -127,15 +128,15 @@ func (s *state) playCandidates(seat int) []*pb.Command {
 	out = append(out, s.leaveCandidates(seat)...)
 	out = append(out, s.hustleCandidates(seat)...)
 	out = append(out, s.signatureCandidates(seat)...)
-	for _, bo := range Boroughs() {
+	for _, bo := range printed.Boroughs() {
 		out = append(out, cmd(&pb.Extort{Borough: bo.ID}))
 	}
-	for _, l := range Liquors {
-		for price := 200; price <= 500; price += 100 {
+	for _, l := range printed.Liquors {
+		for price := printed.FixFloor; price <= printed.FixMaximum; price += printed.FixStep {
 			out = append(out, cmd(&pb.Fix{Liquor: l, Price: u32(price)}))
 		}
 	}
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		out = append(out, s.districtCandidates(seat, d)...)
 	}
 	return out
@@ -180,7 +181,7 @@ func (s *state) districtCandidates(seat int, d pb.District) []*pb.Command {
 			out = append(out, cmd(&pb.Secure{District: d, RelocateFrom: h}))
 		}
 	}
-	if Info(d).Kind == dock {
+	if printed.Info(d).Kind == dock {
 		for n := 1; n <= min(5, mine.mobsters()); n++ {
 			out = append(out, cmd(&pb.Smuggle{Dock: d, Crew: u32(n)}))
 		}
@@ -191,7 +192,7 @@ func (s *state) districtCandidates(seat int, d pb.District) []*pb.Command {
 			out = append(out, cmd(&pb.Rise{District: d, Secure: true, RelocateFrom: h}))
 		}
 	}
-	if Info(d).Kind == highSociety {
+	if printed.Info(d).Kind == highSociety {
 		out = append(out, cmd(&pb.Bribe{District: d}))
 	}
 	return out
@@ -199,7 +200,7 @@ func (s *state) districtCandidates(seat int, d pb.District) []*pb.Command {
 
 func (s *state) safehouseDistricts(seat int) []pb.District {
 	var out []pb.District
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if s.dist(d).Mobs[seat].Safehouse {
 			out = append(out, d)
 		}

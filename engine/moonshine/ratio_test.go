@@ -1,6 +1,9 @@
 package moonshine
 
-import "testing"
+import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
+	"testing"
+)
 
 func TestMuscleRatio(t *testing.T) {
 	// "1-2 mobsters 1 die, 3-4 mobsters 2 dice, 5-6 mobsters 3 dice, 7-8
@@ -10,10 +13,10 @@ func TestMuscleRatio(t *testing.T) {
 		{0, 0, 0}, {1, 1, 1}, {2, 1, 1}, {3, 2, 2}, {4, 2, 2}, {5, 3, 3}, {6, 3, 3},
 		{7, 3, 4}, {8, 3, 4}, {9, 3, 5}, {12, 3, 5},
 	} {
-		if got := MuscleRatio(c.n, BrewCap); got != c.brew {
+		if got := printed.MuscleRatio(c.n, printed.BrewCap); got != c.brew {
 			t.Errorf("brew(%d) = %d, want %d", c.n, got, c.brew)
 		}
-		if got := MuscleRatio(c.n, CombatCap); got != c.combat {
+		if got := printed.MuscleRatio(c.n, printed.CombatCap); got != c.combat {
 			t.Errorf("combat(%d) = %d, want %d", c.n, got, c.combat)
 		}
 	}
@@ -23,13 +26,13 @@ func TestSmuggleTables(t *testing.T) {
 	// "Crew Size 1-2 Mobsters 1, 3-4 Mobsters 2, 5 Mobsters (max) 3" and
 	// "1 Dock 5-6, 2 Docks 4-6, 3 Docks 3-6, 4+ Docks (max) 2-6".
 	for crew, want := range map[int]int{1: 1, 2: 1, 3: 2, 4: 2, 5: 3} {
-		if SmuggleDice(crew) != want {
-			t.Errorf("crew %d: %d dice", crew, SmuggleDice(crew))
+		if printed.SmuggleDice(crew) != want {
+			t.Errorf("crew %d: %d dice", crew, printed.SmuggleDice(crew))
 		}
 	}
 	for docks, want := range map[int]int{1: 5, 2: 4, 3: 3, 4: 2, 5: 2} {
-		if SuccessOn(docks) != want {
-			t.Errorf("%d docks: %d+", docks, SuccessOn(docks))
+		if printed.SuccessOn(docks) != want {
+			t.Errorf("%d docks: %d+", docks, printed.SuccessOn(docks))
 		}
 	}
 }
@@ -38,7 +41,7 @@ func TestSmugglingExampleAsPrinted(t *testing.T) {
 	// "You control 3 Docks and Smuggle with a crew of 5. Roll 3 dice,
 	// succeeding on 3+. A roll of 1, 3, and 5 gains 2 Rum at the Dock; the
 	// failed die arrests 1 Mobster."
-	if SmuggleDice(5) != 3 {
+	if printed.SmuggleDice(5) != 3 {
 		t.Fatal("crew of 5 does not roll 3 dice")
 	}
 	r := ResolveSmuggle(3, []int{1, 3, 5})
@@ -51,7 +54,7 @@ func TestExtortHeatAt800(t *testing.T) {
 	// "Once per Day, earn $200 per District you Control in that Borough.
 	// Earning $800+ (controlling 4 or more Districts) is noisy and generates Heat."
 	for n, want := range map[int]bool{1: false, 3: false, 4: true, 6: true} {
-		amt, heat := ExtortIncome(n)
+		amt, heat := printed.ExtortIncome(n)
 		if amt != 200*n || heat != want {
 			t.Errorf("%d districts: $%d heat %v", n, amt, heat)
 		}
@@ -61,7 +64,7 @@ func TestExtortHeatAt800(t *testing.T) {
 func TestGreedTaxAtFourBarrels(t *testing.T) {
 	// "Unloading 4+ barrels of any type in a single Play generates Heat ...
 	// Max safe delivery is 3, unless you hold Stephanie St. Clair's Favor."
-	if GreedTax(3, false) || !GreedTax(4, false) || GreedTax(4, true) {
+	if printed.GreedTax(3, false) || !printed.GreedTax(4, false) || printed.GreedTax(4, true) {
 		t.Error("greed tax threshold wrong")
 	}
 }
@@ -69,7 +72,7 @@ func TestGreedTaxAtFourBarrels(t *testing.T) {
 func TestFixExample(t *testing.T) {
 	// "If you hold the Gin Syndicate and Control 3 Gin Joints, you may Fix
 	// the price of Gin anywhere from $200 to $500."
-	if FixCeiling(3) != 500 || FixCeiling(2) != 400 || FixCeiling(5) != 500 {
+	if printed.FixCeiling(3) != 500 || printed.FixCeiling(2) != 400 || printed.FixCeiling(5) != 500 {
 		t.Error("fix ceiling wrong")
 	}
 }

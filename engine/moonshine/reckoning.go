@@ -1,21 +1,13 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
 // Reckoning: the Sweep, Titles, Contracts, the win check and the Moon.
-
-// LooseChange is the loose change printed on each Playbook, counted with
-// cash only to break a tie in the Final Standoff.
-var LooseChange = map[pb.Playbook]int{
-	pb.Playbook_PLAYBOOK_SICILIAN_SYNDICATE:  75,
-	pb.Playbook_PLAYBOOK_HELLS_KITCHEN_IRISH: 50,
-	pb.Playbook_PLAYBOOK_EAST_SIDE_VIPERS:    25,
-	pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS:      10,
-}
 
 func (b *builder) reckoning() {
 	b.sweep()
@@ -32,12 +24,12 @@ func (b *builder) reckoning() {
 func (b *builder) sweep() {
 	s := b.State()
 	ev := &pb.Swept{}
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		for seat, p := range s.dist(d).Mobs {
-			if p.mobsters() <= SweepLimit || s.Seats[seat].Favors[pb.Broker_BROKER_JIMMY_WALKER] {
+			if p.mobsters() <= printed.SweepLimit || s.Seats[seat].Favors[pb.Broker_BROKER_JIMMY_WALKER] {
 				continue
 			}
-			r := min(p.mobsters()-SweepLimit, p.Runners)
+			r := min(p.mobsters()-printed.SweepLimit, p.Runners)
 			ev.Arrests = append(ev.Arrests, &pb.Casualty{District: d, Seat: u32(seat), Runners: u32(r)})
 		}
 	}
@@ -66,7 +58,7 @@ func majority(counts []int) int {
 
 // titleCounts counts, for each seat, the Districts matching keep that it
 // Controls; Police Turf counts as empty.
-func (s *state) titleCounts(keep func(DistrictInfo) bool) []int {
+func (s *state) titleCounts(keep func(printed.DistrictInfo) bool) []int {
 	out := make([]int, s.Players)
 	for seat := range out {
 		out[seat] = s.countControlled(seat, keep)
@@ -78,23 +70,23 @@ func (s *state) titleCounts(keep func(DistrictInfo) bool) []int {
 // the Ward Boss card.
 func (s *state) titleHolders() (deeds [6]int, syndicates [5]int, ward int) {
 	deeds[0], syndicates[0] = none, none
-	for _, bo := range Boroughs() {
-		deeds[bo.ID] = majority(s.titleCounts(func(d DistrictInfo) bool { return d.Borough == bo.ID }))
+	for _, bo := range printed.Boroughs() {
+		deeds[bo.ID] = majority(s.titleCounts(func(d printed.DistrictInfo) bool { return d.Borough == bo.ID }))
 	}
-	for _, l := range Liquors {
-		syndicates[l] = majority(s.titleCounts(Pours(l)))
+	for _, l := range printed.Liquors {
+		syndicates[l] = majority(s.titleCounts(printed.Pours(l)))
 	}
-	return deeds, syndicates, majority(s.titleCounts(OfKind(ghetto)))
+	return deeds, syndicates, majority(s.titleCounts(printed.OfKind(ghetto)))
 }
 
 func (b *builder) redistributeTitles() {
 	deeds, syns, ward := b.State().titleHolders()
-	for _, bo := range Boroughs() {
+	for _, bo := range printed.Boroughs() {
 		if deeds[bo.ID] != b.State().Deeds[bo.ID] {
 			b.pub(&pb.TitleChanged{Title: pb.Title_TITLE_DEED, Borough: bo.ID, Holder: optSeat(deeds[bo.ID])})
 		}
 	}
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		if syns[l] != b.State().Syndicates[l] {
 			b.pub(&pb.TitleChanged{Title: pb.Title_TITLE_SYNDICATE, Liquor: l, Holder: optSeat(syns[l])})
 		}
@@ -111,10 +103,10 @@ func (b *builder) fulfilContracts() {
 	var evs []*pb.ContractReckoned
 	for _, seat := range b.State().DayOrder {
 		for _, k := range b.State().Seats[seat].Staked {
-			card, _ := Card(k.Card)
+			card, _ := printed.Card(k.Card)
 			ev := &pb.ContractReckoned{Seat: u32(seat), Card: u32(k.Card), Deadline: k.Markers == 1}
-			if ev.Deadline && card.met(b.State(), seat) {
-				ev.Completed, ev.Take = true, u32(Tiers[card.Tier].Take)
+			if ev.Deadline && b.State().met(card, seat) {
+				ev.Completed, ev.Take = true, u32(printed.Tiers[card.Tier].Take)
 			}
 			evs = append(evs, ev)
 		}
@@ -132,7 +124,7 @@ func (b *builder) fulfilContracts() {
 func hasPortfolio(completed []int) bool {
 	have := map[pb.Tier]bool{}
 	for _, c := range completed {
-		card, _ := Card(c)
+		card, _ := printed.Card(c)
 		have[card.Tier] = true
 	}
 	return have[gig] && have[racket] && have[score]
@@ -141,9 +133,9 @@ func hasPortfolio(completed []int) bool {
 // respect tallies a seat's Respect as "Earning Respect" lists it: its
 // standing, less "Blood Debts" and "The Squealer's Grave".
 func (s *state) respect(seat int) int {
-	r := s.standing(seat) - s.Seats[seat].Loans
+	r := s.standing(seat) - printed.MarkPenalty*s.Seats[seat].Loans
 	if s.Rat == seat {
-		r -= 3
+		r -= printed.RatPenalty
 	}
 	return r
 }
@@ -154,25 +146,25 @@ func (s *state) respect(seat int) int {
 // Contracts)", ruling 77).
 func (s *state) standing(seat int) int {
 	r := 0
-	for _, bo := range Boroughs() {
+	for _, bo := range printed.Boroughs() {
 		if s.Deeds[bo.ID] == seat {
 			r += bo.Respect
 		}
 	}
 	if s.WardBoss == seat {
-		r += 3
+		r += printed.WardBossRespect
 	}
 	for _, c := range s.Seats[seat].Completed {
-		card, _ := Card(c)
-		r += Tiers[card.Tier].Respect
+		card, _ := printed.Card(c)
+		r += printed.Tiers[card.Tier].Respect
 	}
-	r += 2 * countHolder(s.Syndicates[1:], seat)
+	r += printed.SyndicateRespect * countHolder(s.Syndicates[1:], seat)
 	return r
 }
 
 // bankroll is cash plus the Playbook's loose change.
 func (s *state) bankroll(seat int) int {
-	return s.Seats[seat].Cash + LooseChange[s.Seats[seat].Playbook]
+	return s.Seats[seat].Cash + printed.PlaybookOf(s.Seats[seat].Playbook).LooseChange
 }
 
 // winCheck ends the game when a seat holds a Commission card and enough

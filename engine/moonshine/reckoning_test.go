@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestRespectDeductions(t *testing.T) {
 }
 
 func stakeNow(s *state, seat, card, markers int) {
-	c, _ := Card(card)
+	c, _ := printed.Card(card)
 	s.Decks[c.Tier].Draw = removeOne(s.Decks[c.Tier].Draw, card)
 	p := &s.Seats[seat]
 	p.Staked = append(p.Staked, stake{Card: card, Markers: markers})
@@ -138,7 +139,7 @@ func TestContractsAtReckoning(t *testing.T) {
 // complete gives seat completed Contracts, taking the cards from the decks.
 func complete(s *state, seat int, ids ...int) {
 	for _, id := range ids {
-		c, _ := Card(id)
+		c, _ := printed.Card(id)
 		s.Decks[c.Tier].Draw = removeOne(s.Decks[c.Tier].Draw, id)
 		s.Seats[seat].Completed = append(s.Seats[seat].Completed, id)
 	}

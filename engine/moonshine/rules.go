@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	"google.golang.org/protobuf/proto"
 )
@@ -33,7 +34,7 @@ func (Rules) Name() string { return "moonshine-kingdom" }
 func (Rules) RulesVersion() string { return RulesVersion }
 
 // Players returns 2 and 4.
-func (Rules) Players() (int, int) { return 2, MaxSeats }
+func (Rules) Players() (int, int) { return 2, printed.MaxSeats }
 
 // NewOptions returns an empty *pb.Options.
 func (Rules) NewOptions() proto.Message { return &pb.Options{} }
@@ -67,7 +68,7 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 	}
 	// "The Blood Oath: 4-Player Team Variant": a table that asks for it at
 	// another size is refused.
-	if opts.BloodOath && cfg.Players != MaxSeats {
+	if opts.BloodOath && cfg.Players != printed.MaxSeats {
 		return nil, engine.Malform(engine.ReasonBadOptions, "the Blood Oath is a 4-player variant")
 	}
 	start := &pb.GameStarted{Players: u32(cfg.Players), Options: opts, Stills: dealStills(rng)}
@@ -93,7 +94,7 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 // dealStills places one random Still token in every District.
 func dealStills(rng *engine.Rand) []uint32 {
 	var pool []uint32
-	for i, n := range StillTokens {
+	for i, n := range printed.StillTokens {
 		for range n {
 			pool = append(pool, u32(i+2))
 		}

@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"errors"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestSetupTable(t *testing.T) {
 			stills = append(stills, d.Still)
 		}
 		var want []int
-		for i, n := range StillTokens {
+		for i, n := range printed.StillTokens {
 			for range n {
 				want = append(want, i+2)
 			}
@@ -41,7 +42,7 @@ func TestSetupTable(t *testing.T) {
 		if got := s.precincts(); len(got) != 5 {
 			t.Errorf("precincts %v", got)
 		}
-		for _, d := range HomePrecincts() {
+		for _, d := range printed.HomePrecincts() {
 			if !s.dist(d).Precinct {
 				t.Errorf("no precinct in %v", d)
 			}
@@ -78,7 +79,7 @@ func checkSeats(t *testing.T, s *state) {
 		}
 		// "Place 1 Safehouse, 1 Boss, and 2 Runners in your Ghetto. Place 3
 		// Runners at your Dock, and 3 Runners in your Speakeasy."
-		deed := BoroughOf(p.Home)
+		deed := printed.BoroughOf(p.Home)
 		if s.dist(deed.Ghetto).Mobs[i] != (pieces{Runners: 2, Bosses: 1, Safehouse: true}) ||
 			s.dist(deed.Dock).Mobs[i] != (pieces{Runners: 3}) || s.dist(deed.Speakeasy).Mobs[i] != (pieces{Runners: 3}) {
 			t.Errorf("seat %d starting forces wrong", i)

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -22,7 +23,7 @@ func (b *builder) brewDraft(seat int, x *pb.BrewDraft) *engine.RuleError {
 		if x.Liquor == pb.Liquor_LIQUOR_UNSPECIFIED {
 			return engine.Malform(ReasonLiquorRequired, "name the Domestic liquor to brew")
 		}
-		if !slices.Contains(Domestic, x.Liquor) {
+		if !slices.Contains(printed.Domestic, x.Liquor) {
 			return engine.Refuse(ReasonNotDomestic, "Stills brew Gin, Whisky or Moonshine; Rum is smuggled")
 		}
 		ev.Liquor = x.Liquor
@@ -53,12 +54,12 @@ func brew(s *state, drafter, n int, l pb.Liquor) []*pb.Production {
 	left := s.barrelSupply(l)
 	var out []*pb.Production
 	for _, seat := range s.rotate(drafter) {
-		for _, d := range AllDistricts() {
+		for _, d := range printed.AllDistricts() {
 			x := s.dist(d)
 			if x.Still != n || s.controller(d) != seat {
 				continue
 			}
-			got := min(MuscleRatio(x.Mobs[seat].mobsters(), BrewCap), left)
+			got := min(printed.MuscleRatio(x.Mobs[seat].mobsters(), printed.BrewCap), left)
 			if got > 0 {
 				left -= got
 				out = append(out, &pb.Production{District: d, Seat: u32(seat), Liquor: l, Count: u32(got)})
@@ -73,7 +74,7 @@ func brew(s *state, drafter, n int, l pb.Liquor) []*pb.Production {
 func blowback(s *state) *pb.Blowback {
 	ev := &pb.Blowback{Red: u32(s.Red[0]), White: u32(s.White[0])}
 	n := s.Red[0] + s.White[0]
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		x := s.dist(d)
 		if x.Still != n {
 			continue
@@ -82,7 +83,7 @@ func blowback(s *state) *pb.Blowback {
 			if p.mobsters() == 0 {
 				continue
 			}
-			r, bo := TakeCasualties(p.Runners, p.Bosses, MuscleRatio(p.mobsters(), BrewCap))
+			r, bo := TakeCasualties(p.Runners, p.Bosses, printed.MuscleRatio(p.mobsters(), printed.BrewCap))
 			ev.Casualties = append(ev.Casualties, &pb.Casualty{District: d, Seat: u32(seat), Runners: u32(r), Bosses: u32(bo)})
 		}
 	}
@@ -94,8 +95,8 @@ func (b *builder) stakeContract(seat int, x *pb.StakeContract) *engine.RuleError
 	if !slices.Contains(p.Hand, int(x.Card)) {
 		return engine.Refuse(ReasonNotInHand, "Contract %d is not in your hand", x.Card)
 	}
-	card, _ := Card(int(x.Card))
-	days := Tiers[card.Tier].Days
+	card, _ := printed.Card(int(x.Card))
+	days := printed.Tiers[card.Tier].Days
 	if p.Stash < days {
 		return engine.Refuse(ReasonNotEnoughInfluence, "staking %q needs %d Stash markers; you have %d", card.Name, days, p.Stash)
 	}
@@ -112,8 +113,8 @@ func (b *builder) fund(seat int, x *pb.Fund) *engine.RuleError {
 	if n > p.Stash {
 		return engine.Refuse(ReasonNotEnoughInfluence, "you have %d markers in the Stash", p.Stash)
 	}
-	if len(p.SlotOwners)+n > Slots {
-		return engine.Refuse(ReasonSlotsFull, "your board has %d empty slots", Slots-len(p.SlotOwners))
+	if len(p.SlotOwners)+n > printed.Slots {
+		return engine.Refuse(ReasonSlotsFull, "your board has %d empty slots", printed.Slots-len(p.SlotOwners))
 	}
 	if b.Checking() {
 		return nil

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -48,7 +49,7 @@ func TestBrewDryTapOrder(t *testing.T) {
 	s.dist(harlem).Still, s.dist(corona).Still = 7, 7
 	put(s, 0, harlem, 5, 0, false)
 	put(s, 1, corona, 5, 0, false)
-	s.dist(village).Barrels[gin] = BarrelSupply - 4
+	s.dist(village).Barrels[gin] = printed.BarrelSupply - 4
 	put(s, 0, village, 1, 0, false)
 	evs := run(t, s, 0, draft(3, 4, gin))
 	if s.dist(harlem).Barrels[gin] != 3 || s.dist(corona).Barrels[gin] != 1 || s.barrelSupply(gin) != 0 {

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"strconv"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -10,13 +11,6 @@ import (
 // Side commands: Shylock's Marks and cash handed between seats. Any seat
 // may send them at any time while the game runs, whether or not the game
 // waits for it; they never change whose decision is pending (ruling 71).
-
-// Shylock's amounts.
-const (
-	LoanAmount     = 1500
-	RepayCost      = 2500
-	RepayInsideVig = 1500
-)
 
 // Reason codes of the side commands.
 const (
@@ -35,19 +29,8 @@ func side(c *pb.Command) bool {
 	return false
 }
 
-// repayCost is $2,500, or $1,500 with Arnold Rothstein's Favor: "The Inside
-// Vig: ... Repay each Shylock's Mark for $1,500 instead of $2,500."
-// RepayPrice is what clearing a Shylock's Mark costs: "pay $2,500 ... (or
-// $1,500 if Arnold Rothstein vouches for you)".
-func RepayPrice(insideVig bool) int {
-	if insideVig {
-		return RepayInsideVig
-	}
-	return RepayCost
-}
-
 func (s *state) repayCost(seat int) int {
-	return RepayPrice(s.Seats[seat].Favors[pb.Broker_BROKER_ARNOLD_ROTHSTEIN])
+	return printed.RepayPrice(s.Seats[seat].Favors[pb.Broker_BROKER_ARNOLD_ROTHSTEIN])
 }
 
 func (b *builder) sideDeal(seat int, c *pb.Command) *engine.RuleError {
@@ -59,7 +42,7 @@ func (b *builder) sideDeal(seat int, c *pb.Command) *engine.RuleError {
 		if b.Checking() {
 			return nil
 		}
-		b.pub(&pb.LoanTaken{Seat: u32(seat), Amount: LoanAmount})
+		b.pub(&pb.LoanTaken{Seat: u32(seat), Amount: printed.LoanAmount})
 	case *pb.Command_RepayLoan:
 		// "To clear the debt, pay $2,500 to the bank at any time before the
 		// game ends (or $1,500 if Arnold Rothstein vouches for you)".

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -19,7 +20,7 @@ func TestShylockLoan(t *testing.T) {
 	respect := s.respect(2)
 	run(t, s, 2, cmd(&pb.TakeLoan{}))
 	run(t, s, 2, cmd(&pb.TakeLoan{}))
-	if s.Seats[2].Cash != StartCash+2*LoanAmount || s.Seats[2].Loans != 2 {
+	if s.Seats[2].Cash != printed.StartCash+2*printed.LoanAmount || s.Seats[2].Loans != 2 {
 		t.Fatalf("cash %d loans %d", s.Seats[2].Cash, s.Seats[2].Loans)
 	}
 	if w, a := s.awaited(); w != who || a != aw {
@@ -34,17 +35,17 @@ func TestShylockLoan(t *testing.T) {
 	// time before the game ends (or $1,500 if Arnold Rothstein vouches for
 	// you), then discard the card."
 	run(t, s, 2, cmd(&pb.RepayLoan{}))
-	if s.Seats[2].Cash != StartCash+2*LoanAmount-RepayCost || s.Seats[2].Loans != 1 || s.respect(2) != respect-1 {
+	if s.Seats[2].Cash != printed.StartCash+2*printed.LoanAmount-printed.RepayCost || s.Seats[2].Loans != 1 || s.respect(2) != respect-1 {
 		t.Fatalf("cash %d loans %d", s.Seats[2].Cash, s.Seats[2].Loans)
 	}
 	s.Seats[2].Favors[pb.Broker_BROKER_ARNOLD_ROTHSTEIN] = true
 	cash := s.Seats[2].Cash
 	run(t, s, 2, cmd(&pb.RepayLoan{}))
-	if s.Seats[2].Cash != cash-RepayInsideVig || s.Seats[2].Loans != 0 {
+	if s.Seats[2].Cash != cash-printed.RepayInsideVig || s.Seats[2].Loans != 0 {
 		t.Fatalf("inside vig: cash %d", s.Seats[2].Cash)
 	}
 	refused(t, s, 2, cmd(&pb.RepayLoan{}), ReasonNoLoan)
-	s.Seats[1].Loans, s.Seats[1].Cash = 1, RepayCost-1
+	s.Seats[1].Loans, s.Seats[1].Cash = 1, printed.RepayCost-1
 	refused(t, s, 1, cmd(&pb.RepayLoan{}), ReasonNotEnoughCash)
 	// The game over, Shylock closes his book.
 	s.outcome = &engine.Outcome{}
@@ -58,10 +59,10 @@ func TestCashOnTheSide(t *testing.T) {
 	s := invaded(t)
 	slots := len(s.Seats[2].SlotOwners)
 	run(t, s, 2, cmd(&pb.GiveCash{To: 0, Amount: 250}))
-	if s.Seats[2].Cash != StartCash-250 || s.Seats[0].Cash != StartCash+250 || len(s.Seats[2].SlotOwners) != slots {
+	if s.Seats[2].Cash != printed.StartCash-250 || s.Seats[0].Cash != printed.StartCash+250 || len(s.Seats[2].SlotOwners) != slots {
 		t.Fatalf("cash %d %d", s.Seats[2].Cash, s.Seats[0].Cash)
 	}
-	refused(t, s, 2, cmd(&pb.GiveCash{To: 0, Amount: StartCash}), ReasonNotEnoughCash)
+	refused(t, s, 2, cmd(&pb.GiveCash{To: 0, Amount: printed.StartCash}), ReasonNotEnoughCash)
 	refused(t, s, 2, cmd(&pb.GiveCash{To: 2, Amount: 1}), ReasonBadPayee)
 	refused(t, s, 2, cmd(&pb.GiveCash{To: 3, Amount: 1}), ReasonBadPayee)
 	refused(t, s, 2, cmd(&pb.GiveCash{To: 1}), ReasonBadAmount)
@@ -86,7 +87,7 @@ func TestFavorKeptAfterLosingTheDistrict(t *testing.T) {
 	run(t, s, 0, cmd(&pb.Bribe{District: williamsbg}))
 	s.dist(williamsbg).Mobs[0] = pieces{}
 	put(s, 1, williamsbg, 2, 0, false)
-	if !s.Seats[0].Favors[pb.Broker_BROKER_ARNOLD_ROTHSTEIN] || s.Seats[0].Influence != StartInfluence+1 {
+	if !s.Seats[0].Favors[pb.Broker_BROKER_ARNOLD_ROTHSTEIN] || s.Seats[0].Influence != printed.StartInfluence+1 {
 		t.Fatal("the Favor went with the District")
 	}
 	// The Inside Vig still works.

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -28,12 +29,6 @@ const (
 	ReasonDefenceOnly     = "NOT_ON_DEFENCE"
 )
 
-// FirepowerCost is the Vipers' "flat $200" for one extra attack die.
-const FirepowerCost = 200
-
-// SignatureMobsters is the most mobsters a Skiff or Stealth move carries.
-const SignatureMobsters = 5
-
 func (s *state) playbook(seat int, want pb.Playbook) *engine.RuleError {
 	if s.Seats[seat].Playbook != want {
 		return engine.Refuse(ReasonNotYourPlaybook, "that is a %v Play", want)
@@ -55,7 +50,7 @@ func (b *builder) capo(seat int, x *pb.Capo) *engine.RuleError {
 		return engine.Refuse(ReasonNoSpareBoss, "both Boss pieces are on the board")
 	}
 	if s.dist(x.District).Mobs[seat].Runners == 0 {
-		return engine.Refuse(ReasonNoRunner, "you have no Runner in %s", Info(x.District).Name)
+		return engine.Refuse(ReasonNoRunner, "you have no Runner in %s", printed.Info(x.District).Name)
 	}
 	if b.Checking() {
 		return nil
@@ -102,8 +97,8 @@ func (s *state) signatureMove(seat int, x *pb.Move) *engine.RuleError {
 	if x.Skiff && x.Stealth {
 		return engine.Malform("SKIFF_AND_STEALTH", "a Move is a Skiff or Stealth, not both")
 	}
-	if x.Runners+x.Bosses > SignatureMobsters {
-		return engine.Refuse(ReasonTooManyMobsters, "move up to %d mobsters", SignatureMobsters)
+	if x.Runners+x.Bosses > printed.SignatureMobsters {
+		return engine.Refuse(ReasonTooManyMobsters, "move up to %d mobsters", printed.SignatureMobsters)
 	}
 	if x.Skiff {
 		if err := s.playbook(seat, pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS); err != nil {
@@ -115,7 +110,7 @@ func (s *state) signatureMove(seat int, x *pb.Move) *engine.RuleError {
 		switch {
 		case x.From == x.To:
 			return engine.Refuse(ReasonSameDistrict, "from and to are the same District")
-		case !Info(x.From).Coastal || !Info(x.To).Coastal:
+		case !printed.Info(x.From).Coastal || !printed.Info(x.To).Coastal:
 			return engine.Refuse(ReasonNotCoastal, "a Skiff sails from a Coastal District to another")
 		case s.controller(x.From) != seat:
 			return engine.Refuse(ReasonNotYourTurf, "a Skiff leaves a Coastal District you Control")
@@ -154,12 +149,12 @@ func (s *state) signatureMove(seat int, x *pb.Move) *engine.RuleError {
 // Firepower: "Pay a flat $200 when you Assault or Ambush to roll exactly one
 // additional attack die (up to a maximum of 5)."
 func (s *state) attackEdge(seat, mobsters int, firepower bool, courage pb.Liquor) (dice int, brave bool, err *engine.RuleError) {
-	dice = CombatDice(mobsters)
+	dice = printed.CombatDice(mobsters)
 	if courage != pb.Liquor_LIQUOR_UNSPECIFIED {
 		if err := s.playbook(seat, pb.Playbook_PLAYBOOK_HELLS_KITCHEN_IRISH); err != nil {
 			return 0, false, err
 		}
-		if !validLiquor(courage) || s.dist(s.Fight.District).Barrels[courage] == 0 {
+		if !printed.ValidLiquor(courage) || s.dist(s.Fight.District).Barrels[courage] == 0 {
 			return 0, false, engine.Refuse(ReasonNotEnoughBarrels, "no %v barrel lies in the District", courage)
 		}
 		brave = true
@@ -168,10 +163,10 @@ func (s *state) attackEdge(seat, mobsters int, firepower bool, courage pb.Liquor
 		if err := s.playbook(seat, pb.Playbook_PLAYBOOK_EAST_SIDE_VIPERS); err != nil {
 			return 0, false, err
 		}
-		if dice >= CombatCap {
-			return 0, false, engine.Refuse(ReasonMaxDice, "you already roll %d dice", CombatCap)
+		if dice >= printed.CombatCap {
+			return 0, false, engine.Refuse(ReasonMaxDice, "you already roll %d dice", printed.CombatCap)
 		}
-		if s.Seats[seat].Cash < FirepowerCost {
+		if s.Seats[seat].Cash < printed.FirepowerCost {
 			return 0, false, engine.Refuse(ReasonNotEnoughCash, "Firepower costs $200")
 		}
 		dice++
@@ -182,7 +177,7 @@ func (s *state) attackEdge(seat, mobsters int, firepower bool, courage pb.Liquor
 // edgeRecord writes Courage and Firepower into the round.
 func edgeRecord(ev *pb.CombatRound, firepower bool, courage pb.Liquor) *pb.CombatRound {
 	if firepower {
-		ev.FirepowerCost = FirepowerCost
+		ev.FirepowerCost = printed.FirepowerCost
 	}
 	ev.Courage = courage
 	return ev
@@ -207,16 +202,16 @@ func (s *state) checkPlunder(seat int, plunder bool, steal []pb.Liquor, courage 
 	}
 	var want [5]int
 	for _, l := range steal {
-		if !validLiquor(l) {
+		if !printed.ValidLiquor(l) {
 			return engine.Malform("NO_SUCH_LIQUOR", "no liquor %v", l)
 		}
 		want[l]++
 	}
-	if validLiquor(courage) {
+	if printed.ValidLiquor(courage) {
 		want[courage]++
 	}
 	if !s.dist(s.Fight.District).enough(want) {
-		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(s.Fight.District).Name)
+		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", printed.Info(s.Fight.District).Name)
 	}
 	return nil
 }
@@ -243,8 +238,8 @@ func plunderRound(ev *pb.CombatRound, r *Round, ambush bool, steal []pb.Liquor) 
 // bossBonus reads a side's Bosses in the fight: "If your Boss is in the
 // fight" (+1), and the Capo's "+2 when both Bosses attack one District"
 // (ruling 63: only on the roll that side fires first).
-func bossBonus(f Force, attacking bool) Bonuses {
-	return Bonuses{Boss: f.Bosses > 0, Capo: attacking && f.Bosses >= 2}
+func bossBonus(f Force, attacking bool) printed.Bonuses {
+	return printed.Bonuses{Boss: f.Bosses > 0, Capo: attacking && f.Bosses >= 2}
 }
 
 // torch: "you must have at least one Runner Pinned in the target District.
@@ -260,7 +255,7 @@ func (b *builder) torch(seat int) *engine.RuleError {
 	}
 	owner := s.rivalSafehouse(seat, f.District)
 	if f.Occupier == none || owner == none {
-		return engine.Refuse(ReasonNoRivalHouse, "no rival Safehouse stands in %s", Info(f.District).Name)
+		return engine.Refuse(ReasonNoRivalHouse, "no rival Safehouse stands in %s", printed.Info(f.District).Name)
 	}
 	if s.force(seat).Runners == 0 {
 		return engine.Refuse(ReasonNoRunner, "Torch sacrifices a Pinned Runner")
@@ -315,7 +310,7 @@ func (s *state) signatureCandidates(seat int) []*pb.Command {
 	for i := range s.Heat {
 		out = append(out, cmd(&pb.Consigliere{Index: u32(i)}))
 	}
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if s.dist(d).Mobs[seat].Runners > 0 {
 			out = append(out, cmd(&pb.Capo{District: d}))
 		}
@@ -343,13 +338,13 @@ func (s *state) edgeCandidates(seat int, make func(edge) *pb.Command) []*pb.Comm
 	case pb.Playbook_PLAYBOOK_HELLS_KITCHEN_IRISH:
 		var steal []pb.Liquor
 		x := s.dist(s.Fight.District)
-		for i := len(Liquors) - 1; i >= 0; i-- {
-			for range x.Barrels[Liquors[i]] {
-				steal = append(steal, Liquors[i])
+		for i := len(printed.Liquors) - 1; i >= 0; i-- {
+			for range x.Barrels[printed.Liquors[i]] {
+				steal = append(steal, printed.Liquors[i])
 			}
 		}
 		out = append(out, make(edge{plunder: true, steal: steal}))
-		for _, l := range Liquors {
+		for _, l := range printed.Liquors {
 			out = append(out, make(edge{courage: l}))
 		}
 	}

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -51,7 +52,7 @@ func TestCapo(t *testing.T) {
 func TestCapoThreat(t *testing.T) {
 	// "Your Capo is a second Boss, providing stability and gaining +1 Threat
 	// in Combat (+2 when both Bosses attack one District)."
-	if Threat(Bonuses{Boss: true}) != 2 || Threat(Bonuses{Boss: true, Capo: true}) != 3 || Threat(Bonuses{Capo: true}) != 1 {
+	if printed.Threat(printed.Bonuses{Boss: true}) != 2 || printed.Threat(printed.Bonuses{Boss: true, Capo: true}) != 3 || printed.Threat(printed.Bonuses{Capo: true}) != 1 {
 		t.Fatal("capo bonus")
 	}
 	s := mobs(t, pbSicilians, pbIrish, pbVipers)
@@ -207,7 +208,7 @@ func TestFirepower(t *testing.T) {
 	put(s, 1, hellsKit, 2, 0, false)
 	run(t, s, 0, move(harlem, hellsKit, 2, 0))
 	r = rounds(rigged(t, s, 1, cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH, Firepower: true}), 1, 1))[0]
-	if len(r.OccupierRolls) != 2 || s.Seats[1].Cash != StartCash-200 {
+	if len(r.OccupierRolls) != 2 || s.Seats[1].Cash != printed.StartCash-200 {
 		t.Fatalf("ambush firepower: %v", r)
 	}
 	refused(t, s, 0, cmd(&pb.Assault{Firepower: true}), ReasonNotYourPlaybook)

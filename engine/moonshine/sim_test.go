@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 	"sync"
 	"testing"
@@ -123,7 +124,7 @@ func newSim(t testing.TB, players int, n uint64) *sim {
 // reaches it.
 func newOathSim(t testing.TB, players int, n uint64) *sim {
 	cfg := engine.Config{Players: players}
-	if players == MaxSeats && n%2 == 1 {
+	if players == printed.MaxSeats && n%2 == 1 {
 		cfg.Options = &pb.Options{BloodOath: true, SitDownAt: 2}
 	}
 	return newSimWith(t, cfg, n)
@@ -136,7 +137,7 @@ func newEndgameSim(t testing.TB, n uint64) *sim {
 	if n%2 == 1 {
 		opts.BloodOath, opts.SitDownAt, opts.AllianceRespectToWin = true, 2, 20
 	}
-	return newSimWith(t, engine.Config{Players: MaxSeats, Options: opts}, n)
+	return newSimWith(t, engine.Config{Players: printed.MaxSeats, Options: opts}, n)
 }
 
 // verify replays the game from its seed and command log.
@@ -233,7 +234,7 @@ func (sm *sim) checkPlay(c proto.Message, evs []engine.Event) {
 		sm.fightSteps = 0
 	} else if side(c.(*pb.Command)) {
 		return
-	} else if sm.fightSteps++; sm.fightSteps > 2+2*Slots {
+	} else if sm.fightSteps++; sm.fightSteps > 2+2*printed.Slots {
 		sm.t.Fatalf("day %d: a fight has lasted %d commands", s.Day, sm.fightSteps)
 	}
 }
@@ -387,12 +388,12 @@ func (sm *sim) favorPlay(seat int, legal []proto.Message) (proto.Message, bool) 
 		}
 	}
 	p := s.Seats[seat]
-	if p.Cash >= BribeCost || p.Loans >= 2 || len(p.SlotOwners) < 2 {
+	if p.Cash >= printed.BribeCost || p.Loans >= 2 || len(p.SlotOwners) < 2 {
 		return nil, false
 	}
-	for _, d := range AllDistricts() {
-		b := Info(d).Broker
-		if Info(d).Kind == highSociety && s.controller(d) == seat && s.favorHolder(b) == none && !p.Bought[b] {
+	for _, d := range printed.AllDistricts() {
+		b := printed.Info(d).Broker
+		if printed.Info(d).Kind == highSociety && s.controller(d) == seat && s.favorHolder(b) == none && !p.Bought[b] {
 			if r.IntN(2) == 0 {
 				return cmd(&pb.TakeLoan{}), false
 			}
@@ -426,12 +427,12 @@ func (sm *sim) sitDownPlay(legal []proto.Message) proto.Message {
 func (sm *sim) attack(seat int) *pb.Command {
 	s, r := sm.state(), sm.bot
 	var moves []*pb.Move
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		p := s.dist(d).Mobs[seat]
 		if p.mobsters() == 0 {
 			continue
 		}
-		for _, n := range Neighbours(d) {
+		for _, n := range printed.Neighbours(d) {
 			if s.hostile(seat, n) {
 				moves = append(moves, &pb.Move{From: d, To: n, Runners: u32(p.Runners), Bosses: u32(p.Bosses)})
 			}
@@ -443,8 +444,8 @@ func (sm *sim) attack(seat int) *pb.Command {
 	// Half the time, go for a High Society District whose Favor the seat
 	// may still buy.
 	favors := slices.DeleteFunc(slices.Clone(moves), func(m *pb.Move) bool {
-		b := Info(m.To).Broker
-		return Info(m.To).Kind != highSociety || s.favorHolder(b) != none || s.Seats[seat].Bought[b]
+		b := printed.Info(m.To).Broker
+		return printed.Info(m.To).Kind != highSociety || s.favorHolder(b) != none || s.Seats[seat].Bought[b]
 	})
 	if len(favors) > 0 && r.IntN(2) == 0 {
 		moves = favors
@@ -466,26 +467,26 @@ func (sm *sim) signatureMove(seat int) *pb.Command {
 	s, r := sm.state(), sm.bot
 	book := s.Seats[seat].Playbook
 	var moves []*pb.Move
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		p := s.dist(d).Mobs[seat]
 		if p.mobsters() == 0 {
 			continue
 		}
-		runners := min(p.Runners, SignatureMobsters-p.Bosses)
-		for _, to := range Neighbours(d) {
+		runners := min(p.Runners, printed.SignatureMobsters-p.Bosses)
+		for _, to := range printed.Neighbours(d) {
 			if s.partnerControls(seat, to) {
 				moves = append(moves, &pb.Move{From: d, To: to, Runners: u32(p.Runners), Bosses: u32(p.Bosses)})
 			}
 		}
 		switch book {
 		case pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS:
-			for _, to := range AllDistricts() {
-				if to != d && Info(d).Coastal && Info(to).Coastal {
+			for _, to := range printed.AllDistricts() {
+				if to != d && printed.Info(d).Coastal && printed.Info(to).Coastal {
 					moves = append(moves, &pb.Move{From: d, To: to, Runners: u32(runners), Bosses: u32(p.Bosses), Skiff: true})
 				}
 			}
 		case pb.Playbook_PLAYBOOK_EAST_SIDE_VIPERS:
-			for _, to := range Neighbours(d) {
+			for _, to := range printed.Neighbours(d) {
 				if s.rivalMobsters(seat, to) {
 					moves = append(moves, &pb.Move{From: d, To: to, Runners: u32(runners), Bosses: u32(p.Bosses), Stealth: true})
 				}
@@ -532,7 +533,7 @@ func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 		return sm.sideCommand(seat)
 	}
 	var froms []pb.District
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if (name == "move" && s.mobstersAt(seat, d) > 0) || (name != "move" && s.controller(d) == seat && s.dist(d).barrelCount() > 0) {
 			froms = append(froms, d)
 		}
@@ -543,12 +544,12 @@ func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 	from := froms[r.IntN(len(froms))]
 	x := s.dist(from)
 	var bar [5]int
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		if x.Barrels[l] > 0 {
 			bar[l] = r.IntN(x.Barrels[l] + 1)
 		}
 	}
-	ns := Neighbours(from)
+	ns := printed.Neighbours(from)
 	if name == "move" && r.IntN(3) > 0 {
 		// Mostly aim at safe turf, so that the bot spreads over the city.
 		ns = slices.DeleteFunc(ns, func(d pb.District) bool { return s.hostile(seat, d) })
@@ -562,14 +563,14 @@ func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 		p := x.Mobs[seat]
 		runners := r.IntN(p.Runners + 1)
 		bosses := r.IntN(p.Bosses + 1)
-		for _, l := range Liquors {
+		for _, l := range printed.Liquors {
 			bar[l] = min(bar[l], max(0, runners+bosses-sumBarrels(bar)+bar[l]))
 		}
 		return cmd(&pb.Move{From: from, To: to, Runners: u32(runners), Bosses: u32(bosses), Barrels: barrelsList(bar), Commandeer: r.IntN(2) == 0})
 	case "push":
 		var back [5]int
 		if c := s.controller(to); c != none && c != seat && r.IntN(2) == 0 {
-			for _, l := range Liquors {
+			for _, l := range printed.Liquors {
 				back[l] = r.IntN(s.dist(to).Barrels[l] + 1)
 			}
 		}
@@ -589,11 +590,11 @@ func (sm *sim) advanceFromTemplate(seat int) *pb.Command {
 	x := s.dist(f.District)
 	var bar [5]int
 	left := s.force(seat).Mobsters()
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		bar[l] = min(r.IntN(x.Barrels[l]+1), left)
 		left -= bar[l]
 	}
-	ns := Neighbours(f.District)
+	ns := printed.Neighbours(f.District)
 	return cmd(&pb.Advance{To: ns[r.IntN(len(ns))], Barrels: barrelsList(bar), Commandeer: r.IntN(3) == 0})
 }
 
@@ -613,19 +614,19 @@ func checkInvariantsAt(t testing.TB, s *state, where func() string) {
 	}
 	for seat := range s.Seats {
 		r, b, h := s.onBoard(seat)
-		if r > RunnerSupply-s.Seats[seat].Burned || b > s.Seats[seat].BossPieces || h > SafehouseSupply {
+		if r > printed.RunnerSupply-s.Seats[seat].Burned || b > s.Seats[seat].BossPieces || h > printed.SafehouseSupply {
 			fail("seat %d has %d runners %d bosses %d safehouses on the board", seat, r, b, h)
 		}
 		if s.Seats[seat].Cash < 0 {
 			fail("seat %d cash %d", seat, s.Seats[seat].Cash)
 		}
 	}
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		if s.barrelSupply(l) < 0 {
 			fail("%v over supply", l)
 		}
 	}
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		x := s.dist(d)
 		holders := 0
 		for _, p := range x.Mobs {
@@ -693,7 +694,7 @@ func checkTurf(s *state, d pb.District, holders int, fail func(string, ...any)) 
 // Occupier unless two partners share it; inside one, only the Invaders in
 // its District are Pinned.
 func checkFight(s *state, fail func(string, ...any)) {
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		x := s.dist(d)
 		in := s.Fight != nil && s.Fight.District == d
 		if !in && x.Occupier != none && (x.Occupier >= s.Players || s.Partner[x.Occupier] == none || !x.Mobs[s.Partner[x.Occupier]].any()) {
@@ -711,7 +712,7 @@ func checkInfluence(t testing.TB, s *state, fail func(string, ...any)) {
 	t.Helper()
 	owned := make([]int, s.Players)
 	for i, p := range s.Seats {
-		if p.Stash < 0 || len(p.SlotOwners) > Slots {
+		if p.Stash < 0 || len(p.SlotOwners) > printed.Slots {
 			fail("seat %d stash %d slots %d", i, p.Stash, len(p.SlotOwners))
 		}
 		owned[i] += p.Stash
@@ -725,7 +726,7 @@ func checkInfluence(t testing.TB, s *state, fail func(string, ...any)) {
 	for _, o := range s.Heat {
 		owned[o]++
 	}
-	if len(s.Heat) > HeatTrackSize {
+	if len(s.Heat) > printed.HeatTrackSize {
 		fail("heat track holds %d", len(s.Heat))
 	}
 	for i, p := range s.Seats {
@@ -778,7 +779,7 @@ func checkCards(s *state, fail func(string, ...any)) {
 		}
 	}
 	slices.Sort(all)
-	if len(all) != len(Contracts) || slices.Compact(all)[len(Contracts)-1] != len(Contracts) {
+	if len(all) != len(printed.Contracts) || slices.Compact(all)[len(printed.Contracts)-1] != len(printed.Contracts) {
 		fail("contract cards not conserved: %v", all)
 	}
 }
@@ -795,7 +796,7 @@ func TestRandomDays(t *testing.T) {
 	var mu sync.Mutex
 	var all tally
 	t.Run("games", func(t *testing.T) {
-		for players := 2; players <= MaxSeats; players++ {
+		for players := 2; players <= printed.MaxSeats; players++ {
 			t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
 				t.Parallel()
 				var sum tally
@@ -864,7 +865,7 @@ func (sm *sim) proposal(to int, b pb.Broker) *pb.ProposeDeal {
 		case 3:
 			t.Kind, t.Amount = pb.DealTermKind_DEAL_TERM_KIND_LEND_MARKERS, u32(1+r.IntN(2))
 		case 4:
-			all := AllDistricts()
+			all := printed.AllDistricts()
 			t.Kind, t.Districts = pb.DealTermKind_DEAL_TERM_KIND_SAFE_PASSAGE, []pb.District{all[r.IntN(len(all))]}
 		default:
 			t.Kind = pb.DealTermKind_DEAL_TERM_KIND_NO_RAT

@@ -1,24 +1,11 @@
 package moonshine
 
 import (
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
-)
-
-// Supply limits and printed amounts.
-const (
-	MaxSeats        = 4
-	RunnerSupply    = 15
-	SafehouseSupply = 3
-	BarrelSupply    = 25
-	Slots           = 5
-	StartCash       = 1000
-	StartInfluence  = 7
-	StartSlotted    = 5
-	SweepLimit      = 5
-	RespectToWin    = 20
 )
 
 // none marks an empty seat reference (no holder, no controller).
@@ -41,7 +28,7 @@ func (p pieces) any() bool     { return p.mobsters() > 0 || p.Safehouse }
 type district struct {
 	Still    int
 	Precinct bool
-	Mobs     [MaxSeats]pieces
+	Mobs     [printed.MaxSeats]pieces
 	Occupier int
 	Barrels  [5]int // by pb.Liquor
 }
@@ -108,7 +95,7 @@ type state struct {
 	Day     int
 	Moon    pb.Moon
 	Phase   pb.Phase
-	D       [NumDistricts]district
+	D       [printed.NumDistricts]district
 	Seats   []seat
 	Market  [5]int // by pb.Liquor
 	Decks   [4]deck
@@ -146,7 +133,7 @@ type state struct {
 	// Crackdown is the Federal Crackdown Tracker space (Blood Oath).
 	Crackdown int
 	// Partner holds each seat's partner after the Sit-Down (none before).
-	Partner [MaxSeats]int
+	Partner [printed.MaxSeats]int
 	// Bloodshed marks a Play in which the Attacker has killed: one Heat
 	// marker at its end.
 	Bloodshed bool
@@ -180,7 +167,7 @@ func (f *fight) decider() int {
 }
 
 func newState() *state {
-	s := &state{WardBoss: none, Rat: none, Current: none, Partner: [MaxSeats]int{none, none, none, none}}
+	s := &state{WardBoss: none, Rat: none, Current: none, Partner: [printed.MaxSeats]int{none, none, none, none}}
 	for i := range s.Deeds {
 		s.Deeds[i] = none
 	}
@@ -280,7 +267,7 @@ func (s *state) onBoard(seat int) (runners, bosses, safehouses int) {
 
 func (s *state) runnerSupply(seat int) int {
 	r, _, _ := s.onBoard(seat)
-	return RunnerSupply - s.Seats[seat].Burned - r
+	return printed.RunnerSupply - s.Seats[seat].Burned - r
 }
 
 func (s *state) bossSupply(seat int) int {
@@ -290,12 +277,12 @@ func (s *state) bossSupply(seat int) int {
 
 func (s *state) safehouseSupply(seat int) int {
 	_, _, h := s.onBoard(seat)
-	return SafehouseSupply - h
+	return printed.SafehouseSupply - h
 }
 
 // barrelSupply returns how many barrels of l are left in the supply.
 func (s *state) barrelSupply(l pb.Liquor) int {
-	n := BarrelSupply
+	n := printed.BarrelSupply
 	for i := range s.D {
 		n -= s.D[i].Barrels[l]
 	}
@@ -305,7 +292,7 @@ func (s *state) barrelSupply(l pb.Liquor) int {
 // controlled lists the Districts seat Controls, in District order.
 func (s *state) controlled(seat int) []pb.District {
 	var out []pb.District
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if s.controller(d) == seat {
 			out = append(out, d)
 		}
@@ -314,10 +301,10 @@ func (s *state) controlled(seat int) []pb.District {
 }
 
 // countControlled counts the Districts seat Controls that match keep.
-func (s *state) countControlled(seat int, keep func(DistrictInfo) bool) int {
+func (s *state) countControlled(seat int, keep func(printed.DistrictInfo) bool) int {
 	n := 0
 	for _, d := range s.controlled(seat) {
-		if keep(Info(d)) {
+		if keep(printed.Info(d)) {
 			n++
 		}
 	}
@@ -409,5 +396,5 @@ func (s *state) respectToWin() int {
 	if s.Opts != nil && s.Opts.RespectToWin > 0 {
 		return int(s.Opts.RespectToWin)
 	}
-	return RespectToWin
+	return printed.RespectToWin
 }

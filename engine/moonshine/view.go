@@ -2,6 +2,7 @@ package moonshine
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	"google.golang.org/protobuf/proto"
 )
@@ -16,13 +17,13 @@ func (s *state) View(v engine.Viewer) proto.Message {
 	if v.Kind == engine.Player {
 		out.You = optSeat(int(v.Seat))
 	}
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		out.Districts = append(out.Districts, s.districtView(d))
 	}
 	for i := range s.Seats {
 		out.Seats = append(out.Seats, s.seatView(i, v))
 	}
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		out.Market = append(out.Market, u32(s.Market[l]))
 		out.BarrelSupply = append(out.BarrelSupply, u32(s.barrelSupply(l)))
 	}
@@ -110,10 +111,10 @@ func (s *state) seatView(i int, v engine.Viewer) *pb.SeatView {
 
 func (s *state) titleViews() []*pb.TitleView {
 	var out []*pb.TitleView
-	for _, bo := range Boroughs() {
+	for _, bo := range printed.Boroughs() {
 		out = append(out, &pb.TitleView{Title: pb.Title_TITLE_DEED, Borough: bo.ID, Holder: optSeat(s.Deeds[bo.ID])})
 	}
-	for _, l := range Liquors {
+	for _, l := range printed.Liquors {
 		out = append(out, &pb.TitleView{Title: pb.Title_TITLE_SYNDICATE, Liquor: l, Holder: optSeat(s.Syndicates[l])})
 	}
 	return append(out, &pb.TitleView{Title: pb.Title_TITLE_WARD_BOSS, Holder: optSeat(s.WardBoss)})
@@ -123,11 +124,11 @@ func (s *state) titleViews() []*pb.TitleView {
 // list. Each is offered only while some instance of it is legal.
 func (s *state) templates(seat int) []engine.Template {
 	var from, to, joints []string
-	for _, d := range AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if s.mobstersAt(seat, d) > 0 {
 			from = append(from, d.String())
 		}
-		if s.controller(d) == seat && Info(d).IsSpeakeasy() && s.dist(d).barrelCount() > 0 {
+		if s.controller(d) == seat && printed.Info(d).IsSpeakeasy() && s.dist(d).barrelCount() > 0 {
 			joints = append(joints, d.String())
 		}
 		to = append(to, d.String())
@@ -140,9 +141,9 @@ func (s *state) templates(seat int) []engine.Template {
 				{Field: "move.from", Description: "where your Mobsters stand", Choices: from},
 				{Field: "move.to", Description: "a Connected District: Safe turf, or Hostile turf (rival or Police), which starts a fight; " +
 					"Blood Oath: your partner's, where you start no fight but may not end your Phase", Choices: to},
-				{Field: "move.runners", Description: "Runners moving", Max: RunnerSupply},
+				{Field: "move.runners", Description: "Runners moving", Max: printed.RunnerSupply},
 				{Field: "move.bosses", Description: "Bosses moving", Max: 2},
-				{Field: "move.barrels", Description: "barrels carried from `from`", Max: RunnerSupply + 2},
+				{Field: "move.barrels", Description: "barrels carried from `from`", Max: printed.RunnerSupply + 2},
 				{Field: "move.commandeer", Description: "replace an unguarded rival Safehouse with yours"},
 			}})
 		switch s.Seats[seat].Playbook {

@@ -3,7 +3,7 @@ package strategy
 import (
 	"slices"
 
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
@@ -17,14 +17,14 @@ type board struct {
 	me      int
 	partner int
 	// d holds the District views by District id (index 0 unused).
-	d  [moonshine.NumDistricts + 1]*pb.DistrictView
+	d  [printed.NumDistricts + 1]*pb.DistrictView
 	my *pb.SeatView
 }
 
 func newBoard(v *pb.View) *board {
 	b := &board{v: v, me: int(v.GetYou()), partner: nobody}
 	for _, d := range v.GetDistricts() {
-		if id := int(d.GetDistrict()); id >= 1 && id <= moonshine.NumDistricts {
+		if id := int(d.GetDistrict()); id >= 1 && id <= printed.NumDistricts {
 			b.d[id] = d
 		}
 	}
@@ -118,7 +118,7 @@ func total(bar [5]int) int {
 // controlled lists the Districts seat Controls.
 func (b *board) controlled(seat int) []pb.District {
 	var out []pb.District
-	for _, d := range moonshine.AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if b.controller(d) == seat {
 			out = append(out, d)
 		}
@@ -127,10 +127,10 @@ func (b *board) controlled(seat int) []pb.District {
 }
 
 // count counts the Districts seat Controls that match keep.
-func (b *board) count(seat int, keep func(moonshine.DistrictInfo) bool) int {
+func (b *board) count(seat int, keep func(printed.DistrictInfo) bool) int {
 	n := 0
 	for _, d := range b.controlled(seat) {
-		if keep(moonshine.Info(d)) {
+		if keep(printed.Info(d)) {
 			n++
 		}
 	}
@@ -155,14 +155,14 @@ func (b *board) held(l pb.Liquor) int {
 func (b *board) boroughs() int {
 	seen := map[pb.Borough]bool{}
 	for _, d := range b.controlled(b.me) {
-		seen[moonshine.Info(d).Borough] = true
+		seen[printed.Info(d).Borough] = true
 	}
 	return len(seen)
 }
 
 // onBoard counts the seat's Runners, Bosses and Safehouses on the board.
 func (b *board) onBoard() (runners, bosses, safehouses int) {
-	for _, d := range moonshine.AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if f := b.force(d, b.me); f != nil {
 			runners += int(f.GetRunners())
 			bosses += int(f.GetBosses())
@@ -239,14 +239,14 @@ func (b *board) hasFavor(br pb.Broker) bool { return slices.Contains(b.my.GetFav
 
 // handLimit is the seat's Contract hand limit.
 func (b *board) handLimit() int {
-	return moonshine.HandLimit(b.hasFavor(pb.Broker_BROKER_TEXAS_GUINAN))
+	return printed.HandLimit(b.hasFavor(pb.Broker_BROKER_TEXAS_GUINAN))
 }
 
 // completedTiers reports the tiers of the seat's completed Contracts.
 func (b *board) completedTiers() map[pb.Tier]bool {
 	out := map[pb.Tier]bool{}
 	for _, c := range b.my.GetCompleted() {
-		if card, ok := moonshine.Card(int(c)); ok {
+		if card, ok := printed.Card(int(c)); ok {
 			out[card.Tier] = true
 		}
 	}
@@ -257,7 +257,7 @@ func (b *board) completedTiers() map[pb.Tier]bool {
 func (b *board) stakedTiers() map[pb.Tier]bool {
 	out := map[pb.Tier]bool{}
 	for _, k := range b.my.GetStaked() {
-		if card, ok := moonshine.Card(int(k.GetCard())); ok {
+		if card, ok := printed.Card(int(k.GetCard())); ok {
 			out[card.Tier] = true
 		}
 	}

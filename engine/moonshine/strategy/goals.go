@@ -1,20 +1,20 @@
 package strategy
 
 import (
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
 // goalOf returns the objective of the card with id card, as the engine
-// reads it (moonshine.Contracts).
-func goalOf(card int) moonshine.Goal {
-	c, _ := moonshine.Card(card)
+// reads it (printed.Contracts).
+func goalOf(card int) printed.Goal {
+	c, _ := printed.Card(card)
 	return c.Goal
 }
 
 var (
 	rum      = pb.Liquor_LIQUOR_RUM
-	isGhetto = moonshine.OfKind(pb.DistrictKind_DISTRICT_KIND_GHETTO)
+	isGhetto = printed.OfKind(pb.DistrictKind_DISTRICT_KIND_GHETTO)
 )
 
 // impossible is the effort of an objective the policy sees no way to meet.
@@ -25,33 +25,33 @@ const impossible = 99
 func (b *board) gap(card int) int {
 	g := goalOf(card)
 	switch g.Kind {
-	case moonshine.GoalControl:
+	case printed.GoalControl:
 		return max(0, g.N-b.count(b.me, g.Counts))
-	case moonshine.GoalBoroughs:
+	case printed.GoalBoroughs:
 		return max(0, g.N-b.boroughs())
-	case moonshine.GoalBarrels:
+	case printed.GoalBarrels:
 		return max(0, g.N-b.held(g.Liquor))
-	case moonshine.GoalEachLiquor:
+	case printed.GoalEachLiquor:
 		n := 0
-		for _, l := range moonshine.Liquors {
+		for _, l := range printed.Liquors {
 			n += max(0, g.N-b.held(l))
 		}
 		return n
-	case moonshine.GoalNoHeat:
+	case printed.GoalNoHeat:
 		return b.heatOf(b.me)
-	case moonshine.GoalSafehouses:
+	case printed.GoalSafehouses:
 		_, _, h := b.onBoard()
 		return max(0, g.N-h)
-	case moonshine.GoalRunners:
+	case printed.GoalRunners:
 		r, _, _ := b.onBoard()
 		return max(0, g.N-r)
-	case moonshine.GoalDeeds:
+	case printed.GoalDeeds:
 		d, _, _ := b.titles()
 		return max(0, g.N-d)
-	case moonshine.GoalSyndicates:
+	case printed.GoalSyndicates:
 		_, s, _ := b.titles()
 		return max(0, g.N-s)
-	case moonshine.GoalWardAndDeed:
+	case printed.GoalWardAndDeed:
 		d, _, w := b.titles()
 		n := 0
 		if !w {
@@ -68,10 +68,10 @@ func (b *board) gap(card int) int {
 // loansFor is how many Shylock's Marks meeting a cash objective takes now.
 func (b *board) loansFor(card int) int {
 	g := goalOf(card)
-	if g.Kind != moonshine.GoalCash || b.cash() >= g.N {
+	if g.Kind != printed.GoalCash || b.cash() >= g.N {
 		return 0
 	}
-	return (g.N - b.cash() + moonshine.LoanAmount - 1) / moonshine.LoanAmount
+	return (g.N - b.cash() + printed.LoanAmount - 1) / printed.LoanAmount
 }
 
 // effort estimates the Plays needed to meet card's objective within days
@@ -79,51 +79,51 @@ func (b *board) loansFor(card int) int {
 func (b *board) effort(card, days int) int {
 	g := goalOf(card)
 	gap := b.gap(card)
-	if gap == 0 && g.Kind != moonshine.GoalCash {
+	if gap == 0 && g.Kind != printed.GoalCash {
 		return 0
 	}
 	switch g.Kind {
-	case moonshine.GoalCash:
+	case printed.GoalCash:
 		if b.loansFor(card) > 4 {
 			return impossible
 		}
 		return 0
-	case moonshine.GoalControl:
+	case printed.GoalControl:
 		if b.free(g.Counts) < gap {
 			return impossible
 		}
 		return gap
-	case moonshine.GoalBoroughs:
+	case printed.GoalBoroughs:
 		if b.freeBoroughs() < gap {
 			return impossible
 		}
 		return gap
-	case moonshine.GoalBarrels, moonshine.GoalEachLiquor:
-		if g.Liquor == rum || g.Kind == moonshine.GoalEachLiquor {
+	case printed.GoalBarrels, printed.GoalEachLiquor:
+		if g.Liquor == rum || g.Kind == printed.GoalEachLiquor {
 			return impossible // Rum runs are left to luck
 		}
 		if gap > 2*(days-1) {
 			return impossible
 		}
 		return gap
-	case moonshine.GoalNoHeat:
+	case printed.GoalNoHeat:
 		return impossible
-	case moonshine.GoalSafehouses:
+	case printed.GoalSafehouses:
 		_, _, h := b.onBoard()
-		if moonshine.SafehouseSupply-h < gap {
+		if printed.SafehouseSupply-h < gap {
 			return impossible
 		}
 		return gap
-	case moonshine.GoalRunners:
+	case printed.GoalRunners:
 		if int(b.my.GetRunnerSupply()) < gap || b.safehouseDistrict() == 0 {
 			return impossible
 		}
 		return 1
-	case moonshine.GoalDeeds:
+	case printed.GoalDeeds:
 		return b.titleCost(gap, b.deedCosts())
-	case moonshine.GoalSyndicates:
+	case printed.GoalSyndicates:
 		return b.titleCost(gap, b.syndicateCosts())
-	case moonshine.GoalWardAndDeed:
+	case printed.GoalWardAndDeed:
 		n := 0
 		if _, _, w := b.titles(); !w {
 			n += b.majorityCost(isGhetto)
@@ -138,10 +138,10 @@ func (b *board) effort(card, days int) int {
 
 // free counts the Districts matching keep that the seat Controls or could
 // walk into (no Police, no rival Mobsters, not its partner's).
-func (b *board) free(keep func(moonshine.DistrictInfo) bool) int {
+func (b *board) free(keep func(printed.DistrictInfo) bool) int {
 	n := 0
-	for _, d := range moonshine.AllDistricts() {
-		if keep(moonshine.Info(d)) && !b.mine(d) && b.enterable(d) {
+	for _, d := range printed.AllDistricts() {
+		if keep(printed.Info(d)) && !b.mine(d) && b.enterable(d) {
 			n++
 		}
 	}
@@ -152,8 +152,8 @@ func (b *board) free(keep func(moonshine.DistrictInfo) bool) int {
 // it could walk into one.
 func (b *board) freeBoroughs() int {
 	n := 0
-	for _, bo := range moonshine.Boroughs() {
-		in := func(d moonshine.DistrictInfo) bool { return d.Borough == bo.ID }
+	for _, bo := range printed.Boroughs() {
+		in := func(d printed.DistrictInfo) bool { return d.Borough == bo.ID }
 		if b.count(b.me, in) == 0 && b.free(in) > 0 {
 			n++
 		}
@@ -163,7 +163,7 @@ func (b *board) freeBoroughs() int {
 
 // majorityCost is how many more Districts matching keep the seat needs for
 // a strict majority of at least 2 (impossible when too few are free).
-func (b *board) majorityCost(keep func(moonshine.DistrictInfo) bool) int {
+func (b *board) majorityCost(keep func(printed.DistrictInfo) bool) int {
 	mine, best := b.count(b.me, keep), 0
 	for seat := range int(b.v.GetPlayers()) {
 		if seat != b.me {
@@ -182,22 +182,22 @@ func (b *board) majorityCost(keep func(moonshine.DistrictInfo) bool) int {
 
 // deedCosts returns the majority cost of each Borough Deed the seat lacks.
 func (b *board) deedCosts() []int {
-	return b.titleCosts(pb.Title_TITLE_DEED, func(t *pb.TitleView) func(moonshine.DistrictInfo) bool {
+	return b.titleCosts(pb.Title_TITLE_DEED, func(t *pb.TitleView) func(printed.DistrictInfo) bool {
 		bo := t.GetBorough()
-		return func(d moonshine.DistrictInfo) bool { return d.Borough == bo }
+		return func(d printed.DistrictInfo) bool { return d.Borough == bo }
 	})
 }
 
 // syndicateCosts returns the majority cost of each Syndicate the seat lacks.
 func (b *board) syndicateCosts() []int {
-	return b.titleCosts(pb.Title_TITLE_SYNDICATE, func(t *pb.TitleView) func(moonshine.DistrictInfo) bool {
-		return moonshine.Pours(t.GetLiquor())
+	return b.titleCosts(pb.Title_TITLE_SYNDICATE, func(t *pb.TitleView) func(printed.DistrictInfo) bool {
+		return printed.Pours(t.GetLiquor())
 	})
 }
 
 // titleCosts returns the majority cost of each title of a kind the seat
 // lacks, over the Districts each one counts.
-func (b *board) titleCosts(kind pb.Title, counts func(*pb.TitleView) func(moonshine.DistrictInfo) bool) []int {
+func (b *board) titleCosts(kind pb.Title, counts func(*pb.TitleView) func(printed.DistrictInfo) bool) []int {
 	var out []int
 	for _, t := range b.v.GetTitles() {
 		if t.GetTitle() != kind || (t.Holder != nil && int(t.GetHolder()) == b.me) {
@@ -230,7 +230,7 @@ func (b *board) titleCost(n int, costs []int) int {
 // safehouseDistrict returns a District holding the seat's Safehouse (0:
 // none).
 func (b *board) safehouseDistrict() pb.District {
-	for _, d := range moonshine.AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if b.force(d, b.me).GetSafehouse() {
 			return d
 		}

@@ -3,7 +3,7 @@ package strategy
 import (
 	"slices"
 
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
@@ -38,7 +38,7 @@ func (b *board) dueTonight() []int {
 func (d *decider) cashReserve() int {
 	n := 0
 	for _, c := range d.b.dueTonight() {
-		if g := goalOf(c); g.Kind == moonshine.GoalCash {
+		if g := goalOf(c); g.Kind == printed.GoalCash {
 			n = max(n, g.N)
 		}
 	}
@@ -59,7 +59,7 @@ func (d *decider) loanForDeadline() *pb.Command {
 
 // repay pays a Shylock's Mark off when the cash spares it.
 func (d *decider) repay() *pb.Command {
-	cost := moonshine.RepayPrice(d.b.hasFavor(pb.Broker_BROKER_ARNOLD_ROTHSTEIN))
+	cost := printed.RepayPrice(d.b.hasFavor(pb.Broker_BROKER_ARNOLD_ROTHSTEIN))
 	if d.b.my.GetLoans() > 0 && d.spare() >= cost+500 && d.offers("repay-loan") {
 		return commands.Wrap(&pb.RepayLoan{})
 	}
@@ -100,7 +100,7 @@ func (d *decider) rat() *pb.Command {
 	for i, o := range b.v.GetHeat() {
 		heat[i] = int(o)
 	}
-	if moonshine.RaidTarget(heat) == b.me && b.v.GetDay() < 4 {
+	if printed.RaidTarget(heat) == b.me && b.v.GetDay() < 4 {
 		return nil
 	}
 	return d.legal(func(c *pb.Command) bool { return c.GetRat() != nil })
@@ -109,7 +109,7 @@ func (d *decider) rat() *pb.Command {
 // avoidHeat reports a staked "no markers on the Heat Track" objective.
 func (d *decider) avoidHeat() bool {
 	for _, k := range d.b.my.GetStaked() {
-		if goalOf(int(k.GetCard())).Kind == moonshine.GoalNoHeat {
+		if goalOf(int(k.GetCard())).Kind == printed.GoalNoHeat {
 			return true
 		}
 	}
@@ -131,8 +131,8 @@ func (d *decider) extort() *pb.Command {
 			return 0, false
 		}
 		bo := x.GetBorough()
-		n := b.count(b.me, func(i moonshine.DistrictInfo) bool { return i.Borough == bo })
-		if _, heat := moonshine.ExtortIncome(n); heat && d.avoidHeat() {
+		n := b.count(b.me, func(i printed.DistrictInfo) bool { return i.Borough == bo })
+		if _, heat := printed.ExtortIncome(n); heat && d.avoidHeat() {
 			return 0, false
 		}
 		return float64(n), true
@@ -149,14 +149,14 @@ func (d *decider) contractWork() *pb.Command {
 			continue
 		}
 		switch g.Kind {
-		case moonshine.GoalSafehouses:
-			if d.spare() < moonshine.SecureCost && k.GetMarkers() == 1 && d.offers("take-loan") {
+		case printed.GoalSafehouses:
+			if d.spare() < printed.SecureCost && k.GetMarkers() == 1 && d.offers("take-loan") {
 				return commands.Wrap(&pb.TakeLoan{})
 			}
 			if c := d.secureAt(true); c != nil {
 				return c
 			}
-		case moonshine.GoalRunners:
+		case printed.GoalRunners:
 			need := b.gap(card)
 			if d.spare() < need*300 && k.GetMarkers() == 1 && d.offers("take-loan") {
 				return commands.Wrap(&pb.TakeLoan{})
@@ -180,7 +180,7 @@ func (d *decider) hustle() *pb.Command {
 		have[t] = have[t] || ok
 	}
 	for _, c := range b.my.GetHand() {
-		if card, ok := moonshine.Card(int(c)); ok && d.cardValue(int(c)) > 15 {
+		if card, ok := printed.Card(int(c)); ok && d.cardValue(int(c)) > 15 {
 			have[card.Tier] = true
 		}
 	}
@@ -218,10 +218,10 @@ func (d *decider) reserved() [5]int {
 	for _, k := range d.b.my.GetStaked() {
 		g := goalOf(int(k.GetCard()))
 		switch g.Kind {
-		case moonshine.GoalBarrels:
+		case printed.GoalBarrels:
 			out[g.Liquor] = max(out[g.Liquor], g.N)
-		case moonshine.GoalEachLiquor:
-			for _, l := range moonshine.Liquors {
+		case printed.GoalEachLiquor:
+			for _, l := range printed.Liquors {
 				out[l] = max(out[l], g.N)
 			}
 		}
@@ -236,7 +236,7 @@ func (d *decider) sellable(dist pb.District) [5]int {
 	if res[0] > 0 {
 		return [5]int{}
 	}
-	for _, l := range moonshine.Liquors {
+	for _, l := range printed.Liquors {
 		if res[l] > 0 {
 			bar[l] = 0
 		}
@@ -247,7 +247,7 @@ func (d *decider) sellable(dist pb.District) [5]int {
 // barrelList turns counts by liquor into the message list.
 func barrelList(bar [5]int) []*pb.Barrels {
 	var out []*pb.Barrels
-	for _, l := range moonshine.Liquors {
+	for _, l := range printed.Liquors {
 		if bar[l] > 0 {
 			out = append(out, &pb.Barrels{Liquor: l, Count: uint32(bar[l])})
 		}
@@ -266,7 +266,7 @@ func (d *decider) unload() *pb.Command {
 	var best *pb.Unload
 	bestCash := 0
 	for _, dist := range b.controlled(b.me) {
-		if !moonshine.Info(dist).IsSpeakeasy() {
+		if !printed.Info(dist).IsSpeakeasy() {
 			continue
 		}
 		bar := d.sellable(dist)
@@ -282,7 +282,7 @@ func (d *decider) unload() *pb.Command {
 			continue
 		}
 		cash := 0
-		for _, l := range moonshine.Liquors {
+		for _, l := range printed.Liquors {
 			if i := int(l) - 1; i < len(b.v.GetMarket()) {
 				cash += bar[l] * int(b.v.GetMarket()[i])
 			}
@@ -329,7 +329,7 @@ func (d *decider) attack() *pb.Command {
 // Safehouse guards them.
 func (b *board) strikes(worth func(theirs int, guarded bool, crew int) bool) []*pb.Move {
 	var moves []*pb.Move
-	for _, from := range moonshine.AllDistricts() {
+	for _, from := range printed.AllDistricts() {
 		f := b.force(from, b.me)
 		if f == nil || f.GetPinned() {
 			continue
@@ -343,7 +343,7 @@ func (b *board) strikes(worth func(theirs int, guarded bool, crew int) bool) []*
 		if crew < 3 {
 			continue
 		}
-		for _, to := range moonshine.Neighbours(from) {
+		for _, to := range printed.Neighbours(from) {
 			x := b.dist(to)
 			if x.GetPrecinct() || b.partnerHeld(to) || !b.rivalMobsters(to) {
 				continue
@@ -407,11 +407,11 @@ func (b *board) titleGain(t pb.District) int {
 		switch ti.GetTitle() {
 		case pb.Title_TITLE_DEED:
 			bo := ti.GetBorough()
-			if b.winsBy(t, func(d moonshine.DistrictInfo) bool { return d.Borough == bo }) {
-				gain += moonshine.BoroughOf(bo).Respect
+			if b.winsBy(t, func(d printed.DistrictInfo) bool { return d.Borough == bo }) {
+				gain += printed.BoroughOf(bo).Respect
 			}
 		case pb.Title_TITLE_SYNDICATE:
-			if b.winsBy(t, moonshine.Pours(ti.GetLiquor())) {
+			if b.winsBy(t, printed.Pours(ti.GetLiquor())) {
 				gain += 2
 			}
 		case pb.Title_TITLE_WARD_BOSS:
@@ -425,8 +425,8 @@ func (b *board) titleGain(t pb.District) int {
 
 // winsBy reports whether taking District t from its holder gives the seat
 // the strict majority, at least 2, of the Districts keep counts.
-func (b *board) winsBy(t pb.District, keep func(moonshine.DistrictInfo) bool) bool {
-	if !keep(moonshine.Info(t)) {
+func (b *board) winsBy(t pb.District, keep func(printed.DistrictInfo) bool) bool {
+	if !keep(printed.Info(t)) {
 		return false
 	}
 	mine, owner := b.count(b.me, keep)+1, b.controller(t)
@@ -450,15 +450,15 @@ func (d *decider) push() *pb.Command {
 		return nil
 	}
 	for _, from := range b.controlled(b.me) {
-		if moonshine.Info(from).IsSpeakeasy() {
+		if printed.Info(from).IsSpeakeasy() {
 			continue
 		}
 		bar := d.sellable(from)
 		if total(bar) == 0 {
 			continue
 		}
-		for _, to := range moonshine.Neighbours(from) {
-			if b.mine(to) && moonshine.Info(to).IsSpeakeasy() && !b.dist(to).GetPrecinct() {
+		for _, to := range printed.Neighbours(from) {
+			if b.mine(to) && printed.Info(to).IsSpeakeasy() && !b.dist(to).GetPrecinct() {
 				return commands.Wrap(&pb.Push{From: from, To: to, Barrels: barrelList(bar)})
 			}
 		}
@@ -470,7 +470,7 @@ func (d *decider) push() *pb.Command {
 // most) and Titles ask for, and what the District holds.
 func (d *decider) desire(t pb.District) float64 {
 	b := d.b
-	info := moonshine.Info(t)
+	info := printed.Info(t)
 	s := 1.0
 	switch {
 	case info.IsSpeakeasy():
@@ -482,7 +482,7 @@ func (d *decider) desire(t pb.District) float64 {
 	if st := int(b.dist(t).GetStill()); st > 0 {
 		s += float64(6-abs(7-st)) / 6
 	}
-	inBorough := func(i moonshine.DistrictInfo) bool { return i.Borough == info.Borough }
+	inBorough := func(i printed.DistrictInfo) bool { return i.Borough == info.Borough }
 	if b.count(b.me, inBorough) == 0 {
 		s += 1
 	}
@@ -495,32 +495,32 @@ func (d *decider) desire(t pb.District) float64 {
 			return
 		}
 		switch g.Kind {
-		case moonshine.GoalControl:
+		case printed.GoalControl:
 			if g.Counts(info) {
 				s += w
 			}
-		case moonshine.GoalBoroughs:
+		case printed.GoalBoroughs:
 			if b.count(b.me, inBorough) == 0 {
 				s += w
 			}
-		case moonshine.GoalDeeds:
+		case printed.GoalDeeds:
 			if c := b.majorityCost(inBorough); c > 0 && c < impossible {
 				s += w / float64(c)
 			}
-		case moonshine.GoalSyndicates:
+		case printed.GoalSyndicates:
 			if info.IsSpeakeasy() {
-				if c := b.majorityCost(moonshine.Pours(info.HousePour)); c > 0 && c < impossible {
+				if c := b.majorityCost(printed.Pours(info.HousePour)); c > 0 && c < impossible {
 					s += w / float64(c)
 				}
 			}
-		case moonshine.GoalWardAndDeed:
+		case printed.GoalWardAndDeed:
 			if info.Kind == pb.DistrictKind_DISTRICT_KIND_GHETTO {
 				s += w / 2
 			}
 			if c := b.majorityCost(inBorough); c > 0 && c < impossible {
 				s += w / float64(2*c)
 			}
-		case moonshine.GoalBarrels, moonshine.GoalEachLiquor:
+		case printed.GoalBarrels, printed.GoalEachLiquor:
 			s += w * float64(total(b.barrels(t))) / 2
 		}
 	}
@@ -549,7 +549,7 @@ func (d *decider) expand() *pb.Command {
 	}
 	var best *pb.Move
 	bestScore := 1.2
-	for _, from := range moonshine.AllDistricts() {
+	for _, from := range printed.AllDistricts() {
 		f := b.force(from, b.me)
 		if f == nil || f.GetPinned() || f.GetRunners() == 0 {
 			continue
@@ -561,16 +561,16 @@ func (d *decider) expand() *pb.Command {
 		if spare <= 0 {
 			continue
 		}
-		for _, to := range moonshine.Neighbours(from) {
+		for _, to := range printed.Neighbours(from) {
 			if !b.enterable(to) {
 				continue
 			}
 			var s float64
 			if b.mine(to) {
-				if b.mobsters(to, b.me) >= moonshine.SweepLimit {
+				if b.mobsters(to, b.me) >= printed.SweepLimit {
 					continue
 				}
-				for _, n := range moonshine.Neighbours(to) {
+				for _, n := range printed.Neighbours(to) {
 					if n != from && !b.mine(n) && b.enterable(n) {
 						s = max(s, 0.4*d.desire(n)-0.3)
 					}
@@ -620,7 +620,7 @@ func (d *decider) recruitN(n int) *pb.Command {
 		if x == nil || int(x.GetRunners()) > n || int(x.GetRunners())*300 > d.spare() {
 			return 0, false
 		}
-		if b.mobsters(x.GetDistrict(), b.me)+int(x.GetRunners()) > moonshine.SweepLimit {
+		if b.mobsters(x.GetDistrict(), b.me)+int(x.GetRunners()) > printed.SweepLimit {
 			return 0, false
 		}
 		return float64(x.GetRunners()), true
@@ -639,7 +639,7 @@ func (d *decider) secure() *pb.Command {
 // the seat's without one; needed: the cash must only cover the price.
 func (d *decider) secureAt(needed bool) *pb.Command {
 	b := d.b
-	if d.spare() < moonshine.SecureCost {
+	if d.spare() < printed.SecureCost {
 		return nil
 	}
 	return d.best(func(c *pb.Command) (float64, bool) {
@@ -647,7 +647,7 @@ func (d *decider) secureAt(needed bool) *pb.Command {
 		if x == nil || x.GetRelocateFrom() != 0 {
 			return 0, false
 		}
-		info := moonshine.Info(x.GetDistrict())
+		info := printed.Info(x.GetDistrict())
 		s := float64(b.mobsters(x.GetDistrict(), b.me))
 		if info.IsSpeakeasy() || info.Kind == pb.DistrictKind_DISTRICT_KIND_DOCK {
 			s += 2
@@ -658,7 +658,7 @@ func (d *decider) secureAt(needed bool) *pb.Command {
 
 // bribe buys a Power Broker's Favor (a permanent marker) when rich.
 func (d *decider) bribe() *pb.Command {
-	if d.spare() < moonshine.BribeCost+1500 {
+	if d.spare() < printed.BribeCost+1500 {
 		return nil
 	}
 	return d.legal(func(c *pb.Command) bool { return c.GetBribe() != nil })
@@ -668,7 +668,7 @@ func (d *decider) bribe() *pb.Command {
 // partner's turf (the partner Controls them).
 func (b *board) guestIn() []pb.District {
 	var out []pb.District
-	for _, d := range moonshine.AllDistricts() {
+	for _, d := range printed.AllDistricts() {
 		if b.partner != nobody && b.controller(d) == b.partner && b.mobsters(d, b.me) > 0 {
 			out = append(out, d)
 		}
@@ -706,7 +706,7 @@ func (d *decider) lend() *pb.Command {
 		return nil
 	}
 	p := b.seatView(b.partner)
-	room := moonshine.Slots - len(p.GetSlots())
+	room := printed.Slots - len(p.GetSlots())
 	n := min(b.ownSlotted(), room)
 	if p == nil || p.GetLaidLow() || n <= 0 {
 		return nil

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	"google.golang.org/protobuf/proto"
 )
@@ -142,16 +142,16 @@ func (d *decider) wanted() [5]float64 {
 	add := func(card int, weight float64) {
 		g := goalOf(card)
 		switch g.Kind {
-		case moonshine.GoalBarrels:
+		case printed.GoalBarrels:
 			if g.Liquor == 0 {
-				for _, l := range moonshine.Domestic {
+				for _, l := range printed.Domestic {
 					w[l] += weight / 3
 				}
 			} else {
 				w[g.Liquor] += weight
 			}
-		case moonshine.GoalEachLiquor:
-			for _, l := range moonshine.Liquors {
+		case printed.GoalEachLiquor:
+			for _, l := range printed.Liquors {
 				w[l] += weight / 2
 			}
 		}
@@ -178,7 +178,7 @@ func (d *decider) brew() *pb.Command {
 			v += float64(market[i]) / 200
 		}
 		for _, x := range b.controlled(b.me) {
-			if info := moonshine.Info(x); info.IsSpeakeasy() && info.HousePour == l {
+			if info := printed.Info(x); info.IsSpeakeasy() && info.HousePour == l {
 				v += 0.5
 			}
 		}
@@ -190,7 +190,7 @@ func (d *decider) brew() *pb.Command {
 			return 0, false
 		}
 		mine, theirs := 0, 0
-		for _, dist := range moonshine.AllDistricts() {
+		for _, dist := range printed.AllDistricts() {
 			if int(b.dist(dist).GetStill()) != int(x.GetRed()+x.GetWhite()) {
 				continue
 			}
@@ -198,7 +198,7 @@ func (d *decider) brew() *pb.Command {
 			if owner == nobody {
 				continue
 			}
-			n := moonshine.MuscleRatio(b.mobsters(dist, owner), moonshine.BrewCap)
+			n := printed.MuscleRatio(b.mobsters(dist, owner), printed.BrewCap)
 			if owner == b.me {
 				mine += n
 			} else if owner != b.partner {
@@ -225,11 +225,11 @@ func (d *decider) grease() *pb.Command {
 		if x == nil {
 			continue
 		}
-		card, ok := moonshine.Card(int(x.GetCard()))
+		card, ok := printed.Card(int(x.GetCard()))
 		if !ok {
 			continue
 		}
-		days := moonshine.Tiers[card.Tier].Days
+		days := printed.Tiers[card.Tier].Days
 		e := b.effort(int(x.GetCard()), days)
 		keep := 3
 		if e == 0 {
@@ -260,7 +260,7 @@ func (d *decider) grease() *pb.Command {
 // cardValue rates a Contract in hand: the tiers still missing from the
 // Commission first, then the easiest.
 func (d *decider) cardValue(id int) float64 {
-	card, ok := moonshine.Card(id)
+	card, ok := printed.Card(id)
 	if !ok {
 		return 0
 	}
@@ -268,7 +268,7 @@ func (d *decider) cardValue(id int) float64 {
 	if !d.b.completedTiers()[card.Tier] {
 		v += 20
 	}
-	e := d.b.effort(id, moonshine.Tiers[card.Tier].Days)
+	e := d.b.effort(id, printed.Tiers[card.Tier].Days)
 	if e <= budget(card.Tier) {
 		v += 10
 	}
@@ -311,7 +311,7 @@ func (d *decider) bribeOrFall() *pb.Command {
 	hit := b.v.GetRaid().GetHit()
 	f := b.force(hit, b.me)
 	worth := b.units(hit) >= 3 || f.GetBosses() > 0
-	pay := worth && b.cash()-moonshine.RaidBribe >= d.cashReserve()
+	pay := worth && b.cash()-printed.RaidBribe >= d.cashReserve()
 	return d.legal(func(c *pb.Command) bool { return c.GetBribeOrFall() != nil && c.GetBribeOrFall().GetBribe() == pay })
 }
 

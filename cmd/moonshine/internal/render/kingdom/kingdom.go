@@ -1,7 +1,8 @@
 // Package kingdom writes Moonshine Kingdom's messages as text for the
 // CLI: its view, and its commands and events, which the server does not
 // label yet (its labels are still to be written). It reads the game's
-// printed data (the City Map, the Contract decks) from engine/moonshine.
+// printed data (the City Map, the Contract decks) from
+// engine/moonshine/printed.
 package kingdom
 
 import (
@@ -10,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -30,10 +31,10 @@ func compact(m proto.Message) string {
 
 // district names a District as printed on the map: "Hell's Kitchen".
 func district(d mk.District) string {
-	if d < 1 || int(d) > moonshine.NumDistricts {
+	if d < 1 || int(d) > printed.NumDistricts {
 		return enumName(d)
 	}
-	return moonshine.Info(d).Name
+	return printed.Info(d).Name
 }
 
 // districtList names several Districts.
@@ -51,7 +52,7 @@ func districtList(ds []mk.District) string {
 // contract describes a Contract card: "#3 Stock the Cellar (Gig: Hold 4
 // Barrels.)".
 func contract(id uint32) string {
-	c, ok := moonshine.Card(int(id))
+	c, ok := printed.Card(int(id))
 	if !ok {
 		return fmt.Sprintf("#%d", id)
 	}
@@ -183,7 +184,7 @@ func kingdomCommand(c *mk.Command) string {
 		if from := k.Secure.GetRelocateFrom(); from != mk.District_DISTRICT_UNSPECIFIED {
 			return fmt.Sprintf("secure %s, relocating the Safehouse from %s", district(k.Secure.GetDistrict()), district(from))
 		}
-		return fmt.Sprintf("secure a Safehouse in %s (%s)", district(k.Secure.GetDistrict()), dollars(moonshine.SecureCost))
+		return fmt.Sprintf("secure a Safehouse in %s (%s)", district(k.Secure.GetDistrict()), dollars(printed.SecureCost))
 	case *mk.Command_Smuggle:
 		return fmt.Sprintf("smuggle Rum at %s with a crew of %d", district(k.Smuggle.GetDock()), k.Smuggle.GetCrew())
 	case *mk.Command_Extort:
@@ -200,7 +201,7 @@ func kingdomCommand(c *mk.Command) string {
 		return riseCommand(k.Rise)
 	case *mk.Command_Bribe:
 		d := k.Bribe.GetDistrict()
-		return fmt.Sprintf("bribe %s at %s (%s)", brokerOf(d), district(d), dollars(moonshine.BribeCost))
+		return fmt.Sprintf("bribe %s at %s (%s)", brokerOf(d), district(d), dollars(printed.BribeCost))
 	case *mk.Command_Rat:
 		return "rat: drop a dime, a Police Raid now"
 	case *mk.Command_LayLow:
@@ -211,7 +212,7 @@ func kingdomCommand(c *mk.Command) string {
 		return "send the Police to " + district(k.TargetsCall.GetDistrict())
 	case *mk.Command_BribeOrFall:
 		if k.BribeOrFall.GetBribe() {
-			return fmt.Sprintf("pay the %s Bribe", dollars(moonshine.RaidBribe))
+			return fmt.Sprintf("pay the %s Bribe", dollars(printed.RaidBribe))
 		}
 		return "take the Fall"
 	}
@@ -238,10 +239,10 @@ func riseCommand(x *mk.Rise) string {
 
 // brokerOf names the Power Broker of a High Society District.
 func brokerOf(d mk.District) string {
-	if d < 1 || int(d) > moonshine.NumDistricts || moonshine.Info(d).Broker == mk.Broker_BROKER_UNSPECIFIED {
+	if d < 1 || int(d) > printed.NumDistricts || printed.Info(d).Broker == mk.Broker_BROKER_UNSPECIFIED {
 		return "the Power Broker"
 	}
-	return enumName(moonshine.Info(d).Broker)
+	return enumName(printed.Info(d).Broker)
 }
 
 // Event describes an event body in a line.

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
@@ -24,7 +24,7 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 	fmt.Fprintf(w, "Day %d (%s Moon), %s phase\n", v.GetDay(), enumName(v.GetMoon()), strings.ReplaceAll(phase, "_", " "))
 	fmt.Fprintf(w, "turn order: %s\n", turnOrder(v))
 	var market []string
-	for i, l := range moonshine.Liquors {
+	for i, l := range printed.Liquors {
 		if i < len(v.GetMarket()) && i < len(v.GetBarrelSupply()) {
 			market = append(market, fmt.Sprintf("%s %s (%d in supply)", enumName(l), dollars(v.GetMarket()[i]), v.GetBarrelSupply()[i]))
 		}
@@ -108,13 +108,13 @@ func turnOrder(v *mk.View) string {
 // heatLine lists the owners of the Heat markers.
 func heatLine(heat []uint32) string {
 	if len(heat) == 0 {
-		return fmt.Sprintf("empty (a Raid at %d markers)", moonshine.HeatTrackSize)
+		return fmt.Sprintf("empty (a Raid at %d markers)", printed.HeatTrackSize)
 	}
 	out := make([]string, len(heat))
 	for i, o := range heat {
 		out[i] = fmt.Sprintf("seat %d", o)
 	}
-	return fmt.Sprintf("%s (%d of %d)", strings.Join(out, ", "), len(heat), moonshine.HeatTrackSize)
+	return fmt.Sprintf("%s (%d of %d)", strings.Join(out, ", "), len(heat), printed.HeatTrackSize)
 }
 
 // kingdomSeatLine describes one seat in a line.
@@ -196,10 +196,10 @@ func districtLine(d *mk.DistrictView) string {
 	if d.Controller != nil {
 		parts = append(parts, fmt.Sprintf("controlled by seat %d", d.GetController()))
 	}
-	if d.GetDistrict() < 1 || int(d.GetDistrict()) > moonshine.NumDistricts {
+	if d.GetDistrict() < 1 || int(d.GetDistrict()) > printed.NumDistricts {
 		return fmt.Sprintf("%s: %s", district(d.GetDistrict()), strings.Join(parts, "; "))
 	}
-	info := moonshine.Info(d.GetDistrict())
+	info := printed.Info(d.GetDistrict())
 	return fmt.Sprintf("%s (%s, %s, Still %d): %s", info.Name, enumName(info.Borough), enumName(info.Kind), d.GetStill(), strings.Join(parts, "; "))
 }
 

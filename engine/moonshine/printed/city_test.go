@@ -1,4 +1,4 @@
-package moonshine
+package printed
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package moonshine
+package printed
 
 import (
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -6,8 +6,8 @@ import (
 
 // Contract is one printed Contract card. Its Objective is checked against
 // the board at the Reckoning when the Deadline arrives; Goal is the same
-// objective as data, which the engine judges (state.meets) and players'
-// policies read (engine/moonshine/strategy).
+// objective as data, which the rules judge (engine/moonshine's meets) and
+// players' policies read (engine/moonshine/strategy).
 type Contract struct {
 	ID        int
 	Tier      pb.Tier
@@ -55,49 +55,6 @@ type Goal struct {
 	Liquor pb.Liquor
 }
 
-// meets reports whether seat meets goal g on the board now.
-func (s *state) meets(seat int, g Goal) bool {
-	switch g.Kind {
-	case GoalControl:
-		return s.countControlled(seat, g.Counts) >= g.N
-	case GoalBoroughs:
-		seen := map[pb.Borough]bool{}
-		for _, d := range s.controlled(seat) {
-			seen[Info(d).Borough] = true
-		}
-		return len(seen) >= g.N
-	case GoalBarrels:
-		return s.held(seat, g.Liquor) >= g.N
-	case GoalEachLiquor:
-		for _, l := range Liquors {
-			if s.held(seat, l) < g.N {
-				return false
-			}
-		}
-		return true
-	case GoalCash:
-		return s.Seats[seat].Cash >= g.N
-	case GoalNoHeat:
-		return s.heatMarkers(seat) == 0
-	case GoalSafehouses:
-		_, _, h := s.onBoard(seat)
-		return h >= g.N
-	case GoalRunners:
-		r, _, _ := s.onBoard(seat)
-		return r >= g.N
-	case GoalDeeds:
-		return countHolder(s.Deeds[:], seat) >= g.N
-	case GoalSyndicates:
-		return countHolder(s.Syndicates[:], seat) >= g.N
-	case GoalWardAndDeed:
-		return s.WardBoss == seat && countHolder(s.Deeds[:], seat) >= 1
-	}
-	return false
-}
-
-// met reports whether seat meets the card's objective now.
-func (c Contract) met(s *state, seat int) bool { return s.meets(seat, c.Goal) }
-
 // OfKind picks the Districts of a kind (Docks, Ghettos, ...).
 func OfKind(k pb.DistrictKind) func(DistrictInfo) bool {
 	return func(d DistrictInfo) bool { return d.Kind == k }
@@ -109,19 +66,14 @@ func Pours(l pb.Liquor) func(DistrictInfo) bool {
 	return func(d DistrictInfo) bool { return d.IsSpeakeasy() && d.HousePour == l }
 }
 
-func anyDistrict(DistrictInfo) bool { return true }
-func isJoint(d DistrictInfo) bool   { return d.IsSpeakeasy() }
-func isCoastal(d DistrictInfo) bool { return d.Coastal }
+// AnyDistrict picks every District.
+func AnyDistrict(DistrictInfo) bool { return true }
 
-func countHolder(h []int, seat int) int {
-	n := 0
-	for _, x := range h {
-		if x == seat {
-			n++
-		}
-	}
-	return n
-}
+// IsJoint picks the Speakeasies (the Joints).
+func IsJoint(d DistrictInfo) bool { return d.IsSpeakeasy() }
+
+// IsCoastal picks the Coastal Districts.
+func IsCoastal(d DistrictInfo) bool { return d.Coastal }
 
 func ctrl(n int, keep func(DistrictInfo) bool) Goal {
 	return Goal{Kind: GoalControl, N: n, Counts: keep}
@@ -150,7 +102,7 @@ const (
 // Card ids are their index + 1.
 var Contracts = []Contract{
 	{1, gig, "Dock Work", "Control 2 Docks.", ctrl(2, OfKind(dock))},
-	{2, gig, "Corner Boys", "Control 5 Districts.", ctrl(5, anyDistrict)},
+	{2, gig, "Corner Boys", "Control 5 Districts.", ctrl(5, AnyDistrict)},
 	{3, gig, "Stock the Cellar", "Hold 4 Barrels.", hold(4, 0)},
 	{4, gig, "Bathtub Batch", "Hold 2 Gin.", hold(2, gin)},
 	{5, gig, "Barrel of Rye", "Hold 2 Whisky.", hold(2, whisky)},
@@ -158,13 +110,13 @@ var Contracts = []Contract{
 	{7, gig, "A Taste of Havana", "Hold 1 Rum.", hold(1, rum)},
 	{8, gig, "Walking-Around Money", "Have $1,500 cash.", cash(1500)},
 	{9, gig, "Clean Hands", "Have no markers on the Heat Track.", coldHeat},
-	{10, gig, "Two Joints", "Control 2 Speakeasies.", ctrl(2, isJoint)},
+	{10, gig, "Two Joints", "Control 2 Speakeasies.", ctrl(2, IsJoint)},
 	{11, gig, "Bolt-Holes", "Have 2 Safehouses on the board.", safehouses(2)},
 	{12, gig, "Street Army", "Have 9 Runners on the board.", runners(9)},
 	{13, gig, "Block Party", "Control 2 Ghettos.", ctrl(2, OfKind(ghetto))},
 	{14, gig, "Across the River", "Control Districts in 2 Boroughs.", boroughsPresent(2)},
 	{15, racket, "Harbour Master", "Control 3 Docks.", ctrl(3, OfKind(dock))},
-	{16, racket, "Joint Venture", "Control 4 Speakeasies.", ctrl(4, isJoint)},
+	{16, racket, "Joint Venture", "Control 4 Speakeasies.", ctrl(4, IsJoint)},
 	{17, racket, "Warehouse", "Hold 8 Barrels.", hold(8, 0)},
 	{18, racket, "Top Shelf", "Hold 3 Rum.", hold(3, rum)},
 	{19, racket, "Cocktail Hour", "Hold at least 1 Barrel of each of the four liquors.", allFour(1)},
@@ -173,8 +125,8 @@ var Contracts = []Contract{
 	{22, racket, "Ward Heeler", "Control 3 Ghettos.", ctrl(3, OfKind(ghetto))},
 	{23, racket, "Fat Wallet", "Have $3,000 cash.", cash(3000)},
 	{24, racket, "Fortress", "Have 3 Safehouses on the board.", safehouses(3)},
-	{25, racket, "Sprawl", "Control 8 Districts.", ctrl(8, anyDistrict)},
-	{26, racket, "Waterfront", "Control 5 Coastal Districts.", ctrl(5, isCoastal)},
+	{25, racket, "Sprawl", "Control 8 Districts.", ctrl(8, AnyDistrict)},
+	{26, racket, "Waterfront", "Control 5 Coastal Districts.", ctrl(5, IsCoastal)},
 	{27, score, "Rum Row", "Control 4 Docks.", ctrl(4, OfKind(dock))},
 	{28, score, "Two Crowns", "Hold 2 Borough Deeds.", deeds(2)},
 	{29, score, "Cornered Market", "Hold 2 Syndicate Cards.", syndicates(2)},
@@ -182,8 +134,8 @@ var Contracts = []Contract{
 	{31, score, "Flood the Town", "Hold 12 Barrels.", hold(12, 0)},
 	{32, score, "The Vault", "Have $6,000 cash.", cash(6000)},
 	{33, score, "Citywide", "Control Districts in 4 Boroughs.", boroughsPresent(4)},
-	{34, score, "Empire", "Control 11 Districts.", ctrl(11, anyDistrict)},
-	{35, score, "Speakeasy King", "Control 6 Speakeasies.", ctrl(6, isJoint)},
+	{34, score, "Empire", "Control 11 Districts.", ctrl(11, AnyDistrict)},
+	{35, score, "Speakeasy King", "Control 6 Speakeasies.", ctrl(6, IsJoint)},
 	{36, score, "Full Bar", "Hold at least 2 Barrels of each of the four liquors.", allFour(2)},
 }
 
@@ -195,8 +147,8 @@ func Card(id int) (Contract, bool) {
 	return Contracts[id-1], true
 }
 
-// deckOf returns the ids of a tier's cards in id order.
-func deckOf(t pb.Tier) []int {
+// DeckOf returns the ids of a tier's cards in id order.
+func DeckOf(t pb.Tier) []int {
 	var out []int
 	for _, c := range Contracts {
 		if c.Tier == t {

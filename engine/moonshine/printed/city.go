@@ -1,4 +1,4 @@
-package moonshine
+package printed
 
 import (
 	"slices"
@@ -208,7 +208,7 @@ func Connection(a, b pb.District) Link { return links[a-1][b-1] }
 
 // Connected reports whether a and b are Connected.
 func Connected(a, b pb.District) bool {
-	return validDistrict(a) && validDistrict(b) && links[a-1][b-1] != 0
+	return ValidDistrict(a) && ValidDistrict(b) && links[a-1][b-1] != 0
 }
 
 // Neighbours returns the Districts Connected to d, in District order.
@@ -279,9 +279,11 @@ func HomePrecincts() []pb.District {
 	}
 }
 
-func validDistrict(d pb.District) bool { return d >= 1 && d <= NumDistricts }
+// ValidDistrict reports whether d is a District of the City Map.
+func ValidDistrict(d pb.District) bool { return d >= 1 && d <= NumDistricts }
 
-func validLiquor(l pb.Liquor) bool { return l >= moonshine && l <= rum }
+// ValidLiquor reports whether l is one of the four liquors.
+func ValidLiquor(l pb.Liquor) bool { return l >= moonshine && l <= rum }
 
 // Liquors lists the four liquors in Liquor order.
 var Liquors = []pb.Liquor{moonshine, gin, whisky, rum}
