@@ -33,12 +33,10 @@ var renderers = map[string]renderer{
 			bbrender.View(w, v.GetBoozeBarons(), seats)
 		},
 	},
-	"moonshine-kingdom": { // until its labels are written
+	"moonshine-kingdom": {
 		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
 			kingdomrender.View(w, v.GetMoonshineKingdom(), seats)
 		},
-		command: func(c *moonshinev1.GameCommand) string { return kingdomrender.Command(c.GetMoonshineKingdom()) },
-		event:   func(b *moonshinev1.EventBody) string { return kingdomrender.Event(b.GetMoonshineKingdom()) },
 	},
 }
 

@@ -19,6 +19,9 @@
 //     Power Brokers, the supplies, prices and tables) is the package
 //     printed, which the strategy, the CLI and clients read without the
 //     rules; objectives.go judges a Contract's objective on the board.
+//   - module.go is the game as the platform registers it ([Module]): the
+//     rules, the standard and Blood Oath variants, the bots' strategy, and
+//     the printed package's Board and Labels.
 //   - ratio.go and combat.go resolve the street math (Smuggling, casualties,
 //     a round of fire, a Storm) from recorded dice, by the printed tables.
 //   - fight.go decides a fight, which lives inside the Invader's Play: the

@@ -66,8 +66,9 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 			opts = proto.Clone(o).(*pb.Options)
 		}
 	}
-	// "The Blood Oath: 4-Player Team Variant": a table that asks for it at
-	// another size is refused.
+	// "The Blood Oath: 4-Player Team Variant": the blood-oath variant is
+	// offered for 4 players only (Module), and a table configured by hand
+	// that asks for it at another size is refused.
 	if opts.BloodOath && cfg.Players != printed.MaxSeats {
 		return nil, engine.Malform(engine.ReasonBadOptions, "the Blood Oath is a 4-player variant")
 	}

@@ -214,3 +214,12 @@ func raidLine(r *mk.RaidView) string {
 	}
 	return s
 }
+
+// pushText describes a Push, a trade included.
+func pushText(x *mk.Push) string {
+	s := fmt.Sprintf("push %s from %s to %s", barrels(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
+	if len(x.GetBack()) > 0 {
+		s += " and take back " + barrels(x.GetBack())
+	}
+	return s
+}
