@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
-	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
+	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	"github.com/moonshine-games/moonshine/games"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -70,10 +70,10 @@ func TestKingdomDealThroughTheAPI(t *testing.T) {
 		code   codes.Code
 		reason string
 	}{
-		{from, kingdomCommands.Wrap(&mk.ProposeDeal{To: uint32(to), Broker: brokers[from]}), codes.InvalidArgument, moonshine.ReasonBadDeal},
+		{from, kingdomCommands.Wrap(&mk.ProposeDeal{To: uint32(to), Broker: brokers[from]}), codes.InvalidArgument, kingdom.ReasonBadDeal},
 		{from, kingdomCommands.Wrap(&mk.ProposeDeal{To: uint32(to), Broker: brokers[to], Terms: []*mk.DealTerm{{Kind: mk.DealTermKind_DEAL_TERM_KIND_NO_RAT}}}),
-			codes.FailedPrecondition, moonshine.ReasonNoFavor},
-		{to, kingdomCommands.Wrap(&mk.AnswerDeal{Deal: 9, Accept: true}), codes.FailedPrecondition, moonshine.ReasonNoSuchDeal},
+			codes.FailedPrecondition, kingdom.ReasonNoFavor},
+		{to, kingdomCommands.Wrap(&mk.AnswerDeal{Deal: 9, Accept: true}), codes.FailedPrecondition, kingdom.ReasonNoSuchDeal},
 	} {
 		_, err := submit(c.seat, fmt.Sprintf("refused-%s", c.reason), c.cmd)
 		if code, reason := reasonOf(err); code != c.code || reason != c.reason {

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
-	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/games"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -360,7 +360,7 @@ func checkKingdomVerify(t *testing.T, ctx context.Context, g *fullGame) {
 
 // TestKingdomBots plays games of 2, 3 and 4 seats where every seat but
 // seat 0 is the server's bot, playing with the Kingdom's policy
-// (engine/moonshine/strategy, which fills the Move, Push and Unload
+// (engine/kingdom/strategy, which fills the Move, Push and Unload
 // templates itself), so the games advance with one human seat.
 func TestKingdomBots(t *testing.T) {
 	for _, n := range []int32{2, 3, 4} {
@@ -406,7 +406,7 @@ func playAgainstBots(t *testing.T, ctx context.Context, n int32) {
 			t.Errorf("command %q by seat %d", cmd.GetCommandId(), cmd.GetSeat())
 		}
 		moves[cmd.GetSeat()]++
-		// The bots play with the game's policy (engine/moonshine/strategy),
+		// The bots play with the game's policy (engine/kingdom/strategy),
 		// which fills the templates a uniform choice of legal commands
 		// never reaches.
 		if k := cmd.GetCommand().GetMoonshineKingdom(); cmd.GetSeat() != 0 && (k.GetMove() != nil || k.GetPush() != nil || k.GetUnload() != nil) {
@@ -439,7 +439,7 @@ func playAgainstBots(t *testing.T, ctx context.Context, n int32) {
 // Everything else (decide, store, redact, stream, view) is the production
 // path. Verify does not hold for such games (the dice are not the seed's).
 type rigged struct {
-	moonshine.Rules
+	kingdom.Rules
 	extra []engine.Event
 }
 

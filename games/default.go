@@ -2,7 +2,7 @@ package games
 
 import (
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
 )
 
 // Default returns the registry of every game Moonshine hosts, one module
@@ -10,6 +10,6 @@ import (
 func Default() *Registry {
 	return MustNew(
 		boozebarons.Module(),
-		moonshine.Module(),
+		kingdom.Module(),
 	)
 }

@@ -5,8 +5,8 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
-	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
-	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
+	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	"github.com/moonshine-games/moonshine/games"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	mkpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/protobuf/encoding/protojson"

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
-	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/games"
 	bbpb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	mkpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"

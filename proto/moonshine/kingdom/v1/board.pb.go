@@ -85,7 +85,7 @@ func (LinkKind) EnumDescriptor() ([]byte, []int) {
 // client needs to draw and explain a game: the City Map (Districts,
 // Boroughs, connections), the Titles, the Contract decks, the Playbooks,
 // the Power Brokers, the supplies, the prices and the street math. It is
-// built from the tables the rules read (engine/moonshine/printed) and never
+// built from the tables the rules read (engine/kingdom/printed) and never
 // changes during a game. What setup deals (the Still tokens' places, the
 // Playbooks, the home Deeds) is in the GameStarted event, not here.
 type Board struct {

@@ -1,7 +1,7 @@
 // Package kingdom writes Moonshine Kingdom's view as text for the CLI
 // (its commands and events come labelled by the server). It reads the
 // game's printed data (the City Map, the Contract decks) from
-// engine/moonshine/printed, not the rules.
+// engine/kingdom/printed, not the rules.
 package kingdom
 
 import (
@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
-	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
-	"github.com/moonshine-games/moonshine/engine/moonshine/printed"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
