@@ -2112,7 +2112,7 @@ var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xab\x01\n" +
+	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\"\xab\x01\n" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdomB\x06\n" +
