@@ -26,7 +26,7 @@ func TestKingdomSession(t *testing.T) {
 	contains(t, "view", s.ok("view", game), "viewing as seat 0 (alice)", "Day 1 (New Moon), brew phase", "turn order: seat ",
 		"Heat Track: empty", "seat 0 (alice); ", "$1,000 cash; Influence 7 (2 in the Stash, 5 slotted); Respect ",
 		"your Contracts: none", "districts:", "Sugar Hill (Manhattan, High Society, Still ", "Precinct (Police Turf)",
-		"Contract decks: Gig 14 to draw", "the game waits for seat ", "waiting for seat ")
+		"Contract decks: Gig 14 to draw", "waiting for seat ", " must draft Brew dice")
 	var legal strings.Builder
 	for range 300 {
 		v := &moonshinev1.GameView{}
@@ -45,7 +45,7 @@ func TestKingdomSession(t *testing.T) {
 	}
 	contains(t, "legal", legal.String(), "seat 0 must ", "  1. draft Red ", "and dump the mash", "brew Gin at every Still numbered ",
 		"  1. fund Operations with 0 markers", "  1. lay low for the rest of the Day")
-	contains(t, "view on Day 2", s.ok("view", game), "Day 2 (Full Moon), brew phase", "the game waits for seat ")
+	contains(t, "view on Day 2", s.ok("view", game), "Day 2 (Full Moon), brew phase", "waiting for seat ")
 	contains(t, "watch", s.ok("watch", game, "--count", "6"), "   1  game started: 3 players; you: ",
 		"   2  the Deed of ", "   4  the Deed of ", "   5  Day 1 begins (New Moon): Brew dice Red [", "   6  ")
 	contains(t, "history", s.ok("history", game), "redacted for you", "Operations begin; ", "you lay low and take ")
@@ -75,6 +75,7 @@ func TestKingdomRenderer(t *testing.T) {
 			Raid:    &mk.RaidView{Target: 1, Trigger: mk.RaidTrigger_RAID_TRIGGER_RAT, Tied: []mk.District{mk.District_DISTRICT_CORONA, mk.District_DISTRICT_ASTORIA}},
 			Waiting: []*mk.WaitingView{{Seat: 1, Awaiting: mk.Awaiting_AWAITING_TARGETS_CALL}},
 		}},
+		Waiting: []*moonshinev1.Waiting{{Seat: 1, Detail: "seat 1 must make the Target's Call"}},
 	}
 	var w bytes.Buffer
 	viewText(&w, view)
@@ -87,7 +88,10 @@ func TestKingdomRenderer(t *testing.T) {
 		"your Contracts: #3 Stock the Cellar (Gig: Hold 4 Barrels.)",
 		"Hell's Kitchen (Manhattan, Speakeasy, Still 4): seat 1: 2 Runners and 1 Boss, Safehouse; 2 Gin; controlled by seat 1",
 		"Police Raid (Rat) on seat 1", "tied for the Big Bust: Corona, Astoria",
-		"the game waits for seat 1 to make the Target's Call")
+		"waiting for seat 1: seat 1 must make the Target's Call")
+	if n := strings.Count(w.String(), "seat 1 must make the Target's Call"); n != 1 {
+		t.Errorf("the wait is written %d times, want once, in the server's words:\n%s", n, w.String())
+	}
 	if strings.Contains(w.String(), "seat 0's Contracts") {
 		t.Errorf("a seat's view names another seat's Contracts:\n%s", w.String())
 	}
@@ -126,6 +130,5 @@ func TestKingdomFightRenderer(t *testing.T) {
 		}},
 	})
 	contains(t, "view", w.String(), "seat 0: 2 Runners, pinned",
-		"fight at West Side: seat 0 (from Hell's Kitchen) against seat 1; seat 0 decides: assault, fall back",
-		"the game waits for seat 0 to Assault, Advance, Fall Back or Storm")
+		"fight at West Side: seat 0 (from Hell's Kitchen) against seat 1; seat 0 decides: assault, fall back")
 }

@@ -106,20 +106,6 @@ func mobsters(runners, bosses uint32) string {
 	return plural(runners, "Runner") + " and " + plural(bosses, "Boss")
 }
 
-// awaitingWords says what an awaited seat must decide.
-var awaitingWords = map[mk.Awaiting]string{
-	mk.Awaiting_AWAITING_BREW_DRAFT:    "draft Brew dice",
-	mk.Awaiting_AWAITING_GREASE:        "stake Contracts and fund Operations (Grease the Wheels)",
-	mk.Awaiting_AWAITING_PLAY:          "make a Play or Lay Low",
-	mk.Awaiting_AWAITING_DISCARD:       "discard down to the Hand Limit",
-	mk.Awaiting_AWAITING_TARGETS_CALL:  "make the Target's Call: which tied District the Police hit",
-	mk.Awaiting_AWAITING_BRIBE_OR_FALL: "Pay the Bribe or Take the Fall",
-	mk.Awaiting_AWAITING_STANDOFF:      "answer the Invaders: Ambush, Hold Fire or Fold",
-	mk.Awaiting_AWAITING_PINNED:        "Assault, Advance, Fall Back or Storm",
-	mk.Awaiting_AWAITING_SPOILS:        "destroy or Commandeer the Safehouse taken",
-	mk.Awaiting_AWAITING_CONSENT:       "give or refuse permission for a rival's Push",
-}
-
 // titleName names a Title: "the Deed of Queens", "the Gin Syndicate",
 // "the Ward Boss card".
 func titleName(t mk.Title, b mk.Borough, l mk.Liquor) string {

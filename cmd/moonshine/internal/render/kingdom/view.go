@@ -14,8 +14,9 @@ import (
 // View writes the Moonshine Kingdom part of a view: the Day, phase and
 // Moon, the turn order, the market, the Heat Track, each seat (cash,
 // Influence, Respect, titles), the caller's Contract hand, the Districts
-// with pieces or barrels, the decks, a Raid under way and whom the game
-// waits for and why.
+// with pieces or barrels, the decks, a Raid or fight under way, a proposed
+// Push and the open deals. Whom the game waits for, and why, is the
+// envelope's (the server's words, for every game).
 func View(w io.Writer, v *mk.View, seats render.Seats) {
 	if v == nil {
 		return
@@ -82,9 +83,6 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 	}
 	for _, d := range v.GetDeals() {
 		fmt.Fprintln(w, dealLine(d))
-	}
-	for _, wt := range v.GetWaiting() {
-		fmt.Fprintf(w, "the game waits for seat %d to %s\n", wt.GetSeat(), awaitingWords[wt.GetAwaiting()])
 	}
 }
 
