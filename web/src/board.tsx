@@ -23,13 +23,15 @@ export function Picture(props: PictureProps) {
   const { view } = props;
   const info = view.info!;
   switch (view.view.case) {
-    case "moonshineKingdom":
+    case "moonshineKingdom": {
+      const board = props.rules?.board?.game.case === "moonshineKingdom" ? props.rules.board.game.value : undefined;
       return (
         <div class="picture">
-          <KingdomBoard {...props} view={view.view.value} info={info} />
-          <KingdomPanel view={view.view.value} info={info} changed={props.changed} contractName={(id) => `Contract #${id}`} />
+          <KingdomBoard {...props} view={view.view.value} info={info} board={board} />
+          <KingdomPanel view={view.view.value} info={info} board={board} changed={props.changed} />
         </div>
       );
+    }
     case "boozeBarons": {
       const board = props.rules?.board?.game.case === "boozeBarons" ? props.rules.board.game.value : undefined;
       return (

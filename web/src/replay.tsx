@@ -83,7 +83,7 @@ export function Replay(props: { gameId: string; asked: string | null; seq: numbe
       <Refused error={error} />
       <div class="scrubber">
         <button id="replay-first" onClick={() => setSeq(1)} disabled={seq <= 1}>
-          ⏮
+          «
         </button>
         <button id="replay-prev" onClick={() => setSeq(seq - 1)} disabled={seq <= 1}>
           ◀
@@ -93,7 +93,7 @@ export function Replay(props: { gameId: string; asked: string | null; seq: numbe
           ▶
         </button>
         <button id="replay-last" onClick={() => setSeq(last)} disabled={seq >= last}>
-          ⏭
+          »
         </button>
         <span id="replay-seq">
           event {seq} of {last}
