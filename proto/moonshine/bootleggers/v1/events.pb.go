@@ -1495,8 +1495,8 @@ func (x *MuscleSealed) GetCard() int32 {
 }
 
 // MuscleRevealed reveals every seat's sealed card, turns over the top card
-// of each Non-Player hand, and fixes the round's Muscle order, which also
-// breaks every tie of the round (ruling 4).
+// of each Non-Player hand, and fixes the round's Muscle order. Every tie of
+// the round goes to the higher revealed card (ruling 4).
 type MuscleRevealed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// order is every contender, first to act first.
@@ -1684,7 +1684,7 @@ type CardTaken struct {
 	CardId int32 `protobuf:"varint,3,opt,name=card_id,json=cardId,proto3" json:"card_id,omitempty"`
 	// kind is its kind.
 	Kind CardKind `protobuf:"varint,4,opt,name=kind,proto3,enum=moonshine.bootleggers.v1.CardKind" json:"kind,omitempty"`
-	// paid is the card's cost paid to the bank.
+	// paid is the card's cost paid to the bank (0 when wasted, ruling 23).
 	Paid int32 `protobuf:"varint,5,opt,name=paid,proto3" json:"paid,omitempty"`
 	// markers is the number of markers moved from the supply to the Back
 	// Room (influence cards: the card's number, or fewer if the supply ran
@@ -1696,7 +1696,7 @@ type CardTaken struct {
 	// place is the speakeasy improved (Speakeasy Improvement).
 	Place DrinkingPlace `protobuf:"varint,8,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
 	// wasted is true when a use-now effect could not happen at all (the card
-	// was taken to deny it).
+	// was taken to deny it; nothing was paid).
 	Wasted        bool `protobuf:"varint,9,opt,name=wasted,proto3" json:"wasted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3320,8 +3320,8 @@ type Standing struct {
 	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// money is its final money.
 	Money int32 `protobuf:"varint,2,opt,name=money,proto3" json:"money,omitempty"`
-	// rank is 1 for the winner, then by money, ties by the last round's
-	// Muscle order.
+	// rank is 1 for the winner, then by money, ties to the higher Muscle card
+	// of the last round.
 	Rank int32 `protobuf:"varint,3,opt,name=rank,proto3" json:"rank,omitempty"`
 	// muscle is the Muscle card it played in the last round (the tie-break).
 	Muscle int32 `protobuf:"varint,4,opt,name=muscle,proto3" json:"muscle,omitempty"`
@@ -3405,7 +3405,8 @@ type GameEnded struct {
 	Round int32 `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
 	// standings hold one entry per seat, by rank.
 	Standings []*Standing `protobuf:"bytes,3,rep,name=standings,proto3" json:"standings,omitempty"`
-	// winner is the seat with the most money (ties by Muscle order).
+	// winner is the seat with the most money (ties to the higher Muscle card
+	// of the last round).
 	Winner        int32 `protobuf:"varint,4,opt,name=winner,proto3" json:"winner,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -665,8 +665,9 @@ type PlaceView struct {
 	Markers []*ColourCount `protobuf:"bytes,10,rep,name=markers,proto3" json:"markers,omitempty"`
 	// open is true when it buys this round (O'Malley's always).
 	Open bool `protobuf:"varint,11,opt,name=open,proto3" json:"open,omitempty"`
-	// majority is the colour holding the majority, ties by the round's
-	// Muscle order (unset with no marker, or while tied before the reveal).
+	// majority is the colour holding the majority, ties to the higher
+	// revealed Muscle card (unset with no marker, or while two Mobsters tie
+	// before the reveal).
 	Majority *Colour `protobuf:"bytes,12,opt,name=majority,proto3" json:"majority,omitempty"`
 	// owner is the colour that owns it (ruling 12), unset for none.
 	Owner *Colour `protobuf:"bytes,13,opt,name=owner,proto3" json:"owner,omitempty"`
