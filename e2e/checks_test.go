@@ -139,7 +139,7 @@ func gamePart(v *moonshinev1.GameView) proto.Message {
 func fold(t *testing.T, h *moonshinev1.GetHistoryResponse) *engine.Game {
 	t.Helper()
 	game, _ := games.Default().Lookup(h.GetGame().GetGame())
-	eg := engine.NewGame(game.Rules)
+	eg := engine.NewGame(game.Rules, nil)
 	for _, ev := range h.GetEvents() {
 		se := &moonshinev1.StoredEvent{Public: ev.GetPublic(), Private: ev.GetPrivate()}
 		if games.IsChat(se) || (se.Public == nil && len(se.Private) == 0) {

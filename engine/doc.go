@@ -18,6 +18,24 @@
 //
 // The generator for each decision is derived from the game's secret seed and
 // the sequence number of the first event the decision will write
-// ([CommandRand]), so anyone holding the revealed seed and the command log can
-// re-run a finished game and check every roll ([Verify]).
+// ([CommandRand]); [Game] holds the seed and applies the derivation, so
+// anyone holding the revealed seed and the command log can re-run a finished
+// game and check every roll ([Verify]).
+//
+// The kit does the jobs every game shares, so that a game holds only what is
+// its own (Example shows a whole game written on it):
+//   - [Decider]: one precheck (set up, not over, the game's own command, a
+//     seat at the table, the seat and step awaited) and the game's [Rule];
+//   - [Decision]: the one decision builder, which applies each event to a
+//     copy of the state with the Apply replay uses, or only checks, for the
+//     prompts' legal lists;
+//   - [Sealed] and [Seal]: sealed simultaneous choices;
+//   - [Kinds]: wrapping a game's event and command kinds into its oneofs;
+//   - [UnknownEvent]: the default of every Apply switch;
+//   - [Module]: a game as the platform registers it (rules, variants, bot
+//     policy, board data, labels).
+//
+// engine/playtest checks any game against the contract: that Decide and
+// Prompts never change the state, that Apply covers every event kind, that
+// the log rebuilds and verifies.
 package engine

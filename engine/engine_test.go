@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	hb "github.com/moonshine-games/moonshine/proto/moonshine/highbid/v1"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/wrapperspb"
 )
@@ -93,11 +94,12 @@ func TestEventForRedactsBySeat(t *testing.T) {
 	}
 }
 
-// playRace plays a dice race to its end and returns the log as a service
-// would record it.
-func playRace(t *testing.T, seed []byte) (cmds []engine.Logged, evs []engine.Recorded) {
+// playHighBid plays a High Bid game (example_kit_test.go) to its end,
+// every seat bidding its lowest legal bid but the last seat, which bids its
+// highest, and returns the log as a service would record it.
+func playHighBid(t *testing.T, seed []byte) (cmds []engine.Logged, evs []engine.Recorded) {
 	t.Helper()
-	g, setup, err := engine.Start(diceRace{}, engine.Config{Players: 3}, seed)
+	g, setup, err := engine.Start(highBid{}, engine.Config{Players: 3}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,12 +108,16 @@ func playRace(t *testing.T, seed []byte) (cmds []engine.Logged, evs []engine.Rec
 	}
 	for g.State.Outcome() == nil {
 		p := g.State.Prompts()[0]
-		out, err := g.Decide(p.Seat, p.Legal[0], seed)
+		c := p.Legal[0]
+		if p.Seat == 2 {
+			c = p.Legal[len(p.Legal)-1]
+		}
+		out, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		first := g.Version + 1
-		cmds = append(cmds, engine.Logged{Seat: p.Seat, Command: p.Legal[0], FirstSeq: first, LastSeq: first + int64(len(out)) - 1})
+		cmds = append(cmds, engine.Logged{Seat: p.Seat, Command: c, FirstSeq: first, LastSeq: first + int64(len(out)) - 1})
 		for i, ev := range out {
 			evs = append(evs, engine.Recorded{Seq: first + int64(i), Event: ev})
 		}
@@ -125,61 +131,67 @@ func playRace(t *testing.T, seed []byte) (cmds []engine.Logged, evs []engine.Rec
 func TestVerify(t *testing.T) {
 	seed := []byte("0123456789abcdef0123456789abcdef")
 	cfg := engine.Config{Players: 3}
-	cmds, evs := playRace(t, seed)
-	if err := engine.Verify(diceRace{}, cfg, seed, cmds, evs); err != nil {
+	cmds, evs := playHighBid(t, seed)
+	if err := engine.Verify(highBid{}, cfg, seed, cmds, evs); err != nil {
 		t.Fatalf("an honest log fails verify: %v", err)
 	}
-
-	tampered := slices.Clone(evs)
-	last := len(tampered) - 1
-	roll := tampered[last].Event.Public.(*wrapperspb.Int64Value).Value
-	tampered[last].Event = engine.PublicEvent(wrapperspb.Int64(roll%6 + 1))
 	var verr *engine.VerifyError
-	if err := engine.Verify(diceRace{}, cfg, seed, cmds, tampered); !errors.As(err, &verr) || verr.Seq != tampered[last].Seq {
-		t.Fatalf("a changed roll at event %d: verify says %v", tampered[last].Seq, err)
+
+	// The last round's prize was rolled by a decision.
+	rolled := slices.Clone(evs)
+	last := 0
+	for i, r := range rolled {
+		if r.Event.Public.(*hb.Event).GetRoundStarted() != nil {
+			last = i
+		}
+	}
+	prize := rolled[last].Event.Public.(*hb.Event).GetRoundStarted()
+	rolled[last].Event = engine.PublicEvent(hbEvents.Wrap(&hb.RoundStarted{Round: prize.Round, Prize: prize.Prize%6 + 1}))
+	if err := engine.Verify(highBid{}, cfg, seed, cmds, rolled); !errors.As(err, &verr) || verr.Seq != rolled[last].Seq {
+		t.Fatalf("a changed prize at event %d: verify says %v", rolled[last].Seq, err)
 	}
 
 	dealt := slices.Clone(evs)
-	d := proto.Clone(dealt[0].Event.Private[1].Body).(*wrapperspb.Int64Value)
-	d.Value++
+	d := proto.Clone(dealt[0].Event.Private[1].Body).(*hb.Event)
+	d.GetPurseDealt().Coins++
 	dealt[0].Event = engine.Event{Public: dealt[0].Event.Public, Private: slices.Clone(dealt[0].Event.Private)}
 	dealt[0].Event.Private[1].Body = d
-	if err := engine.Verify(diceRace{}, cfg, seed, cmds, dealt); !errors.As(err, &verr) || verr.Seq != 1 {
+	if err := engine.Verify(highBid{}, cfg, seed, cmds, dealt); !errors.As(err, &verr) || verr.Seq != 1 {
 		t.Fatalf("a changed secret deal: verify says %v", err)
 	}
 
-	if err := engine.Verify(diceRace{}, cfg, []byte("another seed, another game......"), cmds, evs); err == nil {
+	if err := engine.Verify(highBid{}, cfg, []byte("another seed, another game......"), cmds, evs); err == nil {
 		t.Fatal("a log verifies against the wrong seed")
 	}
-	if err := engine.Verify(diceRace{}, cfg, seed, cmds, evs[:len(evs)-1]); err == nil {
+	if err := engine.Verify(highBid{}, cfg, seed, cmds, evs[:len(evs)-1]); err == nil {
 		t.Fatal("a log with its last event cut off verifies")
 	}
-	if err := engine.Verify(diceRace{}, cfg, seed, cmds[:len(cmds)-1], evs); err == nil {
+	if err := engine.Verify(highBid{}, cfg, seed, cmds[:len(cmds)-1], evs); err == nil {
 		t.Fatal("a log with an event no command wrote verifies")
 	}
 }
 
 func TestVerifyAllowsGapsForTableTalk(t *testing.T) {
 	seed := []byte("0123456789abcdef0123456789abcdef")
-	g, setup, err := engine.Start(diceRace{}, engine.Config{Players: 2}, seed)
+	g, setup, err := engine.Start(highBid{}, engine.Config{Players: 2}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Skip(2) // two chat events at seq 2 and 3
-	out, err := g.Decide(0, wrapperspb.Int64(0), seed)
+	g.Skip(2) // two chat events at seq 3 and 4
+	out, err := g.Decide(0, bidCmd(0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmds := []engine.Logged{{Seat: 0, Command: wrapperspb.Int64(0), FirstSeq: 4, LastSeq: 4}}
-	evs := []engine.Recorded{{Seq: 1, Event: setup[0]}, {Seq: 4, Event: out[0]}}
-	if err := engine.Verify(diceRace{}, engine.Config{Players: 2}, seed, cmds, evs); err != nil {
+	cmds := []engine.Logged{{Seat: 0, Command: bidCmd(0), FirstSeq: 5, LastSeq: 5}}
+	evs := []engine.Recorded{{Seq: 1, Event: setup[0]}, {Seq: 2, Event: setup[1]}, {Seq: 5, Event: out[0]}}
+	if err := engine.Verify(highBid{}, engine.Config{Players: 2}, seed, cmds, evs); err != nil {
 		t.Fatalf("verify with chat gaps: %v", err)
 	}
 }
 
 func TestStartChecksPlayerCount(t *testing.T) {
 	for _, n := range []int{0, 1, 5} {
-		_, _, err := engine.Start(diceRace{}, engine.Config{Players: n}, []byte("s"))
+		_, _, err := engine.Start(highBid{}, engine.Config{Players: n}, []byte("s"))
 		re, ok := engine.AsRuleError(err)
 		if !ok || re.Reason != engine.ReasonBadPlayerCount || re.Kind != engine.Malformed {
 			t.Errorf("%d players: got %v, want %s", n, err, engine.ReasonBadPlayerCount)
@@ -188,32 +200,16 @@ func TestStartChecksPlayerCount(t *testing.T) {
 }
 
 func TestDecideAfterTheEndIsGameOver(t *testing.T) {
-	seed := []byte("s")
-	g, _, err := engine.Start(diceRace{}, engine.Config{Players: 2}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g.State.Outcome() == nil {
-		p := g.State.Prompts()[0]
-		out, err := g.Decide(p.Seat, p.Legal[0], seed)
-		if err != nil {
+	_, evs := playHighBid(t, []byte("s"))
+	g := engine.NewGame(highBid{}, []byte("s"))
+	for _, r := range evs {
+		if err := g.Apply(r.Event); err != nil {
 			t.Fatal(err)
 		}
-		_ = g.Apply(out...)
 	}
-	if _, err := g.Decide(0, wrapperspb.Int64(0), seed); !errors.Is(err, engine.ErrGameOver) {
-		t.Fatalf("decide after the end: %v", err)
-	}
-}
-
-func TestNotYourTurn(t *testing.T) {
-	g, _, err := engine.Start(diceRace{}, engine.Config{Players: 2}, []byte("s"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = g.Decide(1, wrapperspb.Int64(0), []byte("s"))
-	re, ok := engine.AsRuleError(err)
-	if !ok || re.Kind != engine.NotYourTurn || re.Reason != engine.ReasonNotYourTurn {
-		t.Fatalf("seat 2 rolling first: %v", err)
+	for _, cmd := range []proto.Message{bidCmd(0), &hb.Options{}} {
+		if _, err := g.Decide(0, cmd); !errors.Is(err, engine.ErrGameOver) {
+			t.Fatalf("%v after the end: %v", cmd, err)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+
+	"google.golang.org/protobuf/proto"
 )
 
 // ErrorKind classifies a refused command. service/ maps each kind to one gRPC
@@ -55,6 +57,10 @@ const (
 	ReasonBadPlayerCount  = "BAD_PLAYER_COUNT"
 	ReasonBadOptions      = "BAD_OPTIONS"
 	ReasonNothingToDecide = "NOTHING_TO_DECIDE"
+	// ReasonAlreadyChosen: a sealed choice cannot be changed ([Sealed]).
+	ReasonAlreadyChosen = "ALREADY_CHOSEN"
+	// ReasonBadVariant: the module has no variant of that name ([Module]).
+	ReasonBadVariant = "BAD_VARIANT"
 )
 
 // RefuseTurn returns the error for a seat that acts while the game waits
@@ -71,4 +77,33 @@ func AsRuleError(err error) (*RuleError, bool) {
 	var re *RuleError
 	ok := errors.As(err, &re)
 	return re, ok
+}
+
+// ErrUnknownEvent is wrapped by the error a game's Apply returns for an
+// event body of a kind it does not fold. Apply's one switch over the kinds
+// ends in a default case that returns [UnknownEvent]: an unknown event is
+// an error, never skipped. playtest.CheckApplyCoversKinds checks that no
+// kind of the game's Event oneof reaches that case.
+var ErrUnknownEvent = errors.New("engine: unknown event kind")
+
+// UnknownEvent returns the error for a body whose kind Apply does not fold.
+func UnknownEvent(body proto.Message) error {
+	return fmt.Errorf("%w: %s", ErrUnknownEvent, kindName(body))
+}
+
+// kindName names the kind a body holds: the field set in its oneof, or the
+// message type when none is set.
+func kindName(body proto.Message) string {
+	r := body.ProtoReflect()
+	name := string(r.Descriptor().FullName())
+	if !r.IsValid() {
+		return name + " (nil)"
+	}
+	oneofs := r.Descriptor().Oneofs()
+	for i := range oneofs.Len() {
+		if fd := r.WhichOneof(oneofs.Get(i)); fd != nil {
+			return name + "." + string(fd.Name())
+		}
+	}
+	return name + " (no kind)"
 }

@@ -2,13 +2,15 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"google.golang.org/protobuf/proto"
 )
 
-// Game is a running game: its rules, its folded state, and the sequence
-// number of the last event applied. It is the one place where the per-seq
-// generator derivation is applied, for the service and for [Verify] alike.
+// Game is a running game: its rules, its folded state, the sequence number
+// of the last event applied, and its secret seed. It is the one place where
+// the per-seq generator derivation is applied, for the service and for
+// [Verify] alike: callers never handle a decision's generator.
 type Game struct {
 	Rules Rules
 	State State
@@ -16,13 +18,22 @@ type Game struct {
 	// setup). Events that are not the game's (chat) still count: call
 	// [Game.Skip] for them.
 	Version int64
+	// seed is the game's secret seed, from which every decision's generator
+	// is derived ([CommandRand]).
+	seed []byte
 }
 
-// NewGame returns an empty game ready to fold its events.
-func NewGame(r Rules) *Game { return &Game{Rules: r, State: r.NewState()} }
+// NewGame returns an empty game ready to fold its events. seed is the
+// game's secret seed; a game that is only folded and never decides (a
+// replay for viewing) may pass nil.
+func NewGame(r Rules, seed []byte) *Game {
+	return &Game{Rules: r, State: r.NewState(), seed: slices.Clone(seed)}
+}
 
-// Start validates cfg and returns a game with its opening events applied,
-// and those events. The opening events draw from CommandRand(seed, 1).
+// Start validates the table size and returns a game with its opening
+// events applied, and those events. The opening events draw from
+// CommandRand(seed, 1). The player count is checked here, so that
+// [Rules.Setup] need not check it again.
 func Start(r Rules, cfg Config, seed []byte) (*Game, []Event, error) {
 	lo, hi := r.Players()
 	if cfg.Players < lo || cfg.Players > hi {
@@ -33,7 +44,7 @@ func Start(r Rules, cfg Config, seed []byte) (*Game, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	g := NewGame(r)
+	g := NewGame(r, seed)
 	if err := g.Apply(evs...); err != nil {
 		return nil, nil, fmt.Errorf("engine: %s setup events do not apply: %w", r.Name(), err)
 	}
@@ -58,12 +69,11 @@ func (g *Game) Apply(evs ...Event) error {
 func (g *Game) Skip(n int) { g.Version += int64(n) }
 
 // Decide checks a command against the current state with the generator for
-// the next sequence number. It does not apply the events.
-func (g *Game) Decide(seat Seat, cmd proto.Message, seed []byte) ([]Event, error) {
-	if g.State.Outcome() != nil {
-		return nil, ErrGameOver
-	}
-	evs, err := g.State.Decide(seat, cmd, CommandRand(seed, g.Version+1))
+// the next sequence number, derived from the game's seed. It does not apply
+// the events. The game's own precheck ([Decider.Precheck]) refuses
+// commands once the game is over.
+func (g *Game) Decide(seat Seat, cmd proto.Message) ([]Event, error) {
+	evs, err := g.State.Decide(seat, cmd, CommandRand(g.seed, g.Version+1))
 	if err != nil {
 		return nil, err
 	}

@@ -15,8 +15,9 @@ type Rules interface {
 	NewCommand() proto.Message
 	// NewEvent returns an empty event body message of the game's type.
 	NewEvent() proto.Message
-	// Setup validates the table and returns the opening events, drawing any
-	// randomness (deals, shuffles) from rng. The first event records the
+	// Setup validates the options and returns the opening events, drawing
+	// any randomness (deals, shuffles) from rng; [Start] has checked the
+	// player count against Players. The first event records the
 	// configuration, so that the state can be rebuilt from events alone.
 	Setup(cfg Config, rng *Rand) ([]Event, error)
 	// NewState returns the empty state that the opening events fold into.
@@ -35,11 +36,15 @@ type Config struct {
 type State interface {
 	// Apply folds one event body into the state. It never judges the rules;
 	// it returns an error only when the body is not an event of this game or
-	// does not fit the state (a corrupt log), never for a rule.
+	// does not fit the state (a corrupt log), never for a rule. It is one
+	// switch over the game's event kinds whose default is [UnknownEvent]:
+	// an unknown event is an error, never skipped.
 	Apply(body proto.Message) error
 	// Decide checks seat's command against the state and returns the events
-	// it causes, or a *RuleError. It draws randomness only from rng and does
-	// not modify the state.
+	// it causes, or a *RuleError: GAME_OVER for every command once Outcome
+	// is set. It draws randomness only from rng and does not modify the
+	// state. A game on the kit is a [Decider]: its precheck and its rule on
+	// a [Decision].
 	Decide(seat Seat, cmd proto.Message, rng *Rand) ([]Event, error)
 	// View returns the game's view message for v: everything v may know and
 	// nothing else.

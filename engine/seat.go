@@ -54,3 +54,21 @@ func (v Viewer) String() string {
 		return "spectator"
 	}
 }
+
+// Name names seat s as v reads it, for labels: "you" for v's own seat,
+// else "seat 2".
+func (v Viewer) Name(s Seat) string {
+	if v.IsSeat(s) {
+		return "you"
+	}
+	return s.String()
+}
+
+// Possessive is [Viewer.Name] with 's: "your" for v's own seat, else
+// "seat 2's".
+func (v Viewer) Possessive(s Seat) string {
+	if v.IsSeat(s) {
+		return "your"
+	}
+	return s.String() + "'s"
+}

@@ -69,7 +69,7 @@ func Verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Record
 			return &VerifyError{Seq: c.FirstSeq, Reason: "command log out of order"}
 		}
 		g.Skip(int(c.FirstSeq - 1 - g.Version))
-		evs, err := g.Decide(c.Seat, c.Command, seed)
+		evs, err := g.Decide(c.Seat, c.Command)
 		if err != nil {
 			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error()}
 		}

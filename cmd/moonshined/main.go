@@ -26,7 +26,9 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+	"time"
 
+	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
 )
 
@@ -69,6 +71,14 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (options
 	if err != nil {
 		return o, fmt.Errorf("MOONSHINE_COMMAND_RATE: %w", err)
 	}
+	createRate, err := strconv.ParseFloat(env("MOONSHINE_CREATE_RATE", "0"), 64)
+	if err != nil {
+		return o, fmt.Errorf("MOONSHINE_CREATE_RATE: %w", err)
+	}
+	outage, err := time.ParseDuration(env("MOONSHINE_WATCH_OUTAGE", gameservice.DefaultWatchOutage.String()))
+	if err != nil {
+		return o, fmt.Errorf("MOONSHINE_WATCH_OUTAGE: %w", err)
+	}
 	fs := flag.NewFlagSet("moonshined", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.addr, "addr", env("MOONSHINE_ADDR", "127.0.0.1:7777"), "listen address (MOONSHINE_ADDR)")
@@ -76,10 +86,13 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (options
 	fs.StringVar(&o.cfg.DBPath, "db", env("MOONSHINE_DB_PATH", "moonshine.db"), "embedded store file (MOONSHINE_DB_PATH)")
 	fs.StringVar(&o.cfg.AuditorToken, "auditor-token", env("MOONSHINE_AUDITOR_TOKEN", ""), "auditor credential; prefer the environment (MOONSHINE_AUDITOR_TOKEN)")
 	fs.IntVar(&o.cfg.MaxMessageBytes, "max-message-bytes", num("MOONSHINE_MAX_MESSAGE_BYTES", server.DefaultMaxMessageBytes), "largest request accepted (MOONSHINE_MAX_MESSAGE_BYTES)")
-	fs.Float64Var(&o.cfg.CommandRate, "command-rate", rate, "requests per second per credential; negative: no limit (MOONSHINE_COMMAND_RATE)")
+	fs.Float64Var(&o.cfg.CommandRate, "command-rate", rate, "commands and messages per second per seat credential; negative: no limit (MOONSHINE_COMMAND_RATE)")
 	fs.IntVar(&o.cfg.CommandBurst, "command-burst", num("MOONSHINE_COMMAND_BURST", server.DefaultCommandBurst), "burst above the rate (MOONSHINE_COMMAND_BURST)")
+	fs.Float64Var(&o.cfg.CreateRate, "create-rate", createRate, "games created and seats claimed per second per client address; 0: the command rate; negative: no limit (MOONSHINE_CREATE_RATE)")
+	fs.IntVar(&o.cfg.CreateBurst, "create-burst", num("MOONSHINE_CREATE_BURST", 0), "burst above the create rate; 0: the command burst (MOONSHINE_CREATE_BURST)")
 	fs.IntVar(&o.cfg.MaxStreamsPerCredential, "max-streams-per-credential", num("MOONSHINE_MAX_STREAMS_PER_CREDENTIAL", server.DefaultMaxStreamsPerCredential), "open watch streams per credential (MOONSHINE_MAX_STREAMS_PER_CREDENTIAL)")
 	fs.IntVar(&o.cfg.MaxStreams, "max-streams", num("MOONSHINE_MAX_STREAMS", server.DefaultMaxStreams), "open watch streams in all (MOONSHINE_MAX_STREAMS)")
+	fs.DurationVar(&o.cfg.WatchOutage, "watch-outage", outage, "how long an open watch stream rides out a database outage; negative: not at all (MOONSHINE_WATCH_OUTAGE)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -16,7 +17,8 @@ import (
 // TestParse checks defaults, environment and flag precedence, and the
 // migrate subcommand.
 func TestParse(t *testing.T) {
-	env := map[string]string{"DATABASE_URL": "postgres://env", "MOONSHINE_ADDR": "0.0.0.0:1", "MOONSHINE_COMMAND_RATE": "2.5"}
+	env := map[string]string{"DATABASE_URL": "postgres://env", "MOONSHINE_ADDR": "0.0.0.0:1", "MOONSHINE_COMMAND_RATE": "2.5",
+		"MOONSHINE_CREATE_RATE": "0.5", "MOONSHINE_WATCH_OUTAGE": "5s"}
 	cases := []struct {
 		name    string
 		args    []string
@@ -41,6 +43,13 @@ func TestParse(t *testing.T) {
 				t.Errorf("got addr %q url %q rate %v migrate %v", o.addr, o.cfg.DatabaseURL, o.cfg.CommandRate, o.migrate)
 			}
 		})
+	}
+	o, err := parse([]string{"-create-burst", "3"}, func(k string) string { return env[k] }, io.Discard)
+	if err != nil || o.cfg.CreateRate != 0.5 || o.cfg.CreateBurst != 3 || o.cfg.WatchOutage != 5*time.Second {
+		t.Errorf("create rate %v burst %d, watch outage %v (%v); want 0.5, 3, 5s", o.cfg.CreateRate, o.cfg.CreateBurst, o.cfg.WatchOutage, err)
+	}
+	if o, _ := parse(nil, func(string) string { return "" }, io.Discard); o.cfg.CreateRate != 0 || o.cfg.WatchOutage != 30*time.Second {
+		t.Errorf("defaults: create rate %v (want 0: the command rate), watch outage %v", o.cfg.CreateRate, o.cfg.WatchOutage)
 	}
 	if _, err := parse([]string{"serve", "extra"}, func(string) string { return "" }, io.Discard); err == nil {
 		t.Error("stray arguments were accepted")

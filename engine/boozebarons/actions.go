@@ -10,32 +10,32 @@ import (
 
 // deliver: DELIVER, "Take one Delivery card from your current Location and
 // place it face-up in front of you."
-func (b *batch) deliver(seat int, id int32) {
-	b.emit(pub(&pb.Delivered{Seat: int32(seat), CardId: id}))
+func (b decision) deliver(seat int, id int32) {
+	b.Emit(pub(&pb.Delivered{Seat: int32(seat), CardId: id}))
 	b.endTurn(seat)
 }
 
 // tail: TAIL, "Look at all of that player's Delivery cards": the look is
 // private to the tailer.
-func (b *batch) tail(seat int, target int32) {
+func (b decision) tail(seat int, target int32) {
 	b.look(&pb.Tailed{Seat: int32(seat), Target: target}, seat, int(target))
 }
 
 // look emits a public body with the actor's private look at target's
 // face-down cards (its face-up cards are public already).
-func (b *batch) look(public proto.Message, seat, target int) {
-	looked := &pb.Looked{Seat: int32(seat), Target: int32(target), CardIds: sortedIDs(b.s.seats[target].faceDown)}
-	b.emit(withSecret(public, looked, seat))
+func (b decision) look(public proto.Message, seat, target int) {
+	looked := &pb.Looked{Seat: int32(seat), Target: int32(target), CardIds: sortedIDs(b.State().seats[target].faceDown)}
+	b.Emit(withSecret(public, looked, seat))
 }
 
 // event: EVENT, "Trigger the Event listed at your current Location."
-func (b *batch) event(seat int, target *int32) {
-	s := b.s
+func (b decision) event(seat int, target *int32) {
+	s := b.State()
 	switch l := s.seats[seat].location; l {
 	case casino:
 		n := min(CasinoReveal, len(s.deck))
 		cards := &pb.CasinoCards{Seat: int32(seat), CardIds: slices.Clone(s.deck[:n])}
-		b.emit(withSecret(&pb.CasinoRevealed{Seat: int32(seat), Count: int32(n)}, cards, seat))
+		b.Emit(withSecret(&pb.CasinoRevealed{Seat: int32(seat), Count: int32(n)}, cards, seat))
 	case officers, curtain:
 		t := s.eventTailTarget(seat, l)
 		b.look(&pb.Tailed{Seat: int32(seat), Target: int32(t), Via: l}, seat, t)
@@ -43,26 +43,26 @@ func (b *batch) event(seat int, target *int32) {
 		b.look(&pb.SeedyPetes{Seat: int32(seat), Target: *target}, seat, int(*target))
 	case docks:
 		if s.opts.GetDocksSide() == pb.Side_SIDE_B {
-			b.emit(pub(&pb.BaronChosen{Seat: int32(seat), Target: *target}))
+			b.Emit(pub(&pb.BaronChosen{Seat: int32(seat), Target: *target}))
 			b.endTurn(seat)
 			return
 		}
-		b.emit(pub(&pb.DocksChosen{Seat: int32(seat), Target: *target}))
+		b.Emit(pub(&pb.DocksChosen{Seat: int32(seat), Target: *target}))
 	}
 }
 
 // pass: PASS, "You may choose to pass and do nothing on your turn."
-func (b *batch) pass(seat int) {
-	b.emit(pub(&pb.Passed{Seat: int32(seat)}))
+func (b decision) pass(seat int) {
+	b.Emit(pub(&pb.Passed{Seat: int32(seat)}))
 	b.endTurn(seat)
 }
 
 // steal: STEAL after a Tail, or at Seedy Pete's, where "If that player still
 // has more Delivery cards than you, you may steal a second Delivery card".
-func (b *batch) steal(seat int, id int32) {
-	s := b.s
+func (b decision) steal(seat int, id int32) {
+	s := b.State()
 	kind, target := s.pend.kind, s.pend.target
-	b.emit(pub(&pb.Stolen{Seat: int32(seat), From: int32(target), CardId: id}))
+	b.Emit(pub(&pb.Stolen{Seat: int32(seat), From: int32(target), CardId: id}))
 	if kind == pb.PendingKind_PENDING_KIND_SEEDY_PETES && s.pend.steals < SeedyPetesMaxSteals &&
 		s.holdings(target) > s.holdings(seat) {
 		return
@@ -73,45 +73,45 @@ func (b *batch) steal(seat int, id int32) {
 // expose: EXPOSE. "If you guess correctly, that player becomes Exposed ...
 // You collect that player's Movement token corresponding with their current
 // Location." "If you guess incorrectly ... your turn is over."
-func (b *batch) expose(seat int, guess pb.BoozeType) {
-	s := b.s
+func (b decision) expose(seat int, guess pb.BoozeType) {
+	s := b.State()
 	t := &s.seats[s.pend.target]
 	e := &pb.ExposeAttempted{Seat: int32(seat), Target: int32(s.pend.target), Guess: guess, Correct: t.booze == guess}
 	if e.Correct {
 		e.MovementCard = t.played
 		e.SnitchToken = s.snitches < SnitchTokens(s.players)
 	}
-	b.emit(pub(e))
+	b.Emit(pub(e))
 	b.endTurn(seat)
 }
 
 // decline ends a look without taking anything.
-func (b *batch) decline(seat int) {
-	b.emit(pub(&pb.Declined{Seat: int32(seat)}))
+func (b decision) decline(seat int) {
+	b.Emit(pub(&pb.Declined{Seat: int32(seat)}))
 	b.endTurn(seat)
 }
 
 // casinoKeep: keep matching cards; "Discard any that you do not keep"
 // (to the bottom of the deck, unseen).
-func (b *batch) casinoKeep(seat int, ids []int32) {
-	s := b.s
+func (b decision) casinoKeep(seat int, ids []int32) {
+	s := b.State()
 	kept := &pb.CasinoKept{Seat: int32(seat), CardIds: sortedIDs(ids), Discarded: int32(len(s.pend.casino) - len(ids))}
-	b.emit(pub(kept))
+	b.Emit(pub(kept))
 	b.endTurn(seat)
 }
 
 // docksCollect: the chosen seat collects; then the Docks player's turn ends.
-func (b *batch) docksCollect(seat int, ids []int32) {
-	s := b.s
+func (b decision) docksCollect(seat int, ids []int32) {
+	s := b.State()
 	actor := s.pend.actor
-	b.emit(pub(&pb.DocksCollected{Seat: int32(seat), CardIds: sortedIDs(ids)}))
+	b.Emit(pub(&pb.DocksCollected{Seat: int32(seat), CardIds: sortedIDs(ids)}))
 	b.endTurn(actor)
 }
 
 // endTurn ends a seat's turn and, after the last turn, the round.
-func (b *batch) endTurn(seat int) {
-	b.emit(pub(&pb.TurnEnded{Seat: int32(seat)}))
-	if b.s.turn < 0 {
+func (b decision) endTurn(seat int) {
+	b.Emit(pub(&pb.TurnEnded{Seat: int32(seat)}))
+	if b.State().turn < 0 {
 		b.endRound()
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -18,6 +19,7 @@ func corrupt(format string, args ...any) error {
 
 // Apply folds one event body into the state. It never judges the rules; it
 // fails only for a foreign body or one that does not fit (a corrupt log).
+// It is the one switch over the event kinds: an unknown kind is an error.
 func (s *State) Apply(body proto.Message) error {
 	ev, ok := body.(*pb.Event)
 	if !ok {
@@ -33,7 +35,8 @@ func (s *State) Apply(body proto.Message) error {
 		s.mobs = append(s.mobs[:0], k.BoozeDealt.MobsInPlay...)
 	case *pb.Event_BoozeCard:
 		return s.withSeat(k.BoozeCard.Seat, func(p *seatState) error { p.booze = k.BoozeCard.BoozeType; return nil })
-	case *pb.Event_DeckShuffled:
+	case *pb.Event_DeckShuffled, *pb.Event_Looked, *pb.Event_CasinoCards:
+		// Public notices and private copies of facts the state already holds.
 	case *pb.Event_DeckOrder:
 		s.deck = append(s.deck[:0], k.DeckOrder.CardIds...)
 	case *pb.Event_DeliveriesDrawn:
@@ -41,26 +44,15 @@ func (s *State) Apply(body proto.Message) error {
 	case *pb.Event_RoundStarted:
 		s.applyRoundStarted(k.RoundStarted)
 	case *pb.Event_MovementChosen:
-		return s.withSeat(k.MovementChosen.Seat, func(p *seatState) error { p.chosen = true; return nil })
+		return s.applyChosen(k.MovementChosen.Seat)
 	case *pb.Event_MovementSealed:
-		return s.withSeat(k.MovementSealed.Seat, func(p *seatState) error { p.sealed = k.MovementSealed.Location; return nil })
+		return s.applySealed(k.MovementSealed)
 	case *pb.Event_MovementsRevealed:
 		return s.applyRevealed(k.MovementsRevealed.Moves)
-	default:
-		return s.applyAction(ev)
-	}
-	return nil
-}
-
-// applyAction folds the Action Phase and end-of-round events.
-func (s *State) applyAction(ev *pb.Event) error {
-	switch k := ev.Kind.(type) {
 	case *pb.Event_Delivered:
 		return s.applyDelivered(k.Delivered)
 	case *pb.Event_Tailed:
 		s.pend = pending{kind: pb.PendingKind_PENDING_KIND_TAIL, actor: int(k.Tailed.Seat), target: int(k.Tailed.Target)}
-	case *pb.Event_Looked, *pb.Event_CasinoCards, *pb.Event_DeckShuffled:
-		// Private copies of facts the state already holds.
 	case *pb.Event_Stolen:
 		return s.applyStolen(k.Stolen)
 	case *pb.Event_ExposeAttempted:
@@ -87,7 +79,7 @@ func (s *State) applyAction(ev *pb.Event) error {
 	case *pb.Event_GameEnded:
 		s.result, s.phase, s.turn = k.GameEnded, pb.Phase_PHASE_ENDED, -1
 	default:
-		return fmt.Errorf("boozebarons: unknown event kind %T", ev.Kind)
+		return engine.UnknownEvent(body)
 	}
 	return nil
 }
@@ -130,12 +122,29 @@ func (s *State) applyDrawn(ids []int32) error {
 func (s *State) applyRoundStarted(r *pb.RoundStarted) {
 	s.round, s.baron, s.phase, s.turn = int(r.Round), int(r.Baron), pb.Phase_PHASE_MOVE, -1
 	s.pend = pending{}
+	s.moves.Open(s.players)
 	for i := range s.seats {
 		p := &s.seats[i]
 		p.faceDown = append(p.faceDown, p.faceUp...)
 		p.faceUp = nil
-		p.acted, p.chosen, p.sealed = false, false, 0
+		p.acted = false
 	}
+}
+
+// applyChosen: a seat has sealed its Movement card (the public part).
+func (s *State) applyChosen(seat int32) error {
+	if err := s.moves.Chose(engine.Seat(seat)); err != nil {
+		return corrupt("%v", err)
+	}
+	return nil
+}
+
+// applySealed: the card a seat sealed (the part private to it).
+func (s *State) applySealed(m *pb.MovementSealed) error {
+	if err := s.moves.Hold(engine.Seat(m.Seat), m.Location); err != nil {
+		return corrupt("%v", err)
+	}
+	return nil
 }
 
 func (s *State) applyRevealed(moves []*pb.SeatLocation) error {
@@ -151,13 +160,14 @@ func (s *State) applyRevealed(moves []*pb.SeatLocation) error {
 				p.hand[p.played] = true
 			}
 			p.hand[m.Location] = false
-			p.played, p.location, p.sealed, p.chosen = m.Location, m.Location, 0, false
+			p.played, p.location = m.Location, m.Location
 			return nil
 		})
 		if err != nil {
 			return err
 		}
 	}
+	s.moves.Close()
 	s.phase, s.turn = pb.Phase_PHASE_ACTION, s.baron
 	return nil
 }

@@ -38,7 +38,7 @@ func recordGame(tb testing.TB, players int, seed uint64) benchGame {
 		}
 		p := due[pick.IntN(len(due))]
 		cmd := p.Legal[pick.IntN(len(p.Legal))]
-		evs, err := g.Decide(p.Seat, cmd, bg.seed)
+		evs, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func BenchmarkPlayCommand(b *testing.B) {
 			if n == b.N {
 				break
 			}
-			evs, err := g.Decide(c.Seat, c.Command, bg.seed)
+			evs, err := g.Decide(c.Seat, c.Command)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -87,7 +87,7 @@ func BenchmarkReplay(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		g := engine.NewGame(boozebarons.Rules{})
+		g := engine.NewGame(boozebarons.Rules{}, nil)
 		if err := g.Apply(all...); err != nil {
 			b.Fatal(err)
 		}

@@ -14,7 +14,7 @@ const (
 	// ReasonWrongStep means the command does not fit the multi-step action under way.
 	ReasonWrongStep = "WRONG_STEP"
 	// ReasonAlreadyChosen means a sealed Movement card cannot be changed.
-	ReasonAlreadyChosen = "ALREADY_CHOSEN"
+	ReasonAlreadyChosen = engine.ReasonAlreadyChosen
 	// ReasonSameLocationTwice means no Location two rounds in a row.
 	ReasonSameLocationTwice = "SAME_LOCATION_TWICE"
 	// ReasonMovementCardLost means the Movement card was taken by an Expose or boxed.
@@ -57,17 +57,51 @@ const (
 	ReasonTooManyCards = "TOO_MANY_CARDS"
 )
 
-// Every check returns nil or a *engine.RuleError; Decide and Prompts share
-// them so that what is offered is what is accepted.
+// Every check returns nil or a refusal. Decide runs them, after the kit's
+// precheck (Awaits below), and so do the checks behind the prompts' legal
+// lists: what is offered is what is accepted.
 
-func (s *State) checkSeat(t int32) error {
+// Awaits says whom the game waits for, for the precheck: in the Move Phase
+// every seat may seal a Movement card (the sealed choice itself refuses a
+// second one); in the Action Phase only the seat whose turn it is (or the
+// seat chosen at the Docks), and only with the command its step needs.
+func (s *State) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
+	if _, ok := c.Kind.(*pb.Command_ChooseMovement); ok {
+		if s.phase != pb.Phase_PHASE_MOVE {
+			return engine.Refuse(ReasonWrongPhase, "Movement cards are chosen in the Move Phase")
+		}
+		return nil
+	}
+	if err := s.checkActor(int(seat)); err != nil {
+		return err
+	}
+	return s.checkStep(stepOf(c)...)
+}
+
+// stepOf returns the steps a command of c's kind belongs to: a new action
+// (no step under way), or the one it finishes.
+func stepOf(c *pb.Command) []pb.PendingKind {
+	switch c.Kind.(type) {
+	case *pb.Command_Steal, *pb.Command_Decline:
+		return []pb.PendingKind{pb.PendingKind_PENDING_KIND_TAIL, pb.PendingKind_PENDING_KIND_SEEDY_PETES}
+	case *pb.Command_Expose:
+		return []pb.PendingKind{pb.PendingKind_PENDING_KIND_TAIL}
+	case *pb.Command_CasinoKeep:
+		return []pb.PendingKind{pb.PendingKind_PENDING_KIND_CASINO}
+	case *pb.Command_DocksCollect:
+		return []pb.PendingKind{pb.PendingKind_PENDING_KIND_DOCKS}
+	}
+	return []pb.PendingKind{pb.PendingKind_PENDING_KIND_UNSPECIFIED}
+}
+
+func (s *State) checkSeat(t int32) *engine.RuleError {
 	if t < 0 || int(t) >= s.players {
 		return engine.Malform(engine.ReasonBadSeat, "seat %d is not at this table", t)
 	}
 	return nil
 }
 
-func checkCard(id int32) error {
+func checkCard(id int32) *engine.RuleError {
 	if !validCard(id) {
 		return engine.Malform(ReasonBadCard, "there is no Delivery card %d", id)
 	}
@@ -75,16 +109,17 @@ func checkCard(id int32) error {
 }
 
 // checkChoose: "No player can move to the same Location during two
-// consecutive rounds." and a Movement card taken by an Expose is gone.
-func (s *State) checkChoose(seat int, l pb.Location) error {
+// consecutive rounds." and a Movement card taken by an Expose is gone. A
+// sealed card cannot be changed (the kit's sealed choice refuses it).
+func (s *State) checkChoose(seat int, l pb.Location) *engine.RuleError {
 	p := &s.seats[seat]
-	switch {
-	case s.phase != pb.Phase_PHASE_MOVE:
-		return engine.Refuse(ReasonWrongPhase, "Movement cards are chosen in the Move Phase")
-	case !validLocation(l):
+	if !validLocation(l) {
 		return engine.Malform(ReasonBadLocation, "unknown Location %d", l)
-	case p.chosen:
-		return engine.Refuse(ReasonAlreadyChosen, "%v has already sealed a Movement card", engine.Seat(seat))
+	}
+	if err := s.moves.Check(engine.Seat(seat), "a Movement card"); err != nil {
+		return err
+	}
+	switch {
 	case l == p.played:
 		return engine.Refuse(ReasonSameLocationTwice, "no player can move to the same Location during two consecutive rounds")
 	case s.movementLost(seat, l):
@@ -96,7 +131,7 @@ func (s *State) checkChoose(seat int, l pb.Location) error {
 }
 
 // checkActor: the Action Phase runs one seat at a time.
-func (s *State) checkActor(seat int) error {
+func (s *State) checkActor(seat int) *engine.RuleError {
 	if s.phase != pb.Phase_PHASE_ACTION {
 		return engine.Refuse(ReasonWrongPhase, "actions are taken in the Action Phase")
 	}
@@ -107,7 +142,7 @@ func (s *State) checkActor(seat int) error {
 }
 
 // checkStep: the actor must finish a multi-step action with the right command.
-func (s *State) checkStep(want ...pb.PendingKind) error {
+func (s *State) checkStep(want ...pb.PendingKind) *engine.RuleError {
 	if !slices.Contains(want, s.pend.kind) {
 		return engine.Refuse(ReasonWrongStep, "this command does not fit the step under way (%v)", s.pend.kind)
 	}
@@ -117,10 +152,7 @@ func (s *State) checkStep(want ...pb.PendingKind) error {
 // checkDeliver: "Take one Delivery card from your current Location ... You
 // may only collect a Delivery card if your Booze type is shown on that
 // Delivery card."
-func (s *State) checkDeliver(seat int, id int32) error {
-	if err := s.checkStep(pb.PendingKind_PENDING_KIND_UNSPECIFIED); err != nil {
-		return err
-	}
+func (s *State) checkDeliver(seat int, id int32) *engine.RuleError {
 	if err := checkCard(id); err != nil {
 		return err
 	}
@@ -131,7 +163,7 @@ func (s *State) checkDeliver(seat int, id int32) error {
 	return s.checkMatch(seat, id)
 }
 
-func (s *State) checkMatch(seat int, id int32) error {
+func (s *State) checkMatch(seat int, id int32) *engine.RuleError {
 	if !Deck[id].Shows(s.seats[seat].booze) {
 		return engine.Refuse(ReasonBoozeTypeMismatch, "card %d does not show your Booze type", id)
 	}
@@ -140,7 +172,7 @@ func (s *State) checkMatch(seat int, id int32) error {
 
 // checkTail: "Choose another player at your Location." River Caves: "You can
 // only be Tailed by players who are also at the River Caves."
-func (s *State) checkTail(seat int, target int32, via pb.Location) error {
+func (s *State) checkTail(seat int, target int32, via pb.Location) *engine.RuleError {
 	if err := s.checkSeat(target); err != nil {
 		return err
 	}
@@ -159,10 +191,7 @@ func (s *State) checkTail(seat int, target int32, via pb.Location) error {
 
 // checkSteal: a face-down card of the looked-at player that shows the
 // stealer's type. "Face-up Delivery cards cannot be stolen."
-func (s *State) checkSteal(seat int, id int32) error {
-	if err := s.checkStep(pb.PendingKind_PENDING_KIND_TAIL, pb.PendingKind_PENDING_KIND_SEEDY_PETES); err != nil {
-		return err
-	}
+func (s *State) checkSteal(seat int, id int32) *engine.RuleError {
 	if err := checkCard(id); err != nil {
 		return err
 	}
@@ -178,10 +207,7 @@ func (s *State) checkSteal(seat int, id int32) error {
 
 // checkExpose: "After Tailing an Unexposed player, you may attempt to
 // Expose that player by publicly guessing their Booze type."
-func (s *State) checkExpose(guess pb.BoozeType) error {
-	if err := s.checkStep(pb.PendingKind_PENDING_KIND_TAIL); err != nil {
-		return err
-	}
+func (s *State) checkExpose(guess pb.BoozeType) *engine.RuleError {
 	if !validBooze(guess) {
 		return engine.Malform(ReasonBadBoozeType, "unknown Booze type %d", guess)
 	}
@@ -192,7 +218,7 @@ func (s *State) checkExpose(guess pb.BoozeType) error {
 }
 
 // checkCards checks a list of distinct cards, at most max of them.
-func checkCards(ids []int32, max int) error {
+func checkCards(ids []int32, max int) *engine.RuleError {
 	if len(ids) > max {
 		return engine.Refuse(ReasonTooManyCards, "at most %d cards", max)
 	}
@@ -209,10 +235,7 @@ func checkCards(ids []int32, max int) error {
 
 // checkCasinoKeep: "You may choose and keep any number of those Delivery
 // cards that match your Booze type."
-func (s *State) checkCasinoKeep(seat int, ids []int32) error {
-	if err := s.checkStep(pb.PendingKind_PENDING_KIND_CASINO); err != nil {
-		return err
-	}
+func (s *State) checkCasinoKeep(seat int, ids []int32) *engine.RuleError {
 	if err := checkCards(ids, CasinoReveal); err != nil {
 		return err
 	}
@@ -229,10 +252,7 @@ func (s *State) checkCasinoKeep(seat int, ids []int32) error {
 
 // checkDocksCollect: "That player may collect up to 2 Delivery cards that
 // match their Booze type from any Location(s)."
-func (s *State) checkDocksCollect(seat int, ids []int32) error {
-	if err := s.checkStep(pb.PendingKind_PENDING_KIND_DOCKS); err != nil {
-		return err
-	}
+func (s *State) checkDocksCollect(seat int, ids []int32) *engine.RuleError {
 	if err := checkCards(ids, DocksCollectMax); err != nil {
 		return err
 	}

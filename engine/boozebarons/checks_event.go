@@ -7,10 +7,7 @@ import (
 
 // checkEvent: "Trigger the Event listed at your current Location (if
 // applicable)." target is the other seat the Event needs, or nil.
-func (s *State) checkEvent(seat int, target *int32) error {
-	if err := s.checkStep(pb.PendingKind_PENDING_KIND_UNSPECIFIED); err != nil {
-		return err
-	}
+func (s *State) checkEvent(seat int, target *int32) *engine.RuleError {
 	if target != nil {
 		if err := s.checkSeat(*target); err != nil {
 			return err
@@ -52,7 +49,7 @@ func (s *State) eventTailTarget(seat int, l pb.Location) int {
 
 // checkNeighbour: Seedy Pete's "Steal ... from the player seated to your left
 // or right."
-func (s *State) checkNeighbour(seat int, target *int32) error {
+func (s *State) checkNeighbour(seat int, target *int32) *engine.RuleError {
 	if target == nil {
 		return engine.Refuse(ReasonTargetRequired, "choose the player to your left or right")
 	}
@@ -63,7 +60,7 @@ func (s *State) checkNeighbour(seat int, target *int32) error {
 }
 
 // checkOther: the Docks "Choose another player."
-func (s *State) checkOther(seat int, target *int32) error {
+func (s *State) checkOther(seat int, target *int32) *engine.RuleError {
 	if target == nil {
 		return engine.Refuse(ReasonTargetRequired, "choose another player")
 	}

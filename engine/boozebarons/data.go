@@ -16,8 +16,9 @@ const (
 	DocksCollectMax = 2
 	// SeedyPetesMaxSteals is the number of cards Seedy Pete's may take.
 	SeedyPetesMaxSteals = 2
-	// MovementCoins is the value of a Movement card.
-	MovementCoins = 2
+	// MovementCoins, DeliveryCoins and SnitchCoins are what End of Game
+	// counts for each Movement card, Delivery card and Snitch token.
+	MovementCoins, DeliveryCoins, SnitchCoins = 2, 1, 1
 )
 
 // Locations lists the six Locations in table (enum) order.
@@ -28,6 +29,37 @@ var Locations = []pb.Location{
 	pb.Location_LOCATION_OFFICERS_CLUB,
 	pb.Location_LOCATION_CURTAIN_CLUB,
 	pb.Location_LOCATION_DOCKS,
+}
+
+// LocationCard is a Location card as printed: its name and its Event.
+type LocationCard struct {
+	Location pb.Location
+	Name     string
+	// Event is the side A Event; EventSideB is the side B Event where the
+	// rulebook prints it (the Docks only).
+	Event, EventSideB string
+	// Passive marks an Event that is always active and takes no action.
+	Passive bool
+}
+
+// LocationCards lists the six Location cards in table (enum) order, with
+// their Events as printed (Locations, Side A and the Docks' Side B).
+var LocationCards = []LocationCard{
+	{Location: casino, Name: "Casino Regale", Event: "Reveal the top 3 cards of the Delivery deck. You may choose and keep any number of those Delivery cards that match your Booze type. Discard any that you do not keep."},
+	{Location: caves, Name: "River Caves", Event: "You can only be Tailed by players who are also at the River Caves. This event is automatically activated.", Passive: true},
+	{Location: pete, Name: "Seedy Pete's", Event: "Steal a Delivery card that matches your Booze type from the player seated to your left or right. If that player still has more Delivery cards than you, you may steal a second Delivery card from them."},
+	{Location: officers, Name: "Officer's Club", Event: "Tail the player seated to your right."},
+	{Location: curtain, Name: "Curtain Club", Event: "Tail the player seated to your left."},
+	{Location: docks, Name: "Docks", Event: "Choose another player. That player may collect up to 2 Delivery cards that match their Booze type from any Location(s).",
+		EventSideB: "Choose another player. That player becomes the Booze Baron next round."},
+}
+
+// LocationName returns a Location's printed name.
+func LocationName(l pb.Location) string {
+	if validLocation(l) {
+		return LocationCards[l-casino].Name
+	}
+	return l.String()
 }
 
 // Mobs lists the three Mobs in enum order.
@@ -49,6 +81,66 @@ var boozeMob = map[pb.BoozeType]pb.Mob{
 
 // MobOf returns the Mob of a Booze type (MOB_UNSPECIFIED for an unknown type).
 func MobOf(t pb.BoozeType) pb.Mob { return boozeMob[t] }
+
+// mobNames and boozeNames are the printed names (Booze Types).
+var (
+	mobNames   = map[pb.Mob]string{pb.Mob_MOB_BEER: "Beer", pb.Mob_MOB_LIQUOR: "Liquor", pb.Mob_MOB_WINE: "Wine"}
+	boozeNames = map[pb.BoozeType]string{
+		porter: "Punching Bag Porter", blonde: "Dolled Up Blonde", lager: "Laying Low Lager", hop: "Good Hop Bad Hop",
+		tequila: "Time Bomb Tequila", rye: "Reach for the Sky Rye", bourbon: "Back Alley Bourbon", lightning: "Lucky Lightning",
+		merlot: "Machine Gun Merlot", brandy: "Big House Brandy", champagne: "Shakedown Champagne", chardonnay: "Shifty's Chardonnay",
+	}
+)
+
+// MobName returns a Mob's printed name ("Beer").
+func MobName(m pb.Mob) string {
+	if n, ok := mobNames[m]; ok {
+		return n
+	}
+	return m.String()
+}
+
+// BoozeName returns a Booze type's printed name ("Shifty's Chardonnay").
+func BoozeName(t pb.BoozeType) string {
+	if n, ok := boozeNames[t]; ok {
+		return n
+	}
+	return t.String()
+}
+
+// BoozeDealing returns how the Booze pile is made for a table (Dealing
+// Booze): perMob cards from each Mob's pile, and, for four and seven
+// players, one more drawn from all the remaining cards. "create a pile of
+// Booze cards by adding one card from each Mob's pile until the number of
+// cards is equal to or greater than the number of players" (or, for four
+// and seven players, "one less than the number of players").
+func BoozeDealing(players int) (perMob int, fromRest bool) {
+	want := players
+	if players == 4 || players == 7 {
+		want, fromRest = players-1, true
+	}
+	return (want + len(Mobs) - 1) / len(Mobs), fromRest
+}
+
+// LoneDoubled reports whether a table doubles the Coins of a player without
+// a teammate: "In four and five player games, the Coins of any player who
+// does not have a teammate are doubled at the end of the game."
+func LoneDoubled(players int) bool { return players == 4 || players == 5 }
+
+// ThreeCountTwo reports whether a Mob of three counts only two: "In seven
+// and eight player games, Mobs of three players only count the Coins of two
+// players when determining their score: their highest-scoring player and
+// their lowest-scoring player."
+func ThreeCountTwo(players int) bool { return players == 7 || players == 8 }
+
+// refillCount: "Draw a number of Delivery cards equal to half the number of
+// players (round up)" or, by option, "rounded down".
+func refillCount(players int, r pb.Rounding) int {
+	if r == pb.Rounding_ROUNDING_DOWN {
+		return players / 2
+	}
+	return (players + 1) / 2
+}
 
 // SnitchTokens returns how many Snitch tokens a table uses: "The first player
 // to Expose another player takes a Snitch token. If there are seven or more
@@ -141,6 +233,12 @@ var Deck = [DeckSize]Face{
 	{docks, [4]pb.BoozeType{hop, tequila, rye, chardonnay}},
 	{docks, [4]pb.BoozeType{porter, blonde, rye, champagne}},
 	{docks, [4]pb.BoozeType{blonde, tequila, brandy, champagne}},
+}
+
+// FaceOf returns the face of Delivery card id as a message.
+func FaceOf(id int32) *pb.DeliveryCard {
+	f := Deck[id]
+	return &pb.DeliveryCard{Id: id, Location: f.Location, BoozeTypes: f.Types[:]}
 }
 
 // validCard reports whether id names a Delivery card.

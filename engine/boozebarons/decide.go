@@ -1,62 +1,69 @@
 package boozebarons
 
 import (
-	"fmt"
-
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
-// Decide checks seat's command and returns the events it causes. It applies
-// them to a clone of the state (with the same Apply replay uses) to find what
-// follows: the end of a turn, of a round, of the game. The state itself is
-// never modified. Booze Barons draws all its randomness at setup, so rng is
-// unused.
-func (s *State) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, error) {
-	if s.players == 0 {
-		return nil, engine.Refuse(engine.ReasonNothingToDecide, "the game has not been set up")
-	}
-	if s.result != nil {
-		return nil, engine.ErrGameOver
-	}
-	c, ok := cmd.(*pb.Command)
-	if !ok || c.GetKind() == nil {
-		return nil, engine.Malform(engine.ReasonUnknownCommand, "not a Booze Barons command: %T", cmd)
-	}
-	if err := s.checkSeat(int32(seat)); err != nil {
-		return nil, err
-	}
-	if err := s.check(int(seat), c); err != nil {
-		return nil, err
-	}
-	b := &batch{s: s.clone()}
-	b.run(int(seat), c)
-	if b.err != nil {
-		return nil, fmt.Errorf("boozebarons: internal error: %w", b.err)
-	}
-	return b.evs, nil
+// decider is how Booze Barons decides: the kit's precheck (with Awaits),
+// then rule.
+var decider = engine.Decider[*State, *pb.Command]{Game: "Booze Barons", Rule: rule}
+
+// Decide checks seat's command and returns the events it causes. The events
+// are applied to a copy of the state (with the same Apply replay uses) to
+// find what follows: the end of a turn, of a round, of the game. The state
+// itself is never modified. Booze Barons draws all its randomness at setup,
+// so rng is unused.
+func (s *State) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
+	return decider.Decide(s, seat, cmd, rng)
 }
 
-// batch collects a decision's events and applies each to its own state copy.
-type batch struct {
-	s   *State
-	evs []engine.Event
-	err error
-}
-
-func (b *batch) emit(e engine.Event) {
-	for _, body := range e.Bodies() {
-		if err := b.s.Apply(body); err != nil && b.err == nil {
-			b.err = err
-		}
+// rule checks a prechecked command in full, stops there in a check (the
+// prompts' legal lists), and otherwise emits its events.
+func rule(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.RuleError {
+	if err := d.State().check(int(seat), c); err != nil {
+		return err
 	}
-	b.evs = append(b.evs, e)
+	if d.Checking() {
+		return nil
+	}
+	decision{d}.run(int(seat), c)
+	return nil
 }
 
-// run dispatches one checked command.
-func (b *batch) run(seat int, c *pb.Command) {
+// check runs the rules' checks of a prechecked command.
+func (s *State) check(seat int, c *pb.Command) *engine.RuleError {
+	switch k := c.Kind.(type) {
+	case *pb.Command_ChooseMovement:
+		return s.checkChoose(seat, k.ChooseMovement.GetLocation())
+	case *pb.Command_Deliver:
+		return s.checkDeliver(seat, k.Deliver.GetCardId())
+	case *pb.Command_Tail:
+		return s.checkTail(seat, k.Tail.GetTarget(), 0)
+	case *pb.Command_TriggerEvent:
+		return s.checkEvent(seat, k.TriggerEvent.Target)
+	case *pb.Command_Pass, *pb.Command_Decline:
+		return nil // the precheck has checked the step
+	case *pb.Command_Steal:
+		return s.checkSteal(seat, k.Steal.GetCardId())
+	case *pb.Command_Expose:
+		return s.checkExpose(k.Expose.GetGuess())
+	case *pb.Command_CasinoKeep:
+		return s.checkCasinoKeep(seat, k.CasinoKeep.GetCardIds())
+	case *pb.Command_DocksCollect:
+		return s.checkDocksCollect(seat, k.DocksCollect.GetCardIds())
+	}
+	return engine.Malform(engine.ReasonUnknownCommand, "unknown command %T", c.Kind)
+}
+
+// decision is a Booze Barons decision under way: the kit's Decision, with
+// the game's actions as methods.
+type decision struct{ *engine.Decision[*State] }
+
+// run emits the events of one checked command.
+func (b decision) run(seat int, c *pb.Command) {
 	switch k := c.Kind.(type) {
 	case *pb.Command_ChooseMovement:
 		b.choose(seat, k.ChooseMovement.GetLocation())
@@ -83,14 +90,17 @@ func (b *batch) run(seat int, c *pb.Command) {
 
 // choose seals a Movement card: public "seat N has chosen", private card.
 // When the last seat chooses, one public event reveals every card.
-func (b *batch) choose(seat int, l pb.Location) {
-	b.emit(withSecret(&pb.MovementChosen{Seat: int32(seat)}, &pb.MovementSealed{Seat: int32(seat), Location: l}, seat))
-	moves := make([]*pb.SeatLocation, 0, b.s.players)
-	for i, p := range b.s.seats {
-		if !p.chosen {
-			return
-		}
-		moves = append(moves, &pb.SeatLocation{Seat: int32(i), Location: p.sealed})
+func (b decision) choose(seat int, l pb.Location) {
+	chosen := wrap(&pb.MovementChosen{Seat: int32(seat)})
+	sealed := wrap(&pb.MovementSealed{Seat: int32(seat), Location: l})
+	engine.Seal(b.Decision, (*State).movements, engine.Seat(seat), chosen, sealed, revealMoves)
+}
+
+// revealMoves: "Each player reveals their chosen card at the same time".
+func revealMoves(s *State) proto.Message {
+	moves := make([]*pb.SeatLocation, 0, s.players)
+	for i := range s.players {
+		moves = append(moves, &pb.SeatLocation{Seat: int32(i), Location: s.moves.Choice(engine.Seat(i))})
 	}
-	b.emit(pub(&pb.MovementsRevealed{Moves: moves}))
+	return wrap(&pb.MovementsRevealed{Moves: moves})
 }

@@ -8,15 +8,26 @@
 // engine hands it: Setup shuffles the Booze cards and the Delivery deck and
 // writes the results into events, so that replay never rolls again.
 //
+// It is written on the engine's kit: the kit's Decider prechecks every
+// command (with Awaits) and runs the game's rule on an engine.Decision;
+// the Move Phase's Movement cards are the kit's sealed choices.
+//
 // Layout:
-//   - data.go: every printed number and the designed component tables (the
-//     twelve Booze types, the 36-card Delivery deck, Snitch thresholds).
+//   - data.go: every printed number, name and table (the Locations and
+//     their Events, the twelve Booze types, the 36-card Delivery deck, the
+//     Dealing Booze table, Snitch thresholds, the refill, the scoring rows).
+//   - module.go, board.go, labels.go: the game as the platform registers it
+//     (engine.Module): its variants, its printed data as a message (Board)
+//     and the labels of its commands and events. Board and Labels read only
+//     data.go and the messages, never the rules.
 //   - setup.go: Rules, options, the deal.
 //   - state.go, apply.go: the folded state and the one Apply switch.
-//   - decide.go, actions.go, round.go: Decide (it never mutates the state:
-//     it applies its events to a clone to find what follows).
-//   - checks.go: the rule checks shared by Decide and Prompts, so that the
-//     commands a seat is offered are exactly those Decide accepts.
+//   - decide.go, actions.go, round.go: Decide and the rule: its checks,
+//     then, unless it only checks, its events, applied to a copy of the
+//     state to find what follows (Decide never mutates the state).
+//   - checks.go: Awaits (whom the game waits for) and the rule checks
+//     shared by Decide and Prompts, so that the commands a seat is offered
+//     are exactly those Decide accepts.
 //   - prompts.go, view.go: the read side; View is the one redaction path.
 //   - score.go: coins and End of Game scoring.
 //

@@ -22,7 +22,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	const prefix = 60
-	mid := engine.NewGame(Rules{})
+	mid := engine.NewGame(Rules{}, nil)
 	for _, r := range res.Events[:prefix] {
 		if err := mid.Apply(r.Event); err != nil {
 			t.Fatal(err)

@@ -31,11 +31,9 @@ func (s *State) Prompts() []engine.Prompt {
 	switch s.phase {
 	case pb.Phase_PHASE_MOVE:
 		var out []engine.Prompt
-		for i, p := range s.seats {
-			if !p.chosen {
-				out = append(out, engine.Prompt{Seat: engine.Seat(i), MustAct: true, Reason: PromptChooseMovement,
-					Detail: "seal a Movement card for the Location to visit this round", Legal: s.legal(i)})
-			}
+		for _, seat := range s.moves.Waiting() {
+			out = append(out, engine.Prompt{Seat: seat, MustAct: true, Reason: PromptChooseMovement,
+				Detail: "seal a Movement card for the Location to visit this round", Legal: s.legal(int(seat))})
 		}
 		return out
 	case pb.Phase_PHASE_ACTION:
@@ -63,11 +61,12 @@ func (s *State) actionReason() (string, string) {
 	return PromptActionTurn, fmt.Sprintf("%v takes an action", engine.Seat(s.turn))
 }
 
-// legal lists the candidates for seat that pass the checks.
+// legal lists the candidates for seat that Decide accepts, found by the
+// kit's checks: the precheck and the rule, without building events.
 func (s *State) legal(seat int) []proto.Message {
 	var out []proto.Message
 	for _, c := range s.candidates(seat) {
-		if s.check(seat, c) == nil {
+		if decider.Accepts(s, engine.Seat(seat), c) {
 			out = append(out, c)
 		}
 	}
@@ -144,64 +143,6 @@ func subsets(ids []int32, max int, mk func([]int32) *pb.Command) []*pb.Command {
 	return out
 }
 
-// check runs the checks Decide runs for c, without building events.
-func (s *State) check(seat int, c *pb.Command) error {
-	if k, ok := c.Kind.(*pb.Command_ChooseMovement); ok {
-		return s.checkChoose(seat, k.ChooseMovement.GetLocation())
-	}
-	if err := s.checkActor(seat); err != nil {
-		return err
-	}
-	switch k := c.Kind.(type) {
-	case *pb.Command_Deliver:
-		return s.checkDeliver(seat, k.Deliver.GetCardId())
-	case *pb.Command_Tail:
-		if err := s.checkStep(pb.PendingKind_PENDING_KIND_UNSPECIFIED); err != nil {
-			return err
-		}
-		return s.checkTail(seat, k.Tail.GetTarget(), 0)
-	case *pb.Command_TriggerEvent:
-		return s.checkEvent(seat, k.TriggerEvent.Target)
-	case *pb.Command_Pass:
-		return s.checkStep(pb.PendingKind_PENDING_KIND_UNSPECIFIED)
-	case *pb.Command_Steal:
-		return s.checkSteal(seat, k.Steal.GetCardId())
-	case *pb.Command_Expose:
-		return s.checkExpose(k.Expose.GetGuess())
-	case *pb.Command_Decline:
-		return s.checkStep(pb.PendingKind_PENDING_KIND_TAIL, pb.PendingKind_PENDING_KIND_SEEDY_PETES)
-	case *pb.Command_CasinoKeep:
-		return s.checkCasinoKeep(seat, k.CasinoKeep.GetCardIds())
-	case *pb.Command_DocksCollect:
-		return s.checkDocksCollect(seat, k.DocksCollect.GetCardIds())
-	}
-	return engine.Malform(engine.ReasonUnknownCommand, "unknown command %T", c.Kind)
-}
-
 // Cmd wraps a command kind (*pb.Deliver, *pb.Tail, ...) into a pb.Command.
 // It panics for a message that is not a command kind.
-func Cmd(kind proto.Message) *pb.Command {
-	switch k := kind.(type) {
-	case *pb.ChooseMovement:
-		return &pb.Command{Kind: &pb.Command_ChooseMovement{ChooseMovement: k}}
-	case *pb.Deliver:
-		return &pb.Command{Kind: &pb.Command_Deliver{Deliver: k}}
-	case *pb.Tail:
-		return &pb.Command{Kind: &pb.Command_Tail{Tail: k}}
-	case *pb.TriggerEvent:
-		return &pb.Command{Kind: &pb.Command_TriggerEvent{TriggerEvent: k}}
-	case *pb.Pass:
-		return &pb.Command{Kind: &pb.Command_Pass{Pass: k}}
-	case *pb.Steal:
-		return &pb.Command{Kind: &pb.Command_Steal{Steal: k}}
-	case *pb.Expose:
-		return &pb.Command{Kind: &pb.Command_Expose{Expose: k}}
-	case *pb.Decline:
-		return &pb.Command{Kind: &pb.Command_Decline{Decline: k}}
-	case *pb.CasinoKeep:
-		return &pb.Command{Kind: &pb.Command_CasinoKeep{CasinoKeep: k}}
-	case *pb.DocksCollect:
-		return &pb.Command{Kind: &pb.Command_DocksCollect{DocksCollect: k}}
-	}
-	panic(fmt.Sprintf("boozebarons: %T is not a command kind", kind))
-}
+func Cmd(kind proto.Message) *pb.Command { return commands.Wrap(kind) }

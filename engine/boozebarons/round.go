@@ -7,35 +7,26 @@ import (
 // endRound runs End of Round: "The player holding the Booze Baron card passes
 // it to the player on their left." Then the refill, the exhausted deck, the
 // end of the game or the next round.
-func (b *batch) endRound() {
-	s := b.s
+func (b decision) endRound() {
+	s := b.State()
 	next := s.left(s.baron)
 	if s.nextBaron >= 0 {
 		next = s.nextBaron
 	}
-	b.emit(pub(&pb.RoundEnded{Round: int32(s.round), NextBaron: int32(next)}))
+	b.Emit(pub(&pb.RoundEnded{Round: int32(s.round), NextBaron: int32(next)}))
 	if n := min(refillCount(s.players, s.opts.GetRefillRounding()), len(s.deck)); n > 0 {
-		b.emit(pub(&pb.DeliveriesDrawn{CardIds: append([]int32(nil), s.deck[:n]...)}))
+		b.Emit(pub(&pb.DeliveriesDrawn{CardIds: append([]int32(nil), s.deck[:n]...)}))
 	}
 	if len(s.deck) == 0 {
 		if ex := s.poorest(); len(ex) > 0 {
-			b.emit(pub(&pb.DeckExhausted{Exposures: ex}))
+			b.Emit(pub(&pb.DeckExhausted{Exposures: ex}))
 		}
 	}
 	if len(s.unexposed()) < 2 {
-		b.emit(pub(finalScores(s)))
+		b.Emit(pub(finalScores(s)))
 		return
 	}
-	b.emit(pub(&pb.RoundStarted{Round: int32(s.round + 1), Baron: int32(s.baron)}))
-}
-
-// refillCount: "Draw a number of Delivery cards equal to half the number of
-// players (round up)" or, by option, "rounded down".
-func refillCount(players int, r pb.Rounding) int {
-	if r == pb.Rounding_ROUNDING_DOWN {
-		return players / 2
-	}
-	return (players + 1) / 2
+	b.Emit(pub(&pb.RoundStarted{Round: int32(s.round + 1), Baron: int32(s.baron)}))
 }
 
 // poorest: "If there are no Delivery cards remaining in the deck, the

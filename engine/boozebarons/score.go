@@ -37,7 +37,7 @@ func (s *State) coins(i int) *pb.PlayerScore {
 		Deliveries: int32(s.holdings(i)), SnitchTokens: int32(p.snitches),
 		MovementCards: int32(own + opposing), FromOwnMob: int32(fromOwn), Counted: true,
 	}
-	ps.Coins = ps.Deliveries + ps.SnitchTokens + MovementCoins*(ps.MovementCards-ps.FromOwnMob)
+	ps.Coins = DeliveryCoins*ps.Deliveries + SnitchCoins*ps.SnitchTokens + MovementCoins*(ps.MovementCards-ps.FromOwnMob)
 	return ps
 }
 
@@ -68,10 +68,10 @@ func (s *State) mobScore(m pb.Mob, players []*pb.PlayerScore) *pb.MobScore {
 			ms.Seats = append(ms.Seats, ps.Seat)
 		}
 	}
-	if len(members) == 1 && (s.players == 4 || s.players == 5) {
+	if len(members) == 1 && LoneDoubled(s.players) {
 		members[0].Doubled = true
 	}
-	if len(members) == 3 && (s.players == 7 || s.players == 8) {
+	if len(members) == 3 && ThreeCountTwo(s.players) {
 		byCoins := slices.Clone(members)
 		slices.SortStableFunc(byCoins, func(a, b *pb.PlayerScore) int { return int(a.Coins - b.Coins) })
 		byCoins[1].Counted = false
@@ -163,7 +163,4 @@ func outcomeOf(g *pb.GameEnded, players int) *engine.Outcome {
 }
 
 // mobName returns "the Beer Mob" and so on.
-func mobName(m pb.Mob) string {
-	name := strings.TrimPrefix(m.String(), "MOB_")
-	return "the " + name[:1] + strings.ToLower(name[1:]) + " Mob"
-}
+func mobName(m pb.Mob) string { return "the " + MobName(m) + " Mob" }

@@ -1,11 +1,9 @@
 package boozebarons
 
 import (
-	"fmt"
 	"slices"
 
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
@@ -40,10 +38,8 @@ func (Rules) NewState() engine.State { return newState() }
 // Setup deals the game: the table, the Booze cards (one private part per
 // seat), the shuffled Delivery deck (a part private to no seat: only the
 // auditor sees the order), the nine opening Delivery cards, and round 1.
+// engine.Start has checked the player count.
 func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) {
-	if cfg.Players < MinPlayers || cfg.Players > MaxPlayers {
-		return nil, engine.Malform(engine.ReasonBadPlayerCount, "Booze Barons takes 3 to 9 players, not %d", cfg.Players)
-	}
 	opts, err := normalOptions(cfg.Options, cfg.Players, rng)
 	if err != nil {
 		return nil, err
@@ -109,24 +105,22 @@ func normalOptions(m proto.Message, players int, rng *engine.Rand) (*pb.Options,
 	return opts, nil
 }
 
-// DealBooze deals one Booze card per seat by the Dealing Booze table: each
-// Mob's four cards are shuffled; cards are added to a pile one from each Mob
-// per round until the pile holds at least as many cards as players (3, 5, 6,
-// 8, 9 players), or one less than the players, topped up with one card drawn
-// from all the remaining cards shuffled together (4 and 7 players). The pile
-// is shuffled and dealt from the top, seat 0 first.
+// DealBooze deals one Booze card per seat by the Dealing Booze table
+// (BoozeDealing): each Mob's four cards are shuffled; cards are added to a
+// pile one from each Mob per round until the pile holds at least as many
+// cards as players (3, 5, 6, 8, 9 players), or one less than the players,
+// topped up with one card drawn from all the remaining cards shuffled
+// together (4 and 7 players). The pile is shuffled and dealt from the top,
+// seat 0 first.
 func DealBooze(players int, rng *engine.Rand) []pb.BoozeType {
 	piles := make([][]pb.BoozeType, len(Mobs))
 	for m := range Mobs {
 		piles[m] = slices.Clone(BoozeTypes[4*m : 4*m+4])
 		rng.Shuffle(len(piles[m]), func(i, j int) { piles[m][i], piles[m][j] = piles[m][j], piles[m][i] })
 	}
-	want, extra := players, false
-	if players == 4 || players == 7 {
-		want, extra = players-1, true
-	}
+	perMob, extra := BoozeDealing(players)
 	var pile []pb.BoozeType
-	for len(pile) < want {
+	for range perMob {
 		for m := range piles {
 			pile = append(pile, piles[m][0])
 			piles[m] = piles[m][1:]
@@ -155,26 +149,14 @@ func mobsOf(booze []pb.BoozeType) []pb.Mob {
 	return out
 }
 
-// kindFields maps each event kind's message name to its field of pb.Event.
-var kindFields = func() map[protoreflect.FullName]protoreflect.FieldDescriptor {
-	out := map[protoreflect.FullName]protoreflect.FieldDescriptor{}
-	fields := (&pb.Event{}).ProtoReflect().Descriptor().Oneofs().ByName("kind").Fields()
-	for i := range fields.Len() {
-		out[fields.Get(i).Message().FullName()] = fields.Get(i)
-	}
-	return out
-}()
+// events and commands are the kinds of the game's Event and Command oneofs.
+var (
+	events   = engine.KindsOf(&pb.Event{})
+	commands = engine.KindsOf(&pb.Command{})
+)
 
 // wrap returns the pb.Event whose kind is body (one of the event kinds).
-func wrap(body proto.Message) *pb.Event {
-	e := &pb.Event{}
-	fd, ok := kindFields[body.ProtoReflect().Descriptor().FullName()]
-	if !ok {
-		panic(fmt.Sprintf("boozebarons: %T is not an event kind", body))
-	}
-	e.ProtoReflect().Set(fd, protoreflect.ValueOfMessage(body.ProtoReflect()))
-	return e
-}
+func wrap(body proto.Message) *pb.Event { return events.Wrap(body) }
 
 // pub returns a public event of one kind.
 func pub(body proto.Message) engine.Event { return engine.PublicEvent(wrap(body)) }

@@ -107,7 +107,7 @@ func TestSetupRefusals(t *testing.T) {
 		{4, &pb.Options{RefillRounding: 9}, engine.ReasonBadOptions},
 		{4, &pb.Command{}, engine.ReasonBadOptions},
 	} {
-		_, err := Rules{}.Setup(engine.Config{Players: tc.players, Options: tc.opts}, engine.CommandRand(nil, 1))
+		_, _, err := engine.Start(Rules{}, engine.Config{Players: tc.players, Options: tc.opts}, nil)
 		if re, ok := engine.AsRuleError(err); !ok || re.Reason != tc.reason || re.Kind != engine.Malformed {
 			t.Errorf("%d players %v: %v", tc.players, tc.opts, err)
 		}

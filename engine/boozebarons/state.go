@@ -18,8 +18,9 @@ type State struct {
 	round     int
 	phase     pb.Phase
 	baron     int
-	nextBaron int // seat chosen at the Docks (side B), -1 for none
-	turn      int // seat whose action turn it is, -1 outside the Action Phase
+	nextBaron int                        // seat chosen at the Docks (side B), -1 for none
+	turn      int                        // seat whose action turn it is, -1 outside the Action Phase
+	moves     engine.Sealed[pb.Location] // the Move Phase's sealed Movement cards
 	pend      pending
 	snitches  int // Snitch tokens taken so far
 	exposures int // number of exposure moments so far (for the last tie-breaker)
@@ -34,8 +35,6 @@ type seatState struct {
 	location  pb.Location
 	hand      [docks + 1]bool // Movement cards in hand, by Location
 	played    pb.Location     // Movement card face-up on the table
-	chosen    bool            // sealed a card this Move Phase
-	sealed    pb.Location     // the sealed card (hidden)
 	faceUp    []int32         // Delivery cards acquired this round
 	faceDown  []int32
 	collected []collectedCard // Movement cards taken from others by Expose
@@ -62,11 +61,15 @@ type pending struct {
 // newState returns the empty state the opening events fold into.
 func newState() *State { return &State{nextBaron: -1, turn: -1} }
 
-var _ engine.State = (*State)(nil)
+var (
+	_ engine.State                          = (*State)(nil)
+	_ engine.Decidable[*State, *pb.Command] = (*State)(nil)
+)
 
-// clone returns a deep copy, for Decide to apply its own events to.
-func (s *State) clone() *State {
+// Clone returns a deep copy, for a decision to apply its own events to.
+func (s *State) Clone() *State {
 	c := *s
+	c.moves = s.moves.Clone()
 	c.mobs = slices.Clone(s.mobs)
 	c.deck = slices.Clone(s.deck)
 	for i := range c.at {
@@ -83,6 +86,12 @@ func (s *State) clone() *State {
 	c.pend.casino = slices.Clone(s.pend.casino)
 	return &c
 }
+
+// PlayerCount returns the number of seats (0 before setup).
+func (s *State) PlayerCount() int { return s.players }
+
+// movements returns the Move Phase's sealed choices.
+func (s *State) movements() *engine.Sealed[pb.Location] { return &s.moves }
 
 // left returns the seat to the left of seat i (clockwise).
 func (s *State) left(i int) int { return (i + 1) % s.players }

@@ -108,7 +108,7 @@ func TestIndistinguishableDeckOrder(t *testing.T) {
 		swapped := slices.Clone(order)
 		i, j := slices.Index(order, unseen[0]), slices.Index(order, unseen[1])
 		swapped[i], swapped[j] = order[j], order[i]
-		g := engine.NewGame(Rules{})
+		g := engine.NewGame(Rules{}, seed)
 		opts := setup[0].Event.Public.(*pb.Event).GetGameStarted().Options
 		var booze []pb.BoozeType
 		for _, s := range setup[1].Event.Private {
@@ -122,7 +122,7 @@ func TestIndistinguishableDeckOrder(t *testing.T) {
 			log = append(log, engine.Recorded{Seq: g.Version, Event: ev})
 		}
 		for _, c := range res.Commands {
-			evs, err := g.Decide(c.Seat, c.Command, seed)
+			evs, err := g.Decide(c.Seat, c.Command)
 			if err != nil {
 				t.Fatalf("%d players: replay on the other deck refused %v: %v", players, c.Command, err)
 			}

@@ -64,14 +64,14 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.PlayerView {
 		Seat: int32(i), Location: p.location, Exposed: p.exposed,
 		DeliveryCardCount: int32(s.holdings(i)), FaceUp: faces(p.faceUp),
 		FaceDownCount: int32(len(p.faceDown)), Played: p.played,
-		SnitchTokens: int32(p.snitches), HasChosen: p.chosen, Acted: p.acted,
+		SnitchTokens: int32(p.snitches), HasChosen: s.moves.HasChosen(engine.Seat(i)), Acted: p.acted,
 	}
 	if sees(v, i) || p.exposed || s.result != nil {
 		pv.BoozeType, pv.Mob = p.booze, MobOf(p.booze)
 	}
 	if sees(v, i) {
 		pv.FaceDown = faces(sortedIDs(p.faceDown))
-		pv.Sealed = p.sealed
+		pv.Sealed = s.moves.Choice(engine.Seat(i))
 	}
 	for _, l := range Locations {
 		if p.hand[l] {
@@ -112,10 +112,4 @@ func faces(ids []int32) []*pb.DeliveryCard {
 		out = append(out, FaceOf(id))
 	}
 	return out
-}
-
-// FaceOf returns the face of Delivery card id as a message.
-func FaceOf(id int32) *pb.DeliveryCard {
-	f := Deck[id]
-	return &pb.DeliveryCard{Id: id, Location: f.Location, BoozeTypes: f.Types[:]}
 }

@@ -232,7 +232,7 @@ func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simR
 	// Decide must not change the state: compare its exact encoding (see
 	// fingerprint) before and after.
 	sm.before = fingerprint(sm.before[:0], sm.state())
-	evs, err := sm.g.Decide(seat, c, sm.seed)
+	evs, err := sm.g.Decide(seat, c)
 	sm.after = fingerprint(sm.after[:0], sm.state())
 	if !bytes.Equal(sm.before, sm.after) {
 		sm.t.Fatalf("Decide changed the state: %v", c)

@@ -5,11 +5,14 @@
 // [Play] starts a game from a seed and repeatedly picks, uniformly, one of
 // the legal commands offered to the seats with prompts (any of several seats
 // in a simultaneous phase), until the game ends. After every decision it
-// checks that every offered command is accepted by Decide, that Decide did
-// not modify the state, that a sample of random commands is accepted only if
-// offered, that the state rebuilt by folding the log from scratch shows every
-// viewer the same view as the incrementally built one, and the game's own
-// invariant. At the end it runs [engine.Verify] on the whole log.
+// checks that every offered command is accepted by Decide; that neither
+// Prompts (with the checks behind its legal lists) nor Decide changed the
+// state ([Fingerprint] before and after: Decide never mutates); that a
+// sample of random commands is accepted only if offered; that the state
+// rebuilt by folding the log from scratch shows every viewer the same view
+// as the incrementally built one; and the game's own invariant. At the end
+// it runs [engine.Verify] on the whole log. [CheckApply] checks that a
+// game's Apply covers every kind of its Event oneof.
 //
 // [Stream] and [MarshalView] give the byte-exact redacted forms that
 // indistinguishability and golden-file tests compare.

@@ -82,11 +82,21 @@ func botRand(seed []byte) *engine.Rand {
 // step offers, checks, picks and applies one command.
 func (cfg Config) step(res *Result, bot *engine.Rand) error {
 	g := res.Game
+	before := Fingerprint(g.State)
 	prompts := g.State.Prompts()
-	if err := checkOffered(g, prompts, cfg.Seed); err != nil {
+	if err := unchanged(g.State, before, "Prompts"); err != nil {
+		return err
+	}
+	if err := checkOffered(g, prompts); err != nil {
+		return err
+	}
+	if err := unchanged(g.State, before, "Decide (the offered commands)"); err != nil {
 		return err
 	}
 	if err := cfg.checkSamples(g, prompts, bot); err != nil {
+		return err
+	}
+	if err := unchanged(g.State, before, "Decide (random commands)"); err != nil {
 		return err
 	}
 	var live []engine.Prompt
@@ -102,7 +112,7 @@ func (cfg Config) step(res *Result, bot *engine.Rand) error {
 	if cfg.Choose != nil {
 		seat, cmd = cfg.Choose(bot, live)
 	}
-	evs, err := g.Decide(seat, cmd, cfg.Seed)
+	evs, err := g.Decide(seat, cmd)
 	if err != nil {
 		return fmt.Errorf("%v: chosen command refused: %w", seat, err)
 	}
@@ -140,18 +150,23 @@ func (cfg Config) checkAll(res *Result, seq int) error {
 }
 
 // checkOffered decides every offered command (without applying it) and
-// checks that Decide accepts it and leaves the state as it was.
-func checkOffered(g *engine.Game, prompts []engine.Prompt, seed []byte) error {
-	before := MarshalView(g.State.View(engine.AuditorViewer()))
+// checks that Decide accepts it.
+func checkOffered(g *engine.Game, prompts []engine.Prompt) error {
 	for _, p := range prompts {
 		for _, c := range p.Legal {
-			if _, err := g.Decide(p.Seat, c, seed); err != nil {
+			if _, err := g.Decide(p.Seat, c); err != nil {
 				return fmt.Errorf("%v is offered %v but Decide refuses it: %w", p.Seat, c, err)
 			}
 		}
 	}
-	if after := MarshalView(g.State.View(engine.AuditorViewer())); !bytes.Equal(before, after) {
-		return fmt.Errorf("the state changed while Decide ran")
+	return nil
+}
+
+// unchanged checks that the state still has the fingerprint it had before
+// what ran: Decide and Prompts read the state and never change it.
+func unchanged(st engine.State, before []byte, what string) error {
+	if !bytes.Equal(before, Fingerprint(st)) {
+		return fmt.Errorf("the state changed while %s ran", what)
 	}
 	return nil
 }
@@ -169,7 +184,7 @@ func (cfg Config) checkSamples(g *engine.Game, prompts []engine.Prompt, bot *eng
 	for range n {
 		seat := engine.Seat(bot.IntN(cfg.Table.Players))
 		cmd := cfg.RandomCommand(bot)
-		if _, err := g.Decide(seat, cmd, cfg.Seed); err != nil {
+		if _, err := g.Decide(seat, cmd); err != nil {
 			if _, ok := engine.AsRuleError(err); !ok {
 				return fmt.Errorf("%v: random command %v: not a rule error: %w", seat, cmd, err)
 			}

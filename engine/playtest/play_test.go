@@ -100,3 +100,81 @@ func TestPlayCatchesAnUnofferedLegalCommand(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// mutating counts its decisions in its state.
+type mutating struct{ boozebarons.Rules }
+
+func (m mutating) NewState() engine.State { return &mutatingState{State: m.Rules.NewState()} }
+
+type mutatingState struct {
+	engine.State
+	decided int
+}
+
+func (s *mutatingState) Decide(seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, error) {
+	s.decided++
+	return s.State.Decide(seat, cmd, r)
+}
+
+func TestPlayCatchesADecideThatChangesTheState(t *testing.T) {
+	cfg := config("mutate")
+	cfg.Rules = mutating{}
+	if _, err := playtest.Play(cfg); err == nil || !strings.Contains(err.Error(), "changed while Decide") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// counting keeps a count of its Prompts calls in its state.
+type counting struct{ boozebarons.Rules }
+
+func (c counting) NewState() engine.State { return &countingState{State: c.Rules.NewState()} }
+
+type countingState struct {
+	engine.State
+	prompts int
+}
+
+func (s *countingState) Prompts() []engine.Prompt { s.prompts++; return s.State.Prompts() }
+
+func TestPlayCatchesPromptsThatChangeTheState(t *testing.T) {
+	cfg := config("count")
+	cfg.Rules = counting{}
+	if _, err := playtest.Play(cfg); err == nil || !strings.Contains(err.Error(), "changed while Prompts") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// forgetful's Apply lacks a case (Passed falls to the default), or skips
+// what it does not know.
+type forgetful struct {
+	boozebarons.Rules
+	skip bool
+}
+
+func (f forgetful) NewState() engine.State { return forgetfulState{f.Rules.NewState(), f.skip} }
+
+type forgetfulState struct {
+	engine.State
+	skip bool
+}
+
+func (s forgetfulState) Apply(body proto.Message) error {
+	ev, _ := body.(*pb.Event)
+	switch {
+	case ev != nil && ev.GetPassed() != nil && !s.skip:
+		return engine.UnknownEvent(body)
+	case ev != nil && ev.Kind == nil && s.skip:
+		return nil
+	}
+	return s.State.Apply(body)
+}
+
+func TestCheckApply(t *testing.T) {
+	table := engine.Config{Players: 3}
+	if err := playtest.CheckApply(forgetful{}, table); err == nil || !strings.Contains(err.Error(), "passed") {
+		t.Fatalf("a missing case: %v", err)
+	}
+	if err := playtest.CheckApply(forgetful{skip: true}, table); err == nil || !strings.Contains(err.Error(), "without a kind") {
+		t.Fatalf("a skipping default: %v", err)
+	}
+}

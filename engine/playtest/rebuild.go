@@ -25,7 +25,7 @@ func snapshot(st engine.State, players int) [][]byte {
 // checkRebuild folds the whole log into a fresh state and compares what it
 // shows every viewer with the incrementally built state.
 func checkRebuild(r engine.Rules, players int, g *engine.Game, log []engine.Recorded) error {
-	fresh := engine.NewGame(r)
+	fresh := engine.NewGame(r, nil)
 	for _, rec := range log {
 		if err := fresh.Apply(rec.Event); err != nil {
 			return fmt.Errorf("rebuild: %w", err)

@@ -20,7 +20,7 @@ type Twin struct {
 	// Setup holds the opening events of each game.
 	SetupA, SetupB []engine.Event
 	Viewer         engine.Viewer
-	Seed           []byte // bot seed
+	Seed           []byte // the games' seed and the bot's
 	// Steps bounds the number of commands.
 	Steps int
 	// Allow excludes commands whose outcome the rules make public on purpose
@@ -34,7 +34,7 @@ type Twin struct {
 
 // Run drives both games; it returns the number of commands played.
 func (tw Twin) Run() (int, error) {
-	a, b := engine.NewGame(tw.Rules), engine.NewGame(tw.Rules)
+	a, b := engine.NewGame(tw.Rules, tw.Seed), engine.NewGame(tw.Rules, tw.Seed)
 	if err := tw.applyBoth(a, b, tw.SetupA, tw.SetupB); err != nil {
 		return 0, fmt.Errorf("setup: %w", err)
 	}
@@ -48,8 +48,8 @@ func (tw Twin) Run() (int, error) {
 			return step, nil
 		}
 		c := choices[bot.IntN(len(choices))]
-		ea, errA := a.Decide(c.seat, c.cmd, tw.Seed)
-		eb, errB := b.Decide(c.seat, c.cmd, tw.Seed)
+		ea, errA := a.Decide(c.seat, c.cmd)
+		eb, errB := b.Decide(c.seat, c.cmd)
 		if errA != nil || errB != nil {
 			return step, fmt.Errorf("step %d: offered %v refused: %v / %v", step, c.cmd, errA, errB)
 		}

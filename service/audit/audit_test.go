@@ -57,7 +57,7 @@ func play(t *testing.T, game *games.Game, g *engine.Game, seed []byte, h *moonsh
 		}
 		p := g.State.Prompts()[0]
 		cmd := p.Legal[bot.IntN(len(p.Legal))]
-		evs, err := g.Decide(p.Seat, cmd, seed)
+		evs, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			t.Fatal(err)
 		}

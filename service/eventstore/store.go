@@ -16,7 +16,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Game is the metadata of one game stream, written once at creation.
@@ -70,8 +72,10 @@ func (p Position) Less(q Position) bool {
 // finished game (verify).
 type Command struct {
 	GameID string
-	// ID is the client's command id, unique per game.
-	ID   string
+	// ID is the client's command id. It is unique per seat of a game: two
+	// seats may use the same id, and one seat's id never refuses another's.
+	ID string
+	// Seat is the seat that sent it; with GameID and ID, the command's key.
 	Seat int
 	// Data is the marshalled command.
 	Data []byte
@@ -91,8 +95,8 @@ type AppendRequest struct {
 	// version. AnyVersion skips the check.
 	ExpectedVersion int64
 	// Command, if set, is recorded with the events. If a command with the
-	// same ID is already recorded for this game, nothing is written and
-	// Append returns that command's result with Duplicate set.
+	// same seat and ID is already recorded for this game, nothing is
+	// written and Append returns that command's result with Duplicate set.
 	Command *Command
 	// Events are the marshalled events, at least one.
 	Events [][]byte
@@ -147,8 +151,9 @@ type Store interface {
 	// Append appends events to a game's stream; see AppendRequest.
 	// Errors: ErrNotFound, *VersionConflictError.
 	Append(ctx context.Context, req AppendRequest) (AppendResult, error)
-	// LookupCommand returns a recorded command by ID; ErrNotFound.
-	LookupCommand(ctx context.Context, gameID, commandID string) (Command, error)
+	// LookupCommand returns the command a seat recorded under an ID;
+	// ErrNotFound.
+	LookupCommand(ctx context.Context, gameID string, seat int, commandID string) (Command, error)
 	// Commands returns a game's recorded commands in order.
 	Commands(ctx context.Context, gameID string) ([]Command, error)
 
@@ -165,7 +170,8 @@ type Store interface {
 	// from their last Seq. The channel is closed when ctx ends.
 	Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error)
 
-	// ClaimSeat records a seat's credential hash. ErrSeatTaken if claimed.
+	// ClaimSeat records a seat's credential hash. ErrSeatTaken if claimed;
+	// see ValidateClaim.
 	ClaimSeat(ctx context.Context, c SeatClaim) error
 	// Seats returns a game's claimed seats in seat order.
 	Seats(ctx context.Context, gameID string) ([]SeatClaim, error)
@@ -185,9 +191,17 @@ var (
 	ErrGameExists = errors.New("eventstore: game exists")
 	// ErrSeatTaken: ClaimSeat for a seat already claimed.
 	ErrSeatTaken = errors.New("eventstore: seat already claimed")
+	// ErrUnavailable: the store could not be reached or used for now (the
+	// database is down, restarting or out of connections, the connection
+	// dropped, the file is locked or its disk full). The request may be
+	// retried; a write that failed so may or may not have been applied,
+	// which a command id makes safe to retry. Stores wrap it with the
+	// cause.
+	ErrUnavailable = errors.New("eventstore: unavailable")
 	// ErrInvalidRequest: a request the store cannot accept whatever its
 	// state (an empty game ID, an append of no events, an expected version
-	// below AnyVersion). Stores wrap it with the reason.
+	// below AnyVersion, text that is not [ValidText]). Stores wrap it with
+	// the reason.
 	ErrInvalidRequest = errors.New("eventstore: invalid request")
 )
 
@@ -209,26 +223,44 @@ func IsVersionConflict(err error) bool {
 	return errors.As(err, &v)
 }
 
+// ValidText reports whether s may be stored as text (an id, a rules name,
+// a seat's name): valid UTF-8 without NUL. PostgreSQL refuses anything
+// else in a text column while SQLite keeps it, so every store refuses it
+// on writes (ErrInvalidRequest) and finds nothing under it on reads
+// (ErrNotFound, or an empty list): all stores answer alike.
+func ValidText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+}
+
 // ValidateAppend checks the parts of req that do not depend on the store's
 // state; the error wraps ErrInvalidRequest.
 func ValidateAppend(req AppendRequest) error {
 	switch {
-	case req.GameID == "":
-		return fmt.Errorf("%w: empty game id", ErrInvalidRequest)
+	case req.GameID == "" || !ValidText(req.GameID):
+		return fmt.Errorf("%w: game id %q", ErrInvalidRequest, req.GameID)
 	case len(req.Events) == 0:
 		return fmt.Errorf("%w: append of no events to game %s", ErrInvalidRequest, req.GameID)
 	case req.ExpectedVersion < AnyVersion:
 		return fmt.Errorf("%w: expected version %d", ErrInvalidRequest, req.ExpectedVersion)
-	case req.Command != nil && req.Command.ID == "":
-		return fmt.Errorf("%w: command with empty id", ErrInvalidRequest)
+	case req.Command != nil && (req.Command.ID == "" || !ValidText(req.Command.ID)):
+		return fmt.Errorf("%w: command id %q", ErrInvalidRequest, req.Command.ID)
 	}
 	return nil
 }
 
 // ValidateGame checks a CreateGame request; the error wraps ErrInvalidRequest.
 func ValidateGame(g Game) error {
-	if g.ID == "" {
-		return fmt.Errorf("%w: empty game id", ErrInvalidRequest)
+	if g.ID == "" || !ValidText(g.ID) || !ValidText(g.Rules) {
+		return fmt.Errorf("%w: game id %q, rules %q", ErrInvalidRequest, g.ID, g.Rules)
+	}
+	return nil
+}
+
+// ValidateClaim checks a ClaimSeat request; the error wraps
+// ErrInvalidRequest.
+func ValidateClaim(c SeatClaim) error {
+	if !ValidText(c.GameID) || !ValidText(c.Name) {
+		return fmt.Errorf("%w: seat claim of game %q named %q", ErrInvalidRequest, c.GameID, c.Name)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -18,6 +19,10 @@ import (
 // botMovesPerKick bounds the moves bots make for one wake-up of a game, so
 // that a game where bots only play each other cannot spin forever.
 const botMovesPerKick = 10000
+
+// botOutagePause is how long bots wait to try a game again after the store
+// was unavailable: nothing else would wake them once it is back.
+const botOutagePause = 2 * time.Second
 
 // botDriver plays the bot seats. Games to look at are queued by kick; one
 // goroutine plays them through the same path as client commands, never
@@ -67,7 +72,13 @@ func (d *botDriver) run(ctx context.Context) {
 		case <-d.wake:
 		}
 		for id := d.next(); id != ""; id = d.next() {
-			if err := d.play(ctx, id); err != nil && ctx.Err() == nil {
+			err := d.play(ctx, id)
+			switch {
+			case err == nil || ctx.Err() != nil:
+			case errors.Is(err, eventstore.ErrUnavailable):
+				d.s.log.Warn("bots wait for the store", "game", id, "retry_in", botOutagePause, "err", err)
+				time.AfterFunc(botOutagePause, func() { d.kick(id) })
+			default:
 				d.s.log.Warn("bot stopped", "game", id, "err", err)
 			}
 		}
@@ -83,6 +94,14 @@ func (d *botDriver) resume(ctx context.Context) {
 	after := ""
 	for ctx.Err() == nil {
 		gs, err := d.s.store.ListGames(ctx, eventstore.ListFilter{AfterID: after, Limit: page})
+		if errors.Is(err, eventstore.ErrUnavailable) && ctx.Err() == nil {
+			d.s.log.Warn("bots: listing games to resume: the store is unavailable", "retry_in", botOutagePause, "err", err)
+			select {
+			case <-ctx.Done():
+			case <-time.After(botOutagePause):
+			}
+			continue
+		}
 		if err != nil {
 			if ctx.Err() == nil {
 				d.s.log.Warn("bots: listing games to resume", "err", err)

@@ -90,7 +90,7 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	if err := proto.Unmarshal(meta.Config, cfg); err != nil {
 		return nil, fmt.Errorf("game %s: config: %w", id, err)
 	}
-	t := s.tables.put(id, &table{meta: meta, cfg: cfg, game: game, g: engine.NewGame(game.Rules)})
+	t := s.tables.put(id, &table{meta: meta, cfg: cfg, game: game, g: engine.NewGame(game.Rules, meta.Seed)})
 	if len(cfg.GetBotSeats()) > 0 {
 		s.bots.kick(id)
 	}
@@ -148,7 +148,7 @@ func (s *Service) foldTo(ctx context.Context, t *table, seq int64) (*engine.Game
 	if err != nil {
 		return nil, err
 	}
-	g := engine.NewGame(t.game.Rules)
+	g := engine.NewGame(t.game.Rules, t.meta.Seed)
 	for _, ev := range evs {
 		if err := fold(t.game, g, ev); err != nil {
 			return nil, err

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -14,22 +13,13 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// maxChat bounds a table talk message, in characters.
-const maxChat = 500
-
 // SendMessage implements moonshinev1.GameServiceServer.
 func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageRequest) (*moonshinev1.SendMessageResponse, error) {
-	if n := utf8.RuneCountInString(req.GetText()); n == 0 || n > maxChat {
-		return nil, badRequest("text", "1 to %d characters", maxChat)
-	}
-	if len(req.GetMessageId()) > maxCommandID {
-		return nil, badRequest("message_id", "at most %d bytes", maxCommandID)
-	}
 	c, err := seatCaller(ctx, req.GetGameId())
 	if err != nil {
 		return nil, err
 	}
-	if err := s.allow(ctx); err != nil {
+	if err := s.allowAct(ctx); err != nil {
 		return nil, err
 	}
 	t, err := s.table(ctx, req.GetGameId())
@@ -40,7 +30,7 @@ func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageR
 	if err != nil {
 		return nil, err
 	}
-	seq, err := s.appendTalk(ctx, t, se, talkID(c.Seat, req.GetMessageId()))
+	seq, err := s.appendTalk(ctx, t, se, c.Seat, talkID(c.Seat, req.GetMessageId()))
 	if err != nil {
 		return nil, err
 	}
@@ -79,13 +69,15 @@ func chatEvent(c auth.Caller, t *table, req *moonshinev1.SendMessageRequest) (*m
 }
 
 // talkPrefix starts the ids under which messages with a client message id
-// are recorded in the store's command log, so that the store's once-only
-// guarantee for command ids makes retries safe. Such entries are not game
-// commands: the command log shown to clients leaves them out.
+// are recorded in the store's command log (as the sender's seat's), so
+// that the store's once-only guarantee for command ids makes retries safe.
+// Such entries are not game commands: the command log shown to clients
+// leaves them out.
 const talkPrefix = "chat:"
 
-// talkID is the command-log id of a seat's message id ("" for none). It is
-// scoped by seat, so two seats may pick the same message id.
+// talkID is the command-log id of a seat's message id ("" for none). The
+// store scopes ids by seat; the seat in the id keeps the ids that rows
+// recorded before that scoping (under seat 0) unique.
 func talkID(seat engine.Seat, messageID string) string {
 	if messageID == "" {
 		return ""
@@ -96,14 +88,14 @@ func talkID(seat engine.Seat, messageID string) string {
 // appendTalk appends a table talk event at the game's version (so that the
 // cached game stays in step) and returns its sequence number. With an id, a
 // repeat returns the first message's sequence number.
-func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.StoredEvent, id string) (int64, error) {
+func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.StoredEvent, from engine.Seat, id string) (int64, error) {
 	data, err := proto.Marshal(se)
 	if err != nil {
 		return 0, err
 	}
 	req := eventstore.AppendRequest{GameID: t.meta.ID, Events: [][]byte{data}}
 	if id != "" {
-		req.Command = &eventstore.Command{GameID: t.meta.ID, ID: id, Data: data}
+		req.Command = &eventstore.Command{GameID: t.meta.ID, ID: id, Seat: int(from), Data: data}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()

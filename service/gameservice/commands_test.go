@@ -3,11 +3,13 @@ package gameservice_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -25,6 +27,48 @@ func TestRetryReturnsFirstResult(t *testing.T) {
 	}
 	if before.Version != after.Version {
 		t.Errorf("retry appended: version %d -> %d", before.Version, after.Version)
+	}
+}
+
+// TestCommandIDsBelongToTheirSeat: a seat that uses another seat's next
+// command id first does not take it from that seat. Both commands land,
+// and each seat's retry returns its own first result.
+func TestCommandIDsBelongToTheirSeat(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, tok := e.table(2)
+	e.mustSubmit(tok[0], id, "seat0-0", cmdDeliver(1))
+	squat := e.mustSubmit(tok[1], id, "seat0-1", cmdPass()) // seat 0's next id, used by seat 1
+	own := e.mustSubmit(tok[0], id, "seat0-1", cmdDeliver(2))
+	if own.GetFirstSeq() != squat.GetLastSeq()+1 {
+		t.Fatalf("seat 0's command took seq %d after seat 1's %d", own.GetFirstSeq(), squat.GetLastSeq())
+	}
+	before, _ := e.store.GetGame(context.Background(), id)
+	for _, c := range []struct {
+		token string
+		cmd   *moonshinev1.GameCommand
+		first *moonshinev1.SubmitCommandResponse
+	}{{tok[1], cmdPass(), squat}, {tok[0], cmdDeliver(2), own}} {
+		again := e.mustSubmit(c.token, id, "seat0-1", c.cmd)
+		if !proto.Equal(again, c.first) {
+			t.Errorf("retry gave %v, want the seat's first %v", again, c.first)
+		}
+	}
+	// The same id with another command is still refused within a seat.
+	if _, err := e.submit(tok[1], id, "seat0-1", cmdDeliver(9)); status.Code(err) != codes.AlreadyExists {
+		t.Errorf("seat 1 reusing its id for another command: %v, want ALREADY_EXISTS", err)
+	}
+	after, _ := e.store.GetGame(context.Background(), id)
+	if after.Version != before.Version {
+		t.Errorf("retries appended: version %d -> %d", before.Version, after.Version)
+	}
+	var seats []int32
+	for _, c := range e.history(auditorToken, id).GetCommands() {
+		if c.GetCommandId() == "seat0-1" {
+			seats = append(seats, c.GetSeat())
+		}
+	}
+	if !slices.Equal(seats, []int32{1, 0}) {
+		t.Errorf("commands logged under seat0-1 are by seats %v, want [1 0]", seats)
 	}
 }
 

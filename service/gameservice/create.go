@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -19,15 +18,9 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// Text limits.
-const (
-	maxTitle = 100
-	maxName  = 40
-)
-
 // CreateGame implements moonshinev1.GameServiceServer.
 func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameRequest) (*moonshinev1.CreateGameResponse, error) {
-	if err := s.allow(ctx); err != nil {
+	if err := s.allowCreate(ctx); err != nil {
 		return nil, err
 	}
 	game, opts, err := s.checkCreate(req)
@@ -65,9 +58,6 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Game, 
 	cfg := req.GetConfig()
 	if cfg == nil {
 		return nil, nil, badRequest("config", "required")
-	}
-	if utf8.RuneCountInString(cfg.GetTitle()) > maxTitle {
-		return nil, nil, badRequest("config.title", "at most %d characters", maxTitle)
 	}
 	for i, b := range cfg.GetBotSeats() {
 		if b < 0 || b >= cfg.GetPlayers() || slices.Contains(cfg.GetBotSeats()[:i], b) {
@@ -130,11 +120,8 @@ func encodeEvents(game *games.Game, evs []engine.Event) ([][]byte, error) {
 
 // JoinGame implements moonshinev1.GameServiceServer.
 func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest) (*moonshinev1.JoinGameResponse, error) {
-	if err := s.allow(ctx); err != nil {
+	if err := s.allowCreate(ctx); err != nil {
 		return nil, err
-	}
-	if utf8.RuneCountInString(req.GetName()) > maxName {
-		return nil, badRequest("name", "at most %d characters", maxName)
 	}
 	t, err := s.table(ctx, req.GetGameId())
 	if err != nil {

@@ -11,10 +11,17 @@
 // the log linear (a lost race is re-decided, or ABORTED when the client gave
 // an expected version).
 //
+// Every request passes the edge (edge.go) before a handler sees it: it
+// must decode, fit the size limit, and hold in each string only what that
+// field allows (fields.go, the one place that decides). Unary and
+// streaming requests alike.
+//
 // Redaction has one path per kind of output: engine.Event.For for events
 // (table talk included, through the envelopes) and engine.State.View for
 // views. Errors are mapped to gRPC status in one place (errors.go), by an
-// interceptor, with a google.rpc.ErrorInfo reason.
+// interceptor, with a google.rpc.ErrorInfo reason; an outage of the store
+// (eventstore.ErrUnavailable) is UNAVAILABLE with a RetryInfo, and
+// INTERNAL is left for bugs.
 //
 // Bots: seats marked as bots at creation are played by the service, from
 // their own seat's prompt only, through the same path as a client command

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/service/auth"
@@ -16,7 +17,6 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/protoadapt"
 	"google.golang.org/protobuf/types/known/durationpb"
 )
@@ -44,6 +44,8 @@ const (
 	ReasonTooManyStreams     = "TOO_MANY_STREAMS"
 	ReasonMessageTooLarge    = "MESSAGE_TOO_LARGE"
 	ReasonShuttingDown       = "SERVER_SHUTTING_DOWN"
+	ReasonStoreUnavailable   = "STORE_UNAVAILABLE"
+	ReasonUndecodable        = "UNDECODABLE_REQUEST"
 	ReasonInternal           = "INTERNAL"
 )
 
@@ -52,7 +54,10 @@ type refusal struct {
 	code   codes.Code
 	reason string
 	msg    string
+	meta   map[string]string
 	fields []*errdetails.BadRequest_FieldViolation
+	// retry, if set, is sent as a google.rpc.RetryInfo.
+	retry time.Duration
 }
 
 func (r *refusal) Error() string { return r.reason + ": " + r.msg }
@@ -100,15 +105,14 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 	)
 	switch {
 	case errors.As(err, &ref):
-		return withDetails(ref.code, ref.reason, ref.msg, nil, badRequestDetail(ref.fields))
+		return withDetails(ref.code, ref.reason, ref.msg, ref.meta, badRequestDetail(ref.fields), retryDetail(ref.retry))
 	case errors.As(err, &rule):
 		return withDetails(ruleCodes[rule.Kind], rule.Reason, rule.Message, nil)
 	case errors.As(err, &conf):
 		meta := map[string]string{"actual_version": strconv.FormatInt(conf.ActualVersion, 10)}
 		return withDetails(codes.Aborted, ReasonVersionConflict, fmt.Sprintf("the game is at version %d", conf.ActualVersion), meta)
 	case errors.As(err, &rate):
-		return withDetails(codes.ResourceExhausted, ReasonRateLimited, "too many requests for this credential", nil,
-			&errdetails.RetryInfo{RetryDelay: durationpb.New(rate.RetryAfter)})
+		return withDetails(codes.ResourceExhausted, ReasonRateLimited, "too many requests; retry later", nil, retryDetail(rate.RetryAfter))
 	case errors.Is(err, limits.ErrTooManyStreams):
 		return withDetails(codes.ResourceExhausted, ReasonTooManyStreams, "too many open streams", nil)
 	case errors.Is(err, auth.ErrBadCredential):
@@ -123,9 +127,23 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 		return status.Error(codes.Canceled, "canceled")
 	case errors.Is(err, context.DeadlineExceeded):
 		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
+	case errors.Is(err, eventstore.ErrUnavailable):
+		log.WarnContext(ctx, "event store unavailable", "err", err)
+		return withDetails(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; retry", nil, retryDetail(storeRetryDelay))
 	}
 	log.ErrorContext(ctx, "internal error", "err", err)
 	return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+}
+
+// storeRetryDelay is the RetryInfo of an outage of the event store: about
+// how long a database restart or failover takes to begin answering.
+const storeRetryDelay = time.Second
+
+func retryDetail(d time.Duration) protoadapt.MessageV1 {
+	if d <= 0 {
+		return nil
+	}
+	return &errdetails.RetryInfo{RetryDelay: durationpb.New(d)}
 }
 
 func badRequestDetail(fields []*errdetails.BadRequest_FieldViolation) protoadapt.MessageV1 {
@@ -157,19 +175,6 @@ func (s *Service) unaryErrors(ctx context.Context, req any, _ *grpc.UnaryServerI
 		return nil, toStatus(ctx, s.log, err)
 	}
 	return resp, nil
-}
-
-// sizeLimit is the interceptor that refuses a request larger than
-// Options.MaxMessageBytes with an ErrorInfo (gRPC itself refuses only those
-// beyond MessageCeiling, without one).
-func (s *Service) sizeLimit(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-	if m, ok := req.(proto.Message); ok && s.maxMsg > 0 {
-		if n := proto.Size(m); n > s.maxMsg {
-			return nil, withDetails(codes.ResourceExhausted, ReasonMessageTooLarge,
-				fmt.Sprintf("the request is %d bytes; the limit is %d", n, s.maxMsg), map[string]string{"limit": strconv.Itoa(s.maxMsg)})
-		}
-	}
-	return h(ctx, req)
 }
 
 // streamErrors is the interceptor that maps stream handler errors.

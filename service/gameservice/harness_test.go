@@ -25,7 +25,7 @@ const auditorToken = "auditor-secret"
 
 // env is one server on an in-memory connection.
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	store  eventstore.Store
 	srv    *server.Server
 	client moonshinev1.GameServiceClient
@@ -34,7 +34,7 @@ type env struct {
 
 // newEnv starts a server over store (a fresh memstore if nil) hosting the
 // toy game; mod adjusts the config.
-func newEnv(t *testing.T, store eventstore.Store, mod func(*server.Config)) *env {
+func newEnv(t testing.TB, store eventstore.Store, mod func(*server.Config)) *env {
 	t.Helper()
 	if store == nil {
 		store = memstore.New()
@@ -156,7 +156,7 @@ func reasonOf(err error) (codes.Code, string) {
 }
 
 // recv reads n events from a watch stream.
-func recv(t *testing.T, stream grpc.ServerStreamingClient[moonshinev1.WatchGameResponse], n int) []*moonshinev1.Event {
+func recv(t testing.TB, stream grpc.ServerStreamingClient[moonshinev1.WatchGameResponse], n int) []*moonshinev1.Event {
 	t.Helper()
 	var out []*moonshinev1.Event
 	for range n {

@@ -38,7 +38,7 @@ func TestRefusals(t *testing.T) {
 		{"reserved command id", func() error { _, err := e.submit(tok[1], id, "bot:9:1", cmdPass()); return err }, codes.InvalidArgument, "BAD_REQUEST"},
 		{"illegal", func() error { _, err := e.submit(tok[1], id, "c2", cmdDeliver(0)); return err }, codes.FailedPrecondition, "CARD_TAKEN"},
 		{"not your turn", func() error { _, err := e.submit(tok[0], id, "c2", cmdPass()); return err }, codes.FailedPrecondition, "NOT_YOUR_TURN"},
-		{"command id reused", func() error { _, err := e.submit(tok[1], id, "c1", cmdPass()); return err }, codes.AlreadyExists, "COMMAND_ID_REUSED"},
+		{"command id reused", func() error { _, err := e.submit(tok[0], id, "c1", cmdPass()); return err }, codes.AlreadyExists, "COMMAND_ID_REUSED"},
 		{"version conflict", func() error {
 			_, err := e.client.SubmitCommand(as(tok[1]), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: "c3", Command: cmdPass(), ExpectedVersion: &one})
 			return err
@@ -156,6 +156,30 @@ func TestRateLimit(t *testing.T) {
 	_, err = e.client.SendMessage(as(tok0), &moonshinev1.SendMessageRequest{GameId: g.GetGameId(), Text: "hi"})
 	if code, reason := reasonOf(err); code != codes.ResourceExhausted || reason != "RATE_LIMITED" {
 		t.Fatalf("third message: got %v %s", code, reason)
+	}
+}
+
+// TestCreationCountsPerClient: games and seats count against the client's
+// address whatever credential it sends, so seat credentials from earlier
+// joins buy no extra games; commands and messages count per seat and are
+// not held back by it.
+func TestCreationCountsPerClient(t *testing.T) {
+	e := newEnv(t, nil, func(c *server.Config) { c.CreateRate, c.CreateBurst = 0.001, 3 })
+	g := e.create(2)
+	tok := []string{e.join(g.GetGameId(), 0), e.join(g.GetGameId(), 1)} // the address's three
+	for _, who := range []string{"", tok[0], tok[1], auditorToken} {
+		_, err := e.client.CreateGame(as(who), &moonshinev1.CreateGameRequest{Game: "toy", Config: &moonshinev1.GameConfig{Players: 2}})
+		if code, reason := reasonOf(err); code != codes.ResourceExhausted || reason != "RATE_LIMITED" {
+			t.Errorf("CreateGame with credential %q after the address's burst: %v, want RATE_LIMITED", who, err)
+		}
+		_, err = e.client.JoinGame(as(who), &moonshinev1.JoinGameRequest{GameId: g.GetGameId()})
+		if code, reason := reasonOf(err); code != codes.ResourceExhausted || reason != "RATE_LIMITED" {
+			t.Errorf("JoinGame with credential %q after the address's burst: %v, want RATE_LIMITED", who, err)
+		}
+	}
+	e.mustSubmit(tok[0], g.GetGameId(), "c1", cmdDeliver(1))
+	if _, err := e.client.SendMessage(as(tok[1]), &moonshinev1.SendMessageRequest{GameId: g.GetGameId(), Text: "hi"}); err != nil {
+		t.Errorf("a seat's message once creation is spent: %v", err)
 	}
 }
 

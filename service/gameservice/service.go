@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net"
+	"net/netip"
 	"sync"
+	"time"
 
 	grpcauth "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
@@ -30,11 +31,17 @@ type Options struct {
 	Logger *slog.Logger
 	// AuditorToken is the auditor's credential; empty disables the role.
 	AuditorToken string
-	// CommandRate is the sustained rate of mutating requests (create, join,
-	// command, message) allowed per credential, per second; <= 0: no limit.
+	// CommandRate is the sustained rate of commands and messages allowed
+	// per credential, per second; <= 0: no limit.
 	CommandRate float64
 	// CommandBurst is the burst allowed above CommandRate (default 1).
 	CommandBurst int
+	// CreateRate is the sustained rate of game creations and seat claims
+	// allowed per client address (an IPv6 client: per /64), whatever
+	// credential it sends, per second (0: CommandRate; < 0: no limit).
+	CreateRate float64
+	// CreateBurst is the burst allowed above CreateRate (0: CommandBurst).
+	CreateBurst int
 	// MaxStreamsPerCredential caps open WatchGame streams per credential
 	// (spectators: per client address); <= 0: no limit.
 	MaxStreamsPerCredential int
@@ -47,6 +54,11 @@ type Options struct {
 	// MessageCeiling times the cap, beyond which gRPC refuses it itself
 	// (no ErrorInfo); <= 0: gRPC's own limit only.
 	MaxMessageBytes int
+	// WatchOutage is how long an open WatchGame rides out an outage of the
+	// store, retrying its read from its last seq, before it ends
+	// UNAVAILABLE with that seq (0: DefaultWatchOutage; < 0: it ends at
+	// the first failed read).
+	WatchOutage time.Duration
 }
 
 // MessageCeiling is how many times Options.MaxMessageBytes gRPC accepts to
@@ -61,12 +73,16 @@ type Service struct {
 	games   *games.Registry
 	log     *slog.Logger
 	authn   *auth.Authenticator
-	rates   *limits.Rates
+	acts    *limits.Rates // commands and messages, per credential
+	creates *limits.Rates // games and seats, per client address
 	streams *limits.Streams
 	tables  *cache
 	bots    *botDriver
+	codec   requestCodec
 	// maxMsg is Options.MaxMessageBytes.
 	maxMsg int
+	// watchOutage is Options.WatchOutage.
+	watchOutage time.Duration
 
 	// closing is closed by Close: watch streams end, bots stop.
 	closing   chan struct{}
@@ -81,16 +97,28 @@ func New(o Options) (*Service, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	if o.CreateRate == 0 {
+		o.CreateRate = o.CommandRate
+	}
+	if o.CreateBurst == 0 {
+		o.CreateBurst = o.CommandBurst
+	}
+	if o.WatchOutage == 0 {
+		o.WatchOutage = DefaultWatchOutage
+	}
 	s := &Service{
-		store:   o.Store,
-		games:   o.Games,
-		log:     o.Logger,
-		authn:   &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken},
-		maxMsg:  o.MaxMessageBytes,
-		rates:   limits.NewRates(o.CommandRate, o.CommandBurst),
-		streams: limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
-		tables:  newCache(o.CacheSize),
-		closing: make(chan struct{}),
+		store:       o.Store,
+		games:       o.Games,
+		log:         o.Logger,
+		authn:       &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken},
+		maxMsg:      o.MaxMessageBytes,
+		watchOutage: o.WatchOutage,
+		acts:        limits.NewRates(o.CommandRate, o.CommandBurst),
+		creates:     limits.NewRates(o.CreateRate, o.CreateBurst),
+		streams:     limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
+		tables:      newCache(o.CacheSize),
+		codec:       newRequestCodec(),
+		closing:     make(chan struct{}),
 	}
 	s.bots = startBots(s)
 	return s, nil
@@ -100,8 +128,10 @@ func New(o Options) (*Service, error) {
 // [Service.ServerOptions].
 func (s *Service) Register(gs *grpc.Server) { moonshinev1.RegisterGameServiceServer(gs, s) }
 
-// ServerOptions returns the interceptor chains the service needs: panic
-// recovery, request logging, the error mapping and authentication.
+// ServerOptions returns the codec and the interceptor chains the service
+// needs: panic recovery, request logging, the error mapping, the edge
+// (decoding, size and field checks of every request, see edge.go) and
+// authentication.
 func (s *Service) ServerOptions() []grpc.ServerOption {
 	logger := logging.LoggerFunc(func(ctx context.Context, lvl logging.Level, msg string, fields ...any) {
 		s.log.Log(ctx, slog.Level(lvl), msg, fields...)
@@ -116,15 +146,17 @@ func (s *Service) ServerOptions() []grpc.ServerOption {
 			recovery.UnaryServerInterceptor(panics),
 			logging.UnaryServerInterceptor(logger, logOpts...),
 			s.unaryErrors,
-			s.sizeLimit,
+			s.unaryEdge,
 			grpcauth.UnaryServerInterceptor(s.authn.Resolve),
 		),
 		grpc.ChainStreamInterceptor(
 			recovery.StreamServerInterceptor(panics),
 			logging.StreamServerInterceptor(logger, logOpts...),
 			s.streamErrors,
+			s.streamEdge,
 			grpcauth.StreamServerInterceptor(s.authn.Resolve),
 		),
+		grpc.ForceServerCodecV2(s.codec),
 	}
 	if s.maxMsg > 0 {
 		opts = append(opts, grpc.MaxRecvMsgSize(MessageCeiling*s.maxMsg))
@@ -142,24 +174,45 @@ func (s *Service) Close() {
 	})
 }
 
-// limitKey is the key that limits count against: the credential, or the
-// client's address for spectators.
+// limitKey is the key that acting and streams count against: the
+// credential, or the client's address for spectators.
 func limitKey(ctx context.Context) string {
 	if k := auth.From(ctx).Key; k != "" {
 		return k
 	}
-	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
-		host, _, err := net.SplitHostPort(p.Addr.String())
-		if err != nil {
-			host = p.Addr.String()
-		}
-		return "addr:" + host
-	}
-	return "anonymous"
+	return clientKey(ctx)
 }
 
-// allow takes one mutating request from the caller's rate.
-func (s *Service) allow(ctx context.Context) error { return s.rates.Allow(limitKey(ctx)) }
+// clientKey is the key that creation counts against whatever the
+// credential: the client's IP address, or for IPv6 its /64 network (one
+// host commonly holds a whole /64, so counting addresses there would count
+// nothing). A client without an IP address (a Unix socket, an in-memory
+// connection) is counted by the address it has.
+func clientKey(ctx context.Context) string {
+	p, ok := peer.FromContext(ctx)
+	if !ok || p.Addr == nil {
+		return "anonymous"
+	}
+	ap, err := netip.ParseAddrPort(p.Addr.String())
+	if err != nil {
+		return "addr:" + p.Addr.String()
+	}
+	a := ap.Addr().Unmap()
+	if a.Is6() {
+		net64, _ := a.Prefix(64)
+		return "net:" + net64.String()
+	}
+	return "addr:" + a.String()
+}
+
+// allowAct takes one command or message from the caller's credential's
+// rate: each seat acts at its own pace.
+func (s *Service) allowAct(ctx context.Context) error { return s.acts.Allow(limitKey(ctx)) }
+
+// allowCreate takes one game creation or seat claim from the client's
+// rate (clientKey), whichever credential it sends: fresh seat credentials
+// buy no extra games or seats.
+func (s *Service) allowCreate(ctx context.Context) error { return s.creates.Allow(clientKey(ctx)) }
 
 // seatCaller returns the caller's seat in the game, or the refusal for a
 // caller that may not act there.

@@ -13,7 +13,7 @@ import (
 )
 
 const (
-	// maxCommandID bounds client command ids.
+	// maxCommandID bounds client command and message ids (fields.go).
 	maxCommandID = 128
 	// botPrefix starts the command ids of bots; clients may not use it.
 	botPrefix = "bot:"
@@ -40,7 +40,7 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	if err != nil {
 		return nil, err
 	}
-	if err := s.allow(ctx); err != nil {
+	if err := s.allowAct(ctx); err != nil {
 		return nil, err
 	}
 	sub := submission{gameID: req.GetGameId(), id: req.GetCommandId(), seat: c.Seat, cmd: req.GetCommand(), expected: req.ExpectedVersion}
@@ -63,12 +63,9 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	return &moonshinev1.SubmitCommandResponse{FirstSeq: res.FirstSeq, LastSeq: res.LastSeq, Events: out}, nil
 }
 
+// checkSubmit checks what the edge's field rules (fields.go) do not.
 func checkSubmit(req *moonshinev1.SubmitCommandRequest) error {
 	switch id := req.GetCommandId(); {
-	case req.GetGameId() == "":
-		return badRequest("game_id", "required")
-	case id == "" || len(id) > maxCommandID:
-		return badRequest("command_id", "1 to %d bytes", maxCommandID)
 	case strings.HasPrefix(id, botPrefix) || strings.HasPrefix(id, talkPrefix):
 		return badRequest("command_id", "the prefixes %q and %q are reserved", botPrefix, talkPrefix)
 	case req.GetCommand() == nil:
@@ -136,7 +133,7 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 			}
 			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.g.Version})
 		}
-		evs, err := t.g.Decide(sub.seat, cmd, t.meta.Seed)
+		evs, err := t.g.Decide(sub.seat, cmd)
 		if err != nil {
 			if !synced {
 				moved, serr := catchUp()
@@ -163,7 +160,7 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 // settle returns the first result of sub's command id if the log holds it,
 // else refusal.
 func (s *Service) settle(ctx context.Context, sub submission, refusal error) (eventstore.AppendResult, bool, error) {
-	prior, err := s.store.LookupCommand(ctx, sub.gameID, sub.id)
+	prior, err := s.store.LookupCommand(ctx, sub.gameID, int(sub.seat), sub.id)
 	switch {
 	case err == nil:
 		res, err := sameCommand(prior, sub)
@@ -199,14 +196,14 @@ func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, e
 	return res, nil
 }
 
-// sameCommand returns the first result of a repeated command id, or
-// ALREADY_EXISTS when the id was used for another command.
+// sameCommand returns the first result of a command id the seat used
+// before, or ALREADY_EXISTS when it used the id for another command.
 func sameCommand(prior eventstore.Command, sub submission) (eventstore.AppendResult, error) {
 	first := &moonshinev1.GameCommand{}
 	if err := proto.Unmarshal(prior.Data, first); err != nil {
 		return eventstore.AppendResult{}, err
 	}
-	if prior.Seat != int(sub.seat) || !proto.Equal(first, sub.cmd) {
+	if !proto.Equal(first, sub.cmd) {
 		return eventstore.AppendResult{}, refuse(codes.AlreadyExists, ReasonCommandIDReused, "command id %q was used for another command", sub.id)
 	}
 	return eventstore.AppendResult{FirstSeq: prior.FirstSeq, LastSeq: prior.LastSeq}, nil

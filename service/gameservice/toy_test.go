@@ -74,6 +74,9 @@ func (s *toyState) Apply(body proto.Message) error {
 func (s *toyState) turn() engine.Seat { return engine.Seat(s.moves % s.players) }
 
 func (s *toyState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, error) {
+	if s.Outcome() != nil {
+		return nil, engine.ErrGameOver // a game on the kit gets this from engine.Decider
+	}
 	c, ok := cmd.(*pb.Command)
 	if !ok {
 		return nil, engine.Malform(engine.ReasonUnknownCommand, "not a command")

@@ -9,15 +9,16 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// RateError: the credential sent commands faster than allowed.
+// RateError: a key (a credential, a client address) sent requests faster
+// than allowed.
 type RateError struct {
 	// RetryAfter is when the next command would be accepted.
 	RetryAfter time.Duration
 }
 
-// Error says when the next command would be accepted.
+// Error says when the next request would be accepted.
 func (e *RateError) Error() string {
-	return fmt.Sprintf("limits: too many commands; retry in %s", e.RetryAfter.Round(time.Millisecond))
+	return fmt.Sprintf("limits: too many requests; retry in %s", e.RetryAfter.Round(time.Millisecond))
 }
 
 // ErrTooManyStreams: the credential, or the server, has as many open streams
@@ -27,7 +28,7 @@ var ErrTooManyStreams = errors.New("limits: too many open streams")
 // maxKeys bounds the rate table; beyond it, idle entries are forgotten.
 const maxKeys = 10000
 
-// Rates limits the rate of commands per key.
+// Rates limits the rate of requests per key.
 type Rates struct {
 	mu    sync.Mutex
 	every rate.Limit
@@ -35,7 +36,7 @@ type Rates struct {
 	byKey map[string]*rate.Limiter
 }
 
-// NewRates allows perSecond commands a second per key, with bursts of burst.
+// NewRates allows perSecond requests a second per key, with bursts of burst.
 // perSecond <= 0 disables the limit.
 func NewRates(perSecond float64, burst int) *Rates {
 	lim := rate.Limit(perSecond)
@@ -45,7 +46,7 @@ func NewRates(perSecond float64, burst int) *Rates {
 	return &Rates{every: lim, burst: max(burst, 1), byKey: map[string]*rate.Limiter{}}
 }
 
-// Allow takes one command from key's bucket, or returns a *RateError.
+// Allow takes one request from key's bucket, or returns a *RateError.
 func (r *Rates) Allow(key string) error {
 	r.mu.Lock()
 	l := r.byKey[key]

@@ -37,14 +37,22 @@ type Config struct {
 	// MaxMessageBytes caps a request (default 1 MiB): a larger one is
 	// refused with MESSAGE_TOO_LARGE (see gameservice.Options).
 	MaxMessageBytes int
-	// CommandRate is the mutating requests per second per credential
+	// CommandRate is the commands and messages per second per credential
 	// (default 10); CommandBurst the burst above it (default 20).
 	CommandRate  float64
 	CommandBurst int
+	// CreateRate is the games created and seats claimed per second per
+	// client address, whatever the credential (default: CommandRate);
+	// CreateBurst the burst above it (default: CommandBurst).
+	CreateRate  float64
+	CreateBurst int
 	// MaxStreamsPerCredential (default 16) and MaxStreams (default 10000)
 	// cap open WatchGame streams.
 	MaxStreamsPerCredential int
 	MaxStreams              int
+	// WatchOutage is how long an open watch stream rides out an outage of
+	// the store (default gameservice.DefaultWatchOutage; negative: none).
+	WatchOutage time.Duration
 }
 
 // Defaults.
@@ -107,8 +115,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	svc, err := gameservice.New(gameservice.Options{
 		Store: s.store, Games: reg, Logger: cfg.Logger, AuditorToken: cfg.AuditorToken,
 		CommandRate: cfg.CommandRate, CommandBurst: cfg.CommandBurst,
+		CreateRate: cfg.CreateRate, CreateBurst: cfg.CreateBurst,
 		MaxStreamsPerCredential: cfg.MaxStreamsPerCredential, MaxStreams: cfg.MaxStreams,
-		MaxMessageBytes: cfg.MaxMessageBytes,
+		MaxMessageBytes: cfg.MaxMessageBytes, WatchOutage: cfg.WatchOutage,
 	})
 	if err != nil {
 		s.closeStore()

@@ -64,7 +64,7 @@ func playN(t testing.TB, players int, opts *pb.Options, n uint64, maxCommands in
 		if c == nil {
 			t.Fatalf("seed %d command %d: no command for %s (%s)", n, res.commands, p.Seat, p.Reason)
 		}
-		evs, err := g.Decide(p.Seat, c, seed)
+		evs, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatalf("seed %d command %d: %s (%s) sent a refused command %v: %v", n, res.commands, p.Seat, p.Reason, c, err)
 		}

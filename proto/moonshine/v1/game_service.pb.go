@@ -14,7 +14,8 @@
 // Refusals carry a google.rpc.ErrorInfo detail with domain "moonshine.games"
 // and a stable reason (see docs/service.md):
 //   INVALID_ARGUMENT: BAD_REQUEST (with a google.rpc.BadRequest naming the
-//     field), WRONG_GAME, or the game's own malformed reason;
+//     field), UNDECODABLE_REQUEST (the request is not valid protobuf),
+//     WRONG_GAME, or the game's own malformed reason;
 //   FAILED_PRECONDITION: the rules' reason (NOT_YOUR_TURN, GAME_OVER, ...),
 //     TABLE_FULL;
 //   PERMISSION_DENIED: NOT_YOUR_SEAT, NOT_YOUR_GAME, SEAT_REQUIRED,
@@ -24,8 +25,11 @@
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
 //   ALREADY_EXISTS: SEAT_TAKEN, COMMAND_ID_REUSED;
 //   RESOURCE_EXHAUSTED: RATE_LIMITED (with a google.rpc.RetryInfo),
-//     TOO_MANY_STREAMS;
-//   UNAVAILABLE: SERVER_SHUTTING_DOWN (watch streams at shutdown).
+//     TOO_MANY_STREAMS, MESSAGE_TOO_LARGE;
+//   UNAVAILABLE: STORE_UNAVAILABLE (with a google.rpc.RetryInfo; the
+//     database cannot be reached: retry), SERVER_SHUTTING_DOWN (watch
+//     streams at shutdown). A watch stream that ends UNAVAILABLE has
+//     ErrorInfo metadata resume_after_seq: watch again after it.
 
 package moonshinev1
 
@@ -153,7 +157,7 @@ type JoinGameRequest struct {
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
 	// The seat to claim; unset claims the lowest free human seat.
 	Seat *int32 `protobuf:"varint,2,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
-	// The display name.
+	// The display name: one line, at most 40 characters.
 	Name          string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -280,8 +284,10 @@ type SubmitCommandRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The game.
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
-	// The client's id for the command, unique per game (at most 128 bytes).
-	// A retry with the same id returns the first result.
+	// The client's id for the command, unique among the caller's seat's
+	// commands in this game: 1 to 128 printable ASCII characters, no space
+	// ("bot:" and "chat:" are reserved). Another seat's ids never clash with it. A retry with the
+	// same id returns the first result.
 	CommandId string `protobuf:"bytes,2,opt,name=command_id,json=commandId,proto3" json:"command_id,omitempty"`
 	// The command.
 	Command *GameCommand `protobuf:"bytes,3,opt,name=command,proto3" json:"command,omitempty"`
@@ -420,15 +426,16 @@ type SendMessageRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The game.
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
-	// The message, 1 to 500 characters.
+	// The message, 1 to 500 characters (no control characters but tab and
+	// line breaks).
 	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
 	// The one seat the message is for; unset: everyone.
 	ToSeat *int32 `protobuf:"varint,3,opt,name=to_seat,json=toSeat,proto3,oneof" json:"to_seat,omitempty"`
 	// The client's id for the message, unique among the caller's messages in
-	// this game (at most 128 bytes). A retry with the same id returns the
-	// first message's event and posts nothing; the same id with another text
-	// or recipient is ALREADY_EXISTS (COMMAND_ID_REUSED). Empty: no retry
-	// protection.
+	// this game (at most 128 printable ASCII characters, no space). A retry
+	// with the same id returns the first message's event and posts nothing;
+	// the same id with another text or recipient is ALREADY_EXISTS
+	// (COMMAND_ID_REUSED). Empty: no retry protection.
 	MessageId     string `protobuf:"bytes,4,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -14,7 +14,8 @@
 // Refusals carry a google.rpc.ErrorInfo detail with domain "moonshine.games"
 // and a stable reason (see docs/service.md):
 //   INVALID_ARGUMENT: BAD_REQUEST (with a google.rpc.BadRequest naming the
-//     field), WRONG_GAME, or the game's own malformed reason;
+//     field), UNDECODABLE_REQUEST (the request is not valid protobuf),
+//     WRONG_GAME, or the game's own malformed reason;
 //   FAILED_PRECONDITION: the rules' reason (NOT_YOUR_TURN, GAME_OVER, ...),
 //     TABLE_FULL;
 //   PERMISSION_DENIED: NOT_YOUR_SEAT, NOT_YOUR_GAME, SEAT_REQUIRED,
@@ -24,8 +25,11 @@
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
 //   ALREADY_EXISTS: SEAT_TAKEN, COMMAND_ID_REUSED;
 //   RESOURCE_EXHAUSTED: RATE_LIMITED (with a google.rpc.RetryInfo),
-//     TOO_MANY_STREAMS;
-//   UNAVAILABLE: SERVER_SHUTTING_DOWN (watch streams at shutdown).
+//     TOO_MANY_STREAMS, MESSAGE_TOO_LARGE;
+//   UNAVAILABLE: STORE_UNAVAILABLE (with a google.rpc.RetryInfo; the
+//     database cannot be reached: retry), SERVER_SHUTTING_DOWN (watch
+//     streams at shutdown). A watch stream that ends UNAVAILABLE has
+//     ErrorInfo metadata resume_after_seq: watch again after it.
 
 package moonshinev1
 
@@ -81,7 +85,9 @@ type GameServiceClient interface {
 	// first those already stored, then each new one as it is appended, with
 	// no gap and no duplicate. The stream stays open until the client
 	// cancels it or the server shuts down (UNAVAILABLE, reason
-	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq).
+	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq). It
+	// rides out a short outage of the database; a long one ends it
+	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after.
 	WatchGame(ctx context.Context, in *WatchGameRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchGameResponse], error)
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the
@@ -233,7 +239,9 @@ type GameServiceServer interface {
 	// first those already stored, then each new one as it is appended, with
 	// no gap and no duplicate. The stream stays open until the client
 	// cancels it or the server shuts down (UNAVAILABLE, reason
-	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq).
+	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq). It
+	// rides out a short outage of the database; a long one ends it
+	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after.
 	WatchGame(*WatchGameRequest, grpc.ServerStreamingServer[WatchGameResponse]) error
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the

@@ -34,8 +34,14 @@ type game struct {
 	meta     eventstore.Game
 	events   []eventstore.Event
 	commands []eventstore.Command
-	byCmdID  map[string]int // index into commands
+	byCmdID  map[cmdKey]int // index into commands
 	seats    map[int]eventstore.SeatClaim
+}
+
+// cmdKey is a command's key within its game: the seat and its id.
+type cmdKey struct {
+	seat int
+	id   string
 }
 
 var _ eventstore.Store = (*Store)(nil)
@@ -58,12 +64,10 @@ func (s *Store) check(ctx context.Context) error {
 		return err
 	}
 	if s.closed {
-		return fmt.Errorf("memstore: %w", errClosed)
+		return fmt.Errorf("memstore: store closed: %w", eventstore.ErrUnavailable)
 	}
 	return nil
 }
-
-var errClosed = fmt.Errorf("store closed")
 
 // stored checks the store and returns game id (what names the request in
 // a not-found error: "what of game id"). The caller holds the lock.
@@ -104,7 +108,7 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 	if g.CreatedAt.IsZero() {
 		meta.CreatedAt = now
 	}
-	gm := &game{meta: meta, byCmdID: make(map[string]int), seats: make(map[int]eventstore.SeatClaim)}
+	gm := &game{meta: meta, byCmdID: make(map[cmdKey]int), seats: make(map[int]eventstore.SeatClaim)}
 	s.games[g.ID] = gm
 	res := s.appendLocked(gm, events, now)
 	s.mu.Unlock()
@@ -216,7 +220,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 		return eventstore.AppendResult{}, fmt.Errorf("append to game %s: %w", req.GameID, eventstore.ErrNotFound)
 	}
 	if req.Command != nil {
-		if i, ok := gm.byCmdID[req.Command.ID]; ok {
+		if i, ok := gm.byCmdID[cmdKey{req.Command.Seat, req.Command.ID}]; ok {
 			c := cloneCommand(gm.commands[i])
 			s.mu.Unlock()
 			return eventstore.AppendResult{FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, Duplicate: true, DuplicateOf: &c}, nil
@@ -239,7 +243,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 			LastSeq:    res.LastSeq,
 			RecordedAt: now,
 		}
-		gm.byCmdID[c.ID] = len(gm.commands)
+		gm.byCmdID[cmdKey{c.Seat, c.ID}] = len(gm.commands)
 		gm.commands = append(gm.commands, c)
 	}
 	s.mu.Unlock()
@@ -253,16 +257,16 @@ func cloneCommand(c eventstore.Command) eventstore.Command {
 }
 
 // LookupCommand implements [eventstore.Store].
-func (s *Store) LookupCommand(ctx context.Context, gameID, commandID string) (eventstore.Command, error) {
+func (s *Store) LookupCommand(ctx context.Context, gameID string, seat int, commandID string) (eventstore.Command, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	gm, err := s.stored(ctx, gameID, "command "+commandID)
 	if err != nil {
 		return eventstore.Command{}, err
 	}
-	i, ok := gm.byCmdID[commandID]
+	i, ok := gm.byCmdID[cmdKey{seat, commandID}]
 	if !ok {
-		return eventstore.Command{}, fmt.Errorf("command %s of game %s: %w", commandID, gameID, eventstore.ErrNotFound)
+		return eventstore.Command{}, fmt.Errorf("command %s of seat %d of game %s: %w", commandID, seat, gameID, eventstore.ErrNotFound)
 	}
 	return cloneCommand(gm.commands[i]), nil
 }
@@ -354,6 +358,9 @@ func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, 
 
 // ClaimSeat implements [eventstore.Store].
 func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
+	if err := eventstore.ValidateClaim(c); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.check(ctx); err != nil {

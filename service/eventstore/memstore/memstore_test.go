@@ -1,6 +1,7 @@
 package memstore_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/service/eventstore"
@@ -10,6 +11,15 @@ import (
 
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) eventstore.Store { return memstore.New() })
+}
+
+// A closed store is unavailable, not broken.
+func TestClosedIsUnavailable(t *testing.T) {
+	s := memstore.New()
+	s.Close()
+	if _, err := s.GetGame(t.Context(), "g"); !errors.Is(err, eventstore.ErrUnavailable) {
+		t.Errorf("GetGame on a closed store: %v, want ErrUnavailable", err)
+	}
 }
 
 func open(b *testing.B) eventstore.Store { return memstore.New() }

@@ -71,7 +71,7 @@ WITH g AS (
 ), c AS (
 	INSERT INTO commands (game_id, command_id, seat, data, first_seq, last_seq)
 	SELECT $1, $4, $5, $6, g.version - $2 + 1, g.version FROM g WHERE $4::text IS NOT NULL
-	ON CONFLICT (game_id, command_id) DO NOTHING
+	ON CONFLICT (game_id, seat, command_id) DO NOTHING
 	RETURNING 1
 ), e AS (
 	INSERT INTO events (game_id, seq, data)
@@ -86,11 +86,12 @@ SELECT v.version,
 FROM (SELECT (SELECT version FROM g) AS version) AS v`
 
 // rejectedSQL explains an append that wrote nothing: no game row (not
-// found), a recorded command (duplicate), or else a version conflict.
+// found), a command the seat recorded under the id (duplicate), or else a
+// version conflict. $1 game, $2 seat, $3 command id.
 const rejectedSQL = `
-SELECT g.version, c.command_id IS NOT NULL, coalesce(c.seat, 0), coalesce(c.data, ''::bytea),
+SELECT g.version, c.command_id IS NOT NULL, coalesce(c.data, ''::bytea),
 	coalesce(c.first_seq, 0), coalesce(c.last_seq, 0), coalesce(c.recorded_at, now())
-FROM games g LEFT JOIN commands c ON c.game_id = g.id AND c.command_id = $2
+FROM games g LEFT JOIN commands c ON c.game_id = g.id AND c.seat = $2 AND c.command_id = $3
 WHERE g.id = $1`
 
 // Append implements [eventstore.Store]. It is one statement, one round
@@ -131,14 +132,13 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 
 // rejected explains an append that wrote nothing.
 func (s *Store) rejected(ctx context.Context, req eventstore.AppendRequest) (eventstore.AppendResult, error) {
-	cmdID := ""
+	c := eventstore.Command{GameID: req.GameID}
 	if req.Command != nil {
-		cmdID = req.Command.ID
+		c.ID, c.Seat = req.Command.ID, req.Command.Seat
 	}
 	var version int64
 	var dup bool
-	c := eventstore.Command{GameID: req.GameID, ID: cmdID}
-	err := s.pool.QueryRow(ctx, rejectedSQL, req.GameID, cmdID).Scan(&version, &dup, &c.Seat, &c.Data, &c.FirstSeq, &c.LastSeq, &c.RecordedAt)
+	err := s.pool.QueryRow(ctx, rejectedSQL, req.GameID, c.Seat, c.ID).Scan(&version, &dup, &c.Data, &c.FirstSeq, &c.LastSeq, &c.RecordedAt)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return eventstore.AppendResult{}, fmt.Errorf("pgstore: append to game %s: %w", req.GameID, eventstore.ErrNotFound)

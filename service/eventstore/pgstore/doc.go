@@ -6,13 +6,14 @@
 // migrations/postgres; [Open] applies it, and [Migrate] applies it alone
 // (for `moonshined migrate`).
 //
-// Shape (see migrations/postgres/0001_init.sql):
+// Shape (see migrations/postgres):
 //
 //   - games holds each stream's version. An append compare-and-sets it
 //     (UPDATE ... WHERE version = expected), so the row lock serialises the
 //     writers of one game and nobody else, and a losing writer fails before
 //     it draws an event position: positions have no gaps from conflicts.
-//   - commands is keyed by (game, command id); an append inserts its command
+//   - commands is keyed by (game, seat, command id): a command id belongs
+//     to the seat that sent it. An append inserts its command
 //     with ON CONFLICT DO NOTHING and, when that inserts nothing, rolls back
 //     and returns the stored result: a repeat appends nothing.
 //   - events carry a store-wide position (identity) and the writing

@@ -6,11 +6,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"strings"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/puddle/v2"
 
 	"github.com/moonshine-games/moonshine/migrations"
 	"github.com/moonshine-games/moonshine/service/eventstore"
@@ -110,7 +114,7 @@ func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 // Ping implements [eventstore.Store].
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.pool.Ping(ctx); err != nil {
-		return fmt.Errorf("pgstore: ping: %w", err)
+		return mapError("ping", err)
 	}
 	return nil
 }
@@ -136,6 +140,37 @@ const (
 	seatsTokenKey = "seats_token_hash_key"
 )
 
+// unavailable reports whether err says that the database could not be
+// reached or used for now, rather than that it refused the statement: no
+// connection could be made, the connection broke (pgconn's own verdict
+// that nothing was sent, a network error, an unexpected end of stream),
+// the pool is closed, or the server answered with an error of an outage:
+// connection exceptions (class 08), shutting down or starting up (57P01 to
+// 57P03), a statement timeout (57014), insufficient resources (class 53:
+// too many connections, disk full, out of memory), a system or I/O error
+// (class 58), a read-only server (25006, a primary demoted in a
+// failover), or a serialization failure or deadlock (40001, 40P01). The
+// caller's own cancellation or deadline is not an outage.
+func unavailable(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch c := pgErr.Code; {
+		case strings.HasPrefix(c, "08"), strings.HasPrefix(c, "53"), strings.HasPrefix(c, "58"):
+			return true
+		case c == "57P01", c == "57P02", c == "57P03", c == "57014", c == "25006", c == "40001", c == "40P01":
+			return true
+		}
+		return false
+	}
+	var connErr *pgconn.ConnectError
+	var netErr net.Error
+	return errors.As(err, &connErr) || pgconn.SafeToRetry(err) || pgconn.Timeout(err) || errors.As(err, &netErr) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, puddle.ErrClosedPool)
+}
+
 // isUniqueViolation reports whether err is a unique violation of the
 // named constraint.
 func isUniqueViolation(err error, constraint string) bool {
@@ -145,8 +180,12 @@ func isUniqueViolation(err error, constraint string) bool {
 
 // mapError turns a PostgreSQL error into a store error: unique violations
 // (23505) by constraint name, foreign key violations (23503: the game does
-// not exist) to ErrNotFound. A unique violation never leaves as itself.
+// not exist) to ErrNotFound, an outage (see unavailable) to
+// ErrUnavailable. A unique violation never leaves as itself.
 func mapError(op string, err error) error {
+	if unavailable(err) {
+		return fmt.Errorf("pgstore: %s: %w: %w", op, eventstore.ErrUnavailable, err)
+	}
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) {
 		return fmt.Errorf("pgstore: %s: %w", op, err)

@@ -192,7 +192,7 @@ func TestCommandAcrossStores(t *testing.T) {
 		wg.Go(func() {
 			res[i], errs[i] = stores[i%2].Append(ctx, eventstore.AppendRequest{
 				GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: [][]byte{[]byte("a"), []byte("b")},
-				Command: &eventstore.Command{ID: "same", Seat: i},
+				Command: &eventstore.Command{ID: "same", Seat: 3, Data: []byte{byte(i)}},
 			})
 		})
 	}
@@ -287,9 +287,9 @@ func TestAppendCancelled(t *testing.T) {
 	}
 }
 
-// Connections killed under running appends: every append, retried with its
-// command id until it succeeds, is recorded exactly once, and the log stays
-// dense.
+// Connections killed under running appends: each failure is
+// ErrUnavailable, every append, retried with its command id until it
+// succeeds, is recorded exactly once, and the log stays dense.
 func TestAppendsSurviveKilledConnections(t *testing.T) {
 	ctx := t.Context()
 	url := pgtest.New(t)
@@ -338,6 +338,9 @@ func TestAppendsSurviveKilledConnections(t *testing.T) {
 						break
 					}
 					failures[w]++
+					if !errors.Is(err, eventstore.ErrUnavailable) {
+						t.Errorf("%s command %d: a killed connection gave %v, want ErrUnavailable", game, i, err)
+					}
 					if attempt > 10*maxKills || ctx.Err() != nil {
 						t.Errorf("%s command %d: still failing: %v", game, i, err)
 						return

@@ -19,8 +19,22 @@ func scanGame(row pgx.Row) (eventstore.Game, error) {
 	return g, err
 }
 
+// findable returns ErrNotFound for a key PostgreSQL would refuse as text
+// (see eventstore.ValidText): no such key was ever stored.
+func findable(keys ...string) error {
+	for _, k := range keys {
+		if !eventstore.ValidText(k) {
+			return fmt.Errorf("pgstore: %q: %w", k, eventstore.ErrNotFound)
+		}
+	}
+	return nil
+}
+
 // GetGame implements [eventstore.Store].
 func (s *Store) GetGame(ctx context.Context, id string) (eventstore.Game, error) {
+	if err := findable(id); err != nil {
+		return eventstore.Game{}, err
+	}
 	g, err := scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return eventstore.Game{}, fmt.Errorf("pgstore: game %s: %w", id, eventstore.ErrNotFound)
@@ -38,6 +52,9 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 	if limit <= 0 {
 		limit = 100
 	}
+	if findable(f.Rules, f.AfterID) != nil {
+		return nil, nil
+	}
 	rows, err := s.pool.Query(ctx, `SELECT `+gameColumns+` FROM games
 		WHERE ($1 = '' OR rules = $1)
 		  AND ($2 = '' OR (created_at, id) > (SELECT a.created_at, a.id FROM games a WHERE a.id = $2))
@@ -54,6 +71,9 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 
 // gameExists distinguishes an unknown game from an empty result.
 func (s *Store) gameExists(ctx context.Context, id string) error {
+	if err := findable(id); err != nil {
+		return err
+	}
 	var ok bool
 	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)`, id).Scan(&ok); err != nil {
 		return mapError("find game "+id, err)
@@ -65,12 +85,15 @@ func (s *Store) gameExists(ctx context.Context, id string) error {
 }
 
 // LookupCommand implements [eventstore.Store].
-func (s *Store) LookupCommand(ctx context.Context, gameID, commandID string) (eventstore.Command, error) {
-	c := eventstore.Command{GameID: gameID, ID: commandID}
-	err := s.pool.QueryRow(ctx, `SELECT seat, data, first_seq, last_seq, recorded_at FROM commands
-		WHERE game_id = $1 AND command_id = $2`, gameID, commandID).Scan(&c.Seat, &c.Data, &c.FirstSeq, &c.LastSeq, &c.RecordedAt)
+func (s *Store) LookupCommand(ctx context.Context, gameID string, seat int, commandID string) (eventstore.Command, error) {
+	if err := findable(gameID, commandID); err != nil {
+		return eventstore.Command{}, err
+	}
+	c := eventstore.Command{GameID: gameID, ID: commandID, Seat: seat}
+	err := s.pool.QueryRow(ctx, `SELECT data, first_seq, last_seq, recorded_at FROM commands
+		WHERE game_id = $1 AND seat = $2 AND command_id = $3`, gameID, seat, commandID).Scan(&c.Data, &c.FirstSeq, &c.LastSeq, &c.RecordedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return eventstore.Command{}, fmt.Errorf("pgstore: command %s of game %s: %w", commandID, gameID, eventstore.ErrNotFound)
+		return eventstore.Command{}, fmt.Errorf("pgstore: command %s of seat %d of game %s: %w", commandID, seat, gameID, eventstore.ErrNotFound)
 	}
 	if err != nil {
 		return eventstore.Command{}, mapError("lookup command", err)
@@ -81,6 +104,9 @@ func (s *Store) LookupCommand(ctx context.Context, gameID, commandID string) (ev
 
 // Commands implements [eventstore.Store].
 func (s *Store) Commands(ctx context.Context, gameID string) ([]eventstore.Command, error) {
+	if err := findable(gameID); err != nil {
+		return nil, err
+	}
 	rows, err := s.pool.Query(ctx, `SELECT command_id, seat, data, first_seq, last_seq, recorded_at FROM commands
 		WHERE game_id = $1 ORDER BY first_seq`, gameID)
 	if err != nil {
@@ -113,6 +139,9 @@ func scanEvent(r pgx.CollectableRow) (eventstore.Event, error) {
 // ReadStream implements [eventstore.Store]. The writers of one game
 // serialise on its row, so any snapshot sees a gap-free prefix.
 func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, limit int) ([]eventstore.Event, error) {
+	if err := findable(gameID); err != nil {
+		return nil, err
+	}
 	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, tx_id, position, data, recorded_at FROM events
 		WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT NULLIF($3::bigint, 0)`, gameID, afterSeq, limit)
 	if err != nil {

@@ -13,6 +13,9 @@ import (
 
 // ClaimSeat implements [eventstore.Store].
 func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
+	if err := eventstore.ValidateClaim(c); err != nil {
+		return err
+	}
 	var at *time.Time
 	if !c.ClaimedAt.IsZero() {
 		at = &c.ClaimedAt
@@ -37,6 +40,9 @@ func scanSeat(r pgx.Row) (eventstore.SeatClaim, error) {
 
 // Seats implements [eventstore.Store].
 func (s *Store) Seats(ctx context.Context, gameID string) ([]eventstore.SeatClaim, error) {
+	if err := findable(gameID); err != nil {
+		return nil, err
+	}
 	rows, err := s.pool.Query(ctx, `SELECT `+seatColumns+` FROM seats WHERE game_id = $1 ORDER BY seat`, gameID)
 	if err != nil {
 		return nil, mapError("seats of game "+gameID, err)

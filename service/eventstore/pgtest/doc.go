@@ -21,4 +21,8 @@
 // cluster's postgres also dies with a killed test binary (Pdeathsig), and
 // the next run removes the directory it left. Under -short, New skips the
 // test.
+//
+// [NewProxy] puts a TCP proxy between a test's code and its database, for
+// outage tests: [Proxy.Cut] drops every connection and refuses new ones as
+// a server that is down would, [Proxy.Restore] brings it back.
 package pgtest

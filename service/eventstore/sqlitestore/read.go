@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 
 	"github.com/moonshine-games/moonshine/service/eventstore"
 )
@@ -45,7 +44,7 @@ func (s *Store) GetGame(ctx context.Context, id string) (eventstore.Game, error)
 		err = eventstore.ErrNotFound
 	}
 	if err != nil {
-		return eventstore.Game{}, fmt.Errorf("sqlitestore: game %s: %w", id, err)
+		return eventstore.Game{}, fail(err, "game %s", id)
 	}
 	return g, nil
 }
@@ -80,16 +79,16 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 		ORDER BY created_at, id LIMIT ?3`, f.Rules, f.AfterID, limit)
 	games, err := collect(rows, err, scanGame)
 	if err != nil {
-		return nil, fmt.Errorf("sqlitestore: list games: %w", err)
+		return nil, fail(err, "list games")
 	}
 	return games, nil
 }
 
-func lookupCommand(ctx context.Context, q querier, gameID, commandID string) (eventstore.Command, error) {
-	c := eventstore.Command{GameID: gameID, ID: commandID}
+func lookupCommand(ctx context.Context, q querier, gameID string, seat int, commandID string) (eventstore.Command, error) {
+	c := eventstore.Command{GameID: gameID, ID: commandID, Seat: seat}
 	var at int64
-	err := q.QueryRowContext(ctx, `SELECT seat, data, first_seq, last_seq, recorded_at FROM commands
-		WHERE game_id = ? AND command_id = ?`, gameID, commandID).Scan(&c.Seat, &c.Data, &c.FirstSeq, &c.LastSeq, &at)
+	err := q.QueryRowContext(ctx, `SELECT data, first_seq, last_seq, recorded_at FROM commands
+		WHERE game_id = ? AND seat = ? AND command_id = ?`, gameID, seat, commandID).Scan(&c.Data, &c.FirstSeq, &c.LastSeq, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return eventstore.Command{}, eventstore.ErrNotFound
 	}
@@ -98,10 +97,10 @@ func lookupCommand(ctx context.Context, q querier, gameID, commandID string) (ev
 }
 
 // LookupCommand implements [eventstore.Store].
-func (s *Store) LookupCommand(ctx context.Context, gameID, commandID string) (eventstore.Command, error) {
-	c, err := lookupCommand(ctx, s.r, gameID, commandID)
+func (s *Store) LookupCommand(ctx context.Context, gameID string, seat int, commandID string) (eventstore.Command, error) {
+	c, err := lookupCommand(ctx, s.r, gameID, seat, commandID)
 	if err != nil {
-		return eventstore.Command{}, fmt.Errorf("sqlitestore: command %s of game %s: %w", commandID, gameID, err)
+		return eventstore.Command{}, fail(err, "command %s of seat %d of game %s", commandID, seat, gameID)
 	}
 	return c, nil
 }
@@ -121,7 +120,7 @@ func (s *Store) Commands(ctx context.Context, gameID string) ([]eventstore.Comma
 		err = gameExists(ctx, s.r, gameID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("sqlitestore: commands of game %s: %w", gameID, err)
+		return nil, fail(err, "commands of game %s", gameID)
 	}
 	return cmds, nil
 }
@@ -146,7 +145,7 @@ func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, l
 		err = gameExists(ctx, s.r, gameID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("sqlitestore: read game %s: %w", gameID, err)
+		return nil, fail(err, "read game %s", gameID)
 	}
 	return evs, nil
 }
@@ -164,7 +163,7 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 		WHERE position > ? ORDER BY position LIMIT ?`, after.N, limit)
 	evs, err := collect(rows, err, scanEvent)
 	if err != nil {
-		return nil, fmt.Errorf("sqlitestore: read all: %w", err)
+		return nil, fail(err, "read all")
 	}
 	return evs, nil
 }
@@ -173,7 +172,7 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 // exist.
 func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error) {
 	if err := gameExists(ctx, s.r, gameID); err != nil {
-		return nil, fmt.Errorf("sqlitestore: subscribe to game %s: %w", gameID, err)
+		return nil, fail(err, "subscribe to game %s", gameID)
 	}
 	return s.hub.Subscribe(ctx, gameID), nil
 }
@@ -196,7 +195,7 @@ func (s *Store) Seats(ctx context.Context, gameID string) ([]eventstore.SeatClai
 		err = gameExists(ctx, s.r, gameID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("sqlitestore: seats of game %s: %w", gameID, err)
+		return nil, fail(err, "seats of game %s", gameID)
 	}
 	return seats, nil
 }
@@ -208,7 +207,7 @@ func (s *Store) SeatByToken(ctx context.Context, tokenHash []byte) (eventstore.S
 		err = eventstore.ErrNotFound
 	}
 	if err != nil {
-		return eventstore.SeatClaim{}, fmt.Errorf("sqlitestore: seat by token: %w", err)
+		return eventstore.SeatClaim{}, fail(err, "seat by token")
 	}
 	return c, nil
 }

@@ -81,7 +81,7 @@ func (s *Store) Kind() string { return "sqlite" }
 // Ping implements [eventstore.Store].
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.r.PingContext(ctx); err != nil {
-		return fmt.Errorf("sqlitestore: ping: %w", err)
+		return fail(err, "ping")
 	}
 	return nil
 }
@@ -107,6 +107,33 @@ func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
 func micros(t time.Time) int64 { return t.UnixMicro() }
 
 func fromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
+
+// fail wraps a failed operation's error, marking with
+// eventstore.ErrUnavailable what says the file could not be used right now
+// (see transient) rather than that the request was wrong.
+func fail(err error, format string, args ...any) error {
+	op := fmt.Sprintf(format, args...)
+	if transient(err) {
+		return fmt.Errorf("sqlitestore: %s: %w: %w", op, eventstore.ErrUnavailable, err)
+	}
+	return fmt.Errorf("sqlitestore: %s: %w", op, err)
+}
+
+// transient reports whether err is SQLite failing for a while rather than
+// for good: the database locked beyond the busy timeout, an I/O error, a
+// full disk, a file that cannot be opened, or memory exhausted.
+func transient(err error) bool {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch e.Code() & 0xff {
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL,
+		sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_PROTOCOL:
+		return true
+	}
+	return false
+}
 
 // isConstraint reports whether err is a SQLite primary key or unique
 // constraint violation.

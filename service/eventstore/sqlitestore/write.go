@@ -72,7 +72,7 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 		return insertEvents(ctx, tx, g.ID, 0, events, micros(at))
 	})
 	if err != nil {
-		return eventstore.AppendResult{}, fmt.Errorf("sqlitestore: create game %s: %w", g.ID, err)
+		return eventstore.AppendResult{}, fail(err, "create game %s", g.ID)
 	}
 	if n == 0 {
 		return eventstore.AppendResult{}, nil
@@ -102,7 +102,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 			return err
 		}
 		if c := req.Command; c != nil {
-			stored, err := lookupCommand(ctx, tx, req.GameID, c.ID)
+			stored, err := lookupCommand(ctx, tx, req.GameID, c.Seat, c.ID)
 			if err == nil {
 				return &errDuplicate{stored}
 			}
@@ -136,7 +136,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	case errors.As(err, &conflict):
 		return eventstore.AppendResult{}, conflict
 	case err != nil:
-		return eventstore.AppendResult{}, fmt.Errorf("sqlitestore: append to game %s: %w", req.GameID, err)
+		return eventstore.AppendResult{}, fail(err, "append to game %s", req.GameID)
 	}
 	s.hub.Notify(req.GameID)
 	return res, nil
@@ -144,6 +144,9 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 
 // ClaimSeat implements [eventstore.Store].
 func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
+	if err := eventstore.ValidateClaim(c); err != nil {
+		return err
+	}
 	at := c.ClaimedAt
 	if at.IsZero() {
 		at = now()
@@ -160,7 +163,7 @@ func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("sqlitestore: claim seat %d of game %s: %w", c.Seat, c.GameID, err)
+		return fail(err, "claim seat %d of game %s", c.Seat, c.GameID)
 	}
 	return nil
 }

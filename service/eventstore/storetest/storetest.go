@@ -39,12 +39,14 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"ConcurrentAnyVersion", testConcurrentAnyVersion},
 		{"CommandRepeated", testCommandRepeated},
 		{"CommandRepeatedConcurrently", testCommandRepeatedConcurrently},
+		{"CommandPerSeat", testCommandPerSeat},
 		{"Commands", testCommands},
 		{"ReadStream", testReadStream},
 		{"ReadAll", testReadAll},
 		{"ReadAllWhileWriting", testReadAllWhileWriting},
 		{"Subscribe", testSubscribe},
 		{"Seats", testSeats},
+		{"TextRefused", testTextRefused},
 		{"Ping", testPing},
 	}
 	for _, tc := range tests {
@@ -349,7 +351,7 @@ func testVersionConflict(t *testing.T, s eventstore.Store) {
 		if vc.GameID != "g" || vc.ExpectedVersion != expected || vc.ActualVersion != 2 {
 			t.Errorf("conflict = %+v, want game g expected %d actual 2", vc, expected)
 		}
-		_, err = s.LookupCommand(ctx, "g", fmt.Sprint("cmd", expected))
+		_, err = s.LookupCommand(ctx, "g", 0, fmt.Sprint("cmd", expected))
 		wantErr(t, "LookupCommand of a rejected append", err, eventstore.ErrNotFound)
 	}
 	// The log is untouched.
@@ -391,7 +393,7 @@ func testAppendNotFound(t *testing.T, s eventstore.Store) {
 	wantErr(t, "ReadStream(unknown)", err, eventstore.ErrNotFound)
 	_, err = s.Commands(ctx, "nope")
 	wantErr(t, "Commands(unknown)", err, eventstore.ErrNotFound)
-	_, err = s.LookupCommand(ctx, "nope", "c")
+	_, err = s.LookupCommand(ctx, "nope", 0, "c")
 	wantErr(t, "LookupCommand(unknown game)", err, eventstore.ErrNotFound)
 	_, err = s.Seats(ctx, "nope")
 	wantErr(t, "Seats(unknown)", err, eventstore.ErrNotFound)
@@ -527,12 +529,13 @@ func testCommandRepeated(t *testing.T, s eventstore.Store) {
 	if first.Duplicate {
 		t.Fatal("first append reported a duplicate")
 	}
-	// Repeats at the old version, at the new version and at any version:
-	// each returns the first result and writes nothing.
+	// Repeats by the same seat at the old version, at the new version and
+	// at any version: each returns the first result and writes nothing,
+	// whatever the repeat carries.
 	for _, expected := range []int64{1, 3, eventstore.AnyVersion} {
 		again := mustAppend(t, s, eventstore.AppendRequest{
 			GameID: "g", ExpectedVersion: expected, Events: payloads("b", 5),
-			Command: &eventstore.Command{ID: "c1", Seat: 0, Data: []byte("second")},
+			Command: &eventstore.Command{ID: "c1", Seat: 2, Data: []byte("second")},
 		})
 		if !again.Duplicate || again.FirstSeq != first.FirstSeq || again.LastSeq != first.LastSeq {
 			t.Errorf("repeat at %d = %+v, want duplicate of %+v", expected, again, first)
@@ -556,42 +559,89 @@ func testCommandRepeated(t *testing.T, s eventstore.Store) {
 	}
 }
 
+// testCommandPerSeat: a command id belongs to the seat that sent it. One
+// seat using an id first never refuses another seat's command with that
+// id, and each seat's repeat still gets its own first result.
+func testCommandPerSeat(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 1)
+	squat := mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: payloads("s1", 1),
+		Command: &eventstore.Command{ID: "seat0-0", Seat: 1, Data: []byte("by seat 1")}})
+	own := mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 2, Events: payloads("s0", 2),
+		Command: &eventstore.Command{ID: "seat0-0", Seat: 0, Data: []byte("by seat 0")}})
+	if squat.Duplicate || own.Duplicate || own.FirstSeq != 3 || own.LastSeq != 4 {
+		t.Fatalf("seat 1 then seat 0 under one id = %+v, %+v; want two commands", squat, own)
+	}
+	for _, c := range []struct {
+		seat int
+		data string
+		res  eventstore.AppendResult
+	}{{1, "by seat 1", squat}, {0, "by seat 0", own}} {
+		again := mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: payloads("r", 1),
+			Command: &eventstore.Command{ID: "seat0-0", Seat: c.seat, Data: []byte("retry")}})
+		if !again.Duplicate || again.FirstSeq != c.res.FirstSeq || again.LastSeq != c.res.LastSeq ||
+			again.DuplicateOf == nil || again.DuplicateOf.Seat != c.seat || string(again.DuplicateOf.Data) != c.data {
+			t.Errorf("seat %d's repeat = %+v (of %+v), want its own first result %+v", c.seat, again, again.DuplicateOf, c.res)
+		}
+		got, err := s.LookupCommand(ctx, "g", c.seat, "seat0-0")
+		if err != nil || got.Seat != c.seat || string(got.Data) != c.data || got.FirstSeq != c.res.FirstSeq {
+			t.Errorf("LookupCommand(seat %d) = %+v, %v; want %q at %d", c.seat, got, err, c.data, c.res.FirstSeq)
+		}
+	}
+	_, err := s.LookupCommand(ctx, "g", 2, "seat0-0")
+	wantErr(t, "LookupCommand(a seat that never used the id)", err, eventstore.ErrNotFound)
+	if cmds, err := s.Commands(ctx, "g"); err != nil || len(cmds) != 2 {
+		t.Errorf("Commands = %+v, %v; want two", cmds, err)
+	}
+	if v := version(t, s, "g"); v != 4 {
+		t.Errorf("version = %d, want 4", v)
+	}
+}
+
 func testCommandRepeatedConcurrently(t *testing.T, s eventstore.Store) {
-	for _, expected := range []int64{1, eventstore.AnyVersion} {
-		id := fmt.Sprint("g", expected)
+	// Writers racing with one command id, from one seat (at a fixed and at
+	// any version) and from three: each seat's command is recorded once,
+	// and every other writer gets that seat's first result.
+	for _, c := range []struct {
+		expected int64
+		seats    int
+	}{{1, 1}, {eventstore.AnyVersion, 1}, {eventstore.AnyVersion, 3}} {
+		id := fmt.Sprint("g", c.expected, "x", c.seats)
 		newGame(t, s, id, 1)
 		res, errs := appendAll(t, s, func(i int) eventstore.AppendRequest {
 			return eventstore.AppendRequest{
-				GameID: id, ExpectedVersion: expected, Events: payloads(fmt.Sprint("w", i), 2),
-				Command: &eventstore.Command{ID: "same", Seat: i, Data: []byte{byte(i)}},
+				GameID: id, ExpectedVersion: c.expected, Events: payloads(fmt.Sprint("w", i), 2),
+				Command: &eventstore.Command{ID: "same", Seat: i % c.seats, Data: []byte{byte(i)}},
 			}
 		})
+		cmds, err := s.Commands(ctxFor(t), id)
+		if err != nil || len(cmds) != c.seats {
+			t.Fatalf("%s: Commands = %+v, %v; want one per seat", id, cmds, err)
+		}
+		bySeat := map[int]eventstore.Command{}
+		for _, cmd := range cmds {
+			bySeat[cmd.Seat] = cmd
+		}
 		firsts := 0
 		for i, err := range errs {
 			if err != nil {
-				t.Fatalf("expected %d: writer %d: %v", expected, i, err)
+				t.Fatalf("%s: writer %d: %v", id, i, err)
+			}
+			first, ok := bySeat[i%c.seats]
+			if !ok || res[i].FirstSeq != first.FirstSeq || res[i].LastSeq != first.LastSeq {
+				t.Errorf("%s: writer %d got seqs %d..%d, want its seat's %+v", id, i, res[i].FirstSeq, res[i].LastSeq, first)
 			}
 			if !res[i].Duplicate {
 				firsts++
+			} else if d := res[i].DuplicateOf; d == nil || d.Seat != i%c.seats || !bytes.Equal(d.Data, first.Data) {
+				t.Errorf("%s: writer %d: DuplicateOf = %+v, want %+v", id, i, d, first)
 			}
-			if res[i].FirstSeq != 2 || res[i].LastSeq != 3 {
-				t.Errorf("expected %d: writer %d got seqs %d..%d, want 2..3", expected, i, res[i].FirstSeq, res[i].LastSeq)
-			}
 		}
-		if firsts != 1 {
-			t.Errorf("expected %d: %d writers recorded the command, want 1", expected, firsts)
+		if firsts != c.seats {
+			t.Errorf("%s: %d writers recorded the command, want %d", id, firsts, c.seats)
 		}
-		if evs := mustRead(t, s, id); len(evs) != 3 {
-			t.Errorf("expected %d: stream has %d events, want 3", expected, len(evs))
-		}
-		cmds, err := s.Commands(ctxFor(t), id)
-		if err != nil || len(cmds) != 1 {
-			t.Fatalf("expected %d: Commands = %+v, %v; want one", expected, cmds, err)
-		}
-		for i, r := range res {
-			if r.Duplicate && (r.DuplicateOf == nil || r.DuplicateOf.Seat != cmds[0].Seat) {
-				t.Errorf("writer %d: DuplicateOf = %+v, want %+v", i, r.DuplicateOf, cmds[0])
-			}
+		if evs := mustRead(t, s, id); len(evs) != 1+2*c.seats {
+			t.Errorf("%s: stream has %d events, want %d", id, len(evs), 1+2*c.seats)
 		}
 	}
 }
@@ -635,13 +685,15 @@ func testCommands(t *testing.T, s eventstore.Store) {
 		if !same(cmds[i], want[i]) || cmds[i].RecordedAt.IsZero() {
 			t.Errorf("Commands[%d] = %+v, want %+v", i, cmds[i], want[i])
 		}
-		got, err := s.LookupCommand(ctx, "g", want[i].ID)
+		got, err := s.LookupCommand(ctx, "g", want[i].Seat, want[i].ID)
 		if err != nil || !same(got, want[i]) {
 			t.Errorf("LookupCommand(%s) = %+v, %v; want %+v", want[i].ID, got, err, want[i])
 		}
 	}
-	_, err = s.LookupCommand(ctx, "g", "missing")
+	_, err = s.LookupCommand(ctx, "g", 0, "missing")
 	wantErr(t, "LookupCommand(missing)", err, eventstore.ErrNotFound)
+	_, err = s.LookupCommand(ctx, "g", 0, "zeta")
+	wantErr(t, "LookupCommand(another seat's id)", err, eventstore.ErrNotFound)
 }
 
 func testReadStream(t *testing.T, s eventstore.Store) {
@@ -973,6 +1025,54 @@ func oneWins(t *testing.T, errs []error, lost error, what string) {
 	}
 	if won != 1 {
 		t.Errorf("%d concurrent %s succeeded, want 1", won, what)
+	}
+}
+
+// testTextRefused: text PostgreSQL could not store (a NUL, invalid UTF-8)
+// is refused on every write with ErrInvalidRequest and found nowhere on
+// reads, by every store alike, and nothing is written.
+func testTextRefused(t *testing.T, s eventstore.Store) {
+	ctx := ctxFor(t)
+	newGame(t, s, "g", 1)
+	for _, bad := range []string{"a\x00b", "\xff"} {
+		_, err := s.CreateGame(ctx, eventstore.Game{ID: bad, Rules: "r"}, payloads("x", 1))
+		wantErr(t, fmt.Sprintf("CreateGame(id %q)", bad), err, eventstore.ErrInvalidRequest)
+		_, err = s.CreateGame(ctx, eventstore.Game{ID: "h", Rules: bad}, payloads("x", 1))
+		wantErr(t, fmt.Sprintf("CreateGame(rules %q)", bad), err, eventstore.ErrInvalidRequest)
+		_, err = s.Append(ctx, eventstore.AppendRequest{GameID: bad, ExpectedVersion: eventstore.AnyVersion, Events: payloads("x", 1)})
+		wantErr(t, fmt.Sprintf("Append(game %q)", bad), err, eventstore.ErrInvalidRequest)
+		_, err = s.Append(ctx, eventstore.AppendRequest{GameID: "g", ExpectedVersion: eventstore.AnyVersion, Events: payloads("x", 1),
+			Command: &eventstore.Command{ID: bad}})
+		wantErr(t, fmt.Sprintf("Append(command %q)", bad), err, eventstore.ErrInvalidRequest)
+		err = s.ClaimSeat(ctx, eventstore.SeatClaim{GameID: "g", Seat: 0, TokenHash: []byte("t"), Name: bad})
+		wantErr(t, fmt.Sprintf("ClaimSeat(name %q)", bad), err, eventstore.ErrInvalidRequest)
+
+		_, err = s.GetGame(ctx, bad)
+		wantErr(t, fmt.Sprintf("GetGame(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.ReadStream(ctx, bad, 0, 0)
+		wantErr(t, fmt.Sprintf("ReadStream(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.Commands(ctx, bad)
+		wantErr(t, fmt.Sprintf("Commands(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.LookupCommand(ctx, "g", 0, bad)
+		wantErr(t, fmt.Sprintf("LookupCommand(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.Seats(ctx, bad)
+		wantErr(t, fmt.Sprintf("Seats(%q)", bad), err, eventstore.ErrNotFound)
+		_, err = s.Subscribe(ctx, bad)
+		wantErr(t, fmt.Sprintf("Subscribe(%q)", bad), err, eventstore.ErrNotFound)
+		for _, f := range []eventstore.ListFilter{{Rules: bad}, {AfterID: bad}} {
+			if gs, err := s.ListGames(ctx, f); err != nil || len(gs) != 0 {
+				t.Errorf("ListGames(%+v) = %v, %v; want nothing", f, gs, err)
+			}
+		}
+	}
+	if gs, err := s.ListGames(ctx, eventstore.ListFilter{}); err != nil || len(gs) != 1 {
+		t.Errorf("ListGames = %v, %v; want the one game", gs, err)
+	}
+	if v := version(t, s, "g"); v != 1 {
+		t.Errorf("version = %d, want 1", v)
+	}
+	if seats, err := s.Seats(ctx, "g"); err != nil || len(seats) != 0 {
+		t.Errorf("Seats = %v, %v; want none", seats, err)
 	}
 }
 

@@ -1,0 +1,28 @@
+package boozebarons
+
+import (
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+)
+
+// Module returns Booze Barons as the platform registers it: the rules, the
+// tables a client may create, the printed data and the labels. Its bots
+// play uniformly among the legal commands (no Policy).
+func Module() engine.Module {
+	return engine.Module{
+		Rules: Rules{},
+		Title: "Booze Barons",
+		Variants: []engine.Variant{
+			{Name: "standard", Title: "Side A", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
+				Description: "Every Location on its A side, as for a first game; after each round half the players' number of Delivery cards is drawn, rounded up, as the End of Round text reads."},
+			{Name: "docks-side-b", Title: "Docks side B", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
+				Description: "The Docks on side B: the player chosen there becomes the Booze Baron next round.",
+				Options:     &pb.Options{DocksSide: pb.Side_SIDE_B}},
+			{Name: "refill-rounded-down", Title: "Refill rounded down", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
+				Description: "After each round half the players' number of Delivery cards is drawn, rounded down, as the Quick Reference reads.",
+				Options:     &pb.Options{RefillRounding: pb.Rounding_ROUNDING_DOWN}},
+		},
+		Board:  Board(),
+		Labels: Labels{},
+	}
+}

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// Kinds is the oneof of a game's top-level message (its Event or its
+// Command): it puts one kind message into the oneof and takes it out again,
+// and lists every kind. It is the one home of the protoreflect glue that
+// every game needs to wrap its event and command kinds. T is the top-level
+// message type (*boozebaronsv1.Event).
+type Kinds[T proto.Message] struct {
+	proto  T
+	oneof  protoreflect.OneofDescriptor
+	fields map[protoreflect.FullName]protoreflect.FieldDescriptor
+}
+
+// KindsOf returns the kinds of m's one oneof. It panics when m has not
+// exactly one oneof: a game's Event and Command are built that way.
+func KindsOf[T proto.Message](m T) *Kinds[T] {
+	d := m.ProtoReflect().Descriptor()
+	var oneofs []protoreflect.OneofDescriptor
+	for i := range d.Oneofs().Len() {
+		if o := d.Oneofs().Get(i); !o.IsSynthetic() {
+			oneofs = append(oneofs, o)
+		}
+	}
+	if len(oneofs) != 1 {
+		panic(fmt.Sprintf("engine: %s has %d oneofs, not one", d.FullName(), len(oneofs)))
+	}
+	k := &Kinds[T]{proto: m, oneof: oneofs[0], fields: map[protoreflect.FullName]protoreflect.FieldDescriptor{}}
+	for i := range k.oneof.Fields().Len() {
+		f := k.oneof.Fields().Get(i)
+		if f.Message() == nil {
+			panic(fmt.Sprintf("engine: %s.%s is not a message kind", d.FullName(), f.Name()))
+		}
+		k.fields[f.Message().FullName()] = f
+	}
+	return k
+}
+
+// Wrap returns a new T whose oneof holds kind. It panics when kind is not
+// one of T's kinds: a bug in the caller, never a player's input.
+func (k *Kinds[T]) Wrap(kind proto.Message) T {
+	f, ok := k.fields[kind.ProtoReflect().Descriptor().FullName()]
+	if !ok {
+		panic(fmt.Sprintf("engine: %T is not a kind of %s", kind, k.oneof.Parent().FullName()))
+	}
+	m := k.proto.ProtoReflect().Type().New()
+	m.Set(f, protoreflect.ValueOfMessage(kind.ProtoReflect()))
+	return m.Interface().(T)
+}
+
+// Unwrap returns the kind m holds, or nil when it holds none.
+func (k *Kinds[T]) Unwrap(m T) proto.Message {
+	r := m.ProtoReflect()
+	if !r.IsValid() {
+		return nil
+	}
+	f := r.WhichOneof(k.oneof)
+	if f == nil {
+		return nil
+	}
+	return r.Get(f).Message().Interface()
+}
+
+// Name returns the oneof field name of the kind m holds ("delivered"), or
+// "" when it holds none.
+func (k *Kinds[T]) Name(m T) string {
+	r := m.ProtoReflect()
+	if !r.IsValid() {
+		return ""
+	}
+	if f := r.WhichOneof(k.oneof); f != nil {
+		return string(f.Name())
+	}
+	return ""
+}
+
+// All returns one T per kind, each holding an empty kind message, in field
+// order: what a test needs to reach every case of a switch over the kinds.
+func (k *Kinds[T]) All() []T {
+	fields := k.oneof.Fields()
+	out := make([]T, fields.Len())
+	for i := range fields.Len() {
+		m := k.proto.ProtoReflect().Type().New()
+		f := fields.Get(i)
+		m.Set(f, protoreflect.ValueOfMessage(m.NewField(f).Message()))
+		out[i] = m.Interface().(T)
+	}
+	return out
+}

@@ -1,0 +1,125 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+
+	"google.golang.org/protobuf/proto"
+)
+
+// Module is one game as the platform hosts it: everything the game
+// contributes, in one value that is registered once. The service hosts it,
+// its bots play with its Policy, and clients learn from it which tables
+// they may create (Variants), how to draw the board (Board) and how to name
+// every command and event (Labels), without linking the rules.
+type Module struct {
+	// Rules are the game: setup, state, decisions.
+	Rules Rules
+	// Title is the game's name for people ("Booze Barons"); Rules.Name is
+	// its stable identifier.
+	Title string
+	// Variants are the named ways to set a table, the default first.
+	Variants []Variant
+	// Policy is how the service's bots play; nil: uniformly among the
+	// legal commands.
+	Policy Policy
+	// Board is the game's printed data (map, cards, tables) as a message of
+	// the game's own proto package, for clients to draw the board from
+	// data; nil when the game has none.
+	Board proto.Message
+	// Labels names commands, templates and events for people.
+	Labels Labels
+}
+
+// Variant is a named table a client may create: how many players and
+// which options.
+type Variant struct {
+	// Name is a stable kebab-case identifier ("standard", "docks-side-b").
+	Name string
+	// Title and Description are for people.
+	Title, Description string
+	// MinPlayers and MaxPlayers bound the table, within Rules.Players.
+	MinPlayers, MaxPlayers int
+	// Options is the game's options message for the variant; nil means the
+	// game's defaults.
+	Options proto.Message
+}
+
+// Labels gives the short label of a command, a template or an event body
+// as one viewer reads it: its own seat is "you" and others are named by
+// number ("seat 2"), as [Viewer.Name] does. A label is made from the message
+// and the game's printed data alone, never from the state, so that it tells
+// the viewer nothing the message does not: the label of a body the viewer
+// may see ([Event.For]) leaks nothing.
+type Labels interface {
+	// Command labels one of the game's commands: "deliver #12 Seedy
+	// Pete's (Porter, ...)".
+	Command(v Viewer, cmd proto.Message) string
+	// Template labels a family of commands offered to v.
+	Template(v Viewer, t Template) string
+	// Event labels one of the game's event bodies: "seat 2 tailed you".
+	Event(v Viewer, body proto.Message) string
+}
+
+var variantName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// Check reports what is inconsistent in the module: a missing part, a
+// variant without a valid name or outside the rules' player counts, or
+// options of another game's type. Registration runs it once.
+func (m Module) Check() error {
+	if m.Rules == nil || m.Title == "" || m.Labels == nil || len(m.Variants) == 0 {
+		return fmt.Errorf("engine: module %q needs Rules, a Title, Labels and a Variant", m.Title)
+	}
+	lo, hi := m.Rules.Players()
+	want := m.Rules.NewOptions().ProtoReflect().Descriptor().FullName()
+	seen := map[string]bool{}
+	var errs []error
+	for _, v := range m.Variants {
+		switch {
+		case !variantName.MatchString(v.Name) || seen[v.Name]:
+			errs = append(errs, fmt.Errorf("variant %q: the name is not kebab-case or repeats", v.Name))
+		case v.MinPlayers < lo || v.MaxPlayers > hi || v.MinPlayers > v.MaxPlayers:
+			errs = append(errs, fmt.Errorf("variant %q: %d-%d players is outside %d-%d", v.Name, v.MinPlayers, v.MaxPlayers, lo, hi))
+		case v.Options != nil && v.Options.ProtoReflect().Descriptor().FullName() != want:
+			errs = append(errs, fmt.Errorf("variant %q: options are %T, not %s", v.Name, v.Options, want))
+		}
+		seen[v.Name] = true
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("engine: module %s: %w", m.Rules.Name(), err)
+	}
+	return nil
+}
+
+// Variant returns the variant of that name; "" names the default.
+func (m Module) Variant(name string) (Variant, bool) {
+	if name == "" && len(m.Variants) > 0 {
+		return m.Variants[0], true
+	}
+	for _, v := range m.Variants {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return Variant{}, false
+}
+
+// Table returns the table configuration of a variant for a number of
+// players ([Start] takes it), or a Malformed refusal: an unknown variant
+// (BAD_VARIANT) or a player count the variant does not allow
+// (BAD_PLAYER_COUNT).
+func (m Module) Table(variant string, players int) (Config, error) {
+	v, ok := m.Variant(variant)
+	if !ok {
+		return Config{}, Malform(ReasonBadVariant, "%s has no variant %q", m.Title, variant)
+	}
+	if players < v.MinPlayers || players > v.MaxPlayers {
+		return Config{}, Malform(ReasonBadPlayerCount, "%s (%s) takes %d to %d players, not %d", m.Title, v.Title, v.MinPlayers, v.MaxPlayers, players)
+	}
+	cfg := Config{Players: players}
+	if v.Options != nil {
+		cfg.Options = proto.Clone(v.Options)
+	}
+	return cfg, nil
+}
