@@ -939,8 +939,8 @@ type Contender_Seat struct {
 }
 
 type Contender_NonPlayerHand struct {
-	// non_player_hand is a Non-Player Muscle hand, 0-2 (the hand above Men
-	// of Action Offer Space 1, 2 or 3).
+	// non_player_hand is a Non-Player Muscle hand, 0-2 (the hand above the
+	// Men of Action Offer Space of the same number).
 	NonPlayerHand int32 `protobuf:"varint,2,opt,name=non_player_hand,json=nonPlayerHand,proto3,oneof"`
 }
 

@@ -175,6 +175,7 @@ type Event struct {
 	//	*Event_SellingEnded
 	//	*Event_TheHeat
 	//	*Event_GameEnded
+	//	*Event_OrderAwaited
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -496,6 +497,15 @@ func (x *Event) GetGameEnded() *GameEnded {
 	return nil
 }
 
+func (x *Event) GetOrderAwaited() *OrderAwaited {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_OrderAwaited); ok {
+			return x.OrderAwaited
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -659,6 +669,12 @@ type Event_GameEnded struct {
 	GameEnded *GameEnded `protobuf:"bytes,31,opt,name=game_ended,json=gameEnded,proto3,oneof"`
 }
 
+type Event_OrderAwaited struct {
+	// order_awaited says the game waits for a majority holder to call the
+	// buying order of one tier at a speakeasy (ruling 43).
+	OrderAwaited *OrderAwaited `protobuf:"bytes,32,opt,name=order_awaited,json=orderAwaited,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_MuscleDealt) isEvent_Kind() {}
@@ -720,6 +736,8 @@ func (*Event_SellingEnded) isEvent_Kind() {}
 func (*Event_TheHeat) isEvent_Kind() {}
 
 func (*Event_GameEnded) isEvent_Kind() {}
+
+func (*Event_OrderAwaited) isEvent_Kind() {}
 
 // GameStarted records the table. Each seat starts with 10G, a small truck
 // (its truck id is its seat), a Family Still with 1 die, 1 marker in the
@@ -931,7 +949,8 @@ func (x *MuscleHand) GetCards() []int32 {
 // NonPlayerHand is one Non-Player Muscle hand, a face-down pile.
 type NonPlayerHand struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// hand is the hand (0-2), above Men of Action Offer Space hand+1.
+	// hand is the hand (0-2), above the Men of Action Offer Space of the same
+	// number.
 	Hand int32 `protobuf:"varint,1,opt,name=hand,proto3" json:"hand,omitempty"`
 	// cards are the printed numbers, top first.
 	Cards         []int32 `protobuf:"varint,2,rep,packed,name=cards,proto3" json:"cards,omitempty"`
@@ -1997,7 +2016,12 @@ type PhaseBegan struct {
 	// round is the round.
 	Round int32 `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
 	// phase is the phase opened.
-	Phase         Phase `protobuf:"varint,2,opt,name=phase,proto3,enum=moonshine.bootleggers.v1.Phase" json:"phase,omitempty"`
+	Phase Phase `protobuf:"varint,2,opt,name=phase,proto3,enum=moonshine.bootleggers.v1.Phase" json:"phase,omitempty"`
+	// step is how the phase is played: STEP_TURNS when the Mobsters take a
+	// turn each in Muscle order (Phases 2 and 4, and Phase 3 with Play it
+	// Cool outside Ramp Still Production's rounds), else STEP_UNSPECIFIED
+	// (the engine plays the phase: Phase 3's rolls, Phase 5's selling).
+	Step          Step `protobuf:"varint,3,opt,name=step,proto3,enum=moonshine.bootleggers.v1.Step" json:"step,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2044,6 +2068,13 @@ func (x *PhaseBegan) GetPhase() Phase {
 		return x.Phase
 	}
 	return Phase_PHASE_UNSPECIFIED
+}
+
+func (x *PhaseBegan) GetStep() Step {
+	if x != nil {
+		return x.Step
+	}
+	return Step_STEP_UNSPECIFIED
 }
 
 // CardPlayed records a kept Men of Action card played and its effect; the
@@ -2247,7 +2278,11 @@ type BoysSent struct {
 	// (Ring up the Boys), unspecified for none.
 	RingUpFrom DrinkingPlace `protobuf:"varint,2,opt,name=ring_up_from,json=ringUpFrom,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"ring_up_from,omitempty"`
 	// placements are the markers placed.
-	Placements    []*Placement `protobuf:"bytes,3,rep,name=placements,proto3" json:"placements,omitempty"`
+	Placements []*Placement `protobuf:"bytes,3,rep,name=placements,proto3" json:"placements,omitempty"`
+	// passed_over is true when the seat had nothing it could do and the game
+	// passed over it (ruling 28): an empty Back Room, no Phase 2 card and no
+	// Ring up the Boys to use.
+	PassedOver    bool `protobuf:"varint,4,opt,name=passed_over,json=passedOver,proto3" json:"passed_over,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2301,6 +2336,13 @@ func (x *BoysSent) GetPlacements() []*Placement {
 		return x.Placements
 	}
 	return nil
+}
+
+func (x *BoysSent) GetPassedOver() bool {
+	if x != nil {
+		return x.PassedOver
+	}
+	return false
 }
 
 // StillRoll is one still's production.
@@ -2906,6 +2948,81 @@ func (x *ConsumptionRolled) GetRolls() []*Consumption {
 	return nil
 }
 
+// OrderAwaited says the game waits for a majority holder's buying order:
+// at place, demand runs out inside a tier whose trucks two or more Mobsters
+// run (ruling 43).
+type OrderAwaited struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the majority holder, who calls the order.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// place is the speakeasy.
+	Place DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// trucks are the tier's trucks, in line order.
+	Trucks []int32 `protobuf:"varint,3,rep,packed,name=trucks,proto3" json:"trucks,omitempty"`
+	// tier is the tier.
+	Tier          BuyingTier `protobuf:"varint,4,opt,name=tier,proto3,enum=moonshine.bootleggers.v1.BuyingTier" json:"tier,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderAwaited) Reset() {
+	*x = OrderAwaited{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderAwaited) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderAwaited) ProtoMessage() {}
+
+func (x *OrderAwaited) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderAwaited.ProtoReflect.Descriptor instead.
+func (*OrderAwaited) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *OrderAwaited) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *OrderAwaited) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *OrderAwaited) GetTrucks() []int32 {
+	if x != nil {
+		return x.Trucks
+	}
+	return nil
+}
+
+func (x *OrderAwaited) GetTier() BuyingTier {
+	if x != nil {
+		return x.Tier
+	}
+	return BuyingTier_BUYING_TIER_UNSPECIFIED
+}
+
 // OrderCalled records the buying order a majority holder called.
 type OrderCalled struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2921,7 +3038,7 @@ type OrderCalled struct {
 
 func (x *OrderCalled) Reset() {
 	*x = OrderCalled{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2933,7 +3050,7 @@ func (x *OrderCalled) String() string {
 func (*OrderCalled) ProtoMessage() {}
 
 func (x *OrderCalled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2946,7 +3063,7 @@ func (x *OrderCalled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderCalled.ProtoReflect.Descriptor instead.
 func (*OrderCalled) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{33}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *OrderCalled) GetSeat() int32 {
@@ -2989,7 +3106,7 @@ type Sale struct {
 
 func (x *Sale) Reset() {
 	*x = Sale{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3001,7 +3118,7 @@ func (x *Sale) String() string {
 func (*Sale) ProtoMessage() {}
 
 func (x *Sale) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3014,7 +3131,7 @@ func (x *Sale) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sale.ProtoReflect.Descriptor instead.
 func (*Sale) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{34}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Sale) GetTruck() int32 {
@@ -3070,7 +3187,7 @@ type WhiskeySold struct {
 
 func (x *WhiskeySold) Reset() {
 	*x = WhiskeySold{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3082,7 +3199,7 @@ func (x *WhiskeySold) String() string {
 func (*WhiskeySold) ProtoMessage() {}
 
 func (x *WhiskeySold) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3095,7 +3212,7 @@ func (x *WhiskeySold) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WhiskeySold.ProtoReflect.Descriptor instead.
 func (*WhiskeySold) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{35}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *WhiskeySold) GetPlace() DrinkingPlace {
@@ -3139,7 +3256,7 @@ type SeatCount struct {
 
 func (x *SeatCount) Reset() {
 	*x = SeatCount{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3151,7 +3268,7 @@ func (x *SeatCount) String() string {
 func (*SeatCount) ProtoMessage() {}
 
 func (x *SeatCount) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3164,7 +3281,7 @@ func (x *SeatCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatCount.ProtoReflect.Descriptor instead.
 func (*SeatCount) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{36}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *SeatCount) GetSeat() int32 {
@@ -3194,7 +3311,7 @@ type SellingEnded struct {
 
 func (x *SellingEnded) Reset() {
 	*x = SellingEnded{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3206,7 +3323,7 @@ func (x *SellingEnded) String() string {
 func (*SellingEnded) ProtoMessage() {}
 
 func (x *SellingEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3219,7 +3336,7 @@ func (x *SellingEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SellingEnded.ProtoReflect.Descriptor instead.
 func (*SellingEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{37}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SellingEnded) GetCratesReturned() []*SeatCount {
@@ -3250,7 +3367,7 @@ type TheHeat struct {
 
 func (x *TheHeat) Reset() {
 	*x = TheHeat{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3262,7 +3379,7 @@ func (x *TheHeat) String() string {
 func (*TheHeat) ProtoMessage() {}
 
 func (x *TheHeat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3275,7 +3392,7 @@ func (x *TheHeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TheHeat.ProtoReflect.Descriptor instead.
 func (*TheHeat) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{38}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *TheHeat) GetCopper() int32 {
@@ -3333,7 +3450,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3345,7 +3462,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3358,7 +3475,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{39}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Standing) GetSeat() int32 {
@@ -3414,7 +3531,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3426,7 +3543,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3439,7 +3556,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{40}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GameEnded) GetReason() EndReason {
@@ -3474,7 +3591,7 @@ var File_moonshine_bootleggers_v1_events_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xf6\x12\n" +
+	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xc5\x13\n" +
 	"\x05Event\x12J\n" +
 	"\fgame_started\x18\x01 \x01(\v2%.moonshine.bootleggers.v1.GameStartedH\x00R\vgameStarted\x12J\n" +
 	"\fmuscle_dealt\x18\x02 \x01(\v2%.moonshine.bootleggers.v1.MuscleDealtH\x00R\vmuscleDealt\x12G\n" +
@@ -3516,7 +3633,8 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\rselling_ended\x18\x1d \x01(\v2&.moonshine.bootleggers.v1.SellingEndedH\x00R\fsellingEnded\x12>\n" +
 	"\bthe_heat\x18\x1e \x01(\v2!.moonshine.bootleggers.v1.TheHeatH\x00R\atheHeat\x12D\n" +
 	"\n" +
-	"game_ended\x18\x1f \x01(\v2#.moonshine.bootleggers.v1.GameEndedH\x00R\tgameEndedB\x06\n" +
+	"game_ended\x18\x1f \x01(\v2#.moonshine.bootleggers.v1.GameEndedH\x00R\tgameEnded\x12M\n" +
+	"\rorder_awaited\x18  \x01(\v2&.moonshine.bootleggers.v1.OrderAwaitedH\x00R\forderAwaitedB\x06\n" +
 	"\x04kind\"\xd5\x01\n" +
 	"\vGameStarted\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x12;\n" +
@@ -3606,11 +3724,12 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"placements\x18\x04 \x03(\v2#.moonshine.bootleggers.v1.PlacementR\n" +
 	"placementsB\n" +
 	"\n" +
-	"\b_card_id\"Y\n" +
+	"\b_card_id\"\x8d\x01\n" +
 	"\n" +
 	"PhaseBegan\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x125\n" +
-	"\x05phase\x18\x02 \x01(\x0e2\x1f.moonshine.bootleggers.v1.PhaseR\x05phase\"\xb8\x04\n" +
+	"\x05phase\x18\x02 \x01(\x0e2\x1f.moonshine.bootleggers.v1.PhaseR\x05phase\x122\n" +
+	"\x04step\x18\x03 \x01(\x0e2\x1e.moonshine.bootleggers.v1.StepR\x04step\"\xb8\x04\n" +
 	"\n" +
 	"CardPlayed\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x17\n" +
@@ -3625,14 +3744,16 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x04from\x18\n" +
 	" \x01(\x05H\x01R\x04from\x88\x01\x01B\b\n" +
 	"\x06effectB\a\n" +
-	"\x05_from\"\xae\x01\n" +
+	"\x05_from\"\xcf\x01\n" +
 	"\bBoysSent\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12I\n" +
 	"\fring_up_from\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\n" +
 	"ringUpFrom\x12C\n" +
 	"\n" +
 	"placements\x18\x03 \x03(\v2#.moonshine.bootleggers.v1.PlacementR\n" +
-	"placements\"R\n" +
+	"placements\x12\x1f\n" +
+	"\vpassed_over\x18\x04 \x01(\bR\n" +
+	"passedOver\"R\n" +
 	"\tStillRoll\x12\x14\n" +
 	"\x05still\x18\x01 \x01(\x05R\x05still\x12\x12\n" +
 	"\x04dice\x18\x02 \x03(\x05R\x04dice\x12\x1b\n" +
@@ -3673,7 +3794,12 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\fimprovements\x18\x04 \x01(\x05R\fimprovements\x12 \n" +
 	"\vconsumption\x18\x05 \x01(\x05R\vconsumption\"P\n" +
 	"\x11ConsumptionRolled\x12;\n" +
-	"\x05rolls\x18\x01 \x03(\v2%.moonshine.bootleggers.v1.ConsumptionR\x05rolls\"x\n" +
+	"\x05rolls\x18\x01 \x03(\v2%.moonshine.bootleggers.v1.ConsumptionR\x05rolls\"\xb3\x01\n" +
+	"\fOrderAwaited\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
+	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
+	"\x06trucks\x18\x03 \x03(\x05R\x06trucks\x128\n" +
+	"\x04tier\x18\x04 \x01(\x0e2$.moonshine.bootleggers.v1.BuyingTierR\x04tier\"x\n" +
 	"\vOrderCalled\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
 	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
@@ -3739,7 +3865,7 @@ func file_moonshine_bootleggers_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_bootleggers_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
+var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
 var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(NonPlayerAction)(0),      // 0: moonshine.bootleggers.v1.NonPlayerAction
 	(EndReason)(0),            // 1: moonshine.bootleggers.v1.EndReason
@@ -3776,30 +3902,32 @@ var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(*WhiskeyRun)(nil),        // 32: moonshine.bootleggers.v1.WhiskeyRun
 	(*Consumption)(nil),       // 33: moonshine.bootleggers.v1.Consumption
 	(*ConsumptionRolled)(nil), // 34: moonshine.bootleggers.v1.ConsumptionRolled
-	(*OrderCalled)(nil),       // 35: moonshine.bootleggers.v1.OrderCalled
-	(*Sale)(nil),              // 36: moonshine.bootleggers.v1.Sale
-	(*WhiskeySold)(nil),       // 37: moonshine.bootleggers.v1.WhiskeySold
-	(*SeatCount)(nil),         // 38: moonshine.bootleggers.v1.SeatCount
-	(*SellingEnded)(nil),      // 39: moonshine.bootleggers.v1.SellingEnded
-	(*TheHeat)(nil),           // 40: moonshine.bootleggers.v1.TheHeat
-	(*Standing)(nil),          // 41: moonshine.bootleggers.v1.Standing
-	(*GameEnded)(nil),         // 42: moonshine.bootleggers.v1.GameEnded
-	(*Options)(nil),           // 43: moonshine.bootleggers.v1.Options
-	(DrinkingPlace)(0),        // 44: moonshine.bootleggers.v1.DrinkingPlace
-	(Deck)(0),                 // 45: moonshine.bootleggers.v1.Deck
-	(*Placement)(nil),         // 46: moonshine.bootleggers.v1.Placement
-	(CardKind)(0),             // 47: moonshine.bootleggers.v1.CardKind
-	(TruckSize)(0),            // 48: moonshine.bootleggers.v1.TruckSize
-	(*Contender)(nil),         // 49: moonshine.bootleggers.v1.Contender
-	(Phase)(0),                // 50: moonshine.bootleggers.v1.Phase
-	(*Hit)(nil),               // 51: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),          // 52: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil),   // 53: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),            // 54: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),       // 55: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),          // 56: moonshine.bootleggers.v1.BigNight
-	(*Goods)(nil),             // 57: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),           // 58: moonshine.bootleggers.v1.BuyingTier
+	(*OrderAwaited)(nil),      // 35: moonshine.bootleggers.v1.OrderAwaited
+	(*OrderCalled)(nil),       // 36: moonshine.bootleggers.v1.OrderCalled
+	(*Sale)(nil),              // 37: moonshine.bootleggers.v1.Sale
+	(*WhiskeySold)(nil),       // 38: moonshine.bootleggers.v1.WhiskeySold
+	(*SeatCount)(nil),         // 39: moonshine.bootleggers.v1.SeatCount
+	(*SellingEnded)(nil),      // 40: moonshine.bootleggers.v1.SellingEnded
+	(*TheHeat)(nil),           // 41: moonshine.bootleggers.v1.TheHeat
+	(*Standing)(nil),          // 42: moonshine.bootleggers.v1.Standing
+	(*GameEnded)(nil),         // 43: moonshine.bootleggers.v1.GameEnded
+	(*Options)(nil),           // 44: moonshine.bootleggers.v1.Options
+	(DrinkingPlace)(0),        // 45: moonshine.bootleggers.v1.DrinkingPlace
+	(Deck)(0),                 // 46: moonshine.bootleggers.v1.Deck
+	(*Placement)(nil),         // 47: moonshine.bootleggers.v1.Placement
+	(CardKind)(0),             // 48: moonshine.bootleggers.v1.CardKind
+	(TruckSize)(0),            // 49: moonshine.bootleggers.v1.TruckSize
+	(*Contender)(nil),         // 50: moonshine.bootleggers.v1.Contender
+	(Phase)(0),                // 51: moonshine.bootleggers.v1.Phase
+	(Step)(0),                 // 52: moonshine.bootleggers.v1.Step
+	(*Hit)(nil),               // 53: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),          // 54: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil),   // 55: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),            // 56: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),       // 57: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),          // 58: moonshine.bootleggers.v1.BigNight
+	(*Goods)(nil),             // 59: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),           // 60: moonshine.bootleggers.v1.BuyingTier
 }
 var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	3,  // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
@@ -3828,56 +3956,60 @@ var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	30, // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
 	32, // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
 	34, // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
-	35, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
-	37, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
-	39, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
-	40, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
-	42, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
-	43, // 31: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
-	44, // 32: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	6,  // 33: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	45, // 34: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
-	45, // 35: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
-	46, // 36: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
-	47, // 37: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	12, // 38: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
-	48, // 39: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
-	49, // 40: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
-	17, // 41: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
-	47, // 42: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	44, // 43: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	48, // 44: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	0,  // 45: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
-	46, // 46: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
-	50, // 47: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
-	47, // 48: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	51, // 49: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
-	52, // 50: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	53, // 51: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	54, // 52: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	55, // 53: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	56, // 54: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	44, // 55: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	46, // 56: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
-	26, // 57: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
-	57, // 58: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
-	57, // 59: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
-	44, // 60: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	31, // 61: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
-	44, // 62: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	33, // 63: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
-	44, // 64: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	58, // 65: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	44, // 66: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 67: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
-	38, // 68: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
-	1,  // 69: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
-	41, // 70: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
-	71, // [71:71] is the sub-list for method output_type
-	71, // [71:71] is the sub-list for method input_type
-	71, // [71:71] is the sub-list for extension type_name
-	71, // [71:71] is the sub-list for extension extendee
-	0,  // [0:71] is the sub-list for field type_name
+	36, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
+	38, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
+	40, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
+	41, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
+	43, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
+	35, // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
+	44, // 32: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
+	45, // 33: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	6,  // 34: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	46, // 35: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
+	46, // 36: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
+	47, // 37: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
+	48, // 38: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	12, // 39: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
+	49, // 40: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
+	50, // 41: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
+	17, // 42: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
+	48, // 43: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	45, // 44: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	49, // 45: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	0,  // 46: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
+	47, // 47: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
+	51, // 48: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
+	52, // 49: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
+	48, // 50: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	53, // 51: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
+	54, // 52: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	55, // 53: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	56, // 54: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	57, // 55: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	58, // 56: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	45, // 57: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	47, // 58: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
+	26, // 59: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
+	59, // 60: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
+	59, // 61: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
+	45, // 62: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	31, // 63: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
+	45, // 64: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	33, // 65: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
+	45, // 66: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	60, // 67: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	45, // 68: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	60, // 69: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	45, // 70: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 71: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
+	39, // 72: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
+	1,  // 73: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
+	42, // 74: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
+	75, // [75:75] is the sub-list for method output_type
+	75, // [75:75] is the sub-list for method input_type
+	75, // [75:75] is the sub-list for extension type_name
+	75, // [75:75] is the sub-list for extension extendee
+	0,  // [0:75] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_events_proto_init() }
@@ -3920,6 +4052,7 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*Event_SellingEnded)(nil),
 		(*Event_TheHeat)(nil),
 		(*Event_GameEnded)(nil),
+		(*Event_OrderAwaited)(nil),
 	}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[10].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[11].OneofWrappers = []any{}
@@ -3933,15 +4066,15 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*CardPlayed_HaltAnOrder)(nil),
 		(*CardPlayed_BigNight)(nil),
 	}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[35].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[38].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[36].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[39].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_events_proto_rawDesc), len(file_moonshine_bootleggers_v1_events_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   41,
+			NumMessages:   42,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -437,7 +437,10 @@ type SeatView struct {
 	RangUp bool `protobuf:"varint,15,opt,name=rang_up,json=rangUp,proto3" json:"rang_up,omitempty"`
 	// secrets are its Muscle hand and sealed card: set for the seat itself
 	// and the auditor only.
-	Secrets       *SeatSecrets `protobuf:"bytes,16,opt,name=secrets,proto3" json:"secrets,omitempty"`
+	Secrets *SeatSecrets `protobuf:"bytes,16,opt,name=secrets,proto3" json:"secrets,omitempty"`
+	// offers_made is the number of trade offers it has made this round
+	// (public, like the offers themselves).
+	OffersMade    int32 `protobuf:"varint,17,opt,name=offers_made,json=offersMade,proto3" json:"offers_made,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -582,6 +585,13 @@ func (x *SeatView) GetSecrets() *SeatSecrets {
 		return x.Secrets
 	}
 	return nil
+}
+
+func (x *SeatView) GetOffersMade() int32 {
+	if x != nil {
+		return x.OffersMade
+	}
+	return 0
 }
 
 // ColourCount is a number of markers of one colour.
@@ -1225,7 +1235,9 @@ type CallView struct {
 	// place is the speakeasy.
 	Place DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
 	// trucks are the tier's trucks to order, in line order.
-	Trucks        []int32 `protobuf:"varint,3,rep,packed,name=trucks,proto3" json:"trucks,omitempty"`
+	Trucks []int32 `protobuf:"varint,3,rep,packed,name=trucks,proto3" json:"trucks,omitempty"`
+	// tier is the tier whose trucks are ordered.
+	Tier          BuyingTier `protobuf:"varint,4,opt,name=tier,proto3,enum=moonshine.bootleggers.v1.BuyingTier" json:"tier,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1279,6 +1291,13 @@ func (x *CallView) GetTrucks() []int32 {
 		return x.Trucks
 	}
 	return nil
+}
+
+func (x *CallView) GetTier() BuyingTier {
+	if x != nil {
+		return x.Tier
+	}
+	return BuyingTier_BUYING_TIER_UNSPECIFIED
 }
 
 // AuditorView is what only the auditor sees.
@@ -1398,7 +1417,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\vmuscle_hand\x18\x01 \x03(\x05R\n" +
 	"muscleHand\x12(\n" +
 	"\rsealed_muscle\x18\x02 \x01(\x05H\x00R\fsealedMuscle\x88\x01\x01B\x10\n" +
-	"\x0e_sealed_muscle\"\x90\x04\n" +
+	"\x0e_sealed_muscle\"\xb1\x04\n" +
 	"\bSeatView\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
 	"\x05money\x18\x02 \x01(\x05R\x05money\x12\x16\n" +
@@ -1418,7 +1437,9 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x04done\x18\r \x01(\bR\x04done\x12\x1a\n" +
 	"\bproduced\x18\x0e \x01(\x05R\bproduced\x12\x17\n" +
 	"\arang_up\x18\x0f \x01(\bR\x06rangUp\x12?\n" +
-	"\asecrets\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.SeatSecretsR\asecrets\"a\n" +
+	"\asecrets\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.SeatSecretsR\asecrets\x12\x1f\n" +
+	"\voffers_made\x18\x11 \x01(\x05R\n" +
+	"offersMade\"a\n" +
 	"\vColourCount\x128\n" +
 	"\x06colour\x18\x01 \x01(\v2 .moonshine.bootleggers.v1.ColourR\x06colour\x12\x18\n" +
 	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\x84\x05\n" +
@@ -1474,11 +1495,12 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x04from\x18\x02 \x01(\x05R\x04from\x12\x0e\n" +
 	"\x02to\x18\x03 \x01(\x05R\x02to\x123\n" +
 	"\x04give\x18\x04 \x01(\v2\x1f.moonshine.bootleggers.v1.GoodsR\x04give\x121\n" +
-	"\x03get\x18\x05 \x01(\v2\x1f.moonshine.bootleggers.v1.GoodsR\x03get\"u\n" +
+	"\x03get\x18\x05 \x01(\v2\x1f.moonshine.bootleggers.v1.GoodsR\x03get\"\xaf\x01\n" +
 	"\bCallView\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
 	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
-	"\x06trucks\x18\x03 \x03(\x05R\x06trucks\"\xc9\x01\n" +
+	"\x06trucks\x18\x03 \x03(\x05R\x06trucks\x128\n" +
+	"\x04tier\x18\x04 \x01(\x0e2$.moonshine.bootleggers.v1.BuyingTierR\x04tier\"\xc9\x01\n" +
 	"\vAuditorView\x12+\n" +
 	"\x12men_of_action_deck\x18\x01 \x03(\x05R\x0fmenOfActionDeck\x12\x1d\n" +
 	"\n" +
@@ -1526,7 +1548,8 @@ var file_moonshine_bootleggers_v1_view_proto_goTypes = []any{
 	(CardKind)(0),             // 22: moonshine.bootleggers.v1.CardKind
 	(TruckSize)(0),            // 23: moonshine.bootleggers.v1.TruckSize
 	(*Goods)(nil),             // 24: moonshine.bootleggers.v1.Goods
-	(*NonPlayerHand)(nil),     // 25: moonshine.bootleggers.v1.NonPlayerHand
+	(BuyingTier)(0),           // 25: moonshine.bootleggers.v1.BuyingTier
+	(*NonPlayerHand)(nil),     // 26: moonshine.bootleggers.v1.NonPlayerHand
 }
 var file_moonshine_bootleggers_v1_view_proto_depIdxs = []int32{
 	13, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
@@ -1558,12 +1581,13 @@ var file_moonshine_bootleggers_v1_view_proto_depIdxs = []int32{
 	24, // 26: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
 	24, // 27: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
 	19, // 28: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	25, // 29: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	30, // [30:30] is the sub-list for method output_type
-	30, // [30:30] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	25, // 29: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	26, // 30: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	31, // [31:31] is the sub-list for method output_type
+	31, // [31:31] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_view_proto_init() }
