@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -46,8 +47,8 @@ func (s *State) checkSeats() error {
 			return fmt.Errorf("seat %d: negative count in %+v", i, p)
 		case len(p.stills) == 0:
 			return fmt.Errorf("seat %d has no Family Still", i)
-		case p.chosen && !slices.Contains(p.hand, p.sealed):
-			return fmt.Errorf("seat %d sealed %d, which is not in its hand", i, p.sealed)
+		case s.bids.HasChosen(engine.Seat(i)) && !slices.Contains(p.hand, s.bids.Choice(engine.Seat(i))):
+			return fmt.Errorf("seat %d sealed %d, which is not in its hand", i, s.bids.Choice(engine.Seat(i)))
 		case p.rangUp && !s.opts.GetRingUpTheBoys():
 			return fmt.Errorf("seat %d rang up the boys without the option", i)
 		case p.done && s.step != pb.Step_STEP_SELECTION && s.step != pb.Step_STEP_TURNS:

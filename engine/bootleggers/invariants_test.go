@@ -85,7 +85,11 @@ func TestInvariantsCatchBreaks(t *testing.T) {
 		}},
 		{"a Muscle card twice", func(s *State) { s.seats[0].muscle = s.seats[1].hand[0] }},
 		{"a Muscle card lost", func(s *State) { s.seats[0].hand = s.seats[0].hand[1:] }},
-		{"a sealed card not in hand", func(s *State) { s.seats[0].chosen, s.seats[0].sealed = true, 72 }},
+		{"a sealed card not in hand", func(s *State) {
+			s.bids.Open(4)
+			_ = s.bids.Chose(0)
+			_ = s.bids.Hold(0, 72)
+		}},
 		{"a truck owned and in the deck", func(s *State) { s.trucks[s.truckDeck[0]].owner = 0 }},
 		{"a Truck card lost", func(s *State) { s.truckDeck = s.truckDeck[1:] }},
 		{"an absent colour's truck", func(s *State) { s.trucks[5].owner = 0 }},

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -39,6 +40,9 @@ type State struct {
 	// turn-based phases (which pass over the Non-Player hands); -1 when no
 	// turn is under way.
 	turn int
+	// bids are the round's sealed Muscle cards (ruling 18): who has sealed
+	// is public, the card only its seat's until the reveal.
+	bids engine.Sealed[int]
 	// seats are the Mobsters, by seat.
 	seats []seatState
 	// places are the six drinking places, indexed by pb.DrinkingPlace - 1.
@@ -72,6 +76,8 @@ type State struct {
 	call *orderCall
 	// muscleDiscards are the Muscle cards played in earlier rounds.
 	muscleDiscards []int
+	// rolled is true once this round's consumption is rolled.
+	rolled bool
 	// result is set once the game is over.
 	result *pb.GameEnded
 }
@@ -98,10 +104,6 @@ type seatState struct {
 	supply, backRoom int
 	// hand is the Muscle cards in hand, sorted (hidden: the seat only).
 	hand []int
-	// chosen is true once the seat has sealed a card this round; sealed is
-	// that card (hidden: the seat only) until the reveal.
-	chosen bool
-	sealed int
 	// muscle is the card revealed this round (0 before the reveal).
 	muscle int
 	// stills are the Family Still (index 0) and the Remote Stills in the
@@ -117,6 +119,8 @@ type seatState struct {
 	produced int
 	// rangUp is true once the seat has used Ring up the Boys this round.
 	rangUp bool
+	// offers is the trade offers the seat has made this round.
+	offers int
 }
 
 // still is one still: its dice, and whether a Shutdown stops it this round.
@@ -142,6 +146,11 @@ type placeState struct {
 	bigNight bool
 	// roll is this round's consumption roll, nil before it is rolled.
 	roll *consumption
+	// called is the buying order a majority holder called for one tier
+	// this round (ruling 43), nil when none was called.
+	called []int
+	// sold is true once it has sold this round's whiskey.
+	sold bool
 }
 
 // consumption is one speakeasy's roll.
@@ -211,6 +220,7 @@ type orderCall struct {
 	seat   int
 	place  pb.DrinkingPlace
 	trucks []int
+	tier   pb.BuyingTier
 }
 
 // colour is whose markers are meant: a seat (0-5) or neutralColour.
@@ -258,10 +268,15 @@ func startState(players int, opts *pb.Options) *State {
 // place returns the state of drinking place p.
 func (s *State) place(p pb.DrinkingPlace) *placeState { return &s.places[p-1] }
 
+// Clone returns a deep copy, for a decision to apply its own events to
+// (engine.Folding).
+func (s *State) Clone() *State { return s.clone() }
+
 // clone returns a deep copy.
 func (s *State) clone() *State {
 	c := *s
 	c.order = slices.Clone(s.order)
+	c.bids = s.bids.Clone()
 	c.seats = make([]seatState, len(s.seats))
 	for i, p := range s.seats {
 		p.hand = slices.Clone(p.hand)
@@ -271,6 +286,7 @@ func (s *State) clone() *State {
 	}
 	for i, p := range s.places {
 		p.line = slices.Clone(p.line)
+		p.called = slices.Clone(p.called)
 		if p.roll != nil {
 			r := *p.roll
 			r.dice = slices.Clone(r.dice)
