@@ -239,10 +239,6 @@ func scalarsTable(w *strings.Builder) {
 	w.WriteString("\n")
 }
 
-func sizeName(s pb.TruckSize) string {
-	return map[pb.TruckSize]string{small: "small", medium: "medium", large: "large"}[s]
-}
-
 func phaseName(p pb.Phase) string {
 	return map[pb.Phase]string{muscle: "Phase 1", sendIn: "Phase 2", runIt: "Phase 4"}[p]
 }
