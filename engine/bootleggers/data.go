@@ -165,7 +165,7 @@ const (
 // HouseRulesVersion numbers the House table. It is recorded in GameStarted
 // and must be raised whenever a number of House changes, so that a game is
 // replayed with the numbers it was played with.
-const HouseRulesVersion = 1
+const HouseRulesVersion = 2
 
 // SpeakeasyNumbers are one speakeasy's house-ruled numbers (ruling 5; The
 // Volstead's player count, ruling 10).
@@ -264,16 +264,16 @@ var House = HouseTable{
 	Speakeasies: []SpeakeasyNumbers{
 		{Place: texas, Circles: 3, Minimum: 1, Dice: 1, Price: 2, OwnerBonus: 1, MinPlayers: 2},
 		{Place: mothers, Circles: 5, Minimum: 2, Dice: 2, Price: 2, OwnerBonus: 1, MinPlayers: 2},
-		{Place: barleycorns, Circles: 6, Minimum: 3, Dice: 2, Price: 3, OwnerBonus: 1, MinPlayers: 2},
-		{Place: mccoy, Circles: 8, Minimum: 4, Dice: 3, Price: 3, OwnerBonus: 2, MinPlayers: 2},
-		{Place: volstead, Circles: 9, Minimum: 5, Dice: 3, Price: 4, OwnerBonus: 2, MinPlayers: 6},
+		{Place: barleycorns, Circles: 6, Minimum: 3, Dice: 3, Price: 2, OwnerBonus: 1, MinPlayers: 2},
+		{Place: mccoy, Circles: 8, Minimum: 4, Dice: 4, Price: 2, OwnerBonus: 1, MinPlayers: 2},
+		{Place: volstead, Circles: 9, Minimum: 5, Dice: 4, Price: 3, OwnerBonus: 1, MinPlayers: 6},
 	},
 	OMalleysPrice:            1,
-	ImprovementsPerSpeakeasy: 2,
+	ImprovementsPerSpeakeasy: 1,
 	Trucks: []TruckNumbers{
-		{Size: small, Cards: 6, Capacity: 4, Bribe: 2, Graft: 1},
-		{Size: medium, Cards: 5, Capacity: 6, Bribe: 4, Graft: 2},
-		{Size: large, Cards: 3, Capacity: 8, Bribe: 6, Graft: 3},
+		{Size: small, Cards: 6, Capacity: 4, Bribe: 2, Graft: 2},
+		{Size: medium, Cards: 5, Capacity: 6, Bribe: 4, Graft: 3},
+		{Size: large, Cards: 3, Capacity: 8, Bribe: 6, Graft: 4},
 	},
 	MuscleCosts: []MuscleCost{
 		{First: 1, Last: 18, Cost: 0},
@@ -283,21 +283,21 @@ var House = HouseTable{
 		{First: 64, Last: 72, Cost: 4},
 	},
 	MenOfAction: []CardSpec{
-		{Kind: single, Name: "Single Influence", Count: 16, Timing: useNow, Phase: muscle, Amount: 1,
+		{Kind: single, Name: "Single Influence", Count: 18, Timing: useNow, Phase: muscle, Amount: 1,
 			Text: "Take 1 Influence marker from your supply into your Back Room."},
 		{Kind: double, Name: "Double Influence", Count: 10, Timing: useNow, Phase: muscle, Amount: 2,
 			Text: "Take 2 Influence markers from your supply into your Back Room."},
 		{Kind: hiredGuns, Name: "Hired Guns", Count: 4, Cost: 2, Timing: useNow, Phase: muscle, Amount: 3,
 			Text: "Take 3 Influence markers from your supply into your Back Room."},
-		{Kind: stillUpgrade, Name: "Still Upgrade", Count: 10, Timing: useNow, Phase: muscle, Amount: 1,
+		{Kind: stillUpgrade, Name: "Still Upgrade", Count: 6, Cost: 2, Timing: useNow, Phase: muscle, Amount: 1,
 			Text: "Add 1 die to one of your stills (at most 4 dice a still)."},
-		{Kind: remoteStill, Name: "Remote Still", Count: 6, Cost: 2, Timing: useNow, Phase: muscle, Amount: 1,
-			Text: "Build a Remote Still with 1 die (6 in the game)."},
+		{Kind: remoteStill, Name: "Remote Still", Count: 4, Cost: 4, Timing: useNow, Phase: muscle, Amount: 1,
+			Text: "Build a Remote Still with 1 die."},
 		{Kind: improvement, Name: "Speakeasy Improvement", Count: 6, Cost: 1, Timing: useNow, Phase: muscle, Amount: 1,
 			Text: "Put an improvement marker on a speakeasy in play: +1 to each consumption die there, for good."},
-		{Kind: hit, Name: "Hit", Count: 8, Timing: keep, Phase: sendIn, Amount: 2,
+		{Kind: hit, Name: "Hit", Count: 10, Timing: keep, Phase: sendIn, Amount: 2,
 			Text: "Up to 2 markers of other colours in one speakeasy go back to their supply."},
-		{Kind: shutdown, Name: "Shutdown", Count: 4, Timing: keep, Phase: sendIn,
+		{Kind: shutdown, Name: "Shutdown", Count: 6, Timing: keep, Phase: sendIn,
 			Text: "One rival still produces nothing this round."},
 		{Kind: payOff, Name: "Pay Off the Copper", Count: 3, Timing: keep, Phase: sendIn,
 			Text: "While you have the Copper: he leaves you; nobody has him until Phase 6."},
