@@ -171,9 +171,6 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 		}
 		return &pb.CardTaken{Wasted: true}, nil
 	}
-	if spec.Cost > s.seats[seat].money {
-		return nil, engine.Refuse(ReasonCannotAfford, "%s costs %dG", spec.Name, spec.Cost)
-	}
 	out := &pb.CardTaken{Paid: int32(spec.Cost)}
 	switch spec.Kind {
 	case single, double, hiredGuns:
@@ -206,6 +203,9 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 			return nil, engine.Refuse(ReasonNoRoom, "%s has %d improvements already", Place(c.GetPlace()).Name, House.ImprovementsPerSpeakeasy)
 		}
 		out.Place = c.GetPlace()
+	}
+	if spec.Cost > s.seats[seat].money {
+		return nil, engine.Refuse(ReasonCannotAfford, "%s costs %dG", spec.Name, spec.Cost)
 	}
 	return out, nil
 }
