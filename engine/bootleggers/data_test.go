@@ -77,7 +77,8 @@ func TestMuscleBands(t *testing.T) {
 
 func TestMuscleCosts(t *testing.T) {
 	// "Muscle card cost ("payroll") rises with the number"; "Some low cards
-	// cost nothing and the range is about 0 to 4G" (M).
+	// cost nothing and the range is about 0 to 4G" (M). Ruling 21's table
+	// keeps both.
 	prev := -1
 	for n := 1; n <= MuscleCards; n++ {
 		c := MuscleCostOf(n)

@@ -4,8 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -241,4 +243,48 @@ func scalarsTable(w *strings.Builder) {
 
 func phaseName(p pb.Phase) string {
 	return map[pb.Phase]string{muscle: "Phase 1", sendIn: "Phase 2", runIt: "Phase 4"}[p]
+}
+
+var citeRE = regexp.MustCompile(`[Rr]ulings? (\d+(?:-\d+)?(?:(?:, | and )\d+(?:-\d+)?)*)`)
+
+// TestEveryRulingIsTested: "every house ruling by name/number" has a test:
+// each ruling of the doc is cited ("ruling N", "rulings N-M") by a test of
+// this package or of its strategy.
+func TestEveryRulingIsTested(t *testing.T) {
+	cited := map[int]bool{}
+	for _, glob := range []string{"*_test.go", "strategy/*_test.go"} {
+		files, _ := filepath.Glob(glob)
+		for _, f := range files {
+			if f == "docgen_test.go" {
+				continue // its table headers cite rulings; they test nothing
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range citeRE.FindAllStringSubmatch(string(src), -1) {
+				for _, part := range regexp.MustCompile(`, | and `).Split(m[1], -1) {
+					lo, hi, _ := strings.Cut(part, "-")
+					a, _ := strconv.Atoi(lo)
+					b := a
+					if hi != "" {
+						b, _ = strconv.Atoi(hi)
+					}
+					for n := a; n <= b; n++ {
+						cited[n] = true
+					}
+				}
+			}
+		}
+	}
+	var missing []int
+	for n := range rulings(t) {
+		if !cited[n] {
+			missing = append(missing, n)
+		}
+	}
+	slices.Sort(missing)
+	if len(missing) > 0 {
+		t.Errorf("rulings no test cites: %v", missing)
+	}
 }

@@ -1,6 +1,7 @@
 package bootleggers
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -126,12 +127,12 @@ func TestLabelsSpeakToTheViewer(t *testing.T) {
 		v    engine.Viewer
 		want string
 	}{
-		{engine.SeatViewer(1), "seat 2 played Hit #52: hit you and the neutral colour at Texas Lil's"},
-		{engine.SeatViewer(2), "you played Hit #52: hit seat 1 and the neutral colour at Texas Lil's"},
-		{engine.SpectatorViewer(), "seat 2 played Hit #52: hit seat 1 and the neutral colour at Texas Lil's"},
+		{engine.SeatViewer(1), "seat 2 played Hit #%d: hit you and the neutral colour at Texas Lil's"},
+		{engine.SeatViewer(2), "you played Hit #%d: hit seat 1 and the neutral colour at Texas Lil's"},
+		{engine.SpectatorViewer(), "seat 2 played Hit #%d: hit seat 1 and the neutral colour at Texas Lil's"},
 	} {
-		if got := l.Event(c.v, played); got != c.want {
-			t.Errorf("%v reads %q, want %q", c.v, got, c.want)
+		if got, want := l.Event(c.v, played), fmt.Sprintf(c.want, hitID); got != want {
+			t.Errorf("%v reads %q, want %q", c.v, got, want)
 		}
 	}
 	if got := l.Event(engine.SeatViewer(0), wrap(&pb.MuscleHand{Seat: 0, Cards: []int32{3, 40}})); got != "your Muscle hand: 3, 40" {

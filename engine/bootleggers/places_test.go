@@ -34,8 +34,10 @@ func put(s *State, p pb.DrinkingPlace, counts ...int) {
 
 func TestOpen(t *testing.T) {
 	// "A speakeasy is open only while it holds at least its minimum number
-	// of influence markers; closed ones buy nothing." O'Malley's is always
-	// open (ruling 9); a place not in play never is.
+	// of influence markers; closed ones buy nothing." The shaded circles are
+	// the minimum (ruling 6), counted over every colour, neutral markers
+	// included (ruling 7). O'Malley's is always open (ruling 9); a place not
+	// in play never is.
 	s := table(t, 3, nil, 0, 1, 2)
 	if !s.open(omalleys) || s.open(texas) || s.open(volstead) {
 		t.Fatal("empty board: O'Malley's alone should be open")
@@ -61,6 +63,11 @@ func TestOpen(t *testing.T) {
 }
 
 func TestMajorityOwnerTier(t *testing.T) {
+	// Ruling 11: the majority holder has the most markers, ties to the
+	// higher Muscle card; ruling 12: it owns the speakeasy with at least as
+	// many markers as all other colours combined (strictly more with
+	// OWNER_THRESHOLD_STRICT_MAJORITY); ruling 42: its tier, then presence,
+	// then none.
 	for _, tc := range []struct {
 		name      string
 		players   int
