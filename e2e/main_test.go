@@ -148,7 +148,7 @@ func (c *client) watch(ctx context.Context, game string) (*recorder, error) {
 				if !errors.Is(err, io.EOF) && ctx.Err() == nil {
 					r.err = err
 				}
-			} else {
+			} else if res.GetEvent() != nil { // the last message of a finished game has none
 				r.events = append(r.events, res.GetEvent())
 			}
 			r.cond.Broadcast()

@@ -26,6 +26,7 @@ type cli struct {
 	out, errw io.Writer
 	addr      string
 	token     string
+	apiKey    string
 	json      bool
 	configDir string
 	as        int
@@ -34,7 +35,7 @@ type cli struct {
 
 func newCLI(ctx context.Context, stdout, stderr io.Writer) *cli {
 	c := &cli{ctx: ctx, out: stdout, errw: stderr, as: -1,
-		addr: env("MOONSHINE_ADDR", defaultAddr), token: os.Getenv("MOONSHINE_TOKEN"),
+		addr: env("MOONSHINE_ADDR", defaultAddr), token: os.Getenv("MOONSHINE_TOKEN"), apiKey: os.Getenv("MOONSHINE_API_KEY"),
 		configDir: os.Getenv("MOONSHINE_CONFIG_DIR")}
 	if c.configDir == "" {
 		if d, err := os.UserConfigDir(); err == nil {
@@ -93,6 +94,7 @@ func (c *cli) flags(name string) *flag.FlagSet {
 	fs.SetOutput(c.errw)
 	fs.StringVar(&c.addr, "addr", c.addr, "server address (MOONSHINE_ADDR)")
 	fs.StringVar(&c.token, "token", c.token, "seat credential or auditor token (MOONSHINE_TOKEN)")
+	fs.StringVar(&c.apiKey, "api-key", c.apiKey, "a trusted client's API key (MOONSHINE_API_KEY)")
 	fs.BoolVar(&c.json, "json", c.json, "print protojson")
 	fs.StringVar(&c.configDir, "config-dir", c.configDir, "where credentials are stored (MOONSHINE_CONFIG_DIR)")
 	fs.IntVar(&c.as, "as", c.as, "act as this seat, with its stored credential")
@@ -147,11 +149,15 @@ func atoi(name, s string) (int, error) {
 // client returns the service client, connecting on first use.
 func (c *cli) client() (moonshinev1.GameServiceClient, error) {
 	if c.conn == nil {
-		conn, err := grpc.NewClient(c.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		conn, err := grpc.NewClient(c.addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithChainUnaryInterceptor(c.retryUnary))
 		if err != nil {
 			return nil, fmt.Errorf("connecting to %s: %w", c.addr, err)
 		}
 		c.conn = conn
+		if c.apiKey != "" { // every call of the invocation carries the key
+			c.ctx = metadata.AppendToOutgoingContext(c.ctx, "x-api-key", c.apiKey)
+		}
 	}
 	return moonshinev1.NewGameServiceClient(c.conn), nil
 }
@@ -171,6 +177,7 @@ func (c *cli) call(game string) (moonshinev1.GameServiceClient, context.Context,
 	if tok != "" {
 		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+tok)
 	}
+
 	return cl, ctx, nil
 }
 

@@ -45,8 +45,8 @@ func TestKingdomSession(t *testing.T) {
 	contains(t, "legal", legal.String(), "seat 0 must ", "  1. draft Red ", "and dump the mash", "brew Gin",
 		"  1. fund Operations with 0 markers", "  1. lay low for the rest of the Day")
 	contains(t, "view on Day 2", s.ok("view", game), "Day 2 (Full Moon), brew phase", "the game waits for seat ")
-	contains(t, "watch", s.ok("watch", game, "--count", "3"), "   1  game started: 3 players; seat 0 ",
-		"   2  Day 1 begins (New Moon): Brew dice Red [", "   3  seat ")
+	contains(t, "watch", s.ok("watch", game, "--count", "6"), "   1  game started: 3 players; seat 0 ",
+		"   2  the Deed of ", "   4  the Deed of ", "   5  Day 1 begins (New Moon): Brew dice Red [", "   6  seat ")
 	contains(t, "history", s.ok("history", game), "redacted for you", "Operations begin; seat ", "seat 0 lays low")
 	contains(t, "public view", s.ok("view", game, "--perspective", "public"), "viewing as a spectator", "districts:")
 }

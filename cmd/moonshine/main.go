@@ -75,7 +75,7 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: moonshine [--addr HOST:PORT] [--token T] [--json] COMMAND [flags] [args]")
+	fmt.Fprintln(w, "usage: moonshine [--addr HOST:PORT] [--token T] [--api-key K] [--json] COMMAND [flags] [args]")
 	fmt.Fprintln(w, "\ncommands:")
 	for _, cmd := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n           %s\n", cmd.name, cmd.args, cmd.summary)

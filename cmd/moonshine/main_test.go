@@ -18,7 +18,11 @@ import (
 	"github.com/moonshine-games/moonshine/service/audit"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
 	"github.com/moonshine-games/moonshine/service/server"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/durationpb"
 )
 
 // session runs the CLI against one in-process server.
@@ -31,10 +35,17 @@ type session struct {
 
 // newSession starts the real server (memory store) on a loopback port.
 func newSession(t *testing.T) *session {
+	return newSessionWith(t, server.Config{CommandRate: -1})
+}
+
+// newSessionWith is newSession with the server's config (its store and
+// logger are set here).
+func newSessionWith(t *testing.T, cfg server.Config) *session {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second) // only against hanging
 	t.Cleanup(cancel)
-	srv, err := server.New(ctx, server.Config{Store: memstore.New(), CommandRate: -1, Logger: slog.New(slog.DiscardHandler)})
+	cfg.Store, cfg.Logger = memstore.New(), slog.New(slog.DiscardHandler)
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +148,7 @@ func (s *session) verifyFiles(game string) {
 	s.t.Helper()
 	path := filepath.Join(s.t.TempDir(), "game.json")
 	contains(s.t, "history --out", s.ok("history", game, "--out", path), "complete: true")
-	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game)
+	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game+" (booze-barons rules ")
 	h, err := audit.Load(path)
 	if err != nil {
 		s.t.Fatal(err)
@@ -156,6 +167,14 @@ func (s *session) verifyFiles(game string) {
 		s.t.Errorf("verify of a tampered file: exit %d, want %d", code, exitError)
 	}
 	contains(s.t, "verify tampered", out, "NOT verified", "mismatch at event")
+	// Recorded under other rules: verify names both versions.
+	h.Game.Config.RulesVersion = "1"
+	if err := audit.Save(path, h); err != nil {
+		s.t.Fatal(err)
+	}
+	_, out, _ = s.run("verify", "--file", path)
+	contains(s.t, "verify under other rules", out, "NOT verified", "recorded under booze-barons rules 1, re-run under this build's rules ",
+		"rules changed at event", "recorded under booze-barons rules 1; this build plays rules ")
 }
 
 // refusals checks how errors are reported.
@@ -208,5 +227,51 @@ func TestParseInterleaved(t *testing.T) {
 	pos, err := parseInterleaved(fs, []string{"g1", "--to", "2", "--json", "--", "--not-a-flag"})
 	if err != nil || *to != 2 || !c.json || !slices.Equal(pos, []string{"g1", "--not-a-flag"}) {
 		t.Errorf("got %q, to %d, json %v, err %v", pos, *to, c.json, err)
+	}
+}
+
+// TestRetriesWhenRateLimited runs the CLI against a server that allows
+// one game creation a second: the second `create` is refused
+// RATE_LIMITED, and the CLI waits as the RetryInfo says and succeeds.
+func TestRetriesWhenRateLimited(t *testing.T) {
+	s := newSessionWith(t, server.Config{CommandRate: 1, CommandBurst: 1})
+	s.ok("create", "--players", "3")
+	code, out, errw := s.run("create", "--players", "3")
+	if code != exitOK || !strings.Contains(out, "game id:") {
+		t.Fatalf("second create: exit %d\n%s\n%s", code, out, errw)
+	}
+	if !strings.Contains(errw, "retrying in") {
+		t.Errorf("the wait was not told: %q", errw)
+	}
+}
+
+// TestRetryDelay checks which refusals are retried, and after how long.
+func TestRetryDelay(t *testing.T) {
+	limited := status.New(codes.ResourceExhausted, "slow down")
+	limited, _ = limited.WithDetails(&errdetails.ErrorInfo{Reason: "RATE_LIMITED"}, &errdetails.RetryInfo{RetryDelay: durationpb.New(2 * time.Second)})
+	streams := status.New(codes.ResourceExhausted, "too many")
+	streams, _ = streams.WithDetails(&errdetails.ErrorInfo{Reason: "TOO_MANY_STREAMS"})
+	long := status.New(codes.ResourceExhausted, "slow down")
+	long, _ = long.WithDetails(&errdetails.ErrorInfo{Reason: "RATE_LIMITED"}, &errdetails.RetryInfo{RetryDelay: durationpb.New(time.Hour)})
+	down := status.New(codes.Unavailable, "down")
+	submit, create := moonshinev1.GameService_SubmitCommand_FullMethodName, moonshinev1.GameService_CreateGame_FullMethodName
+	for _, c := range []struct {
+		method   string
+		err      error
+		retry    bool
+		min, max time.Duration
+	}{
+		{submit, limited.Err(), true, 2 * time.Second, 2200 * time.Millisecond},
+		{submit, long.Err(), true, retryMax, retryMax},
+		{submit, down.Err(), true, retryFirst, retryFirst * 11 / 10},
+		{create, down.Err(), false, 0, 0},
+		{create, limited.Err(), true, 2 * time.Second, 2200 * time.Millisecond},
+		{submit, streams.Err(), false, 0, 0},
+		{submit, status.Error(codes.InvalidArgument, "no"), false, 0, 0},
+	} {
+		wait, retry := retryDelay(c.method, c.err, 0)
+		if retry != c.retry || wait < c.min || wait > c.max {
+			t.Errorf("%s %v: retry %v after %v, want %v in [%v, %v]", c.method, c.err, retry, wait, c.retry, c.min, c.max)
+		}
 	}
 }

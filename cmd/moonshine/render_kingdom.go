@@ -269,7 +269,11 @@ func dayEvent(e *mk.Event) string {
 		return fmt.Sprintf("seat %d's Play", k.TurnPassed.GetSeat())
 	case *mk.Event_LaidLow:
 		x := k.LaidLow
-		return fmt.Sprintf("seat %d lays low and takes %s Moon Turn Token %d", x.GetSeat(), enumName(x.GetMoon()), x.GetTurnToken())
+		s := fmt.Sprintf("seat %d lays low and takes %s Moon Turn Token %d", x.GetSeat(), enumName(x.GetMoon()), x.GetTurnToken())
+		for _, c := range x.GetStranded() {
+			s += fmt.Sprintf("; %s left in its partner's %s go back to its supply", mobsters(c.GetRunners(), c.GetBosses()), district(c.GetDistrict()))
+		}
+		return s
 	case *mk.Event_TitleChanged:
 		x := k.TitleChanged
 		holder := "back to the supply"
@@ -387,6 +391,9 @@ func contractEvent(e *mk.Event) string {
 	case *mk.Event_ContractsReceived:
 		return fmt.Sprintf("seat %d draws %s", k.ContractsReceived.GetSeat(), contracts(k.ContractsReceived.GetCards()))
 	case *mk.Event_ContractsDiscarded:
+		if cs := k.ContractsDiscarded.GetCards(); len(cs) > 0 {
+			return fmt.Sprintf("seat %d discards %s face up", k.ContractsDiscarded.GetSeat(), contracts(cs))
+		}
 		return fmt.Sprintf("seat %d discards Contracts (%s)", k.ContractsDiscarded.GetSeat(), tiers(k.ContractsDiscarded.GetTiers()))
 	case *mk.Event_ContractsDiscardedCards:
 		return fmt.Sprintf("seat %d discards %s", k.ContractsDiscardedCards.GetSeat(), contracts(k.ContractsDiscardedCards.GetCards()))

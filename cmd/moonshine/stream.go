@@ -45,6 +45,9 @@ func cmdWatch(c *cli, argv []string) error {
 		if err != nil {
 			return err
 		}
+		if over := res.GetGameOver(); over != nil {
+			return c.printGameOver(over)
+		}
 		if err := c.printEvent(r, res.GetEvent()); err != nil {
 			return err
 		}
@@ -60,6 +63,16 @@ func (c *cli) printEvent(r renderer, ev *moonshinev1.Event) error {
 	}
 	eventLines(c.out, r, ev)
 	return nil
+}
+
+// printGameOver writes the end of a finished game's stream.
+func (c *cli) printGameOver(over *moonshinev1.GameOver) error {
+	if c.json {
+		_, err := fmt.Fprintln(c.out, compact(&moonshinev1.WatchGameResponse{GameOver: over}))
+		return err
+	}
+	_, err := fmt.Fprintf(c.out, "game over after event %d: %s\n", over.GetLastSeq(), over.GetOutcome().GetSummary())
+	return err
 }
 
 // cmdHistory shows the history, or saves it for `verify --file`.
@@ -175,8 +188,13 @@ type verifyReport struct {
 	Events   int    `json:"events"`
 	Commands int    `json:"commands"`
 	Seed     string `json:"seed"`
-	Error    string `json:"error,omitempty"`
-	Seq      int64  `json:"seq,omitempty"`
+	// Rules names the game's rules and the version it was recorded under;
+	// BuildRules the version this build re-ran it under.
+	Rules      string `json:"rules"`
+	Recorded   string `json:"rules_version"`
+	BuildRules string `json:"build_rules_version"`
+	Error      string `json:"error,omitempty"`
+	Seq        int64  `json:"seq,omitempty"`
 }
 
 // cmdVerify re-runs a finished game from its seed: one fetched from the
@@ -196,6 +214,7 @@ func cmdVerify(c *cli, argv []string) error {
 		return err
 	}
 	rep := verifyReport{Game: h.GetGame().GetGameId(), Events: len(h.GetEvents()), Commands: len(h.GetCommands()), Seed: fmt.Sprintf("%x", h.GetGame().GetSeed())}
+	rep.Rules, rep.Recorded, rep.BuildRules = audit.Rules(h)
 	verr := audit.Verify(h)
 	rep.Verified = verr == nil
 	if e, ok := audit.AsError(verr); ok {
@@ -225,10 +244,14 @@ func (c *cli) printVerify(rep verifyReport) {
 		fmt.Fprintln(c.out, string(b))
 		return
 	}
+	rules := fmt.Sprintf("%s rules %s", rep.Rules, rep.Recorded)
+	if rep.BuildRules != rep.Recorded {
+		rules = fmt.Sprintf("recorded under %s rules %s, re-run under this build's rules %s", rep.Rules, rep.Recorded, rep.BuildRules)
+	}
 	if rep.Verified {
-		fmt.Fprintf(c.out, "verified: game %s: %d events and %d commands re-run from seed %s, which matches the published commitment\n",
-			rep.Game, rep.Events, rep.Commands, rep.Seed)
+		fmt.Fprintf(c.out, "verified: game %s (%s): %d events and %d commands re-run from seed %s, which matches the published commitment\n",
+			rep.Game, rules, rep.Events, rep.Commands, rep.Seed)
 		return
 	}
-	fmt.Fprintf(c.out, "NOT verified: game %s: %s\n", rep.Game, rep.Error)
+	fmt.Fprintf(c.out, "NOT verified: game %s (%s): %s\n", rep.Game, rules, rep.Error)
 }

@@ -3,6 +3,7 @@ package audit_test
 import (
 	"crypto/sha256"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -22,7 +23,7 @@ func finished(t *testing.T) *moonshinev1.GetHistoryResponse {
 	t.Helper()
 	game, _ := games.Default().Lookup(boozebarons.Name)
 	seed := sha256.Sum256([]byte("audit test"))
-	cfg := &moonshinev1.GameConfig{Players: 3}
+	cfg := &moonshinev1.GameConfig{Players: 3, RulesVersion: boozebarons.RulesVersion}
 	g, setup, err := engine.Start(game.Rules, engine.Config{Players: 3}, seed[:])
 	if err != nil {
 		t.Fatal(err)
@@ -200,5 +201,28 @@ func TestFileRoundTrip(t *testing.T) {
 	}
 	if err := audit.Verify(back); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestVerifyNamesTheRulesVersion checks histories recorded under another
+// rules version than this build's: one that re-runs the same verifies, and
+// one that departs fails as RulesChanged, naming both versions.
+func TestVerifyNamesTheRulesVersion(t *testing.T) {
+	h := finished(t)
+	if game, recorded, build := audit.Rules(h); game != boozebarons.Name || recorded != boozebarons.RulesVersion || build != boozebarons.RulesVersion {
+		t.Fatalf("rules %s %s %s", game, recorded, build)
+	}
+	h.Game.Config.RulesVersion = ""
+	if _, recorded, _ := audit.Rules(h); recorded != engine.UnrecordedRulesVersion {
+		t.Fatalf("a game with no recorded rules version: %q", recorded)
+	}
+	if err := audit.Verify(h); err != nil {
+		t.Fatalf("the same events under this build's rules: %v", err)
+	}
+	seq := tamperings(t)[0].tamper(h)
+	e, ok := audit.AsError(audit.Verify(h))
+	want := "recorded under booze-barons rules 1; this build plays rules " + boozebarons.RulesVersion
+	if !ok || e.Kind != audit.RulesChanged || e.Seq != seq || !strings.Contains(e.Error(), want) {
+		t.Fatalf("got %v, want kind %v at event %d naming %q", e, audit.RulesChanged, seq, want)
 	}
 }

@@ -18,9 +18,16 @@ import (
 // MetadataKey is the gRPC metadata key that carries "Bearer <token>".
 const MetadataKey = "authorization"
 
+// APIKeyMetadataKey is the gRPC metadata key that carries a trusted
+// client's API key, beside any credential.
+const APIKeyMetadataKey = "x-api-key"
+
 // ErrBadCredential: a token was sent but it is no seat's credential nor the
 // auditor's, or the header is malformed.
 var ErrBadCredential = errors.New("auth: unknown or malformed credential")
+
+// ErrBadAPIKey: an API key was sent but it is none of the configured keys.
+var ErrBadAPIKey = errors.New("auth: unknown API key")
 
 // Role is the capacity a caller acts in.
 type Role int
@@ -43,6 +50,9 @@ type Caller struct {
 	// Key identifies the credential for limits (the token's hash in hex, or
 	// "auditor"); empty for spectators.
 	Key string
+	// APIKey names the trusted client's API key the call carried, if any
+	// (whatever its credential).
+	APIKey string
 }
 
 // IsSeatOf reports whether the caller holds a seat of the game.
@@ -92,35 +102,69 @@ type SeatFinder interface {
 	SeatByToken(ctx context.Context, tokenHash []byte) (eventstore.SeatClaim, error)
 }
 
+// KeyFinder names an API key (limits.Keys does).
+type KeyFinder interface {
+	Identify(key string) (name string, ok bool)
+}
+
 // Authenticator resolves callers.
 type Authenticator struct {
 	Seats SeatFinder
 	// AuditorToken is the auditor's credential; empty disables the role.
 	AuditorToken string
+	// APIKeys, if set, knows the trusted clients' API keys.
+	APIKeys KeyFinder
 }
 
 // Resolve returns the caller for the request's metadata. Its signature is
 // go-grpc-middleware's auth.AuthFunc.
 func (a *Authenticator) Resolve(ctx context.Context) (context.Context, error) {
-	token, ok, err := bearer(ctx)
+	apiKey, err := a.apiKey(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		return With(ctx, Caller{Role: Spectator}), nil
+	c, err := a.credential(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.APIKey = apiKey
+	return With(ctx, c), nil
+}
+
+// credential resolves the bearer credential.
+func (a *Authenticator) credential(ctx context.Context) (Caller, error) {
+	token, ok, err := bearer(ctx)
+	if err != nil || !ok {
+		return Caller{Role: Spectator}, err
 	}
 	if a.AuditorToken != "" && subtle.ConstantTimeCompare([]byte(token), []byte(a.AuditorToken)) == 1 {
-		return With(ctx, Caller{Role: Auditor, Key: "auditor"}), nil
+		return Caller{Role: Auditor, Key: "auditor"}, nil
 	}
 	h := Hash(token)
 	claim, err := a.Seats.SeatByToken(ctx, h)
 	if errors.Is(err, eventstore.ErrNotFound) {
-		return nil, ErrBadCredential
+		return Caller{}, ErrBadCredential
 	}
 	if err != nil {
-		return nil, fmt.Errorf("auth: look up credential: %w", err)
+		return Caller{}, fmt.Errorf("auth: look up credential: %w", err)
 	}
-	return With(ctx, Caller{Role: SeatHolder, GameID: claim.GameID, Seat: engine.Seat(claim.Seat), Key: fmt.Sprintf("%x", h)}), nil
+	return Caller{Role: SeatHolder, GameID: claim.GameID, Seat: engine.Seat(claim.Seat), Key: fmt.Sprintf("%x", h)}, nil
+}
+
+// apiKey returns the name of the call's API key, if it carries one.
+func (a *Authenticator) apiKey(ctx context.Context) (string, error) {
+	vals := metadata.ValueFromIncomingContext(ctx, APIKeyMetadataKey)
+	if len(vals) == 0 {
+		return "", nil
+	}
+	if len(vals) > 1 || a.APIKeys == nil {
+		return "", ErrBadAPIKey
+	}
+	name, ok := a.APIKeys.Identify(vals[0])
+	if !ok {
+		return "", ErrBadAPIKey
+	}
+	return name, nil
 }
 
 // bearer returns the token of the authorization header, if there is one.

@@ -8,6 +8,11 @@
 // spectator (no token). A token that matches neither is refused with
 // [ErrBadCredential]; it is never downgraded to a spectator.
 //
+// Beside the credential a call may carry a trusted client's API key
+// ("x-api-key", see service/limits.Keys): the caller's APIKey names it,
+// and limits count that client by its key rather than by its address. An
+// unknown key is [ErrBadAPIKey].
+//
 // Credentials are 32 random bytes in unpadded base64url; only their SHA-256
 // is stored.
 package auth

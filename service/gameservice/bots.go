@@ -13,6 +13,7 @@ import (
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -185,16 +186,20 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 // a Policy and the rules accept the choice; otherwise one of p's legal
 // commands, uniformly.
 func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Message {
+	choice := telemetry.BotRandom
 	if pl := t.game.Policy; pl != nil {
 		var key [32]byte
 		crand.Read(key[:])
 		r := engine.NewRand(key)
 		if c := pl.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, r); c != nil {
 			if _, err := g.State.Decide(p.Seat, c, r); err == nil {
+				d.s.tel.BotDecision(t.game.Name(), telemetry.BotPolicy)
 				return proto.Clone(c)
 			}
 			d.s.log.Warn("bots: the policy chose a refused command", "game", t.game.Name(), "seat", int(p.Seat))
 		}
+		choice = telemetry.BotFallback
 	}
+	d.s.tel.BotDecision(t.game.Name(), choice)
 	return proto.Clone(p.Legal[rand.IntN(len(p.Legal))])
 }

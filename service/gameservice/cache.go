@@ -9,6 +9,7 @@ import (
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/games"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -61,6 +62,12 @@ func (c *cache) put(id string, t *table) *table {
 	return t
 }
 
+func (c *cache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}
+
 func (c *cache) drop(id string, t *table) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -75,7 +82,10 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	if id == "" {
 		return nil, badRequest("game_id", "required")
 	}
-	if t := s.tables.get(id); t != nil {
+	t := s.tables.get(id)
+	s.tel.CacheLookup(t != nil)
+	if t != nil {
+		telemetry.NoteGame(ctx, t.game.Name())
 		return t, nil
 	}
 	meta, err := s.store.GetGame(ctx, id)
@@ -90,7 +100,8 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	if err := proto.Unmarshal(meta.Config, cfg); err != nil {
 		return nil, fmt.Errorf("game %s: config: %w", id, err)
 	}
-	t := s.tables.put(id, &table{meta: meta, cfg: cfg, game: game, g: engine.NewGame(game.Rules, meta.Seed)})
+	telemetry.NoteGame(ctx, game.Name())
+	t = s.tables.put(id, &table{meta: meta, cfg: cfg, game: game, g: engine.NewGame(game.Rules, meta.Seed)})
 	if len(cfg.GetBotSeats()) > 0 {
 		s.bots.kick(id)
 	}
@@ -104,6 +115,7 @@ func (s *Service) sync(ctx context.Context, t *table) error {
 	if err != nil {
 		return err
 	}
+	s.tel.CatchUp(len(evs))
 	for _, ev := range evs {
 		if err := fold(t.game, t.g, ev); err != nil {
 			s.tables.drop(t.meta.ID, t)

@@ -29,11 +29,15 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 	}
 	seed := make([]byte, engine.SeedSize)
 	rand.Read(seed)
-	_, evs, err := engine.Start(game.Rules, engine.Config{Players: int(req.GetConfig().GetPlayers()), Options: opts}, seed)
+	// The stored configuration records the rules version the game is
+	// created under, which verification names when the rules change.
+	cfg := proto.CloneOf(req.GetConfig())
+	cfg.RulesVersion = engine.RulesVersion(game.Rules)
+	_, evs, err := engine.Start(game.Rules, engine.Config{Players: int(cfg.GetPlayers()), Options: opts, RulesVersion: cfg.RulesVersion}, seed)
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.createGame(ctx, game, req.GetConfig(), seed, evs)
+	t, err := s.createGame(ctx, game, cfg, seed, evs)
 	if err != nil {
 		return nil, err
 	}
@@ -58,6 +62,9 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Game, 
 	cfg := req.GetConfig()
 	if cfg == nil {
 		return nil, nil, badRequest("config", "required")
+	}
+	if v, build := cfg.GetRulesVersion(), engine.RulesVersion(game.Rules); v != "" && v != build {
+		return nil, nil, badRequest("config.rules_version", "this server plays %s rules %q, not %q; leave it empty", game.Name(), build, v)
 	}
 	for i, b := range cfg.GetBotSeats() {
 		if b < 0 || b >= cfg.GetPlayers() || slices.Contains(cfg.GetBotSeats()[:i], b) {

@@ -32,6 +32,7 @@ const (
 	ReasonGameNotFound       = "GAME_NOT_FOUND"
 	ReasonVersionConflict    = "VERSION_CONFLICT"
 	ReasonBadCredential      = "BAD_CREDENTIAL"
+	ReasonBadAPIKey          = "BAD_API_KEY"
 	ReasonCredentialRequired = "CREDENTIAL_REQUIRED"
 	ReasonSeatRequired       = "SEAT_REQUIRED"
 	ReasonNotYourGame        = "NOT_YOUR_GAME"
@@ -117,6 +118,8 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 		return withDetails(codes.ResourceExhausted, ReasonTooManyStreams, "too many open streams", nil)
 	case errors.Is(err, auth.ErrBadCredential):
 		return withDetails(codes.Unauthenticated, ReasonBadCredential, "the credential is not valid", nil)
+	case errors.Is(err, auth.ErrBadAPIKey):
+		return withDetails(codes.Unauthenticated, ReasonBadAPIKey, "the API key is not valid", nil)
 	case errors.Is(err, eventstore.ErrNotFound):
 		return withDetails(codes.NotFound, ReasonGameNotFound, "no such game", nil)
 	case errors.Is(err, eventstore.ErrSeatTaken):

@@ -59,6 +59,7 @@ var (
 var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.CreateGameRequest.game":          gameNameRule,
 	"moonshine.v1.GameConfig.title":                {lineChars, 0, 100},
+	"moonshine.v1.GameConfig.rules_version":        {idChars, 0, 32},
 	"moonshine.v1.JoinGameRequest.game_id":         gameIDRule,
 	"moonshine.v1.JoinGameRequest.name":            {lineChars, 0, 40},
 	"moonshine.v1.SubmitCommandRequest.game_id":    gameIDRule,

@@ -112,13 +112,19 @@ func view(t *table, g *engine.Game, acc access) *moonshinev1.GameView {
 		}
 	}
 	if o := g.State.Outcome(); o != nil {
-		v.Outcome = &moonshinev1.Outcome{Winners: games.WireSeats(o.Winners), Summary: o.Summary}
-		for _, sc := range o.Scores {
-			v.Outcome.Scores = append(v.Outcome.Scores, int32(sc))
-		}
+		v.Outcome = wireOutcome(o)
 	}
 	t.game.WrapView(v, g.State.View(acc.game))
 	return v
+}
+
+// wireOutcome converts the outcome of a finished game.
+func wireOutcome(o *engine.Outcome) *moonshinev1.Outcome {
+	out := &moonshinev1.Outcome{Winners: games.WireSeats(o.Winners), Summary: o.Summary}
+	for _, sc := range o.Scores {
+		out.Scores = append(out.Scores, int32(sc))
+	}
+	return out
 }
 
 // prompt converts a seat's prompt, legal commands and templates included.

@@ -84,7 +84,9 @@ func (s *Service) GetView(ctx context.Context, req *moonshinev1.GetViewRequest) 
 	snap, err := s.current(ctx, t, func(g *engine.Game) {
 		var acc access
 		if acc, viewErr = resolve(auth.From(ctx), t, p, g.State.Outcome() != nil); viewErr == nil {
+			_, span := s.tel.Start(ctx, "project")
 			v = view(t, g, acc)
+			span.End()
 		}
 	})
 	if err == nil {
@@ -167,7 +169,10 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 	if last < snap.version {
 		out.NextAfterSeq = last
 	}
-	if out.Events, err = projectAll(evs, acc); err != nil {
+	_, span := s.tel.Start(ctx, "project")
+	out.Events, err = projectAll(evs, acc)
+	span.End()
+	if err != nil {
 		return nil, err
 	}
 	if out.Game, err = s.info(ctx, t, snap, complete); err != nil {

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	grpcauth "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/limits"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/peer"
@@ -29,6 +29,9 @@ type Options struct {
 	Games *games.Registry
 	// Logger receives request and error logs (default: slog.Default()).
 	Logger *slog.Logger
+	// Telemetry receives metrics and spans (nil: none; the request log
+	// line is written all the same).
+	Telemetry *telemetry.Telemetry
 	// AuditorToken is the auditor's credential; empty disables the role.
 	AuditorToken string
 	// CommandRate is the sustained rate of commands and messages allowed
@@ -47,6 +50,12 @@ type Options struct {
 	MaxStreamsPerCredential int
 	// MaxStreams caps open WatchGame streams in all; <= 0: no limit.
 	MaxStreams int
+	// APIKeys are the trusted clients' keys (nil: none). A call carrying
+	// one counts its game creations and seat claims against the key's own
+	// rate instead of its address's, and its spectator streams against
+	// the key, up to MaxStreamsPerAPIKey (<= 0: no limit but MaxStreams).
+	APIKeys             *limits.Keys
+	MaxStreamsPerAPIKey int
 	// CacheSize caps the games kept folded in memory (default 1000).
 	CacheSize int
 	// MaxMessageBytes caps a request's encoded size: a larger one is
@@ -72,13 +81,17 @@ type Service struct {
 	store   eventstore.Store
 	games   *games.Registry
 	log     *slog.Logger
+	tel     *telemetry.Telemetry
 	authn   *auth.Authenticator
 	acts    *limits.Rates // commands and messages, per credential
 	creates *limits.Rates // games and seats, per client address
 	streams *limits.Streams
-	tables  *cache
-	bots    *botDriver
-	codec   requestCodec
+	keys    *limits.Keys
+	// keyStreams is Options.MaxStreamsPerAPIKey.
+	keyStreams int
+	tables     *cache
+	bots       *botDriver
+	codec      requestCodec
 	// maxMsg is Options.MaxMessageBytes.
 	maxMsg int
 	// watchOutage is Options.WatchOutage.
@@ -110,7 +123,10 @@ func New(o Options) (*Service, error) {
 		store:       o.Store,
 		games:       o.Games,
 		log:         o.Logger,
-		authn:       &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken},
+		tel:         o.Telemetry,
+		authn:       &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken, APIKeys: o.APIKeys},
+		keys:        o.APIKeys,
+		keyStreams:  o.MaxStreamsPerAPIKey,
 		maxMsg:      o.MaxMessageBytes,
 		watchOutage: o.WatchOutage,
 		acts:        limits.NewRates(o.CommandRate, o.CommandBurst),
@@ -121,6 +137,8 @@ func New(o Options) (*Service, error) {
 		closing:     make(chan struct{}),
 	}
 	s.bots = startBots(s)
+	s.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { return float64(s.tables.len()) })
+	s.tel.GaugeFunc("watch_streams", "Open WatchGame streams.", func() float64 { return float64(s.streams.Open()) })
 	return s, nil
 }
 
@@ -129,39 +147,55 @@ func New(o Options) (*Service, error) {
 func (s *Service) Register(gs *grpc.Server) { moonshinev1.RegisterGameServiceServer(gs, s) }
 
 // ServerOptions returns the codec and the interceptor chains the service
-// needs: panic recovery, request logging, the error mapping, the edge
+// needs: telemetry (metrics, the request id and log line, which read the
+// status a call ends with), panic recovery, the error mapping, the edge
 // (decoding, size and field checks of every request, see edge.go) and
 // authentication.
 func (s *Service) ServerOptions() []grpc.ServerOption {
-	logger := logging.LoggerFunc(func(ctx context.Context, lvl logging.Level, msg string, fields ...any) {
-		s.log.Log(ctx, slog.Level(lvl), msg, fields...)
-	})
-	logOpts := []logging.Option{logging.WithLogOnEvents(logging.FinishCall)}
 	panics := recovery.WithRecoveryHandlerContext(func(ctx context.Context, p any) error {
 		s.log.ErrorContext(ctx, "panic in handler", "panic", p)
 		return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
 	})
+	unary := append(s.tel.UnaryInterceptors(s.log),
+		recovery.UnaryServerInterceptor(panics),
+		s.unaryErrors,
+		s.unaryEdge,
+		grpcauth.UnaryServerInterceptor(s.resolve),
+	)
+	stream := append(s.tel.StreamInterceptors(s.log),
+		recovery.StreamServerInterceptor(panics),
+		s.streamErrors,
+		s.streamEdge,
+		grpcauth.StreamServerInterceptor(s.resolve),
+	)
 	opts := []grpc.ServerOption{
-		grpc.ChainUnaryInterceptor(
-			recovery.UnaryServerInterceptor(panics),
-			logging.UnaryServerInterceptor(logger, logOpts...),
-			s.unaryErrors,
-			s.unaryEdge,
-			grpcauth.UnaryServerInterceptor(s.authn.Resolve),
-		),
-		grpc.ChainStreamInterceptor(
-			recovery.StreamServerInterceptor(panics),
-			logging.StreamServerInterceptor(logger, logOpts...),
-			s.streamErrors,
-			s.streamEdge,
-			grpcauth.StreamServerInterceptor(s.authn.Resolve),
-		),
+		grpc.ChainUnaryInterceptor(unary...),
+		grpc.ChainStreamInterceptor(stream...),
 		grpc.ForceServerCodecV2(s.codec),
 	}
 	if s.maxMsg > 0 {
 		opts = append(opts, grpc.MaxRecvMsgSize(MessageCeiling*s.maxMsg))
 	}
-	return opts
+	return append(opts, s.tel.ServerOptions()...)
+}
+
+// resolve authenticates the caller and notes who it is for the request's
+// log line.
+func (s *Service) resolve(ctx context.Context) (context.Context, error) {
+	ctx, err := s.authn.Resolve(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c := auth.From(ctx)
+	switch c.Role {
+	case auth.SeatHolder:
+		telemetry.NoteCaller(ctx, "seat", int(c.Seat), c.APIKey)
+	case auth.Auditor:
+		telemetry.NoteCaller(ctx, "auditor", -1, c.APIKey)
+	default:
+		telemetry.NoteCaller(ctx, "spectator", -1, c.APIKey)
+	}
+	return ctx, nil
 }
 
 // Close ends open watch streams (UNAVAILABLE, SERVER_SHUTTING_DOWN) and stops
@@ -184,11 +218,15 @@ func limitKey(ctx context.Context) string {
 }
 
 // clientKey is the key that creation counts against whatever the
-// credential: the client's IP address, or for IPv6 its /64 network (one
-// host commonly holds a whole /64, so counting addresses there would count
-// nothing). A client without an IP address (a Unix socket, an in-memory
-// connection) is counted by the address it has.
+// credential: the client's API key if it sent one, else its IP address,
+// or for IPv6 its /64 network (one host commonly holds a whole /64, so
+// counting addresses there would count nothing). A client without an IP
+// address (a Unix socket, an in-memory connection) is counted by the
+// address it has.
 func clientKey(ctx context.Context) string {
+	if k := auth.From(ctx).APIKey; k != "" {
+		return "key:" + k
+	}
 	p, ok := peer.FromContext(ctx)
 	if !ok || p.Addr == nil {
 		return "anonymous"
@@ -212,7 +250,22 @@ func (s *Service) allowAct(ctx context.Context) error { return s.acts.Allow(limi
 // allowCreate takes one game creation or seat claim from the client's
 // rate (clientKey), whichever credential it sends: fresh seat credentials
 // buy no extra games or seats.
-func (s *Service) allowCreate(ctx context.Context) error { return s.creates.Allow(clientKey(ctx)) }
+func (s *Service) allowCreate(ctx context.Context) error {
+	if k := auth.From(ctx).APIKey; k != "" {
+		return s.keys.Allow(k)
+	}
+	return s.creates.Allow(clientKey(ctx))
+}
+
+// openStream counts an open watch stream against its limit key: a
+// spectator with an API key within the key's cap, anyone else within the
+// per-credential cap.
+func (s *Service) openStream(ctx context.Context) (release func(), err error) {
+	if c := auth.From(ctx); c.Key == "" && c.APIKey != "" {
+		return s.streams.AcquireWithin(clientKey(ctx), s.keyStreams)
+	}
+	return s.streams.Acquire(limitKey(ctx))
+}
 
 // seatCaller returns the caller's seat in the game, or the refusal for a
 // caller that may not act there.

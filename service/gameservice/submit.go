@@ -56,7 +56,9 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	if err != nil {
 		return nil, err
 	}
+	_, span := s.tel.Start(ctx, "project")
 	out, err := projectAll(evs, acc)
+	span.End()
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +135,9 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 			}
 			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.g.Version})
 		}
+		_, span := s.tel.Start(ctx, "decide")
 		evs, err := t.g.Decide(sub.seat, cmd)
+		span.End()
 		if err != nil {
 			if !synced {
 				moved, serr := catchUp()

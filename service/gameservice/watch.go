@@ -48,7 +48,7 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	if err != nil {
 		return err
 	}
-	release, err := s.streams.Acquire(limitKey(ctx))
+	release, err := s.openStream(ctx)
 	if err != nil {
 		return err
 	}
@@ -57,12 +57,14 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	if err != nil {
 		return resumable(err, req.GetAfterSeq())
 	}
-	return s.watchLoop(ctx, stream, t.meta.ID, req.GetAfterSeq(), acc, wake)
+	return s.watchLoop(ctx, stream, t, req.GetAfterSeq(), acc, wake)
 }
 
-// watchLoop sends events after last until the client leaves or the server
-// shuts down.
-func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], id string, last int64, acc access, wake <-chan struct{}) error {
+// watchLoop sends events after last until the game is over and every
+// event up to its end is sent (then the GameOver message, and OK), the
+// client leaves or the server shuts down.
+func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, last int64, acc access, wake <-chan struct{}) error {
+	id := t.meta.ID
 	for {
 		evs, err := s.readWatched(ctx, id, last)
 		if err != nil {
@@ -81,6 +83,9 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 		if len(evs) == watchBatch {
 			continue
 		}
+		if over := s.overAt(ctx, t, last); over != nil {
+			return stream.Send(&moonshinev1.WatchGameResponse{GameOver: over})
+		}
 		select {
 		case <-s.closing:
 			return shuttingDown(last)
@@ -92,6 +97,23 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 			}
 		}
 	}
+}
+
+// overAt returns the end of the game if it is over and last is its last
+// event, else nil. The table is trusted when it has folded last already
+// (this process appended it, or read it); otherwise it catches up first.
+// A failed catch-up is no end: the next read retries or ends the stream.
+func (s *Service) overAt(ctx context.Context, t *table, last int64) *moonshinev1.GameOver {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.g.Version < last && s.sync(ctx, t) != nil {
+		return nil
+	}
+	o := t.g.State.Outcome()
+	if o == nil || t.g.Version > last {
+		return nil
+	}
+	return &moonshinev1.GameOver{LastSeq: last, Outcome: wireOutcome(o)}
 }
 
 // readWatched reads the events after last. While the store is unavailable

@@ -2,9 +2,14 @@ package gameservice_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"testing"
+	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 )
 
@@ -73,5 +78,50 @@ func TestShutdownEndsWatches(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Errorf("shutdown: %v", err)
+	}
+}
+
+// TestWatchEndsWithTheGame plays a game to its end through a second
+// server while a watcher follows on the first: after the last event comes
+// a GameOver message and the stream ends with OK. A watch opened after the
+// end, from the start or from the last seq, ends the same way.
+func TestWatchEndsWithTheGame(t *testing.T) {
+	a := newEnv(t, nil, nil)
+	b := newEnv(t, a.store, nil)
+	id, tok := a.table(2)
+	ctx, cancel := context.WithTimeout(as(tok[0]), time.Minute)
+	defer cancel()
+	live, err := a.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range toyMoves {
+		b.mustSubmit(tok[i%2], id, fmt.Sprint("c", i), cmdPass())
+	}
+	final := int64(2 + toyMoves) // two setup events, then one per move
+	wantEnd := func(name string, stream grpc.ServerStreamingClient[moonshinev1.WatchGameResponse], events int) {
+		t.Helper()
+		evs := recv(t, stream, events)
+		if events > 0 && evs[len(evs)-1].GetSeq() != final {
+			t.Fatalf("%s: last event %d, want %d", name, evs[len(evs)-1].GetSeq(), final)
+		}
+		last, err := stream.Recv()
+		if err != nil {
+			t.Fatalf("%s: after the last event: %v, want the GameOver message", name, err)
+		}
+		if over := last.GetGameOver(); over.GetLastSeq() != final || over.GetOutcome().GetSummary() != "seat 1 wins" || last.GetEvent() != nil {
+			t.Fatalf("%s: last message %v", name, last)
+		}
+		if _, err := stream.Recv(); !errors.Is(err, io.EOF) {
+			t.Fatalf("%s: after GameOver: %v, want the end of the stream with OK", name, err)
+		}
+	}
+	wantEnd("live", live, int(final))
+	for _, after := range []int64{0, final} {
+		stream, err := a.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id, AfterSeq: after})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantEnd(fmt.Sprint("after ", after), stream, int(final-after))
 	}
 }

@@ -92,15 +92,28 @@ func NewStreams(perKey, total int) *Streams {
 // Acquire opens a stream for key, or returns ErrTooManyStreams. The caller
 // must call release once when the stream ends.
 func (s *Streams) Acquire(key string) (release func(), err error) {
+	return s.AcquireWithin(key, s.perKey)
+}
+
+// AcquireWithin is Acquire with a cap of perKey for this key (<= 0:
+// unlimited), as for an API key, within the same total.
+func (s *Streams) AcquireWithin(key string, perKey int) (release func(), err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if (s.total > 0 && s.all >= s.total) || (s.perKey > 0 && s.open[key] >= s.perKey) {
+	if (s.total > 0 && s.all >= s.total) || (perKey > 0 && s.open[key] >= perKey) {
 		return nil, ErrTooManyStreams
 	}
 	s.open[key]++
 	s.all++
 	var once sync.Once
 	return func() { once.Do(func() { s.release(key) }) }, nil
+}
+
+// Open returns how many streams are open in all.
+func (s *Streams) Open() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.all
 }
 
 func (s *Streams) release(key string) {

@@ -34,9 +34,21 @@ const auditor = "auditor-secret"
 // start runs a real server on a loopback port and returns a client.
 func start(t *testing.T, cfg server.Config) *grpc.ClientConn {
 	t.Helper()
-	cfg.Logger = slog.New(slog.DiscardHandler)
+	_, conn := startServer(t, cfg)
+	return conn
+}
+
+// startServer is start, returning the server too. A config without a
+// logger logs nowhere.
+func startServer(t *testing.T, cfg server.Config) (*server.Server, *grpc.ClientConn) {
+	t.Helper()
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
 	cfg.AuditorToken = auditor
-	cfg.CommandRate = -1
+	if cfg.CommandRate == 0 {
+		cfg.CommandRate = -1
+	}
 	srv, err := server.New(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +68,7 @@ func start(t *testing.T, cfg server.Config) *grpc.ClientConn {
 			t.Error(err)
 		}
 	})
-	return conn
+	return srv, conn
 }
 
 func as(token string) context.Context {

@@ -2,7 +2,10 @@ package server
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
@@ -21,16 +24,40 @@ func OpenStore(ctx context.Context, databaseURL, dbPath string, log *slog.Logger
 	return sqlitestore.OpenContext(ctx, dbPath)
 }
 
-// Migrate applies the migrations of the store OpenStore would open.
-func Migrate(ctx context.Context, databaseURL, dbPath string, log *slog.Logger) error {
-	if databaseURL != "" {
-		log.Info("migrating PostgreSQL")
-		return pgstore.MigrateURL(ctx, databaseURL)
+// Backoff between tries to reach the database at start.
+const (
+	connectPauseMin = 250 * time.Millisecond
+	connectPauseMax = 5 * time.Second
+)
+
+// openRetrying opens the configured store, trying again while it cannot
+// be reached (eventstore.ErrUnavailable: the database is not up yet, or
+// restarting) for up to cfg.ConnectTimeout, backing off and logging each
+// try. Any other error (a bad URL, a refused password, a failed
+// migration) ends it at once.
+func openRetrying(ctx context.Context, cfg Config, log *slog.Logger) (eventstore.Store, error) {
+	deadline := time.Now().Add(cfg.ConnectTimeout)
+	pause := connectPauseMin
+	for attempt := 1; ; attempt++ {
+		st, err := OpenStore(ctx, cfg.DatabaseURL, cfg.DBPath, log)
+		if err == nil {
+			if attempt > 1 {
+				log.Info("connected to the event store", "attempt", attempt)
+			}
+			return st, nil
+		}
+		if !errors.Is(err, eventstore.ErrUnavailable) {
+			return nil, err
+		}
+		if cfg.ConnectTimeout < 0 || time.Now().Add(pause).After(deadline) {
+			return nil, fmt.Errorf("server: the event store is unreachable after %d tries in %s: %w", attempt, cfg.ConnectTimeout, err)
+		}
+		log.Warn("the event store is unreachable; trying again", "attempt", attempt, "retry_in", pause, "err", err)
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, connectPauseMax)
 	}
-	st, err := OpenStore(ctx, "", dbPath, log)
-	if err != nil {
-		return err
-	}
-	log.Info("migrated", "store", st.Kind())
-	return st.Close()
 }

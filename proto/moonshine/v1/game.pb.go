@@ -301,7 +301,14 @@ type GameConfig struct {
 	// Seats played by the server's bots (0-based).
 	BotSeats []int32 `protobuf:"varint,3,rep,packed,name=bot_seats,json=botSeats,proto3" json:"bot_seats,omitempty"`
 	// A free title for people.
-	Title         string `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	Title string `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	// The version of the game's rules the game was created under (its rules
+	// module's RulesVersion, e.g. "2"). The server records it at CreateGame:
+	// a request leaves it empty or names the version the server plays, and
+	// any other is refused (INVALID_ARGUMENT). Empty in a stored game: the
+	// game predates the record, rules version "1". Verification names it
+	// when the server plays other rules.
+	RulesVersion  string `protobuf:"bytes,5,opt,name=rules_version,json=rulesVersion,proto3" json:"rules_version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -360,6 +367,13 @@ func (x *GameConfig) GetBotSeats() []int32 {
 func (x *GameConfig) GetTitle() string {
 	if x != nil {
 		return x.Title
+	}
+	return ""
+}
+
+func (x *GameConfig) GetRulesVersion() string {
+	if x != nil {
+		return x.RulesVersion
 	}
 	return ""
 }
@@ -888,7 +902,8 @@ type GameInfo struct {
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
 	// The rules' id, e.g. "booze-barons".
 	Game string `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
-	// The table as created.
+	// The table as created, with the rules version it was created under
+	// (config.rules_version).
 	Config *GameConfig `protobuf:"bytes,3,opt,name=config,proto3" json:"config,omitempty"`
 	// The seats.
 	Seats []*Seat `protobuf:"bytes,4,rep,name=seats,proto3" json:"seats,omitempty"`
@@ -1669,13 +1684,14 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdomB\x06\n" +
-	"\x04game\"\x8e\x01\n" +
+	"\x04game\"\xb3\x01\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x123\n" +
 	"\aoptions\x18\x02 \x01(\v2\x19.moonshine.v1.GameOptionsR\aoptions\x12\x1b\n" +
 	"\tbot_seats\x18\x03 \x03(\x05R\bbotSeats\x12\x14\n" +
-	"\x05title\x18\x04 \x01(\tR\x05title\"\xab\x01\n" +
+	"\x05title\x18\x04 \x01(\tR\x05title\x12#\n" +
+	"\rrules_version\x18\x05 \x01(\tR\frulesVersion\"\xab\x01\n" +
 	"\vGameCommand\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.CommandH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdomB\x06\n" +

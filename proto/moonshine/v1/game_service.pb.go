@@ -1058,11 +1058,15 @@ func (x *WatchGameRequest) GetSeat() int32 {
 	return 0
 }
 
-// WatchGameResponse is one streamed event.
+// WatchGameResponse is one streamed event, or the last message of the
+// stream of a finished game.
 type WatchGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The event, redacted for the caller.
-	Event         *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// The event, redacted for the caller; unset in the last message.
+	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// Set in the last message only: the game is over. The stream then ends
+	// with OK.
+	GameOver      *GameOver `protobuf:"bytes,2,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1104,6 +1108,69 @@ func (x *WatchGameResponse) GetEvent() *Event {
 	return nil
 }
 
+func (x *WatchGameResponse) GetGameOver() *GameOver {
+	if x != nil {
+		return x.GameOver
+	}
+	return nil
+}
+
+// GameOver is the end of a finished game's watch stream.
+type GameOver struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sequence number of the last event of the stream (watch again
+	// after it to read later table talk, or use GetHistory).
+	LastSeq int64 `protobuf:"varint,1,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
+	// How the game ended.
+	Outcome       *Outcome `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameOver) Reset() {
+	*x = GameOver{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameOver) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameOver) ProtoMessage() {}
+
+func (x *GameOver) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameOver.ProtoReflect.Descriptor instead.
+func (*GameOver) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *GameOver) GetLastSeq() int64 {
+	if x != nil {
+		return x.LastSeq
+	}
+	return 0
+}
+
+func (x *GameOver) GetOutcome() *Outcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return nil
+}
+
 // GetHistoryRequest asks for a game's events.
 type GetHistoryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1124,7 +1191,7 @@ type GetHistoryRequest struct {
 
 func (x *GetHistoryRequest) Reset() {
 	*x = GetHistoryRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1136,7 +1203,7 @@ func (x *GetHistoryRequest) String() string {
 func (*GetHistoryRequest) ProtoMessage() {}
 
 func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1149,7 +1216,7 @@ func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetHistoryRequest) GetGameId() string {
@@ -1202,7 +1269,7 @@ type GetHistoryResponse struct {
 
 func (x *GetHistoryResponse) Reset() {
 	*x = GetHistoryResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1214,7 +1281,7 @@ func (x *GetHistoryResponse) String() string {
 func (*GetHistoryResponse) ProtoMessage() {}
 
 func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1227,7 +1294,7 @@ func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetHistoryResponse) GetGame() *GameInfo {
@@ -1336,9 +1403,13 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12;\n" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
-	"\x04seat\x18\x04 \x01(\x05R\x04seat\">\n" +
+	"\x04seat\x18\x04 \x01(\x05R\x04seat\"s\n" +
 	"\x11WatchGameResponse\x12)\n" +
-	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\"\x91\x01\n" +
+	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x123\n" +
+	"\tgame_over\x18\x02 \x01(\v2\x16.moonshine.v1.GameOverR\bgameOver\"V\n" +
+	"\bGameOver\x12\x19\n" +
+	"\blast_seq\x18\x01 \x01(\x03R\alastSeq\x12/\n" +
+	"\aoutcome\x18\x02 \x01(\v2\x15.moonshine.v1.OutcomeR\aoutcome\"\x91\x01\n" +
 	"\x11GetHistoryRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12)\n" +
 	"\x10require_complete\x18\x02 \x01(\bR\x0frequireComplete\x12\x1b\n" +
@@ -1377,7 +1448,7 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*CreateGameRequest)(nil),     // 0: moonshine.v1.CreateGameRequest
 	(*CreateGameResponse)(nil),    // 1: moonshine.v1.CreateGameResponse
@@ -1397,59 +1468,63 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*GetViewAtResponse)(nil),     // 15: moonshine.v1.GetViewAtResponse
 	(*WatchGameRequest)(nil),      // 16: moonshine.v1.WatchGameRequest
 	(*WatchGameResponse)(nil),     // 17: moonshine.v1.WatchGameResponse
-	(*GetHistoryRequest)(nil),     // 18: moonshine.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),    // 19: moonshine.v1.GetHistoryResponse
-	(*GameConfig)(nil),            // 20: moonshine.v1.GameConfig
-	(*GameInfo)(nil),              // 21: moonshine.v1.GameInfo
-	(*GameCommand)(nil),           // 22: moonshine.v1.GameCommand
-	(*Event)(nil),                 // 23: moonshine.v1.Event
-	(Perspective)(0),              // 24: moonshine.v1.Perspective
-	(*GameView)(nil),              // 25: moonshine.v1.GameView
-	(*LoggedCommand)(nil),         // 26: moonshine.v1.LoggedCommand
+	(*GameOver)(nil),              // 18: moonshine.v1.GameOver
+	(*GetHistoryRequest)(nil),     // 19: moonshine.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),    // 20: moonshine.v1.GetHistoryResponse
+	(*GameConfig)(nil),            // 21: moonshine.v1.GameConfig
+	(*GameInfo)(nil),              // 22: moonshine.v1.GameInfo
+	(*GameCommand)(nil),           // 23: moonshine.v1.GameCommand
+	(*Event)(nil),                 // 24: moonshine.v1.Event
+	(Perspective)(0),              // 25: moonshine.v1.Perspective
+	(*GameView)(nil),              // 26: moonshine.v1.GameView
+	(*Outcome)(nil),               // 27: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),         // 28: moonshine.v1.LoggedCommand
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	20, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	21, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	21, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	22, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	23, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	23, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	21, // 6: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	21, // 7: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	24, // 8: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	25, // 9: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	24, // 10: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	25, // 11: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	24, // 12: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	23, // 13: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	21, // 14: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	23, // 15: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	26, // 16: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	0,  // 17: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	2,  // 18: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	4,  // 19: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	6,  // 20: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	8,  // 21: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	10, // 22: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	12, // 23: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	14, // 24: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	16, // 25: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	18, // 26: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	1,  // 27: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	3,  // 28: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	5,  // 29: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	7,  // 30: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	9,  // 31: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	11, // 32: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	13, // 33: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	15, // 34: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	17, // 35: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	19, // 36: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	27, // [27:37] is the sub-list for method output_type
-	17, // [17:27] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	21, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	22, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	22, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	23, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	24, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	24, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	22, // 6: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	22, // 7: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	25, // 8: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	26, // 9: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	25, // 10: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	26, // 11: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	25, // 12: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	24, // 13: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	18, // 14: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
+	27, // 15: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	22, // 16: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	24, // 17: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	28, // 18: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	0,  // 19: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	2,  // 20: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	4,  // 21: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	6,  // 22: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	8,  // 23: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	10, // 24: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	12, // 25: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	14, // 26: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	16, // 27: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	19, // 28: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	1,  // 29: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	3,  // 30: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	5,  // 31: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	7,  // 32: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	9,  // 33: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	11, // 34: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	13, // 35: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	15, // 36: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	17, // 37: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	20, // 38: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	29, // [29:39] is the sub-list for method output_type
+	19, // [19:29] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -1467,7 +1542,7 @@ func file_moonshine_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

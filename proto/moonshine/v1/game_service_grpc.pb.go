@@ -83,11 +83,14 @@ type GameServiceClient interface {
 	GetViewAt(ctx context.Context, in *GetViewAtRequest, opts ...grpc.CallOption) (*GetViewAtResponse, error)
 	// WatchGame streams the caller's redacted events after a sequence number:
 	// first those already stored, then each new one as it is appended, with
-	// no gap and no duplicate. The stream stays open until the client
-	// cancels it or the server shuts down (UNAVAILABLE, reason
-	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq). It
-	// rides out a short outage of the database; a long one ends it
-	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after.
+	// no gap and no duplicate. Once the game is over and every event up to
+	// then is sent, a last message with game_over set follows and the stream
+	// ends with OK (table talk after the end is read with GetHistory).
+	// Until then the stream stays open until the client cancels it or the
+	// server shuts down (UNAVAILABLE, reason SERVER_SHUTTING_DOWN: reconnect
+	// with after_seq set to the last seq). It rides out a short outage of
+	// the database; a long one ends it UNAVAILABLE, STORE_UNAVAILABLE, with
+	// the seq to resume after.
 	WatchGame(ctx context.Context, in *WatchGameRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchGameResponse], error)
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the
@@ -237,11 +240,14 @@ type GameServiceServer interface {
 	GetViewAt(context.Context, *GetViewAtRequest) (*GetViewAtResponse, error)
 	// WatchGame streams the caller's redacted events after a sequence number:
 	// first those already stored, then each new one as it is appended, with
-	// no gap and no duplicate. The stream stays open until the client
-	// cancels it or the server shuts down (UNAVAILABLE, reason
-	// SERVER_SHUTTING_DOWN: reconnect with after_seq set to the last seq). It
-	// rides out a short outage of the database; a long one ends it
-	// UNAVAILABLE, STORE_UNAVAILABLE, with the seq to resume after.
+	// no gap and no duplicate. Once the game is over and every event up to
+	// then is sent, a last message with game_over set follows and the stream
+	// ends with OK (table talk after the end is read with GetHistory).
+	// Until then the stream stays open until the client cancels it or the
+	// server shuts down (UNAVAILABLE, reason SERVER_SHUTTING_DOWN: reconnect
+	// with after_seq set to the last seq). It rides out a short outage of
+	// the database; a long one ends it UNAVAILABLE, STORE_UNAVAILABLE, with
+	// the seq to resume after.
 	WatchGame(*WatchGameRequest, grpc.ServerStreamingServer[WatchGameResponse]) error
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the

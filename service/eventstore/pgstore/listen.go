@@ -2,7 +2,6 @@ package pgstore
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -47,11 +46,11 @@ func startListener(ctx context.Context, cfg *pgx.ConnConfig, hub *fanout.Hub, in
 func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	conn, err := pgx.ConnectConfig(ctx, l.cfg)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: listener: connect: %w", err)
+		return nil, mapError("listener: connect", err)
 	}
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{notifyChannel}.Sanitize()); err != nil {
 		_ = conn.Close(context.WithoutCancel(ctx))
-		return nil, fmt.Errorf("pgstore: listener: listen: %w", err)
+		return nil, mapError("listener: listen", err)
 	}
 	l.mu.Lock()
 	l.pid = conn.PgConn().PID()

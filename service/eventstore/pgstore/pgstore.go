@@ -38,7 +38,8 @@ var _ eventstore.Store = (*Store)(nil)
 
 // Open connects to the database at url (a postgres:// URL or keyword/value
 // string, as pgx parses it), applies the migrations, and starts the
-// listener that serves Subscribe.
+// listener that serves Subscribe. A database that cannot be reached is
+// eventstore.ErrUnavailable (the caller may retry).
 func Open(ctx context.Context, url string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -54,7 +55,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*Store, error) {
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: connect: %w", err)
+		return nil, mapError("connect", err)
 	}
 	s := &Store{pool: pool, hub: fanout.New()}
 	s.instance = newInstanceID()
@@ -89,7 +90,7 @@ func migrateConfig(ctx context.Context, cfg *pgx.ConnConfig) error {
 	// which must not go back to a pool if unlocking fails.
 	conn, err := pgx.ConnectConfig(ctx, cfg.Copy())
 	if err != nil {
-		return fmt.Errorf("pgstore: connect to migrate: %w", err)
+		return mapError("connect to migrate", err)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	if _, err := migrations.ApplyPostgres(ctx, conn); err != nil {
@@ -108,8 +109,13 @@ func newInstanceID() string {
 // Kind returns "postgres".
 func (s *Store) Kind() string { return "postgres" }
 
-// Pool returns the store's connection pool (for health checks and tests).
+// Pool returns the store's connection pool (for metrics and tests).
 func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// ListenerReconnects returns how often the LISTEN connection has been
+// made again since Open (after the database restarted, failed over or
+// dropped it).
+func (s *Store) ListenerReconnects() int64 { return s.lis.connects.Load() - 1 }
 
 // Ping implements [eventstore.Store].
 func (s *Store) Ping(ctx context.Context) error {

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"time"
+
+	"github.com/moonshine-games/moonshine/service/limits"
+	"github.com/moonshine-games/moonshine/service/server"
+)
+
+// The settings of each subcommand. Every field has an environment
+// variable (env), a flag (flag), a default (envDefault) and a help text;
+// secret ones are masked wherever they are shown (secret: "token", or
+// "url" for a URL whose password alone is masked). See config.go.
+
+// storeSettings choose the event store.
+type storeSettings struct {
+	DatabaseURL    string        `env:"DATABASE_URL" flag:"database-url" secret:"url" help:"PostgreSQL URL; empty: the embedded store"`
+	DBPath         string        `env:"MOONSHINE_DB_PATH" envDefault:"moonshine.db" flag:"db" help:"the embedded store's file (when DATABASE_URL is empty)"`
+	ConnectTimeout time.Duration `env:"MOONSHINE_DB_CONNECT_TIMEOUT" envDefault:"1m" flag:"db-connect-timeout" help:"how long to keep trying an unreachable database at start, backing off; negative: one try"`
+}
+
+// listenSettings say where the server listens and how.
+type listenSettings struct {
+	Addr           string `env:"MOONSHINE_ADDR" envDefault:"127.0.0.1:7777" flag:"addr" help:"gRPC listen address"`
+	TLSCert        string `env:"MOONSHINE_TLS_CERT" flag:"tls-cert" help:"PEM certificate (chain) file to serve TLS with; reloaded when it changes"`
+	TLSKey         string `env:"MOONSHINE_TLS_KEY" flag:"tls-key" help:"PEM private key file of -tls-cert"`
+	AllowPlaintext bool   `env:"MOONSHINE_ALLOW_PLAINTEXT" envDefault:"false" flag:"allow-plaintext" help:"serve without TLS on a non-loopback address (behind a proxy that terminates TLS)"`
+}
+
+// serveSettings are the server's.
+type serveSettings struct {
+	Store          storeSettings
+	Listen         listenSettings
+	AdminAddr      string        `env:"MOONSHINE_ADMIN_ADDR" flag:"admin-addr" help:"admin HTTP listen address (/metrics, /livez, /readyz, /debug/pprof); keep it private; empty: none"`
+	LogFormat      string        `env:"MOONSHINE_LOG_FORMAT" envDefault:"text" flag:"log-format" help:"log format: text or json"`
+	LogLevel       string        `env:"MOONSHINE_LOG_LEVEL" envDefault:"info" flag:"log-level" help:"least level logged: debug, info, warn or error"`
+	AuditorToken   string        `env:"MOONSHINE_AUDITOR_TOKEN" flag:"auditor-token" secret:"token" help:"auditor credential (reads every game's secrets); empty: no auditor; prefer the environment"`
+	APIKeys        string        `env:"MOONSHINE_API_KEYS" flag:"api-keys" help:"trusted clients' API keys, comma-separated name:sha256hex[:rate[:burst]] (see moonshined api-key)"`
+	APIKeyRate     float64       `env:"MOONSHINE_API_KEY_RATE" envDefault:"100" flag:"api-key-rate" help:"games created and seats claimed per second per API key without its own rate; negative: no limit"`
+	APIKeyBurst    int           `env:"MOONSHINE_API_KEY_BURST" envDefault:"200" flag:"api-key-burst" help:"burst above the API key rate"`
+	APIKeyStreams  int           `env:"MOONSHINE_MAX_STREAMS_PER_API_KEY" envDefault:"1000" flag:"max-streams-per-api-key" help:"open spectator watch streams per API key"`
+	MaxMessage     int           `env:"MOONSHINE_MAX_MESSAGE_BYTES" envDefault:"1048576" flag:"max-message-bytes" help:"largest request accepted, in bytes"`
+	CommandRate    float64       `env:"MOONSHINE_COMMAND_RATE" envDefault:"10" flag:"command-rate" help:"commands and messages per second per seat credential; negative: no limit"`
+	CommandBurst   int           `env:"MOONSHINE_COMMAND_BURST" envDefault:"20" flag:"command-burst" help:"burst above the command rate"`
+	CreateRate     float64       `env:"MOONSHINE_CREATE_RATE" envDefault:"0" flag:"create-rate" help:"games created and seats claimed per second per client address; 0: the command rate; negative: no limit"`
+	CreateBurst    int           `env:"MOONSHINE_CREATE_BURST" envDefault:"0" flag:"create-burst" help:"burst above the create rate; 0: the command burst"`
+	StreamsPerCred int           `env:"MOONSHINE_MAX_STREAMS_PER_CREDENTIAL" envDefault:"16" flag:"max-streams-per-credential" help:"open watch streams per credential (spectators: per client address)"`
+	MaxStreams     int           `env:"MOONSHINE_MAX_STREAMS" envDefault:"10000" flag:"max-streams" help:"open watch streams in all"`
+	WatchOutage    time.Duration `env:"MOONSHINE_WATCH_OUTAGE" envDefault:"30s" flag:"watch-outage" help:"how long an open watch stream rides out a database outage; negative: not at all"`
+	HealthInterval time.Duration `env:"MOONSHINE_HEALTH_INTERVAL" envDefault:"5s" flag:"health-interval" help:"how often readiness pings the database"`
+	OTLPEndpoint   string        `env:"MOONSHINE_OTLP_ENDPOINT" flag:"otlp-endpoint" help:"OTLP/gRPC collector (host:port, or http(s)://host:port) to export traces to; empty: no tracing"`
+	OTLPInsecure   bool          `env:"MOONSHINE_OTLP_INSECURE" envDefault:"false" flag:"otlp-insecure" help:"send traces to a host:port endpoint without TLS"`
+	TraceSample    float64       `env:"MOONSHINE_TRACE_SAMPLE" envDefault:"1" flag:"trace-sample" help:"share of traces recorded when the caller did not decide (0 to 1)"`
+}
+
+// serverConfig returns the server's configuration.
+func (s serveSettings) serverConfig() (server.Config, error) {
+	keys, err := limits.ParseAPIKeys(s.APIKeys)
+	if err != nil {
+		return server.Config{}, err
+	}
+	return server.Config{
+		DatabaseURL: s.Store.DatabaseURL, DBPath: s.Store.DBPath, ConnectTimeout: s.Store.ConnectTimeout,
+		AuditorToken: s.AuditorToken,
+		APIKeys:      keys, APIKeyRate: s.APIKeyRate, APIKeyBurst: s.APIKeyBurst, MaxStreamsPerAPIKey: s.APIKeyStreams,
+		MaxMessageBytes: s.MaxMessage,
+		CommandRate:     s.CommandRate, CommandBurst: s.CommandBurst,
+		CreateRate: s.CreateRate, CreateBurst: s.CreateBurst,
+		MaxStreamsPerCredential: s.StreamsPerCred, MaxStreams: s.MaxStreams,
+		WatchOutage: s.WatchOutage, HealthInterval: s.HealthInterval,
+		TLSCertFile: s.Listen.TLSCert, TLSKeyFile: s.Listen.TLSKey, AllowPlaintext: s.Listen.AllowPlaintext,
+	}, nil
+}
+
+// migrateSettings are `moonshined migrate`'s.
+type migrateSettings struct {
+	Store storeSettings
+}
+
+// healthSettings are `moonshined health`'s: the server's own address and
+// whether it serves TLS.
+type healthSettings struct {
+	Addr    string `env:"MOONSHINE_ADDR" envDefault:"127.0.0.1:7777" flag:"addr" help:"the server's gRPC address (an unspecified host means this one)"`
+	TLSCert string `env:"MOONSHINE_TLS_CERT" flag:"tls-cert" help:"set when the server serves TLS: the check then speaks TLS, without verifying the certificate"`
+}

@@ -1,0 +1,123 @@
+package server
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/games"
+	"github.com/moonshine-games/moonshine/service/limits"
+	"github.com/moonshine-games/moonshine/service/telemetry"
+)
+
+// Config configures a Server. Zero values take the defaults below.
+type Config struct {
+	// Store, if set, is used as is and not closed by Shutdown. Otherwise
+	// the server opens PostgreSQL when DatabaseURL is set, else the
+	// embedded store at DBPath.
+	Store eventstore.Store
+	// DatabaseURL is a PostgreSQL URL.
+	DatabaseURL string
+	// DBPath is the embedded store's file (default "moonshine.db").
+	DBPath string
+	// ConnectTimeout is how long New keeps trying a database it cannot
+	// reach, backing off between tries and logging each (default
+	// DefaultConnectTimeout; negative: one try).
+	ConnectTimeout time.Duration
+	// Games are the hosted games (default games.Default()).
+	Games *games.Registry
+	// Logger (default slog.Default()).
+	Logger *slog.Logger
+	// Telemetry receives the metrics and spans (default: a new one,
+	// without tracing); its registry is served by AdminHandler.
+	Telemetry *telemetry.Telemetry
+	// AuditorToken is the auditor's credential; empty disables the role.
+	// New logs a warning when it is set.
+	AuditorToken string
+	// APIKeys are the trusted clients' keys; APIKeyRate and APIKeyBurst
+	// the creation rate and burst of a key without its own (defaults
+	// DefaultAPIKeyRate, DefaultAPIKeyBurst); MaxStreamsPerAPIKey caps a
+	// key's spectator streams (default DefaultMaxStreamsPerAPIKey).
+	APIKeys             []limits.APIKey
+	APIKeyRate          float64
+	APIKeyBurst         int
+	MaxStreamsPerAPIKey int
+	// MaxMessageBytes caps a request (default 1 MiB): a larger one is
+	// refused with MESSAGE_TOO_LARGE (see gameservice.Options).
+	MaxMessageBytes int
+	// CommandRate is the commands and messages per second per credential
+	// (default 10); CommandBurst the burst above it (default 20).
+	CommandRate  float64
+	CommandBurst int
+	// CreateRate is the games created and seats claimed per second per
+	// client address, whatever the credential (default: CommandRate);
+	// CreateBurst the burst above it (default: CommandBurst).
+	CreateRate  float64
+	CreateBurst int
+	// MaxStreamsPerCredential (default 16) and MaxStreams (default 10000)
+	// cap open WatchGame streams.
+	MaxStreamsPerCredential int
+	MaxStreams              int
+	// WatchOutage is how long an open watch stream rides out an outage of
+	// the store (default gameservice.DefaultWatchOutage; negative: none).
+	WatchOutage time.Duration
+	// HealthInterval is how often readiness pings the store (default
+	// DefaultHealthInterval).
+	HealthInterval time.Duration
+	// TLSCertFile and TLSKeyFile, if set, are a PEM certificate (chain)
+	// and key to serve TLS with; the files are read again when they change.
+	TLSCertFile, TLSKeyFile string
+	// AllowPlaintext lets Serve listen without TLS on an address that is
+	// not loopback (behind a proxy that terminates TLS).
+	AllowPlaintext bool
+}
+
+// Defaults.
+const (
+	DefaultDBPath                  = "moonshine.db"
+	DefaultMaxMessageBytes         = 1 << 20
+	DefaultCommandRate             = 10
+	DefaultCommandBurst            = 20
+	DefaultMaxStreamsPerCredential = 16
+	DefaultMaxStreams              = 10000
+	DefaultAPIKeyRate              = 100
+	DefaultAPIKeyBurst             = 200
+	DefaultMaxStreamsPerAPIKey     = 1000
+	DefaultConnectTimeout          = time.Minute
+	DefaultHealthInterval          = 5 * time.Second
+)
+
+func (c *Config) defaults() {
+	set := func(p *int, v int) {
+		if *p == 0 {
+			*p = v
+		}
+	}
+	if c.DBPath == "" {
+		c.DBPath = DefaultDBPath
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.Telemetry == nil {
+		c.Telemetry = telemetry.New(telemetry.Options{})
+	}
+	if c.CommandRate == 0 {
+		c.CommandRate = DefaultCommandRate
+	}
+	if c.APIKeyRate == 0 {
+		c.APIKeyRate = DefaultAPIKeyRate
+	}
+	if c.ConnectTimeout == 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	if c.HealthInterval <= 0 {
+		c.HealthInterval = DefaultHealthInterval
+	}
+	set(&c.MaxMessageBytes, DefaultMaxMessageBytes)
+	set(&c.CommandBurst, DefaultCommandBurst)
+	set(&c.MaxStreamsPerCredential, DefaultMaxStreamsPerCredential)
+	set(&c.MaxStreams, DefaultMaxStreams)
+	set(&c.APIKeyBurst, DefaultAPIKeyBurst)
+	set(&c.MaxStreamsPerAPIKey, DefaultMaxStreamsPerAPIKey)
+}
