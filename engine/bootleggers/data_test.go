@@ -2,6 +2,7 @@ package bootleggers
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
@@ -279,5 +280,13 @@ func TestOptionalRuleNumbers(t *testing.T) {
 	}
 	if House.RemoteStillDiceMax != StillDiceMax {
 		t.Errorf("a Remote Still takes %d dice, a Family Still %d (ruling 33)", House.RemoteStillDiceMax, StillDiceMax)
+	}
+}
+
+func TestRulesVersionFollowsTheHouseTable(t *testing.T) {
+	// The rules version the service records is the House table's: raising
+	// one raises the other.
+	if RulesVersion != strconv.Itoa(HouseRulesVersion) || (Rules{}).RulesVersion() != RulesVersion {
+		t.Errorf("rules version %q, house rules version %d", RulesVersion, HouseRulesVersion)
 	}
 }

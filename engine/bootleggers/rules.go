@@ -13,7 +13,21 @@ import (
 // fold into.
 type Rules struct{}
 
-var _ engine.Rules = Rules{}
+// RulesVersion is the revision of the Bootleggers rules this package plays
+// ([engine.RulesVersioned]): a game's stored configuration records the one
+// it was created under. It is the version of the house-ruled numbers
+// (HouseRulesVersion, which GameStarted records too), raised with any change
+// to the rules or to House that can change what a seed and a command log
+// give.
+const RulesVersion = "2"
+
+var (
+	_ engine.Rules          = Rules{}
+	_ engine.RulesVersioned = Rules{}
+)
+
+// RulesVersion returns [RulesVersion].
+func (Rules) RulesVersion() string { return RulesVersion }
 
 var (
 	// events and commands wrap the kinds of the Event and Command oneofs.
