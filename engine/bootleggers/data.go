@@ -235,9 +235,9 @@ type CardSpec struct {
 }
 
 // HouseTable is every number that no source prints (the base rulebook is
-// not available), tagged field by field with its ruling. The values are
-// starting points to tune by seeded simulation; changing one means raising
-// HouseRulesVersion.
+// not available), tagged field by field with its ruling. The values were
+// tuned by seeded simulation (docs/rules/bootleggers.md, "Balance");
+// changing one means raising HouseRulesVersion and RulesVersion.
 type HouseTable struct {
 	// Speakeasies are the five speakeasies, smallest first.
 	Speakeasies []SpeakeasyNumbers

@@ -130,7 +130,20 @@ func generatedDoc() string {
 	muscleTable(&w)
 	deckTable(&w)
 	scalarsTable(&w)
+	variantsTable(&w)
 	return w.String()
+}
+
+func variantsTable(w *strings.Builder) {
+	w.WriteString("### Variants (the module's tables)\n\n| Name | Title | Players | What it sets |\n|---|---|---|---|\n")
+	for _, v := range Variants() {
+		players := fmt.Sprintf("%d-%d", v.MinPlayers, v.MaxPlayers)
+		if v.MinPlayers == v.MaxPlayers {
+			players = fmt.Sprint(v.MinPlayers)
+		}
+		fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", v.Name, v.Title, players, v.Description)
+	}
+	w.WriteString("\n")
 }
 
 func placesTable(w *strings.Builder) {

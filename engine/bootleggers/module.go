@@ -49,7 +49,7 @@ func Variants() []engine.Variant {
 			Description: "Optional rule for three Mobsters: one more Men of Action card is turned over each round.",
 			Options:     &pb.Options{Variant: pb.Variant_VARIANT_STANDARD, NeedALittleHelp: true}},
 		{Name: "every-optional-rule", Title: "Every optional rule", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
-			Description: "Ramp Still Production, Play it Cool, Ring up the Boys and Muscling In together (with 3 players, add Need a Little Help by hand).",
+			Description: "Ramp Still Production, Play it Cool, Ring up the Boys and Muscling In together.",
 			Options:     &pb.Options{RampStillProduction: true, PlayItCool: true, RingUpTheBoys: true, MusclingIn: true}},
 		{Name: "strict-owners", Title: "Owners need a strict majority", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
 			Description: "House setting: a speakeasy's owner needs strictly more markers than all other colours combined (ruling 12).",
