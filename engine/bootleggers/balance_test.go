@@ -41,7 +41,7 @@ const dominates = 1.5
 // BOOTLEGGERS_BALANCE set it checks the bands of the doc and prints the
 // report the doc quotes:
 //
-//	BOOTLEGGERS_BALANCE=1000 go test ./engine/bootleggers -run TestBalance -timeout 3h
+//	BOOTLEGGERS_BALANCE=1000 go test ./engine/bootleggers -run TestBalance -timeout 3h -count=1 -v
 func TestBalance(t *testing.T) {
 	n, full := balanceGames()
 	reports := make([]string, bootleggers.MaxPlayers+1)

@@ -2,6 +2,7 @@ package bootleggers
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -30,3 +31,6 @@ func (w *Watcher) Kinds() map[string]int { return w.kinds }
 
 // RandomCommand makes a random command for the playtest sample.
 func RandomCommand(r *engine.Rand) proto.Message { return randomCommand(r) }
+
+// OptionSets are the option sets the seeded games cover at a table size.
+func OptionSets(players int) map[string]*pb.Options { return optionSets(players) }

@@ -13,19 +13,6 @@ import (
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
-// strategyOptions are the option sets the strategy games cover.
-func strategyOptions(players int) map[string]*pb.Options {
-	sets := map[string]*pb.Options{
-		"none": {}, "ramp": {RampStillProduction: true}, "cool": {PlayItCool: true}, "ring": {RingUpTheBoys: true},
-		"muscling": {MusclingIn: true}, "owner": {OwnerThreshold: pb.OwnerThreshold_OWNER_THRESHOLD_STRICT_MAJORITY},
-		"all": {RampStillProduction: true, PlayItCool: true, RingUpTheBoys: true, MusclingIn: true},
-	}
-	if players == bootleggers.NeedALittleHelpPlayers {
-		sets["help"] = &pb.Options{NeedALittleHelp: true}
-	}
-	return sets
-}
-
 // strategyGames is how many games TestStrategyGames plays per player count
 // and option set: BOOTLEGGERS_STRATEGY_GAMES=n sets it.
 func strategyGames() int {
@@ -83,8 +70,8 @@ func TestStrategyGames(t *testing.T) {
 // counts the event kinds and the ends they reached.
 func strategyTables(t *testing.T, players, games int) map[string]int {
 	seen := map[string]int{}
-	for _, name := range sortedNames(strategyOptions(players)) {
-		opts := strategyOptions(players)[name]
+	for _, name := range sortedNames(bootleggers.OptionSets(players)) {
+		opts := bootleggers.OptionSets(players)[name]
 		for i := range games {
 			policies := []engine.Policy{strategy.Policy{}, strategy.Policy{Style: strategy.Styles[(i+players)%len(strategy.Styles)]}}
 			cfg, w := policyGame(players, opts, []byte(fmt.Sprintf("strategy/%d/%s/%d", players, name, i)), policies)
