@@ -90,7 +90,7 @@ func (pl Policy) Choose(view proto.Message, p engine.Prompt, r *engine.Rand) pro
 	if c := pl.choose(view, p, r); c != nil {
 		return c
 	}
-	return nil
+	return nil // a nil *pb.Command would be a non-nil proto.Message
 }
 
 // choose is Choose with the generator as an interface.
