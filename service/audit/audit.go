@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 )
 
 // Kind says which check a history failed.
@@ -166,7 +166,7 @@ func checkSeed(info *moonshinev1.GameInfo) error {
 
 // gameEvents checks that the events are numbered 1..version and returns the
 // game's own, table talk left out.
-func gameEvents(game *games.Game, evs []*moonshinev1.Event, version int64) ([]engine.Recorded, error) {
+func gameEvents(game *games.Module, evs []*moonshinev1.Event, version int64) ([]engine.Recorded, error) {
 	if int64(len(evs)) != version {
 		return nil, &Error{Kind: Malformed, Reason: fmt.Sprintf("%d events for a game at version %d", len(evs), version)}
 	}
@@ -189,7 +189,7 @@ func gameEvents(game *games.Game, evs []*moonshinev1.Event, version int64) ([]en
 }
 
 // logged converts the command log.
-func logged(game *games.Game, cmds []*moonshinev1.LoggedCommand) ([]engine.Logged, error) {
+func logged(game *games.Module, cmds []*moonshinev1.LoggedCommand) ([]engine.Logged, error) {
 	out := make([]engine.Logged, 0, len(cmds))
 	for _, c := range cmds {
 		inner, err := game.Command(c.GetCommand())

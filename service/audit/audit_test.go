@@ -8,10 +8,10 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/games"
 	bbpb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/audit"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -43,18 +43,20 @@ func finished(t *testing.T) *moonshinev1.GetHistoryResponse {
 }
 
 // play plays g to its end with seeded random legal moves, recording the
-// commands in h and the events with record, and talk every few commands.
-func play(t *testing.T, game *games.Game, g *engine.Game, seed []byte, h *moonshinev1.GetHistoryResponse, record func(*moonshinev1.StoredEvent)) {
+// commands in h and the events with record, and talk among the events
+// every few commands, as games from before talk had a stream of its own
+// hold it.
+func play(t *testing.T, game *games.Module, g *engine.Game, seed []byte, h *moonshinev1.GetHistoryResponse, record func(*moonshinev1.StoredEvent)) {
 	t.Helper()
 	bot := engine.NewRand(sha256.Sum256([]byte("bot")))
 	for n := 0; g.State.Outcome() == nil; n++ {
 		if n%7 == 3 {
 			record(talk(n))
-			g.Skip(1)
+			g.Version++
 		}
 		if n%11 == 5 {
 			record(&moonshinev1.StoredEvent{}) // private talk between others
-			g.Skip(1)
+			g.Version++
 		}
 		p := g.State.Prompts()[0]
 		cmd := p.Legal[bot.IntN(len(p.Legal))]

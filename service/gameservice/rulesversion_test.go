@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
@@ -20,7 +20,9 @@ func (versionedToy) RulesVersion() string { return "3" }
 // rules version the game is created under, shows it in GameInfo, and
 // refuses a request that names another.
 func TestCreateGameRecordsTheRulesVersion(t *testing.T) {
-	reg, err := games.New(versionedToy{})
+	m := toyModule()
+	m.Rules = versionedToy{}
+	reg, err := games.New(m)
 	if err != nil {
 		t.Fatal(err)
 	}
