@@ -2,6 +2,8 @@ package games
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	blstrategy "github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
 	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
@@ -14,6 +16,7 @@ func Default() *Registry {
 	return MustNew(
 		boozebarons.Module(),
 		kingdomModule(),
+		bootleggers.Module(blstrategy.Policy{}),
 	)
 }
 
