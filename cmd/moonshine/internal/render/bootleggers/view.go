@@ -126,17 +126,17 @@ func offerLine(o *bl.OfferView) string {
 }
 
 func seatLine(seats render.Seats, s *bl.SeatView) string {
-	var dice []string
+	var perStill []string
 	for _, st := range s.GetStills() {
 		d := fmt.Sprintf("%d", st.GetDice())
 		if st.GetShutDown() {
 			d += " (shut down)"
 		}
-		dice = append(dice, d)
+		perStill = append(perStill, d)
 	}
 	parts := []string{seats(s.GetSeat()), fmt.Sprintf("%dG", s.GetMoney()),
 		fmt.Sprintf("markers: %d in the Back Room, %d in the supply", s.GetBackRoom(), s.GetSupply()),
-		"stills: " + strings.Join(dice, ", ") + " dice", fmt.Sprintf("%d crates", s.GetCrates()),
+		"dice per still: " + strings.Join(perStill, ", "), fmt.Sprintf("%d crates", s.GetCrates()),
 		fmt.Sprintf("trucks %v", s.GetTrucks())}
 	if len(s.GetKeptCards()) > 0 {
 		parts = append(parts, fmt.Sprintf("kept cards %v", s.GetKeptCards()))
@@ -160,6 +160,14 @@ func seatLine(seats render.Seats, s *bl.SeatView) string {
 	return strings.Join(parts, "; ")
 }
 
+// dice says n dice ("1 die", "3 dice").
+func dice(n int32) string {
+	if n == 1 {
+		return "1 die"
+	}
+	return fmt.Sprintf("%d dice", n)
+}
+
 func placeLine(seats render.Seats, p *bl.PlaceView) string {
 	state := "closed"
 	if p.GetOpen() {
@@ -167,7 +175,7 @@ func placeLine(seats render.Seats, p *bl.PlaceView) string {
 	}
 	line := fmt.Sprintf("%s (%s, %dG a crate", enumName(p.GetPlace()), state, p.GetPrice())
 	if p.GetKind() != bl.PlaceKind_PLACE_KIND_OMALLEYS {
-		line += fmt.Sprintf(", %d dice, owner's bonus %dG; %d of %d circles, %d to open", p.GetDice(), p.GetOwnerBonus(),
+		line += fmt.Sprintf(", %s, owner's bonus %dG; %d of %d circles, %d to open", dice(p.GetDice()), p.GetOwnerBonus(),
 			markerTotal(p), p.GetCircles(), p.GetMinimum())
 	}
 	line += ")"
