@@ -182,7 +182,7 @@ func checkStreams(t *testing.T, ctx context.Context, g *fullGame) {
 			}
 		}
 		for i, ev := range g.audited.GetEvents() {
-			if want := redact(g.audited.GetGame().GetGame(), ev, engine.Seat(s)); !proto.Equal(want, stream[i]) {
+			if want := redact(ev, engine.Seat(s)); !proto.Equal(want, stream[i]) {
 				t.Errorf("seat %d: event %d is not the seat's part of the auditor's event", s, i+1)
 			}
 		}
@@ -202,14 +202,20 @@ func unlabelled(ev *moonshinev1.Event) *moonshinev1.StoredEvent {
 	return out
 }
 
-// redact returns the part of an auditor's event of the game that seat may
-// see, each body labelled in the seat's words by the game's labels.
-func redact(game string, ev *moonshinev1.Event, seat engine.Seat) *moonshinev1.Event {
-	mod, _ := games.Default().Lookup(game)
+// redact returns the part of an auditor's event that seat may see, each
+// body labelled in the seat's words by the game's labels.
+func redact(ev *moonshinev1.Event, seat engine.Seat) *moonshinev1.Event {
+	mods := games.Default().Modules()
 	v := engine.SeatViewer(seat)
 	relabel := func(b proto.Message) *moonshinev1.EventBody {
 		body := proto.Clone(b).(*moonshinev1.EventBody)
-		body.Label = mod.BodyLabel(v, body)
+		body.Label = ""
+		for _, m := range mods { // the module whose body it is labels it
+			if l := m.BodyLabel(v, body); l != "" {
+				body.Label = l
+				break
+			}
+		}
 		return body
 	}
 	out := &moonshinev1.Event{Seq: ev.GetSeq(), RecordedAt: ev.GetRecordedAt()}

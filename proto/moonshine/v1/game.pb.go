@@ -1874,7 +1874,7 @@ type GameBoard_BoozeBarons struct {
 type GameBoard_Bootleggers struct {
 	// Bootleggers' drinking places, trucks, Muscle costs, Men of Action
 	// deck, table sizes and fixed numbers.
-	Bootleggers *v12.Board `protobuf:"bytes,2,opt,name=bootleggers,proto3,oneof"`
+	Bootleggers *v12.Board `protobuf:"bytes,3,opt,name=bootleggers,proto3,oneof"`
 }
 
 func (*GameBoard_BoozeBarons) isGameBoard_Game() {}
@@ -2295,7 +2295,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04view\"\x9e\x01\n" +
 	"\tGameBoard\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBarons\x12C\n" +
-	"\vbootleggers\x18\x02 \x01(\v2\x1f.moonshine.bootleggers.v1.BoardH\x00R\vbootleggersB\x06\n" +
+	"\vbootleggers\x18\x03 \x01(\v2\x1f.moonshine.bootleggers.v1.BoardH\x00R\vbootleggersB\x06\n" +
 	"\x04game\"\xcc\x01\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
