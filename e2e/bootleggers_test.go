@@ -12,7 +12,9 @@ import (
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
 	"github.com/moonshine-games/moonshine/games"
 	bl "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+	bb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -389,4 +391,88 @@ func checkBootleggersVerify(t *testing.T, ctx context.Context, g *fullGame) {
 		}
 		return f != nil
 	})
+}
+
+// TestBootleggersRefusals submits commands the rules or the contract
+// refuse in the bidding of a 3-player game, each through the seat's own
+// client: each gets its gRPC code and reason, none changes the log, and
+// the bidding then goes on as if they had not been sent.
+func TestBootleggersRefusals(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	p := startPlatform(t, ctx, nil)
+	created, err := p.dial().api.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: bootleggersGame,
+		Config: &moonshinev1.GameConfig{Players: 3, Variant: "standard"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetGame().GetGameId()
+	var seats []*client
+	for s := range int32(3) {
+		seats = append(seats, p.join(ctx, id, s, fmt.Sprintf("mobster%d", s)))
+	}
+	hand := func(s int) []int32 {
+		v, err := seats[s].view(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.GetBootleggers().GetSeats()[s].GetSecrets().GetMuscleHand()
+	}
+	wrap := func(c *bl.Command) *moonshinev1.GameCommand {
+		return &moonshinev1.GameCommand{Game: &moonshinev1.GameCommand_Bootleggers{Bootleggers: c}}
+	}
+	choose := func(card int32) *moonshinev1.GameCommand {
+		return wrap(&bl.Command{Kind: &bl.Command_ChooseMuscle{ChooseMuscle: &bl.ChooseMuscle{Card: card}}})
+	}
+	mine := hand(0)
+	submit := func(s int, n int, cmd *moonshinev1.GameCommand) error {
+		_, err := seats[s].api.SubmitCommand(seats[s].with(ctx), &moonshinev1.SubmitCommandRequest{GameId: id,
+			CommandId: fmt.Sprintf("seat%d-%d", s, n), Command: cmd})
+		return err
+	}
+	if err := submit(0, 0, choose(mine[0])); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct {
+		name   string
+		seat   int
+		cmd    *moonshinev1.GameCommand
+		code   codes.Code
+		reason string
+	}{
+		{"a card no Muscle card has", 1, choose(99), codes.InvalidArgument, "NOT_IN_HAND"},
+		{"another seat's card", 1, choose(mine[1]), codes.FailedPrecondition, "NOT_IN_HAND"},
+		{"a second card", 0, choose(mine[1]), codes.FailedPrecondition, engine.ReasonAlreadyChosen},
+		{"a selection during the bidding", 1, wrap(&bl.Command{Kind: &bl.Command_TakeMenOfAction{TakeMenOfAction: &bl.TakeMenOfAction{}}}), codes.FailedPrecondition, "WRONG_PHASE"},
+		{"an empty command", 1, wrap(&bl.Command{}), codes.InvalidArgument, engine.ReasonUnknownCommand},
+		{"another game's command", 1, &moonshinev1.GameCommand{Game: &moonshinev1.GameCommand_BoozeBarons{BoozeBarons: &bb.Command{}}}, codes.InvalidArgument, "WRONG_GAME"},
+	} {
+		before, err := p.auditor().history(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = submit(c.seat, i+1, c.cmd)
+		if code, reason := reasonOf(err); code != c.code || reason != c.reason {
+			t.Errorf("%s: %v (%s), want %v %s", c.name, err, reason, c.code, c.reason)
+		}
+		after, err := p.auditor().history(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(after.GetEvents()) != len(before.GetEvents()) || len(after.GetCommands()) != len(before.GetCommands()) {
+			t.Errorf("%s: the log went from %d to %d events", c.name, len(before.GetEvents()), len(after.GetEvents()))
+		}
+	}
+	for s := 1; s < 3; s++ {
+		if err := submit(s, 100, choose(hand(s)[0])); err != nil {
+			t.Fatalf("seat %d's own card after the refusals: %v", s, err)
+		}
+	}
+	v, err := seats[0].view(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if order := v.GetBootleggers().GetMuscleOrder(); len(order) != 3 {
+		t.Errorf("after every seat sealed, the Muscle order is %v", order)
+	}
 }

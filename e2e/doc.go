@@ -45,6 +45,8 @@
 //     sealed card and the spectator nothing private, that every viewer's
 //     public part is the same, the labels, the result by the rules, and
 //     that the histories verify and a tampered one does not.
+//     TestBootleggersRefusals checks the codes and reasons of commands
+//     refused in the bidding, and that none of them changes the log.
 //
 // They need PostgreSQL (see pgtest for how it is found) and are skipped
 // under -short.
