@@ -1801,6 +1801,7 @@ type GameBoard struct {
 	// Types that are valid to be assigned to Game:
 	//
 	//	*GameBoard_BoozeBarons
+	//	*GameBoard_MoonshineKingdom
 	//	*GameBoard_Bootleggers
 	Game          isGameBoard_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
@@ -1853,6 +1854,15 @@ func (x *GameBoard) GetBoozeBarons() *v1.Board {
 	return nil
 }
 
+func (x *GameBoard) GetMoonshineKingdom() *v11.Board {
+	if x != nil {
+		if x, ok := x.Game.(*GameBoard_MoonshineKingdom); ok {
+			return x.MoonshineKingdom
+		}
+	}
+	return nil
+}
+
 func (x *GameBoard) GetBootleggers() *v12.Board {
 	if x != nil {
 		if x, ok := x.Game.(*GameBoard_Bootleggers); ok {
@@ -1871,6 +1881,12 @@ type GameBoard_BoozeBarons struct {
 	BoozeBarons *v1.Board `protobuf:"bytes,1,opt,name=booze_barons,json=boozeBarons,proto3,oneof"`
 }
 
+type GameBoard_MoonshineKingdom struct {
+	// Moonshine Kingdom's City Map, Titles, Contract decks, Playbooks,
+	// Power Brokers, prices and tables.
+	MoonshineKingdom *v11.Board `protobuf:"bytes,2,opt,name=moonshine_kingdom,json=moonshineKingdom,proto3,oneof"`
+}
+
 type GameBoard_Bootleggers struct {
 	// Bootleggers' drinking places, trucks, Muscle costs, Men of Action
 	// deck, table sizes and fixed numbers.
@@ -1878,6 +1894,8 @@ type GameBoard_Bootleggers struct {
 }
 
 func (*GameBoard_BoozeBarons) isGameBoard_Game() {}
+
+func (*GameBoard_MoonshineKingdom) isGameBoard_Game() {}
 
 func (*GameBoard_Bootleggers) isGameBoard_Game() {}
 
@@ -2181,7 +2199,7 @@ var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a#moonshine/bootleggers/v1/data.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a#moonshine/bootleggers/v1/view.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xf2\x01\n" +
+	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a#moonshine/bootleggers/v1/data.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a#moonshine/bootleggers/v1/view.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\"\xf2\x01\n" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdom\x12E\n" +
@@ -2292,9 +2310,10 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	" \x01(\v2\x1e.moonshine.boozebarons.v1.ViewH\x00R\vboozeBarons\x12I\n" +
 	"\x11moonshine_kingdom\x18\v \x01(\v2\x1a.moonshine.kingdom.v1.ViewH\x00R\x10moonshineKingdom\x12B\n" +
 	"\vbootleggers\x18\f \x01(\v2\x1e.moonshine.bootleggers.v1.ViewH\x00R\vbootleggersB\x06\n" +
-	"\x04view\"\x9e\x01\n" +
+	"\x04view\"\xea\x01\n" +
 	"\tGameBoard\x12D\n" +
-	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBarons\x12C\n" +
+	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBarons\x12J\n" +
+	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.BoardH\x00R\x10moonshineKingdom\x12C\n" +
 	"\vbootleggers\x18\x03 \x01(\v2\x1f.moonshine.bootleggers.v1.BoardH\x00R\vbootleggersB\x06\n" +
 	"\x04game\"\xcc\x01\n" +
 	"\aVariant\x12\x12\n" +
@@ -2398,7 +2417,8 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*v11.View)(nil),              // 36: moonshine.kingdom.v1.View
 	(*v12.View)(nil),              // 37: moonshine.bootleggers.v1.View
 	(*v1.Board)(nil),              // 38: moonshine.boozebarons.v1.Board
-	(*v12.Board)(nil),             // 39: moonshine.bootleggers.v1.Board
+	(*v11.Board)(nil),             // 39: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 40: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
 	25, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
@@ -2439,17 +2459,18 @@ var file_moonshine_v1_game_proto_depIdxs = []int32{
 	36, // 35: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
 	37, // 36: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
 	38, // 37: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	39, // 38: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	3,  // 39: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	22, // 40: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	21, // 41: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	5,  // 42: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	34, // 43: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	44, // [44:44] is the sub-list for method output_type
-	44, // [44:44] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	39, // 38: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	40, // 39: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	3,  // 40: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	22, // 41: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	21, // 42: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	5,  // 43: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	34, // 44: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	45, // [45:45] is the sub-list for method output_type
+	45, // [45:45] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2481,6 +2502,7 @@ func file_moonshine_v1_game_proto_init() {
 	}
 	file_moonshine_v1_game_proto_msgTypes[18].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
+		(*GameBoard_MoonshineKingdom)(nil),
 		(*GameBoard_Bootleggers)(nil),
 	}
 	type x struct{}

@@ -2,10 +2,10 @@
 // enum values as people write them, and how a view names a seat.
 //
 // It sits under cmd/moonshine: each game's renderer (render/boozebarons,
-// render/kingdom, render/bootleggers) writes that game's own messages, unwrapped from the
-// moonshine.v1 envelopes, as text. Commands and events come labelled by
-// the server; a renderer writes a view, and for a game whose labels are
-// still to be written, its commands and events too.
+// render/kingdom, render/bootleggers) writes that game's own messages,
+// unwrapped from the moonshine.v1 envelopes, as text. A renderer writes a
+// view only: commands, templates and events are shown by the labels the
+// server sends.
 package render
 
 import (
