@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
@@ -108,6 +109,17 @@ func browser(t *testing.T) func() context.Context {
 		if err := chromedp.Do(ctx); err != nil {
 			t.Fatalf("opening a page: %v", err)
 		}
+		// The app's uncaught errors fail the test.
+		_ = chromedp.Listen(ctx, func(ev any) {
+			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+				d := e.ExceptionDetails
+				what := d.Text
+				if d.Exception != nil {
+					what += " " + d.Exception.Description
+				}
+				t.Errorf("the page threw at %s:%d: %s", d.URL, d.LineNumber, what)
+			}
+		})
 		return ctx
 	}
 }

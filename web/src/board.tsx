@@ -9,6 +9,7 @@ import { LocationSchema } from "@moonshine-games/client/gen/moonshine/boozebaron
 import { KingdomBoard, KingdomPanel } from "./kingdom.js";
 import { BoozeBaronsBoard, BoozeBaronsPanel } from "./boozebarons.js";
 import { enumName } from "./enums.js";
+import { GenericBoard, gameJson } from "./generic.js";
 
 export interface PictureProps {
   view: GameView;
@@ -42,13 +43,23 @@ export function Picture(props: PictureProps) {
       );
     }
   }
-  return <pre class="raw-view">{JSON.stringify(toJson(GameViewSchema, view), null, 2)}</pre>;
+  return (
+    <div class="picture">
+      <GenericBoard {...props} info={info} />
+      <details class="raw-view">
+        <summary>the view as data</summary>
+        <pre>{JSON.stringify(toJson(GameViewSchema, view), null, 2)}</pre>
+      </details>
+    </div>
+  );
 }
 
 /** parts names each part of a view that a change can highlight, with its content. */
 function parts(view: GameView | undefined): Map<string, string> {
   const out = new Map<string, string>();
   switch (view?.view.case) {
+    case undefined:
+      break;
     case "moonshineKingdom":
       for (const d of view.view.value.districts) out.set(enumName(DistrictSchema, d.district), JSON.stringify(d, replacer));
       for (const s of view.view.value.seats) out.set(`seat:${s.seat}`, JSON.stringify(s, replacer));
@@ -57,6 +68,10 @@ function parts(view: GameView | undefined): Map<string, string> {
       for (const l of view.view.value.locations) out.set(enumName(LocationSchema, l.location), JSON.stringify(l, replacer));
       for (const s of view.view.value.seats) out.set(`seat:${s.seat}`, JSON.stringify(s, replacer));
       break;
+    default: {
+      const seats = view ? gameJson(view)?.data.seats : undefined;
+      if (Array.isArray(seats)) for (const s of seats) if (s && typeof s === "object" && "seat" in s) out.set(`seat:${s.seat}`, JSON.stringify(s));
+    }
   }
   return out;
 }
