@@ -5,11 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/playtest"
-	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
 // The easy bot plays to win: in one seat of five against bots that choose
@@ -74,22 +71,7 @@ func TestBudgets(t *testing.T) {
 func TestEasyIgnoresHiddenFacts(t *testing.T) {
 	for _, players := range []int{4, 7} {
 		for seat := range 2 {
-			seed := []byte(fmt.Sprintf("easy-twins/%d/%d", players, seat))
-			rng := engine.CommandRand(seed, 1)
-			booze := DealBooze(players, rng)
-			deck := make([]int32, DeckSize)
-			for i, x := range rng.Perm(DeckSize) {
-				deck[i] = int32(x)
-			}
-			q, r := (seat+1)%players, (seat+2)%players
-			swapped := slices.Clone(booze)
-			swapped[q], swapped[r] = booze[r], booze[q]
-			opts := &pb.Options{DocksSide: pb.Side_SIDE_A, RefillRounding: pb.Rounding_ROUNDING_UP, FirstBaron: proto.Int32(0)}
-			tw := playtest.Twin{
-				Rules: Rules{}, Players: players, Viewer: engine.SeatViewer(engine.Seat(seat)), Seed: seed, Steps: 300,
-				SetupA: OpeningEvents(players, opts, booze, deck), SetupB: OpeningEvents(players, opts, swapped, deck),
-				Stop: stopAtReveal, Allow: notExposing(q, r),
-			}
+			tw := boozeTwin([]byte(fmt.Sprintf("easy-twins/%d/%d", players, seat)), players, seat, 0)
 			n, err := tw.Choices(Easy{}, 40)
 			if err != nil {
 				t.Fatalf("%d players, seat %d: %v", players, seat, err)
