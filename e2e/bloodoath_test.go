@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonshine-games/moonshine/engine/moonshine"
 	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -152,10 +153,10 @@ func checkAllianceWin(t *testing.T, g *fullGame) {
 }
 
 // checkDrawsArePrivate checks the Contract cards in the auditor's log: the
-// cards a seat draws or discards travel only in a private part for that
-// seat (the public part names the decks or tiers), and draws happened.
-// (Once the game is over its whole history, private parts included, is
-// anyone's.)
+// cards a seat draws travel only in a private part for that seat (the
+// public part names the decks), and draws happened; discards go face up
+// and are public (ContractsDiscarded.cards). (Once the game is over its
+// whole history, private parts included, is anyone's.)
 func checkDrawsArePrivate(t *testing.T, g *fullGame) {
 	draws := 0
 	for _, ev := range g.audited.GetEvents() {
@@ -197,6 +198,10 @@ func checkOathVerify(t *testing.T, ctx context.Context, g *fullGame) {
 	}
 	if sum := sha256.Sum256(info.GetSeed()); !bytes.Equal(sum[:], info.GetSeedCommitment()) {
 		t.Fatal("the revealed seed does not match its commitment")
+	}
+	// The game records the rules it was created under.
+	if v := info.GetConfig().GetRulesVersion(); v != moonshine.RulesVersion {
+		t.Errorf("the game was recorded under rules %q, this build plays %q", v, moonshine.RulesVersion)
 	}
 	public, err := g.p.dial().history(ctx, g.id)
 	if err != nil {

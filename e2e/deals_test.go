@@ -10,9 +10,9 @@ import (
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
 	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
+	"github.com/moonshine-games/moonshine/games"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 )
@@ -161,7 +161,7 @@ func TestKingdomBotAnswersDeals(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	const n = 3
-	reg, err := games.New(rigged{extra: favorsOpening(n)})
+	reg, err := games.New(moduleOf(rigged{extra: favorsOpening(n)}))
 	if err != nil {
 		t.Fatal(err)
 	}

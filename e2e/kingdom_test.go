@@ -13,10 +13,10 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/games"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/audit"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -466,7 +466,7 @@ func (p publicDice) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) 
 // on a connection of its own.
 func riggedTable(t *testing.T, ctx context.Context, n int32, extra ...engine.Event) (*platform, string, []*client) {
 	t.Helper()
-	reg, err := games.New(rigged{extra: extra})
+	reg, err := games.New(moduleOf(rigged{extra: extra}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,9 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -27,6 +28,13 @@ const auditorToken = "e2e-auditor"
 
 // testTimeout bounds each test, only so that a bug hangs nothing.
 const testTimeout = 90 * time.Second
+
+// moduleOf registers rules made for a test (a rigged deal) as a game with
+// one variant and no bot policy, under the rules' own name.
+func moduleOf(rules engine.Rules) engine.Module {
+	lo, hi := rules.Players()
+	return engine.Module{Rules: rules, Title: rules.Name(), Variants: []engine.Variant{{Name: "standard", Title: rules.Name(), MinPlayers: lo, MaxPlayers: hi}}}
+}
 
 // platform is one real server on a loopback port over its own database.
 type platform struct {
@@ -120,20 +128,27 @@ func (c *client) history(ctx context.Context, game string) (*moonshinev1.GetHist
 	return c.api.GetHistory(c.with(ctx), &moonshinev1.GetHistoryRequest{GameId: game})
 }
 
-// recorder collects one WatchGame stream and lets a player wait for events
-// after a sequence number.
+// talk returns the game's table talk as the caller may see it.
+func (c *client) talk(ctx context.Context, game string) ([]*moonshinev1.TalkEvent, error) {
+	res, err := c.api.GetTalk(c.with(ctx), &moonshinev1.GetTalkRequest{GameId: game})
+	return res.GetTalk(), err
+}
+
+// recorder collects one WatchGame stream, the game's events and its talk,
+// and lets a player wait for events after a sequence number.
 type recorder struct {
 	mu     sync.Mutex
 	cond   *sync.Cond
 	events []*moonshinev1.Event
+	talk   []*moonshinev1.TalkEvent
 	err    error
 	done   bool
 }
 
-// watch opens the caller's stream from the start and records it until ctx
-// ends.
+// watch opens the caller's stream, with the table talk, from the start and
+// records it until ctx ends.
 func (c *client) watch(ctx context.Context, game string) (*recorder, error) {
-	stream, err := c.api.WatchGame(c.with(ctx), &moonshinev1.WatchGameRequest{GameId: game})
+	stream, err := c.api.WatchGame(c.with(ctx), &moonshinev1.WatchGameRequest{GameId: game, Talk: true})
 	if err != nil {
 		return nil, err
 	}
@@ -148,6 +163,8 @@ func (c *client) watch(ctx context.Context, game string) (*recorder, error) {
 				if !errors.Is(err, io.EOF) && ctx.Err() == nil {
 					r.err = err
 				}
+			} else if res.GetTalk() != nil {
+				r.talk = append(r.talk, res.GetTalk())
 			} else if res.GetEvent() != nil { // the last message of a finished game has none
 				r.events = append(r.events, res.GetEvent())
 			}
@@ -170,6 +187,17 @@ func (r *recorder) waitPast(seq int64) bool {
 		r.cond.Wait()
 	}
 	return len(r.events) > 0 && r.events[len(r.events)-1].GetSeq() > seq
+}
+
+// talkPast blocks until the stream holds n messages of talk (or ends),
+// and returns them.
+func (r *recorder) talkPast(n int) []*moonshinev1.TalkEvent {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for !r.done && len(r.talk) < n {
+		r.cond.Wait()
+	}
+	return slices.Clone(r.talk)
 }
 
 // snapshot returns the events recorded so far and the stream's error.

@@ -10,7 +10,7 @@ import (
 
 // said is a table talk message a player sent.
 type said struct {
-	seq  int64
+	seq  int64 // in the talk stream
 	from int32
 	to   *int32 // nil: public
 }
@@ -118,6 +118,6 @@ func (p *player) say(ctx context.Context, game string, to *int32, text string) e
 	if err != nil {
 		return fmt.Errorf("seat %d say: %w", p.seat, err)
 	}
-	p.said = append(p.said, said{seq: res.GetEvent().GetSeq(), from: p.seat, to: to})
+	p.said = append(p.said, said{seq: res.GetTalk().GetSeq(), from: p.seat, to: to})
 	return nil
 }

@@ -10,9 +10,9 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/games"
 	bb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -82,7 +82,7 @@ type table struct {
 // and seats one client per seat.
 func openTable(t *testing.T, ctx context.Context, rules engine.Rules, n int32, ps []int) *table {
 	t.Helper()
-	reg, err := games.New(rules)
+	reg, err := games.New(moduleOf(rules))
 	if err != nil {
 		t.Fatal(err)
 	}

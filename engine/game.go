@@ -15,8 +15,10 @@ type Game struct {
 	Rules Rules
 	State State
 	// Version is the sequence number of the last event folded in (0 before
-	// setup). Events that are not the game's (chat) still count: call
-	// [Game.Skip] for them.
+	// setup). A log whose sequence numbers also count entries that are not
+	// the game's (table talk, in logs from before it had a stream of its
+	// own) sets Version past such an entry: it takes a number and changes
+	// nothing.
 	Version int64
 	// seed is the game's secret seed, from which every decision's generator
 	// is derived ([CommandRand]).
@@ -63,10 +65,6 @@ func (g *Game) Apply(evs ...Event) error {
 	}
 	return nil
 }
-
-// Skip advances the version past n events that are not the game's own
-// (table talk), which take sequence numbers but do not change the state.
-func (g *Game) Skip(n int) { g.Version += int64(n) }
 
 // Decide checks a command against the current state with the generator for
 // the next sequence number, derived from the game's seed. It does not apply

@@ -244,7 +244,7 @@ func TestModule(t *testing.T) {
 		}
 	}
 	broken := map[string]func(*engine.Module){
-		"no labels":      func(m *engine.Module) { m.Labels = nil },
+		"no title":       func(m *engine.Module) { m.Title = "" },
 		"no variant":     func(m *engine.Module) { m.Variants = nil },
 		"name":           func(m *engine.Module) { m.Variants[0].Name = "Standard Game" },
 		"repeated name":  func(m *engine.Module) { m.Variants[1].Name = "standard" },
@@ -257,6 +257,10 @@ func TestModule(t *testing.T) {
 		if m.Check() == nil {
 			t.Errorf("%s: the module checks", name)
 		}
+	}
+	m.Labels = nil
+	if err := m.Check(); err != nil {
+		t.Errorf("a module whose labels are still to be written: %v", err)
 	}
 }
 

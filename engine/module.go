@@ -31,7 +31,9 @@ type Module struct {
 	// the game's own proto package, for clients to draw the board from
 	// data; nil when the game has none.
 	Board proto.Message
-	// Labels names commands, templates and events for people.
+	// Labels names commands, templates and events for people; nil only
+	// while a game's labels are still to be written (the service then
+	// sends no labels, and clients render the messages themselves).
 	Labels Labels
 }
 
@@ -71,8 +73,8 @@ var variantName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 // variant without a valid name or outside the rules' player counts, or
 // options of another game's type. Registration runs it once.
 func (m Module) Check() error {
-	if m.Rules == nil || m.Title == "" || m.Labels == nil || len(m.Variants) == 0 {
-		return fmt.Errorf("engine: module %q needs Rules, a Title, Labels and a Variant", m.Title)
+	if m.Rules == nil || m.Title == "" || len(m.Variants) == 0 {
+		return fmt.Errorf("engine: module %q needs Rules, a Title and a Variant", m.Title)
 	}
 	lo, hi := m.Rules.Players()
 	want := m.Rules.NewOptions().ProtoReflect().Descriptor().FullName()

@@ -29,6 +29,10 @@ type Config struct {
 	Players int
 	// Options is the game's options message; nil means the defaults.
 	Options proto.Message
+	// RulesVersion is the rules version a recorded game was created under
+	// (see [RulesVersioned]); "" when not known. Setup ignores it; [Verify]
+	// names it when the log does not re-run under the rules given.
+	RulesVersion string
 }
 
 // State is a game's folded state. Decide and the read methods never modify

@@ -26,10 +26,18 @@ type Logged struct {
 type VerifyError struct {
 	Seq    int64
 	Reason string
+	// Rules, when the game was recorded under another rules version than
+	// the rules it was re-run under, names both (see [RulesNote]): the
+	// likely cause of the departure.
+	Rules string
 }
 
-// Error names the event and the departure.
+// Error names the event and the departure, and the rules versions when
+// they differ.
 func (e *VerifyError) Error() string {
+	if e.Rules != "" {
+		return fmt.Sprintf("verify: event %d: %s: %s", e.Seq, e.Rules, e.Reason)
+	}
 	return fmt.Sprintf("verify: event %d: %s", e.Seq, e.Reason)
 }
 
@@ -37,8 +45,18 @@ func (e *VerifyError) Error() string {
 // recorded game event is exactly what the rules and the seed give: the
 // setup's deals and shuffles, and every command's rolls and consequences.
 // events holds the game's own events in sequence order (table talk
-// excluded); commands holds the accepted commands in order.
+// excluded); commands holds the accepted commands in order. When
+// cfg.RulesVersion differs from the version r plays, a departure says so
+// (VerifyError.Rules).
 func Verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Recorded) error {
+	err := verify(r, cfg, seed, commands, events)
+	if ve, ok := err.(*VerifyError); ok {
+		ve.Rules = RulesNote(r, cfg.RulesVersion)
+	}
+	return err
+}
+
+func verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Recorded) error {
 	g, setup, err := Start(r, cfg, seed)
 	if err != nil {
 		return &VerifyError{Seq: 1, Reason: "setup refused: " + err.Error()}
@@ -68,7 +86,7 @@ func Verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Record
 		if c.FirstSeq <= g.Version {
 			return &VerifyError{Seq: c.FirstSeq, Reason: "command log out of order"}
 		}
-		g.Skip(int(c.FirstSeq - 1 - g.Version))
+		g.Version = c.FirstSeq - 1 // past entries that are not the game's, if any
 		evs, err := g.Decide(c.Seat, c.Command)
 		if err != nil {
 			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error()}

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // cmdGames lists games.
@@ -102,15 +102,29 @@ func options(game, js string) (*moonshinev1.GameOptions, error) {
 	if js == "" {
 		return nil, nil
 	}
-	g, ok := games.Default().Lookup(game)
-	if !ok {
-		return nil, usagef("--options-json: this client does not know the game %q", game)
-	}
-	opts := g.Rules.NewOptions()
-	if err := protojson.Unmarshal([]byte(js), opts); err != nil {
+	env := &moonshinev1.GameOptions{}
+	if err := unmarshalInto(env, game, js); err != nil {
 		return nil, usagef("--options-json: %v", err)
 	}
-	return g.WrapOptions(opts), nil
+	return env, nil
+}
+
+// unmarshalInto decodes one of the game's messages from protojson into its
+// field of the envelope env: the field named after the game's id
+// ("booze-barons" -> booze_barons), as every moonshine.v1 envelope names
+// it. The CLI so needs nothing of the games but their protobuf messages.
+func unmarshalInto(env proto.Message, game, js string) error {
+	m := env.ProtoReflect()
+	fd := m.Descriptor().Fields().ByName(protoreflect.Name(strings.ReplaceAll(game, "-", "_")))
+	if fd == nil || fd.Message() == nil || fd.ContainingOneof() == nil {
+		return fmt.Errorf("this client does not know the game %q", game)
+	}
+	inner := m.NewField(fd).Message()
+	if err := protojson.Unmarshal([]byte(js), inner.Interface()); err != nil {
+		return err
+	}
+	m.Set(fd, protoreflect.ValueOfMessage(inner))
+	return nil
 }
 
 // cmdJoin claims a seat and stores its credential.
@@ -234,10 +248,18 @@ func cmdLegal(c *cli, argv []string) error {
 	r := renderFor(v.GetInfo().GetGame())
 	fmt.Fprintf(c.out, "%s (%s)\n", p.GetDetail(), p.GetReason())
 	for i, cmd := range p.GetLegal() {
-		fmt.Fprintf(c.out, "%3d. %s\n", i+1, r.Command(cmd))
+		label := ""
+		if i < len(p.GetLegalLabels()) {
+			label = p.GetLegalLabels()[i]
+		}
+		fmt.Fprintf(c.out, "%3d. %s\n", i+1, r.Command(label, cmd))
 	}
 	for _, t := range p.GetTemplates() {
-		fmt.Fprintf(c.out, "  template %s: %s: %s\n", t.GetName(), t.GetDescription(), compact(t.GetCommand()))
+		what := t.GetLabel()
+		if what == "" {
+			what = t.GetDescription()
+		}
+		fmt.Fprintf(c.out, "  template %s: %s: %s\n", t.GetName(), what, compact(t.GetCommand()))
 	}
 	return nil
 }
@@ -286,7 +308,7 @@ func cmdSubmit(c *cli, argv []string) error {
 		return c.printJSON(res)
 	}
 	r := renderFor(game)
-	fmt.Fprintf(c.out, "played: %s (events %d-%d)\n", r.Command(cmd), res.GetFirstSeq(), res.GetLastSeq())
+	fmt.Fprintf(c.out, "played: %s (events %d-%d)\n", r.Command(res.GetLabel(), cmd), res.GetFirstSeq(), res.GetLastSeq())
 	for _, ev := range res.GetEvents() {
 		eventLines(c.out, r, ev)
 	}
@@ -300,15 +322,11 @@ func (c *cli) pickCommand(pos []string, js string) (*moonshinev1.GameCommand, st
 		if err != nil {
 			return nil, "", err
 		}
-		g, ok := games.Default().Lookup(info.GetGame())
-		if !ok {
-			return nil, "", fmt.Errorf("this client does not know the game %q", info.GetGame())
-		}
-		inner := g.Rules.NewCommand()
-		if err := protojson.Unmarshal([]byte(js), inner); err != nil {
+		env := &moonshinev1.GameCommand{}
+		if err := unmarshalInto(env, info.GetGame(), js); err != nil {
 			return nil, "", usagef("--command-json: %v", err)
 		}
-		return g.WrapCommand(inner), info.GetGame(), nil
+		return env, info.GetGame(), nil
 	}
 	n, err := atoi("N", pos[1])
 	if err != nil {
@@ -361,6 +379,6 @@ func cmdSay(c *cli, argv []string) error {
 	if c.json {
 		return c.printJSON(res)
 	}
-	eventLines(c.out, rawRenderer{}, res.GetEvent())
+	talkLines(c.out, res.GetTalk())
 	return nil
 }

@@ -1,11 +1,16 @@
 // Command moonshine is the command-line client of a Moonshine server.
 //
 // It sits beside cmd/moonshined, at the top of the tree: it speaks
-// moonshine.v1.GameService over gRPC like any other client, renders views,
-// events and commands as text through a renderer per game (render_*.go),
-// and verifies finished games offline through service/audit. It knows
-// Booze Barons (create's default --game) and Moonshine Kingdom
-// (--game moonshine-kingdom); other games are shown as protojson.
+// moonshine.v1.GameService over gRPC like any other client, prints the
+// labels the server sends beside commands, templates, events and table
+// talk, writes views as text through a renderer per game
+// (internal/render/<game>, which gets the game's own message), and
+// verifies finished games offline through service/audit. It knows the
+// views of Booze Barons (create's default --game) and Moonshine Kingdom
+// (--game moonshine-kingdom), whose commands and events it also renders
+// itself until the server labels them; another game's view is shown as
+// protojson. --options-json and --command-json are decoded into the
+// game's field of the envelope, named after its id.
 //
 // Usage:
 //
@@ -18,8 +23,11 @@
 //	legal GAME                            numbered legal commands of the seat
 //	submit GAME N | --command-json J      play the Nth legal command (or J)
 //	say GAME TEXT [--to SEAT]             table talk, public or to one seat
-//	watch GAME [--from N] [--count K]     stream events as they happen
-//	history GAME [--out FILE]             the game's events (complete once over)
+//	watch GAME [--from N] [--from-talk N] [--count K]
+//	                                      stream events and table talk as
+//	                                      they happen
+//	history GAME [--out FILE]             the game's events (complete once
+//	                                      over), then its table talk
 //	replay GAME N [--to M]                the view as of event N (or of each
 //	                                      event from N to M, one after another)
 //	verify GAME | --file FILE             re-run a finished game from its seed

@@ -40,7 +40,7 @@ var commands = []command{
 	{"legal", "GAME [--as SEAT]", "list the seat's legal commands, numbered", cmdLegal},
 	{"submit", "GAME (N | --command-json J) [--id ID] [--as SEAT]", "play a command", cmdSubmit},
 	{"say", "GAME TEXT [--to SEAT] [--as SEAT]", "send table talk", cmdSay},
-	{"watch", "GAME [--from N] [--count K] [--as SEAT] [--perspective P] [--seat N]", "stream events (--json: one line each)", cmdWatch},
+	{"watch", "GAME [--from N] [--from-talk N] [--count K] [--as SEAT] [--perspective P] [--seat N]", "stream events and table talk (--json: one line each)", cmdWatch},
 	{"history", "GAME [--out FILE] [--as SEAT]", "show or save the history", cmdHistory},
 	{"replay", "GAME N [--to M] [--as SEAT] [--perspective P] [--seat N]", "show the view as of event N (or of each event N..M)", cmdReplay},
 	{"verify", "GAME | --file FILE", "re-run a finished game from its seed", cmdVerify},

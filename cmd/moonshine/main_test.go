@@ -102,10 +102,11 @@ func TestSession(t *testing.T) {
 	legal := s.ok("legal", game, "--as", "0")
 	contains(t, "legal", legal, "  1. move to ")
 	first := strings.TrimSpace(strings.SplitN(strings.SplitN(legal, "  1. ", 2)[1], "\n", 2)[0])
-	contains(t, "submit", s.ok("submit", game, "1"), "played: "+first, "seat 0 sealed")
+	contains(t, "submit", s.ok("submit", game, "1"), "played: "+first, "you sealed")
 	s.ok("say", game, "evening, gentlemen")
-	contains(t, "say --to", s.ok("say", game, "--to", "1", "the rye is mine"), "seat 0 to seat 1 (private): the rye is mine")
-	contains(t, "history", s.ok("history", game), "seat 0 says: evening, gentlemen", "redacted for you")
+	contains(t, "say --to", s.ok("say", game, "--to", "1", "the rye is mine"), "you to seat 1 (private): the rye is mine")
+	contains(t, "history", s.ok("history", game), "table talk:", "talk 1  you say: evening, gentlemen", "redacted for you")
+	contains(t, "history as a spectator", s.ok("history", game, "--config-dir", t.TempDir()), "seat 0 says: evening, gentlemen", "(a private message between other seats)")
 	contains(t, "watch", s.ok("watch", game, "--count", "2"), "   1  game started", "   2  Booze cards dealt")
 	s.playToEnd(game)
 	contains(t, "view at the end", s.ok("view", game), "game over: ")
@@ -148,7 +149,7 @@ func (s *session) verifyFiles(game string) {
 	s.t.Helper()
 	path := filepath.Join(s.t.TempDir(), "game.json")
 	contains(s.t, "history --out", s.ok("history", game, "--out", path), "complete: true")
-	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game)
+	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game+" (booze-barons rules ")
 	h, err := audit.Load(path)
 	if err != nil {
 		s.t.Fatal(err)
@@ -167,6 +168,14 @@ func (s *session) verifyFiles(game string) {
 		s.t.Errorf("verify of a tampered file: exit %d, want %d", code, exitError)
 	}
 	contains(s.t, "verify tampered", out, "NOT verified", "mismatch at event")
+	// Recorded under other rules: verify names both versions.
+	h.Game.Config.RulesVersion = "1"
+	if err := audit.Save(path, h); err != nil {
+		s.t.Fatal(err)
+	}
+	_, out, _ = s.run("verify", "--file", path)
+	contains(s.t, "verify under other rules", out, "NOT verified", "recorded under booze-barons rules 1, re-run under this build's rules ",
+		"rules changed at event", "recorded under booze-barons rules 1; this build plays rules ")
 }
 
 // refusals checks how errors are reported.

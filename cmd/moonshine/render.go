@@ -5,6 +5,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
+	bbrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/boozebarons"
+	kingdomrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/kingdom"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/status"
@@ -12,21 +15,31 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// renderer shows one game's messages as text.
-type renderer interface {
-	// View writes the game's own part of a view.
-	View(w io.Writer, v *moonshinev1.GameView)
-	// Event describes one of the game's event bodies in a line.
-	Event(body *moonshinev1.EventBody) string
-	// Command describes one of the game's commands in a line.
-	Command(cmd *moonshinev1.GameCommand) string
+// renderer writes one game's messages as text: its view (labels do not
+// cover views), and its commands and events only for a game the server
+// does not label. Each receives the game's own message, unwrapped from the
+// envelope.
+type renderer struct {
+	view    func(w io.Writer, v *moonshinev1.GameView, seats render.Seats)
+	command func(*moonshinev1.GameCommand) string // nil: the server labels them
+	event   func(*moonshinev1.EventBody) string   // nil: the server labels them
 }
 
 // renderers maps a rules id to its renderer. A game without one is shown
-// as compact protojson.
+// as compact protojson, and by the server's labels.
 var renderers = map[string]renderer{
-	"booze-barons":      boozeBarons{},
-	"moonshine-kingdom": kingdom{},
+	"booze-barons": {
+		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
+			bbrender.View(w, v.GetBoozeBarons(), seats)
+		},
+	},
+	"moonshine-kingdom": { // until its labels are written
+		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
+			kingdomrender.View(w, v.GetMoonshineKingdom(), seats)
+		},
+		command: func(c *moonshinev1.GameCommand) string { return kingdomrender.Command(c.GetMoonshineKingdom()) },
+		event:   func(b *moonshinev1.EventBody) string { return kingdomrender.Event(b.GetMoonshineKingdom()) },
+	},
 }
 
 // renderFor returns the game's renderer.
@@ -34,17 +47,40 @@ func renderFor(game string) renderer {
 	if r, ok := renderers[game]; ok {
 		return r
 	}
-	return rawRenderer{}
+	return renderer{view: func(w io.Writer, v *moonshinev1.GameView, _ render.Seats) {
+		fmt.Fprintln(w, compact(v))
+	}}
 }
 
-// rawRenderer shows messages as compact protojson.
-type rawRenderer struct{}
-
-func (rawRenderer) View(w io.Writer, v *moonshinev1.GameView) {
-	fmt.Fprintln(w, compact(v))
+// Command describes a command in a line: the server's label, else the
+// game's renderer, else protojson.
+func (r renderer) Command(label string, cmd *moonshinev1.GameCommand) string {
+	switch {
+	case label != "":
+		return label
+	case r.command != nil:
+		return r.command(cmd)
+	}
+	return compact(cmd)
 }
-func (rawRenderer) Event(b *moonshinev1.EventBody) string     { return compact(b) }
-func (rawRenderer) Command(c *moonshinev1.GameCommand) string { return compact(c) }
+
+// Event describes an event body of the game in a line: the server's
+// label, else the game's renderer, else protojson.
+func (r renderer) Event(b *moonshinev1.EventBody) string {
+	switch {
+	case b.GetLabel() != "":
+		return b.GetLabel()
+	case r.event != nil:
+		return r.event(b)
+	}
+	return compact(b)
+}
+
+// View writes the game's own part of a view.
+func (r renderer) View(w io.Writer, v *moonshinev1.GameView) {
+	info := v.GetInfo()
+	r.view(w, v, func(seat int32) string { return seatName(info, seat) })
+}
 
 // compact returns a message as one line of protojson.
 func compact(m proto.Message) string {
@@ -88,7 +124,8 @@ func describeError(err error) string {
 	return fmt.Sprintf("%s%s: %s", st.Code(), reason, st.Message())
 }
 
-// chatLine describes table talk.
+// chatLine describes table talk without a label (from a server that
+// sends none).
 func chatLine(m *moonshinev1.ChatMessage) string {
 	if m.ToSeat != nil {
 		return fmt.Sprintf("seat %d to seat %d (private): %s", m.GetFromSeat(), m.GetToSeat(), m.GetText())
@@ -96,9 +133,22 @@ func chatLine(m *moonshinev1.ChatMessage) string {
 	return fmt.Sprintf("seat %d says: %s", m.GetFromSeat(), m.GetText())
 }
 
-// bodyLine describes one event body, table talk or the game's.
+// talkLines writes one message of the table talk.
+func talkLines(w io.Writer, m *moonshinev1.TalkEvent) {
+	line := "(a private message between other seats)"
+	switch msg := m.GetMessage(); {
+	case m.GetLabel() != "":
+		line = m.GetLabel()
+	case msg != nil:
+		line = chatLine(msg)
+	}
+	fmt.Fprintf(w, "talk %d  %s\n", m.GetSeq(), line)
+}
+
+// bodyLine describes one event body, table talk (of a game from before
+// talk had a stream of its own) or the game's.
 func bodyLine(r renderer, b *moonshinev1.EventBody) string {
-	if chat := b.GetChat(); chat != nil {
+	if chat := b.GetChat(); chat != nil && b.GetLabel() == "" {
 		return chatLine(chat)
 	}
 	return r.Event(b)

@@ -10,11 +10,12 @@ import (
 	"github.com/moonshine-games/moonshine/service/audit"
 )
 
-// cmdWatch streams the caller's events.
+// cmdWatch streams the caller's events and the table talk.
 func cmdWatch(c *cli, argv []string) error {
 	fs := c.flags("watch")
 	from := fs.Int64("from", 0, "stream the events after this sequence number")
-	count := fs.Int("count", 0, "stop after this many events (0: run until interrupted)")
+	fromTalk := fs.Int64("from-talk", 0, "stream the table talk after this message number")
+	count := fs.Int("count", 0, "stop after this many events and messages (0: run until interrupted)")
 	perspective := perspectiveFlags(fs)
 	pos, err := parse(fs, argv, 1, 1)
 	if err != nil {
@@ -32,7 +33,8 @@ func cmdWatch(c *cli, argv []string) error {
 	if err != nil {
 		return err
 	}
-	stream, err := cl.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: pos[0], AfterSeq: *from, Perspective: p, Seat: seat})
+	stream, err := cl.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: pos[0], AfterSeq: *from, Perspective: p, Seat: seat,
+		Talk: true, AfterTalkSeq: *fromTalk})
 	if err != nil {
 		return err
 	}
@@ -48,20 +50,28 @@ func cmdWatch(c *cli, argv []string) error {
 		if over := res.GetGameOver(); over != nil {
 			return c.printGameOver(over)
 		}
-		if err := c.printEvent(r, res.GetEvent()); err != nil {
+		if err := c.printWatched(r, res); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// printEvent writes one event as text or as one line of protojson.
-func (c *cli) printEvent(r renderer, ev *moonshinev1.Event) error {
-	if c.json {
-		_, err := fmt.Fprintln(c.out, compact(ev))
+// printWatched writes one event or message as text, or as one line of
+// protojson.
+func (c *cli) printWatched(r renderer, res *moonshinev1.WatchGameResponse) error {
+	switch {
+	case c.json && res.GetTalk() != nil:
+		_, err := fmt.Fprintln(c.out, compact(res.GetTalk()))
 		return err
+	case c.json:
+		_, err := fmt.Fprintln(c.out, compact(res.GetEvent()))
+		return err
+	case res.GetTalk() != nil:
+		talkLines(c.out, res.GetTalk())
+	default:
+		eventLines(c.out, r, res.GetEvent())
 	}
-	eventLines(c.out, r, ev)
 	return nil
 }
 
@@ -87,6 +97,10 @@ func cmdHistory(c *cli, argv []string) error {
 	if err != nil {
 		return err
 	}
+	talk, err := c.talk(pos[0])
+	if err != nil {
+		return err
+	}
 	if *out != "" {
 		if err := audit.Save(*out, h); err != nil {
 			return err
@@ -98,7 +112,32 @@ func cmdHistory(c *cli, argv []string) error {
 		return c.printJSON(h)
 	}
 	historyText(c.out, h)
+	if len(talk) > 0 {
+		fmt.Fprintln(c.out, "table talk:")
+		for _, m := range talk {
+			talkLines(c.out, m)
+		}
+	}
 	return nil
+}
+
+// talk fetches a game's table talk with the caller's credential.
+func (c *cli) talk(game string) ([]*moonshinev1.TalkEvent, error) {
+	cl, ctx, err := c.call(game)
+	if err != nil {
+		return nil, err
+	}
+	var out []*moonshinev1.TalkEvent
+	for after := int64(0); ; {
+		res, err := cl.GetTalk(ctx, &moonshinev1.GetTalkRequest{GameId: game, AfterSeq: after})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, res.GetTalk()...)
+		if after = res.GetNextAfterSeq(); after == 0 {
+			return out, nil
+		}
+	}
 }
 
 // history fetches a game's history with the caller's credential.
@@ -129,7 +168,7 @@ func historyText(w io.Writer, h *moonshinev1.GetHistoryResponse) {
 	}
 	fmt.Fprintln(w, "commands:")
 	for _, cmd := range h.GetCommands() {
-		fmt.Fprintf(w, "  seat %d: %s (events %d-%d, id %s)\n", cmd.GetSeat(), r.Command(cmd.GetCommand()), cmd.GetFirstSeq(), cmd.GetLastSeq(), cmd.GetCommandId())
+		fmt.Fprintf(w, "  seat %d: %s (events %d-%d, id %s)\n", cmd.GetSeat(), r.Command(cmd.GetLabel(), cmd.GetCommand()), cmd.GetFirstSeq(), cmd.GetLastSeq(), cmd.GetCommandId())
 	}
 }
 
@@ -188,8 +227,13 @@ type verifyReport struct {
 	Events   int    `json:"events"`
 	Commands int    `json:"commands"`
 	Seed     string `json:"seed"`
-	Error    string `json:"error,omitempty"`
-	Seq      int64  `json:"seq,omitempty"`
+	// Rules names the game's rules and the version it was recorded under;
+	// BuildRules the version this build re-ran it under.
+	Rules      string `json:"rules"`
+	Recorded   string `json:"rules_version"`
+	BuildRules string `json:"build_rules_version"`
+	Error      string `json:"error,omitempty"`
+	Seq        int64  `json:"seq,omitempty"`
 }
 
 // cmdVerify re-runs a finished game from its seed: one fetched from the
@@ -209,6 +253,7 @@ func cmdVerify(c *cli, argv []string) error {
 		return err
 	}
 	rep := verifyReport{Game: h.GetGame().GetGameId(), Events: len(h.GetEvents()), Commands: len(h.GetCommands()), Seed: fmt.Sprintf("%x", h.GetGame().GetSeed())}
+	rep.Rules, rep.Recorded, rep.BuildRules = audit.Rules(h)
 	verr := audit.Verify(h)
 	rep.Verified = verr == nil
 	if e, ok := audit.AsError(verr); ok {
@@ -238,10 +283,14 @@ func (c *cli) printVerify(rep verifyReport) {
 		fmt.Fprintln(c.out, string(b))
 		return
 	}
+	rules := fmt.Sprintf("%s rules %s", rep.Rules, rep.Recorded)
+	if rep.BuildRules != rep.Recorded {
+		rules = fmt.Sprintf("recorded under %s rules %s, re-run under this build's rules %s", rep.Rules, rep.Recorded, rep.BuildRules)
+	}
 	if rep.Verified {
-		fmt.Fprintf(c.out, "verified: game %s: %d events and %d commands re-run from seed %s, which matches the published commitment\n",
-			rep.Game, rep.Events, rep.Commands, rep.Seed)
+		fmt.Fprintf(c.out, "verified: game %s (%s): %d events and %d commands re-run from seed %s, which matches the published commitment\n",
+			rep.Game, rules, rep.Events, rep.Commands, rep.Seed)
 		return
 	}
-	fmt.Fprintf(c.out, "NOT verified: game %s: %s\n", rep.Game, rep.Error)
+	fmt.Fprintf(c.out, "NOT verified: game %s (%s): %s\n", rep.Game, rules, rep.Error)
 }

@@ -47,6 +47,7 @@ type serveSettings struct {
 	StreamsPerCred int           `env:"MOONSHINE_MAX_STREAMS_PER_CREDENTIAL" envDefault:"16" flag:"max-streams-per-credential" help:"open watch streams per credential (spectators: per client address)"`
 	MaxStreams     int           `env:"MOONSHINE_MAX_STREAMS" envDefault:"10000" flag:"max-streams" help:"open watch streams in all"`
 	WatchOutage    time.Duration `env:"MOONSHINE_WATCH_OUTAGE" envDefault:"30s" flag:"watch-outage" help:"how long an open watch stream rides out a database outage; negative: not at all"`
+	CacheBytes     int64         `env:"MOONSHINE_CACHE_BYTES" envDefault:"268435456" flag:"cache-bytes" help:"memory budget, in bytes, of the games kept folded, each measured as it grows; past it the least recently used go"`
 	HealthInterval time.Duration `env:"MOONSHINE_HEALTH_INTERVAL" envDefault:"5s" flag:"health-interval" help:"how often readiness pings the database"`
 	OTLPEndpoint   string        `env:"MOONSHINE_OTLP_ENDPOINT" flag:"otlp-endpoint" help:"OTLP/gRPC collector (host:port, or http(s)://host:port) to export traces to; empty: no tracing"`
 	OTLPInsecure   bool          `env:"MOONSHINE_OTLP_INSECURE" envDefault:"false" flag:"otlp-insecure" help:"send traces to a host:port endpoint without TLS"`
@@ -67,7 +68,7 @@ func (s serveSettings) serverConfig() (server.Config, error) {
 		CommandRate:     s.CommandRate, CommandBurst: s.CommandBurst,
 		CreateRate: s.CreateRate, CreateBurst: s.CreateBurst,
 		MaxStreamsPerCredential: s.StreamsPerCred, MaxStreams: s.MaxStreams,
-		WatchOutage: s.WatchOutage, HealthInterval: s.HealthInterval,
+		WatchOutage: s.WatchOutage, CacheBytes: s.CacheBytes, HealthInterval: s.HealthInterval,
 		TLSCertFile: s.Listen.TLSCert, TLSKeyFile: s.Listen.TLSKey, AllowPlaintext: s.Listen.AllowPlaintext,
 	}, nil
 }

@@ -173,6 +173,50 @@ func TestSnitchTokens(t *testing.T) {
 	}
 }
 
+// "If there are seven or more players, the second player to Expose another
+// player also takes a Snitch token." The second token goes to the second
+// player to Expose: the first, Exposing again, does not take it.
+func TestSecondSnitchTokenGoesToASecondPlayer(t *testing.T) {
+	booze := []pb.BoozeType{rye, porter, merlot, blonde, tequila, brandy, lager}
+	tb := newTable(t, nil, booze)
+	everyone := func(l pb.Location) {
+		locs := make([]pb.Location, len(booze))
+		for i := range locs {
+			locs[i] = l
+		}
+		tb.move(locs...)
+	}
+	expose := func(seat, target int) bool {
+		tb.do(seat, &pb.Tail{Target: int32(target)})
+		return tb.do(seat, &pb.Expose{Guess: booze[target]})[0].Public.(*pb.Event).GetExposeAttempted().SnitchToken
+	}
+	everyone(caves)
+	if !expose(0, 3) {
+		t.Fatal("the first player to Expose took no Snitch token")
+	}
+	tb.passRest()
+	// Round 2 begins with seat 1 (the Baron token passed left); seat 0
+	// Exposes again before anyone else.
+	everyone(pete)
+	for seat := 1; seat < len(booze); seat++ {
+		tb.do(seat, &pb.Pass{})
+	}
+	if expose(0, 4) {
+		t.Fatal("the first player took the second Snitch token too")
+	}
+	everyone(officers)
+	for tb.st().turn != 1 {
+		tb.do(tb.st().turn, &pb.Pass{})
+	}
+	if !expose(1, 5) {
+		t.Fatal("the second player to Expose took no Snitch token")
+	}
+	v := tb.view(engine.SpectatorViewer())
+	if v.Seats[0].SnitchTokens != 1 || v.Seats[1].SnitchTokens != 1 || v.SnitchTokensLeft != 0 {
+		t.Fatalf("snitch tokens %d %d, %d left", v.Seats[0].SnitchTokens, v.Seats[1].SnitchTokens, v.SnitchTokensLeft)
+	}
+}
+
 // Prompts offer exactly what Decide accepts, and only to the seat whose turn
 // it is; Legal is never shown for another seat (it is per-prompt).
 func TestOfferedTailChoice(t *testing.T) {

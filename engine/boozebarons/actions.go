@@ -79,7 +79,10 @@ func (b decision) expose(seat int, guess pb.BoozeType) {
 	e := &pb.ExposeAttempted{Seat: int32(seat), Target: int32(s.pend.target), Guess: guess, Correct: t.booze == guess}
 	if e.Correct {
 		e.MovementCard = t.played
-		e.SnitchToken = s.snitches < SnitchTokens(s.players)
+		// "The first player to Expose another player takes a Snitch token.
+		// If there are seven or more players, the second player to Expose
+		// another player also takes a Snitch token": one token per player.
+		e.SnitchToken = s.snitches < SnitchTokens(s.players) && s.seats[seat].snitches == 0
 	}
 	b.Emit(pub(e))
 	b.endTurn(seat)

@@ -26,6 +26,16 @@ func (s *state) Apply(body proto.Message) (err error) {
 }
 
 func (s *state) apply(e *pb.Event) error {
+	if err := s.applyKind(e); err != nil {
+		return err
+	}
+	if s.Partner[0] != none {
+		s.settleOccupiers()
+	}
+	return nil
+}
+
+func (s *state) applyKind(e *pb.Event) error {
 	if s.applyDeal(e) {
 		return nil
 	}
@@ -61,14 +71,15 @@ func (s *state) apply(e *pb.Event) error {
 	case *pb.Event_ContractsReceived:
 		s.applyReceived(k.ContractsReceived)
 	case *pb.Event_ContractsDiscarded:
-		// Public part only: the private part moves the cards.
+		s.discard(int(k.ContractsDiscarded.Seat), k.ContractsDiscarded.Cards)
 	case *pb.Event_ContractsDiscardedCards:
-		s.applyDiscarded(k.ContractsDiscardedCards)
+		// Rules version 1: the discarded cards in a private part.
+		s.discard(int(k.ContractsDiscardedCards.Seat), k.ContractsDiscardedCards.Cards)
 	case *pb.Event_DeckReshuffled:
 		d := &s.Decks[k.DeckReshuffled.Deck]
 		d.Draw = append(d.Draw, d.Discard...)
 		slices.Sort(d.Draw)
-		d.Discard, d.FaceUp = nil, nil
+		d.Discard = nil
 	case *pb.Event_Secured:
 		s.applySecured(k.Secured)
 	case *pb.Event_Smuggled:
@@ -158,6 +169,8 @@ func (s *state) applyFight(e *pb.Event) error {
 		s.Proposal = k.PushProposed
 	case *pb.Event_ConsentGiven:
 		s.Proposal = nil
+	case *pb.Event_OccupierChanged:
+		s.applyOccupierChanged(k.OccupierChanged)
 	default:
 		return fmt.Errorf("moonshine: unknown event kind %T", k)
 	}
@@ -312,6 +325,7 @@ func (s *state) applyMoved(x *pb.Moved) {
 // another (a Move, an Advance, a Fall Back); seized barrels leave from but
 // never reach to.
 func (s *state) shift(seat uint32, from, to pb.District, runners, bosses uint32, barrels []*pb.Barrels, seized bool) {
+	s.receive(seat, to)
 	f, t := s.dist(from), s.dist(to)
 	f.Mobs[seat].Runners -= int(runners)
 	f.Mobs[seat].Bosses -= int(bosses)
@@ -359,9 +373,10 @@ func (s *state) applyReceived(x *pb.ContractsReceived) {
 	}
 }
 
-func (s *state) applyDiscarded(x *pb.ContractsDiscardedCards) {
-	p := &s.Seats[x.Seat]
-	for _, c := range x.Cards {
+// discard moves cards from seat's hand onto their decks' discard piles.
+func (s *state) discard(seat int, cards []uint32) {
+	p := &s.Seats[seat]
+	for _, c := range cards {
 		card, _ := Card(int(c))
 		p.Hand = removeOne(p.Hand, int(c))
 		s.Decks[card.Tier].Discard = append(s.Decks[card.Tier].Discard, int(c))
@@ -416,6 +431,7 @@ func (s *state) applyBribed(x *pb.Bribed) {
 }
 
 func (s *state) applyLaidLow(x *pb.LaidLow) {
+	s.removeCasualties(x.Stranded)
 	p := &s.Seats[x.Seat]
 	for _, o := range p.SlotOwners {
 		s.Seats[o].Stash++
@@ -507,7 +523,6 @@ func (s *state) applyReckoned(x *pb.ContractReckoned) {
 	card, _ := Card(int(x.Card))
 	d := &s.Decks[card.Tier]
 	d.Discard = append(d.Discard, int(x.Card))
-	d.FaceUp = append(d.FaceUp, int(x.Card))
 }
 
 func (s *state) applyEnded(x *pb.GameEnded) {

@@ -3,7 +3,6 @@ package moonshine
 import (
 	"slices"
 
-	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
@@ -20,8 +19,11 @@ const (
 
 // Reason codes of the Blood Oath.
 const (
+	// ReasonGoldenRule refuses what would end a seat's Phase with its
+	// mobsters in its partner's District (ruling 78).
 	ReasonGoldenRule = "PARTNER_TURF"
-	ReasonBadVia     = "BAD_VIA"
+	// ReasonBadVia refuses Move.via: a Move goes to one Connected District.
+	ReasonBadVia = "BAD_VIA"
 )
 
 func (s *state) bloodOath() bool { return s.Opts.GetBloodOath() }
@@ -47,12 +49,6 @@ func (s *state) partners(a, b int) bool {
 	return a != none && b != none && a != b && s.Partner[a] == b
 }
 
-// partnerHeld reports whether d is occupied by seat's partner.
-func (s *state) partnerHeld(seat int, d pb.District) bool {
-	p := s.Partner[seat]
-	return p != none && s.dist(d).Mobs[p].any()
-}
-
 // crackdown advances the Tracker with every Raid ("Every time a Police
 // Raid triggers ... advance the crackdown token one space") and holds the
 // Sit-Down when it reaches its space.
@@ -66,12 +62,13 @@ func (b *builder) crackdown() {
 
 // ranking orders the seats for the Sit-Down: "Tally everyone's current
 // Respect (scoring held Titles and completed Contracts). Tiebreaker: Total
-// Cash on hand." A tie that survives goes to the earlier seat in the Day's
-// Turn Order (ruling 77).
+// Cash on hand." The Rat Card and unpaid Marks are scored at the game's end,
+// not here; a tie that survives goes to the earlier seat in the Day's Turn
+// Order (ruling 77).
 func (s *state) ranking() []int {
 	out := slices.Clone(s.DayOrder)
 	slices.SortStableFunc(out, func(a, c int) int {
-		if d := s.respect(c) - s.respect(a); d != 0 {
+		if d := s.standing(c) - s.standing(a); d != 0 {
 			return d
 		}
 		return s.Seats[c].Cash - s.Seats[a].Cash
@@ -85,28 +82,6 @@ func (s *state) applySitDown(x *pb.SitDown) {
 	// The player in 2nd Place pairs with the player in 3rd Place."
 	s.Partner[r[0]], s.Partner[r[3]] = int(r[3]), int(r[0])
 	s.Partner[r[1]], s.Partner[r[2]] = int(r[2]), int(r[1])
-}
-
-// checkVia checks a Move through the partner's Districts: each hop
-// Connected, each District passed through the partner's.
-func (s *state) checkVia(seat int, x *pb.Move) *engine.RuleError {
-	if x.Skiff || x.Stealth {
-		return engine.Malform(ReasonBadVia, "Skiff and Stealth do not pass through Districts")
-	}
-	if x.To == x.From {
-		return engine.Refuse(ReasonSameDistrict, "from and to are the same District")
-	}
-	at := x.From
-	for _, v := range x.Via {
-		if err := checkPair(at, v); err != nil {
-			return err
-		}
-		if !s.partnerHeld(seat, v) {
-			return engine.Refuse(ReasonBadVia, "%s is not your partner's", Info(v).Name)
-		}
-		at = v
-	}
-	return checkPair(at, x.To)
 }
 
 // allianceWin ends a Blood Oath game after the Sit-Down: "an Alliance must

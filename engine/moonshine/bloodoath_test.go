@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -65,44 +66,13 @@ func TestCrackdownAndSitDown(t *testing.T) {
 	s.Seats[1].Cash, s.Seats[3].Cash = 5000, 4000 // 0 Respect each, 1 richer
 	s.Seats[0].Cash = 0
 	run(t, s, 0, cmd(&pb.Rat{}))
-	// Ranking: 2 (3 Respect), 1 ($5,000), 3 ($4,000), 0 (-3: the Rat): 2
-	// with 0, 1 with 3.
+	// Ranking: 2 (3 Respect), 1 ($5,000), 3 ($4,000), 0 ($0): 2 with 0, 1
+	// with 3.
 	if s.Crackdown != 10 || s.Partner != [MaxSeats]int{2, 3, 0, 1} {
 		t.Fatalf("crackdown %d partners %v", s.Crackdown, s.Partner)
 	}
 	if v := s.View(engine.SpectatorViewer()).(*pb.View); len(v.Partners) != 4 || v.Partners[2] != 0 {
 		t.Fatalf("view partners %v", v.Partners)
-	}
-}
-
-func TestBloodIsThicker(t *testing.T) {
-	// "Blood is Thicker: You cannot Ambush or Assault your partner's
-	// mobsters. You may safely Move through their Controlled Districts
-	// without triggering combat." "The Golden Rule of Turf: You still cannot
-	// share a block. You may not end your Phase with mobsters in a District
-	// occupied by your partner."
-	s := oath(t)
-	allied(s)
-	put(s, 0, harlem, 3, 1, false)
-	put(s, 1, hellsKit, 2, 0, true)
-	put(s, 2, fordham, 2, 0, false)
-	refused(t, s, 0, move(harlem, hellsKit, 3, 1), ReasonGoldenRule)
-	via := func(to pb.District, through ...pb.District) *pb.Command {
-		return cmd(&pb.Move{From: harlem, To: to, Runners: 2, Via: through})
-	}
-	refused(t, s, 0, via(westSide, sugarHill), ReasonBadVia)
-	refused(t, s, 0, via(mottHaven, hellsKit), ReasonNotConnected)
-	refused(t, s, 0, via(harlem, hellsKit), ReasonSameDistrict)
-	run(t, s, 0, via(village, hellsKit))
-	if s.mobstersAt(0, village) != 2 || s.mobstersAt(1, hellsKit) != 2 || s.Fight != nil {
-		t.Fatalf("village %d", s.mobstersAt(0, village))
-	}
-	// Through the partner into a rival's turf: the usual Standoff.
-	s.Current = 0
-	put(s, 2, westSide, 1, 0, false)
-	run(t, s, 0, cmd(&pb.Move{From: harlem, To: westSide, Runners: 1, Via: []pb.District{hellsKit}}))
-	if s.Fight == nil || s.Fight.Occupier != 2 || s.Fight.Origin != harlem {
-		t.Fatalf("fight %+v", s.Fight)
 	}
 }
 
@@ -201,5 +171,32 @@ func TestAllianceRespectOption(t *testing.T) {
 	s.Seats[1].Commission = true
 	if !s.builder().winCheck() {
 		t.Fatal("30 combined Respect and a Commission did not win at a target of 30")
+	}
+}
+
+func TestSitDownRanksTitlesAndContracts(t *testing.T) {
+	// "Rank the Bosses: Tally everyone's current Respect (scoring held Titles
+	// and completed Contracts). Tiebreaker: Total Cash on hand." The Rat Card
+	// ("Subtract 3 Respect if you are stuck holding the Rat Card at the end
+	// of the game") and unpaid Marks ("at the final Reckoning costs you -1
+	// Respect") are end-of-game scoring: they do not enter the ranking.
+	s := oath(t)
+	s.Crackdown = 9
+	s.Heat = []int{3}
+	s.Seats[3].Stash--
+	s.Deeds[manhattan] = 0 // 3 Respect; the Rat and a Mark would make it -1
+	s.Seats[0].Loans = 1
+	s.Seats[0].Cash = 100
+	s.Seats[1].Completed, s.Decks[gig].Draw = []int{1}, s.Decks[gig].Draw[1:] // a Gig: 1 Respect
+	s.Seats[1].Cash = 9000
+	s.Seats[2].Cash = 5000
+	s.Syndicates[gin] = 3 // 2 Respect
+	s.Seats[3].Cash = 0
+	evs := run(t, s, 0, cmd(&pb.Rat{}))
+	// Ranking: 0 (3), 3 (2), 1 (1), 2 (0): 0 with 2, 3 with 1. By the
+	// end-of-game tally seat 0 (-1) would rank last.
+	sd, _ := find(evs, (*pb.Event).GetSitDown, func(x *pb.SitDown) bool { return x == nil })
+	if !slices.Equal(sd.GetRanking(), []uint32{0, 3, 1, 2}) || s.respect(0) != -1 || s.Partner != [MaxSeats]int{2, 3, 0, 1} {
+		t.Fatalf("ranking %v, respect %d, partners %v", sd.GetRanking(), s.respect(0), s.Partner)
 	}
 }

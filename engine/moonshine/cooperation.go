@@ -47,6 +47,13 @@ func (b *builder) lend(seat int, x *pb.Lend) *engine.RuleError {
 	if len(s.Seats[x.To].SlotOwners)+int(x.Markers) > Slots {
 		return engine.Refuse(ReasonSlotsFull, "seat %d has room for %d", x.To, Slots-len(s.Seats[x.To].SlotOwners))
 	}
+	// Lending the last slotted marker leaves no Influence to move guests out
+	// of the partner's Districts before the Phase ends (ruling 78).
+	if s.Phase == pb.Phase_PHASE_OPERATIONS && !s.Seats[seat].LaidLow {
+		if err := s.checkLastPlay(seat, len(s.Seats[seat].SlotOwners)-int(x.Markers), func() []pb.District { return s.guests(seat) }); err != nil {
+			return err
+		}
+	}
 	b.pub(&pb.InfluenceLent{From: u32(seat), To: x.To, Markers: x.Markers})
 	return nil
 }

@@ -399,8 +399,9 @@ func (b *builder) breach(d *deal, t int) {
 
 // fires reports whether ev is seat from firing on, or starting a fight
 // against, seat to: a Move onto its turf, an Ambush of its Invaders, an
-// Assault on its District, a Torch of its Safehouse. in, when not nil,
-// limits the shooting to those Districts, and then a Move does not count.
+// Assault on its District, a Torch of its Safehouse, a Move or Fold that
+// takes its unguarded Safehouse. in, when not nil, limits the shooting to
+// those Districts, and then neither a Move nor a Fold counts.
 func (s *state) fires(ev *pb.Event, from, to int, in []pb.District) bool {
 	where := func(d pb.District) bool { return in == nil || slices.Contains(in, d) }
 	switch k := ev.GetKind().(type) {
@@ -410,7 +411,10 @@ func (s *state) fires(ev *pb.Event, from, to int, in []pb.District) bool {
 			return false
 		}
 		dd := s.dist(x.To)
-		return dd.Occupier == to || dd.Mobs[to].mobsters() > 0 || (x.SafehouseTakenFrom != nil && int(*x.SafehouseTakenFrom) == to)
+		return (x.Hostile && (dd.Occupier == to || dd.Mobs[to].mobsters() > 0)) || (x.SafehouseTakenFrom != nil && int(*x.SafehouseTakenFrom) == to)
+	case *pb.Event_StandoffChosen:
+		x := k.StandoffChosen
+		return in == nil && int(x.Seat) == from && x.SafehouseTakenFrom != nil && int(*x.SafehouseTakenFrom) == to
 	case *pb.Event_CombatRound:
 		x := k.CombatRound
 		if x.Occupier == nil || !where(x.District) {

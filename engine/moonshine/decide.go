@@ -227,6 +227,9 @@ func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
 	case *pb.Command_BribeOrFall:
 		return b.bribeOrFall(seat, k.BribeOrFall)
 	case *pb.Command_LayLow:
+		if err := b.s.checkLayLow(seat); err != nil {
+			return err
+		}
 		b.layLow(seat)
 		b.endPlay()
 		return nil

@@ -33,6 +33,8 @@
 //     any seat may send at any time (Shylock's Marks, cash); cooperation.go
 //     lending Influence and the Push trade's Consent; bloodoath.go the
 //     Crackdown Tracker, the Sit-Down, partners and the Alliance win;
+//     partners.go the partners' Districts (mobsters standing in them, the
+//     end of a Phase, a shared District's defence);
 //     deals.go the Broker's Word (deals proposed, answered and confirmed as
 //     side commands, resolved at the end of every decision).
 //   - Prompts (prompts.go) name the one seat the game waits for, with its

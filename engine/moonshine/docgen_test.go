@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -197,4 +198,58 @@ func mapSVG() string {
 	}
 	w.WriteString("</g>\n</svg>\n")
 	return w.String()
+}
+
+// TestRulingsLabelled checks that every numbered ruling of the rules doc
+// begins with its label (printed, interpretation or house ruling), that an
+// interpretation gives its other reading, and that the "House rulings at a
+// glance" list names exactly the rulings holding one.
+func TestRulingsLabelled(t *testing.T) {
+	doc, err := os.ReadFile(docPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	start := regexp.MustCompile(`^(\d+)\. (.*)$`)
+	type ruling struct{ num, label, text string }
+	var rulings []*ruling
+	var cur *ruling
+	for _, line := range strings.Split(text, "\n") {
+		if m := start.FindStringSubmatch(line); m != nil {
+			cur = &ruling{num: m[1], label: m[2], text: m[2]}
+			rulings = append(rulings, cur)
+			continue
+		}
+		if cur == nil || !strings.HasPrefix(line, "  ") {
+			cur = nil // a blank line, a heading or prose ends the ruling
+			continue
+		}
+		cur.text += " " + strings.TrimSpace(line)
+	}
+	if len(rulings) < 90 {
+		t.Fatalf("found %d rulings", len(rulings))
+	}
+	var house []string
+	for _, r := range rulings {
+		switch {
+		case strings.HasPrefix(r.label, "*Printed.*"), strings.HasPrefix(r.label, "**House ruling**"):
+		case strings.HasPrefix(r.label, "*Interpretation.*"):
+			if !strings.Contains(r.text, "Other reading") && !strings.Contains(r.text, "(a)") {
+				t.Errorf("ruling %s is an interpretation without its other reading", r.num)
+			}
+		default:
+			t.Errorf("ruling %s has no label: %.60q", r.num, r.label)
+		}
+		if strings.Contains(r.text, "**House ruling**") {
+			house = append(house, r.num)
+		}
+	}
+	glance := regexp.MustCompile(`(?s)House rulings at a glance \(every ruling holding one\): (.*?); and the`).FindStringSubmatch(text)
+	if glance == nil {
+		t.Fatal("no \"House rulings at a glance\" list")
+	}
+	listed := regexp.MustCompile(`\b\d+\b`).FindAllString(glance[1], -1)
+	if strings.Join(listed, ",") != strings.Join(house, ",") {
+		t.Errorf("house rulings at a glance %v, the rulings holding one %v", listed, house)
+	}
 }

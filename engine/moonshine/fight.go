@@ -51,8 +51,8 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 	s := b.s
 	f := s.Fight
 	ev := &pb.StandoffChosen{Seat: u32(f.Occupier), District: f.District, Choice: x.Choice}
-	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_FOLD && x.FleeTo != 0 {
-		return engine.Malform(ReasonBadStandoff, "flee_to goes with Fold only")
+	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_FOLD && (x.FleeTo != 0 || x.Commandeer) {
+		return engine.Malform(ReasonBadStandoff, "flee_to and commandeer go with Fold only")
 	}
 	if x.Choice != pb.StandoffChoice_STANDOFF_CHOICE_AMBUSH && (x.Firepower || x.Courage != 0 || x.Plunder || len(x.Steal) > 0) {
 		return engine.Malform(ReasonBadStandoff, "Firepower, Courage and Plunder go with an Ambush")
@@ -83,11 +83,16 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 		b.pub(ev)
 		b.pinned()
 	case pb.StandoffChoice_STANDOFF_CHOICE_FOLD:
-		if err := s.checkFlight(f.Occupier, f.District, x.FleeTo); err != nil {
+		if err := s.checkFlight(f.Occupier, x.FleeTo); err != nil {
+			return err
+		}
+		taken, err := s.walkIn(f.Occupier, x.FleeTo, x.Commandeer)
+		if err != nil {
 			return err
 		}
 		occ := s.force(f.Occupier)
 		ev.FledTo, ev.Runners, ev.Bosses = x.FleeTo, u32(occ.Runners), u32(occ.Bosses)
+		ev.SafehouseTakenFrom, ev.Commandeered = optSeat(taken), x.Commandeer
 		b.pub(ev)
 		b.taken()
 	default:
@@ -96,14 +101,23 @@ func (b *builder) standoff(x *pb.Standoff) *engine.RuleError {
 	return nil
 }
 
-// checkFlight checks a Fold's destination: Connected, and Controlled by the
-// Occupier or Unoccupied (ruling 52).
-func (s *state) checkFlight(seat int, from, to pb.District) *engine.RuleError {
-	if err := checkPair(from, to); err != nil {
+// checkFlight checks a Fold's destination: "one Connected Safe District"
+// (ruling 52). A partner's District is Safe, but a seat that has Laid Low
+// could not leave it before its Phase ends (it has ended); and while the
+// Occupier's partner stays to fight, the Invaders' origin must stay theirs
+// to Fall Back to (ruling 78).
+func (s *state) checkFlight(seat int, to pb.District) *engine.RuleError {
+	f := s.Fight
+	if err := checkPair(f.District, to); err != nil {
 		return err
 	}
-	if s.controller(to) != seat && !s.dist(to).unoccupied() {
-		return engine.Refuse(ReasonNotSafe, "flee to a Connected District you Control or an Unoccupied one")
+	switch {
+	case !s.safe(seat, to):
+		return engine.Refuse(ReasonNotSafe, "flee to a Connected Safe District: one you Control, or one with no rival Mobsters and no Police")
+	case s.partnerControls(seat, to) && s.Seats[seat].LaidLow:
+		return engine.Refuse(ReasonGoldenRule, "you have ended your Phase: you may not leave mobsters in a District occupied by your partner")
+	case to == f.Origin && s.guestDefender() != none:
+		return engine.Refuse(ReasonNotSafe, "your partner fights on: the Invaders may still Fall Back to %s", Info(to).Name)
 	}
 	return nil
 }
@@ -144,13 +158,18 @@ func (b *builder) afterRound() {
 
 // taken hands the District to the Invader: "If the last Defender falls or
 // flees, you immediately claim Control of the District." A rival Safehouse
-// left there waits for the Spoils.
+// left there waits for the Spoils. When the Occupier's partner still has
+// Mobsters there, they are the last Defenders: the fight goes on against
+// them, the Invaders still Pinned (ruling 78).
 func (b *builder) taken() {
 	f := b.s.Fight
-	ev := &pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_TAKEN}
-	if b.s.dist(f.District).Mobs[f.Occupier].Safehouse {
-		ev.SafehouseOf = optSeat(f.Occupier)
+	if g := b.s.guestDefender(); g != none {
+		b.pub(&pb.OccupierChanged{District: f.District, Occupier: u32(g)})
+		b.pinned()
+		return
 	}
+	ev := &pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_TAKEN,
+		SafehouseOf: optSeat(b.s.rivalSafehouse(f.Invader, f.District))}
 	b.pub(ev)
 	if b.s.Fight == nil {
 		b.finishPlay()
@@ -172,6 +191,9 @@ func (b *builder) assault(seat int, x *pb.Assault) *engine.RuleError {
 		return engine.Refuse(ReasonPoliceTurf, "the Police do not trade shots: Storm the Precinct")
 	}
 	if err := b.payFight(seat); err != nil {
+		return err
+	}
+	if err := s.checkFightEnd(seat, 1); err != nil {
 		return err
 	}
 	inv, occ := s.force(f.Invader), s.force(f.Occupier)
@@ -212,6 +234,9 @@ func (b *builder) storm(seat int) *engine.RuleError {
 	if err := b.payFight(seat); err != nil {
 		return err
 	}
+	if err := s.checkFightEnd(seat, 1); err != nil {
+		return err
+	}
 	inv := s.force(seat)
 	b.spend(seat, 1, false)
 	rolls := b.roll(CombatDice(inv.Mobsters()))
@@ -245,11 +270,8 @@ func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
 	if err := checkPair(f.District, x.To); err != nil {
 		return err
 	}
-	if s.hostile(seat, x.To) {
-		return engine.Refuse(ReasonNotSafe, "you cannot Advance into hostile turf")
-	}
-	if s.partnerHeld(seat, x.To) {
-		return engine.Refuse(ReasonGoldenRule, "you cannot stay in your partner's turf")
+	if !s.safe(seat, x.To) {
+		return engine.Refuse(ReasonNotSafe, "you cannot Advance into hostile turf: Advance to a Safe District")
 	}
 	carry, total, err := parseBarrels(x.Barrels)
 	if err != nil {
@@ -269,6 +291,11 @@ func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
 	if err := b.payFight(seat); err != nil {
 		return err
 	}
+	if err := s.checkLastPlay(seat, len(s.Seats[seat].SlotOwners)-1, func() []pb.District {
+		return s.guestsAfter(seat, f.District, x.To, inv.Mobsters())
+	}); err != nil {
+		return err
+	}
 	b.spend(seat, 1, false)
 	b.pub(&pb.Withdrew{Seat: u32(seat), From: f.District, To: x.To, Runners: u32(inv.Runners), Bosses: u32(inv.Bosses),
 		Barrels: barrelsList(carry), Advance: true, SafehouseTakenFrom: optSeat(taken), Commandeered: x.Commandeer})
@@ -282,7 +309,7 @@ func (b *builder) advance(seat int, x *pb.Advance) *engine.RuleError {
 func (b *builder) spoils(seat int, x *pb.Spoils) *engine.RuleError {
 	s := b.s
 	d := s.Fight.District
-	ev := &pb.SpoilsTaken{Seat: u32(seat), District: d, Destroyed: optSeat(rivalSafehouse(s.dist(d), seat))}
+	ev := &pb.SpoilsTaken{Seat: u32(seat), District: d, Destroyed: optSeat(s.rivalSafehouse(seat, d))}
 	if x.Commandeer {
 		if err := s.checkSafehouseSource(seat, d, x.RelocateFrom); err != nil {
 			return err

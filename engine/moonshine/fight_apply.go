@@ -26,11 +26,13 @@ func (s *state) applyStandoff(x *pb.StandoffChosen) {
 		s.Fight.Stage = pb.Awaiting_AWAITING_PINNED
 		return
 	}
+	s.receive(x.Seat, x.FledTo)
 	from, to := s.dist(x.District), s.dist(x.FledTo)
 	from.Mobs[x.Seat].Runners -= int(x.Runners)
 	from.Mobs[x.Seat].Bosses -= int(x.Bosses)
 	to.Mobs[x.Seat].Runners += int(x.Runners)
 	to.Mobs[x.Seat].Bosses += int(x.Bosses)
+	s.takeSafehouse(x.Seat, x.FledTo, x.SafehouseTakenFrom, x.Commandeered)
 }
 
 func (s *state) applyRound(x *pb.CombatRound) {
@@ -43,7 +45,11 @@ func (s *state) applyRound(x *pb.CombatRound) {
 		occ.Runners -= int(x.OccupierRunnersLost)
 		occ.Bosses -= int(x.OccupierBossesLost)
 	}
-	if x.Kind != pb.CombatKind_COMBAT_KIND_AMBUSH && x.InvaderHits > 0 && !x.Plunder {
+	// Blood on the Pavement: the Attacker's kills in an Assault. An Ambush
+	// is self-defence, Plunder kills nobody, and a Storm's hits kill nobody
+	// either: the Police "do not roll defense dice" and have no mobsters to
+	// lose (ruling 56).
+	if x.Kind == pb.CombatKind_COMBAT_KIND_ASSAULT && x.InvaderHits > 0 && !x.Plunder {
 		s.Bloodshed = true
 	}
 	if x.Kind == pb.CombatKind_COMBAT_KIND_ASSAULT {
@@ -85,10 +91,18 @@ func (s *state) applyFightEnded(x *pb.FightEnded) {
 }
 
 // endFight closes the fight: nobody is Pinned and the District has one
-// holder again.
+// holder again, or two partners: the one whose Safehouse stands there keeps
+// Control ("Safehouses ... lock down Turf even when empty"), else the last
+// defender.
 func (s *state) endFight() {
 	d := s.dist(s.Fight.District)
 	d.Occupier = none
+	if h := s.Fight.Occupier; h != none && d.Mobs[h].any() && s.Partner[h] != none && d.Mobs[s.Partner[h]].any() {
+		d.Occupier = h
+		if p := s.Partner[h]; d.Mobs[p].Safehouse {
+			d.Occupier = p
+		}
+	}
 	for i := range d.Mobs {
 		d.Mobs[i].Pinned = false
 	}

@@ -24,7 +24,8 @@ func (s *state) fightCandidates(seat int) []*pb.Command {
 				Plunder: e.plunder, Steal: e.steal})
 		})...)
 		for _, d := range Neighbours(f.District) {
-			out = append(out, cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_FOLD, FleeTo: d}))
+			out = append(out, cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_FOLD, FleeTo: d}),
+				cmd(&pb.Standoff{Choice: pb.StandoffChoice_STANDOFF_CHOICE_FOLD, FleeTo: d, Commandeer: true}))
 		}
 	case pb.Awaiting_AWAITING_PINNED:
 		out = append(out, cmd(&pb.Assault{}), cmd(&pb.Storm{}), cmd(&pb.FallBack{}), cmd(&pb.Torch{}))
@@ -49,7 +50,7 @@ func (s *state) advanceTemplate(seat int) []engine.Template {
 	f := s.Fight
 	var to []string
 	for _, d := range Neighbours(f.District) {
-		if !s.hostile(seat, d) {
+		if s.safe(seat, d) {
 			to = append(to, d.String())
 		}
 	}

@@ -23,8 +23,16 @@ func costOf(c *pb.Command) int {
 // play checks the price of a Play and hands it to its rule.
 func (b *builder) play(seat int, c *pb.Command) *engine.RuleError {
 	cost := costOf(c)
-	if have := len(b.s.Seats[seat].SlotOwners); have < cost {
+	have := len(b.s.Seats[seat].SlotOwners)
+	if have < cost {
 		return engine.Refuse(ReasonNotEnoughInfluence, "this Play costs %d Influence; %d slotted", cost, have)
+	}
+	// A Play that spends the last Influence ends the Phase (a Move checks
+	// where its mobsters go itself).
+	if c.GetMove() == nil {
+		if err := b.s.checkLastPlay(seat, have-cost+b.s.kickbacks(seat, c.GetUnload()), func() []pb.District { return b.s.guests(seat) }); err != nil {
+			return err
+		}
 	}
 	switch k := c.GetKind().(type) {
 	case *pb.Command_Move:
@@ -67,24 +75,37 @@ func (b *builder) spend(seat, cost int, heat bool) { b.spendAs(seat, cost, heat,
 // spendAs is spend with the owner of the marker going to the Heat Track
 // chosen (nil: the default).
 func (b *builder) spendAs(seat, cost int, heat bool, choice *uint32) {
-	slots := b.s.Seats[seat].SlotOwners
-	taken := slices.Clone(slots[len(slots)-cost:])
-	slices.Reverse(taken)
+	taken := b.s.spending(seat, cost)
 	ev := &pb.InfluenceSpent{Seat: u32(seat)}
 	for _, o := range taken {
 		ev.Owners = append(ev.Owners, u32(o))
 	}
 	if heat {
-		owner := taken[0]
-		if slices.Contains(taken, seat) {
-			owner = seat
-		}
-		if choice != nil {
-			owner = int(*choice)
-		}
-		ev.HeatOwner = optSeat(owner)
+		ev.HeatOwner = optSeat(heatMarker(seat, taken, choice))
 	}
 	b.pub(ev)
+}
+
+// spending returns the owners of the markers a Play of cost spends, in the
+// order they leave the slots (the last slotted first).
+func (s *state) spending(seat, cost int) []int {
+	slots := s.Seats[seat].SlotOwners
+	taken := slices.Clone(slots[len(slots)-cost:])
+	slices.Reverse(taken)
+	return taken
+}
+
+// heatMarker names the owner of the spent marker a Heat-making Play sends
+// to the Heat Track: the player's own when it spent one, unless it chose.
+func heatMarker(seat int, taken []int, choice *uint32) int {
+	owner := taken[0]
+	if slices.Contains(taken, seat) {
+		owner = seat
+	}
+	if choice != nil {
+		owner = int(*choice)
+	}
+	return owner
 }
 
 // finishPlay ends a Play: an Attacker who killed draws Heat, the 5th Heat
@@ -127,10 +148,11 @@ func (b *builder) passTurn() {
 }
 
 // layLow clears the slots and swaps the Turn Token for the lowest free one
-// of the opposite Moon.
+// of the opposite Moon. Guests left in the partner's Districts, which could
+// not leave before the Phase ended, go back to the supply (ruling 78).
 func (b *builder) layLow(seat int) {
 	m := opposite(b.s.Moon)
-	b.pub(&pb.LaidLow{Seat: u32(seat), TurnToken: u32(b.s.freeToken(m)), Moon: m})
+	b.pub(&pb.LaidLow{Seat: u32(seat), TurnToken: u32(b.s.freeToken(m)), Moon: m, Stranded: b.s.stranded(seat)})
 }
 
 // parseBarrels reads a barrel list: known liquors, positive counts.

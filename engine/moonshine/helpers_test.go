@@ -49,15 +49,18 @@ func started(t testing.TB, players int) *state {
 	return g.State.(*state)
 }
 
-// cleared returns a game with an empty board (Precincts kept), in
-// Operations, seat 0 to play, every seat with 5 slotted markers and 2 in
-// the Stash, Turn Tokens in seat order.
+// cleared returns a game with an empty board (Precincts kept) and every
+// Title in the Supply, in Operations, seat 0 to play, every seat with 5
+// slotted markers and 2 in the Stash, Turn Tokens in seat order.
 func cleared(t testing.TB, players int) *state {
 	t.Helper()
 	s := started(t, players)
 	for i := range s.D {
 		s.D[i].Mobs = [MaxSeats]pieces{}
 		s.D[i].Barrels = [5]int{}
+	}
+	for i := range s.Deeds {
+		s.Deeds[i] = none
 	}
 	s.DayOrder = nil
 	for i := range s.Seats {

@@ -11,9 +11,7 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 	s := b.s
 	switch {
 	case len(x.Via) > 0:
-		if err := s.checkVia(seat, x); err != nil {
-			return err
-		}
+		return engine.Malform(ReasonBadVia, "a Move goes to one Connected District; your partner's Districts are entered Move by Move (ruling 78)")
 	case x.Skiff || x.Stealth:
 		if err := s.signatureMove(seat, x); err != nil {
 			return err
@@ -22,9 +20,6 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 		if err := checkPair(x.From, x.To); err != nil {
 			return err
 		}
-	}
-	if s.partnerHeld(seat, x.To) {
-		return engine.Refuse(ReasonGoldenRule, "you may pass through your partner's turf, not stay: \"You still cannot share a block\"")
 	}
 	p := s.dist(x.From).Mobs[seat]
 	n := int(x.Runners + x.Bosses)
@@ -44,8 +39,18 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 	if !s.dist(x.From).enough(carry) {
 		return engine.Refuse(ReasonNotEnoughBarrels, "those barrels are not in %s", Info(x.From).Name)
 	}
+	// With its last Influence a Move ends the Phase; into a fight it may end
+	// in a Fall Back to from.
+	if err := s.checkLastPlay(seat, len(s.Seats[seat].SlotOwners)-1, func() []pb.District {
+		if s.hostile(seat, x.To) {
+			return s.guests(seat)
+		}
+		return s.guestsAfter(seat, x.From, x.To, n)
+	}); err != nil {
+		return err
+	}
 	ev := &pb.Moved{Seat: u32(seat), From: x.From, To: x.To, Runners: x.Runners, Bosses: x.Bosses, Barrels: barrelsList(carry),
-		Skiff: x.Skiff, Stealth: x.Stealth, Via: x.Via}
+		Skiff: x.Skiff, Stealth: x.Stealth}
 	if s.hostile(seat, x.To) {
 		return b.invade(seat, x, ev)
 	}
@@ -61,17 +66,25 @@ func (b *builder) move(seat int, x *pb.Move) *engine.RuleError {
 }
 
 // hostile reports whether d is Hostile turf for seat: "Any District guarded
-// by Rival Mobsters or the Police."
+// by Rival Mobsters or the Police." A partner is no rival (ruling 78).
 func (s *state) hostile(seat int, d pb.District) bool {
-	x := s.dist(d)
-	return x.Precinct || x.rivalMobsters(seat)
+	return s.dist(d).Precinct || s.rivalMobsters(seat, d)
+}
+
+// safe reports whether d is a Safe District for seat: "Any District you
+// currently Control, plus any Defenseless District (meaning it contains no
+// Rival Mobsters or Police). Unattended liquor and unguarded Rival
+// Safehouses do not make a District hostile". It is the one definition
+// that Fold, Advance (Stealth's way out among them) and their prompts read.
+func (s *state) safe(seat int, d pb.District) bool {
+	return s.controller(d) == seat || !s.hostile(seat, d)
 }
 
 // walkIn checks entering a Safe District: an unguarded rival Safehouse
 // there is taken (returned), and commandeer places one of seat's own in its
 // place, which needs a spare one. It returns the rival whose Safehouse goes.
 func (s *state) walkIn(seat int, d pb.District, commandeer bool) (int, *engine.RuleError) {
-	rival := rivalSafehouse(s.dist(d), seat)
+	rival := s.rivalSafehouse(seat, d)
 	if commandeer {
 		if rival == none {
 			return none, engine.Refuse(ReasonNothingToCommandeer, "no unguarded rival Safehouse in %s", Info(d).Name)
@@ -81,16 +94,6 @@ func (s *state) walkIn(seat int, d pb.District, commandeer bool) (int, *engine.R
 		}
 	}
 	return rival, nil
-}
-
-// rivalSafehouse returns the rival owning a Safehouse in x, or none.
-func rivalSafehouse(x *district, seat int) int {
-	for i, p := range x.Mobs {
-		if i != seat && p.Safehouse {
-			return i
-		}
-	}
-	return none
 }
 
 func (b *builder) push(seat int, x *pb.Push) *engine.RuleError {
@@ -176,6 +179,9 @@ func (b *builder) secure(seat int, x *pb.Secure) *engine.RuleError {
 	}
 	if s.mobstersAt(seat, x.District) == 0 {
 		return engine.Refuse(ReasonNotEnoughMobsters, "Secure needs one of your Mobsters in %s", Info(x.District).Name)
+	}
+	if s.controller(x.District) != seat {
+		return engine.Refuse(ReasonNotYourTurf, "\"Place a new Safehouse in your District\": %s is your partner's", Info(x.District).Name)
 	}
 	if err := s.checkSafehouseSource(seat, x.District, x.RelocateFrom); err != nil {
 		return err

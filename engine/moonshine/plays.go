@@ -101,7 +101,7 @@ func (b *builder) discardContracts(seat int, x *pb.DiscardContracts) *engine.Rul
 	p := b.s.Seats[seat]
 	need := len(p.Hand) - b.s.handLimit(seat)
 	hand := slices.Clone(p.Hand)
-	ev := &pb.ContractsDiscarded{Seat: u32(seat)}
+	ev := &pb.ContractsDiscarded{Seat: u32(seat), Cards: x.Cards}
 	for _, c := range x.Cards {
 		i := slices.Index(hand, int(c))
 		if i < 0 {
@@ -114,10 +114,8 @@ func (b *builder) discardContracts(seat int, x *pb.DiscardContracts) *engine.Rul
 	if len(x.Cards) != need {
 		return engine.Refuse(ReasonBadDiscard, "discard exactly %d Contracts", need)
 	}
-	b.emit(engine.Event{
-		Public:  wrap(ev),
-		Private: []engine.Secret{engine.PrivateTo(wrap(&pb.ContractsDiscardedCards{Seat: u32(seat), Cards: x.Cards}), engine.Seat(seat))},
-	})
+	// "shuffle its face-up discard pile": the discards are face up.
+	b.pub(ev)
 	b.finishPlay()
 	return nil
 }
@@ -188,12 +186,39 @@ func (b *builder) unload(seat int, x *pb.Unload) *engine.RuleError {
 	if err := s.checkHeatOwner(seat, x.HeatOwner); err != nil {
 		return err
 	}
+	kick := s.kickbacks(seat, x)
 	b.spendAs(seat, 2, GreedTax(total, s.Seats[seat].Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]), x.HeatOwner)
-	p := b.s.Seats[seat]
-	kick := min(sold[info.HousePour], Slots-len(p.SlotOwners), p.Stash)
 	b.pub(&pb.Unloaded{Seat: u32(seat), District: x.District, Barrels: barrelsList(sold), Cash: u32(cash), Kickbacks: u32(kick)})
 	b.finishPlay()
 	return nil
+}
+
+// kickbacks returns how many spent markers an Unload (nil: none) moves back
+// from the Stash into empty slots: one per barrel of the House Pour sold,
+// within the empty slots and the Stash as they are once its 2 markers are
+// spent ("For every barrel sold that matches the Joint's House Pour,
+// immediately move 1 spent Influence marker from your Stash back into an
+// empty slot").
+func (s *state) kickbacks(seat int, x *pb.Unload) int {
+	if x == nil || !validDistrict(x.District) || len(s.Seats[seat].SlotOwners) < 2 {
+		return 0
+	}
+	sold, total, err := parseBarrels(x.Barrels)
+	if err != nil {
+		return 0
+	}
+	p := s.Seats[seat]
+	taken := s.spending(seat, 2)
+	stash := p.Stash
+	for _, o := range taken {
+		if o == seat {
+			stash++
+		}
+	}
+	if GreedTax(total, p.Favors[pb.Broker_BROKER_STEPHANIE_ST_CLAIR]) && heatMarker(seat, taken, x.HeatOwner) == seat {
+		stash--
+	}
+	return max(0, min(sold[Info(x.District).HousePour], Slots-(len(p.SlotOwners)-2), stash))
 }
 
 func (b *builder) rise(seat int, x *pb.Rise) *engine.RuleError {

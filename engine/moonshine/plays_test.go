@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -41,9 +42,20 @@ func TestHustle(t *testing.T) {
 	if pub := drawn.Public.(*pb.Event).GetContractsDrawn(); len(pub.Decks) != 2 || len(drawn.Private) != 1 || drawn.Private[0].Seats[0] != 0 {
 		t.Errorf("draw visibility: %v", drawn)
 	}
-	run(t, s, 0, cmd(&pb.DiscardContracts{Cards: []uint32{1}}))
-	if len(s.Seats[0].Hand) != 3 || s.Current != 1 || len(s.Decks[gig].Discard) != 1 || len(s.Decks[gig].FaceUp) != 0 {
+	evs = run(t, s, 0, cmd(&pb.DiscardContracts{Cards: []uint32{1}}))
+	if len(s.Seats[0].Hand) != 3 || s.Current != 1 || !slices.Equal(s.Decks[gig].Discard, []int{1}) {
 		t.Errorf("after discard: hand %v current %d", s.Seats[0].Hand, s.Current)
+	}
+	// "If a Contract deck ever runs dry, immediately shuffle its face-up
+	// discard pile": the discard lands face up, so the card is public, in
+	// the event everyone sees and in every view (ruling 26).
+	if x, _ := find(evs, (*pb.Event).GetContractsDiscarded, func(x *pb.ContractsDiscarded) bool { return x == nil }); !slices.Equal(x.GetCards(), []uint32{1}) || len(evs[0].Private) != 0 {
+		t.Errorf("discard event %v", evs[0])
+	}
+	for _, v := range []engine.Viewer{engine.SpectatorViewer(), engine.SeatViewer(1)} {
+		if d := s.View(v).(*pb.View).Decks[0]; d.Tier != gig || d.Discards != 1 || !slices.Equal(d.FaceUp, []uint32{1}) {
+			t.Errorf("%v sees the Gig deck as %v", v, d)
+		}
 	}
 	s.Current = 0
 	refused(t, s, 0, hustle(gig, gig), ReasonHustleOnceADay)
@@ -71,10 +83,10 @@ func TestHustleReshufflesADryDeck(t *testing.T) {
 	// discard pile to form a new face-down draw deck."
 	s := cleared(t, 2)
 	put(s, 0, harlem, 1, 1, false)
-	s.Decks[score] = deck{Draw: []int{27}, Discard: []int{28, 29, 30, 31, 32, 33, 34, 35, 36}, FaceUp: []int{29}}
+	s.Decks[score] = deck{Draw: []int{27}, Discard: []int{28, 29, 30, 31, 32, 33, 34, 35, 36}}
 	run(t, s, 0, hustle(score, score))
 	d := s.Decks[score]
-	if len(s.Seats[0].Hand) != 2 || s.Seats[0].Hand[0] != 27 || len(d.Draw) != 8 || len(d.Discard) != 0 || len(d.FaceUp) != 0 {
+	if len(s.Seats[0].Hand) != 2 || s.Seats[0].Hand[0] != 27 || len(d.Draw) != 8 || len(d.Discard) != 0 {
 		t.Errorf("hand %v deck %+v", s.Seats[0].Hand, d)
 	}
 	s.Decks[gig] = deck{}
@@ -111,6 +123,33 @@ func TestExtort(t *testing.T) {
 		s.Current = 0
 		refused(t, s, 0, cmd(&pb.Extort{Borough: manhattan}), ReasonExtortOnceADay)
 	}
+}
+
+func TestExtortOncePerDayPerBorough(t *testing.T) {
+	// "Deeds also unlock that Borough's Extort action." and "Extort: Borough
+	// Deed required. Shake down the locals. Once per Day, earn $200 per
+	// District you Control in that Borough." Each Deed unlocks its own
+	// Borough's Extort, once per Day (ruling 30): two Deeds, two shakedowns
+	// in one Day, never the same Borough twice.
+	s := cleared(t, 2)
+	put(s, 0, harlem, 1, 0, false)
+	put(s, 0, westSide, 1, 0, false)
+	put(s, 0, brownsville, 1, 0, false)
+	put(s, 0, redHook, 1, 0, false)
+	s.Deeds[manhattan], s.Deeds[brooklyn] = 0, 0
+	run(t, s, 0, cmd(&pb.Extort{Borough: manhattan}))
+	s.Current = 0
+	refused(t, s, 0, cmd(&pb.Extort{Borough: manhattan}), ReasonExtortOnceADay)
+	run(t, s, 0, cmd(&pb.Extort{Borough: brooklyn}))
+	if s.Seats[0].Cash != 1000+400+400 {
+		t.Fatalf("cash %d", s.Seats[0].Cash)
+	}
+	// The next Day unlocks both again.
+	s.Current = 0
+	refused(t, s, 0, cmd(&pb.Extort{Borough: brooklyn}), ReasonExtortOnceADay)
+	s.applyDay(&pb.DayStarted{Day: u32(s.Day + 1), Moon: s.Moon})
+	s.Phase, s.Current = pb.Phase_PHASE_OPERATIONS, 0
+	run(t, s, 0, cmd(&pb.Extort{Borough: brooklyn}))
 }
 
 func TestFix(t *testing.T) {

@@ -82,8 +82,10 @@ func TestStormSuccess(t *testing.T) {
 		t.Fatalf("spoils responses %v", got)
 	}
 	run(t, s, 0, cmd(&pb.Spoils{Commandeer: true}))
-	// Ruling 56: the Storm's hits are kills, so the Attacker draws Heat.
-	if !x.Mobs[0].Safehouse || !slices.Equal(s.Heat, []int{0}) || s.Current != 1 {
+	// "Blood on the Pavement: ... If the Attacker ... inflicts 1 or more
+	// kills": the Police have no mobsters to kill, and a Precinct destroyed
+	// is no kill, so even a successful Storm draws no Heat (ruling 56).
+	if !x.Mobs[0].Safehouse || len(s.Heat) != 0 || s.Current != 1 {
 		t.Fatalf("spoils: %+v heat %v", x.Mobs[0], s.Heat)
 	}
 }
@@ -97,6 +99,12 @@ func TestStormFailure(t *testing.T) {
 	w, ok := find(evs, (*pb.Event).GetWithdrew, func(x *pb.Withdrew) bool { return x == nil })
 	if !ok || !w.Forced || w.To != harlem || s.mobstersAt(0, harlem) != 2 || !s.dist(sugarHill).Precinct || s.Fight != nil {
 		t.Fatalf("repelled: %v", w)
+	}
+	// "The Police are firing from fortified cover; they do not roll defense
+	// dice." A failed Storm with a hit killed only stormers: no kill, no
+	// Heat ("If the Attacker ... inflicts 1 or more kills").
+	if _, drawn := find(evs, (*pb.Event).GetHeatDrawn, func(x *pb.HeatDrawn) bool { return x == nil }); drawn || len(s.Heat) != 0 {
+		t.Fatalf("a failed Storm drew Heat: %v", s.Heat)
 	}
 	// Nobody left to fall back: the blue wall holds.
 	s = atThePrecinct(t, 1, 0)

@@ -126,6 +126,9 @@ func (s *state) discardCandidates(seat int) []*pb.Command {
 
 func (s *state) playCandidates(seat int) []*pb.Command {
 	out := []*pb.Command{cmd(&pb.LayLow{}), cmd(&pb.Rat{})}
+	// Blood Oath: the Moves that take the seat's mobsters out of its
+	// partner's Districts, which it must do before it Lays Low.
+	out = append(out, s.leaveCandidates(seat)...)
 	out = append(out, s.hustleCandidates(seat)...)
 	out = append(out, s.signatureCandidates(seat)...)
 	for _, bo := range Boroughs() {

@@ -138,8 +138,21 @@ func hasPortfolio(completed []int) bool {
 	return have[gig] && have[racket] && have[score]
 }
 
-// respect tallies a seat's Respect as "Earning Respect" lists it.
+// respect tallies a seat's Respect as "Earning Respect" lists it: its
+// standing, less "Blood Debts" and "The Squealer's Grave".
 func (s *state) respect(seat int) int {
+	r := s.standing(seat) - s.Seats[seat].Loans
+	if s.Rat == seat {
+		r -= 3
+	}
+	return r
+}
+
+// standing is the Respect of the Titles a seat holds and the Contracts it
+// completed, without the end-of-game deductions: what the Sit-Down ranks
+// ("Tally everyone's current Respect (scoring held Titles and completed
+// Contracts)", ruling 77).
+func (s *state) standing(seat int) int {
 	r := 0
 	for _, bo := range Boroughs() {
 		if s.Deeds[bo.ID] == seat {
@@ -154,10 +167,6 @@ func (s *state) respect(seat int) int {
 		r += Tiers[card.Tier].Respect
 	}
 	r += 2 * countHolder(s.Syndicates[1:], seat)
-	r -= s.Seats[seat].Loans
-	if s.Rat == seat {
-		r -= 3
-	}
 	return r
 }
 

@@ -1,6 +1,7 @@
 package moonshine
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -122,7 +123,7 @@ func TestContractsAtReckoning(t *testing.T) {
 	if len(p.Completed) != 1 || p.Completed[0] != 1 || p.Cash != 1500 || len(p.Staked) != 1 || p.Staked[0].Markers != 1 {
 		t.Errorf("completed %v cash %d staked %v", p.Completed, p.Cash, p.Staked)
 	}
-	if d := s.Decks[gig]; len(d.FaceUp) != 1 || d.FaceUp[0] != 8 {
+	if d := s.Decks[gig]; len(d.Discard) != 1 || d.Discard[0] != 8 || !slices.Equal(s.View(engine.SpectatorViewer()).(*pb.View).Decks[0].FaceUp, []uint32{8}) {
 		t.Errorf("botched not face up: %+v", d)
 	}
 	// Both checks read the same board: the $500 Take of Dock Work did not

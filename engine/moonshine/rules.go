@@ -6,13 +6,31 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+// RulesVersion is the revision of the Moonshine Kingdom rules this package
+// plays ([engine.RulesVersioned]): a game's stored configuration records
+// the one it was created under, and verification names both when they
+// differ. docs/rules/moonshine-kingdom.md ("Rules versions") lists them.
+//
+//   - "1": every game recorded before the version was recorded.
+//   - "2": the home Deeds held from setup; one definition of a Safe District
+//     (a Fold may go to a Defenseless one); no Heat from a Storm; the
+//     Sit-Down ranking Titles and Contracts only; partners standing in each
+//     other's Districts (Move.via refused); Hustle discards face up.
+const RulesVersion = "2"
+
 // Rules is the Moonshine Kingdom game module.
 type Rules struct{}
 
-var _ engine.Rules = Rules{}
+var (
+	_ engine.Rules          = Rules{}
+	_ engine.RulesVersioned = Rules{}
+)
 
 // Name returns "moonshine-kingdom".
 func (Rules) Name() string { return "moonshine-kingdom" }
+
+// RulesVersion returns [RulesVersion].
+func (Rules) RulesVersion() string { return RulesVersion }
 
 // Players returns 2 and 4.
 func (Rules) Players() (int, int) { return 2, MaxSeats }
@@ -30,8 +48,11 @@ func (Rules) NewEvent() proto.Message { return &pb.Event{} }
 func (Rules) NewState() engine.State { return newState() }
 
 // Setup deals the table: Still tokens, Playbooks, Deeds and Turn Tokens,
-// then rolls the first Day's Brew dice. The Contract decks need no shuffle:
-// a draw picks a random card of the deck when it happens.
+// then rolls the first Day's Brew dice. Each seat holds the Deed dealt to
+// it from the start ("Shuffle the four remaining Borough Deeds and deal one
+// to each player. This is your home turf."): a TitleChanged per seat right
+// after GameStarted records it. The Contract decks need no shuffle: a draw
+// picks a random card of the deck when it happens.
 func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) {
 	if cfg.Players < 2 || cfg.Players > MaxSeats {
 		return nil, engine.Malform(engine.ReasonBadPlayerCount, "Moonshine Kingdom takes 2 to 4 players, not %d", cfg.Players)
@@ -62,6 +83,9 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 	}
 	b := newState().builder()
 	b.pub(start)
+	for i, ss := range start.Seats {
+		b.pub(&pb.TitleChanged{Title: pb.Title_TITLE_DEED, Borough: ss.Home, Holder: optSeat(i)})
+	}
 	b.pub(rollDay(b.s, rng))
 	return b.evs, nil
 }

@@ -154,6 +154,10 @@ func TestRulesModule(t *testing.T) {
 	if r.Name() != "moonshine-kingdom" || lo != 2 || hi != 4 {
 		t.Errorf("%s %d-%d", r.Name(), lo, hi)
 	}
+	// The rules version the service records with each game.
+	if v := engine.RulesVersion(r); v != RulesVersion || v == "" || v == engine.UnrecordedRulesVersion {
+		t.Errorf("rules version %q", v)
+	}
 	if _, ok := r.NewOptions().(*pb.Options); !ok {
 		t.Error("options type")
 	}

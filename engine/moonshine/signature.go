@@ -127,12 +127,14 @@ func (s *state) signatureMove(seat int, x *pb.Move) *engine.RuleError {
 		return engine.Refuse(ReasonTooManyBarrels, "Stealth carries no liquor")
 	case x.Commandeer:
 		return engine.Refuse(ReasonNothingToCommandeer, "Stealth enters a guarded District")
-	case s.dist(x.To).Precinct || !s.dist(x.To).rivalMobsters(seat):
+	case s.dist(x.To).Precinct || !s.rivalMobsters(seat, x.To):
 		return engine.Refuse(ReasonNotRival, "Stealth slips into a rival's District")
 	case len(s.Seats[seat].SlotOwners) < 2:
 		return engine.Refuse(ReasonNotEnoughInfluence, "Stealth needs 1 Influence and 1 more to strike at once")
 	}
-	return nil
+	// The strike would spend the last Influence, and Stealth forbids the
+	// free Fall Back that keeps it (ruling 78).
+	return s.checkLastPlay(seat, len(s.Seats[seat].SlotOwners)-2, func() []pb.District { return s.guests(seat) })
 }
 
 // attackEdge reads Courage and Firepower for the side firing first: the
@@ -250,7 +252,8 @@ func (b *builder) torch(seat int) *engine.RuleError {
 	if err := s.playbook(seat, pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS); err != nil {
 		return err
 	}
-	if f.Occupier == none || !s.dist(f.District).Mobs[f.Occupier].Safehouse {
+	owner := s.rivalSafehouse(seat, f.District)
+	if f.Occupier == none || owner == none {
 		return engine.Refuse(ReasonNoRivalHouse, "no rival Safehouse stands in %s", Info(f.District).Name)
 	}
 	if s.force(seat).Runners == 0 {
@@ -259,8 +262,11 @@ func (b *builder) torch(seat int) *engine.RuleError {
 	if have := len(s.Seats[seat].SlotOwners); have < 2 {
 		return engine.Refuse(ReasonNotEnoughInfluence, "Torch costs 2 Influence; %d slotted", have)
 	}
+	if err := s.checkFightEnd(seat, 2); err != nil {
+		return err
+	}
 	b.spend(seat, 2, false)
-	b.pub(&pb.Torched{Seat: u32(seat), District: f.District, Owner: u32(f.Occupier)})
+	b.pub(&pb.Torched{Seat: u32(seat), District: f.District, Owner: u32(owner)})
 	if s.force(seat).Mobsters() == 0 {
 		b.pub(&pb.FightEnded{District: f.District, Outcome: pb.FightOutcome_FIGHT_OUTCOME_HELD})
 		b.finishPlay()

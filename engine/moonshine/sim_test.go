@@ -32,11 +32,13 @@ type tally struct {
 	games, oathGames, days, steps, events int
 	// fights are Moves into Hostile turf, oathFights those after a
 	// Sit-Down (between rivals: partners never fight), partnerRefused the
-	// Moves into a partner's turf refused; sitDowns the Blood Oath games
-	// that reached their Sit-Down; favors the Favors bought; lost the
-	// Favors lost to broken deals; passes the Moves through a partner's
-	// turf.
-	fights, oathFights, partnerRefused, raids, sitDowns, favors, lost, passes, ended int
+	// commands refused for ending a Phase with mobsters in a partner's
+	// District; sitDowns the Blood Oath games that reached their Sit-Down;
+	// favors the Favors bought; lost the Favors lost to broken deals; guests
+	// the Moves into a partner's District, stranded the Phases ended with
+	// mobsters still there, handovers the fights whose defence passed to
+	// the Occupier's partner.
+	fights, oathFights, partnerRefused, raids, sitDowns, favors, lost, guests, stranded, handovers, ended int
 }
 
 func (a *tally) add(b tally) {
@@ -52,15 +54,18 @@ func (a *tally) add(b tally) {
 	a.sitDowns += b.sitDowns
 	a.favors += b.favors
 	a.lost += b.lost
-	a.passes += b.passes
+	a.guests += b.guests
+	a.stranded += b.stranded
+	a.handovers += b.handovers
 	a.ended += b.ended
 }
 
 func (a tally) String() string {
 	return fmt.Sprintf("%d games (%d Blood Oath), %d Days, %d commands, %d events; %d fights (%d after a Sit-Down), %d Raids, "+
-		"%d Sit-Downs, %d attacks on a partner refused, %d Moves through a partner's turf, %d Favors bought, %d lost to broken deals, %d games ended",
+		"%d Sit-Downs, %d Moves into a partner's District, %d commands refused there, %d Phases ended there, %d defences handed to a partner, "+
+		"%d Favors bought, %d lost to broken deals, %d games ended",
 		a.games, a.oathGames, a.days, a.steps, a.events, a.fights, a.oathFights, a.raids,
-		a.sitDowns, a.partnerRefused, a.passes, a.favors, a.lost, a.ended)
+		a.sitDowns, a.guests, a.partnerRefused, a.stranded, a.handovers, a.favors, a.lost, a.ended)
 }
 
 // count tallies one public event, applied to s.
@@ -79,9 +84,13 @@ func (a *tally) count(s *state, e *pb.Event) {
 		a.favors++
 	case e.GetDealBroken() != nil:
 		a.lost++
+	case len(e.GetLaidLow().GetStranded()) > 0:
+		a.stranded++
+	case e.GetOccupierChanged() != nil:
+		a.handovers++
 	}
-	if len(e.GetMoved().GetVia()) > 0 {
-		a.passes++
+	if m := e.GetMoved(); m != nil && !m.Hostile && s.partnerControls(int(m.Seat), m.To) {
+		a.guests++
 	}
 }
 
@@ -383,10 +392,12 @@ func (sm *sim) favorPlay(seat int, legal []proto.Message) (proto.Message, bool) 
 
 // sitDownPlay Rats now and then in a Blood Oath game from its second Day
 // until the Sit-Down, so that most such games reach their first Raid, and
-// with it the Sit-Down (newOathSim).
+// with it the Sit-Down (newOathSim). A Storm draws no Heat (ruling 56), so
+// the Heat that lets a seat Rat comes from Assaults, Extortion and the
+// Greed Tax alone: the bot Rats at half of its chances.
 func (sm *sim) sitDownPlay(legal []proto.Message) proto.Message {
 	s := sm.state()
-	if !s.bloodOath() || s.Partner[0] != none || s.Day < 2 || sm.bot.IntN(10) > 0 {
+	if !s.bloodOath() || s.Partner[0] != none || s.Day < 2 || sm.bot.IntN(2) > 0 {
 		return nil
 	}
 	for _, m := range legal {
@@ -426,11 +437,19 @@ func (sm *sim) attack(seat int) *pb.Command {
 	if len(favors) > 0 && r.IntN(2) == 0 {
 		moves = favors
 	}
+	// In a Blood Oath game before the Sit-Down, mostly shoot at rivals, not
+	// the Police: a Storm draws no Heat (ruling 56), and the Heat of an
+	// Assault lets someone Rat towards the Sit-Down.
+	rivals := slices.DeleteFunc(slices.Clone(moves), func(m *pb.Move) bool { return s.dist(m.To).Precinct })
+	if s.bloodOath() && s.Partner[0] == none && len(rivals) > 0 && r.IntN(4) > 0 {
+		moves = rivals
+	}
 	return cmd(moves[r.IntN(len(moves))])
 }
 
-// signatureMove tries a Knights' Skiff between Coastal Districts or a
-// Vipers' Stealth into a rival neighbour, up to 5 mobsters.
+// signatureMove tries a Knights' Skiff between Coastal Districts, a
+// Vipers' Stealth into a rival neighbour (up to 5 mobsters), or, in the
+// Blood Oath, a whole crew into a partner's District next door.
 func (sm *sim) signatureMove(seat int) *pb.Command {
 	s, r := sm.state(), sm.bot
 	book := s.Seats[seat].Playbook
@@ -441,14 +460,9 @@ func (sm *sim) signatureMove(seat int) *pb.Command {
 			continue
 		}
 		runners := min(p.Runners, SignatureMobsters-p.Bosses)
-		for _, v := range Neighbours(d) {
-			if !s.partnerHeld(seat, v) {
-				continue
-			}
-			for _, to := range Neighbours(v) {
-				if to != d && !s.partnerHeld(seat, to) {
-					moves = append(moves, &pb.Move{From: d, To: to, Via: []pb.District{v}, Runners: u32(p.Runners), Bosses: u32(p.Bosses)})
-				}
+		for _, to := range Neighbours(d) {
+			if s.partnerControls(seat, to) {
+				moves = append(moves, &pb.Move{From: d, To: to, Runners: u32(p.Runners), Bosses: u32(p.Bosses)})
 			}
 		}
 		switch book {
@@ -460,7 +474,7 @@ func (sm *sim) signatureMove(seat int) *pb.Command {
 			}
 		case pb.Playbook_PLAYBOOK_EAST_SIDE_VIPERS:
 			for _, to := range Neighbours(d) {
-				if s.dist(to).rivalMobsters(seat) {
+				if s.rivalMobsters(seat, to) {
 					moves = append(moves, &pb.Move{From: d, To: to, Runners: u32(runners), Bosses: u32(p.Bosses), Stealth: true})
 				}
 			}
@@ -476,6 +490,9 @@ func (sm *sim) signatureMove(seat int) *pb.Command {
 // Assault or Storm, Advance, Fall Back), so that the many destinations do
 // not crowd out the shooting.
 func fightBias(r *engine.Rand, legal []proto.Message) []proto.Message {
+	if len(legal) == 0 {
+		return nil
+	}
 	kinds := map[pb.FightResponse][]proto.Message{}
 	var order []pb.FightResponse
 	for _, m := range legal {
@@ -522,7 +539,7 @@ func (sm *sim) fromTemplate(seat int, name string) *pb.Command {
 	ns := Neighbours(from)
 	if name == "move" && r.IntN(3) > 0 {
 		// Mostly aim at safe turf, so that the bot spreads over the city.
-		ns = slices.DeleteFunc(ns, func(d pb.District) bool { return s.dist(d).Precinct || s.dist(d).rivalMobsters(seat) })
+		ns = slices.DeleteFunc(ns, func(d pb.District) bool { return s.hostile(seat, d) })
 		if len(ns) == 0 {
 			return nil
 		}
@@ -628,31 +645,46 @@ func checkInvariantsAt(t testing.TB, s *state, where func() string) {
 	}
 }
 
-// checkTurf is the Golden Rule with combat: two mobs share a District (or
-// mobsters stand on Police Turf) only in the District of the fight in
-// progress, while the Invaders are Pinned there or the Spoils are pending.
+// checkTurf is the Golden Rule with combat and the Blood Oath: two mobs
+// share a District (or mobsters stand on Police Turf) only in the District
+// of the fight in progress, while the Invaders are Pinned there or the
+// Spoils are pending; or, during Operations, two partners, the Occupier
+// keeping Control and the other (its guests) still in its Phase.
 func checkTurf(s *state, d pb.District, holders int, fail func(string, ...any)) {
 	x := s.dist(d)
 	if holders <= 1 && !(x.Precinct && holders > 0) {
 		return
 	}
 	f := s.Fight
-	if f == nil || f.District != d {
-		fail("Golden Rule broken in %v", d)
+	if f != nil && f.District == d {
+		if !x.Mobs[f.Invader].Pinned && f.Stage != pb.Awaiting_AWAITING_SPOILS {
+			fail("two mobs in %v and nobody Pinned", d)
+		}
 		return
 	}
-	if !x.Mobs[f.Invader].Pinned && f.Stage != pb.Awaiting_AWAITING_SPOILS {
-		fail("two mobs in %v and nobody Pinned", d)
+	host := x.Occupier
+	if holders != 2 || x.Precinct || s.Phase != pb.Phase_PHASE_OPERATIONS || host == none || !x.Mobs[host].any() {
+		fail("Golden Rule broken in %v: %+v, Occupier %d, %v", d, x.Mobs, host, s.Phase)
+		return
+	}
+	guest := s.Partner[host]
+	if guest == none || !x.Mobs[guest].any() {
+		fail("%v shared by seats that are not partners", d)
+		return
+	}
+	if x.Mobs[guest].mobsters() > 0 && s.Seats[guest].LaidLow {
+		fail("seat %d ended its Phase with mobsters in %v, its partner's", guest, d)
 	}
 }
 
 // checkFight: outside a fight nobody is Pinned and no District has an
-// Occupier; inside one, only the Invaders in its District are Pinned.
+// Occupier unless two partners share it; inside one, only the Invaders in
+// its District are Pinned.
 func checkFight(s *state, fail func(string, ...any)) {
 	for _, d := range AllDistricts() {
 		x := s.dist(d)
 		in := s.Fight != nil && s.Fight.District == d
-		if !in && x.Occupier != none {
+		if !in && x.Occupier != none && (x.Occupier >= s.Players || s.Partner[x.Occupier] == none || !x.Mobs[s.Partner[x.Occupier]].any()) {
 			fail("Occupier %d in %v outside a fight", x.Occupier, d)
 		}
 		for seat, p := range x.Mobs {
@@ -772,7 +804,7 @@ func TestRandomDays(t *testing.T) {
 		}
 	})
 	t.Log(all)
-	if !testing.Short() && (all.days < 2000 || all.sitDowns < 5 || all.passes == 0 || all.favors == 0) {
+	if !testing.Short() && (all.days < 2000 || all.sitDowns < 5 || all.guests == 0 || all.favors == 0) {
 		t.Errorf("too little reached: %v", all)
 	}
 }

@@ -84,11 +84,11 @@ type seat struct {
 }
 
 // deck is a Contract deck. Draw is kept sorted: its order is nobody's, so a
-// draw picks a random card of it at the moment of drawing.
+// draw picks a random card of it at the moment of drawing. Discard is the
+// face-up discard pile, in the order discarded: public.
 type deck struct {
 	Draw    []int
 	Discard []int
-	FaceUp  []int // the discards whose identity is public (Botched)
 }
 
 // raid is a Police Raid in progress.
@@ -205,7 +205,7 @@ func (s *state) clone() *state {
 		p.Completed = slices.Clone(p.Completed)
 	}
 	for i := range c.Decks {
-		c.Decks[i] = deck{slices.Clone(s.Decks[i].Draw), slices.Clone(s.Decks[i].Discard), slices.Clone(s.Decks[i].FaceUp)}
+		c.Decks[i] = deck{slices.Clone(s.Decks[i].Draw), slices.Clone(s.Decks[i].Discard)}
 	}
 	c.Heat = slices.Clone(s.Heat)
 	c.Deals = cloneDeals(s.Deals)
@@ -249,16 +249,6 @@ func (x *district) holder() int {
 		}
 	}
 	return found
-}
-
-// mobsOtherThan reports whether a seat other than seat has Mobsters in x.
-func (x *district) rivalMobsters(seat int) bool {
-	for i, p := range x.Mobs {
-		if i != seat && p.mobsters() > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 func (x *district) barrelCount() int {

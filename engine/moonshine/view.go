@@ -8,7 +8,8 @@ import (
 
 // View returns what v may know. Everything on the table is public except
 // Contract hands (only their holder and the auditor see the cards) and the
-// order of the decks (nobody's: the view gives only their sizes).
+// order of the decks (nobody's: the view gives only their sizes); the
+// discard piles are face up.
 func (s *state) View(v engine.Viewer) proto.Message {
 	out := &pb.View{Players: u32(s.Players), Day: u32(s.Day), Moon: s.Moon, Phase: s.Phase, Rat: optSeat(s.Rat),
 		Deals: s.dealViews()}
@@ -38,7 +39,7 @@ func (s *state) View(v engine.Viewer) proto.Message {
 	for t := gig; t <= score; t++ {
 		d := s.Decks[t]
 		dv := &pb.DeckView{Tier: t, Draw: u32(len(d.Draw)), Discards: u32(len(d.Discard))}
-		for _, c := range d.FaceUp {
+		for _, c := range d.Discard {
 			dv.FaceUp = append(dv.FaceUp, u32(c))
 		}
 		out.Decks = append(out.Decks, dv)
@@ -137,16 +138,13 @@ func (s *state) templates(seat int) []engine.Template {
 		out = append(out, engine.Template{Name: "move", Description: "Move Mobsters (1 barrel each at most) to one Connected District",
 			Command: cmd(&pb.Move{}), Params: []engine.Param{
 				{Field: "move.from", Description: "where your Mobsters stand", Choices: from},
-				{Field: "move.to", Description: "a Connected District: Safe turf, or Hostile turf (rival or Police), which starts a fight", Choices: to},
+				{Field: "move.to", Description: "a Connected District: Safe turf, or Hostile turf (rival or Police), which starts a fight; " +
+					"Blood Oath: your partner's, where you start no fight but may not end your Phase", Choices: to},
 				{Field: "move.runners", Description: "Runners moving", Max: RunnerSupply},
 				{Field: "move.bosses", Description: "Bosses moving", Max: 2},
 				{Field: "move.barrels", Description: "barrels carried from `from`", Max: RunnerSupply + 2},
 				{Field: "move.commandeer", Description: "replace an unguarded rival Safehouse with yours"},
 			}})
-		if s.Partner[seat] != none {
-			out[len(out)-1].Params = append(out[len(out)-1].Params, engine.Param{Field: "move.via",
-				Description: "Blood Oath: your partner's Districts passed through on the way, in order"})
-		}
 		switch s.Seats[seat].Playbook {
 		case pb.Playbook_PLAYBOOK_HARLEM_KNIGHTS:
 			out[len(out)-1].Params = append(out[len(out)-1].Params, engine.Param{Field: "move.skiff",

@@ -21,4 +21,12 @@
 //
 // [Stream] and [MarshalView] give the byte-exact redacted forms that
 // indistinguishability and golden-file tests compare.
+//
+// [CheckView] checks one viewer's view against the auditor's by the
+// audience each view field declares (the moonshine.visibility.v1 field
+// option: everyone, owner only, count only, auditor, the viewer's own
+// seat), and [PlayViews] does it for every viewer after every command of a
+// seeded game; TestDeclaredVisibility runs it for every hosted game, so a
+// new game's view is checked once it is registered and its fields are
+// declared.
 package playtest

@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 )
 
 // Kind says which check a history failed.
@@ -27,6 +27,10 @@ const (
 	// Mismatch: re-running the game from the seed and the commands gives
 	// events other than those recorded.
 	Mismatch
+	// RulesChanged: the game was recorded under another version of its
+	// rules than this build plays, and re-running it under this build's
+	// rules gives events other than those recorded (the likely reason).
+	RulesChanged
 )
 
 // String names the kind.
@@ -38,6 +42,8 @@ func (k Kind) String() string {
 		return "bad seed"
 	case Malformed:
 		return "malformed"
+	case RulesChanged:
+		return "rules changed"
 	default:
 		return "mismatch"
 	}
@@ -76,7 +82,10 @@ func Verify(h *moonshinev1.GetHistoryResponse) error { return VerifyWith(games.D
 // log gives exactly the recorded game events. Table talk is skipped (it
 // takes sequence numbers but is not the game's); so is an event with no
 // body, which in a complete history is private talk between other seats.
-// It returns nil or an *Error.
+// The game is re-run under this build's rules: when it was recorded under
+// another rules version (see [RulesWith]) and does not re-run, the error
+// is of kind RulesChanged and names both versions. It returns nil or an
+// *Error.
 func VerifyWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) error {
 	info := h.GetGame()
 	if !h.GetComplete() || info == nil {
@@ -101,15 +110,45 @@ func VerifyWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) error {
 	if err != nil {
 		return err
 	}
-	cfg := engine.Config{Players: int(info.GetConfig().GetPlayers()), Options: opts}
+	cfg := engine.Config{Players: int(info.GetConfig().GetPlayers()), Options: opts, RulesVersion: recordedRules(info)}
 	if err := engine.Verify(game.Rules, cfg, info.GetSeed(), commands, events); err != nil {
 		var ve *engine.VerifyError
-		if errors.As(err, &ve) {
+		switch {
+		case errors.As(err, &ve) && ve.Rules != "":
+			return &Error{Kind: RulesChanged, Seq: ve.Seq, Reason: ve.Rules + ": " + ve.Reason}
+		case errors.As(err, &ve):
 			return &Error{Kind: Mismatch, Seq: ve.Seq, Reason: ve.Reason}
 		}
 		return &Error{Kind: Mismatch, Reason: err.Error()}
 	}
 	return nil
+}
+
+// Rules names the rules of a history against the games Moonshine hosts
+// (games.Default()). See [RulesWith].
+func Rules(h *moonshinev1.GetHistoryResponse) (game, recorded, build string) {
+	return RulesWith(games.Default(), h)
+}
+
+// RulesWith names the rules of a history: its game's id, the rules version
+// it was recorded under (engine.UnrecordedRulesVersion when its
+// configuration names none: the game predates the record), and the version
+// this build plays (reg's rules for the game; "" when reg does not host it
+// or its rules name no version).
+func RulesWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) (game, recorded, build string) {
+	info := h.GetGame()
+	if g, ok := reg.Lookup(info.GetGame()); ok {
+		build = engine.RulesVersion(g.Rules)
+	}
+	return info.GetGame(), recordedRules(info), build
+}
+
+// recordedRules is the rules version a game was recorded under.
+func recordedRules(info *moonshinev1.GameInfo) string {
+	if v := info.GetConfig().GetRulesVersion(); v != "" {
+		return v
+	}
+	return engine.UnrecordedRulesVersion
 }
 
 // checkSeed checks the revealed seed against the commitment.
@@ -127,7 +166,7 @@ func checkSeed(info *moonshinev1.GameInfo) error {
 
 // gameEvents checks that the events are numbered 1..version and returns the
 // game's own, table talk left out.
-func gameEvents(game *games.Game, evs []*moonshinev1.Event, version int64) ([]engine.Recorded, error) {
+func gameEvents(game *games.Module, evs []*moonshinev1.Event, version int64) ([]engine.Recorded, error) {
 	if int64(len(evs)) != version {
 		return nil, &Error{Kind: Malformed, Reason: fmt.Sprintf("%d events for a game at version %d", len(evs), version)}
 	}
@@ -150,7 +189,7 @@ func gameEvents(game *games.Game, evs []*moonshinev1.Event, version int64) ([]en
 }
 
 // logged converts the command log.
-func logged(game *games.Game, cmds []*moonshinev1.LoggedCommand) ([]engine.Logged, error) {
+func logged(game *games.Module, cmds []*moonshinev1.LoggedCommand) ([]engine.Logged, error) {
 	out := make([]engine.Logged, 0, len(cmds))
 	for _, c := range cmds {
 		inner, err := game.Command(c.GetCommand())

@@ -3,14 +3,15 @@ package audit_test
 import (
 	"crypto/sha256"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/games"
 	bbpb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/audit"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -22,7 +23,7 @@ func finished(t *testing.T) *moonshinev1.GetHistoryResponse {
 	t.Helper()
 	game, _ := games.Default().Lookup(boozebarons.Name)
 	seed := sha256.Sum256([]byte("audit test"))
-	cfg := &moonshinev1.GameConfig{Players: 3}
+	cfg := &moonshinev1.GameConfig{Players: 3, RulesVersion: boozebarons.RulesVersion}
 	g, setup, err := engine.Start(game.Rules, engine.Config{Players: 3}, seed[:])
 	if err != nil {
 		t.Fatal(err)
@@ -42,18 +43,20 @@ func finished(t *testing.T) *moonshinev1.GetHistoryResponse {
 }
 
 // play plays g to its end with seeded random legal moves, recording the
-// commands in h and the events with record, and talk every few commands.
-func play(t *testing.T, game *games.Game, g *engine.Game, seed []byte, h *moonshinev1.GetHistoryResponse, record func(*moonshinev1.StoredEvent)) {
+// commands in h and the events with record, and talk among the events
+// every few commands, as games from before talk had a stream of its own
+// hold it.
+func play(t *testing.T, game *games.Module, g *engine.Game, seed []byte, h *moonshinev1.GetHistoryResponse, record func(*moonshinev1.StoredEvent)) {
 	t.Helper()
 	bot := engine.NewRand(sha256.Sum256([]byte("bot")))
 	for n := 0; g.State.Outcome() == nil; n++ {
 		if n%7 == 3 {
 			record(talk(n))
-			g.Skip(1)
+			g.Version++
 		}
 		if n%11 == 5 {
 			record(&moonshinev1.StoredEvent{}) // private talk between others
-			g.Skip(1)
+			g.Version++
 		}
 		p := g.State.Prompts()[0]
 		cmd := p.Legal[bot.IntN(len(p.Legal))]
@@ -200,5 +203,28 @@ func TestFileRoundTrip(t *testing.T) {
 	}
 	if err := audit.Verify(back); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestVerifyNamesTheRulesVersion checks histories recorded under another
+// rules version than this build's: one that re-runs the same verifies, and
+// one that departs fails as RulesChanged, naming both versions.
+func TestVerifyNamesTheRulesVersion(t *testing.T) {
+	h := finished(t)
+	if game, recorded, build := audit.Rules(h); game != boozebarons.Name || recorded != boozebarons.RulesVersion || build != boozebarons.RulesVersion {
+		t.Fatalf("rules %s %s %s", game, recorded, build)
+	}
+	h.Game.Config.RulesVersion = ""
+	if _, recorded, _ := audit.Rules(h); recorded != engine.UnrecordedRulesVersion {
+		t.Fatalf("a game with no recorded rules version: %q", recorded)
+	}
+	if err := audit.Verify(h); err != nil {
+		t.Fatalf("the same events under this build's rules: %v", err)
+	}
+	seq := tamperings(t)[0].tamper(h)
+	e, ok := audit.AsError(audit.Verify(h))
+	want := "recorded under booze-barons rules 1; this build plays rules " + boozebarons.RulesVersion
+	if !ok || e.Kind != audit.RulesChanged || e.Seq != seq || !strings.Contains(e.Error(), want) {
+		t.Fatalf("got %v, want kind %v at event %d naming %q", e, audit.RulesChanged, seq, want)
 	}
 }

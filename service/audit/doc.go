@@ -4,8 +4,8 @@
 //
 // It sits beside service/gameservice and below its clients: it reads the
 // moonshine.v1.GetHistoryResponse that GetHistory returns (or a file saved
-// from it), converts the envelopes to engine types through service/games,
-// and runs engine.Verify. The CLI (cmd/moonshine verify) and the end-to-end
+// from it), converts the envelopes to engine types through games (the
+// registry of hosted games), and runs engine.Verify. The CLI (cmd/moonshine verify) and the end-to-end
 // test (e2e) share it. It never talks to a server or a store: anyone who
 // holds a history can check it.
 package audit

@@ -15,7 +15,7 @@ import (
 func TestResolve(t *testing.T) {
 	st := memstore.New()
 	ctx := context.Background()
-	if _, err := st.CreateGame(ctx, eventstore.Game{ID: "g", Rules: "r"}, [][]byte{{1}}); err != nil {
+	if _, err := st.CreateGame(ctx, eventstore.GameRecord{ID: "g", Rules: "r"}, [][]byte{{1}}); err != nil {
 		t.Fatal(err)
 	}
 	token, err := auth.NewToken()

@@ -9,7 +9,12 @@
 // A store knows nothing of games: events and commands are opaque bytes
 // (service/ writes marshalled moonshine.v1 messages). It owns the
 // transaction: an append checks the expected version, records the command
-// for idempotency, and writes the events, all or nothing.
+// for idempotency, writes the events and updates the game's record (its
+// read model), all or nothing.
+//
+// Each game has two streams: its events, which the game folds and whose
+// sequence numbers its dice are derived from, and its table talk, which
+// has sequence numbers of its own and never touches the game's.
 package eventstore
 
 import (
@@ -21,8 +26,11 @@ import (
 	"unicode/utf8"
 )
 
-// Game is the metadata of one game stream, written once at creation.
-type Game struct {
+// GameRecord is the store's record of one game: its metadata, written once
+// at creation, and the read model of the game that the store keeps on
+// every write (its version, seats taken, whether it is over), so that
+// listing games is one indexed query that folds nothing.
+type GameRecord struct {
 	ID string
 	// Rules names the game module, e.g. "booze-barons".
 	Rules string
@@ -35,37 +43,113 @@ type Game struct {
 	// SeedCommitment is SHA-256(Seed), public from creation.
 	SeedCommitment []byte
 	CreatedAt      time.Time
-	// Version is the sequence number of the stream's last event (read only;
-	// ignored by CreateGame).
+	// Players is the number of seats; Variant names the variant the table
+	// was set as ("" for options no variant names). Written at creation.
+	// A record of a game created before the store kept them has Players 0
+	// until [Store.Summarise] fills them in.
+	Players int
+	Variant string
+
+	// The read model, kept by the store (read only; CreateGame ignores it).
+
+	// Version is the sequence number of the game stream's last event.
 	Version int64
+	// TalkVersion is the sequence number of the talk stream's last message.
+	TalkVersion int64
+	// SeatsTaken counts the claimed seats, bots' included.
+	SeatsTaken int
+	// FinishedAt is when the append that ended the game was stored
+	// ([AppendRequest.Finished]); zero while it goes on.
+	FinishedAt time.Time
+	// Seats are the claims, in seat order, without their token hashes
+	// (GetGame and ListGames fill them in).
+	Seats []SeatClaim
 }
 
-// Event is one stored event.
+// Status is where a game stands, as the read model has it.
+type Status int
+
+// Statuses are bits, so that a [ListFilter] may ask for several.
+const (
+	// StatusOpen: seats remain to be claimed and the game is not over.
+	StatusOpen Status = 1 << iota
+	// StatusActive: every seat is claimed and the game goes on.
+	StatusActive
+	// StatusOver: the game has ended.
+	StatusOver
+)
+
+// Status returns where the game stands.
+func (g GameRecord) Status() Status {
+	switch {
+	case !g.FinishedAt.IsZero():
+		return StatusOver
+	case g.SeatsTaken < g.Players:
+		return StatusOpen
+	}
+	return StatusActive
+}
+
+// OpenSeats returns how many seats remain to be claimed (0 once over).
+func (g GameRecord) OpenSeats() int {
+	if !g.FinishedAt.IsZero() {
+		return 0
+	}
+	return max(g.Players-g.SeatsTaken, 0)
+}
+
+// Summary is what service/ records of a game created before the store
+// kept its read model: what only the game's configuration and log can
+// tell ([Store.Summarise]).
+type Summary struct {
+	Players int
+	Variant string
+	// FinishedAt is when the game ended (zero: it goes on).
+	FinishedAt time.Time
+}
+
+// Event is one stored event of a game stream.
 type Event struct {
 	GameID string
 	// Seq numbers the game's events densely from 1, in commit order.
 	Seq int64
-	// Position orders events across games; see [Position].
-	Position Position
 	// Data is the marshalled event envelope.
 	Data       []byte
 	RecordedAt time.Time
 }
 
-// Position is an event's place in the store-wide order used by [Store.ReadAll].
-// Tx is the committing transaction's id where the store has one (PostgreSQL's
-// xid8), else 0; N is a store-wide counter. Positions compare by (Tx, N).
-type Position struct {
-	Tx uint64
-	N  int64
+// TalkMessage is one message of a game's table talk. Talk is a stream of
+// its own beside the game's events: its messages take no sequence number
+// of the game stream and change nothing of the game.
+type TalkMessage struct {
+	GameID string
+	// Seq numbers the game's messages densely from 1, in commit order.
+	Seq int64
+	// Seat is the sender.
+	Seat int
+	// MessageID is the sender's id for the message ("": none).
+	MessageID string
+	// Data is the marshalled message (service/ writes a moonshine.v1
+	// message).
+	Data       []byte
+	RecordedAt time.Time
 }
 
-// Less reports whether p comes before q.
-func (p Position) Less(q Position) bool {
-	if p.Tx != q.Tx {
-		return p.Tx < q.Tx
-	}
-	return p.N < q.N
+// TalkRequest appends one message to a game's talk stream.
+type TalkRequest struct {
+	GameID string
+	Seat   int
+	// MessageID, if set, makes the append once-only per seat: when the
+	// seat has sent a message under it already, nothing is written and
+	// AppendTalk returns that message with Duplicate set.
+	MessageID string
+	Data      []byte
+}
+
+// TalkResult is the message appended, or for a repeat the first one.
+type TalkResult struct {
+	Message   TalkMessage
+	Duplicate bool
 }
 
 // Command is an accepted command, kept for idempotency and for re-running a
@@ -100,11 +184,17 @@ type AppendRequest struct {
 	Command *Command
 	// Events are the marshalled events, at least one.
 	Events [][]byte
+	// Finished marks the game over in its record (FinishedAt): the events
+	// end it.
+	Finished bool
 }
 
 // AppendResult says where the events went.
 type AppendResult struct {
 	FirstSeq, LastSeq int64
+	// RecordedAt is the events' stored time (for a duplicate, the first
+	// command's).
+	RecordedAt time.Time
 	// Duplicate is set when the command had been recorded before; FirstSeq
 	// and LastSeq are then those of the first time, and DuplicateOf holds
 	// the stored command (its Data may differ from the new request's).
@@ -124,15 +214,39 @@ type SeatClaim struct {
 	ClaimedAt time.Time
 }
 
-// ListFilter narrows ListGames.
+// ListFilter narrows ListGames. Games are listed newest first: by
+// creation time, then by ID, both descending.
 type ListFilter struct {
 	// Rules, if set, keeps only games of that module.
 	Rules string
-	// AfterID pages: games created after the game with this ID (by creation
-	// order, then ID).
+	// Status, if set, keeps only games in one of these statuses.
+	Status Status
+	// MinOpenSeats, if set, keeps only games with at least this many seats
+	// to claim (and not over).
+	MinOpenSeats int
+	// Players, if set, keeps only tables of this size.
+	Players int
+	// Unsummarised keeps only records without their summary (Players 0):
+	// games created before the store kept its read model.
+	Unsummarised bool
+	// AfterID pages: the games listed after the game with this ID (created
+	// before it). An ID that names no game yields an empty page.
 	AfterID string
 	// Limit caps the page; 0 means 100.
 	Limit int
+}
+
+// Matches reports whether the filter keeps g (AfterID and Limit aside).
+func (f ListFilter) Matches(g GameRecord) bool {
+	switch {
+	case f.Rules != "" && g.Rules != f.Rules,
+		f.Status != 0 && f.Status&g.Status() == 0,
+		f.MinOpenSeats > 0 && g.OpenSeats() < f.MinOpenSeats,
+		f.Players > 0 && g.Players != f.Players,
+		f.Unsummarised && g.Players != 0:
+		return false
+	}
+	return true
 }
 
 // Store is the event store. Every implementation passes storetest.Run.
@@ -142,11 +256,17 @@ type Store interface {
 
 	// CreateGame writes a game's metadata and its opening events atomically.
 	// ErrGameExists if the ID is taken.
-	CreateGame(ctx context.Context, g Game, events [][]byte) (AppendResult, error)
-	// GetGame returns a game's metadata and current version; ErrNotFound.
-	GetGame(ctx context.Context, id string) (Game, error)
-	// ListGames lists games in creation order.
-	ListGames(ctx context.Context, f ListFilter) ([]Game, error)
+	CreateGame(ctx context.Context, g GameRecord, events [][]byte) (AppendResult, error)
+	// GetGame returns a game's record, read model and seat claims
+	// included; ErrNotFound.
+	GetGame(ctx context.Context, id string) (GameRecord, error)
+	// ListGames lists the records that f keeps, newest first, with their
+	// seat claims, in one query.
+	ListGames(ctx context.Context, f ListFilter) ([]GameRecord, error)
+	// Summarise fills in the summary of a game created before the store
+	// kept its read model (a record with Players 0); a record that has one
+	// is left as it is. ErrNotFound.
+	Summarise(ctx context.Context, id string, s Summary) error
 
 	// Append appends events to a game's stream; see AppendRequest.
 	// Errors: ErrNotFound, *VersionConflictError.
@@ -160,18 +280,23 @@ type Store interface {
 	// ReadStream returns up to limit events of one game with Seq > afterSeq,
 	// in order (limit 0: all).
 	ReadStream(ctx context.Context, gameID string, afterSeq int64, limit int) ([]Event, error)
-	// ReadAll returns up to limit events of all games after position, in
-	// position order, never passing over an event that commits later with
-	// an earlier position (limit 0: 1000).
-	ReadAll(ctx context.Context, after Position, limit int) ([]Event, error)
-	// Subscribe returns a channel that receives a value whenever events may
-	// have been appended to the game, by this process or another sharing the
-	// store. Wake-ups may be spurious or coalesced: readers always re-read
-	// from their last Seq. The channel is closed when ctx ends.
+
+	// AppendTalk appends a message to a game's talk stream; see
+	// TalkRequest. ErrNotFound.
+	AppendTalk(ctx context.Context, req TalkRequest) (TalkResult, error)
+	// ReadTalk returns up to limit messages of one game with Seq >
+	// afterSeq, in order (limit 0: all).
+	ReadTalk(ctx context.Context, gameID string, afterSeq int64, limit int) ([]TalkMessage, error)
+
+	// Subscribe returns a channel that receives a value whenever events or
+	// talk may have been appended to the game, by this process or another
+	// sharing the store. Wake-ups may be spurious or coalesced: readers
+	// always re-read from their last Seq. The channel is closed when ctx
+	// ends.
 	Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error)
 
-	// ClaimSeat records a seat's credential hash. ErrSeatTaken if claimed;
-	// see ValidateClaim.
+	// ClaimSeat records a seat's credential hash and counts it in the
+	// game's SeatsTaken. ErrSeatTaken if claimed; see ValidateClaim.
 	ClaimSeat(ctx context.Context, c SeatClaim) error
 	// Seats returns a game's claimed seats in seat order.
 	Seats(ctx context.Context, gameID string) ([]SeatClaim, error)
@@ -249,9 +374,18 @@ func ValidateAppend(req AppendRequest) error {
 }
 
 // ValidateGame checks a CreateGame request; the error wraps ErrInvalidRequest.
-func ValidateGame(g Game) error {
-	if g.ID == "" || !ValidText(g.ID) || !ValidText(g.Rules) {
-		return fmt.Errorf("%w: game id %q, rules %q", ErrInvalidRequest, g.ID, g.Rules)
+func ValidateGame(g GameRecord) error {
+	if g.ID == "" || !ValidText(g.ID) || !ValidText(g.Rules) || !ValidText(g.Variant) || g.Players < 0 {
+		return fmt.Errorf("%w: game id %q, rules %q, variant %q, %d players", ErrInvalidRequest, g.ID, g.Rules, g.Variant, g.Players)
+	}
+	return nil
+}
+
+// ValidateTalk checks an AppendTalk request; the error wraps
+// ErrInvalidRequest.
+func ValidateTalk(req TalkRequest) error {
+	if req.GameID == "" || !ValidText(req.GameID) || !ValidText(req.MessageID) {
+		return fmt.Errorf("%w: talk of game %q with message id %q", ErrInvalidRequest, req.GameID, req.MessageID)
 	}
 	return nil
 }

@@ -65,6 +65,7 @@ func (d *botDriver) stop() {
 
 func (d *botDriver) run(ctx context.Context) {
 	defer close(d.done)
+	d.s.summariseOlder(ctx)
 	d.resume(ctx)
 	for {
 		select {
@@ -86,15 +87,15 @@ func (d *botDriver) run(ctx context.Context) {
 	}
 }
 
-// resume queues every stored game with bot seats, so that bots whose turn
-// came before this process started (a restart, a deploy, another instance
-// that stopped) play on without waiting for a client to touch the game.
-// Finished games are dropped by play, which finds no prompt.
+// resume queues every stored game with bot seats that is not over, so
+// that bots whose turn came before this process started (a restart, a
+// deploy, another instance that stopped) play on without waiting for a
+// client to touch the game.
 func (d *botDriver) resume(ctx context.Context) {
 	const page = 100
 	after := ""
 	for ctx.Err() == nil {
-		gs, err := d.s.store.ListGames(ctx, eventstore.ListFilter{AfterID: after, Limit: page})
+		gs, err := d.s.store.ListGames(ctx, eventstore.ListFilter{Status: eventstore.StatusOpen | eventstore.StatusActive, AfterID: after, Limit: page})
 		if errors.Is(err, eventstore.ErrUnavailable) && ctx.Err() == nil {
 			d.s.log.Warn("bots: listing games to resume: the store is unavailable", "retry_in", botOutagePause, "err", err)
 			select {
@@ -174,7 +175,7 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 			v := g.Version
 			cmd := d.policy(t, g, p)
 			sub = submission{gameID: id, id: fmt.Sprintf("%s%d:%d", botPrefix, v+1, p.Seat), seat: p.Seat,
-				cmd: t.game.WrapCommand(cmd), expected: &v}
+				cmd: t.module.WrapCommand(cmd), expected: &v}
 			found = true
 			return
 		}
@@ -187,19 +188,19 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 // commands, uniformly.
 func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Message {
 	choice := telemetry.BotRandom
-	if pl := t.game.Policy; pl != nil {
+	if pl := t.module.Policy; pl != nil {
 		var key [32]byte
 		crand.Read(key[:])
 		r := engine.NewRand(key)
 		if c := pl.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, r); c != nil {
 			if _, err := g.State.Decide(p.Seat, c, r); err == nil {
-				d.s.tel.BotDecision(t.game.Name(), telemetry.BotPolicy)
+				d.s.tel.BotDecision(t.module.Name(), telemetry.BotPolicy)
 				return proto.Clone(c)
 			}
-			d.s.log.Warn("bots: the policy chose a refused command", "game", t.game.Name(), "seat", int(p.Seat))
+			d.s.log.Warn("bots: the policy chose a refused command", "game", t.module.Name(), "seat", int(p.Seat))
 		}
 		choice = telemetry.BotFallback
 	}
-	d.s.tel.BotDecision(t.game.Name(), choice)
+	d.s.tel.BotDecision(t.module.Name(), choice)
 	return proto.Clone(p.Legal[rand.IntN(len(p.Legal))])
 }

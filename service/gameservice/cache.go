@@ -6,75 +6,56 @@ import (
 	"sync"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/protobuf/proto"
 )
 
-// table is one game held in memory: its metadata and its folded state. mu
-// serialises the commands of the game in this process and guards g.
+// table is one game held in memory: the store's record of it, its table
+// configuration, the module that hosts it and the game folded from its log.
+// mu serialises the commands of the game in this process and guards folded.
 type table struct {
-	mu   sync.Mutex
-	meta eventstore.Game
-	cfg  *moonshinev1.GameConfig
-	game *games.Game
-	g    *engine.Game
+	mu     sync.Mutex
+	record eventstore.GameRecord
+	cfg    *moonshinev1.GameConfig
+	module *games.Module
+	// folded is the game as of the last event folded from the store's log
+	// (folded.Version).
+	folded *engine.Game
+	// measured is folded.Version when the table's size was last measured
+	// for the cache (-1: never).
+	measured int64
 }
 
-// cache holds the tables of recently used games, at most max of them. An
-// evicted table may still be in use by a request; the store's
-// compare-and-set keeps a second table of the same game correct.
-type cache struct {
-	mu  sync.Mutex
-	max int
-	m   map[string]*table
-}
+// remeasureEvery is how many events a table folds between two
+// measurements of its size: a game's size moves slowly, and a measurement
+// walks the whole state.
+const remeasureEvery = 16
 
-func newCache(max int) *cache {
-	if max <= 0 {
-		max = 1000
+// remeasure measures the table for the cache when it has folded
+// remeasureEvery events since it was last measured, or was never. The
+// caller holds t.mu.
+func (s *Service) remeasure(t *table) {
+	if t.measured >= 0 && t.folded.Version-t.measured < remeasureEvery && t.folded.Version >= t.measured {
+		return
 	}
-	return &cache{max: max, m: map[string]*table{}}
+	t.measured = t.folded.Version
+	s.tables.resize(t.record.ID, t, t.size())
 }
 
-func (c *cache) get(id string) *table {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.m[id]
+// size measures the bytes the table holds: its folded game, its record and
+// its configuration (heapSize), and the table and its cache entry
+// themselves. The module is shared by every table of the game and not
+// counted.
+func (t *table) size() int64 {
+	return tableOverhead + heapSize(t.folded) + heapSize(t.record) + heapSize(t.cfg)
 }
 
-// put stores t unless the game is there already; it returns the cached one.
-func (c *cache) put(id string, t *table) *table {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old := c.m[id]; old != nil {
-		return old
-	}
-	for k := range c.m {
-		if len(c.m) < c.max {
-			break
-		}
-		delete(c.m, k)
-	}
-	c.m[id] = t
-	return t
-}
-
-func (c *cache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.m)
-}
-
-func (c *cache) drop(id string, t *table) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m[id] == t {
-		delete(c.m, id)
-	}
-}
+// unfold drops the folded game, which the next sync folds again from the
+// log: for a table whose game went ahead of the log.
+func (t *table) unfold() { t.folded = engine.NewGame(t.module.Rules, t.record.Seed) }
 
 // table returns the game's table, loading its metadata on first use. The
 // state is folded lazily by [table.sync].
@@ -85,23 +66,24 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	t := s.tables.get(id)
 	s.tel.CacheLookup(t != nil)
 	if t != nil {
-		telemetry.NoteGame(ctx, t.game.Name())
+		telemetry.NoteGame(ctx, t.module.Name())
 		return t, nil
 	}
-	meta, err := s.store.GetGame(ctx, id)
+	rec, err := s.store.GetGame(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	game, ok := s.games.Lookup(meta.Rules)
+	mod, ok := s.games.Lookup(rec.Rules)
 	if !ok {
-		return nil, fmt.Errorf("game %s: rules %q are not hosted here", id, meta.Rules)
+		return nil, fmt.Errorf("game %s: rules %q are not hosted here", id, rec.Rules)
 	}
 	cfg := &moonshinev1.GameConfig{}
-	if err := proto.Unmarshal(meta.Config, cfg); err != nil {
+	if err := proto.Unmarshal(rec.Config, cfg); err != nil {
 		return nil, fmt.Errorf("game %s: config: %w", id, err)
 	}
-	telemetry.NoteGame(ctx, game.Name())
-	t = s.tables.put(id, &table{meta: meta, cfg: cfg, game: game, g: engine.NewGame(game.Rules, meta.Seed)})
+	telemetry.NoteGame(ctx, mod.Name())
+	t = &table{record: rec, cfg: cfg, module: mod, folded: engine.NewGame(mod.Rules, rec.Seed), measured: -1}
+	t = s.tables.put(id, t, t.size())
 	if len(cfg.GetBotSeats()) > 0 {
 		s.bots.kick(id)
 	}
@@ -111,23 +93,27 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 // sync folds the events appended since the table's version. The caller
 // holds t.mu. A log that does not fold is corrupt: the table is dropped.
 func (s *Service) sync(ctx context.Context, t *table) error {
-	evs, err := s.store.ReadStream(ctx, t.meta.ID, t.g.Version, 0)
+	evs, err := s.store.ReadStream(ctx, t.record.ID, t.folded.Version, 0)
 	if err != nil {
 		return err
 	}
 	s.tel.CatchUp(len(evs))
 	for _, ev := range evs {
-		if err := fold(t.game, t.g, ev); err != nil {
-			s.tables.drop(t.meta.ID, t)
+		if err := fold(t.module, t.folded, ev); err != nil {
+			s.tables.drop(t.record.ID, t)
 			return err
 		}
+	}
+	if len(evs) > 0 {
+		s.remeasure(t)
 	}
 	return nil
 }
 
-// fold applies one stored event to g: the game's events are applied, table
-// talk only takes its sequence number.
-func fold(game *games.Game, g *engine.Game, ev eventstore.Event) error {
+// fold applies one stored event to g. A game from before table talk had a
+// stream of its own holds talk among its events: such an event takes its
+// sequence number and changes nothing.
+func fold(mod *games.Module, g *engine.Game, ev eventstore.Event) error {
 	if ev.Seq != g.Version+1 {
 		return fmt.Errorf("game %s: event %d follows %d", ev.GameID, ev.Seq, g.Version)
 	}
@@ -136,10 +122,10 @@ func fold(game *games.Game, g *engine.Game, ev eventstore.Event) error {
 		return err
 	}
 	if games.IsChat(se) {
-		g.Skip(1)
+		g.Version = ev.Seq
 		return nil
 	}
-	e, err := game.DecodeEvent(se)
+	e, err := mod.DecodeEvent(se)
 	if err != nil {
 		return fmt.Errorf("game %s: event %d: %w", ev.GameID, ev.Seq, err)
 	}
@@ -156,13 +142,13 @@ func decodeStored(ev eventstore.Event) (*moonshinev1.StoredEvent, error) {
 
 // foldTo rebuilds the game as of event seq, apart from the cache.
 func (s *Service) foldTo(ctx context.Context, t *table, seq int64) (*engine.Game, error) {
-	evs, err := s.store.ReadStream(ctx, t.meta.ID, 0, int(seq))
+	evs, err := s.store.ReadStream(ctx, t.record.ID, 0, int(seq))
 	if err != nil {
 		return nil, err
 	}
-	g := engine.NewGame(t.game.Rules, t.meta.Seed)
+	g := engine.NewGame(t.module.Rules, t.record.Seed)
 	for _, ev := range evs {
-		if err := fold(t.game, g, ev); err != nil {
+		if err := fold(t.module, g, ev); err != nil {
 			return nil, err
 		}
 	}
@@ -184,7 +170,7 @@ func (s *Service) current(ctx context.Context, t *table, read func(g *engine.Gam
 		return snapshot{}, err
 	}
 	if read != nil {
-		read(t.g)
+		read(t.folded)
 	}
-	return snapshot{version: t.g.Version, over: t.g.State.Outcome() != nil}, nil
+	return snapshot{version: t.folded.Version, over: t.folded.State.Outcome() != nil}, nil
 }

@@ -3,15 +3,22 @@ package gameservice
 import (
 	"bytes"
 	"context"
-	"fmt"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
 )
+
+// Table talk is a stream of its own beside each game's events: a message
+// takes a sequence number of the talk stream, never of the game's (whose
+// dice are derived from those), and its message id is its own key in the
+// store, unique per seat. The game's lock is not taken: talk never waits
+// for a command.
 
 // SendMessage implements moonshinev1.GameServiceServer.
 func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageRequest) (*moonshinev1.SendMessageResponse, error) {
@@ -26,97 +33,106 @@ func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageR
 	if err != nil {
 		return nil, err
 	}
-	se, err := chatEvent(c, t, req)
+	msg, err := chatMessage(c, t, req)
 	if err != nil {
 		return nil, err
 	}
-	seq, err := s.appendTalk(ctx, t, se, c.Seat, talkID(c.Seat, req.GetMessageId()))
+	data, err := proto.Marshal(msg)
 	if err != nil {
 		return nil, err
 	}
-	evs, err := s.store.ReadStream(ctx, t.meta.ID, seq-1, 1)
-	if err != nil {
+	res, err := s.store.AppendTalk(ctx, eventstore.TalkRequest{GameID: t.record.ID, Seat: int(c.Seat), MessageID: req.GetMessageId(), Data: data})
+	switch {
+	case err != nil:
 		return nil, err
+	case res.Duplicate && !bytes.Equal(res.Message.Data, data):
+		return nil, refuse(codes.AlreadyExists, ReasonCommandIDReused, "message id %q was used for another message", req.GetMessageId())
+	case res.Duplicate:
+		if msg, err = decodeTalk(res.Message); err != nil {
+			return nil, err
+		}
 	}
-	acc, err := resolve(c, t, perspective{}, false)
-	if err != nil {
-		return nil, err
-	}
-	ev, err := project(evs[0], acc)
-	if err != nil {
-		return nil, err
-	}
-	return &moonshinev1.SendMessageResponse{Event: ev}, nil
+	return &moonshinev1.SendMessageResponse{Talk: talkEvent(res.Message, msg, c.Identity(t.record.ID))}, nil
 }
 
-// chatEvent builds the stored event: a public body, or a private part for
-// the sender and the recipient only.
-func chatEvent(c auth.Caller, t *table, req *moonshinev1.SendMessageRequest) (*moonshinev1.StoredEvent, error) {
-	msg := &moonshinev1.ChatMessage{FromSeat: int32(c.Seat), Text: req.GetText(), ToSeat: req.ToSeat}
-	body := &moonshinev1.EventBody{Body: &moonshinev1.EventBody_Chat{Chat: msg}}
-	if req.ToSeat == nil {
-		return &moonshinev1.StoredEvent{Public: body}, nil
+// chatMessage builds the message, public or to one other seat of the
+// table.
+func chatMessage(c auth.Caller, t *table, req *moonshinev1.SendMessageRequest) (*moonshinev1.ChatMessage, error) {
+	if req.ToSeat != nil {
+		to := req.GetToSeat()
+		if to < 0 || to >= t.cfg.GetPlayers() || engine.Seat(to) == c.Seat {
+			return nil, badRequest("to_seat", "must be another seat of the table")
+		}
 	}
-	to := req.GetToSeat()
-	if to < 0 || to >= t.cfg.GetPlayers() || engine.Seat(to) == c.Seat {
-		return nil, badRequest("to_seat", "must be another seat of the table")
-	}
-	seats := []int32{int32(c.Seat), to}
-	if to < int32(c.Seat) {
-		seats[0], seats[1] = to, int32(c.Seat)
-	}
-	return &moonshinev1.StoredEvent{Private: []*moonshinev1.PrivatePart{{Seats: seats, Body: body}}}, nil
+	return &moonshinev1.ChatMessage{FromSeat: int32(c.Seat), Text: req.GetText(), ToSeat: req.ToSeat}, nil
 }
 
-// talkPrefix starts the ids under which messages with a client message id
-// are recorded in the store's command log (as the sender's seat's), so
-// that the store's once-only guarantee for command ids makes retries safe.
-// Such entries are not game commands: the command log shown to clients
-// leaves them out.
-const talkPrefix = "chat:"
-
-// talkID is the command-log id of a seat's message id ("" for none). The
-// store scopes ids by seat; the seat in the id keeps the ids that rows
-// recorded before that scoping (under seat 0) unique.
-func talkID(seat engine.Seat, messageID string) string {
-	if messageID == "" {
-		return ""
+// decodeTalk returns a stored message.
+func decodeTalk(m eventstore.TalkMessage) (*moonshinev1.ChatMessage, error) {
+	msg := &moonshinev1.ChatMessage{}
+	if err := proto.Unmarshal(m.Data, msg); err != nil {
+		return nil, err
 	}
-	return fmt.Sprintf("%s%d:%s", talkPrefix, seat, messageID)
+	return msg, nil
 }
 
-// appendTalk appends a table talk event at the game's version (so that the
-// cached game stays in step) and returns its sequence number. With an id, a
-// repeat returns the first message's sequence number.
-func (s *Service) appendTalk(ctx context.Context, t *table, se *moonshinev1.StoredEvent, from engine.Seat, id string) (int64, error) {
-	data, err := proto.Marshal(se)
+// talkEvent returns a message as v may see it, through engine.Event.For: a
+// public message is everyone's, a private one its two parties' and the
+// auditor's.
+func talkEvent(m eventstore.TalkMessage, msg *moonshinev1.ChatMessage, v engine.Viewer) *moonshinev1.TalkEvent {
+	ev := engine.PublicEvent(msg)
+	if msg.ToSeat != nil {
+		ev = engine.Event{Private: []engine.Secret{engine.PrivateTo(msg, engine.Seat(msg.GetFromSeat()), engine.Seat(msg.GetToSeat()))}}
+	}
+	out := &moonshinev1.TalkEvent{Seq: m.Seq, RecordedAt: timestamppb.New(m.RecordedAt)}
+	if seen := ev.For(v); seen.Public != nil || len(seen.Private) > 0 {
+		out.Message, out.Label = msg, games.TalkLabel(v, msg)
+	}
+	return out
+}
+
+// talkEvents returns stored messages as v may see them.
+func talkEvents(ms []eventstore.TalkMessage, v engine.Viewer) ([]*moonshinev1.TalkEvent, error) {
+	out := make([]*moonshinev1.TalkEvent, 0, len(ms))
+	for _, m := range ms {
+		msg, err := decodeTalk(m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, talkEvent(m, msg, v))
+	}
+	return out, nil
+}
+
+// maxTalkPage caps GetTalk's page_size; defaultTalkPage is its default.
+const maxTalkPage, defaultTalkPage = 10000, 1000
+
+// GetTalk implements moonshinev1.GameServiceServer.
+func (s *Service) GetTalk(ctx context.Context, req *moonshinev1.GetTalkRequest) (*moonshinev1.GetTalkResponse, error) {
+	switch {
+	case req.GetAfterSeq() < 0:
+		return nil, badRequest("after_seq", "must not be negative")
+	case req.GetPageSize() < 0:
+		return nil, badRequest("page_size", "must not be negative")
+	}
+	t, err := s.table(ctx, req.GetGameId())
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	req := eventstore.AppendRequest{GameID: t.meta.ID, Events: [][]byte{data}}
-	if id != "" {
-		req.Command = &eventstore.Command{GameID: t.meta.ID, ID: id, Seat: int(from), Data: data}
+	n := int(req.GetPageSize())
+	if n == 0 {
+		n = defaultTalkPage
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	for attempt := 0; ; attempt++ {
-		if err := s.sync(ctx, t); err != nil {
-			return 0, err
-		}
-		req.ExpectedVersion = t.g.Version
-		res, err := s.store.Append(ctx, req)
-		if eventstore.IsVersionConflict(err) && attempt < raceRetries {
-			continue
-		}
-		switch {
-		case err != nil:
-			return 0, err
-		case res.Duplicate && !bytes.Equal(res.DuplicateOf.Data, data):
-			return 0, refuse(codes.AlreadyExists, ReasonCommandIDReused, "message id was used for another message")
-		case res.Duplicate:
-			return res.FirstSeq, nil
-		}
-		t.g.Skip(1)
-		return res.LastSeq, nil
+	n = min(n, maxTalkPage)
+	ms, err := s.store.ReadTalk(ctx, t.record.ID, req.GetAfterSeq(), n+1)
+	if err != nil {
+		return nil, err
 	}
+	out := &moonshinev1.GetTalkResponse{}
+	if len(ms) > n {
+		ms = ms[:n]
+		out.NextAfterSeq = ms[n-1].Seq
+	}
+	out.Talk, err = talkEvents(ms, auth.From(ctx).Identity(t.record.ID))
+	return out, err
 }

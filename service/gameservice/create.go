@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 )
@@ -23,99 +23,143 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 	if err := s.allowCreate(ctx); err != nil {
 		return nil, err
 	}
-	game, opts, err := s.checkCreate(req)
+	mod, opts, err := s.checkCreate(req)
 	if err != nil {
 		return nil, err
 	}
 	seed := make([]byte, engine.SeedSize)
 	rand.Read(seed)
-	_, evs, err := engine.Start(game.Rules, engine.Config{Players: int(req.GetConfig().GetPlayers()), Options: opts}, seed)
+	table, cfg, err := tableOf(mod, req.GetConfig(), opts)
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.createGame(ctx, game, req.GetConfig(), seed, evs)
+	g, evs, err := engine.Start(mod.Rules, table, seed)
 	if err != nil {
 		return nil, err
 	}
-	snap, err := s.current(ctx, t, nil)
+	t, claims, err := s.createGame(ctx, mod, cfg, seed, g, evs)
 	if err != nil {
 		return nil, err
 	}
-	info, err := s.info(ctx, t, snap, false)
-	if err != nil {
-		return nil, err
-	}
-	return &moonshinev1.CreateGameResponse{Game: info}, nil
+	rec := t.record
+	rec.Seats = claims
+	return &moonshinev1.CreateGameResponse{Game: describe(rec, t.cfg, snapshot{version: g.Version}, false)}, nil
 }
 
 // checkCreate validates a CreateGame request and returns the game and its
 // options.
-func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Game, proto.Message, error) {
-	game, ok := s.games.Lookup(req.GetGame())
+func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module, proto.Message, error) {
+	mod, ok := s.games.Lookup(req.GetGame())
 	if !ok {
-		return nil, nil, badRequest("game", "unknown game %q (hosted: %s)", req.GetGame(), strings.Join(s.games.Names(), ", "))
+		return nil, nil, unknownGame(req.GetGame(), s.games.Names())
 	}
 	cfg := req.GetConfig()
 	if cfg == nil {
 		return nil, nil, badRequest("config", "required")
+	}
+	if v, build := cfg.GetRulesVersion(), engine.RulesVersion(mod.Rules); v != "" && v != build {
+		return nil, nil, badRequest("config.rules_version", "this server plays %s rules %q, not %q; leave it empty", mod.Name(), build, v)
 	}
 	for i, b := range cfg.GetBotSeats() {
 		if b < 0 || b >= cfg.GetPlayers() || slices.Contains(cfg.GetBotSeats()[:i], b) {
 			return nil, nil, badRequest("config.bot_seats", "seat %d is out of range or repeated", b)
 		}
 	}
-	opts, err := game.Options(cfg.GetOptions())
+	opts, err := mod.Options(cfg.GetOptions())
 	if errors.Is(err, games.ErrWrongGame) {
-		return nil, nil, badRequest("config.options", "options are not for %s", game.Name())
+		return nil, nil, badRequest("config.options", "options are not for %s", mod.Name())
 	}
-	return game, opts, nil
+	if cfg.GetVariant() != "" && opts != nil {
+		return nil, nil, badRequest("config.variant", "a variant sets the options: give a variant or options, not both")
+	}
+	return mod, opts, nil
 }
 
-// createGame stores a new game with its opening events and claims its bot
-// seats.
-func (s *Service) createGame(ctx context.Context, game *games.Game, cfg *moonshinev1.GameConfig, seed []byte, evs []engine.Event) (*table, error) {
-	data, err := encodeEvents(game, evs)
+// tableOf returns the table to start and the configuration to store: a
+// variant's players and options (Module.Table refuses an unknown variant
+// or a player count it does not allow), or the options as given and the
+// variant they are, if any. The stored configuration holds the options
+// either way, so that a history verifies without knowing the variants,
+// and the rules version the game is created under, which verification
+// names when the rules change.
+func tableOf(mod *games.Module, req *moonshinev1.GameConfig, opts proto.Message) (engine.Config, *moonshinev1.GameConfig, error) {
+	cfg := proto.CloneOf(req)
+	cfg.RulesVersion = engine.RulesVersion(mod.Rules)
+	players := int(req.GetPlayers())
+	if req.GetVariant() == "" {
+		cfg.Variant = mod.VariantOf(players, opts)
+		return engine.Config{Players: players, Options: opts, RulesVersion: cfg.RulesVersion}, cfg, nil
+	}
+	table, err := mod.Table(req.GetVariant(), players)
 	if err != nil {
-		return nil, err
+		return engine.Config{}, nil, err
+	}
+	table.RulesVersion = cfg.RulesVersion
+	cfg.Options = nil
+	if table.Options != nil {
+		cfg.Options = mod.WrapOptions(table.Options)
+	}
+	return table, cfg, nil
+}
+
+// createGame stores a new game with its opening events, claims its bot
+// seats, and caches the game it was dealt: nothing is read back. It
+// returns the table and the claims.
+func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonshinev1.GameConfig, seed []byte, g *engine.Game, evs []engine.Event) (*table, []eventstore.SeatClaim, error) {
+	_, data, err := encodeEvents(mod, evs)
+	if err != nil {
+		return nil, nil, err
 	}
 	cfgData, err := proto.Marshal(cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	commit := engine.SeedCommitment(seed)
-	meta := eventstore.Game{ID: newGameID(), Rules: game.Name(), Config: cfgData, Seed: seed,
-		SeedCommitment: commit[:], CreatedAt: time.Now().UTC()}
-	if _, err := s.store.CreateGame(ctx, meta, data); err != nil {
-		return nil, err
+	rec := eventstore.GameRecord{ID: newGameID(), Rules: mod.Name(), Config: cfgData, Seed: seed,
+		SeedCommitment: commit[:], CreatedAt: time.Now().UTC().Truncate(time.Microsecond),
+		Players: int(cfg.GetPlayers()), Variant: cfg.GetVariant()}
+	res, err := s.store.CreateGame(ctx, rec, data)
+	if err != nil {
+		return nil, nil, err
 	}
+	rec.Version = res.LastSeq
+	var claims []eventstore.SeatClaim
 	for _, b := range cfg.GetBotSeats() {
 		token, err := auth.NewToken()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		claim := eventstore.SeatClaim{GameID: meta.ID, Seat: int(b), TokenHash: auth.Hash(token),
+		claim := eventstore.SeatClaim{GameID: rec.ID, Seat: int(b), TokenHash: auth.Hash(token),
 			Name: fmt.Sprintf("bot %d", b+1), ClaimedAt: time.Now().UTC()}
 		if err := s.store.ClaimSeat(ctx, claim); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		claims = append(claims, claim)
 	}
-	return s.table(ctx, meta.ID)
+	t := &table{record: rec, cfg: cfg, module: mod, folded: g, measured: g.Version}
+	t = s.tables.put(rec.ID, t, t.size())
+	if len(claims) > 0 {
+		s.bots.kick(rec.ID)
+	}
+	return t, claims, nil
 }
 
 // newGameID returns a random game id.
 func newGameID() string { return strings.ToLower(rand.Text()[:16]) }
 
-// encodeEvents marshals events in their stored form.
-func encodeEvents(game *games.Game, evs []engine.Event) ([][]byte, error) {
+// encodeEvents returns events in their stored form, and marshalled.
+func encodeEvents(mod *games.Module, evs []engine.Event) ([]*moonshinev1.StoredEvent, [][]byte, error) {
+	stored := make([]*moonshinev1.StoredEvent, len(evs))
 	out := make([][]byte, len(evs))
 	for i, ev := range evs {
-		b, err := proto.Marshal(game.EncodeEvent(ev))
+		stored[i] = mod.EncodeEvent(ev)
+		b, err := proto.Marshal(stored[i])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out[i] = b
 	}
-	return out, nil
+	return stored, out, nil
 }
 
 // JoinGame implements moonshinev1.GameServiceServer.
@@ -141,7 +185,7 @@ func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest
 	if err != nil {
 		return nil, err
 	}
-	info, err := s.info(ctx, t, snap, false)
+	info, err := s.infoAt(ctx, t, snap, false)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +204,7 @@ func (s *Service) claim(ctx context.Context, t *table, req *moonshinev1.JoinGame
 		if err != nil {
 			return 0, "", err
 		}
-		err = s.store.ClaimSeat(ctx, eventstore.SeatClaim{GameID: t.meta.ID, Seat: int(seat),
+		err = s.store.ClaimSeat(ctx, eventstore.SeatClaim{GameID: t.record.ID, Seat: int(seat),
 			TokenHash: auth.Hash(token), Name: req.GetName(), ClaimedAt: time.Now().UTC()})
 		if errors.Is(err, eventstore.ErrSeatTaken) && req.Seat == nil {
 			continue // another player took it first: try the next free seat
@@ -177,7 +221,7 @@ func (s *Service) pickSeat(ctx context.Context, t *table, req *moonshinev1.JoinG
 		}
 		return req.GetSeat(), nil
 	}
-	claims, err := s.store.Seats(ctx, t.meta.ID)
+	claims, err := s.store.Seats(ctx, t.record.ID)
 	if err != nil {
 		return 0, err
 	}

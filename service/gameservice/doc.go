@@ -16,9 +16,11 @@
 // field allows (fields.go, the one place that decides). Unary and
 // streaming requests alike.
 //
+// Table talk is a stream of its own beside each game's events (chat.go):
+// messages take no sequence number of the game's and change nothing of it.
+//
 // Redaction has one path per kind of output: engine.Event.For for events
-// (table talk included, through the envelopes) and engine.State.View for
-// views. Errors are mapped to gRPC status in one place (errors.go), by an
+// and table talk, and engine.State.View for views. Errors are mapped to gRPC status in one place (errors.go), by an
 // interceptor, with a google.rpc.ErrorInfo reason; an outage of the store
 // (eventstore.ErrUnavailable) is UNAVAILABLE with a RetryInfo, and
 // INTERNAL is left for bugs.

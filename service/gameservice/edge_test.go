@@ -231,12 +231,13 @@ func callRaw(ctx context.Context, conn *grpc.ClientConn, method string, payload 
 
 // gameServiceMethods names every GameService method.
 var gameServiceMethods = []string{"CreateGame", "JoinGame", "SubmitCommand", "SendMessage", "GetGame",
-	"ListGames", "GetView", "GetViewAt", "WatchGame", "GetHistory"}
+	"ListGames", "GetView", "GetViewAt", "WatchGame", "GetHistory", "ListRules", "GetRules"}
 
 // TestUndecodableRequests sends every method bytes that do not decode as
 // its request: invalid UTF-8 in field 1 (a string in every request), and
 // bytes that are not protobuf. Each is INVALID_ARGUMENT with the service's
-// ErrorInfo, never gRPC's INTERNAL, and nothing is written.
+// ErrorInfo, never gRPC's INTERNAL, and nothing is written. (ListRules'
+// request has no field: a field 1 is an unknown field, which decodes.)
 func TestUndecodableRequests(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	id, _ := e.table(2)
@@ -248,6 +249,9 @@ func TestUndecodableRequests(t *testing.T) {
 	}
 	for _, m := range gameServiceMethods {
 		for what, p := range payloads {
+			if m == "ListRules" && what == "invalid UTF-8 in field 1" {
+				continue
+			}
 			err := callRaw(context.Background(), e.conn, m, p)
 			if code, reason := reasonOf(err); code != codes.InvalidArgument || reason != "UNDECODABLE_REQUEST" {
 				t.Errorf("%s with %s: got %v (%s), want INVALID_ARGUMENT UNDECODABLE_REQUEST", m, what, err, reason)

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -80,7 +80,8 @@ func badRequest(field, format string, args ...any) *refusal {
 		fields: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}}
 }
 
-// ruleCodes maps the engine's error kinds.
+// ruleCodes maps the engine's error kinds; a kind missing here is
+// INTERNAL.
 var ruleCodes = map[engine.ErrorKind]codes.Code{
 	engine.Malformed:   codes.InvalidArgument,
 	engine.Illegal:     codes.FailedPrecondition,
@@ -108,7 +109,12 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 	case errors.As(err, &ref):
 		return withDetails(ref.code, ref.reason, ref.msg, ref.meta, badRequestDetail(ref.fields), retryDetail(ref.retry))
 	case errors.As(err, &rule):
-		return withDetails(ruleCodes[rule.Kind], rule.Reason, rule.Message, nil)
+		code, ok := ruleCodes[rule.Kind]
+		if !ok { // a kind the service does not know: a bug, never OK
+			log.ErrorContext(ctx, "rule error of an unknown kind", "kind", int(rule.Kind), "err", err)
+			return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+		}
+		return withDetails(code, rule.Reason, rule.Message, nil)
 	case errors.As(err, &conf):
 		meta := map[string]string{"actual_version": strconv.FormatInt(conf.ActualVersion, 10)}
 		return withDetails(codes.Aborted, ReasonVersionConflict, fmt.Sprintf("the game is at version %d", conf.ActualVersion), meta)

@@ -59,6 +59,9 @@ var (
 var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.CreateGameRequest.game":          gameNameRule,
 	"moonshine.v1.GameConfig.title":                {lineChars, 0, 100},
+	"moonshine.v1.GameConfig.rules_version":        {idChars, 0, 32},
+	"moonshine.v1.GameConfig.variant":              {idChars, 0, 64},
+	"moonshine.v1.GetRulesRequest.game":            gameNameRule,
 	"moonshine.v1.JoinGameRequest.game_id":         gameIDRule,
 	"moonshine.v1.JoinGameRequest.name":            {lineChars, 0, 40},
 	"moonshine.v1.SubmitCommandRequest.game_id":    gameIDRule,
@@ -73,6 +76,7 @@ var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.GetViewAtRequest.game_id":        gameIDRule,
 	"moonshine.v1.WatchGameRequest.game_id":        gameIDRule,
 	"moonshine.v1.GetHistoryRequest.game_id":       gameIDRule,
+	"moonshine.v1.GetTalkRequest.game_id":          gameIDRule,
 }
 
 // ruleFor returns the rule of a string field: the table's, else

@@ -2,9 +2,13 @@ package gameservice_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // TestJoinAndStatus claims free seats in order and follows the status.
@@ -30,7 +34,7 @@ func TestJoinAndStatus(t *testing.T) {
 	}
 }
 
-// TestListGames pages through games in creation order.
+// TestListGames pages through games, newest first.
 func TestListGames(t *testing.T) {
 	e := newEnv(t, nil, nil)
 	var ids []string
@@ -55,8 +59,60 @@ func TestListGames(t *testing.T) {
 		t.Fatalf("listed %v, want %v", got, ids)
 	}
 	for i := range ids {
-		if got[i] != ids[i] {
-			t.Errorf("listed %v, want %v", got, ids)
+		if got[i] != ids[len(ids)-1-i] {
+			t.Errorf("listed %v, want %v newest first", got, ids)
+		}
+	}
+}
+
+// TestListGamesFilters lists games by where they stand, by seats left to
+// claim and by table size, from the games' records.
+func TestListGamesFilters(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	open3 := e.create(3).GetGameId()    // three seats to claim
+	open2 := e.create(2, 1).GetGameId() // a bot holds one of two
+	active, _ := e.table(2)             // every seat claimed
+	over, overTok := e.table(2)         // played to the end
+	for i := range toyMoves {
+		e.mustSubmit(overTok[i%2], over, fmt.Sprint("m", i), cmdPass())
+	}
+	list := func(req *moonshinev1.ListGamesRequest) []string {
+		t.Helper()
+		req.Game = "toy"
+		res, err := e.client.ListGames(context.Background(), req)
+		if err != nil {
+			t.Fatalf("ListGames(%v): %v", req, err)
+		}
+		var ids []string
+		for _, g := range res.GetGames() {
+			ids = append(ids, g.GetGameId())
+		}
+		return ids
+	}
+	for _, c := range []struct {
+		req  *moonshinev1.ListGamesRequest
+		want []string
+	}{
+		{&moonshinev1.ListGamesRequest{}, []string{over, active, open2, open3}},
+		{&moonshinev1.ListGamesRequest{Status: moonshinev1.GameStatus_GAME_STATUS_OPEN}, []string{open2, open3}},
+		{&moonshinev1.ListGamesRequest{Status: moonshinev1.GameStatus_GAME_STATUS_ACTIVE}, []string{active}},
+		{&moonshinev1.ListGamesRequest{Status: moonshinev1.GameStatus_GAME_STATUS_OVER}, []string{over}},
+		{&moonshinev1.ListGamesRequest{MinOpenSeats: 2}, []string{open3}},
+		{&moonshinev1.ListGamesRequest{MinOpenSeats: 1, Players: 2}, []string{open2}},
+		{&moonshinev1.ListGamesRequest{Players: 3}, []string{open3}},
+		{&moonshinev1.ListGamesRequest{Status: moonshinev1.GameStatus_GAME_STATUS_OPEN, PageSize: 1, PageToken: open2}, []string{open3}},
+	} {
+		if got := list(c.req); !slices.Equal(got, c.want) {
+			t.Errorf("ListGames(%v) = %v, want %v", c.req, got, c.want)
+		}
+	}
+	res, _ := e.client.ListGames(context.Background(), &moonshinev1.ListGamesRequest{Status: moonshinev1.GameStatus_GAME_STATUS_OVER})
+	if g := res.GetGames()[0]; g.GetStatus() != moonshinev1.GameStatus_GAME_STATUS_OVER || g.GetFinishedAt() == nil || len(g.GetSeed()) == 0 || g.GetVersion() != 2+toyMoves {
+		t.Errorf("a finished game listed as %v", g)
+	}
+	for _, bad := range []*moonshinev1.ListGamesRequest{{Status: 7}, {MinOpenSeats: -1}, {Players: -2}, {PageSize: -1}} {
+		if _, err := e.client.ListGames(context.Background(), bad); status.Code(err) != codes.InvalidArgument {
+			t.Errorf("ListGames(%v): %v, want INVALID_ARGUMENT", bad, err)
 		}
 	}
 }

@@ -6,11 +6,11 @@ import (
 	"net"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -39,7 +39,7 @@ func newEnv(t testing.TB, store eventstore.Store, mod func(*server.Config)) *env
 	if store == nil {
 		store = memstore.New()
 	}
-	reg, err := games.New(toy{})
+	reg, err := games.New(toyModule())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/protobuf/proto"
 )
@@ -28,7 +28,7 @@ func botsWith(t *testing.T, choose func(proto.Message, engine.Prompt) proto.Mess
 	t.Helper()
 	var views []proto.Message
 	e := newEnv(t, nil, func(cfg *server.Config) {
-		reg, err := games.New(toy{})
+		reg, err := games.New(toyModule())
 		if err != nil {
 			t.Fatal(err)
 		}

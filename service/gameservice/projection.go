@@ -2,14 +2,17 @@ package gameservice
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
@@ -20,6 +23,8 @@ type access struct {
 	game engine.Viewer
 	chat engine.Viewer
 	wire *moonshinev1.Viewer
+	// mod labels what is shown, in the words of the viewer it is shown to.
+	mod *games.Module
 }
 
 // perspective is a request's choice of whose knowledge to show.
@@ -30,7 +35,7 @@ type perspective struct {
 
 // resolve checks the perspective against the caller and the game.
 func resolve(c auth.Caller, t *table, p perspective, over bool) (access, error) {
-	acc := access{chat: c.Identity(t.meta.ID)}
+	acc := access{chat: c.Identity(t.record.ID), mod: t.module}
 	switch p.kind {
 	case moonshinev1.Perspective_PERSPECTIVE_UNSPECIFIED:
 		acc.game = acc.chat
@@ -68,25 +73,37 @@ func wireViewer(v engine.Viewer) *moonshinev1.Viewer {
 	}
 }
 
-// project returns a stored event as acc may see it, through engine.Event.For.
+// project returns a stored event as acc may see it.
 func project(ev eventstore.Event, acc access) (*moonshinev1.Event, error) {
 	se, err := decodeStored(ev)
 	if err != nil {
 		return nil, err
 	}
+	return projectStored(ev.Seq, ev.RecordedAt, se, acc), nil
+}
+
+// projectStored returns the event stored as se at seq as acc may see it,
+// through engine.Event.For, each body it shows labelled in the viewer's
+// words. se is the caller's to change.
+func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc access) *moonshinev1.Event {
 	v := acc.game
 	if games.IsChat(se) {
 		v = acc.chat
 	}
 	seen := games.Envelope(se).For(v)
-	out := &moonshinev1.Event{Seq: ev.Seq, RecordedAt: timestamppb.New(ev.RecordedAt)}
+	out := &moonshinev1.Event{Seq: seq, RecordedAt: timestamppb.New(at)}
+	label := func(b proto.Message) *moonshinev1.EventBody {
+		body := b.(*moonshinev1.EventBody)
+		body.Label = acc.mod.BodyLabel(v, body)
+		return body
+	}
 	if seen.Public != nil {
-		out.Public = seen.Public.(*moonshinev1.EventBody)
+		out.Public = label(seen.Public)
 	}
 	for _, p := range seen.Private {
-		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: games.WireSeats(p.Seats), Body: p.Body.(*moonshinev1.EventBody)})
+		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: games.WireSeats(p.Seats), Body: label(p.Body)})
 	}
-	return out, nil
+	return out
 }
 
 // projectAll projects a run of stored events.
@@ -108,13 +125,13 @@ func view(t *table, g *engine.Game, acc access) *moonshinev1.GameView {
 	for _, p := range g.State.Prompts() {
 		v.Waiting = append(v.Waiting, &moonshinev1.Waiting{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail})
 		if acc.game.IsSeat(p.Seat) {
-			v.Prompt = prompt(t.game, p)
+			v.Prompt = prompt(t.module, p)
 		}
 	}
 	if o := g.State.Outcome(); o != nil {
 		v.Outcome = wireOutcome(o)
 	}
-	t.game.WrapView(v, g.State.View(acc.game))
+	t.module.WrapView(v, g.State.View(acc.game))
 	return v
 }
 
@@ -127,14 +144,20 @@ func wireOutcome(o *engine.Outcome) *moonshinev1.Outcome {
 	return out
 }
 
-// prompt converts a seat's prompt, legal commands and templates included.
-func prompt(game *games.Game, p engine.Prompt) *moonshinev1.Prompt {
+// prompt converts a seat's prompt, legal commands and templates included,
+// each labelled in the seat's words (when the game has labels).
+func prompt(mod *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 	out := &moonshinev1.Prompt{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail}
+	v := engine.SeatViewer(p.Seat)
 	for _, c := range p.Legal {
-		out.Legal = append(out.Legal, game.WrapCommand(c))
+		out.Legal = append(out.Legal, mod.WrapCommand(c))
+		if mod.Labels != nil {
+			out.LegalLabels = append(out.LegalLabels, mod.CommandLabel(v, c))
+		}
 	}
 	for _, tp := range p.Templates {
-		ct := &moonshinev1.CommandTemplate{Name: tp.Name, Description: tp.Description, Command: game.WrapCommand(tp.Command)}
+		ct := &moonshinev1.CommandTemplate{Name: tp.Name, Description: tp.Description, Command: mod.WrapCommand(tp.Command),
+			Label: mod.TemplateLabel(v, tp)}
 		for _, pa := range tp.Params {
 			ct.Params = append(ct.Params, &moonshinev1.TemplateParam{Field: pa.Field, Description: pa.Description,
 				Choices: slices.Clone(pa.Choices), Min: int32(pa.Min), Max: int32(pa.Max)})
@@ -144,26 +167,46 @@ func prompt(game *games.Game, p engine.Prompt) *moonshinev1.Prompt {
 	return out
 }
 
-// info builds a game's public metadata. The seed is shown once the game is
-// over, or when reveal is set (the auditor).
-func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
-	claims, err := s.store.Seats(ctx, t.meta.ID)
+// infoAt builds a game's public metadata as of snap, from its record as the
+// store has it now (seat claims, finish). The seed is shown once the game
+// is over, or when reveal is set (the auditor).
+func (s *Service) infoAt(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
+	rec, err := s.store.GetGame(ctx, t.record.ID)
 	if err != nil {
 		return nil, err
 	}
+	return describe(rec, t.cfg, snap, reveal), nil
+}
+
+// recordInfo builds a game's public metadata from its record alone: at its
+// version, over once it finished.
+func recordInfo(rec eventstore.GameRecord) (*moonshinev1.GameInfo, error) {
+	cfg := &moonshinev1.GameConfig{}
+	if err := proto.Unmarshal(rec.Config, cfg); err != nil {
+		return nil, fmt.Errorf("game %s: config: %w", rec.ID, err)
+	}
+	return describe(rec, cfg, snapshot{version: rec.Version, over: !rec.FinishedAt.IsZero()}, false), nil
+}
+
+// describe builds a game's public metadata from its record, its table
+// configuration and a snapshot of the game.
+func describe(rec eventstore.GameRecord, cfg *moonshinev1.GameConfig, snap snapshot, reveal bool) *moonshinev1.GameInfo {
 	out := &moonshinev1.GameInfo{
-		GameId:         t.meta.ID,
-		Game:           t.meta.Rules,
-		Config:         t.cfg,
-		SeedCommitment: t.meta.SeedCommitment,
+		GameId:         rec.ID,
+		Game:           rec.Rules,
+		Config:         cfg,
+		SeedCommitment: rec.SeedCommitment,
 		Version:        snap.version,
 		Status:         moonshinev1.GameStatus_GAME_STATUS_ACTIVE,
-		CreatedAt:      timestamppb.New(t.meta.CreatedAt),
+		CreatedAt:      timestamppb.New(rec.CreatedAt),
 	}
-	for i := range t.cfg.GetPlayers() {
-		out.Seats = append(out.Seats, &moonshinev1.Seat{Seat: i, Bot: slices.Contains(t.cfg.GetBotSeats(), i)})
+	if !rec.FinishedAt.IsZero() && snap.over {
+		out.FinishedAt = timestamppb.New(rec.FinishedAt)
 	}
-	for _, c := range claims {
+	for i := range cfg.GetPlayers() {
+		out.Seats = append(out.Seats, &moonshinev1.Seat{Seat: i, Bot: slices.Contains(cfg.GetBotSeats(), i)})
+	}
+	for _, c := range rec.Seats {
 		if c.Seat >= 0 && c.Seat < len(out.Seats) {
 			out.Seats[c.Seat].Claimed, out.Seats[c.Seat].Name = true, c.Name
 		}
@@ -177,7 +220,7 @@ func (s *Service) info(ctx context.Context, t *table, snap snapshot, reveal bool
 		out.Status = moonshinev1.GameStatus_GAME_STATUS_OVER
 	}
 	if snap.over || reveal {
-		out.Seed = t.meta.Seed
+		out.Seed = rec.Seed
 	}
-	return out, nil
+	return out
 }

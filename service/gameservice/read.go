@@ -2,7 +2,6 @@ package gameservice
 
 import (
 	"context"
-	"strings"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -19,55 +18,76 @@ const (
 	maxPage     = 100
 )
 
-// GetGame implements moonshinev1.GameServiceServer.
+// GetGame implements moonshinev1.GameServiceServer: the game's record, as
+// the store keeps it on every write; nothing is folded.
 func (s *Service) GetGame(ctx context.Context, req *moonshinev1.GetGameRequest) (*moonshinev1.GetGameResponse, error) {
-	info, err := s.gameInfo(ctx, req.GetGameId())
+	if req.GetGameId() == "" {
+		return nil, badRequest("game_id", "required")
+	}
+	rec, err := s.store.GetGame(ctx, req.GetGameId())
+	if err != nil {
+		return nil, err
+	}
+	info, err := recordInfo(rec)
 	if err != nil {
 		return nil, err
 	}
 	return &moonshinev1.GetGameResponse{Game: info}, nil
 }
 
-// gameInfo returns a game's current public metadata.
-func (s *Service) gameInfo(ctx context.Context, id string) (*moonshinev1.GameInfo, error) {
-	t, err := s.table(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := s.current(ctx, t, nil)
-	if err != nil {
-		return nil, err
-	}
-	return s.info(ctx, t, snap, false)
-}
-
-// ListGames implements moonshinev1.GameServiceServer.
+// ListGames implements moonshinev1.GameServiceServer: one query of the
+// games' records (the store's read model), newest first; nothing is
+// folded.
 func (s *Service) ListGames(ctx context.Context, req *moonshinev1.ListGamesRequest) (*moonshinev1.ListGamesResponse, error) {
-	size := int(req.GetPageSize())
-	switch {
-	case size < 0:
-		return nil, badRequest("page_size", "must not be negative")
-	case size == 0:
-		size = defaultPage
-	case size > maxPage:
-		size = maxPage
+	f, err := listFilter(req)
+	if err != nil {
+		return nil, err
 	}
-	metas, err := s.store.ListGames(ctx, eventstore.ListFilter{Rules: req.GetGame(), AfterID: req.GetPageToken(), Limit: size})
+	recs, err := s.store.ListGames(ctx, f)
 	if err != nil {
 		return nil, err
 	}
 	out := &moonshinev1.ListGamesResponse{}
-	for _, m := range metas {
-		info, err := s.gameInfo(ctx, m.ID)
+	for _, rec := range recs {
+		info, err := recordInfo(rec)
 		if err != nil {
 			return nil, err
 		}
 		out.Games = append(out.Games, info)
 	}
-	if len(metas) == size {
-		out.NextPageToken = metas[len(metas)-1].ID
+	if len(recs) == f.Limit {
+		out.NextPageToken = recs[len(recs)-1].ID
 	}
 	return out, nil
+}
+
+// listStatus maps the statuses a listing may ask for.
+var listStatus = map[moonshinev1.GameStatus]eventstore.Status{
+	moonshinev1.GameStatus_GAME_STATUS_UNSPECIFIED: 0,
+	moonshinev1.GameStatus_GAME_STATUS_OPEN:        eventstore.StatusOpen,
+	moonshinev1.GameStatus_GAME_STATUS_ACTIVE:      eventstore.StatusActive,
+	moonshinev1.GameStatus_GAME_STATUS_OVER:        eventstore.StatusOver,
+}
+
+// listFilter checks a ListGames request and returns the store's filter.
+func listFilter(req *moonshinev1.ListGamesRequest) (eventstore.ListFilter, error) {
+	st, ok := listStatus[req.GetStatus()]
+	switch {
+	case !ok:
+		return eventstore.ListFilter{}, badRequest("status", "unknown status %d", req.GetStatus())
+	case req.GetPageSize() < 0:
+		return eventstore.ListFilter{}, badRequest("page_size", "must not be negative")
+	case req.GetMinOpenSeats() < 0:
+		return eventstore.ListFilter{}, badRequest("min_open_seats", "must not be negative")
+	case req.GetPlayers() < 0:
+		return eventstore.ListFilter{}, badRequest("players", "must not be negative")
+	}
+	size := int(req.GetPageSize())
+	if size == 0 {
+		size = defaultPage
+	}
+	return eventstore.ListFilter{Rules: req.GetGame(), Status: st, MinOpenSeats: int(req.GetMinOpenSeats()),
+		Players: int(req.GetPlayers()), AfterID: req.GetPageToken(), Limit: min(size, maxPage)}, nil
 }
 
 // GetView implements moonshinev1.GameServiceServer.
@@ -95,7 +115,7 @@ func (s *Service) GetView(ctx context.Context, req *moonshinev1.GetViewRequest) 
 	if err != nil {
 		return nil, err
 	}
-	if v.Info, err = s.info(ctx, t, snap, false); err != nil {
+	if v.Info, err = s.infoAt(ctx, t, snap, false); err != nil {
 		return nil, err
 	}
 	return &moonshinev1.GetViewResponse{View: v}, nil
@@ -123,7 +143,7 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 		return nil, err
 	}
 	v := view(t, g, acc)
-	if v.Info, err = s.info(ctx, t, snapshot{version: g.Version, over: now.over}, false); err != nil {
+	if v.Info, err = s.infoAt(ctx, t, snapshot{version: g.Version, over: now.over}, false); err != nil {
 		return nil, err
 	}
 	return &moonshinev1.GetViewAtResponse{View: v}, nil
@@ -161,7 +181,7 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 	after, last := historyPage(req, snap.version)
 	var evs []eventstore.Event
 	if last > after { // a limit of 0 would read to the end
-		if evs, err = s.store.ReadStream(ctx, t.meta.ID, after, int(last-after)); err != nil {
+		if evs, err = s.store.ReadStream(ctx, t.record.ID, after, int(last-after)); err != nil {
 			return nil, err
 		}
 	}
@@ -175,11 +195,11 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 	if err != nil {
 		return nil, err
 	}
-	if out.Game, err = s.info(ctx, t, snap, complete); err != nil {
+	if out.Game, err = s.infoAt(ctx, t, snap, complete); err != nil {
 		return nil, err
 	}
 	if complete {
-		out.Commands, err = s.commandLog(ctx, t.meta.ID, after, last)
+		out.Commands, err = s.commandLog(ctx, t, acc, after, last)
 	}
 	return out, err
 }
@@ -198,23 +218,27 @@ func historyPage(req *moonshinev1.GetHistoryRequest, version int64) (after, last
 }
 
 // commandLog returns a game's accepted commands whose first event is in
-// (after, last].
-func (s *Service) commandLog(ctx context.Context, id string, after, last int64) ([]*moonshinev1.LoggedCommand, error) {
-	cmds, err := s.store.Commands(ctx, id)
+// (after, last], labelled for acc.
+func (s *Service) commandLog(ctx context.Context, t *table, acc access, after, last int64) ([]*moonshinev1.LoggedCommand, error) {
+	cmds, err := s.store.Commands(ctx, t.record.ID)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*moonshinev1.LoggedCommand, 0, len(cmds))
 	for _, c := range cmds {
-		if c.FirstSeq <= after || c.FirstSeq > last || strings.HasPrefix(c.ID, talkPrefix) {
+		if c.FirstSeq <= after || c.FirstSeq > last {
 			continue
 		}
 		gc := &moonshinev1.GameCommand{}
 		if err := proto.Unmarshal(c.Data, gc); err != nil {
 			return nil, err
 		}
-		out = append(out, &moonshinev1.LoggedCommand{CommandId: c.ID, Seat: int32(c.Seat), Command: gc,
-			FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, RecordedAt: timestamppb.New(c.RecordedAt)})
+		lc := &moonshinev1.LoggedCommand{CommandId: c.ID, Seat: int32(c.Seat), Command: gc,
+			FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, RecordedAt: timestamppb.New(c.RecordedAt)}
+		if inner, err := t.module.Command(gc); err == nil {
+			lc.Label = t.module.CommandLabel(acc.game, inner)
+		}
+		out = append(out, lc)
 	}
 	return out, nil
 }

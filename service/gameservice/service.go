@@ -10,10 +10,10 @@ import (
 
 	grpcauth "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/grpc"
@@ -56,8 +56,10 @@ type Options struct {
 	// the key, up to MaxStreamsPerAPIKey (<= 0: no limit but MaxStreams).
 	APIKeys             *limits.Keys
 	MaxStreamsPerAPIKey int
-	// CacheSize caps the games kept folded in memory (default 1000).
-	CacheSize int
+	// CacheBytes is the memory budget of the games kept folded in memory,
+	// each measured (heapSize) as it grows; past it, the least recently used
+	// go (default DefaultCacheBytes).
+	CacheBytes int64
 	// MaxMessageBytes caps a request's encoded size: a larger one is
 	// refused with RESOURCE_EXHAUSTED and reason MESSAGE_TOO_LARGE, up to
 	// MessageCeiling times the cap, beyond which gRPC refuses it itself
@@ -132,12 +134,13 @@ func New(o Options) (*Service, error) {
 		acts:        limits.NewRates(o.CommandRate, o.CommandBurst),
 		creates:     limits.NewRates(o.CreateRate, o.CreateBurst),
 		streams:     limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
-		tables:      newCache(o.CacheSize),
+		tables:      newCache(o.CacheBytes),
 		codec:       newRequestCodec(),
 		closing:     make(chan struct{}),
 	}
 	s.bots = startBots(s)
-	s.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { return float64(s.tables.len()) })
+	s.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { n, _ := s.tables.usage(); return float64(n) })
+	s.tel.GaugeFunc("cache_bytes", "Measured bytes of the games held folded in the cache (within -cache-bytes).", func() float64 { _, b := s.tables.usage(); return float64(b) })
 	s.tel.GaugeFunc("watch_streams", "Open WatchGame streams.", func() float64 { return float64(s.streams.Open()) })
 	return s, nil
 }

@@ -44,11 +44,7 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 		return nil, err
 	}
 	sub := submission{gameID: req.GetGameId(), id: req.GetCommandId(), seat: c.Seat, cmd: req.GetCommand(), expected: req.ExpectedVersion}
-	t, res, err := s.submit(ctx, sub)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := s.store.ReadStream(ctx, sub.gameID, res.FirstSeq-1, int(res.LastSeq-res.FirstSeq+1))
+	t, w, err := s.submit(ctx, sub)
 	if err != nil {
 		return nil, err
 	}
@@ -57,19 +53,48 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 		return nil, err
 	}
 	_, span := s.tel.Start(ctx, "project")
-	out, err := projectAll(evs, acc)
+	out, err := s.projectWritten(ctx, w, acc)
 	span.End()
 	if err != nil {
 		return nil, err
 	}
-	return &moonshinev1.SubmitCommandResponse{FirstSeq: res.FirstSeq, LastSeq: res.LastSeq, Events: out}, nil
+	inner, _ := t.module.Command(sub.cmd) // submit checked it
+	return &moonshinev1.SubmitCommandResponse{FirstSeq: w.FirstSeq, LastSeq: w.LastSeq, Events: out,
+		Label: t.module.CommandLabel(acc.game, inner)}, nil
+}
+
+// written is what a command wrote: its sequence numbers and time, and its
+// events as this call stored them. A repeat of a command that landed
+// before has no events here: another call, maybe in another process,
+// wrote them.
+type written struct {
+	eventstore.AppendResult
+	gameID string
+	events []*moonshinev1.StoredEvent
+}
+
+// projectWritten returns what a command wrote as acc may see it: the events
+// this call encoded, or for a repeat those read back from the log.
+func (s *Service) projectWritten(ctx context.Context, w written, acc access) ([]*moonshinev1.Event, error) {
+	if w.events == nil {
+		evs, err := s.store.ReadStream(ctx, w.gameID, w.FirstSeq-1, int(w.LastSeq-w.FirstSeq+1))
+		if err != nil {
+			return nil, err
+		}
+		return projectAll(evs, acc)
+	}
+	out := make([]*moonshinev1.Event, len(w.events))
+	for i, se := range w.events {
+		out[i] = projectStored(w.FirstSeq+int64(i), w.RecordedAt, se, acc)
+	}
+	return out, nil
 }
 
 // checkSubmit checks what the edge's field rules (fields.go) do not.
 func checkSubmit(req *moonshinev1.SubmitCommandRequest) error {
 	switch id := req.GetCommandId(); {
-	case strings.HasPrefix(id, botPrefix) || strings.HasPrefix(id, talkPrefix):
-		return badRequest("command_id", "the prefixes %q and %q are reserved", botPrefix, talkPrefix)
+	case strings.HasPrefix(id, botPrefix):
+		return badRequest("command_id", "the prefix %q is reserved", botPrefix)
 	case req.GetCommand() == nil:
 		return badRequest("command", "required")
 	case req.ExpectedVersion != nil && req.GetExpectedVersion() < 0:
@@ -80,24 +105,25 @@ func checkSubmit(req *moonshinev1.SubmitCommandRequest) error {
 
 // submit decides and appends one command, or returns the first result of a
 // command id seen before. It is the one path for clients and bots.
-func (s *Service) submit(ctx context.Context, sub submission) (*table, eventstore.AppendResult, error) {
+func (s *Service) submit(ctx context.Context, sub submission) (*table, written, error) {
 	t, err := s.table(ctx, sub.gameID)
 	if err != nil {
-		return nil, eventstore.AppendResult{}, err
+		return nil, written{}, err
 	}
-	inner, err := t.game.Command(sub.cmd)
+	inner, err := t.module.Command(sub.cmd)
 	if err != nil {
-		return nil, eventstore.AppendResult{}, err
+		return nil, written{}, err
 	}
 	data, err := proto.Marshal(sub.cmd)
 	if err != nil {
-		return nil, eventstore.AppendResult{}, err
+		return nil, written{}, err
 	}
-	res, fresh, err := s.decideAndAppend(ctx, t, sub, inner, data)
-	if fresh {
+	w, err := s.decideAndAppend(ctx, t, sub, inner, data)
+	if err == nil && w.events != nil && len(t.cfg.GetBotSeats()) > 0 {
 		s.bots.kick(sub.gameID)
 	}
-	return t, res, err
+	w.gameID = sub.gameID
+	return t, w, err
 }
 
 // decideAndAppend decides the command on the cached state under the game's
@@ -109,40 +135,39 @@ func (s *Service) submit(ctx context.Context, sub submission) (*table, eventstor
 // (here or in another process) gets the first result, not a rule error; a
 // retry that decides again is told apart by the store, which records each
 // command id once. So the common path costs one append and no reads.
-// fresh reports a new append.
-func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission, cmd proto.Message, data []byte) (res eventstore.AppendResult, fresh bool, err error) {
+func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission, cmd proto.Message, data []byte) (written, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	synced := false
 	catchUp := func() (moved bool, err error) {
-		before := t.g.Version
+		before := t.folded.Version
 		synced = true
 		err = s.sync(ctx, t)
-		return t.g.Version != before, err
+		return t.folded.Version != before, err
 	}
-	if t.g.Version == 0 { // never folded: a game always has opening events
+	if t.folded.Version == 0 { // never folded: a game always has opening events
 		if _, err := catchUp(); err != nil {
-			return res, false, err
+			return written{}, err
 		}
 	}
 	for attempt := 0; ; attempt++ {
-		if sub.expected != nil && *sub.expected != t.g.Version {
+		if sub.expected != nil && *sub.expected != t.folded.Version {
 			if !synced {
 				if _, err := catchUp(); err != nil {
-					return res, false, err
+					return written{}, err
 				}
 				continue
 			}
-			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.g.Version})
+			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.folded.Version})
 		}
 		_, span := s.tel.Start(ctx, "decide")
-		evs, err := t.g.Decide(sub.seat, cmd)
+		evs, err := t.folded.Decide(sub.seat, cmd)
 		span.End()
 		if err != nil {
 			if !synced {
 				moved, serr := catchUp()
 				if serr != nil {
-					return res, false, serr
+					return written{}, serr
 				}
 				if moved {
 					continue
@@ -150,54 +175,63 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 			}
 			return s.settle(ctx, sub, err)
 		}
-		res, err = s.appendDecided(ctx, t, sub, evs, data)
+		w, err := s.appendDecided(ctx, t, sub, evs, data)
 		if eventstore.IsVersionConflict(err) && attempt < raceRetries {
 			if _, serr := catchUp(); serr != nil {
-				return res, false, serr
+				return written{}, serr
 			}
 			continue
 		}
-		return res, err == nil && !res.Duplicate, err
+		return w, err
 	}
 }
 
 // settle returns the first result of sub's command id if the log holds it,
 // else refusal.
-func (s *Service) settle(ctx context.Context, sub submission, refusal error) (eventstore.AppendResult, bool, error) {
+func (s *Service) settle(ctx context.Context, sub submission, refusal error) (written, error) {
 	prior, err := s.store.LookupCommand(ctx, sub.gameID, int(sub.seat), sub.id)
 	switch {
 	case err == nil:
 		res, err := sameCommand(prior, sub)
-		return res, false, err
+		return written{AppendResult: res}, err
 	case errors.Is(err, eventstore.ErrNotFound):
-		return eventstore.AppendResult{}, false, refusal
+		return written{}, refusal
 	default:
-		return eventstore.AppendResult{}, false, err
+		return written{}, err
 	}
 }
 
-// appendDecided appends decided events with the command and folds them into
-// the table.
-func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, evs []engine.Event, data []byte) (eventstore.AppendResult, error) {
-	encoded, err := encodeEvents(t.game, evs)
+// appendDecided folds decided events into the table and appends them with
+// the command at the version they were decided at. Folding first tells
+// whether they end the game, which the append records in the game's
+// record with them. An append that writes nothing (a race lost to another
+// process, a repeat, an outage) leaves the folded game ahead of the log:
+// it is unfolded, and the next catch-up folds it again from the log.
+func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, evs []engine.Event, data []byte) (written, error) {
+	stored, encoded, err := encodeEvents(t.module, evs)
 	if err != nil {
-		return eventstore.AppendResult{}, err
+		return written{}, err
+	}
+	at := t.folded.Version
+	if err := t.folded.Apply(evs...); err != nil {
+		s.tables.drop(sub.gameID, t)
+		return written{}, err
 	}
 	res, err := s.store.Append(ctx, eventstore.AppendRequest{
-		GameID: sub.gameID, ExpectedVersion: t.g.Version, Events: encoded,
+		GameID: sub.gameID, ExpectedVersion: at, Events: encoded, Finished: t.folded.State.Outcome() != nil,
 		Command: &eventstore.Command{GameID: sub.gameID, ID: sub.id, Seat: int(sub.seat), Data: data},
 	})
 	switch {
 	case err != nil:
-		return res, err
+		t.unfold()
+		return written{}, err
 	case res.Duplicate:
-		return sameCommand(*res.DuplicateOf, sub)
+		t.unfold()
+		res, err := sameCommand(*res.DuplicateOf, sub)
+		return written{AppendResult: res}, err
 	}
-	if err := t.g.Apply(evs...); err != nil {
-		s.tables.drop(sub.gameID, t)
-		return eventstore.AppendResult{}, err
-	}
-	return res, nil
+	s.remeasure(t)
+	return written{AppendResult: res, events: stored}, nil
 }
 
 // sameCommand returns the first result of a command id the seat used
@@ -210,5 +244,5 @@ func sameCommand(prior eventstore.Command, sub submission) (eventstore.AppendRes
 	if !proto.Equal(first, sub.cmd) {
 		return eventstore.AppendResult{}, refuse(codes.AlreadyExists, ReasonCommandIDReused, "command id %q was used for another command", sub.id)
 	}
-	return eventstore.AppendResult{FirstSeq: prior.FirstSeq, LastSeq: prior.LastSeq}, nil
+	return eventstore.AppendResult{FirstSeq: prior.FirstSeq, LastSeq: prior.LastSeq, RecordedAt: prior.RecordedAt}, nil
 }

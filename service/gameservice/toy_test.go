@@ -18,6 +18,11 @@ type toy struct{}
 
 const toyMoves = 6
 
+// toyModule is the toy game as the service tests register it.
+func toyModule() engine.Module {
+	return engine.Module{Rules: toy{}, Title: "Toy", Variants: []engine.Variant{{Name: "standard", Title: "Toy", MinPlayers: 2, MaxPlayers: 4}}}
+}
+
 func (toy) Name() string              { return "toy" }
 func (toy) Players() (int, int)       { return 2, 4 }
 func (toy) NewOptions() proto.Message { return &pb.Options{} }

@@ -27,22 +27,27 @@ const (
 // WatchGame implements moonshinev1.GameServiceServer.
 //
 // It subscribes to the game's wake-ups before reading anything, then reads
-// from its last sequence number after every wake-up: an event appended while
-// the catch-up is read wakes the loop again, and every read starts after the
-// last event sent, so there is no gap and no duplicate.
+// from its last sequence numbers after every wake-up: an event or message
+// appended while the catch-up is read wakes the loop again, and every read
+// starts after the last one sent, so there is no gap and no duplicate. The
+// game's events and its talk are two streams with a cursor each.
 func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse]) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
-	if req.GetAfterSeq() < 0 {
+	switch {
+	case req.GetAfterSeq() < 0:
 		return badRequest("after_seq", "must not be negative")
+	case req.GetAfterTalkSeq() < 0:
+		return badRequest("after_talk_seq", "must not be negative")
 	}
+	cur := watchCursor{events: req.GetAfterSeq(), talk: req.GetAfterTalkSeq(), withTalk: req.GetTalk()}
 	t, err := s.table(ctx, req.GetGameId())
 	if err != nil {
-		return resumable(err, req.GetAfterSeq())
+		return resumable(err, cur)
 	}
 	snap, err := s.current(ctx, t, nil)
 	if err != nil {
-		return resumable(err, req.GetAfterSeq())
+		return resumable(err, cur)
 	}
 	acc, err := resolve(auth.From(ctx), t, perspective{kind: req.GetPerspective(), seat: req.GetSeat()}, snap.over)
 	if err != nil {
@@ -53,20 +58,28 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 		return err
 	}
 	defer release()
-	wake, err := s.store.Subscribe(ctx, t.meta.ID)
+	wake, err := s.store.Subscribe(ctx, t.record.ID)
 	if err != nil {
-		return resumable(err, req.GetAfterSeq())
+		return resumable(err, cur)
 	}
-	return s.watchLoop(ctx, stream, t, req.GetAfterSeq(), acc, wake)
+	return s.watchLoop(ctx, stream, t, cur, acc, wake)
 }
 
-// watchLoop sends events after last until the game is over and every
-// event up to its end is sent (then the GameOver message, and OK), the
-// client leaves or the server shuts down.
-func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, last int64, acc access, wake <-chan struct{}) error {
-	id := t.meta.ID
+// watchCursor is where a watch stands: the last event and, when it streams
+// the talk, the last message sent.
+type watchCursor struct {
+	events, talk int64
+	withTalk     bool
+}
+
+// watchLoop sends events (and talk) after the cursor until the game is
+// over and every event up to its end (and the talk up to then) is sent
+// (then the GameOver message, and OK), the client leaves or the server
+// shuts down.
+func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, cur watchCursor, acc access, wake <-chan struct{}) error {
+	id := t.record.ID
 	for {
-		evs, err := s.readWatched(ctx, id, last)
+		evs, err := riding(ctx, s, id, cur, func() ([]eventstore.Event, error) { return s.store.ReadStream(ctx, id, cur.events, watchBatch) })
 		if err != nil {
 			return err
 		}
@@ -78,17 +91,21 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 			if err := stream.Send(&moonshinev1.WatchGameResponse{Event: out}); err != nil {
 				return err
 			}
-			last = ev.Seq
+			cur.events = ev.Seq
 		}
-		if len(evs) == watchBatch {
+		more, err := s.sendTalk(ctx, stream, id, &cur, acc)
+		if err != nil {
+			return err
+		}
+		if len(evs) == watchBatch || more {
 			continue
 		}
-		if over := s.overAt(ctx, t, last); over != nil {
+		if over := s.overAt(ctx, t, cur); over != nil {
 			return stream.Send(&moonshinev1.WatchGameResponse{GameOver: over})
 		}
 		select {
 		case <-s.closing:
-			return shuttingDown(last)
+			return shuttingDown(cur)
 		case <-ctx.Done():
 			return ctx.Err()
 		case _, ok := <-wake:
@@ -99,47 +116,71 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 	}
 }
 
-// overAt returns the end of the game if it is over and last is its last
-// event, else nil. The table is trusted when it has folded last already
-// (this process appended it, or read it); otherwise it catches up first.
-// A failed catch-up is no end: the next read retries or ends the stream.
-func (s *Service) overAt(ctx context.Context, t *table, last int64) *moonshinev1.GameOver {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.g.Version < last && s.sync(ctx, t) != nil {
-		return nil
+// sendTalk sends the messages after the cursor, when the watch streams
+// talk; more reports a full batch.
+func (s *Service) sendTalk(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], id string, cur *watchCursor, acc access) (more bool, err error) {
+	if !cur.withTalk {
+		return false, nil
 	}
-	o := t.g.State.Outcome()
-	if o == nil || t.g.Version > last {
-		return nil
+	ms, err := riding(ctx, s, id, *cur, func() ([]eventstore.TalkMessage, error) { return s.store.ReadTalk(ctx, id, cur.talk, watchBatch) })
+	if err != nil {
+		return false, err
 	}
-	return &moonshinev1.GameOver{LastSeq: last, Outcome: wireOutcome(o)}
+	out, err := talkEvents(ms, acc.chat)
+	if err != nil {
+		return false, err
+	}
+	for i, m := range out {
+		if err := stream.Send(&moonshinev1.WatchGameResponse{Talk: m}); err != nil {
+			return false, err
+		}
+		cur.talk = ms[i].Seq
+	}
+	return len(ms) == watchBatch, nil
 }
 
-// readWatched reads the events after last. While the store is unavailable
-// it retries, backing off, for up to Options.WatchOutage from the first
-// failure: a short outage (a database restart, a failover) costs the
-// client nothing but the wait. A longer one ends the stream UNAVAILABLE
-// with the seq to watch again after.
-func (s *Service) readWatched(ctx context.Context, id string, last int64) ([]eventstore.Event, error) {
+// overAt returns the end of the game if it is over and cur.events is its
+// last event, else nil. The table is trusted when it has folded that event
+// already (this process appended it, or read it); otherwise it catches up
+// first. A failed catch-up is no end: the next read retries or ends the
+// stream.
+func (s *Service) overAt(ctx context.Context, t *table, cur watchCursor) *moonshinev1.GameOver {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.folded.Version < cur.events && s.sync(ctx, t) != nil {
+		return nil
+	}
+	o := t.folded.State.Outcome()
+	if o == nil || t.folded.Version > cur.events {
+		return nil
+	}
+	return &moonshinev1.GameOver{LastSeq: cur.events, Outcome: wireOutcome(o), LastTalkSeq: cur.talk}
+}
+
+// riding runs a watch's read. While the store is unavailable it retries,
+// backing off, for up to Options.WatchOutage from the first failure: a
+// short outage (a database restart, a failover) costs the client nothing
+// but the wait. A longer one ends the stream UNAVAILABLE with the cursor
+// to watch again after.
+func riding[T any](ctx context.Context, s *Service, id string, cur watchCursor, read func() ([]T, error)) ([]T, error) {
 	var deadline time.Time
 	pause := watchRetryMin
 	for {
-		evs, err := s.store.ReadStream(ctx, id, last, watchBatch)
+		got, err := read()
 		if err == nil || !errors.Is(err, eventstore.ErrUnavailable) {
-			return evs, err
+			return got, err
 		}
 		if deadline.IsZero() {
 			deadline = time.Now().Add(s.watchOutage)
 		}
 		left := time.Until(deadline)
 		if left <= 0 {
-			s.log.WarnContext(ctx, "watch ended by an outage of the event store", "game", id, "after_seq", last, "err", err)
-			return nil, resumable(err, last)
+			s.log.WarnContext(ctx, "watch ended by an outage of the event store", "game", id, "after_seq", cur.events, "err", err)
+			return nil, resumable(err, cur)
 		}
 		select {
 		case <-s.closing:
-			return nil, shuttingDown(last)
+			return nil, shuttingDown(cur)
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		case <-time.After(min(pause, left)):
@@ -148,27 +189,40 @@ func (s *Service) readWatched(ctx context.Context, id string, last int64) ([]eve
 	}
 }
 
-// resumeKey is the ErrorInfo metadata key of the seq after which a watch
-// that ended UNAVAILABLE resumes: the last it sent (or the request's
-// after_seq).
-const resumeKey = "resume_after_seq"
+// resumeKey and resumeTalkKey are the ErrorInfo metadata keys of the seqs
+// after which a watch that ended UNAVAILABLE resumes: the last event and
+// the last message it sent (or the request's after_seq and
+// after_talk_seq).
+const (
+	resumeKey     = "resume_after_seq"
+	resumeTalkKey = "resume_after_talk_seq"
+)
+
+// resumeMeta is the ErrorInfo metadata of a watch's end.
+func resumeMeta(cur watchCursor) map[string]string {
+	meta := map[string]string{resumeKey: strconv.FormatInt(cur.events, 10)}
+	if cur.withTalk {
+		meta[resumeTalkKey] = strconv.FormatInt(cur.talk, 10)
+	}
+	return meta
+}
 
 // resumable returns err, or for an outage of the store the stream's end:
-// UNAVAILABLE, STORE_UNAVAILABLE, with RetryInfo and the seq to resume
+// UNAVAILABLE, STORE_UNAVAILABLE, with RetryInfo and the seqs to resume
 // after.
-func resumable(err error, last int64) error {
+func resumable(err error, cur watchCursor) error {
 	if !errors.Is(err, eventstore.ErrUnavailable) {
 		return err
 	}
-	ref := refuse(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; watch again after seq %d", last)
-	ref.meta = map[string]string{resumeKey: strconv.FormatInt(last, 10)}
+	ref := refuse(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; watch again after seq %d", cur.events)
+	ref.meta = resumeMeta(cur)
 	ref.retry = storeRetryDelay
 	return ref
 }
 
 // shuttingDown ends a stream at shutdown.
-func shuttingDown(last int64) error {
-	ref := refuse(codes.Unavailable, ReasonShuttingDown, "the server is shutting down; watch again after seq %d", last)
-	ref.meta = map[string]string{resumeKey: strconv.FormatInt(last, 10)}
+func shuttingDown(cur watchCursor) error {
+	ref := refuse(codes.Unavailable, ReasonShuttingDown, "the server is shutting down; watch again after seq %d", cur.events)
+	ref.meta = resumeMeta(cur)
 	return ref
 }

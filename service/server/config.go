@@ -4,8 +4,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 )
@@ -61,6 +61,9 @@ type Config struct {
 	// WatchOutage is how long an open watch stream rides out an outage of
 	// the store (default gameservice.DefaultWatchOutage; negative: none).
 	WatchOutage time.Duration
+	// CacheBytes is the memory budget of the games kept folded (default
+	// gameservice.DefaultCacheBytes).
+	CacheBytes int64
 	// HealthInterval is how often readiness pings the store (default
 	// DefaultHealthInterval).
 	HealthInterval time.Duration

@@ -126,6 +126,7 @@ func TestMetricsAfterAPlayedGame(t *testing.T) {
 		{"moonshine_store_duration_seconds", map[string]string{"op": "append", "result": "ok"}, 2},
 		{"moonshine_cache_lookups_total", map[string]string{"result": "hit"}, 1},
 		{"moonshine_cache_games", nil, 1},
+		{"moonshine_cache_bytes", nil, 1000}, // a game measures kilobytes
 		{"moonshine_bot_decisions_total", map[string]string{"game": "booze-barons", "choice": "random"}, 1},
 		{"moonshine_pool_acquires_total", nil, 1},
 		{"moonshine_pool_max_conns", nil, 1},

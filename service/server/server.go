@@ -9,9 +9,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
-	"github.com/moonshine-games/moonshine/service/games"
 	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/telemetry"
@@ -88,7 +88,7 @@ func (s *Server) build() error {
 		APIKeys:                 limits.NewKeys(cfg.APIKeys, cfg.APIKeyRate, cfg.APIKeyBurst),
 		MaxStreamsPerAPIKey:     cfg.MaxStreamsPerAPIKey,
 		MaxStreamsPerCredential: cfg.MaxStreamsPerCredential, MaxStreams: cfg.MaxStreams,
-		MaxMessageBytes: cfg.MaxMessageBytes, WatchOutage: cfg.WatchOutage,
+		MaxMessageBytes: cfg.MaxMessageBytes, WatchOutage: cfg.WatchOutage, CacheBytes: cfg.CacheBytes,
 	})
 	if err != nil {
 		return err

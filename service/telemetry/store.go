@@ -58,21 +58,21 @@ func resultOf(err error) string {
 	}
 }
 
-func (m *measuredStore) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+func (m *measuredStore) CreateGame(ctx context.Context, g eventstore.GameRecord, events [][]byte) (eventstore.AppendResult, error) {
 	ctx, done := m.begin(ctx, "create_game")
 	res, err := m.Store.CreateGame(ctx, g, events)
 	done(err)
 	return res, err
 }
 
-func (m *measuredStore) GetGame(ctx context.Context, id string) (eventstore.Game, error) {
+func (m *measuredStore) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
 	ctx, done := m.begin(ctx, "get_game")
 	g, err := m.Store.GetGame(ctx, id)
 	done(err)
 	return g, err
 }
 
-func (m *measuredStore) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.Game, error) {
+func (m *measuredStore) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
 	ctx, done := m.begin(ctx, "list_games")
 	gs, err := m.Store.ListGames(ctx, f)
 	done(err)
@@ -107,11 +107,25 @@ func (m *measuredStore) ReadStream(ctx context.Context, gameID string, afterSeq 
 	return evs, err
 }
 
-func (m *measuredStore) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
-	ctx, done := m.begin(ctx, "read_all")
-	evs, err := m.Store.ReadAll(ctx, after, limit)
+func (m *measuredStore) Summarise(ctx context.Context, id string, sum eventstore.Summary) error {
+	ctx, done := m.begin(ctx, "summarise")
+	err := m.Store.Summarise(ctx, id, sum)
 	done(err)
-	return evs, err
+	return err
+}
+
+func (m *measuredStore) AppendTalk(ctx context.Context, req eventstore.TalkRequest) (eventstore.TalkResult, error) {
+	ctx, done := m.begin(ctx, "append_talk")
+	res, err := m.Store.AppendTalk(ctx, req)
+	done(err)
+	return res, err
+}
+
+func (m *measuredStore) ReadTalk(ctx context.Context, gameID string, afterSeq int64, limit int) ([]eventstore.TalkMessage, error) {
+	ctx, done := m.begin(ctx, "read_talk")
+	ms, err := m.Store.ReadTalk(ctx, gameID, afterSeq, limit)
+	done(err)
+	return ms, err
 }
 
 func (m *measuredStore) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {

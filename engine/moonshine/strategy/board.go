@@ -92,8 +92,8 @@ func (b *board) partnerHeld(d pb.District) bool {
 // hostile reports Police or rival Mobsters in d.
 func (b *board) hostile(d pb.District) bool { return b.dist(d).GetPrecinct() || b.rivalMobsters(d) }
 
-// enterable reports whether a Move into d starts no fight and ends on no
-// partner's turf.
+// enterable reports whether a Move into d starts no fight and stays out of
+// the partner's turf: the policy never stops where it may not end its Phase.
 func (b *board) enterable(d pb.District) bool { return !b.hostile(d) && !b.partnerHeld(d) }
 
 // barrels returns the barrels lying in d, by liquor.

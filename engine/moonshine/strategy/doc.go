@@ -18,7 +18,10 @@
 // they ask for, and taking Shylock's Marks to meet a cash objective), makes
 // Heat (Extort, Unloads of 4 barrels or more, now and then an attack) and
 // Rats so that Raids bring the Sit-Down, and after the Sit-Down backs its
-// partner (it lends its unused Influence and never fights it). Asked to
+// partner (it lends its unused Influence, never fights it, and never stops
+// in its Districts: should a fight leave its mobsters there, they leave
+// first). Once it, or its partner, holds the Commission, it attacks a
+// weaker rival District next door whose capture wins it a Title. Asked to
 // answer a Broker's Word deal, it accepts one that binds only the proposer
 // and declines one that would bind it. Every command it builds from a
 // template is checked against the view first; when nothing it wants is

@@ -9,11 +9,12 @@ import (
 
 // operations picks the seat's Play (or a side command first: a Shylock's
 // Mark for a cash objective due tonight, a repayment, Influence lent to the
-// partner before Laying Low).
+// partner before Laying Low). Mobsters standing in the partner's District
+// leave it first: the seat may not end its Phase there.
 func (d *decider) operations() *pb.Command {
 	for _, step := range []func() *pb.Command{
-		d.loanForDeadline, d.repay, d.rise, d.rat, d.extort, d.contractWork, d.hustle,
-		d.unload, d.attack, d.push, d.expand, d.recruit, d.secure, d.bribe, d.lend,
+		d.leave, d.loanForDeadline, d.repay, d.rise, d.rat, d.extort, d.contractWork, d.hustle,
+		d.unload, d.attack, d.conquer, d.push, d.expand, d.recruit, d.secure, d.bribe, d.lend,
 	} {
 		if c := step(); c != nil {
 			return c
@@ -314,6 +315,19 @@ func (d *decider) attack() *pb.Command {
 	if !d.offers("move") || !d.wantHeat() || len(b.v.GetHeat()) > 0 || b.v.GetDay() < 3 || b.slots() < 2 {
 		return nil
 	}
+	moves := b.strikes(func(theirs int, guarded bool, crew int) bool { return !guarded && 2*theirs <= crew })
+	if len(moves) == 0 || d.r.IntN(2) == 0 {
+		return nil
+	}
+	return moonshine.WrapCommand(moves[d.r.IntN(len(moves))])
+}
+
+// strikes lists the Moves of a crew of the seat's (every Mobster of a
+// District but one Runner left to hold it, unless a Safehouse does; 3 at
+// least) into a rival District next door, not the Police's nor the
+// partner's, that worth accepts given the defenders' number and whether a
+// Safehouse guards them.
+func (b *board) strikes(worth func(theirs int, guarded bool, crew int) bool) []*pb.Move {
 	var moves []*pb.Move
 	for _, from := range moonshine.AllDistricts() {
 		f := b.force(from, b.me)
@@ -325,7 +339,8 @@ func (d *decider) attack() *pb.Command {
 		if !f.GetSafehouse() {
 			keep = 1
 		}
-		if runners-keep+bosses < 3 {
+		crew := runners - keep + bosses
+		if crew < 3 {
 			continue
 		}
 		for _, to := range moonshine.Neighbours(from) {
@@ -338,16 +353,93 @@ func (d *decider) attack() *pb.Command {
 				theirs += int(r.GetRunners() + r.GetBosses())
 				guarded = guarded || r.GetSafehouse()
 			}
-			if guarded || 2*theirs > runners-keep+bosses {
-				continue
+			if worth(theirs, guarded, crew) {
+				moves = append(moves, &pb.Move{From: from, To: to, Runners: uint32(runners - keep), Bosses: uint32(bosses)})
 			}
-			moves = append(moves, &pb.Move{From: from, To: to, Runners: uint32(runners - keep), Bosses: uint32(bosses)})
 		}
 	}
-	if len(moves) == 0 || d.r.IntN(2) == 0 {
+	return moves
+}
+
+// conquer sends a strong crew against a rival District next door (at most
+// half as many defenders, a third behind a Safehouse) whose capture wins
+// the seat a Title it lacks, once it (or its partner) holds the Commission
+// the win needs: Respect is then all that is missing, and in a city carved
+// up to the last block only rival turf is left to take it from.
+func (d *decider) conquer() *pb.Command {
+	b := d.b
+	if !d.offers("move") || b.slots() < 2 || !b.commissioned() {
 		return nil
 	}
-	return moonshine.WrapCommand(moves[d.r.IntN(len(moves))])
+	var best *pb.Move
+	bestValue := 0
+	for _, m := range b.strikes(func(theirs int, guarded bool, crew int) bool {
+		return 2*theirs <= crew && (!guarded || 3*theirs <= crew)
+	}) {
+		if v := b.titleGain(m.To); v > bestValue {
+			bestValue, best = v, m
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return moonshine.WrapCommand(best)
+}
+
+// commissioned reports that the seat, or its partner after the Sit-Down,
+// holds a Commission card.
+func (b *board) commissioned() bool {
+	if b.my.GetCommission() {
+		return true
+	}
+	return b.partner != nobody && b.seatView(b.partner).GetCommission()
+}
+
+// titleGain is the Respect of the Titles the seat lacks that taking
+// District t from its holder would win it: a Deed, a Syndicate, the Ward
+// Boss.
+func (b *board) titleGain(t pb.District) int {
+	gain := 0
+	for _, ti := range b.v.GetTitles() {
+		if ti.Holder != nil && int(ti.GetHolder()) == b.me {
+			continue
+		}
+		switch ti.GetTitle() {
+		case pb.Title_TITLE_DEED:
+			bo := ti.GetBorough()
+			if b.winsBy(t, func(d moonshine.DistrictInfo) bool { return d.Borough == bo }) {
+				gain += moonshine.BoroughOf(bo).Respect
+			}
+		case pb.Title_TITLE_SYNDICATE:
+			if b.winsBy(t, moonshine.Pours(ti.GetLiquor())) {
+				gain += 2
+			}
+		case pb.Title_TITLE_WARD_BOSS:
+			if b.winsBy(t, isGhetto) {
+				gain += 3
+			}
+		}
+	}
+	return gain
+}
+
+// winsBy reports whether taking District t from its holder gives the seat
+// the strict majority, at least 2, of the Districts keep counts.
+func (b *board) winsBy(t pb.District, keep func(moonshine.DistrictInfo) bool) bool {
+	if !keep(moonshine.Info(t)) {
+		return false
+	}
+	mine, owner := b.count(b.me, keep)+1, b.controller(t)
+	for seat := range int(b.v.GetPlayers()) {
+		n := b.count(seat, keep)
+		if seat == owner {
+			n--
+		}
+		if seat != b.me && n >= mine {
+			return false
+		}
+	}
+	return mine >= 2
 }
 
 // push moves sellable barrels from a District of the seat's into a
@@ -572,11 +664,45 @@ func (d *decider) bribe() *pb.Command {
 	return d.legal(func(c *pb.Command) bool { return c.GetBribe() != nil })
 }
 
+// guestIn lists the Districts where the seat's Mobsters stand in its
+// partner's turf (the partner Controls them).
+func (b *board) guestIn() []pb.District {
+	var out []pb.District
+	for _, d := range moonshine.AllDistricts() {
+		if b.partner != nobody && b.controller(d) == b.partner && b.mobsters(d, b.me) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// leave takes the seat's Mobsters out of its partner's District, to the
+// listed way out it likes best ("You may not end your Phase with mobsters in
+// a District occupied by your partner").
+func (d *decider) leave() *pb.Command {
+	if len(d.b.guestIn()) == 0 {
+		return nil
+	}
+	return d.best(func(c *pb.Command) (float64, bool) {
+		x := c.GetMove()
+		if x == nil || !slices.Contains(d.b.guestIn(), x.GetFrom()) {
+			return 0, false
+		}
+		s := d.desire(x.GetTo())
+		if d.b.mine(x.GetTo()) {
+			s++
+		}
+		return s, true
+	}, -1e9)
+}
+
 // lend hands the seat's own unspent markers to its partner before it Lays
-// Low (Blood Oath, after the Sit-Down).
+// Low (Blood Oath, after the Sit-Down), unless its Mobsters still stand in
+// the partner's turf and need the Influence to leave.
 func (d *decider) lend() *pb.Command {
 	b := d.b
-	if b.partner == nobody || b.v.GetPhase() != pb.Phase_PHASE_OPERATIONS || b.v.GetFight() != nil || b.v.GetProposal() != nil {
+	if b.partner == nobody || b.v.GetPhase() != pb.Phase_PHASE_OPERATIONS || b.v.GetFight() != nil || b.v.GetProposal() != nil ||
+		len(b.guestIn()) > 0 {
 		return nil
 	}
 	p := b.seatView(b.partner)

@@ -353,7 +353,11 @@ func (d *decider) pinned() *pb.Command {
 	if c := d.legal(func(c *pb.Command) bool { return c.GetFallBack() != nil }); c != nil {
 		return c
 	}
-	if c := d.legal(func(c *pb.Command) bool { return c.GetAdvance() != nil && !c.GetAdvance().GetCommandeer() }); c != nil {
+	advance := func(c *pb.Command) bool { return c.GetAdvance() != nil && !c.GetAdvance().GetCommandeer() }
+	if c := d.legal(func(c *pb.Command) bool { return advance(c) && !b.partnerHeld(c.GetAdvance().GetTo()) }); c != nil {
+		return c
+	}
+	if c := d.legal(advance); c != nil {
 		return c
 	}
 	return d.legal(plain)

@@ -301,7 +301,19 @@ type GameConfig struct {
 	// Seats played by the server's bots (0-based).
 	BotSeats []int32 `protobuf:"varint,3,rep,packed,name=bot_seats,json=botSeats,proto3" json:"bot_seats,omitempty"`
 	// A free title for people.
-	Title         string `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	Title string `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	// The version of the game's rules the game was created under (its rules
+	// module's RulesVersion, e.g. "2"). The server records it at CreateGame:
+	// a request leaves it empty or names the version the server plays, and
+	// any other is refused (INVALID_ARGUMENT). Empty in a stored game: the
+	// game predates the record, rules version "1". Verification names it
+	// when the server plays other rules.
+	RulesVersion string `protobuf:"bytes,5,opt,name=rules_version,json=rulesVersion,proto3" json:"rules_version,omitempty"`
+	// The variant to set the table as (GetRules lists a game's variants): it
+	// sets the options, so a request gives a variant or options, not both.
+	// Empty: the options as given. The service records the variant the table
+	// is, named or found from the options ("" when no variant is).
+	Variant       string `protobuf:"bytes,6,opt,name=variant,proto3" json:"variant,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -360,6 +372,20 @@ func (x *GameConfig) GetBotSeats() []int32 {
 func (x *GameConfig) GetTitle() string {
 	if x != nil {
 		return x.Title
+	}
+	return ""
+}
+
+func (x *GameConfig) GetRulesVersion() string {
+	if x != nil {
+		return x.RulesVersion
+	}
+	return ""
+}
+
+func (x *GameConfig) GetVariant() string {
+	if x != nil {
+		return x.Variant
 	}
 	return ""
 }
@@ -451,8 +477,10 @@ func (*GameCommand_BoozeBarons) isGameCommand_Game() {}
 
 func (*GameCommand_MoonshineKingdom) isGameCommand_Game() {}
 
-// ChatMessage is table talk: a platform event body that takes a sequence
-// number in the game's stream but does not change the game.
+// ChatMessage is one message of table talk. Talk is a stream of its own
+// beside the game's events (TalkEvent): it takes no sequence number of the
+// game's and changes nothing of the game. (Games from before that kept
+// their messages among their events, as EventBody chat bodies.)
 type ChatMessage struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat that spoke.
@@ -527,7 +555,14 @@ type EventBody struct {
 	//	*EventBody_BoozeBarons
 	//	*EventBody_MoonshineKingdom
 	//	*EventBody_Chat
-	Body          isEventBody_Body `protobuf_oneof:"body"`
+	Body isEventBody_Body `protobuf_oneof:"body"`
+	// A short label of the body for people, in the words of the caller who
+	// receives it ("you" for the caller's own seat, other seats by number:
+	// "seat 2 tailed you"), made from the body alone so that it tells
+	// nothing the body does not. Set on the bodies the service sends; empty
+	// for a game the server does not label (GameRules.labelled); never
+	// stored.
+	Label         string `protobuf:"bytes,200,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -596,6 +631,13 @@ func (x *EventBody) GetChat() *ChatMessage {
 	return nil
 }
 
+func (x *EventBody) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
 type isEventBody_Body interface {
 	isEventBody_Body()
 }
@@ -611,7 +653,8 @@ type EventBody_MoonshineKingdom struct {
 }
 
 type EventBody_Chat struct {
-	// Table talk.
+	// Table talk, in the events of a game from before talk had a stream
+	// of its own.
 	Chat *ChatMessage `protobuf:"bytes,100,opt,name=chat,proto3,oneof"`
 }
 
@@ -808,6 +851,85 @@ func (x *Event) GetPrivate() []*PrivatePart {
 	return nil
 }
 
+// TalkEvent is one message of a game's table talk as the caller may see
+// it: every seat, spectators included, sees a public message; a private
+// one its two parties and the auditor, even once the game is over. The
+// others get the message's seq with no message, so that the talk's
+// numbering has no gap.
+type TalkEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sequence number in the game's talk stream, dense from 1: it counts
+	// messages, apart from the game's events.
+	Seq int64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	// When the message was stored.
+	RecordedAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
+	// The message; unset for a private message between other seats.
+	Message *ChatMessage `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	// The message for people, in the caller's words ("seat 1 to you
+	// (private): psst"); empty when message is unset.
+	Label         string `protobuf:"bytes,4,opt,name=label,proto3" json:"label,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TalkEvent) Reset() {
+	*x = TalkEvent{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TalkEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TalkEvent) ProtoMessage() {}
+
+func (x *TalkEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TalkEvent.ProtoReflect.Descriptor instead.
+func (*TalkEvent) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *TalkEvent) GetSeq() int64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *TalkEvent) GetRecordedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RecordedAt
+	}
+	return nil
+}
+
+func (x *TalkEvent) GetMessage() *ChatMessage {
+	if x != nil {
+		return x.Message
+	}
+	return nil
+}
+
+func (x *TalkEvent) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
 // Seat is one place at the table.
 type Seat struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -825,7 +947,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -837,7 +959,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -850,7 +972,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Seat) GetSeat() int32 {
@@ -888,7 +1010,8 @@ type GameInfo struct {
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
 	// The rules' id, e.g. "booze-barons".
 	Game string `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
-	// The table as created.
+	// The table as created, with the rules version it was created under
+	// (config.rules_version).
 	Config *GameConfig `protobuf:"bytes,3,opt,name=config,proto3" json:"config,omitempty"`
 	// The seats.
 	Seats []*Seat `protobuf:"bytes,4,rep,name=seats,proto3" json:"seats,omitempty"`
@@ -901,14 +1024,16 @@ type GameInfo struct {
 	// Where the game stands.
 	Status GameStatus `protobuf:"varint,8,opt,name=status,proto3,enum=moonshine.v1.GameStatus" json:"status,omitempty"`
 	// When the game was created.
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// When the game ended; unset while it goes on.
+	FinishedAt    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=finished_at,json=finishedAt,proto3" json:"finished_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GameInfo) Reset() {
 	*x = GameInfo{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -920,7 +1045,7 @@ func (x *GameInfo) String() string {
 func (*GameInfo) ProtoMessage() {}
 
 func (x *GameInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -933,7 +1058,7 @@ func (x *GameInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfo.ProtoReflect.Descriptor instead.
 func (*GameInfo) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GameInfo) GetGameId() string {
@@ -999,6 +1124,13 @@ func (x *GameInfo) GetCreatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *GameInfo) GetFinishedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FinishedAt
+	}
+	return nil
+}
+
 // Viewer says whose knowledge a response shows.
 type Viewer struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1012,7 +1144,7 @@ type Viewer struct {
 
 func (x *Viewer) Reset() {
 	*x = Viewer{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1024,7 +1156,7 @@ func (x *Viewer) String() string {
 func (*Viewer) ProtoMessage() {}
 
 func (x *Viewer) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1037,7 +1169,7 @@ func (x *Viewer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Viewer.ProtoReflect.Descriptor instead.
 func (*Viewer) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Viewer) GetPerspective() Perspective {
@@ -1071,7 +1203,7 @@ type Waiting struct {
 
 func (x *Waiting) Reset() {
 	*x = Waiting{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1083,7 +1215,7 @@ func (x *Waiting) String() string {
 func (*Waiting) ProtoMessage() {}
 
 func (x *Waiting) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1096,7 +1228,7 @@ func (x *Waiting) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Waiting.ProtoReflect.Descriptor instead.
 func (*Waiting) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Waiting) GetSeat() int32 {
@@ -1141,14 +1273,18 @@ type Prompt struct {
 	// Every concrete command the seat may send, when they are few.
 	Legal []*GameCommand `protobuf:"bytes,5,rep,name=legal,proto3" json:"legal,omitempty"`
 	// Families of commands too many to list.
-	Templates     []*CommandTemplate `protobuf:"bytes,6,rep,name=templates,proto3" json:"templates,omitempty"`
+	Templates []*CommandTemplate `protobuf:"bytes,6,rep,name=templates,proto3" json:"templates,omitempty"`
+	// A short label for people of each legal command, in the seat's words:
+	// legal_labels[i] labels legal[i] ("tail seat 2"). Empty for a game the
+	// server does not label (GameRules.labelled).
+	LegalLabels   []string `protobuf:"bytes,7,rep,name=legal_labels,json=legalLabels,proto3" json:"legal_labels,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Prompt) Reset() {
 	*x = Prompt{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1160,7 +1296,7 @@ func (x *Prompt) String() string {
 func (*Prompt) ProtoMessage() {}
 
 func (x *Prompt) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1173,7 +1309,7 @@ func (x *Prompt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prompt.ProtoReflect.Descriptor instead.
 func (*Prompt) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Prompt) GetSeat() int32 {
@@ -1218,6 +1354,13 @@ func (x *Prompt) GetTemplates() []*CommandTemplate {
 	return nil
 }
 
+func (x *Prompt) GetLegalLabels() []string {
+	if x != nil {
+		return x.LegalLabels
+	}
+	return nil
+}
+
 // CommandTemplate is a command with free fields to fill in.
 type CommandTemplate struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1228,14 +1371,17 @@ type CommandTemplate struct {
 	// The command with its fixed fields set and its free fields unset.
 	Command *GameCommand `protobuf:"bytes,3,opt,name=command,proto3" json:"command,omitempty"`
 	// The free fields.
-	Params        []*TemplateParam `protobuf:"bytes,4,rep,name=params,proto3" json:"params,omitempty"`
+	Params []*TemplateParam `protobuf:"bytes,4,rep,name=params,proto3" json:"params,omitempty"`
+	// A short label of the family for people, in the seat's words; empty for
+	// a game the server does not label.
+	Label         string `protobuf:"bytes,5,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CommandTemplate) Reset() {
 	*x = CommandTemplate{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1247,7 +1393,7 @@ func (x *CommandTemplate) String() string {
 func (*CommandTemplate) ProtoMessage() {}
 
 func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1260,7 +1406,7 @@ func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandTemplate.ProtoReflect.Descriptor instead.
 func (*CommandTemplate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CommandTemplate) GetName() string {
@@ -1291,6 +1437,13 @@ func (x *CommandTemplate) GetParams() []*TemplateParam {
 	return nil
 }
 
+func (x *CommandTemplate) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
 // TemplateParam is one free field of a CommandTemplate.
 type TemplateParam struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1310,7 +1463,7 @@ type TemplateParam struct {
 
 func (x *TemplateParam) Reset() {
 	*x = TemplateParam{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1322,7 +1475,7 @@ func (x *TemplateParam) String() string {
 func (*TemplateParam) ProtoMessage() {}
 
 func (x *TemplateParam) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1335,7 +1488,7 @@ func (x *TemplateParam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TemplateParam.ProtoReflect.Descriptor instead.
 func (*TemplateParam) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TemplateParam) GetField() string {
@@ -1388,7 +1541,7 @@ type Outcome struct {
 
 func (x *Outcome) Reset() {
 	*x = Outcome{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1400,7 +1553,7 @@ func (x *Outcome) String() string {
 func (*Outcome) ProtoMessage() {}
 
 func (x *Outcome) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1413,7 +1566,7 @@ func (x *Outcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Outcome.ProtoReflect.Descriptor instead.
 func (*Outcome) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Outcome) GetWinners() []int32 {
@@ -1464,7 +1617,7 @@ type GameView struct {
 
 func (x *GameView) Reset() {
 	*x = GameView{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1476,7 +1629,7 @@ func (x *GameView) String() string {
 func (*GameView) ProtoMessage() {}
 
 func (x *GameView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1489,7 +1642,7 @@ func (x *GameView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameView.ProtoReflect.Descriptor instead.
 func (*GameView) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GameView) GetInfo() *GameInfo {
@@ -1570,6 +1723,272 @@ func (*GameView_BoozeBarons) isGameView_View() {}
 
 func (*GameView_MoonshineKingdom) isGameView_View() {}
 
+// GameBoard carries one game's printed data (map, cards, tables), for
+// clients to draw and explain the board from data.
+type GameBoard struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game the board is for.
+	//
+	// Types that are valid to be assigned to Game:
+	//
+	//	*GameBoard_BoozeBarons
+	Game          isGameBoard_Game `protobuf_oneof:"game"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameBoard) Reset() {
+	*x = GameBoard{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameBoard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameBoard) ProtoMessage() {}
+
+func (x *GameBoard) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameBoard.ProtoReflect.Descriptor instead.
+func (*GameBoard) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *GameBoard) GetGame() isGameBoard_Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+func (x *GameBoard) GetBoozeBarons() *v1.Board {
+	if x != nil {
+		if x, ok := x.Game.(*GameBoard_BoozeBarons); ok {
+			return x.BoozeBarons
+		}
+	}
+	return nil
+}
+
+type isGameBoard_Game interface {
+	isGameBoard_Game()
+}
+
+type GameBoard_BoozeBarons struct {
+	// Booze Barons' Locations, Mobs, Booze types, deck and table sizes.
+	BoozeBarons *v1.Board `protobuf:"bytes,1,opt,name=booze_barons,json=boozeBarons,proto3,oneof"`
+}
+
+func (*GameBoard_BoozeBarons) isGameBoard_Game() {}
+
+// Variant is a named way to set a table of a game.
+type Variant struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A stable kebab-case id, e.g. "blood-oath".
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The variant's name for people.
+	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
+	// What the variant changes, for people.
+	Description string `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	// The smallest table the variant allows.
+	MinPlayers int32 `protobuf:"varint,4,opt,name=min_players,json=minPlayers,proto3" json:"min_players,omitempty"`
+	// The largest table the variant allows.
+	MaxPlayers int32 `protobuf:"varint,5,opt,name=max_players,json=maxPlayers,proto3" json:"max_players,omitempty"`
+	// The options the variant sets; unset: the game's defaults.
+	Options       *GameOptions `protobuf:"bytes,6,opt,name=options,proto3" json:"options,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Variant) Reset() {
+	*x = Variant{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Variant) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Variant) ProtoMessage() {}
+
+func (x *Variant) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Variant.ProtoReflect.Descriptor instead.
+func (*Variant) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *Variant) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Variant) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *Variant) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Variant) GetMinPlayers() int32 {
+	if x != nil {
+		return x.MinPlayers
+	}
+	return 0
+}
+
+func (x *Variant) GetMaxPlayers() int32 {
+	if x != nil {
+		return x.MaxPlayers
+	}
+	return 0
+}
+
+func (x *Variant) GetOptions() *GameOptions {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+// GameRules describes one game the server hosts.
+type GameRules struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rules' id, e.g. "booze-barons".
+	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// The game's name for people, e.g. "Booze Barons".
+	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
+	// The smallest table the rules allow.
+	MinPlayers int32 `protobuf:"varint,3,opt,name=min_players,json=minPlayers,proto3" json:"min_players,omitempty"`
+	// The largest table the rules allow.
+	MaxPlayers int32 `protobuf:"varint,4,opt,name=max_players,json=maxPlayers,proto3" json:"max_players,omitempty"`
+	// The named tables a client may create, the default first.
+	Variants []*Variant `protobuf:"bytes,5,rep,name=variants,proto3" json:"variants,omitempty"`
+	// The printed data; unset in listings (ListRules), and for a game whose
+	// board data is still to be written.
+	Board *GameBoard `protobuf:"bytes,6,opt,name=board,proto3" json:"board,omitempty"`
+	// Whether the server labels the game's commands, templates and events
+	// (the label fields of Prompt, CommandTemplate, EventBody); when false
+	// the labels are empty, and clients render the game's messages
+	// themselves.
+	Labelled      bool `protobuf:"varint,7,opt,name=labelled,proto3" json:"labelled,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameRules) Reset() {
+	*x = GameRules{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameRules) ProtoMessage() {}
+
+func (x *GameRules) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameRules.ProtoReflect.Descriptor instead.
+func (*GameRules) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *GameRules) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+func (x *GameRules) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *GameRules) GetMinPlayers() int32 {
+	if x != nil {
+		return x.MinPlayers
+	}
+	return 0
+}
+
+func (x *GameRules) GetMaxPlayers() int32 {
+	if x != nil {
+		return x.MaxPlayers
+	}
+	return 0
+}
+
+func (x *GameRules) GetVariants() []*Variant {
+	if x != nil {
+		return x.Variants
+	}
+	return nil
+}
+
+func (x *GameRules) GetBoard() *GameBoard {
+	if x != nil {
+		return x.Board
+	}
+	return nil
+}
+
+func (x *GameRules) GetLabelled() bool {
+	if x != nil {
+		return x.Labelled
+	}
+	return false
+}
+
 // LoggedCommand is an accepted command, as published for verification.
 type LoggedCommand struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1584,14 +2003,17 @@ type LoggedCommand struct {
 	// See first_seq.
 	LastSeq int64 `protobuf:"varint,5,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	// When it was accepted.
-	RecordedAt    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
+	RecordedAt *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=recorded_at,json=recordedAt,proto3" json:"recorded_at,omitempty"`
+	// A short label of the command for people, in the caller's words; empty
+	// for a game the server does not label.
+	Label         string `protobuf:"bytes,7,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LoggedCommand) Reset() {
 	*x = LoggedCommand{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1603,7 +2025,7 @@ func (x *LoggedCommand) String() string {
 func (*LoggedCommand) ProtoMessage() {}
 
 func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1616,7 +2038,7 @@ func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoggedCommand.ProtoReflect.Descriptor instead.
 func (*LoggedCommand) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *LoggedCommand) GetCommandId() string {
@@ -1661,21 +2083,30 @@ func (x *LoggedCommand) GetRecordedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *LoggedCommand) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
 var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xab\x01\n" +
+	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xab\x01\n" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdomB\x06\n" +
-	"\x04game\"\x8e\x01\n" +
+	"\x04game\"\xcd\x01\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x123\n" +
 	"\aoptions\x18\x02 \x01(\v2\x19.moonshine.v1.GameOptionsR\aoptions\x12\x1b\n" +
 	"\tbot_seats\x18\x03 \x03(\x05R\bbotSeats\x12\x14\n" +
-	"\x05title\x18\x04 \x01(\tR\x05title\"\xab\x01\n" +
+	"\x05title\x18\x04 \x01(\tR\x05title\x12#\n" +
+	"\rrules_version\x18\x05 \x01(\tR\frulesVersion\x12\x18\n" +
+	"\avariant\x18\x06 \x01(\tR\avariant\"\xab\x01\n" +
 	"\vGameCommand\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.CommandH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdomB\x06\n" +
@@ -1685,11 +2116,12 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x1c\n" +
 	"\ato_seat\x18\x03 \x01(\x05H\x00R\x06toSeat\x88\x01\x01B\n" +
 	"\n" +
-	"\b_to_seat\"\xd6\x01\n" +
+	"\b_to_seat\"\xed\x01\n" +
 	"\tEventBody\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.EventH\x00R\vboozeBarons\x12J\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.EventH\x00R\x10moonshineKingdom\x12/\n" +
-	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chatB\x06\n" +
+	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x12\x15\n" +
+	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
 	"\x04body\"P\n" +
 	"\vPrivatePart\x12\x14\n" +
 	"\x05seats\x18\x01 \x03(\x05R\x05seats\x12+\n" +
@@ -1702,12 +2134,18 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\vrecorded_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"recordedAt\x12/\n" +
 	"\x06public\x18\x03 \x01(\v2\x17.moonshine.v1.EventBodyR\x06public\x123\n" +
-	"\aprivate\x18\x04 \x03(\v2\x19.moonshine.v1.PrivatePartR\aprivate\"Z\n" +
+	"\aprivate\x18\x04 \x03(\v2\x19.moonshine.v1.PrivatePartR\aprivate\"\xa5\x01\n" +
+	"\tTalkEvent\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x03R\x03seq\x12;\n" +
+	"\vrecorded_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"recordedAt\x123\n" +
+	"\amessage\x18\x03 \x01(\v2\x19.moonshine.v1.ChatMessageR\amessage\x12\x14\n" +
+	"\x05label\x18\x04 \x01(\tR\x05label\"Z\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
 	"\aclaimed\x18\x02 \x01(\bR\aclaimed\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x10\n" +
-	"\x03bot\x18\x04 \x01(\bR\x03bot\"\xd7\x02\n" +
+	"\x03bot\x18\x04 \x01(\bR\x03bot\"\x94\x03\n" +
 	"\bGameInfo\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
 	"\x04game\x18\x02 \x01(\tR\x04game\x120\n" +
@@ -1718,7 +2156,10 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\aversion\x18\a \x01(\x03R\aversion\x120\n" +
 	"\x06status\x18\b \x01(\x0e2\x18.moonshine.v1.GameStatusR\x06status\x129\n" +
 	"\n" +
-	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"Y\n" +
+	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12;\n" +
+	"\vfinished_at\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"finishedAt\"Y\n" +
 	"\x06Viewer\x12;\n" +
 	"\vperspective\x18\x01 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\"h\n" +
@@ -1726,19 +2167,21 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
 	"\bmust_act\x18\x02 \x01(\bR\amustAct\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x16\n" +
-	"\x06detail\x18\x04 \x01(\tR\x06detail\"\xd5\x01\n" +
+	"\x06detail\x18\x04 \x01(\tR\x06detail\"\xf8\x01\n" +
 	"\x06Prompt\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
 	"\bmust_act\x18\x02 \x01(\bR\amustAct\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x16\n" +
 	"\x06detail\x18\x04 \x01(\tR\x06detail\x12/\n" +
 	"\x05legal\x18\x05 \x03(\v2\x19.moonshine.v1.GameCommandR\x05legal\x12;\n" +
-	"\ttemplates\x18\x06 \x03(\v2\x1d.moonshine.v1.CommandTemplateR\ttemplates\"\xb1\x01\n" +
+	"\ttemplates\x18\x06 \x03(\v2\x1d.moonshine.v1.CommandTemplateR\ttemplates\x12!\n" +
+	"\flegal_labels\x18\a \x03(\tR\vlegalLabels\"\xc7\x01\n" +
 	"\x0fCommandTemplate\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x123\n" +
 	"\acommand\x18\x03 \x01(\v2\x19.moonshine.v1.GameCommandR\acommand\x123\n" +
-	"\x06params\x18\x04 \x03(\v2\x1b.moonshine.v1.TemplateParamR\x06params\"\x85\x01\n" +
+	"\x06params\x18\x04 \x03(\v2\x1b.moonshine.v1.TemplateParamR\x06params\x12\x14\n" +
+	"\x05label\x18\x05 \x01(\tR\x05label\"\x85\x01\n" +
 	"\rTemplateParam\x12\x14\n" +
 	"\x05field\x18\x01 \x01(\tR\x05field\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\x18\n" +
@@ -1758,7 +2201,29 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\fbooze_barons\x18\n" +
 	" \x01(\v2\x1e.moonshine.boozebarons.v1.ViewH\x00R\vboozeBarons\x12I\n" +
 	"\x11moonshine_kingdom\x18\v \x01(\v2\x1a.moonshine.kingdom.v1.ViewH\x00R\x10moonshineKingdomB\x06\n" +
-	"\x04view\"\xec\x01\n" +
+	"\x04view\"Y\n" +
+	"\tGameBoard\x12D\n" +
+	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBaronsB\x06\n" +
+	"\x04game\"\xcc\x01\n" +
+	"\aVariant\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05title\x18\x02 \x01(\tR\x05title\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\x1f\n" +
+	"\vmin_players\x18\x04 \x01(\x05R\n" +
+	"minPlayers\x12\x1f\n" +
+	"\vmax_players\x18\x05 \x01(\x05R\n" +
+	"maxPlayers\x123\n" +
+	"\aoptions\x18\x06 \x01(\v2\x19.moonshine.v1.GameOptionsR\aoptions\"\xf5\x01\n" +
+	"\tGameRules\x12\x12\n" +
+	"\x04game\x18\x01 \x01(\tR\x04game\x12\x14\n" +
+	"\x05title\x18\x02 \x01(\tR\x05title\x12\x1f\n" +
+	"\vmin_players\x18\x03 \x01(\x05R\n" +
+	"minPlayers\x12\x1f\n" +
+	"\vmax_players\x18\x04 \x01(\x05R\n" +
+	"maxPlayers\x121\n" +
+	"\bvariants\x18\x05 \x03(\v2\x15.moonshine.v1.VariantR\bvariants\x12-\n" +
+	"\x05board\x18\x06 \x01(\v2\x17.moonshine.v1.GameBoardR\x05board\x12\x1a\n" +
+	"\blabelled\x18\a \x01(\bR\blabelled\"\x82\x02\n" +
 	"\rLoggedCommand\x12\x1d\n" +
 	"\n" +
 	"command_id\x18\x01 \x01(\tR\tcommandId\x12\x12\n" +
@@ -1767,7 +2232,8 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\tfirst_seq\x18\x04 \x01(\x03R\bfirstSeq\x12\x19\n" +
 	"\blast_seq\x18\x05 \x01(\x03R\alastSeq\x12;\n" +
 	"\vrecorded_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"recordedAt*m\n" +
+	"recordedAt\x12\x14\n" +
+	"\x05label\x18\a \x01(\tR\x05label*m\n" +
 	"\n" +
 	"GameStatus\x12\x1b\n" +
 	"\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -1799,7 +2265,7 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_moonshine_v1_game_proto_goTypes = []any{
 	(GameStatus)(0),               // 0: moonshine.v1.GameStatus
 	(Role)(0),                     // 1: moonshine.v1.Role
@@ -1812,64 +2278,76 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*PrivatePart)(nil),           // 8: moonshine.v1.PrivatePart
 	(*StoredEvent)(nil),           // 9: moonshine.v1.StoredEvent
 	(*Event)(nil),                 // 10: moonshine.v1.Event
-	(*Seat)(nil),                  // 11: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 12: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 13: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 14: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 15: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 16: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 17: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 18: moonshine.v1.Outcome
-	(*GameView)(nil),              // 19: moonshine.v1.GameView
-	(*LoggedCommand)(nil),         // 20: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 21: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 22: moonshine.kingdom.v1.Options
-	(*v1.Command)(nil),            // 23: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 24: moonshine.kingdom.v1.Command
-	(*v1.Event)(nil),              // 25: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 26: moonshine.kingdom.v1.Event
-	(*timestamppb.Timestamp)(nil), // 27: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 28: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 29: moonshine.kingdom.v1.View
+	(*TalkEvent)(nil),             // 11: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 12: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 13: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 14: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 15: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 16: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 17: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 18: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 19: moonshine.v1.Outcome
+	(*GameView)(nil),              // 20: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 21: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 22: moonshine.v1.Variant
+	(*GameRules)(nil),             // 23: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 24: moonshine.v1.LoggedCommand
+	(*v1.Options)(nil),            // 25: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 26: moonshine.kingdom.v1.Options
+	(*v1.Command)(nil),            // 27: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 28: moonshine.kingdom.v1.Command
+	(*v1.Event)(nil),              // 29: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 30: moonshine.kingdom.v1.Event
+	(*timestamppb.Timestamp)(nil), // 31: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 32: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 33: moonshine.kingdom.v1.View
+	(*v1.Board)(nil),              // 34: moonshine.boozebarons.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	21, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	22, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	25, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	26, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
 	3,  // 2: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
-	23, // 3: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	24, // 4: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	25, // 5: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	26, // 6: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	27, // 3: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	28, // 4: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	29, // 5: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	30, // 6: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
 	6,  // 7: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
 	7,  // 8: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
 	7,  // 9: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
 	8,  // 10: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	27, // 11: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	31, // 11: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
 	7,  // 12: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
 	8,  // 13: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	4,  // 14: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	11, // 15: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	0,  // 16: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	27, // 17: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	2,  // 18: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	5,  // 19: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	16, // 20: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	5,  // 21: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	17, // 22: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	12, // 23: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	13, // 24: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	14, // 25: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	15, // 26: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	18, // 27: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	28, // 28: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	29, // 29: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	5,  // 30: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	27, // 31: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	32, // [32:32] is the sub-list for method output_type
-	32, // [32:32] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	31, // 14: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	6,  // 15: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	4,  // 16: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	12, // 17: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	0,  // 18: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	31, // 19: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	31, // 20: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	2,  // 21: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	5,  // 22: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	17, // 23: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	5,  // 24: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	18, // 25: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	13, // 26: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	14, // 27: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	15, // 28: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	16, // 29: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	19, // 30: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	32, // 31: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	33, // 32: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	34, // 33: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	3,  // 34: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	22, // 35: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	21, // 36: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	5,  // 37: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	31, // 38: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	39, // [39:39] is the sub-list for method output_type
+	39, // [39:39] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -1891,9 +2369,12 @@ func file_moonshine_v1_game_proto_init() {
 		(*EventBody_MoonshineKingdom)(nil),
 		(*EventBody_Chat)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[16].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[17].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
+	}
+	file_moonshine_v1_game_proto_msgTypes[18].OneofWrappers = []any{
+		(*GameBoard_BoozeBarons)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1901,7 +2382,7 @@ func file_moonshine_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   18,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

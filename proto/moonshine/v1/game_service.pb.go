@@ -286,8 +286,8 @@ type SubmitCommandRequest struct {
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
 	// The client's id for the command, unique among the caller's seat's
 	// commands in this game: 1 to 128 printable ASCII characters, no space
-	// ("bot:" and "chat:" are reserved). Another seat's ids never clash with it. A retry with the
-	// same id returns the first result.
+	// ("bot:" is reserved). Another seat's ids never clash with it. A retry
+	// with the same id returns the first result.
 	CommandId string `protobuf:"bytes,2,opt,name=command_id,json=commandId,proto3" json:"command_id,omitempty"`
 	// The command.
 	Command *GameCommand `protobuf:"bytes,3,opt,name=command,proto3" json:"command,omitempty"`
@@ -365,7 +365,10 @@ type SubmitCommandResponse struct {
 	// See first_seq.
 	LastSeq int64 `protobuf:"varint,2,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	// Those events, as the caller may see them.
-	Events        []*Event `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
+	Events []*Event `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
+	// A short label of the command for people, in the caller's words; empty
+	// for a game the server does not label.
+	Label         string `protobuf:"bytes,4,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -421,6 +424,13 @@ func (x *SubmitCommandResponse) GetEvents() []*Event {
 	return nil
 }
 
+func (x *SubmitCommandResponse) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
 // SendMessageRequest posts table talk.
 type SendMessageRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -432,8 +442,9 @@ type SendMessageRequest struct {
 	// The one seat the message is for; unset: everyone.
 	ToSeat *int32 `protobuf:"varint,3,opt,name=to_seat,json=toSeat,proto3,oneof" json:"to_seat,omitempty"`
 	// The client's id for the message, unique among the caller's messages in
-	// this game (at most 128 printable ASCII characters, no space). A retry
-	// with the same id returns the first message's event and posts nothing;
+	// this game (at most 128 printable ASCII characters, no space); message
+	// ids and command ids are apart. A retry with the same id returns the
+	// first message and posts nothing;
 	// the same id with another text or recipient is ALREADY_EXISTS
 	// (COMMAND_ID_REUSED). Empty: no retry protection.
 	MessageId     string `protobuf:"bytes,4,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
@@ -499,11 +510,16 @@ func (x *SendMessageRequest) GetMessageId() string {
 	return ""
 }
 
-// SendMessageResponse gives the message's event.
+// SendMessageResponse gives the message.
 type SendMessageResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The message's event, as the sender sees it.
-	Event         *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// Unset: table talk has a stream of its own (talk).
+	//
+	// Deprecated: Marked as deprecated in moonshine/v1/game_service.proto.
+	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// The message in the game's talk stream (for a retried message_id, the
+	// first one).
+	Talk          *TalkEvent `protobuf:"bytes,2,opt,name=talk,proto3" json:"talk,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -538,9 +554,17 @@ func (*SendMessageResponse) Descriptor() ([]byte, []int) {
 	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{7}
 }
 
+// Deprecated: Marked as deprecated in moonshine/v1/game_service.proto.
 func (x *SendMessageResponse) GetEvent() *Event {
 	if x != nil {
 		return x.Event
+	}
+	return nil
+}
+
+func (x *SendMessageResponse) GetTalk() *TalkEvent {
+	if x != nil {
+		return x.Talk
 	}
 	return nil
 }
@@ -637,15 +661,21 @@ func (x *GetGameResponse) GetGame() *GameInfo {
 	return nil
 }
 
-// ListGamesRequest pages through games.
+// ListGamesRequest pages through games, newest first. The filters combine.
 type ListGamesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Only games of these rules, if set.
 	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
 	// At most this many (0: 50; at most 100).
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// From a previous response's next_page_token.
-	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// From a previous response's next_page_token, with the same filters.
+	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only games where they stand, if set.
+	Status GameStatus `protobuf:"varint,4,opt,name=status,proto3,enum=moonshine.v1.GameStatus" json:"status,omitempty"`
+	// Only games with at least this many seats left to claim (0: any).
+	MinOpenSeats int32 `protobuf:"varint,5,opt,name=min_open_seats,json=minOpenSeats,proto3" json:"min_open_seats,omitempty"`
+	// Only tables of this many seats (0: any).
+	Players       int32 `protobuf:"varint,6,opt,name=players,proto3" json:"players,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -701,10 +731,31 @@ func (x *ListGamesRequest) GetPageToken() string {
 	return ""
 }
 
+func (x *ListGamesRequest) GetStatus() GameStatus {
+	if x != nil {
+		return x.Status
+	}
+	return GameStatus_GAME_STATUS_UNSPECIFIED
+}
+
+func (x *ListGamesRequest) GetMinOpenSeats() int32 {
+	if x != nil {
+		return x.MinOpenSeats
+	}
+	return 0
+}
+
+func (x *ListGamesRequest) GetPlayers() int32 {
+	if x != nil {
+		return x.Players
+	}
+	return 0
+}
+
 // ListGamesResponse is one page of games.
 type ListGamesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The games, in creation order.
+	// The games, newest first.
 	Games []*GameInfo `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
 	// Token for the next page; empty at the end.
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
@@ -995,7 +1046,13 @@ type WatchGameRequest struct {
 	// Whose knowledge to show (default: the caller's own).
 	Perspective Perspective `protobuf:"varint,3,opt,name=perspective,proto3,enum=moonshine.v1.Perspective" json:"perspective,omitempty"`
 	// The seat, for PERSPECTIVE_SEAT.
-	Seat          int32 `protobuf:"varint,4,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat int32 `protobuf:"varint,4,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Stream the game's table talk too, as the caller may see it (whatever
+	// the perspective: private talk stays with its parties).
+	Talk bool `protobuf:"varint,5,opt,name=talk,proto3" json:"talk,omitempty"`
+	// With talk: stream the messages after this talk seq (0: from the
+	// start).
+	AfterTalkSeq  int64 `protobuf:"varint,6,opt,name=after_talk_seq,json=afterTalkSeq,proto3" json:"after_talk_seq,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1058,15 +1115,32 @@ func (x *WatchGameRequest) GetSeat() int32 {
 	return 0
 }
 
-// WatchGameResponse is one streamed event, or the last message of the
-// stream of a finished game.
+func (x *WatchGameRequest) GetTalk() bool {
+	if x != nil {
+		return x.Talk
+	}
+	return false
+}
+
+func (x *WatchGameRequest) GetAfterTalkSeq() int64 {
+	if x != nil {
+		return x.AfterTalkSeq
+	}
+	return 0
+}
+
+// WatchGameResponse is one streamed event or message of table talk, or
+// the last message of the stream of a finished game: exactly one of event,
+// talk and game_over is set.
 type WatchGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The event, redacted for the caller; unset in the last message.
 	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
 	// Set in the last message only: the game is over. The stream then ends
 	// with OK.
-	GameOver      *GameOver `protobuf:"bytes,2,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
+	GameOver *GameOver `protobuf:"bytes,2,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
+	// A message of the game's table talk (with WatchGameRequest.talk).
+	Talk          *TalkEvent `protobuf:"bytes,3,opt,name=talk,proto3" json:"talk,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1115,14 +1189,24 @@ func (x *WatchGameResponse) GetGameOver() *GameOver {
 	return nil
 }
 
+func (x *WatchGameResponse) GetTalk() *TalkEvent {
+	if x != nil {
+		return x.Talk
+	}
+	return nil
+}
+
 // GameOver is the end of a finished game's watch stream.
 type GameOver struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The sequence number of the last event of the stream (watch again
-	// after it to read later table talk, or use GetHistory).
+	// The sequence number of the last event of the stream.
 	LastSeq int64 `protobuf:"varint,1,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	// How the game ended.
-	Outcome       *Outcome `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	Outcome *Outcome `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	// With talk: the talk seq of the last message the stream sent. Table
+	// talk goes on after the end: watch again with talk after it, or use
+	// GetTalk.
+	LastTalkSeq   int64 `protobuf:"varint,3,opt,name=last_talk_seq,json=lastTalkSeq,proto3" json:"last_talk_seq,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1169,6 +1253,13 @@ func (x *GameOver) GetOutcome() *Outcome {
 		return x.Outcome
 	}
 	return nil
+}
+
+func (x *GameOver) GetLastTalkSeq() int64 {
+	if x != nil {
+		return x.LastTalkSeq
+	}
+	return 0
 }
 
 // GetHistoryRequest asks for a game's events.
@@ -1332,6 +1423,302 @@ func (x *GetHistoryResponse) GetNextAfterSeq() int64 {
 	return 0
 }
 
+// ListRulesRequest asks for the hosted games.
+type ListRulesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRulesRequest) Reset() {
+	*x = ListRulesRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRulesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRulesRequest) ProtoMessage() {}
+
+func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRulesRequest.ProtoReflect.Descriptor instead.
+func (*ListRulesRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
+}
+
+// ListRulesResponse lists the hosted games.
+type ListRulesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Every hosted game, by rules id, without its board.
+	Games         []*GameRules `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRulesResponse) Reset() {
+	*x = ListRulesResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRulesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRulesResponse) ProtoMessage() {}
+
+func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRulesResponse.ProtoReflect.Descriptor instead.
+func (*ListRulesResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ListRulesResponse) GetGames() []*GameRules {
+	if x != nil {
+		return x.Games
+	}
+	return nil
+}
+
+// GetRulesRequest names a hosted game.
+type GetRulesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rules' id, e.g. "booze-barons".
+	Game          string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRulesRequest) Reset() {
+	*x = GetRulesRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRulesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRulesRequest) ProtoMessage() {}
+
+func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRulesRequest.ProtoReflect.Descriptor instead.
+func (*GetRulesRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *GetRulesRequest) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+// GetRulesResponse describes the game.
+type GetRulesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game, with its board.
+	Rules         *GameRules `protobuf:"bytes,1,opt,name=rules,proto3" json:"rules,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRulesResponse) Reset() {
+	*x = GetRulesResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRulesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRulesResponse) ProtoMessage() {}
+
+func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRulesResponse.ProtoReflect.Descriptor instead.
+func (*GetRulesResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *GetRulesResponse) GetRules() *GameRules {
+	if x != nil {
+		return x.Rules
+	}
+	return nil
+}
+
+// GetTalkRequest asks for a game's table talk.
+type GetTalkRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// Return the messages after this talk seq (0: from the start).
+	AfterSeq int64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
+	// At most this many (0: 1000; at most 10000). Follow next_after_seq for
+	// the rest.
+	PageSize      int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTalkRequest) Reset() {
+	*x = GetTalkRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTalkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTalkRequest) ProtoMessage() {}
+
+func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTalkRequest.ProtoReflect.Descriptor instead.
+func (*GetTalkRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *GetTalkRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *GetTalkRequest) GetAfterSeq() int64 {
+	if x != nil {
+		return x.AfterSeq
+	}
+	return 0
+}
+
+func (x *GetTalkRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// GetTalkResponse is the table talk.
+type GetTalkResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The messages, as the caller may see them.
+	Talk []*TalkEvent `protobuf:"bytes,1,rep,name=talk,proto3" json:"talk,omitempty"`
+	// If more messages follow this page, the after_seq to ask for next; 0
+	// otherwise.
+	NextAfterSeq  int64 `protobuf:"varint,2,opt,name=next_after_seq,json=nextAfterSeq,proto3" json:"next_after_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTalkResponse) Reset() {
+	*x = GetTalkResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTalkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTalkResponse) ProtoMessage() {}
+
+func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTalkResponse.ProtoReflect.Descriptor instead.
+func (*GetTalkResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *GetTalkResponse) GetTalk() []*TalkEvent {
+	if x != nil {
+		return x.Talk
+	}
+	return nil
+}
+
+func (x *GetTalkResponse) GetNextAfterSeq() int64 {
+	if x != nil {
+		return x.NextAfterSeq
+	}
+	return 0
+}
+
 var File_moonshine_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_service_proto_rawDesc = "" +
@@ -1359,11 +1746,12 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"command_id\x18\x02 \x01(\tR\tcommandId\x123\n" +
 	"\acommand\x18\x03 \x01(\v2\x19.moonshine.v1.GameCommandR\acommand\x12.\n" +
 	"\x10expected_version\x18\x04 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
-	"\x11_expected_version\"|\n" +
+	"\x11_expected_version\"\x92\x01\n" +
 	"\x15SubmitCommandResponse\x12\x1b\n" +
 	"\tfirst_seq\x18\x01 \x01(\x03R\bfirstSeq\x12\x19\n" +
 	"\blast_seq\x18\x02 \x01(\x03R\alastSeq\x12+\n" +
-	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\"\x8a\x01\n" +
+	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\x12\x14\n" +
+	"\x05label\x18\x04 \x01(\tR\x05label\"\x8a\x01\n" +
 	"\x12SendMessageRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x1c\n" +
@@ -1371,18 +1759,22 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"message_id\x18\x04 \x01(\tR\tmessageIdB\n" +
 	"\n" +
-	"\b_to_seat\"@\n" +
-	"\x13SendMessageResponse\x12)\n" +
-	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\")\n" +
+	"\b_to_seat\"q\n" +
+	"\x13SendMessageResponse\x12-\n" +
+	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventB\x02\x18\x01R\x05event\x12+\n" +
+	"\x04talk\x18\x02 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\")\n" +
 	"\x0eGetGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\"=\n" +
 	"\x0fGetGameResponse\x12*\n" +
-	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"b\n" +
+	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"\xd4\x01\n" +
 	"\x10ListGamesRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x12\x1b\n" +
 	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x03 \x01(\tR\tpageToken\"i\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\x120\n" +
+	"\x06status\x18\x04 \x01(\x0e2\x18.moonshine.v1.GameStatusR\x06status\x12$\n" +
+	"\x0emin_open_seats\x18\x05 \x01(\x05R\fminOpenSeats\x12\x18\n" +
+	"\aplayers\x18\x06 \x01(\x05R\aplayers\"i\n" +
 	"\x11ListGamesResponse\x12,\n" +
 	"\x05games\x18\x01 \x03(\v2\x16.moonshine.v1.GameInfoR\x05games\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"z\n" +
@@ -1398,18 +1790,22 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x04 \x01(\x05R\x04seat\"?\n" +
 	"\x11GetViewAtResponse\x12*\n" +
-	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\x99\x01\n" +
+	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\xd3\x01\n" +
 	"\x10WatchGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12;\n" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
-	"\x04seat\x18\x04 \x01(\x05R\x04seat\"s\n" +
+	"\x04seat\x18\x04 \x01(\x05R\x04seat\x12\x12\n" +
+	"\x04talk\x18\x05 \x01(\bR\x04talk\x12$\n" +
+	"\x0eafter_talk_seq\x18\x06 \x01(\x03R\fafterTalkSeq\"\xa0\x01\n" +
 	"\x11WatchGameResponse\x12)\n" +
 	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x123\n" +
-	"\tgame_over\x18\x02 \x01(\v2\x16.moonshine.v1.GameOverR\bgameOver\"V\n" +
+	"\tgame_over\x18\x02 \x01(\v2\x16.moonshine.v1.GameOverR\bgameOver\x12+\n" +
+	"\x04talk\x18\x03 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\"z\n" +
 	"\bGameOver\x12\x19\n" +
 	"\blast_seq\x18\x01 \x01(\x03R\alastSeq\x12/\n" +
-	"\aoutcome\x18\x02 \x01(\v2\x15.moonshine.v1.OutcomeR\aoutcome\"\x91\x01\n" +
+	"\aoutcome\x18\x02 \x01(\v2\x15.moonshine.v1.OutcomeR\aoutcome\x12\"\n" +
+	"\rlast_talk_seq\x18\x03 \x01(\x03R\vlastTalkSeq\"\x91\x01\n" +
 	"\x11GetHistoryRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12)\n" +
 	"\x10require_complete\x18\x02 \x01(\bR\x0frequireComplete\x12\x1b\n" +
@@ -1420,7 +1816,21 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\bcomplete\x18\x02 \x01(\bR\bcomplete\x12+\n" +
 	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\x127\n" +
 	"\bcommands\x18\x04 \x03(\v2\x1b.moonshine.v1.LoggedCommandR\bcommands\x12$\n" +
-	"\x0enext_after_seq\x18\x05 \x01(\x03R\fnextAfterSeq2\xa4\x06\n" +
+	"\x0enext_after_seq\x18\x05 \x01(\x03R\fnextAfterSeq\"\x12\n" +
+	"\x10ListRulesRequest\"B\n" +
+	"\x11ListRulesResponse\x12-\n" +
+	"\x05games\x18\x01 \x03(\v2\x17.moonshine.v1.GameRulesR\x05games\"%\n" +
+	"\x0fGetRulesRequest\x12\x12\n" +
+	"\x04game\x18\x01 \x01(\tR\x04game\"A\n" +
+	"\x10GetRulesResponse\x12-\n" +
+	"\x05rules\x18\x01 \x01(\v2\x17.moonshine.v1.GameRulesR\x05rules\"c\n" +
+	"\x0eGetTalkRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
+	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"d\n" +
+	"\x0fGetTalkResponse\x12+\n" +
+	"\x04talk\x18\x01 \x03(\v2\x17.moonshine.v1.TalkEventR\x04talk\x12$\n" +
+	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\x85\b\n" +
 	"\vGameService\x12O\n" +
 	"\n" +
 	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\x12I\n" +
@@ -1433,7 +1843,10 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\tGetViewAt\x12\x1e.moonshine.v1.GetViewAtRequest\x1a\x1f.moonshine.v1.GetViewAtResponse\x12N\n" +
 	"\tWatchGame\x12\x1e.moonshine.v1.WatchGameRequest\x1a\x1f.moonshine.v1.WatchGameResponse0\x01\x12O\n" +
 	"\n" +
-	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponseB\xba\x01\n" +
+	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponse\x12F\n" +
+	"\aGetTalk\x12\x1c.moonshine.v1.GetTalkRequest\x1a\x1d.moonshine.v1.GetTalkResponse\x12L\n" +
+	"\tListRules\x12\x1e.moonshine.v1.ListRulesRequest\x1a\x1f.moonshine.v1.ListRulesResponse\x12I\n" +
+	"\bGetRules\x12\x1d.moonshine.v1.GetRulesRequest\x1a\x1e.moonshine.v1.GetRulesResponseB\xba\x01\n" +
 	"\x10com.moonshine.v1B\x10GameServiceProtoP\x01ZCgithub.com/moonshine-games/moonshine/proto/moonshine/v1;moonshinev1\xa2\x02\x03MXX\xaa\x02\fMoonshine.V1\xca\x02\fMoonshine\\V1\xe2\x02\x18Moonshine\\V1\\GPBMetadata\xea\x02\rMoonshine::V1b\x06proto3"
 
 var (
@@ -1448,7 +1861,7 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*CreateGameRequest)(nil),     // 0: moonshine.v1.CreateGameRequest
 	(*CreateGameResponse)(nil),    // 1: moonshine.v1.CreateGameResponse
@@ -1471,60 +1884,81 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*GameOver)(nil),              // 18: moonshine.v1.GameOver
 	(*GetHistoryRequest)(nil),     // 19: moonshine.v1.GetHistoryRequest
 	(*GetHistoryResponse)(nil),    // 20: moonshine.v1.GetHistoryResponse
-	(*GameConfig)(nil),            // 21: moonshine.v1.GameConfig
-	(*GameInfo)(nil),              // 22: moonshine.v1.GameInfo
-	(*GameCommand)(nil),           // 23: moonshine.v1.GameCommand
-	(*Event)(nil),                 // 24: moonshine.v1.Event
-	(Perspective)(0),              // 25: moonshine.v1.Perspective
-	(*GameView)(nil),              // 26: moonshine.v1.GameView
-	(*Outcome)(nil),               // 27: moonshine.v1.Outcome
-	(*LoggedCommand)(nil),         // 28: moonshine.v1.LoggedCommand
+	(*ListRulesRequest)(nil),      // 21: moonshine.v1.ListRulesRequest
+	(*ListRulesResponse)(nil),     // 22: moonshine.v1.ListRulesResponse
+	(*GetRulesRequest)(nil),       // 23: moonshine.v1.GetRulesRequest
+	(*GetRulesResponse)(nil),      // 24: moonshine.v1.GetRulesResponse
+	(*GetTalkRequest)(nil),        // 25: moonshine.v1.GetTalkRequest
+	(*GetTalkResponse)(nil),       // 26: moonshine.v1.GetTalkResponse
+	(*GameConfig)(nil),            // 27: moonshine.v1.GameConfig
+	(*GameInfo)(nil),              // 28: moonshine.v1.GameInfo
+	(*GameCommand)(nil),           // 29: moonshine.v1.GameCommand
+	(*Event)(nil),                 // 30: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 31: moonshine.v1.TalkEvent
+	(GameStatus)(0),               // 32: moonshine.v1.GameStatus
+	(Perspective)(0),              // 33: moonshine.v1.Perspective
+	(*GameView)(nil),              // 34: moonshine.v1.GameView
+	(*Outcome)(nil),               // 35: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),         // 36: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),             // 37: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	21, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	22, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	22, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	23, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	24, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	24, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	22, // 6: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	22, // 7: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	25, // 8: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	26, // 9: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	25, // 10: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	26, // 11: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	25, // 12: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	24, // 13: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	18, // 14: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
-	27, // 15: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
-	22, // 16: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	24, // 17: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	28, // 18: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	0,  // 19: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	2,  // 20: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	4,  // 21: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	6,  // 22: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	8,  // 23: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	10, // 24: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	12, // 25: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	14, // 26: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	16, // 27: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	19, // 28: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	1,  // 29: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	3,  // 30: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	5,  // 31: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	7,  // 32: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	9,  // 33: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	11, // 34: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	13, // 35: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	15, // 36: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	17, // 37: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	20, // 38: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	29, // [29:39] is the sub-list for method output_type
-	19, // [19:29] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	27, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	28, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	28, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	29, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	30, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	30, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	31, // 6: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
+	28, // 7: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	32, // 8: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	28, // 9: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	33, // 10: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	34, // 11: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	33, // 12: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	34, // 13: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	33, // 14: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	30, // 15: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	18, // 16: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
+	31, // 17: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
+	35, // 18: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	28, // 19: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	30, // 20: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	36, // 21: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	37, // 22: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	37, // 23: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	31, // 24: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	0,  // 25: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	2,  // 26: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	4,  // 27: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	6,  // 28: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	8,  // 29: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	10, // 30: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	12, // 31: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	14, // 32: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	16, // 33: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	19, // 34: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	25, // 35: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	21, // 36: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	23, // 37: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	1,  // 38: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	3,  // 39: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	5,  // 40: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	7,  // 41: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	9,  // 42: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	11, // 43: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	13, // 44: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	15, // 45: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	17, // 46: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	20, // 47: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	26, // 48: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	22, // 49: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	24, // 50: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	38, // [38:51] is the sub-list for method output_type
+	25, // [25:38] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -1542,7 +1976,7 @@ func file_moonshine_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

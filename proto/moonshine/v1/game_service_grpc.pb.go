@@ -56,6 +56,9 @@ const (
 	GameService_GetViewAt_FullMethodName     = "/moonshine.v1.GameService/GetViewAt"
 	GameService_WatchGame_FullMethodName     = "/moonshine.v1.GameService/WatchGame"
 	GameService_GetHistory_FullMethodName    = "/moonshine.v1.GameService/GetHistory"
+	GameService_GetTalk_FullMethodName       = "/moonshine.v1.GameService/GetTalk"
+	GameService_ListRules_FullMethodName     = "/moonshine.v1.GameService/ListRules"
+	GameService_GetRules_FullMethodName      = "/moonshine.v1.GameService/GetRules"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -71,11 +74,14 @@ type GameServiceClient interface {
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(ctx context.Context, in *SubmitCommandRequest, opts ...grpc.CallOption) (*SubmitCommandResponse, error)
-	// SendMessage posts table talk, public or to one seat.
+	// SendMessage posts table talk, public or to one seat, to the game's
+	// talk stream.
 	SendMessage(ctx context.Context, in *SendMessageRequest, opts ...grpc.CallOption) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(ctx context.Context, in *GetGameRequest, opts ...grpc.CallOption) (*GetGameResponse, error)
-	// ListGames lists games in creation order.
+	// ListGames lists games, newest first, from the games' records: it
+	// folds no game, so a listing costs one indexed query whatever the games'
+	// length.
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
 	// GetView returns the current view for the caller.
 	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*GetViewResponse, error)
@@ -85,17 +91,26 @@ type GameServiceClient interface {
 	// first those already stored, then each new one as it is appended, with
 	// no gap and no duplicate. Once the game is over and every event up to
 	// then is sent, a last message with game_over set follows and the stream
-	// ends with OK (table talk after the end is read with GetHistory).
-	// Until then the stream stays open until the client cancels it or the
-	// server shuts down (UNAVAILABLE, reason SERVER_SHUTTING_DOWN: reconnect
-	// with after_seq set to the last seq). It rides out a short outage of
-	// the database; a long one ends it UNAVAILABLE, STORE_UNAVAILABLE, with
-	// the seq to resume after.
+	// ends with OK (table talk after the end is read with GetTalk). Until
+	// then the stream stays open until the client cancels it or the server
+	// shuts down (UNAVAILABLE, reason SERVER_SHUTTING_DOWN: reconnect with
+	// after_seq set to the last seq). It rides out a short outage of the
+	// database; a long one ends it UNAVAILABLE, STORE_UNAVAILABLE, with the
+	// seq to resume after. With talk set, it streams the game's table talk
+	// too, by its own seq.
 	WatchGame(ctx context.Context, in *WatchGameRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchGameResponse], error)
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the
 	// auditor or once the game is over.
 	GetHistory(ctx context.Context, in *GetHistoryRequest, opts ...grpc.CallOption) (*GetHistoryResponse, error)
+	// GetTalk returns a game's table talk as the caller may see it.
+	GetTalk(ctx context.Context, in *GetTalkRequest, opts ...grpc.CallOption) (*GetTalkResponse, error)
+	// ListRules lists the games the server hosts: their titles, player
+	// ranges and variants, without their boards. No credential needed.
+	ListRules(ctx context.Context, in *ListRulesRequest, opts ...grpc.CallOption) (*ListRulesResponse, error)
+	// GetRules describes one hosted game, with its printed board data. No
+	// credential needed.
+	GetRules(ctx context.Context, in *GetRulesRequest, opts ...grpc.CallOption) (*GetRulesResponse, error)
 }
 
 type gameServiceClient struct {
@@ -215,6 +230,36 @@ func (c *gameServiceClient) GetHistory(ctx context.Context, in *GetHistoryReques
 	return out, nil
 }
 
+func (c *gameServiceClient) GetTalk(ctx context.Context, in *GetTalkRequest, opts ...grpc.CallOption) (*GetTalkResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetTalkResponse)
+	err := c.cc.Invoke(ctx, GameService_GetTalk_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListRules(ctx context.Context, in *ListRulesRequest, opts ...grpc.CallOption) (*ListRulesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListRulesResponse)
+	err := c.cc.Invoke(ctx, GameService_ListRules_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetRules(ctx context.Context, in *GetRulesRequest, opts ...grpc.CallOption) (*GetRulesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetRulesResponse)
+	err := c.cc.Invoke(ctx, GameService_GetRules_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -228,11 +273,14 @@ type GameServiceServer interface {
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(context.Context, *SubmitCommandRequest) (*SubmitCommandResponse, error)
-	// SendMessage posts table talk, public or to one seat.
+	// SendMessage posts table talk, public or to one seat, to the game's
+	// talk stream.
 	SendMessage(context.Context, *SendMessageRequest) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(context.Context, *GetGameRequest) (*GetGameResponse, error)
-	// ListGames lists games in creation order.
+	// ListGames lists games, newest first, from the games' records: it
+	// folds no game, so a listing costs one indexed query whatever the games'
+	// length.
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
 	// GetView returns the current view for the caller.
 	GetView(context.Context, *GetViewRequest) (*GetViewResponse, error)
@@ -242,17 +290,26 @@ type GameServiceServer interface {
 	// first those already stored, then each new one as it is appended, with
 	// no gap and no duplicate. Once the game is over and every event up to
 	// then is sent, a last message with game_over set follows and the stream
-	// ends with OK (table talk after the end is read with GetHistory).
-	// Until then the stream stays open until the client cancels it or the
-	// server shuts down (UNAVAILABLE, reason SERVER_SHUTTING_DOWN: reconnect
-	// with after_seq set to the last seq). It rides out a short outage of
-	// the database; a long one ends it UNAVAILABLE, STORE_UNAVAILABLE, with
-	// the seq to resume after.
+	// ends with OK (table talk after the end is read with GetTalk). Until
+	// then the stream stays open until the client cancels it or the server
+	// shuts down (UNAVAILABLE, reason SERVER_SHUTTING_DOWN: reconnect with
+	// after_seq set to the last seq). It rides out a short outage of the
+	// database; a long one ends it UNAVAILABLE, STORE_UNAVAILABLE, with the
+	// seq to resume after. With talk set, it streams the game's table talk
+	// too, by its own seq.
 	WatchGame(*WatchGameRequest, grpc.ServerStreamingServer[WatchGameResponse]) error
 	// GetHistory returns the events redacted for the caller; complete (with
 	// the seed and the command log, for offline verification) for the
 	// auditor or once the game is over.
 	GetHistory(context.Context, *GetHistoryRequest) (*GetHistoryResponse, error)
+	// GetTalk returns a game's table talk as the caller may see it.
+	GetTalk(context.Context, *GetTalkRequest) (*GetTalkResponse, error)
+	// ListRules lists the games the server hosts: their titles, player
+	// ranges and variants, without their boards. No credential needed.
+	ListRules(context.Context, *ListRulesRequest) (*ListRulesResponse, error)
+	// GetRules describes one hosted game, with its printed board data. No
+	// credential needed.
+	GetRules(context.Context, *GetRulesRequest) (*GetRulesResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -292,6 +349,15 @@ func (UnimplementedGameServiceServer) WatchGame(*WatchGameRequest, grpc.ServerSt
 }
 func (UnimplementedGameServiceServer) GetHistory(context.Context, *GetHistoryRequest) (*GetHistoryResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method GetHistory not implemented")
+}
+func (UnimplementedGameServiceServer) GetTalk(context.Context, *GetTalkRequest) (*GetTalkResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetTalk not implemented")
+}
+func (UnimplementedGameServiceServer) ListRules(context.Context, *ListRulesRequest) (*ListRulesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListRules not implemented")
+}
+func (UnimplementedGameServiceServer) GetRules(context.Context, *GetRulesRequest) (*GetRulesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetRules not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -487,6 +553,60 @@ func _GameService_GetHistory_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetTalk_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetTalkRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetTalk(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetTalk_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetTalk(ctx, req.(*GetTalkRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListRules_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListRulesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListRules(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ListRules_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListRules(ctx, req.(*ListRulesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetRules_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetRulesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetRules(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetRules_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetRules(ctx, req.(*GetRulesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -529,6 +649,18 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetHistory",
 			Handler:    _GameService_GetHistory_Handler,
+		},
+		{
+			MethodName: "GetTalk",
+			Handler:    _GameService_GetTalk_Handler,
+		},
+		{
+			MethodName: "ListRules",
+			Handler:    _GameService_ListRules_Handler,
+		},
+		{
+			MethodName: "GetRules",
+			Handler:    _GameService_GetRules_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -17,25 +17,20 @@ import (
 type Store struct {
 	mu      sync.RWMutex
 	games   map[string]*game
-	all     []ref // every event in position order
 	tokens  map[string]eventstore.SeatClaim
 	closed  bool
 	hub     *fanout.Hub
 	nowFunc func() time.Time
 }
 
-// ref locates an event: game g's event of index i.
-type ref struct {
-	g *game
-	i int
-}
-
 type game struct {
-	meta     eventstore.Game
+	meta     eventstore.GameRecord
 	events   []eventstore.Event
 	commands []eventstore.Command
 	byCmdID  map[cmdKey]int // index into commands
 	seats    map[int]eventstore.SeatClaim
+	talk     []eventstore.TalkMessage
+	byMsgID  map[cmdKey]int // index into talk
 }
 
 // cmdKey is a command's key within its game: the seat and its id.
@@ -83,7 +78,7 @@ func (s *Store) stored(ctx context.Context, id, what string) (*game, error) {
 }
 
 // CreateGame implements [eventstore.Store].
-func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events [][]byte) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateGame(g); err != nil {
 		return eventstore.AppendResult{}, err
 	}
@@ -97,18 +92,20 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 		return eventstore.AppendResult{}, fmt.Errorf("create game %s: %w", g.ID, eventstore.ErrGameExists)
 	}
 	now := s.nowFunc()
-	meta := eventstore.Game{
+	meta := eventstore.GameRecord{
 		ID:             g.ID,
 		Rules:          g.Rules,
 		Config:         bytes.Clone(g.Config),
 		Seed:           bytes.Clone(g.Seed),
 		SeedCommitment: bytes.Clone(g.SeedCommitment),
 		CreatedAt:      g.CreatedAt.UTC().Truncate(time.Microsecond),
+		Players:        g.Players,
+		Variant:        g.Variant,
 	}
 	if g.CreatedAt.IsZero() {
 		meta.CreatedAt = now
 	}
-	gm := &game{meta: meta, byCmdID: make(map[cmdKey]int), seats: make(map[int]eventstore.SeatClaim)}
+	gm := &game{meta: meta, byCmdID: make(map[cmdKey]int), seats: make(map[int]eventstore.SeatClaim), byMsgID: make(map[cmdKey]int)}
 	s.games[g.ID] = gm
 	res := s.appendLocked(gm, events, now)
 	s.mu.Unlock()
@@ -118,55 +115,56 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 
 // appendLocked writes events to gm; s.mu must be held for writing.
 func (s *Store) appendLocked(gm *game, events [][]byte, now time.Time) eventstore.AppendResult {
-	res := eventstore.AppendResult{FirstSeq: gm.meta.Version + 1, LastSeq: gm.meta.Version + int64(len(events))}
+	res := eventstore.AppendResult{FirstSeq: gm.meta.Version + 1, LastSeq: gm.meta.Version + int64(len(events)), RecordedAt: now}
 	if len(events) == 0 {
-		res.FirstSeq = gm.meta.Version
+		res = eventstore.AppendResult{}
 	}
 	for _, d := range events {
 		gm.meta.Version++
-		e := eventstore.Event{
-			GameID:     gm.meta.ID,
-			Seq:        gm.meta.Version,
-			Position:   eventstore.Position{N: int64(len(s.all)) + 1},
-			Data:       bytes.Clone(d),
-			RecordedAt: now,
-		}
-		gm.events = append(gm.events, e)
-		s.all = append(s.all, ref{gm, len(gm.events) - 1})
+		gm.events = append(gm.events, eventstore.Event{GameID: gm.meta.ID, Seq: gm.meta.Version, Data: bytes.Clone(d), RecordedAt: now})
 	}
 	return res
 }
 
 // GetGame implements [eventstore.Store].
-func (s *Store) GetGame(ctx context.Context, id string) (eventstore.Game, error) {
+func (s *Store) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if err := s.check(ctx); err != nil {
-		return eventstore.Game{}, err
+		return eventstore.GameRecord{}, err
 	}
 	gm, ok := s.games[id]
 	if !ok {
-		return eventstore.Game{}, fmt.Errorf("game %s: %w", id, eventstore.ErrNotFound)
+		return eventstore.GameRecord{}, fmt.Errorf("game %s: %w", id, eventstore.ErrNotFound)
 	}
-	return cloneGame(gm.meta), nil
+	return gm.record(), nil
 }
 
-func cloneGame(g eventstore.Game) eventstore.Game {
+// record returns a copy of the game's record with its seat claims.
+func (gm *game) record() eventstore.GameRecord {
+	g := gm.meta
 	g.Config = bytes.Clone(g.Config)
 	g.Seed = bytes.Clone(g.Seed)
 	g.SeedCommitment = bytes.Clone(g.SeedCommitment)
+	g.Seats = nil
+	for _, c := range gm.seats {
+		c.TokenHash = nil
+		g.Seats = append(g.Seats, c)
+	}
+	slices.SortFunc(g.Seats, func(a, b eventstore.SeatClaim) int { return cmp.Compare(a.Seat, b.Seat) })
 	return g
 }
 
-func compareGames(a, b eventstore.Game) int {
-	if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+// newestFirst orders records as ListGames lists them.
+func newestFirst(a, b eventstore.GameRecord) int {
+	if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 		return c
 	}
-	return cmp.Compare(a.ID, b.ID)
+	return cmp.Compare(b.ID, a.ID)
 }
 
 // ListGames implements [eventstore.Store].
-func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.Game, error) {
+func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if err := s.check(ctx); err != nil {
@@ -176,7 +174,7 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 	if limit <= 0 {
 		limit = 100
 	}
-	var after *eventstore.Game
+	var after *eventstore.GameRecord
 	if f.AfterID != "" {
 		gm, ok := s.games[f.AfterID]
 		if !ok {
@@ -184,24 +182,33 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 		}
 		after = &gm.meta
 	}
-	var out []eventstore.Game
+	var keep []*game
 	for _, gm := range s.games {
-		if f.Rules != "" && gm.meta.Rules != f.Rules {
-			continue
+		if f.Matches(gm.meta) && (after == nil || newestFirst(*after, gm.meta) < 0) {
+			keep = append(keep, gm)
 		}
-		if after != nil && compareGames(gm.meta, *after) <= 0 {
-			continue
-		}
-		out = append(out, gm.meta)
 	}
-	slices.SortFunc(out, compareGames)
-	if len(out) > limit {
-		out = out[:limit]
-	}
-	for i := range out {
-		out[i] = cloneGame(out[i])
+	slices.SortFunc(keep, func(a, b *game) int { return newestFirst(a.meta, b.meta) })
+	out := make([]eventstore.GameRecord, 0, min(len(keep), limit))
+	for _, gm := range keep[:min(len(keep), limit)] {
+		out = append(out, gm.record())
 	}
 	return out, nil
+}
+
+// Summarise implements [eventstore.Store].
+func (s *Store) Summarise(ctx context.Context, id string, sum eventstore.Summary) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	gm, err := s.stored(ctx, id, "summary")
+	if err != nil {
+		return err
+	}
+	if gm.meta.Players == 0 {
+		gm.meta.Players, gm.meta.Variant = sum.Players, sum.Variant
+		gm.meta.FinishedAt = sum.FinishedAt.UTC().Truncate(time.Microsecond)
+	}
+	return nil
 }
 
 // Append implements [eventstore.Store].
@@ -223,7 +230,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 		if i, ok := gm.byCmdID[cmdKey{req.Command.Seat, req.Command.ID}]; ok {
 			c := cloneCommand(gm.commands[i])
 			s.mu.Unlock()
-			return eventstore.AppendResult{FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, Duplicate: true, DuplicateOf: &c}, nil
+			return eventstore.AppendResult{FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, RecordedAt: c.RecordedAt, Duplicate: true, DuplicateOf: &c}, nil
 		}
 	}
 	if req.ExpectedVersion != eventstore.AnyVersion && req.ExpectedVersion != gm.meta.Version {
@@ -233,6 +240,9 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	}
 	now := s.nowFunc()
 	res := s.appendLocked(gm, req.Events, now)
+	if req.Finished && gm.meta.FinishedAt.IsZero() {
+		gm.meta.FinishedAt = now
+	}
 	if req.Command != nil {
 		c := eventstore.Command{
 			GameID:     req.GameID,
@@ -311,33 +321,59 @@ func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, l
 	return out, nil
 }
 
-// ReadAll implements [eventstore.Store]. Appends are serialised under one
-// lock, so positions are assigned in commit order and none is passed over.
-func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
+// AppendTalk implements [eventstore.Store].
+func (s *Store) AppendTalk(ctx context.Context, req eventstore.TalkRequest) (eventstore.TalkResult, error) {
+	if err := eventstore.ValidateTalk(req); err != nil {
+		return eventstore.TalkResult{}, err
+	}
+	s.mu.Lock()
+	gm, err := s.stored(ctx, req.GameID, "talk")
+	if err != nil {
+		s.mu.Unlock()
+		return eventstore.TalkResult{}, err
+	}
+	key := cmdKey{req.Seat, req.MessageID}
+	if i, ok := gm.byMsgID[key]; ok && req.MessageID != "" {
+		m := cloneTalk(gm.talk[i])
+		s.mu.Unlock()
+		return eventstore.TalkResult{Message: m, Duplicate: true}, nil
+	}
+	gm.meta.TalkVersion++
+	m := eventstore.TalkMessage{GameID: req.GameID, Seq: gm.meta.TalkVersion, Seat: req.Seat, MessageID: req.MessageID,
+		Data: bytes.Clone(req.Data), RecordedAt: s.nowFunc()}
+	if req.MessageID != "" {
+		gm.byMsgID[key] = len(gm.talk)
+	}
+	gm.talk = append(gm.talk, m)
+	s.mu.Unlock()
+	s.hub.Notify(req.GameID)
+	return eventstore.TalkResult{Message: cloneTalk(m)}, nil
+}
+
+func cloneTalk(m eventstore.TalkMessage) eventstore.TalkMessage {
+	m.Data = bytes.Clone(m.Data)
+	return m
+}
+
+// ReadTalk implements [eventstore.Store].
+func (s *Store) ReadTalk(ctx context.Context, gameID string, afterSeq int64, limit int) ([]eventstore.TalkMessage, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if err := s.check(ctx); err != nil {
+	gm, err := s.stored(ctx, gameID, "talk")
+	if err != nil {
 		return nil, err
 	}
-	if limit <= 0 {
-		limit = 1000
+	start := max(afterSeq, 0) // seqs are dense from 1: message n is at index n-1
+	if start >= int64(len(gm.talk)) {
+		return nil, nil
 	}
-	// Positions are {0, n} with n dense from 1: event n is at index n-1.
-	start := int64(0)
-	switch {
-	case after.Tx > 0:
-		start = int64(len(s.all))
-	case after.N > 0:
-		start = min(after.N, int64(len(s.all)))
+	ms := gm.talk[start:]
+	if limit > 0 && len(ms) > limit {
+		ms = ms[:limit]
 	}
-	evs := s.all[start:]
-	if len(evs) > limit {
-		evs = evs[:limit]
-	}
-	out := make([]eventstore.Event, len(evs))
-	for i, r := range evs {
-		out[i] = r.g.events[r.i]
-		out[i].Data = bytes.Clone(out[i].Data)
+	out := make([]eventstore.TalkMessage, len(ms))
+	for i, m := range ms {
+		out[i] = cloneTalk(m)
 	}
 	return out, nil
 }
@@ -383,6 +419,7 @@ func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 		c.ClaimedAt = c.ClaimedAt.UTC().Truncate(time.Microsecond)
 	}
 	gm.seats[c.Seat] = c
+	gm.meta.SeatsTaken++
 	s.tokens[string(c.TokenHash)] = c
 	return nil
 }

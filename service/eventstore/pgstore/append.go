@@ -16,8 +16,8 @@ import (
 // implicit transaction). A taken id inserts nothing, including no events.
 const createSQL = `
 WITH g AS (
-	INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version)
-	VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, statement_timestamp()), $7)
+	INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version, players, variant)
+	VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, statement_timestamp()), $7, $9, $10)
 	ON CONFLICT (id) DO NOTHING
 	RETURNING id
 ), e AS (
@@ -25,10 +25,10 @@ WITH g AS (
 	SELECT g.id, t.i, t.d FROM g, unnest($8::bytea[]) WITH ORDINALITY AS t(d, i)
 	RETURNING 1
 )
-SELECT count(*) FROM g`
+SELECT count(*), now() FROM g`
 
 // CreateGame implements [eventstore.Store].
-func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events [][]byte) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateGame(g); err != nil {
 		return eventstore.AppendResult{}, err
 	}
@@ -38,8 +38,9 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 	}
 	n := int64(len(events))
 	var inserted int
+	var at time.Time
 	err := s.pool.QueryRow(ctx, createSQL, g.ID, g.Rules, nonNil(g.Config), nonNil(g.Seed), nonNil(g.SeedCommitment),
-		created, n, nonNilAll(events)).Scan(&inserted)
+		created, n, nonNilAll(events), g.Players, g.Variant).Scan(&inserted, &at)
 	if err != nil {
 		return eventstore.AppendResult{}, mapError("create game "+g.ID, err)
 	}
@@ -49,23 +50,25 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 	if n == 0 {
 		return eventstore.AppendResult{}, nil
 	}
-	return eventstore.AppendResult{FirstSeq: 1, LastSeq: n}, nil
+	return eventstore.AppendResult{FirstSeq: 1, LastSeq: n, RecordedAt: at.UTC()}, nil
 }
 
 // appendSQL is a whole append in one statement, so one round trip and one
 // implicit transaction: it moves the version (compare-and-set), records the
 // command unless it is already recorded, and writes the events only if both
 // happened; the events draw their positions only then. It returns the new
-// version, NULL when the compare-and-set failed (nothing was written). If
-// the version moved but the command was recorded before, it aborts with
+// version, NULL when the compare-and-set failed (nothing was written), and
+// the transaction's time, which the events' recorded_at defaults to. If the
+// version moved but the command was recorded before, it aborts with
 // moonshine_duplicate_command's unique violation on commands_pkey, which
-// undoes the version move.
+// undoes the version move. With $8, the game's record is marked finished.
 //
 // $1 game, $2 event count, $3 expected version (-1: any), $4 command id
-// (NULL: none), $5 seat, $6 command data, $7 events.
+// (NULL: none), $5 seat, $6 command data, $7 events, $8 finished.
 const appendSQL = `
 WITH g AS (
-	UPDATE games SET version = version + $2
+	UPDATE games SET version = version + $2,
+		finished_at = CASE WHEN $8::boolean THEN coalesce(finished_at, now()) ELSE finished_at END
 	WHERE id = $1 AND ($3::bigint < 0 OR version = $3)
 	RETURNING version
 ), c AS (
@@ -82,7 +85,8 @@ WITH g AS (
 )
 SELECT v.version,
 	CASE WHEN v.version IS NOT NULL AND $4::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM c)
-		THEN moonshine_duplicate_command($1, $4) END
+		THEN moonshine_duplicate_command($1, $4) END,
+	now()
 FROM (SELECT (SELECT version FROM g) AS version) AS v`
 
 // rejectedSQL explains an append that wrote nothing: no game row (not
@@ -117,13 +121,14 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	}
 	n := int64(len(req.Events))
 	var version, dup *int64
-	err := s.pool.QueryRow(ctx, appendSQL, req.GameID, n, req.ExpectedVersion, cmdID, seat, cmdData, nonNilAll(req.Events)).
-		Scan(&version, &dup)
+	var at time.Time
+	err := s.pool.QueryRow(ctx, appendSQL, req.GameID, n, req.ExpectedVersion, cmdID, seat, cmdData, nonNilAll(req.Events), req.Finished).
+		Scan(&version, &dup, &at)
 	switch {
 	case err == nil && version != nil:
 		s.hub.Notify(req.GameID)
 		s.notifier.add(req.GameID)
-		return eventstore.AppendResult{FirstSeq: *version - n + 1, LastSeq: *version}, nil
+		return eventstore.AppendResult{FirstSeq: *version - n + 1, LastSeq: *version, RecordedAt: at.UTC()}, nil
 	case err == nil, isUniqueViolation(err, commandsPKey):
 		return s.rejected(ctx, req)
 	}
@@ -146,7 +151,7 @@ func (s *Store) rejected(ctx context.Context, req eventstore.AppendRequest) (eve
 		return eventstore.AppendResult{}, mapError("append to game "+req.GameID, err)
 	case dup && req.Command != nil:
 		c.RecordedAt = c.RecordedAt.UTC()
-		return eventstore.AppendResult{FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, Duplicate: true, DuplicateOf: &c}, nil
+		return eventstore.AppendResult{FirstSeq: c.FirstSeq, LastSeq: c.LastSeq, RecordedAt: c.RecordedAt, Duplicate: true, DuplicateOf: &c}, nil
 	}
 	return eventstore.AppendResult{}, &eventstore.VersionConflictError{GameID: req.GameID, ExpectedVersion: req.ExpectedVersion, ActualVersion: version}
 }

@@ -10,17 +10,18 @@
 //
 //   - games holds each stream's version. An append compare-and-sets it
 //     (UPDATE ... WHERE version = expected), so the row lock serialises the
-//     writers of one game and nobody else, and a losing writer fails before
-//     it draws an event position: positions have no gaps from conflicts.
+//     writers of one game and nobody else, and a losing writer writes
+//     nothing.
 //   - commands is keyed by (game, seat, command id): a command id belongs
 //     to the seat that sent it. An append inserts its command
 //     with ON CONFLICT DO NOTHING and, when that inserts nothing, rolls back
 //     and returns the stored result: a repeat appends nothing.
-//   - events carry a store-wide position (identity) and the writing
-//     transaction's id (xid8). ReadAll reads only below the oldest running
-//     transaction, in (tx_id, position) order, so a transaction that drew an
-//     earlier position but commits later is never passed over.
-//   - A trigger refuses UPDATE, DELETE and TRUNCATE on events.
+//   - games also holds each game's read model (players, variant, seats
+//     taken, finished_at, the talk stream's version), kept by the same
+//     statements that write, so that ListGames is one indexed query.
+//   - talk is each game's table talk, a stream of its own keyed by (game,
+//     seq), with its message ids unique per seat.
+//   - A trigger refuses UPDATE, DELETE and TRUNCATE on events and talk.
 //
 // Subscribe is served by one dedicated LISTEN connection per Store, fanned
 // out in memory by game id. Appends NOTIFY after their commit; see

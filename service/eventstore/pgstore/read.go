@@ -4,19 +4,54 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/moonshine-games/moonshine/service/eventstore"
 )
 
-const gameColumns = `id, rules, config, seed, seed_commitment, created_at, version`
+// gameColumns are a games row's columns, as scanRecord reads them.
+const gameColumns = `g.id, g.rules, g.config, g.seed, g.seed_commitment, g.created_at, g.players, g.variant,
+	g.version, g.talk_version, g.seats_taken, g.finished_at`
 
-func scanGame(row pgx.Row) (eventstore.Game, error) {
-	var g eventstore.Game
-	err := row.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &g.CreatedAt, &g.Version)
-	g.CreatedAt = g.CreatedAt.UTC()
-	return g, err
+// recordsSQL reads the games rows a subquery selects (%s: its WHERE, ORDER
+// and LIMIT) with their seat claims, one row per claim (or one without),
+// newest first: a listing is one query, whose subquery an index serves.
+const recordsSQL = `SELECT ` + gameColumns + `, s.seat, s.name, s.claimed_at
+FROM (SELECT * FROM games g %s) g
+LEFT JOIN seats s ON s.game_id = g.id
+ORDER BY g.created_at DESC, g.id DESC, s.seat`
+
+// scanRecords collects the rows of recordsSQL into records.
+func scanRecords(rows pgx.Rows) ([]eventstore.GameRecord, error) {
+	defer rows.Close()
+	var out []eventstore.GameRecord
+	for rows.Next() {
+		var g eventstore.GameRecord
+		var finished, claimed *time.Time
+		var seat *int
+		var name *string
+		err := rows.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &g.CreatedAt, &g.Players, &g.Variant,
+			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &seat, &name, &claimed)
+		if err != nil {
+			return nil, err
+		}
+		if n := len(out); n == 0 || out[n-1].ID != g.ID {
+			g.CreatedAt = g.CreatedAt.UTC()
+			if finished != nil {
+				g.FinishedAt = finished.UTC()
+			}
+			out = append(out, g)
+		}
+		if seat != nil {
+			last := &out[len(out)-1]
+			last.Seats = append(last.Seats, eventstore.SeatClaim{GameID: g.ID, Seat: *seat, Name: *name, ClaimedAt: claimed.UTC()})
+		}
+	}
+	return out, rows.Err()
 }
 
 // findable returns ErrNotFound for a key PostgreSQL would refuse as text
@@ -31,23 +66,30 @@ func findable(keys ...string) error {
 }
 
 // GetGame implements [eventstore.Store].
-func (s *Store) GetGame(ctx context.Context, id string) (eventstore.Game, error) {
+func (s *Store) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
 	if err := findable(id); err != nil {
-		return eventstore.Game{}, err
+		return eventstore.GameRecord{}, err
 	}
-	g, err := scanGame(s.pool.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return eventstore.Game{}, fmt.Errorf("pgstore: game %s: %w", id, eventstore.ErrNotFound)
+	rows, err := s.pool.Query(ctx, fmt.Sprintf(recordsSQL, `WHERE id = $1`), id)
+	var gs []eventstore.GameRecord
+	if err == nil {
+		gs, err = scanRecords(rows)
 	}
-	if err != nil {
-		return eventstore.Game{}, mapError("get game "+id, err)
+	switch {
+	case err != nil:
+		return eventstore.GameRecord{}, mapError("get game "+id, err)
+	case len(gs) == 0:
+		return eventstore.GameRecord{}, fmt.Errorf("pgstore: game %s: %w", id, eventstore.ErrNotFound)
 	}
-	return g, nil
+	return gs[0], nil
 }
 
-// ListGames implements [eventstore.Store]. An AfterID that names no game
+// ListGames implements [eventstore.Store]: one query, whose conditions are
+// only those the filter sets, so that the planner sees the index each
+// listing needs (games_created_idx, games_rules_created_idx walked
+// backwards; games_open_idx for the lobby). An AfterID that names no game
 // yields an empty page.
-func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.Game, error) {
+func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 100
@@ -55,18 +97,88 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 	if findable(f.Rules, f.AfterID) != nil {
 		return nil, nil
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+gameColumns+` FROM games
-		WHERE ($1 = '' OR rules = $1)
-		  AND ($2 = '' OR (created_at, id) > (SELECT a.created_at, a.id FROM games a WHERE a.id = $2))
-		ORDER BY created_at, id LIMIT $3`, f.Rules, f.AfterID, limit)
-	if err != nil {
-		return nil, mapError("list games", err)
+	where, args := listWhere(f)
+	args = append(args, limit)
+	sub := fmt.Sprintf(`%s ORDER BY created_at DESC, id DESC LIMIT $%d`, where, len(args))
+	rows, err := s.pool.Query(ctx, fmt.Sprintf(recordsSQL, sub), args...)
+	var games []eventstore.GameRecord
+	if err == nil {
+		games, err = scanRecords(rows)
 	}
-	games, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (eventstore.Game, error) { return scanGame(r) })
 	if err != nil {
 		return nil, mapError("list games", err)
 	}
 	return games, nil
+}
+
+// listWhere returns the WHERE clause of a listing and its arguments.
+func listWhere(f eventstore.ListFilter) (string, []any) {
+	var conds []string
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	const open, active, over = `finished_at IS NULL AND seats_taken < players`, `finished_at IS NULL AND seats_taken >= players`, `finished_at IS NOT NULL`
+	if f.Rules != "" {
+		conds = append(conds, `rules = `+arg(f.Rules))
+	}
+	if st := statusConds(f.Status, open, active, over); st != "" {
+		conds = append(conds, st)
+	}
+	if f.MinOpenSeats > 0 {
+		conds = append(conds, open, `players - seats_taken >= `+arg(f.MinOpenSeats))
+	}
+	if f.Players > 0 {
+		conds = append(conds, `players = `+arg(f.Players))
+	}
+	if f.Unsummarised {
+		conds = append(conds, `players = 0`)
+	}
+	if f.AfterID != "" {
+		conds = append(conds, `(created_at, id) < (SELECT a.created_at, a.id FROM games a WHERE a.id = `+arg(f.AfterID)+`)`)
+	}
+	if len(conds) == 0 {
+		return "", args
+	}
+	return "WHERE " + strings.Join(conds, " AND "), args
+}
+
+// statusConds returns the condition for a set of statuses ("" for any),
+// given each status's own.
+func statusConds(set eventstore.Status, open, active, over string) string {
+	var alts []string
+	for _, c := range []struct {
+		st   eventstore.Status
+		cond string
+	}{{eventstore.StatusOpen, open}, {eventstore.StatusActive, active}, {eventstore.StatusOver, over}} {
+		if set&c.st != 0 {
+			alts = append(alts, c.cond)
+		}
+	}
+	switch len(alts) {
+	case 0, 3:
+		return ""
+	case 1:
+		return alts[0]
+	}
+	return "((" + strings.Join(alts, ") OR (") + "))"
+}
+
+// Summarise implements [eventstore.Store].
+func (s *Store) Summarise(ctx context.Context, id string, sum eventstore.Summary) error {
+	if err := findable(id); err != nil {
+		return err
+	}
+	var finished *time.Time
+	if !sum.FinishedAt.IsZero() {
+		finished = &sum.FinishedAt
+	}
+	if _, err := s.pool.Exec(ctx, `UPDATE games SET players = $2, variant = $3, finished_at = $4 WHERE id = $1 AND players = 0`,
+		id, sum.Players, sum.Variant, finished); err != nil {
+		return mapError("summarise game "+id, err)
+	}
+	return s.gameExists(ctx, id)
 }
 
 // gameExists distinguishes an unknown game from an empty result.
@@ -131,7 +243,7 @@ func (s *Store) Commands(ctx context.Context, gameID string) ([]eventstore.Comma
 
 func scanEvent(r pgx.CollectableRow) (eventstore.Event, error) {
 	var e eventstore.Event
-	err := r.Scan(&e.GameID, &e.Seq, &e.Position.Tx, &e.Position.N, &e.Data, &e.RecordedAt)
+	err := r.Scan(&e.GameID, &e.Seq, &e.Data, &e.RecordedAt)
 	e.RecordedAt = e.RecordedAt.UTC()
 	return e, err
 }
@@ -142,7 +254,7 @@ func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, l
 	if err := findable(gameID); err != nil {
 		return nil, err
 	}
-	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, tx_id, position, data, recorded_at FROM events
+	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, data, recorded_at FROM events
 		WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT NULLIF($3::bigint, 0)`, gameID, afterSeq, limit)
 	if err != nil {
 		return nil, mapError("read game "+gameID, err)
@@ -155,29 +267,6 @@ func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, l
 		if err := s.gameExists(ctx, gameID); err != nil {
 			return nil, err
 		}
-	}
-	return evs, nil
-}
-
-// ReadAll implements [eventstore.Store]. It reads only events whose
-// transaction id is below the oldest transaction still running: every
-// transaction below it has ended, and later ones get higher ids, so
-// nothing can later appear before the last event returned. A long-running
-// transaction therefore holds readers back until it ends.
-func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
-	if limit <= 0 {
-		limit = 1000
-	}
-	rows, err := s.pool.Query(ctx, `SELECT game_id, seq, tx_id, position, data, recorded_at FROM events
-		WHERE (tx_id, position) > ($1::xid8, $2::bigint)
-		  AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-		ORDER BY tx_id, position LIMIT $3`, after.Tx, after.N, limit)
-	if err != nil {
-		return nil, mapError("read all", err)
-	}
-	evs, err := pgx.CollectRows(rows, scanEvent)
-	if err != nil {
-		return nil, mapError("read all", err)
 	}
 	return evs, nil
 }

@@ -11,6 +11,17 @@ import (
 	"github.com/moonshine-games/moonshine/service/eventstore"
 )
 
+// claimSQL records a claim and counts it in the game's record, in one
+// statement: a taken seat or token aborts both (a unique violation), an
+// unknown game too (a foreign key violation).
+const claimSQL = `
+WITH c AS (
+	INSERT INTO seats (game_id, seat, token_hash, name, claimed_at)
+	VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, statement_timestamp()))
+	RETURNING game_id
+)
+UPDATE games SET seats_taken = seats_taken + 1 WHERE id = (SELECT game_id FROM c)`
+
 // ClaimSeat implements [eventstore.Store].
 func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 	if err := eventstore.ValidateClaim(c); err != nil {
@@ -20,9 +31,7 @@ func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 	if !c.ClaimedAt.IsZero() {
 		at = &c.ClaimedAt
 	}
-	_, err := s.pool.Exec(ctx, `INSERT INTO seats (game_id, seat, token_hash, name, claimed_at)
-		VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, statement_timestamp()))`,
-		c.GameID, c.Seat, nonNil(c.TokenHash), c.Name, at)
+	_, err := s.pool.Exec(ctx, claimSQL, c.GameID, c.Seat, nonNil(c.TokenHash), c.Name, at)
 	if err != nil {
 		return mapError(fmt.Sprintf("claim seat %d of game %s", c.Seat, c.GameID), err)
 	}

@@ -27,7 +27,7 @@ func ExampleOpen() {
 	defer s.Close()
 	ctx := context.Background()
 
-	if _, err := s.CreateGame(ctx, eventstore.Game{ID: "g1", Rules: "booze-barons"}, [][]byte{[]byte("setup")}); err != nil {
+	if _, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "g1", Rules: "booze-barons"}, [][]byte{[]byte("setup")}); err != nil {
 		log.Fatal(err)
 	}
 	res, err := s.Append(ctx, eventstore.AppendRequest{

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/moonshine-games/moonshine/service/eventstore"
 )
@@ -25,28 +27,63 @@ func gameExists(ctx context.Context, q querier, id string) error {
 	return nil
 }
 
-const gameColumns = `id, rules, config, seed, seed_commitment, created_at, version`
+// gameColumns are a games row's columns, as scanRecords reads them.
+const gameColumns = `g.id, g.rules, g.config, g.seed, g.seed_commitment, g.created_at, g.players, g.variant,
+	g.version, g.talk_version, g.seats_taken, g.finished_at`
+
+// recordsSQL reads the games rows a subquery selects (%s: its WHERE, ORDER
+// and LIMIT) with their seat claims, one row per claim (or one without),
+// newest first, in one query.
+const recordsSQL = `SELECT ` + gameColumns + `, s.seat, s.name, s.claimed_at
+FROM (SELECT * FROM games g %s) g
+LEFT JOIN seats s ON s.game_id = g.id
+ORDER BY g.created_at DESC, g.id DESC, s.seat`
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanGame(r scanner) (eventstore.Game, error) {
-	var g eventstore.Game
-	var created int64
-	err := r.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &created, &g.Version)
-	g.CreatedAt = fromMicros(created)
-	return g, err
+// scanRecords collects the rows of recordsSQL into records.
+func scanRecords(rows *sql.Rows, err error) ([]eventstore.GameRecord, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []eventstore.GameRecord
+	for rows.Next() {
+		var g eventstore.GameRecord
+		var created int64
+		var finished, seat, claimed sql.NullInt64
+		var name sql.NullString
+		err := rows.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &created, &g.Players, &g.Variant,
+			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &seat, &name, &claimed)
+		if err != nil {
+			return nil, err
+		}
+		if n := len(out); n == 0 || out[n-1].ID != g.ID {
+			g.CreatedAt = fromMicros(created)
+			if finished.Valid {
+				g.FinishedAt = fromMicros(finished.Int64)
+			}
+			out = append(out, g)
+		}
+		if seat.Valid {
+			last := &out[len(out)-1]
+			last.Seats = append(last.Seats, eventstore.SeatClaim{GameID: g.ID, Seat: int(seat.Int64), Name: name.String, ClaimedAt: fromMicros(claimed.Int64)})
+		}
+	}
+	return out, rows.Err()
 }
 
 // GetGame implements [eventstore.Store].
-func (s *Store) GetGame(ctx context.Context, id string) (eventstore.Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
+func (s *Store) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
+	rows, err := s.r.QueryContext(ctx, fmt.Sprintf(recordsSQL, `WHERE id = ?`), id)
+	gs, err := scanRecords(rows, err)
+	if err == nil && len(gs) == 0 {
 		err = eventstore.ErrNotFound
 	}
 	if err != nil {
-		return eventstore.Game{}, fail(err, "game %s", id)
+		return eventstore.GameRecord{}, fail(err, "game %s", id)
 	}
-	return g, nil
+	return gs[0], nil
 }
 
 // collect scans every row with scan.
@@ -66,22 +103,59 @@ func collect[T any](rows *sql.Rows, err error, scan func(scanner) (T, error)) ([
 	return out, rows.Err()
 }
 
-// ListGames implements [eventstore.Store]. An AfterID that names no game
-// yields an empty page.
-func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.Game, error) {
+// ListGames implements [eventstore.Store]: one query, with only the
+// conditions the filter sets. An AfterID that names no game yields an
+// empty page.
+func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
-		WHERE (?1 = '' OR rules = ?1)
-		  AND (?2 = '' OR (created_at, id) > (SELECT a.created_at, a.id FROM games a WHERE a.id = ?2))
-		ORDER BY created_at, id LIMIT ?3`, f.Rules, f.AfterID, limit)
-	games, err := collect(rows, err, scanGame)
+	where, args := listWhere(f)
+	rows, err := s.r.QueryContext(ctx, fmt.Sprintf(recordsSQL, where+` ORDER BY created_at DESC, id DESC LIMIT ?`), append(args, limit)...)
+	games, err := scanRecords(rows, err)
 	if err != nil {
 		return nil, fail(err, "list games")
 	}
 	return games, nil
+}
+
+// listWhere returns the WHERE clause of a listing and its arguments.
+func listWhere(f eventstore.ListFilter) (string, []any) {
+	var conds []string
+	var args []any
+	const open, active, over = `finished_at IS NULL AND seats_taken < players`, `finished_at IS NULL AND seats_taken >= players`, `finished_at IS NOT NULL`
+	if f.Rules != "" {
+		conds, args = append(conds, `rules = ?`), append(args, f.Rules)
+	}
+	var alts []string
+	for _, c := range []struct {
+		st   eventstore.Status
+		cond string
+	}{{eventstore.StatusOpen, open}, {eventstore.StatusActive, active}, {eventstore.StatusOver, over}} {
+		if f.Status&c.st != 0 {
+			alts = append(alts, "("+c.cond+")")
+		}
+	}
+	if len(alts) == 1 || len(alts) == 2 {
+		conds = append(conds, "("+strings.Join(alts, " OR ")+")")
+	}
+	if f.MinOpenSeats > 0 {
+		conds, args = append(conds, open, `players - seats_taken >= ?`), append(args, f.MinOpenSeats)
+	}
+	if f.Players > 0 {
+		conds, args = append(conds, `players = ?`), append(args, f.Players)
+	}
+	if f.Unsummarised {
+		conds = append(conds, `players = 0`)
+	}
+	if f.AfterID != "" {
+		conds, args = append(conds, `(created_at, id) < (SELECT a.created_at, a.id FROM games a WHERE a.id = ?)`), append(args, f.AfterID)
+	}
+	if len(conds) == 0 {
+		return "", args
+	}
+	return "WHERE " + strings.Join(conds, " AND "), args
 }
 
 func lookupCommand(ctx context.Context, q querier, gameID string, seat int, commandID string) (eventstore.Command, error) {
@@ -128,7 +202,7 @@ func (s *Store) Commands(ctx context.Context, gameID string) ([]eventstore.Comma
 func scanEvent(r scanner) (eventstore.Event, error) {
 	var e eventstore.Event
 	var at int64
-	err := r.Scan(&e.GameID, &e.Seq, &e.Position.N, &e.Data, &at)
+	err := r.Scan(&e.GameID, &e.Seq, &e.Data, &at)
 	e.RecordedAt = fromMicros(at)
 	return e, err
 }
@@ -138,7 +212,7 @@ func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, l
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seq, position, data, recorded_at FROM events
+	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seq, data, recorded_at FROM events
 		WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?`, gameID, afterSeq, limit)
 	evs, err := collect(rows, err, scanEvent)
 	if err == nil && len(evs) == 0 {
@@ -150,22 +224,31 @@ func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, l
 	return evs, nil
 }
 
-// ReadAll implements [eventstore.Store]. Positions are rowids assigned by
-// the one writer in commit order (Tx is always 0), so none is passed over.
-func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
+const talkColumns = `game_id, seq, seat, coalesce(message_id, ''), data, recorded_at`
+
+func scanTalk(r scanner) (eventstore.TalkMessage, error) {
+	var m eventstore.TalkMessage
+	var at int64
+	err := r.Scan(&m.GameID, &m.Seq, &m.Seat, &m.MessageID, &m.Data, &at)
+	m.RecordedAt = fromMicros(at)
+	return m, err
+}
+
+// ReadTalk implements [eventstore.Store].
+func (s *Store) ReadTalk(ctx context.Context, gameID string, afterSeq int64, limit int) ([]eventstore.TalkMessage, error) {
 	if limit <= 0 {
-		limit = 1000
+		limit = -1
 	}
-	if after.Tx > 0 {
-		return nil, nil // after every position this store hands out
+	rows, err := s.r.QueryContext(ctx, `SELECT `+talkColumns+` FROM talk
+		WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?`, gameID, afterSeq, limit)
+	ms, err := collect(rows, err, scanTalk)
+	if err == nil && len(ms) == 0 {
+		err = gameExists(ctx, s.r, gameID)
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seq, position, data, recorded_at FROM events
-		WHERE position > ? ORDER BY position LIMIT ?`, after.N, limit)
-	evs, err := collect(rows, err, scanEvent)
 	if err != nil {
-		return nil, fail(err, "read all")
+		return nil, fail(err, "read talk of game %s", gameID)
 	}
-	return evs, nil
+	return ms, nil
 }
 
 // Subscribe implements [eventstore.Store]. ErrNotFound if the game does not

@@ -64,8 +64,9 @@ func OpenContext(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("sqlitestore: open %s for reading: %w", path, err)
 	}
 	r.SetMaxIdleConns(4)
-	var last int64
-	if err := r.QueryRowContext(ctx, `SELECT coalesce(max(position), 0) FROM events`).Scan(&last); err != nil {
+	var last logEnd
+	if err := r.QueryRowContext(ctx, `SELECT (SELECT coalesce(max(position), 0) FROM events), (SELECT coalesce(max(position), 0) FROM talk)`).
+		Scan(&last.events, &last.talk); err != nil {
 		_ = errors.Join(r.Close(), w.Close())
 		return nil, fmt.Errorf("sqlitestore: %s: read log end: %w", path, err)
 	}
@@ -159,11 +160,15 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return tx.Commit()
 }
 
-// poll wakes the subscribers of games that gained events the store did not
-// write itself (another process sharing the file). It looks only while
-// someone is subscribed; extra wake-ups for this process's own appends are
-// allowed by the contract.
-func (s *Store) poll(ctx context.Context, last int64) {
+// logEnd is the last position (rowid) the poll has seen in the events
+// and in the talk.
+type logEnd struct{ events, talk int64 }
+
+// poll wakes the subscribers of games that gained events or talk the store
+// did not write itself (another process sharing the file). It looks only
+// while someone is subscribed; extra wake-ups for this process's own
+// appends are allowed by the contract.
+func (s *Store) poll(ctx context.Context, last logEnd) {
 	defer close(s.pollDone)
 	// last starts at the end of the log as Open found it and advances only
 	// while someone is subscribed: events appended in between wake the
@@ -179,18 +184,26 @@ func (s *Store) poll(ctx context.Context, last int64) {
 		if s.hub.Len() == 0 {
 			continue
 		}
-		rows, err := s.r.QueryContext(ctx, `SELECT game_id, max(position) FROM events WHERE position > ? GROUP BY game_id`, last)
-		if err != nil {
-			continue
-		}
-		for rows.Next() {
-			var id string
-			var pos int64
-			if rows.Scan(&id, &pos) == nil {
-				s.hub.Notify(id)
-				last = max(last, pos)
-			}
-		}
-		_ = rows.Close()
+		last.events = s.wakeAfter(ctx, "events", last.events)
+		last.talk = s.wakeAfter(ctx, "talk", last.talk)
 	}
+}
+
+// wakeAfter wakes the games with rows of table past position last, and
+// returns the new last position.
+func (s *Store) wakeAfter(ctx context.Context, table string, last int64) int64 {
+	rows, err := s.r.QueryContext(ctx, `SELECT game_id, max(position) FROM `+table+` WHERE position > ? GROUP BY game_id`, last)
+	if err != nil {
+		return last
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var pos int64
+		if rows.Scan(&id, &pos) == nil {
+			s.hub.Notify(id)
+			last = max(last, pos)
+		}
+	}
+	return last
 }

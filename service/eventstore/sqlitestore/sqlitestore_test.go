@@ -34,7 +34,7 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	if _, err := s.CreateGame(ctx, eventstore.Game{ID: "g", Rules: "r"}, [][]byte{[]byte("a"), []byte("b")}); err != nil {
+	if _, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "g", Rules: "r"}, [][]byte{[]byte("a"), []byte("b")}); err != nil {
 		t.Fatalf("CreateGame: %v", err)
 	}
 	if err := s.Close(); err != nil {
@@ -53,7 +53,7 @@ func TestTwoStoresOneFile(t *testing.T) {
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "events.db")
 	a, b := open(t, path), open(t, path)
-	if _, err := a.CreateGame(ctx, eventstore.Game{ID: "g", Rules: "r"}, [][]byte{[]byte("a")}); err != nil {
+	if _, err := a.CreateGame(ctx, eventstore.GameRecord{ID: "g", Rules: "r"}, [][]byte{[]byte("a")}); err != nil {
 		t.Fatalf("CreateGame: %v", err)
 	}
 	ch, err := a.Subscribe(ctx, "g")

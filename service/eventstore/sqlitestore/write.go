@@ -49,7 +49,7 @@ func nonNil(b []byte) []byte {
 }
 
 // CreateGame implements [eventstore.Store].
-func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]byte) (eventstore.AppendResult, error) {
+func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events [][]byte) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateGame(g); err != nil {
 		return eventstore.AppendResult{}, err
 	}
@@ -60,9 +60,9 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 	}
 	n := int64(len(events))
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-			g.ID, g.Rules, nonNil(g.Config), nonNil(g.Seed), nonNil(g.SeedCommitment), micros(created), n)
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version, players, variant)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+			g.ID, g.Rules, nonNil(g.Config), nonNil(g.Seed), nonNil(g.SeedCommitment), micros(created), n, g.Players, g.Variant)
 		if err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.Game, events [][]by
 	if n == 0 {
 		return eventstore.AppendResult{}, nil
 	}
-	return eventstore.AppendResult{FirstSeq: 1, LastSeq: n}, nil
+	return eventstore.AppendResult{FirstSeq: 1, LastSeq: n, RecordedAt: at}, nil
 }
 
 // errDuplicate carries a duplicate's result out of the transaction.
@@ -114,8 +114,9 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 			return &eventstore.VersionConflictError{GameID: req.GameID, ExpectedVersion: req.ExpectedVersion, ActualVersion: version}
 		}
 		n := int64(len(req.Events))
-		res = eventstore.AppendResult{FirstSeq: version + 1, LastSeq: version + n}
-		at := micros(now())
+		t := now()
+		res = eventstore.AppendResult{FirstSeq: version + 1, LastSeq: version + n, RecordedAt: t}
+		at := micros(t)
 		if err := insertEvents(ctx, tx, req.GameID, version, req.Events, at); err != nil {
 			return err
 		}
@@ -125,14 +126,16 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 				return fmt.Errorf("record command: %w", err)
 			}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET version = ? WHERE id = ?`, res.LastSeq, req.GameID)
+		_, err = tx.ExecContext(ctx, `UPDATE games SET version = ?,
+			finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE finished_at END WHERE id = ?`,
+			res.LastSeq, req.Finished, at, req.GameID)
 		return err
 	})
 	var dup *errDuplicate
 	var conflict *eventstore.VersionConflictError
 	switch {
 	case errors.As(err, &dup):
-		return eventstore.AppendResult{FirstSeq: dup.c.FirstSeq, LastSeq: dup.c.LastSeq, Duplicate: true, DuplicateOf: &dup.c}, nil
+		return eventstore.AppendResult{FirstSeq: dup.c.FirstSeq, LastSeq: dup.c.LastSeq, RecordedAt: dup.c.RecordedAt, Duplicate: true, DuplicateOf: &dup.c}, nil
 	case errors.As(err, &conflict):
 		return eventstore.AppendResult{}, conflict
 	case err != nil:
@@ -160,10 +163,83 @@ func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 		if isConstraint(err) {
 			return eventstore.ErrSeatTaken
 		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET seats_taken = seats_taken + 1 WHERE id = ?`, c.GameID)
 		return err
 	})
 	if err != nil {
 		return fail(err, "claim seat %d of game %s", c.Seat, c.GameID)
 	}
 	return nil
+}
+
+// Summarise implements [eventstore.Store].
+func (s *Store) Summarise(ctx context.Context, id string, sum eventstore.Summary) error {
+	var finished any
+	if !sum.FinishedAt.IsZero() {
+		finished = micros(sum.FinishedAt)
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := gameExists(ctx, tx, id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET players = ?, variant = ?, finished_at = ? WHERE id = ? AND players = 0`,
+			sum.Players, sum.Variant, finished, id)
+		return err
+	})
+	if err != nil {
+		return fail(err, "summarise game %s", id)
+	}
+	return nil
+}
+
+// AppendTalk implements [eventstore.Store]. One writer at a time: the
+// message id's check and the write see no interleaving.
+func (s *Store) AppendTalk(ctx context.Context, req eventstore.TalkRequest) (eventstore.TalkResult, error) {
+	if err := eventstore.ValidateTalk(req); err != nil {
+		return eventstore.TalkResult{}, err
+	}
+	var res eventstore.TalkResult
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var version int64
+		err := tx.QueryRowContext(ctx, `SELECT talk_version FROM games WHERE id = ?`, req.GameID).Scan(&version)
+		if errors.Is(err, sql.ErrNoRows) {
+			return eventstore.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if req.MessageID != "" {
+			first, err := scanTalk(tx.QueryRowContext(ctx, `SELECT `+talkColumns+` FROM talk WHERE game_id = ? AND seat = ? AND message_id = ?`,
+				req.GameID, req.Seat, req.MessageID))
+			if err == nil {
+				res = eventstore.TalkResult{Message: first, Duplicate: true}
+				return nil
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
+		m := eventstore.TalkMessage{GameID: req.GameID, Seq: version + 1, Seat: req.Seat, MessageID: req.MessageID, Data: nonNil(req.Data), RecordedAt: now()}
+		var id any
+		if req.MessageID != "" {
+			id = req.MessageID
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO talk (game_id, seq, seat, message_id, data, recorded_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			m.GameID, m.Seq, m.Seat, id, m.Data, micros(m.RecordedAt)); err != nil {
+			return err
+		}
+		res = eventstore.TalkResult{Message: m}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET talk_version = ? WHERE id = ?`, m.Seq, req.GameID)
+		return err
+	})
+	if err != nil {
+		return eventstore.TalkResult{}, fail(err, "talk of game %s", req.GameID)
+	}
+	if !res.Duplicate {
+		s.hub.Notify(req.GameID)
+	}
+	return res, nil
 }

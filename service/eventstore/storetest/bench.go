@@ -29,7 +29,7 @@ func BenchAppend(b *testing.B, open func(b *testing.B) eventstore.Store) {
 			s := open(b)
 			defer s.Close()
 			ctx := context.Background()
-			if _, err := s.CreateGame(ctx, eventstore.Game{ID: "g", Rules: "bench"}, [][]byte{event}); err != nil {
+			if _, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "g", Rules: "bench"}, [][]byte{event}); err != nil {
 				b.Fatal(err)
 			}
 			events := make([][]byte, n)
@@ -62,7 +62,7 @@ func BenchAppend(b *testing.B, open func(b *testing.B) eventstore.Store) {
 		b.ResetTimer()
 		b.RunParallel(func(pb *testing.PB) {
 			id := fmt.Sprint("p", games.Add(1))
-			if _, err := s.CreateGame(ctx, eventstore.Game{ID: id, Rules: "bench"}, [][]byte{event}); err != nil {
+			if _, err := s.CreateGame(ctx, eventstore.GameRecord{ID: id, Rules: "bench"}, [][]byte{event}); err != nil {
 				b.Error(err)
 				return
 			}
@@ -96,7 +96,7 @@ func BenchReadStream(b *testing.B, open func(b *testing.B) eventstore.Store) {
 	for i := range events {
 		events[i] = event
 	}
-	if _, err := s.CreateGame(ctx, eventstore.Game{ID: "g", Rules: "bench"}, events); err != nil {
+	if _, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "g", Rules: "bench"}, events); err != nil {
 		b.Fatal(err)
 	}
 	for v := int64(100); v < total; v += 100 {

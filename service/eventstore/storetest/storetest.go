@@ -30,6 +30,10 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"CreateAndGet", testCreateAndGet},
 		{"CreateDuplicate", testCreateDuplicate},
 		{"ListGames", testListGames},
+		{"ListGamesFilters", testListGamesFilters},
+		{"ReadModel", testReadModel},
+		{"Summarise", testSummarise},
+		{"RecordedAt", testRecordedAt},
 		{"AppendExpectedVersion", testAppendExpectedVersion},
 		{"AppendAnyVersion", testAppendAnyVersion},
 		{"VersionConflict", testVersionConflict},
@@ -42,9 +46,11 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"CommandPerSeat", testCommandPerSeat},
 		{"Commands", testCommands},
 		{"ReadStream", testReadStream},
-		{"ReadAll", testReadAll},
-		{"ReadAllWhileWriting", testReadAllWhileWriting},
+		{"Talk", testTalk},
+		{"TalkRepeated", testTalkRepeated},
+		{"TalkConcurrent", testTalkConcurrent},
 		{"Subscribe", testSubscribe},
+		{"SubscribeTalk", testSubscribeTalk},
 		{"Seats", testSeats},
 		{"TextRefused", testTextRefused},
 		{"Ping", testPing},
@@ -77,9 +83,9 @@ func payloads(tag string, n int) [][]byte {
 	return out
 }
 
-func newGame(t *testing.T, s eventstore.Store, id string, events int) eventstore.Game {
+func newGame(t *testing.T, s eventstore.Store, id string, events int) eventstore.GameRecord {
 	t.Helper()
-	g := eventstore.Game{
+	g := eventstore.GameRecord{
 		ID:             id,
 		Rules:          "test-rules",
 		Config:         []byte("config-" + id),
@@ -129,28 +135,6 @@ func checkDense(t *testing.T, id string, evs []eventstore.Event) {
 	}
 }
 
-// readAllSettled reads the whole log with ReadAll until it holds n events.
-// ReadAll may hold back committed events while an older transaction is
-// still open (in PostgreSQL, anywhere on the server), so the suite waits
-// for the log to settle rather than expecting it at once.
-func readAllSettled(t *testing.T, s eventstore.Store, n int) []eventstore.Event {
-	t.Helper()
-	deadline := time.Now().Add(wait)
-	for {
-		all, err := s.ReadAll(ctxFor(t), eventstore.Position{}, 0)
-		if err != nil {
-			t.Fatalf("ReadAll: %v", err)
-		}
-		if len(all) >= n || time.Now().After(deadline) {
-			if len(all) != n {
-				t.Fatalf("ReadAll = %d events, want %d", len(all), n)
-			}
-			return all
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 func wantErr(t *testing.T, what string, err, want error) {
 	t.Helper()
 	if !errors.Is(err, want) {
@@ -161,7 +145,7 @@ func wantErr(t *testing.T, what string, err, want error) {
 func testCreateAndGet(t *testing.T, s eventstore.Store) {
 	ctx := ctxFor(t)
 	created := time.Date(2026, 3, 4, 5, 6, 7, 891000, time.UTC)
-	g := eventstore.Game{
+	g := eventstore.GameRecord{
 		ID: "g1", Rules: "booze-barons", Config: []byte{1, 2, 0, 3},
 		Seed: []byte("secret"), SeedCommitment: []byte("commitment"), CreatedAt: created,
 		Version: 99, // ignored
@@ -195,7 +179,7 @@ func testCreateAndGet(t *testing.T, s eventstore.Store) {
 
 	// CreatedAt defaults to now; a game may open with no events.
 	before := time.Now().Add(-time.Hour)
-	if _, err := s.CreateGame(ctx, eventstore.Game{ID: "g2", Rules: "r"}, nil); err != nil {
+	if _, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "g2", Rules: "r"}, nil); err != nil {
 		t.Fatalf("CreateGame without events: %v", err)
 	}
 	g2, err := s.GetGame(ctx, "g2")
@@ -211,14 +195,14 @@ func testCreateAndGet(t *testing.T, s eventstore.Store) {
 
 	_, err = s.GetGame(ctx, "nope")
 	wantErr(t, "GetGame(unknown)", err, eventstore.ErrNotFound)
-	_, err = s.CreateGame(ctx, eventstore.Game{}, payloads("x", 1))
+	_, err = s.CreateGame(ctx, eventstore.GameRecord{}, payloads("x", 1))
 	wantErr(t, "CreateGame(empty id)", err, eventstore.ErrInvalidRequest)
 }
 
 func testCreateDuplicate(t *testing.T, s eventstore.Store) {
 	ctx := ctxFor(t)
 	newGame(t, s, "dup", 2)
-	_, err := s.CreateGame(ctx, eventstore.Game{ID: "dup", Rules: "other"}, payloads("again", 5))
+	_, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "dup", Rules: "other"}, payloads("again", 5))
 	wantErr(t, "CreateGame(taken id)", err, eventstore.ErrGameExists)
 	g, err := s.GetGame(ctx, "dup")
 	if err != nil {
@@ -238,65 +222,13 @@ func testCreateDuplicate(t *testing.T, s eventstore.Store) {
 	errs := make([]error, writers)
 	for i := range writers {
 		wg.Go(func() {
-			_, errs[i] = s.CreateGame(ctx, eventstore.Game{ID: "race", Rules: fmt.Sprint(i)}, payloads(fmt.Sprint(i), 2))
+			_, errs[i] = s.CreateGame(ctx, eventstore.GameRecord{ID: "race", Rules: fmt.Sprint(i)}, payloads(fmt.Sprint(i), 2))
 		})
 	}
 	wg.Wait()
 	oneWins(t, errs, eventstore.ErrGameExists, "creates of one id")
 	if evs := mustRead(t, s, "race"); len(evs) != 2 {
 		t.Errorf("race game has %d events, want 2", len(evs))
-	}
-}
-
-func testListGames(t *testing.T, s eventstore.Store) {
-	ctx := ctxFor(t)
-	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	// Creation order: e, d (same time as e, so by id: d first), c, b, a.
-	specs := []struct {
-		id, rules string
-		at        time.Duration
-	}{
-		{"e", "x", 0}, {"d", "y", 0}, {"c", "x", time.Second}, {"b", "y", 2 * time.Second}, {"a", "x", 3 * time.Second},
-	}
-	for _, sp := range specs {
-		g := eventstore.Game{ID: sp.id, Rules: sp.rules, CreatedAt: base.Add(sp.at)}
-		if _, err := s.CreateGame(ctx, g, payloads(sp.id, 1)); err != nil {
-			t.Fatalf("CreateGame(%s): %v", sp.id, err)
-		}
-	}
-	list := func(f eventstore.ListFilter) []string {
-		t.Helper()
-		gs, err := s.ListGames(ctx, f)
-		if err != nil {
-			t.Fatalf("ListGames(%+v): %v", f, err)
-		}
-		var ids []string
-		for _, g := range gs {
-			ids = append(ids, g.ID)
-			if g.Version != 1 {
-				t.Errorf("listed game %s at version %d, want 1", g.ID, g.Version)
-			}
-		}
-		return ids
-	}
-	cases := []struct {
-		f    eventstore.ListFilter
-		want []string
-	}{
-		{eventstore.ListFilter{}, []string{"d", "e", "c", "b", "a"}},
-		{eventstore.ListFilter{Limit: 2}, []string{"d", "e"}},
-		{eventstore.ListFilter{AfterID: "e", Limit: 2}, []string{"c", "b"}},
-		{eventstore.ListFilter{AfterID: "b"}, []string{"a"}},
-		{eventstore.ListFilter{AfterID: "a"}, nil},
-		{eventstore.ListFilter{Rules: "x"}, []string{"e", "c", "a"}},
-		{eventstore.ListFilter{Rules: "x", AfterID: "e", Limit: 1}, []string{"c"}},
-		{eventstore.ListFilter{Rules: "y", AfterID: "d"}, []string{"b"}},
-		{eventstore.ListFilter{Rules: "none"}, nil},
-	}
-	for _, c := range cases {
-		if got := list(c.f); !slices.Equal(got, c.want) {
-			t.Errorf("ListGames(%+v) = %v, want %v", c.f, got, c.want)
-		}
 	}
 }
 
@@ -363,11 +295,10 @@ func testVersionConflict(t *testing.T, s eventstore.Store) {
 		t.Fatalf("stream has %d events after conflicts, want %d", len(after), len(before))
 	}
 	for i := range after {
-		if after[i].Seq != before[i].Seq || !bytes.Equal(after[i].Data, before[i].Data) || after[i].Position != before[i].Position {
+		if after[i].Seq != before[i].Seq || !bytes.Equal(after[i].Data, before[i].Data) || !after[i].RecordedAt.Equal(before[i].RecordedAt) {
 			t.Errorf("event %d changed: %+v, was %+v", i, after[i], before[i])
 		}
 	}
-	readAllSettled(t, s, 2)
 	if cmds, err := s.Commands(ctx, "g"); err != nil || len(cmds) != 0 {
 		t.Errorf("Commands = %v, %v; want none", cmds, err)
 	}
@@ -399,7 +330,11 @@ func testAppendNotFound(t *testing.T, s eventstore.Store) {
 	wantErr(t, "Seats(unknown)", err, eventstore.ErrNotFound)
 	_, err = s.Subscribe(ctx, "nope")
 	wantErr(t, "Subscribe(unknown)", err, eventstore.ErrNotFound)
-	readAllSettled(t, s, 1)
+	_, err = s.GetGame(ctx, "nope")
+	wantErr(t, "GetGame(unknown) after appends to it", err, eventstore.ErrNotFound)
+	if evs := mustRead(t, s, "g"); len(evs) != 1 {
+		t.Errorf("the known game has %d events after appends to an unknown one, want 1", len(evs))
+	}
 }
 
 func testAppendInvalid(t *testing.T, s eventstore.Store) {
@@ -725,156 +660,10 @@ func testReadStream(t *testing.T, s eventstore.Store) {
 		}
 		for i, e := range evs {
 			w := all[c.first-1+int64(i)]
-			if e.Seq != w.Seq || !bytes.Equal(e.Data, w.Data) || e.Position != w.Position {
+			if e.Seq != w.Seq || !bytes.Equal(e.Data, w.Data) || !e.RecordedAt.Equal(w.RecordedAt) {
 				t.Errorf("ReadStream(after %d, limit %d)[%d] = %+v, want %+v", c.after, c.limit, i, e, w)
 			}
 		}
-	}
-}
-
-func testReadAll(t *testing.T, s eventstore.Store) {
-	ctx := ctxFor(t)
-	// Sequential commits: position order is the order of the appends.
-	type ev struct {
-		game string
-		seq  int64
-	}
-	var want []ev
-	add := func(game string, from, n int64) {
-		for i := range n {
-			want = append(want, ev{game, from + i})
-		}
-	}
-	newGame(t, s, "a", 2)
-	add("a", 1, 2)
-	newGame(t, s, "b", 1)
-	add("b", 1, 1)
-	mustAppend(t, s, eventstore.AppendRequest{GameID: "a", ExpectedVersion: 2, Events: payloads("a", 3)})
-	add("a", 3, 3)
-	mustAppend(t, s, eventstore.AppendRequest{GameID: "b", ExpectedVersion: 1, Events: payloads("b", 1)})
-	add("b", 2, 1)
-	newGame(t, s, "c", 1)
-	add("c", 1, 1)
-	mustAppend(t, s, eventstore.AppendRequest{GameID: "a", ExpectedVersion: 5, Events: payloads("a2", 1)})
-	add("a", 6, 1)
-
-	full := readAllSettled(t, s, len(want))
-	for i, e := range full {
-		if e.GameID != want[i].game || e.Seq != want[i].seq {
-			t.Errorf("ReadAll[%d] = (%s, %d), want (%s, %d)", i, e.GameID, e.Seq, want[i].game, want[i].seq)
-		}
-		if i > 0 && !full[i-1].Position.Less(e.Position) {
-			t.Errorf("ReadAll[%d] position %+v not after %+v", i, e.Position, full[i-1].Position)
-		}
-		if len(e.Data) == 0 || e.RecordedAt.IsZero() {
-			t.Errorf("ReadAll[%d] = %+v lacks data or time", i, e)
-		}
-	}
-	// Paging by the last position read returns the same sequence.
-	for _, limit := range []int{1, 2, 3, 5} {
-		var paged []eventstore.Event
-		var pos eventstore.Position
-		for range len(want) + 2 {
-			page, err := s.ReadAll(ctx, pos, limit)
-			if err != nil {
-				t.Fatalf("ReadAll(%+v, %d): %v", pos, limit, err)
-			}
-			if len(page) > limit {
-				t.Fatalf("ReadAll(limit %d) returned %d", limit, len(page))
-			}
-			if len(page) == 0 {
-				break
-			}
-			paged = append(paged, page...)
-			pos = page[len(page)-1].Position
-		}
-		if len(paged) != len(full) {
-			t.Fatalf("paging by %d read %d events, want %d", limit, len(paged), len(full))
-		}
-		for i := range paged {
-			if paged[i].Position != full[i].Position || paged[i].GameID != full[i].GameID || paged[i].Seq != full[i].Seq {
-				t.Errorf("paging by %d: [%d] = %+v, want %+v", limit, i, paged[i], full[i])
-			}
-		}
-	}
-	// Positions agree with ReadStream's.
-	for _, e := range mustRead(t, s, "a") {
-		i := slices.IndexFunc(full, func(f eventstore.Event) bool { return f.GameID == "a" && f.Seq == e.Seq })
-		if i < 0 || full[i].Position != e.Position {
-			t.Errorf("ReadStream position of a/%d = %+v, not in ReadAll", e.Seq, e.Position)
-		}
-	}
-}
-
-// testReadAllWhileWriting tails ReadAll while writers append to many games:
-// the tail must end up with every event exactly once.
-func testReadAllWhileWriting(t *testing.T, s eventstore.Store) {
-	ctx := ctxFor(t)
-	const perWriter = 8
-	for i := range writers {
-		newGame(t, s, fmt.Sprint("w", i), 1)
-	}
-	seen := make(map[string]bool)
-	var pos eventstore.Position
-	tail := func() {
-		t.Helper()
-		for {
-			page, err := s.ReadAll(ctx, pos, 7)
-			if err != nil {
-				t.Fatalf("ReadAll: %v", err)
-			}
-			if len(page) == 0 {
-				return
-			}
-			for _, e := range page {
-				if !pos.Less(e.Position) {
-					t.Fatalf("ReadAll went back: %+v after %+v", e.Position, pos)
-				}
-				pos = e.Position
-				k := fmt.Sprint(e.GameID, "/", e.Seq)
-				if seen[k] {
-					t.Fatalf("ReadAll returned %s twice", k)
-				}
-				seen[k] = true
-			}
-		}
-	}
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	errs := make(chan error, writers)
-	for i := range writers {
-		wg.Go(func() {
-			for j := range perWriter {
-				_, err := s.Append(ctx, eventstore.AppendRequest{
-					GameID: fmt.Sprint("w", i), ExpectedVersion: int64(j + 1), Events: payloads("x", 1),
-				})
-				if err != nil {
-					errs <- err
-					return
-				}
-			}
-		})
-	}
-	go func() { wg.Wait(); close(done) }()
-	for running := true; running; {
-		select {
-		case <-done:
-			running = false
-		default:
-		}
-		tail()
-	}
-	close(errs)
-	for err := range errs {
-		t.Fatalf("writer: %v", err)
-	}
-	// Everything is committed; the tail catches up once the log settles.
-	want := writers * (perWriter + 1)
-	for deadline := time.Now().Add(wait); len(seen) < want && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		tail()
-	}
-	if len(seen) != want {
-		t.Errorf("tail saw %d events, want %d", len(seen), want)
 	}
 }
 
@@ -1035,9 +824,9 @@ func testTextRefused(t *testing.T, s eventstore.Store) {
 	ctx := ctxFor(t)
 	newGame(t, s, "g", 1)
 	for _, bad := range []string{"a\x00b", "\xff"} {
-		_, err := s.CreateGame(ctx, eventstore.Game{ID: bad, Rules: "r"}, payloads("x", 1))
+		_, err := s.CreateGame(ctx, eventstore.GameRecord{ID: bad, Rules: "r"}, payloads("x", 1))
 		wantErr(t, fmt.Sprintf("CreateGame(id %q)", bad), err, eventstore.ErrInvalidRequest)
-		_, err = s.CreateGame(ctx, eventstore.Game{ID: "h", Rules: bad}, payloads("x", 1))
+		_, err = s.CreateGame(ctx, eventstore.GameRecord{ID: "h", Rules: bad}, payloads("x", 1))
 		wantErr(t, fmt.Sprintf("CreateGame(rules %q)", bad), err, eventstore.ErrInvalidRequest)
 		_, err = s.Append(ctx, eventstore.AppendRequest{GameID: bad, ExpectedVersion: eventstore.AnyVersion, Events: payloads("x", 1)})
 		wantErr(t, fmt.Sprintf("Append(game %q)", bad), err, eventstore.ErrInvalidRequest)

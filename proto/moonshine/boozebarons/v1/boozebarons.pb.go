@@ -17,6 +17,7 @@
 package boozebaronsv1
 
 import (
+	_ "github.com/moonshine-games/moonshine/proto/moonshine/visibility/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -4289,7 +4290,7 @@ var File_moonshine_boozebarons_v1_boozebarons_proto protoreflect.FileDescriptor
 
 const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"\n" +
-	"*moonshine/boozebarons/v1/boozebarons.proto\x12\x18moonshine.boozebarons.v1\"\xcb\x01\n" +
+	"*moonshine/boozebarons/v1/boozebarons.proto\x12\x18moonshine.boozebarons.v1\x1a(moonshine/visibility/v1/visibility.proto\"\xcb\x01\n" +
 	"\aOptions\x12=\n" +
 	"\n" +
 	"docks_side\x18\x01 \x01(\x0e2\x1e.moonshine.boozebarons.v1.SideR\tdocksSide\x12K\n" +
@@ -4498,62 +4499,62 @@ const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"boozeTypes\"g\n" +
 	"\x11CollectedMovement\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\x05R\x04from\x12>\n" +
-	"\blocation\x18\x02 \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\blocation\"\xb8\x06\n" +
+	"\blocation\x18\x02 \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\blocation\"\xe5\a\n" +
 	"\n" +
-	"PlayerView\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12>\n" +
-	"\blocation\x18\x02 \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\blocation\x12\x18\n" +
-	"\aexposed\x18\x03 \x01(\bR\aexposed\x12B\n" +
+	"PlayerView\x12\x1c\n" +
+	"\x04seat\x18\x01 \x01(\x05B\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12F\n" +
+	"\blocation\x18\x02 \x01(\x0e2\".moonshine.boozebarons.v1.LocationB\x06\x92\xe5\x18\x02\b\x01R\blocation\x12 \n" +
+	"\aexposed\x18\x03 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\aexposed\x12U\n" +
 	"\n" +
-	"booze_type\x18\x04 \x01(\x0e2#.moonshine.boozebarons.v1.BoozeTypeR\tboozeType\x12/\n" +
-	"\x03mob\x18\x05 \x01(\x0e2\x1d.moonshine.boozebarons.v1.MobR\x03mob\x12.\n" +
-	"\x13delivery_card_count\x18\x06 \x01(\x05R\x11deliveryCardCount\x12?\n" +
-	"\aface_up\x18\a \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardR\x06faceUp\x12C\n" +
-	"\tface_down\x18\b \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardR\bfaceDown\x12&\n" +
-	"\x0fface_down_count\x18\t \x01(\x05R\rfaceDownCount\x126\n" +
+	"booze_type\x18\x04 \x01(\x0e2#.moonshine.boozebarons.v1.BoozeTypeB\x11\x92\xe5\x18\r\b\x02\"\aexposed(\x01R\tboozeType\x12B\n" +
+	"\x03mob\x18\x05 \x01(\x0e2\x1d.moonshine.boozebarons.v1.MobB\x11\x92\xe5\x18\r\b\x02\"\aexposed(\x01R\x03mob\x126\n" +
+	"\x13delivery_card_count\x18\x06 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x11deliveryCardCount\x12G\n" +
+	"\aface_up\x18\a \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardB\x06\x92\xe5\x18\x02\b\x01R\x06faceUp\x12K\n" +
+	"\tface_down\x18\b \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardB\x06\x92\xe5\x18\x02\b\x02R\bfaceDown\x129\n" +
+	"\x0fface_down_count\x18\t \x01(\x05B\x11\x92\xe5\x18\r\b\x03\x1a\tface_downR\rfaceDownCount\x12>\n" +
 	"\x04hand\x18\n" +
-	" \x03(\x0e2\".moonshine.boozebarons.v1.LocationR\x04hand\x12:\n" +
-	"\x06played\x18\v \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\x06played\x12I\n" +
-	"\tcollected\x18\f \x03(\v2+.moonshine.boozebarons.v1.CollectedMovementR\tcollected\x12#\n" +
-	"\rsnitch_tokens\x18\r \x01(\x05R\fsnitchTokens\x12\x1d\n" +
+	" \x03(\x0e2\".moonshine.boozebarons.v1.LocationB\x06\x92\xe5\x18\x02\b\x01R\x04hand\x12B\n" +
+	"\x06played\x18\v \x01(\x0e2\".moonshine.boozebarons.v1.LocationB\x06\x92\xe5\x18\x02\b\x01R\x06played\x12Q\n" +
+	"\tcollected\x18\f \x03(\v2+.moonshine.boozebarons.v1.CollectedMovementB\x06\x92\xe5\x18\x02\b\x01R\tcollected\x12+\n" +
+	"\rsnitch_tokens\x18\r \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\fsnitchTokens\x12%\n" +
 	"\n" +
-	"has_chosen\x18\x0e \x01(\bR\thasChosen\x12:\n" +
-	"\x06sealed\x18\x0f \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\x06sealed\x12\x14\n" +
-	"\x05acted\x18\x10 \x01(\bR\x05acted\x12\x14\n" +
-	"\x05coins\x18\x11 \x01(\x05R\x05coins\"\xc0\x01\n" +
-	"\fLocationView\x12>\n" +
-	"\blocation\x18\x01 \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\blocation\x122\n" +
-	"\x04side\x18\x02 \x01(\x0e2\x1e.moonshine.boozebarons.v1.SideR\x04side\x12<\n" +
-	"\x05cards\x18\x03 \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardR\x05cards\"\xb8\x02\n" +
-	"\aPending\x129\n" +
-	"\x04kind\x18\x01 \x01(\x0e2%.moonshine.boozebarons.v1.PendingKindR\x04kind\x12\x14\n" +
-	"\x05actor\x18\x02 \x01(\x05R\x05actor\x12\x16\n" +
-	"\x06target\x18\x03 \x01(\x05R\x06target\x12\x16\n" +
-	"\x06steals\x18\x04 \x01(\x05R\x06steals\x12>\n" +
-	"\x06looked\x18\x05 \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardR\x06looked\x12I\n" +
-	"\fcasino_cards\x18\x06 \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardR\vcasinoCards\x12!\n" +
-	"\fcasino_count\x18\a \x01(\x05R\vcasinoCount\"\xe7\x05\n" +
-	"\x04View\x12\x18\n" +
-	"\aplayers\x18\x01 \x01(\x05R\aplayers\x12;\n" +
-	"\aoptions\x18\x02 \x01(\v2!.moonshine.boozebarons.v1.OptionsR\aoptions\x12$\n" +
-	"\vviewer_seat\x18\x03 \x01(\x05H\x00R\n" +
-	"viewerSeat\x88\x01\x01\x12\x14\n" +
-	"\x05round\x18\x04 \x01(\x05R\x05round\x125\n" +
-	"\x05phase\x18\x05 \x01(\x0e2\x1f.moonshine.boozebarons.v1.PhaseR\x05phase\x12\x14\n" +
-	"\x05baron\x18\x06 \x01(\x05R\x05baron\x12\x17\n" +
-	"\x04turn\x18\a \x01(\x05H\x01R\x04turn\x88\x01\x01\x12:\n" +
-	"\x05seats\x18\b \x03(\v2$.moonshine.boozebarons.v1.PlayerViewR\x05seats\x12D\n" +
-	"\tlocations\x18\t \x03(\v2&.moonshine.boozebarons.v1.LocationViewR\tlocations\x12\x1b\n" +
+	"has_chosen\x18\x0e \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\thasChosen\x12B\n" +
+	"\x06sealed\x18\x0f \x01(\x0e2\".moonshine.boozebarons.v1.LocationB\x06\x92\xe5\x18\x02\b\x02R\x06sealed\x12\x1c\n" +
+	"\x05acted\x18\x10 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x05acted\x12\x1e\n" +
+	"\x05coins\x18\x11 \x01(\x05B\b\x92\xe5\x18\x04\b\x04(\x01R\x05coins\"\xd8\x01\n" +
+	"\fLocationView\x12F\n" +
+	"\blocation\x18\x01 \x01(\x0e2\".moonshine.boozebarons.v1.LocationB\x06\x92\xe5\x18\x02\b\x01R\blocation\x12:\n" +
+	"\x04side\x18\x02 \x01(\x0e2\x1e.moonshine.boozebarons.v1.SideB\x06\x92\xe5\x18\x02\b\x01R\x04side\x12D\n" +
+	"\x05cards\x18\x03 \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardB\x06\x92\xe5\x18\x02\b\x01R\x05cards\"\x80\x03\n" +
+	"\aPending\x12A\n" +
+	"\x04kind\x18\x01 \x01(\x0e2%.moonshine.boozebarons.v1.PendingKindB\x06\x92\xe5\x18\x02\b\x01R\x04kind\x12\x1e\n" +
+	"\x05actor\x18\x02 \x01(\x05B\b\x92\xe5\x18\x04\b\x01\x10\x01R\x05actor\x12\x1e\n" +
+	"\x06target\x18\x03 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x06target\x12\x1e\n" +
+	"\x06steals\x18\x04 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x06steals\x12F\n" +
+	"\x06looked\x18\x05 \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardB\x06\x92\xe5\x18\x02\b\x02R\x06looked\x12Q\n" +
+	"\fcasino_cards\x18\x06 \x03(\v2&.moonshine.boozebarons.v1.DeliveryCardB\x06\x92\xe5\x18\x02\b\x02R\vcasinoCards\x127\n" +
+	"\fcasino_count\x18\a \x01(\x05B\x14\x92\xe5\x18\x10\b\x03\x1a\fcasino_cardsR\vcasinoCount\"\xed\x06\n" +
+	"\x04View\x12 \n" +
+	"\aplayers\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\aplayers\x12C\n" +
+	"\aoptions\x18\x02 \x01(\v2!.moonshine.boozebarons.v1.OptionsB\x06\x92\xe5\x18\x02\b\x01R\aoptions\x12,\n" +
+	"\vviewer_seat\x18\x03 \x01(\x05B\x06\x92\xe5\x18\x02\b\x05H\x00R\n" +
+	"viewerSeat\x88\x01\x01\x12\x1c\n" +
+	"\x05round\x18\x04 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05round\x12=\n" +
+	"\x05phase\x18\x05 \x01(\x0e2\x1f.moonshine.boozebarons.v1.PhaseB\x06\x92\xe5\x18\x02\b\x01R\x05phase\x12\x1c\n" +
+	"\x05baron\x18\x06 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05baron\x12\x1f\n" +
+	"\x04turn\x18\a \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x01R\x04turn\x88\x01\x01\x12B\n" +
+	"\x05seats\x18\b \x03(\v2$.moonshine.boozebarons.v1.PlayerViewB\x06\x92\xe5\x18\x02\b\x01R\x05seats\x12L\n" +
+	"\tlocations\x18\t \x03(\v2&.moonshine.boozebarons.v1.LocationViewB\x06\x92\xe5\x18\x02\b\x01R\tlocations\x12)\n" +
 	"\tdeck_size\x18\n" +
-	" \x01(\x05R\bdeckSize\x12\x12\n" +
-	"\x04deck\x18\v \x03(\x05R\x04deck\x12,\n" +
-	"\x12snitch_tokens_left\x18\f \x01(\x05R\x10snitchTokensLeft\x12\"\n" +
+	" \x01(\x05B\f\x92\xe5\x18\b\b\x03\x1a\x04deckR\bdeckSize\x12\x1a\n" +
+	"\x04deck\x18\v \x03(\x05B\x06\x92\xe5\x18\x02\b\x04R\x04deck\x124\n" +
+	"\x12snitch_tokens_left\x18\f \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x10snitchTokensLeft\x12*\n" +
 	"\n" +
-	"next_baron\x18\r \x01(\x05H\x02R\tnextBaron\x88\x01\x01\x12;\n" +
-	"\apending\x18\x0e \x01(\v2!.moonshine.boozebarons.v1.PendingR\apending\x12?\n" +
-	"\fmobs_in_play\x18\x0f \x03(\x0e2\x1d.moonshine.boozebarons.v1.MobR\n" +
-	"mobsInPlay\x12;\n" +
-	"\x06result\x18\x10 \x01(\v2#.moonshine.boozebarons.v1.GameEndedR\x06resultB\x0e\n" +
+	"next_baron\x18\r \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x02R\tnextBaron\x88\x01\x01\x12C\n" +
+	"\apending\x18\x0e \x01(\v2!.moonshine.boozebarons.v1.PendingB\x06\x92\xe5\x18\x02\b\x01R\apending\x12G\n" +
+	"\fmobs_in_play\x18\x0f \x03(\x0e2\x1d.moonshine.boozebarons.v1.MobB\x06\x92\xe5\x18\x02\b\x01R\n" +
+	"mobsInPlay\x12C\n" +
+	"\x06result\x18\x10 \x01(\v2#.moonshine.boozebarons.v1.GameEndedB\x06\x92\xe5\x18\x02\b\x01R\x06resultB\x0e\n" +
 	"\f_viewer_seatB\a\n" +
 	"\x05_turnB\r\n" +
 	"\v_next_baron*\xbf\x01\n" +

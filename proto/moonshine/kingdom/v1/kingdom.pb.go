@@ -12,6 +12,7 @@
 package kingdomv1
 
 import (
+	_ "github.com/moonshine-games/moonshine/proto/moonshine/visibility/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -2444,7 +2445,8 @@ type Standoff struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Ambush, Hold Fire or Fold.
 	Choice StandoffChoice `protobuf:"varint,1,opt,name=choice,proto3,enum=moonshine.kingdom.v1.StandoffChoice" json:"choice,omitempty"`
-	// Fold only: the Connected District the Occupier's mobsters flee to.
+	// Fold only: the Connected Safe District the Occupier's mobsters flee to
+	// (one it Controls, or a Defenseless one: no rival Mobsters, no Police).
 	FleeTo District `protobuf:"varint,2,opt,name=flee_to,json=fleeTo,proto3,enum=moonshine.kingdom.v1.District" json:"flee_to,omitempty"`
 	// Ambush only, East Side Vipers: pay $200 for one extra die (Firepower).
 	Firepower bool `protobuf:"varint,3,opt,name=firepower,proto3" json:"firepower,omitempty"`
@@ -2456,7 +2458,10 @@ type Standoff struct {
 	Plunder bool `protobuf:"varint,5,opt,name=plunder,proto3" json:"plunder,omitempty"`
 	// Plunder: the barrels wanted, one liquor per barrel, in order of choice
 	// (the first hits take the first entries).
-	Steal         []Liquor `protobuf:"varint,6,rep,packed,name=steal,proto3,enum=moonshine.kingdom.v1.Liquor" json:"steal,omitempty"`
+	Steal []Liquor `protobuf:"varint,6,rep,packed,name=steal,proto3,enum=moonshine.kingdom.v1.Liquor" json:"steal,omitempty"`
+	// Fold only: an unguarded rival Safehouse in flee_to is taken in any case;
+	// this also places one of the Occupier's own there for free (Commandeer).
+	Commandeer    bool `protobuf:"varint,7,opt,name=commandeer,proto3" json:"commandeer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2531,6 +2536,13 @@ func (x *Standoff) GetSteal() []Liquor {
 		return x.Steal
 	}
 	return nil
+}
+
+func (x *Standoff) GetCommandeer() bool {
+	if x != nil {
+		return x.Commandeer
+	}
+	return false
 }
 
 // Assault fights for the District: both sides roll at once.
@@ -3344,9 +3356,9 @@ type Move struct {
 	// When entering an unguarded rival Safehouse, place one of your own
 	// Safehouses in its place (Commandeer).
 	Commandeer bool `protobuf:"varint,6,opt,name=commandeer,proto3" json:"commandeer,omitempty"`
-	// Blood Oath: Districts of the partner passed through on the way, in
-	// order, each Connected to the one before ("You may safely Move through
-	// their Controlled Districts").
+	// No longer accepted (refused as BAD_VIA): a Move goes to one Connected
+	// District, a partner's included, where it starts no fight (ruling 78).
+	// Kept so that games recorded under rules version 1 still decode.
 	Via []District `protobuf:"varint,9,rep,packed,name=via,proto3,enum=moonshine.kingdom.v1.District" json:"via,omitempty"`
 	// Harlem Knights' Skiff: up to 5 mobsters from a Coastal District you
 	// Control to any other Coastal District (no connection needed).
@@ -4290,6 +4302,7 @@ type Event struct {
 	//	*Event_DealHonoured
 	//	*Event_DealBroken
 	//	*Event_DealVoided
+	//	*Event_OccupierChanged
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4845,6 +4858,15 @@ func (x *Event) GetDealVoided() *DealVoided {
 	return nil
 }
 
+func (x *Event) GetOccupierChanged() *OccupierChanged {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_OccupierChanged); ok {
+			return x.OccupierChanged
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -4915,12 +4937,12 @@ type Event_ContractsReceived struct {
 }
 
 type Event_ContractsDiscarded struct {
-	// A seat discarded Contracts (public: tiers only).
+	// A seat discarded Contracts, face up (public: the cards).
 	ContractsDiscarded *ContractsDiscarded `protobuf:"bytes,14,opt,name=contracts_discarded,json=contractsDiscarded,proto3,oneof"`
 }
 
 type Event_ContractsDiscardedCards struct {
-	// The cards a seat discarded (private to that seat).
+	// Rules version 1: the cards a seat discarded (private to that seat).
 	ContractsDiscardedCards *ContractsDiscardedCards `protobuf:"bytes,15,opt,name=contracts_discarded_cards,json=contractsDiscardedCards,proto3,oneof"`
 }
 
@@ -5137,6 +5159,13 @@ type Event_DealVoided struct {
 	DealVoided *DealVoided `protobuf:"bytes,57,opt,name=deal_voided,json=dealVoided,proto3,oneof"`
 }
 
+type Event_OccupierChanged struct {
+	// Blood Oath: the Occupier's last mobster in a District its partner's
+	// mobsters share fell or fled; the partner now holds it against the
+	// Invaders.
+	OccupierChanged *OccupierChanged `protobuf:"bytes,58,opt,name=occupier_changed,json=occupierChanged,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_DayStarted) isEvent_Kind() {}
@@ -5251,6 +5280,67 @@ func (*Event_DealBroken) isEvent_Kind() {}
 
 func (*Event_DealVoided) isEvent_Kind() {}
 
+func (*Event_OccupierChanged) isEvent_Kind() {}
+
+// OccupierChanged hands a fight's defence to the Occupier's partner: "You
+// may safely Move through their Controlled Districts", so partners may share
+// a District during Operations; when a rival invades it and the Occupier's
+// last mobster falls or flees, the partner's mobsters there are the
+// defenders, and the Invaders stay Pinned (ruling 78).
+type OccupierChanged struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The District of the fight.
+	District District `protobuf:"varint,1,opt,name=district,proto3,enum=moonshine.kingdom.v1.District" json:"district,omitempty"`
+	// The new Occupier: the former Occupier's partner.
+	Occupier      uint32 `protobuf:"varint,2,opt,name=occupier,proto3" json:"occupier,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OccupierChanged) Reset() {
+	*x = OccupierChanged{}
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OccupierChanged) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OccupierChanged) ProtoMessage() {}
+
+func (x *OccupierChanged) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OccupierChanged.ProtoReflect.Descriptor instead.
+func (*OccupierChanged) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *OccupierChanged) GetDistrict() District {
+	if x != nil {
+		return x.District
+	}
+	return District_DISTRICT_UNSPECIFIED
+}
+
+func (x *OccupierChanged) GetOccupier() uint32 {
+	if x != nil {
+		return x.Occupier
+	}
+	return 0
+}
+
 // DealProposed records a proposed deal.
 type DealProposed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5274,7 +5364,7 @@ type DealProposed struct {
 
 func (x *DealProposed) Reset() {
 	*x = DealProposed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5286,7 +5376,7 @@ func (x *DealProposed) String() string {
 func (*DealProposed) ProtoMessage() {}
 
 func (x *DealProposed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[41]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5299,7 +5389,7 @@ func (x *DealProposed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealProposed.ProtoReflect.Descriptor instead.
 func (*DealProposed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{41}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *DealProposed) GetDeal() uint32 {
@@ -5368,7 +5458,7 @@ type DealAnswered struct {
 
 func (x *DealAnswered) Reset() {
 	*x = DealAnswered{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5380,7 +5470,7 @@ func (x *DealAnswered) String() string {
 func (*DealAnswered) ProtoMessage() {}
 
 func (x *DealAnswered) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[42]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5393,7 +5483,7 @@ func (x *DealAnswered) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealAnswered.ProtoReflect.Descriptor instead.
 func (*DealAnswered) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{42}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *DealAnswered) GetDeal() uint32 {
@@ -5441,7 +5531,7 @@ type TermConfirmed struct {
 
 func (x *TermConfirmed) Reset() {
 	*x = TermConfirmed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5453,7 +5543,7 @@ func (x *TermConfirmed) String() string {
 func (*TermConfirmed) ProtoMessage() {}
 
 func (x *TermConfirmed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[43]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5466,7 +5556,7 @@ func (x *TermConfirmed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TermConfirmed.ProtoReflect.Descriptor instead.
 func (*TermConfirmed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{43}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *TermConfirmed) GetDeal() uint32 {
@@ -5508,7 +5598,7 @@ type DealHonoured struct {
 
 func (x *DealHonoured) Reset() {
 	*x = DealHonoured{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5520,7 +5610,7 @@ func (x *DealHonoured) String() string {
 func (*DealHonoured) ProtoMessage() {}
 
 func (x *DealHonoured) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[44]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5533,7 +5623,7 @@ func (x *DealHonoured) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealHonoured.ProtoReflect.Descriptor instead.
 func (*DealHonoured) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{44}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DealHonoured) GetDeal() uint32 {
@@ -5565,7 +5655,7 @@ type DealBroken struct {
 
 func (x *DealBroken) Reset() {
 	*x = DealBroken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5577,7 +5667,7 @@ func (x *DealBroken) String() string {
 func (*DealBroken) ProtoMessage() {}
 
 func (x *DealBroken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[45]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5590,7 +5680,7 @@ func (x *DealBroken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealBroken.ProtoReflect.Descriptor instead.
 func (*DealBroken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{45}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *DealBroken) GetDeal() uint32 {
@@ -5649,7 +5739,7 @@ type DealVoided struct {
 
 func (x *DealVoided) Reset() {
 	*x = DealVoided{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5661,7 +5751,7 @@ func (x *DealVoided) String() string {
 func (*DealVoided) ProtoMessage() {}
 
 func (x *DealVoided) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[46]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5674,7 +5764,7 @@ func (x *DealVoided) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealVoided.ProtoReflect.Descriptor instead.
 func (*DealVoided) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{46}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *DealVoided) GetDeal() uint32 {
@@ -5730,7 +5820,7 @@ type DealView struct {
 
 func (x *DealView) Reset() {
 	*x = DealView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5742,7 +5832,7 @@ func (x *DealView) String() string {
 func (*DealView) ProtoMessage() {}
 
 func (x *DealView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[47]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5755,7 +5845,7 @@ func (x *DealView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealView.ProtoReflect.Descriptor instead.
 func (*DealView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{47}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *DealView) GetDeal() uint32 {
@@ -5867,7 +5957,7 @@ type SitDown struct {
 
 func (x *SitDown) Reset() {
 	*x = SitDown{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5879,7 +5969,7 @@ func (x *SitDown) String() string {
 func (*SitDown) ProtoMessage() {}
 
 func (x *SitDown) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[48]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5892,7 +5982,7 @@ func (x *SitDown) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SitDown.ProtoReflect.Descriptor instead.
 func (*SitDown) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{48}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *SitDown) GetRanking() []uint32 {
@@ -5917,7 +6007,7 @@ type InfluenceLent struct {
 
 func (x *InfluenceLent) Reset() {
 	*x = InfluenceLent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5929,7 +6019,7 @@ func (x *InfluenceLent) String() string {
 func (*InfluenceLent) ProtoMessage() {}
 
 func (x *InfluenceLent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[49]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5942,7 +6032,7 @@ func (x *InfluenceLent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InfluenceLent.ProtoReflect.Descriptor instead.
 func (*InfluenceLent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{49}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *InfluenceLent) GetFrom() uint32 {
@@ -5981,7 +6071,7 @@ type PushProposed struct {
 
 func (x *PushProposed) Reset() {
 	*x = PushProposed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5993,7 +6083,7 @@ func (x *PushProposed) String() string {
 func (*PushProposed) ProtoMessage() {}
 
 func (x *PushProposed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[50]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6006,7 +6096,7 @@ func (x *PushProposed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PushProposed.ProtoReflect.Descriptor instead.
 func (*PushProposed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{50}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *PushProposed) GetSeat() uint32 {
@@ -6043,7 +6133,7 @@ type ConsentGiven struct {
 
 func (x *ConsentGiven) Reset() {
 	*x = ConsentGiven{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6055,7 +6145,7 @@ func (x *ConsentGiven) String() string {
 func (*ConsentGiven) ProtoMessage() {}
 
 func (x *ConsentGiven) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[51]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6068,7 +6158,7 @@ func (x *ConsentGiven) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsentGiven.ProtoReflect.Descriptor instead.
 func (*ConsentGiven) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{51}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ConsentGiven) GetSeat() uint32 {
@@ -6098,7 +6188,7 @@ type LoanTaken struct {
 
 func (x *LoanTaken) Reset() {
 	*x = LoanTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6110,7 +6200,7 @@ func (x *LoanTaken) String() string {
 func (*LoanTaken) ProtoMessage() {}
 
 func (x *LoanTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[52]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6123,7 +6213,7 @@ func (x *LoanTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoanTaken.ProtoReflect.Descriptor instead.
 func (*LoanTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{52}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *LoanTaken) GetSeat() uint32 {
@@ -6153,7 +6243,7 @@ type LoanRepaid struct {
 
 func (x *LoanRepaid) Reset() {
 	*x = LoanRepaid{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6165,7 +6255,7 @@ func (x *LoanRepaid) String() string {
 func (*LoanRepaid) ProtoMessage() {}
 
 func (x *LoanRepaid) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[53]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6178,7 +6268,7 @@ func (x *LoanRepaid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoanRepaid.ProtoReflect.Descriptor instead.
 func (*LoanRepaid) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{53}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *LoanRepaid) GetSeat() uint32 {
@@ -6210,7 +6300,7 @@ type CashGiven struct {
 
 func (x *CashGiven) Reset() {
 	*x = CashGiven{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6222,7 +6312,7 @@ func (x *CashGiven) String() string {
 func (*CashGiven) ProtoMessage() {}
 
 func (x *CashGiven) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[54]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6235,7 +6325,7 @@ func (x *CashGiven) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CashGiven.ProtoReflect.Descriptor instead.
 func (*CashGiven) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{54}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CashGiven) GetFrom() uint32 {
@@ -6272,7 +6362,7 @@ type CapoPromoted struct {
 
 func (x *CapoPromoted) Reset() {
 	*x = CapoPromoted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6284,7 +6374,7 @@ func (x *CapoPromoted) String() string {
 func (*CapoPromoted) ProtoMessage() {}
 
 func (x *CapoPromoted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[55]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6297,7 +6387,7 @@ func (x *CapoPromoted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CapoPromoted.ProtoReflect.Descriptor instead.
 func (*CapoPromoted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{55}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *CapoPromoted) GetSeat() uint32 {
@@ -6330,7 +6420,7 @@ type HeatCooled struct {
 
 func (x *HeatCooled) Reset() {
 	*x = HeatCooled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6342,7 +6432,7 @@ func (x *HeatCooled) String() string {
 func (*HeatCooled) ProtoMessage() {}
 
 func (x *HeatCooled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[56]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6355,7 +6445,7 @@ func (x *HeatCooled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeatCooled.ProtoReflect.Descriptor instead.
 func (*HeatCooled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{56}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *HeatCooled) GetSeat() uint32 {
@@ -6395,7 +6485,7 @@ type Torched struct {
 
 func (x *Torched) Reset() {
 	*x = Torched{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6407,7 +6497,7 @@ func (x *Torched) String() string {
 func (*Torched) ProtoMessage() {}
 
 func (x *Torched) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[57]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6420,7 +6510,7 @@ func (x *Torched) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Torched.ProtoReflect.Descriptor instead.
 func (*Torched) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{57}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *Torched) GetSeat() uint32 {
@@ -6458,14 +6548,18 @@ type StandoffChosen struct {
 	// Fold: Runners that fled.
 	Runners uint32 `protobuf:"varint,5,opt,name=runners,proto3" json:"runners,omitempty"`
 	// Fold: Bosses that fled.
-	Bosses        uint32 `protobuf:"varint,6,opt,name=bosses,proto3" json:"bosses,omitempty"`
+	Bosses uint32 `protobuf:"varint,6,opt,name=bosses,proto3" json:"bosses,omitempty"`
+	// Fold: the rival whose unguarded Safehouse in fled_to was taken.
+	SafehouseTakenFrom *uint32 `protobuf:"varint,7,opt,name=safehouse_taken_from,json=safehouseTakenFrom,proto3,oneof" json:"safehouse_taken_from,omitempty"`
+	// Fold: the Occupier placed its own Safehouse in fled_to (Commandeer).
+	Commandeered  bool `protobuf:"varint,8,opt,name=commandeered,proto3" json:"commandeered,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *StandoffChosen) Reset() {
 	*x = StandoffChosen{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6477,7 +6571,7 @@ func (x *StandoffChosen) String() string {
 func (*StandoffChosen) ProtoMessage() {}
 
 func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[58]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6490,7 +6584,7 @@ func (x *StandoffChosen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StandoffChosen.ProtoReflect.Descriptor instead.
 func (*StandoffChosen) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{58}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *StandoffChosen) GetSeat() uint32 {
@@ -6533,6 +6627,20 @@ func (x *StandoffChosen) GetBosses() uint32 {
 		return x.Bosses
 	}
 	return 0
+}
+
+func (x *StandoffChosen) GetSafehouseTakenFrom() uint32 {
+	if x != nil && x.SafehouseTakenFrom != nil {
+		return *x.SafehouseTakenFrom
+	}
+	return 0
+}
+
+func (x *StandoffChosen) GetCommandeered() bool {
+	if x != nil {
+		return x.Commandeered
+	}
+	return false
 }
 
 // CombatRound records one round of shooting with every die rolled.
@@ -6583,7 +6691,7 @@ type CombatRound struct {
 
 func (x *CombatRound) Reset() {
 	*x = CombatRound{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6595,7 +6703,7 @@ func (x *CombatRound) String() string {
 func (*CombatRound) ProtoMessage() {}
 
 func (x *CombatRound) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6608,7 +6716,7 @@ func (x *CombatRound) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CombatRound.ProtoReflect.Descriptor instead.
 func (*CombatRound) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{59}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *CombatRound) GetDistrict() District {
@@ -6752,7 +6860,7 @@ type FightEnded struct {
 
 func (x *FightEnded) Reset() {
 	*x = FightEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6764,7 +6872,7 @@ func (x *FightEnded) String() string {
 func (*FightEnded) ProtoMessage() {}
 
 func (x *FightEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6777,7 +6885,7 @@ func (x *FightEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FightEnded.ProtoReflect.Descriptor instead.
 func (*FightEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{60}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *FightEnded) GetDistrict() District {
@@ -6830,7 +6938,7 @@ type Withdrew struct {
 
 func (x *Withdrew) Reset() {
 	*x = Withdrew{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6842,7 +6950,7 @@ func (x *Withdrew) String() string {
 func (*Withdrew) ProtoMessage() {}
 
 func (x *Withdrew) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6855,7 +6963,7 @@ func (x *Withdrew) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Withdrew.ProtoReflect.Descriptor instead.
 func (*Withdrew) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{61}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *Withdrew) GetSeat() uint32 {
@@ -6947,7 +7055,7 @@ type SpoilsTaken struct {
 
 func (x *SpoilsTaken) Reset() {
 	*x = SpoilsTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6959,7 +7067,7 @@ func (x *SpoilsTaken) String() string {
 func (*SpoilsTaken) ProtoMessage() {}
 
 func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6972,7 +7080,7 @@ func (x *SpoilsTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SpoilsTaken.ProtoReflect.Descriptor instead.
 func (*SpoilsTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{62}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *SpoilsTaken) GetSeat() uint32 {
@@ -7028,7 +7136,7 @@ type HeatDrawn struct {
 
 func (x *HeatDrawn) Reset() {
 	*x = HeatDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7040,7 +7148,7 @@ func (x *HeatDrawn) String() string {
 func (*HeatDrawn) ProtoMessage() {}
 
 func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7053,7 +7161,7 @@ func (x *HeatDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HeatDrawn.ProtoReflect.Descriptor instead.
 func (*HeatDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{63}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *HeatDrawn) GetSeat() uint32 {
@@ -7089,7 +7197,8 @@ type SeatSetup struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The Playbook.
 	Playbook Playbook `protobuf:"varint,1,opt,name=playbook,proto3,enum=moonshine.kingdom.v1.Playbook" json:"playbook,omitempty"`
-	// The Borough whose Deed was dealt as home turf.
+	// The Borough whose Deed was dealt as home turf; the seat holds that Deed
+	// from setup (the TitleChanged events after GameStarted).
 	Home Borough `protobuf:"varint,2,opt,name=home,proto3,enum=moonshine.kingdom.v1.Borough" json:"home,omitempty"`
 	// The New Moon Turn Token number (1 first).
 	TurnToken     uint32 `protobuf:"varint,3,opt,name=turn_token,json=turnToken,proto3" json:"turn_token,omitempty"`
@@ -7099,7 +7208,7 @@ type SeatSetup struct {
 
 func (x *SeatSetup) Reset() {
 	*x = SeatSetup{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7111,7 +7220,7 @@ func (x *SeatSetup) String() string {
 func (*SeatSetup) ProtoMessage() {}
 
 func (x *SeatSetup) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[64]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7124,7 +7233,7 @@ func (x *SeatSetup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatSetup.ProtoReflect.Descriptor instead.
 func (*SeatSetup) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{64}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *SeatSetup) GetPlaybook() Playbook {
@@ -7166,7 +7275,7 @@ type GameStarted struct {
 
 func (x *GameStarted) Reset() {
 	*x = GameStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7178,7 +7287,7 @@ func (x *GameStarted) String() string {
 func (*GameStarted) ProtoMessage() {}
 
 func (x *GameStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[65]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7191,7 +7300,7 @@ func (x *GameStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameStarted.ProtoReflect.Descriptor instead.
 func (*GameStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{65}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *GameStarted) GetPlayers() uint32 {
@@ -7239,7 +7348,7 @@ type DayStarted struct {
 
 func (x *DayStarted) Reset() {
 	*x = DayStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7251,7 +7360,7 @@ func (x *DayStarted) String() string {
 func (*DayStarted) ProtoMessage() {}
 
 func (x *DayStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[66]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7264,7 +7373,7 @@ func (x *DayStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayStarted.ProtoReflect.Descriptor instead.
 func (*DayStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{66}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *DayStarted) GetDay() uint32 {
@@ -7312,7 +7421,7 @@ type Production struct {
 
 func (x *Production) Reset() {
 	*x = Production{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7324,7 +7433,7 @@ func (x *Production) String() string {
 func (*Production) ProtoMessage() {}
 
 func (x *Production) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[67]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7337,7 +7446,7 @@ func (x *Production) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Production.ProtoReflect.Descriptor instead.
 func (*Production) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{67}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *Production) GetDistrict() District {
@@ -7389,7 +7498,7 @@ type BrewDrafted struct {
 
 func (x *BrewDrafted) Reset() {
 	*x = BrewDrafted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7401,7 +7510,7 @@ func (x *BrewDrafted) String() string {
 func (*BrewDrafted) ProtoMessage() {}
 
 func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[68]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7414,7 +7523,7 @@ func (x *BrewDrafted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BrewDrafted.ProtoReflect.Descriptor instead.
 func (*BrewDrafted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{68}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *BrewDrafted) GetSeat() uint32 {
@@ -7476,7 +7585,7 @@ type Casualty struct {
 
 func (x *Casualty) Reset() {
 	*x = Casualty{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7488,7 +7597,7 @@ func (x *Casualty) String() string {
 func (*Casualty) ProtoMessage() {}
 
 func (x *Casualty) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[69]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7501,7 +7610,7 @@ func (x *Casualty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Casualty.ProtoReflect.Descriptor instead.
 func (*Casualty) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{69}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *Casualty) GetDistrict() District {
@@ -7547,7 +7656,7 @@ type Blowback struct {
 
 func (x *Blowback) Reset() {
 	*x = Blowback{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7559,7 +7668,7 @@ func (x *Blowback) String() string {
 func (*Blowback) ProtoMessage() {}
 
 func (x *Blowback) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[70]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7572,7 +7681,7 @@ func (x *Blowback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Blowback.ProtoReflect.Descriptor instead.
 func (*Blowback) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{70}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *Blowback) GetRed() uint32 {
@@ -7611,7 +7720,7 @@ type ContractStaked struct {
 
 func (x *ContractStaked) Reset() {
 	*x = ContractStaked{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7623,7 +7732,7 @@ func (x *ContractStaked) String() string {
 func (*ContractStaked) ProtoMessage() {}
 
 func (x *ContractStaked) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[71]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7636,7 +7745,7 @@ func (x *ContractStaked) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractStaked.ProtoReflect.Descriptor instead.
 func (*ContractStaked) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{71}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *ContractStaked) GetSeat() uint32 {
@@ -7673,7 +7782,7 @@ type Funded struct {
 
 func (x *Funded) Reset() {
 	*x = Funded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7685,7 +7794,7 @@ func (x *Funded) String() string {
 func (*Funded) ProtoMessage() {}
 
 func (x *Funded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[72]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7698,7 +7807,7 @@ func (x *Funded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Funded.ProtoReflect.Descriptor instead.
 func (*Funded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{72}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *Funded) GetSeat() uint32 {
@@ -7726,7 +7835,7 @@ type OperationsStarted struct {
 
 func (x *OperationsStarted) Reset() {
 	*x = OperationsStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7738,7 +7847,7 @@ func (x *OperationsStarted) String() string {
 func (*OperationsStarted) ProtoMessage() {}
 
 func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[73]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7751,7 +7860,7 @@ func (x *OperationsStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OperationsStarted.ProtoReflect.Descriptor instead.
 func (*OperationsStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{73}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *OperationsStarted) GetFirst() uint32 {
@@ -7776,7 +7885,7 @@ type InfluenceSpent struct {
 
 func (x *InfluenceSpent) Reset() {
 	*x = InfluenceSpent{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7788,7 +7897,7 @@ func (x *InfluenceSpent) String() string {
 func (*InfluenceSpent) ProtoMessage() {}
 
 func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7801,7 +7910,7 @@ func (x *InfluenceSpent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InfluenceSpent.ProtoReflect.Descriptor instead.
 func (*InfluenceSpent) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{74}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *InfluenceSpent) GetSeat() uint32 {
@@ -7855,7 +7964,8 @@ type Moved struct {
 	Skiff bool `protobuf:"varint,12,opt,name=skiff,proto3" json:"skiff,omitempty"`
 	// The move was Stealth: no Standoff, the Invaders must Assault or Advance.
 	Stealth bool `protobuf:"varint,13,opt,name=stealth,proto3" json:"stealth,omitempty"`
-	// Blood Oath: the partner's Districts passed through.
+	// Rules version 1 only: the partner's Districts passed through (a Move
+	// now goes to one Connected District; ruling 78).
 	Via           []District `protobuf:"varint,14,rep,packed,name=via,proto3,enum=moonshine.kingdom.v1.District" json:"via,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -7863,7 +7973,7 @@ type Moved struct {
 
 func (x *Moved) Reset() {
 	*x = Moved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7875,7 +7985,7 @@ func (x *Moved) String() string {
 func (*Moved) ProtoMessage() {}
 
 func (x *Moved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7888,7 +7998,7 @@ func (x *Moved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Moved.ProtoReflect.Descriptor instead.
 func (*Moved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{75}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *Moved) GetSeat() uint32 {
@@ -8010,7 +8120,7 @@ type Pushed struct {
 
 func (x *Pushed) Reset() {
 	*x = Pushed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8022,7 +8132,7 @@ func (x *Pushed) String() string {
 func (*Pushed) ProtoMessage() {}
 
 func (x *Pushed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8035,7 +8145,7 @@ func (x *Pushed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pushed.ProtoReflect.Descriptor instead.
 func (*Pushed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{76}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *Pushed) GetSeat() uint32 {
@@ -8097,7 +8207,7 @@ type Recruited struct {
 
 func (x *Recruited) Reset() {
 	*x = Recruited{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8109,7 +8219,7 @@ func (x *Recruited) String() string {
 func (*Recruited) ProtoMessage() {}
 
 func (x *Recruited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[77]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8122,7 +8232,7 @@ func (x *Recruited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Recruited.ProtoReflect.Descriptor instead.
 func (*Recruited) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{77}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *Recruited) GetSeat() uint32 {
@@ -8168,7 +8278,7 @@ type ContractsDrawn struct {
 
 func (x *ContractsDrawn) Reset() {
 	*x = ContractsDrawn{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8180,7 +8290,7 @@ func (x *ContractsDrawn) String() string {
 func (*ContractsDrawn) ProtoMessage() {}
 
 func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[78]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8193,7 +8303,7 @@ func (x *ContractsDrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDrawn.ProtoReflect.Descriptor instead.
 func (*ContractsDrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{78}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *ContractsDrawn) GetSeat() uint32 {
@@ -8230,7 +8340,7 @@ type ContractsReceived struct {
 
 func (x *ContractsReceived) Reset() {
 	*x = ContractsReceived{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8242,7 +8352,7 @@ func (x *ContractsReceived) String() string {
 func (*ContractsReceived) ProtoMessage() {}
 
 func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[79]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8255,7 +8365,7 @@ func (x *ContractsReceived) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsReceived.ProtoReflect.Descriptor instead.
 func (*ContractsReceived) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{79}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *ContractsReceived) GetSeat() uint32 {
@@ -8272,20 +8382,25 @@ func (x *ContractsReceived) GetCards() []uint32 {
 	return nil
 }
 
-// ContractsDiscarded is the public part of a discard to the Hand Limit.
+// ContractsDiscarded records a discard to the Hand Limit. The cards go face
+// up onto their decks' discard piles ("shuffle its face-up discard pile"),
+// so the whole table sees them (ruling 26).
 type ContractsDiscarded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat.
 	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// The tier of each discarded card.
-	Tiers         []Tier `protobuf:"varint,2,rep,packed,name=tiers,proto3,enum=moonshine.kingdom.v1.Tier" json:"tiers,omitempty"`
+	Tiers []Tier `protobuf:"varint,2,rep,packed,name=tiers,proto3,enum=moonshine.kingdom.v1.Tier" json:"tiers,omitempty"`
+	// The card ids, in the order discarded (unset in games recorded under
+	// rules version 1, whose discards came in ContractsDiscardedCards).
+	Cards         []uint32 `protobuf:"varint,3,rep,packed,name=cards,proto3" json:"cards,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ContractsDiscarded) Reset() {
 	*x = ContractsDiscarded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8297,7 +8412,7 @@ func (x *ContractsDiscarded) String() string {
 func (*ContractsDiscarded) ProtoMessage() {}
 
 func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[80]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8310,7 +8425,7 @@ func (x *ContractsDiscarded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscarded.ProtoReflect.Descriptor instead.
 func (*ContractsDiscarded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{80}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *ContractsDiscarded) GetSeat() uint32 {
@@ -8327,7 +8442,16 @@ func (x *ContractsDiscarded) GetTiers() []Tier {
 	return nil
 }
 
-// ContractsDiscardedCards is the private part of a discard.
+func (x *ContractsDiscarded) GetCards() []uint32 {
+	if x != nil {
+		return x.Cards
+	}
+	return nil
+}
+
+// ContractsDiscardedCards is the private part of a discard in games
+// recorded under rules version 1 (a discard is now public:
+// ContractsDiscarded.cards).
 type ContractsDiscardedCards struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat.
@@ -8340,7 +8464,7 @@ type ContractsDiscardedCards struct {
 
 func (x *ContractsDiscardedCards) Reset() {
 	*x = ContractsDiscardedCards{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8352,7 +8476,7 @@ func (x *ContractsDiscardedCards) String() string {
 func (*ContractsDiscardedCards) ProtoMessage() {}
 
 func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[81]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8365,7 +8489,7 @@ func (x *ContractsDiscardedCards) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractsDiscardedCards.ProtoReflect.Descriptor instead.
 func (*ContractsDiscardedCards) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{81}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *ContractsDiscardedCards) GetSeat() uint32 {
@@ -8393,7 +8517,7 @@ type DeckReshuffled struct {
 
 func (x *DeckReshuffled) Reset() {
 	*x = DeckReshuffled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8405,7 +8529,7 @@ func (x *DeckReshuffled) String() string {
 func (*DeckReshuffled) ProtoMessage() {}
 
 func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[82]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8418,7 +8542,7 @@ func (x *DeckReshuffled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckReshuffled.ProtoReflect.Descriptor instead.
 func (*DeckReshuffled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{82}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *DeckReshuffled) GetDeck() Tier {
@@ -8445,7 +8569,7 @@ type Secured struct {
 
 func (x *Secured) Reset() {
 	*x = Secured{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8457,7 +8581,7 @@ func (x *Secured) String() string {
 func (*Secured) ProtoMessage() {}
 
 func (x *Secured) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[83]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8470,7 +8594,7 @@ func (x *Secured) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Secured.ProtoReflect.Descriptor instead.
 func (*Secured) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{83}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *Secured) GetSeat() uint32 {
@@ -8526,7 +8650,7 @@ type Smuggled struct {
 
 func (x *Smuggled) Reset() {
 	*x = Smuggled{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8538,7 +8662,7 @@ func (x *Smuggled) String() string {
 func (*Smuggled) ProtoMessage() {}
 
 func (x *Smuggled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[84]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8551,7 +8675,7 @@ func (x *Smuggled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Smuggled.ProtoReflect.Descriptor instead.
 func (*Smuggled) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{84}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *Smuggled) GetSeat() uint32 {
@@ -8625,7 +8749,7 @@ type Extorted struct {
 
 func (x *Extorted) Reset() {
 	*x = Extorted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8637,7 +8761,7 @@ func (x *Extorted) String() string {
 func (*Extorted) ProtoMessage() {}
 
 func (x *Extorted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[85]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8650,7 +8774,7 @@ func (x *Extorted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Extorted.ProtoReflect.Descriptor instead.
 func (*Extorted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{85}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *Extorted) GetSeat() uint32 {
@@ -8689,7 +8813,7 @@ type Fixed struct {
 
 func (x *Fixed) Reset() {
 	*x = Fixed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8701,7 +8825,7 @@ func (x *Fixed) String() string {
 func (*Fixed) ProtoMessage() {}
 
 func (x *Fixed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[86]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8714,7 +8838,7 @@ func (x *Fixed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Fixed.ProtoReflect.Descriptor instead.
 func (*Fixed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{86}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *Fixed) GetSeat() uint32 {
@@ -8757,7 +8881,7 @@ type Unloaded struct {
 
 func (x *Unloaded) Reset() {
 	*x = Unloaded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8769,7 +8893,7 @@ func (x *Unloaded) String() string {
 func (*Unloaded) ProtoMessage() {}
 
 func (x *Unloaded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[87]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8782,7 +8906,7 @@ func (x *Unloaded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unloaded.ProtoReflect.Descriptor instead.
 func (*Unloaded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{87}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *Unloaded) GetSeat() uint32 {
@@ -8839,7 +8963,7 @@ type Rose struct {
 
 func (x *Rose) Reset() {
 	*x = Rose{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8851,7 +8975,7 @@ func (x *Rose) String() string {
 func (*Rose) ProtoMessage() {}
 
 func (x *Rose) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[88]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8864,7 +8988,7 @@ func (x *Rose) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rose.ProtoReflect.Descriptor instead.
 func (*Rose) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{88}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *Rose) GetSeat() uint32 {
@@ -8915,7 +9039,7 @@ type Bribed struct {
 
 func (x *Bribed) Reset() {
 	*x = Bribed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8927,7 +9051,7 @@ func (x *Bribed) String() string {
 func (*Bribed) ProtoMessage() {}
 
 func (x *Bribed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[89]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8940,7 +9064,7 @@ func (x *Bribed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bribed.ProtoReflect.Descriptor instead.
 func (*Bribed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{89}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *Bribed) GetSeat() uint32 {
@@ -8968,7 +9092,7 @@ type Ratted struct {
 
 func (x *Ratted) Reset() {
 	*x = Ratted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8980,7 +9104,7 @@ func (x *Ratted) String() string {
 func (*Ratted) ProtoMessage() {}
 
 func (x *Ratted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[90]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8993,7 +9117,7 @@ func (x *Ratted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ratted.ProtoReflect.Descriptor instead.
 func (*Ratted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{90}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *Ratted) GetSeat() uint32 {
@@ -9011,14 +9135,20 @@ type LaidLow struct {
 	// The Turn Token number taken (of the opposite Moon).
 	TurnToken uint32 `protobuf:"varint,2,opt,name=turn_token,json=turnToken,proto3" json:"turn_token,omitempty"`
 	// The Moon of that token.
-	Moon          Moon `protobuf:"varint,3,opt,name=moon,proto3,enum=moonshine.kingdom.v1.Moon" json:"moon,omitempty"`
+	Moon Moon `protobuf:"varint,3,opt,name=moon,proto3,enum=moonshine.kingdom.v1.Moon" json:"moon,omitempty"`
+	// Blood Oath: the seat's mobsters left in its partner's Districts when it
+	// had to end its Phase with no way to take them out (no Influence left,
+	// or no Connected District to go to); they go back to its supply ("You
+	// may not end your Phase with mobsters in a District occupied by your
+	// partner", ruling 78).
+	Stranded      []*Casualty `protobuf:"bytes,4,rep,name=stranded,proto3" json:"stranded,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LaidLow) Reset() {
 	*x = LaidLow{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9030,7 +9160,7 @@ func (x *LaidLow) String() string {
 func (*LaidLow) ProtoMessage() {}
 
 func (x *LaidLow) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[91]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9043,7 +9173,7 @@ func (x *LaidLow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LaidLow.ProtoReflect.Descriptor instead.
 func (*LaidLow) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{91}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *LaidLow) GetSeat() uint32 {
@@ -9067,6 +9197,13 @@ func (x *LaidLow) GetMoon() Moon {
 	return Moon_MOON_UNSPECIFIED
 }
 
+func (x *LaidLow) GetStranded() []*Casualty {
+	if x != nil {
+		return x.Stranded
+	}
+	return nil
+}
+
 // TurnPassed names the seat to make the next Play.
 type TurnPassed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -9078,7 +9215,7 @@ type TurnPassed struct {
 
 func (x *TurnPassed) Reset() {
 	*x = TurnPassed{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9090,7 +9227,7 @@ func (x *TurnPassed) String() string {
 func (*TurnPassed) ProtoMessage() {}
 
 func (x *TurnPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[92]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9103,7 +9240,7 @@ func (x *TurnPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnPassed.ProtoReflect.Descriptor instead.
 func (*TurnPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{92}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *TurnPassed) GetSeat() uint32 {
@@ -9128,7 +9265,7 @@ type RaidStarted struct {
 
 func (x *RaidStarted) Reset() {
 	*x = RaidStarted{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9140,7 +9277,7 @@ func (x *RaidStarted) String() string {
 func (*RaidStarted) ProtoMessage() {}
 
 func (x *RaidStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[93]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9153,7 +9290,7 @@ func (x *RaidStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStarted.ProtoReflect.Descriptor instead.
 func (*RaidStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{93}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *RaidStarted) GetTarget() uint32 {
@@ -9192,7 +9329,7 @@ type RaidStrike struct {
 
 func (x *RaidStrike) Reset() {
 	*x = RaidStrike{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9204,7 +9341,7 @@ func (x *RaidStrike) String() string {
 func (*RaidStrike) ProtoMessage() {}
 
 func (x *RaidStrike) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[94]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9217,7 +9354,7 @@ func (x *RaidStrike) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidStrike.ProtoReflect.Descriptor instead.
 func (*RaidStrike) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{94}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *RaidStrike) GetPrecinct() District {
@@ -9260,7 +9397,7 @@ type RaidResolved struct {
 
 func (x *RaidResolved) Reset() {
 	*x = RaidResolved{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9272,7 +9409,7 @@ func (x *RaidResolved) String() string {
 func (*RaidResolved) ProtoMessage() {}
 
 func (x *RaidResolved) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[95]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9285,7 +9422,7 @@ func (x *RaidResolved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidResolved.ProtoReflect.Descriptor instead.
 func (*RaidResolved) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{95}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *RaidResolved) GetDistrict() District {
@@ -9336,7 +9473,7 @@ type RaidEnded struct {
 
 func (x *RaidEnded) Reset() {
 	*x = RaidEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9348,7 +9485,7 @@ func (x *RaidEnded) String() string {
 func (*RaidEnded) ProtoMessage() {}
 
 func (x *RaidEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[96]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9361,7 +9498,7 @@ func (x *RaidEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidEnded.ProtoReflect.Descriptor instead.
 func (*RaidEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{96}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *RaidEnded) GetRebuilt() []District {
@@ -9389,7 +9526,7 @@ type Swept struct {
 
 func (x *Swept) Reset() {
 	*x = Swept{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9401,7 +9538,7 @@ func (x *Swept) String() string {
 func (*Swept) ProtoMessage() {}
 
 func (x *Swept) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[97]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9414,7 +9551,7 @@ func (x *Swept) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Swept.ProtoReflect.Descriptor instead.
 func (*Swept) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{97}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *Swept) GetArrests() []*Casualty {
@@ -9424,7 +9561,9 @@ func (x *Swept) GetArrests() []*Casualty {
 	return nil
 }
 
-// TitleChanged records a Title moving at Reckoning.
+// TitleChanged records a Title moving: at Reckoning, or, right after
+// GameStarted, one per seat, the home Deed dealt to it at setup ("Shuffle
+// the four remaining Borough Deeds and deal one to each player").
 type TitleChanged struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The kind of Title.
@@ -9441,7 +9580,7 @@ type TitleChanged struct {
 
 func (x *TitleChanged) Reset() {
 	*x = TitleChanged{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9453,7 +9592,7 @@ func (x *TitleChanged) String() string {
 func (*TitleChanged) ProtoMessage() {}
 
 func (x *TitleChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9466,7 +9605,7 @@ func (x *TitleChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleChanged.ProtoReflect.Descriptor instead.
 func (*TitleChanged) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{98}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *TitleChanged) GetTitle() Title {
@@ -9516,7 +9655,7 @@ type ContractReckoned struct {
 
 func (x *ContractReckoned) Reset() {
 	*x = ContractReckoned{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9528,7 +9667,7 @@ func (x *ContractReckoned) String() string {
 func (*ContractReckoned) ProtoMessage() {}
 
 func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9541,7 +9680,7 @@ func (x *ContractReckoned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContractReckoned.ProtoReflect.Descriptor instead.
 func (*ContractReckoned) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{99}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *ContractReckoned) GetSeat() uint32 {
@@ -9590,7 +9729,7 @@ type CommissionTaken struct {
 
 func (x *CommissionTaken) Reset() {
 	*x = CommissionTaken{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9602,7 +9741,7 @@ func (x *CommissionTaken) String() string {
 func (*CommissionTaken) ProtoMessage() {}
 
 func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[100]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9615,7 +9754,7 @@ func (x *CommissionTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommissionTaken.ProtoReflect.Descriptor instead.
 func (*CommissionTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{100}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *CommissionTaken) GetSeat() uint32 {
@@ -9643,7 +9782,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9655,7 +9794,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9668,7 +9807,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{101}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *GameEnded) GetWinner() uint32 {
@@ -9753,7 +9892,7 @@ type View struct {
 
 func (x *View) Reset() {
 	*x = View{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9765,7 +9904,7 @@ func (x *View) String() string {
 func (*View) ProtoMessage() {}
 
 func (x *View) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9778,7 +9917,7 @@ func (x *View) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use View.ProtoReflect.Descriptor instead.
 func (*View) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{102}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *View) GetPlayers() uint32 {
@@ -9961,7 +10100,7 @@ type FightView struct {
 
 func (x *FightView) Reset() {
 	*x = FightView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9973,7 +10112,7 @@ func (x *FightView) String() string {
 func (*FightView) ProtoMessage() {}
 
 func (x *FightView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9986,7 +10125,7 @@ func (x *FightView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FightView.ProtoReflect.Descriptor instead.
 func (*FightView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{103}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *FightView) GetDistrict() District {
@@ -10067,7 +10206,7 @@ type DistrictView struct {
 
 func (x *DistrictView) Reset() {
 	*x = DistrictView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10079,7 +10218,7 @@ func (x *DistrictView) String() string {
 func (*DistrictView) ProtoMessage() {}
 
 func (x *DistrictView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10092,7 +10231,7 @@ func (x *DistrictView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DistrictView.ProtoReflect.Descriptor instead.
 func (*DistrictView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{104}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *DistrictView) GetDistrict() District {
@@ -10156,7 +10295,7 @@ type ForceView struct {
 
 func (x *ForceView) Reset() {
 	*x = ForceView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10168,7 +10307,7 @@ func (x *ForceView) String() string {
 func (*ForceView) ProtoMessage() {}
 
 func (x *ForceView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10181,7 +10320,7 @@ func (x *ForceView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForceView.ProtoReflect.Descriptor instead.
 func (*ForceView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{105}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *ForceView) GetSeat() uint32 {
@@ -10232,7 +10371,7 @@ type StakedView struct {
 
 func (x *StakedView) Reset() {
 	*x = StakedView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10244,7 +10383,7 @@ func (x *StakedView) String() string {
 func (*StakedView) ProtoMessage() {}
 
 func (x *StakedView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[106]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10257,7 +10396,7 @@ func (x *StakedView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakedView.ProtoReflect.Descriptor instead.
 func (*StakedView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{106}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *StakedView) GetCard() uint32 {
@@ -10331,7 +10470,7 @@ type SeatView struct {
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10343,7 +10482,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[107]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10356,7 +10495,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{107}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *SeatView) GetSeat() uint32 {
@@ -10544,7 +10683,7 @@ type TitleView struct {
 
 func (x *TitleView) Reset() {
 	*x = TitleView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10556,7 +10695,7 @@ func (x *TitleView) String() string {
 func (*TitleView) ProtoMessage() {}
 
 func (x *TitleView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10569,7 +10708,7 @@ func (x *TitleView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TitleView.ProtoReflect.Descriptor instead.
 func (*TitleView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{108}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *TitleView) GetTitle() Title {
@@ -10600,7 +10739,8 @@ func (x *TitleView) GetHolder() uint32 {
 	return 0
 }
 
-// DeckView is one Contract deck: sizes and the face-up discards.
+// DeckView is one Contract deck: the size of its draw deck and its face-up
+// discard pile.
 type DeckView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The deck.
@@ -10609,7 +10749,8 @@ type DeckView struct {
 	Draw uint32 `protobuf:"varint,2,opt,name=draw,proto3" json:"draw,omitempty"`
 	// Cards in the discard pile.
 	Discards uint32 `protobuf:"varint,3,opt,name=discards,proto3" json:"discards,omitempty"`
-	// The face-up discards (Botched Contracts).
+	// The discard pile, face up: Botched Contracts and Hustle discards, in the
+	// order discarded.
 	FaceUp        []uint32 `protobuf:"varint,4,rep,packed,name=face_up,json=faceUp,proto3" json:"face_up,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -10617,7 +10758,7 @@ type DeckView struct {
 
 func (x *DeckView) Reset() {
 	*x = DeckView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10629,7 +10770,7 @@ func (x *DeckView) String() string {
 func (*DeckView) ProtoMessage() {}
 
 func (x *DeckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10642,7 +10783,7 @@ func (x *DeckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckView.ProtoReflect.Descriptor instead.
 func (*DeckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{109}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *DeckView) GetTier() Tier {
@@ -10686,7 +10827,7 @@ type WaitingView struct {
 
 func (x *WaitingView) Reset() {
 	*x = WaitingView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10698,7 +10839,7 @@ func (x *WaitingView) String() string {
 func (*WaitingView) ProtoMessage() {}
 
 func (x *WaitingView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[110]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10711,7 +10852,7 @@ func (x *WaitingView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WaitingView.ProtoReflect.Descriptor instead.
 func (*WaitingView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{110}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{111}
 }
 
 func (x *WaitingView) GetSeat() uint32 {
@@ -10747,7 +10888,7 @@ type RaidView struct {
 
 func (x *RaidView) Reset() {
 	*x = RaidView{}
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[111]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[112]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10759,7 +10900,7 @@ func (x *RaidView) String() string {
 func (*RaidView) ProtoMessage() {}
 
 func (x *RaidView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[111]
+	mi := &file_moonshine_kingdom_v1_kingdom_proto_msgTypes[112]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10772,7 +10913,7 @@ func (x *RaidView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RaidView.ProtoReflect.Descriptor instead.
 func (*RaidView) Descriptor() ([]byte, []int) {
-	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{111}
+	return file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP(), []int{112}
 }
 
 func (x *RaidView) GetTarget() uint32 {
@@ -10814,7 +10955,7 @@ var File_moonshine_kingdom_v1_kingdom_proto protoreflect.FileDescriptor
 
 const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\n" +
-	"\"moonshine/kingdom/v1/kingdom.proto\x12\x14moonshine.kingdom.v1\"\xa5\x01\n" +
+	"\"moonshine/kingdom/v1/kingdom.proto\x12\x14moonshine.kingdom.v1\x1a(moonshine/visibility/v1/visibility.proto\"\xa5\x01\n" +
 	"\aOptions\x12$\n" +
 	"\x0erespect_to_win\x18\x01 \x01(\rR\frespectToWin\x12\x1d\n" +
 	"\n" +
@@ -10885,14 +11026,17 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vConfirmTerm\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
 	"\x04term\x18\x02 \x01(\rR\x04term\x12\x16\n" +
-	"\x06broken\x18\x03 \x01(\bR\x06broken\"\xa5\x02\n" +
+	"\x06broken\x18\x03 \x01(\bR\x06broken\"\xc5\x02\n" +
 	"\bStandoff\x12<\n" +
 	"\x06choice\x18\x01 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
 	"\aflee_to\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fleeTo\x12\x1c\n" +
 	"\tfirepower\x18\x03 \x01(\bR\tfirepower\x126\n" +
 	"\acourage\x18\x04 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\acourage\x12\x18\n" +
 	"\aplunder\x18\x05 \x01(\bR\aplunder\x122\n" +
-	"\x05steal\x18\x06 \x03(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x05steal\"\xad\x01\n" +
+	"\x05steal\x18\x06 \x03(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x05steal\x12\x1e\n" +
+	"\n" +
+	"commandeer\x18\a \x01(\bR\n" +
+	"commandeer\"\xad\x01\n" +
 	"\aAssault\x12\x1c\n" +
 	"\tfirepower\x18\x01 \x01(\bR\tfirepower\x126\n" +
 	"\acourage\x18\x02 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\acourage\x12\x18\n" +
@@ -10989,7 +11133,7 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vTargetsCall\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\"#\n" +
 	"\vBribeOrFall\x12\x14\n" +
-	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\xb1\x1f\n" +
+	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\x85 \n" +
 	"\x05Event\x12F\n" +
 	"\fgame_started\x18\x01 \x01(\v2!.moonshine.kingdom.v1.GameStartedH\x00R\vgameStarted\x12C\n" +
 	"\vday_started\x18\x02 \x01(\v2 .moonshine.kingdom.v1.DayStartedH\x00R\n" +
@@ -11061,8 +11205,12 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\vdeal_broken\x188 \x01(\v2 .moonshine.kingdom.v1.DealBrokenH\x00R\n" +
 	"dealBroken\x12C\n" +
 	"\vdeal_voided\x189 \x01(\v2 .moonshine.kingdom.v1.DealVoidedH\x00R\n" +
-	"dealVoidedB\x06\n" +
-	"\x04kind\"\x95\x02\n" +
+	"dealVoided\x12R\n" +
+	"\x10occupier_changed\x18: \x01(\v2%.moonshine.kingdom.v1.OccupierChangedH\x00R\x0foccupierChangedB\x06\n" +
+	"\x04kind\"i\n" +
+	"\x0fOccupierChanged\x12:\n" +
+	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x1a\n" +
+	"\boccupier\x18\x02 \x01(\rR\boccupier\"\x95\x02\n" +
 	"\fDealProposed\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\rR\x04from\x12\x0e\n" +
@@ -11096,23 +11244,23 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\n" +
 	"DealVoided\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
-	"\x04term\x18\x02 \x01(\rR\x04term\"\xec\x03\n" +
-	"\bDealView\x12\x12\n" +
-	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x12\n" +
-	"\x04from\x18\x02 \x01(\rR\x04from\x12\x0e\n" +
-	"\x02to\x18\x03 \x01(\rR\x02to\x124\n" +
-	"\x06broker\x18\x04 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\x12!\n" +
-	"\fdeadline_day\x18\x05 \x01(\rR\vdeadlineDay\x124\n" +
-	"\x05terms\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermR\x05terms\x12\x1a\n" +
-	"\baccepted\x18\a \x01(\bR\baccepted\x12\x12\n" +
-	"\x04paid\x18\b \x01(\rR\x04paid\x12$\n" +
-	"\rconfirmations\x18\t \x03(\rR\rconfirmations\x12>\n" +
+	"\x04term\x18\x02 \x01(\rR\x04term\"\xdc\x04\n" +
+	"\bDealView\x12\x1a\n" +
+	"\x04deal\x18\x01 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04deal\x12\x1a\n" +
+	"\x04from\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04from\x12\x16\n" +
+	"\x02to\x18\x03 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x02to\x12<\n" +
+	"\x06broker\x18\x04 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerB\x06\x92\xe5\x18\x02\b\x01R\x06broker\x12)\n" +
+	"\fdeadline_day\x18\x05 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\vdeadlineDay\x12<\n" +
+	"\x05terms\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.DealTermB\x06\x92\xe5\x18\x02\b\x01R\x05terms\x12\"\n" +
+	"\baccepted\x18\a \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\baccepted\x12\x1a\n" +
+	"\x04paid\x18\b \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04paid\x12,\n" +
+	"\rconfirmations\x18\t \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\rconfirmations\x12F\n" +
 	"\bdeadline\x18\n" +
-	" \x01(\x0e2\".moonshine.kingdom.v1.DealDeadlineR\bdeadline\x12\"\n" +
-	"\rpaid_by_asked\x18\v \x01(\rR\vpaidByAsked\x12\x12\n" +
-	"\x04lent\x18\f \x01(\rR\x04lent\x12\"\n" +
-	"\rlent_by_asked\x18\r \x01(\rR\vlentByAsked\x12'\n" +
-	"\x0fdeclared_broken\x18\x0e \x03(\rR\x0edeclaredBroken\"#\n" +
+	" \x01(\x0e2\".moonshine.kingdom.v1.DealDeadlineB\x06\x92\xe5\x18\x02\b\x01R\bdeadline\x12*\n" +
+	"\rpaid_by_asked\x18\v \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\vpaidByAsked\x12\x1a\n" +
+	"\x04lent\x18\f \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04lent\x12*\n" +
+	"\rlent_by_asked\x18\r \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\vlentByAsked\x12/\n" +
+	"\x0fdeclared_broken\x18\x0e \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\x0edeclaredBroken\"#\n" +
 	"\aSitDown\x12\x18\n" +
 	"\aranking\x18\x01 \x03(\rR\aranking\"M\n" +
 	"\rInfluenceLent\x12\x12\n" +
@@ -11148,14 +11296,17 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\aTorched\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
 	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x14\n" +
-	"\x05owner\x18\x03 \x01(\rR\x05owner\"\x89\x02\n" +
+	"\x05owner\x18\x03 \x01(\rR\x05owner\"\xfd\x02\n" +
 	"\x0eStandoffChosen\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
 	"\bdistrict\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12<\n" +
 	"\x06choice\x18\x03 \x01(\x0e2$.moonshine.kingdom.v1.StandoffChoiceR\x06choice\x127\n" +
 	"\afled_to\x18\x04 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06fledTo\x12\x18\n" +
 	"\arunners\x18\x05 \x01(\rR\arunners\x12\x16\n" +
-	"\x06bosses\x18\x06 \x01(\rR\x06bosses\"\xa9\x06\n" +
+	"\x06bosses\x18\x06 \x01(\rR\x06bosses\x125\n" +
+	"\x14safehouse_taken_from\x18\a \x01(\rH\x00R\x12safehouseTakenFrom\x88\x01\x01\x12\"\n" +
+	"\fcommandeered\x18\b \x01(\bR\fcommandeeredB\x17\n" +
+	"\x15_safehouse_taken_from\"\xa9\x06\n" +
 	"\vCombatRound\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x124\n" +
 	"\x04kind\x18\x02 \x01(\x0e2 .moonshine.kingdom.v1.CombatKindR\x04kind\x12\x18\n" +
@@ -11301,10 +11452,11 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x06hustle\x18\x03 \x01(\bR\x06hustle\"=\n" +
 	"\x11ContractsReceived\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
-	"\x05cards\x18\x02 \x03(\rR\x05cards\"Z\n" +
+	"\x05cards\x18\x02 \x03(\rR\x05cards\"p\n" +
 	"\x12ContractsDiscarded\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x120\n" +
-	"\x05tiers\x18\x02 \x03(\x0e2\x1a.moonshine.kingdom.v1.TierR\x05tiers\"C\n" +
+	"\x05tiers\x18\x02 \x03(\x0e2\x1a.moonshine.kingdom.v1.TierR\x05tiers\x12\x14\n" +
+	"\x05cards\x18\x03 \x03(\rR\x05cards\"C\n" +
 	"\x17ContractsDiscardedCards\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
 	"\x05cards\x18\x02 \x03(\rR\x05cards\"@\n" +
@@ -11348,12 +11500,13 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x124\n" +
 	"\x06broker\x18\x02 \x01(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06broker\"\x1c\n" +
 	"\x06Ratted\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\rR\x04seat\"l\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\"\xa8\x01\n" +
 	"\aLaidLow\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1d\n" +
 	"\n" +
 	"turn_token\x18\x02 \x01(\rR\tturnToken\x12.\n" +
-	"\x04moon\x18\x03 \x01(\x0e2\x1a.moonshine.kingdom.v1.MoonR\x04moon\" \n" +
+	"\x04moon\x18\x03 \x01(\x0e2\x1a.moonshine.kingdom.v1.MoonR\x04moon\x12:\n" +
+	"\bstranded\x18\x04 \x03(\v2\x1e.moonshine.kingdom.v1.CasualtyR\bstranded\" \n" +
 	"\n" +
 	"TurnPassed\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\"\xa0\x01\n" +
@@ -11397,115 +11550,115 @@ const file_moonshine_kingdom_v1_kingdom_proto_rawDesc = "" +
 	"\bbankroll\x18\x03 \x03(\rR\bbankroll\x12\x1d\n" +
 	"\apartner\x18\x04 \x01(\rH\x00R\apartner\x88\x01\x01B\n" +
 	"\n" +
-	"\b_partner\"\x9d\a\n" +
-	"\x04View\x12\x18\n" +
-	"\aplayers\x18\x01 \x01(\rR\aplayers\x12\x10\n" +
-	"\x03day\x18\x02 \x01(\rR\x03day\x12.\n" +
-	"\x04moon\x18\x03 \x01(\x0e2\x1a.moonshine.kingdom.v1.MoonR\x04moon\x121\n" +
-	"\x05phase\x18\x04 \x01(\x0e2\x1b.moonshine.kingdom.v1.PhaseR\x05phase\x12@\n" +
-	"\tdistricts\x18\x05 \x03(\v2\".moonshine.kingdom.v1.DistrictViewR\tdistricts\x124\n" +
-	"\x05seats\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.SeatViewR\x05seats\x12\x16\n" +
-	"\x06market\x18\a \x03(\rR\x06market\x12#\n" +
-	"\rbarrel_supply\x18\b \x03(\rR\fbarrelSupply\x12\x12\n" +
-	"\x04heat\x18\t \x03(\rR\x04heat\x12\x19\n" +
+	"\b_partner\"\xcd\b\n" +
+	"\x04View\x12 \n" +
+	"\aplayers\x18\x01 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\aplayers\x12\x18\n" +
+	"\x03day\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x03day\x126\n" +
+	"\x04moon\x18\x03 \x01(\x0e2\x1a.moonshine.kingdom.v1.MoonB\x06\x92\xe5\x18\x02\b\x01R\x04moon\x129\n" +
+	"\x05phase\x18\x04 \x01(\x0e2\x1b.moonshine.kingdom.v1.PhaseB\x06\x92\xe5\x18\x02\b\x01R\x05phase\x12H\n" +
+	"\tdistricts\x18\x05 \x03(\v2\".moonshine.kingdom.v1.DistrictViewB\x06\x92\xe5\x18\x02\b\x01R\tdistricts\x12<\n" +
+	"\x05seats\x18\x06 \x03(\v2\x1e.moonshine.kingdom.v1.SeatViewB\x06\x92\xe5\x18\x02\b\x01R\x05seats\x12\x1e\n" +
+	"\x06market\x18\a \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\x06market\x12+\n" +
+	"\rbarrel_supply\x18\b \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\fbarrelSupply\x12\x1a\n" +
+	"\x04heat\x18\t \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\x04heat\x12!\n" +
 	"\bred_pool\x18\n" +
-	" \x03(\rR\aredPool\x12\x1d\n" +
+	" \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\aredPool\x12%\n" +
 	"\n" +
-	"white_pool\x18\v \x03(\rR\twhitePool\x127\n" +
-	"\x06titles\x18\f \x03(\v2\x1f.moonshine.kingdom.v1.TitleViewR\x06titles\x12\x15\n" +
-	"\x03rat\x18\r \x01(\rH\x00R\x03rat\x88\x01\x01\x124\n" +
-	"\x05decks\x18\x0e \x03(\v2\x1e.moonshine.kingdom.v1.DeckViewR\x05decks\x12;\n" +
-	"\awaiting\x18\x0f \x03(\v2!.moonshine.kingdom.v1.WaitingViewR\awaiting\x122\n" +
-	"\x04raid\x18\x10 \x01(\v2\x1e.moonshine.kingdom.v1.RaidViewR\x04raid\x12\x15\n" +
-	"\x03you\x18\x11 \x01(\rH\x01R\x03you\x88\x01\x01\x125\n" +
-	"\x05fight\x18\x12 \x01(\v2\x1f.moonshine.kingdom.v1.FightViewR\x05fight\x12>\n" +
-	"\bproposal\x18\x13 \x01(\v2\".moonshine.kingdom.v1.PushProposedR\bproposal\x12\x1c\n" +
-	"\tcrackdown\x18\x14 \x01(\rR\tcrackdown\x12\x1a\n" +
-	"\bpartners\x18\x15 \x03(\rR\bpartners\x124\n" +
-	"\x05deals\x18\x16 \x03(\v2\x1e.moonshine.kingdom.v1.DealViewR\x05dealsB\x06\n" +
+	"white_pool\x18\v \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\twhitePool\x12?\n" +
+	"\x06titles\x18\f \x03(\v2\x1f.moonshine.kingdom.v1.TitleViewB\x06\x92\xe5\x18\x02\b\x01R\x06titles\x12\x1d\n" +
+	"\x03rat\x18\r \x01(\rB\x06\x92\xe5\x18\x02\b\x01H\x00R\x03rat\x88\x01\x01\x12<\n" +
+	"\x05decks\x18\x0e \x03(\v2\x1e.moonshine.kingdom.v1.DeckViewB\x06\x92\xe5\x18\x02\b\x01R\x05decks\x12C\n" +
+	"\awaiting\x18\x0f \x03(\v2!.moonshine.kingdom.v1.WaitingViewB\x06\x92\xe5\x18\x02\b\x01R\awaiting\x12:\n" +
+	"\x04raid\x18\x10 \x01(\v2\x1e.moonshine.kingdom.v1.RaidViewB\x06\x92\xe5\x18\x02\b\x01R\x04raid\x12\x1d\n" +
+	"\x03you\x18\x11 \x01(\rB\x06\x92\xe5\x18\x02\b\x05H\x01R\x03you\x88\x01\x01\x12=\n" +
+	"\x05fight\x18\x12 \x01(\v2\x1f.moonshine.kingdom.v1.FightViewB\x06\x92\xe5\x18\x02\b\x01R\x05fight\x12F\n" +
+	"\bproposal\x18\x13 \x01(\v2\".moonshine.kingdom.v1.PushProposedB\x06\x92\xe5\x18\x02\b\x01R\bproposal\x12$\n" +
+	"\tcrackdown\x18\x14 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\tcrackdown\x12\"\n" +
+	"\bpartners\x18\x15 \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\bpartners\x12<\n" +
+	"\x05deals\x18\x16 \x03(\v2\x1e.moonshine.kingdom.v1.DealViewB\x06\x92\xe5\x18\x02\b\x01R\x05dealsB\x06\n" +
 	"\x04_ratB\x06\n" +
-	"\x04_you\"\xfe\x02\n" +
-	"\tFightView\x12:\n" +
-	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x18\n" +
-	"\ainvader\x18\x02 \x01(\rR\ainvader\x12\x1f\n" +
-	"\boccupier\x18\x03 \x01(\rH\x00R\boccupier\x88\x01\x01\x126\n" +
-	"\x06origin\x18\x04 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x06origin\x12:\n" +
-	"\bawaiting\x18\x05 \x01(\x0e2\x1e.moonshine.kingdom.v1.AwaitingR\bawaiting\x12\x18\n" +
-	"\adecider\x18\x06 \x01(\rR\adecider\x12A\n" +
-	"\tresponses\x18\a \x03(\x0e2#.moonshine.kingdom.v1.FightResponseR\tresponses\x12\x1c\n" +
-	"\tbloodshed\x18\b \x01(\bR\tbloodshedB\v\n" +
-	"\t_occupier\"\xa2\x02\n" +
-	"\fDistrictView\x12:\n" +
-	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x14\n" +
-	"\x05still\x18\x02 \x01(\rR\x05still\x12#\n" +
+	"\x04_you\"\xbe\x03\n" +
+	"\tFightView\x12B\n" +
+	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictB\x06\x92\xe5\x18\x02\b\x01R\bdistrict\x12 \n" +
+	"\ainvader\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\ainvader\x12'\n" +
+	"\boccupier\x18\x03 \x01(\rB\x06\x92\xe5\x18\x02\b\x01H\x00R\boccupier\x88\x01\x01\x12>\n" +
+	"\x06origin\x18\x04 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictB\x06\x92\xe5\x18\x02\b\x01R\x06origin\x12B\n" +
+	"\bawaiting\x18\x05 \x01(\x0e2\x1e.moonshine.kingdom.v1.AwaitingB\x06\x92\xe5\x18\x02\b\x01R\bawaiting\x12 \n" +
+	"\adecider\x18\x06 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\adecider\x12I\n" +
+	"\tresponses\x18\a \x03(\x0e2#.moonshine.kingdom.v1.FightResponseB\x06\x92\xe5\x18\x02\b\x01R\tresponses\x12$\n" +
+	"\tbloodshed\x18\b \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\tbloodshedB\v\n" +
+	"\t_occupier\"\xd2\x02\n" +
+	"\fDistrictView\x12B\n" +
+	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictB\x06\x92\xe5\x18\x02\b\x01R\bdistrict\x12\x1c\n" +
+	"\x05still\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x05still\x12+\n" +
 	"\n" +
-	"controller\x18\x03 \x01(\rH\x00R\n" +
-	"controller\x88\x01\x01\x127\n" +
-	"\x06forces\x18\x04 \x03(\v2\x1f.moonshine.kingdom.v1.ForceViewR\x06forces\x12\x1a\n" +
-	"\bprecinct\x18\x05 \x01(\bR\bprecinct\x127\n" +
-	"\abarrels\x18\x06 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsR\abarrelsB\r\n" +
-	"\v_controller\"\x87\x01\n" +
-	"\tForceView\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x18\n" +
-	"\arunners\x18\x02 \x01(\rR\arunners\x12\x16\n" +
-	"\x06bosses\x18\x03 \x01(\rR\x06bosses\x12\x1c\n" +
-	"\tsafehouse\x18\x04 \x01(\bR\tsafehouse\x12\x16\n" +
-	"\x06pinned\x18\x05 \x01(\bR\x06pinned\":\n" +
+	"controller\x18\x03 \x01(\rB\x06\x92\xe5\x18\x02\b\x01H\x00R\n" +
+	"controller\x88\x01\x01\x12?\n" +
+	"\x06forces\x18\x04 \x03(\v2\x1f.moonshine.kingdom.v1.ForceViewB\x06\x92\xe5\x18\x02\b\x01R\x06forces\x12\"\n" +
+	"\bprecinct\x18\x05 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bprecinct\x12?\n" +
+	"\abarrels\x18\x06 \x03(\v2\x1d.moonshine.kingdom.v1.BarrelsB\x06\x92\xe5\x18\x02\b\x01R\abarrelsB\r\n" +
+	"\v_controller\"\xaf\x01\n" +
+	"\tForceView\x12\x1a\n" +
+	"\x04seat\x18\x01 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04seat\x12 \n" +
+	"\arunners\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\arunners\x12\x1e\n" +
+	"\x06bosses\x18\x03 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x06bosses\x12$\n" +
+	"\tsafehouse\x18\x04 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\tsafehouse\x12\x1e\n" +
+	"\x06pinned\x18\x05 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x06pinned\"J\n" +
 	"\n" +
-	"StakedView\x12\x12\n" +
-	"\x04card\x18\x01 \x01(\rR\x04card\x12\x18\n" +
-	"\amarkers\x18\x02 \x01(\rR\amarkers\"\xc8\x06\n" +
-	"\bSeatView\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
-	"\bplaybook\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.PlaybookR\bplaybook\x121\n" +
-	"\x04home\x18\x03 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughR\x04home\x12\x1d\n" +
+	"StakedView\x12\x1a\n" +
+	"\x04card\x18\x01 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04card\x12 \n" +
+	"\amarkers\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\amarkers\"\x90\b\n" +
+	"\bSeatView\x12\x1c\n" +
+	"\x04seat\x18\x01 \x01(\rB\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12B\n" +
+	"\bplaybook\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.PlaybookB\x06\x92\xe5\x18\x02\b\x01R\bplaybook\x129\n" +
+	"\x04home\x18\x03 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughB\x06\x92\xe5\x18\x02\b\x01R\x04home\x12%\n" +
 	"\n" +
-	"turn_token\x18\x04 \x01(\rR\tturnToken\x129\n" +
+	"turn_token\x18\x04 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\tturnToken\x12A\n" +
 	"\n" +
-	"token_moon\x18\x05 \x01(\x0e2\x1a.moonshine.kingdom.v1.MoonR\ttokenMoon\x12\x19\n" +
-	"\blaid_low\x18\x06 \x01(\bR\alaidLow\x12\x12\n" +
-	"\x04cash\x18\a \x01(\rR\x04cash\x12\x14\n" +
-	"\x05stash\x18\b \x01(\rR\x05stash\x12\x14\n" +
-	"\x05slots\x18\t \x03(\rR\x05slots\x12\x1c\n" +
+	"token_moon\x18\x05 \x01(\x0e2\x1a.moonshine.kingdom.v1.MoonB\x06\x92\xe5\x18\x02\b\x01R\ttokenMoon\x12!\n" +
+	"\blaid_low\x18\x06 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\alaidLow\x12\x1a\n" +
+	"\x04cash\x18\a \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04cash\x12\x1c\n" +
+	"\x05stash\x18\b \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x05stash\x12\x1c\n" +
+	"\x05slots\x18\t \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\x05slots\x12$\n" +
 	"\tinfluence\x18\n" +
-	" \x01(\rR\tinfluence\x12\x1b\n" +
-	"\thand_size\x18\v \x01(\rR\bhandSize\x12\x12\n" +
-	"\x04hand\x18\f \x03(\rR\x04hand\x128\n" +
-	"\x06staked\x18\r \x03(\v2 .moonshine.kingdom.v1.StakedViewR\x06staked\x12\x1c\n" +
-	"\tcompleted\x18\x0e \x03(\rR\tcompleted\x12\x1e\n" +
+	" \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\tinfluence\x12)\n" +
+	"\thand_size\x18\v \x01(\rB\f\x92\xe5\x18\b\b\x03\x1a\x04handR\bhandSize\x12\x1a\n" +
+	"\x04hand\x18\f \x03(\rB\x06\x92\xe5\x18\x02\b\x02R\x04hand\x12@\n" +
+	"\x06staked\x18\r \x03(\v2 .moonshine.kingdom.v1.StakedViewB\x06\x92\xe5\x18\x02\b\x01R\x06staked\x12$\n" +
+	"\tcompleted\x18\x0e \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\tcompleted\x12&\n" +
 	"\n" +
-	"commission\x18\x0f \x01(\bR\n" +
-	"commission\x124\n" +
-	"\x06favors\x18\x10 \x03(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06favors\x12\x18\n" +
-	"\arespect\x18\x11 \x01(\x05R\arespect\x12#\n" +
-	"\rrunner_supply\x18\x12 \x01(\rR\frunnerSupply\x12\x1f\n" +
-	"\vboss_supply\x18\x13 \x01(\rR\n" +
-	"bossSupply\x12)\n" +
-	"\x10safehouse_supply\x18\x14 \x01(\rR\x0fsafehouseSupply\x12\x18\n" +
-	"\ahustled\x18\x15 \x01(\bR\ahustled\x12\x14\n" +
-	"\x05loans\x18\x16 \x01(\rR\x05loans\x124\n" +
-	"\x06bought\x18\x17 \x03(\x0e2\x1c.moonshine.kingdom.v1.BrokerR\x06bought\x12\x16\n" +
-	"\x06burned\x18\x18 \x01(\rR\x06burned\"\xd5\x01\n" +
-	"\tTitleView\x121\n" +
-	"\x05title\x18\x01 \x01(\x0e2\x1b.moonshine.kingdom.v1.TitleR\x05title\x127\n" +
-	"\aborough\x18\x02 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughR\aborough\x124\n" +
-	"\x06liquor\x18\x03 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorR\x06liquor\x12\x1b\n" +
-	"\x06holder\x18\x04 \x01(\rH\x00R\x06holder\x88\x01\x01B\t\n" +
-	"\a_holder\"\x83\x01\n" +
-	"\bDeckView\x12.\n" +
-	"\x04tier\x18\x01 \x01(\x0e2\x1a.moonshine.kingdom.v1.TierR\x04tier\x12\x12\n" +
-	"\x04draw\x18\x02 \x01(\rR\x04draw\x12\x1a\n" +
-	"\bdiscards\x18\x03 \x01(\rR\bdiscards\x12\x17\n" +
-	"\aface_up\x18\x04 \x03(\rR\x06faceUp\"]\n" +
-	"\vWaitingView\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\rR\x04seat\x12:\n" +
-	"\bawaiting\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.AwaitingR\bawaiting\"\x83\x02\n" +
-	"\bRaidView\x12\x16\n" +
-	"\x06target\x18\x01 \x01(\rR\x06target\x12;\n" +
-	"\atrigger\x18\x02 \x01(\x0e2!.moonshine.kingdom.v1.RaidTriggerR\atrigger\x12<\n" +
-	"\tprecincts\x18\x03 \x03(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\tprecincts\x122\n" +
-	"\x04tied\x18\x04 \x03(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x04tied\x120\n" +
-	"\x03hit\x18\x05 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\x03hit*\x91\x01\n" +
+	"commission\x18\x0f \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\n" +
+	"commission\x12<\n" +
+	"\x06favors\x18\x10 \x03(\x0e2\x1c.moonshine.kingdom.v1.BrokerB\x06\x92\xe5\x18\x02\b\x01R\x06favors\x12 \n" +
+	"\arespect\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\arespect\x12+\n" +
+	"\rrunner_supply\x18\x12 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\frunnerSupply\x12'\n" +
+	"\vboss_supply\x18\x13 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\n" +
+	"bossSupply\x121\n" +
+	"\x10safehouse_supply\x18\x14 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x0fsafehouseSupply\x12 \n" +
+	"\ahustled\x18\x15 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\ahustled\x12\x1c\n" +
+	"\x05loans\x18\x16 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x05loans\x12<\n" +
+	"\x06bought\x18\x17 \x03(\x0e2\x1c.moonshine.kingdom.v1.BrokerB\x06\x92\xe5\x18\x02\b\x01R\x06bought\x12\x1e\n" +
+	"\x06burned\x18\x18 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x06burned\"\xf5\x01\n" +
+	"\tTitleView\x129\n" +
+	"\x05title\x18\x01 \x01(\x0e2\x1b.moonshine.kingdom.v1.TitleB\x06\x92\xe5\x18\x02\b\x01R\x05title\x12?\n" +
+	"\aborough\x18\x02 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughB\x06\x92\xe5\x18\x02\b\x01R\aborough\x12<\n" +
+	"\x06liquor\x18\x03 \x01(\x0e2\x1c.moonshine.kingdom.v1.LiquorB\x06\x92\xe5\x18\x02\b\x01R\x06liquor\x12#\n" +
+	"\x06holder\x18\x04 \x01(\rB\x06\x92\xe5\x18\x02\b\x01H\x00R\x06holder\x88\x01\x01B\t\n" +
+	"\a_holder\"\xa3\x01\n" +
+	"\bDeckView\x126\n" +
+	"\x04tier\x18\x01 \x01(\x0e2\x1a.moonshine.kingdom.v1.TierB\x06\x92\xe5\x18\x02\b\x01R\x04tier\x12\x1a\n" +
+	"\x04draw\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04draw\x12\"\n" +
+	"\bdiscards\x18\x03 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\bdiscards\x12\x1f\n" +
+	"\aface_up\x18\x04 \x03(\rB\x06\x92\xe5\x18\x02\b\x01R\x06faceUp\"m\n" +
+	"\vWaitingView\x12\x1a\n" +
+	"\x04seat\x18\x01 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04seat\x12B\n" +
+	"\bawaiting\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.AwaitingB\x06\x92\xe5\x18\x02\b\x01R\bawaiting\"\xab\x02\n" +
+	"\bRaidView\x12\x1e\n" +
+	"\x06target\x18\x01 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x06target\x12C\n" +
+	"\atrigger\x18\x02 \x01(\x0e2!.moonshine.kingdom.v1.RaidTriggerB\x06\x92\xe5\x18\x02\b\x01R\atrigger\x12D\n" +
+	"\tprecincts\x18\x03 \x03(\x0e2\x1e.moonshine.kingdom.v1.DistrictB\x06\x92\xe5\x18\x02\b\x01R\tprecincts\x12:\n" +
+	"\x04tied\x18\x04 \x03(\x0e2\x1e.moonshine.kingdom.v1.DistrictB\x06\x92\xe5\x18\x02\b\x01R\x04tied\x128\n" +
+	"\x03hit\x18\x05 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictB\x06\x92\xe5\x18\x02\b\x01R\x03hit*\x91\x01\n" +
 	"\aBorough\x12\x17\n" +
 	"\x13BOROUGH_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11BOROUGH_MANHATTAN\x10\x01\x12\x14\n" +
@@ -11672,7 +11825,7 @@ func file_moonshine_kingdom_v1_kingdom_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_kingdom_v1_kingdom_proto_enumTypes = make([]protoimpl.EnumInfo, 20)
-var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 112)
+var file_moonshine_kingdom_v1_kingdom_proto_msgTypes = make([]protoimpl.MessageInfo, 113)
 var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(Borough)(0),                    // 0: moonshine.kingdom.v1.Borough
 	(DistrictKind)(0),               // 1: moonshine.kingdom.v1.DistrictKind
@@ -11735,77 +11888,78 @@ var file_moonshine_kingdom_v1_kingdom_proto_goTypes = []any{
 	(*TargetsCall)(nil),             // 58: moonshine.kingdom.v1.TargetsCall
 	(*BribeOrFall)(nil),             // 59: moonshine.kingdom.v1.BribeOrFall
 	(*Event)(nil),                   // 60: moonshine.kingdom.v1.Event
-	(*DealProposed)(nil),            // 61: moonshine.kingdom.v1.DealProposed
-	(*DealAnswered)(nil),            // 62: moonshine.kingdom.v1.DealAnswered
-	(*TermConfirmed)(nil),           // 63: moonshine.kingdom.v1.TermConfirmed
-	(*DealHonoured)(nil),            // 64: moonshine.kingdom.v1.DealHonoured
-	(*DealBroken)(nil),              // 65: moonshine.kingdom.v1.DealBroken
-	(*DealVoided)(nil),              // 66: moonshine.kingdom.v1.DealVoided
-	(*DealView)(nil),                // 67: moonshine.kingdom.v1.DealView
-	(*SitDown)(nil),                 // 68: moonshine.kingdom.v1.SitDown
-	(*InfluenceLent)(nil),           // 69: moonshine.kingdom.v1.InfluenceLent
-	(*PushProposed)(nil),            // 70: moonshine.kingdom.v1.PushProposed
-	(*ConsentGiven)(nil),            // 71: moonshine.kingdom.v1.ConsentGiven
-	(*LoanTaken)(nil),               // 72: moonshine.kingdom.v1.LoanTaken
-	(*LoanRepaid)(nil),              // 73: moonshine.kingdom.v1.LoanRepaid
-	(*CashGiven)(nil),               // 74: moonshine.kingdom.v1.CashGiven
-	(*CapoPromoted)(nil),            // 75: moonshine.kingdom.v1.CapoPromoted
-	(*HeatCooled)(nil),              // 76: moonshine.kingdom.v1.HeatCooled
-	(*Torched)(nil),                 // 77: moonshine.kingdom.v1.Torched
-	(*StandoffChosen)(nil),          // 78: moonshine.kingdom.v1.StandoffChosen
-	(*CombatRound)(nil),             // 79: moonshine.kingdom.v1.CombatRound
-	(*FightEnded)(nil),              // 80: moonshine.kingdom.v1.FightEnded
-	(*Withdrew)(nil),                // 81: moonshine.kingdom.v1.Withdrew
-	(*SpoilsTaken)(nil),             // 82: moonshine.kingdom.v1.SpoilsTaken
-	(*HeatDrawn)(nil),               // 83: moonshine.kingdom.v1.HeatDrawn
-	(*SeatSetup)(nil),               // 84: moonshine.kingdom.v1.SeatSetup
-	(*GameStarted)(nil),             // 85: moonshine.kingdom.v1.GameStarted
-	(*DayStarted)(nil),              // 86: moonshine.kingdom.v1.DayStarted
-	(*Production)(nil),              // 87: moonshine.kingdom.v1.Production
-	(*BrewDrafted)(nil),             // 88: moonshine.kingdom.v1.BrewDrafted
-	(*Casualty)(nil),                // 89: moonshine.kingdom.v1.Casualty
-	(*Blowback)(nil),                // 90: moonshine.kingdom.v1.Blowback
-	(*ContractStaked)(nil),          // 91: moonshine.kingdom.v1.ContractStaked
-	(*Funded)(nil),                  // 92: moonshine.kingdom.v1.Funded
-	(*OperationsStarted)(nil),       // 93: moonshine.kingdom.v1.OperationsStarted
-	(*InfluenceSpent)(nil),          // 94: moonshine.kingdom.v1.InfluenceSpent
-	(*Moved)(nil),                   // 95: moonshine.kingdom.v1.Moved
-	(*Pushed)(nil),                  // 96: moonshine.kingdom.v1.Pushed
-	(*Recruited)(nil),               // 97: moonshine.kingdom.v1.Recruited
-	(*ContractsDrawn)(nil),          // 98: moonshine.kingdom.v1.ContractsDrawn
-	(*ContractsReceived)(nil),       // 99: moonshine.kingdom.v1.ContractsReceived
-	(*ContractsDiscarded)(nil),      // 100: moonshine.kingdom.v1.ContractsDiscarded
-	(*ContractsDiscardedCards)(nil), // 101: moonshine.kingdom.v1.ContractsDiscardedCards
-	(*DeckReshuffled)(nil),          // 102: moonshine.kingdom.v1.DeckReshuffled
-	(*Secured)(nil),                 // 103: moonshine.kingdom.v1.Secured
-	(*Smuggled)(nil),                // 104: moonshine.kingdom.v1.Smuggled
-	(*Extorted)(nil),                // 105: moonshine.kingdom.v1.Extorted
-	(*Fixed)(nil),                   // 106: moonshine.kingdom.v1.Fixed
-	(*Unloaded)(nil),                // 107: moonshine.kingdom.v1.Unloaded
-	(*Rose)(nil),                    // 108: moonshine.kingdom.v1.Rose
-	(*Bribed)(nil),                  // 109: moonshine.kingdom.v1.Bribed
-	(*Ratted)(nil),                  // 110: moonshine.kingdom.v1.Ratted
-	(*LaidLow)(nil),                 // 111: moonshine.kingdom.v1.LaidLow
-	(*TurnPassed)(nil),              // 112: moonshine.kingdom.v1.TurnPassed
-	(*RaidStarted)(nil),             // 113: moonshine.kingdom.v1.RaidStarted
-	(*RaidStrike)(nil),              // 114: moonshine.kingdom.v1.RaidStrike
-	(*RaidResolved)(nil),            // 115: moonshine.kingdom.v1.RaidResolved
-	(*RaidEnded)(nil),               // 116: moonshine.kingdom.v1.RaidEnded
-	(*Swept)(nil),                   // 117: moonshine.kingdom.v1.Swept
-	(*TitleChanged)(nil),            // 118: moonshine.kingdom.v1.TitleChanged
-	(*ContractReckoned)(nil),        // 119: moonshine.kingdom.v1.ContractReckoned
-	(*CommissionTaken)(nil),         // 120: moonshine.kingdom.v1.CommissionTaken
-	(*GameEnded)(nil),               // 121: moonshine.kingdom.v1.GameEnded
-	(*View)(nil),                    // 122: moonshine.kingdom.v1.View
-	(*FightView)(nil),               // 123: moonshine.kingdom.v1.FightView
-	(*DistrictView)(nil),            // 124: moonshine.kingdom.v1.DistrictView
-	(*ForceView)(nil),               // 125: moonshine.kingdom.v1.ForceView
-	(*StakedView)(nil),              // 126: moonshine.kingdom.v1.StakedView
-	(*SeatView)(nil),                // 127: moonshine.kingdom.v1.SeatView
-	(*TitleView)(nil),               // 128: moonshine.kingdom.v1.TitleView
-	(*DeckView)(nil),                // 129: moonshine.kingdom.v1.DeckView
-	(*WaitingView)(nil),             // 130: moonshine.kingdom.v1.WaitingView
-	(*RaidView)(nil),                // 131: moonshine.kingdom.v1.RaidView
+	(*OccupierChanged)(nil),         // 61: moonshine.kingdom.v1.OccupierChanged
+	(*DealProposed)(nil),            // 62: moonshine.kingdom.v1.DealProposed
+	(*DealAnswered)(nil),            // 63: moonshine.kingdom.v1.DealAnswered
+	(*TermConfirmed)(nil),           // 64: moonshine.kingdom.v1.TermConfirmed
+	(*DealHonoured)(nil),            // 65: moonshine.kingdom.v1.DealHonoured
+	(*DealBroken)(nil),              // 66: moonshine.kingdom.v1.DealBroken
+	(*DealVoided)(nil),              // 67: moonshine.kingdom.v1.DealVoided
+	(*DealView)(nil),                // 68: moonshine.kingdom.v1.DealView
+	(*SitDown)(nil),                 // 69: moonshine.kingdom.v1.SitDown
+	(*InfluenceLent)(nil),           // 70: moonshine.kingdom.v1.InfluenceLent
+	(*PushProposed)(nil),            // 71: moonshine.kingdom.v1.PushProposed
+	(*ConsentGiven)(nil),            // 72: moonshine.kingdom.v1.ConsentGiven
+	(*LoanTaken)(nil),               // 73: moonshine.kingdom.v1.LoanTaken
+	(*LoanRepaid)(nil),              // 74: moonshine.kingdom.v1.LoanRepaid
+	(*CashGiven)(nil),               // 75: moonshine.kingdom.v1.CashGiven
+	(*CapoPromoted)(nil),            // 76: moonshine.kingdom.v1.CapoPromoted
+	(*HeatCooled)(nil),              // 77: moonshine.kingdom.v1.HeatCooled
+	(*Torched)(nil),                 // 78: moonshine.kingdom.v1.Torched
+	(*StandoffChosen)(nil),          // 79: moonshine.kingdom.v1.StandoffChosen
+	(*CombatRound)(nil),             // 80: moonshine.kingdom.v1.CombatRound
+	(*FightEnded)(nil),              // 81: moonshine.kingdom.v1.FightEnded
+	(*Withdrew)(nil),                // 82: moonshine.kingdom.v1.Withdrew
+	(*SpoilsTaken)(nil),             // 83: moonshine.kingdom.v1.SpoilsTaken
+	(*HeatDrawn)(nil),               // 84: moonshine.kingdom.v1.HeatDrawn
+	(*SeatSetup)(nil),               // 85: moonshine.kingdom.v1.SeatSetup
+	(*GameStarted)(nil),             // 86: moonshine.kingdom.v1.GameStarted
+	(*DayStarted)(nil),              // 87: moonshine.kingdom.v1.DayStarted
+	(*Production)(nil),              // 88: moonshine.kingdom.v1.Production
+	(*BrewDrafted)(nil),             // 89: moonshine.kingdom.v1.BrewDrafted
+	(*Casualty)(nil),                // 90: moonshine.kingdom.v1.Casualty
+	(*Blowback)(nil),                // 91: moonshine.kingdom.v1.Blowback
+	(*ContractStaked)(nil),          // 92: moonshine.kingdom.v1.ContractStaked
+	(*Funded)(nil),                  // 93: moonshine.kingdom.v1.Funded
+	(*OperationsStarted)(nil),       // 94: moonshine.kingdom.v1.OperationsStarted
+	(*InfluenceSpent)(nil),          // 95: moonshine.kingdom.v1.InfluenceSpent
+	(*Moved)(nil),                   // 96: moonshine.kingdom.v1.Moved
+	(*Pushed)(nil),                  // 97: moonshine.kingdom.v1.Pushed
+	(*Recruited)(nil),               // 98: moonshine.kingdom.v1.Recruited
+	(*ContractsDrawn)(nil),          // 99: moonshine.kingdom.v1.ContractsDrawn
+	(*ContractsReceived)(nil),       // 100: moonshine.kingdom.v1.ContractsReceived
+	(*ContractsDiscarded)(nil),      // 101: moonshine.kingdom.v1.ContractsDiscarded
+	(*ContractsDiscardedCards)(nil), // 102: moonshine.kingdom.v1.ContractsDiscardedCards
+	(*DeckReshuffled)(nil),          // 103: moonshine.kingdom.v1.DeckReshuffled
+	(*Secured)(nil),                 // 104: moonshine.kingdom.v1.Secured
+	(*Smuggled)(nil),                // 105: moonshine.kingdom.v1.Smuggled
+	(*Extorted)(nil),                // 106: moonshine.kingdom.v1.Extorted
+	(*Fixed)(nil),                   // 107: moonshine.kingdom.v1.Fixed
+	(*Unloaded)(nil),                // 108: moonshine.kingdom.v1.Unloaded
+	(*Rose)(nil),                    // 109: moonshine.kingdom.v1.Rose
+	(*Bribed)(nil),                  // 110: moonshine.kingdom.v1.Bribed
+	(*Ratted)(nil),                  // 111: moonshine.kingdom.v1.Ratted
+	(*LaidLow)(nil),                 // 112: moonshine.kingdom.v1.LaidLow
+	(*TurnPassed)(nil),              // 113: moonshine.kingdom.v1.TurnPassed
+	(*RaidStarted)(nil),             // 114: moonshine.kingdom.v1.RaidStarted
+	(*RaidStrike)(nil),              // 115: moonshine.kingdom.v1.RaidStrike
+	(*RaidResolved)(nil),            // 116: moonshine.kingdom.v1.RaidResolved
+	(*RaidEnded)(nil),               // 117: moonshine.kingdom.v1.RaidEnded
+	(*Swept)(nil),                   // 118: moonshine.kingdom.v1.Swept
+	(*TitleChanged)(nil),            // 119: moonshine.kingdom.v1.TitleChanged
+	(*ContractReckoned)(nil),        // 120: moonshine.kingdom.v1.ContractReckoned
+	(*CommissionTaken)(nil),         // 121: moonshine.kingdom.v1.CommissionTaken
+	(*GameEnded)(nil),               // 122: moonshine.kingdom.v1.GameEnded
+	(*View)(nil),                    // 123: moonshine.kingdom.v1.View
+	(*FightView)(nil),               // 124: moonshine.kingdom.v1.FightView
+	(*DistrictView)(nil),            // 125: moonshine.kingdom.v1.DistrictView
+	(*ForceView)(nil),               // 126: moonshine.kingdom.v1.ForceView
+	(*StakedView)(nil),              // 127: moonshine.kingdom.v1.StakedView
+	(*SeatView)(nil),                // 128: moonshine.kingdom.v1.SeatView
+	(*TitleView)(nil),               // 129: moonshine.kingdom.v1.TitleView
+	(*DeckView)(nil),                // 130: moonshine.kingdom.v1.DeckView
+	(*WaitingView)(nil),             // 131: moonshine.kingdom.v1.WaitingView
+	(*RaidView)(nil),                // 132: moonshine.kingdom.v1.RaidView
 }
 var file_moonshine_kingdom_v1_kingdom_proto_depIdxs = []int32{
 	3,   // 0: moonshine.kingdom.v1.Barrels.liquor:type_name -> moonshine.kingdom.v1.Liquor
@@ -11883,172 +12037,175 @@ var file_moonshine_kingdom_v1_kingdom_proto_depIdxs = []int32{
 	2,   // 72: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
 	2,   // 73: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
 	2,   // 74: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
-	85,  // 75: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
-	86,  // 76: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
-	88,  // 77: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
-	90,  // 78: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
-	91,  // 79: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
-	92,  // 80: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
-	93,  // 81: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
-	94,  // 82: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
-	95,  // 83: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
-	96,  // 84: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
-	97,  // 85: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
-	98,  // 86: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
-	99,  // 87: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
-	100, // 88: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
-	101, // 89: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
-	102, // 90: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
-	103, // 91: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
-	104, // 92: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
-	105, // 93: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
-	106, // 94: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
-	107, // 95: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
-	108, // 96: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
-	109, // 97: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
-	110, // 98: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
-	111, // 99: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
-	112, // 100: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
-	113, // 101: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
-	114, // 102: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
-	115, // 103: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
-	116, // 104: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
-	117, // 105: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
-	118, // 106: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
-	119, // 107: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
-	120, // 108: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
-	121, // 109: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
-	78,  // 110: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
-	79,  // 111: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
-	80,  // 112: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
-	81,  // 113: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
-	82,  // 114: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
-	83,  // 115: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
-	75,  // 116: moonshine.kingdom.v1.Event.capo_promoted:type_name -> moonshine.kingdom.v1.CapoPromoted
-	76,  // 117: moonshine.kingdom.v1.Event.heat_cooled:type_name -> moonshine.kingdom.v1.HeatCooled
-	77,  // 118: moonshine.kingdom.v1.Event.torched:type_name -> moonshine.kingdom.v1.Torched
-	72,  // 119: moonshine.kingdom.v1.Event.loan_taken:type_name -> moonshine.kingdom.v1.LoanTaken
-	73,  // 120: moonshine.kingdom.v1.Event.loan_repaid:type_name -> moonshine.kingdom.v1.LoanRepaid
-	74,  // 121: moonshine.kingdom.v1.Event.cash_given:type_name -> moonshine.kingdom.v1.CashGiven
-	69,  // 122: moonshine.kingdom.v1.Event.influence_lent:type_name -> moonshine.kingdom.v1.InfluenceLent
-	70,  // 123: moonshine.kingdom.v1.Event.push_proposed:type_name -> moonshine.kingdom.v1.PushProposed
-	71,  // 124: moonshine.kingdom.v1.Event.consent_given:type_name -> moonshine.kingdom.v1.ConsentGiven
-	68,  // 125: moonshine.kingdom.v1.Event.sit_down:type_name -> moonshine.kingdom.v1.SitDown
-	61,  // 126: moonshine.kingdom.v1.Event.deal_proposed:type_name -> moonshine.kingdom.v1.DealProposed
-	62,  // 127: moonshine.kingdom.v1.Event.deal_answered:type_name -> moonshine.kingdom.v1.DealAnswered
-	63,  // 128: moonshine.kingdom.v1.Event.term_confirmed:type_name -> moonshine.kingdom.v1.TermConfirmed
-	64,  // 129: moonshine.kingdom.v1.Event.deal_honoured:type_name -> moonshine.kingdom.v1.DealHonoured
-	65,  // 130: moonshine.kingdom.v1.Event.deal_broken:type_name -> moonshine.kingdom.v1.DealBroken
-	66,  // 131: moonshine.kingdom.v1.Event.deal_voided:type_name -> moonshine.kingdom.v1.DealVoided
-	5,   // 132: moonshine.kingdom.v1.DealProposed.broker:type_name -> moonshine.kingdom.v1.Broker
-	23,  // 133: moonshine.kingdom.v1.DealProposed.terms:type_name -> moonshine.kingdom.v1.DealTerm
-	18,  // 134: moonshine.kingdom.v1.DealProposed.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
-	5,   // 135: moonshine.kingdom.v1.DealBroken.broker:type_name -> moonshine.kingdom.v1.Broker
-	19,  // 136: moonshine.kingdom.v1.DealBroken.marker_from:type_name -> moonshine.kingdom.v1.MarkerSource
-	5,   // 137: moonshine.kingdom.v1.DealView.broker:type_name -> moonshine.kingdom.v1.Broker
-	23,  // 138: moonshine.kingdom.v1.DealView.terms:type_name -> moonshine.kingdom.v1.DealTerm
-	18,  // 139: moonshine.kingdom.v1.DealView.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
-	45,  // 140: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
-	2,   // 141: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 142: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 143: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
-	12,  // 144: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	2,   // 145: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
-	2,   // 146: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
-	13,  // 147: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
-	3,   // 148: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
-	21,  // 149: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 150: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
-	14,  // 151: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
-	2,   // 152: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 153: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
-	21,  // 154: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 155: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 156: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
-	4,   // 157: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 158: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
-	20,  // 159: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
-	84,  // 160: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
-	7,   // 161: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
-	2,   // 162: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
-	3,   // 163: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	3,   // 164: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	87,  // 165: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
-	2,   // 166: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
-	89,  // 167: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
-	2,   // 168: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 169: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
-	21,  // 170: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 171: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
-	2,   // 172: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
-	2,   // 173: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
-	21,  // 174: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	21,  // 175: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 176: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
-	6,   // 177: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 178: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
-	6,   // 179: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
-	2,   // 180: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 181: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
-	2,   // 182: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
-	0,   // 183: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 184: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	2,   // 185: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
-	21,  // 186: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 187: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 188: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
-	5,   // 189: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
-	7,   // 190: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
-	10,  // 191: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 192: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 193: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
-	2,   // 194: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 195: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 196: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
-	21,  // 197: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
-	2,   // 198: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
-	89,  // 199: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
-	9,   // 200: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 201: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 202: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	7,   // 203: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
-	8,   // 204: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
-	124, // 205: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
-	127, // 206: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
-	128, // 207: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
-	129, // 208: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
-	130, // 209: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
-	131, // 210: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
-	123, // 211: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
-	70,  // 212: moonshine.kingdom.v1.View.proposal:type_name -> moonshine.kingdom.v1.PushProposed
-	67,  // 213: moonshine.kingdom.v1.View.deals:type_name -> moonshine.kingdom.v1.DealView
-	2,   // 214: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
-	2,   // 215: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
-	11,  // 216: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	15,  // 217: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
-	2,   // 218: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
-	125, // 219: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
-	21,  // 220: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	4,   // 221: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	0,   // 222: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
-	7,   // 223: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
-	126, // 224: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
-	5,   // 225: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
-	5,   // 226: moonshine.kingdom.v1.SeatView.bought:type_name -> moonshine.kingdom.v1.Broker
-	9,   // 227: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
-	0,   // 228: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
-	3,   // 229: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	6,   // 230: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
-	11,  // 231: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
-	10,  // 232: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	2,   // 233: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
-	2,   // 234: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
-	2,   // 235: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
-	236, // [236:236] is the sub-list for method output_type
-	236, // [236:236] is the sub-list for method input_type
-	236, // [236:236] is the sub-list for extension type_name
-	236, // [236:236] is the sub-list for extension extendee
-	0,   // [0:236] is the sub-list for field type_name
+	86,  // 75: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
+	87,  // 76: moonshine.kingdom.v1.Event.day_started:type_name -> moonshine.kingdom.v1.DayStarted
+	89,  // 77: moonshine.kingdom.v1.Event.brew_drafted:type_name -> moonshine.kingdom.v1.BrewDrafted
+	91,  // 78: moonshine.kingdom.v1.Event.blowback:type_name -> moonshine.kingdom.v1.Blowback
+	92,  // 79: moonshine.kingdom.v1.Event.contract_staked:type_name -> moonshine.kingdom.v1.ContractStaked
+	93,  // 80: moonshine.kingdom.v1.Event.funded:type_name -> moonshine.kingdom.v1.Funded
+	94,  // 81: moonshine.kingdom.v1.Event.operations_started:type_name -> moonshine.kingdom.v1.OperationsStarted
+	95,  // 82: moonshine.kingdom.v1.Event.influence_spent:type_name -> moonshine.kingdom.v1.InfluenceSpent
+	96,  // 83: moonshine.kingdom.v1.Event.moved:type_name -> moonshine.kingdom.v1.Moved
+	97,  // 84: moonshine.kingdom.v1.Event.pushed:type_name -> moonshine.kingdom.v1.Pushed
+	98,  // 85: moonshine.kingdom.v1.Event.recruited:type_name -> moonshine.kingdom.v1.Recruited
+	99,  // 86: moonshine.kingdom.v1.Event.contracts_drawn:type_name -> moonshine.kingdom.v1.ContractsDrawn
+	100, // 87: moonshine.kingdom.v1.Event.contracts_received:type_name -> moonshine.kingdom.v1.ContractsReceived
+	101, // 88: moonshine.kingdom.v1.Event.contracts_discarded:type_name -> moonshine.kingdom.v1.ContractsDiscarded
+	102, // 89: moonshine.kingdom.v1.Event.contracts_discarded_cards:type_name -> moonshine.kingdom.v1.ContractsDiscardedCards
+	103, // 90: moonshine.kingdom.v1.Event.deck_reshuffled:type_name -> moonshine.kingdom.v1.DeckReshuffled
+	104, // 91: moonshine.kingdom.v1.Event.secured:type_name -> moonshine.kingdom.v1.Secured
+	105, // 92: moonshine.kingdom.v1.Event.smuggled:type_name -> moonshine.kingdom.v1.Smuggled
+	106, // 93: moonshine.kingdom.v1.Event.extorted:type_name -> moonshine.kingdom.v1.Extorted
+	107, // 94: moonshine.kingdom.v1.Event.fixed:type_name -> moonshine.kingdom.v1.Fixed
+	108, // 95: moonshine.kingdom.v1.Event.unloaded:type_name -> moonshine.kingdom.v1.Unloaded
+	109, // 96: moonshine.kingdom.v1.Event.rose:type_name -> moonshine.kingdom.v1.Rose
+	110, // 97: moonshine.kingdom.v1.Event.bribed:type_name -> moonshine.kingdom.v1.Bribed
+	111, // 98: moonshine.kingdom.v1.Event.ratted:type_name -> moonshine.kingdom.v1.Ratted
+	112, // 99: moonshine.kingdom.v1.Event.laid_low:type_name -> moonshine.kingdom.v1.LaidLow
+	113, // 100: moonshine.kingdom.v1.Event.turn_passed:type_name -> moonshine.kingdom.v1.TurnPassed
+	114, // 101: moonshine.kingdom.v1.Event.raid_started:type_name -> moonshine.kingdom.v1.RaidStarted
+	115, // 102: moonshine.kingdom.v1.Event.raid_strike:type_name -> moonshine.kingdom.v1.RaidStrike
+	116, // 103: moonshine.kingdom.v1.Event.raid_resolved:type_name -> moonshine.kingdom.v1.RaidResolved
+	117, // 104: moonshine.kingdom.v1.Event.raid_ended:type_name -> moonshine.kingdom.v1.RaidEnded
+	118, // 105: moonshine.kingdom.v1.Event.swept:type_name -> moonshine.kingdom.v1.Swept
+	119, // 106: moonshine.kingdom.v1.Event.title_changed:type_name -> moonshine.kingdom.v1.TitleChanged
+	120, // 107: moonshine.kingdom.v1.Event.contract_reckoned:type_name -> moonshine.kingdom.v1.ContractReckoned
+	121, // 108: moonshine.kingdom.v1.Event.commission_taken:type_name -> moonshine.kingdom.v1.CommissionTaken
+	122, // 109: moonshine.kingdom.v1.Event.game_ended:type_name -> moonshine.kingdom.v1.GameEnded
+	79,  // 110: moonshine.kingdom.v1.Event.standoff_chosen:type_name -> moonshine.kingdom.v1.StandoffChosen
+	80,  // 111: moonshine.kingdom.v1.Event.combat_round:type_name -> moonshine.kingdom.v1.CombatRound
+	81,  // 112: moonshine.kingdom.v1.Event.fight_ended:type_name -> moonshine.kingdom.v1.FightEnded
+	82,  // 113: moonshine.kingdom.v1.Event.withdrew:type_name -> moonshine.kingdom.v1.Withdrew
+	83,  // 114: moonshine.kingdom.v1.Event.spoils_taken:type_name -> moonshine.kingdom.v1.SpoilsTaken
+	84,  // 115: moonshine.kingdom.v1.Event.heat_drawn:type_name -> moonshine.kingdom.v1.HeatDrawn
+	76,  // 116: moonshine.kingdom.v1.Event.capo_promoted:type_name -> moonshine.kingdom.v1.CapoPromoted
+	77,  // 117: moonshine.kingdom.v1.Event.heat_cooled:type_name -> moonshine.kingdom.v1.HeatCooled
+	78,  // 118: moonshine.kingdom.v1.Event.torched:type_name -> moonshine.kingdom.v1.Torched
+	73,  // 119: moonshine.kingdom.v1.Event.loan_taken:type_name -> moonshine.kingdom.v1.LoanTaken
+	74,  // 120: moonshine.kingdom.v1.Event.loan_repaid:type_name -> moonshine.kingdom.v1.LoanRepaid
+	75,  // 121: moonshine.kingdom.v1.Event.cash_given:type_name -> moonshine.kingdom.v1.CashGiven
+	70,  // 122: moonshine.kingdom.v1.Event.influence_lent:type_name -> moonshine.kingdom.v1.InfluenceLent
+	71,  // 123: moonshine.kingdom.v1.Event.push_proposed:type_name -> moonshine.kingdom.v1.PushProposed
+	72,  // 124: moonshine.kingdom.v1.Event.consent_given:type_name -> moonshine.kingdom.v1.ConsentGiven
+	69,  // 125: moonshine.kingdom.v1.Event.sit_down:type_name -> moonshine.kingdom.v1.SitDown
+	62,  // 126: moonshine.kingdom.v1.Event.deal_proposed:type_name -> moonshine.kingdom.v1.DealProposed
+	63,  // 127: moonshine.kingdom.v1.Event.deal_answered:type_name -> moonshine.kingdom.v1.DealAnswered
+	64,  // 128: moonshine.kingdom.v1.Event.term_confirmed:type_name -> moonshine.kingdom.v1.TermConfirmed
+	65,  // 129: moonshine.kingdom.v1.Event.deal_honoured:type_name -> moonshine.kingdom.v1.DealHonoured
+	66,  // 130: moonshine.kingdom.v1.Event.deal_broken:type_name -> moonshine.kingdom.v1.DealBroken
+	67,  // 131: moonshine.kingdom.v1.Event.deal_voided:type_name -> moonshine.kingdom.v1.DealVoided
+	61,  // 132: moonshine.kingdom.v1.Event.occupier_changed:type_name -> moonshine.kingdom.v1.OccupierChanged
+	2,   // 133: moonshine.kingdom.v1.OccupierChanged.district:type_name -> moonshine.kingdom.v1.District
+	5,   // 134: moonshine.kingdom.v1.DealProposed.broker:type_name -> moonshine.kingdom.v1.Broker
+	23,  // 135: moonshine.kingdom.v1.DealProposed.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	18,  // 136: moonshine.kingdom.v1.DealProposed.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
+	5,   // 137: moonshine.kingdom.v1.DealBroken.broker:type_name -> moonshine.kingdom.v1.Broker
+	19,  // 138: moonshine.kingdom.v1.DealBroken.marker_from:type_name -> moonshine.kingdom.v1.MarkerSource
+	5,   // 139: moonshine.kingdom.v1.DealView.broker:type_name -> moonshine.kingdom.v1.Broker
+	23,  // 140: moonshine.kingdom.v1.DealView.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	18,  // 141: moonshine.kingdom.v1.DealView.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
+	45,  // 142: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
+	2,   // 143: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 144: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 145: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
+	12,  // 146: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	2,   // 147: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
+	2,   // 148: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
+	13,  // 149: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
+	3,   // 150: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
+	21,  // 151: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 152: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
+	14,  // 153: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
+	2,   // 154: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 155: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 156: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 157: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 158: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
+	4,   // 159: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 160: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
+	20,  // 161: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
+	85,  // 162: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
+	7,   // 163: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
+	2,   // 164: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
+	3,   // 165: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	3,   // 166: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	88,  // 167: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
+	2,   // 168: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
+	90,  // 169: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
+	2,   // 170: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 171: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 172: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 173: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
+	2,   // 174: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
+	2,   // 175: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
+	21,  // 176: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	21,  // 177: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 178: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
+	6,   // 179: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 180: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
+	6,   // 181: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
+	2,   // 182: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 183: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
+	2,   // 184: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
+	0,   // 185: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 186: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	2,   // 187: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
+	21,  // 188: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 189: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 190: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
+	5,   // 191: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
+	7,   // 192: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
+	90,  // 193: moonshine.kingdom.v1.LaidLow.stranded:type_name -> moonshine.kingdom.v1.Casualty
+	10,  // 194: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 195: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 196: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
+	2,   // 197: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 198: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 199: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
+	21,  // 200: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
+	2,   // 201: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
+	90,  // 202: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
+	9,   // 203: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 204: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 205: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	7,   // 206: moonshine.kingdom.v1.View.moon:type_name -> moonshine.kingdom.v1.Moon
+	8,   // 207: moonshine.kingdom.v1.View.phase:type_name -> moonshine.kingdom.v1.Phase
+	125, // 208: moonshine.kingdom.v1.View.districts:type_name -> moonshine.kingdom.v1.DistrictView
+	128, // 209: moonshine.kingdom.v1.View.seats:type_name -> moonshine.kingdom.v1.SeatView
+	129, // 210: moonshine.kingdom.v1.View.titles:type_name -> moonshine.kingdom.v1.TitleView
+	130, // 211: moonshine.kingdom.v1.View.decks:type_name -> moonshine.kingdom.v1.DeckView
+	131, // 212: moonshine.kingdom.v1.View.waiting:type_name -> moonshine.kingdom.v1.WaitingView
+	132, // 213: moonshine.kingdom.v1.View.raid:type_name -> moonshine.kingdom.v1.RaidView
+	124, // 214: moonshine.kingdom.v1.View.fight:type_name -> moonshine.kingdom.v1.FightView
+	71,  // 215: moonshine.kingdom.v1.View.proposal:type_name -> moonshine.kingdom.v1.PushProposed
+	68,  // 216: moonshine.kingdom.v1.View.deals:type_name -> moonshine.kingdom.v1.DealView
+	2,   // 217: moonshine.kingdom.v1.FightView.district:type_name -> moonshine.kingdom.v1.District
+	2,   // 218: moonshine.kingdom.v1.FightView.origin:type_name -> moonshine.kingdom.v1.District
+	11,  // 219: moonshine.kingdom.v1.FightView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	15,  // 220: moonshine.kingdom.v1.FightView.responses:type_name -> moonshine.kingdom.v1.FightResponse
+	2,   // 221: moonshine.kingdom.v1.DistrictView.district:type_name -> moonshine.kingdom.v1.District
+	126, // 222: moonshine.kingdom.v1.DistrictView.forces:type_name -> moonshine.kingdom.v1.ForceView
+	21,  // 223: moonshine.kingdom.v1.DistrictView.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	4,   // 224: moonshine.kingdom.v1.SeatView.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	0,   // 225: moonshine.kingdom.v1.SeatView.home:type_name -> moonshine.kingdom.v1.Borough
+	7,   // 226: moonshine.kingdom.v1.SeatView.token_moon:type_name -> moonshine.kingdom.v1.Moon
+	127, // 227: moonshine.kingdom.v1.SeatView.staked:type_name -> moonshine.kingdom.v1.StakedView
+	5,   // 228: moonshine.kingdom.v1.SeatView.favors:type_name -> moonshine.kingdom.v1.Broker
+	5,   // 229: moonshine.kingdom.v1.SeatView.bought:type_name -> moonshine.kingdom.v1.Broker
+	9,   // 230: moonshine.kingdom.v1.TitleView.title:type_name -> moonshine.kingdom.v1.Title
+	0,   // 231: moonshine.kingdom.v1.TitleView.borough:type_name -> moonshine.kingdom.v1.Borough
+	3,   // 232: moonshine.kingdom.v1.TitleView.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	6,   // 233: moonshine.kingdom.v1.DeckView.tier:type_name -> moonshine.kingdom.v1.Tier
+	11,  // 234: moonshine.kingdom.v1.WaitingView.awaiting:type_name -> moonshine.kingdom.v1.Awaiting
+	10,  // 235: moonshine.kingdom.v1.RaidView.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	2,   // 236: moonshine.kingdom.v1.RaidView.precincts:type_name -> moonshine.kingdom.v1.District
+	2,   // 237: moonshine.kingdom.v1.RaidView.tied:type_name -> moonshine.kingdom.v1.District
+	2,   // 238: moonshine.kingdom.v1.RaidView.hit:type_name -> moonshine.kingdom.v1.District
+	239, // [239:239] is the sub-list for method output_type
+	239, // [239:239] is the sub-list for method input_type
+	239, // [239:239] is the sub-list for extension type_name
+	239, // [239:239] is the sub-list for extension extendee
+	0,   // [0:239] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_kingdom_v1_kingdom_proto_init() }
@@ -12153,26 +12310,28 @@ func file_moonshine_kingdom_v1_kingdom_proto_init() {
 		(*Event_DealHonoured)(nil),
 		(*Event_DealBroken)(nil),
 		(*Event_DealVoided)(nil),
+		(*Event_OccupierChanged)(nil),
 	}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[59].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[60].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[61].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[62].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[74].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[63].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[75].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[98].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[101].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[76].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[99].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[102].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[103].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[104].OneofWrappers = []any{}
-	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[108].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[105].OneofWrappers = []any{}
+	file_moonshine_kingdom_v1_kingdom_proto_msgTypes[109].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_kingdom_v1_kingdom_proto_rawDesc), len(file_moonshine_kingdom_v1_kingdom_proto_rawDesc)),
 			NumEnums:      20,
-			NumMessages:   112,
+			NumMessages:   113,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

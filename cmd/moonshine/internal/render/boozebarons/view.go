@@ -1,19 +1,23 @@
-package main
+// Package boozebarons writes Booze Barons' view as text for the CLI: the
+// round, the viewer's Booze card, each seat, each Location with its
+// Delivery cards, and any action under way. Its commands and events come
+// labelled by the server. A card is written from the face the view shows,
+// so the renderer needs nothing of the rules.
+package boozebarons
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
 	bb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
-	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 )
 
-// View writes the Booze Barons part of a view: the round, your Booze card,
-// each seat, each Location with its Delivery cards, and any action under
-// way.
-func (boozeBarons) View(w io.Writer, env *moonshinev1.GameView) {
-	v := env.GetBoozeBarons()
+var enumName = render.EnumName
+
+// View writes the Booze Barons part of a view (nil: nothing).
+func View(w io.Writer, v *bb.View, seats render.Seats) {
 	if v == nil {
 		return
 	}
@@ -29,7 +33,7 @@ func (boozeBarons) View(w io.Writer, env *moonshinev1.GameView) {
 	}
 	fmt.Fprintln(w, "seats:")
 	for _, p := range v.GetSeats() {
-		fmt.Fprintf(w, "  %s\n", playerLine(env.GetInfo(), p))
+		fmt.Fprintf(w, "  %s\n", playerLine(seats, p))
 		if len(p.GetFaceUp()) > 0 {
 			fmt.Fprintf(w, "      face-up: %s\n", faces(p.GetFaceUp()))
 		}
@@ -54,8 +58,8 @@ func (boozeBarons) View(w io.Writer, env *moonshinev1.GameView) {
 }
 
 // playerLine describes one seat in a line.
-func playerLine(info *moonshinev1.GameInfo, p *bb.PlayerView) string {
-	parts := []string{seatName(info, p.GetSeat())}
+func playerLine(seats render.Seats, p *bb.PlayerView) string {
+	parts := []string{seats(p.GetSeat())}
 	if p.GetLocation() != bb.Location_LOCATION_UNSPECIFIED {
 		parts = append(parts, "at "+enumName(p.GetLocation()))
 	}
@@ -99,4 +103,35 @@ func pendingLine(p *bb.Pending) string {
 		line += "; revealed: " + faces(p.GetCasinoCards())
 	}
 	return line
+}
+
+// face describes a Delivery card: "#12 Seedy Pete's (Punching Bag Porter,
+// ...)".
+func face(c *bb.DeliveryCard) string {
+	types := make([]string, len(c.GetBoozeTypes()))
+	for i, t := range c.GetBoozeTypes() {
+		types[i] = enumName(t)
+	}
+	return fmt.Sprintf("#%d %s (%s)", c.GetId(), enumName(c.GetLocation()), strings.Join(types, ", "))
+}
+
+// faces describes Delivery cards shown in a view, or "none".
+func faces(cs []*bb.DeliveryCard) string {
+	if len(cs) == 0 {
+		return "none"
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = face(c)
+	}
+	return strings.Join(out, "; ")
+}
+
+// mobs names Mobs.
+func mobs(ms []bb.Mob) string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = enumName(m)
+	}
+	return strings.Join(out, ", ")
 }

@@ -21,13 +21,13 @@ func which(env proto.Message, oneof protoreflect.Name) (protoreflect.Name, proto
 }
 
 // put sets the game's field of the envelope to inner.
-func (g *Game) put(env, inner proto.Message) {
+func (g *Module) put(env, inner proto.Message) {
 	m := env.ProtoReflect()
 	m.Set(m.Descriptor().Fields().ByName(g.field), protoreflect.ValueOfMessage(inner.ProtoReflect()))
 }
 
 // take returns the game's message from the envelope, or ErrWrongGame.
-func (g *Game) take(env proto.Message, oneof protoreflect.Name) (proto.Message, error) {
+func (g *Module) take(env proto.Message, oneof protoreflect.Name) (proto.Message, error) {
 	name, inner := which(env, oneof)
 	if name != g.field {
 		return nil, ErrWrongGame
@@ -37,7 +37,7 @@ func (g *Game) take(env proto.Message, oneof protoreflect.Name) (proto.Message, 
 
 // Options returns the game's options from the envelope: nil (the defaults)
 // when it is unset, ErrWrongGame when it holds another game's.
-func (g *Game) Options(o *moonshinev1.GameOptions) (proto.Message, error) {
+func (g *Module) Options(o *moonshinev1.GameOptions) (proto.Message, error) {
 	if name, _ := which(o, "game"); name == "" {
 		return nil, nil
 	}
@@ -45,7 +45,7 @@ func (g *Game) Options(o *moonshinev1.GameOptions) (proto.Message, error) {
 }
 
 // WrapOptions returns the envelope for the game's options (nil: unset).
-func (g *Game) WrapOptions(opts proto.Message) *moonshinev1.GameOptions {
+func (g *Module) WrapOptions(opts proto.Message) *moonshinev1.GameOptions {
 	env := &moonshinev1.GameOptions{}
 	if opts != nil {
 		g.put(env, opts)
@@ -54,26 +54,26 @@ func (g *Game) WrapOptions(opts proto.Message) *moonshinev1.GameOptions {
 }
 
 // Command returns the game's command from the envelope, or ErrWrongGame.
-func (g *Game) Command(c *moonshinev1.GameCommand) (proto.Message, error) {
+func (g *Module) Command(c *moonshinev1.GameCommand) (proto.Message, error) {
 	return g.take(c, "game")
 }
 
 // WrapCommand returns the envelope for one of the game's commands.
-func (g *Game) WrapCommand(cmd proto.Message) *moonshinev1.GameCommand {
+func (g *Module) WrapCommand(cmd proto.Message) *moonshinev1.GameCommand {
 	env := &moonshinev1.GameCommand{}
 	g.put(env, cmd)
 	return env
 }
 
 // WrapView sets the game's view in v.
-func (g *Game) WrapView(v *moonshinev1.GameView, view proto.Message) {
+func (g *Module) WrapView(v *moonshinev1.GameView, view proto.Message) {
 	if view != nil {
 		g.put(v, view)
 	}
 }
 
 // WrapBody returns the envelope for one of the game's event bodies.
-func (g *Game) WrapBody(body proto.Message) *moonshinev1.EventBody {
+func (g *Module) WrapBody(body proto.Message) *moonshinev1.EventBody {
 	if body == nil {
 		return nil
 	}
@@ -83,7 +83,7 @@ func (g *Game) WrapBody(body proto.Message) *moonshinev1.EventBody {
 }
 
 // EncodeEvent returns the stored form of one of the game's events.
-func (g *Game) EncodeEvent(ev engine.Event) *moonshinev1.StoredEvent {
+func (g *Module) EncodeEvent(ev engine.Event) *moonshinev1.StoredEvent {
 	out := &moonshinev1.StoredEvent{Public: g.WrapBody(ev.Public)}
 	for _, s := range ev.Private {
 		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: WireSeats(s.Seats), Body: g.WrapBody(s.Body)})
@@ -93,7 +93,7 @@ func (g *Game) EncodeEvent(ev engine.Event) *moonshinev1.StoredEvent {
 
 // DecodeEvent returns the game's event from its stored form, or
 // ErrWrongGame when a body is not the game's (table talk, or corruption).
-func (g *Game) DecodeEvent(se *moonshinev1.StoredEvent) (engine.Event, error) {
+func (g *Module) DecodeEvent(se *moonshinev1.StoredEvent) (engine.Event, error) {
 	var ev engine.Event
 	if se.GetPublic() != nil {
 		b, err := g.take(se.GetPublic(), "body")

@@ -1,4 +1,4 @@
-package main
+package kingdom
 
 import (
 	"fmt"
@@ -15,6 +15,9 @@ func fightCommand(c *mk.Command) string {
 	case *mk.Command_Standoff:
 		x := k.Standoff
 		if x.GetChoice() == mk.StandoffChoice_STANDOFF_CHOICE_FOLD {
+			if x.GetCommandeer() {
+				return "fold and flee to " + district(x.GetFleeTo()) + ", commandeering the Safehouse there"
+			}
 			return "fold and flee to " + district(x.GetFleeTo())
 		}
 		return strings.ToLower(enumName(x.GetChoice())) + edgeText(x.GetFirepower(), x.GetCourage(), x.GetPlunder(), x.GetSteal())
@@ -57,7 +60,14 @@ func fightEvent(e *mk.Event) string {
 	case *mk.Event_StandoffChosen:
 		x := k.StandoffChosen
 		if x.GetChoice() == mk.StandoffChoice_STANDOFF_CHOICE_FOLD {
-			return fmt.Sprintf("seat %d folds at %s: %s flee to %s", x.GetSeat(), district(x.GetDistrict()), mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFledTo()))
+			s := fmt.Sprintf("seat %d folds at %s: %s flee to %s", x.GetSeat(), district(x.GetDistrict()), mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFledTo()))
+			if x.SafehouseTakenFrom != nil {
+				s += fmt.Sprintf("; seat %d's Safehouse is removed", x.GetSafehouseTakenFrom())
+			}
+			if x.GetCommandeered() {
+				s += "; commandeered"
+			}
+			return s
 		}
 		return fmt.Sprintf("seat %d chooses %s at %s", x.GetSeat(), enumName(x.GetChoice()), district(x.GetDistrict()))
 	case *mk.Event_CombatRound:

@@ -1,4 +1,4 @@
-package main
+package kingdom
 
 import (
 	"fmt"
@@ -118,6 +118,9 @@ func mobEvent(e *mk.Event) string {
 			return "the Sit-Down"
 		}
 		return fmt.Sprintf("the Sit-Down: seats ranked %v; seat %d joins seat %d, seat %d joins seat %d", r, r[0], r[3], r[1], r[2])
+	case *mk.Event_OccupierChanged:
+		x := k.OccupierChanged
+		return fmt.Sprintf("seat %d's mobsters in %s are the last Defenders: they hold it against the Invaders", x.GetOccupier(), district(x.GetDistrict()))
 	case *mk.Event_InfluenceLent:
 		x := k.InfluenceLent
 		return fmt.Sprintf("seat %d lends %s to seat %d", x.GetFrom(), plural(x.GetMarkers(), "Influence marker"), x.GetTo())

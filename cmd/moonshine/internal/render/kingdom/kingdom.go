@@ -1,17 +1,32 @@
-package main
+// Package kingdom writes Moonshine Kingdom's messages as text for the
+// CLI: its view, and its commands and events, which the server does not
+// label yet (its labels are still to be written). It reads the game's
+// printed data (the City Map, the Contract decks) from engine/moonshine.
+package kingdom
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
-	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 )
 
-// kingdom renders Moonshine Kingdom views, events and commands.
-type kingdom struct{}
+var enumName = render.EnumName
+
+// compact returns a message as one line of protojson: a message no line
+// describes.
+func compact(m proto.Message) string {
+	b, err := protojson.Marshal(m)
+	if err != nil {
+		return fmt.Sprintf("<%v>", err)
+	}
+	return string(b)
+}
 
 // district names a District as printed on the map: "Hell's Kitchen".
 func district(d mk.District) string {
@@ -126,12 +141,12 @@ var awaitingWords = map[mk.Awaiting]string{
 	mk.Awaiting_AWAITING_CONSENT:       "give or refuse permission for a rival's Push",
 }
 
-// Command describes a command.
-func (kingdom) Command(env *moonshinev1.GameCommand) string {
-	if s := kingdomCommand(env.GetMoonshineKingdom()); s != "" {
+// Command describes a command in a line.
+func Command(c *mk.Command) string {
+	if s := kingdomCommand(c); s != "" {
 		return s
 	}
-	return compact(env)
+	return compact(c)
 }
 
 // kingdomCommand describes a command, or returns "".
@@ -229,15 +244,14 @@ func brokerOf(d mk.District) string {
 	return enumName(moonshine.Info(d).Broker)
 }
 
-// Event describes an event body.
-func (kingdom) Event(env *moonshinev1.EventBody) string {
-	e := env.GetMoonshineKingdom()
+// Event describes an event body in a line.
+func Event(e *mk.Event) string {
 	for _, f := range []func(*mk.Event) string{dayEvent, streetEvent, contractEvent, raidEvent, fightEvent, mobEvent, dealEvent} {
 		if s := f(e); s != "" {
 			return s
 		}
 	}
-	return compact(env)
+	return compact(e)
 }
 
 // dayEvent describes the setup, the Shadows, the Reckoning and the end.
@@ -269,7 +283,11 @@ func dayEvent(e *mk.Event) string {
 		return fmt.Sprintf("seat %d's Play", k.TurnPassed.GetSeat())
 	case *mk.Event_LaidLow:
 		x := k.LaidLow
-		return fmt.Sprintf("seat %d lays low and takes %s Moon Turn Token %d", x.GetSeat(), enumName(x.GetMoon()), x.GetTurnToken())
+		s := fmt.Sprintf("seat %d lays low and takes %s Moon Turn Token %d", x.GetSeat(), enumName(x.GetMoon()), x.GetTurnToken())
+		for _, c := range x.GetStranded() {
+			s += fmt.Sprintf("; %s left in its partner's %s go back to its supply", mobsters(c.GetRunners(), c.GetBosses()), district(c.GetDistrict()))
+		}
+		return s
 	case *mk.Event_TitleChanged:
 		x := k.TitleChanged
 		holder := "back to the supply"
@@ -387,6 +405,9 @@ func contractEvent(e *mk.Event) string {
 	case *mk.Event_ContractsReceived:
 		return fmt.Sprintf("seat %d draws %s", k.ContractsReceived.GetSeat(), contracts(k.ContractsReceived.GetCards()))
 	case *mk.Event_ContractsDiscarded:
+		if cs := k.ContractsDiscarded.GetCards(); len(cs) > 0 {
+			return fmt.Sprintf("seat %d discards %s face up", k.ContractsDiscarded.GetSeat(), contracts(cs))
+		}
 		return fmt.Sprintf("seat %d discards Contracts (%s)", k.ContractsDiscarded.GetSeat(), tiers(k.ContractsDiscarded.GetTiers()))
 	case *mk.Event_ContractsDiscardedCards:
 		return fmt.Sprintf("seat %d discards %s", k.ContractsDiscardedCards.GetSeat(), contracts(k.ContractsDiscardedCards.GetCards()))

@@ -1,4 +1,4 @@
-package main
+package kingdom
 
 import (
 	"fmt"
@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
 	"github.com/moonshine-games/moonshine/engine/moonshine"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
-	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 )
 
 // View writes the Moonshine Kingdom part of a view: the Day, phase and
@@ -16,8 +16,7 @@ import (
 // Influence, Respect, titles), the caller's Contract hand, the Districts
 // with pieces or barrels, the decks, a Raid under way and whom the game
 // waits for and why.
-func (kingdom) View(w io.Writer, env *moonshinev1.GameView) {
-	v := env.GetMoonshineKingdom()
+func View(w io.Writer, v *mk.View, seats render.Seats) {
 	if v == nil {
 		return
 	}
@@ -48,7 +47,7 @@ func (kingdom) View(w io.Writer, env *moonshinev1.GameView) {
 	}
 	fmt.Fprintln(w, "seats:")
 	for _, sv := range v.GetSeats() {
-		fmt.Fprintf(w, "  %s\n", kingdomSeatLine(env.GetInfo(), v, sv))
+		fmt.Fprintf(w, "  %s\n", kingdomSeatLine(seats, v, sv))
 		for _, k := range sv.GetStaked() {
 			fmt.Fprintf(w, "      staked: %s, %s left\n", contract(k.GetCard()), plural(k.GetMarkers(), "marker"))
 		}
@@ -119,9 +118,9 @@ func heatLine(heat []uint32) string {
 }
 
 // kingdomSeatLine describes one seat in a line.
-func kingdomSeatLine(info *moonshinev1.GameInfo, v *mk.View, s *mk.SeatView) string {
+func kingdomSeatLine(seats render.Seats, v *mk.View, s *mk.SeatView) string {
 	parts := []string{
-		seatName(info, int32(s.GetSeat())),
+		seats(int32(s.GetSeat())),
 		fmt.Sprintf("%s from %s", enumName(s.GetPlaybook()), enumName(s.GetHome())),
 		dollars(s.GetCash()) + " cash",
 		fmt.Sprintf("Influence %d (%d in the Stash, %d slotted)", s.GetInfluence(), s.GetStash(), len(s.GetSlots())),
