@@ -12,13 +12,16 @@ import (
 	"strings"
 	"sync"
 
+	"google.golang.org/protobuf/reflect/protoreflect"
+
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 )
 
 // modules are the games the arena can play.
-func modules() []engine.Module { return []engine.Module{boozebarons.Module()} }
+func modules() []engine.Module { return []engine.Module{boozebarons.Module(), kingdom.Module()} }
 
 // options are the command line.
 type options struct {
@@ -149,8 +152,28 @@ func playOne(l lineup, o options, i int, tested, other engine.Bot) (record, erro
 	out := res.Game.State.Outcome()
 	rec.won = slices.Contains(out.Winners, engine.Seat(seat))
 	rec.commands = len(res.Commands)
-	if r, ok := res.Game.State.(interface{ Round() int }); ok {
-		rec.rounds = r.Round()
-	}
+	rec.rounds, rec.unit = length(res.Game.State)
 	return rec, nil
 }
+
+// length returns a finished game's length and its unit: the "round" or
+// "day" field of its spectator view (Booze Barons' rounds, the Kingdom's
+// Days); 0 and "rounds" when its view has neither.
+func length(st engine.State) (int, string) {
+	m := st.View(engine.SpectatorViewer()).ProtoReflect()
+	for _, name := range []protoreflect.Name{"round", "day"} {
+		f := m.Descriptor().Fields().ByName(name)
+		if f == nil {
+			continue
+		}
+		switch f.Kind() {
+		case protoreflect.Int32Kind, protoreflect.Int64Kind:
+			return int(m.Get(f).Int()), units[name]
+		case protoreflect.Uint32Kind, protoreflect.Uint64Kind:
+			return int(m.Get(f).Uint()), units[name]
+		}
+	}
+	return 0, units["round"]
+}
+
+var units = map[protoreflect.Name]string{"round": "rounds", "day": "Days"}

@@ -6,6 +6,10 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
 )
 
 // Wilson score intervals, as published tables give them (z = 1.96).
@@ -48,5 +52,35 @@ func TestUsage(t *testing.T) {
 		if code := run(context.Background(), args, &out, &errs); code != 2 || errs.Len() == 0 {
 			t.Errorf("%v: exit %d, %q", args, code, errs.String())
 		}
+	}
+}
+
+// A game's length is read from its spectator view, in its own unit: a game
+// just started is in its first round or Day.
+func TestLength(t *testing.T) {
+	for _, c := range []struct {
+		module engine.Module
+		unit   string
+	}{{boozebarons.Module(), "rounds"}, {kingdom.Module(), "Days"}} {
+		g, _, err := engine.Start(c.module.Rules, engine.Config{Players: 3}, []byte("length"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, unit := length(g.State); n != 1 || unit != c.unit {
+			t.Errorf("%s: %d %s, want 1 %s", c.module.Title, n, unit, c.unit)
+		}
+	}
+}
+
+// The Kingdom plays through the arena too, its strategy at every level, and
+// reports Days.
+func TestKingdomTournament(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"-game", "moonshine-kingdom", "-players", "2", "-games", "2", "-bot", "hard", "-vs", "easy", "-parallel", "1"}, &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if !strings.Contains(out.String(), "Moonshine Kingdom (standard), 2 players, 2 games") || !strings.Contains(out.String(), "Days p50 / p90") {
+		t.Errorf("the report:\n%s", out.String())
 	}
 }

@@ -13,7 +13,8 @@ import (
 type record struct {
 	seat     int // the tested seat
 	won      bool
-	rounds   int
+	rounds   int    // the game's length
+	unit     string // and its unit (rounds, Days)
 	commands int
 	// decisions are the bots' decisions with a choice (more than one
 	// legal command), by policy name.

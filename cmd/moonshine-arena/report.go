@@ -65,7 +65,7 @@ func report(w io.Writer, l lineup, o options, tested, base []record) {
 	fmt.Fprintf(w, "%s (%s), %d players, %d games from seed %q\n", l.module.Title, v.Name, l.table.Players, o.games, o.seed)
 	fmt.Fprintf(w, "tested seat (rotated): %s; other seats: %s\n\n", l.bot, l.vs)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "lineup\tgames\twins\twin rate\t95% CI (Wilson)\trounds p50 / p90\tcommands p50 / p90")
+	fmt.Fprintf(tw, "lineup\tgames\twins\twin rate\t95%% CI (Wilson)\t%s p50 / p90\tcommands p50 / p90\n", tested[0].unit)
 	row(tw, l.bot+" vs "+l.vs, tested)
 	if base != nil {
 		row(tw, l.vs+" vs "+l.vs+" (baseline)", base)

@@ -137,7 +137,3 @@ func lead(g *pb.GameEnded, mob pb.Mob) float64 {
 	}
 	return mine / sum
 }
-
-// Round returns the round the game is in (the last, once it is over): a
-// game's length for the arena.
-func (s *State) Round() int { return s.round }
