@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"google.golang.org/protobuf/proto"
 )
@@ -35,6 +36,36 @@ func KnowledgeOf(st State, log []Event, p Prompt) Knowledge {
 		k.History[i] = ev.For(v)
 	}
 	return k
+}
+
+// Histories keeps every seat's redacted history of one game as the game
+// grows: a host that asks for a seat's [Knowledge] at every decision
+// redacts each event once per seat, not the whole log each time. Its
+// Knowledge is [KnowledgeOf]'s.
+type Histories struct {
+	seats [][]Event
+}
+
+// NewHistories returns the empty histories of a table of players.
+func NewHistories(players int) *Histories {
+	return &Histories{seats: make([][]Event, players)}
+}
+
+// Append adds the game's next events, redacted for each seat.
+func (h *Histories) Append(evs ...Event) {
+	for i := range h.seats {
+		v := SeatViewer(Seat(i))
+		for _, ev := range evs {
+			h.seats[i] = append(h.seats[i], ev.For(v))
+		}
+	}
+}
+
+// Knowledge returns what p.Seat may know of the game whose state is st
+// and whose events so far are those appended. Its History is shared with
+// later calls: a bot reads it and never changes it.
+func (h *Histories) Knowledge(st State, p Prompt) Knowledge {
+	return Knowledge{Seat: p.Seat, View: st.View(SeatViewer(p.Seat)), History: slices.Clip(h.seats[p.Seat]), Prompt: p}
 }
 
 // Bot is a seeded player that picks a seat's command from its [Knowledge]

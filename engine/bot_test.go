@@ -153,3 +153,25 @@ func TestKnowledgeOf(t *testing.T) {
 		t.Errorf("seat 1 does not see its own purse: %v", k.History[0])
 	}
 }
+
+// Histories built event by event give every seat the knowledge KnowledgeOf
+// gives it from the whole log.
+func TestHistories(t *testing.T) {
+	g, setup, err := engine.Start(highBid{}, engine.Config{Players: 3}, []byte("histories"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := engine.NewHistories(3)
+	for _, ev := range setup {
+		h.Append(ev)
+	}
+	for _, p := range g.State.Prompts() {
+		got, want := h.Knowledge(g.State, p), engine.KnowledgeOf(g.State, setup, p)
+		if got.Seat != want.Seat || !proto.Equal(got.View, want.View) || !slices.EqualFunc(got.History, want.History, engine.EqualEvents) {
+			t.Errorf("seat %v: the histories' knowledge is not KnowledgeOf's", p.Seat)
+		}
+		if cap(got.History) != len(got.History) {
+			t.Errorf("seat %v: a bot may append into the shared history", p.Seat)
+		}
+	}
+}

@@ -21,7 +21,7 @@ type Table struct {
 
 // Play plays the game to its end. Each step asks the bot of the first seat
 // prompted with legal commands (one that must act first) for its command,
-// from that seat's knowledge ([engine.KnowledgeOf]) and its generator
+// from that seat's knowledge ([engine.Histories]) and its generator
 // ([engine.BotRand]); a bot's error, or a command the rules refuse, ends
 // the game with an error. The log is verified at the end.
 func (t Table) Play() (*Result, error) {
@@ -33,7 +33,8 @@ func (t Table) Play() (*Result, error) {
 		return nil, fmt.Errorf("start: %w", err)
 	}
 	res := &Result{Game: g}
-	log := append([]engine.Event(nil), setup...)
+	hist := engine.NewHistories(t.Table.Players)
+	hist.Append(setup...)
 	for i, ev := range setup {
 		res.Events = append(res.Events, engine.Recorded{Seq: int64(i + 1), Event: ev})
 	}
@@ -49,7 +50,7 @@ func (t Table) Play() (*Result, error) {
 		if !ok {
 			return res, fmt.Errorf("the game is not over but no seat is offered a command")
 		}
-		k := engine.KnowledgeOf(g.State, log, p)
+		k := hist.Knowledge(g.State, p)
 		cmd, err := t.Bots[p.Seat].Choose(k, engine.BotRand(t.Seed, g.Version+1, p.Seat))
 		if err != nil {
 			return res, fmt.Errorf("command %d: %v's bot: %w", len(res.Commands)+1, p.Seat, err)
@@ -66,7 +67,7 @@ func (t Table) Play() (*Result, error) {
 		for i, ev := range evs {
 			res.Events = append(res.Events, engine.Recorded{Seq: first + int64(i), Event: ev})
 		}
-		log = append(log, evs...)
+		hist.Append(evs...)
 	}
 	return res, engine.Verify(t.Rules, t.Table, t.Seed, res.Commands, res.Events)
 }
