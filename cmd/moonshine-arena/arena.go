@@ -15,13 +15,18 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/boozebarons"
-	"github.com/moonshine-games/moonshine/engine/kingdom"
 	"github.com/moonshine-games/moonshine/engine/playtest"
+	"github.com/moonshine-games/moonshine/games"
 )
 
-// modules are the games the arena can play.
-func modules() []engine.Module { return []engine.Module{boozebarons.Module(), kingdom.Module()} }
+// modules are the games the arena can play: every hosted game.
+func modules() []engine.Module {
+	var out []engine.Module
+	for _, m := range games.Default().Modules() {
+		out = append(out, m.Module)
+	}
+	return out
+}
 
 // options are the command line.
 type options struct {

@@ -13,10 +13,10 @@
 //
 //	go run ./cmd/moonshine-arena -game booze-barons -players 5 -games 200 -bot hard -vs easy -baseline
 //
-// Games and bots come from the engine's modules (engine.Module: Rules,
-// Variants, Bots): the arena knows no game's rules. A game's length is the
-// "round" or "day" field of its final spectator view (Booze Barons' rounds,
-// the Kingdom's Days).
+// Games and bots come from the hosted games' modules (games.Default:
+// Rules, Variants, Bots): the arena knows no game's rules. A game's length
+// is the "round" or "day" field of its final spectator view (Booze Barons'
+// rounds, the Kingdom's Days).
 package main
 
 import (
