@@ -80,16 +80,22 @@ func (c *credentials) put(cr credential) error {
 		}
 	}
 	c.Entries = append(kept, cr)
-	b, err := json.MarshalIndent(c, "", "  ")
+	return saveJSON(c.path, c)
+}
+
+// saveJSON writes v as indented JSON to path, readable by its owner only,
+// through a temporary file so that a reader never sees half of it.
+func saveJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp := c.path + ".tmp"
+	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
 		return err
 	}
-	return os.Rename(tmp, c.path)
+	return os.Rename(tmp, path)
 }

@@ -40,7 +40,11 @@ func (c *cli) retryUnary(ctx context.Context, method string, req, reply any, cc 
 		if !ok || attempt == retryAttempts {
 			return err
 		}
-		fmt.Fprintf(c.errw, "moonshine: %s; retrying in %s\n", status.Convert(err).Message(), wait.Round(time.Millisecond))
+		why := failureOf(err, c.addr).Message
+		if status.Code(err) == codes.Unavailable {
+			why = "no answer from " + c.addr
+		}
+		fmt.Fprintf(c.errw, "moonshine: %s; retrying in %s (%d of %d)\n", why, wait.Round(time.Millisecond), attempt+1, retryAttempts)
 		select {
 		case <-ctx.Done():
 			return err

@@ -10,12 +10,15 @@ import (
 	"github.com/moonshine-games/moonshine/service/audit"
 )
 
-// cmdWatch streams the caller's events and the table talk.
+// cmdWatch streams the caller's events and the table talk, from event
+// --from on (the API's after_seq is --from minus 1): what is logged, then
+// live. The stream of a finished game ends after its last event, with the
+// game's outcome.
 func cmdWatch(c *cli, argv []string) error {
 	fs := c.flags("watch")
-	from := fs.Int64("from", 0, "stream the events after this sequence number")
-	fromTalk := fs.Int64("from-talk", 0, "stream the table talk after this message number")
-	count := fs.Int("count", 0, "stop after this many events and messages (0: run until interrupted)")
+	from := fs.Int64("from", 1, "stream from this event on (events are numbered from 1)")
+	fromTalk := fs.Int64("from-talk", 1, "stream the table talk from this message on")
+	count := fs.Int("count", 0, "stop after this many events and messages (0: until the game ends, or until interrupted)")
 	perspective := perspectiveFlags(fs)
 	pos, err := parse(fs, argv, 1, 1)
 	if err != nil {
@@ -33,8 +36,8 @@ func cmdWatch(c *cli, argv []string) error {
 	if err != nil {
 		return err
 	}
-	stream, err := cl.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: pos[0], AfterSeq: *from, Perspective: p, Seat: seat,
-		Talk: true, AfterTalkSeq: *fromTalk})
+	stream, err := cl.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: pos[0], AfterSeq: max(*from-1, 0), Perspective: p, Seat: seat,
+		Talk: true, AfterTalkSeq: max(*fromTalk-1, 0)})
 	if err != nil {
 		return err
 	}
