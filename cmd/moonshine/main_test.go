@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -149,6 +150,11 @@ func (s *session) verifyFiles(game string) {
 	path := filepath.Join(s.t.TempDir(), "game.json")
 	contains(s.t, "history --out", s.ok("history", game, "--out", path), "complete: true")
 	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game+" (booze-barons rules ")
+	first, _ := os.ReadFile(path)
+	s.ok("history", game, "--out", path)
+	if again, _ := os.ReadFile(path); len(first) == 0 || !bytes.Equal(first, again) {
+		s.t.Errorf("two saves of one history differ")
+	}
 	h, err := audit.Load(path)
 	if err != nil {
 		s.t.Fatal(err)

@@ -103,13 +103,18 @@ func compactJSON(b []byte) []byte {
 	return out.Bytes()
 }
 
-// printJSON writes a message as indented protojson.
+// printJSON writes a message as indented protojson, the same bytes for
+// the same message.
 func (c *cli) printJSON(m proto.Message) error {
-	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  "}.Marshal(m)
+	b, err := protojson.Marshal(m)
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintln(c.out, string(b))
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(c.out, out.String())
 	return err
 }
 
