@@ -38,13 +38,17 @@ func newSession(t *testing.T) *session {
 	return newSessionWith(t, server.Config{CommandRate: -1})
 }
 
-// newSessionWith is newSession with the server's config (its store and
-// logger are set here).
+// newSessionWith is newSession with the server's config (its logger is
+// set here, and its store: the memory store unless cfg.DBPath names an
+// embedded one).
 func newSessionWith(t *testing.T, cfg server.Config) *session {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second) // only against hanging
 	t.Cleanup(cancel)
-	cfg.Store, cfg.Logger = memstore.New(), slog.New(slog.DiscardHandler)
+	if cfg.DBPath == "" { // else the embedded store, as moonshined runs by default
+		cfg.Store = memstore.New()
+	}
+	cfg.Logger = slog.New(slog.DiscardHandler)
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
