@@ -42,7 +42,12 @@ func TestKingdomSession(t *testing.T) {
 		}
 		s.ok("wait", game)
 	}
-	contains(t, "legal", legal.String(), "seat 0 must ", "  1. draft Red ", "and dump the mash", "brew Gin at every Still numbered ",
+	board := s.ok("board", game)
+	if n := strings.Count(board, " (DISTRICT_"); n != 25 {
+		t.Errorf("board shows %d Districts, want 25:\n%s", n, board)
+	}
+	contains(t, "board", board, "West Side (DISTRICT_WEST_SIDE, Dock, Coastal): to Sugar Hill, Hell's Kitchen, Greenwich Village, Red Hook (Water)")
+	contains(t, "legal", legal.String(), "seat 0 must ", "  1. draft Red ", "and dump the mash", "brew Gin at every Still numbered ", ", for the mob that Controls it [Still ",
 		"  1. fund Operations with 0 markers", "  1. lay low for the rest of the Day")
 	contains(t, "view on Day 2", s.ok("view", game), "Day 2 (Full Moon), brew phase", "waiting for seat ")
 	contains(t, "watch", s.ok("watch", game, "--count", "6"), "   1  game started: 3 players; you: ",

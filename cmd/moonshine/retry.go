@@ -15,8 +15,9 @@ import (
 
 // Retries of a refused call: at most retryAttempts more tries, each after
 // the server's RetryInfo delay (or, without one, a backoff from
-// retryFirst), never more than retryMax.
-const (
+// retryFirst), never more than retryMax. (Variables, so that a test can
+// shorten the waits.)
+var (
 	retryAttempts = 4
 	retryFirst    = 500 * time.Millisecond
 	retryMax      = 10 * time.Second
