@@ -34,17 +34,23 @@ func loadCredentials(dir string) (*credentials, error) {
 	if dir == "" {
 		return c, nil
 	}
-	b, err := os.ReadFile(c.path)
+	return c, loadJSON(c.path, c)
+}
+
+// loadJSON reads the JSON file at path into v; a missing file leaves v
+// as it is.
+func loadJSON(path string, v any) error {
+	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return c, nil
+		return nil
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := json.Unmarshal(b, c); err != nil {
-		return nil, fmt.Errorf("%s: %w", c.path, err)
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	return c, nil
+	return nil
 }
 
 // find returns the credential of one seat.

@@ -162,9 +162,9 @@ func checkWatch(t *testing.T, cmd, out string) {
 	}
 }
 
-// stripComment removes a comment ("  # …") after a command, outside
-// quotes.
-func stripComment(line string) string {
+// unquoted returns the offsets of line that are outside quotes.
+func unquoted(line string) []int {
+	var out []int
 	quote := rune(0)
 	for i, c := range line {
 		switch {
@@ -174,7 +174,18 @@ func stripComment(line string) string {
 			}
 		case c == '\'' || c == '"':
 			quote = c
-		case c == '#' && i > 0 && (line[i-1] == ' ' || line[i-1] == '\t'):
+		default:
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// stripComment removes a comment ("  # …") after a command, outside
+// quotes.
+func stripComment(line string) string {
+	for _, i := range unquoted(line) {
+		if line[i] == '#' && i > 0 && (line[i-1] == ' ' || line[i-1] == '\t') {
 			return strings.TrimSpace(line[:i])
 		}
 	}
@@ -184,16 +195,9 @@ func stripComment(line string) string {
 // splitAnd splits "a && b" outside quotes.
 func splitAnd(line string) []string {
 	var out []string
-	quote, start := rune(0), 0
-	for i, c := range line {
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case strings.HasPrefix(line[i:], "&&"):
+	start := 0
+	for _, i := range unquoted(line) {
+		if i >= start && strings.HasPrefix(line[i:], "&&") {
 			out = append(out, strings.TrimSpace(line[start:i]))
 			start = i + 2
 		}

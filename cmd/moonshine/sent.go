@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -39,17 +37,7 @@ func loadSent(dir string) (*sentLog, error) {
 	if dir == "" {
 		return l, nil
 	}
-	b, err := os.ReadFile(l.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return l, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(b, l); err != nil {
-		return nil, fmt.Errorf("%s: %w", l.path, err)
-	}
-	return l, nil
+	return l, loadJSON(l.path, l)
 }
 
 // find returns the command first sent with id, or nil.
