@@ -22,7 +22,11 @@ func TestKingdomSession(t *testing.T) {
 	game := regexp.MustCompile(`game id: (\S+)`).FindStringSubmatch(out)[1]
 	contains(t, "create", out, "moonshine-kingdom  3 seats", "seat 1: bot", "seat 2: bot")
 	s.ok("join", game, "--name", "alice")
-	contains(t, "view", s.ok("view", game), "viewing as seat 0 (alice)", "Day 1 (New Moon), brew phase", "turn order: seat ",
+	view := s.ok("view", game)
+	if n := regexp.MustCompile(`(?m)^  .* \((Manhattan|Brooklyn|Queens|Bronx|Staten Island), .*, Still \d+\): `).FindAllString(view, -1); len(n) != 25 {
+		t.Errorf("the view shows %d Districts, want all 25:\n%s", len(n), view)
+	}
+	contains(t, "view", view, "viewing as seat 0 (alice)", "Day 1 (New Moon), brew phase", "turn order: seat ",
 		"Heat Track: empty", "seat 0 (alice); ", "$1,000 cash; Influence 7 (2 in the Stash, 5 slotted); Respect ",
 		"your Contracts: none", "districts (all of them; `moonshine board` shows how they are Connected):", "Sugar Hill (Manhattan, High Society, Still ", "Precinct (Police Turf)",
 		"Contract decks: Gig 14 to draw", "waiting for seat ", " must draft Brew dice")

@@ -41,8 +41,8 @@ func (c *cli) retryUnary(ctx context.Context, method string, req, reply any, cc 
 		if !ok || attempt == retryAttempts {
 			return err
 		}
-		why := failureOf(err, c.addr).Message
-		if status.Code(err) == codes.Unavailable {
+		why := status.Convert(err).Message()
+		if failureOf(err, c.addr).Code == "Unreachable" {
 			why = "no answer from " + c.addr
 		}
 		fmt.Fprintf(c.errw, "moonshine: %s; retrying in %s (%d of %d)\n", why, wait.Round(time.Millisecond), attempt+1, retryAttempts)
