@@ -71,6 +71,7 @@
 // --json they are {"code","reason","message","details"}. A server that does
 // not answer is said in a sentence. RATE_LIMITED and UNAVAILABLE refusals
 // are retried a bounded number of times, after the server's RetryInfo
-// delay or a backoff. Seeds and commitments are written in hex; history
+// delay or a backoff; a watch stream cut so is opened again after the last
+// event it printed. Seeds and commitments are written in hex; history
 // files are protojson in a canonical layout (service/audit.Marshal).
 package main

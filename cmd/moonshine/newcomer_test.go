@@ -1,14 +1,22 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/server"
+	"google.golang.org/protobuf/encoding/protojson"
 )
 
 // TestRefusalsInWords: a refusal is said once, with its reason and code;
@@ -104,5 +112,64 @@ func TestWatchFinishedGame(t *testing.T) {
 	out := s.ok("watch", game, "--from", "4")
 	if !strings.HasPrefix(out, "   4  ") || !strings.Contains(out, "game over after event ") {
 		t.Errorf("watch --from 4 of a finished game:\n%s", out)
+	}
+}
+
+// TestWatchResumes: a watch stream cut by the server going away is opened
+// again, after a backoff, from the event after the last one printed, and
+// goes on with the events played once the server is back.
+func TestWatchResumes(t *testing.T) {
+	first := retryFirst
+	retryFirst = 100 * time.Millisecond
+	t.Cleanup(func() { retryFirst = first })
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	db := filepath.Join(t.TempDir(), "moonshine.db")
+	serve := func(lis net.Listener) *server.Server {
+		srv, err := server.New(ctx, server.Config{DBPath: db, CommandRate: -1, Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		go srv.Serve(lis)
+		return srv
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := serve(lis)
+	t.Setenv("MOONSHINE_TOKEN", "")
+	s := &session{t: t, ctx: ctx, addr: lis.Addr().String(), dir: t.TempDir()}
+	game := regexp.MustCompile(`game id: (\S+)`).FindStringSubmatch(s.ok("create", "--players", "3", "--bots", "1,2"))[1]
+	s.ok("join", game, "--name", "alice")
+	v := &moonshinev1.GameView{}
+	if err := protojson.Unmarshal([]byte(s.ok("view", game, "--json")), v); err != nil {
+		t.Fatal(err)
+	}
+	version := v.GetInfo().GetVersion()
+	type result struct {
+		code      int
+		out, errw string
+	}
+	watched := make(chan result, 1)
+	go func() {
+		code, out, errw := s.run("watch", game, "--count", strconv.FormatInt(version+2, 10)) // the events now, then 2 more
+		watched <- result{code, out, errw}
+	}()
+	time.Sleep(200 * time.Millisecond) // the watch has caught up and waits for live events
+	shutdown, stop := context.WithTimeout(ctx, 5*time.Second)
+	srv.Shutdown(shutdown)
+	stop()
+	lis, err = net.Listen("tcp", s.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv = serve(lis)
+	t.Cleanup(func() { srv.Shutdown(context.Background()) })
+	s.ok("submit", game, "1")
+	r := <-watched
+	if r.code != exitOK || !strings.Contains(r.errw, fmt.Sprintf("resuming from event %d", version+1)) ||
+		!strings.Contains(r.out, fmt.Sprintf("\n%4d  ", version+2)) || strings.Count(r.out, fmt.Sprintf("\n%4d  ", version)) != 1 {
+		t.Errorf("watch across a restart: exit %d\n%s\n%s", r.code, r.out, r.errw)
 	}
 }
