@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/server"
+	"google.golang.org/protobuf/proto"
 )
 
 // readmeSessionMark precedes each worked session of README.md that
@@ -41,6 +43,39 @@ func TestREADMESessions(t *testing.T) {
 				r.line(line)
 			}
 		})
+	}
+}
+
+// TestREADMEExamples: every --command-json and --options-json example of
+// README.md decodes for the game the text last named before it (Booze
+// Barons or the Kingdom), so that no example is shown with the wrong game.
+func TestREADMEExamples(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mention := regexp.MustCompile(`Booze Barons|Kingdom|--(command|options)-json '([^']*)'`)
+	game, n := "", 0
+	for _, m := range mention.FindAllStringSubmatch(string(b), -1) {
+		switch m[0] {
+		case "Booze Barons":
+			game = "booze-barons"
+			continue
+		case "Kingdom":
+			game = "moonshine-kingdom"
+			continue
+		}
+		var env proto.Message = &moonshinev1.GameCommand{}
+		if m[1] == "options" {
+			env = &moonshinev1.GameOptions{}
+		}
+		if err := unmarshalInto(env, game, m[2]); err != nil {
+			t.Errorf("README: %s is not a %s %s: %v", m[0], game, m[1], err)
+		}
+		n++
+	}
+	if n < 4 {
+		t.Errorf("README: only %d examples found", n)
 	}
 }
 
