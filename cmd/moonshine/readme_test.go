@@ -19,8 +19,8 @@ import (
 // not show, naming the session.
 const readmeSessionMark = "<!-- readme-session: "
 
-// TestREADMESessions runs README.md's worked sessions (Booze Barons and
-// Moonshine Kingdom) command by command, as the README writes them,
+// TestREADMESessions runs README.md's worked sessions (Booze Barons,
+// Moonshine Kingdom and Bootleggers) command by command, as the README writes them,
 // against a real server on the embedded store (moonshined's default), and
 // fails when the README drifts from the CLI. In a session, `NAME=<game
 // id>` takes the id the last `create` printed, $NAME and "$(moonshine …)"
@@ -30,7 +30,7 @@ const readmeSessionMark = "<!-- readme-session: "
 // the game is over.
 func TestREADMESessions(t *testing.T) {
 	sessions := readmeSessions(t, filepath.Join("..", "..", "README.md"))
-	for _, name := range []string{"booze-barons", "moonshine-kingdom"} {
+	for _, name := range []string{"booze-barons", "moonshine-kingdom", "bootleggers"} {
 		t.Run(name, func(t *testing.T) {
 			lines, ok := sessions[name]
 			if !ok || len(lines) == 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
+	blrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/bootleggers"
 	bbrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/boozebarons"
 	kingdomrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/kingdom"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -37,6 +38,11 @@ var renderers = map[string]renderer{
 	"booze-barons": {
 		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
 			bbrender.View(w, v.GetBoozeBarons(), seats)
+		},
+	},
+	"bootleggers": {
+		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
+			blrender.View(w, v.GetBootleggers(), seats)
 		},
 	},
 	"moonshine-kingdom": {
