@@ -114,7 +114,7 @@ func cmdRecheck(c *cli, argv []string) error {
 			return err
 		}
 	} else {
-		audit.WriteRecheck(c.out, rep)
+		audit.WriteRecheck(c.out, rep, true)
 	}
 	if !audit.Clean(rep) {
 		return errReported

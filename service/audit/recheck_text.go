@@ -9,24 +9,39 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
-// WriteRecheck writes a recheck report: a line per game, the first
-// differing event of each that differs, and the tally.
-func WriteRecheck(w io.Writer, rep *moonshinev1.RecheckReport) {
+// WriteRecheck writes a recheck report as text: each game that differs
+// or failed (every game when all is set), then the tally.
+func WriteRecheck(w io.Writer, rep *moonshinev1.RecheckReport, all bool) {
 	for _, g := range rep.GetGames() {
-		rules := fmt.Sprintf("recorded under rules %s, this build plays %s", g.GetRecordedRulesVersion(), g.GetBuildRulesVersion())
-		switch g.GetResult() {
-		case moonshinev1.RecheckResult_RECHECK_RESULT_SAME:
-			fmt.Fprintf(w, "same     %s (%s, %d events; %s)\n", g.GetGameId(), g.GetGame(), g.GetEvents(), rules)
-		case moonshinev1.RecheckResult_RECHECK_RESULT_DIFFERS:
-			d := g.GetFirstDifference()
-			fmt.Fprintf(w, "DIFFERS  %s (%s, %d events; %s) at event %d: %s\n", g.GetGameId(), g.GetGame(), g.GetEvents(), rules, d.GetSeq(), d.GetReason())
-			fmt.Fprintf(w, "           recorded: %s\n", differenceLine(d.GetRecorded(), d.GetRecordedKinds()))
-			fmt.Fprintf(w, "           replayed: %s\n", differenceLine(d.GetReplayed(), d.GetReplayedKinds()))
-		default:
-			fmt.Fprintf(w, "FAILED   %s (%s): %s\n", g.GetGameId(), g.GetGame(), g.GetError())
+		if all || g.GetResult() != moonshinev1.RecheckResult_RECHECK_RESULT_SAME {
+			WriteRechecked(w, g)
 		}
 	}
+	WriteTally(w, rep)
+}
+
+// WriteTally writes the last line of a recheck report: how many games
+// were rechecked and how they fared.
+func WriteTally(w io.Writer, rep *moonshinev1.RecheckReport) {
 	fmt.Fprintf(w, "%d games rechecked: %d the same, %d differ, %d failed\n", len(rep.GetGames()), rep.GetSame(), rep.GetDiffer(), rep.GetFailed())
+}
+
+// WriteRechecked writes how one game fared: a line, and for a game that
+// differs its first differing event, recorded (expected) against replayed
+// (got), with the kinds of their bodies.
+func WriteRechecked(w io.Writer, g *moonshinev1.RecheckedGame) {
+	rules := fmt.Sprintf("recorded under rules %s, this build plays %s", g.GetRecordedRulesVersion(), g.GetBuildRulesVersion())
+	switch g.GetResult() {
+	case moonshinev1.RecheckResult_RECHECK_RESULT_SAME:
+		fmt.Fprintf(w, "same     %s (%s, %d events; %s)\n", g.GetGameId(), g.GetGame(), g.GetEvents(), rules)
+	case moonshinev1.RecheckResult_RECHECK_RESULT_DIFFERS:
+		d := g.GetFirstDifference()
+		fmt.Fprintf(w, "DIFFERS  %s (%s, %d events; %s) at event %d: %s\n", g.GetGameId(), g.GetGame(), g.GetEvents(), rules, d.GetSeq(), d.GetReason())
+		fmt.Fprintf(w, "           recorded: %s\n", differenceLine(d.GetRecorded(), d.GetRecordedKinds()))
+		fmt.Fprintf(w, "           replayed: %s\n", differenceLine(d.GetReplayed(), d.GetReplayedKinds()))
+	default:
+		fmt.Fprintf(w, "FAILED   %s (%s): %s\n", g.GetGameId(), g.GetGame(), g.GetError())
+	}
 }
 
 // differenceLine describes one side of a difference: its kinds and
