@@ -25,16 +25,7 @@ func cmdAudit(c *cli, argv []string) error {
 // cmdDisclosure prints who was shown what of a game: per event, and each
 // seat's (and the public's) timeline of hidden facts.
 func cmdDisclosure(c *cli, argv []string) error {
-	fs := c.flags("audit disclosure")
-	file := fs.String("file", "", "a history saved by `moonshine history --out`")
-	pos, err := parse(fs, argv, 0, 1)
-	if err != nil {
-		return err
-	}
-	if (len(pos) == 1) == (*file != "") {
-		return usagef("give either a game id or --file")
-	}
-	h, err := c.loadHistory(pos, *file)
+	h, err := c.completeHistory("audit disclosure", argv)
 	if err != nil {
 		return err
 	}

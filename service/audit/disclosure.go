@@ -95,14 +95,20 @@ func discloseEvent(mod *games.Module, ev *moonshinev1.Event, viewers []engine.Vi
 		ed.Private = append(ed.Private, &moonshinev1.PrivatePart{Seats: shownTo[j], Body: labelled(mod, auditor, p.Body)})
 	}
 	for i, v := range viewers {
-		for _, p := range seen[i].Private {
-			j := partIndex(whole, p)
-			body := labelled(mod, v, p.Body)
-			timelines[i].Facts = append(timelines[i].Facts, &moonshinev1.LearnedFact{Seq: ev.GetSeq(), Kind: BodyKind(body),
-				Body: body, ShownTo: shownTo[j], Part: int32(j)})
-		}
+		addFacts(mod, v, ev.GetSeq(), whole, seen[i], shownTo, timelines[i])
 	}
 	return ed, nil
+}
+
+// addFacts adds to v's timeline each private part of the event whole that
+// v was shown (seen), labelled in v's words.
+func addFacts(mod *games.Module, v engine.Viewer, seq int64, whole, seen engine.Event, shownTo [][]int32, timeline *moonshinev1.ViewerDisclosure) {
+	for _, p := range seen.Private {
+		j := partIndex(whole, p)
+		body := labelled(mod, v, p.Body)
+		timeline.Facts = append(timeline.Facts, &moonshinev1.LearnedFact{Seq: seq, Kind: BodyKind(body),
+			Body: body, ShownTo: shownTo[j], Part: int32(j)})
+	}
 }
 
 // partIndex returns the index among e's private parts of a part that
