@@ -77,7 +77,10 @@ type RecheckOptions struct {
 	// at random with SampleSeed.
 	Sample     int
 	SampleSeed uint64
-	// Progress, if set, is called after each game.
+	// Parallel is how many games are read and re-run at once (at least
+	// one). The report keeps the games' order whatever it is.
+	Parallel int
+	// Progress, if set, is called after each game, in order.
 	Progress func(*moonshinev1.RecheckedGame)
 }
 
@@ -94,18 +97,62 @@ func RecheckStore(ctx context.Context, reg *games.Registry, st eventstore.Store,
 		}
 	}
 	ids = sample(ids, opts.Sample, opts.SampleSeed)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := recheckAll(ctx, reg, st, ids, max(opts.Parallel, 1))
 	rep := &moonshinev1.RecheckReport{}
-	for _, id := range ids {
-		g, err := recheckStored(ctx, reg, st, id)
-		if err != nil {
-			return rep, err
+	for _, res := range results {
+		var r rechecked
+		select {
+		case r = <-res:
+		case <-ctx.Done():
+			return rep, ctx.Err()
 		}
-		tally(rep, g)
+		if r.err != nil {
+			return rep, r.err
+		}
+		tally(rep, r.game)
 		if opts.Progress != nil {
-			opts.Progress(g)
+			opts.Progress(r.game)
 		}
 	}
 	return rep, nil
+}
+
+// rechecked is one game's result, or the error that ends the recheck.
+type rechecked struct {
+	game *moonshinev1.RecheckedGame
+	err  error
+}
+
+// recheckAll rechecks the games with parallel workers until ctx ends; the
+// i-th channel gets the i-th game's result (each channel is buffered, so
+// that no worker waits on a reader that has stopped).
+func recheckAll(ctx context.Context, reg *games.Registry, st eventstore.Store, ids []string, parallel int) []chan rechecked {
+	out := make([]chan rechecked, len(ids))
+	for i := range out {
+		out[i] = make(chan rechecked, 1)
+	}
+	jobs := make(chan int)
+	go func() {
+		defer close(jobs)
+		for i := range ids {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for range parallel {
+		go func() {
+			for i := range jobs {
+				g, err := recheckStored(ctx, reg, st, ids[i])
+				out[i] <- rechecked{g, err}
+			}
+		}()
+	}
+	return out
 }
 
 // recheckStored reads and re-runs one stored game.

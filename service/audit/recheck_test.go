@@ -200,12 +200,20 @@ func TestRecheckChoosesGames(t *testing.T) {
 		id, _ := s.botGame(boozebarons.Name, 3, 0)
 		ids = append(ids, id)
 	}
-	count := func(opts audit.RecheckOptions) int {
+	order := func(opts audit.RecheckOptions) []string {
 		rep, err := audit.RecheckStore(t.Context(), games.Default(), st, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return len(rep.GetGames())
+		var out []string
+		for _, g := range rep.GetGames() {
+			out = append(out, g.GetGameId())
+		}
+		return out
+	}
+	count := func(opts audit.RecheckOptions) int { return len(order(opts)) }
+	if one, three := order(audit.RecheckOptions{}), order(audit.RecheckOptions{Parallel: 3}); !slices.Equal(one, three) {
+		t.Errorf("the games in order %v, in parallel %v", one, three)
 	}
 	for _, c := range []struct {
 		name string
@@ -217,6 +225,7 @@ func TestRecheckChoosesGames(t *testing.T) {
 		{"another rules id", audit.RecheckOptions{Game: "moonshine-kingdom"}, 0},
 		{"named", audit.RecheckOptions{IDs: ids[1:]}, 2},
 		{"a sample", audit.RecheckOptions{Sample: 2, SampleSeed: 7}, 2},
+		{"in parallel", audit.RecheckOptions{Parallel: 3}, 3},
 	} {
 		if got := count(c.opts); got != c.want {
 			t.Errorf("%s: %d games rechecked, want %d", c.name, got, c.want)
