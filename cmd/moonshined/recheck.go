@@ -21,12 +21,13 @@ type recheckSettings struct {
 
 // recheckFlags are the choices of `moonshined recheck` beyond the store.
 type recheckFlags struct {
-	game    *string
-	sample  *int
-	seed    *uint64
-	json    *bool
-	all     *bool
-	migrate *bool
+	game     *string
+	sample   *int
+	parallel *int
+	seed     *uint64
+	json     *bool
+	all      *bool
+	migrate  *bool
 }
 
 // runRecheck re-runs the stored games (or a sample, or those named) under
@@ -35,21 +36,22 @@ type recheckFlags struct {
 // before a rules change breaks stored games.
 func runRecheck(ctx context.Context, args []string, getenv func(string) string, w stdio, _ func(listeners)) error {
 	var s recheckSettings
-	l := newLoader("moonshined recheck", "moonshined recheck [-game G] [-sample N [-sample-seed S]] [-all] [-json] [-migrate] [flags] [GAME_ID...]", &s, w.err)
+	l := newLoader("moonshined recheck", "moonshined recheck [-game G] [-sample N [-sample-seed S]] [-parallel P] [-all] [-json] [-migrate] [flags] [GAME_ID...]", &s, w.err)
 	f := recheckFlags{
-		game:    l.fs.String("game", "", "recheck only the games of this rules id (e.g. booze-barons)"),
-		sample:  l.fs.Int("sample", 0, "recheck this many of the chosen games, picked at random; 0: all of them"),
-		seed:    l.fs.Uint64("sample-seed", 0, "the sample's seed, to recheck the same sample again; 0: a random one (printed)"),
-		json:    l.fs.Bool("json", false, "print the report as protojson (moonshine.v1.RecheckReport)"),
-		all:     l.fs.Bool("all", false, "list every game, those that re-run the same too"),
-		migrate: l.fs.Bool("migrate", false, "apply this binary's pending migrations to the store first (a copy of production, not production itself)"),
+		game:     l.fs.String("game", "", "recheck only the games of this rules id (e.g. booze-barons)"),
+		sample:   l.fs.Int("sample", 0, "recheck this many of the chosen games, picked at random; 0: all of them"),
+		parallel: l.fs.Int("parallel", 4, "games read and re-run at once"),
+		seed:     l.fs.Uint64("sample-seed", 0, "the sample's seed, to recheck the same sample again; 0: a random one (printed)"),
+		json:     l.fs.Bool("json", false, "print the report as protojson (moonshine.v1.RecheckReport)"),
+		all:      l.fs.Bool("all", false, "list every game, those that re-run the same too"),
+		migrate:  l.fs.Bool("migrate", false, "apply this binary's pending migrations to the store first (a copy of production, not production itself)"),
 	}
 	ids, err := l.load(args, getenv)
 	if err != nil {
 		return err
 	}
-	if *f.sample < 0 {
-		return fmt.Errorf("-sample %d: must not be negative", *f.sample)
+	if *f.sample < 0 || *f.parallel < 1 {
+		return fmt.Errorf("-sample %d, -parallel %d: the sample must not be negative, and at least one game is rechecked at a time", *f.sample, *f.parallel)
 	}
 	log := slog.New(slog.NewTextHandler(w.err, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	if err := recheckSchema(ctx, s.Store, *f.migrate); err != nil {
@@ -60,7 +62,7 @@ func runRecheck(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 	defer st.Close()
-	opts := audit.RecheckOptions{IDs: ids, Game: *f.game, Sample: *f.sample, SampleSeed: *f.seed}
+	opts := audit.RecheckOptions{IDs: ids, Game: *f.game, Sample: *f.sample, SampleSeed: *f.seed, Parallel: *f.parallel}
 	if opts.Sample > 0 && opts.SampleSeed == 0 {
 		opts.SampleSeed = rand.Uint64() | 1
 	}

@@ -142,7 +142,7 @@ func checkRecheckCommand(t *testing.T, args []string) {
 	if strings.Contains(out, "honest-") {
 		t.Errorf("games that re-run the same are listed without -all:\n%s", out)
 	}
-	if out, err := recheck("honest-1", "honest-2"); err != nil || !strings.Contains(out, "2 games rechecked: 2 the same") {
+	if out, err := recheck("-parallel", "1", "honest-1", "honest-2"); err != nil || !strings.Contains(out, "2 games rechecked: 2 the same") {
 		t.Errorf("recheck of the honest games: %v\n%s", err, out)
 	}
 	if out, err := recheck("-all", "-game", "moonshine-kingdom"); err != nil || !strings.Contains(out, "0 games rechecked") {
