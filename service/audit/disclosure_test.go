@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/audit"
@@ -19,7 +20,7 @@ import (
 // viewer's redacted event stream held, event by event and labelled in its
 // words, and that each event's public body is the one every stream
 // showed. A Booze Barons game is played to its end; a Moonshine Kingdom
-// game for its first events.
+// game and a Bootleggers game for their first events.
 func TestDisclosureMatchesEachStream(t *testing.T) {
 	for _, c := range []struct {
 		game    string
@@ -32,6 +33,7 @@ func TestDisclosureMatchesEachStream(t *testing.T) {
 	}{
 		{boozebarons.Name, 4, 0, true},
 		{"moonshine-kingdom", 3, 200, false},
+		{bootleggers.Name, 3, 200, false},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			s := serve(t, nil, nil)
@@ -56,6 +58,7 @@ func TestDisclosureMatchesEachStream(t *testing.T) {
 				})
 				learned += len(v.GetFacts())
 			}
+			t.Logf("%d events, %d hidden facts learned", len(h.GetEvents()), learned)
 			if learned == 0 {
 				t.Errorf("no seat learned a hidden fact in %d events", len(h.GetEvents()))
 			}
