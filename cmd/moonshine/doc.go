@@ -5,7 +5,7 @@
 // labels the server sends beside commands, templates, events and table
 // talk, writes views as text through a renderer per game
 // (internal/render/<game>, which gets the game's own message), and
-// verifies finished games offline through service/audit. It knows the
+// verifies, audits and rechecks games offline through service/audit. It knows the
 // views of Booze Barons (create's default --game) and Moonshine Kingdom
 // (--game moonshine-kingdom); another game's view is shown as protojson.
 // --options-json and --command-json are decoded into the game's field of
@@ -36,6 +36,14 @@
 //	replay GAME N [--to M]                the view as of event N (or of each
 //	                                      event from N to M, one after another)
 //	verify GAME | --file FILE             re-run a finished game from its seed
+//	audit disclosure GAME | --file FILE   who was shown what: per event, the
+//	                                      seats shown each part; per seat and
+//	                                      for the public, every hidden fact
+//	                                      learned, and when
+//	recheck FILE...                       re-run saved histories under this
+//	                                      build's rules; report each that
+//	                                      would differ, at its first
+//	                                      differing event (exit 1 if any)
 //
 // view, watch and replay also take --perspective public|seat|full and
 // --seat N (another seat's or the full view: for the auditor, or for anyone

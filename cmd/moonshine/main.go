@@ -46,6 +46,8 @@ var commands = []command{
 	{"history", "GAME [--out FILE] [--as SEAT]", "show or save the history", cmdHistory},
 	{"replay", "GAME N [--to M] [--as SEAT] [--perspective P] [--seat N]", "show the view as of event N (or of each event N..M)", cmdReplay},
 	{"verify", "GAME | --file FILE", "re-run a finished game from its seed", cmdVerify},
+	{"audit", "disclosure (GAME | --file FILE)", "who was shown what: each event's parts, and each seat's timeline of hidden facts", cmdAudit},
+	{"recheck", "FILE...", "re-run saved histories under this build's rules; exit 1 if any would differ", cmdRecheck},
 }
 
 // run executes one command line and returns the exit status.

@@ -124,6 +124,7 @@ func TestSession(t *testing.T) {
 	contains(t, "watch full", s.ok("watch", game, "--perspective", "full", "--count", "3", "--json"), `"deckOrder"`)
 	contains(t, "verify", s.ok("verify", game), "verified: game "+game)
 	s.verifyFiles(game)
+	s.audits(game)
 	s.refusals(game)
 }
 

@@ -298,16 +298,7 @@ type verifyReport struct {
 // cmdVerify re-runs a finished game from its seed: one fetched from the
 // server, or a history file.
 func cmdVerify(c *cli, argv []string) error {
-	fs := c.flags("verify")
-	file := fs.String("file", "", "a history saved by `moonshine history --out`")
-	pos, err := parse(fs, argv, 0, 1)
-	if err != nil {
-		return err
-	}
-	if (len(pos) == 1) == (*file != "") {
-		return usagef("give either a game id or --file")
-	}
-	h, err := c.loadHistory(pos, *file)
+	h, err := c.completeHistory("verify", argv)
 	if err != nil {
 		return err
 	}
@@ -327,10 +318,20 @@ func cmdVerify(c *cli, argv []string) error {
 	return nil
 }
 
-// loadHistory reads the history to verify.
-func (c *cli) loadHistory(pos []string, file string) (*moonshinev1.GetHistoryResponse, error) {
-	if file != "" {
-		return audit.Load(file)
+// completeHistory parses the arguments of a command that checks a complete
+// history (GAME | --file FILE) and reads it: from the server, or a file.
+func (c *cli) completeHistory(name string, argv []string) (*moonshinev1.GetHistoryResponse, error) {
+	fs := c.flags(name)
+	file := fs.String("file", "", "a history saved by `moonshine history --out`")
+	pos, err := parse(fs, argv, 0, 1)
+	if err != nil {
+		return nil, err
+	}
+	if (len(pos) == 1) == (*file != "") {
+		return nil, usagef("give either a game id or --file")
+	}
+	if *file != "" {
+		return audit.Load(*file)
 	}
 	return c.history(pos[0], true)
 }
