@@ -141,7 +141,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	case err != nil:
 		return eventstore.AppendResult{}, fail(err, "append to game %s", req.GameID)
 	}
-	s.hub.Notify(req.GameID)
+	s.hub.Publish(eventstore.Change{GameID: req.GameID, Version: res.LastSeq})
 	return res, nil
 }
 
@@ -239,7 +239,7 @@ func (s *Store) AppendTalk(ctx context.Context, req eventstore.TalkRequest) (eve
 		return eventstore.TalkResult{}, fail(err, "talk of game %s", req.GameID)
 	}
 	if !res.Duplicate {
-		s.hub.Notify(req.GameID)
+		s.hub.Publish(eventstore.Change{GameID: req.GameID, TalkVersion: res.Message.Seq})
 	}
 	return res, nil
 }

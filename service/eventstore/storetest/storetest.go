@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"TalkConcurrent", testTalkConcurrent},
 		{"Subscribe", testSubscribe},
 		{"SubscribeTalk", testSubscribeTalk},
+		{"OnChange", testOnChange},
 		{"Seats", testSeats},
 		{"TextRefused", testTextRefused},
 		{"Ping", testPing},
