@@ -28,6 +28,8 @@ const (
 	cachedGames = "moonshine_cache_games"
 	cacheBytes  = "moonshine_cache_bytes"
 	storeOps    = "moonshine_store_duration_seconds_count"
+	storeTime   = "moonshine_store_duration_seconds_sum"
+	poolWait    = "moonshine_pool_empty_acquire_wait_seconds_total"
 )
 
 // scrape reads the instance's metrics; nil when it has no admin listener.
@@ -84,14 +86,12 @@ func (in *instance) fetch(ctx context.Context, path string, w io.Writer) error {
 	return err
 }
 
-// ops sums the store operations of the sample by operation name.
-func (s sample) ops() map[string]float64 {
+// ops sums the series name (storeOps: the store's operations, storeTime:
+// their seconds) of the sample by operation.
+func (s sample) ops(name string) map[string]float64 {
 	out := map[string]float64{}
 	for k, v := range s {
-		if !strings.HasPrefix(k, storeOps+"{") {
-			continue
-		}
-		_, rest, ok := strings.Cut(k, `operation="`)
+		_, rest, ok := strings.Cut(k, name+`{op="`)
 		if !ok {
 			continue
 		}
@@ -109,7 +109,9 @@ type usage struct {
 	HeapMiB      float64            `json:"heap_mib_after"`
 	RSSMiB       float64            `json:"rss_mib_after"`
 	RoundTrips   float64            `json:"pool_acquires"`
+	PoolWait     float64            `json:"pool_wait_seconds"`
 	StoreOps     map[string]float64 `json:"store_ops"`
+	StoreSeconds map[string]float64 `json:"store_seconds"`
 	CachedGames  float64            `json:"cached_games"`
 	CachedMiB    float64            `json:"cached_mib"`
 	measuredFrom bool
@@ -123,12 +125,18 @@ func between(a, b sample) usage {
 	u := usage{
 		CPUSeconds: b[cpuSeconds] - a[cpuSeconds], Mallocs: b[mallocs] - a[mallocs], AllocBytes: b[allocBytes] - a[allocBytes],
 		HeapMiB: b[heapAlloc] / (1 << 20), RSSMiB: b[rss] / (1 << 20), RoundTrips: b[poolAcquire] - a[poolAcquire],
-		StoreOps: map[string]float64{}, CachedGames: b[cachedGames], CachedMiB: b[cacheBytes] / (1 << 20), measuredFrom: true,
+		PoolWait: b[poolWait] - a[poolWait], StoreOps: map[string]float64{}, StoreSeconds: map[string]float64{},
+		CachedGames: b[cachedGames], CachedMiB: b[cacheBytes] / (1 << 20), measuredFrom: true,
 	}
-	before := a.ops()
-	for op, n := range b.ops() {
-		if d := n - before[op]; d > 0 {
-			u.StoreOps[op] = d
+	for _, series := range []struct {
+		name string
+		into map[string]float64
+	}{{storeOps, u.StoreOps}, {storeTime, u.StoreSeconds}} {
+		before := a.ops(series.name)
+		for op, n := range b.ops(series.name) {
+			if d := n - before[op]; d > 0 {
+				series.into[op] = d
+			}
 		}
 	}
 	return u

@@ -123,8 +123,8 @@ func (r *round) perCommand() {
 	if r.Commands == 0 {
 		return
 	}
-	var cpu, mallocs, alloc, trips float64
-	ops := map[string]float64{}
+	var cpu, mallocs, alloc, trips, wait float64
+	ops, secs := map[string]float64{}, map[string]float64{}
 	known := false
 	for _, u := range r.Servers {
 		if !u.measuredFrom {
@@ -135,8 +135,10 @@ func (r *round) perCommand() {
 		mallocs += u.Mallocs
 		alloc += u.AllocBytes
 		trips += u.RoundTrips
+		wait += u.PoolWait
 		for op, n := range u.StoreOps {
 			ops[op] += n
+			secs[op] += u.StoreSeconds[op]
 		}
 	}
 	if !known {
@@ -145,9 +147,11 @@ func (r *round) perCommand() {
 	n := float64(r.Commands)
 	r.PerCommand = map[string]float64{
 		"server_cpu_us": cpu / n * 1e6, "allocs": mallocs / n, "alloc_bytes": alloc / n, "pool_acquires": trips / n,
+		"pool_wait_us": wait / n * 1e6,
 	}
 	for op, k := range ops {
 		r.PerCommand["store_"+op] = k / n
+		r.PerCommand["store_"+op+"_us"] = secs[op] / n * 1e6
 	}
 }
 
