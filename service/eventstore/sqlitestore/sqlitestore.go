@@ -26,6 +26,8 @@ type Store struct {
 	w   *sql.DB // one connection: the single writer
 	r   *sql.DB // readers
 	hub *fanout.Hub
+	// appends commits the appends that queue up together (groupcommit.go).
+	appends groupCommit
 
 	stopPoll  context.CancelFunc
 	pollDone  chan struct{}
