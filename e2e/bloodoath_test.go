@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moonshine-games/moonshine/engine/moonshine"
-	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
+	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/audit"
@@ -27,7 +27,7 @@ import (
 // TestBloodOathGameToTheEnd plays a 4-player Blood Oath game of Moonshine
 // Kingdom to its end through the real server over PostgreSQL: one gRPC
 // connection and credential per seat, each seat acting from its own view
-// with the seeded policy of engine/moonshine/strategy whenever its prompt
+// with the seeded policy of engine/kingdom/strategy whenever its prompt
 // says it must. The seed is the server's (crypto/rand), so the players
 // really drive the game to an end. Then it checks the Outcome (an Alliance
 // win after the Sit-Down, the Capo first), the revealed seed and the
@@ -200,8 +200,8 @@ func checkOathVerify(t *testing.T, ctx context.Context, g *fullGame) {
 		t.Fatal("the revealed seed does not match its commitment")
 	}
 	// The game records the rules it was created under.
-	if v := info.GetConfig().GetRulesVersion(); v != moonshine.RulesVersion {
-		t.Errorf("the game was recorded under rules %q, this build plays %q", v, moonshine.RulesVersion)
+	if v := info.GetConfig().GetRulesVersion(); v != kingdom.RulesVersion {
+		t.Errorf("the game was recorded under rules %q, this build plays %q", v, kingdom.RulesVersion)
 	}
 	public, err := g.p.dial().history(ctx, g.id)
 	if err != nil {

@@ -205,11 +205,17 @@ func unlabelled(ev *moonshinev1.Event) *moonshinev1.StoredEvent {
 // redact returns the part of an auditor's event that seat may see, each
 // body labelled in the seat's words by the game's labels.
 func redact(ev *moonshinev1.Event, seat engine.Seat) *moonshinev1.Event {
-	mod, _ := games.Default().Lookup("booze-barons")
+	mods := games.Default().Modules()
 	v := engine.SeatViewer(seat)
 	relabel := func(b proto.Message) *moonshinev1.EventBody {
 		body := proto.Clone(b).(*moonshinev1.EventBody)
-		body.Label = mod.BodyLabel(v, body)
+		body.Label = ""
+		for _, m := range mods { // the module whose body it is labels it
+			if l := m.BodyLabel(v, body); l != "" {
+				body.Label = l
+				break
+			}
+		}
 		return body
 	}
 	out := &moonshinev1.Event{Seq: ev.GetSeq(), RecordedAt: ev.GetRecordedAt()}

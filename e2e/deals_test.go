@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
-	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
+	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	"github.com/moonshine-games/moonshine/games"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -26,9 +26,9 @@ func favorsOpening(n int) []engine.Event {
 	var extra []engine.Event
 	for s := range uint32(n) {
 		extra = append(extra,
-			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
-			engine.Event{Public: moonshine.WrapEvent(&mk.LoanTaken{Seat: s, Amount: 1500})},
-			engine.Event{Public: moonshine.WrapEvent(&mk.Bribed{Seat: s, Broker: brokers[s]})})
+			engine.Event{Public: kingdomEvents.Wrap(&mk.LoanTaken{Seat: s, Amount: 1500})},
+			engine.Event{Public: kingdomEvents.Wrap(&mk.LoanTaken{Seat: s, Amount: 1500})},
+			engine.Event{Public: kingdomEvents.Wrap(&mk.Bribed{Seat: s, Broker: brokers[s]})})
 	}
 	return extra
 }
@@ -70,10 +70,10 @@ func TestKingdomDealThroughTheAPI(t *testing.T) {
 		code   codes.Code
 		reason string
 	}{
-		{from, moonshine.WrapCommand(&mk.ProposeDeal{To: uint32(to), Broker: brokers[from]}), codes.InvalidArgument, moonshine.ReasonBadDeal},
-		{from, moonshine.WrapCommand(&mk.ProposeDeal{To: uint32(to), Broker: brokers[to], Terms: []*mk.DealTerm{{Kind: mk.DealTermKind_DEAL_TERM_KIND_NO_RAT}}}),
-			codes.FailedPrecondition, moonshine.ReasonNoFavor},
-		{to, moonshine.WrapCommand(&mk.AnswerDeal{Deal: 9, Accept: true}), codes.FailedPrecondition, moonshine.ReasonNoSuchDeal},
+		{from, kingdomCommands.Wrap(&mk.ProposeDeal{To: uint32(to), Broker: brokers[from]}), codes.InvalidArgument, kingdom.ReasonBadDeal},
+		{from, kingdomCommands.Wrap(&mk.ProposeDeal{To: uint32(to), Broker: brokers[to], Terms: []*mk.DealTerm{{Kind: mk.DealTermKind_DEAL_TERM_KIND_NO_RAT}}}),
+			codes.FailedPrecondition, kingdom.ReasonNoFavor},
+		{to, kingdomCommands.Wrap(&mk.AnswerDeal{Deal: 9, Accept: true}), codes.FailedPrecondition, kingdom.ReasonNoSuchDeal},
 	} {
 		_, err := submit(c.seat, fmt.Sprintf("refused-%s", c.reason), c.cmd)
 		if code, reason := reasonOf(err); code != c.code || reason != c.reason {
@@ -88,7 +88,7 @@ func TestKingdomDealThroughTheAPI(t *testing.T) {
 	// asked promises no Rat meanwhile.
 	terms := []*mk.DealTerm{{Kind: mk.DealTermKind_DEAL_TERM_KIND_PAY_CASH, Amount: 1000},
 		{Kind: mk.DealTermKind_DEAL_TERM_KIND_NO_RAT, Obligor: mk.DealParty_DEAL_PARTY_ASKED}}
-	if _, err := submit(from, "propose", moonshine.WrapCommand(&mk.ProposeDeal{To: uint32(to), Broker: brokers[from],
+	if _, err := submit(from, "propose", kingdomCommands.Wrap(&mk.ProposeDeal{To: uint32(to), Broker: brokers[from],
 		Deadline: mk.DealDeadline_DEAL_DEADLINE_UNTIL_MET, Terms: terms})); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestKingdomDealThroughTheAPI(t *testing.T) {
 	if _, err := seats[to].api.SubmitCommand(seats[to].with(ctx), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: "accept", Command: accept}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := submit(from, "pay", moonshine.WrapCommand(&mk.GiveCash{To: uint32(to), Amount: 1000})); err != nil {
+	if _, err := submit(from, "pay", kingdomCommands.Wrap(&mk.GiveCash{To: uint32(to), Amount: 1000})); err != nil {
 		t.Fatal(err)
 	}
 	pub, err = spectator.view(ctx, id)
@@ -190,7 +190,7 @@ func TestKingdomBotAnswersDeals(t *testing.T) {
 	submit := func(name string, k proto.Message) {
 		t.Helper()
 		if _, err := proposer.api.SubmitCommand(proposer.with(ctx), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: name,
-			Command: wrapKingdom(moonshine.WrapCommand(k))}); err != nil {
+			Command: wrapKingdom(kingdomCommands.Wrap(k))}); err != nil {
 			t.Fatal(err)
 		}
 	}

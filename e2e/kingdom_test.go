@@ -12,7 +12,8 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/games"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -180,7 +181,7 @@ func safeMoves(env *moonshinev1.GameView) []*mk.Move {
 		if i < 0 {
 			continue
 		}
-		for _, to := range moonshine.Neighbours(d.GetDistrict()) {
+		for _, to := range printed.Neighbours(d.GetDistrict()) {
 			if hostile(byDistrict[to]) {
 				continue
 			}
@@ -254,6 +255,13 @@ func first[T any](v []T) T {
 	}
 	return v[0]
 }
+
+// kingdomEvents and kingdomCommands wrap the Kingdom's event and command
+// kinds into its Event and Command oneofs.
+var (
+	kingdomEvents   = engine.KindsOf(&mk.Event{})
+	kingdomCommands = engine.KindsOf(&mk.Command{})
+)
 
 // wrapKingdom puts a Moonshine Kingdom command in its envelope.
 func wrapKingdom(c *mk.Command) *moonshinev1.GameCommand {
@@ -352,7 +360,7 @@ func checkKingdomVerify(t *testing.T, ctx context.Context, g *fullGame) {
 
 // TestKingdomBots plays games of 2, 3 and 4 seats where every seat but
 // seat 0 is the server's bot, playing with the Kingdom's policy
-// (engine/moonshine/strategy, which fills the Move, Push and Unload
+// (engine/kingdom/strategy, which fills the Move, Push and Unload
 // templates itself), so the games advance with one human seat.
 func TestKingdomBots(t *testing.T) {
 	for _, n := range []int32{2, 3, 4} {
@@ -398,7 +406,7 @@ func playAgainstBots(t *testing.T, ctx context.Context, n int32) {
 			t.Errorf("command %q by seat %d", cmd.GetCommandId(), cmd.GetSeat())
 		}
 		moves[cmd.GetSeat()]++
-		// The bots play with the game's policy (engine/moonshine/strategy),
+		// The bots play with the game's policy (engine/kingdom/strategy),
 		// which fills the templates a uniform choice of legal commands
 		// never reaches.
 		if k := cmd.GetCommand().GetMoonshineKingdom(); cmd.GetSeat() != 0 && (k.GetMove() != nil || k.GetPush() != nil || k.GetUnload() != nil) {
@@ -431,7 +439,7 @@ func playAgainstBots(t *testing.T, ctx context.Context, n int32) {
 // Everything else (decide, store, redact, stream, view) is the production
 // path. Verify does not hold for such games (the dice are not the seed's).
 type rigged struct {
-	moonshine.Rules
+	kingdom.Rules
 	extra []engine.Event
 }
 
@@ -491,8 +499,8 @@ func dealGigs(seat uint32, cards ...uint32) engine.Event {
 		decks[i] = mk.Tier_TIER_GIG
 	}
 	return engine.Event{
-		Public:  moonshine.WrapEvent(&mk.ContractsDrawn{Seat: seat, Decks: decks}),
-		Private: []engine.Secret{engine.PrivateTo(moonshine.WrapEvent(&mk.ContractsReceived{Seat: seat, Cards: cards}), engine.Seat(seat))},
+		Public:  kingdomEvents.Wrap(&mk.ContractsDrawn{Seat: seat, Decks: decks}),
+		Private: []engine.Secret{engine.PrivateTo(kingdomEvents.Wrap(&mk.ContractsReceived{Seat: seat, Cards: cards}), engine.Seat(seat))},
 	}
 }
 
@@ -581,7 +589,7 @@ func TestKingdomTargetAnswersOutOfTurn(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	const n, target = 3, 0
-	heat := engine.Event{Public: moonshine.WrapEvent(&mk.InfluenceSpent{Seat: target, Owners: []uint32{target}, HeatOwner: proto.Uint32(target)})}
+	heat := engine.Event{Public: kingdomEvents.Wrap(&mk.InfluenceSpent{Seat: target, Owners: []uint32{target}, HeatOwner: proto.Uint32(target)})}
 	p, id, seats := riggedTable(t, ctx, n, heat)
 	spectator := p.dial()
 	rng := rand.New(rand.NewPCG(1, 9)) // with this opening: a Target's Call, then Bribe or Fall

@@ -5,7 +5,8 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
-	"github.com/moonshine-games/moonshine/engine/moonshine/strategy"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
+	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	"github.com/moonshine-games/moonshine/games"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	mkpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -54,7 +55,8 @@ func TestDefault(t *testing.T) {
 		}
 	}
 	kr := mk.Describe(true)
-	if kr.GetTitle() != "Moonshine Kingdom" || kr.GetMinPlayers() != 2 || kr.GetMaxPlayers() != 4 || kr.GetLabelled() || kr.GetBoard() != nil ||
+	if kr.GetTitle() != "Moonshine Kingdom" || kr.GetMinPlayers() != 2 || kr.GetMaxPlayers() != 4 || !kr.GetLabelled() ||
+		!proto.Equal(kr.GetBoard().GetMoonshineKingdom(), printed.Board()) ||
 		len(kr.GetVariants()) != 2 || !kr.GetVariants()[1].GetOptions().GetMoonshineKingdom().GetBloodOath() || kr.GetVariants()[0].GetOptions() != nil {
 		t.Errorf("the Kingdom described: %v", kr)
 	}
@@ -184,7 +186,18 @@ func TestLabels(t *testing.T) {
 	if got := bbg.CommandLabel(engine.SpectatorViewer(), &pb.Command{Kind: &pb.Command_Tail{Tail: &pb.Tail{Target: 2}}}); got != "tail seat 2" {
 		t.Errorf("a command for a spectator: %q", got)
 	}
-	if got := mk.BodyLabel(you, mk.WrapBody(&mkpb.Event{Kind: &mkpb.Event_ContractsDrawn{ContractsDrawn: &mkpb.ContractsDrawn{Seat: 1}}})); got != "" {
+	drawn := &mkpb.Event{Kind: &mkpb.Event_ContractsDrawn{ContractsDrawn: &mkpb.ContractsDrawn{Seat: 1, Decks: []mkpb.Tier{mkpb.Tier_TIER_GIG}}}}
+	if got := mk.BodyLabel(you, mk.WrapBody(drawn)); got != "seat 1 draws from the Gig decks" {
+		t.Errorf("the Kingdom's body: %q", got)
+	}
+	unlabelled := boozebarons.Module()
+	unlabelled.Labels = nil
+	ur, err := games.New(unlabelled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ubb, _ := ur.Lookup("booze-barons")
+	if got := ubb.BodyLabel(you, body); got != "" || ubb.CommandLabel(you, &pb.Command{Kind: &pb.Command_Pass{Pass: &pb.Pass{}}}) != "" {
 		t.Errorf("a game without labels labelled %q", got)
 	}
 	to := int32(2)

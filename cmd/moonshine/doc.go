@@ -7,10 +7,9 @@
 // (internal/render/<game>, which gets the game's own message), and
 // verifies finished games offline through service/audit. It knows the
 // views of Booze Barons (create's default --game) and Moonshine Kingdom
-// (--game moonshine-kingdom), whose commands and events it also renders
-// itself until the server labels them; another game's view is shown as
-// protojson. --options-json and --command-json are decoded into the
-// game's field of the envelope, named after its id.
+// (--game moonshine-kingdom); another game's view is shown as protojson.
+// --options-json and --command-json are decoded into the game's field of
+// the envelope, named after its id.
 //
 // Usage:
 //

@@ -15,14 +15,11 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// renderer writes one game's messages as text: its view (labels do not
-// cover views), and its commands and events only for a game the server
-// does not label. Each receives the game's own message, unwrapped from the
-// envelope.
+// renderer writes one game's view as text (labels do not cover views);
+// the game's commands and events are written from the server's labels. It
+// receives the game's own message, unwrapped from the envelope.
 type renderer struct {
-	view    func(w io.Writer, v *moonshinev1.GameView, seats render.Seats)
-	command func(*moonshinev1.GameCommand) string // nil: the server labels them
-	event   func(*moonshinev1.EventBody) string   // nil: the server labels them
+	view func(w io.Writer, v *moonshinev1.GameView, seats render.Seats)
 }
 
 // renderers maps a rules id to its renderer. A game without one is shown
@@ -33,12 +30,10 @@ var renderers = map[string]renderer{
 			bbrender.View(w, v.GetBoozeBarons(), seats)
 		},
 	},
-	"moonshine-kingdom": { // until its labels are written
+	"moonshine-kingdom": {
 		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
 			kingdomrender.View(w, v.GetMoonshineKingdom(), seats)
 		},
-		command: func(c *moonshinev1.GameCommand) string { return kingdomrender.Command(c.GetMoonshineKingdom()) },
-		event:   func(b *moonshinev1.EventBody) string { return kingdomrender.Event(b.GetMoonshineKingdom()) },
 	},
 }
 
@@ -52,26 +47,20 @@ func renderFor(game string) renderer {
 	}}
 }
 
-// Command describes a command in a line: the server's label, else the
-// game's renderer, else protojson.
+// Command describes a command in a line: the server's label, else (from a
+// server that sends none) protojson.
 func (r renderer) Command(label string, cmd *moonshinev1.GameCommand) string {
-	switch {
-	case label != "":
+	if label != "" {
 		return label
-	case r.command != nil:
-		return r.command(cmd)
 	}
 	return compact(cmd)
 }
 
 // Event describes an event body of the game in a line: the server's
-// label, else the game's renderer, else protojson.
+// label, else (from a server that sends none) protojson.
 func (r renderer) Event(b *moonshinev1.EventBody) string {
-	switch {
-	case b.GetLabel() != "":
+	if b.GetLabel() != "" {
 		return b.GetLabel()
-	case r.event != nil:
-		return r.event(b)
 	}
 	return compact(b)
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
 )
 
 // playedLog plays a seeded game of uniformly chosen legal commands for at
@@ -53,8 +53,8 @@ func BenchmarkCachedGame(b *testing.B) {
 		players, steps int
 	}{
 		{"booze-barons-5", boozebarons.Rules{}, 5, 1000},
-		{"kingdom-4-300", moonshine.Rules{}, 4, 300},
-		{"kingdom-4-1500", moonshine.Rules{}, 4, 1500},
+		{"kingdom-4-300", kingdom.Rules{}, 4, 300},
+		{"kingdom-4-1500", kingdom.Rules{}, 4, 1500},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			log := playedLog(b, c.rules, c.players, c.steps)

@@ -8,7 +8,10 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -42,7 +45,7 @@ func checkBodies(t *testing.T, who string, v engine.Viewer, evs []*moonshinev1.E
 // TestLabels: a labelled game's commands, templates and event bodies come
 // with their labels, each in the words of the caller it goes to, in
 // views, command results, histories, watches and talk; a game without
-// labels sends empty ones.
+// labels (none of the hosted games) sends empty ones.
 func TestLabels(t *testing.T) {
 	e := hosted(t)
 	ctx := context.Background()
@@ -113,27 +116,52 @@ func TestLabels(t *testing.T) {
 		t.Errorf("seat 2 reads %q", got)
 	}
 
+	// The Kingdom's prompt comes labelled in the awaited seat's words.
 	mk, err := e.client.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: "moonshine-kingdom", Config: &moonshinev1.GameConfig{Players: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	mkLabels := printed.Labels{}
 	prompted := 0
 	for s := range int32(2) {
 		v, err := e.client.GetView(as(e.join(mk.GetGame().GetGameId(), s)), &moonshinev1.GetViewRequest{GameId: mk.GetGame().GetGameId()})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p := v.GetView().GetPrompt(); len(p.GetLegal()) > 0 {
-			prompted++
-			if len(p.GetLegalLabels()) != 0 || p.GetTemplates() != nil && p.GetTemplates()[0].GetLabel() != "" {
-				t.Errorf("a game without labels sent labels: %q", p.GetLegalLabels())
+		p := v.GetView().GetPrompt()
+		if len(p.GetLegal()) == 0 {
+			continue
+		}
+		prompted++
+		for i, c := range p.GetLegal() {
+			if want := mkLabels.Command(engine.SeatViewer(engine.Seat(s)), c.GetMoonshineKingdom()); p.GetLegalLabels()[i] != want || want == "" {
+				t.Errorf("the Kingdom's legal command %d labelled %q, want %q", i, p.GetLegalLabels()[i], want)
 			}
 		}
 	}
 	if prompted == 0 {
 		t.Error("no Kingdom seat was prompted")
 	}
-	for _, ev := range e.history("", mk.GetGame().GetGameId()).GetEvents() {
+
+	// A game registered without labels sends empty ones.
+	unlabelled := boozebarons.Module()
+	unlabelled.Labels = nil
+	u := newEnv(t, nil, func(c *server.Config) { c.Games = games.MustNew(unlabelled) })
+	ures, err := u.client.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: "booze-barons", Config: &moonshinev1.GameConfig{Players: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uid := ures.GetGame().GetGameId()
+	for s := range int32(3) {
+		v, err := u.client.GetView(as(u.join(uid, s)), &moonshinev1.GetViewRequest{GameId: uid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := v.GetView().GetPrompt(); len(p.GetLegalLabels()) != 0 || p.GetTemplates() != nil && p.GetTemplates()[0].GetLabel() != "" {
+			t.Errorf("a game without labels sent labels: %q", p.GetLegalLabels())
+		}
+	}
+	for _, ev := range u.history("", uid).GetEvents() {
 		if ev.GetPublic().GetLabel() != "" {
 			t.Errorf("a game without labels labelled event %d %q", ev.GetSeq(), ev.GetPublic().GetLabel())
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/games"
 	bbpb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	mkpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
@@ -52,7 +53,8 @@ func TestRules(t *testing.T) {
 		t.Errorf("Booze Barons' second variant: %v", v)
 	}
 	mk, err := e.client.GetRules(ctx, &moonshinev1.GetRulesRequest{Game: "moonshine-kingdom"})
-	if err != nil || mk.GetRules().GetLabelled() || mk.GetRules().GetVariants()[1].GetName() != "blood-oath" {
+	if err != nil || !mk.GetRules().GetLabelled() || mk.GetRules().GetVariants()[1].GetName() != "blood-oath" ||
+		!proto.Equal(mk.GetRules().GetBoard().GetMoonshineKingdom(), printed.Board()) {
 		t.Errorf("the Kingdom's rules: %v, %v", mk, err)
 	}
 	_, err = e.client.GetRules(ctx, &moonshinev1.GetRulesRequest{Game: "chess"})

@@ -1732,6 +1732,7 @@ type GameBoard struct {
 	// Types that are valid to be assigned to Game:
 	//
 	//	*GameBoard_BoozeBarons
+	//	*GameBoard_MoonshineKingdom
 	Game          isGameBoard_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1783,6 +1784,15 @@ func (x *GameBoard) GetBoozeBarons() *v1.Board {
 	return nil
 }
 
+func (x *GameBoard) GetMoonshineKingdom() *v11.Board {
+	if x != nil {
+		if x, ok := x.Game.(*GameBoard_MoonshineKingdom); ok {
+			return x.MoonshineKingdom
+		}
+	}
+	return nil
+}
+
 type isGameBoard_Game interface {
 	isGameBoard_Game()
 }
@@ -1792,7 +1802,15 @@ type GameBoard_BoozeBarons struct {
 	BoozeBarons *v1.Board `protobuf:"bytes,1,opt,name=booze_barons,json=boozeBarons,proto3,oneof"`
 }
 
+type GameBoard_MoonshineKingdom struct {
+	// Moonshine Kingdom's City Map, Titles, Contract decks, Playbooks,
+	// Power Brokers, prices and tables.
+	MoonshineKingdom *v11.Board `protobuf:"bytes,2,opt,name=moonshine_kingdom,json=moonshineKingdom,proto3,oneof"`
+}
+
 func (*GameBoard_BoozeBarons) isGameBoard_Game() {}
+
+func (*GameBoard_MoonshineKingdom) isGameBoard_Game() {}
 
 // Variant is a named way to set a table of a game.
 type Variant struct {
@@ -2094,7 +2112,7 @@ var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xab\x01\n" +
+	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\"\xab\x01\n" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdomB\x06\n" +
@@ -2201,9 +2219,10 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\fbooze_barons\x18\n" +
 	" \x01(\v2\x1e.moonshine.boozebarons.v1.ViewH\x00R\vboozeBarons\x12I\n" +
 	"\x11moonshine_kingdom\x18\v \x01(\v2\x1a.moonshine.kingdom.v1.ViewH\x00R\x10moonshineKingdomB\x06\n" +
-	"\x04view\"Y\n" +
+	"\x04view\"\xa5\x01\n" +
 	"\tGameBoard\x12D\n" +
-	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBaronsB\x06\n" +
+	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBarons\x12J\n" +
+	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.BoardH\x00R\x10moonshineKingdomB\x06\n" +
 	"\x04game\"\xcc\x01\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
@@ -2302,6 +2321,7 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*v1.View)(nil),               // 32: moonshine.boozebarons.v1.View
 	(*v11.View)(nil),              // 33: moonshine.kingdom.v1.View
 	(*v1.Board)(nil),              // 34: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 35: moonshine.kingdom.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
 	25, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
@@ -2338,16 +2358,17 @@ var file_moonshine_v1_game_proto_depIdxs = []int32{
 	32, // 31: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
 	33, // 32: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
 	34, // 33: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	3,  // 34: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	22, // 35: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	21, // 36: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	5,  // 37: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	31, // 38: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	39, // [39:39] is the sub-list for method output_type
-	39, // [39:39] is the sub-list for method input_type
-	39, // [39:39] is the sub-list for extension type_name
-	39, // [39:39] is the sub-list for extension extendee
-	0,  // [0:39] is the sub-list for field type_name
+	35, // 34: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	3,  // 35: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	22, // 36: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	21, // 37: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	5,  // 38: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	31, // 39: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	40, // [40:40] is the sub-list for method output_type
+	40, // [40:40] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2375,6 +2396,7 @@ func file_moonshine_v1_game_proto_init() {
 	}
 	file_moonshine_v1_game_proto_msgTypes[18].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
+		(*GameBoard_MoonshineKingdom)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

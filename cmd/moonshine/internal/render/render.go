@@ -3,9 +3,8 @@
 //
 // It sits under cmd/moonshine: each game's renderer (render/boozebarons,
 // render/kingdom) writes that game's own messages, unwrapped from the
-// moonshine.v1 envelopes, as text. Commands and events come labelled by
-// the server; a renderer writes a view, and for a game whose labels are
-// still to be written, its commands and events too.
+// moonshine.v1 envelopes, as text. A renderer writes a view only:
+// commands, templates and events are shown by the labels the server sends.
 package render
 
 import (

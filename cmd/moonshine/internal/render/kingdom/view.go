@@ -7,15 +7,16 @@ import (
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
-	"github.com/moonshine-games/moonshine/engine/moonshine"
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
 // View writes the Moonshine Kingdom part of a view: the Day, phase and
 // Moon, the turn order, the market, the Heat Track, each seat (cash,
 // Influence, Respect, titles), the caller's Contract hand, the Districts
-// with pieces or barrels, the decks, a Raid under way and whom the game
-// waits for and why.
+// with pieces or barrels, the decks, a Raid or fight under way, a proposed
+// Push and the open deals. Whom the game waits for, and why, is the
+// envelope's (the server's words, for every game).
 func View(w io.Writer, v *mk.View, seats render.Seats) {
 	if v == nil {
 		return
@@ -24,7 +25,7 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 	fmt.Fprintf(w, "Day %d (%s Moon), %s phase\n", v.GetDay(), enumName(v.GetMoon()), strings.ReplaceAll(phase, "_", " "))
 	fmt.Fprintf(w, "turn order: %s\n", turnOrder(v))
 	var market []string
-	for i, l := range moonshine.Liquors {
+	for i, l := range printed.Liquors {
 		if i < len(v.GetMarket()) && i < len(v.GetBarrelSupply()) {
 			market = append(market, fmt.Sprintf("%s %s (%d in supply)", enumName(l), dollars(v.GetMarket()[i]), v.GetBarrelSupply()[i]))
 		}
@@ -83,9 +84,6 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 	for _, d := range v.GetDeals() {
 		fmt.Fprintln(w, dealLine(d))
 	}
-	for _, wt := range v.GetWaiting() {
-		fmt.Fprintf(w, "the game waits for seat %d to %s\n", wt.GetSeat(), awaitingWords[wt.GetAwaiting()])
-	}
 }
 
 // turnOrder lists the seats by Turn Token, the current Moon's first.
@@ -108,13 +106,13 @@ func turnOrder(v *mk.View) string {
 // heatLine lists the owners of the Heat markers.
 func heatLine(heat []uint32) string {
 	if len(heat) == 0 {
-		return fmt.Sprintf("empty (a Raid at %d markers)", moonshine.HeatTrackSize)
+		return fmt.Sprintf("empty (a Raid at %d markers)", printed.HeatTrackSize)
 	}
 	out := make([]string, len(heat))
 	for i, o := range heat {
 		out[i] = fmt.Sprintf("seat %d", o)
 	}
-	return fmt.Sprintf("%s (%d of %d)", strings.Join(out, ", "), len(heat), moonshine.HeatTrackSize)
+	return fmt.Sprintf("%s (%d of %d)", strings.Join(out, ", "), len(heat), printed.HeatTrackSize)
 }
 
 // kingdomSeatLine describes one seat in a line.
@@ -196,10 +194,10 @@ func districtLine(d *mk.DistrictView) string {
 	if d.Controller != nil {
 		parts = append(parts, fmt.Sprintf("controlled by seat %d", d.GetController()))
 	}
-	if d.GetDistrict() < 1 || int(d.GetDistrict()) > moonshine.NumDistricts {
+	if d.GetDistrict() < 1 || int(d.GetDistrict()) > printed.NumDistricts {
 		return fmt.Sprintf("%s: %s", district(d.GetDistrict()), strings.Join(parts, "; "))
 	}
-	info := moonshine.Info(d.GetDistrict())
+	info := printed.Info(d.GetDistrict())
 	return fmt.Sprintf("%s (%s, %s, Still %d): %s", info.Name, enumName(info.Borough), enumName(info.Kind), d.GetStill(), strings.Join(parts, "; "))
 }
 
@@ -211,6 +209,15 @@ func raidLine(r *mk.RaidView) string {
 	}
 	if r.GetHit() != mk.District_DISTRICT_UNSPECIFIED {
 		s += "; hit: " + district(r.GetHit())
+	}
+	return s
+}
+
+// pushText describes a Push, a trade included.
+func pushText(x *mk.Push) string {
+	s := fmt.Sprintf("push %s from %s to %s", barrels(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
+	if len(x.GetBack()) > 0 {
+		s += " and take back " + barrels(x.GetBack())
 	}
 	return s
 }
