@@ -5,82 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/internal/groupcommit"
 )
 
-// maxGroup bounds the appends committed in one transaction.
-const maxGroup = 64
-
-// groupCommit gathers the appends that arrive while a transaction
-// commits, so that the next transaction writes them all and one fsync
-// makes them durable: with synchronous=FULL an append no longer costs a
-// disk flush of its own, and none is acknowledged before its commit.
-//
-// There is no background goroutine and no waiting for company: the first
-// caller to find nobody committing leads, commits the queue (its own
-// append first) and, if more arrived meanwhile, hands the lead to the
-// first of them. So a lone append commits at once, and every caller
-// returns after the one transaction that holds its append.
-type groupCommit struct {
-	mu      sync.Mutex
-	queue   []*appendCall
-	leading bool
-}
-
-// appendCall is one queued append.
-type appendCall struct {
-	ctx  context.Context
-	req  eventstore.AppendRequest
-	lead chan struct{} // closed when the call is to commit the queue
-	done chan struct{} // closed when res and err are set
-	res  eventstore.AppendResult
-	err  error
-}
-
-// do queues req and returns its outcome once commit has written it (or
-// refused it). commit runs the calls it is given in one transaction and
-// sets each call's outcome.
-func (g *groupCommit) do(ctx context.Context, req eventstore.AppendRequest, commit func([]*appendCall)) (eventstore.AppendResult, error) {
-	c := &appendCall{ctx: ctx, req: req, lead: make(chan struct{}), done: make(chan struct{})}
-	g.mu.Lock()
-	g.queue = append(g.queue, c)
-	lead := !g.leading
-	g.leading = true
-	g.mu.Unlock()
-	if !lead {
-		select {
-		case <-c.done:
-			return c.res, c.err
-		case <-c.lead:
-		}
-	}
-	g.commitNext(commit)
-	<-c.done
-	return c.res, c.err
-}
-
-// commitNext commits the head of the queue (whose first call is the
-// caller's) and passes the lead on, or lets it go when the queue is empty.
-func (g *groupCommit) commitNext(commit func([]*appendCall)) {
-	g.mu.Lock()
-	n := min(len(g.queue), maxGroup)
-	calls := g.queue[:n:n]
-	g.queue = g.queue[n:]
-	g.mu.Unlock()
-	commit(calls)
-	for _, c := range calls {
-		close(c.done)
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if len(g.queue) == 0 {
-		g.leading = false
-		return
-	}
-	close(g.queue[0].lead)
-}
+// appendCall is one append waiting for its commit.
+type appendCall = groupcommit.Call[eventstore.AppendRequest, eventstore.AppendResult]
 
 // commitAppends writes calls in one write transaction, each append in a
 // savepoint of its own so that a refused one (a conflict, a repeat, a
@@ -97,21 +28,21 @@ func (s *Store) commitAppends(calls []*appendCall) {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		for _, c := range calls {
-			c.err = fail(err, "append to game %s", c.req.GameID)
+			c.Err = fail(err, "append to game %s", c.Req.GameID)
 		}
 		return
 	}
 	var written []*appendCall
 	for i, c := range calls {
-		if err := c.ctx.Err(); err != nil {
-			c.err = err
+		if err := c.Ctx.Err(); err != nil {
+			c.Err = err
 			continue
 		}
 		if _, err := tx.ExecContext(ctx, `SAVEPOINT append`); err != nil {
 			s.abandon(tx, calls[i:], written, err)
 			return
 		}
-		res, err := appendIn(ctx, tx, c.req)
+		res, err := appendIn(ctx, tx, c.Req)
 		if err != nil {
 			if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO append`); rerr != nil {
 				// SQLite may have rolled the whole transaction back.
@@ -123,19 +54,19 @@ func (s *Store) commitAppends(calls []*appendCall) {
 			s.abandon(tx, calls[i:], written, errors.Join(err, rerr))
 			return
 		}
-		c.res, c.err = appendOutcome(c.req, res, err)
+		c.Res, c.Err = appendOutcome(c.Req, res, err)
 		if err == nil {
 			written = append(written, c)
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		for _, c := range written {
-			c.res, c.err = eventstore.AppendResult{}, fail(err, "append to game %s", c.req.GameID)
+			c.Res, c.Err = eventstore.AppendResult{}, fail(err, "append to game %s", c.Req.GameID)
 		}
 		return
 	}
 	for _, c := range written {
-		s.hub.Publish(eventstore.Change{GameID: c.req.GameID, Version: c.res.LastSeq})
+		s.hub.Publish(eventstore.Change{GameID: c.Req.GameID, Version: c.Res.LastSeq})
 	}
 }
 
@@ -143,14 +74,14 @@ func (s *Store) commitAppends(calls []*appendCall) {
 // is the one committing, and a refusal rolls the whole transaction back.
 func (s *Store) commitOne(c *appendCall) {
 	var res eventstore.AppendResult
-	err := s.inTx(c.ctx, func(tx *sql.Tx) error {
+	err := s.inTx(c.Ctx, func(tx *sql.Tx) error {
 		var err error
-		res, err = appendIn(c.ctx, tx, c.req)
+		res, err = appendIn(c.Ctx, tx, c.Req)
 		return err
 	})
-	c.res, c.err = appendOutcome(c.req, res, err)
+	c.Res, c.Err = appendOutcome(c.Req, res, err)
 	if err == nil {
-		s.hub.Publish(eventstore.Change{GameID: c.req.GameID, Version: res.LastSeq})
+		s.hub.Publish(eventstore.Change{GameID: c.Req.GameID, Version: res.LastSeq})
 	}
 }
 
@@ -159,6 +90,6 @@ func (s *Store) commitOne(c *appendCall) {
 func (s *Store) abandon(tx *sql.Tx, rest, written []*appendCall, err error) {
 	_ = tx.Rollback()
 	for _, c := range append(written, rest...) {
-		c.res, c.err = eventstore.AppendResult{}, fail(fmt.Errorf("group commit: %w", err), "append to game %s", c.req.GameID)
+		c.Res, c.Err = eventstore.AppendResult{}, fail(fmt.Errorf("group commit: %w", err), "append to game %s", c.Req.GameID)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/moonshine-games/moonshine/migrations"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/internal/fanout"
+	"github.com/moonshine-games/moonshine/service/eventstore/internal/groupcommit"
 )
 
 // pollInterval is how often, while anyone is subscribed, the store looks
@@ -27,7 +28,7 @@ type Store struct {
 	r   *sql.DB // readers
 	hub *fanout.Hub
 	// appends commits the appends that queue up together (groupcommit.go).
-	appends groupCommit
+	appends groupcommit.Queue[eventstore.AppendRequest, eventstore.AppendResult]
 
 	stopPoll  context.CancelFunc
 	pollDone  chan struct{}

@@ -94,7 +94,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	if err := eventstore.ValidateAppend(req); err != nil {
 		return eventstore.AppendResult{}, err
 	}
-	return s.appends.do(ctx, req, s.commitAppends)
+	return s.appends.Do(ctx, req, s.commitAppends)
 }
 
 // appendIn runs one append in tx: it returns the append's result, an
