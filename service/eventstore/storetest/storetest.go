@@ -43,6 +43,7 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"ConcurrentAnyVersion", testConcurrentAnyVersion},
 		{"CommandRepeated", testCommandRepeated},
 		{"CommandRepeatedConcurrently", testCommandRepeatedConcurrently},
+		{"ConcurrentGames", testConcurrentGames},
 		{"CommandPerSeat", testCommandPerSeat},
 		{"Commands", testCommands},
 		{"ReadStream", testReadStream},
