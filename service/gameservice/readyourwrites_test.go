@@ -2,6 +2,8 @@ package gameservice_test
 
 import (
 	"context"
+	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"strconv"
@@ -172,5 +174,69 @@ func TestWatchPrompts(t *testing.T) {
 	res := e.mustSubmit(tok[0], id, "c1", cmdPass())
 	for name, n := range streams {
 		check(name, n, res.GetLastSeq(), 1, name == "seat 1")
+	}
+}
+
+// callCounter is a real store that counts every call a command could
+// make to it.
+type callCounter struct {
+	eventstore.Store
+	calls atomic.Int64
+}
+
+func (c *callCounter) count() int64 { return c.calls.Swap(0) }
+
+func (c *callCounter) Append(ctx context.Context, req eventstore.AppendRequest) (eventstore.AppendResult, error) {
+	c.calls.Add(1)
+	return c.Store.Append(ctx, req)
+}
+
+func (c *callCounter) ReadStream(ctx context.Context, id string, after int64, limit int) ([]eventstore.Event, error) {
+	c.calls.Add(1)
+	return c.Store.ReadStream(ctx, id, after, limit)
+}
+
+func (c *callCounter) GetGame(ctx context.Context, id string) (eventstore.GameRecord, error) {
+	c.calls.Add(1)
+	return c.Store.GetGame(ctx, id)
+}
+
+func (c *callCounter) SeatByToken(ctx context.Context, h []byte) (eventstore.SeatClaim, error) {
+	c.calls.Add(1)
+	return c.Store.SeatByToken(ctx, h)
+}
+
+func (c *callCounter) Seats(ctx context.Context, id string) ([]eventstore.SeatClaim, error) {
+	c.calls.Add(1)
+	return c.Store.Seats(ctx, id)
+}
+
+func (c *callCounter) LookupCommand(ctx context.Context, id string, seat int, cmd string) (eventstore.Command, error) {
+	c.calls.Add(1)
+	return c.Store.LookupCommand(ctx, id, seat, cmd)
+}
+
+// TestSubmitCallsTheStoreOnce: with the game cached, a seat's accepted
+// command at a table without bots is one store call, the append (on
+// PostgreSQL the NOTIFY follows, coalesced, off the caller's path). A
+// refused one stands only once the game is read to the log's end (another
+// process's append may not have been told yet) and its command id is not
+// in the log: two calls, and no append.
+func TestSubmitCallsTheStoreOnce(t *testing.T) {
+	store := &callCounter{Store: memstore.New()}
+	e := newEnv(t, store, nil)
+	id, tok := e.table(2)
+	store.count()
+	for i := range 4 {
+		e.mustSubmit(tok[i%2], id, fmt.Sprint("c", i), cmdPass())
+		if n := store.count(); n != 1 {
+			t.Errorf("command %d made %d store calls, want 1 (the append)", i, n)
+		}
+	}
+	if _, err := e.submit(tok[1], id, "out-of-turn", cmdPass()); err == nil {
+		t.Fatal("a command out of turn was accepted")
+	}
+	if n := store.count(); n != 2 {
+		t.Errorf("a refused command made %d store calls, want 2 (the catch-up read and the command id's lookup)", n)
 	}
 }
