@@ -323,8 +323,22 @@ func checkTalk(t *testing.T, ctx context.Context, g *fullGame) {
 
 // checkVerify checks that the complete histories a seat, a spectator and
 // the auditor fetched verify from the revealed seed, and that a tampered
-// event does not.
+// event does not (a Booze Barons game: another Location revealed).
 func checkVerify(t *testing.T, ctx context.Context, g *fullGame) {
+	checkVerifyTampered(t, ctx, g, func(ev *moonshinev1.Event) bool {
+		r := ev.GetPublic().GetBoozeBarons().GetMovementsRevealed()
+		if r != nil {
+			r.Moves[0].Location = r.Moves[0].Location%6 + 1
+		}
+		return r != nil
+	})
+}
+
+// checkVerifyTampered checks that the complete histories a seat, a
+// spectator and the auditor fetched verify from the revealed seed, and
+// that the seat's history with its first event that tamper changes (it
+// reports whether it did) fails with a mismatch at that event.
+func checkVerifyTampered(t *testing.T, ctx context.Context, g *fullGame, tamper func(*moonshinev1.Event) bool) {
 	if !g.complete.GetComplete() || len(g.complete.GetGame().GetSeed()) == 0 {
 		t.Fatal("the history of a finished game is not complete, or its seed is not revealed")
 	}
@@ -340,13 +354,13 @@ func checkVerify(t *testing.T, ctx context.Context, g *fullGame) {
 	tampered := proto.Clone(g.complete).(*moonshinev1.GetHistoryResponse)
 	var seq int64
 	for _, ev := range tampered.GetEvents() {
-		if r := ev.GetPublic().GetBoozeBarons().GetMovementsRevealed(); r != nil {
-			r.Moves[0].Location, seq = r.Moves[0].Location%6+1, ev.GetSeq() // another Location
+		if tamper(ev) {
+			seq = ev.GetSeq()
 			break
 		}
 	}
 	e, ok := audit.AsError(audit.Verify(tampered))
-	if !ok || e.Kind != audit.Mismatch || e.Seq != seq {
+	if seq == 0 || !ok || e.Kind != audit.Mismatch || e.Seq != seq {
 		t.Errorf("tampered event %d: got %v, want a mismatch at %d", seq, e, seq)
 	}
 }

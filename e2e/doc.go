@@ -36,6 +36,17 @@
 //     servers hosting a rigged Moonshine Kingdom (a fixed opening plus
 //     chosen events, and dice keyed by the public view) so that their
 //     games can be chosen and repeated.
+//   - bootleggers_test.go hosts Bootleggers. TestBootleggersGames plays
+//     whole games to the end (the base game for 4, the 2-player variant
+//     "Where are da boys?", and 3 players with every optional rule), one
+//     client per seat choosing with the game's strategy from its own view
+//     and prompt, and a spectator watching; it checks the store, the
+//     replay, the streams, that no seat sees another's Muscle hand or
+//     sealed card and the spectator nothing private, that every viewer's
+//     public part is the same, the labels, the result by the rules, and
+//     that the histories verify and a tampered one does not.
+//     TestBootleggersRefusals checks the codes and reasons of commands
+//     refused in the bidding, and that none of them changes the log.
 //
 // They need PostgreSQL (see pgtest for how it is found) and are skipped
 // under -short.

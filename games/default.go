@@ -1,6 +1,8 @@
 package games
 
 import (
+	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	blstrategy "github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/kingdom"
 )
@@ -11,5 +13,6 @@ func Default() *Registry {
 	return MustNew(
 		boozebarons.Module(),
 		kingdom.Module(),
+		bootleggers.Module(blstrategy.Policy{}),
 	)
 }

@@ -51,11 +51,12 @@ func cmdCreate(c *cli, argv []string) error {
 	players := fs.Int("players", 0, "number of seats")
 	bots := fs.String("bots", "", "seats played by the server's bots, e.g. 1,2")
 	title := fs.String("title", "", "a title")
+	variant := fs.String("variant", "", "the game's variant to set the table as (a variant or options, not both)")
 	optsJSON := fs.String("options-json", "", "the game's Options message as protojson")
 	if _, err := parse(fs, argv, 0, 0); err != nil {
 		return err
 	}
-	cfg := &moonshinev1.GameConfig{Players: int32(*players), Title: *title}
+	cfg := &moonshinev1.GameConfig{Players: int32(*players), Title: *title, Variant: *variant}
 	var err error
 	if cfg.BotSeats, err = seatNumbers(*bots); err != nil {
 		return err

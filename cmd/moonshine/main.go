@@ -34,7 +34,7 @@ type command struct {
 // commands lists the subcommands in help order.
 var commands = []command{
 	{"games", "[--game G]", "list games", cmdGames},
-	{"create", "--players N [--game G] [--bots 1,2] [--title T] [--options-json J]", "open a game", cmdCreate},
+	{"create", "--players N [--game G] [--variant V] [--bots 1,2] [--title T] [--options-json J]", "open a game", cmdCreate},
 	{"join", "GAME [--seat N] --name NAME", "claim a seat and store its credential", cmdJoin},
 	{"view", "GAME [--as SEAT] [--perspective public|seat|full] [--seat N]", "show the game", cmdView},
 	{"legal", "GAME [--as SEAT]", "list the seat's legal commands, numbered", cmdLegal},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
+	blrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/bootleggers"
 	bbrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/boozebarons"
 	kingdomrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/kingdom"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -28,6 +29,11 @@ var renderers = map[string]renderer{
 	"booze-barons": {
 		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
 			bbrender.View(w, v.GetBoozeBarons(), seats)
+		},
+	},
+	"bootleggers": {
+		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
+			blrender.View(w, v.GetBootleggers(), seats)
 		},
 	},
 	"moonshine-kingdom": {

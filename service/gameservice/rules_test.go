@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/games"
@@ -37,7 +38,7 @@ func TestRules(t *testing.T) {
 			t.Errorf("listed %s: %v", g.GetGame(), g)
 		}
 	}
-	if len(names) != 2 || names[0] != "booze-barons" || names[1] != "moonshine-kingdom" {
+	if len(names) != 3 || names[0] != "bootleggers" || names[1] != "booze-barons" || names[2] != "moonshine-kingdom" {
 		t.Fatalf("ListRules names %v", names)
 	}
 	bb, err := e.client.GetRules(ctx, &moonshinev1.GetRulesRequest{Game: "booze-barons"})
@@ -56,6 +57,14 @@ func TestRules(t *testing.T) {
 	if err != nil || !mk.GetRules().GetLabelled() || mk.GetRules().GetVariants()[1].GetName() != "blood-oath" ||
 		!proto.Equal(mk.GetRules().GetBoard().GetMoonshineKingdom(), printed.Board()) {
 		t.Errorf("the Kingdom's rules: %v, %v", mk, err)
+	}
+	bl, err := e.client.GetRules(ctx, &moonshinev1.GetRulesRequest{Game: "bootleggers"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := bl.GetRules(); r.GetTitle() != "Bootleggers" || r.GetMinPlayers() != 2 || r.GetMaxPlayers() != 6 || !r.GetLabelled() ||
+		!proto.Equal(r.GetBoard().GetBootleggers(), bootleggers.Board()) || r.GetVariants()[1].GetName() != "where-are-da-boys" {
+		t.Errorf("Bootleggers' rules: %v", r)
 	}
 	_, err = e.client.GetRules(ctx, &moonshinev1.GetRulesRequest{Game: "chess"})
 	if code, reason := reasonOf(err); code != codes.InvalidArgument || reason != "BAD_REQUEST" {

@@ -11,6 +11,7 @@
 package moonshinev1
 
 import (
+	v12 "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 	v1 "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	v11 "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -213,6 +214,7 @@ type GameOptions struct {
 	//
 	//	*GameOptions_BoozeBarons
 	//	*GameOptions_MoonshineKingdom
+	//	*GameOptions_Bootleggers
 	Game          isGameOptions_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -273,6 +275,15 @@ func (x *GameOptions) GetMoonshineKingdom() *v11.Options {
 	return nil
 }
 
+func (x *GameOptions) GetBootleggers() *v12.Options {
+	if x != nil {
+		if x, ok := x.Game.(*GameOptions_Bootleggers); ok {
+			return x.Bootleggers
+		}
+	}
+	return nil
+}
+
 type isGameOptions_Game interface {
 	isGameOptions_Game()
 }
@@ -287,9 +298,16 @@ type GameOptions_MoonshineKingdom struct {
 	MoonshineKingdom *v11.Options `protobuf:"bytes,2,opt,name=moonshine_kingdom,json=moonshineKingdom,proto3,oneof"`
 }
 
+type GameOptions_Bootleggers struct {
+	// Bootleggers options.
+	Bootleggers *v12.Options `protobuf:"bytes,3,opt,name=bootleggers,proto3,oneof"`
+}
+
 func (*GameOptions_BoozeBarons) isGameOptions_Game() {}
 
 func (*GameOptions_MoonshineKingdom) isGameOptions_Game() {}
+
+func (*GameOptions_Bootleggers) isGameOptions_Game() {}
 
 // GameConfig is the table chosen at creation. It is stored with the game.
 type GameConfig struct {
@@ -399,6 +417,7 @@ type GameCommand struct {
 	//
 	//	*GameCommand_BoozeBarons
 	//	*GameCommand_MoonshineKingdom
+	//	*GameCommand_Bootleggers
 	Game          isGameCommand_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -459,6 +478,15 @@ func (x *GameCommand) GetMoonshineKingdom() *v11.Command {
 	return nil
 }
 
+func (x *GameCommand) GetBootleggers() *v12.Command {
+	if x != nil {
+		if x, ok := x.Game.(*GameCommand_Bootleggers); ok {
+			return x.Bootleggers
+		}
+	}
+	return nil
+}
+
 type isGameCommand_Game interface {
 	isGameCommand_Game()
 }
@@ -473,9 +501,16 @@ type GameCommand_MoonshineKingdom struct {
 	MoonshineKingdom *v11.Command `protobuf:"bytes,2,opt,name=moonshine_kingdom,json=moonshineKingdom,proto3,oneof"`
 }
 
+type GameCommand_Bootleggers struct {
+	// A Bootleggers command.
+	Bootleggers *v12.Command `protobuf:"bytes,3,opt,name=bootleggers,proto3,oneof"`
+}
+
 func (*GameCommand_BoozeBarons) isGameCommand_Game() {}
 
 func (*GameCommand_MoonshineKingdom) isGameCommand_Game() {}
+
+func (*GameCommand_Bootleggers) isGameCommand_Game() {}
 
 // ChatMessage is one message of table talk. Talk is a stream of its own
 // beside the game's events (TalkEvent): it takes no sequence number of the
@@ -554,6 +589,7 @@ type EventBody struct {
 	//
 	//	*EventBody_BoozeBarons
 	//	*EventBody_MoonshineKingdom
+	//	*EventBody_Bootleggers
 	//	*EventBody_Chat
 	Body isEventBody_Body `protobuf_oneof:"body"`
 	// A short label of the body for people, in the words of the caller who
@@ -622,6 +658,15 @@ func (x *EventBody) GetMoonshineKingdom() *v11.Event {
 	return nil
 }
 
+func (x *EventBody) GetBootleggers() *v12.Event {
+	if x != nil {
+		if x, ok := x.Body.(*EventBody_Bootleggers); ok {
+			return x.Bootleggers
+		}
+	}
+	return nil
+}
+
 func (x *EventBody) GetChat() *ChatMessage {
 	if x != nil {
 		if x, ok := x.Body.(*EventBody_Chat); ok {
@@ -652,6 +697,11 @@ type EventBody_MoonshineKingdom struct {
 	MoonshineKingdom *v11.Event `protobuf:"bytes,2,opt,name=moonshine_kingdom,json=moonshineKingdom,proto3,oneof"`
 }
 
+type EventBody_Bootleggers struct {
+	// A Bootleggers event.
+	Bootleggers *v12.Event `protobuf:"bytes,3,opt,name=bootleggers,proto3,oneof"`
+}
+
 type EventBody_Chat struct {
 	// Table talk, in the events of a game from before talk had a stream
 	// of its own.
@@ -661,6 +711,8 @@ type EventBody_Chat struct {
 func (*EventBody_BoozeBarons) isEventBody_Body() {}
 
 func (*EventBody_MoonshineKingdom) isEventBody_Body() {}
+
+func (*EventBody_Bootleggers) isEventBody_Body() {}
 
 func (*EventBody_Chat) isEventBody_Body() {}
 
@@ -1610,6 +1662,7 @@ type GameView struct {
 	//
 	//	*GameView_BoozeBarons
 	//	*GameView_MoonshineKingdom
+	//	*GameView_Bootleggers
 	View          isGameView_View `protobuf_oneof:"view"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1705,6 +1758,15 @@ func (x *GameView) GetMoonshineKingdom() *v11.View {
 	return nil
 }
 
+func (x *GameView) GetBootleggers() *v12.View {
+	if x != nil {
+		if x, ok := x.View.(*GameView_Bootleggers); ok {
+			return x.Bootleggers
+		}
+	}
+	return nil
+}
+
 type isGameView_View interface {
 	isGameView_View()
 }
@@ -1719,9 +1781,16 @@ type GameView_MoonshineKingdom struct {
 	MoonshineKingdom *v11.View `protobuf:"bytes,11,opt,name=moonshine_kingdom,json=moonshineKingdom,proto3,oneof"`
 }
 
+type GameView_Bootleggers struct {
+	// The Bootleggers view.
+	Bootleggers *v12.View `protobuf:"bytes,12,opt,name=bootleggers,proto3,oneof"`
+}
+
 func (*GameView_BoozeBarons) isGameView_View() {}
 
 func (*GameView_MoonshineKingdom) isGameView_View() {}
+
+func (*GameView_Bootleggers) isGameView_View() {}
 
 // GameBoard carries one game's printed data (map, cards, tables), for
 // clients to draw and explain the board from data.
@@ -1733,6 +1802,7 @@ type GameBoard struct {
 	//
 	//	*GameBoard_BoozeBarons
 	//	*GameBoard_MoonshineKingdom
+	//	*GameBoard_Bootleggers
 	Game          isGameBoard_Game `protobuf_oneof:"game"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1793,6 +1863,15 @@ func (x *GameBoard) GetMoonshineKingdom() *v11.Board {
 	return nil
 }
 
+func (x *GameBoard) GetBootleggers() *v12.Board {
+	if x != nil {
+		if x, ok := x.Game.(*GameBoard_Bootleggers); ok {
+			return x.Bootleggers
+		}
+	}
+	return nil
+}
+
 type isGameBoard_Game interface {
 	isGameBoard_Game()
 }
@@ -1808,9 +1887,17 @@ type GameBoard_MoonshineKingdom struct {
 	MoonshineKingdom *v11.Board `protobuf:"bytes,2,opt,name=moonshine_kingdom,json=moonshineKingdom,proto3,oneof"`
 }
 
+type GameBoard_Bootleggers struct {
+	// Bootleggers' drinking places, trucks, Muscle costs, Men of Action
+	// deck, table sizes and fixed numbers.
+	Bootleggers *v12.Board `protobuf:"bytes,3,opt,name=bootleggers,proto3,oneof"`
+}
+
 func (*GameBoard_BoozeBarons) isGameBoard_Game() {}
 
 func (*GameBoard_MoonshineKingdom) isGameBoard_Game() {}
+
+func (*GameBoard_Bootleggers) isGameBoard_Game() {}
 
 // Variant is a named way to set a table of a game.
 type Variant struct {
@@ -2112,10 +2199,11 @@ var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\"\xab\x01\n" +
+	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a#moonshine/bootleggers/v1/data.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a#moonshine/bootleggers/v1/view.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\"\xf2\x01\n" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
-	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdomB\x06\n" +
+	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdom\x12E\n" +
+	"\vbootleggers\x18\x03 \x01(\v2!.moonshine.bootleggers.v1.OptionsH\x00R\vbootleggersB\x06\n" +
 	"\x04game\"\xcd\x01\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
@@ -2124,20 +2212,22 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\tbot_seats\x18\x03 \x03(\x05R\bbotSeats\x12\x14\n" +
 	"\x05title\x18\x04 \x01(\tR\x05title\x12#\n" +
 	"\rrules_version\x18\x05 \x01(\tR\frulesVersion\x12\x18\n" +
-	"\avariant\x18\x06 \x01(\tR\avariant\"\xab\x01\n" +
+	"\avariant\x18\x06 \x01(\tR\avariant\"\xf2\x01\n" +
 	"\vGameCommand\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.CommandH\x00R\vboozeBarons\x12L\n" +
-	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdomB\x06\n" +
+	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdom\x12E\n" +
+	"\vbootleggers\x18\x03 \x01(\v2!.moonshine.bootleggers.v1.CommandH\x00R\vbootleggersB\x06\n" +
 	"\x04game\"h\n" +
 	"\vChatMessage\x12\x1b\n" +
 	"\tfrom_seat\x18\x01 \x01(\x05R\bfromSeat\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x1c\n" +
 	"\ato_seat\x18\x03 \x01(\x05H\x00R\x06toSeat\x88\x01\x01B\n" +
 	"\n" +
-	"\b_to_seat\"\xed\x01\n" +
+	"\b_to_seat\"\xb2\x02\n" +
 	"\tEventBody\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.EventH\x00R\vboozeBarons\x12J\n" +
-	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.EventH\x00R\x10moonshineKingdom\x12/\n" +
+	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.EventH\x00R\x10moonshineKingdom\x12C\n" +
+	"\vbootleggers\x18\x03 \x01(\v2\x1f.moonshine.bootleggers.v1.EventH\x00R\vbootleggers\x12/\n" +
 	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x12\x15\n" +
 	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
 	"\x04body\"P\n" +
@@ -2209,7 +2299,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\aOutcome\x12\x18\n" +
 	"\awinners\x18\x01 \x03(\x05R\awinners\x12\x16\n" +
 	"\x06scores\x18\x02 \x03(\x05R\x06scores\x12\x18\n" +
-	"\asummary\x18\x03 \x01(\tR\asummary\"\x8c\x03\n" +
+	"\asummary\x18\x03 \x01(\tR\asummary\"\xd0\x03\n" +
 	"\bGameView\x12*\n" +
 	"\x04info\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04info\x12,\n" +
 	"\x06viewer\x18\x02 \x01(\v2\x14.moonshine.v1.ViewerR\x06viewer\x12/\n" +
@@ -2218,11 +2308,13 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\aoutcome\x18\x05 \x01(\v2\x15.moonshine.v1.OutcomeR\aoutcome\x12C\n" +
 	"\fbooze_barons\x18\n" +
 	" \x01(\v2\x1e.moonshine.boozebarons.v1.ViewH\x00R\vboozeBarons\x12I\n" +
-	"\x11moonshine_kingdom\x18\v \x01(\v2\x1a.moonshine.kingdom.v1.ViewH\x00R\x10moonshineKingdomB\x06\n" +
-	"\x04view\"\xa5\x01\n" +
+	"\x11moonshine_kingdom\x18\v \x01(\v2\x1a.moonshine.kingdom.v1.ViewH\x00R\x10moonshineKingdom\x12B\n" +
+	"\vbootleggers\x18\f \x01(\v2\x1e.moonshine.bootleggers.v1.ViewH\x00R\vbootleggersB\x06\n" +
+	"\x04view\"\xea\x01\n" +
 	"\tGameBoard\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBarons\x12J\n" +
-	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.BoardH\x00R\x10moonshineKingdomB\x06\n" +
+	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.BoardH\x00R\x10moonshineKingdom\x12C\n" +
+	"\vbootleggers\x18\x03 \x01(\v2\x1f.moonshine.bootleggers.v1.BoardH\x00R\vbootleggersB\x06\n" +
 	"\x04game\"\xcc\x01\n" +
 	"\aVariant\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
@@ -2313,62 +2405,72 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*LoggedCommand)(nil),         // 24: moonshine.v1.LoggedCommand
 	(*v1.Options)(nil),            // 25: moonshine.boozebarons.v1.Options
 	(*v11.Options)(nil),           // 26: moonshine.kingdom.v1.Options
-	(*v1.Command)(nil),            // 27: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 28: moonshine.kingdom.v1.Command
-	(*v1.Event)(nil),              // 29: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 30: moonshine.kingdom.v1.Event
-	(*timestamppb.Timestamp)(nil), // 31: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 32: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 33: moonshine.kingdom.v1.View
-	(*v1.Board)(nil),              // 34: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 35: moonshine.kingdom.v1.Board
+	(*v12.Options)(nil),           // 27: moonshine.bootleggers.v1.Options
+	(*v1.Command)(nil),            // 28: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 29: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 30: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 31: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 32: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 33: moonshine.bootleggers.v1.Event
+	(*timestamppb.Timestamp)(nil), // 34: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 35: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 36: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 37: moonshine.bootleggers.v1.View
+	(*v1.Board)(nil),              // 38: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 39: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 40: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
 	25, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
 	26, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
-	3,  // 2: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
-	27, // 3: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	28, // 4: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	29, // 5: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	30, // 6: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	6,  // 7: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
-	7,  // 8: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	7,  // 9: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	8,  // 10: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	31, // 11: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	7,  // 12: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	8,  // 13: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	31, // 14: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	6,  // 15: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	4,  // 16: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	12, // 17: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	0,  // 18: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	31, // 19: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	31, // 20: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	2,  // 21: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	5,  // 22: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	17, // 23: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	5,  // 24: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	18, // 25: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	13, // 26: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	14, // 27: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	15, // 28: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	16, // 29: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	19, // 30: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	32, // 31: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	33, // 32: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	34, // 33: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	35, // 34: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	3,  // 35: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	22, // 36: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	21, // 37: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	5,  // 38: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	31, // 39: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	40, // [40:40] is the sub-list for method output_type
-	40, // [40:40] is the sub-list for method input_type
-	40, // [40:40] is the sub-list for extension type_name
-	40, // [40:40] is the sub-list for extension extendee
-	0,  // [0:40] is the sub-list for field type_name
+	27, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
+	3,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
+	28, // 4: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	29, // 5: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	30, // 6: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	31, // 7: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	32, // 8: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	33, // 9: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	6,  // 10: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
+	7,  // 11: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	7,  // 12: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	8,  // 13: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	34, // 14: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	7,  // 15: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	8,  // 16: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	34, // 17: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	6,  // 18: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	4,  // 19: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	12, // 20: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	0,  // 21: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	34, // 22: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	34, // 23: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	2,  // 24: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	5,  // 25: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	17, // 26: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	5,  // 27: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	18, // 28: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	13, // 29: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	14, // 30: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	15, // 31: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	16, // 32: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	19, // 33: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	35, // 34: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	36, // 35: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	37, // 36: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	38, // 37: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	39, // 38: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	40, // 39: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	3,  // 40: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	22, // 41: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	21, // 42: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	5,  // 43: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	34, // 44: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	45, // [45:45] is the sub-list for method output_type
+	45, // [45:45] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2379,24 +2481,29 @@ func file_moonshine_v1_game_proto_init() {
 	file_moonshine_v1_game_proto_msgTypes[0].OneofWrappers = []any{
 		(*GameOptions_BoozeBarons)(nil),
 		(*GameOptions_MoonshineKingdom)(nil),
+		(*GameOptions_Bootleggers)(nil),
 	}
 	file_moonshine_v1_game_proto_msgTypes[2].OneofWrappers = []any{
 		(*GameCommand_BoozeBarons)(nil),
 		(*GameCommand_MoonshineKingdom)(nil),
+		(*GameCommand_Bootleggers)(nil),
 	}
 	file_moonshine_v1_game_proto_msgTypes[3].OneofWrappers = []any{}
 	file_moonshine_v1_game_proto_msgTypes[4].OneofWrappers = []any{
 		(*EventBody_BoozeBarons)(nil),
 		(*EventBody_MoonshineKingdom)(nil),
+		(*EventBody_Bootleggers)(nil),
 		(*EventBody_Chat)(nil),
 	}
 	file_moonshine_v1_game_proto_msgTypes[17].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
+		(*GameView_Bootleggers)(nil),
 	}
 	file_moonshine_v1_game_proto_msgTypes[18].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
 		(*GameBoard_MoonshineKingdom)(nil),
+		(*GameBoard_Bootleggers)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -2,9 +2,10 @@
 // enum values as people write them, and how a view names a seat.
 //
 // It sits under cmd/moonshine: each game's renderer (render/boozebarons,
-// render/kingdom) writes that game's own messages, unwrapped from the
-// moonshine.v1 envelopes, as text. A renderer writes a view only:
-// commands, templates and events are shown by the labels the server sends.
+// render/kingdom, render/bootleggers) writes that game's own messages,
+// unwrapped from the moonshine.v1 envelopes, as text. A renderer writes a
+// view only: commands, templates and events are shown by the labels the
+// server sends.
 package render
 
 import (
@@ -24,6 +25,13 @@ var names = map[string]string{
 	"Shiftys Chardonnay":  "Shifty's Chardonnay",
 	"Hells Kitchen Irish": "Hell's Kitchen Irish",
 	"Stephanie St Clair":  "Stephanie St. Clair",
+	"Omalleys":            "O'Malley's",
+	"Texas Lils":          "Texas Lil's",
+	"Mothers Groceries":   "Mother's Groceries",
+	"Barleycorns":         "Barleycorn's",
+	"The Real Mccoy":      "The Real McCoy",
+	"Pay Off The Copper":  "Pay Off the Copper",
+	"Halt An Order":       "Halt an Order",
 }
 
 // EnumName turns LOCATION_SEEDY_PETES into "Seedy Pete's".

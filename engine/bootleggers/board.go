@@ -1,0 +1,52 @@
+package bootleggers
+
+import pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+
+// Board returns the game's data as a message, for clients to draw and
+// explain a game from data: built from the tables of data.go and the
+// lookups over them, which the rules read too.
+func Board() *pb.Board {
+	b := &pb.Board{HouseRulesVersion: HouseRulesVersion, Numbers: &pb.Numbers{
+		Rounds: Rounds, StartingMoney: StartingMoney, MarkersPerColour: MarkersPerColour, StartingBackRoom: StartingBackRoom,
+		StillDiceMax: StillDiceMax, RemoteStillDiceMax: int32(House.RemoteStillDiceMax), RemoteStills: RemoteStills,
+		MusclePerBand: MusclePerBand, OmalleysPrice: int32(House.OMalleysPrice), NeutralMarkers: int32(House.NeutralMarkers),
+		OpenTradesPerSeat: int32(House.OpenTradesPerSeat), CopperFirstRound: CopperFirstRound,
+		RampRounds: RampRounds, RampFirstDie: RampFirstDie, RampOtherDie: RampOtherDie, PlayItCoolFace: PlayItCoolFace,
+	}}
+	for _, p := range Places {
+		c := &pb.PlaceCard{Place: p.Place, Name: p.Name, Kind: p.Kind, TwoPlayer: p.TwoPlayer,
+			NeutralMarkers: int32(p.Neutral), Price: int32(House.OMalleysPrice), MinPlayers: MinPlayers}
+		if n, ok := Speakeasy(p.Place); ok {
+			c.Circles, c.Minimum, c.Dice = int32(n.Circles), int32(n.Minimum), int32(n.Dice)
+			c.Price, c.OwnerBonus, c.MinPlayers = int32(n.Price), int32(n.OwnerBonus), int32(n.MinPlayers)
+			c.ImprovementsMax = int32(House.ImprovementsPerSpeakeasy)
+		}
+		b.Places = append(b.Places, c)
+	}
+	next := Colours
+	for _, t := range House.Trucks {
+		b.Trucks = append(b.Trucks, &pb.TruckCard{Size: t.Size, Cards: int32(t.Cards), FirstTruck: int32(next),
+			LastTruck: int32(next + t.Cards - 1), Capacity: int32(t.Capacity), Bribe: int32(t.Bribe), Graft: int32(t.Graft)})
+		next += t.Cards
+	}
+	for _, c := range House.MuscleCosts {
+		b.MuscleCosts = append(b.MuscleCosts, &pb.MuscleCostRun{First: int32(c.First), Last: int32(c.Last), Cost: int32(c.Cost)})
+	}
+	id := 0
+	for _, c := range House.MenOfAction {
+		b.MenOfAction = append(b.MenOfAction, &pb.MenOfActionCard{Kind: c.Kind, Name: c.Name, Count: int32(c.Count),
+			FirstId: int32(id), LastId: int32(id + c.Count - 1), Cost: int32(c.Cost), Timing: c.Timing, Phase: c.Phase,
+			Amount: int32(c.Amount), Text: c.Text})
+		id += c.Count
+	}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		o, _ := NormaliseOptions(players, nil)
+		t := &pb.TableSize{Players: int32(players), Variant: o.GetVariant(), Offer: int32(OfferSize(players, o)),
+			Places: PlacesInPlay(players, o), EndMoney: int32(EndMoney(o)), Copper: CopperInPlay(o)}
+		if players == NeedALittleHelpPlayers {
+			t.OfferNeedALittleHelp = int32(OfferSize(players, &pb.Options{Variant: o.GetVariant(), NeedALittleHelp: true}))
+		}
+		b.Tables = append(b.Tables, t)
+	}
+	return b
+}

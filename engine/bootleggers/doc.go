@@ -1,0 +1,40 @@
+// Package bootleggers is the Bootleggers game module: the base game for
+// 3-6 Mobsters, the 2-player variant "Where are da boys?" and the
+// designer-approved optional rules, as printed in the Boardwalk rulebook
+// (shared/rules/bootleggers-boardwalk.txt) and, where the unavailable base
+// rulebook is silent, as ruled in docs/rules/bootleggers.md (every ruling
+// numbered there; code and tests cite them as "ruling N").
+//
+// It sits beside the other game modules under the engine core (package
+// engine), written on the engine's kit, and speaks the protobuf contract
+// moonshine.bootleggers.v1 (proto/moonshine/bootleggers/v1). Like every
+// engine package it does no I/O, reads no clock and draws randomness only
+// from the generator the engine hands it: the deal, the shuffles and every
+// die are drawn once and written into events, never again on replay.
+//
+// Layout:
+//   - data.go: every number of the game in one place: the printed facts as
+//     constants, and House, the table of every house-ruled number, each
+//     field tagged with its ruling (`ruling:"N"`); HouseRulesVersion, which
+//     GameStarted records, numbers that table. lookup.go: pure lookups
+//     over the tables; options.go: the options' defaults and checks.
+//   - module.go, board.go, labels.go, labels_events.go: the game as the
+//     platform registers it (engine.Module): its variants, its data as a
+//     Board message, and the labels of its commands, templates and events.
+//     They read only the data and the messages, never the rules.
+//   - rules.go: Rules, the setup and the deal (recorded, verifiable).
+//   - state.go, places.go, invariants.go: the folded State, its queries
+//     (open, majority holder, owner, tiers, neutral placement) and its
+//     conservation laws. apply.go, apply_cards.go, apply_selling.go: the
+//     one Apply switch over the event kinds and its folds.
+//   - decide.go, checks.go: Decide on the kit (engine.Decider with
+//     Awaits as the precheck's turn check) and the refusal reasons.
+//     muscle.go (Phase 1, the sealed bids with engine.Sealed), boys.go
+//     (Phases 2 and 3), cards.go (kept Men of Action cards), whiskey.go
+//     (Phase 4 and the trades), selling.go (Phase 5), flow.go (what the
+//     game plays by itself between commands, Phase 6 and the end).
+//   - prompts.go, view.go: the read side; View is the one redaction path.
+//
+// The seeded strategy policy the bots play with is in the sub-package
+// strategy.
+package bootleggers

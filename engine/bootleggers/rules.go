@@ -1,0 +1,210 @@
+package bootleggers
+
+import (
+	"slices"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+)
+
+// Rules is Bootleggers as an engine.Rules: setup, and the state its events
+// fold into.
+type Rules struct{}
+
+// RulesVersion is the revision of the Bootleggers rules this package plays
+// ([engine.RulesVersioned]): a game's stored configuration records the one
+// it was created under. It is the version of the house-ruled numbers
+// (HouseRulesVersion, which GameStarted records too), raised with any change
+// to the rules or to House that can change what a seed and a command log
+// give.
+const RulesVersion = "2"
+
+var (
+	_ engine.Rules          = Rules{}
+	_ engine.RulesVersioned = Rules{}
+)
+
+// RulesVersion returns [RulesVersion].
+func (Rules) RulesVersion() string { return RulesVersion }
+
+var (
+	// events and commands wrap the kinds of the Event and Command oneofs.
+	events   = engine.KindsOf(&pb.Event{})
+	commands = engine.KindsOf(&pb.Command{})
+)
+
+// Name is the game's stable identifier, "bootleggers".
+func (Rules) Name() string { return Name }
+
+// Players returns 2 (the variant "Where are da boys?") to 6.
+func (Rules) Players() (int, int) { return MinPlayers, MaxPlayers }
+
+// NewOptions returns an empty *pb.Options.
+func (Rules) NewOptions() proto.Message { return &pb.Options{} }
+
+// NewCommand returns an empty *pb.Command.
+func (Rules) NewCommand() proto.Message { return &pb.Command{} }
+
+// NewEvent returns an empty *pb.Event.
+func (Rules) NewEvent() proto.Message { return &pb.Event{} }
+
+// NewState returns the empty state the opening events fold into.
+func (Rules) NewState() engine.State { return &State{turn: -1} }
+
+// Setup checks the options and deals: the Muscle hands (and, in the
+// 2-player variant, the Non-Player hands), the shuffled Men of Action and
+// Truck decks, every draw from rng and written into the opening events.
+func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) {
+	var o *pb.Options
+	if cfg.Options != nil {
+		var ok bool
+		if o, ok = cfg.Options.(*pb.Options); !ok {
+			return nil, engine.Malform(engine.ReasonBadOptions, "options are %T, not Bootleggers options", cfg.Options)
+		}
+	}
+	opts, err := NormaliseOptions(cfg.Players, o)
+	if err != nil {
+		return nil, err
+	}
+	return openingEvents(cfg.Players, opts, dealFrom(cfg.Players, opts, rng)), nil
+}
+
+// deal is everything the setup draws: each seat's Muscle hand, the cards
+// set aside, the Non-Player hands (top first) and the two decks (top
+// first).
+type deal struct {
+	hands      [][]int
+	setAside   []int
+	nonPlayers [][]int
+	menDeck    []int
+	truckDeck  []int
+}
+
+// dealFrom draws a deal. "Each band is shuffled and every player gets 3
+// cards from each band"; in the 2-player variant "set aside the highest
+// quarter of the remaining cards (the blue cards). Shuffle together the
+// remaining Muscle cards and deal three additional hands".
+func dealFrom(players int, opts *pb.Options, rng *engine.Rand) deal {
+	d := deal{hands: make([][]int, players)}
+	var rest []int
+	for b := range MuscleBands {
+		band := shuffled(MuscleBandCards(b), rng)
+		for i := range players {
+			d.hands[i] = append(d.hands[i], band[i*MusclePerBand:(i+1)*MusclePerBand]...)
+		}
+		left := band[players*MusclePerBand:]
+		if TwoPlayer(opts) && b < MuscleBands-1 {
+			rest = append(rest, left...)
+		} else {
+			d.setAside = append(d.setAside, left...)
+		}
+	}
+	if TwoPlayer(opts) {
+		rest = shuffled(rest, rng)
+		for h := range NonPlayerHands {
+			d.nonPlayers = append(d.nonPlayers, slices.Clone(rest[h*Rounds:(h+1)*Rounds]))
+		}
+	}
+	d.menDeck = shuffled(CardIDs(), rng)
+	d.truckDeck = shuffled(TruckCardIDs(), rng)
+	return d
+}
+
+// shuffled returns a shuffled copy of xs.
+func shuffled(xs []int, rng *engine.Rand) []int {
+	out := slices.Clone(xs)
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// openingEvents records a table and its deal: GameStarted; the Muscle deal
+// (each hand private to its seat, the cards nobody sees private to no
+// seat); each deck's shuffle (its order private to no seat); the 2-player
+// neutral markers ("Mother's – 1, Barleycorn's – 2, The Real McCoy – 3");
+// round 1 and its offer. opts must be normalised.
+func openingEvents(players int, opts *pb.Options, d deal) []engine.Event {
+	started := &pb.GameStarted{Players: int32(players), Options: proto.Clone(opts).(*pb.Options),
+		HouseRulesVersion: HouseRulesVersion, Places: PlacesInPlay(players, opts)}
+	out := []engine.Event{publicEvent(started), muscleDeal(players, d)}
+	out = append(out, shuffleEvent(pb.Deck_DECK_MEN_OF_ACTION, d.menDeck, false))
+	out = append(out, shuffleEvent(pb.Deck_DECK_TRUCK, d.truckDeck, false))
+	if TwoPlayer(opts) {
+		np := &pb.NeutralPlaced{}
+		for _, p := range Places {
+			if p.Neutral > 0 {
+				np.Placements = append(np.Placements, &pb.Placement{Place: p.Place, Markers: int32(p.Neutral)})
+			}
+		}
+		out = append(out, publicEvent(np))
+	}
+	s := startState(players, opts)
+	s.menDeck, s.truckDeck = d.menDeck, d.truckDeck
+	return append(out, publicEvent(&pb.RoundStarted{Round: 1}), publicEvent(s.nextOffer()))
+}
+
+// muscleDeal is the deal of the Muscle cards: public counts, each hand
+// private to its seat, and the cards nobody may see private to no seat.
+func muscleDeal(players int, d deal) engine.Event {
+	pub := &pb.MuscleDealt{HandSize: int32(MuscleBands * MusclePerBand), SetAside: int32(len(d.setAside)),
+		NonPlayerHands: int32(len(d.nonPlayers))}
+	if len(d.nonPlayers) > 0 {
+		pub.NonPlayerHandSize = int32(len(d.nonPlayers[0]))
+	}
+	ev := engine.Event{Public: wrap(pub)}
+	for i := range players {
+		hand := sortedCopy(d.hands[i])
+		ev.Private = append(ev.Private, engine.PrivateTo(wrap(&pb.MuscleHand{Seat: int32(i), Cards: int32s(hand)}), engine.Seat(i)))
+	}
+	aside := &pb.MuscleSetAside{SetAside: int32s(sortedCopy(d.setAside))}
+	for h, cards := range d.nonPlayers {
+		aside.NonPlayerHands = append(aside.NonPlayerHands, &pb.NonPlayerHand{Hand: int32(h), Cards: int32s(cards)})
+	}
+	ev.Private = append(ev.Private, engine.PrivateTo(wrap(aside)))
+	return ev
+}
+
+// shuffleEvent records a shuffled deck: its size in public, its order for
+// the auditor only (ruling 15).
+func shuffleEvent(deck pb.Deck, order []int, reshuffle bool) engine.Event {
+	return engine.Event{
+		Public:  wrap(&pb.DeckShuffled{Deck: deck, Size: int32(len(order)), Reshuffle: reshuffle}),
+		Private: []engine.Secret{engine.PrivateTo(wrap(&pb.DeckOrder{Deck: deck, Ids: int32s(order)}))},
+	}
+}
+
+// wrap puts an event kind into a *pb.Event.
+func wrap(kind proto.Message) *pb.Event { return events.Wrap(kind) }
+
+// publicEvent is an event with only a public body.
+func publicEvent(kind proto.Message) engine.Event { return engine.PublicEvent(wrap(kind)) }
+
+// Cmd wraps a command kind (*pb.ChooseMuscle, *pb.RunTheWhiskey, ...) into
+// a *pb.Command. It panics for a message that is not a command kind.
+func Cmd(kind proto.Message) *pb.Command { return commands.Wrap(kind) }
+
+// int32s converts ints to the contract's int32s.
+func int32s(xs []int) []int32 {
+	out := make([]int32, len(xs))
+	for i, x := range xs {
+		out[i] = int32(x)
+	}
+	return out
+}
+
+// ints converts the contract's int32s to ints.
+func ints(xs []int32) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out
+}
+
+// sortedCopy returns a sorted copy.
+func sortedCopy(xs []int) []int {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return out
+}
