@@ -43,6 +43,13 @@ export function Table(props: { gameId: string; asked: string | null }) {
   const [picked, setPicked] = useState("");
   const [picking, setPicking] = useState<string[]>([]);
   const current = useRef<GameView>();
+  // The highest version this page knows the game has reached (an event
+  // streamed, a submit's last seq): each read asks for at least it, so
+  // that a server behind the one that took the write catches up first.
+  const known = useRef(0n);
+  const saw = (seq: bigint) => {
+    if (seq > known.current) known.current = seq;
+  };
   const reading = useRef<Promise<void>>();
   const again = useRef(false);
 
@@ -57,7 +64,7 @@ export function Table(props: { gameId: string; asked: string | null }) {
       do {
         again.current = false;
         try {
-          const r = await client.getView({ gameId });
+          const r = await client.getView({ gameId, minVersion: known.current });
           setChanged(changedParts(current.current, r.view));
           current.current = r.view;
           setView(r.view);
@@ -88,6 +95,7 @@ export function Table(props: { gameId: string; asked: string | null }) {
           signal: stop.signal,
           onOpen: () => setLive("live"),
           onEvent: (e) => {
+            saw(e.seq);
             setLog((l) => [{ seq: e.seq, text: eventLabels(e).join("; ") }, ...l].slice(0, 200));
             refresh();
           },
@@ -110,7 +118,8 @@ export function Table(props: { gameId: string; asked: string | null }) {
     setError(undefined);
     setPicked("");
     try {
-      await submitCommand(client, { gameId, command }, { onRetry: (_e, ms) => setLive(`submit of "${label}" dropped: retrying in ${ms} ms`) });
+      const res = await submitCommand(client, { gameId, command }, { onRetry: (_e, ms) => setLive(`submit of "${label}" dropped: retrying in ${ms} ms`) });
+      saw(res.lastSeq);
       setLive("live");
       await refresh();
     } catch (err) {

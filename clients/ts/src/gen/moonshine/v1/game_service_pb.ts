@@ -29,6 +29,8 @@
 //   UNAUTHENTICATED: BAD_CREDENTIAL, CREDENTIAL_REQUIRED;
 //   NOT_FOUND: GAME_NOT_FOUND, UNKNOWN_METHOD (no RPC at that REST path);
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
+//   OUT_OF_RANGE: VERSION_NOT_REACHED (a min_version the game has not
+//     reached; metadata actual_version);
 //   ALREADY_EXISTS: SEAT_TAKEN, COMMAND_ID_REUSED;
 //   RESOURCE_EXHAUSTED: RATE_LIMITED (with a google.rpc.RetryInfo),
 //     TOO_MANY_STREAMS, MESSAGE_TOO_LARGE;
@@ -40,7 +42,7 @@
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_google_api_annotations } from "../../google/api/annotations_pb.js";
-import type { Event, GameCommand, GameConfig, GameInfo, GameRules, GameStatus, GameView, LoggedCommand, Outcome, Perspective, TalkEvent } from "./game_pb.js";
+import type { Event, GameCommand, GameConfig, GameInfo, GameRules, GameStatus, GameView, LoggedCommand, Outcome, Perspective, Prompt, TalkEvent, Waiting } from "./game_pb.js";
 import { file_moonshine_v1_game } from "./game_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -48,7 +50,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/v1/game_service.proto.
  */
 export const file_moonshine_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tb29uc2hpbmUvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgxtb29uc2hpbmUudjEiSwoRQ3JlYXRlR2FtZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZjb25maWcYAiABKAsyGC5tb29uc2hpbmUudjEuR2FtZUNvbmZpZyI6ChJDcmVhdGVHYW1lUmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbyJMCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESDAoEbmFtZRgDIAEoCUIHCgVfc2VhdCJaChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKAUSEgoKY3JlZGVudGlhbBgCIAEoCRIkCgRnYW1lGAMgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpsBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIdChBleHBlY3RlZF92ZXJzaW9uGAQgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24icAoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEhEKCWZpcnN0X3NlcRgBIAEoAxIQCghsYXN0X3NlcRgCIAEoAxIjCgZldmVudHMYAyADKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSDQoFbGFiZWwYBCABKAkiaQoSU2VuZE1lc3NhZ2VSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQESEgoKbWVzc2FnZV9pZBgEIAEoCUIKCghfdG9fc2VhdCJkChNTZW5kTWVzc2FnZVJlc3BvbnNlEiYKBWV2ZW50GAEgASgLMhMubW9vbnNoaW5lLnYxLkV2ZW50QgIYARIlCgR0YWxrGAIgASgLMhcubW9vbnNoaW5lLnYxLlRhbGtFdmVudCIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjcKD0dldEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpoBChBMaXN0R2FtZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSKAoGc3RhdHVzGAQgASgOMhgubW9vbnNoaW5lLnYxLkdhbWVTdGF0dXMSFgoObWluX29wZW5fc2VhdHMYBSABKAUSDwoHcGxheWVycxgGIAEoBSJTChFMaXN0R2FtZXNSZXNwb25zZRIlCgVnYW1lcxgBIAMoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiXwoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIuCgtwZXJzcGVjdGl2ZRgCIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAMgASgFIjcKD0dldFZpZXdSZXNwb25zZRIkCgR2aWV3GAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVWaWV3Im4KEEdldFZpZXdBdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRILCgNzZXEYAiABKAMSLgoLcGVyc3BlY3RpdmUYAyABKA4yGS5tb29uc2hpbmUudjEuUGVyc3BlY3RpdmUSDAoEc2VhdBgEIAEoBSI5ChFHZXRWaWV3QXRSZXNwb25zZRIkCgR2aWV3GAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVWaWV3IpoBChBXYXRjaEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDEi4KC3BlcnNwZWN0aXZlGAMgASgOMhkubW9vbnNoaW5lLnYxLlBlcnNwZWN0aXZlEgwKBHNlYXQYBCABKAUSDAoEdGFsaxgFIAEoCBIWCg5hZnRlcl90YWxrX3NlcRgGIAEoAyKJAQoRV2F0Y2hHYW1lUmVzcG9uc2USIgoFZXZlbnQYASABKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSKQoJZ2FtZV9vdmVyGAIgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVPdmVyEiUKBHRhbGsYAyABKAsyFy5tb29uc2hpbmUudjEuVGFsa0V2ZW50IlsKCEdhbWVPdmVyEhAKCGxhc3Rfc2VxGAEgASgDEiYKB291dGNvbWUYAiABKAsyFS5tb29uc2hpbmUudjEuT3V0Y29tZRIVCg1sYXN0X3RhbGtfc2VxGAMgASgDImQKEUdldEhpc3RvcnlSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGAoQcmVxdWlyZV9jb21wbGV0ZRgCIAEoCBIRCglhZnRlcl9zZXEYAyABKAMSEQoJcGFnZV9zaXplGAQgASgFIrgBChJHZXRIaXN0b3J5UmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIQCghjb21wbGV0ZRgCIAEoCBIjCgZldmVudHMYAyADKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSLQoIY29tbWFuZHMYBCADKAsyGy5tb29uc2hpbmUudjEuTG9nZ2VkQ29tbWFuZBIWCg5uZXh0X2FmdGVyX3NlcRgFIAEoAyISChBMaXN0UnVsZXNSZXF1ZXN0IjsKEUxpc3RSdWxlc1Jlc3BvbnNlEiYKBWdhbWVzGAEgAygLMhcubW9vbnNoaW5lLnYxLkdhbWVSdWxlcyIfCg9HZXRSdWxlc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCSI6ChBHZXRSdWxlc1Jlc3BvbnNlEiYKBXJ1bGVzGAEgASgLMhcubW9vbnNoaW5lLnYxLkdhbWVSdWxlcyJHCg5HZXRUYWxrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoAxIRCglwYWdlX3NpemUYAyABKAUiUAoPR2V0VGFsa1Jlc3BvbnNlEiUKBHRhbGsYASADKAsyFy5tb29uc2hpbmUudjEuVGFsa0V2ZW50EhYKDm5leHRfYWZ0ZXJfc2VxGAIgASgDMqcLCgtHYW1lU2VydmljZRJlCgpDcmVhdGVHYW1lEh8ubW9vbnNoaW5lLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0GiAubW9vbnNoaW5lLnYxLkNyZWF0ZUdhbWVSZXNwb25zZSIUgtPkkwIOOgEqIgkvdjEvZ2FtZXMSbgoISm9pbkdhbWUSHS5tb29uc2hpbmUudjEuSm9pbkdhbWVSZXF1ZXN0Gh4ubW9vbnNoaW5lLnYxLkpvaW5HYW1lUmVzcG9uc2UiI4LT5JMCHToBKiIYL3YxL2dhbWVzL3tnYW1lX2lkfTpqb2luEoEBCg1TdWJtaXRDb21tYW5kEiIubW9vbnNoaW5lLnYxLlN1Ym1pdENvbW1hbmRSZXF1ZXN0GiMubW9vbnNoaW5lLnYxLlN1Ym1pdENvbW1hbmRSZXNwb25zZSIngtPkkwIhOgEqIhwvdjEvZ2FtZXMve2dhbWVfaWR9L2NvbW1hbmRzEncKC1NlbmRNZXNzYWdlEiAubW9vbnNoaW5lLnYxLlNlbmRNZXNzYWdlUmVxdWVzdBohLm1vb25zaGluZS52MS5TZW5kTWVzc2FnZVJlc3BvbnNlIiOC0+STAh06ASoiGC92MS9nYW1lcy97Z2FtZV9pZH0vdGFsaxJjCgdHZXRHYW1lEhwubW9vbnNoaW5lLnYxLkdldEdhbWVSZXF1ZXN0Gh0ubW9vbnNoaW5lLnYxLkdldEdhbWVSZXNwb25zZSIbgtPkkwIVEhMvdjEvZ2FtZXMve2dhbWVfaWR9El8KCUxpc3RHYW1lcxIeLm1vb25zaGluZS52MS5MaXN0R2FtZXNSZXF1ZXN0Gh8ubW9vbnNoaW5lLnYxLkxpc3RHYW1lc1Jlc3BvbnNlIhGC0+STAgsSCS92MS9nYW1lcxJoCgdHZXRWaWV3EhwubW9vbnNoaW5lLnYxLkdldFZpZXdSZXF1ZXN0Gh0ubW9vbnNoaW5lLnYxLkdldFZpZXdSZXNwb25zZSIggtPkkwIaEhgvdjEvZ2FtZXMve2dhbWVfaWR9L3ZpZXcSdQoJR2V0Vmlld0F0Eh4ubW9vbnNoaW5lLnYxLkdldFZpZXdBdFJlcXVlc3QaHy5tb29uc2hpbmUudjEuR2V0Vmlld0F0UmVzcG9uc2UiJ4LT5JMCIRIfL3YxL2dhbWVzL3tnYW1lX2lkfS92aWV3cy97c2VxfRJ4CglXYXRjaEdhbWUSHi5tb29uc2hpbmUudjEuV2F0Y2hHYW1lUmVxdWVzdBofLm1vb25zaGluZS52MS5XYXRjaEdhbWVSZXNwb25zZSIogtPkkwIiEiAvdjEvZ2FtZXMve2dhbWVfaWR9L2V2ZW50czp3YXRjaDABEnMKCkdldEhpc3RvcnkSHy5tb29uc2hpbmUudjEuR2V0SGlzdG9yeVJlcXVlc3QaIC5tb29uc2hpbmUudjEuR2V0SGlzdG9yeVJlc3BvbnNlIiKC0+STAhwSGi92MS9nYW1lcy97Z2FtZV9pZH0vZXZlbnRzEmgKB0dldFRhbGsSHC5tb29uc2hpbmUudjEuR2V0VGFsa1JlcXVlc3QaHS5tb29uc2hpbmUudjEuR2V0VGFsa1Jlc3BvbnNlIiCC0+STAhoSGC92MS9nYW1lcy97Z2FtZV9pZH0vdGFsaxJfCglMaXN0UnVsZXMSHi5tb29uc2hpbmUudjEuTGlzdFJ1bGVzUmVxdWVzdBofLm1vb25zaGluZS52MS5MaXN0UnVsZXNSZXNwb25zZSIRgtPkkwILEgkvdjEvcnVsZXMSYwoIR2V0UnVsZXMSHS5tb29uc2hpbmUudjEuR2V0UnVsZXNSZXF1ZXN0Gh4ubW9vbnNoaW5lLnYxLkdldFJ1bGVzUmVzcG9uc2UiGILT5JMCEhIQL3YxL3J1bGVzL3tnYW1lfWIGcHJvdG8z", [file_google_api_annotations, file_moonshine_v1_game]);
+  fileDesc("Ch9tb29uc2hpbmUvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgxtb29uc2hpbmUudjEiSwoRQ3JlYXRlR2FtZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZjb25maWcYAiABKAsyGC5tb29uc2hpbmUudjEuR2FtZUNvbmZpZyI6ChJDcmVhdGVHYW1lUmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbyJMCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESDAoEbmFtZRgDIAEoCUIHCgVfc2VhdCJaChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKAUSEgoKY3JlZGVudGlhbBgCIAEoCRIkCgRnYW1lGAMgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpsBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIdChBleHBlY3RlZF92ZXJzaW9uGAQgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24icAoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEhEKCWZpcnN0X3NlcRgBIAEoAxIQCghsYXN0X3NlcRgCIAEoAxIjCgZldmVudHMYAyADKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSDQoFbGFiZWwYBCABKAkiaQoSU2VuZE1lc3NhZ2VSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQESEgoKbWVzc2FnZV9pZBgEIAEoCUIKCghfdG9fc2VhdCJkChNTZW5kTWVzc2FnZVJlc3BvbnNlEiYKBWV2ZW50GAEgASgLMhMubW9vbnNoaW5lLnYxLkV2ZW50QgIYARIlCgR0YWxrGAIgASgLMhcubW9vbnNoaW5lLnYxLlRhbGtFdmVudCIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjcKD0dldEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpoBChBMaXN0R2FtZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSKAoGc3RhdHVzGAQgASgOMhgubW9vbnNoaW5lLnYxLkdhbWVTdGF0dXMSFgoObWluX29wZW5fc2VhdHMYBSABKAUSDwoHcGxheWVycxgGIAEoBSJTChFMaXN0R2FtZXNSZXNwb25zZRIlCgVnYW1lcxgBIAMoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkidAoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIuCgtwZXJzcGVjdGl2ZRgCIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAMgASgFEhMKC21pbl92ZXJzaW9uGAQgASgDIjcKD0dldFZpZXdSZXNwb25zZRIkCgR2aWV3GAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVWaWV3IoMBChBHZXRWaWV3QXRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgDEi4KC3BlcnNwZWN0aXZlGAMgASgOMhkubW9vbnNoaW5lLnYxLlBlcnNwZWN0aXZlEgwKBHNlYXQYBCABKAUSEwoLbWluX3ZlcnNpb24YBSABKAMiOQoRR2V0Vmlld0F0UmVzcG9uc2USJAoEdmlldxgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lVmlldyKrAQoQV2F0Y2hHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoAxIuCgtwZXJzcGVjdGl2ZRgDIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAQgASgFEgwKBHRhbGsYBSABKAgSFgoOYWZ0ZXJfdGFsa19zZXEYBiABKAMSDwoHcHJvbXB0cxgHIAEoCCK1AQoRV2F0Y2hHYW1lUmVzcG9uc2USIgoFZXZlbnQYASABKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSKQoJZ2FtZV9vdmVyGAIgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVPdmVyEiUKBHRhbGsYAyABKAsyFy5tb29uc2hpbmUudjEuVGFsa0V2ZW50EioKBnByb21wdBgEIAEoCzIaLm1vb25zaGluZS52MS5Qcm9tcHRVcGRhdGUibQoMUHJvbXB0VXBkYXRlEg8KB3ZlcnNpb24YASABKAMSJgoHd2FpdGluZxgCIAMoCzIVLm1vb25zaGluZS52MS5XYWl0aW5nEiQKBnByb21wdBgDIAEoCzIULm1vb25zaGluZS52MS5Qcm9tcHQiWwoIR2FtZU92ZXISEAoIbGFzdF9zZXEYASABKAMSJgoHb3V0Y29tZRgCIAEoCzIVLm1vb25zaGluZS52MS5PdXRjb21lEhUKDWxhc3RfdGFsa19zZXEYAyABKAMiZAoRR2V0SGlzdG9yeVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIYChByZXF1aXJlX2NvbXBsZXRlGAIgASgIEhEKCWFmdGVyX3NlcRgDIAEoAxIRCglwYWdlX3NpemUYBCABKAUiuAEKEkdldEhpc3RvcnlSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvEhAKCGNvbXBsZXRlGAIgASgIEiMKBmV2ZW50cxgDIAMoCzITLm1vb25zaGluZS52MS5FdmVudBItCghjb21tYW5kcxgEIAMoCzIbLm1vb25zaGluZS52MS5Mb2dnZWRDb21tYW5kEhYKDm5leHRfYWZ0ZXJfc2VxGAUgASgDIhIKEExpc3RSdWxlc1JlcXVlc3QiOwoRTGlzdFJ1bGVzUmVzcG9uc2USJgoFZ2FtZXMYASADKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIh8KD0dldFJ1bGVzUmVxdWVzdBIMCgRnYW1lGAEgASgJIjoKEEdldFJ1bGVzUmVzcG9uc2USJgoFcnVsZXMYASABKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIkcKDkdldFRhbGtSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJQCg9HZXRUYWxrUmVzcG9uc2USJQoEdGFsaxgBIAMoCzIXLm1vb25zaGluZS52MS5UYWxrRXZlbnQSFgoObmV4dF9hZnRlcl9zZXEYAiABKAMypwsKC0dhbWVTZXJ2aWNlEmUKCkNyZWF0ZUdhbWUSHy5tb29uc2hpbmUudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIC5tb29uc2hpbmUudjEuQ3JlYXRlR2FtZVJlc3BvbnNlIhSC0+STAg46ASoiCS92MS9nYW1lcxJuCghKb2luR2FtZRIdLm1vb25zaGluZS52MS5Kb2luR2FtZVJlcXVlc3QaHi5tb29uc2hpbmUudjEuSm9pbkdhbWVSZXNwb25zZSIjgtPkkwIdOgEqIhgvdjEvZ2FtZXMve2dhbWVfaWR9OmpvaW4SgQEKDVN1Ym1pdENvbW1hbmQSIi5tb29uc2hpbmUudjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIy5tb29uc2hpbmUudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlIieC0+STAiE6ASoiHC92MS9nYW1lcy97Z2FtZV9pZH0vY29tbWFuZHMSdwoLU2VuZE1lc3NhZ2USIC5tb29uc2hpbmUudjEuU2VuZE1lc3NhZ2VSZXF1ZXN0GiEubW9vbnNoaW5lLnYxLlNlbmRNZXNzYWdlUmVzcG9uc2UiI4LT5JMCHToBKiIYL3YxL2dhbWVzL3tnYW1lX2lkfS90YWxrEmMKB0dldEdhbWUSHC5tb29uc2hpbmUudjEuR2V0R2FtZVJlcXVlc3QaHS5tb29uc2hpbmUudjEuR2V0R2FtZVJlc3BvbnNlIhuC0+STAhUSEy92MS9nYW1lcy97Z2FtZV9pZH0SXwoJTGlzdEdhbWVzEh4ubW9vbnNoaW5lLnYxLkxpc3RHYW1lc1JlcXVlc3QaHy5tb29uc2hpbmUudjEuTGlzdEdhbWVzUmVzcG9uc2UiEYLT5JMCCxIJL3YxL2dhbWVzEmgKB0dldFZpZXcSHC5tb29uc2hpbmUudjEuR2V0Vmlld1JlcXVlc3QaHS5tb29uc2hpbmUudjEuR2V0Vmlld1Jlc3BvbnNlIiCC0+STAhoSGC92MS9nYW1lcy97Z2FtZV9pZH0vdmlldxJ1CglHZXRWaWV3QXQSHi5tb29uc2hpbmUudjEuR2V0Vmlld0F0UmVxdWVzdBofLm1vb25zaGluZS52MS5HZXRWaWV3QXRSZXNwb25zZSIngtPkkwIhEh8vdjEvZ2FtZXMve2dhbWVfaWR9L3ZpZXdzL3tzZXF9EngKCVdhdGNoR2FtZRIeLm1vb25zaGluZS52MS5XYXRjaEdhbWVSZXF1ZXN0Gh8ubW9vbnNoaW5lLnYxLldhdGNoR2FtZVJlc3BvbnNlIiiC0+STAiISIC92MS9nYW1lcy97Z2FtZV9pZH0vZXZlbnRzOndhdGNoMAEScwoKR2V0SGlzdG9yeRIfLm1vb25zaGluZS52MS5HZXRIaXN0b3J5UmVxdWVzdBogLm1vb25zaGluZS52MS5HZXRIaXN0b3J5UmVzcG9uc2UiIoLT5JMCHBIaL3YxL2dhbWVzL3tnYW1lX2lkfS9ldmVudHMSaAoHR2V0VGFsaxIcLm1vb25zaGluZS52MS5HZXRUYWxrUmVxdWVzdBodLm1vb25zaGluZS52MS5HZXRUYWxrUmVzcG9uc2UiIILT5JMCGhIYL3YxL2dhbWVzL3tnYW1lX2lkfS90YWxrEl8KCUxpc3RSdWxlcxIeLm1vb25zaGluZS52MS5MaXN0UnVsZXNSZXF1ZXN0Gh8ubW9vbnNoaW5lLnYxLkxpc3RSdWxlc1Jlc3BvbnNlIhGC0+STAgsSCS92MS9ydWxlcxJjCghHZXRSdWxlcxIdLm1vb25zaGluZS52MS5HZXRSdWxlc1JlcXVlc3QaHi5tb29uc2hpbmUudjEuR2V0UnVsZXNSZXNwb25zZSIYgtPkkwISEhAvdjEvcnVsZXMve2dhbWV9YgZwcm90bzM", [file_google_api_annotations, file_moonshine_v1_game]);
 
 /**
  * CreateGameRequest opens a game.
@@ -491,6 +493,17 @@ export type GetViewRequest = Message<"moonshine.v1.GetViewRequest"> & {
    * @generated from field: int32 seat = 3;
    */
   seat: number;
+
+  /**
+   * Read your writes: the view is at this version or later (0: whatever
+   * the server holds). Pass the last_seq of a submit or the seq of the
+   * last streamed event: a server that has not seen that version yet
+   * catches up first. A version the game has not reached is OUT_OF_RANGE,
+   * VERSION_NOT_REACHED.
+   *
+   * @generated from field: int64 min_version = 4;
+   */
+  minVersion: bigint;
 };
 
 /**
@@ -554,6 +567,14 @@ export type GetViewAtRequest = Message<"moonshine.v1.GetViewAtRequest"> & {
    * @generated from field: int32 seat = 4;
    */
   seat: number;
+
+  /**
+   * Read your writes, as GetViewRequest.min_version: the server has seen
+   * at least this version before it judges seq.
+   *
+   * @generated from field: int64 min_version = 5;
+   */
+  minVersion: bigint;
 };
 
 /**
@@ -633,6 +654,18 @@ export type WatchGameRequest = Message<"moonshine.v1.WatchGameRequest"> & {
    * @generated from field: int64 after_talk_seq = 6;
    */
   afterTalkSeq: bigint;
+
+  /**
+   * Stream the prompts too: once the stream has sent every event up to
+   * the game's version, and after each later change, a message with
+   * prompt set says whom the game waits for at that version and, for a
+   * seat's perspective, what that seat may send (as GetView's waiting and
+   * prompt). A client renders from the events and acts on the prompts,
+   * with no GetView per move.
+   *
+   * @generated from field: bool prompts = 7;
+   */
+  prompts: boolean;
 };
 
 /**
@@ -643,9 +676,9 @@ export const WatchGameRequestSchema: GenMessage<WatchGameRequest> = /*@__PURE__*
   messageDesc(file_moonshine_v1_game_service, 16);
 
 /**
- * WatchGameResponse is one streamed event or message of table talk, or
- * the last message of the stream of a finished game: exactly one of event,
- * talk and game_over is set.
+ * WatchGameResponse is one streamed event or message of table talk, a
+ * prompt update, or the last message of the stream of a finished game:
+ * exactly one of event, talk, prompt and game_over is set.
  *
  * @generated from message moonshine.v1.WatchGameResponse
  */
@@ -671,6 +704,14 @@ export type WatchGameResponse = Message<"moonshine.v1.WatchGameResponse"> & {
    * @generated from field: moonshine.v1.TalkEvent talk = 3;
    */
   talk?: TalkEvent | undefined;
+
+  /**
+   * Whom the game waits for after the events sent so far (with
+   * WatchGameRequest.prompts).
+   *
+   * @generated from field: moonshine.v1.PromptUpdate prompt = 4;
+   */
+  prompt?: PromptUpdate | undefined;
 };
 
 /**
@@ -679,6 +720,43 @@ export type WatchGameResponse = Message<"moonshine.v1.WatchGameResponse"> & {
  */
 export const WatchGameResponseSchema: GenMessage<WatchGameResponse> = /*@__PURE__*/
   messageDesc(file_moonshine_v1_game_service, 17);
+
+/**
+ * PromptUpdate says whom the game waits for at a version, as the stream's
+ * viewer may know it.
+ *
+ * @generated from message moonshine.v1.PromptUpdate
+ */
+export type PromptUpdate = Message<"moonshine.v1.PromptUpdate"> & {
+  /**
+   * The version (the seq of the last event sent) the update is at.
+   *
+   * @generated from field: int64 version = 1;
+   */
+  version: bigint;
+
+  /**
+   * The seats the game waits for (public).
+   *
+   * @generated from field: repeated moonshine.v1.Waiting waiting = 2;
+   */
+  waiting: Waiting[];
+
+  /**
+   * What the viewed seat may send now; unset unless the stream shows a
+   * seat's perspective and that seat may act.
+   *
+   * @generated from field: moonshine.v1.Prompt prompt = 3;
+   */
+  prompt?: Prompt | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.PromptUpdate.
+ * Use `create(PromptUpdateSchema)` to create a new message.
+ */
+export const PromptUpdateSchema: GenMessage<PromptUpdate> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 18);
 
 /**
  * GameOver is the end of a finished game's watch stream.
@@ -715,7 +793,7 @@ export type GameOver = Message<"moonshine.v1.GameOver"> & {
  * Use `create(GameOverSchema)` to create a new message.
  */
 export const GameOverSchema: GenMessage<GameOver> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 18);
+  messageDesc(file_moonshine_v1_game_service, 19);
 
 /**
  * GetHistoryRequest asks for a game's events.
@@ -760,7 +838,7 @@ export type GetHistoryRequest = Message<"moonshine.v1.GetHistoryRequest"> & {
  * Use `create(GetHistoryRequestSchema)` to create a new message.
  */
 export const GetHistoryRequestSchema: GenMessage<GetHistoryRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 19);
+  messageDesc(file_moonshine_v1_game_service, 20);
 
 /**
  * GetHistoryResponse is the history.
@@ -812,7 +890,7 @@ export type GetHistoryResponse = Message<"moonshine.v1.GetHistoryResponse"> & {
  * Use `create(GetHistoryResponseSchema)` to create a new message.
  */
 export const GetHistoryResponseSchema: GenMessage<GetHistoryResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 20);
+  messageDesc(file_moonshine_v1_game_service, 21);
 
 /**
  * ListRulesRequest asks for the hosted games.
@@ -827,7 +905,7 @@ export type ListRulesRequest = Message<"moonshine.v1.ListRulesRequest"> & {
  * Use `create(ListRulesRequestSchema)` to create a new message.
  */
 export const ListRulesRequestSchema: GenMessage<ListRulesRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 21);
+  messageDesc(file_moonshine_v1_game_service, 22);
 
 /**
  * ListRulesResponse lists the hosted games.
@@ -848,7 +926,7 @@ export type ListRulesResponse = Message<"moonshine.v1.ListRulesResponse"> & {
  * Use `create(ListRulesResponseSchema)` to create a new message.
  */
 export const ListRulesResponseSchema: GenMessage<ListRulesResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 22);
+  messageDesc(file_moonshine_v1_game_service, 23);
 
 /**
  * GetRulesRequest names a hosted game.
@@ -869,7 +947,7 @@ export type GetRulesRequest = Message<"moonshine.v1.GetRulesRequest"> & {
  * Use `create(GetRulesRequestSchema)` to create a new message.
  */
 export const GetRulesRequestSchema: GenMessage<GetRulesRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 23);
+  messageDesc(file_moonshine_v1_game_service, 24);
 
 /**
  * GetRulesResponse describes the game.
@@ -890,7 +968,7 @@ export type GetRulesResponse = Message<"moonshine.v1.GetRulesResponse"> & {
  * Use `create(GetRulesResponseSchema)` to create a new message.
  */
 export const GetRulesResponseSchema: GenMessage<GetRulesResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 24);
+  messageDesc(file_moonshine_v1_game_service, 25);
 
 /**
  * GetTalkRequest asks for a game's table talk.
@@ -926,7 +1004,7 @@ export type GetTalkRequest = Message<"moonshine.v1.GetTalkRequest"> & {
  * Use `create(GetTalkRequestSchema)` to create a new message.
  */
 export const GetTalkRequestSchema: GenMessage<GetTalkRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 25);
+  messageDesc(file_moonshine_v1_game_service, 26);
 
 /**
  * GetTalkResponse is the table talk.
@@ -955,7 +1033,7 @@ export type GetTalkResponse = Message<"moonshine.v1.GetTalkResponse"> & {
  * Use `create(GetTalkResponseSchema)` to create a new message.
  */
 export const GetTalkResponseSchema: GenMessage<GetTalkResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 26);
+  messageDesc(file_moonshine_v1_game_service, 27);
 
 /**
  * GameService hosts games: create, join, play, talk, watch and replay.
