@@ -6,22 +6,30 @@
 
 // The Moonshine game service.
 //
+// Protocols: the server's one listener serves gRPC, gRPC-Web, the Connect
+// protocol and REST/JSON (each RPC's google.api.http mapping; WatchGame
+// over REST streams newline-delimited JSON objects, {"result": ...} per
+// message and {"error": ...} if the stream fails). docs/service.md says how
+// each field reads in JSON.
+//
 // Credentials: a seat credential (from JoinGame) or the auditor token is sent
-// in the gRPC metadata key "authorization" as "Bearer <token>". Without one
+// in the gRPC metadata key (the HTTP header) "authorization" as
+// "Bearer <token>". Without one
 // the caller is a spectator and sees public facts only. A credential the
 // server does not know is refused (UNAUTHENTICATED), never downgraded.
 //
 // Refusals carry a google.rpc.ErrorInfo detail with domain "moonshine.games"
 // and a stable reason (see docs/service.md):
 //   INVALID_ARGUMENT: BAD_REQUEST (with a google.rpc.BadRequest naming the
-//     field), UNDECODABLE_REQUEST (the request is not valid protobuf),
+//     field), UNDECODABLE_REQUEST (the request is not valid protobuf, or,
+//     over REST and the Connect protocol, not valid JSON of the request),
 //     WRONG_GAME, or the game's own malformed reason;
 //   FAILED_PRECONDITION: the rules' reason (NOT_YOUR_TURN, GAME_OVER, ...),
 //     TABLE_FULL;
 //   PERMISSION_DENIED: NOT_YOUR_SEAT, NOT_YOUR_GAME, SEAT_REQUIRED,
 //     NOT_VISIBLE;
 //   UNAUTHENTICATED: BAD_CREDENTIAL, CREDENTIAL_REQUIRED;
-//   NOT_FOUND: GAME_NOT_FOUND;
+//   NOT_FOUND: GAME_NOT_FOUND, UNKNOWN_METHOD (no RPC at that REST path);
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
 //   OUT_OF_RANGE: VERSION_NOT_REACHED (a min_version the game has not
 //     reached; metadata actual_version);
