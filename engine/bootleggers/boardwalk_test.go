@@ -290,7 +290,6 @@ func TestCasinoOffer(t *testing.T) {
 	}
 }
 
-
 func TestBoardwalkUnprintedNumbersNameTheirRulings(t *testing.T) {
 	// Every unprinted number of the Boardwalk table names a house ruling of
 	// the doc: the base prices (ruling 73) and the 5-player payout row
