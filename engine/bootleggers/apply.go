@@ -182,6 +182,11 @@ func (s *State) applyDeckOrder(o *pb.DeckOrder) error {
 		s.menDeck, s.menDiscard = ids, nil
 	case pb.Deck_DECK_TRUCK:
 		s.truckDeck = ids
+	case pb.Deck_DECK_CASINO:
+		if !s.opts.GetBoardwalk() || !sameCards(ids, CasinoCardIDs(s.opts)) {
+			return corrupt("a Casino deck that is not the table's")
+		}
+		s.casinoDeck = ids
 	default:
 		return corrupt("no deck %v", o.GetDeck())
 	}

@@ -19,8 +19,7 @@ import (
 const BoardwalkPlayable = false
 
 // normaliseBoardwalk checks the Boardwalk options: the expansion's
-// optional rules need it, it is for 3 to 6 Mobsters (ruling 71), and it is
-// refused while BoardwalkPlayable is false.
+// optional rules need it, and it is for 3 to 6 Mobsters (ruling 71).
 func normaliseBoardwalk(players int, n *pb.Options) *engine.RuleError {
 	if !n.Boardwalk {
 		if n.ThrowTheBumsOut || n.NewCityOrdinance || n.StateGamingCommission {
@@ -33,7 +32,15 @@ func normaliseBoardwalk(players int, n *pb.Options) *engine.RuleError {
 		return engine.Malform(engine.ReasonBadOptions,
 			"the Boardwalk expansion is played by 3 to 6 Mobsters, not with the 2-player variant (%d players)", players)
 	}
-	if !BoardwalkPlayable {
+	return nil
+}
+
+// refuseUnplayable refuses to set up a table the engine does not yet play
+// in full: a Boardwalk table while BoardwalkPlayable is false. Replay of
+// recorded events is not refused, so the expansion's parts that are played
+// can be tested.
+func refuseUnplayable(n *pb.Options) *engine.RuleError {
+	if n.Boardwalk && !BoardwalkPlayable {
 		return engine.Malform(engine.ReasonBadOptions,
 			"the Boardwalk expansion is not yet playable: its phases are not all enforced (docs/rules/bootleggers.md, \"Boardwalk: what is enforced\")")
 	}
@@ -189,6 +196,16 @@ func CasinoDeck(o *pb.Options) []pb.CasinoCardKind {
 		}
 	}
 	return out
+}
+
+// CasinoCardIDs returns every Casino card id of a table, in id order (the
+// unshuffled deck): ids index CasinoDeck(o).
+func CasinoCardIDs(o *pb.Options) []int {
+	ids := make([]int, len(CasinoDeck(o)))
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
 }
 
 // CasinoCard returns the spec of a Casino card kind; ok is false for a

@@ -16,9 +16,9 @@ import (
 // quoting the sentence of EXP it checks.
 
 func TestBoardwalkOptions(t *testing.T) {
-	// Ruling 71: the expansion is for 3 to 6 Mobsters; its optional rules
-	// need it; and a table is refused while BoardwalkPlayable is false, so
-	// that the option never claims more than the engine plays.
+	// Ruling 71: the expansion is for 3 to 6 Mobsters, and its optional
+	// rules need it. Setup refuses a table while BoardwalkPlayable is false,
+	// so that the option never claims more than the engine plays.
 	cases := []struct {
 		name    string
 		players int
@@ -30,9 +30,9 @@ func TestBoardwalkOptions(t *testing.T) {
 		{"ordinance without the expansion", 4, &pb.Options{NewCityOrdinance: true}, false},
 		{"commission without the expansion", 4, &pb.Options{StateGamingCommission: true}, false},
 		{"with the 2-player variant", 2, &pb.Options{Boardwalk: true}, false},
-		{"4 players", 4, &pb.Options{Boardwalk: true}, BoardwalkPlayable},
+		{"3 players", 3, &pb.Options{Boardwalk: true}, true},
 		{"6 players, every option", 6, &pb.Options{Boardwalk: true, ThrowTheBumsOut: true,
-			NewCityOrdinance: true, StateGamingCommission: true}, BoardwalkPlayable},
+			NewCityOrdinance: true, StateGamingCommission: true}, true},
 	}
 	for _, c := range cases {
 		_, err := NormaliseOptions(c.players, c.o)
@@ -44,13 +44,15 @@ func TestBoardwalkOptions(t *testing.T) {
 			t.Errorf("%s: refused with %v, not BAD_OPTIONS", c.name, err)
 		}
 	}
-	if _, err := (Rules{}).Setup(engine.Config{Players: 4, Options: &pb.Options{Boardwalk: true}}, nil); (err == nil) != BoardwalkPlayable {
-		t.Errorf("a Boardwalk table is created (%v) while BoardwalkPlayable is %v", err, BoardwalkPlayable)
+	_, err := (Rules{}).Setup(engine.Config{Players: 4, Options: &pb.Options{Boardwalk: true}}, engine.CommandRand([]byte("bw"), 1))
+	var re *engine.RuleError
+	if (err == nil) != BoardwalkPlayable || err != nil && (!errors.As(err, &re) || re.Reason != engine.ReasonBadOptions) {
+		t.Errorf("a Boardwalk table is set up with %v while BoardwalkPlayable is %v", err, BoardwalkPlayable)
 	}
 }
 
 func TestBoardwalkHasNoEarlyEnd(t *testing.T) {
-	// "The game ends at the end of the round after the 12th round. The
+	// Ruling 75: "The game ends at the end of the round after the 12th round. The
 	// early game ending condition of a player earning $100Gs is not used."
 	if EarlyEnd(&pb.Options{Boardwalk: true}) || !EarlyEnd(&pb.Options{}) {
 		t.Error("the $100G end is used with the Boardwalk, or not without it")
@@ -308,5 +310,69 @@ func TestBoardwalkUnprintedNumbersNameTheirRulings(t *testing.T) {
 				t.Errorf("%s, %d-%d players, cites ruling %d, labelled %q", c.Name, row.MinPlayers, row.MaxPlayers, row.Ruling, labels[row.Ruling])
 			}
 		}
+	}
+}
+
+// boardwalkGame folds the opening events of a Boardwalk table, which
+// Setup refuses while BoardwalkPlayable is false.
+func boardwalkGame(t *testing.T, players int, o *pb.Options) (*engine.Game, []engine.Event) {
+	t.Helper()
+	opts, err := NormaliseOptions(players, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := []byte("boardwalk")
+	evs := openingEvents(players, opts, dealFrom(players, opts, engine.CommandRand(seed, 1)))
+	g := engine.NewGame(Rules{}, seed)
+	if err := g.Apply(evs...); err != nil {
+		t.Fatal(err)
+	}
+	return g, evs
+}
+
+func TestCasinoDeckIsShuffledFaceDown(t *testing.T) {
+	// "Shuffle and place Casino Cards face down next to the Game Board."
+	// The deck's size is public and its order the auditor's alone
+	// (ruling 79); the state holds every card once (checkInvariants).
+	o := &pb.Options{Boardwalk: true, StateGamingCommission: true}
+	g, evs := boardwalkGame(t, 5, o)
+	s := g.State.(*State)
+	if len(s.casinoDeck) != 15 || !sameCards(s.casinoDeck, CasinoCardIDs(s.opts)) {
+		t.Fatalf("the Casino deck is %v", s.casinoDeck)
+	}
+	if err := s.checkInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, ev := range evs {
+		sh := ev.Public.(*pb.Event).GetDeckShuffled()
+		if sh.GetDeck() != pb.Deck_DECK_CASINO {
+			continue
+		}
+		found = true
+		if sh.GetSize() != 15 {
+			t.Errorf("the shuffle announces %d cards", sh.GetSize())
+		}
+		for seat := range 5 {
+			if len(ev.For(seatView(seat)).Private) != 0 {
+				t.Errorf("seat %d sees the Casino deck's order", seat)
+			}
+		}
+		if len(ev.For(engine.SpectatorViewer()).Private) != 0 {
+			t.Error("a spectator sees the Casino deck's order")
+		}
+	}
+	if !found {
+		t.Fatal("no Casino deck shuffle")
+	}
+	v := s.View(seatView(0)).(*pb.View)
+	if v.GetCasinoDeck() != 15 || v.GetAuditor() != nil {
+		t.Errorf("seat 0 sees a Casino deck of %d and auditor %v", v.GetCasinoDeck(), v.GetAuditor())
+	}
+	// Without the option there is no Casino deck, and the base game's
+	// draws are unchanged.
+	base := dealFrom(5, &pb.Options{Variant: pb.Variant_VARIANT_STANDARD}, engine.CommandRand([]byte("boardwalk"), 1))
+	if len(base.casinoDeck) != 0 || !slices.Equal(base.truckDeck, dealFrom(5, s.opts, engine.CommandRand([]byte("boardwalk"), 1)).truckDeck) {
+		t.Error("the Boardwalk changes the base game's deal")
 	}
 }

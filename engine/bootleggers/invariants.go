@@ -29,7 +29,7 @@ func (s *State) checkInvariants() error {
 	}
 	for _, check := range []func() error{
 		s.checkSeats, s.checkMarkers, s.checkPlaces, s.checkTrucks,
-		s.checkMenOfAction, s.checkMuscle, s.checkTrades,
+		s.checkMenOfAction, s.checkMuscle, s.checkTrades, s.checkCasinoCards,
 	} {
 		if err := check(); err != nil {
 			return err
@@ -282,4 +282,24 @@ func conserved(what string, first int, seen []int, total int) error {
 		}
 	}
 	return nil
+}
+
+// checkCasinoCards checks that every Casino card of a Boardwalk table is in
+// exactly one place (today the deck, the one place the engine deals them
+// to), and that other tables have none.
+func (s *State) checkCasinoCards() error {
+	if !s.opts.GetBoardwalk() {
+		if len(s.casinoDeck) > 0 {
+			return fmt.Errorf("a Casino deck of %d cards without the Boardwalk", len(s.casinoDeck))
+		}
+		return nil
+	}
+	seen := make([]int, len(CasinoDeck(s.opts)))
+	for _, id := range s.casinoDeck {
+		if id < 0 || id >= len(seen) {
+			return fmt.Errorf("no Casino card %d", id)
+		}
+		seen[id]++
+	}
+	return conserved("Casino card", 0, seen, len(s.casinoDeck))
 }

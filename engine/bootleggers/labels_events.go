@@ -215,8 +215,11 @@ func optionsLabel(o *pb.Options) string {
 }
 
 func deckName(d pb.Deck) string {
-	if d == pb.Deck_DECK_TRUCK {
+	switch d {
+	case pb.Deck_DECK_TRUCK:
 		return "the Truck deck"
+	case pb.Deck_DECK_CASINO:
+		return "the Casino deck"
 	}
 	return "the Men of Action deck"
 }

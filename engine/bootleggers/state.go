@@ -55,6 +55,9 @@ type State struct {
 	menDiscard []int
 	// truckDeck is the Truck deck's trucks, top first (hidden: auditor only).
 	truckDeck []int
+	// casinoDeck is the Casino deck of the Boardwalk expansion, by Casino
+	// card id, top first (hidden: auditor only; ruling 79).
+	casinoDeck []int
 	// offer is the round's offer.
 	offer offer
 	// nonPlayers are the Non-Player Muscle hands (2-player variant).
@@ -297,6 +300,7 @@ func (s *State) clone() *State {
 	c.menDeck = slices.Clone(s.menDeck)
 	c.menDiscard = slices.Clone(s.menDiscard)
 	c.truckDeck = slices.Clone(s.truckDeck)
+	c.casinoDeck = slices.Clone(s.casinoDeck)
 	c.offer.slots = slices.Clone(s.offer.slots)
 	c.nonPlayers = make([]nonPlayerHand, len(s.nonPlayers))
 	for i, h := range s.nonPlayers {

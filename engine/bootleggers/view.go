@@ -55,6 +55,7 @@ func (s *State) View(v engine.Viewer) proto.Message {
 	}
 	out.MenOfActionDeck, out.MenOfActionDiscards = int32(len(s.menDeck)), int32s(s.menDiscard)
 	out.TruckDeck, out.RemoteStillsLeft = int32(len(s.truckDeck)), int32(s.remoteStillsLeft)
+	out.CasinoDeck = int32(len(s.casinoDeck))
 	for _, t := range s.trades {
 		out.Trades = append(out.Trades, &pb.TradeView{OfferId: int32(t.id), From: int32(t.from), To: int32(t.to),
 			Give: goodsMsg(t.give), Get: goodsMsg(t.get)})
@@ -161,7 +162,8 @@ func (s *State) truckView(id int) *pb.TruckView {
 }
 
 func (s *State) auditorView() *pb.AuditorView {
-	out := &pb.AuditorView{MenOfActionDeck: int32s(s.menDeck), TruckDeck: int32s(s.truckDeck), SetAside: int32s(s.setAside)}
+	out := &pb.AuditorView{MenOfActionDeck: int32s(s.menDeck), TruckDeck: int32s(s.truckDeck), SetAside: int32s(s.setAside),
+		CasinoDeck: int32s(s.casinoDeck)}
 	for h, np := range s.nonPlayers {
 		out.NonPlayerHands = append(out.NonPlayerHands, &pb.NonPlayerHand{Hand: int32(h), Cards: int32s(np.cards)})
 	}
