@@ -376,3 +376,26 @@ func TestCasinoDeckIsShuffledFaceDown(t *testing.T) {
 		t.Error("the Boardwalk changes the base game's deal")
 	}
 }
+
+func TestBoardCarriesTheBoardwalk(t *testing.T) {
+	// The module's Board gives clients the casinos and the Casino deck from
+	// the same table the rules read (rulings 72, 73, 77, 78).
+	d := Module(nil).Board.(*pb.Board).GetBoardwalk()
+	if len(d.GetCasinos()) != CasinoPlacards || len(d.GetCasinoCards()) != len(Boardwalk.CasinoCards) {
+		t.Fatalf("board: %d casinos, %d Casino card kinds", len(d.GetCasinos()), len(d.GetCasinoCards()))
+	}
+	for _, c := range d.GetCasinos() {
+		spec, _ := Casino(c.GetPlace())
+		if int(c.GetBasePrice()) != spec.BasePrice || len(c.GetPerCrate()) != MaxPlayers-StandardMinPlayers+1 {
+			t.Errorf("%s: %v", spec.Name, c)
+		}
+		for i, pay := range c.GetPerCrate() {
+			if int(pay) != CasinoPerCrate(c.GetPlace(), StandardMinPlayers+i) {
+				t.Errorf("%s with %d players pays %d", spec.Name, StandardMinPlayers+i, pay)
+			}
+		}
+	}
+	if d.GetCasinoMarkerPrice() != 3 || d.GetGraftPerDie() != 1 || d.GetBookingFee() != 2 || d.GetOmalleysCutsPerRound() != 3 {
+		t.Errorf("printed numbers: %v", d)
+	}
+}
