@@ -69,6 +69,10 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyCardPlayed(k.CardPlayed)
 	case *pb.Event_BoysSent:
 		return s.applyBoysSent(k.BoysSent)
+	case *pb.Event_CasinoRedeveloped:
+		return s.applyRedeveloped(k.CasinoRedeveloped)
+	case *pb.Event_CasinoOwnerDiscarded:
+		return s.applyOwnerDiscarded(k.CasinoOwnerDiscarded)
 	case *pb.Event_StillFired:
 		return s.applyStillFired(k.StillFired)
 	case *pb.Event_TradeProposed:

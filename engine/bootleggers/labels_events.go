@@ -130,6 +130,13 @@ func turnLabel(v engine.Viewer, e *pb.Event) string {
 		return v.Name(engine.Seat(x.GetSeat())) + " " + boysLabel(x.GetRingUpFrom(), x.GetPlacements(), "sent in ")
 	case *pb.Event_StillFired:
 		return firedLabel(v, k.StillFired)
+	case *pb.Event_CasinoRedeveloped:
+		x := k.CasinoRedeveloped
+		return fmt.Sprintf("%s redeveloped %s into a casino for %dG", v.Name(engine.Seat(x.GetSeat())), Place(x.GetPlace()).Name, x.GetTotal())
+	case *pb.Event_CasinoOwnerDiscarded:
+		x := k.CasinoOwnerDiscarded
+		return fmt.Sprintf("%s discarded %d trucks, %d dice and %d Remote Stills", v.Name(engine.Seat(x.GetSeat())),
+			len(x.GetTrucks()), x.GetDice(), x.GetRemoteStills())
 	case *pb.Event_TradeProposed:
 		x := k.TradeProposed
 		return fmt.Sprintf("%s offered %s %s for %s (offer %d)", v.Name(engine.Seat(x.GetFrom())), v.Name(engine.Seat(x.GetTo())),

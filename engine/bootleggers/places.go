@@ -92,12 +92,16 @@ func (s *State) majority(p pb.DrinkingPlace) (c colour, ok bool) {
 	return best, true
 }
 
-// owner returns the colour that owns speakeasy p: its majority holder, if
+// owner returns the colour that owns drinking place p: a casino's marked
+// owner (Boardwalk); a speakeasy's majority holder, if
 // that colour has at least as many markers as all other colours combined
 // (strictly more with OWNER_THRESHOLD_STRICT_MAJORITY) (ruling 12). ok is
 // false when nobody owns it; a neutral owner is returned as neutralColour
 // (it is paid nothing, ruling 13).
 func (s *State) owner(p pb.DrinkingPlace) (c colour, ok bool) {
+	if st := s.place(p); st.kind == casino {
+		return colour(st.casinoOwner), true
+	}
 	if s.place(p).kind != speakeasy {
 		return 0, false
 	}

@@ -154,6 +154,11 @@ type placeState struct {
 	called []int
 	// sold is true once it has sold this round's whiskey.
 	sold bool
+	// casinoOwner is the seat whose marker marks the casino's ownership
+	// (Boardwalk), or noSeat for a place that is no casino.
+	casinoOwner int
+	// acts are a casino's Entertainment Acts (+1 to each die).
+	acts int
 }
 
 // consumption is one speakeasy's roll.
@@ -259,7 +264,7 @@ func startState(players int, opts *pb.Options) *State {
 		s.trucks[StartingTruck(i)].owner = i
 	}
 	for i, spec := range Places {
-		s.places[i] = placeState{kind: spec.Kind, inPlay: InPlay(spec.Place, players, opts)}
+		s.places[i] = placeState{kind: spec.Kind, inPlay: InPlay(spec.Place, players, opts), casinoOwner: noSeat}
 	}
 	if TwoPlayer(opts) {
 		s.neutralSupply = House.NeutralMarkers

@@ -107,7 +107,7 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 func (s *State) placeView(p pb.DrinkingPlace) *pb.PlaceView {
 	st := s.place(p)
 	pv := &pb.PlaceView{Place: p, Kind: st.kind, InPlay: st.inPlay, Improvements: int32(st.improvements),
-		Open: s.open(p), Line: int32s(st.line), BigNight: st.bigNight}
+		Open: s.open(p), Line: int32s(st.line), BigNight: st.bigNight, EntertainmentActs: int32(st.acts)}
 	if n, ok := Speakeasy(p); ok {
 		pv.Circles, pv.Minimum, pv.Dice = int32(n.Circles), int32(n.Minimum), int32(n.Dice)
 		pv.Price, pv.OwnerBonus = int32(n.Price), int32(n.OwnerBonus)

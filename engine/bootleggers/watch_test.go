@@ -93,6 +93,10 @@ func (w *watcher) fold(e *pb.Event) error {
 			w.money[t.GetFrom()] += get - give
 			w.money[t.GetTo()] += give - get
 		}
+	case *pb.Event_CasinoRedeveloped:
+		return w.redeveloped(k.CasinoRedeveloped)
+	case *pb.Event_CasinoOwnerDiscarded:
+		w.dice[k.CasinoOwnerDiscarded.GetSeat()] -= int(k.CasinoOwnerDiscarded.GetDice())
 	case *pb.Event_StillFired:
 		w.crates += int(k.StillFired.GetCrates())
 	case *pb.Event_WhiskeySold:
@@ -105,6 +109,31 @@ func (w *watcher) fold(e *pb.Event) error {
 			return fmt.Errorf("%d crates unaccounted for after the selling", w.crates)
 		}
 	}
+	return nil
+}
+
+// redeveloped accounts for a redevelopment: the base price to the bank,
+// and each payment to its Mobster, at the printed price a marker (rulings
+// 73, 74, 80).
+func (w *watcher) redeveloped(e *pb.CasinoRedeveloped) error {
+	c, _ := Casino(e.GetPlace())
+	total := int(e.GetBasePrice())
+	if total != c.BasePrice {
+		return fmt.Errorf("%v redeveloped for a base price of %d", e.GetPlace(), total)
+	}
+	for _, p := range e.GetPayments() {
+		each := int(p.GetPaid()) / max(1, int(p.GetMarkers()))
+		if p.GetSeat() == e.GetSeat() && p.GetPaid() != 0 ||
+			p.GetSeat() != e.GetSeat() && each != CasinoMarkerPrice && each != ThrowTheBumsOutPrice {
+			return fmt.Errorf("seat %d paid %d for %d markers", p.GetSeat(), p.GetPaid(), p.GetMarkers())
+		}
+		w.money[p.GetSeat()] += int(p.GetPaid())
+		total += int(p.GetPaid())
+	}
+	if total != int(e.GetTotal()) {
+		return fmt.Errorf("a redevelopment totals %d, not %d", e.GetTotal(), total)
+	}
+	w.money[e.GetSeat()] -= total
 	return nil
 }
 

@@ -699,9 +699,12 @@ type PlaceView struct {
 	// big_night is true when a Big Night gives it one more die this round.
 	BigNight bool `protobuf:"varint,15,opt,name=big_night,json=bigNight,proto3" json:"big_night,omitempty"`
 	// consumption is this round's roll, once rolled.
-	Consumption   *Consumption `protobuf:"bytes,16,opt,name=consumption,proto3" json:"consumption,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Consumption *Consumption `protobuf:"bytes,16,opt,name=consumption,proto3" json:"consumption,omitempty"`
+	// entertainment_acts is a casino's Entertainment Acts (+1 per die;
+	// Boardwalk).
+	EntertainmentActs int32 `protobuf:"varint,17,opt,name=entertainment_acts,json=entertainmentActs,proto3" json:"entertainment_acts,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *PlaceView) Reset() {
@@ -844,6 +847,13 @@ func (x *PlaceView) GetConsumption() *Consumption {
 		return x.Consumption
 	}
 	return nil
+}
+
+func (x *PlaceView) GetEntertainmentActs() int32 {
+	if x != nil {
+		return x.EntertainmentActs
+	}
+	return 0
 }
 
 // OfferSlotView is one Men of Action Offer Space.
@@ -1466,7 +1476,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"offersMade\"a\n" +
 	"\vColourCount\x128\n" +
 	"\x06colour\x18\x01 \x01(\v2 .moonshine.bootleggers.v1.ColourR\x06colour\x12\x18\n" +
-	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\x84\x06\n" +
+	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\xbb\x06\n" +
 	"\tPlaceView\x12E\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceB\x06\x92\xe5\x18\x02\b\x01R\x05place\x12?\n" +
 	"\x04kind\x18\x02 \x01(\x0e2#.moonshine.bootleggers.v1.PlaceKindB\x06\x92\xe5\x18\x02\b\x01R\x04kind\x12\x1f\n" +
@@ -1485,7 +1495,8 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x05owner\x18\r \x01(\v2 .moonshine.bootleggers.v1.ColourB\x06\x92\xe5\x18\x02\b\x01R\x05owner\x12\x1a\n" +
 	"\x04line\x18\x0e \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04line\x12#\n" +
 	"\tbig_night\x18\x0f \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bbigNight\x12O\n" +
-	"\vconsumption\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.ConsumptionB\x06\x92\xe5\x18\x02\b\x01R\vconsumption\"\xe6\x01\n" +
+	"\vconsumption\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.ConsumptionB\x06\x92\xe5\x18\x02\b\x01R\vconsumption\x125\n" +
+	"\x12entertainment_acts\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x11entertainmentActs\"\xe6\x01\n" +
 	"\rOfferSlotView\x12\x1a\n" +
 	"\x04slot\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04slot\x12$\n" +
 	"\acard_id\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x06cardId\x88\x01\x01\x12>\n" +
