@@ -132,3 +132,16 @@ func (s *State) ownsCasino(seat int) bool {
 	}
 	return false
 }
+
+// casinoGraft is what seat owes in Phase 1 for its casinos: "Casino owners
+// must pay graft of $1G per die plus $2G booking fee for each
+// Entertainment Act in their Casinos." (ruling 76)
+func (s *State) casinoGraft(seat int) int {
+	g := 0
+	for i, p := range s.places {
+		if p.kind == casino && p.casinoOwner == seat {
+			g += CasinoGraft(CasinoDice(Places[i].Place), p.acts)
+		}
+	}
+	return g
+}

@@ -135,3 +135,34 @@ func TestThrowTheBumsOut(t *testing.T) {
 		t.Errorf("seat 0 got %dG for 2 markers; seat 2 has %dG", got, tb.st().seats[2].money)
 	}
 }
+
+func TestCasinoOwnersPayGraft(t *testing.T) {
+	// "Casino owners must pay graft of $1G per die plus $2G booking fee for
+	// each Entertainment Act in their Casinos." (ruling 76): Barleycorn's
+	// rolls 3 dice; with 1 Entertainment Act its owner owes 3G + 2G, and no
+	// truck graft, his trucks being discarded.
+	tb := newTable(t, 3, &pb.Options{Boardwalk: true})
+	tb.toPhase(sendIn, 1, 4, 61)
+	s := tb.st()
+	s.seats[2].money, tb.w.money[2] = 40, 40
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	tb.st().place(barleycorns).acts = 1
+	tb.endRound()
+	before := tb.st().seats[2].money
+	evs := tb.bid(2, 5, 62)
+	var pay *pb.Payment
+	for _, e := range kinds(evs, "muscle_paid") {
+		pay = e.GetMusclePaid().GetPayments()[2]
+	}
+	if pay == nil {
+		t.Fatal("no payments")
+	}
+	cost := MuscleCostOf(62)
+	if pay.GetCasinoGraft() != 5 || pay.GetGraft() != 0 || int(pay.GetPaid()) != cost+5 || tb.st().seats[2].money != before-cost-5 {
+		t.Errorf("the casino owner's payment: %v; money %d from %d", pay, tb.st().seats[2].money, before)
+	}
+	// Without a casino nothing is due for one (the base game unchanged).
+	if p0 := kinds(evs, "muscle_paid")[0].GetMusclePaid().GetPayments()[0]; p0.GetCasinoGraft() != 0 {
+		t.Errorf("seat 0 owes casino graft %d", p0.GetCasinoGraft())
+	}
+}

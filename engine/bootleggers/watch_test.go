@@ -73,7 +73,7 @@ func (w *watcher) fold(e *pb.Event) error {
 		}
 	case *pb.Event_MusclePaid:
 		for _, p := range k.MusclePaid.GetPayments() {
-			if p.GetPaid() > p.GetMuscleCost()+p.GetGraft() || p.GetPaid() < 0 {
+			if p.GetPaid() > p.GetMuscleCost()+p.GetGraft()+p.GetCasinoGraft() || p.GetPaid() < 0 {
 				return fmt.Errorf("seat %d pays %d for %d + %d", p.GetSeat(), p.GetPaid(), p.GetMuscleCost(), p.GetGraft())
 			}
 			w.money[p.GetSeat()] -= int(p.GetPaid())

@@ -1846,7 +1846,12 @@ type Payment struct {
 	// its money when that was less.
 	Paid int32 `protobuf:"varint,4,opt,name=paid,proto3" json:"paid,omitempty"`
 	// impounded are the trucks lost because their graft went unpaid.
-	Impounded     []int32 `protobuf:"varint,5,rep,packed,name=impounded,proto3" json:"impounded,omitempty"`
+	Impounded []int32 `protobuf:"varint,5,rep,packed,name=impounded,proto3" json:"impounded,omitempty"`
+	// casino_graft is the graft due for the seat's casinos (Boardwalk): "$1G
+	// per die plus $2G booking fee for each Entertainment Act" (ruling 76),
+	// paid after the Muscle cost and before the trucks' graft; what the seat
+	// cannot pay of it is forgiven (ruling 20).
+	CasinoGraft   int32 `protobuf:"varint,6,opt,name=casino_graft,json=casinoGraft,proto3" json:"casino_graft,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1914,6 +1919,13 @@ func (x *Payment) GetImpounded() []int32 {
 		return x.Impounded
 	}
 	return nil
+}
+
+func (x *Payment) GetCasinoGraft() int32 {
+	if x != nil {
+		return x.CasinoGraft
+	}
+	return 0
 }
 
 // MusclePaid records the payments of Phase 1.
@@ -3978,14 +3990,15 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04card\x18\x02 \x01(\x05R\x04card\"K\n" +
 	"\x0eMuscleRevealed\x129\n" +
-	"\x05order\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.ContenderR\x05order\"\x86\x01\n" +
+	"\x05order\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.ContenderR\x05order\"\xa9\x01\n" +
 	"\aPayment\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1f\n" +
 	"\vmuscle_cost\x18\x02 \x01(\x05R\n" +
 	"muscleCost\x12\x14\n" +
 	"\x05graft\x18\x03 \x01(\x05R\x05graft\x12\x12\n" +
 	"\x04paid\x18\x04 \x01(\x05R\x04paid\x12\x1c\n" +
-	"\timpounded\x18\x05 \x03(\x05R\timpounded\"K\n" +
+	"\timpounded\x18\x05 \x03(\x05R\timpounded\x12!\n" +
+	"\fcasino_graft\x18\x06 \x01(\x05R\vcasinoGraft\"K\n" +
 	"\n" +
 	"MusclePaid\x12=\n" +
 	"\bpayments\x18\x01 \x03(\v2!.moonshine.bootleggers.v1.PaymentR\bpayments\"\xae\x02\n" +
