@@ -17,7 +17,7 @@ func (p *placeState) total() int {
 
 // open reports whether drinking place p buys this round: O'Malley's always
 // (ruling 9); a speakeasy in play while it holds at least its minimum of
-// markers, of any colour (rulings 6-7).
+// markers, of any colour (rulings 6-7); a casino always (ruling 82).
 func (s *State) open(p pb.DrinkingPlace) bool {
 	st := s.place(p)
 	if !st.inPlay {
@@ -29,6 +29,8 @@ func (s *State) open(p pb.DrinkingPlace) bool {
 	case speakeasy:
 		n, _ := Speakeasy(p)
 		return st.total() >= n.Minimum
+	case casino:
+		return true
 	default:
 		return false
 	}

@@ -145,3 +145,28 @@ func (s *State) casinoGraft(seat int) int {
 	}
 	return g
 }
+
+// casinoSales is the selling at casino p: the trucks in line order ("in
+// single file in Muscle card order"), each selling up to what is left of
+// the roll; the sellers and the owner paid the casino's price a crate, and
+// the owner the gambling profit (rulings 72, 82).
+func (s *State) casinoSales(p pb.DrinkingPlace) *pb.WhiskeySold {
+	st := s.place(p)
+	roll := 0
+	if st.roll != nil {
+		roll = st.roll.total
+	}
+	loads := make([]int, len(st.line))
+	for i, id := range st.line {
+		loads[i] = s.trucks[id].crates
+	}
+	per := CasinoPerCrate(p, s.players)
+	sale := SellAtCasino(per, roll, loads)
+	out := &pb.WhiskeySold{Place: p, Owner: ptr(int32(st.casinoOwner)), OwnerBonus: int32(sale.Owner),
+		GamblingProfit: int32(sale.Gambling)}
+	for i, id := range st.line {
+		out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)),
+			Crates: int32(sale.Bought[i]), Paid: int32(sale.Bought[i] * per)})
+	}
+	return out
+}

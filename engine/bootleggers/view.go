@@ -114,6 +114,10 @@ func (s *State) placeView(p pb.DrinkingPlace) *pb.PlaceView {
 	} else {
 		pv.Price = int32(House.OMalleysPrice)
 	}
+	if st.kind == casino {
+		per := int32(CasinoPerCrate(p, s.players))
+		pv.Circles, pv.Minimum, pv.Dice, pv.Price, pv.OwnerBonus = 0, 0, int32(CasinoDice(p)), per, per
+	}
 	for c, n := range st.markers {
 		if n > 0 {
 			pv.Markers = append(pv.Markers, &pb.ColourCount{Colour: colourMsg(colour(c)), Markers: int32(n)})

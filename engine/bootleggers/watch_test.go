@@ -25,6 +25,9 @@ type watcher struct {
 	dice   []int
 	crates int
 	offers map[int32]*pb.TradeProposed
+	// players is the table; casinos the places redeveloped (Boardwalk).
+	players int
+	casinos map[pb.DrinkingPlace]bool
 	// kinds counts the event kinds seen, for the coverage tests.
 	kinds map[string]int
 	// lite skips the views (the dearest check), for the large runs.
@@ -68,6 +71,7 @@ func (w *watcher) fold(e *pb.Event) error {
 	case *pb.Event_GameStarted:
 		n := int(k.GameStarted.GetPlayers())
 		w.money, w.dice = make([]int, n), make([]int, n)
+		w.players, w.casinos = n, map[pb.DrinkingPlace]bool{}
 		for i := range n {
 			w.money[i], w.dice[i] = StartingMoney, StartingDice
 		}
@@ -94,6 +98,7 @@ func (w *watcher) fold(e *pb.Event) error {
 			w.money[t.GetTo()] += give - get
 		}
 	case *pb.Event_CasinoRedeveloped:
+		w.casinos[k.CasinoRedeveloped.GetPlace()] = true
 		return w.redeveloped(k.CasinoRedeveloped)
 	case *pb.Event_CasinoOwnerDiscarded:
 		w.dice[k.CasinoOwnerDiscarded.GetSeat()] -= int(k.CasinoOwnerDiscarded.GetDice())
@@ -161,6 +166,10 @@ func (w *watcher) sold(s *pb.WhiskeySold) error {
 	price, bonus := House.OMalleysPrice, 0
 	if n, ok := Speakeasy(s.GetPlace()); ok {
 		price, bonus = n.Price, n.OwnerBonus
+	}
+	if per := CasinoPerCrate(s.GetPlace(), w.players); w.casinos[s.GetPlace()] {
+		price, bonus = per, per
+		w.money[s.GetOwner()] += int(s.GetGamblingProfit())
 	}
 	total := 0
 	for _, sale := range s.GetSales() {

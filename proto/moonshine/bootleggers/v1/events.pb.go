@@ -3463,10 +3463,14 @@ type WhiskeySold struct {
 	// owner is the seat that owns the speakeasy and is paid the bonus; absent
 	// when nobody (or the neutral colour) owns it.
 	Owner *int32 `protobuf:"varint,3,opt,name=owner,proto3,oneof" json:"owner,omitempty"`
-	// owner_bonus is what the bank paid the owner.
-	OwnerBonus    int32 `protobuf:"varint,4,opt,name=owner_bonus,json=ownerBonus,proto3" json:"owner_bonus,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// owner_bonus is what the bank paid the owner (at a casino, its payout
+	// per crate bought).
+	OwnerBonus int32 `protobuf:"varint,4,opt,name=owner_bonus,json=ownerBonus,proto3" json:"owner_bonus,omitempty"`
+	// gambling_profit is what the bank paid a casino's owner for the points
+	// of the roll above the crates sold (Boardwalk).
+	GamblingProfit int32 `protobuf:"varint,5,opt,name=gambling_profit,json=gamblingProfit,proto3" json:"gambling_profit,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *WhiskeySold) Reset() {
@@ -3523,6 +3527,13 @@ func (x *WhiskeySold) GetOwner() int32 {
 func (x *WhiskeySold) GetOwnerBonus() int32 {
 	if x != nil {
 		return x.OwnerBonus
+	}
+	return 0
+}
+
+func (x *WhiskeySold) GetGamblingProfit() int32 {
+	if x != nil {
+		return x.GamblingProfit
 	}
 	return 0
 }
@@ -4113,13 +4124,14 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x06seller\x18\x02 \x01(\x05R\x06seller\x128\n" +
 	"\x04tier\x18\x03 \x01(\x0e2$.moonshine.bootleggers.v1.BuyingTierR\x04tier\x12\x16\n" +
 	"\x06crates\x18\x04 \x01(\x05R\x06crates\x12\x12\n" +
-	"\x04paid\x18\x05 \x01(\x05R\x04paid\"\xc8\x01\n" +
+	"\x04paid\x18\x05 \x01(\x05R\x04paid\"\xf1\x01\n" +
 	"\vWhiskeySold\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x124\n" +
 	"\x05sales\x18\x02 \x03(\v2\x1e.moonshine.bootleggers.v1.SaleR\x05sales\x12\x19\n" +
 	"\x05owner\x18\x03 \x01(\x05H\x00R\x05owner\x88\x01\x01\x12\x1f\n" +
 	"\vowner_bonus\x18\x04 \x01(\x05R\n" +
-	"ownerBonusB\b\n" +
+	"ownerBonus\x12'\n" +
+	"\x0fgambling_profit\x18\x05 \x01(\x05R\x0egamblingProfitB\b\n" +
 	"\x06_owner\"5\n" +
 	"\tSeatCount\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
