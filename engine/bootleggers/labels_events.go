@@ -132,7 +132,7 @@ func turnLabel(v engine.Viewer, e *pb.Event) string {
 		return firedLabel(v, k.StillFired)
 	case *pb.Event_CasinoRedeveloped:
 		x := k.CasinoRedeveloped
-		return fmt.Sprintf("%s redeveloped %s into a casino for %dG", v.Name(engine.Seat(x.GetSeat())), Place(x.GetPlace()).Name, x.GetTotal())
+		return fmt.Sprintf("%s redeveloped %s into a casino for %dG", v.Name(engine.Seat(x.GetSeat())), placeName(x.GetPlace()), x.GetTotal())
 	case *pb.Event_CasinoOwnerDiscarded:
 		x := k.CasinoOwnerDiscarded
 		return fmt.Sprintf("%s discarded %d trucks, %d dice and %d Remote Stills", v.Name(engine.Seat(x.GetSeat())),
