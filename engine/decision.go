@@ -54,6 +54,15 @@ func NewDecision[S Folding[S]](s S, rng *Rand) *Decision[S] {
 	return &Decision[S]{state: s.Clone(), rng: rng, copied: true}
 }
 
+// NewInPlace starts a decision that applies its events to s itself, with
+// no copy: for a search that owns s (a sampled world it plays forward) and
+// needs Decide then Apply at the cost of Apply alone. A rule on the kit
+// refuses before its first event, so a refused decision leaves s as it
+// was.
+func NewInPlace[S Folding[S]](s S, rng *Rand) *Decision[S] {
+	return &Decision[S]{state: s, rng: rng, copied: true}
+}
+
 // NewCheck starts a check-only decision on s itself: it answers whether a
 // command would be accepted, without a copy of the state and without
 // building events.

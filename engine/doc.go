@@ -33,7 +33,13 @@
 //   - [Kinds]: wrapping a game's event and command kinds into its oneofs;
 //   - [UnknownEvent]: the default of every Apply switch;
 //   - [Module]: a game as the platform registers it (rules, variants, bot
-//     policy, board data, labels).
+//     policy, bots by level, board data, labels).
+//
+// Bots play from what their seat may know and nothing else: a [Bot] is
+// given a seat's [Knowledge] (its view, its redacted history and its
+// prompt, as [KnowledgeOf] builds it), never a state, and a generator
+// ([BotRand]). Each game offers [Bots] by [Level] (easy, normal, hard);
+// engine/search is the search its normal and hard bots share.
 //
 // engine/playtest checks any game against the contract: that Decide and
 // Prompts never change the state, that Apply covers every event kind, that

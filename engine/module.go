@@ -10,7 +10,7 @@ import (
 
 // Module is one game as the platform hosts it: everything the game
 // contributes, in one value that is registered once. The service hosts it,
-// its bots play with its Policy, and clients learn from it which tables
+// its bots play with its Bots or its Policy, and clients learn from it which tables
 // they may create (Variants), how to draw the board (Board) and how to name
 // every command and event (Labels), without linking the rules.
 type Module struct {
@@ -24,6 +24,9 @@ type Module struct {
 	// Policy is how the service's bots play; nil: uniformly among the
 	// legal commands.
 	Policy Policy
+	// Bots are the game's bots by level (easy, normal, hard), which play
+	// from a seat's Knowledge; [Module.Bot] falls back to Policy.
+	Bots Bots
 	// Board is the game's printed data (map, cards, tables) as a message of
 	// the game's own proto package, for clients to draw the board from
 	// data; nil when the game has none.

@@ -30,6 +30,11 @@ type VerifyError struct {
 	// the rules it was re-run under, names both (see [RulesNote]): the
 	// likely cause of the departure.
 	Rules string
+	// Recorded is the event the log holds at Seq, and Replayed the one the
+	// seed and the commands give there; either is nil when there is none
+	// (a command refused on replay, or one that wrote fewer events than
+	// replay gives, or more).
+	Recorded, Replayed *Event
 }
 
 // Error names the event and the departure, and the rules versions when
@@ -66,14 +71,14 @@ func verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Record
 		for i, ev := range want {
 			seq := first + int64(i)
 			if next >= len(events) {
-				return &VerifyError{Seq: seq, Reason: "missing from the log"}
+				return &VerifyError{Seq: seq, Reason: "missing from the log", Replayed: &ev}
 			}
 			got := events[next]
 			if got.Seq != seq {
-				return &VerifyError{Seq: seq, Reason: fmt.Sprintf("log has event %d where %d was expected", got.Seq, seq)}
+				return &VerifyError{Seq: seq, Reason: fmt.Sprintf("log has event %d where %d was expected", got.Seq, seq), Replayed: &ev}
 			}
 			if !EqualEvents(got.Event, ev) {
-				return &VerifyError{Seq: seq, Reason: "recorded event differs from what the seed and commands give"}
+				return &VerifyError{Seq: seq, Reason: "recorded event differs from what the seed and commands give", Recorded: &got.Event, Replayed: &ev}
 			}
 			next++
 		}
@@ -89,20 +94,45 @@ func verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Record
 		g.Version = c.FirstSeq - 1 // past entries that are not the game's, if any
 		evs, err := g.Decide(c.Seat, c.Command)
 		if err != nil {
-			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error()}
+			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error(), Recorded: recordedAt(events, next, c.FirstSeq)}
 		}
-		if c.LastSeq != c.FirstSeq+int64(len(evs))-1 {
-			return &VerifyError{Seq: c.FirstSeq, Reason: fmt.Sprintf("command wrote %d events, replay gives %d", c.LastSeq-c.FirstSeq+1, len(evs))}
-		}
-		if err := take(c.FirstSeq, evs); err != nil {
+		wrote := c.LastSeq - c.FirstSeq + 1
+		if err := take(c.FirstSeq, evs[:min(int64(len(evs)), max(wrote, 0))]); err != nil {
 			return err
+		}
+		if wrote != int64(len(evs)) {
+			return countError(c, evs, events, next)
 		}
 		if err := g.Apply(evs...); err != nil {
 			return &VerifyError{Seq: c.FirstSeq, Reason: err.Error()}
 		}
 	}
 	if next < len(events) {
-		return &VerifyError{Seq: events[next].Seq, Reason: "no command in the log wrote this event"}
+		return &VerifyError{Seq: events[next].Seq, Reason: "no command in the log wrote this event", Recorded: &events[next].Event}
+	}
+	return nil
+}
+
+// countError reports a command that wrote another number of events than
+// replay gives, at the first event that only one of them has; the events
+// both have are equal.
+func countError(c Logged, evs []Event, events []Recorded, next int) *VerifyError {
+	wrote := c.LastSeq - c.FirstSeq + 1
+	e := &VerifyError{Seq: c.FirstSeq + min(wrote, int64(len(evs))),
+		Reason: fmt.Sprintf("command wrote %d events, replay gives %d", wrote, len(evs))}
+	if int64(len(evs)) > wrote {
+		e.Replayed = &evs[max(wrote, 0)]
+	} else {
+		e.Recorded = recordedAt(events, next, e.Seq)
+	}
+	return e
+}
+
+// recordedAt returns the recorded event at seq, looking from events[next]
+// on, or nil.
+func recordedAt(events []Recorded, next int, seq int64) *Event {
+	if next < len(events) && events[next].Seq == seq {
+		return &events[next].Event
 	}
 	return nil
 }

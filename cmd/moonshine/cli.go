@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/grpc"
@@ -65,24 +67,36 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
-// runCommand runs one subcommand and reports its error.
+// runCommand runs one subcommand and reports its error: with --json as
+// a JSON object on stderr (see [failure]), otherwise in a sentence.
 func (c *cli) runCommand(cmd command, argv []string) int {
 	err := cmd.run(c, argv)
 	var ue *usageError
+	code := exitError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.As(err, &ue):
-		fmt.Fprintf(c.errw, "moonshine %s: %v\nusage: moonshine %s %s\n", cmd.name, err, cmd.name, cmd.args)
-		return exitUsage
 	case errors.Is(err, errReported):
 		return exitError
-	default:
-		fmt.Fprintf(c.errw, "moonshine %s: %s\n", cmd.name, describeError(err))
-		return exitError
+	case errors.As(err, &ue):
+		code = exitUsage
 	}
+	f := failureOf(err, c.addr)
+	if code == exitUsage {
+		f.Usage = "moonshine " + cmd.name + " " + cmd.args
+	}
+	if c.json {
+		b, _ := json.Marshal(f)
+		fmt.Fprintln(c.errw, string(b))
+		return code
+	}
+	fmt.Fprintf(c.errw, "moonshine %s: %s\n", cmd.name, f.sentence())
+	if f.Usage != "" {
+		fmt.Fprintf(c.errw, "usage: %s\n", f.Usage)
+	}
+	return code
 }
 
 // errReported is returned once the command has printed its own failure.
@@ -183,7 +197,8 @@ func (c *cli) call(game string) (moonshinev1.GameServiceClient, context.Context,
 
 // credential picks the token for a call on game: --token, else the stored
 // credential of seat --as, else the only one stored for the game, else
-// none (a spectator).
+// none (a spectator). Several stored and no --as is a usage mistake: the
+// caller is asked which seat, not silently made a spectator.
 func (c *cli) credential(game string) (string, error) {
 	if c.token != "" {
 		return c.token, nil
@@ -199,8 +214,16 @@ func (c *cli) credential(game string) (string, error) {
 		}
 		return cr.Token, nil
 	}
-	if mine := store.forGame(c.addr, game); len(mine) == 1 {
+	switch mine := store.forGame(c.addr, game); len(mine) {
+	case 0:
+		return "", nil
+	case 1:
 		return mine[0].Token, nil
+	default:
+		var as []string
+		for _, cr := range mine {
+			as = append(as, fmt.Sprintf("--as %d", cr.Seat))
+		}
+		return "", usagef("you hold %d seats of game %s here: say which to act as (%s), or pass --token", len(mine), game, strings.Join(as, " or "))
 	}
-	return "", nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"strconv"
@@ -110,9 +111,11 @@ func options(game, js string) (*moonshinev1.GameOptions, error) {
 	return env, nil
 }
 
-// unmarshalInto decodes one of the game's messages from protojson into its
-// field of the envelope env: the field named after the game's id
+// unmarshalInto decodes one of the game's messages from protojson into
+// its field of the envelope env: the field named after the game's id
 // ("booze-barons" -> booze_barons), as every moonshine.v1 envelope names
+// it. js may be the game's own message ({"move":{…}}) or the envelope
+// ({"moonshineKingdom":{"move":{…}}}), as the API and `legal --json` show
 // it. The CLI so needs nothing of the games but their protobuf messages.
 func unmarshalInto(env proto.Message, game, js string) error {
 	m := env.ProtoReflect()
@@ -120,9 +123,17 @@ func unmarshalInto(env proto.Message, game, js string) error {
 	if fd == nil || fd.Message() == nil || fd.ContainingOneof() == nil {
 		return fmt.Errorf("this client does not know the game %q", game)
 	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal([]byte(js), &top) == nil {
+		if inner, ok := top[fd.JSONName()]; ok && len(top) == 1 {
+			js = string(inner) // the envelope's shape
+		} else if _, ok := top[string(fd.Name())]; ok && len(top) == 1 {
+			js = string(top[string(fd.Name())])
+		}
+	}
 	inner := m.NewField(fd).Message()
 	if err := protojson.Unmarshal([]byte(js), inner.Interface()); err != nil {
-		return err
+		return fmt.Errorf("%v (want %s's own message, or it inside {%q: …})", err, game, fd.JSONName())
 	}
 	m.Set(fd, protoreflect.ValueOfMessage(inner))
 	return nil
@@ -224,9 +235,13 @@ func (c *cli) showView(v *moonshinev1.GameView) error {
 	return nil
 }
 
-// cmdLegal lists the seat's legal commands, numbered from 1.
+// cmdLegal lists the seat's legal commands, numbered from 1, and the
+// templates of the commands too many to list, each as a command to paste
+// with its free fields and their values; --example NAME prints only the
+// example of one template, as --command-json takes it.
 func cmdLegal(c *cli, argv []string) error {
 	fs := c.flags("legal")
+	example := fs.String("example", "", "print only this template's example command (the JSON for --command-json)")
 	pos, err := parse(fs, argv, 1, 1)
 	if err != nil {
 		return err
@@ -236,6 +251,16 @@ func cmdLegal(c *cli, argv []string) error {
 		return err
 	}
 	p := v.GetPrompt()
+	r := renderFor(v.GetInfo().GetGame())
+	if *example != "" {
+		for _, t := range p.GetTemplates() {
+			if t.GetName() == *example {
+				_, err := fmt.Fprintln(c.out, canonicalJSON(templateExample(r, v, t)))
+				return err
+			}
+		}
+		return fmt.Errorf("no template %q offered now (see `moonshine legal %s`)", *example, pos[0])
+	}
 	if c.json {
 		if p == nil {
 			p = &moonshinev1.Prompt{}
@@ -243,26 +268,47 @@ func cmdLegal(c *cli, argv []string) error {
 		return c.printJSON(p)
 	}
 	if p == nil {
-		fmt.Fprintln(c.out, "nothing to do now")
+		fmt.Fprintln(c.out, nothingToDo(v))
 		return nil
 	}
-	r := renderFor(v.GetInfo().GetGame())
 	fmt.Fprintf(c.out, "%s (%s)\n", p.GetDetail(), p.GetReason())
 	for i, cmd := range p.GetLegal() {
 		label := ""
 		if i < len(p.GetLegalLabels()) {
 			label = p.GetLegalLabels()[i]
 		}
-		fmt.Fprintf(c.out, "%3d. %s\n", i+1, r.Command(label, cmd))
+		line := r.Command(label, cmd)
+		if r.note != nil {
+			if n := r.note(v, cmd); n != "" {
+				line += " [" + n + "]"
+			}
+		}
+		fmt.Fprintf(c.out, "%3d. %s\n", i+1, line)
 	}
 	for _, t := range p.GetTemplates() {
-		what := t.GetLabel()
-		if what == "" {
-			what = t.GetDescription()
-		}
-		fmt.Fprintf(c.out, "  template %s: %s: %s\n", t.GetName(), what, compact(t.GetCommand()))
+		templateLines(c.out, r, v, t)
 	}
 	return nil
+}
+
+// nothingToDo says why a view has no prompt: the game is over, the caller
+// is a spectator, or the game waits for others.
+func nothingToDo(v *moonshinev1.GameView) string {
+	info := v.GetInfo()
+	switch {
+	case v.GetOutcome() != nil:
+		return "nothing to do: the game is over"
+	case v.GetViewer().GetPerspective() != moonshinev1.Perspective_PERSPECTIVE_SEAT:
+		return fmt.Sprintf("nothing to do: you are watching as a spectator (no credential for this game here): `moonshine join %s`, or pick a stored seat with --as SEAT, or pass --token", info.GetGameId())
+	}
+	var who []string
+	for _, w := range v.GetWaiting() {
+		who = append(who, seatName(info, w.GetSeat()))
+	}
+	if len(who) == 0 {
+		return "nothing to do now"
+	}
+	return fmt.Sprintf("nothing to do now: waiting for %s (`moonshine wait %s` returns when it is your turn)", strings.Join(who, ", "), info.GetGameId())
 }
 
 // ownView returns the caller's current view of a game.
@@ -278,11 +324,14 @@ func (c *cli) ownView(game string) (*moonshinev1.GameView, error) {
 	return res.GetView(), nil
 }
 
-// cmdSubmit plays the Nth legal command, or one given as protojson.
+// cmdSubmit plays the Nth legal command, or one given as protojson. With
+// --id, the command is remembered under that id: submitting the same id
+// again (a retry, after an outage say) resends that command, which the
+// server answers with the first result.
 func cmdSubmit(c *cli, argv []string) error {
 	fs := c.flags("submit")
-	js := fs.String("command-json", "", "the game's Command message as protojson")
-	id := fs.String("id", "", "the command id (default: random)")
+	js := fs.String("command-json", "", "the game's command as protojson (the game's own message, or the envelope)")
+	id := fs.String("id", "", "the command id, for a safe retry (default: random)")
 	pos, err := parse(fs, argv, 1, 2)
 	if err != nil {
 		return err
@@ -290,7 +339,7 @@ func cmdSubmit(c *cli, argv []string) error {
 	if (len(pos) == 2) == (*js != "") {
 		return usagef("give either the number of a legal command or --command-json")
 	}
-	cmd, game, err := c.pickCommand(pos, *js)
+	cmd, game, err := c.commandFor(pos, *js, *id)
 	if err != nil {
 		return err
 	}
@@ -316,6 +365,39 @@ func cmdSubmit(c *cli, argv []string) error {
 	return nil
 }
 
+// commandFor returns the command to submit and the game's rules id: the
+// one remembered under id when it was sent before, else the one asked
+// for (remembered under id, when there is one).
+func (c *cli) commandFor(pos []string, js, id string) (*moonshinev1.GameCommand, string, error) {
+	if id == "" {
+		return c.pickCommand(pos, js)
+	}
+	sent, err := loadSent(c.configDir)
+	if err != nil {
+		return nil, "", err
+	}
+	cmd, err := sent.find(c.addr, pos[0], id)
+	if err != nil {
+		return nil, "", err
+	}
+	if cmd != nil {
+		info, err := c.info(pos[0])
+		if err != nil {
+			return nil, "", err
+		}
+		fmt.Fprintf(c.errw, "moonshine submit: resending the command first sent with id %s\n", id)
+		return cmd, info.GetGame(), nil
+	}
+	cmd, game, err := c.pickCommand(pos, js)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := sent.put(c.addr, pos[0], id, cmd); err != nil {
+		fmt.Fprintf(c.errw, "moonshine submit: the command was not remembered (%v): a retry with --id %s must give it again\n", err, id)
+	}
+	return cmd, game, nil
+}
+
 // pickCommand returns the command to submit and the game's rules id.
 func (c *cli) pickCommand(pos []string, js string) (*moonshinev1.GameCommand, string, error) {
 	if js != "" {
@@ -339,6 +421,9 @@ func (c *cli) pickCommand(pos []string, js string) (*moonshinev1.GameCommand, st
 	}
 	legal := v.GetPrompt().GetLegal()
 	if n < 1 || n > len(legal) {
+		if len(legal) == 0 {
+			return nil, "", fmt.Errorf("there is no legal command to play now, so no number %d: %s", n, nothingToDo(v))
+		}
 		return nil, "", fmt.Errorf("there are %d legal commands now, not %d (see `moonshine legal %s`)", len(legal), n, pos[0])
 	}
 	return legal[n-1], v.GetInfo().GetGame(), nil

@@ -34,17 +34,23 @@ func loadCredentials(dir string) (*credentials, error) {
 	if dir == "" {
 		return c, nil
 	}
-	b, err := os.ReadFile(c.path)
+	return c, loadJSON(c.path, c)
+}
+
+// loadJSON reads the JSON file at path into v; a missing file leaves v
+// as it is.
+func loadJSON(path string, v any) error {
+	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return c, nil
+		return nil
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := json.Unmarshal(b, c); err != nil {
-		return nil, fmt.Errorf("%s: %w", c.path, err)
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	return c, nil
+	return nil
 }
 
 // find returns the credential of one seat.
@@ -80,16 +86,22 @@ func (c *credentials) put(cr credential) error {
 		}
 	}
 	c.Entries = append(kept, cr)
-	b, err := json.MarshalIndent(c, "", "  ")
+	return saveJSON(c.path, c)
+}
+
+// saveJSON writes v as indented JSON to path, readable by its owner only,
+// through a temporary file so that a reader never sees half of it.
+func saveJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp := c.path + ".tmp"
+	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
 		return err
 	}
-	return os.Rename(tmp, c.path)
+	return os.Rename(tmp, path)
 }

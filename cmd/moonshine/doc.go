@@ -5,7 +5,7 @@
 // labels the server sends beside commands, templates, events and table
 // talk, writes views as text through a renderer per game
 // (internal/render/<game>, which gets the game's own message), and
-// verifies finished games offline through service/audit. It knows the
+// verifies, audits and rechecks games offline through service/audit. It knows the
 // views of Booze Barons (create's default --game) and Moonshine Kingdom
 // (--game moonshine-kingdom); another game's view is shown as protojson.
 // --options-json and --command-json are decoded into the game's field of
@@ -19,17 +19,31 @@
 //	create --players N [--game G] [--bots 1,2] [--title T] [--options-json J]
 //	join GAME [--seat N] --name NAME      claim a seat; stores its credential
 //	view GAME                             the game as the caller sees it
-//	legal GAME                            numbered legal commands of the seat
-//	submit GAME N | --command-json J      play the Nth legal command (or J)
+//	board GAME | --game G                 the printed board (the Kingdom:
+//	                                      every District and its links)
+//	legal GAME [--example T]              numbered legal commands of the
+//	                                      seat, and templates to fill in
+//	submit GAME N | --command-json J [--id ID]
+//	                                      play the Nth legal command (or J)
+//	wait GAME                             until the seat has something to do
 //	say GAME TEXT [--to SEAT]             table talk, public or to one seat
 //	watch GAME [--from N] [--from-talk N] [--count K]
-//	                                      stream events and table talk as
-//	                                      they happen
+//	                                      stream events and table talk from
+//	                                      event N on; a finished game's
+//	                                      stream ends with its outcome
 //	history GAME [--out FILE]             the game's events (complete once
 //	                                      over), then its table talk
 //	replay GAME N [--to M]                the view as of event N (or of each
 //	                                      event from N to M, one after another)
 //	verify GAME | --file FILE             re-run a finished game from its seed
+//	audit disclosure GAME | --file FILE   who was shown what: per event, the
+//	                                      seats shown each part; per seat and
+//	                                      for the public, every hidden fact
+//	                                      learned, and when
+//	recheck FILE...                       re-run saved histories under this
+//	                                      build's rules; report each that
+//	                                      would differ, at its first
+//	                                      differing event (exit 1 if any)
 //
 // view, watch and replay also take --perspective public|seat|full and
 // --seat N (another seat's or the full view: for the auditor, or for anyone
@@ -41,15 +55,31 @@
 //	--addr H:P       the server (MOONSHINE_ADDR; default 127.0.0.1:7777,
 //	                 moonshined's default)
 //	--token T        a seat credential or the auditor token (MOONSHINE_TOKEN)
-//	--json           print protojson (watch: one event per line)
+//	--json           print protojson (watch: one event per line); failures
+//	                 as one JSON object on stderr
 //	--config-dir D   where credentials are stored (MOONSHINE_CONFIG_DIR;
 //	                 default os.UserConfigDir()/moonshine)
 //
 // join stores the seat's credential in D/credentials.json (mode 0600),
 // keyed by server, game and seat. Later commands on that game use it with
 // --as SEAT, or without --as when it is the only one stored for the game;
-// --token wins over both. Seats are numbered from 0, as in the API.
+// with several stored and no --as the command is refused, naming the --as
+// to give; --token wins over all. Seats are numbered from 0, as in the API.
+// submit --id ID remembers the command in D/sent.json, and the same id
+// again resends that command (a safe retry).
 //
-// Refusals print the gRPC code, the google.rpc.ErrorInfo reason and the
-// message, and exit with status 1 (2 for a usage error).
+// legal writes each template as a moonshine submit line to paste, its
+// free fields filled in from the view (the game's renderer picks, say, a
+// Connected District for a Kingdom Move), then each free field with its
+// meaning and allowed values. --command-json takes the game's own message
+// ({"move":{…}}) or the envelope ({"moonshineKingdom":{"move":{…}}}).
+//
+// Refusals print their message once, then the google.rpc.ErrorInfo reason
+// and the gRPC code, and exit with status 1 (2 for a usage error); with
+// --json they are {"code","reason","message","details"}. A server that does
+// not answer is said in a sentence. RATE_LIMITED and UNAVAILABLE refusals
+// are retried a bounded number of times, after the server's RetryInfo
+// delay or a backoff; a watch stream cut so is opened again after the last
+// event it printed. Seeds and commitments are written in hex; history
+// files are protojson in a canonical layout (service/audit.Marshal).
 package main

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -23,9 +22,13 @@ func TestKingdomSession(t *testing.T) {
 	game := regexp.MustCompile(`game id: (\S+)`).FindStringSubmatch(out)[1]
 	contains(t, "create", out, "moonshine-kingdom  3 seats", "seat 1: bot", "seat 2: bot")
 	s.ok("join", game, "--name", "alice")
-	contains(t, "view", s.ok("view", game), "viewing as seat 0 (alice)", "Day 1 (New Moon), brew phase", "turn order: seat ",
+	view := s.ok("view", game)
+	if n := regexp.MustCompile(`(?m)^  .* \((Manhattan|Brooklyn|Queens|Bronx|Staten Island), .*, Still \d+\): `).FindAllString(view, -1); len(n) != 25 {
+		t.Errorf("the view shows %d Districts, want all 25:\n%s", len(n), view)
+	}
+	contains(t, "view", view, "viewing as seat 0 (alice)", "Day 1 (New Moon), brew phase", "turn order: seat ",
 		"Heat Track: empty", "seat 0 (alice); ", "$1,000 cash; Influence 7 (2 in the Stash, 5 slotted); Respect ",
-		"your Contracts: none", "districts:", "Sugar Hill (Manhattan, High Society, Still ", "Precinct (Police Turf)",
+		"your Contracts: none", "districts (all of them; `moonshine board` shows how they are Connected):", "Sugar Hill (Manhattan, High Society, Still ", "Precinct (Police Turf)",
 		"Contract decks: Gig 14 to draw", "waiting for seat ", " must draft Brew dice")
 	var legal strings.Builder
 	for range 300 {
@@ -41,15 +44,20 @@ func TestKingdomSession(t *testing.T) {
 			contains(t, "submit", s.ok("submit", game, "1"), "played: ", "  you ")
 			continue
 		}
-		s.ok("watch", game, "--from", strconv.FormatInt(v.GetInfo().GetVersion(), 10), "--count", "1")
+		s.ok("wait", game)
 	}
-	contains(t, "legal", legal.String(), "seat 0 must ", "  1. draft Red ", "and dump the mash", "brew Gin at every Still numbered ",
+	board := s.ok("board", game)
+	if n := strings.Count(board, " (DISTRICT_"); n != 25 {
+		t.Errorf("board shows %d Districts, want 25:\n%s", n, board)
+	}
+	contains(t, "board", board, "West Side (DISTRICT_WEST_SIDE, Dock, Coastal): to Sugar Hill, Hell's Kitchen, Greenwich Village, Red Hook (Water)")
+	contains(t, "legal", legal.String(), "seat 0 must ", "  1. draft Red ", "and dump the mash", "brew Gin at every Still numbered ", ", for the mob that Controls it [Still ",
 		"  1. fund Operations with 0 markers", "  1. lay low for the rest of the Day")
 	contains(t, "view on Day 2", s.ok("view", game), "Day 2 (Full Moon), brew phase", "waiting for seat ")
 	contains(t, "watch", s.ok("watch", game, "--count", "6"), "   1  game started: 3 players; you: ",
 		"   2  the Deed of ", "   4  the Deed of ", "   5  Day 1 begins (New Moon): Brew dice Red [", "   6  ")
 	contains(t, "history", s.ok("history", game), "redacted for you", "Operations begin; ", "you lay low and take ")
-	contains(t, "public view", s.ok("view", game, "--perspective", "public"), "viewing as a spectator", "districts:")
+	contains(t, "public view", s.ok("view", game, "--perspective", "public"), "viewing as a spectator", "districts (all of them")
 }
 
 // TestKingdomRenderer checks the words for a view's secrets and a Raid,

@@ -37,13 +37,17 @@ var commands = []command{
 	{"create", "--players N [--game G] [--variant V] [--bots 1,2] [--title T] [--options-json J]", "open a game", cmdCreate},
 	{"join", "GAME [--seat N] --name NAME", "claim a seat and store its credential", cmdJoin},
 	{"view", "GAME [--as SEAT] [--perspective public|seat|full] [--seat N]", "show the game", cmdView},
-	{"legal", "GAME [--as SEAT]", "list the seat's legal commands, numbered", cmdLegal},
+	{"board", "GAME | --game G", "show the game's printed board (the Kingdom: every District and its links)", cmdBoard},
+	{"legal", "GAME [--example TEMPLATE] [--as SEAT]", "list the seat's legal commands, numbered, and templates to fill in", cmdLegal},
 	{"submit", "GAME (N | --command-json J) [--id ID] [--as SEAT]", "play a command", cmdSubmit},
+	{"wait", "GAME [--quiet] [--as SEAT]", "wait until the seat has something to do, or the game ends", cmdWait},
 	{"say", "GAME TEXT [--to SEAT] [--as SEAT]", "send table talk", cmdSay},
 	{"watch", "GAME [--from N] [--from-talk N] [--count K] [--as SEAT] [--perspective P] [--seat N]", "stream events and table talk (--json: one line each)", cmdWatch},
 	{"history", "GAME [--out FILE] [--as SEAT]", "show or save the history", cmdHistory},
 	{"replay", "GAME N [--to M] [--as SEAT] [--perspective P] [--seat N]", "show the view as of event N (or of each event N..M)", cmdReplay},
 	{"verify", "GAME | --file FILE", "re-run a finished game from its seed", cmdVerify},
+	{"audit", "disclosure (GAME | --file FILE)", "who was shown what: each event's parts, and each seat's timeline of hidden facts", cmdAudit},
+	{"recheck", "FILE...", "re-run saved histories under this build's rules; exit 1 if any would differ", cmdRecheck},
 }
 
 // run executes one command line and returns the exit status.

@@ -6,10 +6,10 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -38,13 +38,17 @@ func newSession(t *testing.T) *session {
 	return newSessionWith(t, server.Config{CommandRate: -1})
 }
 
-// newSessionWith is newSession with the server's config (its store and
-// logger are set here).
+// newSessionWith is newSession with the server's config (its logger is
+// set here, and its store: the memory store unless cfg.DBPath names an
+// embedded one).
 func newSessionWith(t *testing.T, cfg server.Config) *session {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second) // only against hanging
 	t.Cleanup(cancel)
-	cfg.Store, cfg.Logger = memstore.New(), slog.New(slog.DiscardHandler)
+	if cfg.DBPath == "" { // else the embedded store, as moonshined runs by default
+		cfg.Store = memstore.New()
+	}
+	cfg.Logger = slog.New(slog.DiscardHandler)
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -120,6 +124,7 @@ func TestSession(t *testing.T) {
 	contains(t, "watch full", s.ok("watch", game, "--perspective", "full", "--count", "3", "--json"), `"deckOrder"`)
 	contains(t, "verify", s.ok("verify", game), "verified: game "+game)
 	s.verifyFiles(game)
+	s.audits(game)
 	s.refusals(game)
 }
 
@@ -138,7 +143,7 @@ func (s *session) playToEnd(game string) {
 		case len(v.GetPrompt().GetLegal()) > 0:
 			s.ok("submit", game, "1")
 		default:
-			s.ok("watch", game, "--from", strconv.FormatInt(v.GetInfo().GetVersion(), 10), "--count", "1")
+			s.ok("wait", game, "--quiet")
 		}
 	}
 	s.t.Fatal("the game did not end")
@@ -150,6 +155,11 @@ func (s *session) verifyFiles(game string) {
 	path := filepath.Join(s.t.TempDir(), "game.json")
 	contains(s.t, "history --out", s.ok("history", game, "--out", path), "complete: true")
 	contains(s.t, "verify --file", s.ok("verify", "--file", path), "verified: game "+game+" (booze-barons rules ")
+	first, _ := os.ReadFile(path)
+	s.ok("history", game, "--out", path)
+	if again, _ := os.ReadFile(path); len(first) == 0 || !bytes.Equal(first, again) {
+		s.t.Errorf("two saves of one history differ")
+	}
 	h, err := audit.Load(path)
 	if err != nil {
 		s.t.Fatal(err)
@@ -185,12 +195,12 @@ func (s *session) refusals(game string) {
 	if code != exitError {
 		s.t.Errorf("view of an unknown game: exit %d", code)
 	}
-	contains(s.t, "unknown game", errw, "NotFound GAME_NOT_FOUND")
+	contains(s.t, "unknown game", errw, "moonshine view: no such game [GAME_NOT_FOUND, NotFound]")
 	code, _, errw = s.run("submit", game, "--command-json", `{"pass":{}}`)
 	if code != exitError {
 		s.t.Errorf("submit after the end: exit %d", code)
 	}
-	contains(s.t, "game over", errw, "FailedPrecondition GAME_OVER")
+	contains(s.t, "game over", errw, "[GAME_OVER, FailedPrecondition]")
 	if code, _, _ := s.run("frobnicate"); code != exitUsage {
 		s.t.Errorf("unknown command: exit %d, want %d", code, exitUsage)
 	}
@@ -201,7 +211,8 @@ func (s *session) refusals(game string) {
 
 // TestCredentialChoice checks which stored credential a command uses:
 // --as picks a seat's, a single stored one is used without --as, several
-// make the caller a spectator, and --token wins over them.
+// without --as are refused with the --as to give, and --token wins over
+// them.
 func TestCredentialChoice(t *testing.T) {
 	s := newSession(t)
 	created := s.ok("create", "--players", "3", "--options-json", `{"docksSide":"SIDE_B","firstBaron":2}`)
@@ -210,10 +221,14 @@ func TestCredentialChoice(t *testing.T) {
 	contains(t, "one credential", s.ok("view", game), "viewing as seat 2 (carol)", "Booze Baron: seat 2", "Docks (side B):")
 	out := s.ok("join", game, "--seat", "1", "--name", "bob")
 	token := regexp.MustCompile(`credential: (\S+)`).FindStringSubmatch(out)[1]
-	contains(t, "two credentials", s.ok("view", game), "viewing as a spectator")
+	code, _, errw := s.run("legal", game)
+	if code != exitUsage {
+		t.Errorf("two credentials without --as: exit %d, want %d", code, exitUsage)
+	}
+	contains(t, "two credentials", errw, "you hold 2 seats of game "+game+" here: say which to act as (--as 2 or --as 1), or pass --token")
 	contains(t, "--as", s.ok("--as", "2", "view", game), "viewing as seat 2 (carol)")
 	contains(t, "--token", s.ok("view", game, "--as", "2", "--token", token), "viewing as seat 1 (bob)")
-	code, _, errw := s.run("view", game, "--as", "0")
+	code, _, errw = s.run("view", game, "--as", "0")
 	if code != exitError {
 		t.Errorf("--as a seat without a credential: exit %d", code)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -9,9 +11,8 @@ import (
 	blrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/bootleggers"
 	bbrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/boozebarons"
 	kingdomrender "github.com/moonshine-games/moonshine/cmd/moonshine/internal/render/kingdom"
+	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )
@@ -21,6 +22,14 @@ import (
 // receives the game's own message, unwrapped from the envelope.
 type renderer struct {
 	view func(w io.Writer, v *moonshinev1.GameView, seats render.Seats)
+	// example refines a template's example command (the game's own
+	// message, its free fields filled in generically) from the view.
+	example func(v *moonshinev1.GameView, template string, cmd proto.Message)
+	// note adds to a legal command's label what the view tells of it
+	// (where it acts, for whom), or "".
+	note func(v *moonshinev1.GameView, cmd *moonshinev1.GameCommand) string
+	// board writes the game's printed board data.
+	board func(w io.Writer, b *moonshinev1.GameBoard)
 }
 
 // renderers maps a rules id to its renderer. A game without one is shown
@@ -40,6 +49,15 @@ var renderers = map[string]renderer{
 		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
 			kingdomrender.View(w, v.GetMoonshineKingdom(), seats)
 		},
+		example: func(v *moonshinev1.GameView, template string, cmd proto.Message) {
+			if c, ok := cmd.(*mk.Command); ok {
+				kingdomrender.Example(v.GetMoonshineKingdom(), template, c)
+			}
+		},
+		note: func(v *moonshinev1.GameView, cmd *moonshinev1.GameCommand) string {
+			return kingdomrender.CommandNote(v.GetMoonshineKingdom(), cmd.GetMoonshineKingdom())
+		},
+		board: func(w io.Writer, b *moonshinev1.GameBoard) { kingdomrender.Board(w, b.GetMoonshineKingdom()) },
 	},
 }
 
@@ -77,46 +95,33 @@ func (r renderer) View(w io.Writer, v *moonshinev1.GameView) {
 	r.view(w, v, func(seat int32) string { return seatName(info, seat) })
 }
 
-// compact returns a message as one line of protojson.
-func compact(m proto.Message) string {
-	b, err := protojson.Marshal(m)
-	if err != nil {
-		return fmt.Sprintf("<%v>", err)
+// compact returns a message as one line of protojson, the same bytes
+// for the same message.
+func compact(m proto.Message) string { return canonicalJSON(m) }
+
+// compactJSON removes the white space of JSON (protojson varies it on
+// purpose, from build to build).
+func compactJSON(b []byte) []byte {
+	var out bytes.Buffer
+	if err := json.Compact(&out, b); err != nil {
+		return b
 	}
-	return string(b)
+	return out.Bytes()
 }
 
-// printJSON writes a message as indented protojson.
+// printJSON writes a message as indented protojson, the same bytes for
+// the same message.
 func (c *cli) printJSON(m proto.Message) error {
-	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  "}.Marshal(m)
+	b, err := protojson.Marshal(m)
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintln(c.out, string(b))
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(c.out, out.String())
 	return err
-}
-
-// describeError returns the gRPC code, the ErrorInfo reason and the
-// message of a refused call, or the error as is.
-func describeError(err error) string {
-	st, ok := status.FromError(err)
-	if !ok {
-		return err.Error()
-	}
-	reason := ""
-	for _, d := range st.Details() {
-		switch d := d.(type) {
-		case *errdetails.ErrorInfo:
-			reason = " " + d.GetReason()
-		case *errdetails.BadRequest:
-			for _, f := range d.GetFieldViolations() {
-				reason += fmt.Sprintf(" [%s: %s]", f.GetField(), f.GetDescription())
-			}
-		case *errdetails.RetryInfo:
-			reason += fmt.Sprintf(" (retry after %s)", d.GetRetryDelay().AsDuration())
-		}
-	}
-	return fmt.Sprintf("%s%s: %s", st.Code(), reason, st.Message())
 }
 
 // chatLine describes table talk without a label (from a server that

@@ -15,8 +15,9 @@ import (
 
 // Retries of a refused call: at most retryAttempts more tries, each after
 // the server's RetryInfo delay (or, without one, a backoff from
-// retryFirst), never more than retryMax.
-const (
+// retryFirst), never more than retryMax. (Variables, so that a test can
+// shorten the waits.)
+var (
 	retryAttempts = 4
 	retryFirst    = 500 * time.Millisecond
 	retryMax      = 10 * time.Second
@@ -40,7 +41,11 @@ func (c *cli) retryUnary(ctx context.Context, method string, req, reply any, cc 
 		if !ok || attempt == retryAttempts {
 			return err
 		}
-		fmt.Fprintf(c.errw, "moonshine: %s; retrying in %s\n", status.Convert(err).Message(), wait.Round(time.Millisecond))
+		why := status.Convert(err).Message()
+		if failureOf(err, c.addr).Code == "Unreachable" {
+			why = "no answer from " + c.addr
+		}
+		fmt.Fprintf(c.errw, "moonshine: %s; retrying in %s (%d of %d)\n", why, wait.Round(time.Millisecond), attempt+1, retryAttempts)
 		select {
 		case <-ctx.Done():
 			return err

@@ -1,21 +1,27 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/audit"
+	"google.golang.org/grpc/status"
 )
 
-// cmdWatch streams the caller's events and the table talk.
+// cmdWatch streams the caller's events and the table talk, from event
+// --from on (the API's after_seq is --from minus 1): what is logged, then
+// live. The stream of a finished game ends after its last event, with the
+// game's outcome.
 func cmdWatch(c *cli, argv []string) error {
 	fs := c.flags("watch")
-	from := fs.Int64("from", 0, "stream the events after this sequence number")
-	fromTalk := fs.Int64("from-talk", 0, "stream the table talk after this message number")
-	count := fs.Int("count", 0, "stop after this many events and messages (0: run until interrupted)")
+	from := fs.Int64("from", 1, "stream from this event on (events are numbered from 1)")
+	fromTalk := fs.Int64("from-talk", 1, "stream the table talk from this message on")
+	count := fs.Int("count", 0, "stop after this many events and messages (0: until the game ends, or until interrupted)")
 	perspective := perspectiveFlags(fs)
 	pos, err := parse(fs, argv, 1, 1)
 	if err != nil {
@@ -33,28 +39,81 @@ func cmdWatch(c *cli, argv []string) error {
 	if err != nil {
 		return err
 	}
-	stream, err := cl.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: pos[0], AfterSeq: *from, Perspective: p, Seat: seat,
-		Talk: true, AfterTalkSeq: *fromTalk})
-	if err != nil {
-		return err
-	}
-	r := renderFor(info.GetGame())
-	for n := 0; *count == 0 || n < *count; n++ {
-		res, err := stream.Recv()
-		if errors.Is(err, io.EOF) || (err != nil && c.ctx.Err() != nil) {
+	w := &watcher{c: c, r: renderFor(info.GetGame()), count: *count,
+		req: &moonshinev1.WatchGameRequest{GameId: pos[0], AfterSeq: max(*from-1, 0), Perspective: p, Seat: seat,
+			Talk: true, AfterTalkSeq: max(*fromTalk-1, 0)}}
+	return w.run(ctx, cl)
+}
+
+// watcher is one `moonshine watch`: the stream's request, moved on past
+// each event and message printed, so that a stream cut by an outage or
+// a rate limit is opened again where it stopped.
+type watcher struct {
+	c     *cli
+	r     renderer
+	req   *moonshinev1.WatchGameRequest
+	count int // 0: no limit
+	n     int // events and messages printed
+}
+
+// run streams until the count is reached, the game ends or the user
+// interrupts; a stream refused or cut RATE_LIMITED or UNAVAILABLE is
+// resumed, as [retryDelay] says, up to retryAttempts times in a row.
+func (w *watcher) run(ctx context.Context, cl moonshinev1.GameServiceClient) error {
+	for failures := 0; ; failures++ {
+		done, progressed, err := w.stream(ctx, cl)
+		switch {
+		case w.c.ctx.Err() != nil: // interrupted
 			return nil
-		}
-		if err != nil {
+		case done:
 			return err
 		}
-		if over := res.GetGameOver(); over != nil {
-			return c.printGameOver(over)
+		if progressed {
+			failures = 0
 		}
-		if err := c.printWatched(r, res); err != nil {
+		wait, ok := retryDelay(moonshinev1.GameService_WatchGame_FullMethodName, err, failures)
+		if !ok || failures == retryAttempts {
 			return err
+		}
+		fmt.Fprintf(w.c.errw, "moonshine watch: %s; resuming from event %d in %s (%d of %d)\n", status.Convert(err).Message(),
+			w.req.GetAfterSeq()+1, wait.Round(time.Millisecond), failures+1, retryAttempts)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(wait):
 		}
 	}
-	return nil
+}
+
+// stream opens one stream and prints from it: done when watch is over
+// (err then is its result), else the error that cut the stream, and
+// whether anything came before it.
+func (w *watcher) stream(ctx context.Context, cl moonshinev1.GameServiceClient) (done, progressed bool, err error) {
+	stream, err := cl.WatchGame(ctx, w.req)
+	if err != nil {
+		return false, false, err
+	}
+	for ; w.count == 0 || w.n < w.count; w.n++ {
+		res, err := stream.Recv()
+		switch {
+		case errors.Is(err, io.EOF):
+			return true, progressed, nil
+		case err != nil:
+			return false, progressed, err
+		case res.GetGameOver() != nil:
+			return true, true, w.c.printGameOver(res.GetGameOver())
+		}
+		progressed = true
+		if t := res.GetTalk(); t != nil {
+			w.req.AfterTalkSeq = t.GetSeq()
+		} else {
+			w.req.AfterSeq = res.GetEvent().GetSeq()
+		}
+		if err := w.c.printWatched(w.r, res); err != nil {
+			return true, true, err
+		}
+	}
+	return true, progressed, nil
 }
 
 // printWatched writes one event or message as text, or as one line of
@@ -239,16 +298,7 @@ type verifyReport struct {
 // cmdVerify re-runs a finished game from its seed: one fetched from the
 // server, or a history file.
 func cmdVerify(c *cli, argv []string) error {
-	fs := c.flags("verify")
-	file := fs.String("file", "", "a history saved by `moonshine history --out`")
-	pos, err := parse(fs, argv, 0, 1)
-	if err != nil {
-		return err
-	}
-	if (len(pos) == 1) == (*file != "") {
-		return usagef("give either a game id or --file")
-	}
-	h, err := c.loadHistory(pos, *file)
+	h, err := c.completeHistory("verify", argv)
 	if err != nil {
 		return err
 	}
@@ -268,10 +318,20 @@ func cmdVerify(c *cli, argv []string) error {
 	return nil
 }
 
-// loadHistory reads the history to verify.
-func (c *cli) loadHistory(pos []string, file string) (*moonshinev1.GetHistoryResponse, error) {
-	if file != "" {
-		return audit.Load(file)
+// completeHistory parses the arguments of a command that checks a complete
+// history (GAME | --file FILE) and reads it: from the server, or a file.
+func (c *cli) completeHistory(name string, argv []string) (*moonshinev1.GetHistoryResponse, error) {
+	fs := c.flags(name)
+	file := fs.String("file", "", "a history saved by `moonshine history --out`")
+	pos, err := parse(fs, argv, 0, 1)
+	if err != nil {
+		return nil, err
+	}
+	if (len(pos) == 1) == (*file != "") {
+		return nil, usagef("give either a game id or --file")
+	}
+	if *file != "" {
+		return audit.Load(*file)
 	}
 	return c.history(pos[0], true)
 }

@@ -15,6 +15,8 @@
 //	moonshined health [-service S]   ask a running server's gRPC health (for container health checks)
 //	moonshined config [flags]        print the effective settings, secrets masked
 //	moonshined api-key [-name N]     make a new API key and print its configuration line
+//	moonshined recheck [flags] [ID...] re-run the stored games (-game G, -sample N) under this
+//	                                 binary's rules; report each that would differ; fail if any does
 //
 // Every flag has an environment variable; the flag wins when both are set.
 // `moonshined -h` lists them.
@@ -60,6 +62,7 @@ var subcommands = map[string]func(ctx context.Context, args []string, getenv fun
 	"health":  runHealth,
 	"config":  runConfig,
 	"api-key": runAPIKey,
+	"recheck": runRecheck,
 }
 
 // run runs one command line. listening, if set, is called with the
@@ -71,7 +74,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	cmd, ok := subcommands[name]
 	if !ok {
-		return fmt.Errorf("unknown command %q (commands: serve, migrate, health, config, api-key)", name)
+		return fmt.Errorf("unknown command %q (commands: serve, migrate, health, config, api-key, recheck)", name)
 	}
 	err := cmd(ctx, args, getenv, stdio{stdout, stderr}, listening)
 	if errors.Is(err, flag.ErrHelp) {

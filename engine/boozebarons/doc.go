@@ -30,6 +30,11 @@
 //     are exactly those Decide accepts.
 //   - prompts.go, view.go: the read side; View is the one redaction path.
 //   - score.go: coins and End of Game scoring.
+//   - bots.go, sampler*.go, heuristic*.go, searchgame.go: the bots by
+//     level (docs/bots.md): what a seat has learned from its history and
+//     the worlds consistent with it, the goal-aware heuristic (the easy
+//     bot and the search's default policy), and the game's side of
+//     engine/search.
 //
 // Rulings on what the rulebook leaves open are listed in
 // docs/rules/booze-barons.md.

@@ -6,8 +6,8 @@ import (
 )
 
 // Module returns Booze Barons as the platform registers it: the rules, the
-// tables a client may create, the printed data and the labels. Its bots
-// play uniformly among the legal commands (no Policy).
+// tables a client may create, the printed data, the labels, and its bots
+// by level (Bots).
 func Module() engine.Module {
 	return engine.Module{
 		Rules: Rules{},
@@ -22,6 +22,7 @@ func Module() engine.Module {
 				Description: "After each round half the players' number of Delivery cards is drawn, rounded down, as the Quick Reference reads.",
 				Options:     &pb.Options{RefillRounding: pb.Rounding_ROUNDING_DOWN}},
 		},
+		Bots:   Bots(),
 		Board:  Board(),
 		Labels: Labels{},
 	}

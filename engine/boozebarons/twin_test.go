@@ -32,6 +32,27 @@ func notExposing(seats ...int) func(engine.State, engine.Seat, proto.Message) bo
 	}
 }
 
+// boozeTwin returns two games from seed that differ only in the Booze
+// cards of the two seats after seat, swapped, watched by seat; the first
+// Baron is given.
+func boozeTwin(seed []byte, players, seat int, first int32) playtest.Twin {
+	rng := engine.CommandRand(seed, 1)
+	booze := DealBooze(players, rng)
+	deck := make([]int32, DeckSize)
+	for i, x := range rng.Perm(DeckSize) {
+		deck[i] = int32(x)
+	}
+	q, r := (seat+1)%players, (seat+2)%players
+	swapped := slices.Clone(booze)
+	swapped[q], swapped[r] = booze[r], booze[q]
+	opts := &pb.Options{DocksSide: pb.Side_SIDE_A, RefillRounding: pb.Rounding_ROUNDING_UP, FirstBaron: proto.Int32(first)}
+	return playtest.Twin{
+		Rules: Rules{}, Players: players, Viewer: engine.SeatViewer(engine.Seat(seat)), Seed: seed, Steps: 300,
+		SetupA: OpeningEvents(players, opts, booze, deck), SetupB: OpeningEvents(players, opts, swapped, deck),
+		Stop: stopAtReveal, Allow: notExposing(q, r),
+	}
+}
+
 // Indistinguishability: "for every seat, two games that differ only in what
 // that seat cannot know give it byte-identical views and streams." Here the
 // Booze cards of two other seats are swapped.
@@ -43,22 +64,8 @@ func TestIndistinguishableBoozeCards(t *testing.T) {
 	for players := MinPlayers; players <= MaxPlayers; players++ {
 		for p := range players {
 			for run := range runs {
-				seed := []byte(fmt.Sprintf("twin/%d/%d/%d", players, p, run))
-				rng := engine.CommandRand(seed, 1)
-				booze := DealBooze(players, rng)
-				deck := make([]int32, DeckSize)
-				for i, x := range rng.Perm(DeckSize) {
-					deck[i] = int32(x)
-				}
-				q, r := (p+1)%players, (p+2)%players
-				swapped := slices.Clone(booze)
-				swapped[q], swapped[r] = booze[r], booze[q]
-				opts := &pb.Options{DocksSide: pb.Side_SIDE_A, RefillRounding: pb.Rounding_ROUNDING_UP, FirstBaron: proto.Int32(int32(run % players))}
-				tw := playtest.Twin{
-					Rules: Rules{}, Players: players, Viewer: engine.SeatViewer(engine.Seat(p)), Seed: seed, Steps: 400,
-					SetupA: OpeningEvents(players, opts, booze, deck), SetupB: OpeningEvents(players, opts, swapped, deck),
-					Stop: stopAtReveal, Allow: notExposing(q, r),
-				}
+				tw := boozeTwin([]byte(fmt.Sprintf("twin/%d/%d/%d", players, p, run)), players, p, int32(run%players))
+				tw.Steps = 400
 				steps, err := tw.Run()
 				if err != nil {
 					t.Fatalf("%d players, seat %d, run %d: %v", players, p, run, err)

@@ -14,6 +14,11 @@
 // it runs [engine.Verify] on the whole log. [CheckApply] checks that a
 // game's Apply covers every kind of its Event oneof.
 //
+// [Table] plays a game with a bot in each seat, every bot deciding from its
+// seat's knowledge, and verifies the log; [Twin.Choices] checks that a
+// bot chooses the same in two games that differ only in what its seat may
+// not know.
+//
 // [Stream] and [MarshalView] give the byte-exact redacted forms that
 // indistinguishability and golden-file tests compare.
 //

@@ -55,6 +55,10 @@ type Error struct {
 	Kind   Kind
 	Seq    int64
 	Reason string
+	// Recorded and Replayed, for a Mismatch or RulesChanged at Seq, are
+	// the event the history holds there and the one re-running gives
+	// (either nil when there is none: see engine.VerifyError).
+	Recorded, Replayed *engine.Event
 }
 
 // Error describes the failure.
@@ -115,9 +119,9 @@ func VerifyWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) error {
 		var ve *engine.VerifyError
 		switch {
 		case errors.As(err, &ve) && ve.Rules != "":
-			return &Error{Kind: RulesChanged, Seq: ve.Seq, Reason: ve.Rules + ": " + ve.Reason}
+			return &Error{Kind: RulesChanged, Seq: ve.Seq, Reason: ve.Rules + ": " + ve.Reason, Recorded: ve.Recorded, Replayed: ve.Replayed}
 		case errors.As(err, &ve):
-			return &Error{Kind: Mismatch, Seq: ve.Seq, Reason: ve.Reason}
+			return &Error{Kind: Mismatch, Seq: ve.Seq, Reason: ve.Reason, Recorded: ve.Recorded, Replayed: ve.Replayed}
 		}
 		return &Error{Kind: Mismatch, Reason: err.Error()}
 	}

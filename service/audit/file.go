@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 
@@ -10,14 +11,24 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// Marshal returns a history as indented protojson, the file format of
-// `moonshine history --out` (readable, and stable enough to diff).
+// Marshal returns a history as protojson in a canonical form, the file
+// format of `moonshine history --out`: fields in field-number order, map
+// keys sorted, indented by two spaces, ending in a newline. The same
+// history gives the same bytes, from any build, so saved files can be
+// hashed and diffed. (protojson's own output varies its white space on
+// purpose; re-indenting its compact form removes that.) Bytes, such as the
+// seed, are base64 as protojson writes them; the CLI shows them in hex.
 func Marshal(h *moonshinev1.GetHistoryResponse) ([]byte, error) {
-	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  "}.Marshal(h)
+	b, err := protojson.MarshalOptions{Multiline: false}.Marshal(h)
 	if err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
 }
 
 // Unmarshal reads a history saved by [Marshal] (protojson) or as binary

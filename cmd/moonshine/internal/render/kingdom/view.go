@@ -57,11 +57,9 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 		}
 	}
 	handBlock(w, v)
-	fmt.Fprintln(w, "districts:")
+	fmt.Fprintln(w, "districts (all of them; `moonshine board` shows how they are Connected):")
 	for _, d := range v.GetDistricts() {
-		if line := districtLine(d); line != "" {
-			fmt.Fprintf(w, "  %s\n", line)
-		}
+		fmt.Fprintf(w, "  %s\n", districtLine(d))
 	}
 	var decks []string
 	for _, d := range v.GetDecks() {
@@ -168,8 +166,8 @@ func handBlock(w io.Writer, v *mk.View) {
 	}
 }
 
-// districtLine describes a District with pieces, barrels or a Precinct
-// ("" for an empty one).
+// districtLine describes a District: its pieces, barrels or Precinct, or
+// that it is empty.
 func districtLine(d *mk.DistrictView) string {
 	var parts []string
 	if d.GetPrecinct() {
@@ -189,7 +187,7 @@ func districtLine(d *mk.DistrictView) string {
 		parts = append(parts, barrels(d.GetBarrels()))
 	}
 	if len(parts) == 0 {
-		return ""
+		parts = append(parts, "empty")
 	}
 	if d.Controller != nil {
 		parts = append(parts, fmt.Sprintf("controlled by seat %d", d.GetController()))

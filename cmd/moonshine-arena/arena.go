@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/playtest"
+	"github.com/moonshine-games/moonshine/games"
+)
+
+// modules are the games the arena can play: every hosted game.
+func modules() []engine.Module {
+	var out []engine.Module
+	for _, m := range games.Default().Modules() {
+		out = append(out, m.Module)
+	}
+	return out
+}
+
+// options are the command line.
+type options struct {
+	game, variant string
+	players       int
+	games         int
+	bot, vs       string
+	baseline      bool
+	seed          string
+	parallel      int
+	maxCommands   int
+}
+
+func parse(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("moonshine-arena", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.game, "game", "booze-barons", "the game: "+strings.Join(names(), ", "))
+	fs.StringVar(&o.variant, "variant", "", "the game's variant (empty: its default)")
+	fs.IntVar(&o.players, "players", 5, "seats per game")
+	fs.IntVar(&o.games, "games", 100, "games to play")
+	fs.StringVar(&o.bot, "bot", "hard", "the tested seat's bot: easy, normal, hard or uniform")
+	fs.StringVar(&o.vs, "vs", "easy", "the other seats' bot")
+	fs.BoolVar(&o.baseline, "baseline", false, "also play the same games with -vs in every seat (the fair share)")
+	fs.StringVar(&o.seed, "seed", "arena", "the tournament's seed: game i is seeded from it and i")
+	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
+	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is an error")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if o.games < 1 || o.parallel < 1 {
+		return o, errors.New("need -games >= 1 and -parallel >= 1")
+	}
+	return o, nil
+}
+
+func names() []string {
+	var out []string
+	for _, m := range modules() {
+		out = append(out, m.Rules.Name())
+	}
+	return out
+}
+
+// lineup is how the seats of a tournament's games are filled.
+type lineup struct {
+	module engine.Module
+	table  engine.Config
+	bot    string // the tested seat's
+	vs     string // every other seat's
+}
+
+// botOf returns the bot a policy name gives.
+func botOf(m engine.Module, name string) (engine.Bot, error) {
+	if name == "uniform" {
+		return engine.UniformBot, nil
+	}
+	l, err := engine.ParseLevel(name)
+	if err != nil || name == "" {
+		return nil, fmt.Errorf("unknown bot %q: easy, normal, hard or uniform", name)
+	}
+	return m.Bot(l), nil
+}
+
+// seedOf is game i's seed.
+func seedOf(seed string, i int) []byte {
+	s := sha256.Sum256([]byte(fmt.Sprintf("moonshine-arena\x00%s\x00%d", seed, i)))
+	return s[:]
+}
+
+// play plays n games of a lineup, parallel at a time, and returns their
+// records in game order.
+func play(ctx context.Context, l lineup, o options) ([]record, error) {
+	tested, err := botOf(l.module, l.bot)
+	if err != nil {
+		return nil, err
+	}
+	other, err := botOf(l.module, l.vs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]record, o.games)
+	errs := make([]error, o.games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range o.parallel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = playOne(l, o, i, tested, other)
+			}
+		}()
+	}
+	for i := range o.games {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, errors.Join(errs...)
+}
+
+// playOne plays game i: the tested bot in seat i mod players.
+func playOne(l lineup, o options, i int, tested, other engine.Bot) (record, error) {
+	seat := i % l.table.Players
+	rec := record{seat: seat}
+	bots := make([]engine.Bot, l.table.Players)
+	for s := range bots {
+		b, name := other, l.vs
+		if s == seat {
+			b, name = tested, l.bot
+		}
+		bots[s] = &meter{bot: b, policy: name, rec: &rec}
+	}
+	res, err := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands}.Play()
+	if err != nil {
+		return rec, fmt.Errorf("game %d: %w", i, err)
+	}
+	out := res.Game.State.Outcome()
+	rec.won = slices.Contains(out.Winners, engine.Seat(seat))
+	rec.commands = len(res.Commands)
+	rec.rounds, rec.unit = length(res.Game.State)
+	return rec, nil
+}
+
+// length returns a finished game's length and its unit: the "round" or
+// "day" field of its spectator view (Booze Barons' rounds, the Kingdom's
+// Days); 0 and "rounds" when its view has neither.
+func length(st engine.State) (int, string) {
+	m := st.View(engine.SpectatorViewer()).ProtoReflect()
+	for _, name := range []protoreflect.Name{"round", "day"} {
+		f := m.Descriptor().Fields().ByName(name)
+		if f == nil {
+			continue
+		}
+		switch f.Kind() {
+		case protoreflect.Int32Kind, protoreflect.Int64Kind:
+			return int(m.Get(f).Int()), units[name]
+		case protoreflect.Uint32Kind, protoreflect.Uint64Kind:
+			return int(m.Get(f).Uint()), units[name]
+		}
+	}
+	return 0, units["round"]
+}
+
+var units = map[protoreflect.Name]string{"round": "rounds", "day": "Days"}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/engine/kingdom"
+)
+
+// Wilson score intervals, as published tables give them (z = 1.96).
+func TestWilson(t *testing.T) {
+	for _, c := range []struct {
+		k, n   int
+		lo, hi float64
+	}{{0, 10, 0, 0.2775}, {5, 10, 0.2366, 0.7634}, {56, 100, 0.4623, 0.6533}, {10, 10, 0.7225, 1}} {
+		lo, hi := wilson(c.k, c.n)
+		if math.Abs(lo-c.lo) > 5e-5 || math.Abs(hi-c.hi) > 5e-5 {
+			t.Errorf("wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", c.k, c.n, lo, hi, c.lo, c.hi)
+		}
+	}
+}
+
+func TestQuantile(t *testing.T) {
+	v := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	if quantile(v, 0.5) != 5 || quantile(v, 0.9) != 9 || quantile(v, 1) != 10 || quantile([]int{7}, 0.9) != 7 {
+		t.Fatal("nearest-rank quantiles are off")
+	}
+}
+
+// A small tournament runs end to end and reports every figure.
+func TestTournament(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"-players", "3", "-games", "6", "-bot", "easy", "-vs", "uniform", "-baseline", "-parallel", "2"}, &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	for _, want := range []string{"Booze Barons (standard), 3 players, 6 games", "easy vs uniform", "uniform vs uniform (baseline)", "fair share", "CPU per decision", "rounds p50 / p90"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{{"-game", "chess"}, {"-bot", "expert"}, {"-players", "12"}, {"-games", "0"}, {"stray"}} {
+		var out, errs bytes.Buffer
+		if code := run(context.Background(), args, &out, &errs); code != 2 || errs.Len() == 0 {
+			t.Errorf("%v: exit %d, %q", args, code, errs.String())
+		}
+	}
+}
+
+// A game's length is read from its spectator view, in its own unit: a game
+// just started is in its first round or Day.
+func TestLength(t *testing.T) {
+	for _, c := range []struct {
+		module engine.Module
+		unit   string
+	}{{boozebarons.Module(), "rounds"}, {kingdom.Module(), "Days"}} {
+		g, _, err := engine.Start(c.module.Rules, engine.Config{Players: 3}, []byte("length"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, unit := length(g.State); n != 1 || unit != c.unit {
+			t.Errorf("%s: %d %s, want 1 %s", c.module.Title, n, unit, c.unit)
+		}
+	}
+}
+
+// The Kingdom plays through the arena too, its strategy at every level, and
+// reports Days.
+func TestKingdomTournament(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"-game", "moonshine-kingdom", "-players", "2", "-games", "2", "-bot", "hard", "-vs", "easy", "-parallel", "1"}, &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if !strings.Contains(out.String(), "Moonshine Kingdom (standard), 2 players, 2 games") || !strings.Contains(out.String(), "Days p50 / p90") {
+		t.Errorf("the report:\n%s", out.String())
+	}
+}

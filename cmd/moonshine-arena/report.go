@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"text/tabwriter"
+	"time"
+)
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	o, err := parse(args, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonshine-arena:", err)
+		return 2
+	}
+	l, err := lineupOf(o)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonshine-arena:", err)
+		return 2
+	}
+	tested, err := play(ctx, l, o)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonshine-arena:", err)
+		return 1
+	}
+	var base []record
+	if o.baseline {
+		b := l
+		b.bot = o.vs
+		if base, err = play(ctx, b, o); err != nil {
+			fmt.Fprintln(stderr, "moonshine-arena:", err)
+			return 1
+		}
+	}
+	report(stdout, l, o, tested, base)
+	return 0
+}
+
+// lineupOf finds the game and its table.
+func lineupOf(o options) (lineup, error) {
+	for _, m := range modules() {
+		if m.Rules.Name() != o.game {
+			continue
+		}
+		table, err := m.Table(o.variant, o.players)
+		if err != nil {
+			return lineup{}, err
+		}
+		for _, b := range []string{o.bot, o.vs} {
+			if _, err := botOf(m, b); err != nil {
+				return lineup{}, err
+			}
+		}
+		return lineup{module: m, table: table, bot: o.bot, vs: o.vs}, nil
+	}
+	return lineup{}, fmt.Errorf("unknown game %q", o.game)
+}
+
+// report prints the tournament.
+func report(w io.Writer, l lineup, o options, tested, base []record) {
+	v, _ := l.module.Variant(o.variant)
+	fmt.Fprintf(w, "%s (%s), %d players, %d games from seed %q\n", l.module.Title, v.Name, l.table.Players, o.games, o.seed)
+	fmt.Fprintf(w, "tested seat (rotated): %s; other seats: %s\n\n", l.bot, l.vs)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "lineup\tgames\twins\twin rate\t95%% CI (Wilson)\t%s p50 / p90\tcommands p50 / p90\n", tested[0].unit)
+	row(tw, l.bot+" vs "+l.vs, tested)
+	if base != nil {
+		row(tw, l.vs+" vs "+l.vs+" (baseline)", base)
+	}
+	tw.Flush()
+	if base != nil {
+		fair := rate(base)
+		lo, hi := wilson(wins(tested), len(tested))
+		fmt.Fprintf(w, "\nfair share (the baseline's rate for the same seats): %.1f%%; the tested CI [%.1f%%, %.1f%%] %s it\n",
+			100*fair, 100*lo, 100*hi, map[bool]string{true: "excludes", false: "includes"}[fair < lo || fair > hi])
+	}
+	fmt.Fprintln(w, "\nCPU per decision (thread CPU time; decisions with more than one legal command)")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "bot\tdecisions\tmean\tp50\tp90\tmax\twall mean")
+	all := append(slices.Clone(tested), base...)
+	for _, p := range policies(l) {
+		var cpu, wall []time.Duration
+		for _, r := range all {
+			for _, d := range r.decisions[p] {
+				cpu, wall = append(cpu, d.cpu), append(wall, d.wall)
+			}
+		}
+		if len(cpu) == 0 {
+			continue
+		}
+		slices.Sort(cpu)
+		fmt.Fprintf(tw, "%s\t%d\t%v\t%v\t%v\t%v\t%v\n", p, len(cpu), ms(mean(cpu)), ms(quantile(cpu, 0.5)), ms(quantile(cpu, 0.9)), ms(cpu[len(cpu)-1]), ms(mean(wall)))
+	}
+	tw.Flush()
+}
+
+func policies(l lineup) []string {
+	if l.bot == l.vs {
+		return []string{l.bot}
+	}
+	return []string{l.bot, l.vs}
+}
+
+func row(w io.Writer, name string, recs []record) {
+	var rounds, cmds []int
+	for _, r := range recs {
+		rounds, cmds = append(rounds, r.rounds), append(cmds, r.commands)
+	}
+	slices.Sort(rounds)
+	slices.Sort(cmds)
+	lo, hi := wilson(wins(recs), len(recs))
+	fmt.Fprintf(w, "%s\t%d\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%d / %d\t%d / %d\n", name, len(recs), wins(recs), 100*rate(recs), 100*lo, 100*hi,
+		quantile(rounds, 0.5), quantile(rounds, 0.9), quantile(cmds, 0.5), quantile(cmds, 0.9))
+}
+
+func wins(recs []record) int {
+	n := 0
+	for _, r := range recs {
+		if r.won {
+			n++
+		}
+	}
+	return n
+}
+
+func rate(recs []record) float64 { return float64(wins(recs)) / float64(len(recs)) }
+
+// wilson returns the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959964
+	p, nf := float64(k)/float64(n), float64(n)
+	d := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / d
+	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
+	return max(0, c-h), min(1, c+h)
+}
+
+// quantile returns the q-quantile of sorted values, by nearest rank.
+func quantile[T any](sorted []T, q float64) T {
+	var zero T
+	if len(sorted) == 0 {
+		return zero
+	}
+	i := int(math.Ceil(q*float64(len(sorted)))) - 1
+	return sorted[min(max(i, 0), len(sorted)-1)]
+}
+
+func mean(ds []time.Duration) time.Duration {
+	var sum time.Duration
+	for _, d := range ds {
+		sum += d
+	}
+	return sum / time.Duration(len(ds))
+}
+
+// ms rounds a duration for the table.
+func ms(d time.Duration) time.Duration {
+	switch {
+	case d >= 10*time.Millisecond:
+		return d.Round(100 * time.Microsecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}

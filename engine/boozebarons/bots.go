@@ -1,0 +1,111 @@
+package boozebarons
+
+import (
+	"fmt"
+	"slices"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/search"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+)
+
+// Bots returns Booze Barons' bots: easy plays the goal-aware heuristic;
+// normal and hard search (engine/search) with the heuristic as their
+// default policy, within the budgets of [Budget].
+func Bots() engine.Bots {
+	return engine.Bots{Easy: Easy{}, Normal: Searcher{Level: engine.LevelNormal}, Hard: Searcher{Level: engine.LevelHard}}
+}
+
+// searchLevel is a search level's budget as data: playouts, worlds, and how
+// far a playout looks ahead, in commands per seat at the table (a round is
+// about two and a half commands per seat: a Movement card, an action and
+// its follow-ups).
+type searchLevel struct {
+	iterations, worlds, depthPerSeat int
+}
+
+// searchLevels are the normal and hard bots' budgets (docs/bots.md gives
+// the CPU each takes per decision and how each fares). A playout is cut
+// after about one round and valued by the Mobs' scores: longer playouts
+// are noisier, and shorter ones miss the end of the round.
+var searchLevels = map[engine.Level]searchLevel{
+	engine.LevelNormal: {iterations: 150, worlds: 12, depthPerSeat: 3},
+	engine.LevelHard:   {iterations: 800, worlds: 32, depthPerSeat: 3},
+}
+
+// Budget returns the search budget of a level (normal or hard; any other
+// level is normal) at a table of players.
+func Budget(l engine.Level, players int) search.Budget {
+	b, ok := searchLevels[l]
+	if !ok {
+		b = searchLevels[engine.LevelNormal]
+	}
+	return search.Budget{Iterations: b.iterations, Worlds: b.worlds, Depth: b.depthPerSeat * players}
+}
+
+// Searcher is a searching bot of one level: engine/search with
+// [SearchGame], within the level's [Budget] for the table.
+type Searcher struct {
+	Level engine.Level
+}
+
+var _ engine.Bot = Searcher{}
+
+// Choose searches k's decision.
+func (b Searcher) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	res, err := b.Run(k, r)
+	return res.Command, err
+}
+
+// Run searches k's decision and returns what the search found.
+func (b Searcher) Run(k engine.Knowledge, r *engine.Rand) (search.Result, error) {
+	v, ok := k.View.(*pb.View)
+	if !ok {
+		return search.Result{}, fmt.Errorf("boozebarons: the view is %T", k.View)
+	}
+	return search.New(Rules{}, SearchGame{}, Budget(b.Level, int(v.Players))).Run(k, r)
+}
+
+// Easy is the easy bot: the heuristic, from what its seat may know (its
+// belief of the others' types: every card each has held, every wrong
+// guess).
+type Easy struct{}
+
+var _ engine.Bot = Easy{}
+
+// Choose returns the heuristic's command for k.Prompt.
+func (Easy) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	if len(k.Prompt.Legal) == 1 {
+		return k.Prompt.Legal[0], nil
+	}
+	b, err := infer(k)
+	if err != nil {
+		return nil, err
+	}
+	// The heuristic reads only facts the seat knows, so any world
+	// consistent with the belief serves; the sealed cards of the others
+	// are not dealt, as it never reads them.
+	b.sealed = nil
+	evs, err := b.Deal(r)
+	if err != nil {
+		return nil, err
+	}
+	w, err := search.Fold(Rules{}, evs)
+	if err != nil {
+		return nil, err
+	}
+	st := w.(*State)
+	h := newHeuristic(st, b.seat, b.suspects, r)
+	var cmd *pb.Command
+	if st.phase == pb.Phase_PHASE_MOVE {
+		cmd = h.choose()
+	} else {
+		cmd = h.act()
+	}
+	if cmd == nil || !slices.ContainsFunc(k.Prompt.Legal, func(m proto.Message) bool { return proto.Equal(m, cmd) }) {
+		return nil, fmt.Errorf("boozebarons: the heuristic chose %v, which %v is not offered", cmd, k.Seat)
+	}
+	return cmd, nil
+}

@@ -1,0 +1,206 @@
+package search
+
+import (
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+)
+
+// iteration runs the iterations of one decision and counts their work.
+type iteration struct {
+	s         *Search
+	t         *tree
+	r         *engine.Rand
+	obs       *observer
+	commands  int // commands played
+	fallbacks int
+}
+
+// once runs one iteration on world w (a copy the iteration may change):
+// down the tree, then a playout, then the value backed up.
+func (it *iteration) once(w engine.State) error {
+	if it.obs == nil {
+		it.obs = newObserver(it.t.seat)
+	}
+	seat, played := it.t.seat, 0
+	n := it.t.root
+	cands := make([]proto.Message, len(n.edges))
+	for i, e := range n.edges {
+		cands[i] = e.cmd
+	}
+	var path []*edge
+	var next proto.Message // the default policy's command at a new node
+	for {
+		e := n.pick(cands, it.t.explore)
+		path = append(path, e)
+		if err := it.strict(w, seat, e.cmd); err != nil {
+			return err
+		}
+		played++
+		obs, cmd, decides, err := it.until(w, &played)
+		if err != nil {
+			return err
+		}
+		if !decides {
+			break
+		}
+		child, fresh := e.child(obs)
+		if fresh {
+			next = cmd
+			break
+		}
+		n = child
+		if cands = it.s.candidates(w, seat, nil); len(cands) == 0 {
+			next = cmd
+			break
+		}
+	}
+	if err := it.playout(w, seat, next, played); err != nil {
+		return err
+	}
+	v := clamp(it.s.game.Value(w, seat))
+	for _, e := range path {
+		e.visits++
+		e.total += v
+	}
+	return nil
+}
+
+// until plays the other seats by the default policy until seat must
+// decide: it returns what seat observed meanwhile and the default policy's
+// command for it, or decides false when the game ended or the depth was
+// reached first.
+func (it *iteration) until(w engine.State, played *int) (obs uint64, cmd proto.Message, decides bool, err error) {
+	it.obs.reset()
+	for w.Outcome() == nil && !it.deep(*played) {
+		who, c := it.s.game.Playout(w, it.r)
+		if who == it.t.seat && c != nil {
+			return it.obs.sum, c, true, nil
+		}
+		evs, err := it.loose(w, who, c)
+		if err != nil {
+			return 0, nil, false, err
+		}
+		it.obs.see(evs)
+		*played++
+	}
+	return 0, nil, false, nil
+}
+
+// playout plays every seat by the default policy, first seat's command
+// first when there is one, until the game ends or the depth is reached.
+func (it *iteration) playout(w engine.State, seat engine.Seat, first proto.Message, played int) error {
+	if first != nil && w.Outcome() == nil && !it.deep(played) {
+		if _, err := it.loose(w, seat, first); err != nil {
+			return err
+		}
+		played++
+	}
+	for w.Outcome() == nil && !it.deep(played) {
+		who, c := it.s.game.Playout(w, it.r)
+		if _, err := it.loose(w, who, c); err != nil {
+			return err
+		}
+		played++
+	}
+	return nil
+}
+
+func (it *iteration) deep(played int) bool {
+	return it.s.budget.Depth > 0 && played >= it.s.budget.Depth
+}
+
+// decide plays cmd in w: the game's Step when it has one, else Decide
+// then Apply. A refusal leaves w as it was.
+func (it *iteration) decide(w engine.State, seat engine.Seat, cmd proto.Message) ([]engine.Event, error) {
+	if st, ok := it.s.game.(Stepper); ok {
+		return st.Step(w, seat, cmd, it.r)
+	}
+	evs, err := w.Decide(seat, cmd, it.r)
+	if err != nil {
+		return nil, err
+	}
+	return evs, apply(w, evs)
+}
+
+// strict plays a command of the tree, which the world must accept: the
+// root's commands are legal in every world consistent with the seat's
+// knowledge, and deeper ones come from the world's own prompt.
+func (it *iteration) strict(w engine.State, seat engine.Seat, cmd proto.Message) error {
+	if _, err := it.decide(w, seat, cmd); err != nil {
+		return fmt.Errorf("search: a dealt world refuses %v's command %v: %w", seat, cmd, err)
+	}
+	it.commands++
+	return nil
+}
+
+// loose plays the default policy's command, or, when the policy has none or
+// the rules refuse it, one of the seat's legal commands, uniformly. It
+// returns the events played.
+func (it *iteration) loose(w engine.State, seat engine.Seat, cmd proto.Message) ([]engine.Event, error) {
+	if cmd != nil {
+		evs, err := it.decide(w, seat, cmd)
+		if err == nil {
+			it.commands++
+			return evs, nil
+		}
+		if _, ok := engine.AsRuleError(err); !ok {
+			return nil, err
+		}
+	}
+	it.fallbacks++
+	p, ok := promptOf(w, seat)
+	if !ok || len(p.Legal) == 0 {
+		if p, ok = anyPrompt(w); !ok {
+			return nil, errNoCommand
+		}
+	}
+	evs, err := it.decide(w, p.Seat, p.Legal[it.r.IntN(len(p.Legal))])
+	if err != nil {
+		return nil, fmt.Errorf("search: a legal command is refused: %w", err)
+	}
+	it.commands++
+	return evs, nil
+}
+
+// apply folds decided events into the world.
+func apply(w engine.State, evs []engine.Event) error {
+	for _, ev := range evs {
+		for _, b := range ev.Bodies() {
+			if err := w.Apply(b); err != nil {
+				return fmt.Errorf("search: a decided event does not apply: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// promptOf returns seat's prompt in w.
+func promptOf(w engine.State, seat engine.Seat) (engine.Prompt, bool) {
+	for _, p := range w.Prompts() {
+		if p.Seat == seat {
+			return p, true
+		}
+	}
+	return engine.Prompt{}, false
+}
+
+// anyPrompt returns a prompt with legal commands, one that must act first.
+func anyPrompt(w engine.State) (engine.Prompt, bool) {
+	var may engine.Prompt
+	found := false
+	for _, p := range w.Prompts() {
+		if len(p.Legal) == 0 {
+			continue
+		}
+		if p.MustAct {
+			return p, true
+		}
+		if !found {
+			may, found = p, true
+		}
+	}
+	return may, found
+}

@@ -1,0 +1,190 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+)
+
+// Budget is how much a search may do for one decision, counted in work,
+// never in time.
+type Budget struct {
+	// Iterations is the number of playouts (at least 1).
+	Iterations int
+	// Worlds is the number of worlds dealt per decision, which the
+	// iterations take in turn (0: one per iteration, at most 32).
+	Worlds int
+	// Depth bounds the commands an iteration plays from the decision
+	// before the world is valued (0: to the end of the game).
+	Depth int
+	// Explore is the UCB1 exploration constant on values in [0, 1]
+	// (0: DefaultExplore).
+	Explore float64
+}
+
+// DefaultExplore is the exploration constant of a Budget that names none.
+const DefaultExplore = 0.7
+
+func (b Budget) normal() Budget {
+	b.Iterations = max(b.Iterations, 1)
+	if b.Worlds <= 0 {
+		b.Worlds = min(b.Iterations, 32)
+	}
+	b.Worlds = min(b.Worlds, b.Iterations)
+	if b.Explore <= 0 {
+		b.Explore = DefaultExplore
+	}
+	return b
+}
+
+// Search is a bot that searches: an [engine.Bot] for one game and budget.
+// It keeps nothing between decisions and is safe for concurrent use.
+type Search struct {
+	rules  engine.Rules
+	game   Game
+	budget Budget
+}
+
+var _ engine.Bot = (*Search)(nil)
+
+// New returns the search bot of a game with the given budget.
+func New(rules engine.Rules, game Game, b Budget) *Search {
+	return &Search{rules: rules, game: game, budget: b.normal()}
+}
+
+// Budget returns the search's budget, with its defaults filled in.
+func (s *Search) Budget() Budget { return s.budget }
+
+// Result is one decision of a search and what it took.
+type Result struct {
+	// Command is the command chosen.
+	Command proto.Message
+	// Iterations is the number of playouts run (0 when the prompt left no
+	// choice).
+	Iterations int
+	// Commands is the number of commands the iterations played, the
+	// search's unit of work.
+	Commands int
+	// Fallbacks counts the default policy's commands the rules refused (a
+	// bug in the game's policy), each replaced by a uniform legal command.
+	Fallbacks int
+	// Candidates are the root commands with their statistics, in the
+	// prompt's order.
+	Candidates []Candidate
+}
+
+// Candidate is one root command and how the search valued it.
+type Candidate struct {
+	Command proto.Message
+	// Visits is the number of iterations that played it; Value is their
+	// mean value for the seat.
+	Visits int
+	Value  float64
+}
+
+// Choose returns the command [Search.Run] chooses.
+func (s *Search) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	res, err := s.Run(k, r)
+	return res.Command, err
+}
+
+// Run searches one decision of k.Seat from what it knows, drawing every
+// random choice from r.
+func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
+	if k.Prompt.Seat != k.Seat {
+		return Result{}, fmt.Errorf("search: the prompt is %v's, the knowledge %v's", k.Prompt.Seat, k.Seat)
+	}
+	if len(k.Prompt.Legal) == 1 && len(k.Prompt.Templates) == 0 {
+		return Result{Command: k.Prompt.Legal[0]}, nil
+	}
+	sampler, err := s.game.Infer(k)
+	if err != nil {
+		return Result{}, err
+	}
+	worlds, err := s.deal(sampler, r)
+	if err != nil {
+		return Result{}, err
+	}
+	cands := s.candidates(worlds[0], k.Seat, &k.Prompt)
+	switch len(cands) {
+	case 0:
+		return Result{}, fmt.Errorf("search: %v has nothing to choose from (%s)", k.Seat, k.Prompt.Reason)
+	case 1:
+		return Result{Command: cands[0]}, nil
+	}
+	t := &tree{seat: k.Seat, explore: s.budget.Explore, root: newNode()}
+	t.root.expand(cands)
+	run := &iteration{s: s, t: t, r: r}
+	res := Result{Iterations: s.budget.Iterations}
+	for i := range s.budget.Iterations {
+		if err := run.once(s.game.Clone(worlds[i%len(worlds)])); err != nil {
+			return Result{}, err
+		}
+	}
+	res.Commands, res.Fallbacks = run.commands, run.fallbacks
+	best := t.root.best()
+	for _, e := range t.root.edges {
+		res.Candidates = append(res.Candidates, Candidate{Command: e.cmd, Visits: e.visits, Value: e.mean()})
+	}
+	res.Command = best.cmd
+	return res, nil
+}
+
+// deal draws the budget's worlds and folds each into a state.
+func (s *Search) deal(sampler Sampler, r *engine.Rand) ([]engine.State, error) {
+	worlds := make([]engine.State, s.budget.Worlds)
+	for i := range worlds {
+		evs, err := sampler.Deal(r)
+		if err != nil {
+			return nil, err
+		}
+		if worlds[i], err = Fold(s.rules, evs); err != nil {
+			return nil, fmt.Errorf("search: a dealt world does not fold: %w", err)
+		}
+	}
+	return worlds, nil
+}
+
+// candidates returns the commands compared at a decision of seat in st:
+// the game's proposal, else the seat's legal commands (prompt, when the
+// caller has it).
+func (s *Search) candidates(st engine.State, seat engine.Seat, prompt *engine.Prompt) []proto.Message {
+	if pr, ok := s.game.(Proposer); ok {
+		return pr.Propose(st, seat)
+	}
+	if prompt != nil {
+		return prompt.Legal
+	}
+	p, _ := promptOf(st, seat)
+	return p.Legal
+}
+
+// Fold returns the state that events fold into, from the rules' empty
+// state.
+func Fold(rules engine.Rules, events []engine.Event) (engine.State, error) {
+	st := rules.NewState()
+	for i, ev := range events {
+		for _, b := range ev.Bodies() {
+			if err := st.Apply(b); err != nil {
+				return nil, fmt.Errorf("event %d: %w", i+1, err)
+			}
+		}
+	}
+	return st, nil
+}
+
+// errNoCommand is a world in which no seat has a command to play though the
+// game is not over: a bug in the game.
+var errNoCommand = errors.New("search: the game is not over but no seat has a command")
+
+// clamp keeps a value within [0, 1] (NaN counts as 0).
+func clamp(v float64) float64 {
+	if math.IsNaN(v) {
+		return 0
+	}
+	return min(max(v, 0), 1)
+}
