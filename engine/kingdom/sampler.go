@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
@@ -81,8 +80,6 @@ func infer(k engine.Knowledge) (*belief, error) {
 	if !started {
 		return nil, badHistory("no game_started")
 	}
-	// Pin the reveals with the fewest possible slots first.
-	sort.SliceStable(b.reveals, func(i, j int) bool { return len(b.reveals[i].slots) < len(b.reveals[j].slots) })
 	return b, nil
 }
 
@@ -174,8 +171,7 @@ func (b *belief) shown(i, seat, c int, toDiscard map[int]bool, reshuffles map[pb
 }
 
 // dealTries bounds the attempts of one Deal: an attempt fails only when
-// its random choice of slots for the shown cards leaves a card that was not
-// in its deck at its draw.
+// its choice of slots for the shown cards leaves a draw no card to deal.
 const dealTries = 16
 
 // Deal returns the history with every unseen draw dealt: the shown cards in
@@ -183,17 +179,20 @@ const dealTries = 16
 // then in the deck that the seat never sees placed again.
 func (b *belief) Deal(r *engine.Rand) ([]engine.Event, error) {
 	var err error
-	for range dealTries {
+	for i := range dealTries {
 		var cards [][]int
-		if cards, err = b.try(r); err == nil {
+		if cards, err = b.try(r, i > 0); err == nil {
 			return b.events(cards), nil
 		}
 	}
 	return nil, err
 }
 
-// try deals each unseen draw its cards, or fails.
-func (b *belief) try(r *engine.Rand) ([][]int, error) {
+// try deals each unseen draw its cards, or fails. Each shown card goes, in
+// the order shown, to the earliest of its free slots (the greedy order
+// that fits them all when any order does, and leaves the most cards in the
+// decks for the other draws), or, when shuffle, to a random one.
+func (b *belief) try(r *engine.Rand, shuffle bool) ([][]int, error) {
 	cards := make([][]int, len(b.draws))
 	for d, h := range b.draws {
 		cards[d] = make([]int, len(h.tiers))
@@ -203,7 +202,10 @@ func (b *belief) try(r *engine.Rand) ([][]int, error) {
 		if len(free) == 0 {
 			return nil, badHistory("no draw left for Contract %d", rv.card)
 		}
-		s := free[r.IntN(len(free))]
+		s := free[0]
+		if shuffle {
+			s = free[r.IntN(len(free))]
+		}
 		cards[s.draw][s.pos] = rv.card
 	}
 	return cards, b.fill(cards, r)
