@@ -30,12 +30,13 @@ type searchLevel struct {
 }
 
 // searchLevels are the normal and hard bots' budgets (docs/bots.md gives
-// the CPU each takes per decision). A Kingdom playout command costs a
-// prompt (every legal command checked) and a view: playouts are short and
-// valued by the sides' progress towards the win.
+// the CPU each takes per decision and how each fares). A Kingdom playout
+// command costs a prompt (every legal command checked) and a view, and a
+// Day is some ten commands per seat: a playout is cut after about a Day
+// and valued by the sides' progress towards the win.
 var searchLevels = map[engine.Level]searchLevel{
-	engine.LevelNormal: {iterations: 8, worlds: 4, depthPerSeat: 2},
-	engine.LevelHard:   {iterations: 48, worlds: 8, depthPerSeat: 3},
+	engine.LevelNormal: {iterations: 16, worlds: 8, depthPerSeat: 12},
+	engine.LevelHard:   {iterations: 96, worlds: 16, depthPerSeat: 12},
 }
 
 // Budget returns the search budget of a level (normal or hard; any other

@@ -18,8 +18,9 @@ import (
 type SearchGame struct{}
 
 var (
-	_ search.Game    = SearchGame{}
-	_ search.Stepper = SearchGame{}
+	_ search.Game     = SearchGame{}
+	_ search.Stepper  = SearchGame{}
+	_ search.Proposer = SearchGame{}
 )
 
 // Infer reads a seat's belief from its knowledge.
@@ -39,6 +40,45 @@ func (SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.M
 	}
 	p := ps[0]
 	return p.Seat, strategy.Policy{}.Choose(s.View(engine.SeatViewer(p.Seat)), p, r)
+}
+
+// proposals is how many of the strategy's choices, each from its own
+// fixed generator, a decision compares.
+const proposals = 3
+
+// fewLegal is the most listed legal commands that a decision compares
+// besides the strategy's choices.
+const fewLegal = 4
+
+// Propose returns the commands of seat worth comparing: the strategy's
+// choices from the seat's view (the prompts' templates, Move, Push and
+// Unload, are filled only by it) under a few fixed generators, and the
+// listed legal commands when they are few. It reads only the seat's view
+// and prompt, so it is the same in every world the seat may be in.
+func (SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
+	s := st.(*state)
+	var p engine.Prompt
+	for _, q := range s.Prompts() {
+		if q.Seat == seat {
+			p = q
+		}
+	}
+	view := s.View(engine.SeatViewer(seat))
+	var out []proto.Message
+	add := func(m proto.Message) {
+		if m != nil && !slices.ContainsFunc(out, func(o proto.Message) bool { return proto.Equal(o, m) }) {
+			out = append(out, m)
+		}
+	}
+	for i := range proposals {
+		add(strategy.Policy{}.Choose(view, p, engine.NewRand([32]byte{byte(i)})))
+	}
+	if len(p.Legal) <= fewLegal {
+		for _, m := range p.Legal {
+			add(m)
+		}
+	}
+	return out
 }
 
 // Step plays cmd on st in place: the kit's precheck and the command's rule
