@@ -338,8 +338,8 @@ func (s *state) controlled(seat int) []pb.District {
 // countControlled counts the Districts seat Controls that match keep.
 func (s *state) countControlled(seat int, keep func(printed.DistrictInfo) bool) int {
 	n := 0
-	for _, d := range s.controlled(seat) {
-		if keep(printed.Info(d)) {
+	for d := pb.District(1); d <= printed.NumDistricts; d++ {
+		if s.controller(d) == seat && keep(printed.Info(d)) {
 			n++
 		}
 	}
