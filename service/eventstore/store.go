@@ -49,6 +49,10 @@ type GameRecord struct {
 	// until [Store.Summarise] fills them in.
 	Players int
 	Variant string
+	// Unlisted keeps the table out of listings that ask for listed tables
+	// only ([ListFilter.Listed]): it is reached by its ID. Written at
+	// creation.
+	Unlisted bool
 
 	// The read model, kept by the store (read only; CreateGame ignores it).
 
@@ -229,6 +233,9 @@ type ListFilter struct {
 	// Unsummarised keeps only records without their summary (Players 0):
 	// games created before the store kept its read model.
 	Unsummarised bool
+	// Listed keeps only public tables, leaving out unlisted ones (the
+	// lobby's listings; the server's own list every game).
+	Listed bool
 	// AfterID pages: the games listed after the game with this ID (created
 	// before it). An ID that names no game yields an empty page.
 	AfterID string
@@ -243,7 +250,8 @@ func (f ListFilter) Matches(g GameRecord) bool {
 		f.Status != 0 && f.Status&g.Status() == 0,
 		f.MinOpenSeats > 0 && g.OpenSeats() < f.MinOpenSeats,
 		f.Players > 0 && g.Players != f.Players,
-		f.Unsummarised && g.Players != 0:
+		f.Unsummarised && g.Players != 0,
+		f.Listed && g.Unlisted:
 		return false
 	}
 	return true

@@ -69,6 +69,9 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 	if errors.Is(err, games.ErrWrongGame) {
 		return nil, nil, badRequest("config.options", "options are not for %s", mod.Name())
 	}
+	if _, err := unlistedOf(cfg); err != nil {
+		return nil, nil, err
+	}
 	if cfg.GetVariant() != "" && opts != nil {
 		return nil, nil, badRequest("config.variant", "a variant sets the options: give a variant or options, not both")
 	}
@@ -115,7 +118,8 @@ func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonsh
 		return nil, nil, err
 	}
 	commit := engine.SeedCommitment(seed)
-	rec := eventstore.GameRecord{ID: newGameID(), Rules: mod.Name(), Config: cfgData, Seed: seed,
+	unlisted, _ := unlistedOf(cfg) // checked by checkCreate
+	rec := eventstore.GameRecord{Unlisted: unlisted, ID: newGameID(), Rules: mod.Name(), Config: cfgData, Seed: seed,
 		SeedCommitment: commit[:], CreatedAt: time.Now().UTC().Truncate(time.Microsecond),
 		Players: int(cfg.GetPlayers()), Variant: cfg.GetVariant()}
 	res, err := s.store.CreateGame(ctx, rec, data)

@@ -29,6 +29,59 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Visibility says whether the lobby lists a table.
+type Visibility int32
+
+const (
+	// Not set: public.
+	Visibility_VISIBILITY_UNSPECIFIED Visibility = 0
+	// Listed by ListGames.
+	Visibility_VISIBILITY_PUBLIC Visibility = 1
+	// Never listed; reached by its id.
+	Visibility_VISIBILITY_UNLISTED Visibility = 2
+)
+
+// Enum value maps for Visibility.
+var (
+	Visibility_name = map[int32]string{
+		0: "VISIBILITY_UNSPECIFIED",
+		1: "VISIBILITY_PUBLIC",
+		2: "VISIBILITY_UNLISTED",
+	}
+	Visibility_value = map[string]int32{
+		"VISIBILITY_UNSPECIFIED": 0,
+		"VISIBILITY_PUBLIC":      1,
+		"VISIBILITY_UNLISTED":    2,
+	}
+)
+
+func (x Visibility) Enum() *Visibility {
+	p := new(Visibility)
+	*p = x
+	return p
+}
+
+func (x Visibility) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Visibility) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_v1_game_proto_enumTypes[0].Descriptor()
+}
+
+func (Visibility) Type() protoreflect.EnumType {
+	return &file_moonshine_v1_game_proto_enumTypes[0]
+}
+
+func (x Visibility) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Visibility.Descriptor instead.
+func (Visibility) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{0}
+}
+
 // GameStatus is where a game stands.
 type GameStatus int32
 
@@ -70,11 +123,11 @@ func (x GameStatus) String() string {
 }
 
 func (GameStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[0].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[1].Descriptor()
 }
 
 func (GameStatus) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[0]
+	return &file_moonshine_v1_game_proto_enumTypes[1]
 }
 
 func (x GameStatus) Number() protoreflect.EnumNumber {
@@ -83,7 +136,7 @@ func (x GameStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use GameStatus.Descriptor instead.
 func (GameStatus) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{0}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{1}
 }
 
 // Role is the capacity a caller acts in.
@@ -127,11 +180,11 @@ func (x Role) String() string {
 }
 
 func (Role) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[1].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[2].Descriptor()
 }
 
 func (Role) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[1]
+	return &file_moonshine_v1_game_proto_enumTypes[2]
 }
 
 func (x Role) Number() protoreflect.EnumNumber {
@@ -140,7 +193,7 @@ func (x Role) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Role.Descriptor instead.
 func (Role) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{2}
 }
 
 // Perspective chooses whose knowledge a view or an event stream shows.
@@ -187,11 +240,11 @@ func (x Perspective) String() string {
 }
 
 func (Perspective) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[2].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[3].Descriptor()
 }
 
 func (Perspective) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[2]
+	return &file_moonshine_v1_game_proto_enumTypes[3]
 }
 
 func (x Perspective) Number() protoreflect.EnumNumber {
@@ -200,7 +253,7 @@ func (x Perspective) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Perspective.Descriptor instead.
 func (Perspective) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{3}
 }
 
 // GameOptions carries one game's typed options. A game's variants are
@@ -331,7 +384,11 @@ type GameConfig struct {
 	// sets the options, so a request gives a variant or options, not both.
 	// Empty: the options as given. The service records the variant the table
 	// is, named or found from the options ("" when no variant is).
-	Variant       string `protobuf:"bytes,6,opt,name=variant,proto3" json:"variant,omitempty"`
+	Variant string `protobuf:"bytes,6,opt,name=variant,proto3" json:"variant,omitempty"`
+	// Who may find the table: public tables are listed by ListGames,
+	// unlisted ones never are and are reached only by their id (given out
+	// by whoever holds it). Unset: public.
+	Visibility    Visibility `protobuf:"varint,7,opt,name=visibility,proto3,enum=moonshine.v1.Visibility" json:"visibility,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -406,6 +463,13 @@ func (x *GameConfig) GetVariant() string {
 		return x.Variant
 	}
 	return ""
+}
+
+func (x *GameConfig) GetVisibility() Visibility {
+	if x != nil {
+		return x.Visibility
+	}
+	return Visibility_VISIBILITY_UNSPECIFIED
 }
 
 // GameCommand carries one game's typed command.
@@ -2204,7 +2268,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdom\x12E\n" +
 	"\vbootleggers\x18\x03 \x01(\v2!.moonshine.bootleggers.v1.OptionsH\x00R\vbootleggersB\x06\n" +
-	"\x04game\"\xcd\x01\n" +
+	"\x04game\"\x87\x02\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x123\n" +
@@ -2212,7 +2276,10 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\tbot_seats\x18\x03 \x03(\x05R\bbotSeats\x12\x14\n" +
 	"\x05title\x18\x04 \x01(\tR\x05title\x12#\n" +
 	"\rrules_version\x18\x05 \x01(\tR\frulesVersion\x12\x18\n" +
-	"\avariant\x18\x06 \x01(\tR\avariant\"\xf2\x01\n" +
+	"\avariant\x18\x06 \x01(\tR\avariant\x128\n" +
+	"\n" +
+	"visibility\x18\a \x01(\x0e2\x18.moonshine.v1.VisibilityR\n" +
+	"visibility\"\xf2\x01\n" +
 	"\vGameCommand\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.CommandH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdom\x12E\n" +
@@ -2344,7 +2411,12 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\blast_seq\x18\x05 \x01(\x03R\alastSeq\x12;\n" +
 	"\vrecorded_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"recordedAt\x12\x14\n" +
-	"\x05label\x18\a \x01(\tR\x05label*m\n" +
+	"\x05label\x18\a \x01(\tR\x05label*X\n" +
+	"\n" +
+	"Visibility\x12\x1a\n" +
+	"\x16VISIBILITY_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11VISIBILITY_PUBLIC\x10\x01\x12\x17\n" +
+	"\x13VISIBILITY_UNLISTED\x10\x02*m\n" +
 	"\n" +
 	"GameStatus\x12\x1b\n" +
 	"\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -2375,102 +2447,104 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_proto_rawDescData
 }
 
-var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
 var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_moonshine_v1_game_proto_goTypes = []any{
-	(GameStatus)(0),               // 0: moonshine.v1.GameStatus
-	(Role)(0),                     // 1: moonshine.v1.Role
-	(Perspective)(0),              // 2: moonshine.v1.Perspective
-	(*GameOptions)(nil),           // 3: moonshine.v1.GameOptions
-	(*GameConfig)(nil),            // 4: moonshine.v1.GameConfig
-	(*GameCommand)(nil),           // 5: moonshine.v1.GameCommand
-	(*ChatMessage)(nil),           // 6: moonshine.v1.ChatMessage
-	(*EventBody)(nil),             // 7: moonshine.v1.EventBody
-	(*PrivatePart)(nil),           // 8: moonshine.v1.PrivatePart
-	(*StoredEvent)(nil),           // 9: moonshine.v1.StoredEvent
-	(*Event)(nil),                 // 10: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 11: moonshine.v1.TalkEvent
-	(*Seat)(nil),                  // 12: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 13: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 14: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 15: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 16: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 17: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 18: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 19: moonshine.v1.Outcome
-	(*GameView)(nil),              // 20: moonshine.v1.GameView
-	(*GameBoard)(nil),             // 21: moonshine.v1.GameBoard
-	(*Variant)(nil),               // 22: moonshine.v1.Variant
-	(*GameRules)(nil),             // 23: moonshine.v1.GameRules
-	(*LoggedCommand)(nil),         // 24: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 25: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 26: moonshine.kingdom.v1.Options
-	(*v12.Options)(nil),           // 27: moonshine.bootleggers.v1.Options
-	(*v1.Command)(nil),            // 28: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 29: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 30: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 31: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 32: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 33: moonshine.bootleggers.v1.Event
-	(*timestamppb.Timestamp)(nil), // 34: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 35: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 36: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 37: moonshine.bootleggers.v1.View
-	(*v1.Board)(nil),              // 38: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 39: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 40: moonshine.bootleggers.v1.Board
+	(Visibility)(0),               // 0: moonshine.v1.Visibility
+	(GameStatus)(0),               // 1: moonshine.v1.GameStatus
+	(Role)(0),                     // 2: moonshine.v1.Role
+	(Perspective)(0),              // 3: moonshine.v1.Perspective
+	(*GameOptions)(nil),           // 4: moonshine.v1.GameOptions
+	(*GameConfig)(nil),            // 5: moonshine.v1.GameConfig
+	(*GameCommand)(nil),           // 6: moonshine.v1.GameCommand
+	(*ChatMessage)(nil),           // 7: moonshine.v1.ChatMessage
+	(*EventBody)(nil),             // 8: moonshine.v1.EventBody
+	(*PrivatePart)(nil),           // 9: moonshine.v1.PrivatePart
+	(*StoredEvent)(nil),           // 10: moonshine.v1.StoredEvent
+	(*Event)(nil),                 // 11: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 12: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 13: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 14: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 15: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 16: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 17: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 18: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 19: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 20: moonshine.v1.Outcome
+	(*GameView)(nil),              // 21: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 22: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 23: moonshine.v1.Variant
+	(*GameRules)(nil),             // 24: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 25: moonshine.v1.LoggedCommand
+	(*v1.Options)(nil),            // 26: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 27: moonshine.kingdom.v1.Options
+	(*v12.Options)(nil),           // 28: moonshine.bootleggers.v1.Options
+	(*v1.Command)(nil),            // 29: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 30: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 31: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 32: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 33: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 34: moonshine.bootleggers.v1.Event
+	(*timestamppb.Timestamp)(nil), // 35: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 36: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 37: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 38: moonshine.bootleggers.v1.View
+	(*v1.Board)(nil),              // 39: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 40: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 41: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	25, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	26, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
-	27, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
-	3,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
-	28, // 4: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	29, // 5: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	30, // 6: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	31, // 7: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	32, // 8: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	33, // 9: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
-	6,  // 10: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
-	7,  // 11: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	7,  // 12: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	8,  // 13: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	34, // 14: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	7,  // 15: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	8,  // 16: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	34, // 17: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	6,  // 18: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	4,  // 19: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	12, // 20: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	0,  // 21: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	34, // 22: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	34, // 23: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	2,  // 24: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	5,  // 25: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	17, // 26: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	5,  // 27: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	18, // 28: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	13, // 29: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	14, // 30: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	15, // 31: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	16, // 32: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	19, // 33: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	35, // 34: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	36, // 35: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	37, // 36: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	38, // 37: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	39, // 38: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	40, // 39: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	3,  // 40: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	22, // 41: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	21, // 42: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	5,  // 43: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	34, // 44: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	45, // [45:45] is the sub-list for method output_type
-	45, // [45:45] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	26, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	27, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	28, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
+	4,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
+	0,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
+	29, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	30, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	31, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	32, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	33, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	34, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	7,  // 11: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
+	8,  // 12: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	8,  // 13: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	9,  // 14: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	35, // 15: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 16: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	9,  // 17: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	35, // 18: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	7,  // 19: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	5,  // 20: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	13, // 21: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	1,  // 22: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	35, // 23: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	35, // 24: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	3,  // 25: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	6,  // 26: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	18, // 27: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	6,  // 28: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	19, // 29: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	14, // 30: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	15, // 31: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	16, // 32: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	17, // 33: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	20, // 34: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	36, // 35: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	37, // 36: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	38, // 37: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	39, // 38: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	40, // 39: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	41, // 40: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	4,  // 41: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	23, // 42: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	22, // 43: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	6,  // 44: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	35, // 45: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	46, // [46:46] is the sub-list for method output_type
+	46, // [46:46] is the sub-list for method input_type
+	46, // [46:46] is the sub-list for extension type_name
+	46, // [46:46] is the sub-list for extension extendee
+	0,  // [0:46] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2510,7 +2584,7 @@ func file_moonshine_v1_game_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
-			NumEnums:      3,
+			NumEnums:      4,
 			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   0,

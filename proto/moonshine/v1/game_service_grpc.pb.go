@@ -79,9 +79,10 @@ type GameServiceClient interface {
 	SendMessage(ctx context.Context, in *SendMessageRequest, opts ...grpc.CallOption) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(ctx context.Context, in *GetGameRequest, opts ...grpc.CallOption) (*GetGameResponse, error)
-	// ListGames lists games, newest first, from the games' records: it
-	// folds no game, so a listing costs one indexed query whatever the games'
-	// length.
+	// ListGames lists public games, newest first, from the games' records:
+	// it folds no game, so a listing costs one indexed query whatever the
+	// games' length. Unlisted tables (GameConfig.visibility) are never
+	// listed; GetGame reaches them by id.
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
 	// GetView returns the current view for the caller.
 	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*GetViewResponse, error)
@@ -278,9 +279,10 @@ type GameServiceServer interface {
 	SendMessage(context.Context, *SendMessageRequest) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(context.Context, *GetGameRequest) (*GetGameResponse, error)
-	// ListGames lists games, newest first, from the games' records: it
-	// folds no game, so a listing costs one indexed query whatever the games'
-	// length.
+	// ListGames lists public games, newest first, from the games' records:
+	// it folds no game, so a listing costs one indexed query whatever the
+	// games' length. Unlisted tables (GameConfig.visibility) are never
+	// listed; GetGame reaches them by id.
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
 	// GetView returns the current view for the caller.
 	GetView(context.Context, *GetViewRequest) (*GetViewResponse, error)
