@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -114,6 +115,9 @@ type Authenticator struct {
 	AuditorToken string
 	// APIKeys, if set, knows the trusted clients' API keys.
 	APIKeys KeyFinder
+	// Claims, if set, remembers the seat claims found, so that a seat's
+	// calls are verified from memory (see [ClaimCache]).
+	Claims *ClaimCache
 }
 
 // Resolve returns the caller for the request's metadata. Its signature is
@@ -141,14 +145,18 @@ func (a *Authenticator) credential(ctx context.Context) (Caller, error) {
 		return Caller{Role: Auditor, Key: "auditor"}, nil
 	}
 	h := Hash(token)
-	claim, err := a.Seats.SeatByToken(ctx, h)
-	if errors.Is(err, eventstore.ErrNotFound) {
-		return Caller{}, ErrBadCredential
+	claim, ok := a.Claims.lookup(h)
+	if !ok {
+		claim, err = a.Seats.SeatByToken(ctx, h)
+		if errors.Is(err, eventstore.ErrNotFound) {
+			return Caller{}, ErrBadCredential
+		}
+		if err != nil {
+			return Caller{}, fmt.Errorf("auth: look up credential: %w", err)
+		}
+		a.Claims.Remember(claim)
 	}
-	if err != nil {
-		return Caller{}, fmt.Errorf("auth: look up credential: %w", err)
-	}
-	return Caller{Role: SeatHolder, GameID: claim.GameID, Seat: engine.Seat(claim.Seat), Key: fmt.Sprintf("%x", h)}, nil
+	return Caller{Role: SeatHolder, GameID: claim.GameID, Seat: engine.Seat(claim.Seat), Key: hex.EncodeToString(h)}, nil
 }
 
 // apiKey returns the name of the call's API key, if it carries one.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
@@ -61,5 +62,83 @@ func TestResolve(t *testing.T) {
 				t.Errorf("got %+v", caller)
 			}
 		})
+	}
+}
+
+// countingSeats counts the store's lookups.
+type countingSeats struct {
+	auth.SeatFinder
+	lookups int
+}
+
+func (c *countingSeats) SeatByToken(ctx context.Context, h []byte) (eventstore.SeatClaim, error) {
+	c.lookups++
+	return c.SeatFinder.SeatByToken(ctx, h)
+}
+
+// TestClaimCache: a seat's credential is looked up in the store once and
+// then resolved from memory, an unknown one every time; Forget and the
+// maximum age send the next call to the store again; the cache is
+// bounded.
+func TestClaimCache(t *testing.T) {
+	st := memstore.New()
+	ctx := context.Background()
+	if _, err := st.CreateGame(ctx, eventstore.GameRecord{ID: "g", Rules: "r"}, [][]byte{{1}}); err != nil {
+		t.Fatal(err)
+	}
+	tokens := make([]string, 3)
+	for i := range tokens {
+		tokens[i], _ = auth.NewToken()
+		if err := st.ClaimSeat(ctx, eventstore.SeatClaim{GameID: "g", Seat: i, TokenHash: auth.Hash(tokens[i])}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seats := &countingSeats{SeatFinder: st}
+	claims := auth.NewClaimCache(2, time.Hour)
+	a := &auth.Authenticator{Seats: seats, Claims: claims}
+	resolve := func(token string) (auth.Caller, error) {
+		got, err := a.Resolve(metadata.NewIncomingContext(ctx, metadata.Pairs(auth.Credentials(token))))
+		if err != nil {
+			return auth.Caller{}, err
+		}
+		return auth.From(got), nil
+	}
+	for range 3 {
+		if c, err := resolve(tokens[1]); err != nil || c.Seat != 1 || c.GameID != "g" {
+			t.Fatalf("got %+v, %v", c, err)
+		}
+	}
+	if seats.lookups != 1 {
+		t.Errorf("%d lookups for three calls of one seat, want 1", seats.lookups)
+	}
+	for range 2 {
+		if _, err := resolve("unknown"); !errors.Is(err, auth.ErrBadCredential) {
+			t.Fatalf("unknown credential: %v", err)
+		}
+	}
+	if seats.lookups != 3 {
+		t.Errorf("%d lookups after two unknown credentials, want 3: unknown ones are not remembered", seats.lookups)
+	}
+	claims.Forget(auth.Hash(tokens[1]))
+	if _, err := resolve(tokens[1]); err != nil || seats.lookups != 4 {
+		t.Errorf("after Forget: %v, %d lookups, want a fourth", err, seats.lookups)
+	}
+	for _, tok := range tokens {
+		if _, err := resolve(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if claims.Len() != 2 {
+		t.Errorf("%d claims remembered, want the bound, 2", claims.Len())
+	}
+	old := &auth.Authenticator{Seats: seats, Claims: auth.NewClaimCache(10, time.Nanosecond)}
+	before := seats.lookups
+	for range 2 {
+		if _, err := old.Resolve(metadata.NewIncomingContext(ctx, metadata.Pairs(auth.Credentials(tokens[0])))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if seats.lookups != before+2 {
+		t.Errorf("claims past their maximum age: %d lookups, want 2", seats.lookups-before)
 	}
 }

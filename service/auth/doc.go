@@ -6,7 +6,9 @@
 // (its game and seat number, found by the token's SHA-256 in the event
 // store), the auditor (the configured token, compared in constant time) or a
 // spectator (no token). A token that matches neither is refused with
-// [ErrBadCredential]; it is never downgraded to a spectator.
+// [ErrBadCredential]; it is never downgraded to a spectator. A
+// [ClaimCache] remembers the claims found, so that a seat's calls are
+// verified from memory.
 //
 // Beside the credential a call may carry a trusted client's API key
 // ("x-api-key", see service/limits.Keys): the caller's APIKey names it,

@@ -156,6 +156,18 @@ type TalkResult struct {
 	Duplicate bool
 }
 
+// Change says that a game's streams moved: its events to at least
+// Version, its talk to at least TalkVersion (0: not known to have moved).
+// A Change with neither version set says only that something of the game
+// may have moved (a notification from a process that did not say what);
+// one with an empty GameID, that any game may have (notifications were
+// lost while the store's connection was down).
+type Change struct {
+	GameID      string
+	Version     int64
+	TalkVersion int64
+}
+
 // Command is an accepted command, kept for idempotency and for re-running a
 // finished game (verify).
 type Command struct {
@@ -302,6 +314,14 @@ type Store interface {
 	// always re-read from their last Seq. The channel is closed when ctx
 	// ends.
 	Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error)
+	// OnChange has f told of every append the store learns of, until stop
+	// is called: this process's appends as they commit, and those of other
+	// processes sharing the store as the store hears of them (PostgreSQL:
+	// their notifications; SQLite: a poll of the file). f runs on the
+	// store's goroutine and must not block. It lets a process that keeps
+	// games in memory know when its copy is behind the log without reading
+	// the log.
+	OnChange(f func(Change)) (stop func())
 
 	// ClaimSeat records a seat's credential hash and counts it in the
 	// game's SeatsTaken. ErrSeatTaken if claimed; see ValidateClaim.

@@ -25,65 +25,76 @@ const botMovesPerKick = 10000
 // was unavailable: nothing else would wake them once it is back.
 const botOutagePause = 2 * time.Second
 
-// botDriver plays the bot seats. Games to look at are queued by kick; one
-// goroutine plays them through the same path as client commands, never
-// holding a game's lock while it submits.
+// botDriver plays the bot seats. A game kicked gets a goroutine of its
+// own, which plays its bots through the same path as client commands until
+// no bot must act, so that one game's store calls never hold up another's
+// bots; a game kicked while its goroutine plays is looked at once more.
 type botDriver struct {
 	s       *Service
-	mu      sync.Mutex
-	pending []string
-	wake    chan struct{}
+	ctx     context.Context
 	cancel  context.CancelFunc
-	done    chan struct{}
+	wg      sync.WaitGroup
+	mu      sync.Mutex
+	playing map[string]bool // games whose goroutine runs
+	again   map[string]bool // kicked while playing
 }
 
-func startBots(s *Service) *botDriver {
+// startBots makes the driver of s's bots (s.bots), and starts the summary
+// of older games and the resumption of games with bots whose turn it was.
+func startBots(s *Service) {
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &botDriver{s: s, wake: make(chan struct{}, 1), cancel: cancel, done: make(chan struct{})}
-	go d.run(ctx)
-	return d
+	d := &botDriver{s: s, ctx: ctx, cancel: cancel, playing: map[string]bool{}, again: map[string]bool{}}
+	s.bots = d
+	d.wg.Go(func() {
+		s.summariseOlder(ctx)
+		d.resume(ctx)
+	})
 }
 
 // kick asks the driver to look at a game. It never blocks.
 func (d *botDriver) kick(id string) {
 	d.mu.Lock()
-	if !slices.Contains(d.pending, id) {
-		d.pending = append(d.pending, id)
-	}
-	d.mu.Unlock()
-	select {
-	case d.wake <- struct{}{}:
+	defer d.mu.Unlock()
+	switch {
+	case d.ctx.Err() != nil:
+	case d.playing[id]:
+		d.again[id] = true
 	default:
+		d.playing[id] = true
+		d.wg.Go(func() { d.run(id) })
 	}
 }
 
-// stop ends the driver and waits for it.
+// stop ends the driver and waits for its goroutines.
 func (d *botDriver) stop() {
-	d.cancel()
-	<-d.done
+	d.mu.Lock()
+	d.cancel() // under mu: no kick starts a goroutine after this
+	d.mu.Unlock()
+	d.wg.Wait()
 }
 
-func (d *botDriver) run(ctx context.Context) {
-	defer close(d.done)
-	d.s.summariseOlder(ctx)
-	d.resume(ctx)
+// run plays a game's bots until no bot must act and nobody kicked the
+// game meanwhile.
+func (d *botDriver) run(id string) {
 	for {
-		select {
-		case <-ctx.Done():
+		err := d.play(d.ctx, id)
+		switch {
+		case err == nil || d.ctx.Err() != nil:
+		case errors.Is(err, eventstore.ErrUnavailable):
+			d.s.log.Warn("bots wait for the store", "game", id, "retry_in", botOutagePause, "err", err)
+			time.AfterFunc(botOutagePause, func() { d.kick(id) })
+		default:
+			d.s.log.Warn("bot stopped", "game", id, "err", err)
+		}
+		d.mu.Lock()
+		if !d.again[id] || d.ctx.Err() != nil {
+			delete(d.playing, id)
+			delete(d.again, id)
+			d.mu.Unlock()
 			return
-		case <-d.wake:
 		}
-		for id := d.next(); id != ""; id = d.next() {
-			err := d.play(ctx, id)
-			switch {
-			case err == nil || ctx.Err() != nil:
-			case errors.Is(err, eventstore.ErrUnavailable):
-				d.s.log.Warn("bots wait for the store", "game", id, "retry_in", botOutagePause, "err", err)
-				time.AfterFunc(botOutagePause, func() { d.kick(id) })
-			default:
-				d.s.log.Warn("bot stopped", "game", id, "err", err)
-			}
-		}
+		delete(d.again, id)
+		d.mu.Unlock()
 	}
 }
 
@@ -123,17 +134,6 @@ func (d *botDriver) resume(ctx context.Context) {
 	}
 }
 
-func (d *botDriver) next() string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if len(d.pending) == 0 {
-		return ""
-	}
-	id := d.pending[0]
-	d.pending = d.pending[1:]
-	return id
-}
-
 // play makes the bots' moves in one game until no bot must act.
 func (d *botDriver) play(ctx context.Context, id string) error {
 	for range botMovesPerKick {
@@ -164,7 +164,7 @@ func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, er
 	}
 	var sub submission
 	var found bool
-	_, err = d.s.current(ctx, t, func(g *engine.Game) {
+	_, err = d.s.current(ctx, t, 0, func(g *engine.Game) {
 		if g.State.Outcome() != nil {
 			return
 		}

@@ -3,31 +3,16 @@ package gameservice
 import (
 	"context"
 	"fmt"
-	"sync"
+	"strconv"
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/telemetry"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 )
-
-// table is one game held in memory: the store's record of it, its table
-// configuration, the module that hosts it and the game folded from its log.
-// mu serialises the commands of the game in this process and guards folded.
-type table struct {
-	mu     sync.Mutex
-	record eventstore.GameRecord
-	cfg    *moonshinev1.GameConfig
-	module *games.Module
-	// folded is the game as of the last event folded from the store's log
-	// (folded.Version).
-	folded *engine.Game
-	// measured is folded.Version when the table's size was last measured
-	// for the cache (-1: never).
-	measured int64
-}
 
 // remeasureEvery is how many events a table folds between two
 // measurements of its size: a game's size moves slowly, and a measurement
@@ -45,17 +30,13 @@ func (s *Service) remeasure(t *table) {
 	s.tables.resize(t.record.ID, t, t.size())
 }
 
-// size measures the bytes the table holds: its folded game, its record and
-// its configuration (heapSize), and the table and its cache entry
+// size measures the bytes the table holds: its folded game, its record,
+// its configuration and its snapshots (heapSize), and the table and its cache entry
 // themselves. The module is shared by every table of the game and not
 // counted.
 func (t *table) size() int64 {
-	return tableOverhead + heapSize(t.folded) + heapSize(t.record) + heapSize(t.cfg)
+	return tableOverhead + heapSize(t.folded) + heapSize(t.record) + heapSize(t.cfg) + heapSize(t.snaps.games)
 }
-
-// unfold drops the folded game, which the next sync folds again from the
-// log: for a table whose game went ahead of the log.
-func (t *table) unfold() { t.folded = engine.NewGame(t.module.Rules, t.record.Seed) }
 
 // table returns the game's table, loading its metadata on first use. The
 // state is folded lazily by [table.sync].
@@ -82,7 +63,8 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 		return nil, fmt.Errorf("game %s: config: %w", id, err)
 	}
 	telemetry.NoteGame(ctx, mod.Name())
-	t = &table{record: rec, cfg: cfg, module: mod, folded: engine.NewGame(mod.Rules, rec.Seed), measured: -1}
+	t = newTable(rec, cfg, mod, engine.NewGame(mod.Rules, rec.Seed), -1)
+	t.talk.Store(rec.TalkVersion)
 	t = s.tables.put(id, t, t.size())
 	if len(cfg.GetBotSeats()) > 0 {
 		s.bots.kick(id)
@@ -92,44 +74,50 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 
 // sync folds the events appended since the table's version. The caller
 // holds t.mu. A log that does not fold is corrupt: the table is dropped.
+// Events folded are kept for the table's watchers, decoded.
 func (s *Service) sync(ctx context.Context, t *table) error {
+	t.behind.Store(false) // a change told from now on is read next time
 	evs, err := s.store.ReadStream(ctx, t.record.ID, t.folded.Version, 0)
 	if err != nil {
+		t.behind.Store(true)
 		return err
 	}
 	s.tel.CatchUp(len(evs))
 	for _, ev := range evs {
-		if err := fold(t.module, t.folded, ev); err != nil {
+		se, err := fold(t.module, t.folded, ev)
+		if err != nil {
 			s.tables.drop(t.record.ID, t)
 			return err
 		}
+		t.watch.add(ev.Seq, ev.RecordedAt, se)
 	}
 	if len(evs) > 0 {
+		t.setFolded()
 		s.remeasure(t)
 	}
 	return nil
 }
 
-// fold applies one stored event to g. A game from before table talk had a
-// stream of its own holds talk among its events: such an event takes its
-// sequence number and changes nothing.
-func fold(mod *games.Module, g *engine.Game, ev eventstore.Event) error {
+// fold applies one stored event to g and returns it decoded. A game from
+// before table talk had a stream of its own holds talk among its events:
+// such an event takes its sequence number and changes nothing.
+func fold(mod *games.Module, g *engine.Game, ev eventstore.Event) (*moonshinev1.StoredEvent, error) {
 	if ev.Seq != g.Version+1 {
-		return fmt.Errorf("game %s: event %d follows %d", ev.GameID, ev.Seq, g.Version)
+		return nil, fmt.Errorf("game %s: event %d follows %d", ev.GameID, ev.Seq, g.Version)
 	}
 	se, err := decodeStored(ev)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if games.IsChat(se) {
 		g.Version = ev.Seq
-		return nil
+		return se, nil
 	}
 	e, err := mod.DecodeEvent(se)
 	if err != nil {
-		return fmt.Errorf("game %s: event %d: %w", ev.GameID, ev.Seq, err)
+		return nil, fmt.Errorf("game %s: event %d: %w", ev.GameID, ev.Seq, err)
 	}
-	return g.Apply(e)
+	return se, g.Apply(e)
 }
 
 func decodeStored(ev eventstore.Event) (*moonshinev1.StoredEvent, error) {
@@ -140,37 +128,72 @@ func decodeStored(ev eventstore.Event) (*moonshinev1.StoredEvent, error) {
 	return se, nil
 }
 
-// foldTo rebuilds the game as of event seq, apart from the cache.
-func (s *Service) foldTo(ctx context.Context, t *table, seq int64) (*engine.Game, error) {
-	evs, err := s.store.ReadStream(ctx, t.record.ID, 0, int(seq))
-	if err != nil {
-		return nil, err
-	}
-	g := engine.NewGame(t.module.Rules, t.record.Seed)
-	for _, ev := range evs {
-		if err := fold(t.module, g, ev); err != nil {
-			return nil, err
-		}
-	}
-	return g, nil
-}
-
 // snapshot is what a read needs of a table, taken under its lock.
 type snapshot struct {
 	version int64
 	over    bool
 }
 
-// current syncs the table and returns its version and whether it is over;
-// with read, it also runs read on the synced game under the lock.
-func (s *Service) current(ctx context.Context, t *table, read func(g *engine.Game)) (snapshot, error) {
+// catchUp as the version a read needs has it read the log to its end
+// whatever the table knows.
+const catchUp = -1
+
+// current returns the table's version and whether it is over, catching
+// up with the log first when the table is behind it: when it was never
+// folded, when the store told of appends past it, or when the caller needs
+// a version past it (need; catchUp: read the log in any case). A need the
+// log has not reached either is refused (OUT_OF_RANGE). With read, it
+// also runs read on the game under the lock.
+func (s *Service) current(ctx context.Context, t *table, need int64, read func(g *engine.Game)) (snapshot, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if err := s.sync(ctx, t); err != nil {
-		return snapshot{}, err
+	if need < 0 || need > t.folded.Version || t.folded.Version == 0 || t.behind.Load() {
+		if err := s.sync(ctx, t); err != nil {
+			return snapshot{}, err
+		}
+	}
+	if need > t.folded.Version {
+		return snapshot{}, versionNotReached(need, t.folded.Version)
 	}
 	if read != nil {
 		read(t.folded)
 	}
 	return snapshot{version: t.folded.Version, over: t.folded.State.Outcome() != nil}, nil
+}
+
+// versionNotReached refuses a min_version the game has not reached.
+func versionNotReached(need, version int64) error {
+	ref := refuse(codes.OutOfRange, ReasonVersionNotReached, "the game is at version %d, not %d", version, need)
+	ref.meta = map[string]string{"actual_version": strconv.FormatInt(version, 10)}
+	return ref
+}
+
+// changed is the store's word that a game moved (eventstore.Store.OnChange):
+// a cached table that has not folded that far is behind, and its watchers
+// wake to catch up. A change of every game marks every table.
+func (s *Service) changed(c eventstore.Change) {
+	if c.GameID == "" {
+		s.tables.each(func(t *table) {
+			t.behind.Store(true)
+			t.wake()
+		})
+		return
+	}
+	t := s.tables.peek(c.GameID)
+	if t == nil {
+		return
+	}
+	moved := false
+	if c.Version > t.version.Load() || (c.Version == 0 && c.TalkVersion == 0) {
+		t.behind.Store(true)
+		moved = true
+	}
+	for talk := t.talk.Load(); c.TalkVersion > talk; talk = t.talk.Load() {
+		if t.talk.CompareAndSwap(talk, c.TalkVersion) {
+			moved = true
+		}
+	}
+	if moved {
+		t.wake()
+	}
 }

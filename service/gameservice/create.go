@@ -37,13 +37,14 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 	if err != nil {
 		return nil, err
 	}
+	version := g.Version // the table's from here on: bots may play it at once
 	t, claims, err := s.createGame(ctx, mod, cfg, seed, g, evs)
 	if err != nil {
 		return nil, err
 	}
 	rec := t.record
 	rec.Seats = claims
-	return &moonshinev1.CreateGameResponse{Game: describe(rec, t.cfg, snapshot{version: g.Version}, false)}, nil
+	return &moonshinev1.CreateGameResponse{Game: describe(rec, t.cfg, snapshot{version: version}, false)}, nil
 }
 
 // checkCreate validates a CreateGame request and returns the game and its
@@ -140,7 +141,11 @@ func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonsh
 		}
 		claims = append(claims, claim)
 	}
-	t := &table{record: rec, cfg: cfg, module: mod, folded: g, measured: g.Version}
+	for _, c := range claims {
+		c.TokenHash = nil // a record's claims never carry it
+		rec.Seats = append(rec.Seats, c)
+	}
+	t := newTable(rec, cfg, mod, g, g.Version)
 	t = s.tables.put(rec.ID, t, t.size())
 	if len(claims) > 0 {
 		s.bots.kick(rec.ID)
@@ -178,7 +183,7 @@ func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest
 	if req.Seat != nil && (req.GetSeat() < 0 || req.GetSeat() >= t.cfg.GetPlayers()) {
 		return nil, badRequest("seat", "no seat %d at a table of %d", req.GetSeat(), t.cfg.GetPlayers())
 	}
-	snap, err := s.current(ctx, t, nil)
+	snap, err := s.current(ctx, t, 0, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -208,10 +213,15 @@ func (s *Service) claim(ctx context.Context, t *table, req *moonshinev1.JoinGame
 		if err != nil {
 			return 0, "", err
 		}
-		err = s.store.ClaimSeat(ctx, eventstore.SeatClaim{GameID: t.record.ID, Seat: int(seat),
-			TokenHash: auth.Hash(token), Name: req.GetName(), ClaimedAt: time.Now().UTC()})
+		c := eventstore.SeatClaim{GameID: t.record.ID, Seat: int(seat),
+			TokenHash: auth.Hash(token), Name: req.GetName(), ClaimedAt: time.Now().UTC()}
+		err = s.store.ClaimSeat(ctx, c)
 		if errors.Is(err, eventstore.ErrSeatTaken) && req.Seat == nil {
 			continue // another player took it first: try the next free seat
+		}
+		if err == nil {
+			s.authn.Claims.Remember(c) // its first call needs no lookup
+			t.claimed(c)
 		}
 		return seat, token, err
 	}

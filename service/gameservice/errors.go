@@ -31,6 +31,7 @@ const (
 	ReasonWrongGame          = "WRONG_GAME"
 	ReasonGameNotFound       = "GAME_NOT_FOUND"
 	ReasonVersionConflict    = "VERSION_CONFLICT"
+	ReasonVersionNotReached  = "VERSION_NOT_REACHED"
 	ReasonBadCredential      = "BAD_CREDENTIAL"
 	ReasonBadAPIKey          = "BAD_API_KEY"
 	ReasonCredentialRequired = "CREDENTIAL_REQUIRED"

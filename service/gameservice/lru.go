@@ -17,9 +17,11 @@ const tableOverhead = int64(unsafe.Sizeof(table{}) + unsafe.Sizeof(cached{}) + u
 // cache holds the tables of recently used games within a memory budget:
 // each table's measured size counts against it, and when their sum passes
 // the budget the least recently used tables are let go, however many that
-// takes; the table used last stays even when it alone passes the budget.
-// An evicted table may still be in use by a request; the store's
-// compare-and-set keeps a second table of the same game correct.
+// takes; the table used last stays even when it alone passes the budget,
+// and so do tables with open watch streams (pinned), whose wake-ups come
+// through them. An evicted table may still be in use by a request; the
+// store's compare-and-set keeps a second table of the same game correct,
+// and its appends are told to the cached one (Service.changed).
 type cache struct {
 	mu     sync.Mutex
 	budget int64
@@ -52,6 +54,26 @@ func (c *cache) get(id string) *table {
 	}
 	c.order.MoveToFront(e)
 	return e.Value.(*cached).t
+}
+
+// peek returns the game's table without marking it used.
+func (c *cache) peek(id string) *table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e := c.byID[id]; e != nil {
+		return e.Value.(*cached).t
+	}
+	return nil
+}
+
+// each calls f on every cached table, under the cache's lock: f must be
+// quick and must not use the cache.
+func (c *cache) each(f func(*table)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.byID {
+		f(e.Value.(*cached).t)
+	}
 }
 
 // put stores t, of the given size, unless the game is there already; it
@@ -95,10 +117,15 @@ func (c *cache) drop(id string, t *table) {
 }
 
 // evict lets the least recently used tables go while the cache is over
-// its budget, keeping the one used last. The caller holds c.mu.
+// its budget, keeping the one used last and the pinned ones. The caller
+// holds c.mu.
 func (c *cache) evict() {
-	for c.used > c.budget && c.order.Len() > 1 {
-		c.remove(c.order.Back())
+	for e := c.order.Back(); c.used > c.budget && e != nil && e != c.order.Front(); {
+		prev := e.Prev()
+		if e.Value.(*cached).t.pinned.Load() == 0 {
+			c.remove(e)
+		}
+		e = prev
 	}
 }
 

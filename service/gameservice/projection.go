@@ -13,6 +13,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
@@ -84,7 +85,8 @@ func project(ev eventstore.Event, acc access) (*moonshinev1.Event, error) {
 
 // projectStored returns the event stored as se at seq as acc may see it,
 // through engine.Event.For, each body it shows labelled in the viewer's
-// words. se is the caller's to change.
+// words. se is left as it is (watch streams share it): each body shown is
+// a new envelope around the game's own message, which is shared.
 func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc access) *moonshinev1.Event {
 	v := acc.game
 	if games.IsChat(se) {
@@ -94,8 +96,7 @@ func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc acc
 	out := &moonshinev1.Event{Seq: seq, RecordedAt: timestamppb.New(at)}
 	label := func(b proto.Message) *moonshinev1.EventBody {
 		body := b.(*moonshinev1.EventBody)
-		body.Label = acc.mod.BodyLabel(v, body)
-		return body
+		return labelled(body, acc.mod.BodyLabel(v, body))
 	}
 	if seen.Public != nil {
 		out.Public = label(seen.Public)
@@ -103,6 +104,19 @@ func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc acc
 	for _, p := range seen.Private {
 		out.Private = append(out.Private, &moonshinev1.PrivatePart{Seats: games.WireSeats(p.Seats), Body: label(p.Body)})
 	}
+	return out
+}
+
+// labelled returns a copy of the envelope b with its label set: the copy
+// holds the same body message, which nobody changes.
+func labelled(b *moonshinev1.EventBody, label string) *moonshinev1.EventBody {
+	out := &moonshinev1.EventBody{}
+	dst := out.ProtoReflect()
+	b.ProtoReflect().Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+		dst.Set(fd, v)
+		return true
+	})
+	out.Label = label
 	return out
 }
 
@@ -119,20 +133,29 @@ func projectAll(evs []eventstore.Event, acc access) ([]*moonshinev1.Event, error
 	return out, nil
 }
 
-// view builds the game's view for acc from the folded game g.
-func view(t *table, g *engine.Game, acc access) *moonshinev1.GameView {
+// view builds the game's view for acc from the game g and its prompts.
+func view(t *table, g *engine.Game, ps []engine.Prompt, acc access) *moonshinev1.GameView {
 	v := &moonshinev1.GameView{Viewer: acc.wire}
-	for _, p := range g.State.Prompts() {
-		v.Waiting = append(v.Waiting, &moonshinev1.Waiting{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail})
-		if acc.game.IsSeat(p.Seat) {
-			v.Prompt = prompt(t.module, p)
-		}
-	}
+	v.Waiting, v.Prompt = waiting(t, ps, acc)
 	if o := g.State.Outcome(); o != nil {
 		v.Outcome = wireOutcome(o)
 	}
 	t.module.WrapView(v, g.State.View(acc.game))
 	return v
+}
+
+// waiting converts the prompts: whom the game waits for (public), and the
+// prompt of the seat acc sees as, if the game waits for it.
+func waiting(t *table, ps []engine.Prompt, acc access) ([]*moonshinev1.Waiting, *moonshinev1.Prompt) {
+	var ws []*moonshinev1.Waiting
+	var mine *moonshinev1.Prompt
+	for _, p := range ps {
+		ws = append(ws, &moonshinev1.Waiting{Seat: int32(p.Seat), MustAct: p.MustAct, Reason: p.Reason, Detail: p.Detail})
+		if acc.game.IsSeat(p.Seat) {
+			mine = prompt(t.module, p)
+		}
+	}
+	return ws, mine
 }
 
 // wireOutcome converts the outcome of a finished game.
@@ -167,13 +190,20 @@ func prompt(mod *games.Module, p engine.Prompt) *moonshinev1.Prompt {
 	return out
 }
 
-// infoAt builds a game's public metadata as of snap, from its record as the
-// store has it now (seat claims, finish). The seed is shown once the game
+// infoAt builds a game's public metadata as of snap, from its record as
+// the table knows it: from memory once every seat is claimed (and, once
+// the game is over, its end is known), else from the store, whose seat
+// claims another process may have made. The seed is shown once the game
 // is over, or when reveal is set (the auditor).
 func (s *Service) infoAt(ctx context.Context, t *table, snap snapshot, reveal bool) (*moonshinev1.GameInfo, error) {
-	rec, err := s.store.GetGame(ctx, t.record.ID)
-	if err != nil {
-		return nil, err
+	rec, known := t.info(snap.over)
+	if !known {
+		got, err := s.store.GetGame(ctx, t.record.ID)
+		if err != nil {
+			return nil, err
+		}
+		t.refresh(got)
+		rec, _ = t.info(snap.over)
 	}
 	return describe(rec, t.cfg, snap, reveal), nil
 }

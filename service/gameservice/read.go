@@ -101,11 +101,11 @@ func (s *Service) GetView(ctx context.Context, req *moonshinev1.GetViewRequest) 
 		v       *moonshinev1.GameView
 		viewErr error
 	)
-	snap, err := s.current(ctx, t, func(g *engine.Game) {
+	snap, err := s.current(ctx, t, req.GetMinVersion(), func(g *engine.Game) {
 		var acc access
 		if acc, viewErr = resolve(auth.From(ctx), t, p, g.State.Outcome() != nil); viewErr == nil {
 			_, span := s.tel.Start(ctx, "project")
-			v = view(t, g, acc)
+			v = view(t, g, t.watch.promptsOf(g), acc)
 			span.End()
 		}
 	})
@@ -127,7 +127,10 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 	if err != nil {
 		return nil, err
 	}
-	now, err := s.current(ctx, t, nil)
+	now, err := s.current(ctx, t, req.GetMinVersion(), nil)
+	if err == nil && req.GetSeq() > now.version { // maybe written elsewhere: look
+		now, err = s.current(ctx, t, catchUp, nil)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -138,12 +141,21 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.foldTo(ctx, t, req.GetSeq())
+	var v *moonshinev1.GameView
+	if req.GetSeq() == now.version {
+		_, err = s.current(ctx, t, 0, func(g *engine.Game) {
+			if g.Version == now.version {
+				v = view(t, g, t.watch.promptsOf(g), acc)
+			}
+		})
+	}
+	if v == nil && err == nil { // an earlier version, or the game moved meanwhile
+		err = s.foldTo(ctx, t, req.GetSeq(), func(g *engine.Game) { v = view(t, g, g.State.Prompts(), acc) })
+	}
 	if err != nil {
 		return nil, err
 	}
-	v := view(t, g, acc)
-	if v.Info, err = s.infoAt(ctx, t, snapshot{version: g.Version, over: now.over}, false); err != nil {
+	if v.Info, err = s.infoAt(ctx, t, snapshot{version: req.GetSeq(), over: now.over}, false); err != nil {
 		return nil, err
 	}
 	return &moonshinev1.GetViewAtResponse{View: v}, nil
@@ -161,7 +173,7 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 	if err != nil {
 		return nil, err
 	}
-	snap, err := s.current(ctx, t, nil)
+	snap, err := s.current(ctx, t, catchUp, nil) // it reads the log anyway: to its end
 	if err != nil {
 		return nil, err
 	}

@@ -102,6 +102,8 @@ type Service struct {
 	// closing is closed by Close: watch streams end, bots stop.
 	closing   chan struct{}
 	closeOnce sync.Once
+	// unlisten stops the store's changes (Service.changed).
+	unlisten func()
 }
 
 // New returns a service and starts its bot driver; call Close to stop it.
@@ -122,11 +124,12 @@ func New(o Options) (*Service, error) {
 		o.WatchOutage = DefaultWatchOutage
 	}
 	s := &Service{
-		store:       o.Store,
-		games:       o.Games,
-		log:         o.Logger,
-		tel:         o.Telemetry,
-		authn:       &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken, APIKeys: o.APIKeys},
+		store: o.Store,
+		games: o.Games,
+		log:   o.Logger,
+		tel:   o.Telemetry,
+		authn: &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken, APIKeys: o.APIKeys,
+			Claims: auth.NewClaimCache(0, 0)},
 		keys:        o.APIKeys,
 		keyStreams:  o.MaxStreamsPerAPIKey,
 		maxMsg:      o.MaxMessageBytes,
@@ -138,7 +141,8 @@ func New(o Options) (*Service, error) {
 		codec:       newRequestCodec(),
 		closing:     make(chan struct{}),
 	}
-	s.bots = startBots(s)
+	s.unlisten = s.store.OnChange(s.changed)
+	startBots(s)
 	s.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { n, _ := s.tables.usage(); return float64(n) })
 	s.tel.GaugeFunc("cache_bytes", "Measured bytes of the games held folded in the cache (within -cache-bytes).", func() float64 { _, b := s.tables.usage(); return float64(b) })
 	s.tel.GaugeFunc("watch_streams", "Open WatchGame streams.", func() float64 { return float64(s.streams.Open()) })
@@ -208,6 +212,7 @@ func (s *Service) Close() {
 	s.closeOnce.Do(func() {
 		close(s.closing)
 		s.bots.stop()
+		s.unlisten()
 	})
 }
 

@@ -145,7 +145,7 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 		err = s.sync(ctx, t)
 		return t.folded.Version != before, err
 	}
-	if t.folded.Version == 0 { // never folded: a game always has opening events
+	if t.folded.Version == 0 || t.behind.Load() { // never folded (a game always has opening events), or told it is behind
 		if _, err := catchUp(); err != nil {
 			return written{}, err
 		}
@@ -201,35 +201,59 @@ func (s *Service) settle(ctx context.Context, sub submission, refusal error) (wr
 	}
 }
 
-// appendDecided folds decided events into the table and appends them with
-// the command at the version they were decided at. Folding first tells
-// whether they end the game, which the append records in the game's
-// record with them. An append that writes nothing (a race lost to another
-// process, a repeat, an outage) leaves the folded game ahead of the log:
-// it is unfolded, and the next catch-up folds it again from the log.
+// appendDecided folds decided events and appends them with the command at
+// the version they were decided at. Folding first tells whether they end
+// the game, which the append records in the game's record with them. The
+// events are folded into a copy of the game when it makes copies (every
+// game on the kit), which replaces the table's only once the append
+// landed; otherwise into the table's game itself, which an append that
+// writes nothing (a race lost to another process, a repeat, an outage)
+// leaves ahead of the log: it is then unfolded, and the next catch-up
+// folds it again from the log.
 func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, evs []engine.Event, data []byte) (written, error) {
 	stored, encoded, err := encodeEvents(t.module, evs)
 	if err != nil {
 		return written{}, err
 	}
 	at := t.folded.Version
-	if err := t.folded.Apply(evs...); err != nil {
+	next := cloneGame(t.folded)
+	inPlace := next == nil
+	if inPlace {
+		next = t.folded
+	}
+	if err := next.Apply(evs...); err != nil {
 		s.tables.drop(sub.gameID, t)
 		return written{}, err
 	}
+	t.version.Store(next.Version) // a change told up to it is this append's
 	res, err := s.store.Append(ctx, eventstore.AppendRequest{
-		GameID: sub.gameID, ExpectedVersion: at, Events: encoded, Finished: t.folded.State.Outcome() != nil,
+		GameID: sub.gameID, ExpectedVersion: at, Events: encoded, Finished: next.State.Outcome() != nil,
 		Command: &eventstore.Command{GameID: sub.gameID, ID: sub.id, Seat: int(sub.seat), Data: data},
 	})
-	switch {
-	case err != nil:
-		t.unfold()
-		return written{}, err
-	case res.Duplicate:
-		t.unfold()
+	if err != nil || res.Duplicate {
+		// The log may hold what this table has not folded (another
+		// process's append, this command's first landing, or this one's,
+		// for an outage that hid the commit): the next use catches up.
+		if inPlace {
+			t.unfold()
+		} else {
+			t.version.Store(t.folded.Version)
+			t.behind.Store(true)
+		}
+		if err != nil {
+			return written{}, err
+		}
 		res, err := sameCommand(*res.DuplicateOf, sub)
 		return written{AppendResult: res}, err
 	}
+	t.folded = next
+	for i, se := range stored {
+		t.watch.add(res.FirstSeq+int64(i), res.RecordedAt, se)
+	}
+	if next.State.Outcome() != nil {
+		t.finished(res.RecordedAt)
+	}
+	t.setFolded()
 	s.remeasure(t)
 	return written{AppendResult: res, events: stored}, nil
 }

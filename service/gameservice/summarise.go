@@ -47,7 +47,7 @@ func (s *Service) summarise(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	snap, err := s.current(ctx, t, nil)
+	snap, err := s.current(ctx, t, catchUp, nil)
 	if err != nil {
 		return err
 	}

@@ -26,11 +26,16 @@ const (
 
 // WatchGame implements moonshinev1.GameServiceServer.
 //
-// It subscribes to the game's wake-ups before reading anything, then reads
-// from its last sequence numbers after every wake-up: an event or message
-// appended while the catch-up is read wakes the loop again, and every read
-// starts after the last one sent, so there is no gap and no duplicate. The
-// game's events and its talk are two streams with a cursor each.
+// A stream takes what it sends from the game's table, which it pins in
+// the cache: the events the table appended or caught up with since the
+// stream caught up, each decoded once and projected once per audience
+// (feed.go), and with prompts, whom the game waits for at each version.
+// It reads the store itself only to catch up from an earlier seq. It
+// takes the table's moved channel before it looks, so a change made while
+// it sends wakes it again; every look starts after the last event sent,
+// so there is no gap and no duplicate. The game's events and its talk are
+// two streams with a cursor each; talk is read when the store tells of a
+// message.
 func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse]) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
@@ -40,12 +45,12 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	case req.GetAfterTalkSeq() < 0:
 		return badRequest("after_talk_seq", "must not be negative")
 	}
-	cur := watchCursor{events: req.GetAfterSeq(), talk: req.GetAfterTalkSeq(), withTalk: req.GetTalk()}
+	cur := watchCursor{events: req.GetAfterSeq(), talk: req.GetAfterTalkSeq(), withTalk: req.GetTalk(), prompts: req.GetPrompts(), prompted: -1}
 	t, err := s.table(ctx, req.GetGameId())
 	if err != nil {
 		return resumable(err, cur)
 	}
-	snap, err := s.current(ctx, t, nil)
+	snap, err := s.current(ctx, t, 0, nil)
 	if err != nil {
 		return resumable(err, cur)
 	}
@@ -58,70 +63,138 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 		return err
 	}
 	defer release()
-	wake, err := s.store.Subscribe(ctx, t.record.ID)
-	if err != nil {
-		return resumable(err, cur)
-	}
-	return s.watchLoop(ctx, stream, t, cur, acc, wake)
+	t.pinned.Add(1)
+	defer t.pinned.Add(-1)
+	t.mu.Lock()
+	t.watch.attach()
+	t.mu.Unlock()
+	defer func() {
+		t.mu.Lock()
+		t.watch.detach()
+		t.mu.Unlock()
+	}()
+	return s.watchLoop(ctx, stream, t, cur, acc)
 }
 
 // watchCursor is where a watch stands: the last event and, when it streams
-// the talk, the last message sent.
+// the talk, the last message sent; with prompts, the version of the last
+// prompt update sent (-1: none yet).
 type watchCursor struct {
 	events, talk int64
 	withTalk     bool
+	prompts      bool
+	prompted     int64
 }
 
-// watchLoop sends events (and talk) after the cursor until the game is
-// over and every event up to its end (and the talk up to then) is sent
-// (then the GameOver message, and OK), the client leaves or the server
-// shuts down.
-func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, cur watchCursor, acc access, wake <-chan struct{}) error {
-	id := t.record.ID
+// watchLoop sends events (and talk, and prompts) after the cursor until
+// the game is over and every event up to its end (and the talk up to
+// then) is sent (then the GameOver message, and OK), the client leaves or
+// the server shuts down.
+func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, cur watchCursor, acc access) error {
+	talkRead := int64(-1) // the talk seq the store had told of when talk was last read
 	for {
-		evs, err := riding(ctx, s, id, cur, func() ([]eventstore.Event, error) { return s.store.ReadStream(ctx, id, cur.events, watchBatch) })
+		moved := t.movedCh()
+		look, err := s.look(ctx, t, cur, acc)
 		if err != nil {
 			return err
 		}
-		for _, ev := range evs {
-			out, err := project(ev, acc)
+		for _, ev := range look.events {
+			if err := stream.Send(&moonshinev1.WatchGameResponse{Event: ev}); err != nil {
+				return err
+			}
+			cur.events = ev.GetSeq()
+		}
+		more := look.more
+		if told := t.talk.Load(); cur.withTalk && told != talkRead {
+			talkMore, err := s.sendTalk(ctx, stream, t.record.ID, &cur, acc)
 			if err != nil {
 				return err
 			}
-			if err := stream.Send(&moonshinev1.WatchGameResponse{Event: out}); err != nil {
-				return err
+			if !talkMore {
+				talkRead = told
 			}
-			cur.events = ev.Seq
+			more = more || talkMore
 		}
-		more, err := s.sendTalk(ctx, stream, id, &cur, acc)
-		if err != nil {
-			return err
-		}
-		if len(evs) == watchBatch || more {
+		if more {
 			continue
 		}
-		if over := s.overAt(ctx, t, cur); over != nil {
-			return stream.Send(&moonshinev1.WatchGameResponse{GameOver: over})
+		if look.update != nil && look.update.GetVersion() == cur.events && cur.prompted != cur.events {
+			if err := stream.Send(&moonshinev1.WatchGameResponse{Prompt: look.update}); err != nil {
+				return err
+			}
+			cur.prompted = cur.events
+		}
+		if look.over != nil {
+			return stream.Send(&moonshinev1.WatchGameResponse{GameOver: look.over})
 		}
 		select {
 		case <-s.closing:
 			return shuttingDown(cur)
 		case <-ctx.Done():
 			return ctx.Err()
-		case _, ok := <-wake:
-			if !ok {
-				return ctx.Err()
-			}
+		case <-moved:
 		}
 	}
+}
+
+// look is what a watch finds at its table: the events after its cursor
+// (more: there are further ones still), its prompt update at the
+// table's version, and the game's end once the cursor is at it.
+type look struct {
+	events []*moonshinev1.Event
+	more   bool
+	update *moonshinev1.PromptUpdate
+	over   *moonshinev1.GameOver
+}
+
+// look takes, under the table's lock, what the watch is to send: the
+// events after its cursor from the table, catching the table up first
+// when the store told of appends it has not folded (one read for all its
+// watchers), or for a watch further behind than the table's recent
+// events, from the store (its own read, riding out an outage).
+func (s *Service) look(ctx context.Context, t *table, cur watchCursor, acc access) (look, error) {
+	t.mu.Lock()
+	var err error
+	if t.behind.Load() || t.folded.Version == 0 {
+		err = s.sync(ctx, t)
+	}
+	if err != nil && !errors.Is(err, eventstore.ErrUnavailable) {
+		t.mu.Unlock()
+		return look{}, err
+	}
+	var l look
+	evs, ok := t.watch.since(cur.events, t.folded.Version, acc)
+	if ok = ok && err == nil; ok { // an outage: the store read below rides it out
+		l.events = evs
+		if cur.prompts {
+			l.update = t.watch.update(t, acc)
+		}
+		if o := t.folded.State.Outcome(); o != nil {
+			l.over = &moonshinev1.GameOver{LastSeq: t.folded.Version, Outcome: wireOutcome(o), LastTalkSeq: cur.talk}
+		}
+	}
+	t.mu.Unlock()
+	if ok {
+		return l, nil
+	}
+	id := t.record.ID
+	stored, err := riding(ctx, s, id, cur, func() ([]eventstore.Event, error) { return s.store.ReadStream(ctx, id, cur.events, watchBatch) })
+	if err != nil {
+		return look{}, err
+	}
+	if l.events, err = projectAll(stored, acc); err != nil {
+		return look{}, err
+	}
+	// Look again after events sent (the table may have them now), and
+	// once the store answers again after an outage (the table catches
+	// up).
+	l.more = len(stored) > 0 || t.behind.Load()
+	return l, nil
 }
 
 // sendTalk sends the messages after the cursor, when the watch streams
 // talk; more reports a full batch.
 func (s *Service) sendTalk(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], id string, cur *watchCursor, acc access) (more bool, err error) {
-	if !cur.withTalk {
-		return false, nil
-	}
 	ms, err := riding(ctx, s, id, *cur, func() ([]eventstore.TalkMessage, error) { return s.store.ReadTalk(ctx, id, cur.talk, watchBatch) })
 	if err != nil {
 		return false, err
@@ -137,24 +210,6 @@ func (s *Service) sendTalk(ctx context.Context, stream grpc.ServerStreamingServe
 		cur.talk = ms[i].Seq
 	}
 	return len(ms) == watchBatch, nil
-}
-
-// overAt returns the end of the game if it is over and cur.events is its
-// last event, else nil. The table is trusted when it has folded that event
-// already (this process appended it, or read it); otherwise it catches up
-// first. A failed catch-up is no end: the next read retries or ends the
-// stream.
-func (s *Service) overAt(ctx context.Context, t *table, cur watchCursor) *moonshinev1.GameOver {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.folded.Version < cur.events && s.sync(ctx, t) != nil {
-		return nil
-	}
-	o := t.folded.State.Outcome()
-	if o == nil || t.folded.Version > cur.events {
-		return nil
-	}
-	return &moonshinev1.GameOver{LastSeq: cur.events, Outcome: wireOutcome(o), LastTalkSeq: cur.talk}
 }
 
 // riding runs a watch's read. While the store is unavailable it retries,

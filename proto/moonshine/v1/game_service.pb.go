@@ -23,6 +23,8 @@
 //   UNAUTHENTICATED: BAD_CREDENTIAL, CREDENTIAL_REQUIRED;
 //   NOT_FOUND: GAME_NOT_FOUND;
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
+//   OUT_OF_RANGE: VERSION_NOT_REACHED (a min_version the game has not
+//     reached; metadata actual_version);
 //   ALREADY_EXISTS: SEAT_TAKEN, COMMAND_ID_REUSED;
 //   RESOURCE_EXHAUSTED: RATE_LIMITED (with a google.rpc.RetryInfo),
 //     TOO_MANY_STREAMS, MESSAGE_TOO_LARGE;
@@ -815,7 +817,13 @@ type GetViewRequest struct {
 	// Whose knowledge to show (default: the caller's own).
 	Perspective Perspective `protobuf:"varint,2,opt,name=perspective,proto3,enum=moonshine.v1.Perspective" json:"perspective,omitempty"`
 	// The seat, for PERSPECTIVE_SEAT.
-	Seat          int32 `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat int32 `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Read your writes: the view is at this version or later (0: whatever
+	// the server holds). Pass the last_seq of a submit or the seq of the
+	// last streamed event: a server that has not seen that version yet
+	// catches up first. A version the game has not reached is OUT_OF_RANGE,
+	// VERSION_NOT_REACHED.
+	MinVersion    int64 `protobuf:"varint,4,opt,name=min_version,json=minVersion,proto3" json:"min_version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -867,6 +875,13 @@ func (x *GetViewRequest) GetPerspective() Perspective {
 func (x *GetViewRequest) GetSeat() int32 {
 	if x != nil {
 		return x.Seat
+	}
+	return 0
+}
+
+func (x *GetViewRequest) GetMinVersion() int64 {
+	if x != nil {
+		return x.MinVersion
 	}
 	return 0
 }
@@ -927,7 +942,10 @@ type GetViewAtRequest struct {
 	// Whose knowledge to show (default: the caller's own).
 	Perspective Perspective `protobuf:"varint,3,opt,name=perspective,proto3,enum=moonshine.v1.Perspective" json:"perspective,omitempty"`
 	// The seat, for PERSPECTIVE_SEAT.
-	Seat          int32 `protobuf:"varint,4,opt,name=seat,proto3" json:"seat,omitempty"`
+	Seat int32 `protobuf:"varint,4,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Read your writes, as GetViewRequest.min_version: the server has seen
+	// at least this version before it judges seq.
+	MinVersion    int64 `protobuf:"varint,5,opt,name=min_version,json=minVersion,proto3" json:"min_version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -986,6 +1004,13 @@ func (x *GetViewAtRequest) GetPerspective() Perspective {
 func (x *GetViewAtRequest) GetSeat() int32 {
 	if x != nil {
 		return x.Seat
+	}
+	return 0
+}
+
+func (x *GetViewAtRequest) GetMinVersion() int64 {
+	if x != nil {
+		return x.MinVersion
 	}
 	return 0
 }
@@ -1052,7 +1077,14 @@ type WatchGameRequest struct {
 	Talk bool `protobuf:"varint,5,opt,name=talk,proto3" json:"talk,omitempty"`
 	// With talk: stream the messages after this talk seq (0: from the
 	// start).
-	AfterTalkSeq  int64 `protobuf:"varint,6,opt,name=after_talk_seq,json=afterTalkSeq,proto3" json:"after_talk_seq,omitempty"`
+	AfterTalkSeq int64 `protobuf:"varint,6,opt,name=after_talk_seq,json=afterTalkSeq,proto3" json:"after_talk_seq,omitempty"`
+	// Stream the prompts too: once the stream has sent every event up to
+	// the game's version, and after each later change, a message with
+	// prompt set says whom the game waits for at that version and, for a
+	// seat's perspective, what that seat may send (as GetView's waiting and
+	// prompt). A client renders from the events and acts on the prompts,
+	// with no GetView per move.
+	Prompts       bool `protobuf:"varint,7,opt,name=prompts,proto3" json:"prompts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1129,9 +1161,16 @@ func (x *WatchGameRequest) GetAfterTalkSeq() int64 {
 	return 0
 }
 
-// WatchGameResponse is one streamed event or message of table talk, or
-// the last message of the stream of a finished game: exactly one of event,
-// talk and game_over is set.
+func (x *WatchGameRequest) GetPrompts() bool {
+	if x != nil {
+		return x.Prompts
+	}
+	return false
+}
+
+// WatchGameResponse is one streamed event or message of table talk, a
+// prompt update, or the last message of the stream of a finished game:
+// exactly one of event, talk, prompt and game_over is set.
 type WatchGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The event, redacted for the caller; unset in the last message.
@@ -1140,7 +1179,10 @@ type WatchGameResponse struct {
 	// with OK.
 	GameOver *GameOver `protobuf:"bytes,2,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
 	// A message of the game's table talk (with WatchGameRequest.talk).
-	Talk          *TalkEvent `protobuf:"bytes,3,opt,name=talk,proto3" json:"talk,omitempty"`
+	Talk *TalkEvent `protobuf:"bytes,3,opt,name=talk,proto3" json:"talk,omitempty"`
+	// Whom the game waits for after the events sent so far (with
+	// WatchGameRequest.prompts).
+	Prompt        *PromptUpdate `protobuf:"bytes,4,opt,name=prompt,proto3" json:"prompt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1196,6 +1238,79 @@ func (x *WatchGameResponse) GetTalk() *TalkEvent {
 	return nil
 }
 
+func (x *WatchGameResponse) GetPrompt() *PromptUpdate {
+	if x != nil {
+		return x.Prompt
+	}
+	return nil
+}
+
+// PromptUpdate says whom the game waits for at a version, as the stream's
+// viewer may know it.
+type PromptUpdate struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The version (the seq of the last event sent) the update is at.
+	Version int64 `protobuf:"varint,1,opt,name=version,proto3" json:"version,omitempty"`
+	// The seats the game waits for (public).
+	Waiting []*Waiting `protobuf:"bytes,2,rep,name=waiting,proto3" json:"waiting,omitempty"`
+	// What the viewed seat may send now; unset unless the stream shows a
+	// seat's perspective and that seat may act.
+	Prompt        *Prompt `protobuf:"bytes,3,opt,name=prompt,proto3" json:"prompt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PromptUpdate) Reset() {
+	*x = PromptUpdate{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PromptUpdate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PromptUpdate) ProtoMessage() {}
+
+func (x *PromptUpdate) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PromptUpdate.ProtoReflect.Descriptor instead.
+func (*PromptUpdate) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *PromptUpdate) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *PromptUpdate) GetWaiting() []*Waiting {
+	if x != nil {
+		return x.Waiting
+	}
+	return nil
+}
+
+func (x *PromptUpdate) GetPrompt() *Prompt {
+	if x != nil {
+		return x.Prompt
+	}
+	return nil
+}
+
 // GameOver is the end of a finished game's watch stream.
 type GameOver struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1213,7 +1328,7 @@ type GameOver struct {
 
 func (x *GameOver) Reset() {
 	*x = GameOver{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1225,7 +1340,7 @@ func (x *GameOver) String() string {
 func (*GameOver) ProtoMessage() {}
 
 func (x *GameOver) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1238,7 +1353,7 @@ func (x *GameOver) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameOver.ProtoReflect.Descriptor instead.
 func (*GameOver) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GameOver) GetLastSeq() int64 {
@@ -1282,7 +1397,7 @@ type GetHistoryRequest struct {
 
 func (x *GetHistoryRequest) Reset() {
 	*x = GetHistoryRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1294,7 +1409,7 @@ func (x *GetHistoryRequest) String() string {
 func (*GetHistoryRequest) ProtoMessage() {}
 
 func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1307,7 +1422,7 @@ func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetHistoryRequest) GetGameId() string {
@@ -1360,7 +1475,7 @@ type GetHistoryResponse struct {
 
 func (x *GetHistoryResponse) Reset() {
 	*x = GetHistoryResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1372,7 +1487,7 @@ func (x *GetHistoryResponse) String() string {
 func (*GetHistoryResponse) ProtoMessage() {}
 
 func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1385,7 +1500,7 @@ func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetHistoryResponse) GetGame() *GameInfo {
@@ -1432,7 +1547,7 @@ type ListRulesRequest struct {
 
 func (x *ListRulesRequest) Reset() {
 	*x = ListRulesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1444,7 +1559,7 @@ func (x *ListRulesRequest) String() string {
 func (*ListRulesRequest) ProtoMessage() {}
 
 func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1457,7 +1572,7 @@ func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
 }
 
 // ListRulesResponse lists the hosted games.
@@ -1471,7 +1586,7 @@ type ListRulesResponse struct {
 
 func (x *ListRulesResponse) Reset() {
 	*x = ListRulesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1483,7 +1598,7 @@ func (x *ListRulesResponse) String() string {
 func (*ListRulesResponse) ProtoMessage() {}
 
 func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1496,7 +1611,7 @@ func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListRulesResponse) GetGames() []*GameRules {
@@ -1517,7 +1632,7 @@ type GetRulesRequest struct {
 
 func (x *GetRulesRequest) Reset() {
 	*x = GetRulesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1529,7 +1644,7 @@ func (x *GetRulesRequest) String() string {
 func (*GetRulesRequest) ProtoMessage() {}
 
 func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1542,7 +1657,7 @@ func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesRequest.ProtoReflect.Descriptor instead.
 func (*GetRulesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetRulesRequest) GetGame() string {
@@ -1563,7 +1678,7 @@ type GetRulesResponse struct {
 
 func (x *GetRulesResponse) Reset() {
 	*x = GetRulesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1575,7 +1690,7 @@ func (x *GetRulesResponse) String() string {
 func (*GetRulesResponse) ProtoMessage() {}
 
 func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1588,7 +1703,7 @@ func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesResponse.ProtoReflect.Descriptor instead.
 func (*GetRulesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetRulesResponse) GetRules() *GameRules {
@@ -1614,7 +1729,7 @@ type GetTalkRequest struct {
 
 func (x *GetTalkRequest) Reset() {
 	*x = GetTalkRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1626,7 +1741,7 @@ func (x *GetTalkRequest) String() string {
 func (*GetTalkRequest) ProtoMessage() {}
 
 func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1639,7 +1754,7 @@ func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTalkRequest.ProtoReflect.Descriptor instead.
 func (*GetTalkRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetTalkRequest) GetGameId() string {
@@ -1677,7 +1792,7 @@ type GetTalkResponse struct {
 
 func (x *GetTalkResponse) Reset() {
 	*x = GetTalkResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1689,7 +1804,7 @@ func (x *GetTalkResponse) String() string {
 func (*GetTalkResponse) ProtoMessage() {}
 
 func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1702,7 +1817,7 @@ func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTalkResponse.ProtoReflect.Descriptor instead.
 func (*GetTalkResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetTalkResponse) GetTalk() []*TalkEvent {
@@ -1777,31 +1892,41 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\aplayers\x18\x06 \x01(\x05R\aplayers\"i\n" +
 	"\x11ListGamesResponse\x12,\n" +
 	"\x05games\x18\x01 \x03(\v2\x16.moonshine.v1.GameInfoR\x05games\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"z\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x9b\x01\n" +
 	"\x0eGetViewRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12;\n" +
 	"\vperspective\x18\x02 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
-	"\x04seat\x18\x03 \x01(\x05R\x04seat\"=\n" +
+	"\x04seat\x18\x03 \x01(\x05R\x04seat\x12\x1f\n" +
+	"\vmin_version\x18\x04 \x01(\x03R\n" +
+	"minVersion\"=\n" +
 	"\x0fGetViewResponse\x12*\n" +
-	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\x8e\x01\n" +
+	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\xaf\x01\n" +
 	"\x10GetViewAtRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x03R\x03seq\x12;\n" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
-	"\x04seat\x18\x04 \x01(\x05R\x04seat\"?\n" +
+	"\x04seat\x18\x04 \x01(\x05R\x04seat\x12\x1f\n" +
+	"\vmin_version\x18\x05 \x01(\x03R\n" +
+	"minVersion\"?\n" +
 	"\x11GetViewAtResponse\x12*\n" +
-	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\xd3\x01\n" +
+	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\xed\x01\n" +
 	"\x10WatchGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12;\n" +
 	"\vperspective\x18\x03 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x04 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04talk\x18\x05 \x01(\bR\x04talk\x12$\n" +
-	"\x0eafter_talk_seq\x18\x06 \x01(\x03R\fafterTalkSeq\"\xa0\x01\n" +
+	"\x0eafter_talk_seq\x18\x06 \x01(\x03R\fafterTalkSeq\x12\x18\n" +
+	"\aprompts\x18\a \x01(\bR\aprompts\"\xd4\x01\n" +
 	"\x11WatchGameResponse\x12)\n" +
 	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x123\n" +
 	"\tgame_over\x18\x02 \x01(\v2\x16.moonshine.v1.GameOverR\bgameOver\x12+\n" +
-	"\x04talk\x18\x03 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\"z\n" +
+	"\x04talk\x18\x03 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\x122\n" +
+	"\x06prompt\x18\x04 \x01(\v2\x1a.moonshine.v1.PromptUpdateR\x06prompt\"\x87\x01\n" +
+	"\fPromptUpdate\x12\x18\n" +
+	"\aversion\x18\x01 \x01(\x03R\aversion\x12/\n" +
+	"\awaiting\x18\x02 \x03(\v2\x15.moonshine.v1.WaitingR\awaiting\x12,\n" +
+	"\x06prompt\x18\x03 \x01(\v2\x14.moonshine.v1.PromptR\x06prompt\"z\n" +
 	"\bGameOver\x12\x19\n" +
 	"\blast_seq\x18\x01 \x01(\x03R\alastSeq\x12/\n" +
 	"\aoutcome\x18\x02 \x01(\v2\x15.moonshine.v1.OutcomeR\aoutcome\x12\"\n" +
@@ -1861,7 +1986,7 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*CreateGameRequest)(nil),     // 0: moonshine.v1.CreateGameRequest
 	(*CreateGameResponse)(nil),    // 1: moonshine.v1.CreateGameResponse
@@ -1881,84 +2006,90 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*GetViewAtResponse)(nil),     // 15: moonshine.v1.GetViewAtResponse
 	(*WatchGameRequest)(nil),      // 16: moonshine.v1.WatchGameRequest
 	(*WatchGameResponse)(nil),     // 17: moonshine.v1.WatchGameResponse
-	(*GameOver)(nil),              // 18: moonshine.v1.GameOver
-	(*GetHistoryRequest)(nil),     // 19: moonshine.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),    // 20: moonshine.v1.GetHistoryResponse
-	(*ListRulesRequest)(nil),      // 21: moonshine.v1.ListRulesRequest
-	(*ListRulesResponse)(nil),     // 22: moonshine.v1.ListRulesResponse
-	(*GetRulesRequest)(nil),       // 23: moonshine.v1.GetRulesRequest
-	(*GetRulesResponse)(nil),      // 24: moonshine.v1.GetRulesResponse
-	(*GetTalkRequest)(nil),        // 25: moonshine.v1.GetTalkRequest
-	(*GetTalkResponse)(nil),       // 26: moonshine.v1.GetTalkResponse
-	(*GameConfig)(nil),            // 27: moonshine.v1.GameConfig
-	(*GameInfo)(nil),              // 28: moonshine.v1.GameInfo
-	(*GameCommand)(nil),           // 29: moonshine.v1.GameCommand
-	(*Event)(nil),                 // 30: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 31: moonshine.v1.TalkEvent
-	(GameStatus)(0),               // 32: moonshine.v1.GameStatus
-	(Perspective)(0),              // 33: moonshine.v1.Perspective
-	(*GameView)(nil),              // 34: moonshine.v1.GameView
-	(*Outcome)(nil),               // 35: moonshine.v1.Outcome
-	(*LoggedCommand)(nil),         // 36: moonshine.v1.LoggedCommand
-	(*GameRules)(nil),             // 37: moonshine.v1.GameRules
+	(*PromptUpdate)(nil),          // 18: moonshine.v1.PromptUpdate
+	(*GameOver)(nil),              // 19: moonshine.v1.GameOver
+	(*GetHistoryRequest)(nil),     // 20: moonshine.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),    // 21: moonshine.v1.GetHistoryResponse
+	(*ListRulesRequest)(nil),      // 22: moonshine.v1.ListRulesRequest
+	(*ListRulesResponse)(nil),     // 23: moonshine.v1.ListRulesResponse
+	(*GetRulesRequest)(nil),       // 24: moonshine.v1.GetRulesRequest
+	(*GetRulesResponse)(nil),      // 25: moonshine.v1.GetRulesResponse
+	(*GetTalkRequest)(nil),        // 26: moonshine.v1.GetTalkRequest
+	(*GetTalkResponse)(nil),       // 27: moonshine.v1.GetTalkResponse
+	(*GameConfig)(nil),            // 28: moonshine.v1.GameConfig
+	(*GameInfo)(nil),              // 29: moonshine.v1.GameInfo
+	(*GameCommand)(nil),           // 30: moonshine.v1.GameCommand
+	(*Event)(nil),                 // 31: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 32: moonshine.v1.TalkEvent
+	(GameStatus)(0),               // 33: moonshine.v1.GameStatus
+	(Perspective)(0),              // 34: moonshine.v1.Perspective
+	(*GameView)(nil),              // 35: moonshine.v1.GameView
+	(*Waiting)(nil),               // 36: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 37: moonshine.v1.Prompt
+	(*Outcome)(nil),               // 38: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),         // 39: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),             // 40: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	27, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	28, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	28, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	29, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	30, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	30, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	31, // 6: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
-	28, // 7: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	32, // 8: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
-	28, // 9: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	33, // 10: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	34, // 11: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	33, // 12: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	34, // 13: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	33, // 14: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	30, // 15: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	18, // 16: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
-	31, // 17: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
-	35, // 18: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
-	28, // 19: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	30, // 20: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	36, // 21: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	37, // 22: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	37, // 23: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	31, // 24: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
-	0,  // 25: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	2,  // 26: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	4,  // 27: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	6,  // 28: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	8,  // 29: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	10, // 30: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	12, // 31: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	14, // 32: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	16, // 33: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	19, // 34: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	25, // 35: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
-	21, // 36: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	23, // 37: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	1,  // 38: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	3,  // 39: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	5,  // 40: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	7,  // 41: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	9,  // 42: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	11, // 43: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	13, // 44: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	15, // 45: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	17, // 46: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	20, // 47: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	26, // 48: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
-	22, // 49: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	24, // 50: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	38, // [38:51] is the sub-list for method output_type
-	25, // [25:38] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	28, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	29, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	29, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	30, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	31, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	31, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	32, // 6: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
+	29, // 7: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	33, // 8: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	29, // 9: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	34, // 10: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	35, // 11: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	34, // 12: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	35, // 13: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	34, // 14: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	31, // 15: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	19, // 16: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
+	32, // 17: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
+	18, // 18: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
+	36, // 19: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
+	37, // 20: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
+	38, // 21: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	29, // 22: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	31, // 23: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	39, // 24: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	40, // 25: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	40, // 26: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	32, // 27: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	0,  // 28: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	2,  // 29: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	4,  // 30: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	6,  // 31: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	8,  // 32: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	10, // 33: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	12, // 34: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	14, // 35: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	16, // 36: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	20, // 37: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	26, // 38: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	22, // 39: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	24, // 40: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	1,  // 41: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	3,  // 42: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	5,  // 43: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	7,  // 44: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	9,  // 45: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	11, // 46: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	13, // 47: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	15, // 48: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	17, // 49: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	21, // 50: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	27, // 51: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	23, // 52: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	25, // 53: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	41, // [41:54] is the sub-list for method output_type
+	28, // [28:41] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -1976,7 +2107,7 @@ func file_moonshine_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

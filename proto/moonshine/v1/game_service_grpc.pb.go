@@ -23,6 +23,8 @@
 //   UNAUTHENTICATED: BAD_CREDENTIAL, CREDENTIAL_REQUIRED;
 //   NOT_FOUND: GAME_NOT_FOUND;
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
+//   OUT_OF_RANGE: VERSION_NOT_REACHED (a min_version the game has not
+//     reached; metadata actual_version);
 //   ALREADY_EXISTS: SEAT_TAKEN, COMMAND_ID_REUSED;
 //   RESOURCE_EXHAUSTED: RATE_LIMITED (with a google.rpc.RetryInfo),
 //     TOO_MANY_STREAMS, MESSAGE_TOO_LARGE;

@@ -110,7 +110,7 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events 
 	s.games[g.ID] = gm
 	res := s.appendLocked(gm, events, now)
 	s.mu.Unlock()
-	s.hub.Notify(g.ID)
+	s.hub.Publish(eventstore.Change{GameID: g.ID, Version: res.LastSeq})
 	return res, nil
 }
 
@@ -258,7 +258,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 		gm.commands = append(gm.commands, c)
 	}
 	s.mu.Unlock()
-	s.hub.Notify(req.GameID)
+	s.hub.Publish(eventstore.Change{GameID: req.GameID, Version: res.LastSeq})
 	return res, nil
 }
 
@@ -347,7 +347,7 @@ func (s *Store) AppendTalk(ctx context.Context, req eventstore.TalkRequest) (eve
 	}
 	gm.talk = append(gm.talk, m)
 	s.mu.Unlock()
-	s.hub.Notify(req.GameID)
+	s.hub.Publish(eventstore.Change{GameID: req.GameID, TalkVersion: m.Seq})
 	return eventstore.TalkResult{Message: cloneTalk(m)}, nil
 }
 
@@ -392,6 +392,9 @@ func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, 
 	}
 	return s.hub.Subscribe(ctx, gameID), nil
 }
+
+// OnChange implements [eventstore.Store]: f is told of every append.
+func (s *Store) OnChange(f func(eventstore.Change)) (stop func()) { return s.hub.Listen(f) }
 
 // ClaimSeat implements [eventstore.Store].
 func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {

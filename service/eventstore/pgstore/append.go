@@ -104,8 +104,8 @@ WHERE g.id = $1`
 // Subscribers are told after the commit, never by a NOTIFY inside the
 // appending transaction: such a NOTIFY holds a cluster-wide lock from its
 // commit through the WAL flush, capping notifying appends at one per commit
-// latency. This process's subscribers are woken at once; other processes'
-// through the notifier, which coalesces the game ids of appends made while
+// latency. This process's subscribers and listeners are told at once;
+// other processes' through the notifier, which coalesces the game ids of appends made while
 // its previous NOTIFY was in flight into one statement. A notification
 // lost (the process dies between commit and NOTIFY) only delays watchers,
 // who re-read from their last seq on any wake-up.
@@ -126,8 +126,9 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 		Scan(&version, &dup, &at)
 	switch {
 	case err == nil && version != nil:
-		s.hub.Notify(req.GameID)
-		s.notifier.add(req.GameID)
+		c := eventstore.Change{GameID: req.GameID, Version: *version}
+		s.hub.Publish(c)
+		s.notifier.add(c)
 		return eventstore.AppendResult{FirstSeq: *version - n + 1, LastSeq: *version, RecordedAt: at.UTC()}, nil
 	case err == nil, isUniqueViolation(err, commandsPKey):
 		return s.rejected(ctx, req)

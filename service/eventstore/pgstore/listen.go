@@ -2,7 +2,6 @@ package pgstore
 
 import (
 	"context"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -12,10 +11,11 @@ import (
 	"github.com/moonshine-games/moonshine/service/eventstore/internal/fanout"
 )
 
-// listener is the store's one LISTEN connection. It wakes the hub's
-// subscribers of each notified game id and, after it reconnects, all of
-// them: notifications sent while it was away are lost, so everyone
-// re-reads.
+// listener is the store's one LISTEN connection. It publishes each
+// notified change of another process to the hub (waking the game's
+// subscribers and telling the listeners) and, after it reconnects, a
+// change of every game: notifications sent while it was away are lost, so
+// everyone re-reads.
 type listener struct {
 	cfg      *pgx.ConnConfig
 	hub      *fanout.Hub
@@ -70,9 +70,9 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 			if err != nil {
 				break
 			}
-			from, gameID, ok := strings.Cut(n.Payload, " ")
+			from, c, ok := parsePayload(n.Payload)
 			if ok && from != l.instance {
-				l.hub.Notify(gameID)
+				l.hub.Publish(c)
 			}
 		}
 		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -61,5 +62,21 @@ func TestUnavailable(t *testing.T) {
 		if got := errors.Is(mapError("op", c.err), eventstore.ErrUnavailable); got != c.want {
 			t.Errorf("mapError(%v) is ErrUnavailable: %v, want %v", c.err, got, c.want)
 		}
+	}
+}
+
+// TestPoolSize: the pool holds DefaultMaxConns connections unless the URL
+// sets pool_max_conns, which wins.
+func TestPoolSize(t *testing.T) {
+	url := pgtest.New(t)
+	if got := openTest(t, url).pool.Config().MaxConns; got != DefaultMaxConns {
+		t.Errorf("default pool of %d connections, want %d", got, DefaultMaxConns)
+	}
+	sep := "?"
+	if strings.Contains(url, "?") {
+		sep = "&"
+	}
+	if got := openTest(t, url+sep+"pool_max_conns=3").pool.Config().MaxConns; got != 3 {
+		t.Errorf("pool_max_conns=3 gave a pool of %d", got)
 	}
 }

@@ -59,6 +59,46 @@ func TestSubscribeAcrossStores(t *testing.T) {
 	}
 }
 
+// A listener of one store is told, through the other's notification, of
+// the version and the talk version each append through the other reached;
+// a notification of an older server, which names only the game, says that
+// it may have moved.
+func TestChangesAcrossStores(t *testing.T) {
+	url := pgtest.New(t)
+	a, b := openTest(t, url), openTest(t, url)
+	create(t, a, "g")
+	changes := make(chan eventstore.Change, 16)
+	defer a.OnChange(func(c eventstore.Change) { changes <- c })()
+	next := func(what string) eventstore.Change {
+		t.Helper()
+		select {
+		case c := <-changes:
+			return c
+		case <-time.After(wait):
+			t.Fatalf("%s: no change told", what)
+		}
+		return eventstore.Change{}
+	}
+	if _, err := b.Append(t.Context(), eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: [][]byte{[]byte("e"), []byte("f")}}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next("an append"); c != (eventstore.Change{GameID: "g", Version: 3}) {
+		t.Errorf("told %+v, want version 3", c)
+	}
+	if _, err := b.AppendTalk(t.Context(), eventstore.TalkRequest{GameID: "g", Data: []byte("hi")}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next("a message"); c != (eventstore.Change{GameID: "g", TalkVersion: 1}) {
+		t.Errorf("told %+v, want talk version 1", c)
+	}
+	if _, err := b.pool.Exec(t.Context(), `SELECT pg_notify($1, 'older-server g')`, notifyChannel); err != nil {
+		t.Fatal(err)
+	}
+	if c := next("an older server's notification"); c != (eventstore.Change{GameID: "g"}) {
+		t.Errorf("told %+v, want the game alone", c)
+	}
+}
+
 // Every listing ListGames runs can be served by an index: with sequential
 // scans priced out, the planner reads games through one, never the whole
 // table.

@@ -283,3 +283,9 @@ func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, 
 	}
 	return s.hub.Subscribe(ctx, gameID), nil
 }
+
+// OnChange implements [eventstore.Store]: f is told of this store's
+// appends as they commit and of other processes' as their notifications
+// arrive, and, after the listening connection was lost and made again, of
+// a change of every game.
+func (s *Store) OnChange(f func(eventstore.Change)) (stop func()) { return s.hub.Listen(f) }

@@ -43,8 +43,9 @@ func (s *Store) AppendTalk(ctx context.Context, req eventstore.TalkRequest) (eve
 	switch {
 	case err == nil:
 		m.RecordedAt = m.RecordedAt.UTC()
-		s.hub.Notify(req.GameID)
-		s.notifier.add(req.GameID)
+		c := eventstore.Change{GameID: req.GameID, TalkVersion: m.Seq}
+		s.hub.Publish(c)
+		s.notifier.add(c)
 		return eventstore.TalkResult{Message: m}, nil
 	case errors.Is(err, pgx.ErrNoRows):
 		return eventstore.TalkResult{}, fmt.Errorf("pgstore: talk of game %s: %w", req.GameID, eventstore.ErrNotFound)

@@ -10,8 +10,13 @@
 // Append returns) and a busy timeout. Writes go through one connection and
 // each runs in a BEGIN IMMEDIATE transaction, so there is one writer at a
 // time (in this process and across processes sharing the file); event
-// positions are therefore assigned in commit order. Reads use a separate
-// pool and run alongside writes.
+// positions are therefore assigned in commit order. Appends that arrive
+// while another transaction commits are written together, each in a
+// savepoint of one transaction (group commit): one fsync for all of them,
+// and each Append returns only once that transaction is on disk, so an
+// acknowledged append is never lost; a refused one changes nothing and
+// does not disturb the others. Reads use a separate pool and run
+// alongside writes.
 //
 // Subscribe wakes in process on each commit. While anyone is subscribed a
 // poller also watches the file for events appended by other processes.

@@ -15,6 +15,7 @@ import (
 	"github.com/moonshine-games/moonshine/migrations"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/internal/fanout"
+	"github.com/moonshine-games/moonshine/service/eventstore/internal/groupcommit"
 )
 
 // pollInterval is how often, while anyone is subscribed, the store looks
@@ -26,6 +27,8 @@ type Store struct {
 	w   *sql.DB // one connection: the single writer
 	r   *sql.DB // readers
 	hub *fanout.Hub
+	// appends commits the appends that queue up together (groupcommit.go).
+	appends groupcommit.Queue[eventstore.AppendRequest, eventstore.AppendResult]
 
 	stopPoll  context.CancelFunc
 	pollDone  chan struct{}
@@ -164,10 +167,11 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // and in the talk.
 type logEnd struct{ events, talk int64 }
 
-// poll wakes the subscribers of games that gained events or talk the store
-// did not write itself (another process sharing the file). It looks only
-// while someone is subscribed; extra wake-ups for this process's own
-// appends are allowed by the contract.
+// poll publishes the changes of games that gained events or talk the
+// store did not write itself (another process sharing the file). It looks
+// only while someone is subscribed or listening; a change this process
+// made itself is published again, with its version, which the contract
+// allows and a listener that is at that version already ignores.
 func (s *Store) poll(ctx context.Context, last logEnd) {
 	defer close(s.pollDone)
 	// last starts at the end of the log as Open found it and advances only
@@ -181,29 +185,38 @@ func (s *Store) poll(ctx context.Context, last logEnd) {
 			return
 		case <-t.C:
 		}
-		if s.hub.Len() == 0 {
+		if s.hub.Len() == 0 && !s.hub.Listening() {
 			continue
 		}
-		last.events = s.wakeAfter(ctx, "events", last.events)
-		last.talk = s.wakeAfter(ctx, "talk", last.talk)
+		last.events = s.publishAfter(ctx, "events", last.events, func(id string, v int64) eventstore.Change {
+			return eventstore.Change{GameID: id, Version: v}
+		})
+		last.talk = s.publishAfter(ctx, "talk", last.talk, func(id string, v int64) eventstore.Change {
+			return eventstore.Change{GameID: id, TalkVersion: v}
+		})
 	}
 }
 
-// wakeAfter wakes the games with rows of table past position last, and
-// returns the new last position.
-func (s *Store) wakeAfter(ctx context.Context, table string, last int64) int64 {
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, max(position) FROM `+table+` WHERE position > ? GROUP BY game_id`, last)
+// publishAfter publishes the change of each game with rows of table past
+// position last, at its highest seq, and returns the new last position.
+func (s *Store) publishAfter(ctx context.Context, table string, last int64, change func(id string, seq int64) eventstore.Change) int64 {
+	rows, err := s.r.QueryContext(ctx, `SELECT game_id, max(position), max(seq) FROM `+table+` WHERE position > ? GROUP BY game_id`, last)
 	if err != nil {
 		return last
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id string
-		var pos int64
-		if rows.Scan(&id, &pos) == nil {
-			s.hub.Notify(id)
+		var pos, seq int64
+		if rows.Scan(&id, &pos, &seq) == nil {
+			s.hub.Publish(change(id, seq))
 			last = max(last, pos)
 		}
 	}
 	return last
 }
+
+// OnChange implements [eventstore.Store]: f is told of this store's
+// appends as they commit, and of other processes' when the poll finds
+// them (every pollInterval).
+func (s *Store) OnChange(f func(eventstore.Change)) (stop func()) { return s.hub.Listen(f) }

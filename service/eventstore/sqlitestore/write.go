@@ -87,50 +87,61 @@ func (e *errDuplicate) Error() string { return "duplicate command " + e.c.ID }
 
 // Append implements [eventstore.Store]. One writer at a time: the
 // version check, the command check and the writes see no interleaving.
+// Appends that arrive while another commits are committed together, each
+// in a savepoint of one transaction (see commitAppends), and each returns
+// once that transaction is on disk.
 func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateAppend(req); err != nil {
 		return eventstore.AppendResult{}, err
 	}
-	var res eventstore.AppendResult
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		var version int64
-		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, req.GameID).Scan(&version)
-		if errors.Is(err, sql.ErrNoRows) {
-			return eventstore.ErrNotFound
+	return s.appends.Do(ctx, req, s.commitAppends)
+}
+
+// appendIn runs one append in tx: it returns the append's result, an
+// *errDuplicate for a command recorded before, or a refusal; only a nil
+// error has written anything.
+func appendIn(ctx context.Context, tx *sql.Tx, req eventstore.AppendRequest) (eventstore.AppendResult, error) {
+	var version int64
+	err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, req.GameID).Scan(&version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return eventstore.AppendResult{}, eventstore.ErrNotFound
+	}
+	if err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	if c := req.Command; c != nil {
+		stored, err := lookupCommand(ctx, tx, req.GameID, c.Seat, c.ID)
+		if err == nil {
+			return eventstore.AppendResult{}, &errDuplicate{stored}
 		}
-		if err != nil {
-			return err
+		if !errors.Is(err, eventstore.ErrNotFound) {
+			return eventstore.AppendResult{}, err
 		}
-		if c := req.Command; c != nil {
-			stored, err := lookupCommand(ctx, tx, req.GameID, c.Seat, c.ID)
-			if err == nil {
-				return &errDuplicate{stored}
-			}
-			if !errors.Is(err, eventstore.ErrNotFound) {
-				return err
-			}
+	}
+	if req.ExpectedVersion != eventstore.AnyVersion && req.ExpectedVersion != version {
+		return eventstore.AppendResult{}, &eventstore.VersionConflictError{GameID: req.GameID, ExpectedVersion: req.ExpectedVersion, ActualVersion: version}
+	}
+	n := int64(len(req.Events))
+	t := now()
+	res := eventstore.AppendResult{FirstSeq: version + 1, LastSeq: version + n, RecordedAt: t}
+	at := micros(t)
+	if err := insertEvents(ctx, tx, req.GameID, version, req.Events, at); err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	if c := req.Command; c != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO commands (game_id, command_id, seat, data, first_seq, last_seq, recorded_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, req.GameID, c.ID, c.Seat, nonNil(c.Data), res.FirstSeq, res.LastSeq, at); err != nil {
+			return eventstore.AppendResult{}, fmt.Errorf("record command: %w", err)
 		}
-		if req.ExpectedVersion != eventstore.AnyVersion && req.ExpectedVersion != version {
-			return &eventstore.VersionConflictError{GameID: req.GameID, ExpectedVersion: req.ExpectedVersion, ActualVersion: version}
-		}
-		n := int64(len(req.Events))
-		t := now()
-		res = eventstore.AppendResult{FirstSeq: version + 1, LastSeq: version + n, RecordedAt: t}
-		at := micros(t)
-		if err := insertEvents(ctx, tx, req.GameID, version, req.Events, at); err != nil {
-			return err
-		}
-		if c := req.Command; c != nil {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO commands (game_id, command_id, seat, data, first_seq, last_seq, recorded_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, req.GameID, c.ID, c.Seat, nonNil(c.Data), res.FirstSeq, res.LastSeq, at); err != nil {
-				return fmt.Errorf("record command: %w", err)
-			}
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET version = ?,
-			finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE finished_at END WHERE id = ?`,
-			res.LastSeq, req.Finished, at, req.GameID)
-		return err
-	})
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE games SET version = ?,
+		finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE finished_at END WHERE id = ?`,
+		res.LastSeq, req.Finished, at, req.GameID)
+	return res, err
+}
+
+// appendOutcome turns what appendIn returned into Append's answer.
+func appendOutcome(req eventstore.AppendRequest, res eventstore.AppendResult, err error) (eventstore.AppendResult, error) {
 	var dup *errDuplicate
 	var conflict *eventstore.VersionConflictError
 	switch {
@@ -141,7 +152,6 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	case err != nil:
 		return eventstore.AppendResult{}, fail(err, "append to game %s", req.GameID)
 	}
-	s.hub.Notify(req.GameID)
 	return res, nil
 }
 
@@ -239,7 +249,7 @@ func (s *Store) AppendTalk(ctx context.Context, req eventstore.TalkRequest) (eve
 		return eventstore.TalkResult{}, fail(err, "talk of game %s", req.GameID)
 	}
 	if !res.Duplicate {
-		s.hub.Notify(req.GameID)
+		s.hub.Publish(eventstore.Change{GameID: req.GameID, TalkVersion: res.Message.Seq})
 	}
 	return res, nil
 }

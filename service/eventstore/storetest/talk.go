@@ -192,3 +192,62 @@ func testSubscribeTalk(t *testing.T, s eventstore.Store) {
 		}
 	}
 }
+
+// testOnChange: a listener is told of each append with the version it
+// reached, of each message with the talk version, and of nothing once
+// stopped; an append that wrote nothing tells nothing.
+func testOnChange(t *testing.T, s eventstore.Store) {
+	newGame(t, s, "g", 1)
+	changes := make(chan eventstore.Change, 100)
+	stop := s.OnChange(func(c eventstore.Change) {
+		if c.GameID == "g" {
+			select {
+			case changes <- c:
+			default:
+			}
+		}
+	})
+	next := func(what string, want func(eventstore.Change) bool) {
+		t.Helper()
+		deadline := time.After(wait)
+		for {
+			select {
+			case c := <-changes:
+				if want(c) {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no change told after %s", what)
+			}
+		}
+	}
+	mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: payloads("a", 2)})
+	next("an append", func(c eventstore.Change) bool { return c.Version == 3 })
+	if _, err := s.Append(ctxFor(t), eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: payloads("late", 1)}); !eventstore.IsVersionConflict(err) {
+		t.Fatalf("append at an old version: %v", err)
+	}
+	say(t, s, eventstore.TalkRequest{GameID: "g", Seat: 0, Data: []byte("hi")})
+	next("a message", func(c eventstore.Change) bool {
+		if c.Version > 3 {
+			t.Errorf("told of version %d after an append that wrote nothing", c.Version)
+		}
+		return c.TalkVersion == 1
+	})
+	stop()
+	drainChanges := func() int {
+		n := 0
+		for {
+			select {
+			case <-changes:
+				n++
+			default:
+				return n
+			}
+		}
+	}
+	drainChanges()
+	mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: 3, Events: payloads("b", 1)})
+	if n := drainChanges(); n != 0 {
+		t.Errorf("%d changes told after stop", n)
+	}
+}

@@ -1,0 +1,100 @@
+package gameservice
+
+import (
+	"context"
+	"reflect"
+	"slices"
+
+	"github.com/moonshine-games/moonshine/engine"
+)
+
+// cloneGame returns a deep copy of g when its state copies itself: every
+// game on the engine's kit does (engine.Folding's Clone, whose result type
+// is the game's own, hence the reflection); nil for a game that does not.
+func cloneGame(g *engine.Game) *engine.Game {
+	m := reflect.ValueOf(g.State).MethodByName("Clone")
+	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+		return nil
+	}
+	st, ok := m.Call(nil)[0].Interface().(engine.State)
+	if !ok {
+		return nil
+	}
+	c := *g
+	c.State = st
+	return &c
+}
+
+// maxSnapshots bounds the earlier states a table keeps for GetViewAt.
+const maxSnapshots = 4
+
+// snapshots are earlier states of a table's game, kept for GetViewAt so
+// that replaying a game view by view folds from the last view shown, not
+// from the start. They are made by GetViewAt only, the most recently used
+// last, and count against the cache's budget with their table. The caller
+// holds table.mu.
+type snapshots struct {
+	games []*engine.Game
+}
+
+// take returns a game at the latest version at most seq that the table
+// can give, for the caller to fold on: a copy of a snapshot, the snapshot
+// itself when the game does not copy (it is then no longer kept), or a
+// new game.
+func (sn *snapshots) take(t *table, seq int64) *engine.Game {
+	best := -1
+	for i, g := range sn.games {
+		if g.Version <= seq && (best < 0 || g.Version > sn.games[best].Version) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return engine.NewGame(t.module.Rules, t.record.Seed)
+	}
+	g := sn.games[best]
+	sn.games = slices.Delete(sn.games, best, best+1)
+	if c := cloneGame(g); c != nil {
+		sn.games = append(sn.games, g) // used last
+		return c
+	}
+	return g
+}
+
+// keep adds a game the table folded for a view, dropping the least
+// recently used beyond maxSnapshots.
+func (sn *snapshots) keep(g *engine.Game) {
+	if i := slices.IndexFunc(sn.games, func(o *engine.Game) bool { return o.Version == g.Version }); i >= 0 {
+		sn.games = slices.Delete(sn.games, i, i+1)
+	}
+	sn.games = append(sn.games, g)
+	if len(sn.games) > maxSnapshots {
+		sn.games = slices.Delete(sn.games, 0, 1)
+	}
+}
+
+// foldTo folds the game as of event seq, apart from the cache's own game,
+// from the nearest snapshot: one read of the events between (none when a
+// snapshot is at seq). It runs read on the result under the table's lock,
+// then keeps it as a snapshot.
+func (s *Service) foldTo(ctx context.Context, t *table, seq int64, read func(g *engine.Game)) error {
+	t.mu.Lock()
+	g := t.snaps.take(t, seq) // the caller's alone until kept
+	t.mu.Unlock()
+	if g.Version < seq {
+		evs, err := s.store.ReadStream(ctx, t.record.ID, g.Version, int(seq-g.Version))
+		if err != nil {
+			return err
+		}
+		for _, ev := range evs {
+			if _, err := fold(t.module, g, ev); err != nil {
+				return err
+			}
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	read(g)
+	t.snaps.keep(g)
+	s.tables.resize(t.record.ID, t, t.size())
+	return nil
+}
