@@ -53,6 +53,9 @@ type GameRecord struct {
 	// only ([ListFilter.Listed]): it is reached by its ID. Written at
 	// creation.
 	Unlisted bool
+	// CreatorHash is SHA-256 of the creator credential, which manages the
+	// table (nil: the game has none). Written at creation.
+	CreatorHash []byte
 
 	// The read model, kept by the store (read only; CreateGame ignores it).
 
@@ -65,6 +68,9 @@ type GameRecord struct {
 	// FinishedAt is when the append that ended the game was stored
 	// ([AppendRequest.Finished]); zero while it goes on.
 	FinishedAt time.Time
+	// Cancelled is set when the game ended by a [TableChange] cancelling
+	// it (FinishedAt is set with it).
+	Cancelled bool
 	// Seats are the claims, in seat order, without their token hashes
 	// (GetGame and ListGames fill them in).
 	Seats []SeatClaim
@@ -323,6 +329,12 @@ type Store interface {
 	// the log.
 	OnChange(f func(Change)) (stop func())
 
+	// ChangeTable appends one table event to a game that has not started
+	// and, in the same transaction, frees a seat or cancels the game; see
+	// TableChange. Errors: ErrNotFound, *VersionConflictError,
+	// ErrTableStarted, ErrSeatNotHeld.
+	ChangeTable(ctx context.Context, c TableChange) (AppendResult, error)
+
 	// ClaimSeat records a seat's credential hash and counts it in the
 	// game's SeatsTaken. ErrSeatTaken if claimed; see ValidateClaim.
 	ClaimSeat(ctx context.Context, c SeatClaim) error
@@ -338,6 +350,12 @@ type Store interface {
 }
 
 var (
+	// ErrTableStarted refuses a [TableChange] of a game that has started
+	// (a command is recorded) or is over.
+	ErrTableStarted = errors.New("eventstore: the game has started")
+	// ErrSeatNotHeld refuses a [TableChange] that frees a seat the given
+	// credential does not hold.
+	ErrSeatNotHeld = errors.New("eventstore: seat not held by the credential")
 	// ErrNotFound: no such game, command or seat claim.
 	ErrNotFound = errors.New("eventstore: not found")
 	// ErrGameExists: CreateGame with an ID already taken.

@@ -655,6 +655,7 @@ type EventBody struct {
 	//	*EventBody_MoonshineKingdom
 	//	*EventBody_Bootleggers
 	//	*EventBody_Chat
+	//	*EventBody_Table
 	Body isEventBody_Body `protobuf_oneof:"body"`
 	// A short label of the body for people, in the words of the caller who
 	// receives it ("you" for the caller's own seat, other seats by number:
@@ -740,6 +741,15 @@ func (x *EventBody) GetChat() *ChatMessage {
 	return nil
 }
 
+func (x *EventBody) GetTable() *TableEvent {
+	if x != nil {
+		if x, ok := x.Body.(*EventBody_Table); ok {
+			return x.Table
+		}
+	}
+	return nil
+}
+
 func (x *EventBody) GetLabel() string {
 	if x != nil {
 		return x.Label
@@ -772,6 +782,12 @@ type EventBody_Chat struct {
 	Chat *ChatMessage `protobuf:"bytes,100,opt,name=chat,proto3,oneof"`
 }
 
+type EventBody_Table struct {
+	// A change of the table (not of the game's rules), which the game does
+	// not fold: a seat left, or the table was cancelled.
+	Table *TableEvent `protobuf:"bytes,101,opt,name=table,proto3,oneof"`
+}
+
 func (*EventBody_BoozeBarons) isEventBody_Body() {}
 
 func (*EventBody_MoonshineKingdom) isEventBody_Body() {}
@@ -779,6 +795,179 @@ func (*EventBody_MoonshineKingdom) isEventBody_Body() {}
 func (*EventBody_Bootleggers) isEventBody_Body() {}
 
 func (*EventBody_Chat) isEventBody_Body() {}
+
+func (*EventBody_Table) isEventBody_Body() {}
+
+// TableEvent is a change of a table made before its game started. It is
+// public, and the game's rules never see it.
+type TableEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// What changed.
+	//
+	// Types that are valid to be assigned to Change:
+	//
+	//	*TableEvent_Cancelled
+	//	*TableEvent_SeatLeft
+	Change        isTableEvent_Change `protobuf_oneof:"change"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TableEvent) Reset() {
+	*x = TableEvent{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TableEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TableEvent) ProtoMessage() {}
+
+func (x *TableEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TableEvent.ProtoReflect.Descriptor instead.
+func (*TableEvent) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *TableEvent) GetChange() isTableEvent_Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
+func (x *TableEvent) GetCancelled() *TableCancelled {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_Cancelled); ok {
+			return x.Cancelled
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetSeatLeft() *SeatLeft {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_SeatLeft); ok {
+			return x.SeatLeft
+		}
+	}
+	return nil
+}
+
+type isTableEvent_Change interface {
+	isTableEvent_Change()
+}
+
+type TableEvent_Cancelled struct {
+	// The creator cancelled the table: the game is over, unplayed.
+	Cancelled *TableCancelled `protobuf:"bytes,1,opt,name=cancelled,proto3,oneof"`
+}
+
+type TableEvent_SeatLeft struct {
+	// A seat's player left; the seat is free to claim again.
+	SeatLeft *SeatLeft `protobuf:"bytes,2,opt,name=seat_left,json=seatLeft,proto3,oneof"`
+}
+
+func (*TableEvent_Cancelled) isTableEvent_Change() {}
+
+func (*TableEvent_SeatLeft) isTableEvent_Change() {}
+
+// TableCancelled says that the table's creator cancelled it.
+type TableCancelled struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TableCancelled) Reset() {
+	*x = TableCancelled{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TableCancelled) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TableCancelled) ProtoMessage() {}
+
+func (x *TableCancelled) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TableCancelled.ProtoReflect.Descriptor instead.
+func (*TableCancelled) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+}
+
+// SeatLeft says that a seat's player left the table before the start.
+type SeatLeft struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat freed.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatLeft) Reset() {
+	*x = SeatLeft{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatLeft) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatLeft) ProtoMessage() {}
+
+func (x *SeatLeft) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatLeft.ProtoReflect.Descriptor instead.
+func (*SeatLeft) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *SeatLeft) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
 
 // PrivatePart is a body that only the named seats (and the auditor) see.
 type PrivatePart struct {
@@ -793,7 +982,7 @@ type PrivatePart struct {
 
 func (x *PrivatePart) Reset() {
 	*x = PrivatePart{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[5]
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -805,7 +994,7 @@ func (x *PrivatePart) String() string {
 func (*PrivatePart) ProtoMessage() {}
 
 func (x *PrivatePart) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[5]
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -818,7 +1007,7 @@ func (x *PrivatePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PrivatePart.ProtoReflect.Descriptor instead.
 func (*PrivatePart) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PrivatePart) GetSeats() []int32 {
@@ -848,7 +1037,7 @@ type StoredEvent struct {
 
 func (x *StoredEvent) Reset() {
 	*x = StoredEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -860,7 +1049,7 @@ func (x *StoredEvent) String() string {
 func (*StoredEvent) ProtoMessage() {}
 
 func (x *StoredEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -873,7 +1062,7 @@ func (x *StoredEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoredEvent.ProtoReflect.Descriptor instead.
 func (*StoredEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *StoredEvent) GetPublic() *EventBody {
@@ -911,7 +1100,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -923,7 +1112,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -936,7 +1125,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Event) GetSeq() int64 {
@@ -990,7 +1179,7 @@ type TalkEvent struct {
 
 func (x *TalkEvent) Reset() {
 	*x = TalkEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1002,7 +1191,7 @@ func (x *TalkEvent) String() string {
 func (*TalkEvent) ProtoMessage() {}
 
 func (x *TalkEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1015,7 +1204,7 @@ func (x *TalkEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TalkEvent.ProtoReflect.Descriptor instead.
 func (*TalkEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TalkEvent) GetSeq() int64 {
@@ -1063,7 +1252,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1075,7 +1264,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1088,7 +1277,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Seat) GetSeat() int32 {
@@ -1142,14 +1331,17 @@ type GameInfo struct {
 	// When the game was created.
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// When the game ended; unset while it goes on.
-	FinishedAt    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=finished_at,json=finishedAt,proto3" json:"finished_at,omitempty"`
+	FinishedAt *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=finished_at,json=finishedAt,proto3" json:"finished_at,omitempty"`
+	// Set when the game ended by its creator cancelling it before the start
+	// (status is then GAME_STATUS_OVER).
+	Cancelled     bool `protobuf:"varint,11,opt,name=cancelled,proto3" json:"cancelled,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GameInfo) Reset() {
 	*x = GameInfo{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1161,7 +1353,7 @@ func (x *GameInfo) String() string {
 func (*GameInfo) ProtoMessage() {}
 
 func (x *GameInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1174,7 +1366,7 @@ func (x *GameInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfo.ProtoReflect.Descriptor instead.
 func (*GameInfo) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GameInfo) GetGameId() string {
@@ -1247,6 +1439,13 @@ func (x *GameInfo) GetFinishedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *GameInfo) GetCancelled() bool {
+	if x != nil {
+		return x.Cancelled
+	}
+	return false
+}
+
 // Viewer says whose knowledge a response shows.
 type Viewer struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1260,7 +1459,7 @@ type Viewer struct {
 
 func (x *Viewer) Reset() {
 	*x = Viewer{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1272,7 +1471,7 @@ func (x *Viewer) String() string {
 func (*Viewer) ProtoMessage() {}
 
 func (x *Viewer) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1285,7 +1484,7 @@ func (x *Viewer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Viewer.ProtoReflect.Descriptor instead.
 func (*Viewer) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Viewer) GetPerspective() Perspective {
@@ -1319,7 +1518,7 @@ type Waiting struct {
 
 func (x *Waiting) Reset() {
 	*x = Waiting{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1331,7 +1530,7 @@ func (x *Waiting) String() string {
 func (*Waiting) ProtoMessage() {}
 
 func (x *Waiting) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1344,7 +1543,7 @@ func (x *Waiting) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Waiting.ProtoReflect.Descriptor instead.
 func (*Waiting) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Waiting) GetSeat() int32 {
@@ -1400,7 +1599,7 @@ type Prompt struct {
 
 func (x *Prompt) Reset() {
 	*x = Prompt{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1412,7 +1611,7 @@ func (x *Prompt) String() string {
 func (*Prompt) ProtoMessage() {}
 
 func (x *Prompt) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1425,7 +1624,7 @@ func (x *Prompt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prompt.ProtoReflect.Descriptor instead.
 func (*Prompt) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Prompt) GetSeat() int32 {
@@ -1497,7 +1696,7 @@ type CommandTemplate struct {
 
 func (x *CommandTemplate) Reset() {
 	*x = CommandTemplate{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1509,7 +1708,7 @@ func (x *CommandTemplate) String() string {
 func (*CommandTemplate) ProtoMessage() {}
 
 func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1522,7 +1721,7 @@ func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandTemplate.ProtoReflect.Descriptor instead.
 func (*CommandTemplate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CommandTemplate) GetName() string {
@@ -1579,7 +1778,7 @@ type TemplateParam struct {
 
 func (x *TemplateParam) Reset() {
 	*x = TemplateParam{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1591,7 +1790,7 @@ func (x *TemplateParam) String() string {
 func (*TemplateParam) ProtoMessage() {}
 
 func (x *TemplateParam) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1604,7 +1803,7 @@ func (x *TemplateParam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TemplateParam.ProtoReflect.Descriptor instead.
 func (*TemplateParam) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *TemplateParam) GetField() string {
@@ -1657,7 +1856,7 @@ type Outcome struct {
 
 func (x *Outcome) Reset() {
 	*x = Outcome{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1669,7 +1868,7 @@ func (x *Outcome) String() string {
 func (*Outcome) ProtoMessage() {}
 
 func (x *Outcome) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1682,7 +1881,7 @@ func (x *Outcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Outcome.ProtoReflect.Descriptor instead.
 func (*Outcome) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Outcome) GetWinners() []int32 {
@@ -1734,7 +1933,7 @@ type GameView struct {
 
 func (x *GameView) Reset() {
 	*x = GameView{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1746,7 +1945,7 @@ func (x *GameView) String() string {
 func (*GameView) ProtoMessage() {}
 
 func (x *GameView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1759,7 +1958,7 @@ func (x *GameView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameView.ProtoReflect.Descriptor instead.
 func (*GameView) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GameView) GetInfo() *GameInfo {
@@ -1874,7 +2073,7 @@ type GameBoard struct {
 
 func (x *GameBoard) Reset() {
 	*x = GameBoard{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1886,7 +2085,7 @@ func (x *GameBoard) String() string {
 func (*GameBoard) ProtoMessage() {}
 
 func (x *GameBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1899,7 +2098,7 @@ func (x *GameBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameBoard.ProtoReflect.Descriptor instead.
 func (*GameBoard) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GameBoard) GetGame() isGameBoard_Game {
@@ -1984,7 +2183,7 @@ type Variant struct {
 
 func (x *Variant) Reset() {
 	*x = Variant{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1996,7 +2195,7 @@ func (x *Variant) String() string {
 func (*Variant) ProtoMessage() {}
 
 func (x *Variant) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2009,7 +2208,7 @@ func (x *Variant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Variant.ProtoReflect.Descriptor instead.
 func (*Variant) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Variant) GetName() string {
@@ -2081,7 +2280,7 @@ type GameRules struct {
 
 func (x *GameRules) Reset() {
 	*x = GameRules{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2093,7 +2292,7 @@ func (x *GameRules) String() string {
 func (*GameRules) ProtoMessage() {}
 
 func (x *GameRules) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2106,7 +2305,7 @@ func (x *GameRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameRules.ProtoReflect.Descriptor instead.
 func (*GameRules) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GameRules) GetGame() string {
@@ -2182,7 +2381,7 @@ type LoggedCommand struct {
 
 func (x *LoggedCommand) Reset() {
 	*x = LoggedCommand{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2194,7 +2393,7 @@ func (x *LoggedCommand) String() string {
 func (*LoggedCommand) ProtoMessage() {}
 
 func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2207,7 +2406,7 @@ func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoggedCommand.ProtoReflect.Descriptor instead.
 func (*LoggedCommand) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *LoggedCommand) GetCommandId() string {
@@ -2290,14 +2489,23 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x1c\n" +
 	"\ato_seat\x18\x03 \x01(\x05H\x00R\x06toSeat\x88\x01\x01B\n" +
 	"\n" +
-	"\b_to_seat\"\xb2\x02\n" +
+	"\b_to_seat\"\xe4\x02\n" +
 	"\tEventBody\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.EventH\x00R\vboozeBarons\x12J\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.EventH\x00R\x10moonshineKingdom\x12C\n" +
 	"\vbootleggers\x18\x03 \x01(\v2\x1f.moonshine.bootleggers.v1.EventH\x00R\vbootleggers\x12/\n" +
-	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x12\x15\n" +
+	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x120\n" +
+	"\x05table\x18e \x01(\v2\x18.moonshine.v1.TableEventH\x00R\x05table\x12\x15\n" +
 	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
-	"\x04body\"P\n" +
+	"\x04body\"\x8b\x01\n" +
+	"\n" +
+	"TableEvent\x12<\n" +
+	"\tcancelled\x18\x01 \x01(\v2\x1c.moonshine.v1.TableCancelledH\x00R\tcancelled\x125\n" +
+	"\tseat_left\x18\x02 \x01(\v2\x16.moonshine.v1.SeatLeftH\x00R\bseatLeftB\b\n" +
+	"\x06change\"\x10\n" +
+	"\x0eTableCancelled\"\x1e\n" +
+	"\bSeatLeft\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"P\n" +
 	"\vPrivatePart\x12\x14\n" +
 	"\x05seats\x18\x01 \x03(\x05R\x05seats\x12+\n" +
 	"\x04body\x18\x02 \x01(\v2\x17.moonshine.v1.EventBodyR\x04body\"s\n" +
@@ -2320,7 +2528,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
 	"\aclaimed\x18\x02 \x01(\bR\aclaimed\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x10\n" +
-	"\x03bot\x18\x04 \x01(\bR\x03bot\"\x94\x03\n" +
+	"\x03bot\x18\x04 \x01(\bR\x03bot\"\xb2\x03\n" +
 	"\bGameInfo\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
 	"\x04game\x18\x02 \x01(\tR\x04game\x120\n" +
@@ -2334,7 +2542,8 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12;\n" +
 	"\vfinished_at\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"finishedAt\"Y\n" +
+	"finishedAt\x12\x1c\n" +
+	"\tcancelled\x18\v \x01(\bR\tcancelled\"Y\n" +
 	"\x06Viewer\x12;\n" +
 	"\vperspective\x18\x01 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\"h\n" +
@@ -2448,7 +2657,7 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_moonshine_v1_game_proto_goTypes = []any{
 	(Visibility)(0),               // 0: moonshine.v1.Visibility
 	(GameStatus)(0),               // 1: moonshine.v1.GameStatus
@@ -2459,92 +2668,98 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*GameCommand)(nil),           // 6: moonshine.v1.GameCommand
 	(*ChatMessage)(nil),           // 7: moonshine.v1.ChatMessage
 	(*EventBody)(nil),             // 8: moonshine.v1.EventBody
-	(*PrivatePart)(nil),           // 9: moonshine.v1.PrivatePart
-	(*StoredEvent)(nil),           // 10: moonshine.v1.StoredEvent
-	(*Event)(nil),                 // 11: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 12: moonshine.v1.TalkEvent
-	(*Seat)(nil),                  // 13: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 14: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 15: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 16: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 17: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 18: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 19: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 20: moonshine.v1.Outcome
-	(*GameView)(nil),              // 21: moonshine.v1.GameView
-	(*GameBoard)(nil),             // 22: moonshine.v1.GameBoard
-	(*Variant)(nil),               // 23: moonshine.v1.Variant
-	(*GameRules)(nil),             // 24: moonshine.v1.GameRules
-	(*LoggedCommand)(nil),         // 25: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 26: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 27: moonshine.kingdom.v1.Options
-	(*v12.Options)(nil),           // 28: moonshine.bootleggers.v1.Options
-	(*v1.Command)(nil),            // 29: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 30: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 31: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 32: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 33: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 34: moonshine.bootleggers.v1.Event
-	(*timestamppb.Timestamp)(nil), // 35: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 36: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 37: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 38: moonshine.bootleggers.v1.View
-	(*v1.Board)(nil),              // 39: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 40: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 41: moonshine.bootleggers.v1.Board
+	(*TableEvent)(nil),            // 9: moonshine.v1.TableEvent
+	(*TableCancelled)(nil),        // 10: moonshine.v1.TableCancelled
+	(*SeatLeft)(nil),              // 11: moonshine.v1.SeatLeft
+	(*PrivatePart)(nil),           // 12: moonshine.v1.PrivatePart
+	(*StoredEvent)(nil),           // 13: moonshine.v1.StoredEvent
+	(*Event)(nil),                 // 14: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 15: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 16: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 17: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 18: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 19: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 20: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 21: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 22: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 23: moonshine.v1.Outcome
+	(*GameView)(nil),              // 24: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 25: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 26: moonshine.v1.Variant
+	(*GameRules)(nil),             // 27: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 28: moonshine.v1.LoggedCommand
+	(*v1.Options)(nil),            // 29: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 30: moonshine.kingdom.v1.Options
+	(*v12.Options)(nil),           // 31: moonshine.bootleggers.v1.Options
+	(*v1.Command)(nil),            // 32: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 33: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 34: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 35: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 36: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 37: moonshine.bootleggers.v1.Event
+	(*timestamppb.Timestamp)(nil), // 38: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 39: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 40: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 41: moonshine.bootleggers.v1.View
+	(*v1.Board)(nil),              // 42: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 43: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 44: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	26, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	27, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
-	28, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
+	29, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	30, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	31, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
 	4,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
 	0,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
-	29, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	30, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	31, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	32, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	33, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	34, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	32, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	33, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	34, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	35, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	36, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	37, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
 	7,  // 11: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
-	8,  // 12: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	8,  // 13: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	9,  // 14: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	35, // 15: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	8,  // 16: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	9,  // 17: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	35, // 18: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	7,  // 19: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	5,  // 20: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	13, // 21: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	1,  // 22: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	35, // 23: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	35, // 24: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	3,  // 25: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	6,  // 26: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	18, // 27: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	6,  // 28: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	19, // 29: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	14, // 30: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	15, // 31: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	16, // 32: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	17, // 33: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	20, // 34: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	36, // 35: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	37, // 36: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	38, // 37: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	39, // 38: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	40, // 39: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	41, // 40: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	4,  // 41: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	23, // 42: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	22, // 43: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	6,  // 44: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	35, // 45: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	46, // [46:46] is the sub-list for method output_type
-	46, // [46:46] is the sub-list for method input_type
-	46, // [46:46] is the sub-list for extension type_name
-	46, // [46:46] is the sub-list for extension extendee
-	0,  // [0:46] is the sub-list for field type_name
+	9,  // 12: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
+	10, // 13: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
+	11, // 14: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
+	8,  // 15: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	8,  // 16: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	12, // 17: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	38, // 18: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 19: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	12, // 20: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	38, // 21: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	7,  // 22: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	5,  // 23: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	16, // 24: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	1,  // 25: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	38, // 26: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	38, // 27: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	3,  // 28: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	6,  // 29: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	21, // 30: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	6,  // 31: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	22, // 32: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	17, // 33: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	18, // 34: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	19, // 35: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	20, // 36: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	23, // 37: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	39, // 38: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	40, // 39: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	41, // 40: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	42, // 41: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	43, // 42: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	44, // 43: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	4,  // 44: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	26, // 45: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	25, // 46: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	6,  // 47: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	38, // 48: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	49, // [49:49] is the sub-list for method output_type
+	49, // [49:49] is the sub-list for method input_type
+	49, // [49:49] is the sub-list for extension type_name
+	49, // [49:49] is the sub-list for extension extendee
+	0,  // [0:49] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2568,13 +2783,18 @@ func file_moonshine_v1_game_proto_init() {
 		(*EventBody_MoonshineKingdom)(nil),
 		(*EventBody_Bootleggers)(nil),
 		(*EventBody_Chat)(nil),
+		(*EventBody_Table)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[17].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[5].OneofWrappers = []any{
+		(*TableEvent_Cancelled)(nil),
+		(*TableEvent_SeatLeft)(nil),
+	}
+	file_moonshine_v1_game_proto_msgTypes[20].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
 		(*GameView_Bootleggers)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[18].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[21].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
 		(*GameBoard_MoonshineKingdom)(nil),
 		(*GameBoard_Bootleggers)(nil),
@@ -2585,7 +2805,7 @@ func file_moonshine_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   22,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -50,6 +50,8 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	GameService_CreateGame_FullMethodName    = "/moonshine.v1.GameService/CreateGame"
 	GameService_JoinGame_FullMethodName      = "/moonshine.v1.GameService/JoinGame"
+	GameService_CancelGame_FullMethodName    = "/moonshine.v1.GameService/CancelGame"
+	GameService_LeaveSeat_FullMethodName     = "/moonshine.v1.GameService/LeaveSeat"
 	GameService_SubmitCommand_FullMethodName = "/moonshine.v1.GameService/SubmitCommand"
 	GameService_SendMessage_FullMethodName   = "/moonshine.v1.GameService/SendMessage"
 	GameService_GetGame_FullMethodName       = "/moonshine.v1.GameService/GetGame"
@@ -73,6 +75,16 @@ type GameServiceClient interface {
 	CreateGame(ctx context.Context, in *CreateGameRequest, opts ...grpc.CallOption) (*CreateGameResponse, error)
 	// JoinGame claims a seat and returns its credential (shown only once).
 	JoinGame(ctx context.Context, in *JoinGameRequest, opts ...grpc.CallOption) (*JoinGameResponse, error)
+	// CancelGame cancels a game that has not started (a seat is still to
+	// claim), given the creator credential CreateGame returned. It appends a
+	// TableEvent (cancelled) and ends the game unplayed. Refusals:
+	// PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION GAME_STARTED.
+	CancelGame(ctx context.Context, in *CancelGameRequest, opts ...grpc.CallOption) (*CancelGameResponse, error)
+	// LeaveSeat frees the caller's seat before the start: it appends a
+	// TableEvent (seat_left) and the seat's credential stops working at
+	// once; the seat may be claimed again. Needs the seat's credential.
+	// Refusals: FAILED_PRECONDITION GAME_STARTED.
+	LeaveSeat(ctx context.Context, in *LeaveSeatRequest, opts ...grpc.CallOption) (*LeaveSeatResponse, error)
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(ctx context.Context, in *SubmitCommandRequest, opts ...grpc.CallOption) (*SubmitCommandResponse, error)
@@ -138,6 +150,26 @@ func (c *gameServiceClient) JoinGame(ctx context.Context, in *JoinGameRequest, o
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(JoinGameResponse)
 	err := c.cc.Invoke(ctx, GameService_JoinGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) CancelGame(ctx context.Context, in *CancelGameRequest, opts ...grpc.CallOption) (*CancelGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CancelGameResponse)
+	err := c.cc.Invoke(ctx, GameService_CancelGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) LeaveSeat(ctx context.Context, in *LeaveSeatRequest, opts ...grpc.CallOption) (*LeaveSeatResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LeaveSeatResponse)
+	err := c.cc.Invoke(ctx, GameService_LeaveSeat_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -273,6 +305,16 @@ type GameServiceServer interface {
 	CreateGame(context.Context, *CreateGameRequest) (*CreateGameResponse, error)
 	// JoinGame claims a seat and returns its credential (shown only once).
 	JoinGame(context.Context, *JoinGameRequest) (*JoinGameResponse, error)
+	// CancelGame cancels a game that has not started (a seat is still to
+	// claim), given the creator credential CreateGame returned. It appends a
+	// TableEvent (cancelled) and ends the game unplayed. Refusals:
+	// PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION GAME_STARTED.
+	CancelGame(context.Context, *CancelGameRequest) (*CancelGameResponse, error)
+	// LeaveSeat frees the caller's seat before the start: it appends a
+	// TableEvent (seat_left) and the seat's credential stops working at
+	// once; the seat may be claimed again. Needs the seat's credential.
+	// Refusals: FAILED_PRECONDITION GAME_STARTED.
+	LeaveSeat(context.Context, *LeaveSeatRequest) (*LeaveSeatResponse, error)
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(context.Context, *SubmitCommandRequest) (*SubmitCommandResponse, error)
@@ -329,6 +371,12 @@ func (UnimplementedGameServiceServer) CreateGame(context.Context, *CreateGameReq
 }
 func (UnimplementedGameServiceServer) JoinGame(context.Context, *JoinGameRequest) (*JoinGameResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method JoinGame not implemented")
+}
+func (UnimplementedGameServiceServer) CancelGame(context.Context, *CancelGameRequest) (*CancelGameResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method CancelGame not implemented")
+}
+func (UnimplementedGameServiceServer) LeaveSeat(context.Context, *LeaveSeatRequest) (*LeaveSeatResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method LeaveSeat not implemented")
 }
 func (UnimplementedGameServiceServer) SubmitCommand(context.Context, *SubmitCommandRequest) (*SubmitCommandResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method SubmitCommand not implemented")
@@ -416,6 +464,42 @@ func _GameService_JoinGame_Handler(srv interface{}, ctx context.Context, dec fun
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(GameServiceServer).JoinGame(ctx, req.(*JoinGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_CancelGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CancelGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).CancelGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_CancelGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).CancelGame(ctx, req.(*CancelGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_LeaveSeat_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LeaveSeatRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).LeaveSeat(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_LeaveSeat_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).LeaveSeat(ctx, req.(*LeaveSeatRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -625,6 +709,14 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "JoinGame",
 			Handler:    _GameService_JoinGame_Handler,
+		},
+		{
+			MethodName: "CancelGame",
+			Handler:    _GameService_CancelGame_Handler,
+		},
+		{
+			MethodName: "LeaveSeat",
+			Handler:    _GameService_LeaveSeat_Handler,
 		},
 		{
 			MethodName: "SubmitCommand",

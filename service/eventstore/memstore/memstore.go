@@ -102,6 +102,7 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events 
 		Players:        g.Players,
 		Variant:        g.Variant,
 		Unlisted:       g.Unlisted,
+		CreatorHash:    bytes.Clone(g.CreatorHash),
 	}
 	if g.CreatedAt.IsZero() {
 		meta.CreatedAt = now

@@ -15,7 +15,8 @@ import (
 
 // gameColumns are a games row's columns, as scanRecord reads them.
 const gameColumns = `g.id, g.rules, g.config, g.seed, g.seed_commitment, g.created_at, g.players, g.variant,
-	g.version, g.talk_version, g.seats_taken, g.finished_at, g.unlisted`
+	g.version, g.talk_version, g.seats_taken, g.finished_at, g.unlisted,
+	g.creator_hash, g.cancelled`
 
 // recordsSQL reads the games rows a subquery selects (%s: its WHERE, ORDER
 // and LIMIT) with their seat claims, one row per claim (or one without),
@@ -35,7 +36,7 @@ func scanRecords(rows pgx.Rows) ([]eventstore.GameRecord, error) {
 		var seat *int
 		var name *string
 		err := rows.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &g.CreatedAt, &g.Players, &g.Variant,
-			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &g.Unlisted, &seat, &name, &claimed)
+			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &g.Unlisted, &g.CreatorHash, &g.Cancelled, &seat, &name, &claimed)
 		if err != nil {
 			return nil, err
 		}

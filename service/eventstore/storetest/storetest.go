@@ -32,6 +32,7 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"ListGames", testListGames},
 		{"ListGamesFilters", testListGamesFilters},
 		{"ListGamesVisibility", testListGamesVisibility},
+		{"ChangeTable", testChangeTable},
 		{"ReadModel", testReadModel},
 		{"Summarise", testSummarise},
 		{"RecordedAt", testRecordedAt},
