@@ -63,6 +63,12 @@ func TableLabel(v engine.Viewer, te *moonshinev1.TableEvent) string {
 			return "you left"
 		}
 		return v.Name(seat) + " left"
+	case te.GetCredentialRotated() != nil:
+		seat := engine.Seat(te.GetCredentialRotated().GetSeat())
+		if v.IsSeat(seat) {
+			return "your credential was replaced"
+		}
+		return v.Name(seat) + "'s credential was replaced"
 	}
 	return ""
 }

@@ -329,9 +329,9 @@ type Store interface {
 	// the log.
 	OnChange(f func(Change)) (stop func())
 
-	// ChangeTable appends one table event to a game that has not started
-	// and, in the same transaction, frees a seat or cancels the game; see
-	// TableChange. Errors: ErrNotFound, *VersionConflictError,
+	// ChangeTable appends one table event and, in the same transaction,
+	// frees a seat or cancels the game (before the start) or rotates a
+	// seat's credential (until the end); see TableChange. Errors: ErrNotFound, *VersionConflictError,
 	// ErrTableStarted, ErrSeatNotHeld.
 	ChangeTable(ctx context.Context, c TableChange) (AppendResult, error)
 
@@ -351,10 +351,11 @@ type Store interface {
 
 var (
 	// ErrTableStarted refuses a [TableChange] of a game that has started
-	// (a command is recorded) or is over.
+	// (a command is recorded) or is over; a rotation, of a game that is
+	// over.
 	ErrTableStarted = errors.New("eventstore: the game has started")
 	// ErrSeatNotHeld refuses a [TableChange] that frees a seat the given
-	// credential does not hold.
+	// credential does not hold, or rotates an unclaimed seat's.
 	ErrSeatNotHeld = errors.New("eventstore: seat not held by the credential")
 	// ErrNotFound: no such game, command or seat claim.
 	ErrNotFound = errors.New("eventstore: not found")

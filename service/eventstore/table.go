@@ -23,6 +23,21 @@ type TableChange struct {
 	Leave *SeatClaim
 	// Cancel ends the game unplayed: FinishedAt is set, and Cancelled.
 	Cancel bool
+	// Rotate replaces the credential hash of Seat's claim with TokenHash
+	// (ErrSeatNotHeld if the seat is not claimed). Unlike the others it is
+	// allowed after the start, until the game is over (ErrTableStarted).
+	Rotate *SeatClaim
+}
+
+// kinds counts the changes c asks for.
+func (c TableChange) kinds() int {
+	n := 0
+	for _, set := range []bool{c.Leave != nil, c.Cancel, c.Rotate != nil} {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 // ValidateTableChange checks a TableChange; the error wraps
@@ -31,10 +46,12 @@ func ValidateTableChange(c TableChange) error {
 	switch {
 	case c.GameID == "" || !ValidText(c.GameID):
 		return fmt.Errorf("%w: table change of game %q", ErrInvalidRequest, c.GameID)
-	case (c.Leave == nil) == !c.Cancel:
-		return fmt.Errorf("%w: a table change frees a seat or cancels the game, one of the two", ErrInvalidRequest)
+	case c.kinds() != 1:
+		return fmt.Errorf("%w: a table change frees a seat, cancels the game or rotates a credential, one of them", ErrInvalidRequest)
 	case c.Leave != nil && len(c.Leave.TokenHash) == 0:
 		return fmt.Errorf("%w: freeing seat %d needs its credential's hash", ErrInvalidRequest, c.Leave.Seat)
+	case c.Rotate != nil && len(c.Rotate.TokenHash) == 0:
+		return fmt.Errorf("%w: rotating seat %d's credential needs the new hash", ErrInvalidRequest, c.Rotate.Seat)
 	case c.ExpectedVersion < AnyVersion:
 		return fmt.Errorf("%w: expected version %d", ErrInvalidRequest, c.ExpectedVersion)
 	}

@@ -117,8 +117,8 @@ func tableRefusal(err error) error {
 }
 
 // noteTable takes a table event the table folded (the caller holds t.mu):
-// the seat freed or the cancellation, which the game's own fold does not
-// see.
+// the seat freed, the credential replaced or the cancellation, which the
+// game's own fold does not see.
 func (s *Service) noteTable(t *table, ev eventstore.Event, se *moonshinev1.StoredEvent) {
 	te := se.GetPublic().GetTable()
 	if te == nil {
@@ -132,6 +132,8 @@ func (s *Service) noteTable(t *table, ev eventstore.Event, se *moonshinev1.Store
 		if t.finishedAt.IsZero() {
 			t.finishedAt = ev.RecordedAt
 		}
+	case te.GetCredentialRotated() != nil:
+		s.authn.Claims.ForgetSeat(t.record.ID, int(te.GetCredentialRotated().GetSeat()))
 	case te.GetSeatLeft() != nil:
 		seat := int(te.GetSeatLeft().GetSeat())
 		kept := make([]eventstore.SeatClaim, 0, len(t.claims))

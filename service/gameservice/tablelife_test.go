@@ -2,10 +2,13 @@ package gameservice_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/audit"
 	"google.golang.org/grpc/codes"
 )
 
@@ -129,6 +132,67 @@ func TestCancelGame(t *testing.T) {
 			wantRefused(t, "cancelling a started game", err, codes.FailedPrecondition, "GAME_STARTED")
 			if after := logSize(t, store); !maps.Equal(after, before) {
 				t.Errorf("a refused cancel wrote: %v, was %v", after, before)
+			}
+		})
+	}
+}
+
+// TestRotateCredential, on every store: the creator replaces a seat's
+// credential, during the game too; the old one stops working at once, the
+// new one acts; the rotation is an event; a wrong creator, an unclaimed
+// or bot seat, or a finished game is refused and writes nothing.
+func TestRotateCredential(t *testing.T) {
+	for _, st := range everyStore {
+		t.Run(st.name, func(t *testing.T) {
+			store := st.open(t)
+			e := newEnv(t, store, nil)
+			id, creator := e.createWithCreator(2)
+			old := e.join(id, 0)
+			e.mustSubmit(old, id, "m1", cmdPass()) // started: a rotation is still allowed
+			before := logSize(t, store)
+			for _, c := range []struct {
+				what   string
+				req    *moonshinev1.RotateCredentialRequest
+				code   codes.Code
+				reason string
+			}{
+				{"a seat's credential as the creator's", &moonshinev1.RotateCredentialRequest{GameId: id, CreatorCredential: old, Seat: 0}, codes.PermissionDenied, "NOT_CREATOR"},
+				{"an unclaimed seat", &moonshinev1.RotateCredentialRequest{GameId: id, CreatorCredential: creator, Seat: 1}, codes.FailedPrecondition, "SEAT_NOT_CLAIMED"},
+				{"no such seat", &moonshinev1.RotateCredentialRequest{GameId: id, CreatorCredential: creator, Seat: 2}, codes.InvalidArgument, "BAD_REQUEST"},
+			} {
+				_, err := e.client.RotateCredential(context.Background(), c.req)
+				wantRefused(t, c.what, err, c.code, c.reason)
+			}
+			if after := logSize(t, store); !maps.Equal(after, before) {
+				t.Errorf("refused rotations wrote: %v, was %v", after, before)
+			}
+			res, err := e.client.RotateCredential(context.Background(), &moonshinev1.RotateCredentialRequest{GameId: id, CreatorCredential: creator, Seat: 0})
+			if err != nil {
+				t.Fatalf("RotateCredential: %v", err)
+			}
+			fresh := res.GetCredential()
+			if fresh == "" || fresh == old || !res.GetGame().GetSeats()[0].GetClaimed() {
+				t.Fatalf("rotated: %v", res)
+			}
+			_, err = e.submit(old, id, "m2", cmdPass())
+			wantRefused(t, "the old credential", err, codes.Unauthenticated, "BAD_CREDENTIAL")
+			h := e.history("", id)
+			last := h.GetEvents()[len(h.GetEvents())-1]
+			if r := last.GetPublic().GetTable().GetCredentialRotated(); r == nil || r.GetSeat() != 0 {
+				t.Errorf("the log's last event: %v", last)
+			}
+			tokens := []string{fresh, e.join(id, 1)}
+			e.mustSubmit(tokens[1], id, "m1", cmdPass())
+			for i := 2; i < toyMoves; i++ { // the new credential acts as seat 0
+				e.mustSubmit(tokens[i%2], id, fmt.Sprint("m", i), cmdPass())
+			}
+			// The finished game, rotation and all, verifies.
+			reg, err := games.New(toyModule())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := audit.VerifyWith(reg, e.history(auditorToken, id)); err != nil {
+				t.Errorf("verify: %v", err)
 			}
 		})
 	}

@@ -798,8 +798,9 @@ func (*EventBody_Chat) isEventBody_Body() {}
 
 func (*EventBody_Table) isEventBody_Body() {}
 
-// TableEvent is a change of a table made before its game started. It is
-// public, and the game's rules never see it.
+// TableEvent is a change of a table, not of its game: a seat left or the
+// table was cancelled (before the game started), or a seat's credential
+// was replaced. It is public, and the game's rules never see it.
 type TableEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// What changed.
@@ -808,6 +809,7 @@ type TableEvent struct {
 	//
 	//	*TableEvent_Cancelled
 	//	*TableEvent_SeatLeft
+	//	*TableEvent_CredentialRotated
 	Change        isTableEvent_Change `protobuf_oneof:"change"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -868,6 +870,15 @@ func (x *TableEvent) GetSeatLeft() *SeatLeft {
 	return nil
 }
 
+func (x *TableEvent) GetCredentialRotated() *CredentialRotated {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_CredentialRotated); ok {
+			return x.CredentialRotated
+		}
+	}
+	return nil
+}
+
 type isTableEvent_Change interface {
 	isTableEvent_Change()
 }
@@ -882,9 +893,63 @@ type TableEvent_SeatLeft struct {
 	SeatLeft *SeatLeft `protobuf:"bytes,2,opt,name=seat_left,json=seatLeft,proto3,oneof"`
 }
 
+type TableEvent_CredentialRotated struct {
+	// The creator replaced a seat's credential: the old one no longer
+	// works.
+	CredentialRotated *CredentialRotated `protobuf:"bytes,3,opt,name=credential_rotated,json=credentialRotated,proto3,oneof"`
+}
+
 func (*TableEvent_Cancelled) isTableEvent_Change() {}
 
 func (*TableEvent_SeatLeft) isTableEvent_Change() {}
+
+func (*TableEvent_CredentialRotated) isTableEvent_Change() {}
+
+// CredentialRotated says that a seat's credential was replaced.
+type CredentialRotated struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat whose credential was replaced.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CredentialRotated) Reset() {
+	*x = CredentialRotated{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CredentialRotated) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CredentialRotated) ProtoMessage() {}
+
+func (x *CredentialRotated) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CredentialRotated.ProtoReflect.Descriptor instead.
+func (*CredentialRotated) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *CredentialRotated) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
 
 // TableCancelled says that the table's creator cancelled it.
 type TableCancelled struct {
@@ -895,7 +960,7 @@ type TableCancelled struct {
 
 func (x *TableCancelled) Reset() {
 	*x = TableCancelled{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -907,7 +972,7 @@ func (x *TableCancelled) String() string {
 func (*TableCancelled) ProtoMessage() {}
 
 func (x *TableCancelled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -920,7 +985,7 @@ func (x *TableCancelled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableCancelled.ProtoReflect.Descriptor instead.
 func (*TableCancelled) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
 }
 
 // SeatLeft says that a seat's player left the table before the start.
@@ -934,7 +999,7 @@ type SeatLeft struct {
 
 func (x *SeatLeft) Reset() {
 	*x = SeatLeft{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -946,7 +1011,7 @@ func (x *SeatLeft) String() string {
 func (*SeatLeft) ProtoMessage() {}
 
 func (x *SeatLeft) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -959,7 +1024,7 @@ func (x *SeatLeft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatLeft.ProtoReflect.Descriptor instead.
 func (*SeatLeft) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SeatLeft) GetSeat() int32 {
@@ -982,7 +1047,7 @@ type PrivatePart struct {
 
 func (x *PrivatePart) Reset() {
 	*x = PrivatePart{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -994,7 +1059,7 @@ func (x *PrivatePart) String() string {
 func (*PrivatePart) ProtoMessage() {}
 
 func (x *PrivatePart) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1007,7 +1072,7 @@ func (x *PrivatePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PrivatePart.ProtoReflect.Descriptor instead.
 func (*PrivatePart) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PrivatePart) GetSeats() []int32 {
@@ -1037,7 +1102,7 @@ type StoredEvent struct {
 
 func (x *StoredEvent) Reset() {
 	*x = StoredEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1049,7 +1114,7 @@ func (x *StoredEvent) String() string {
 func (*StoredEvent) ProtoMessage() {}
 
 func (x *StoredEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1062,7 +1127,7 @@ func (x *StoredEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoredEvent.ProtoReflect.Descriptor instead.
 func (*StoredEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *StoredEvent) GetPublic() *EventBody {
@@ -1100,7 +1165,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1177,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1190,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Event) GetSeq() int64 {
@@ -1179,7 +1244,7 @@ type TalkEvent struct {
 
 func (x *TalkEvent) Reset() {
 	*x = TalkEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1191,7 +1256,7 @@ func (x *TalkEvent) String() string {
 func (*TalkEvent) ProtoMessage() {}
 
 func (x *TalkEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1204,7 +1269,7 @@ func (x *TalkEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TalkEvent.ProtoReflect.Descriptor instead.
 func (*TalkEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TalkEvent) GetSeq() int64 {
@@ -1252,7 +1317,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1264,7 +1329,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1277,7 +1342,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Seat) GetSeat() int32 {
@@ -1341,7 +1406,7 @@ type GameInfo struct {
 
 func (x *GameInfo) Reset() {
 	*x = GameInfo{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1353,7 +1418,7 @@ func (x *GameInfo) String() string {
 func (*GameInfo) ProtoMessage() {}
 
 func (x *GameInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1366,7 +1431,7 @@ func (x *GameInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfo.ProtoReflect.Descriptor instead.
 func (*GameInfo) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GameInfo) GetGameId() string {
@@ -1459,7 +1524,7 @@ type Viewer struct {
 
 func (x *Viewer) Reset() {
 	*x = Viewer{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1471,7 +1536,7 @@ func (x *Viewer) String() string {
 func (*Viewer) ProtoMessage() {}
 
 func (x *Viewer) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1484,7 +1549,7 @@ func (x *Viewer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Viewer.ProtoReflect.Descriptor instead.
 func (*Viewer) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Viewer) GetPerspective() Perspective {
@@ -1518,7 +1583,7 @@ type Waiting struct {
 
 func (x *Waiting) Reset() {
 	*x = Waiting{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1530,7 +1595,7 @@ func (x *Waiting) String() string {
 func (*Waiting) ProtoMessage() {}
 
 func (x *Waiting) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1543,7 +1608,7 @@ func (x *Waiting) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Waiting.ProtoReflect.Descriptor instead.
 func (*Waiting) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Waiting) GetSeat() int32 {
@@ -1599,7 +1664,7 @@ type Prompt struct {
 
 func (x *Prompt) Reset() {
 	*x = Prompt{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1611,7 +1676,7 @@ func (x *Prompt) String() string {
 func (*Prompt) ProtoMessage() {}
 
 func (x *Prompt) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1624,7 +1689,7 @@ func (x *Prompt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prompt.ProtoReflect.Descriptor instead.
 func (*Prompt) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Prompt) GetSeat() int32 {
@@ -1696,7 +1761,7 @@ type CommandTemplate struct {
 
 func (x *CommandTemplate) Reset() {
 	*x = CommandTemplate{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1708,7 +1773,7 @@ func (x *CommandTemplate) String() string {
 func (*CommandTemplate) ProtoMessage() {}
 
 func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1721,7 +1786,7 @@ func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandTemplate.ProtoReflect.Descriptor instead.
 func (*CommandTemplate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CommandTemplate) GetName() string {
@@ -1778,7 +1843,7 @@ type TemplateParam struct {
 
 func (x *TemplateParam) Reset() {
 	*x = TemplateParam{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1790,7 +1855,7 @@ func (x *TemplateParam) String() string {
 func (*TemplateParam) ProtoMessage() {}
 
 func (x *TemplateParam) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1803,7 +1868,7 @@ func (x *TemplateParam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TemplateParam.ProtoReflect.Descriptor instead.
 func (*TemplateParam) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *TemplateParam) GetField() string {
@@ -1856,7 +1921,7 @@ type Outcome struct {
 
 func (x *Outcome) Reset() {
 	*x = Outcome{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1868,7 +1933,7 @@ func (x *Outcome) String() string {
 func (*Outcome) ProtoMessage() {}
 
 func (x *Outcome) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1881,7 +1946,7 @@ func (x *Outcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Outcome.ProtoReflect.Descriptor instead.
 func (*Outcome) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Outcome) GetWinners() []int32 {
@@ -1933,7 +1998,7 @@ type GameView struct {
 
 func (x *GameView) Reset() {
 	*x = GameView{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1945,7 +2010,7 @@ func (x *GameView) String() string {
 func (*GameView) ProtoMessage() {}
 
 func (x *GameView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1958,7 +2023,7 @@ func (x *GameView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameView.ProtoReflect.Descriptor instead.
 func (*GameView) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GameView) GetInfo() *GameInfo {
@@ -2073,7 +2138,7 @@ type GameBoard struct {
 
 func (x *GameBoard) Reset() {
 	*x = GameBoard{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2085,7 +2150,7 @@ func (x *GameBoard) String() string {
 func (*GameBoard) ProtoMessage() {}
 
 func (x *GameBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2098,7 +2163,7 @@ func (x *GameBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameBoard.ProtoReflect.Descriptor instead.
 func (*GameBoard) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GameBoard) GetGame() isGameBoard_Game {
@@ -2183,7 +2248,7 @@ type Variant struct {
 
 func (x *Variant) Reset() {
 	*x = Variant{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2195,7 +2260,7 @@ func (x *Variant) String() string {
 func (*Variant) ProtoMessage() {}
 
 func (x *Variant) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2208,7 +2273,7 @@ func (x *Variant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Variant.ProtoReflect.Descriptor instead.
 func (*Variant) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Variant) GetName() string {
@@ -2280,7 +2345,7 @@ type GameRules struct {
 
 func (x *GameRules) Reset() {
 	*x = GameRules{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2292,7 +2357,7 @@ func (x *GameRules) String() string {
 func (*GameRules) ProtoMessage() {}
 
 func (x *GameRules) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2305,7 +2370,7 @@ func (x *GameRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameRules.ProtoReflect.Descriptor instead.
 func (*GameRules) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GameRules) GetGame() string {
@@ -2381,7 +2446,7 @@ type LoggedCommand struct {
 
 func (x *LoggedCommand) Reset() {
 	*x = LoggedCommand{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2393,7 +2458,7 @@ func (x *LoggedCommand) String() string {
 func (*LoggedCommand) ProtoMessage() {}
 
 func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2406,7 +2471,7 @@ func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoggedCommand.ProtoReflect.Descriptor instead.
 func (*LoggedCommand) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *LoggedCommand) GetCommandId() string {
@@ -2497,12 +2562,15 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x120\n" +
 	"\x05table\x18e \x01(\v2\x18.moonshine.v1.TableEventH\x00R\x05table\x12\x15\n" +
 	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
-	"\x04body\"\x8b\x01\n" +
+	"\x04body\"\xdd\x01\n" +
 	"\n" +
 	"TableEvent\x12<\n" +
 	"\tcancelled\x18\x01 \x01(\v2\x1c.moonshine.v1.TableCancelledH\x00R\tcancelled\x125\n" +
-	"\tseat_left\x18\x02 \x01(\v2\x16.moonshine.v1.SeatLeftH\x00R\bseatLeftB\b\n" +
-	"\x06change\"\x10\n" +
+	"\tseat_left\x18\x02 \x01(\v2\x16.moonshine.v1.SeatLeftH\x00R\bseatLeft\x12P\n" +
+	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotatedB\b\n" +
+	"\x06change\"'\n" +
+	"\x11CredentialRotated\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"\x10\n" +
 	"\x0eTableCancelled\"\x1e\n" +
 	"\bSeatLeft\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\"P\n" +
@@ -2657,7 +2725,7 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_moonshine_v1_game_proto_goTypes = []any{
 	(Visibility)(0),               // 0: moonshine.v1.Visibility
 	(GameStatus)(0),               // 1: moonshine.v1.GameStatus
@@ -2669,97 +2737,99 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*ChatMessage)(nil),           // 7: moonshine.v1.ChatMessage
 	(*EventBody)(nil),             // 8: moonshine.v1.EventBody
 	(*TableEvent)(nil),            // 9: moonshine.v1.TableEvent
-	(*TableCancelled)(nil),        // 10: moonshine.v1.TableCancelled
-	(*SeatLeft)(nil),              // 11: moonshine.v1.SeatLeft
-	(*PrivatePart)(nil),           // 12: moonshine.v1.PrivatePart
-	(*StoredEvent)(nil),           // 13: moonshine.v1.StoredEvent
-	(*Event)(nil),                 // 14: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 15: moonshine.v1.TalkEvent
-	(*Seat)(nil),                  // 16: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 17: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 18: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 19: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 20: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 21: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 22: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 23: moonshine.v1.Outcome
-	(*GameView)(nil),              // 24: moonshine.v1.GameView
-	(*GameBoard)(nil),             // 25: moonshine.v1.GameBoard
-	(*Variant)(nil),               // 26: moonshine.v1.Variant
-	(*GameRules)(nil),             // 27: moonshine.v1.GameRules
-	(*LoggedCommand)(nil),         // 28: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 29: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 30: moonshine.kingdom.v1.Options
-	(*v12.Options)(nil),           // 31: moonshine.bootleggers.v1.Options
-	(*v1.Command)(nil),            // 32: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 33: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 34: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 35: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 36: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 37: moonshine.bootleggers.v1.Event
-	(*timestamppb.Timestamp)(nil), // 38: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 39: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 40: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 41: moonshine.bootleggers.v1.View
-	(*v1.Board)(nil),              // 42: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 43: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 44: moonshine.bootleggers.v1.Board
+	(*CredentialRotated)(nil),     // 10: moonshine.v1.CredentialRotated
+	(*TableCancelled)(nil),        // 11: moonshine.v1.TableCancelled
+	(*SeatLeft)(nil),              // 12: moonshine.v1.SeatLeft
+	(*PrivatePart)(nil),           // 13: moonshine.v1.PrivatePart
+	(*StoredEvent)(nil),           // 14: moonshine.v1.StoredEvent
+	(*Event)(nil),                 // 15: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 16: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 17: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 18: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 19: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 20: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 21: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 22: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 23: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 24: moonshine.v1.Outcome
+	(*GameView)(nil),              // 25: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 26: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 27: moonshine.v1.Variant
+	(*GameRules)(nil),             // 28: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 29: moonshine.v1.LoggedCommand
+	(*v1.Options)(nil),            // 30: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 31: moonshine.kingdom.v1.Options
+	(*v12.Options)(nil),           // 32: moonshine.bootleggers.v1.Options
+	(*v1.Command)(nil),            // 33: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 34: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 35: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 36: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 37: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 38: moonshine.bootleggers.v1.Event
+	(*timestamppb.Timestamp)(nil), // 39: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 40: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 41: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 42: moonshine.bootleggers.v1.View
+	(*v1.Board)(nil),              // 43: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 44: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 45: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	29, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	30, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
-	31, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
+	30, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	31, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	32, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
 	4,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
 	0,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
-	32, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	33, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	34, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	35, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	36, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	37, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	33, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	34, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	35, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	36, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	37, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	38, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
 	7,  // 11: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
 	9,  // 12: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
-	10, // 13: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
-	11, // 14: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
-	8,  // 15: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	8,  // 16: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	12, // 17: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	38, // 18: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	8,  // 19: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	12, // 20: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	38, // 21: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	7,  // 22: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	5,  // 23: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	16, // 24: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	1,  // 25: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	38, // 26: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	38, // 27: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	3,  // 28: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	6,  // 29: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	21, // 30: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	6,  // 31: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	22, // 32: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	17, // 33: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	18, // 34: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	19, // 35: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	20, // 36: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	23, // 37: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	39, // 38: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	40, // 39: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	41, // 40: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	42, // 41: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	43, // 42: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	44, // 43: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	4,  // 44: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	26, // 45: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	25, // 46: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	6,  // 47: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	38, // 48: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	49, // [49:49] is the sub-list for method output_type
-	49, // [49:49] is the sub-list for method input_type
-	49, // [49:49] is the sub-list for extension type_name
-	49, // [49:49] is the sub-list for extension extendee
-	0,  // [0:49] is the sub-list for field type_name
+	11, // 13: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
+	12, // 14: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
+	10, // 15: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
+	8,  // 16: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	8,  // 17: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	13, // 18: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	39, // 19: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 20: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	13, // 21: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	39, // 22: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	7,  // 23: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	5,  // 24: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	17, // 25: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	1,  // 26: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	39, // 27: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	39, // 28: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	3,  // 29: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	6,  // 30: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	22, // 31: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	6,  // 32: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	23, // 33: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	18, // 34: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	19, // 35: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	20, // 36: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	21, // 37: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	24, // 38: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	40, // 39: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	41, // 40: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	42, // 41: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	43, // 42: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	44, // 43: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	45, // 44: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	4,  // 45: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	27, // 46: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	26, // 47: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	6,  // 48: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	39, // 49: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	50, // [50:50] is the sub-list for method output_type
+	50, // [50:50] is the sub-list for method input_type
+	50, // [50:50] is the sub-list for extension type_name
+	50, // [50:50] is the sub-list for extension extendee
+	0,  // [0:50] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2788,13 +2858,14 @@ func file_moonshine_v1_game_proto_init() {
 	file_moonshine_v1_game_proto_msgTypes[5].OneofWrappers = []any{
 		(*TableEvent_Cancelled)(nil),
 		(*TableEvent_SeatLeft)(nil),
+		(*TableEvent_CredentialRotated)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[20].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[21].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
 		(*GameView_Bootleggers)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[21].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[22].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
 		(*GameBoard_MoonshineKingdom)(nil),
 		(*GameBoard_Bootleggers)(nil),
@@ -2805,7 +2876,7 @@ func file_moonshine_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   25,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -329,6 +329,136 @@ func (x *LeaveSeatRequest) GetExpectedVersion() int64 {
 	return 0
 }
 
+// RotateCredentialRequest replaces a seat's credential.
+type RotateCredentialRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// The creator credential CreateGame returned.
+	CreatorCredential string `protobuf:"bytes,2,opt,name=creator_credential,json=creatorCredential,proto3" json:"creator_credential,omitempty"`
+	// The seat whose credential to replace.
+	Seat int32 `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	// If set, the game's version the caller decided against: any other is
+	// ABORTED, VERSION_CONFLICT.
+	ExpectedVersion *int64 `protobuf:"varint,4,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *RotateCredentialRequest) Reset() {
+	*x = RotateCredentialRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RotateCredentialRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RotateCredentialRequest) ProtoMessage() {}
+
+func (x *RotateCredentialRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RotateCredentialRequest.ProtoReflect.Descriptor instead.
+func (*RotateCredentialRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *RotateCredentialRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *RotateCredentialRequest) GetCreatorCredential() string {
+	if x != nil {
+		return x.CreatorCredential
+	}
+	return ""
+}
+
+func (x *RotateCredentialRequest) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *RotateCredentialRequest) GetExpectedVersion() int64 {
+	if x != nil && x.ExpectedVersion != nil {
+		return *x.ExpectedVersion
+	}
+	return 0
+}
+
+// RotateCredentialResponse gives the seat's new credential.
+type RotateCredentialResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The new bearer credential for the seat. The server keeps only its
+	// hash: it cannot be shown again.
+	Credential string `protobuf:"bytes,1,opt,name=credential,proto3" json:"credential,omitempty"`
+	// The game's metadata after the rotation.
+	Game          *GameInfo `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RotateCredentialResponse) Reset() {
+	*x = RotateCredentialResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RotateCredentialResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RotateCredentialResponse) ProtoMessage() {}
+
+func (x *RotateCredentialResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RotateCredentialResponse.ProtoReflect.Descriptor instead.
+func (*RotateCredentialResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *RotateCredentialResponse) GetCredential() string {
+	if x != nil {
+		return x.Credential
+	}
+	return ""
+}
+
+func (x *RotateCredentialResponse) GetGame() *GameInfo {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
 // LeaveSeatResponse describes the game after the seat was freed.
 type LeaveSeatResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -340,7 +470,7 @@ type LeaveSeatResponse struct {
 
 func (x *LeaveSeatResponse) Reset() {
 	*x = LeaveSeatResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[5]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -352,7 +482,7 @@ func (x *LeaveSeatResponse) String() string {
 func (*LeaveSeatResponse) ProtoMessage() {}
 
 func (x *LeaveSeatResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[5]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -365,7 +495,7 @@ func (x *LeaveSeatResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveSeatResponse.ProtoReflect.Descriptor instead.
 func (*LeaveSeatResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *LeaveSeatResponse) GetGame() *GameInfo {
@@ -390,7 +520,7 @@ type JoinGameRequest struct {
 
 func (x *JoinGameRequest) Reset() {
 	*x = JoinGameRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -402,7 +532,7 @@ func (x *JoinGameRequest) String() string {
 func (*JoinGameRequest) ProtoMessage() {}
 
 func (x *JoinGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -415,7 +545,7 @@ func (x *JoinGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JoinGameRequest.ProtoReflect.Descriptor instead.
 func (*JoinGameRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *JoinGameRequest) GetGameId() string {
@@ -455,7 +585,7 @@ type JoinGameResponse struct {
 
 func (x *JoinGameResponse) Reset() {
 	*x = JoinGameResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -467,7 +597,7 @@ func (x *JoinGameResponse) String() string {
 func (*JoinGameResponse) ProtoMessage() {}
 
 func (x *JoinGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -480,7 +610,7 @@ func (x *JoinGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JoinGameResponse.ProtoReflect.Descriptor instead.
 func (*JoinGameResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *JoinGameResponse) GetSeat() int32 {
@@ -526,7 +656,7 @@ type SubmitCommandRequest struct {
 
 func (x *SubmitCommandRequest) Reset() {
 	*x = SubmitCommandRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -538,7 +668,7 @@ func (x *SubmitCommandRequest) String() string {
 func (*SubmitCommandRequest) ProtoMessage() {}
 
 func (x *SubmitCommandRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -551,7 +681,7 @@ func (x *SubmitCommandRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCommandRequest.ProtoReflect.Descriptor instead.
 func (*SubmitCommandRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SubmitCommandRequest) GetGameId() string {
@@ -600,7 +730,7 @@ type SubmitCommandResponse struct {
 
 func (x *SubmitCommandResponse) Reset() {
 	*x = SubmitCommandResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -612,7 +742,7 @@ func (x *SubmitCommandResponse) String() string {
 func (*SubmitCommandResponse) ProtoMessage() {}
 
 func (x *SubmitCommandResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -625,7 +755,7 @@ func (x *SubmitCommandResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCommandResponse.ProtoReflect.Descriptor instead.
 func (*SubmitCommandResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SubmitCommandResponse) GetFirstSeq() int64 {
@@ -679,7 +809,7 @@ type SendMessageRequest struct {
 
 func (x *SendMessageRequest) Reset() {
 	*x = SendMessageRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -691,7 +821,7 @@ func (x *SendMessageRequest) String() string {
 func (*SendMessageRequest) ProtoMessage() {}
 
 func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -704,7 +834,7 @@ func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageRequest.ProtoReflect.Descriptor instead.
 func (*SendMessageRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SendMessageRequest) GetGameId() string {
@@ -751,7 +881,7 @@ type SendMessageResponse struct {
 
 func (x *SendMessageResponse) Reset() {
 	*x = SendMessageResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -763,7 +893,7 @@ func (x *SendMessageResponse) String() string {
 func (*SendMessageResponse) ProtoMessage() {}
 
 func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -776,7 +906,7 @@ func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageResponse.ProtoReflect.Descriptor instead.
 func (*SendMessageResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{13}
 }
 
 // Deprecated: Marked as deprecated in moonshine/v1/game_service.proto.
@@ -805,7 +935,7 @@ type GetGameRequest struct {
 
 func (x *GetGameRequest) Reset() {
 	*x = GetGameRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -817,7 +947,7 @@ func (x *GetGameRequest) String() string {
 func (*GetGameRequest) ProtoMessage() {}
 
 func (x *GetGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -830,7 +960,7 @@ func (x *GetGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameRequest.ProtoReflect.Descriptor instead.
 func (*GetGameRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetGameRequest) GetGameId() string {
@@ -851,7 +981,7 @@ type GetGameResponse struct {
 
 func (x *GetGameResponse) Reset() {
 	*x = GetGameResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -863,7 +993,7 @@ func (x *GetGameResponse) String() string {
 func (*GetGameResponse) ProtoMessage() {}
 
 func (x *GetGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -876,7 +1006,7 @@ func (x *GetGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameResponse.ProtoReflect.Descriptor instead.
 func (*GetGameResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetGameResponse) GetGame() *GameInfo {
@@ -907,7 +1037,7 @@ type ListGamesRequest struct {
 
 func (x *ListGamesRequest) Reset() {
 	*x = ListGamesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -919,7 +1049,7 @@ func (x *ListGamesRequest) String() string {
 func (*ListGamesRequest) ProtoMessage() {}
 
 func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -932,7 +1062,7 @@ func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesRequest.ProtoReflect.Descriptor instead.
 func (*ListGamesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListGamesRequest) GetGame() string {
@@ -990,7 +1120,7 @@ type ListGamesResponse struct {
 
 func (x *ListGamesResponse) Reset() {
 	*x = ListGamesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1002,7 +1132,7 @@ func (x *ListGamesResponse) String() string {
 func (*ListGamesResponse) ProtoMessage() {}
 
 func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1015,7 +1145,7 @@ func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesResponse.ProtoReflect.Descriptor instead.
 func (*ListGamesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListGamesResponse) GetGames() []*GameInfo {
@@ -1053,7 +1183,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1065,7 +1195,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1078,7 +1208,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetViewRequest) GetGameId() string {
@@ -1120,7 +1250,7 @@ type GetViewResponse struct {
 
 func (x *GetViewResponse) Reset() {
 	*x = GetViewResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1132,7 +1262,7 @@ func (x *GetViewResponse) String() string {
 func (*GetViewResponse) ProtoMessage() {}
 
 func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1145,7 +1275,7 @@ func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewResponse.ProtoReflect.Descriptor instead.
 func (*GetViewResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetViewResponse) GetView() *GameView {
@@ -1175,7 +1305,7 @@ type GetViewAtRequest struct {
 
 func (x *GetViewAtRequest) Reset() {
 	*x = GetViewAtRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1187,7 +1317,7 @@ func (x *GetViewAtRequest) String() string {
 func (*GetViewAtRequest) ProtoMessage() {}
 
 func (x *GetViewAtRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1200,7 +1330,7 @@ func (x *GetViewAtRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewAtRequest.ProtoReflect.Descriptor instead.
 func (*GetViewAtRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetViewAtRequest) GetGameId() string {
@@ -1249,7 +1379,7 @@ type GetViewAtResponse struct {
 
 func (x *GetViewAtResponse) Reset() {
 	*x = GetViewAtResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1261,7 +1391,7 @@ func (x *GetViewAtResponse) String() string {
 func (*GetViewAtResponse) ProtoMessage() {}
 
 func (x *GetViewAtResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1274,7 +1404,7 @@ func (x *GetViewAtResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewAtResponse.ProtoReflect.Descriptor instead.
 func (*GetViewAtResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetViewAtResponse) GetView() *GameView {
@@ -1314,7 +1444,7 @@ type WatchGameRequest struct {
 
 func (x *WatchGameRequest) Reset() {
 	*x = WatchGameRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1326,7 +1456,7 @@ func (x *WatchGameRequest) String() string {
 func (*WatchGameRequest) ProtoMessage() {}
 
 func (x *WatchGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1339,7 +1469,7 @@ func (x *WatchGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchGameRequest.ProtoReflect.Descriptor instead.
 func (*WatchGameRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *WatchGameRequest) GetGameId() string {
@@ -1412,7 +1542,7 @@ type WatchGameResponse struct {
 
 func (x *WatchGameResponse) Reset() {
 	*x = WatchGameResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1424,7 +1554,7 @@ func (x *WatchGameResponse) String() string {
 func (*WatchGameResponse) ProtoMessage() {}
 
 func (x *WatchGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1437,7 +1567,7 @@ func (x *WatchGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchGameResponse.ProtoReflect.Descriptor instead.
 func (*WatchGameResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *WatchGameResponse) GetEvent() *Event {
@@ -1485,7 +1615,7 @@ type PromptUpdate struct {
 
 func (x *PromptUpdate) Reset() {
 	*x = PromptUpdate{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1497,7 +1627,7 @@ func (x *PromptUpdate) String() string {
 func (*PromptUpdate) ProtoMessage() {}
 
 func (x *PromptUpdate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1510,7 +1640,7 @@ func (x *PromptUpdate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromptUpdate.ProtoReflect.Descriptor instead.
 func (*PromptUpdate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PromptUpdate) GetVersion() int64 {
@@ -1551,7 +1681,7 @@ type GameOver struct {
 
 func (x *GameOver) Reset() {
 	*x = GameOver{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1563,7 +1693,7 @@ func (x *GameOver) String() string {
 func (*GameOver) ProtoMessage() {}
 
 func (x *GameOver) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1576,7 +1706,7 @@ func (x *GameOver) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameOver.ProtoReflect.Descriptor instead.
 func (*GameOver) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GameOver) GetLastSeq() int64 {
@@ -1620,7 +1750,7 @@ type GetHistoryRequest struct {
 
 func (x *GetHistoryRequest) Reset() {
 	*x = GetHistoryRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1632,7 +1762,7 @@ func (x *GetHistoryRequest) String() string {
 func (*GetHistoryRequest) ProtoMessage() {}
 
 func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1645,7 +1775,7 @@ func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetHistoryRequest) GetGameId() string {
@@ -1698,7 +1828,7 @@ type GetHistoryResponse struct {
 
 func (x *GetHistoryResponse) Reset() {
 	*x = GetHistoryResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1710,7 +1840,7 @@ func (x *GetHistoryResponse) String() string {
 func (*GetHistoryResponse) ProtoMessage() {}
 
 func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1723,7 +1853,7 @@ func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetHistoryResponse) GetGame() *GameInfo {
@@ -1770,7 +1900,7 @@ type ListRulesRequest struct {
 
 func (x *ListRulesRequest) Reset() {
 	*x = ListRulesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1782,7 +1912,7 @@ func (x *ListRulesRequest) String() string {
 func (*ListRulesRequest) ProtoMessage() {}
 
 func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1795,7 +1925,7 @@ func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{28}
 }
 
 // ListRulesResponse lists the hosted games.
@@ -1809,7 +1939,7 @@ type ListRulesResponse struct {
 
 func (x *ListRulesResponse) Reset() {
 	*x = ListRulesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1821,7 +1951,7 @@ func (x *ListRulesResponse) String() string {
 func (*ListRulesResponse) ProtoMessage() {}
 
 func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1834,7 +1964,7 @@ func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListRulesResponse) GetGames() []*GameRules {
@@ -1855,7 +1985,7 @@ type GetRulesRequest struct {
 
 func (x *GetRulesRequest) Reset() {
 	*x = GetRulesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[28]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1867,7 +1997,7 @@ func (x *GetRulesRequest) String() string {
 func (*GetRulesRequest) ProtoMessage() {}
 
 func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[28]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1880,7 +2010,7 @@ func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesRequest.ProtoReflect.Descriptor instead.
 func (*GetRulesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{28}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetRulesRequest) GetGame() string {
@@ -1901,7 +2031,7 @@ type GetRulesResponse struct {
 
 func (x *GetRulesResponse) Reset() {
 	*x = GetRulesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[29]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1913,7 +2043,7 @@ func (x *GetRulesResponse) String() string {
 func (*GetRulesResponse) ProtoMessage() {}
 
 func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[29]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1926,7 +2056,7 @@ func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesResponse.ProtoReflect.Descriptor instead.
 func (*GetRulesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{29}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetRulesResponse) GetRules() *GameRules {
@@ -1952,7 +2082,7 @@ type GetTalkRequest struct {
 
 func (x *GetTalkRequest) Reset() {
 	*x = GetTalkRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[30]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1964,7 +2094,7 @@ func (x *GetTalkRequest) String() string {
 func (*GetTalkRequest) ProtoMessage() {}
 
 func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[30]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1977,7 +2107,7 @@ func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTalkRequest.ProtoReflect.Descriptor instead.
 func (*GetTalkRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{30}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetTalkRequest) GetGameId() string {
@@ -2015,7 +2145,7 @@ type GetTalkResponse struct {
 
 func (x *GetTalkResponse) Reset() {
 	*x = GetTalkResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[31]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2027,7 +2157,7 @@ func (x *GetTalkResponse) String() string {
 func (*GetTalkResponse) ProtoMessage() {}
 
 func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[31]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2040,7 +2170,7 @@ func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTalkResponse.ProtoReflect.Descriptor instead.
 func (*GetTalkResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{31}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetTalkResponse) GetTalk() []*TalkEvent {
@@ -2078,7 +2208,18 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\x10LeaveSeatRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12.\n" +
 	"\x10expected_version\x18\x02 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
-	"\x11_expected_version\"?\n" +
+	"\x11_expected_version\"\xba\x01\n" +
+	"\x17RotateCredentialRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12-\n" +
+	"\x12creator_credential\x18\x02 \x01(\tR\x11creatorCredential\x12\x12\n" +
+	"\x04seat\x18\x03 \x01(\x05R\x04seat\x12.\n" +
+	"\x10expected_version\x18\x04 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
+	"\x11_expected_version\"f\n" +
+	"\x18RotateCredentialResponse\x12\x1e\n" +
+	"\n" +
+	"credential\x18\x01 \x01(\tR\n" +
+	"credential\x12*\n" +
+	"\x04game\x18\x02 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"?\n" +
 	"\x11LeaveSeatResponse\x12*\n" +
 	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"`\n" +
 	"\x0fJoinGameRequest\x12\x17\n" +
@@ -2192,14 +2333,16 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"d\n" +
 	"\x0fGetTalkResponse\x12+\n" +
 	"\x04talk\x18\x01 \x03(\v2\x17.moonshine.v1.TalkEventR\x04talk\x12$\n" +
-	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\xa4\t\n" +
+	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\x87\n" +
+	"\n" +
 	"\vGameService\x12O\n" +
 	"\n" +
 	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\x12I\n" +
 	"\bJoinGame\x12\x1d.moonshine.v1.JoinGameRequest\x1a\x1e.moonshine.v1.JoinGameResponse\x12O\n" +
 	"\n" +
 	"CancelGame\x12\x1f.moonshine.v1.CancelGameRequest\x1a .moonshine.v1.CancelGameResponse\x12L\n" +
-	"\tLeaveSeat\x12\x1e.moonshine.v1.LeaveSeatRequest\x1a\x1f.moonshine.v1.LeaveSeatResponse\x12X\n" +
+	"\tLeaveSeat\x12\x1e.moonshine.v1.LeaveSeatRequest\x1a\x1f.moonshine.v1.LeaveSeatResponse\x12a\n" +
+	"\x10RotateCredential\x12%.moonshine.v1.RotateCredentialRequest\x1a&.moonshine.v1.RotateCredentialResponse\x12X\n" +
 	"\rSubmitCommand\x12\".moonshine.v1.SubmitCommandRequest\x1a#.moonshine.v1.SubmitCommandResponse\x12R\n" +
 	"\vSendMessage\x12 .moonshine.v1.SendMessageRequest\x1a!.moonshine.v1.SendMessageResponse\x12F\n" +
 	"\aGetGame\x12\x1c.moonshine.v1.GetGameRequest\x1a\x1d.moonshine.v1.GetGameResponse\x12L\n" +
@@ -2226,120 +2369,125 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
-	(*CreateGameRequest)(nil),     // 0: moonshine.v1.CreateGameRequest
-	(*CreateGameResponse)(nil),    // 1: moonshine.v1.CreateGameResponse
-	(*CancelGameRequest)(nil),     // 2: moonshine.v1.CancelGameRequest
-	(*CancelGameResponse)(nil),    // 3: moonshine.v1.CancelGameResponse
-	(*LeaveSeatRequest)(nil),      // 4: moonshine.v1.LeaveSeatRequest
-	(*LeaveSeatResponse)(nil),     // 5: moonshine.v1.LeaveSeatResponse
-	(*JoinGameRequest)(nil),       // 6: moonshine.v1.JoinGameRequest
-	(*JoinGameResponse)(nil),      // 7: moonshine.v1.JoinGameResponse
-	(*SubmitCommandRequest)(nil),  // 8: moonshine.v1.SubmitCommandRequest
-	(*SubmitCommandResponse)(nil), // 9: moonshine.v1.SubmitCommandResponse
-	(*SendMessageRequest)(nil),    // 10: moonshine.v1.SendMessageRequest
-	(*SendMessageResponse)(nil),   // 11: moonshine.v1.SendMessageResponse
-	(*GetGameRequest)(nil),        // 12: moonshine.v1.GetGameRequest
-	(*GetGameResponse)(nil),       // 13: moonshine.v1.GetGameResponse
-	(*ListGamesRequest)(nil),      // 14: moonshine.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),     // 15: moonshine.v1.ListGamesResponse
-	(*GetViewRequest)(nil),        // 16: moonshine.v1.GetViewRequest
-	(*GetViewResponse)(nil),       // 17: moonshine.v1.GetViewResponse
-	(*GetViewAtRequest)(nil),      // 18: moonshine.v1.GetViewAtRequest
-	(*GetViewAtResponse)(nil),     // 19: moonshine.v1.GetViewAtResponse
-	(*WatchGameRequest)(nil),      // 20: moonshine.v1.WatchGameRequest
-	(*WatchGameResponse)(nil),     // 21: moonshine.v1.WatchGameResponse
-	(*PromptUpdate)(nil),          // 22: moonshine.v1.PromptUpdate
-	(*GameOver)(nil),              // 23: moonshine.v1.GameOver
-	(*GetHistoryRequest)(nil),     // 24: moonshine.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),    // 25: moonshine.v1.GetHistoryResponse
-	(*ListRulesRequest)(nil),      // 26: moonshine.v1.ListRulesRequest
-	(*ListRulesResponse)(nil),     // 27: moonshine.v1.ListRulesResponse
-	(*GetRulesRequest)(nil),       // 28: moonshine.v1.GetRulesRequest
-	(*GetRulesResponse)(nil),      // 29: moonshine.v1.GetRulesResponse
-	(*GetTalkRequest)(nil),        // 30: moonshine.v1.GetTalkRequest
-	(*GetTalkResponse)(nil),       // 31: moonshine.v1.GetTalkResponse
-	(*GameConfig)(nil),            // 32: moonshine.v1.GameConfig
-	(*GameInfo)(nil),              // 33: moonshine.v1.GameInfo
-	(*GameCommand)(nil),           // 34: moonshine.v1.GameCommand
-	(*Event)(nil),                 // 35: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 36: moonshine.v1.TalkEvent
-	(GameStatus)(0),               // 37: moonshine.v1.GameStatus
-	(Perspective)(0),              // 38: moonshine.v1.Perspective
-	(*GameView)(nil),              // 39: moonshine.v1.GameView
-	(*Waiting)(nil),               // 40: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 41: moonshine.v1.Prompt
-	(*Outcome)(nil),               // 42: moonshine.v1.Outcome
-	(*LoggedCommand)(nil),         // 43: moonshine.v1.LoggedCommand
-	(*GameRules)(nil),             // 44: moonshine.v1.GameRules
+	(*CreateGameRequest)(nil),        // 0: moonshine.v1.CreateGameRequest
+	(*CreateGameResponse)(nil),       // 1: moonshine.v1.CreateGameResponse
+	(*CancelGameRequest)(nil),        // 2: moonshine.v1.CancelGameRequest
+	(*CancelGameResponse)(nil),       // 3: moonshine.v1.CancelGameResponse
+	(*LeaveSeatRequest)(nil),         // 4: moonshine.v1.LeaveSeatRequest
+	(*RotateCredentialRequest)(nil),  // 5: moonshine.v1.RotateCredentialRequest
+	(*RotateCredentialResponse)(nil), // 6: moonshine.v1.RotateCredentialResponse
+	(*LeaveSeatResponse)(nil),        // 7: moonshine.v1.LeaveSeatResponse
+	(*JoinGameRequest)(nil),          // 8: moonshine.v1.JoinGameRequest
+	(*JoinGameResponse)(nil),         // 9: moonshine.v1.JoinGameResponse
+	(*SubmitCommandRequest)(nil),     // 10: moonshine.v1.SubmitCommandRequest
+	(*SubmitCommandResponse)(nil),    // 11: moonshine.v1.SubmitCommandResponse
+	(*SendMessageRequest)(nil),       // 12: moonshine.v1.SendMessageRequest
+	(*SendMessageResponse)(nil),      // 13: moonshine.v1.SendMessageResponse
+	(*GetGameRequest)(nil),           // 14: moonshine.v1.GetGameRequest
+	(*GetGameResponse)(nil),          // 15: moonshine.v1.GetGameResponse
+	(*ListGamesRequest)(nil),         // 16: moonshine.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),        // 17: moonshine.v1.ListGamesResponse
+	(*GetViewRequest)(nil),           // 18: moonshine.v1.GetViewRequest
+	(*GetViewResponse)(nil),          // 19: moonshine.v1.GetViewResponse
+	(*GetViewAtRequest)(nil),         // 20: moonshine.v1.GetViewAtRequest
+	(*GetViewAtResponse)(nil),        // 21: moonshine.v1.GetViewAtResponse
+	(*WatchGameRequest)(nil),         // 22: moonshine.v1.WatchGameRequest
+	(*WatchGameResponse)(nil),        // 23: moonshine.v1.WatchGameResponse
+	(*PromptUpdate)(nil),             // 24: moonshine.v1.PromptUpdate
+	(*GameOver)(nil),                 // 25: moonshine.v1.GameOver
+	(*GetHistoryRequest)(nil),        // 26: moonshine.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),       // 27: moonshine.v1.GetHistoryResponse
+	(*ListRulesRequest)(nil),         // 28: moonshine.v1.ListRulesRequest
+	(*ListRulesResponse)(nil),        // 29: moonshine.v1.ListRulesResponse
+	(*GetRulesRequest)(nil),          // 30: moonshine.v1.GetRulesRequest
+	(*GetRulesResponse)(nil),         // 31: moonshine.v1.GetRulesResponse
+	(*GetTalkRequest)(nil),           // 32: moonshine.v1.GetTalkRequest
+	(*GetTalkResponse)(nil),          // 33: moonshine.v1.GetTalkResponse
+	(*GameConfig)(nil),               // 34: moonshine.v1.GameConfig
+	(*GameInfo)(nil),                 // 35: moonshine.v1.GameInfo
+	(*GameCommand)(nil),              // 36: moonshine.v1.GameCommand
+	(*Event)(nil),                    // 37: moonshine.v1.Event
+	(*TalkEvent)(nil),                // 38: moonshine.v1.TalkEvent
+	(GameStatus)(0),                  // 39: moonshine.v1.GameStatus
+	(Perspective)(0),                 // 40: moonshine.v1.Perspective
+	(*GameView)(nil),                 // 41: moonshine.v1.GameView
+	(*Waiting)(nil),                  // 42: moonshine.v1.Waiting
+	(*Prompt)(nil),                   // 43: moonshine.v1.Prompt
+	(*Outcome)(nil),                  // 44: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),            // 45: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),                // 46: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	32, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	33, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	33, // 2: moonshine.v1.CancelGameResponse.game:type_name -> moonshine.v1.GameInfo
-	33, // 3: moonshine.v1.LeaveSeatResponse.game:type_name -> moonshine.v1.GameInfo
-	33, // 4: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	34, // 5: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	35, // 6: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	35, // 7: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	36, // 8: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
-	33, // 9: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	37, // 10: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
-	33, // 11: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	38, // 12: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	39, // 13: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	38, // 14: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	39, // 15: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	38, // 16: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	35, // 17: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	23, // 18: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
-	36, // 19: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
-	22, // 20: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
-	40, // 21: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
-	41, // 22: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
-	42, // 23: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
-	33, // 24: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	35, // 25: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	43, // 26: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	44, // 27: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	44, // 28: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	36, // 29: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
-	0,  // 30: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	6,  // 31: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	2,  // 32: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
-	4,  // 33: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
-	8,  // 34: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	10, // 35: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	12, // 36: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	14, // 37: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	16, // 38: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	18, // 39: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	20, // 40: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	24, // 41: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	30, // 42: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
-	26, // 43: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	28, // 44: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	1,  // 45: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	7,  // 46: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	3,  // 47: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
-	5,  // 48: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
-	9,  // 49: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	11, // 50: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	13, // 51: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	15, // 52: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	17, // 53: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	19, // 54: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	21, // 55: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	25, // 56: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	31, // 57: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
-	27, // 58: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	29, // 59: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	45, // [45:60] is the sub-list for method output_type
-	30, // [30:45] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	34, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	35, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	35, // 2: moonshine.v1.CancelGameResponse.game:type_name -> moonshine.v1.GameInfo
+	35, // 3: moonshine.v1.RotateCredentialResponse.game:type_name -> moonshine.v1.GameInfo
+	35, // 4: moonshine.v1.LeaveSeatResponse.game:type_name -> moonshine.v1.GameInfo
+	35, // 5: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	36, // 6: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	37, // 7: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	37, // 8: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	38, // 9: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
+	35, // 10: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	39, // 11: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	35, // 12: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	40, // 13: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	41, // 14: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	40, // 15: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	41, // 16: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	40, // 17: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	37, // 18: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	25, // 19: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
+	38, // 20: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
+	24, // 21: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
+	42, // 22: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
+	43, // 23: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
+	44, // 24: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	35, // 25: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	37, // 26: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	45, // 27: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	46, // 28: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	46, // 29: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	38, // 30: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	0,  // 31: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	8,  // 32: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	2,  // 33: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
+	4,  // 34: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
+	5,  // 35: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
+	10, // 36: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	12, // 37: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	14, // 38: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	16, // 39: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	18, // 40: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	20, // 41: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	22, // 42: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	26, // 43: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	32, // 44: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	28, // 45: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	30, // 46: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	1,  // 47: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	9,  // 48: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	3,  // 49: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
+	7,  // 50: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
+	6,  // 51: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
+	11, // 52: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	13, // 53: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	15, // 54: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	17, // 55: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	19, // 56: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	21, // 57: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	23, // 58: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	27, // 59: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	33, // 60: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	29, // 61: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	31, // 62: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	47, // [47:63] is the sub-list for method output_type
+	31, // [31:47] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -2350,16 +2498,17 @@ func file_moonshine_v1_game_service_proto_init() {
 	file_moonshine_v1_game_proto_init()
 	file_moonshine_v1_game_service_proto_msgTypes[2].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[4].OneofWrappers = []any{}
-	file_moonshine_v1_game_service_proto_msgTypes[6].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[5].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[8].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[10].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[12].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   32,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

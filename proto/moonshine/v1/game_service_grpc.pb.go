@@ -48,21 +48,22 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	GameService_CreateGame_FullMethodName    = "/moonshine.v1.GameService/CreateGame"
-	GameService_JoinGame_FullMethodName      = "/moonshine.v1.GameService/JoinGame"
-	GameService_CancelGame_FullMethodName    = "/moonshine.v1.GameService/CancelGame"
-	GameService_LeaveSeat_FullMethodName     = "/moonshine.v1.GameService/LeaveSeat"
-	GameService_SubmitCommand_FullMethodName = "/moonshine.v1.GameService/SubmitCommand"
-	GameService_SendMessage_FullMethodName   = "/moonshine.v1.GameService/SendMessage"
-	GameService_GetGame_FullMethodName       = "/moonshine.v1.GameService/GetGame"
-	GameService_ListGames_FullMethodName     = "/moonshine.v1.GameService/ListGames"
-	GameService_GetView_FullMethodName       = "/moonshine.v1.GameService/GetView"
-	GameService_GetViewAt_FullMethodName     = "/moonshine.v1.GameService/GetViewAt"
-	GameService_WatchGame_FullMethodName     = "/moonshine.v1.GameService/WatchGame"
-	GameService_GetHistory_FullMethodName    = "/moonshine.v1.GameService/GetHistory"
-	GameService_GetTalk_FullMethodName       = "/moonshine.v1.GameService/GetTalk"
-	GameService_ListRules_FullMethodName     = "/moonshine.v1.GameService/ListRules"
-	GameService_GetRules_FullMethodName      = "/moonshine.v1.GameService/GetRules"
+	GameService_CreateGame_FullMethodName       = "/moonshine.v1.GameService/CreateGame"
+	GameService_JoinGame_FullMethodName         = "/moonshine.v1.GameService/JoinGame"
+	GameService_CancelGame_FullMethodName       = "/moonshine.v1.GameService/CancelGame"
+	GameService_LeaveSeat_FullMethodName        = "/moonshine.v1.GameService/LeaveSeat"
+	GameService_RotateCredential_FullMethodName = "/moonshine.v1.GameService/RotateCredential"
+	GameService_SubmitCommand_FullMethodName    = "/moonshine.v1.GameService/SubmitCommand"
+	GameService_SendMessage_FullMethodName      = "/moonshine.v1.GameService/SendMessage"
+	GameService_GetGame_FullMethodName          = "/moonshine.v1.GameService/GetGame"
+	GameService_ListGames_FullMethodName        = "/moonshine.v1.GameService/ListGames"
+	GameService_GetView_FullMethodName          = "/moonshine.v1.GameService/GetView"
+	GameService_GetViewAt_FullMethodName        = "/moonshine.v1.GameService/GetViewAt"
+	GameService_WatchGame_FullMethodName        = "/moonshine.v1.GameService/WatchGame"
+	GameService_GetHistory_FullMethodName       = "/moonshine.v1.GameService/GetHistory"
+	GameService_GetTalk_FullMethodName          = "/moonshine.v1.GameService/GetTalk"
+	GameService_ListRules_FullMethodName        = "/moonshine.v1.GameService/ListRules"
+	GameService_GetRules_FullMethodName         = "/moonshine.v1.GameService/GetRules"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -85,6 +86,13 @@ type GameServiceClient interface {
 	// once; the seat may be claimed again. Needs the seat's credential.
 	// Refusals: FAILED_PRECONDITION GAME_STARTED.
 	LeaveSeat(ctx context.Context, in *LeaveSeatRequest, opts ...grpc.CallOption) (*LeaveSeatResponse, error)
+	// RotateCredential replaces a claimed seat's credential, given the
+	// creator credential (recovery of a lost credential): the new one is
+	// returned, the old one stops working at once, and a TableEvent
+	// (credential_rotated) is appended. Allowed until the game is over.
+	// Refusals: PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION
+	// SEAT_NOT_CLAIMED or GAME_OVER, INVALID_ARGUMENT for a bot's seat.
+	RotateCredential(ctx context.Context, in *RotateCredentialRequest, opts ...grpc.CallOption) (*RotateCredentialResponse, error)
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(ctx context.Context, in *SubmitCommandRequest, opts ...grpc.CallOption) (*SubmitCommandResponse, error)
@@ -170,6 +178,16 @@ func (c *gameServiceClient) LeaveSeat(ctx context.Context, in *LeaveSeatRequest,
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(LeaveSeatResponse)
 	err := c.cc.Invoke(ctx, GameService_LeaveSeat_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) RotateCredential(ctx context.Context, in *RotateCredentialRequest, opts ...grpc.CallOption) (*RotateCredentialResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RotateCredentialResponse)
+	err := c.cc.Invoke(ctx, GameService_RotateCredential_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -315,6 +333,13 @@ type GameServiceServer interface {
 	// once; the seat may be claimed again. Needs the seat's credential.
 	// Refusals: FAILED_PRECONDITION GAME_STARTED.
 	LeaveSeat(context.Context, *LeaveSeatRequest) (*LeaveSeatResponse, error)
+	// RotateCredential replaces a claimed seat's credential, given the
+	// creator credential (recovery of a lost credential): the new one is
+	// returned, the old one stops working at once, and a TableEvent
+	// (credential_rotated) is appended. Allowed until the game is over.
+	// Refusals: PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION
+	// SEAT_NOT_CLAIMED or GAME_OVER, INVALID_ARGUMENT for a bot's seat.
+	RotateCredential(context.Context, *RotateCredentialRequest) (*RotateCredentialResponse, error)
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(context.Context, *SubmitCommandRequest) (*SubmitCommandResponse, error)
@@ -377,6 +402,9 @@ func (UnimplementedGameServiceServer) CancelGame(context.Context, *CancelGameReq
 }
 func (UnimplementedGameServiceServer) LeaveSeat(context.Context, *LeaveSeatRequest) (*LeaveSeatResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method LeaveSeat not implemented")
+}
+func (UnimplementedGameServiceServer) RotateCredential(context.Context, *RotateCredentialRequest) (*RotateCredentialResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RotateCredential not implemented")
 }
 func (UnimplementedGameServiceServer) SubmitCommand(context.Context, *SubmitCommandRequest) (*SubmitCommandResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method SubmitCommand not implemented")
@@ -500,6 +528,24 @@ func _GameService_LeaveSeat_Handler(srv interface{}, ctx context.Context, dec fu
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(GameServiceServer).LeaveSeat(ctx, req.(*LeaveSeatRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_RotateCredential_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RotateCredentialRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).RotateCredential(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_RotateCredential_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).RotateCredential(ctx, req.(*RotateCredentialRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -717,6 +763,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "LeaveSeat",
 			Handler:    _GameService_LeaveSeat_Handler,
+		},
+		{
+			MethodName: "RotateCredential",
+			Handler:    _GameService_RotateCredential_Handler,
 		},
 		{
 			MethodName: "SubmitCommand",

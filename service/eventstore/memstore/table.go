@@ -33,8 +33,20 @@ func (s *Store) changeTable(ctx context.Context, c eventstore.TableChange) (even
 		return eventstore.AppendResult{}, eventstore.ErrNotFound
 	case c.ExpectedVersion != eventstore.AnyVersion && c.ExpectedVersion != gm.meta.Version:
 		return eventstore.AppendResult{}, &eventstore.VersionConflictError{GameID: c.GameID, ExpectedVersion: c.ExpectedVersion, ActualVersion: gm.meta.Version}
-	case !gm.meta.FinishedAt.IsZero() || len(gm.commands) > 0:
+	case !gm.meta.FinishedAt.IsZero() || (len(gm.commands) > 0 && c.Rotate == nil):
 		return eventstore.AppendResult{}, eventstore.ErrTableStarted
+	}
+	if r := c.Rotate; r != nil {
+		held, ok := gm.seats[r.Seat]
+		if !ok {
+			return eventstore.AppendResult{}, eventstore.ErrSeatNotHeld
+		}
+		if _, taken := s.tokens[string(r.TokenHash)]; taken {
+			return eventstore.AppendResult{}, eventstore.ErrSeatTaken
+		}
+		delete(s.tokens, string(held.TokenHash))
+		held.TokenHash = bytes.Clone(r.TokenHash)
+		gm.seats[r.Seat], s.tokens[string(held.TokenHash)] = held, held
 	}
 	if l := c.Leave; l != nil {
 		held, ok := gm.seats[l.Seat]

@@ -22,10 +22,11 @@ func (s *Store) ChangeTable(ctx context.Context, c eventstore.TableChange) (even
 	var version int64
 	var at time.Time
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var started bool
-		err := tx.QueryRow(ctx, `SELECT version, finished_at IS NOT NULL OR EXISTS (SELECT 1 FROM commands c WHERE c.game_id = $1)
+		var over, played bool
+		err := tx.QueryRow(ctx, `SELECT version, finished_at IS NOT NULL, EXISTS (SELECT 1 FROM commands c WHERE c.game_id = $1)
 			FROM games WHERE id = $1 FOR UPDATE`, c.GameID).
-			Scan(&version, &started)
+			Scan(&version, &over, &played)
+		started := over || (played && c.Rotate == nil)
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
 			return eventstore.ErrNotFound
@@ -46,6 +47,15 @@ func (s *Store) ChangeTable(ctx context.Context, c eventstore.TableChange) (even
 				return eventstore.ErrSeatNotHeld
 			}
 			freed = 1
+		}
+		if r := c.Rotate; r != nil {
+			tag, err := tx.Exec(ctx, `UPDATE seats SET token_hash = $3 WHERE game_id = $1 AND seat = $2`, c.GameID, r.Seat, r.TokenHash)
+			if err != nil {
+				return err
+			}
+			if tag.RowsAffected() == 0 {
+				return eventstore.ErrSeatNotHeld
+			}
 		}
 		version++
 		if err := tx.QueryRow(ctx, `UPDATE games SET version = $2, seats_taken = seats_taken - $3,

@@ -18,10 +18,11 @@ func (s *Store) ChangeTable(ctx context.Context, c eventstore.TableChange) (even
 	t := now()
 	var version int64
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		var started bool
-		err := tx.QueryRowContext(ctx, `SELECT version, finished_at IS NOT NULL OR EXISTS (SELECT 1 FROM commands c WHERE c.game_id = games.id)
+		var over, played bool
+		err := tx.QueryRowContext(ctx, `SELECT version, finished_at IS NOT NULL, EXISTS (SELECT 1 FROM commands c WHERE c.game_id = games.id)
 			FROM games WHERE id = ?`, c.GameID).
-			Scan(&version, &started)
+			Scan(&version, &over, &played)
+		started := over || (played && c.Rotate == nil)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return eventstore.ErrNotFound
@@ -42,6 +43,15 @@ func (s *Store) ChangeTable(ctx context.Context, c eventstore.TableChange) (even
 				return errors.Join(eventstore.ErrSeatNotHeld, err)
 			}
 			freed = 1
+		}
+		if r := c.Rotate; r != nil {
+			res, err := tx.ExecContext(ctx, `UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?`, r.TokenHash, c.GameID, r.Seat)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return errors.Join(eventstore.ErrSeatNotHeld, err)
+			}
 		}
 		var finished any
 		if c.Cancel {

@@ -73,6 +73,24 @@ func testChangeTable(t *testing.T, s eventstore.Store) {
 	if _, err := s.ChangeTable(ctx, eventstore.TableChange{GameID: "t", ExpectedVersion: eventstore.AnyVersion, Event: []byte("x"), Cancel: true}); !errors.Is(err, eventstore.ErrTableStarted) {
 		t.Errorf("cancelling a started game: %v", err)
 	}
+	// A rotation is allowed after the start: the old hash finds no seat.
+	rotate := func(id string, seat int, hash string) error {
+		_, err := s.ChangeTable(ctx, eventstore.TableChange{GameID: id, ExpectedVersion: eventstore.AnyVersion, Event: []byte("rotated"),
+			Rotate: &eventstore.SeatClaim{GameID: id, Seat: seat, TokenHash: []byte(hash)}})
+		return err
+	}
+	if err := rotate("t", 0, "rot0"); err != nil {
+		t.Fatalf("rotating seat 0 after the start: %v", err)
+	}
+	if _, err := s.SeatByToken(ctx, []byte("t0")); !errors.Is(err, eventstore.ErrNotFound) {
+		t.Errorf("the rotated-out credential still finds a seat: %v", err)
+	}
+	if c, err := s.SeatByToken(ctx, []byte("rot0")); err != nil || c.Seat != 0 || c.GameID != "t" {
+		t.Errorf("the new credential finds %+v, %v", c, err)
+	}
+	if rec, err := s.GetGame(ctx, "t"); err != nil || rec.SeatsTaken != 3 || rec.Version != 5 {
+		t.Errorf("after the rotation: %+v, %v; want 3 seats taken, version 5", rec, err)
+	}
 	if _, err := s.ChangeTable(ctx, eventstore.TableChange{GameID: "nope", ExpectedVersion: eventstore.AnyVersion, Event: []byte("x"), Cancel: true}); !errors.Is(err, eventstore.ErrNotFound) {
 		t.Errorf("an unknown game: %v", err)
 	}
@@ -89,6 +107,15 @@ func testChangeTable(t *testing.T, s eventstore.Store) {
 	}
 	if err := leave(0, "x", eventstore.AnyVersion); err == nil {
 		t.Error("a change of a cancelled game was accepted")
+	}
+	if err := rotate("c", 0, "r"); !errors.Is(err, eventstore.ErrTableStarted) {
+		t.Errorf("rotating in a game that is over: %v", err)
+	}
+	if _, err := s.CreateGame(ctx, eventstore.GameRecord{ID: "u", Rules: "r", Players: 2}, payloads("u", 1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := rotate("u", 1, "r"); !errors.Is(err, eventstore.ErrSeatNotHeld) {
+		t.Errorf("rotating an unclaimed seat: %v", err)
 	}
 	if _, err := s.ChangeTable(ctx, eventstore.TableChange{GameID: "c", Event: []byte("x")}); !errors.Is(err, eventstore.ErrInvalidRequest) {
 		t.Errorf("a change that neither frees nor cancels: %v", err)
