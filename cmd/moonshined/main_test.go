@@ -304,3 +304,17 @@ func TestServerGivesUpOnTheDatabase(t *testing.T) {
 		t.Fatalf("got %v, want the server to give up", err)
 	}
 }
+
+// TestParseOrigins: MOONSHINE_CORS_ORIGINS takes origins as browsers send
+// them, or "*", and refuses anything else by name.
+func TestParseOrigins(t *testing.T) {
+	got, err := parseOrigins(" https://play.example.com, http://localhost:5173/ ,*")
+	if err != nil || strings.Join(got, " ") != "https://play.example.com http://localhost:5173 *" {
+		t.Errorf("got %q, %v", got, err)
+	}
+	for _, bad := range []string{"play.example.com", "ftp://x", "https://x/path", "https://x?q=1"} {
+		if _, err := parseOrigins(bad); err == nil || !strings.Contains(err.Error(), "MOONSHINE_CORS_ORIGINS") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

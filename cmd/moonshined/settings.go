@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/moonshine-games/moonshine/service/limits"
@@ -25,6 +28,8 @@ type listenSettings struct {
 	TLSCert        string `env:"MOONSHINE_TLS_CERT" flag:"tls-cert" help:"PEM certificate (chain) file to serve TLS with; reloaded when it changes"`
 	TLSKey         string `env:"MOONSHINE_TLS_KEY" flag:"tls-key" help:"PEM private key file of -tls-cert"`
 	AllowPlaintext bool   `env:"MOONSHINE_ALLOW_PLAINTEXT" envDefault:"false" flag:"allow-plaintext" help:"serve without TLS on a non-loopback address (behind a proxy that terminates TLS)"`
+	CORSOrigins    string `env:"MOONSHINE_CORS_ORIGINS" flag:"cors-origins" help:"origins (scheme://host[:port], comma-separated, or *) whose pages may call the API from a browser; empty: none but the server's own"`
+	Web            bool   `env:"MOONSHINE_WEB" envDefault:"true" flag:"web" help:"serve the web app at /"`
 }
 
 // serveSettings are the server's.
@@ -60,6 +65,10 @@ func (s serveSettings) serverConfig() (server.Config, error) {
 	if err != nil {
 		return server.Config{}, err
 	}
+	origins, err := parseOrigins(s.Listen.CORSOrigins)
+	if err != nil {
+		return server.Config{}, err
+	}
 	return server.Config{
 		DatabaseURL: s.Store.DatabaseURL, DBPath: s.Store.DBPath, ConnectTimeout: s.Store.ConnectTimeout,
 		AuditorToken: s.AuditorToken,
@@ -70,7 +79,29 @@ func (s serveSettings) serverConfig() (server.Config, error) {
 		MaxStreamsPerCredential: s.StreamsPerCred, MaxStreams: s.MaxStreams,
 		WatchOutage: s.WatchOutage, CacheBytes: s.CacheBytes, HealthInterval: s.HealthInterval,
 		TLSCertFile: s.Listen.TLSCert, TLSKeyFile: s.Listen.TLSKey, AllowPlaintext: s.Listen.AllowPlaintext,
+		CORSOrigins: origins, NoWeb: !s.Listen.Web,
 	}, nil
+}
+
+// parseOrigins reads MOONSHINE_CORS_ORIGINS: "*", or origins as browsers
+// send them, scheme://host[:port] with no path.
+func parseOrigins(list string) ([]string, error) {
+	var out []string
+	for _, o := range strings.Split(list, ",") {
+		o = strings.TrimSpace(o)
+		if o == "" {
+			continue
+		}
+		if o != "*" {
+			u, err := url.Parse(o)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+				return nil, fmt.Errorf("MOONSHINE_CORS_ORIGINS: %q is not an origin: want scheme://host[:port], e.g. https://play.example.com", o)
+			}
+			o = u.Scheme + "://" + u.Host
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }
 
 // migrateSettings are `moonshined migrate`'s.

@@ -69,6 +69,10 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyCardPlayed(k.CardPlayed)
 	case *pb.Event_BoysSent:
 		return s.applyBoysSent(k.BoysSent)
+	case *pb.Event_CasinoRedeveloped:
+		return s.applyRedeveloped(k.CasinoRedeveloped)
+	case *pb.Event_CasinoOwnerDiscarded:
+		return s.applyOwnerDiscarded(k.CasinoOwnerDiscarded)
 	case *pb.Event_StillFired:
 		return s.applyStillFired(k.StillFired)
 	case *pb.Event_TradeProposed:
@@ -182,6 +186,11 @@ func (s *State) applyDeckOrder(o *pb.DeckOrder) error {
 		s.menDeck, s.menDiscard = ids, nil
 	case pb.Deck_DECK_TRUCK:
 		s.truckDeck = ids
+	case pb.Deck_DECK_CASINO:
+		if !s.opts.GetBoardwalk() || !sameCards(ids, CasinoCardIDs(s.opts)) {
+			return corrupt("a Casino deck that is not the table's")
+		}
+		s.casinoDeck = ids
 	default:
 		return corrupt("no deck %v", o.GetDeck())
 	}

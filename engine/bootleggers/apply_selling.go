@@ -104,7 +104,7 @@ func (s *State) applyWhiskeyRun(w *pb.WhiskeyRun) error {
 		t := &s.trucks[id]
 		st, err := s.placeOK(l.GetPlace())
 		switch {
-		case err != nil || st.kind == pb.PlaceKind_PLACE_KIND_CASINO:
+		case err != nil:
 			return corrupt("truck %d lines up at %v", id, l.GetPlace())
 		case s.runnerOf(id) != seat || t.place != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED:
 			return corrupt("seat %d cannot run truck %d", seat, id)
@@ -124,7 +124,7 @@ func (s *State) applyWhiskeyRun(w *pb.WhiskeyRun) error {
 func (s *State) applyConsumption(rolls []*pb.Consumption) error {
 	for _, r := range rolls {
 		st, err := s.placeOK(r.GetPlace())
-		if err != nil || st.kind != speakeasy || st.roll != nil || r.GetConsumption() < 0 {
+		if err != nil || st.kind != speakeasy && st.kind != casino || st.roll != nil || r.GetConsumption() < 0 {
 			return corrupt("a consumption roll at %v", r.GetPlace())
 		}
 		st.roll = &consumption{dice: ints(r.GetDice()), dropped: int(r.GetDropped()), total: int(r.GetConsumption())}
@@ -178,7 +178,7 @@ func (s *State) applySold(w *pb.WhiskeySold) error {
 		if err := s.seatOK(w.GetOwner()); err != nil {
 			return err
 		}
-		s.seats[w.GetOwner()].money += int(w.GetOwnerBonus())
+		s.seats[w.GetOwner()].money += int(w.GetOwnerBonus()) + int(w.GetGamblingProfit())
 	}
 	st.sold = true
 	return nil

@@ -39,6 +39,7 @@ func Board() *pb.Board {
 			Amount: int32(c.Amount), Text: c.Text})
 		id += c.Count
 	}
+	b.Boardwalk = boardwalkData()
 	for players := MinPlayers; players <= MaxPlayers; players++ {
 		o, _ := NormaliseOptions(players, nil)
 		t := &pb.TableSize{Players: int32(players), Variant: o.GetVariant(), Offer: int32(OfferSize(players, o)),
@@ -49,4 +50,24 @@ func Board() *pb.Board {
 		b.Tables = append(b.Tables, t)
 	}
 	return b
+}
+
+// boardwalkData is the Boardwalk expansion's table as a message.
+func boardwalkData() *pb.BoardwalkData {
+	d := &pb.BoardwalkData{CasinoMarkerPrice: CasinoMarkerPrice, ThrowTheBumsOutPrice: ThrowTheBumsOutPrice,
+		GraftPerDie: CasinoGraftPerDie, BookingFee: BookingFee, GamblingProfit: GamblingProfit,
+		OmalleysCutsPerRound: OMalleysCutsPerRound}
+	for _, c := range Boardwalk.Casinos {
+		p := &pb.CasinoPlacard{Place: c.Place, Name: c.Name, MinPlayers: int32(c.MinPlayers),
+			BasePrice: int32(c.BasePrice), Dice: int32(CasinoDice(c.Place))}
+		for n := StandardMinPlayers; n <= MaxPlayers; n++ {
+			p.PerCrate = append(p.PerCrate, int32(CasinoPerCrate(c.Place, n)))
+		}
+		d.Casinos = append(d.Casinos, p)
+	}
+	for _, c := range Boardwalk.CasinoCards {
+		d.CasinoCards = append(d.CasinoCards, &pb.CasinoCard{Kind: c.Kind, Name: c.Name, Count: int32(c.Count),
+			Keep: c.Keep, Phase: c.Phase, Option: c.Option, Text: c.Text})
+	}
+	return d
 }

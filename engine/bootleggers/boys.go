@@ -13,7 +13,21 @@ import (
 // sendInTheBoys checks a seat's placements (and, with Ring up the Boys,
 // the marker called back first). The command ends the seat's turn.
 func (s *State) sendInTheBoys(seat int, c *pb.SendInTheBoys) (func(decision), *engine.RuleError) {
-	back, from := s.seats[seat].backRoom, c.GetRingUpFrom()
+	back, from, re := s.seats[seat].backRoom, c.GetRingUpFrom(), c.GetRedevelop()
+	var price Redevelopment
+	if re != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+		var err *engine.RuleError
+		if price, err = s.checkRedevelop(seat, re); err != nil {
+			return nil, err
+		}
+		if from == re {
+			return nil, engine.Refuse(ReasonRingUpNotAllowed, "%s is being redeveloped", Place(re).Name)
+		}
+		// "The new Casino owner moves his Influence from the Speakeasy
+		// being redeveloped to his Back Room." and "may optionally place
+		// Influence according to the Bootleggers rules".
+		back += s.place(re).markers[seat]
+	}
 	if from != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 		if err := s.checkRingUp(seat, from); err != nil {
 			return nil, err
@@ -30,6 +44,8 @@ func (s *State) sendInTheBoys(seat int, c *pb.SendInTheBoys) (func(decision), *e
 		switch {
 		case seen[p]:
 			return nil, engine.Malform(ReasonDuplicate, "%s is named twice", Place(p).Name)
+		case p == re:
+			return nil, engine.Refuse(ReasonNoRoom, "%s is becoming a casino: it takes no markers", Place(p).Name)
 		case n < 1:
 			return nil, engine.Malform(ReasonBadPlacement, "a placement of %d markers", n)
 		}
@@ -50,7 +66,14 @@ func (s *State) sendInTheBoys(seat int, c *pb.SendInTheBoys) (func(decision), *e
 	for _, pl := range c.GetPlacements() {
 		sent.Placements = append(sent.Placements, clone(pl))
 	}
-	return func(b decision) { b.emit(sent) }, nil
+	if re == pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+		return func(b decision) { b.emit(sent) }, nil
+	}
+	return func(b decision) {
+		b.emit(b.State().redeveloped(seat, re, price))
+		b.emit(sent)
+		b.emit(b.State().ownerDiscards(seat))
+	}, nil
 }
 
 // checkRingUp: "A Mobster may move one Influence marker per Round from a
@@ -86,12 +109,26 @@ func (s *State) canRingUp(seat int) bool {
 	return false
 }
 
+// redevelopable lists the speakeasies seat may redevelop now (Boardwalk).
+func (s *State) redevelopable(seat int) []pb.DrinkingPlace {
+	var out []pb.DrinkingPlace
+	if !s.opts.GetBoardwalk() {
+		return nil
+	}
+	for _, c := range Boardwalk.Casinos {
+		if _, err := s.checkRedevelop(seat, c.Place); err == nil {
+			out = append(out, c.Place)
+		}
+	}
+	return out
+}
+
 // passedOver reports whether seat has nothing it could do in Phase 2: an
-// empty Back Room, no Phase 2 card and no Ring up the Boys to use
-// (ruling 28). Every fact it reads is public.
+// empty Back Room, no Phase 2 card, no Ring up the Boys to use and no
+// speakeasy it may redevelop (ruling 28). Every fact it reads is public.
 func (s *State) passedOver(seat int) bool {
 	p := s.seats[seat]
-	if p.backRoom > 0 || s.canRingUp(seat) {
+	if p.backRoom > 0 || s.canRingUp(seat) || len(s.redevelopable(seat)) > 0 {
 		return false
 	}
 	return !slices.ContainsFunc(p.kept, func(id int) bool {

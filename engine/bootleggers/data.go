@@ -150,6 +150,7 @@ const (
 	mccoy       = pb.DrinkingPlace_DRINKING_PLACE_THE_REAL_MCCOY
 	volstead    = pb.DrinkingPlace_DRINKING_PLACE_THE_VOLSTEAD
 	speakeasy   = pb.PlaceKind_PLACE_KIND_SPEAKEASY
+	casino      = pb.PlaceKind_PLACE_KIND_CASINO
 
 	small  = pb.TruckSize_TRUCK_SIZE_SMALL
 	medium = pb.TruckSize_TRUCK_SIZE_MEDIUM

@@ -131,6 +131,8 @@ func generatedDoc() string {
 	deckTable(&w)
 	scalarsTable(&w)
 	variantsTable(&w)
+	casinosTable(&w)
+	casinoDeckTable(&w)
 	return w.String()
 }
 
@@ -255,7 +257,49 @@ func scalarsTable(w *strings.Builder) {
 }
 
 func phaseName(p pb.Phase) string {
-	return map[pb.Phase]string{muscle: "Phase 1", sendIn: "Phase 2", runIt: "Phase 4"}[p]
+	return map[pb.Phase]string{muscle: "Phase 1", sendIn: "Phase 2", runIt: "Phase 4", password: "Phase 5"}[p]
+}
+
+func casinosTable(w *strings.Builder) {
+	w.WriteString("### Boardwalk casinos (rulings 72, 73, 77)\n\n")
+	w.WriteString("| Casino | Over | Players | Base price | Dice | Per crate, 3 / 4 / 5 / 6 players |\n|---|---|---|---|---|---|\n")
+	for _, c := range Boardwalk.Casinos {
+		var pay []string
+		for n := StandardMinPlayers; n <= MaxPlayers; n++ {
+			pay = append(pay, "—")
+			if CasinoAvailable(c.Place, n) {
+				pay[len(pay)-1] = fmt.Sprintf("%dG", CasinoPerCrate(c.Place, n))
+			}
+		}
+		players := fmt.Sprintf("%d-%d", c.MinPlayers, MaxPlayers)
+		if c.MinPlayers == MaxPlayers {
+			players = fmt.Sprintf("%d only", MaxPlayers)
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %dG | %d | %s |\n", c.Name, Place(c.Place).Name, players, c.BasePrice,
+			CasinoDice(c.Place), strings.Join(pay, " / "))
+	}
+	fmt.Fprintf(w, "\nRedevelopment: the base price plus %dG per marker of another Mobster (%dG with Throw the Bums Out). "+
+		"Graft: %dG per die and %dG per Entertainment Act. Gambling profit: %dG per point of the roll above the crates sold.\n\n",
+		CasinoMarkerPrice, ThrowTheBumsOutPrice, CasinoGraftPerDie, BookingFee, GamblingProfit)
+}
+
+func casinoDeckTable(w *strings.Builder) {
+	w.WriteString("### The Casino deck (printed; windows: ruling 78)\n\n")
+	w.WriteString("| Card | Count | Kept | Played | Option | Printed text |\n|---|---|---|---|---|---|\n")
+	total := 0
+	for _, c := range Boardwalk.CasinoCards {
+		kept, option := "no", "—"
+		if c.Keep {
+			kept = "yes"
+		}
+		if c.Option != "" {
+			option = "`" + c.Option + "`"
+		} else {
+			total += c.Count
+		}
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | \"%s\" |\n", c.Name, c.Count, kept, phaseName(c.Phase), option, c.Text)
+	}
+	fmt.Fprintf(w, "\n%d cards without the optional ones.\n\n", total)
 }
 
 var citeRE = regexp.MustCompile(`[Rr]ulings? (\d+(?:-\d+)?(?:(?:, | and )\d+(?:-\d+)?)*)`)

@@ -122,7 +122,7 @@ func (b decision) startRound(round int) {
 // Phase 6.
 func (b decision) endOrHeat() {
 	s := b.State()
-	rich := slices.ContainsFunc(s.seats, func(p seatState) bool { return p.money >= EndMoney(s.opts) })
+	rich := EarlyEnd(s.opts) && slices.ContainsFunc(s.seats, func(p seatState) bool { return p.money >= EndMoney(s.opts) })
 	switch {
 	case s.round >= Rounds:
 		b.emit(s.gameEnded(pb.EndReason_END_REASON_LAST_ROUND))

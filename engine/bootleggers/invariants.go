@@ -29,7 +29,7 @@ func (s *State) checkInvariants() error {
 	}
 	for _, check := range []func() error{
 		s.checkSeats, s.checkMarkers, s.checkPlaces, s.checkTrucks,
-		s.checkMenOfAction, s.checkMuscle, s.checkTrades,
+		s.checkMenOfAction, s.checkMuscle, s.checkTrades, s.checkCasinoCards,
 	} {
 		if err := check(); err != nil {
 			return err
@@ -45,7 +45,7 @@ func (s *State) checkSeats() error {
 		switch {
 		case p.money < 0 || p.crates < 0 || p.produced < 0 || p.supply < 0 || p.backRoom < 0:
 			return fmt.Errorf("seat %d: negative count in %+v", i, p)
-		case len(p.stills) == 0:
+		case len(p.stills) == 0 && !s.ownsCasino(i):
 			return fmt.Errorf("seat %d has no Family Still", i)
 		case s.bids.HasChosen(engine.Seat(i)) && !slices.Contains(p.hand, s.bids.Choice(engine.Seat(i))):
 			return fmt.Errorf("seat %d sealed %d, which is not in its hand", i, s.bids.Choice(engine.Seat(i)))
@@ -66,7 +66,7 @@ func (s *State) checkSeats() error {
 				return fmt.Errorf("seat %d still %d is shut down in %v", i, j, s.phase)
 			}
 		}
-		remote += len(p.stills) - 1
+		remote += max(0, len(p.stills)-1)
 	}
 	if remote+s.remoteStillsLeft != RemoteStills {
 		return fmt.Errorf("%d Remote Stills built and %d left, of %d", remote, s.remoteStillsLeft, RemoteStills)
@@ -85,6 +85,12 @@ func (s *State) checkMarkers() error {
 				return fmt.Errorf("negative markers of colour %d", c)
 			}
 			board[c] += m
+		}
+		if p.kind == casino {
+			if p.casinoOwner < 0 || p.casinoOwner >= s.players {
+				return fmt.Errorf("a casino owned by seat %d", p.casinoOwner)
+			}
+			board[p.casinoOwner]++ // the ownership marker
 		}
 	}
 	for i, p := range s.seats {
@@ -115,6 +121,10 @@ func (s *State) checkPlaces() error {
 		switch {
 		case !p.inPlay && (p.total() > 0 || len(p.line) > 0 || p.improvements > 0):
 			return fmt.Errorf("%s is not in play but used", Places[i].Name)
+		case p.kind == casino && (p.total() > 0 || p.improvements > 0 || !s.opts.GetBoardwalk()):
+			return fmt.Errorf("casino %s has markers or improvements, or the table has no casinos", Places[i].Name)
+		case p.kind != casino && (p.casinoOwner != noSeat || p.acts != 0):
+			return fmt.Errorf("%s is no casino but has an owner marker or acts", Places[i].Name)
 		case !isSpeakeasy && (p.total() > 0 || p.improvements > 0 || p.bigNight):
 			return fmt.Errorf("%s has markers, improvements or a Big Night", Places[i].Name)
 		case isSpeakeasy && p.total() > n.Circles:
@@ -282,4 +292,24 @@ func conserved(what string, first int, seen []int, total int) error {
 		}
 	}
 	return nil
+}
+
+// checkCasinoCards checks that every Casino card of a Boardwalk table is in
+// exactly one place (today the deck, the one place the engine deals them
+// to), and that other tables have none.
+func (s *State) checkCasinoCards() error {
+	if !s.opts.GetBoardwalk() {
+		if len(s.casinoDeck) > 0 {
+			return fmt.Errorf("a Casino deck of %d cards without the Boardwalk", len(s.casinoDeck))
+		}
+		return nil
+	}
+	seen := make([]int, len(CasinoDeck(s.opts)))
+	for _, id := range s.casinoDeck {
+		if id < 0 || id >= len(seen) {
+			return fmt.Errorf("no Casino card %d", id)
+		}
+		seen[id]++
+	}
+	return conserved("Casino card", 0, seen, len(s.casinoDeck))
 }

@@ -130,6 +130,13 @@ func turnLabel(v engine.Viewer, e *pb.Event) string {
 		return v.Name(engine.Seat(x.GetSeat())) + " " + boysLabel(x.GetRingUpFrom(), x.GetPlacements(), "sent in ")
 	case *pb.Event_StillFired:
 		return firedLabel(v, k.StillFired)
+	case *pb.Event_CasinoRedeveloped:
+		x := k.CasinoRedeveloped
+		return fmt.Sprintf("%s redeveloped %s into a casino for %dG", v.Name(engine.Seat(x.GetSeat())), placeName(x.GetPlace()), x.GetTotal())
+	case *pb.Event_CasinoOwnerDiscarded:
+		x := k.CasinoOwnerDiscarded
+		return fmt.Sprintf("%s discarded %d trucks, %d dice and %d Remote Stills", v.Name(engine.Seat(x.GetSeat())),
+			len(x.GetTrucks()), x.GetDice(), x.GetRemoteStills())
 	case *pb.Event_TradeProposed:
 		x := k.TradeProposed
 		return fmt.Sprintf("%s offered %s %s for %s (offer %d)", v.Name(engine.Seat(x.GetFrom())), v.Name(engine.Seat(x.GetTo())),
@@ -215,8 +222,11 @@ func optionsLabel(o *pb.Options) string {
 }
 
 func deckName(d pb.Deck) string {
-	if d == pb.Deck_DECK_TRUCK {
+	switch d {
+	case pb.Deck_DECK_TRUCK:
 		return "the Truck deck"
+	case pb.Deck_DECK_CASINO:
+		return "the Casino deck"
 	}
 	return "the Men of Action deck"
 }

@@ -109,6 +109,10 @@ func (s *State) payments() *pb.MusclePaid {
 		p := &pb.Payment{Seat: int32(i), MuscleCost: int32(MuscleCostOf(s.seats[i].muscle)), Graft: int32(s.graft(i))}
 		left := s.seats[i].money - int(p.MuscleCost)
 		paid := min(s.seats[i].money, int(p.MuscleCost))
+		if cg := s.casinoGraft(i); cg > 0 {
+			c := min(max(left, 0), cg)
+			p.CasinoGraft, left, paid = int32(cg), left-c, paid+c
+		}
 		if left >= int(p.Graft) {
 			paid += int(p.Graft)
 		} else {

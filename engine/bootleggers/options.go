@@ -26,6 +26,9 @@ func NormaliseOptions(players int, o *pb.Options) (*pb.Options, error) {
 		return nil, engine.Malform(engine.ReasonBadOptions,
 			"Need a Little Help is for a three Mobster game, not %d players", players)
 	}
+	if err := normaliseBoardwalk(players, n); err != nil {
+		return nil, err
+	}
 	switch n.OwnerThreshold {
 	case pb.OwnerThreshold_OWNER_THRESHOLD_UNSPECIFIED:
 		n.OwnerThreshold = pb.OwnerThreshold_OWNER_THRESHOLD_AT_LEAST_HALF

@@ -17,7 +17,7 @@ func (p *placeState) total() int {
 
 // open reports whether drinking place p buys this round: O'Malley's always
 // (ruling 9); a speakeasy in play while it holds at least its minimum of
-// markers, of any colour (rulings 6-7).
+// markers, of any colour (rulings 6-7); a casino always (ruling 82).
 func (s *State) open(p pb.DrinkingPlace) bool {
 	st := s.place(p)
 	if !st.inPlay {
@@ -29,6 +29,8 @@ func (s *State) open(p pb.DrinkingPlace) bool {
 	case speakeasy:
 		n, _ := Speakeasy(p)
 		return st.total() >= n.Minimum
+	case casino:
+		return true
 	default:
 		return false
 	}
@@ -92,12 +94,16 @@ func (s *State) majority(p pb.DrinkingPlace) (c colour, ok bool) {
 	return best, true
 }
 
-// owner returns the colour that owns speakeasy p: its majority holder, if
+// owner returns the colour that owns drinking place p: a casino's marked
+// owner (Boardwalk); a speakeasy's majority holder, if
 // that colour has at least as many markers as all other colours combined
 // (strictly more with OWNER_THRESHOLD_STRICT_MAJORITY) (ruling 12). ok is
 // false when nobody owns it; a neutral owner is returned as neutralColour
 // (it is paid nothing, ruling 13).
 func (s *State) owner(p pb.DrinkingPlace) (c colour, ok bool) {
+	if st := s.place(p); st.kind == casino {
+		return colour(st.casinoOwner), true
+	}
 	if s.place(p).kind != speakeasy {
 		return 0, false
 	}

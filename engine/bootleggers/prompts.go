@@ -227,6 +227,9 @@ func (s *State) boysCandidates(seat int) []*pb.Command {
 			out = append(out, Cmd(&pb.SendInTheBoys{Placements: []*pb.Placement{{Place: p, Markers: int32(n)}}}))
 		}
 	}
+	for _, p := range s.redevelopable(seat) {
+		out = append(out, Cmd(&pb.SendInTheBoys{Redevelop: p}))
+	}
 	return out
 }
 
@@ -242,6 +245,14 @@ func (s *State) boysTemplate(seat int) engine.Template {
 		Description: "send markers from your Back Room into free circles of speakeasies (this ends your turn)",
 		Params: []engine.Param{{Field: "send_in_the_boys.placements", Description: "markers per speakeasy, at most one entry each",
 			Choices: places, Max: s.seats[seat].backRoom}}}
+	if re := s.redevelopable(seat); len(re) > 0 {
+		var names []string
+		for _, p := range re {
+			names = append(names, p.String())
+		}
+		t.Params = append(t.Params, engine.Param{Field: "send_in_the_boys.redevelop",
+			Description: "the speakeasy first redeveloped into a casino (Boardwalk): you then discard your trucks, dice and Remote Stills", Choices: names})
+	}
 	if s.opts.GetRingUpTheBoys() && s.canRingUp(seat) {
 		var from []string
 		for _, p := range s.speakeasies() {

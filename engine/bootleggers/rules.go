@@ -68,6 +68,9 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 	if err != nil {
 		return nil, err
 	}
+	if err := refuseUnplayable(opts); err != nil {
+		return nil, err
+	}
 	return openingEvents(cfg.Players, opts, dealFrom(cfg.Players, opts, rng)), nil
 }
 
@@ -80,6 +83,7 @@ type deal struct {
 	nonPlayers [][]int
 	menDeck    []int
 	truckDeck  []int
+	casinoDeck []int
 }
 
 // dealFrom draws a deal. "Each band is shuffled and every player gets 3
@@ -109,6 +113,9 @@ func dealFrom(players int, opts *pb.Options, rng *engine.Rand) deal {
 	}
 	d.menDeck = shuffled(CardIDs(), rng)
 	d.truckDeck = shuffled(TruckCardIDs(), rng)
+	if opts.GetBoardwalk() {
+		d.casinoDeck = shuffled(CasinoCardIDs(opts), rng)
+	}
 	return d
 }
 
@@ -130,6 +137,10 @@ func openingEvents(players int, opts *pb.Options, d deal) []engine.Event {
 	out := []engine.Event{publicEvent(started), muscleDeal(players, d)}
 	out = append(out, shuffleEvent(pb.Deck_DECK_MEN_OF_ACTION, d.menDeck, false))
 	out = append(out, shuffleEvent(pb.Deck_DECK_TRUCK, d.truckDeck, false))
+	if opts.GetBoardwalk() {
+		// "Shuffle and place Casino Cards face down next to the Game Board."
+		out = append(out, shuffleEvent(pb.Deck_DECK_CASINO, d.casinoDeck, false))
+	}
 	if TwoPlayer(opts) {
 		np := &pb.NeutralPlaced{}
 		for _, p := range Places {

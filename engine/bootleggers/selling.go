@@ -17,14 +17,20 @@ func (s *State) consumptionRoll(rng *engine.Rand) *pb.ConsumptionRolled {
 	out := &pb.ConsumptionRolled{}
 	for _, sp := range House.Speakeasies {
 		st := s.place(sp.Place)
-		if !st.inPlay || st.kind != speakeasy || !s.open(sp.Place) {
+		if !st.inPlay || st.kind != speakeasy && st.kind != casino || !s.open(sp.Place) {
 			continue
 		}
-		n := sp.Dice
+		n, bonus := sp.Dice, st.improvements
+		if st.kind == casino {
+			// "Casino owners roll consumption. Entertainment Acts, like
+			// Speakeasy Improvements, add 1 to each die rolled in the
+			// Casino." (ruling 77)
+			n, bonus = CasinoDice(sp.Place), st.acts*EntertainmentActBonus
+		}
 		if st.bigNight {
 			n++
 		}
-		c := &pb.Consumption{Place: sp.Place, Improvements: int32(st.improvements)}
+		c := &pb.Consumption{Place: sp.Place, Improvements: int32(bonus)}
 		kept := make([]int, n)
 		for i := range kept {
 			kept[i] = rng.Die(6)
@@ -36,7 +42,7 @@ func (s *State) consumptionRoll(rng *engine.Rand) *pb.ConsumptionRolled {
 			kept = slices.Delete(kept, lo, lo+1)
 		}
 		for _, f := range kept {
-			c.Consumption += int32(f + st.improvements)
+			c.Consumption += int32(f + bonus)
 		}
 		out.Rolls = append(out.Rolls, c)
 	}
@@ -56,6 +62,9 @@ func (s *State) sales(p pb.DrinkingPlace) (*pb.WhiskeySold, *pb.OrderAwaited) {
 			out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Crates: int32(n), Paid: int32(n * House.OMalleysPrice)})
 		}
 		return out, nil
+	}
+	if st.kind == casino {
+		return s.casinoSales(p), nil
 	}
 	sp, _ := Speakeasy(p)
 	demand := 0
@@ -147,7 +156,7 @@ func (b decision) sell() bool {
 	}
 	for _, spec := range Places {
 		st := s.place(spec.Place)
-		if len(st.line) == 0 || st.sold {
+		if len(st.line) == 0 && st.kind != casino || st.sold || !st.inPlay {
 			continue
 		}
 		sold, call := s.sales(spec.Place)

@@ -55,6 +55,9 @@ type State struct {
 	menDiscard []int
 	// truckDeck is the Truck deck's trucks, top first (hidden: auditor only).
 	truckDeck []int
+	// casinoDeck is the Casino deck of the Boardwalk expansion, by Casino
+	// card id, top first (hidden: auditor only; ruling 79).
+	casinoDeck []int
 	// offer is the round's offer.
 	offer offer
 	// nonPlayers are the Non-Player Muscle hands (2-player variant).
@@ -151,6 +154,11 @@ type placeState struct {
 	called []int
 	// sold is true once it has sold this round's whiskey.
 	sold bool
+	// casinoOwner is the seat whose marker marks the casino's ownership
+	// (Boardwalk), or noSeat for a place that is no casino.
+	casinoOwner int
+	// acts are a casino's Entertainment Acts (+1 to each die).
+	acts int
 }
 
 // consumption is one speakeasy's roll.
@@ -256,7 +264,7 @@ func startState(players int, opts *pb.Options) *State {
 		s.trucks[StartingTruck(i)].owner = i
 	}
 	for i, spec := range Places {
-		s.places[i] = placeState{kind: spec.Kind, inPlay: InPlay(spec.Place, players, opts)}
+		s.places[i] = placeState{kind: spec.Kind, inPlay: InPlay(spec.Place, players, opts), casinoOwner: noSeat}
 	}
 	if TwoPlayer(opts) {
 		s.neutralSupply = House.NeutralMarkers
@@ -297,6 +305,7 @@ func (s *State) clone() *State {
 	c.menDeck = slices.Clone(s.menDeck)
 	c.menDiscard = slices.Clone(s.menDiscard)
 	c.truckDeck = slices.Clone(s.truckDeck)
+	c.casinoDeck = slices.Clone(s.casinoDeck)
 	c.offer.slots = slices.Clone(s.offer.slots)
 	c.nonPlayers = make([]nonPlayerHand, len(s.nonPlayers))
 	for i, h := range s.nonPlayers {

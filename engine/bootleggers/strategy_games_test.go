@@ -54,7 +54,11 @@ func TestStrategyGames(t *testing.T) {
 	kinds := (&pb.Event{}).ProtoReflect().Descriptor().Oneofs().ByName("kind").Fields()
 	for i := range kinds.Len() {
 		name := string(kinds.Get(i).Name())
-		if seen[name] == 0 && name != "trade_withdrawn" {
+		// A Boardwalk table is refused at setup until the expansion is
+		// played in full, so its events are the rules tests' alone
+		// (rules_redevelop_test.go) until then.
+		boardwalkOnly := name == "casino_redeveloped" || name == "casino_owner_discarded"
+		if seen[name] == 0 && name != "trade_withdrawn" && !(boardwalkOnly && !bootleggers.BoardwalkPlayable) {
 			t.Errorf("no strategy game produced %s", name)
 		}
 	}

@@ -53,6 +53,9 @@ func fixedDeal(players int, opts *pb.Options, first ...int) deal {
 		}
 	}
 	d.truckDeck = TruckCardIDs()
+	if opts.GetBoardwalk() {
+		d.casinoDeck = CasinoCardIDs(opts)
+	}
 	return d
 }
 

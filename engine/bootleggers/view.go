@@ -55,6 +55,7 @@ func (s *State) View(v engine.Viewer) proto.Message {
 	}
 	out.MenOfActionDeck, out.MenOfActionDiscards = int32(len(s.menDeck)), int32s(s.menDiscard)
 	out.TruckDeck, out.RemoteStillsLeft = int32(len(s.truckDeck)), int32(s.remoteStillsLeft)
+	out.CasinoDeck = int32(len(s.casinoDeck))
 	for _, t := range s.trades {
 		out.Trades = append(out.Trades, &pb.TradeView{OfferId: int32(t.id), From: int32(t.from), To: int32(t.to),
 			Give: goodsMsg(t.give), Get: goodsMsg(t.get)})
@@ -106,12 +107,16 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 func (s *State) placeView(p pb.DrinkingPlace) *pb.PlaceView {
 	st := s.place(p)
 	pv := &pb.PlaceView{Place: p, Kind: st.kind, InPlay: st.inPlay, Improvements: int32(st.improvements),
-		Open: s.open(p), Line: int32s(st.line), BigNight: st.bigNight}
+		Open: s.open(p), Line: int32s(st.line), BigNight: st.bigNight, EntertainmentActs: int32(st.acts)}
 	if n, ok := Speakeasy(p); ok {
 		pv.Circles, pv.Minimum, pv.Dice = int32(n.Circles), int32(n.Minimum), int32(n.Dice)
 		pv.Price, pv.OwnerBonus = int32(n.Price), int32(n.OwnerBonus)
 	} else {
 		pv.Price = int32(House.OMalleysPrice)
+	}
+	if st.kind == casino {
+		per := int32(CasinoPerCrate(p, s.players))
+		pv.Circles, pv.Minimum, pv.Dice, pv.Price, pv.OwnerBonus = 0, 0, int32(CasinoDice(p)), per, per
 	}
 	for c, n := range st.markers {
 		if n > 0 {
@@ -161,7 +166,8 @@ func (s *State) truckView(id int) *pb.TruckView {
 }
 
 func (s *State) auditorView() *pb.AuditorView {
-	out := &pb.AuditorView{MenOfActionDeck: int32s(s.menDeck), TruckDeck: int32s(s.truckDeck), SetAside: int32s(s.setAside)}
+	out := &pb.AuditorView{MenOfActionDeck: int32s(s.menDeck), TruckDeck: int32s(s.truckDeck), SetAside: int32s(s.setAside),
+		CasinoDeck: int32s(s.casinoDeck)}
 	for h, np := range s.nonPlayers {
 		out.NonPlayerHands = append(out.NonPlayerHands, &pb.NonPlayerHand{Hand: int32(h), Cards: int32s(np.cards)})
 	}

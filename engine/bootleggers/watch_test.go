@@ -25,6 +25,9 @@ type watcher struct {
 	dice   []int
 	crates int
 	offers map[int32]*pb.TradeProposed
+	// players is the table; casinos the places redeveloped (Boardwalk).
+	players int
+	casinos map[pb.DrinkingPlace]bool
 	// kinds counts the event kinds seen, for the coverage tests.
 	kinds map[string]int
 	// lite skips the views (the dearest check), for the large runs.
@@ -68,12 +71,13 @@ func (w *watcher) fold(e *pb.Event) error {
 	case *pb.Event_GameStarted:
 		n := int(k.GameStarted.GetPlayers())
 		w.money, w.dice = make([]int, n), make([]int, n)
+		w.players, w.casinos = n, map[pb.DrinkingPlace]bool{}
 		for i := range n {
 			w.money[i], w.dice[i] = StartingMoney, StartingDice
 		}
 	case *pb.Event_MusclePaid:
 		for _, p := range k.MusclePaid.GetPayments() {
-			if p.GetPaid() > p.GetMuscleCost()+p.GetGraft() || p.GetPaid() < 0 {
+			if p.GetPaid() > p.GetMuscleCost()+p.GetGraft()+p.GetCasinoGraft() || p.GetPaid() < 0 {
 				return fmt.Errorf("seat %d pays %d for %d + %d", p.GetSeat(), p.GetPaid(), p.GetMuscleCost(), p.GetGraft())
 			}
 			w.money[p.GetSeat()] -= int(p.GetPaid())
@@ -93,6 +97,11 @@ func (w *watcher) fold(e *pb.Event) error {
 			w.money[t.GetFrom()] += get - give
 			w.money[t.GetTo()] += give - get
 		}
+	case *pb.Event_CasinoRedeveloped:
+		w.casinos[k.CasinoRedeveloped.GetPlace()] = true
+		return w.redeveloped(k.CasinoRedeveloped)
+	case *pb.Event_CasinoOwnerDiscarded:
+		w.dice[k.CasinoOwnerDiscarded.GetSeat()] -= int(k.CasinoOwnerDiscarded.GetDice())
 	case *pb.Event_StillFired:
 		w.crates += int(k.StillFired.GetCrates())
 	case *pb.Event_WhiskeySold:
@@ -105,6 +114,31 @@ func (w *watcher) fold(e *pb.Event) error {
 			return fmt.Errorf("%d crates unaccounted for after the selling", w.crates)
 		}
 	}
+	return nil
+}
+
+// redeveloped accounts for a redevelopment: the base price to the bank,
+// and each payment to its Mobster, at the printed price a marker (rulings
+// 73, 74, 80).
+func (w *watcher) redeveloped(e *pb.CasinoRedeveloped) error {
+	c, _ := Casino(e.GetPlace())
+	total := int(e.GetBasePrice())
+	if total != c.BasePrice {
+		return fmt.Errorf("%v redeveloped for a base price of %d", e.GetPlace(), total)
+	}
+	for _, p := range e.GetPayments() {
+		each := int(p.GetPaid()) / max(1, int(p.GetMarkers()))
+		if p.GetSeat() == e.GetSeat() && p.GetPaid() != 0 ||
+			p.GetSeat() != e.GetSeat() && each != CasinoMarkerPrice && each != ThrowTheBumsOutPrice {
+			return fmt.Errorf("seat %d paid %d for %d markers", p.GetSeat(), p.GetPaid(), p.GetMarkers())
+		}
+		w.money[p.GetSeat()] += int(p.GetPaid())
+		total += int(p.GetPaid())
+	}
+	if total != int(e.GetTotal()) {
+		return fmt.Errorf("a redevelopment totals %d, not %d", e.GetTotal(), total)
+	}
+	w.money[e.GetSeat()] -= total
 	return nil
 }
 
@@ -132,6 +166,10 @@ func (w *watcher) sold(s *pb.WhiskeySold) error {
 	price, bonus := House.OMalleysPrice, 0
 	if n, ok := Speakeasy(s.GetPlace()); ok {
 		price, bonus = n.Price, n.OwnerBonus
+	}
+	if per := CasinoPerCrate(s.GetPlace(), w.players); w.casinos[s.GetPlace()] {
+		price, bonus = per, per
+		w.money[s.GetOwner()] += int(s.GetGamblingProfit())
 	}
 	total := 0
 	for _, sale := range s.GetSales() {

@@ -41,8 +41,9 @@ func (s *State) runTheWhiskey(seat int, c *pb.RunTheWhiskey) (func(decision), *e
 }
 
 // checkRun checks one truck sent out: one the seat runs this round, at
-// home, loaded with 1 to its capacity, to O'Malley's or an open speakeasy
-// in play (ruling 36).
+// home, loaded with 1 to its capacity, to O'Malley's, an open speakeasy
+// in play or a casino: "Trucks line up in single file in Muscle card order
+// at Casinos or Speakeasies." (rulings 36, 82).
 func (s *State) checkRun(seat int, r *pb.Run) *engine.RuleError {
 	id := int(r.GetTruck())
 	t := s.trucks[id]
@@ -54,7 +55,7 @@ func (s *State) checkRun(seat int, r *pb.Run) *engine.RuleError {
 	}
 	p := r.GetPlace()
 	if p < omalleys || int(p) > PlaceCount || !s.place(p).inPlay ||
-		(s.place(p).kind != speakeasy && s.place(p).kind != pb.PlaceKind_PLACE_KIND_OMALLEYS) {
+		(s.place(p).kind != speakeasy && s.place(p).kind != casino && s.place(p).kind != pb.PlaceKind_PLACE_KIND_OMALLEYS) {
 		return engine.Malform(ReasonBadPlace, "%v is not a drinking place in play", p)
 	}
 	if !s.open(p) {

@@ -46,10 +46,21 @@ func (c requestCodec) Unmarshal(data mem.BufferSlice, v any) error {
 	if err == nil || !ok {
 		return err
 	}
+	MarkUndecodable(m, err)
+	return nil
+}
+
+// MarkUndecodable empties m and leaves err in it as requestCodec does for
+// a request that does not decode. A transcoder in front of the service
+// that decodes a request itself (from JSON, for REST and the Connect
+// protocol) calls it on failure and hands m on: the mark survives
+// marshalling to protobuf, and the edge refuses the request
+// (INVALID_ARGUMENT, UNDECODABLE_REQUEST) with its ErrorInfo, as it does
+// one that is not protobuf.
+func MarkUndecodable(m proto.Message, err error) {
 	proto.Reset(m)
 	b := protowire.AppendTag(nil, undecodableField, protowire.BytesType)
 	m.ProtoReflect().SetUnknown(protowire.AppendString(b, err.Error()))
-	return nil
 }
 
 // decodeError returns the decoding error requestCodec left in m, if any.

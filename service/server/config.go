@@ -73,6 +73,13 @@ type Config struct {
 	// AllowPlaintext lets Serve listen without TLS on an address that is
 	// not loopback (behind a proxy that terminates TLS).
 	AllowPlaintext bool
+	// CORSOrigins are the origins (scheme://host[:port]) whose pages may
+	// call the service from a browser; "*" allows any. None by default:
+	// only pages the server serves itself (the web app) reach it.
+	CORSOrigins []string
+	// NoWeb turns off the web app at "/" (the API, /openapi.json and the
+	// rest are served all the same).
+	NoWeb bool
 }
 
 // Defaults.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"sync"
 	"time"
 
@@ -18,7 +19,6 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-	"google.golang.org/grpc/reflection"
 )
 
 // Server is a Moonshine gRPC server.
@@ -28,12 +28,15 @@ type Server struct {
 	ownStore bool
 	svc      *gameservice.Service
 	grpc     *grpc.Server
+	http     http.Handler // every protocol, see http.go
 	health   *health.Server
 	log      *slog.Logger
 	tel      *telemetry.Telemetry
 	certs    *certFiles // nil: plaintext
 
 	readiness readiness
+	mu        sync.Mutex
+	servers   []*http.Server // one per Serve; nil after Shutdown
 	stopOnce  sync.Once
 	stopped   chan struct{} // closed by Shutdown: the health loop ends
 	healthEnd chan struct{} // closed when the health loop has ended
@@ -94,16 +97,15 @@ func (s *Server) build() error {
 		return err
 	}
 	s.svc = svc
-	opts := svc.ServerOptions()
-	if s.certs != nil {
-		opts = append(opts, grpc.Creds(s.certs.credentials()))
-	}
-	s.grpc = grpc.NewServer(opts...)
+	s.grpc = grpc.NewServer(svc.ServerOptions()...)
 	svc.Register(s.grpc)
 	s.health = health.NewServer()
 	healthpb.RegisterHealthServer(s.grpc, s.health)
-	reflection.Register(s.grpc)
+	registerReflection(s.grpc)
 	s.tel.InitializeGRPC(s.grpc)
+	if s.http, err = s.handler(); err != nil {
+		return err
+	}
 	if len(cfg.APIKeys) > 0 {
 		s.log.Info("trusted API keys configured", "keys", len(cfg.APIKeys))
 	}
@@ -134,24 +136,73 @@ func (s *Server) warnAuditor(token string) {
 // StoreKind names the event store in use: "memory", "sqlite", "postgres".
 func (s *Server) StoreKind() string { return s.store.Kind() }
 
-// ErrPlaintext: Serve was asked to serve plaintext gRPC on an address
-// other than loopback, with neither TLS nor Config.AllowPlaintext.
+// ErrPlaintext: Serve was asked to serve plaintext on an address other
+// than loopback, with neither TLS nor Config.AllowPlaintext.
 var ErrPlaintext = errors.New("server: refusing plaintext gRPC on a non-loopback address")
 
-// Serve serves gRPC on lis until Shutdown. It returns nil after Shutdown.
-// Without TLS it serves only a loopback address (or a Unix socket, or an
-// in-memory listener), unless Config.AllowPlaintext.
+// Serve serves every protocol on lis until Shutdown: gRPC, gRPC-Web, the
+// Connect protocol and REST/JSON, over HTTP/2 and HTTP/1.1 (HTTP/2 with
+// TLS by ALPN, or without TLS by prior knowledge, as gRPC clients speak
+// it), with the OpenAPI document and the web app beside them. It returns
+// nil after Shutdown. Without TLS it serves only a loopback address (or a
+// Unix socket, or an in-memory listener), unless Config.AllowPlaintext.
 func (s *Server) Serve(lis net.Listener) error {
 	if s.certs == nil && !s.cfg.AllowPlaintext && !isLocal(lis.Addr()) {
 		return fmt.Errorf("%w (%s)", ErrPlaintext, lis.Addr())
 	}
-	s.log.Info("serving", "addr", lis.Addr().String(), "tls", s.certs != nil)
-	err := s.grpc.Serve(lis)
-	if errors.Is(err, grpc.ErrServerStopped) {
+	hs := s.httpServer()
+	s.mu.Lock()
+	if s.isStopped() {
+		s.mu.Unlock()
+		return nil
+	}
+	s.servers = append(s.servers, hs)
+	s.mu.Unlock()
+	s.log.Info("serving gRPC, gRPC-Web, Connect and REST", "addr", lis.Addr().String(), "tls", s.certs != nil)
+	var err error
+	if s.certs != nil {
+		err = hs.ServeTLS(lis, "", "")
+	} else {
+		err = hs.Serve(lis)
+	}
+	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}
 	return err
 }
+
+// httpServer is the HTTP server of one listener.
+func (s *Server) httpServer() *http.Server {
+	var p http.Protocols
+	p.SetHTTP1(true)
+	hs := &http.Server{
+		Handler:           s.http,
+		ReadHeaderTimeout: 10 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+		Protocols:         &p,
+	}
+	if s.certs != nil {
+		p.SetHTTP2(true)
+		hs.TLSConfig = s.certs.config()
+	} else {
+		p.SetUnencryptedHTTP2(true)
+	}
+	return hs
+}
+
+func (s *Server) isStopped() bool {
+	select {
+	case <-s.stopped:
+		return true
+	default:
+		return false
+	}
+}
+
+// Handler is the handler Serve serves, for a caller that runs its own
+// http.Server (it must speak HTTP/2 for gRPC clients).
+func (s *Server) Handler() http.Handler { return s.http }
 
 // isLocal reports whether addr can be reached from this host only: a
 // loopback TCP address, or no network address at all (a Unix socket, an
@@ -172,19 +223,18 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	<-s.healthEnd
 	s.health.Shutdown()
 	s.svc.Close()
-	done := make(chan struct{})
-	go func() {
-		s.grpc.GracefulStop()
-		close(done)
-	}()
+	s.mu.Lock()
+	servers := s.servers
+	s.servers = nil
+	s.mu.Unlock()
 	var err error
-	select {
-	case <-done:
-	case <-ctx.Done():
-		s.grpc.Stop()
-		<-done
-		err = fmt.Errorf("server: shutdown cut short: %w", ctx.Err())
+	for _, hs := range servers {
+		if serr := hs.Shutdown(ctx); serr != nil {
+			_ = hs.Close()
+			err = fmt.Errorf("server: shutdown cut short: %w", serr)
+		}
 	}
+	s.grpc.Stop() // no call is left: this only ends the gRPC server
 	s.closeStore()
 	return err
 }

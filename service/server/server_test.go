@@ -25,6 +25,7 @@ import (
 	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/descriptorpb"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -153,6 +154,39 @@ func TestHealthAndReflection(t *testing.T) {
 	if !found {
 		t.Errorf("reflection lists %v", list.GetListServicesResponse().GetService())
 	}
+	// grpcurl describe shows the comments: the file comes with them.
+	if err := stream.Send(&reflectionpb.ServerReflectionRequest{MessageRequest: &reflectionpb.ServerReflectionRequest_FileContainingSymbol{
+		FileContainingSymbol: "moonshine.v1.GameService"}}); err != nil {
+		t.Fatal(err)
+	}
+	file, err := stream.Recv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const comment = " GameService hosts games: create, join, play, talk, watch and replay.\n"
+	if !hasComment(t, file.GetFileDescriptorResponse().GetFileDescriptorProto(), comment) {
+		t.Errorf("reflection's game_service.proto lacks the service's comment %q", comment)
+	}
+}
+
+// hasComment reports whether the first of the encoded files has comment.
+func hasComment(t *testing.T, files [][]byte, comment string) bool {
+	t.Helper()
+	for _, b := range files {
+		var fd descriptorpb.FileDescriptorProto
+		if err := proto.Unmarshal(b, &fd); err != nil {
+			t.Fatal(err)
+		}
+		if fd.GetName() != "moonshine/v1/game_service.proto" {
+			continue
+		}
+		for _, loc := range fd.GetSourceCodeInfo().GetLocation() {
+			if loc.GetLeadingComments() == comment {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // TestEmbeddedStoreSurvivesRestart plays on the embedded store, restarts

@@ -8,8 +8,6 @@ import (
 	"os"
 	"sync"
 	"time"
-
-	"google.golang.org/grpc/credentials"
 )
 
 // certFiles serves a certificate from PEM files, loading them again when
@@ -95,7 +93,8 @@ func (c *certFiles) expiry() float64 {
 	return float64(c.cert.Leaf.NotAfter.Unix())
 }
 
-// credentials returns gRPC's TLS credentials serving c (TLS 1.2 and up).
-func (c *certFiles) credentials() credentials.TransportCredentials {
-	return credentials.NewTLS(&tls.Config{MinVersion: tls.VersionTLS12, GetCertificate: c.get})
+// config returns the TLS configuration serving c (TLS 1.2 and up); the
+// HTTP server adds the ALPN protocols, h2 and http/1.1.
+func (c *certFiles) config() *tls.Config {
+	return &tls.Config{MinVersion: tls.VersionTLS12, GetCertificate: c.get}
 }

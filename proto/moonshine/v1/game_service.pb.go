@@ -6,22 +6,30 @@
 
 // The Moonshine game service.
 //
+// Protocols: the server's one listener serves gRPC, gRPC-Web, the Connect
+// protocol and REST/JSON (each RPC's google.api.http mapping; WatchGame
+// over REST streams newline-delimited JSON objects, {"result": ...} per
+// message and {"error": ...} if the stream fails). docs/service.md says how
+// each field reads in JSON.
+//
 // Credentials: a seat credential (from JoinGame) or the auditor token is sent
-// in the gRPC metadata key "authorization" as "Bearer <token>". Without one
+// in the gRPC metadata key (the HTTP header) "authorization" as
+// "Bearer <token>". Without one
 // the caller is a spectator and sees public facts only. A credential the
 // server does not know is refused (UNAUTHENTICATED), never downgraded.
 //
 // Refusals carry a google.rpc.ErrorInfo detail with domain "moonshine.games"
 // and a stable reason (see docs/service.md):
 //   INVALID_ARGUMENT: BAD_REQUEST (with a google.rpc.BadRequest naming the
-//     field), UNDECODABLE_REQUEST (the request is not valid protobuf),
+//     field), UNDECODABLE_REQUEST (the request is not valid protobuf, or,
+//     over REST and the Connect protocol, not valid JSON of the request),
 //     WRONG_GAME, or the game's own malformed reason;
 //   FAILED_PRECONDITION: the rules' reason (NOT_YOUR_TURN, GAME_OVER, ...),
 //     TABLE_FULL;
 //   PERMISSION_DENIED: NOT_YOUR_SEAT, NOT_YOUR_GAME, SEAT_REQUIRED,
 //     NOT_VISIBLE;
 //   UNAUTHENTICATED: BAD_CREDENTIAL, CREDENTIAL_REQUIRED;
-//   NOT_FOUND: GAME_NOT_FOUND;
+//   NOT_FOUND: GAME_NOT_FOUND, UNKNOWN_METHOD (no RPC at that REST path);
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
 //   OUT_OF_RANGE: VERSION_NOT_REACHED (a min_version the game has not
 //     reached; metadata actual_version);
@@ -36,6 +44,7 @@
 package moonshinev1
 
 import (
+	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -2191,7 +2200,7 @@ var File_moonshine_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1fmoonshine/v1/game_service.proto\x12\fmoonshine.v1\x1a\x17moonshine/v1/game.proto\"Y\n" +
+	"\x1fmoonshine/v1/game_service.proto\x12\fmoonshine.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x17moonshine/v1/game.proto\"Y\n" +
 	"\x11CreateGameRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x120\n" +
 	"\x06config\x18\x02 \x01(\v2\x18.moonshine.v1.GameConfigR\x06config\"o\n" +
@@ -2333,28 +2342,27 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"d\n" +
 	"\x0fGetTalkResponse\x12+\n" +
 	"\x04talk\x18\x01 \x03(\v2\x17.moonshine.v1.TalkEventR\x04talk\x12$\n" +
-	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\x87\n" +
+	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\xb5\x0e\n" +
+	"\vGameService\x12e\n" +
 	"\n" +
-	"\vGameService\x12O\n" +
+	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\"\x14\x82\xd3\xe4\x93\x02\x0e:\x01*\"\t/v1/games\x12n\n" +
+	"\bJoinGame\x12\x1d.moonshine.v1.JoinGameRequest\x1a\x1e.moonshine.v1.JoinGameResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/v1/games/{game_id}:join\x12v\n" +
 	"\n" +
-	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\x12I\n" +
-	"\bJoinGame\x12\x1d.moonshine.v1.JoinGameRequest\x1a\x1e.moonshine.v1.JoinGameResponse\x12O\n" +
+	"CancelGame\x12\x1f.moonshine.v1.CancelGameRequest\x1a .moonshine.v1.CancelGameResponse\"%\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/v1/games/{game_id}:cancel\x12r\n" +
+	"\tLeaveSeat\x12\x1e.moonshine.v1.LeaveSeatRequest\x1a\x1f.moonshine.v1.LeaveSeatResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/v1/games/{game_id}:leave\x12\x9f\x01\n" +
+	"\x10RotateCredential\x12%.moonshine.v1.RotateCredentialRequest\x1a&.moonshine.v1.RotateCredentialResponse\"<\x82\xd3\xe4\x93\x026:\x01*\"1/v1/games/{game_id}/seats/{seat}:rotateCredential\x12\x81\x01\n" +
+	"\rSubmitCommand\x12\".moonshine.v1.SubmitCommandRequest\x1a#.moonshine.v1.SubmitCommandResponse\"'\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/v1/games/{game_id}/commands\x12w\n" +
+	"\vSendMessage\x12 .moonshine.v1.SendMessageRequest\x1a!.moonshine.v1.SendMessageResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/v1/games/{game_id}/talk\x12c\n" +
+	"\aGetGame\x12\x1c.moonshine.v1.GetGameRequest\x1a\x1d.moonshine.v1.GetGameResponse\"\x1b\x82\xd3\xe4\x93\x02\x15\x12\x13/v1/games/{game_id}\x12_\n" +
+	"\tListGames\x12\x1e.moonshine.v1.ListGamesRequest\x1a\x1f.moonshine.v1.ListGamesResponse\"\x11\x82\xd3\xe4\x93\x02\v\x12\t/v1/games\x12h\n" +
+	"\aGetView\x12\x1c.moonshine.v1.GetViewRequest\x1a\x1d.moonshine.v1.GetViewResponse\" \x82\xd3\xe4\x93\x02\x1a\x12\x18/v1/games/{game_id}/view\x12u\n" +
+	"\tGetViewAt\x12\x1e.moonshine.v1.GetViewAtRequest\x1a\x1f.moonshine.v1.GetViewAtResponse\"'\x82\xd3\xe4\x93\x02!\x12\x1f/v1/games/{game_id}/views/{seq}\x12x\n" +
+	"\tWatchGame\x12\x1e.moonshine.v1.WatchGameRequest\x1a\x1f.moonshine.v1.WatchGameResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /v1/games/{game_id}/events:watch0\x01\x12s\n" +
 	"\n" +
-	"CancelGame\x12\x1f.moonshine.v1.CancelGameRequest\x1a .moonshine.v1.CancelGameResponse\x12L\n" +
-	"\tLeaveSeat\x12\x1e.moonshine.v1.LeaveSeatRequest\x1a\x1f.moonshine.v1.LeaveSeatResponse\x12a\n" +
-	"\x10RotateCredential\x12%.moonshine.v1.RotateCredentialRequest\x1a&.moonshine.v1.RotateCredentialResponse\x12X\n" +
-	"\rSubmitCommand\x12\".moonshine.v1.SubmitCommandRequest\x1a#.moonshine.v1.SubmitCommandResponse\x12R\n" +
-	"\vSendMessage\x12 .moonshine.v1.SendMessageRequest\x1a!.moonshine.v1.SendMessageResponse\x12F\n" +
-	"\aGetGame\x12\x1c.moonshine.v1.GetGameRequest\x1a\x1d.moonshine.v1.GetGameResponse\x12L\n" +
-	"\tListGames\x12\x1e.moonshine.v1.ListGamesRequest\x1a\x1f.moonshine.v1.ListGamesResponse\x12F\n" +
-	"\aGetView\x12\x1c.moonshine.v1.GetViewRequest\x1a\x1d.moonshine.v1.GetViewResponse\x12L\n" +
-	"\tGetViewAt\x12\x1e.moonshine.v1.GetViewAtRequest\x1a\x1f.moonshine.v1.GetViewAtResponse\x12N\n" +
-	"\tWatchGame\x12\x1e.moonshine.v1.WatchGameRequest\x1a\x1f.moonshine.v1.WatchGameResponse0\x01\x12O\n" +
-	"\n" +
-	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponse\x12F\n" +
-	"\aGetTalk\x12\x1c.moonshine.v1.GetTalkRequest\x1a\x1d.moonshine.v1.GetTalkResponse\x12L\n" +
-	"\tListRules\x12\x1e.moonshine.v1.ListRulesRequest\x1a\x1f.moonshine.v1.ListRulesResponse\x12I\n" +
-	"\bGetRules\x12\x1d.moonshine.v1.GetRulesRequest\x1a\x1e.moonshine.v1.GetRulesResponseB\xba\x01\n" +
+	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponse\"\"\x82\xd3\xe4\x93\x02\x1c\x12\x1a/v1/games/{game_id}/events\x12h\n" +
+	"\aGetTalk\x12\x1c.moonshine.v1.GetTalkRequest\x1a\x1d.moonshine.v1.GetTalkResponse\" \x82\xd3\xe4\x93\x02\x1a\x12\x18/v1/games/{game_id}/talk\x12_\n" +
+	"\tListRules\x12\x1e.moonshine.v1.ListRulesRequest\x1a\x1f.moonshine.v1.ListRulesResponse\"\x11\x82\xd3\xe4\x93\x02\v\x12\t/v1/rules\x12c\n" +
+	"\bGetRules\x12\x1d.moonshine.v1.GetRulesRequest\x1a\x1e.moonshine.v1.GetRulesResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/v1/rules/{game}B\xba\x01\n" +
 	"\x10com.moonshine.v1B\x10GameServiceProtoP\x01ZCgithub.com/moonshine-games/moonshine/proto/moonshine/v1;moonshinev1\xa2\x02\x03MXX\xaa\x02\fMoonshine.V1\xca\x02\fMoonshine\\V1\xe2\x02\x18Moonshine\\V1\\GPBMetadata\xea\x02\rMoonshine::V1b\x06proto3"
 
 var (

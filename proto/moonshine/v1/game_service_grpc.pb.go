@@ -6,22 +6,30 @@
 
 // The Moonshine game service.
 //
+// Protocols: the server's one listener serves gRPC, gRPC-Web, the Connect
+// protocol and REST/JSON (each RPC's google.api.http mapping; WatchGame
+// over REST streams newline-delimited JSON objects, {"result": ...} per
+// message and {"error": ...} if the stream fails). docs/service.md says how
+// each field reads in JSON.
+//
 // Credentials: a seat credential (from JoinGame) or the auditor token is sent
-// in the gRPC metadata key "authorization" as "Bearer <token>". Without one
+// in the gRPC metadata key (the HTTP header) "authorization" as
+// "Bearer <token>". Without one
 // the caller is a spectator and sees public facts only. A credential the
 // server does not know is refused (UNAUTHENTICATED), never downgraded.
 //
 // Refusals carry a google.rpc.ErrorInfo detail with domain "moonshine.games"
 // and a stable reason (see docs/service.md):
 //   INVALID_ARGUMENT: BAD_REQUEST (with a google.rpc.BadRequest naming the
-//     field), UNDECODABLE_REQUEST (the request is not valid protobuf),
+//     field), UNDECODABLE_REQUEST (the request is not valid protobuf, or,
+//     over REST and the Connect protocol, not valid JSON of the request),
 //     WRONG_GAME, or the game's own malformed reason;
 //   FAILED_PRECONDITION: the rules' reason (NOT_YOUR_TURN, GAME_OVER, ...),
 //     TABLE_FULL;
 //   PERMISSION_DENIED: NOT_YOUR_SEAT, NOT_YOUR_GAME, SEAT_REQUIRED,
 //     NOT_VISIBLE;
 //   UNAUTHENTICATED: BAD_CREDENTIAL, CREDENTIAL_REQUIRED;
-//   NOT_FOUND: GAME_NOT_FOUND;
+//   NOT_FOUND: GAME_NOT_FOUND, UNKNOWN_METHOD (no RPC at that REST path);
 //   ABORTED: VERSION_CONFLICT (metadata actual_version);
 //   OUT_OF_RANGE: VERSION_NOT_REACHED (a min_version the game has not
 //     reached; metadata actual_version);
@@ -76,19 +84,19 @@ type GameServiceClient interface {
 	CreateGame(ctx context.Context, in *CreateGameRequest, opts ...grpc.CallOption) (*CreateGameResponse, error)
 	// JoinGame claims a seat and returns its credential (shown only once).
 	JoinGame(ctx context.Context, in *JoinGameRequest, opts ...grpc.CallOption) (*JoinGameResponse, error)
-	// CancelGame cancels a game that has not started (a seat is still to
-	// claim), given the creator credential CreateGame returned. It appends a
+	// CancelGame cancels a game that has not started (no command played
+	// yet), given the creator credential CreateGame returned. It appends a
 	// TableEvent (cancelled) and ends the game unplayed. Refusals:
 	// PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION GAME_STARTED.
 	CancelGame(ctx context.Context, in *CancelGameRequest, opts ...grpc.CallOption) (*CancelGameResponse, error)
-	// LeaveSeat frees the caller's seat before the start: it appends a
-	// TableEvent (seat_left) and the seat's credential stops working at
-	// once; the seat may be claimed again. Needs the seat's credential.
-	// Refusals: FAILED_PRECONDITION GAME_STARTED.
+	// LeaveSeat frees the caller's seat before the start (no command played
+	// yet): it appends a TableEvent (seat_left) and the seat's credential
+	// stops working; the seat may be claimed again. Needs the seat's
+	// credential. Refusals: FAILED_PRECONDITION GAME_STARTED.
 	LeaveSeat(ctx context.Context, in *LeaveSeatRequest, opts ...grpc.CallOption) (*LeaveSeatResponse, error)
 	// RotateCredential replaces a claimed seat's credential, given the
 	// creator credential (recovery of a lost credential): the new one is
-	// returned, the old one stops working at once, and a TableEvent
+	// returned, the old one stops working, and a TableEvent
 	// (credential_rotated) is appended. Allowed until the game is over.
 	// Refusals: PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION
 	// SEAT_NOT_CLAIMED or GAME_OVER, INVALID_ARGUMENT for a bot's seat.
@@ -323,19 +331,19 @@ type GameServiceServer interface {
 	CreateGame(context.Context, *CreateGameRequest) (*CreateGameResponse, error)
 	// JoinGame claims a seat and returns its credential (shown only once).
 	JoinGame(context.Context, *JoinGameRequest) (*JoinGameResponse, error)
-	// CancelGame cancels a game that has not started (a seat is still to
-	// claim), given the creator credential CreateGame returned. It appends a
+	// CancelGame cancels a game that has not started (no command played
+	// yet), given the creator credential CreateGame returned. It appends a
 	// TableEvent (cancelled) and ends the game unplayed. Refusals:
 	// PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION GAME_STARTED.
 	CancelGame(context.Context, *CancelGameRequest) (*CancelGameResponse, error)
-	// LeaveSeat frees the caller's seat before the start: it appends a
-	// TableEvent (seat_left) and the seat's credential stops working at
-	// once; the seat may be claimed again. Needs the seat's credential.
-	// Refusals: FAILED_PRECONDITION GAME_STARTED.
+	// LeaveSeat frees the caller's seat before the start (no command played
+	// yet): it appends a TableEvent (seat_left) and the seat's credential
+	// stops working; the seat may be claimed again. Needs the seat's
+	// credential. Refusals: FAILED_PRECONDITION GAME_STARTED.
 	LeaveSeat(context.Context, *LeaveSeatRequest) (*LeaveSeatResponse, error)
 	// RotateCredential replaces a claimed seat's credential, given the
 	// creator credential (recovery of a lost credential): the new one is
-	// returned, the old one stops working at once, and a TableEvent
+	// returned, the old one stops working, and a TableEvent
 	// (credential_rotated) is appended. Allowed until the game is over.
 	// Refusals: PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION
 	// SEAT_NOT_CLAIMED or GAME_OVER, INVALID_ARGUMENT for a bot's seat.

@@ -527,6 +527,107 @@ func (CardKind) EnumDescriptor() ([]byte, []int) {
 	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{6}
 }
 
+// CasinoCardKind is a kind of Casino card of the Boardwalk expansion, as
+// printed in "Bootleggers Boardwalk Expansion Cards" and, for the last two,
+// in the optional rules.
+type CasinoCardKind int32
+
+const (
+	// CASINO_CARD_KIND_UNSPECIFIED is no card.
+	CasinoCardKind_CASINO_CARD_KIND_UNSPECIFIED CasinoCardKind = 0
+	// CASINO_CARD_KIND_FIRE_CHIEF is "Fire Chief".
+	CasinoCardKind_CASINO_CARD_KIND_FIRE_CHIEF CasinoCardKind = 1
+	// CASINO_CARD_KIND_POLICE_RAID is "Police Raid".
+	CasinoCardKind_CASINO_CARD_KIND_POLICE_RAID CasinoCardKind = 2
+	// CASINO_CARD_KIND_POLITICAL_POCKETS is "Political Pockets".
+	CasinoCardKind_CASINO_CARD_KIND_POLITICAL_POCKETS CasinoCardKind = 3
+	// CASINO_CARD_KIND_PSSST is "Pssst. Hey bud. Over Here.".
+	CasinoCardKind_CASINO_CARD_KIND_PSSST CasinoCardKind = 4
+	// CASINO_CARD_KIND_GAMBLING_WINDFALL is "Gambling Windfall".
+	CasinoCardKind_CASINO_CARD_KIND_GAMBLING_WINDFALL CasinoCardKind = 5
+	// CASINO_CARD_KIND_APPLE_PIE is "Apple Pie!".
+	CasinoCardKind_CASINO_CARD_KIND_APPLE_PIE CasinoCardKind = 6
+	// CASINO_CARD_KIND_INSIDE_JOB is "Inside Job".
+	CasinoCardKind_CASINO_CARD_KIND_INSIDE_JOB CasinoCardKind = 7
+	// CASINO_CARD_KIND_BREAK_THE_BANK is "Break the Bank".
+	CasinoCardKind_CASINO_CARD_KIND_BREAK_THE_BANK CasinoCardKind = 8
+	// CASINO_CARD_KIND_HIRE_A_BIG_ACT is "Hire a Big Act" (3 in the deck).
+	CasinoCardKind_CASINO_CARD_KIND_HIRE_A_BIG_ACT CasinoCardKind = 9
+	// CASINO_CARD_KIND_CRAZED_FAN is "Crazed Fan".
+	CasinoCardKind_CASINO_CARD_KIND_CRAZED_FAN CasinoCardKind = 10
+	// CASINO_CARD_KIND_STEAL_THE_SHOW is "Steal the Show" (2 in the deck).
+	CasinoCardKind_CASINO_CARD_KIND_STEAL_THE_SHOW CasinoCardKind = 11
+	// CASINO_CARD_KIND_NEW_CITY_ORDINANCE is the optional-rule card "New City
+	// Ordinance".
+	CasinoCardKind_CASINO_CARD_KIND_NEW_CITY_ORDINANCE CasinoCardKind = 12
+	// CASINO_CARD_KIND_STATE_GAMING_COMMISSION is the optional-rule card
+	// "State Gaming Commission".
+	CasinoCardKind_CASINO_CARD_KIND_STATE_GAMING_COMMISSION CasinoCardKind = 13
+)
+
+// Enum value maps for CasinoCardKind.
+var (
+	CasinoCardKind_name = map[int32]string{
+		0:  "CASINO_CARD_KIND_UNSPECIFIED",
+		1:  "CASINO_CARD_KIND_FIRE_CHIEF",
+		2:  "CASINO_CARD_KIND_POLICE_RAID",
+		3:  "CASINO_CARD_KIND_POLITICAL_POCKETS",
+		4:  "CASINO_CARD_KIND_PSSST",
+		5:  "CASINO_CARD_KIND_GAMBLING_WINDFALL",
+		6:  "CASINO_CARD_KIND_APPLE_PIE",
+		7:  "CASINO_CARD_KIND_INSIDE_JOB",
+		8:  "CASINO_CARD_KIND_BREAK_THE_BANK",
+		9:  "CASINO_CARD_KIND_HIRE_A_BIG_ACT",
+		10: "CASINO_CARD_KIND_CRAZED_FAN",
+		11: "CASINO_CARD_KIND_STEAL_THE_SHOW",
+		12: "CASINO_CARD_KIND_NEW_CITY_ORDINANCE",
+		13: "CASINO_CARD_KIND_STATE_GAMING_COMMISSION",
+	}
+	CasinoCardKind_value = map[string]int32{
+		"CASINO_CARD_KIND_UNSPECIFIED":             0,
+		"CASINO_CARD_KIND_FIRE_CHIEF":              1,
+		"CASINO_CARD_KIND_POLICE_RAID":             2,
+		"CASINO_CARD_KIND_POLITICAL_POCKETS":       3,
+		"CASINO_CARD_KIND_PSSST":                   4,
+		"CASINO_CARD_KIND_GAMBLING_WINDFALL":       5,
+		"CASINO_CARD_KIND_APPLE_PIE":               6,
+		"CASINO_CARD_KIND_INSIDE_JOB":              7,
+		"CASINO_CARD_KIND_BREAK_THE_BANK":          8,
+		"CASINO_CARD_KIND_HIRE_A_BIG_ACT":          9,
+		"CASINO_CARD_KIND_CRAZED_FAN":              10,
+		"CASINO_CARD_KIND_STEAL_THE_SHOW":          11,
+		"CASINO_CARD_KIND_NEW_CITY_ORDINANCE":      12,
+		"CASINO_CARD_KIND_STATE_GAMING_COMMISSION": 13,
+	}
+)
+
+func (x CasinoCardKind) Enum() *CasinoCardKind {
+	p := new(CasinoCardKind)
+	*p = x
+	return p
+}
+
+func (x CasinoCardKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CasinoCardKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_bootleggers_v1_board_proto_enumTypes[7].Descriptor()
+}
+
+func (CasinoCardKind) Type() protoreflect.EnumType {
+	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[7]
+}
+
+func (x CasinoCardKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CasinoCardKind.Descriptor instead.
+func (CasinoCardKind) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{7}
+}
+
 // CardTiming says when a Men of Action card takes effect.
 type CardTiming int32
 
@@ -565,11 +666,11 @@ func (x CardTiming) String() string {
 }
 
 func (CardTiming) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_bootleggers_v1_board_proto_enumTypes[7].Descriptor()
+	return file_moonshine_bootleggers_v1_board_proto_enumTypes[8].Descriptor()
 }
 
 func (CardTiming) Type() protoreflect.EnumType {
-	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[7]
+	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[8]
 }
 
 func (x CardTiming) Number() protoreflect.EnumNumber {
@@ -578,7 +679,7 @@ func (x CardTiming) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use CardTiming.Descriptor instead.
 func (CardTiming) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{8}
 }
 
 // TruckSize is the size of a truck (ruling 24).
@@ -622,11 +723,11 @@ func (x TruckSize) String() string {
 }
 
 func (TruckSize) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_bootleggers_v1_board_proto_enumTypes[8].Descriptor()
+	return file_moonshine_bootleggers_v1_board_proto_enumTypes[9].Descriptor()
 }
 
 func (TruckSize) Type() protoreflect.EnumType {
-	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[8]
+	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[9]
 }
 
 func (x TruckSize) Number() protoreflect.EnumNumber {
@@ -635,7 +736,7 @@ func (x TruckSize) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use TruckSize.Descriptor instead.
 func (TruckSize) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{9}
 }
 
 // BuyingTier is where a truck stands in a speakeasy's buying order
@@ -681,11 +782,11 @@ func (x BuyingTier) String() string {
 }
 
 func (BuyingTier) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_bootleggers_v1_board_proto_enumTypes[9].Descriptor()
+	return file_moonshine_bootleggers_v1_board_proto_enumTypes[10].Descriptor()
 }
 
 func (BuyingTier) Type() protoreflect.EnumType {
-	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[9]
+	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[10]
 }
 
 func (x BuyingTier) Number() protoreflect.EnumNumber {
@@ -694,7 +795,7 @@ func (x BuyingTier) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use BuyingTier.Descriptor instead.
 func (BuyingTier) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{10}
 }
 
 // Deck names a shuffled pile whose order is recorded (auditor only).
@@ -707,6 +808,9 @@ const (
 	Deck_DECK_MEN_OF_ACTION Deck = 1
 	// DECK_TRUCK is the 14-card Truck deck.
 	Deck_DECK_TRUCK Deck = 2
+	// DECK_CASINO is the Casino deck of the Boardwalk expansion ("Shuffle and
+	// place Casino Cards face down next to the Game Board").
+	Deck_DECK_CASINO Deck = 3
 )
 
 // Enum value maps for Deck.
@@ -715,11 +819,13 @@ var (
 		0: "DECK_UNSPECIFIED",
 		1: "DECK_MEN_OF_ACTION",
 		2: "DECK_TRUCK",
+		3: "DECK_CASINO",
 	}
 	Deck_value = map[string]int32{
 		"DECK_UNSPECIFIED":   0,
 		"DECK_MEN_OF_ACTION": 1,
 		"DECK_TRUCK":         2,
+		"DECK_CASINO":        3,
 	}
 )
 
@@ -734,11 +840,11 @@ func (x Deck) String() string {
 }
 
 func (Deck) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_bootleggers_v1_board_proto_enumTypes[10].Descriptor()
+	return file_moonshine_bootleggers_v1_board_proto_enumTypes[11].Descriptor()
 }
 
 func (Deck) Type() protoreflect.EnumType {
-	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[10]
+	return &file_moonshine_bootleggers_v1_board_proto_enumTypes[11]
 }
 
 func (x Deck) Number() protoreflect.EnumNumber {
@@ -747,7 +853,7 @@ func (x Deck) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Deck.Descriptor instead.
 func (Deck) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_board_proto_rawDescGZIP(), []int{11}
 }
 
 // Colour names whose Influence markers are meant: a seat, or the neutral
@@ -1144,7 +1250,23 @@ const file_moonshine_bootleggers_v1_board_proto_rawDesc = "" +
 	"\x10CARD_KIND_HIJACK\x10\n" +
 	"\x12\x1b\n" +
 	"\x17CARD_KIND_HALT_AN_ORDER\x10\v\x12\x17\n" +
-	"\x13CARD_KIND_BIG_NIGHT\x10\f*b\n" +
+	"\x13CARD_KIND_BIG_NIGHT\x10\f*\x89\x04\n" +
+	"\x0eCasinoCardKind\x12 \n" +
+	"\x1cCASINO_CARD_KIND_UNSPECIFIED\x10\x00\x12\x1f\n" +
+	"\x1bCASINO_CARD_KIND_FIRE_CHIEF\x10\x01\x12 \n" +
+	"\x1cCASINO_CARD_KIND_POLICE_RAID\x10\x02\x12&\n" +
+	"\"CASINO_CARD_KIND_POLITICAL_POCKETS\x10\x03\x12\x1a\n" +
+	"\x16CASINO_CARD_KIND_PSSST\x10\x04\x12&\n" +
+	"\"CASINO_CARD_KIND_GAMBLING_WINDFALL\x10\x05\x12\x1e\n" +
+	"\x1aCASINO_CARD_KIND_APPLE_PIE\x10\x06\x12\x1f\n" +
+	"\x1bCASINO_CARD_KIND_INSIDE_JOB\x10\a\x12#\n" +
+	"\x1fCASINO_CARD_KIND_BREAK_THE_BANK\x10\b\x12#\n" +
+	"\x1fCASINO_CARD_KIND_HIRE_A_BIG_ACT\x10\t\x12\x1f\n" +
+	"\x1bCASINO_CARD_KIND_CRAZED_FAN\x10\n" +
+	"\x12#\n" +
+	"\x1fCASINO_CARD_KIND_STEAL_THE_SHOW\x10\v\x12'\n" +
+	"#CASINO_CARD_KIND_NEW_CITY_ORDINANCE\x10\f\x12,\n" +
+	"(CASINO_CARD_KIND_STATE_GAMING_COMMISSION\x10\r*b\n" +
 	"\n" +
 	"CardTiming\x12\x1b\n" +
 	"\x17CARD_TIMING_UNSPECIFIED\x10\x00\x12\x17\n" +
@@ -1160,12 +1282,13 @@ const file_moonshine_bootleggers_v1_board_proto_rawDesc = "" +
 	"\x17BUYING_TIER_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14BUYING_TIER_MAJORITY\x10\x01\x12\x18\n" +
 	"\x14BUYING_TIER_PRESENCE\x10\x02\x12\x19\n" +
-	"\x15BUYING_TIER_NO_MARKER\x10\x03*D\n" +
+	"\x15BUYING_TIER_NO_MARKER\x10\x03*U\n" +
 	"\x04Deck\x12\x14\n" +
 	"\x10DECK_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12DECK_MEN_OF_ACTION\x10\x01\x12\x0e\n" +
 	"\n" +
-	"DECK_TRUCK\x10\x02B\xff\x01\n" +
+	"DECK_TRUCK\x10\x02\x12\x0f\n" +
+	"\vDECK_CASINO\x10\x03B\xff\x01\n" +
 	"\x1ccom.moonshine.bootleggers.v1B\n" +
 	"BoardProtoP\x01ZQgithub.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1;bootleggersv1\xa2\x02\x03MBX\xaa\x02\x18Moonshine.Bootleggers.V1\xca\x02\x18Moonshine\\Bootleggers\\V1\xe2\x02$Moonshine\\Bootleggers\\V1\\GPBMetadata\xea\x02\x1aMoonshine::Bootleggers::V1b\x06proto3"
 
@@ -1181,7 +1304,7 @@ func file_moonshine_bootleggers_v1_board_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_board_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_board_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
+var file_moonshine_bootleggers_v1_board_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
 var file_moonshine_bootleggers_v1_board_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
 var file_moonshine_bootleggers_v1_board_proto_goTypes = []any{
 	(Variant)(0),        // 0: moonshine.bootleggers.v1.Variant
@@ -1191,14 +1314,15 @@ var file_moonshine_bootleggers_v1_board_proto_goTypes = []any{
 	(Phase)(0),          // 4: moonshine.bootleggers.v1.Phase
 	(Step)(0),           // 5: moonshine.bootleggers.v1.Step
 	(CardKind)(0),       // 6: moonshine.bootleggers.v1.CardKind
-	(CardTiming)(0),     // 7: moonshine.bootleggers.v1.CardTiming
-	(TruckSize)(0),      // 8: moonshine.bootleggers.v1.TruckSize
-	(BuyingTier)(0),     // 9: moonshine.bootleggers.v1.BuyingTier
-	(Deck)(0),           // 10: moonshine.bootleggers.v1.Deck
-	(*Colour)(nil),      // 11: moonshine.bootleggers.v1.Colour
-	(*Contender)(nil),   // 12: moonshine.bootleggers.v1.Contender
-	(*Placement)(nil),   // 13: moonshine.bootleggers.v1.Placement
-	(*Goods)(nil),       // 14: moonshine.bootleggers.v1.Goods
+	(CasinoCardKind)(0), // 7: moonshine.bootleggers.v1.CasinoCardKind
+	(CardTiming)(0),     // 8: moonshine.bootleggers.v1.CardTiming
+	(TruckSize)(0),      // 9: moonshine.bootleggers.v1.TruckSize
+	(BuyingTier)(0),     // 10: moonshine.bootleggers.v1.BuyingTier
+	(Deck)(0),           // 11: moonshine.bootleggers.v1.Deck
+	(*Colour)(nil),      // 12: moonshine.bootleggers.v1.Colour
+	(*Contender)(nil),   // 13: moonshine.bootleggers.v1.Contender
+	(*Placement)(nil),   // 14: moonshine.bootleggers.v1.Placement
+	(*Goods)(nil),       // 15: moonshine.bootleggers.v1.Goods
 }
 var file_moonshine_bootleggers_v1_board_proto_depIdxs = []int32{
 	2, // 0: moonshine.bootleggers.v1.Placement.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
@@ -1227,7 +1351,7 @@ func file_moonshine_bootleggers_v1_board_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_board_proto_rawDesc), len(file_moonshine_bootleggers_v1_board_proto_rawDesc)),
-			NumEnums:      11,
+			NumEnums:      12,
 			NumMessages:   4,
 			NumExtensions: 0,
 			NumServices:   0,

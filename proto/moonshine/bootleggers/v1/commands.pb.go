@@ -947,7 +947,12 @@ type SendInTheBoys struct {
 	// ring_up_from is, with the Ring up the Boys option, the speakeasy one of
 	// the seat's markers is first called back from to the Back Room (it may
 	// then be placed again); unspecified for none (ruling 67).
-	RingUpFrom    DrinkingPlace `protobuf:"varint,2,opt,name=ring_up_from,json=ringUpFrom,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"ring_up_from,omitempty"`
+	RingUpFrom DrinkingPlace `protobuf:"varint,2,opt,name=ring_up_from,json=ringUpFrom,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"ring_up_from,omitempty"`
+	// redevelop is, with the Boardwalk, the speakeasy the seat first
+	// redevelops into a casino (unspecified for none): it pays the base price
+	// and the markers there, and after the placements discards its trucks,
+	// dice and Remote Stills (rulings 73, 74, 80).
+	Redevelop     DrinkingPlace `protobuf:"varint,3,opt,name=redevelop,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"redevelop,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -992,6 +997,13 @@ func (x *SendInTheBoys) GetPlacements() []*Placement {
 func (x *SendInTheBoys) GetRingUpFrom() DrinkingPlace {
 	if x != nil {
 		return x.RingUpFrom
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *SendInTheBoys) GetRedevelop() DrinkingPlace {
+	if x != nil {
+		return x.Redevelop
 	}
 	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
 }
@@ -1437,13 +1449,14 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\vHaltAnOrder\x12\x14\n" +
 	"\x05truck\x18\x01 \x01(\x05R\x05truck\"I\n" +
 	"\bBigNight\x12=\n" +
-	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\x9f\x01\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\xe6\x01\n" +
 	"\rSendInTheBoys\x12C\n" +
 	"\n" +
 	"placements\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.PlacementR\n" +
 	"placements\x12I\n" +
 	"\fring_up_from\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\n" +
-	"ringUpFrom\"2\n" +
+	"ringUpFrom\x12E\n" +
+	"\tredevelop\x18\x03 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\tredevelop\"2\n" +
 	"\x0eFireUpTheStill\x12 \n" +
 	"\fplay_it_cool\x18\x01 \x01(\bR\n" +
 	"playItCool\"\x86\x01\n" +
@@ -1531,16 +1544,17 @@ var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
 	20, // 21: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
 	22, // 22: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
 	20, // 23: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 24: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
-	23, // 25: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
-	18, // 26: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
-	20, // 27: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	20, // 28: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	29, // [29:29] is the sub-list for method output_type
-	29, // [29:29] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	20, // 24: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 25: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
+	23, // 26: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
+	18, // 27: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
+	20, // 28: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	20, // 29: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	30, // [30:30] is the sub-list for method output_type
+	30, // [30:30] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_commands_proto_init() }

@@ -48,8 +48,11 @@ type Board struct {
 	// house_rules_version is the version of the house-ruled numbers
 	// (GameStarted records the version a game was started with).
 	HouseRulesVersion int32 `protobuf:"varint,7,opt,name=house_rules_version,json=houseRulesVersion,proto3" json:"house_rules_version,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// boardwalk is the Boardwalk expansion's data: its casinos, its Casino
+	// deck and its printed numbers.
+	Boardwalk     *BoardwalkData `protobuf:"bytes,8,opt,name=boardwalk,proto3" json:"boardwalk,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Board) Reset() {
@@ -131,6 +134,320 @@ func (x *Board) GetHouseRulesVersion() int32 {
 	return 0
 }
 
+func (x *Board) GetBoardwalk() *BoardwalkData {
+	if x != nil {
+		return x.Boardwalk
+	}
+	return nil
+}
+
+// BoardwalkData is the Boardwalk expansion's data (docs/rules/bootleggers.md,
+// rulings 71-81).
+type BoardwalkData struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// casinos are the four casino placards, smallest first.
+	Casinos []*CasinoPlacard `protobuf:"bytes,1,rep,name=casinos,proto3" json:"casinos,omitempty"`
+	// casino_cards are the Casino deck's kinds; Casino card ids run in this
+	// order over the kinds a table's options put in the deck.
+	CasinoCards []*CasinoCard `protobuf:"bytes,2,rep,name=casino_cards,json=casinoCards,proto3" json:"casino_cards,omitempty"`
+	// casino_marker_price is paid per other Mobster's marker on
+	// redevelopment ("$3G per Influence marker").
+	CasinoMarkerPrice int32 `protobuf:"varint,3,opt,name=casino_marker_price,json=casinoMarkerPrice,proto3" json:"casino_marker_price,omitempty"`
+	// throw_the_bums_out_price replaces it under Throw the Bums Out.
+	ThrowTheBumsOutPrice int32 `protobuf:"varint,4,opt,name=throw_the_bums_out_price,json=throwTheBumsOutPrice,proto3" json:"throw_the_bums_out_price,omitempty"`
+	// graft_per_die is a casino owner's graft per consumption die.
+	GraftPerDie int32 `protobuf:"varint,5,opt,name=graft_per_die,json=graftPerDie,proto3" json:"graft_per_die,omitempty"`
+	// booking_fee is a casino owner's graft per Entertainment Act.
+	BookingFee int32 `protobuf:"varint,6,opt,name=booking_fee,json=bookingFee,proto3" json:"booking_fee,omitempty"`
+	// gambling_profit is paid per point of the roll above the crates sold.
+	GamblingProfit int32 `protobuf:"varint,7,opt,name=gambling_profit,json=gamblingProfit,proto3" json:"gambling_profit,omitempty"`
+	// omalleys_cuts_per_round caps the markers destroyed at O'Malley's a
+	// round.
+	OmalleysCutsPerRound int32 `protobuf:"varint,8,opt,name=omalleys_cuts_per_round,json=omalleysCutsPerRound,proto3" json:"omalleys_cuts_per_round,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *BoardwalkData) Reset() {
+	*x = BoardwalkData{}
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoardwalkData) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoardwalkData) ProtoMessage() {}
+
+func (x *BoardwalkData) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoardwalkData.ProtoReflect.Descriptor instead.
+func (*BoardwalkData) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *BoardwalkData) GetCasinos() []*CasinoPlacard {
+	if x != nil {
+		return x.Casinos
+	}
+	return nil
+}
+
+func (x *BoardwalkData) GetCasinoCards() []*CasinoCard {
+	if x != nil {
+		return x.CasinoCards
+	}
+	return nil
+}
+
+func (x *BoardwalkData) GetCasinoMarkerPrice() int32 {
+	if x != nil {
+		return x.CasinoMarkerPrice
+	}
+	return 0
+}
+
+func (x *BoardwalkData) GetThrowTheBumsOutPrice() int32 {
+	if x != nil {
+		return x.ThrowTheBumsOutPrice
+	}
+	return 0
+}
+
+func (x *BoardwalkData) GetGraftPerDie() int32 {
+	if x != nil {
+		return x.GraftPerDie
+	}
+	return 0
+}
+
+func (x *BoardwalkData) GetBookingFee() int32 {
+	if x != nil {
+		return x.BookingFee
+	}
+	return 0
+}
+
+func (x *BoardwalkData) GetGamblingProfit() int32 {
+	if x != nil {
+		return x.GamblingProfit
+	}
+	return 0
+}
+
+func (x *BoardwalkData) GetOmalleysCutsPerRound() int32 {
+	if x != nil {
+		return x.OmalleysCutsPerRound
+	}
+	return 0
+}
+
+// CasinoPlacard is one casino.
+type CasinoPlacard struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the speakeasy it is placed over.
+	Place DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// name is its printed name.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// min_players is the fewest players with which it is used.
+	MinPlayers int32 `protobuf:"varint,3,opt,name=min_players,json=minPlayers,proto3" json:"min_players,omitempty"`
+	// base_price is its base price (ruling 73).
+	BasePrice int32 `protobuf:"varint,4,opt,name=base_price,json=basePrice,proto3" json:"base_price,omitempty"`
+	// dice is its consumption dice (ruling 77).
+	Dice int32 `protobuf:"varint,5,opt,name=dice,proto3" json:"dice,omitempty"`
+	// per_crate is what it pays per crate to the sellers and to its owner,
+	// by table size: index 0 is 3 players, 3 is 6 players; 0 where the
+	// casino is not used (ruling 72).
+	PerCrate      []int32 `protobuf:"varint,6,rep,packed,name=per_crate,json=perCrate,proto3" json:"per_crate,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoPlacard) Reset() {
+	*x = CasinoPlacard{}
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoPlacard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoPlacard) ProtoMessage() {}
+
+func (x *CasinoPlacard) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoPlacard.ProtoReflect.Descriptor instead.
+func (*CasinoPlacard) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CasinoPlacard) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *CasinoPlacard) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CasinoPlacard) GetMinPlayers() int32 {
+	if x != nil {
+		return x.MinPlayers
+	}
+	return 0
+}
+
+func (x *CasinoPlacard) GetBasePrice() int32 {
+	if x != nil {
+		return x.BasePrice
+	}
+	return 0
+}
+
+func (x *CasinoPlacard) GetDice() int32 {
+	if x != nil {
+		return x.Dice
+	}
+	return 0
+}
+
+func (x *CasinoPlacard) GetPerCrate() []int32 {
+	if x != nil {
+		return x.PerCrate
+	}
+	return nil
+}
+
+// CasinoCard is one kind of Casino card, as printed.
+type CasinoCard struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// kind is the kind.
+	Kind CasinoCardKind `protobuf:"varint,1,opt,name=kind,proto3,enum=moonshine.bootleggers.v1.CasinoCardKind" json:"kind,omitempty"`
+	// name is its printed name.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// count is the copies in the deck.
+	Count int32 `protobuf:"varint,3,opt,name=count,proto3" json:"count,omitempty"`
+	// keep is true for "May be saved for later use".
+	Keep bool `protobuf:"varint,4,opt,name=keep,proto3" json:"keep,omitempty"`
+	// phase is when it is played (ruling 78).
+	Phase Phase `protobuf:"varint,5,opt,name=phase,proto3,enum=moonshine.bootleggers.v1.Phase" json:"phase,omitempty"`
+	// option is the Options field that puts it in the deck, empty for the
+	// expansion's own cards.
+	Option string `protobuf:"bytes,6,opt,name=option,proto3" json:"option,omitempty"`
+	// text is the printed text.
+	Text          string `protobuf:"bytes,7,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoCard) Reset() {
+	*x = CasinoCard{}
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoCard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoCard) ProtoMessage() {}
+
+func (x *CasinoCard) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoCard.ProtoReflect.Descriptor instead.
+func (*CasinoCard) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *CasinoCard) GetKind() CasinoCardKind {
+	if x != nil {
+		return x.Kind
+	}
+	return CasinoCardKind_CASINO_CARD_KIND_UNSPECIFIED
+}
+
+func (x *CasinoCard) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CasinoCard) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *CasinoCard) GetKeep() bool {
+	if x != nil {
+		return x.Keep
+	}
+	return false
+}
+
+func (x *CasinoCard) GetPhase() Phase {
+	if x != nil {
+		return x.Phase
+	}
+	return Phase_PHASE_UNSPECIFIED
+}
+
+func (x *CasinoCard) GetOption() string {
+	if x != nil {
+		return x.Option
+	}
+	return ""
+}
+
+func (x *CasinoCard) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
 // PlaceCard is one drinking place.
 type PlaceCard struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -167,7 +484,7 @@ type PlaceCard struct {
 
 func (x *PlaceCard) Reset() {
 	*x = PlaceCard{}
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -179,7 +496,7 @@ func (x *PlaceCard) String() string {
 func (*PlaceCard) ProtoMessage() {}
 
 func (x *PlaceCard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -192,7 +509,7 @@ func (x *PlaceCard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceCard.ProtoReflect.Descriptor instead.
 func (*PlaceCard) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *PlaceCard) GetPlace() DrinkingPlace {
@@ -303,7 +620,7 @@ type TruckCard struct {
 
 func (x *TruckCard) Reset() {
 	*x = TruckCard{}
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -315,7 +632,7 @@ func (x *TruckCard) String() string {
 func (*TruckCard) ProtoMessage() {}
 
 func (x *TruckCard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -328,7 +645,7 @@ func (x *TruckCard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TruckCard.ProtoReflect.Descriptor instead.
 func (*TruckCard) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *TruckCard) GetSize() TruckSize {
@@ -395,7 +712,7 @@ type MuscleCostRun struct {
 
 func (x *MuscleCostRun) Reset() {
 	*x = MuscleCostRun{}
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -407,7 +724,7 @@ func (x *MuscleCostRun) String() string {
 func (*MuscleCostRun) ProtoMessage() {}
 
 func (x *MuscleCostRun) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -420,7 +737,7 @@ func (x *MuscleCostRun) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleCostRun.ProtoReflect.Descriptor instead.
 func (*MuscleCostRun) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *MuscleCostRun) GetFirst() int32 {
@@ -476,7 +793,7 @@ type MenOfActionCard struct {
 
 func (x *MenOfActionCard) Reset() {
 	*x = MenOfActionCard{}
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -488,7 +805,7 @@ func (x *MenOfActionCard) String() string {
 func (*MenOfActionCard) ProtoMessage() {}
 
 func (x *MenOfActionCard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -501,7 +818,7 @@ func (x *MenOfActionCard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MenOfActionCard.ProtoReflect.Descriptor instead.
 func (*MenOfActionCard) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *MenOfActionCard) GetKind() CardKind {
@@ -598,7 +915,7 @@ type TableSize struct {
 
 func (x *TableSize) Reset() {
 	*x = TableSize{}
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -610,7 +927,7 @@ func (x *TableSize) String() string {
 func (*TableSize) ProtoMessage() {}
 
 func (x *TableSize) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -623,7 +940,7 @@ func (x *TableSize) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableSize.ProtoReflect.Descriptor instead.
 func (*TableSize) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *TableSize) GetPlayers() int32 {
@@ -717,7 +1034,7 @@ type Numbers struct {
 
 func (x *Numbers) Reset() {
 	*x = Numbers{}
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -729,7 +1046,7 @@ func (x *Numbers) String() string {
 func (*Numbers) ProtoMessage() {}
 
 func (x *Numbers) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_data_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -742,7 +1059,7 @@ func (x *Numbers) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Numbers.ProtoReflect.Descriptor instead.
 func (*Numbers) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_bootleggers_v1_data_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Numbers) GetRounds() int32 {
@@ -861,7 +1178,7 @@ var File_moonshine_bootleggers_v1_data_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_data_proto_rawDesc = "" +
 	"\n" +
-	"#moonshine/bootleggers/v1/data.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xc6\x03\n" +
+	"#moonshine/bootleggers/v1/data.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\x8d\x04\n" +
 	"\x05Board\x12;\n" +
 	"\x06places\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.PlaceCardR\x06places\x12;\n" +
 	"\x06trucks\x18\x02 \x03(\v2#.moonshine.bootleggers.v1.TruckCardR\x06trucks\x12J\n" +
@@ -869,7 +1186,36 @@ const file_moonshine_bootleggers_v1_data_proto_rawDesc = "" +
 	"\rmen_of_action\x18\x04 \x03(\v2).moonshine.bootleggers.v1.MenOfActionCardR\vmenOfAction\x12;\n" +
 	"\x06tables\x18\x05 \x03(\v2#.moonshine.bootleggers.v1.TableSizeR\x06tables\x12;\n" +
 	"\anumbers\x18\x06 \x01(\v2!.moonshine.bootleggers.v1.NumbersR\anumbers\x12.\n" +
-	"\x13house_rules_version\x18\a \x01(\x05R\x11houseRulesVersion\"\xaa\x03\n" +
+	"\x13house_rules_version\x18\a \x01(\x05R\x11houseRulesVersion\x12E\n" +
+	"\tboardwalk\x18\b \x01(\v2'.moonshine.bootleggers.v1.BoardwalkDataR\tboardwalk\"\xa8\x03\n" +
+	"\rBoardwalkData\x12A\n" +
+	"\acasinos\x18\x01 \x03(\v2'.moonshine.bootleggers.v1.CasinoPlacardR\acasinos\x12G\n" +
+	"\fcasino_cards\x18\x02 \x03(\v2$.moonshine.bootleggers.v1.CasinoCardR\vcasinoCards\x12.\n" +
+	"\x13casino_marker_price\x18\x03 \x01(\x05R\x11casinoMarkerPrice\x126\n" +
+	"\x18throw_the_bums_out_price\x18\x04 \x01(\x05R\x14throwTheBumsOutPrice\x12\"\n" +
+	"\rgraft_per_die\x18\x05 \x01(\x05R\vgraftPerDie\x12\x1f\n" +
+	"\vbooking_fee\x18\x06 \x01(\x05R\n" +
+	"bookingFee\x12'\n" +
+	"\x0fgambling_profit\x18\a \x01(\x05R\x0egamblingProfit\x125\n" +
+	"\x17omalleys_cuts_per_round\x18\b \x01(\x05R\x14omalleysCutsPerRound\"\xd3\x01\n" +
+	"\rCasinoPlacard\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1f\n" +
+	"\vmin_players\x18\x03 \x01(\x05R\n" +
+	"minPlayers\x12\x1d\n" +
+	"\n" +
+	"base_price\x18\x04 \x01(\x05R\tbasePrice\x12\x12\n" +
+	"\x04dice\x18\x05 \x01(\x05R\x04dice\x12\x1b\n" +
+	"\tper_crate\x18\x06 \x03(\x05R\bperCrate\"\xeb\x01\n" +
+	"\n" +
+	"CasinoCard\x12<\n" +
+	"\x04kind\x18\x01 \x01(\x0e2(.moonshine.bootleggers.v1.CasinoCardKindR\x04kind\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05count\x18\x03 \x01(\x05R\x05count\x12\x12\n" +
+	"\x04keep\x18\x04 \x01(\bR\x04keep\x125\n" +
+	"\x05phase\x18\x05 \x01(\x0e2\x1f.moonshine.bootleggers.v1.PhaseR\x05phase\x12\x16\n" +
+	"\x06option\x18\x06 \x01(\tR\x06option\x12\x12\n" +
+	"\x04text\x18\a \x01(\tR\x04text\"\xaa\x03\n" +
 	"\tPlaceCard\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x127\n" +
@@ -954,43 +1300,53 @@ func file_moonshine_bootleggers_v1_data_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_data_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_data_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_moonshine_bootleggers_v1_data_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_moonshine_bootleggers_v1_data_proto_goTypes = []any{
 	(*Board)(nil),           // 0: moonshine.bootleggers.v1.Board
-	(*PlaceCard)(nil),       // 1: moonshine.bootleggers.v1.PlaceCard
-	(*TruckCard)(nil),       // 2: moonshine.bootleggers.v1.TruckCard
-	(*MuscleCostRun)(nil),   // 3: moonshine.bootleggers.v1.MuscleCostRun
-	(*MenOfActionCard)(nil), // 4: moonshine.bootleggers.v1.MenOfActionCard
-	(*TableSize)(nil),       // 5: moonshine.bootleggers.v1.TableSize
-	(*Numbers)(nil),         // 6: moonshine.bootleggers.v1.Numbers
-	(DrinkingPlace)(0),      // 7: moonshine.bootleggers.v1.DrinkingPlace
-	(PlaceKind)(0),          // 8: moonshine.bootleggers.v1.PlaceKind
-	(TruckSize)(0),          // 9: moonshine.bootleggers.v1.TruckSize
-	(CardKind)(0),           // 10: moonshine.bootleggers.v1.CardKind
-	(CardTiming)(0),         // 11: moonshine.bootleggers.v1.CardTiming
+	(*BoardwalkData)(nil),   // 1: moonshine.bootleggers.v1.BoardwalkData
+	(*CasinoPlacard)(nil),   // 2: moonshine.bootleggers.v1.CasinoPlacard
+	(*CasinoCard)(nil),      // 3: moonshine.bootleggers.v1.CasinoCard
+	(*PlaceCard)(nil),       // 4: moonshine.bootleggers.v1.PlaceCard
+	(*TruckCard)(nil),       // 5: moonshine.bootleggers.v1.TruckCard
+	(*MuscleCostRun)(nil),   // 6: moonshine.bootleggers.v1.MuscleCostRun
+	(*MenOfActionCard)(nil), // 7: moonshine.bootleggers.v1.MenOfActionCard
+	(*TableSize)(nil),       // 8: moonshine.bootleggers.v1.TableSize
+	(*Numbers)(nil),         // 9: moonshine.bootleggers.v1.Numbers
+	(DrinkingPlace)(0),      // 10: moonshine.bootleggers.v1.DrinkingPlace
+	(CasinoCardKind)(0),     // 11: moonshine.bootleggers.v1.CasinoCardKind
 	(Phase)(0),              // 12: moonshine.bootleggers.v1.Phase
-	(Variant)(0),            // 13: moonshine.bootleggers.v1.Variant
+	(PlaceKind)(0),          // 13: moonshine.bootleggers.v1.PlaceKind
+	(TruckSize)(0),          // 14: moonshine.bootleggers.v1.TruckSize
+	(CardKind)(0),           // 15: moonshine.bootleggers.v1.CardKind
+	(CardTiming)(0),         // 16: moonshine.bootleggers.v1.CardTiming
+	(Variant)(0),            // 17: moonshine.bootleggers.v1.Variant
 }
 var file_moonshine_bootleggers_v1_data_proto_depIdxs = []int32{
-	1,  // 0: moonshine.bootleggers.v1.Board.places:type_name -> moonshine.bootleggers.v1.PlaceCard
-	2,  // 1: moonshine.bootleggers.v1.Board.trucks:type_name -> moonshine.bootleggers.v1.TruckCard
-	3,  // 2: moonshine.bootleggers.v1.Board.muscle_costs:type_name -> moonshine.bootleggers.v1.MuscleCostRun
-	4,  // 3: moonshine.bootleggers.v1.Board.men_of_action:type_name -> moonshine.bootleggers.v1.MenOfActionCard
-	5,  // 4: moonshine.bootleggers.v1.Board.tables:type_name -> moonshine.bootleggers.v1.TableSize
-	6,  // 5: moonshine.bootleggers.v1.Board.numbers:type_name -> moonshine.bootleggers.v1.Numbers
-	7,  // 6: moonshine.bootleggers.v1.PlaceCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	8,  // 7: moonshine.bootleggers.v1.PlaceCard.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
-	9,  // 8: moonshine.bootleggers.v1.TruckCard.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	10, // 9: moonshine.bootleggers.v1.MenOfActionCard.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	11, // 10: moonshine.bootleggers.v1.MenOfActionCard.timing:type_name -> moonshine.bootleggers.v1.CardTiming
-	12, // 11: moonshine.bootleggers.v1.MenOfActionCard.phase:type_name -> moonshine.bootleggers.v1.Phase
-	13, // 12: moonshine.bootleggers.v1.TableSize.variant:type_name -> moonshine.bootleggers.v1.Variant
-	7,  // 13: moonshine.bootleggers.v1.TableSize.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	14, // [14:14] is the sub-list for method output_type
-	14, // [14:14] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	4,  // 0: moonshine.bootleggers.v1.Board.places:type_name -> moonshine.bootleggers.v1.PlaceCard
+	5,  // 1: moonshine.bootleggers.v1.Board.trucks:type_name -> moonshine.bootleggers.v1.TruckCard
+	6,  // 2: moonshine.bootleggers.v1.Board.muscle_costs:type_name -> moonshine.bootleggers.v1.MuscleCostRun
+	7,  // 3: moonshine.bootleggers.v1.Board.men_of_action:type_name -> moonshine.bootleggers.v1.MenOfActionCard
+	8,  // 4: moonshine.bootleggers.v1.Board.tables:type_name -> moonshine.bootleggers.v1.TableSize
+	9,  // 5: moonshine.bootleggers.v1.Board.numbers:type_name -> moonshine.bootleggers.v1.Numbers
+	1,  // 6: moonshine.bootleggers.v1.Board.boardwalk:type_name -> moonshine.bootleggers.v1.BoardwalkData
+	2,  // 7: moonshine.bootleggers.v1.BoardwalkData.casinos:type_name -> moonshine.bootleggers.v1.CasinoPlacard
+	3,  // 8: moonshine.bootleggers.v1.BoardwalkData.casino_cards:type_name -> moonshine.bootleggers.v1.CasinoCard
+	10, // 9: moonshine.bootleggers.v1.CasinoPlacard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	11, // 10: moonshine.bootleggers.v1.CasinoCard.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	12, // 11: moonshine.bootleggers.v1.CasinoCard.phase:type_name -> moonshine.bootleggers.v1.Phase
+	10, // 12: moonshine.bootleggers.v1.PlaceCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	13, // 13: moonshine.bootleggers.v1.PlaceCard.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
+	14, // 14: moonshine.bootleggers.v1.TruckCard.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	15, // 15: moonshine.bootleggers.v1.MenOfActionCard.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	16, // 16: moonshine.bootleggers.v1.MenOfActionCard.timing:type_name -> moonshine.bootleggers.v1.CardTiming
+	12, // 17: moonshine.bootleggers.v1.MenOfActionCard.phase:type_name -> moonshine.bootleggers.v1.Phase
+	17, // 18: moonshine.bootleggers.v1.TableSize.variant:type_name -> moonshine.bootleggers.v1.Variant
+	10, // 19: moonshine.bootleggers.v1.TableSize.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_data_proto_init() }
@@ -1005,7 +1361,7 @@ func file_moonshine_bootleggers_v1_data_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_data_proto_rawDesc), len(file_moonshine_bootleggers_v1_data_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

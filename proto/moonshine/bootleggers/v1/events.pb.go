@@ -176,6 +176,8 @@ type Event struct {
 	//	*Event_TheHeat
 	//	*Event_GameEnded
 	//	*Event_OrderAwaited
+	//	*Event_CasinoRedeveloped
+	//	*Event_CasinoOwnerDiscarded
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -506,6 +508,24 @@ func (x *Event) GetOrderAwaited() *OrderAwaited {
 	return nil
 }
 
+func (x *Event) GetCasinoRedeveloped() *CasinoRedeveloped {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CasinoRedeveloped); ok {
+			return x.CasinoRedeveloped
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetCasinoOwnerDiscarded() *CasinoOwnerDiscarded {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CasinoOwnerDiscarded); ok {
+			return x.CasinoOwnerDiscarded
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -675,6 +695,18 @@ type Event_OrderAwaited struct {
 	OrderAwaited *OrderAwaited `protobuf:"bytes,32,opt,name=order_awaited,json=orderAwaited,proto3,oneof"`
 }
 
+type Event_CasinoRedeveloped struct {
+	// casino_redeveloped records a speakeasy redeveloped into a casino
+	// (Boardwalk), before the new owner's placements.
+	CasinoRedeveloped *CasinoRedeveloped `protobuf:"bytes,33,opt,name=casino_redeveloped,json=casinoRedeveloped,proto3,oneof"`
+}
+
+type Event_CasinoOwnerDiscarded struct {
+	// casino_owner_discarded records the new casino owner's trucks, dice
+	// and Remote Stills discarded, after his placements (Boardwalk).
+	CasinoOwnerDiscarded *CasinoOwnerDiscarded `protobuf:"bytes,34,opt,name=casino_owner_discarded,json=casinoOwnerDiscarded,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_MuscleDealt) isEvent_Kind() {}
@@ -739,6 +771,246 @@ func (*Event_GameEnded) isEvent_Kind() {}
 
 func (*Event_OrderAwaited) isEvent_Kind() {}
 
+func (*Event_CasinoRedeveloped) isEvent_Kind() {}
+
+func (*Event_CasinoOwnerDiscarded) isEvent_Kind() {}
+
+// CasinoRedeveloped records a redevelopment: "A Mobster may optionally
+// choose to redevelop a Speakeasy into a Casino for the base price
+// identified on the Casino plus $3G per Influence marker paid to their
+// owners. The Influence markers are returned to their owner's Back Room."
+// The speakeasy's improvements are discarded, and the owner marks the
+// casino with a marker from his supply.
+type CasinoRedeveloped struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the new owner.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// place is the speakeasy, now a casino.
+	Place DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// base_price is the casino's base price, paid to the bank (ruling 73).
+	BasePrice int32 `protobuf:"varint,3,opt,name=base_price,json=basePrice,proto3" json:"base_price,omitempty"`
+	// payments are the markers returned to each colour's Back Room and what
+	// the owner paid for them (nothing for his own, ruling 74), by seat.
+	Payments []*MarkerPayment `protobuf:"bytes,4,rep,name=payments,proto3" json:"payments,omitempty"`
+	// total is everything the owner paid.
+	Total int32 `protobuf:"varint,5,opt,name=total,proto3" json:"total,omitempty"`
+	// improvements_discarded is the speakeasy's improvement markers
+	// discarded.
+	ImprovementsDiscarded int32 `protobuf:"varint,6,opt,name=improvements_discarded,json=improvementsDiscarded,proto3" json:"improvements_discarded,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
+}
+
+func (x *CasinoRedeveloped) Reset() {
+	*x = CasinoRedeveloped{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoRedeveloped) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoRedeveloped) ProtoMessage() {}
+
+func (x *CasinoRedeveloped) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoRedeveloped.ProtoReflect.Descriptor instead.
+func (*CasinoRedeveloped) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *CasinoRedeveloped) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *CasinoRedeveloped) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *CasinoRedeveloped) GetBasePrice() int32 {
+	if x != nil {
+		return x.BasePrice
+	}
+	return 0
+}
+
+func (x *CasinoRedeveloped) GetPayments() []*MarkerPayment {
+	if x != nil {
+		return x.Payments
+	}
+	return nil
+}
+
+func (x *CasinoRedeveloped) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *CasinoRedeveloped) GetImprovementsDiscarded() int32 {
+	if x != nil {
+		return x.ImprovementsDiscarded
+	}
+	return 0
+}
+
+// MarkerPayment is one colour's markers returned on a redevelopment.
+type MarkerPayment struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the markers' owner.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// markers is the markers returned to his Back Room.
+	Markers int32 `protobuf:"varint,2,opt,name=markers,proto3" json:"markers,omitempty"`
+	// paid is what he received for them.
+	Paid          int32 `protobuf:"varint,3,opt,name=paid,proto3" json:"paid,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MarkerPayment) Reset() {
+	*x = MarkerPayment{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MarkerPayment) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MarkerPayment) ProtoMessage() {}
+
+func (x *MarkerPayment) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MarkerPayment.ProtoReflect.Descriptor instead.
+func (*MarkerPayment) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *MarkerPayment) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *MarkerPayment) GetMarkers() int32 {
+	if x != nil {
+		return x.Markers
+	}
+	return 0
+}
+
+func (x *MarkerPayment) GetPaid() int32 {
+	if x != nil {
+		return x.Paid
+	}
+	return 0
+}
+
+// CasinoOwnerDiscarded records: "The new Casino owner finishes his action
+// by discarding his Truck, dice, and any Remote Stills."
+type CasinoOwnerDiscarded struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the casino owner.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// trucks are the trucks discarded (out of the game).
+	Trucks []int32 `protobuf:"varint,2,rep,packed,name=trucks,proto3" json:"trucks,omitempty"`
+	// dice is the dice discarded from his stills.
+	Dice int32 `protobuf:"varint,3,opt,name=dice,proto3" json:"dice,omitempty"`
+	// remote_stills is the Remote Stills discarded (back to the box).
+	RemoteStills  int32 `protobuf:"varint,4,opt,name=remote_stills,json=remoteStills,proto3" json:"remote_stills,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoOwnerDiscarded) Reset() {
+	*x = CasinoOwnerDiscarded{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoOwnerDiscarded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoOwnerDiscarded) ProtoMessage() {}
+
+func (x *CasinoOwnerDiscarded) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoOwnerDiscarded.ProtoReflect.Descriptor instead.
+func (*CasinoOwnerDiscarded) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *CasinoOwnerDiscarded) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *CasinoOwnerDiscarded) GetTrucks() []int32 {
+	if x != nil {
+		return x.Trucks
+	}
+	return nil
+}
+
+func (x *CasinoOwnerDiscarded) GetDice() int32 {
+	if x != nil {
+		return x.Dice
+	}
+	return 0
+}
+
+func (x *CasinoOwnerDiscarded) GetRemoteStills() int32 {
+	if x != nil {
+		return x.RemoteStills
+	}
+	return 0
+}
+
 // GameStarted records the table. Each seat starts with 10G, a small truck
 // (its truck id is its seat), a Family Still with 1 die, 1 marker in the
 // Back Room and 19 in the supply; the round marker is on round 1.
@@ -760,7 +1032,7 @@ type GameStarted struct {
 
 func (x *GameStarted) Reset() {
 	*x = GameStarted{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -772,7 +1044,7 @@ func (x *GameStarted) String() string {
 func (*GameStarted) ProtoMessage() {}
 
 func (x *GameStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -785,7 +1057,7 @@ func (x *GameStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameStarted.ProtoReflect.Descriptor instead.
 func (*GameStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GameStarted) GetPlayers() int32 {
@@ -835,7 +1107,7 @@ type MuscleDealt struct {
 
 func (x *MuscleDealt) Reset() {
 	*x = MuscleDealt{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -847,7 +1119,7 @@ func (x *MuscleDealt) String() string {
 func (*MuscleDealt) ProtoMessage() {}
 
 func (x *MuscleDealt) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -860,7 +1132,7 @@ func (x *MuscleDealt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleDealt.ProtoReflect.Descriptor instead.
 func (*MuscleDealt) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *MuscleDealt) GetHandSize() int32 {
@@ -904,7 +1176,7 @@ type MuscleHand struct {
 
 func (x *MuscleHand) Reset() {
 	*x = MuscleHand{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -916,7 +1188,7 @@ func (x *MuscleHand) String() string {
 func (*MuscleHand) ProtoMessage() {}
 
 func (x *MuscleHand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -929,7 +1201,7 @@ func (x *MuscleHand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleHand.ProtoReflect.Descriptor instead.
 func (*MuscleHand) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *MuscleHand) GetSeat() int32 {
@@ -960,7 +1232,7 @@ type NonPlayerHand struct {
 
 func (x *NonPlayerHand) Reset() {
 	*x = NonPlayerHand{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -972,7 +1244,7 @@ func (x *NonPlayerHand) String() string {
 func (*NonPlayerHand) ProtoMessage() {}
 
 func (x *NonPlayerHand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -985,7 +1257,7 @@ func (x *NonPlayerHand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NonPlayerHand.ProtoReflect.Descriptor instead.
 func (*NonPlayerHand) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *NonPlayerHand) GetHand() int32 {
@@ -1016,7 +1288,7 @@ type MuscleSetAside struct {
 
 func (x *MuscleSetAside) Reset() {
 	*x = MuscleSetAside{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1028,7 +1300,7 @@ func (x *MuscleSetAside) String() string {
 func (*MuscleSetAside) ProtoMessage() {}
 
 func (x *MuscleSetAside) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1041,7 +1313,7 @@ func (x *MuscleSetAside) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleSetAside.ProtoReflect.Descriptor instead.
 func (*MuscleSetAside) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *MuscleSetAside) GetSetAside() []int32 {
@@ -1074,7 +1346,7 @@ type DeckShuffled struct {
 
 func (x *DeckShuffled) Reset() {
 	*x = DeckShuffled{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1358,7 @@ func (x *DeckShuffled) String() string {
 func (*DeckShuffled) ProtoMessage() {}
 
 func (x *DeckShuffled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1371,7 @@ func (x *DeckShuffled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckShuffled.ProtoReflect.Descriptor instead.
 func (*DeckShuffled) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *DeckShuffled) GetDeck() Deck {
@@ -1137,7 +1409,7 @@ type DeckOrder struct {
 
 func (x *DeckOrder) Reset() {
 	*x = DeckOrder{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1149,7 +1421,7 @@ func (x *DeckOrder) String() string {
 func (*DeckOrder) ProtoMessage() {}
 
 func (x *DeckOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1162,7 +1434,7 @@ func (x *DeckOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeckOrder.ProtoReflect.Descriptor instead.
 func (*DeckOrder) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *DeckOrder) GetDeck() Deck {
@@ -1191,7 +1463,7 @@ type NeutralPlaced struct {
 
 func (x *NeutralPlaced) Reset() {
 	*x = NeutralPlaced{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1203,7 +1475,7 @@ func (x *NeutralPlaced) String() string {
 func (*NeutralPlaced) ProtoMessage() {}
 
 func (x *NeutralPlaced) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1216,7 +1488,7 @@ func (x *NeutralPlaced) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NeutralPlaced.ProtoReflect.Descriptor instead.
 func (*NeutralPlaced) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *NeutralPlaced) GetPlacements() []*Placement {
@@ -1237,7 +1509,7 @@ type RoundStarted struct {
 
 func (x *RoundStarted) Reset() {
 	*x = RoundStarted{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1249,7 +1521,7 @@ func (x *RoundStarted) String() string {
 func (*RoundStarted) ProtoMessage() {}
 
 func (x *RoundStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1262,7 +1534,7 @@ func (x *RoundStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundStarted.ProtoReflect.Descriptor instead.
 func (*RoundStarted) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RoundStarted) GetRound() int32 {
@@ -1290,7 +1562,7 @@ type OfferSlot struct {
 
 func (x *OfferSlot) Reset() {
 	*x = OfferSlot{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1302,7 +1574,7 @@ func (x *OfferSlot) String() string {
 func (*OfferSlot) ProtoMessage() {}
 
 func (x *OfferSlot) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1315,7 +1587,7 @@ func (x *OfferSlot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferSlot.ProtoReflect.Descriptor instead.
 func (*OfferSlot) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *OfferSlot) GetSlot() int32 {
@@ -1363,7 +1635,7 @@ type OfferTurnedUp struct {
 
 func (x *OfferTurnedUp) Reset() {
 	*x = OfferTurnedUp{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1375,7 +1647,7 @@ func (x *OfferTurnedUp) String() string {
 func (*OfferTurnedUp) ProtoMessage() {}
 
 func (x *OfferTurnedUp) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1388,7 +1660,7 @@ func (x *OfferTurnedUp) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferTurnedUp.ProtoReflect.Descriptor instead.
 func (*OfferTurnedUp) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *OfferTurnedUp) GetSlots() []*OfferSlot {
@@ -1423,7 +1695,7 @@ type MuscleChosen struct {
 
 func (x *MuscleChosen) Reset() {
 	*x = MuscleChosen{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1435,7 +1707,7 @@ func (x *MuscleChosen) String() string {
 func (*MuscleChosen) ProtoMessage() {}
 
 func (x *MuscleChosen) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1448,7 +1720,7 @@ func (x *MuscleChosen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleChosen.ProtoReflect.Descriptor instead.
 func (*MuscleChosen) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *MuscleChosen) GetSeat() int32 {
@@ -1471,7 +1743,7 @@ type MuscleSealed struct {
 
 func (x *MuscleSealed) Reset() {
 	*x = MuscleSealed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1483,7 +1755,7 @@ func (x *MuscleSealed) String() string {
 func (*MuscleSealed) ProtoMessage() {}
 
 func (x *MuscleSealed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1496,7 +1768,7 @@ func (x *MuscleSealed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleSealed.ProtoReflect.Descriptor instead.
 func (*MuscleSealed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *MuscleSealed) GetSeat() int32 {
@@ -1526,7 +1798,7 @@ type MuscleRevealed struct {
 
 func (x *MuscleRevealed) Reset() {
 	*x = MuscleRevealed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1538,7 +1810,7 @@ func (x *MuscleRevealed) String() string {
 func (*MuscleRevealed) ProtoMessage() {}
 
 func (x *MuscleRevealed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1551,7 +1823,7 @@ func (x *MuscleRevealed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleRevealed.ProtoReflect.Descriptor instead.
 func (*MuscleRevealed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *MuscleRevealed) GetOrder() []*Contender {
@@ -1574,14 +1846,19 @@ type Payment struct {
 	// its money when that was less.
 	Paid int32 `protobuf:"varint,4,opt,name=paid,proto3" json:"paid,omitempty"`
 	// impounded are the trucks lost because their graft went unpaid.
-	Impounded     []int32 `protobuf:"varint,5,rep,packed,name=impounded,proto3" json:"impounded,omitempty"`
+	Impounded []int32 `protobuf:"varint,5,rep,packed,name=impounded,proto3" json:"impounded,omitempty"`
+	// casino_graft is the graft due for the seat's casinos (Boardwalk): "$1G
+	// per die plus $2G booking fee for each Entertainment Act" (ruling 76),
+	// paid after the Muscle cost and before the trucks' graft; what the seat
+	// cannot pay of it is forgiven (ruling 20).
+	CasinoGraft   int32 `protobuf:"varint,6,opt,name=casino_graft,json=casinoGraft,proto3" json:"casino_graft,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Payment) Reset() {
 	*x = Payment{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1593,7 +1870,7 @@ func (x *Payment) String() string {
 func (*Payment) ProtoMessage() {}
 
 func (x *Payment) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1606,7 +1883,7 @@ func (x *Payment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Payment.ProtoReflect.Descriptor instead.
 func (*Payment) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Payment) GetSeat() int32 {
@@ -1644,6 +1921,13 @@ func (x *Payment) GetImpounded() []int32 {
 	return nil
 }
 
+func (x *Payment) GetCasinoGraft() int32 {
+	if x != nil {
+		return x.CasinoGraft
+	}
+	return 0
+}
+
 // MusclePaid records the payments of Phase 1.
 type MusclePaid struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1655,7 +1939,7 @@ type MusclePaid struct {
 
 func (x *MusclePaid) Reset() {
 	*x = MusclePaid{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1667,7 +1951,7 @@ func (x *MusclePaid) String() string {
 func (*MusclePaid) ProtoMessage() {}
 
 func (x *MusclePaid) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1680,7 +1964,7 @@ func (x *MusclePaid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MusclePaid.ProtoReflect.Descriptor instead.
 func (*MusclePaid) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *MusclePaid) GetPayments() []*Payment {
@@ -1723,7 +2007,7 @@ type CardTaken struct {
 
 func (x *CardTaken) Reset() {
 	*x = CardTaken{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1735,7 +2019,7 @@ func (x *CardTaken) String() string {
 func (*CardTaken) ProtoMessage() {}
 
 func (x *CardTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1748,7 +2032,7 @@ func (x *CardTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardTaken.ProtoReflect.Descriptor instead.
 func (*CardTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CardTaken) GetSeat() int32 {
@@ -1831,7 +2115,7 @@ type TruckBought struct {
 
 func (x *TruckBought) Reset() {
 	*x = TruckBought{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1843,7 +2127,7 @@ func (x *TruckBought) String() string {
 func (*TruckBought) ProtoMessage() {}
 
 func (x *TruckBought) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1856,7 +2140,7 @@ func (x *TruckBought) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TruckBought.ProtoReflect.Descriptor instead.
 func (*TruckBought) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *TruckBought) GetSeat() int32 {
@@ -1898,7 +2182,7 @@ type SelectionPassed struct {
 
 func (x *SelectionPassed) Reset() {
 	*x = SelectionPassed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1910,7 +2194,7 @@ func (x *SelectionPassed) String() string {
 func (*SelectionPassed) ProtoMessage() {}
 
 func (x *SelectionPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1923,7 +2207,7 @@ func (x *SelectionPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SelectionPassed.ProtoReflect.Descriptor instead.
 func (*SelectionPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SelectionPassed) GetSeat() int32 {
@@ -1953,7 +2237,7 @@ type NonPlayerActed struct {
 
 func (x *NonPlayerActed) Reset() {
 	*x = NonPlayerActed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1965,7 +2249,7 @@ func (x *NonPlayerActed) String() string {
 func (*NonPlayerActed) ProtoMessage() {}
 
 func (x *NonPlayerActed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1978,7 +2262,7 @@ func (x *NonPlayerActed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NonPlayerActed.ProtoReflect.Descriptor instead.
 func (*NonPlayerActed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *NonPlayerActed) GetHand() int32 {
@@ -2028,7 +2312,7 @@ type PhaseBegan struct {
 
 func (x *PhaseBegan) Reset() {
 	*x = PhaseBegan{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2040,7 +2324,7 @@ func (x *PhaseBegan) String() string {
 func (*PhaseBegan) ProtoMessage() {}
 
 func (x *PhaseBegan) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2053,7 +2337,7 @@ func (x *PhaseBegan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PhaseBegan.ProtoReflect.Descriptor instead.
 func (*PhaseBegan) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PhaseBegan) GetRound() int32 {
@@ -2106,7 +2390,7 @@ type CardPlayed struct {
 
 func (x *CardPlayed) Reset() {
 	*x = CardPlayed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2118,7 +2402,7 @@ func (x *CardPlayed) String() string {
 func (*CardPlayed) ProtoMessage() {}
 
 func (x *CardPlayed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2131,7 +2415,7 @@ func (x *CardPlayed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardPlayed.ProtoReflect.Descriptor instead.
 func (*CardPlayed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *CardPlayed) GetSeat() int32 {
@@ -2289,7 +2573,7 @@ type BoysSent struct {
 
 func (x *BoysSent) Reset() {
 	*x = BoysSent{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2301,7 +2585,7 @@ func (x *BoysSent) String() string {
 func (*BoysSent) ProtoMessage() {}
 
 func (x *BoysSent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2314,7 +2598,7 @@ func (x *BoysSent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoysSent.ProtoReflect.Descriptor instead.
 func (*BoysSent) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *BoysSent) GetSeat() int32 {
@@ -2361,7 +2645,7 @@ type StillRoll struct {
 
 func (x *StillRoll) Reset() {
 	*x = StillRoll{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2373,7 +2657,7 @@ func (x *StillRoll) String() string {
 func (*StillRoll) ProtoMessage() {}
 
 func (x *StillRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2386,7 +2670,7 @@ func (x *StillRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillRoll.ProtoReflect.Descriptor instead.
 func (*StillRoll) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *StillRoll) GetStill() int32 {
@@ -2433,7 +2717,7 @@ type StillFired struct {
 
 func (x *StillFired) Reset() {
 	*x = StillFired{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2445,7 +2729,7 @@ func (x *StillFired) String() string {
 func (*StillFired) ProtoMessage() {}
 
 func (x *StillFired) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2458,7 +2742,7 @@ func (x *StillFired) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillFired.ProtoReflect.Descriptor instead.
 func (*StillFired) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *StillFired) GetSeat() int32 {
@@ -2523,7 +2807,7 @@ type TradeProposed struct {
 
 func (x *TradeProposed) Reset() {
 	*x = TradeProposed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2535,7 +2819,7 @@ func (x *TradeProposed) String() string {
 func (*TradeProposed) ProtoMessage() {}
 
 func (x *TradeProposed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2548,7 +2832,7 @@ func (x *TradeProposed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeProposed.ProtoReflect.Descriptor instead.
 func (*TradeProposed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *TradeProposed) GetOfferId() int32 {
@@ -2600,7 +2884,7 @@ type TradeAnswered struct {
 
 func (x *TradeAnswered) Reset() {
 	*x = TradeAnswered{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2612,7 +2896,7 @@ func (x *TradeAnswered) String() string {
 func (*TradeAnswered) ProtoMessage() {}
 
 func (x *TradeAnswered) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2625,7 +2909,7 @@ func (x *TradeAnswered) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeAnswered.ProtoReflect.Descriptor instead.
 func (*TradeAnswered) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *TradeAnswered) GetOfferId() int32 {
@@ -2653,7 +2937,7 @@ type TradeWithdrawn struct {
 
 func (x *TradeWithdrawn) Reset() {
 	*x = TradeWithdrawn{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2665,7 +2949,7 @@ func (x *TradeWithdrawn) String() string {
 func (*TradeWithdrawn) ProtoMessage() {}
 
 func (x *TradeWithdrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2678,7 +2962,7 @@ func (x *TradeWithdrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeWithdrawn.ProtoReflect.Descriptor instead.
 func (*TradeWithdrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{28}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *TradeWithdrawn) GetOfferId() int32 {
@@ -2705,7 +2989,7 @@ type LinedUp struct {
 
 func (x *LinedUp) Reset() {
 	*x = LinedUp{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2717,7 +3001,7 @@ func (x *LinedUp) String() string {
 func (*LinedUp) ProtoMessage() {}
 
 func (x *LinedUp) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2730,7 +3014,7 @@ func (x *LinedUp) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinedUp.ProtoReflect.Descriptor instead.
 func (*LinedUp) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{29}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *LinedUp) GetTruck() int32 {
@@ -2775,7 +3059,7 @@ type WhiskeyRun struct {
 
 func (x *WhiskeyRun) Reset() {
 	*x = WhiskeyRun{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2787,7 +3071,7 @@ func (x *WhiskeyRun) String() string {
 func (*WhiskeyRun) ProtoMessage() {}
 
 func (x *WhiskeyRun) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2800,7 +3084,7 @@ func (x *WhiskeyRun) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WhiskeyRun.ProtoReflect.Descriptor instead.
 func (*WhiskeyRun) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{30}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *WhiskeyRun) GetSeat() int32 {
@@ -2838,7 +3122,7 @@ type Consumption struct {
 
 func (x *Consumption) Reset() {
 	*x = Consumption{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2850,7 +3134,7 @@ func (x *Consumption) String() string {
 func (*Consumption) ProtoMessage() {}
 
 func (x *Consumption) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2863,7 +3147,7 @@ func (x *Consumption) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Consumption.ProtoReflect.Descriptor instead.
 func (*Consumption) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{31}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Consumption) GetPlace() DrinkingPlace {
@@ -2913,7 +3197,7 @@ type ConsumptionRolled struct {
 
 func (x *ConsumptionRolled) Reset() {
 	*x = ConsumptionRolled{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2925,7 +3209,7 @@ func (x *ConsumptionRolled) String() string {
 func (*ConsumptionRolled) ProtoMessage() {}
 
 func (x *ConsumptionRolled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2938,7 +3222,7 @@ func (x *ConsumptionRolled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsumptionRolled.ProtoReflect.Descriptor instead.
 func (*ConsumptionRolled) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{32}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ConsumptionRolled) GetRolls() []*Consumption {
@@ -2967,7 +3251,7 @@ type OrderAwaited struct {
 
 func (x *OrderAwaited) Reset() {
 	*x = OrderAwaited{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2979,7 +3263,7 @@ func (x *OrderAwaited) String() string {
 func (*OrderAwaited) ProtoMessage() {}
 
 func (x *OrderAwaited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2992,7 +3276,7 @@ func (x *OrderAwaited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderAwaited.ProtoReflect.Descriptor instead.
 func (*OrderAwaited) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{33}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *OrderAwaited) GetSeat() int32 {
@@ -3038,7 +3322,7 @@ type OrderCalled struct {
 
 func (x *OrderCalled) Reset() {
 	*x = OrderCalled{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3050,7 +3334,7 @@ func (x *OrderCalled) String() string {
 func (*OrderCalled) ProtoMessage() {}
 
 func (x *OrderCalled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3063,7 +3347,7 @@ func (x *OrderCalled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderCalled.ProtoReflect.Descriptor instead.
 func (*OrderCalled) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{34}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *OrderCalled) GetSeat() int32 {
@@ -3106,7 +3390,7 @@ type Sale struct {
 
 func (x *Sale) Reset() {
 	*x = Sale{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3118,7 +3402,7 @@ func (x *Sale) String() string {
 func (*Sale) ProtoMessage() {}
 
 func (x *Sale) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3131,7 +3415,7 @@ func (x *Sale) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sale.ProtoReflect.Descriptor instead.
 func (*Sale) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{35}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Sale) GetTruck() int32 {
@@ -3179,15 +3463,19 @@ type WhiskeySold struct {
 	// owner is the seat that owns the speakeasy and is paid the bonus; absent
 	// when nobody (or the neutral colour) owns it.
 	Owner *int32 `protobuf:"varint,3,opt,name=owner,proto3,oneof" json:"owner,omitempty"`
-	// owner_bonus is what the bank paid the owner.
-	OwnerBonus    int32 `protobuf:"varint,4,opt,name=owner_bonus,json=ownerBonus,proto3" json:"owner_bonus,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// owner_bonus is what the bank paid the owner (at a casino, its payout
+	// per crate bought).
+	OwnerBonus int32 `protobuf:"varint,4,opt,name=owner_bonus,json=ownerBonus,proto3" json:"owner_bonus,omitempty"`
+	// gambling_profit is what the bank paid a casino's owner for the points
+	// of the roll above the crates sold (Boardwalk).
+	GamblingProfit int32 `protobuf:"varint,5,opt,name=gambling_profit,json=gamblingProfit,proto3" json:"gambling_profit,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *WhiskeySold) Reset() {
 	*x = WhiskeySold{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3199,7 +3487,7 @@ func (x *WhiskeySold) String() string {
 func (*WhiskeySold) ProtoMessage() {}
 
 func (x *WhiskeySold) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3212,7 +3500,7 @@ func (x *WhiskeySold) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WhiskeySold.ProtoReflect.Descriptor instead.
 func (*WhiskeySold) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{36}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *WhiskeySold) GetPlace() DrinkingPlace {
@@ -3243,6 +3531,13 @@ func (x *WhiskeySold) GetOwnerBonus() int32 {
 	return 0
 }
 
+func (x *WhiskeySold) GetGamblingProfit() int32 {
+	if x != nil {
+		return x.GamblingProfit
+	}
+	return 0
+}
+
 // SeatCount is a number for one seat.
 type SeatCount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3256,7 +3551,7 @@ type SeatCount struct {
 
 func (x *SeatCount) Reset() {
 	*x = SeatCount{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3268,7 +3563,7 @@ func (x *SeatCount) String() string {
 func (*SeatCount) ProtoMessage() {}
 
 func (x *SeatCount) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3281,7 +3576,7 @@ func (x *SeatCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatCount.ProtoReflect.Descriptor instead.
 func (*SeatCount) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{37}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *SeatCount) GetSeat() int32 {
@@ -3311,7 +3606,7 @@ type SellingEnded struct {
 
 func (x *SellingEnded) Reset() {
 	*x = SellingEnded{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3323,7 +3618,7 @@ func (x *SellingEnded) String() string {
 func (*SellingEnded) ProtoMessage() {}
 
 func (x *SellingEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3336,7 +3631,7 @@ func (x *SellingEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SellingEnded.ProtoReflect.Descriptor instead.
 func (*SellingEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{38}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *SellingEnded) GetCratesReturned() []*SeatCount {
@@ -3367,7 +3662,7 @@ type TheHeat struct {
 
 func (x *TheHeat) Reset() {
 	*x = TheHeat{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3379,7 +3674,7 @@ func (x *TheHeat) String() string {
 func (*TheHeat) ProtoMessage() {}
 
 func (x *TheHeat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3392,7 +3687,7 @@ func (x *TheHeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TheHeat.ProtoReflect.Descriptor instead.
 func (*TheHeat) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{39}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *TheHeat) GetCopper() int32 {
@@ -3450,7 +3745,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3462,7 +3757,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3475,7 +3770,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{40}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *Standing) GetSeat() int32 {
@@ -3531,7 +3826,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3543,7 +3838,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3556,7 +3851,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{41}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *GameEnded) GetReason() EndReason {
@@ -3591,7 +3886,7 @@ var File_moonshine_bootleggers_v1_events_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xc5\x13\n" +
+	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\x8b\x15\n" +
 	"\x05Event\x12J\n" +
 	"\fgame_started\x18\x01 \x01(\v2%.moonshine.bootleggers.v1.GameStartedH\x00R\vgameStarted\x12J\n" +
 	"\fmuscle_dealt\x18\x02 \x01(\v2%.moonshine.bootleggers.v1.MuscleDealtH\x00R\vmuscleDealt\x12G\n" +
@@ -3634,8 +3929,27 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\bthe_heat\x18\x1e \x01(\v2!.moonshine.bootleggers.v1.TheHeatH\x00R\atheHeat\x12D\n" +
 	"\n" +
 	"game_ended\x18\x1f \x01(\v2#.moonshine.bootleggers.v1.GameEndedH\x00R\tgameEnded\x12M\n" +
-	"\rorder_awaited\x18  \x01(\v2&.moonshine.bootleggers.v1.OrderAwaitedH\x00R\forderAwaitedB\x06\n" +
-	"\x04kind\"\xd5\x01\n" +
+	"\rorder_awaited\x18  \x01(\v2&.moonshine.bootleggers.v1.OrderAwaitedH\x00R\forderAwaited\x12\\\n" +
+	"\x12casino_redeveloped\x18! \x01(\v2+.moonshine.bootleggers.v1.CasinoRedevelopedH\x00R\x11casinoRedeveloped\x12f\n" +
+	"\x16casino_owner_discarded\x18\" \x01(\v2..moonshine.bootleggers.v1.CasinoOwnerDiscardedH\x00R\x14casinoOwnerDiscardedB\x06\n" +
+	"\x04kind\"\x97\x02\n" +
+	"\x11CasinoRedeveloped\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
+	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x1d\n" +
+	"\n" +
+	"base_price\x18\x03 \x01(\x05R\tbasePrice\x12C\n" +
+	"\bpayments\x18\x04 \x03(\v2'.moonshine.bootleggers.v1.MarkerPaymentR\bpayments\x12\x14\n" +
+	"\x05total\x18\x05 \x01(\x05R\x05total\x125\n" +
+	"\x16improvements_discarded\x18\x06 \x01(\x05R\x15improvementsDiscarded\"Q\n" +
+	"\rMarkerPayment\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
+	"\amarkers\x18\x02 \x01(\x05R\amarkers\x12\x12\n" +
+	"\x04paid\x18\x03 \x01(\x05R\x04paid\"{\n" +
+	"\x14CasinoOwnerDiscarded\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
+	"\x06trucks\x18\x02 \x03(\x05R\x06trucks\x12\x12\n" +
+	"\x04dice\x18\x03 \x01(\x05R\x04dice\x12#\n" +
+	"\rremote_stills\x18\x04 \x01(\x05R\fremoteStills\"\xd5\x01\n" +
 	"\vGameStarted\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x12;\n" +
 	"\aoptions\x18\x02 \x01(\v2!.moonshine.bootleggers.v1.OptionsR\aoptions\x12?\n" +
@@ -3687,14 +4001,15 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04card\x18\x02 \x01(\x05R\x04card\"K\n" +
 	"\x0eMuscleRevealed\x129\n" +
-	"\x05order\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.ContenderR\x05order\"\x86\x01\n" +
+	"\x05order\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.ContenderR\x05order\"\xa9\x01\n" +
 	"\aPayment\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1f\n" +
 	"\vmuscle_cost\x18\x02 \x01(\x05R\n" +
 	"muscleCost\x12\x14\n" +
 	"\x05graft\x18\x03 \x01(\x05R\x05graft\x12\x12\n" +
 	"\x04paid\x18\x04 \x01(\x05R\x04paid\x12\x1c\n" +
-	"\timpounded\x18\x05 \x03(\x05R\timpounded\"K\n" +
+	"\timpounded\x18\x05 \x03(\x05R\timpounded\x12!\n" +
+	"\fcasino_graft\x18\x06 \x01(\x05R\vcasinoGraft\"K\n" +
 	"\n" +
 	"MusclePaid\x12=\n" +
 	"\bpayments\x18\x01 \x03(\v2!.moonshine.bootleggers.v1.PaymentR\bpayments\"\xae\x02\n" +
@@ -3809,13 +4124,14 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x06seller\x18\x02 \x01(\x05R\x06seller\x128\n" +
 	"\x04tier\x18\x03 \x01(\x0e2$.moonshine.bootleggers.v1.BuyingTierR\x04tier\x12\x16\n" +
 	"\x06crates\x18\x04 \x01(\x05R\x06crates\x12\x12\n" +
-	"\x04paid\x18\x05 \x01(\x05R\x04paid\"\xc8\x01\n" +
+	"\x04paid\x18\x05 \x01(\x05R\x04paid\"\xf1\x01\n" +
 	"\vWhiskeySold\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x124\n" +
 	"\x05sales\x18\x02 \x03(\v2\x1e.moonshine.bootleggers.v1.SaleR\x05sales\x12\x19\n" +
 	"\x05owner\x18\x03 \x01(\x05H\x00R\x05owner\x88\x01\x01\x12\x1f\n" +
 	"\vowner_bonus\x18\x04 \x01(\x05R\n" +
-	"ownerBonusB\b\n" +
+	"ownerBonus\x12'\n" +
+	"\x0fgambling_profit\x18\x05 \x01(\x05R\x0egamblingProfitB\b\n" +
 	"\x06_owner\"5\n" +
 	"\tSeatCount\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
@@ -3865,151 +4181,158 @@ func file_moonshine_bootleggers_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_bootleggers_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
+var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
-	(NonPlayerAction)(0),      // 0: moonshine.bootleggers.v1.NonPlayerAction
-	(EndReason)(0),            // 1: moonshine.bootleggers.v1.EndReason
-	(*Event)(nil),             // 2: moonshine.bootleggers.v1.Event
-	(*GameStarted)(nil),       // 3: moonshine.bootleggers.v1.GameStarted
-	(*MuscleDealt)(nil),       // 4: moonshine.bootleggers.v1.MuscleDealt
-	(*MuscleHand)(nil),        // 5: moonshine.bootleggers.v1.MuscleHand
-	(*NonPlayerHand)(nil),     // 6: moonshine.bootleggers.v1.NonPlayerHand
-	(*MuscleSetAside)(nil),    // 7: moonshine.bootleggers.v1.MuscleSetAside
-	(*DeckShuffled)(nil),      // 8: moonshine.bootleggers.v1.DeckShuffled
-	(*DeckOrder)(nil),         // 9: moonshine.bootleggers.v1.DeckOrder
-	(*NeutralPlaced)(nil),     // 10: moonshine.bootleggers.v1.NeutralPlaced
-	(*RoundStarted)(nil),      // 11: moonshine.bootleggers.v1.RoundStarted
-	(*OfferSlot)(nil),         // 12: moonshine.bootleggers.v1.OfferSlot
-	(*OfferTurnedUp)(nil),     // 13: moonshine.bootleggers.v1.OfferTurnedUp
-	(*MuscleChosen)(nil),      // 14: moonshine.bootleggers.v1.MuscleChosen
-	(*MuscleSealed)(nil),      // 15: moonshine.bootleggers.v1.MuscleSealed
-	(*MuscleRevealed)(nil),    // 16: moonshine.bootleggers.v1.MuscleRevealed
-	(*Payment)(nil),           // 17: moonshine.bootleggers.v1.Payment
-	(*MusclePaid)(nil),        // 18: moonshine.bootleggers.v1.MusclePaid
-	(*CardTaken)(nil),         // 19: moonshine.bootleggers.v1.CardTaken
-	(*TruckBought)(nil),       // 20: moonshine.bootleggers.v1.TruckBought
-	(*SelectionPassed)(nil),   // 21: moonshine.bootleggers.v1.SelectionPassed
-	(*NonPlayerActed)(nil),    // 22: moonshine.bootleggers.v1.NonPlayerActed
-	(*PhaseBegan)(nil),        // 23: moonshine.bootleggers.v1.PhaseBegan
-	(*CardPlayed)(nil),        // 24: moonshine.bootleggers.v1.CardPlayed
-	(*BoysSent)(nil),          // 25: moonshine.bootleggers.v1.BoysSent
-	(*StillRoll)(nil),         // 26: moonshine.bootleggers.v1.StillRoll
-	(*StillFired)(nil),        // 27: moonshine.bootleggers.v1.StillFired
-	(*TradeProposed)(nil),     // 28: moonshine.bootleggers.v1.TradeProposed
-	(*TradeAnswered)(nil),     // 29: moonshine.bootleggers.v1.TradeAnswered
-	(*TradeWithdrawn)(nil),    // 30: moonshine.bootleggers.v1.TradeWithdrawn
-	(*LinedUp)(nil),           // 31: moonshine.bootleggers.v1.LinedUp
-	(*WhiskeyRun)(nil),        // 32: moonshine.bootleggers.v1.WhiskeyRun
-	(*Consumption)(nil),       // 33: moonshine.bootleggers.v1.Consumption
-	(*ConsumptionRolled)(nil), // 34: moonshine.bootleggers.v1.ConsumptionRolled
-	(*OrderAwaited)(nil),      // 35: moonshine.bootleggers.v1.OrderAwaited
-	(*OrderCalled)(nil),       // 36: moonshine.bootleggers.v1.OrderCalled
-	(*Sale)(nil),              // 37: moonshine.bootleggers.v1.Sale
-	(*WhiskeySold)(nil),       // 38: moonshine.bootleggers.v1.WhiskeySold
-	(*SeatCount)(nil),         // 39: moonshine.bootleggers.v1.SeatCount
-	(*SellingEnded)(nil),      // 40: moonshine.bootleggers.v1.SellingEnded
-	(*TheHeat)(nil),           // 41: moonshine.bootleggers.v1.TheHeat
-	(*Standing)(nil),          // 42: moonshine.bootleggers.v1.Standing
-	(*GameEnded)(nil),         // 43: moonshine.bootleggers.v1.GameEnded
-	(*Options)(nil),           // 44: moonshine.bootleggers.v1.Options
-	(DrinkingPlace)(0),        // 45: moonshine.bootleggers.v1.DrinkingPlace
-	(Deck)(0),                 // 46: moonshine.bootleggers.v1.Deck
-	(*Placement)(nil),         // 47: moonshine.bootleggers.v1.Placement
-	(CardKind)(0),             // 48: moonshine.bootleggers.v1.CardKind
-	(TruckSize)(0),            // 49: moonshine.bootleggers.v1.TruckSize
-	(*Contender)(nil),         // 50: moonshine.bootleggers.v1.Contender
-	(Phase)(0),                // 51: moonshine.bootleggers.v1.Phase
-	(Step)(0),                 // 52: moonshine.bootleggers.v1.Step
-	(*Hit)(nil),               // 53: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),          // 54: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil),   // 55: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),            // 56: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),       // 57: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),          // 58: moonshine.bootleggers.v1.BigNight
-	(*Goods)(nil),             // 59: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),           // 60: moonshine.bootleggers.v1.BuyingTier
+	(NonPlayerAction)(0),         // 0: moonshine.bootleggers.v1.NonPlayerAction
+	(EndReason)(0),               // 1: moonshine.bootleggers.v1.EndReason
+	(*Event)(nil),                // 2: moonshine.bootleggers.v1.Event
+	(*CasinoRedeveloped)(nil),    // 3: moonshine.bootleggers.v1.CasinoRedeveloped
+	(*MarkerPayment)(nil),        // 4: moonshine.bootleggers.v1.MarkerPayment
+	(*CasinoOwnerDiscarded)(nil), // 5: moonshine.bootleggers.v1.CasinoOwnerDiscarded
+	(*GameStarted)(nil),          // 6: moonshine.bootleggers.v1.GameStarted
+	(*MuscleDealt)(nil),          // 7: moonshine.bootleggers.v1.MuscleDealt
+	(*MuscleHand)(nil),           // 8: moonshine.bootleggers.v1.MuscleHand
+	(*NonPlayerHand)(nil),        // 9: moonshine.bootleggers.v1.NonPlayerHand
+	(*MuscleSetAside)(nil),       // 10: moonshine.bootleggers.v1.MuscleSetAside
+	(*DeckShuffled)(nil),         // 11: moonshine.bootleggers.v1.DeckShuffled
+	(*DeckOrder)(nil),            // 12: moonshine.bootleggers.v1.DeckOrder
+	(*NeutralPlaced)(nil),        // 13: moonshine.bootleggers.v1.NeutralPlaced
+	(*RoundStarted)(nil),         // 14: moonshine.bootleggers.v1.RoundStarted
+	(*OfferSlot)(nil),            // 15: moonshine.bootleggers.v1.OfferSlot
+	(*OfferTurnedUp)(nil),        // 16: moonshine.bootleggers.v1.OfferTurnedUp
+	(*MuscleChosen)(nil),         // 17: moonshine.bootleggers.v1.MuscleChosen
+	(*MuscleSealed)(nil),         // 18: moonshine.bootleggers.v1.MuscleSealed
+	(*MuscleRevealed)(nil),       // 19: moonshine.bootleggers.v1.MuscleRevealed
+	(*Payment)(nil),              // 20: moonshine.bootleggers.v1.Payment
+	(*MusclePaid)(nil),           // 21: moonshine.bootleggers.v1.MusclePaid
+	(*CardTaken)(nil),            // 22: moonshine.bootleggers.v1.CardTaken
+	(*TruckBought)(nil),          // 23: moonshine.bootleggers.v1.TruckBought
+	(*SelectionPassed)(nil),      // 24: moonshine.bootleggers.v1.SelectionPassed
+	(*NonPlayerActed)(nil),       // 25: moonshine.bootleggers.v1.NonPlayerActed
+	(*PhaseBegan)(nil),           // 26: moonshine.bootleggers.v1.PhaseBegan
+	(*CardPlayed)(nil),           // 27: moonshine.bootleggers.v1.CardPlayed
+	(*BoysSent)(nil),             // 28: moonshine.bootleggers.v1.BoysSent
+	(*StillRoll)(nil),            // 29: moonshine.bootleggers.v1.StillRoll
+	(*StillFired)(nil),           // 30: moonshine.bootleggers.v1.StillFired
+	(*TradeProposed)(nil),        // 31: moonshine.bootleggers.v1.TradeProposed
+	(*TradeAnswered)(nil),        // 32: moonshine.bootleggers.v1.TradeAnswered
+	(*TradeWithdrawn)(nil),       // 33: moonshine.bootleggers.v1.TradeWithdrawn
+	(*LinedUp)(nil),              // 34: moonshine.bootleggers.v1.LinedUp
+	(*WhiskeyRun)(nil),           // 35: moonshine.bootleggers.v1.WhiskeyRun
+	(*Consumption)(nil),          // 36: moonshine.bootleggers.v1.Consumption
+	(*ConsumptionRolled)(nil),    // 37: moonshine.bootleggers.v1.ConsumptionRolled
+	(*OrderAwaited)(nil),         // 38: moonshine.bootleggers.v1.OrderAwaited
+	(*OrderCalled)(nil),          // 39: moonshine.bootleggers.v1.OrderCalled
+	(*Sale)(nil),                 // 40: moonshine.bootleggers.v1.Sale
+	(*WhiskeySold)(nil),          // 41: moonshine.bootleggers.v1.WhiskeySold
+	(*SeatCount)(nil),            // 42: moonshine.bootleggers.v1.SeatCount
+	(*SellingEnded)(nil),         // 43: moonshine.bootleggers.v1.SellingEnded
+	(*TheHeat)(nil),              // 44: moonshine.bootleggers.v1.TheHeat
+	(*Standing)(nil),             // 45: moonshine.bootleggers.v1.Standing
+	(*GameEnded)(nil),            // 46: moonshine.bootleggers.v1.GameEnded
+	(DrinkingPlace)(0),           // 47: moonshine.bootleggers.v1.DrinkingPlace
+	(*Options)(nil),              // 48: moonshine.bootleggers.v1.Options
+	(Deck)(0),                    // 49: moonshine.bootleggers.v1.Deck
+	(*Placement)(nil),            // 50: moonshine.bootleggers.v1.Placement
+	(CardKind)(0),                // 51: moonshine.bootleggers.v1.CardKind
+	(TruckSize)(0),               // 52: moonshine.bootleggers.v1.TruckSize
+	(*Contender)(nil),            // 53: moonshine.bootleggers.v1.Contender
+	(Phase)(0),                   // 54: moonshine.bootleggers.v1.Phase
+	(Step)(0),                    // 55: moonshine.bootleggers.v1.Step
+	(*Hit)(nil),                  // 56: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),             // 57: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil),      // 58: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),               // 59: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),          // 60: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),             // 61: moonshine.bootleggers.v1.BigNight
+	(*Goods)(nil),                // 62: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),              // 63: moonshine.bootleggers.v1.BuyingTier
 }
 var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
-	3,  // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
-	4,  // 1: moonshine.bootleggers.v1.Event.muscle_dealt:type_name -> moonshine.bootleggers.v1.MuscleDealt
-	5,  // 2: moonshine.bootleggers.v1.Event.muscle_hand:type_name -> moonshine.bootleggers.v1.MuscleHand
-	7,  // 3: moonshine.bootleggers.v1.Event.muscle_set_aside:type_name -> moonshine.bootleggers.v1.MuscleSetAside
-	8,  // 4: moonshine.bootleggers.v1.Event.deck_shuffled:type_name -> moonshine.bootleggers.v1.DeckShuffled
-	9,  // 5: moonshine.bootleggers.v1.Event.deck_order:type_name -> moonshine.bootleggers.v1.DeckOrder
-	10, // 6: moonshine.bootleggers.v1.Event.neutral_placed:type_name -> moonshine.bootleggers.v1.NeutralPlaced
-	11, // 7: moonshine.bootleggers.v1.Event.round_started:type_name -> moonshine.bootleggers.v1.RoundStarted
-	13, // 8: moonshine.bootleggers.v1.Event.offer_turned_up:type_name -> moonshine.bootleggers.v1.OfferTurnedUp
-	14, // 9: moonshine.bootleggers.v1.Event.muscle_chosen:type_name -> moonshine.bootleggers.v1.MuscleChosen
-	15, // 10: moonshine.bootleggers.v1.Event.muscle_sealed:type_name -> moonshine.bootleggers.v1.MuscleSealed
-	16, // 11: moonshine.bootleggers.v1.Event.muscle_revealed:type_name -> moonshine.bootleggers.v1.MuscleRevealed
-	18, // 12: moonshine.bootleggers.v1.Event.muscle_paid:type_name -> moonshine.bootleggers.v1.MusclePaid
-	19, // 13: moonshine.bootleggers.v1.Event.card_taken:type_name -> moonshine.bootleggers.v1.CardTaken
-	20, // 14: moonshine.bootleggers.v1.Event.truck_bought:type_name -> moonshine.bootleggers.v1.TruckBought
-	21, // 15: moonshine.bootleggers.v1.Event.selection_passed:type_name -> moonshine.bootleggers.v1.SelectionPassed
-	22, // 16: moonshine.bootleggers.v1.Event.non_player_acted:type_name -> moonshine.bootleggers.v1.NonPlayerActed
-	23, // 17: moonshine.bootleggers.v1.Event.phase_began:type_name -> moonshine.bootleggers.v1.PhaseBegan
-	24, // 18: moonshine.bootleggers.v1.Event.card_played:type_name -> moonshine.bootleggers.v1.CardPlayed
-	25, // 19: moonshine.bootleggers.v1.Event.boys_sent:type_name -> moonshine.bootleggers.v1.BoysSent
-	27, // 20: moonshine.bootleggers.v1.Event.still_fired:type_name -> moonshine.bootleggers.v1.StillFired
-	28, // 21: moonshine.bootleggers.v1.Event.trade_proposed:type_name -> moonshine.bootleggers.v1.TradeProposed
-	29, // 22: moonshine.bootleggers.v1.Event.trade_answered:type_name -> moonshine.bootleggers.v1.TradeAnswered
-	30, // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
-	32, // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
-	34, // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
-	36, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
-	38, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
-	40, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
-	41, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
-	43, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
-	35, // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
-	44, // 32: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
-	45, // 33: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	6,  // 34: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	46, // 35: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
-	46, // 36: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
-	47, // 37: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
-	48, // 38: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	12, // 39: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
-	49, // 40: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
-	50, // 41: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
-	17, // 42: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
-	48, // 43: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	45, // 44: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	49, // 45: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	0,  // 46: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
-	47, // 47: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
-	51, // 48: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
-	52, // 49: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
-	48, // 50: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	53, // 51: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
-	54, // 52: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	55, // 53: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	56, // 54: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	57, // 55: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	58, // 56: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	45, // 57: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	47, // 58: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
-	26, // 59: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
-	59, // 60: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
-	59, // 61: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
-	45, // 62: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	31, // 63: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
-	45, // 64: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	33, // 65: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
-	45, // 66: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	60, // 67: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	45, // 68: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	60, // 69: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	45, // 70: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	37, // 71: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
-	39, // 72: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
-	1,  // 73: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
-	42, // 74: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
-	75, // [75:75] is the sub-list for method output_type
-	75, // [75:75] is the sub-list for method input_type
-	75, // [75:75] is the sub-list for extension type_name
-	75, // [75:75] is the sub-list for extension extendee
-	0,  // [0:75] is the sub-list for field type_name
+	6,  // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
+	7,  // 1: moonshine.bootleggers.v1.Event.muscle_dealt:type_name -> moonshine.bootleggers.v1.MuscleDealt
+	8,  // 2: moonshine.bootleggers.v1.Event.muscle_hand:type_name -> moonshine.bootleggers.v1.MuscleHand
+	10, // 3: moonshine.bootleggers.v1.Event.muscle_set_aside:type_name -> moonshine.bootleggers.v1.MuscleSetAside
+	11, // 4: moonshine.bootleggers.v1.Event.deck_shuffled:type_name -> moonshine.bootleggers.v1.DeckShuffled
+	12, // 5: moonshine.bootleggers.v1.Event.deck_order:type_name -> moonshine.bootleggers.v1.DeckOrder
+	13, // 6: moonshine.bootleggers.v1.Event.neutral_placed:type_name -> moonshine.bootleggers.v1.NeutralPlaced
+	14, // 7: moonshine.bootleggers.v1.Event.round_started:type_name -> moonshine.bootleggers.v1.RoundStarted
+	16, // 8: moonshine.bootleggers.v1.Event.offer_turned_up:type_name -> moonshine.bootleggers.v1.OfferTurnedUp
+	17, // 9: moonshine.bootleggers.v1.Event.muscle_chosen:type_name -> moonshine.bootleggers.v1.MuscleChosen
+	18, // 10: moonshine.bootleggers.v1.Event.muscle_sealed:type_name -> moonshine.bootleggers.v1.MuscleSealed
+	19, // 11: moonshine.bootleggers.v1.Event.muscle_revealed:type_name -> moonshine.bootleggers.v1.MuscleRevealed
+	21, // 12: moonshine.bootleggers.v1.Event.muscle_paid:type_name -> moonshine.bootleggers.v1.MusclePaid
+	22, // 13: moonshine.bootleggers.v1.Event.card_taken:type_name -> moonshine.bootleggers.v1.CardTaken
+	23, // 14: moonshine.bootleggers.v1.Event.truck_bought:type_name -> moonshine.bootleggers.v1.TruckBought
+	24, // 15: moonshine.bootleggers.v1.Event.selection_passed:type_name -> moonshine.bootleggers.v1.SelectionPassed
+	25, // 16: moonshine.bootleggers.v1.Event.non_player_acted:type_name -> moonshine.bootleggers.v1.NonPlayerActed
+	26, // 17: moonshine.bootleggers.v1.Event.phase_began:type_name -> moonshine.bootleggers.v1.PhaseBegan
+	27, // 18: moonshine.bootleggers.v1.Event.card_played:type_name -> moonshine.bootleggers.v1.CardPlayed
+	28, // 19: moonshine.bootleggers.v1.Event.boys_sent:type_name -> moonshine.bootleggers.v1.BoysSent
+	30, // 20: moonshine.bootleggers.v1.Event.still_fired:type_name -> moonshine.bootleggers.v1.StillFired
+	31, // 21: moonshine.bootleggers.v1.Event.trade_proposed:type_name -> moonshine.bootleggers.v1.TradeProposed
+	32, // 22: moonshine.bootleggers.v1.Event.trade_answered:type_name -> moonshine.bootleggers.v1.TradeAnswered
+	33, // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
+	35, // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
+	37, // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
+	39, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
+	41, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
+	43, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
+	44, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
+	46, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
+	38, // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
+	3,  // 32: moonshine.bootleggers.v1.Event.casino_redeveloped:type_name -> moonshine.bootleggers.v1.CasinoRedeveloped
+	5,  // 33: moonshine.bootleggers.v1.Event.casino_owner_discarded:type_name -> moonshine.bootleggers.v1.CasinoOwnerDiscarded
+	47, // 34: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	4,  // 35: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
+	48, // 36: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
+	47, // 37: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	9,  // 38: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	49, // 39: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
+	49, // 40: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
+	50, // 41: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
+	51, // 42: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	15, // 43: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
+	52, // 44: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
+	53, // 45: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
+	20, // 46: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
+	51, // 47: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	47, // 48: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	52, // 49: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	0,  // 50: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
+	50, // 51: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
+	54, // 52: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
+	55, // 53: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
+	51, // 54: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	56, // 55: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
+	57, // 56: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	58, // 57: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	59, // 58: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	60, // 59: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	61, // 60: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	47, // 61: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	50, // 62: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
+	29, // 63: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
+	62, // 64: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
+	62, // 65: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
+	47, // 66: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	34, // 67: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
+	47, // 68: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	36, // 69: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
+	47, // 70: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	63, // 71: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	47, // 72: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	63, // 73: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	47, // 74: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	40, // 75: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
+	42, // 76: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
+	1,  // 77: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
+	45, // 78: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
+	79, // [79:79] is the sub-list for method output_type
+	79, // [79:79] is the sub-list for method input_type
+	79, // [79:79] is the sub-list for extension type_name
+	79, // [79:79] is the sub-list for extension extendee
+	0,  // [0:79] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_events_proto_init() }
@@ -4053,12 +4376,14 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*Event_TheHeat)(nil),
 		(*Event_GameEnded)(nil),
 		(*Event_OrderAwaited)(nil),
+		(*Event_CasinoRedeveloped)(nil),
+		(*Event_CasinoOwnerDiscarded)(nil),
 	}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[10].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[11].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[17].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[13].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[14].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[20].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[22].OneofWrappers = []any{
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[23].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[25].OneofWrappers = []any{
 		(*CardPlayed_Hit)(nil),
 		(*CardPlayed_Shutdown)(nil),
 		(*CardPlayed_PayOffTheCopper)(nil),
@@ -4066,15 +4391,15 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*CardPlayed_HaltAnOrder)(nil),
 		(*CardPlayed_BigNight)(nil),
 	}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[36].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[39].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[42].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_events_proto_rawDesc), len(file_moonshine_bootleggers_v1_events_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   42,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

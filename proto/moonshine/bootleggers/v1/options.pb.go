@@ -54,8 +54,26 @@ type Options struct {
 	// owner_threshold is the house setting for owning a speakeasy (ruling 12);
 	// OWNER_THRESHOLD_UNSPECIFIED means OWNER_THRESHOLD_AT_LEAST_HALF.
 	OwnerThreshold OwnerThreshold `protobuf:"varint,7,opt,name=owner_threshold,json=ownerThreshold,proto3,enum=moonshine.bootleggers.v1.OwnerThreshold" json:"owner_threshold,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// boardwalk is the expansion "Bootleggers: The Boardwalk" (casinos, the
+	// Casino cards, Entertainment Acts, graft for casino owners, no early end
+	// at $100G). The rules of the expansion are recorded in
+	// docs/rules/bootleggers.md (rulings 71 on); a table with it is refused
+	// (BAD_OPTIONS) while the section "Boardwalk: what is enforced" lists a
+	// printed sentence as not yet enforced.
+	Boardwalk bool `protobuf:"varint,8,opt,name=boardwalk,proto3" json:"boardwalk,omitempty"`
+	// throw_the_bums_out is the Boardwalk optional rule "Throw the Bums Out":
+	// the new owner of a casino may throw out the other Mobsters' markers
+	// there at $5G each, paid to the Mobsters ejected. Needs boardwalk
+	// (BAD_OPTIONS otherwise).
+	ThrowTheBumsOut bool `protobuf:"varint,9,opt,name=throw_the_bums_out,json=throwTheBumsOut,proto3" json:"throw_the_bums_out,omitempty"`
+	// new_city_ordinance adds the optional-rule Casino card "New City
+	// Ordinance" to the Casino deck. Needs boardwalk.
+	NewCityOrdinance bool `protobuf:"varint,10,opt,name=new_city_ordinance,json=newCityOrdinance,proto3" json:"new_city_ordinance,omitempty"`
+	// state_gaming_commission adds the optional-rule Casino card "State
+	// Gaming Commission" to the Casino deck. Needs boardwalk.
+	StateGamingCommission bool `protobuf:"varint,11,opt,name=state_gaming_commission,json=stateGamingCommission,proto3" json:"state_gaming_commission,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *Options) Reset() {
@@ -137,11 +155,39 @@ func (x *Options) GetOwnerThreshold() OwnerThreshold {
 	return OwnerThreshold_OWNER_THRESHOLD_UNSPECIFIED
 }
 
+func (x *Options) GetBoardwalk() bool {
+	if x != nil {
+		return x.Boardwalk
+	}
+	return false
+}
+
+func (x *Options) GetThrowTheBumsOut() bool {
+	if x != nil {
+		return x.ThrowTheBumsOut
+	}
+	return false
+}
+
+func (x *Options) GetNewCityOrdinance() bool {
+	if x != nil {
+		return x.NewCityOrdinance
+	}
+	return false
+}
+
+func (x *Options) GetStateGamingCommission() bool {
+	if x != nil {
+		return x.StateGamingCommission
+	}
+	return false
+}
+
 var File_moonshine_bootleggers_v1_options_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_options_proto_rawDesc = "" +
 	"\n" +
-	"&moonshine/bootleggers/v1/options.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xe6\x02\n" +
+	"&moonshine/bootleggers/v1/options.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\x97\x04\n" +
 	"\aOptions\x12;\n" +
 	"\avariant\x18\x01 \x01(\x0e2!.moonshine.bootleggers.v1.VariantR\avariant\x122\n" +
 	"\x15ramp_still_production\x18\x02 \x01(\bR\x13rampStillProduction\x12 \n" +
@@ -151,7 +197,12 @@ const file_moonshine_bootleggers_v1_options_proto_rawDesc = "" +
 	"\vmuscling_in\x18\x05 \x01(\bR\n" +
 	"musclingIn\x12+\n" +
 	"\x12need_a_little_help\x18\x06 \x01(\bR\x0fneedALittleHelp\x12Q\n" +
-	"\x0fowner_threshold\x18\a \x01(\x0e2(.moonshine.bootleggers.v1.OwnerThresholdR\x0eownerThresholdB\x81\x02\n" +
+	"\x0fowner_threshold\x18\a \x01(\x0e2(.moonshine.bootleggers.v1.OwnerThresholdR\x0eownerThreshold\x12\x1c\n" +
+	"\tboardwalk\x18\b \x01(\bR\tboardwalk\x12+\n" +
+	"\x12throw_the_bums_out\x18\t \x01(\bR\x0fthrowTheBumsOut\x12,\n" +
+	"\x12new_city_ordinance\x18\n" +
+	" \x01(\bR\x10newCityOrdinance\x126\n" +
+	"\x17state_gaming_commission\x18\v \x01(\bR\x15stateGamingCommissionB\x81\x02\n" +
 	"\x1ccom.moonshine.bootleggers.v1B\fOptionsProtoP\x01ZQgithub.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1;bootleggersv1\xa2\x02\x03MBX\xaa\x02\x18Moonshine.Bootleggers.V1\xca\x02\x18Moonshine\\Bootleggers\\V1\xe2\x02$Moonshine\\Bootleggers\\V1\\GPBMetadata\xea\x02\x1aMoonshine::Bootleggers::V1b\x06proto3"
 
 var (

@@ -78,7 +78,10 @@ type View struct {
 	// auditor holds what only the auditor sees; unset for everyone else.
 	Auditor *AuditorView `protobuf:"bytes,23,opt,name=auditor,proto3" json:"auditor,omitempty"`
 	// result is the outcome, once the game is over.
-	Result        *GameEnded `protobuf:"bytes,24,opt,name=result,proto3" json:"result,omitempty"`
+	Result *GameEnded `protobuf:"bytes,24,opt,name=result,proto3" json:"result,omitempty"`
+	// casino_deck is the number of cards in the Casino deck (Boardwalk; its
+	// order is the auditor's, ruling 79).
+	CasinoDeck    int32 `protobuf:"varint,25,opt,name=casino_deck,json=casinoDeck,proto3" json:"casino_deck,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -279,6 +282,13 @@ func (x *View) GetResult() *GameEnded {
 		return x.Result
 	}
 	return nil
+}
+
+func (x *View) GetCasinoDeck() int32 {
+	if x != nil {
+		return x.CasinoDeck
+	}
+	return 0
 }
 
 // StillView is one still on a seat's Family Still board or a Remote Still.
@@ -689,9 +699,12 @@ type PlaceView struct {
 	// big_night is true when a Big Night gives it one more die this round.
 	BigNight bool `protobuf:"varint,15,opt,name=big_night,json=bigNight,proto3" json:"big_night,omitempty"`
 	// consumption is this round's roll, once rolled.
-	Consumption   *Consumption `protobuf:"bytes,16,opt,name=consumption,proto3" json:"consumption,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Consumption *Consumption `protobuf:"bytes,16,opt,name=consumption,proto3" json:"consumption,omitempty"`
+	// entertainment_acts is a casino's Entertainment Acts (+1 per die;
+	// Boardwalk).
+	EntertainmentActs int32 `protobuf:"varint,17,opt,name=entertainment_acts,json=entertainmentActs,proto3" json:"entertainment_acts,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *PlaceView) Reset() {
@@ -834,6 +847,13 @@ func (x *PlaceView) GetConsumption() *Consumption {
 		return x.Consumption
 	}
 	return nil
+}
+
+func (x *PlaceView) GetEntertainmentActs() int32 {
+	if x != nil {
+		return x.EntertainmentActs
+	}
+	return 0
 }
 
 // OfferSlotView is one Men of Action Offer Space.
@@ -1313,7 +1333,9 @@ type AuditorView struct {
 	// non_player_hands are the Non-Player hands, top first.
 	NonPlayerHands []*NonPlayerHand `protobuf:"bytes,3,rep,name=non_player_hands,json=nonPlayerHands,proto3" json:"non_player_hands,omitempty"`
 	// set_aside are the Muscle cards dealt to nobody.
-	SetAside      []int32 `protobuf:"varint,4,rep,packed,name=set_aside,json=setAside,proto3" json:"set_aside,omitempty"`
+	SetAside []int32 `protobuf:"varint,4,rep,packed,name=set_aside,json=setAside,proto3" json:"set_aside,omitempty"`
+	// casino_deck are the Casino cards, top first (Boardwalk).
+	CasinoDeck    []int32 `protobuf:"varint,5,rep,packed,name=casino_deck,json=casinoDeck,proto3" json:"casino_deck,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1376,11 +1398,18 @@ func (x *AuditorView) GetSetAside() []int32 {
 	return nil
 }
 
+func (x *AuditorView) GetCasinoDeck() []int32 {
+	if x != nil {
+		return x.CasinoDeck
+	}
+	return nil
+}
+
 var File_moonshine_bootleggers_v1_view_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\n" +
-	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\x9e\v\n" +
+	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xc7\v\n" +
 	"\x04View\x12 \n" +
 	"\aplayers\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\aplayers\x12C\n" +
 	"\aoptions\x18\x02 \x01(\v2!.moonshine.bootleggers.v1.OptionsB\x06\x92\xe5\x18\x02\b\x01R\aoptions\x12,\n" +
@@ -1408,7 +1437,9 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x0fmuscle_discards\x18\x15 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0emuscleDiscards\x12>\n" +
 	"\x04call\x18\x16 \x01(\v2\".moonshine.bootleggers.v1.CallViewB\x06\x92\xe5\x18\x02\b\x01R\x04call\x12G\n" +
 	"\aauditor\x18\x17 \x01(\v2%.moonshine.bootleggers.v1.AuditorViewB\x06\x92\xe5\x18\x02\b\x04R\aauditor\x12C\n" +
-	"\x06result\x18\x18 \x01(\v2#.moonshine.bootleggers.v1.GameEndedB\x06\x92\xe5\x18\x02\b\x01R\x06resultB\x0e\n" +
+	"\x06result\x18\x18 \x01(\v2#.moonshine.bootleggers.v1.GameEndedB\x06\x92\xe5\x18\x02\b\x01R\x06result\x12'\n" +
+	"\vcasino_deck\x18\x19 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
+	"casinoDeckB\x0e\n" +
 	"\f_viewer_seatB\a\n" +
 	"\x05_turnB\t\n" +
 	"\a_copper\"j\n" +
@@ -1445,7 +1476,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"offersMade\"a\n" +
 	"\vColourCount\x128\n" +
 	"\x06colour\x18\x01 \x01(\v2 .moonshine.bootleggers.v1.ColourR\x06colour\x12\x18\n" +
-	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\x84\x06\n" +
+	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\xbb\x06\n" +
 	"\tPlaceView\x12E\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceB\x06\x92\xe5\x18\x02\b\x01R\x05place\x12?\n" +
 	"\x04kind\x18\x02 \x01(\x0e2#.moonshine.bootleggers.v1.PlaceKindB\x06\x92\xe5\x18\x02\b\x01R\x04kind\x12\x1f\n" +
@@ -1464,7 +1495,8 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x05owner\x18\r \x01(\v2 .moonshine.bootleggers.v1.ColourB\x06\x92\xe5\x18\x02\b\x01R\x05owner\x12\x1a\n" +
 	"\x04line\x18\x0e \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04line\x12#\n" +
 	"\tbig_night\x18\x0f \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bbigNight\x12O\n" +
-	"\vconsumption\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.ConsumptionB\x06\x92\xe5\x18\x02\b\x01R\vconsumption\"\xe6\x01\n" +
+	"\vconsumption\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.ConsumptionB\x06\x92\xe5\x18\x02\b\x01R\vconsumption\x125\n" +
+	"\x12entertainment_acts\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x11entertainmentActs\"\xe6\x01\n" +
 	"\rOfferSlotView\x12\x1a\n" +
 	"\x04slot\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04slot\x12$\n" +
 	"\acard_id\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x06cardId\x88\x01\x01\x12>\n" +
@@ -1503,13 +1535,15 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04seat\x12E\n" +
 	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceB\x06\x92\xe5\x18\x02\b\x01R\x05place\x12\x1e\n" +
 	"\x06trucks\x18\x03 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x06trucks\x12@\n" +
-	"\x04tier\x18\x04 \x01(\x0e2$.moonshine.bootleggers.v1.BuyingTierB\x06\x92\xe5\x18\x02\b\x01R\x04tier\"\xc9\x01\n" +
+	"\x04tier\x18\x04 \x01(\x0e2$.moonshine.bootleggers.v1.BuyingTierB\x06\x92\xe5\x18\x02\b\x01R\x04tier\"\xea\x01\n" +
 	"\vAuditorView\x12+\n" +
 	"\x12men_of_action_deck\x18\x01 \x03(\x05R\x0fmenOfActionDeck\x12\x1d\n" +
 	"\n" +
 	"truck_deck\x18\x02 \x03(\x05R\ttruckDeck\x12Q\n" +
 	"\x10non_player_hands\x18\x03 \x03(\v2'.moonshine.bootleggers.v1.NonPlayerHandR\x0enonPlayerHands\x12\x1b\n" +
-	"\tset_aside\x18\x04 \x03(\x05R\bsetAsideB\xfe\x01\n" +
+	"\tset_aside\x18\x04 \x03(\x05R\bsetAside\x12\x1f\n" +
+	"\vcasino_deck\x18\x05 \x03(\x05R\n" +
+	"casinoDeckB\xfe\x01\n" +
 	"\x1ccom.moonshine.bootleggers.v1B\tViewProtoP\x01ZQgithub.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1;bootleggersv1\xa2\x02\x03MBX\xaa\x02\x18Moonshine.Bootleggers.V1\xca\x02\x18Moonshine\\Bootleggers\\V1\xe2\x02$Moonshine\\Bootleggers\\V1\\GPBMetadata\xea\x02\x1aMoonshine::Bootleggers::V1b\x06proto3"
 
 var (

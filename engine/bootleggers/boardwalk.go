@@ -1,0 +1,225 @@
+package bootleggers
+
+import (
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+)
+
+// The Boardwalk expansion's rules as pure functions of the tables of
+// data_boardwalk.go: which casinos a table uses, what a redevelopment
+// costs and whom it pays, the graft of a casino owner, a casino's sale and
+// payouts, O'Malley's cut consumption and the Casino deck. The option is
+// refused at table creation (normaliseBoardwalk) until every printed
+// sentence is enforced in play; docs/rules/bootleggers.md, "Boardwalk: what
+// is enforced", lists which are.
+
+// BoardwalkPlayable reports whether a table may be created with the
+// Boardwalk option. It is false while the phases of the expansion are not
+// all played by the engine.
+const BoardwalkPlayable = false
+
+// normaliseBoardwalk checks the Boardwalk options: the expansion's
+// optional rules need it, and it is for 3 to 6 Mobsters (ruling 71).
+func normaliseBoardwalk(players int, n *pb.Options) *engine.RuleError {
+	if !n.Boardwalk {
+		if n.ThrowTheBumsOut || n.NewCityOrdinance || n.StateGamingCommission {
+			return engine.Malform(engine.ReasonBadOptions,
+				"Throw the Bums Out, New City Ordinance and State Gaming Commission are rules of the Boardwalk expansion: set boardwalk")
+		}
+		return nil
+	}
+	if TwoPlayer(n) {
+		return engine.Malform(engine.ReasonBadOptions,
+			"the Boardwalk expansion is played by 3 to 6 Mobsters, not with the 2-player variant (%d players)", players)
+	}
+	return nil
+}
+
+// refuseUnplayable refuses to set up a table the engine does not yet play
+// in full: a Boardwalk table while BoardwalkPlayable is false. Replay of
+// recorded events is not refused, so the expansion's parts that are played
+// can be tested.
+func refuseUnplayable(n *pb.Options) *engine.RuleError {
+	if n.Boardwalk && !BoardwalkPlayable {
+		return engine.Malform(engine.ReasonBadOptions,
+			"the Boardwalk expansion is not yet playable: its phases are not all enforced (docs/rules/bootleggers.md, \"Boardwalk: what is enforced\")")
+	}
+	return nil
+}
+
+// EarlyEnd reports whether a Mobster's money can end the game before round
+// 12: not with the Boardwalk ("The early game ending condition of a player
+// earning $100Gs is not used").
+func EarlyEnd(o *pb.Options) bool { return !o.GetBoardwalk() }
+
+// Casino returns the placard matching speakeasy p; ok is false for a place
+// that has none (O'Malley's, Texas Lil's).
+func Casino(p pb.DrinkingPlace) (spec CasinoSpec, ok bool) {
+	for _, c := range Boardwalk.Casinos {
+		if c.Place == p {
+			return c, true
+		}
+	}
+	return CasinoSpec{}, false
+}
+
+// CasinoAvailable reports whether speakeasy p may be redeveloped at a
+// table of players: it has a placard and "The 4th Casino is only used in 6
+// player games."
+func CasinoAvailable(p pb.DrinkingPlace, players int) bool {
+	c, ok := Casino(p)
+	return ok && players >= c.MinPlayers
+}
+
+// CasinoPerCrate returns what casino p pays per crate bought, to the
+// sellers and again to its owner, at a table of players (ruling 72 for 5
+// players); 0 where it is not used.
+func CasinoPerCrate(p pb.DrinkingPlace, players int) int {
+	c, ok := Casino(p)
+	if !ok {
+		return 0
+	}
+	for _, row := range c.Payouts {
+		if players >= row.MinPlayers && players <= row.MaxPlayers {
+			return row.PerCrate
+		}
+	}
+	return 0
+}
+
+// Redevelopment is the price of redeveloping a speakeasy into a casino and
+// whom it pays.
+type Redevelopment struct {
+	// Total is what the buyer pays: the base price plus every payment.
+	Total int
+	// Paid is what each colour receives for its markers (ruling 74: the
+	// buyer's own markers cost nothing).
+	Paid [colourCount]int
+}
+
+// RedevelopmentPrice returns the price of redeveloping speakeasy p by
+// buyer, with markers there by colour: "the base price identified on the
+// Casino plus $3G per Influence marker paid to their owners", or $5G a
+// marker of another Mobster under Throw the Bums Out (ruling 80).
+func RedevelopmentPrice(p pb.DrinkingPlace, markers [colourCount]int, buyer colour, bums bool) Redevelopment {
+	c, _ := Casino(p)
+	out := Redevelopment{Total: c.BasePrice}
+	each := CasinoMarkerPrice
+	if bums {
+		each = ThrowTheBumsOutPrice
+	}
+	for col, m := range markers {
+		if colour(col) == buyer {
+			continue
+		}
+		out.Paid[col] = m * each
+		out.Total += m * each
+	}
+	return out
+}
+
+// CasinoGraft returns a casino owner's graft in Phase 1: "$1G per die plus
+// $2G booking fee for each Entertainment Act in their Casinos"; dice are
+// his casinos' consumption dice (ruling 76).
+func CasinoGraft(dice, acts int) int { return dice*CasinoGraftPerDie + acts*BookingFee }
+
+// CasinoDice returns the consumption dice casino p rolls (ruling 77): the
+// speakeasy's own.
+func CasinoDice(p pb.DrinkingPlace) int {
+	n, _ := Speakeasy(p)
+	return n.Dice
+}
+
+// CasinoRoll returns the consumption a casino rolls with faces and acts
+// Entertainment Acts: "Entertainment Acts, like Speakeasy Improvements, add
+// 1 to each die rolled in the Casino."
+func CasinoRoll(faces []int, acts int) int {
+	total := 0
+	for _, f := range faces {
+		total += f + acts*EntertainmentActBonus
+	}
+	return total
+}
+
+// CasinoSale is what a casino's sale pays from the bank.
+type CasinoSale struct {
+	// Bought are the crates bought from each truck of the line, in order.
+	Bought []int
+	// Sellers is paid to the sellers, Owner to the owner for the crates,
+	// Gambling to the owner as gambling profits.
+	Sellers, Owner, Gambling int
+}
+
+// SellAtCasino returns the sale at a casino paying perCrate, with roll
+// consumption and loads the crates of the trucks in line, front first:
+// "Casinos will only buy Crates up to the maximum number of the consumption
+// roll"; "$3G per Crate paid to the sellers from the bank", "$3G per Crate
+// paid to the owner from the bank", and "$1G gambling profits is paid to
+// the owner from the bank for the difference between the consumption roll
+// and the number of Crates sold".
+func SellAtCasino(perCrate, roll int, loads []int) CasinoSale {
+	out := CasinoSale{Bought: make([]int, len(loads))}
+	left, sold := roll, 0
+	for i, l := range loads {
+		b := min(l, left)
+		out.Bought[i], left, sold = b, left-b, sold+b
+	}
+	out.Sellers, out.Owner = sold*perCrate, sold*perCrate
+	if roll > sold {
+		out.Gambling = (roll - sold) * GamblingProfit
+	}
+	return out
+}
+
+// OMalleysBuys returns the crates O'Malley's buys from one truck carrying
+// load when casino owners destroyed cuts markers this round: "reduce
+// consumption at O'Malley's by one Crate per Truck" (ruling 81).
+func OMalleysBuys(load, cuts int) int { return max(0, load-min(cuts, OMalleysCutsPerRound)) }
+
+// CasinoDeck returns the Casino deck of a table, by card id: the
+// expansion's cards, and each optional-rule card whose option is on.
+func CasinoDeck(o *pb.Options) []pb.CasinoCardKind {
+	var out []pb.CasinoCardKind
+	for _, c := range Boardwalk.CasinoCards {
+		switch c.Option {
+		case "new_city_ordinance":
+			if !o.GetNewCityOrdinance() {
+				continue
+			}
+		case "state_gaming_commission":
+			if !o.GetStateGamingCommission() {
+				continue
+			}
+		}
+		for range c.Count {
+			out = append(out, c.Kind)
+		}
+	}
+	return out
+}
+
+// CasinoCardIDs returns every Casino card id of a table, in id order (the
+// unshuffled deck): ids index CasinoDeck(o).
+func CasinoCardIDs(o *pb.Options) []int {
+	ids := make([]int, len(CasinoDeck(o)))
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
+
+// CasinoCard returns the spec of a Casino card kind; ok is false for a
+// kind not in the table.
+func CasinoCard(k pb.CasinoCardKind) (spec CasinoCardSpec, ok bool) {
+	for _, c := range Boardwalk.CasinoCards {
+		if c.Kind == k {
+			return c, true
+		}
+	}
+	return CasinoCardSpec{}, false
+}
+
+// CasinoOffer returns the Casino cards drawn in Phase 1: "draw and place a
+// Casino card next to the board. Additionally, draw and place next to the
+// board one Casino card for each open Casino."
+func CasinoOffer(openCasinos int) int { return 1 + openCasinos }

@@ -1,0 +1,28 @@
+import { defineConfig } from "vite";
+
+// The build is committed (web/dist) and embedded in moonshined, and CI
+// checks that it is what these sources build: file names carry no hash
+// (the server revalidates them instead), and nothing in the output depends
+// on the time or the machine.
+export default defineConfig({
+  base: "./",
+  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    assetsDir: "assets",
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        entryFileNames: "assets/app.js",
+        chunkFileNames: "assets/[name].js",
+        assetFileNames: "assets/[name][extname]",
+      },
+    },
+  },
+  server: {
+    // npm run dev -w web: the app on Vite's server, the API on moonshined.
+    proxy: { "^/(moonshine|grpc)\\.": "http://127.0.0.1:7777", "/v1/": "http://127.0.0.1:7777", "/openapi.json": "http://127.0.0.1:7777" },
+  },
+});
