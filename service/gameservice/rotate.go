@@ -20,13 +20,7 @@ const ReasonSeatNotClaimed = "SEAT_NOT_CLAIMED"
 // seat in the store from the commit on, and this process forgets it at
 // once; others when they fold the event (see noteTable).
 func (s *Service) RotateCredential(ctx context.Context, req *moonshinev1.RotateCredentialRequest) (*moonshinev1.RotateCredentialResponse, error) {
-	if req.ExpectedVersion != nil && req.GetExpectedVersion() < 0 {
-		return nil, badRequest("expected_version", "must not be negative")
-	}
-	if err := s.allowAct(ctx); err != nil {
-		return nil, err
-	}
-	t, err := s.table(ctx, req.GetGameId())
+	t, err := s.tableToChange(ctx, req.GetGameId(), req.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}

@@ -26,13 +26,7 @@ const (
 
 // CancelGame implements moonshinev1.GameServiceServer.
 func (s *Service) CancelGame(ctx context.Context, req *moonshinev1.CancelGameRequest) (*moonshinev1.CancelGameResponse, error) {
-	if req.ExpectedVersion != nil && req.GetExpectedVersion() < 0 {
-		return nil, badRequest("expected_version", "must not be negative")
-	}
-	if err := s.allowAct(ctx); err != nil {
-		return nil, err
-	}
-	t, err := s.table(ctx, req.GetGameId())
+	t, err := s.tableToChange(ctx, req.GetGameId(), req.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -49,17 +43,11 @@ func (s *Service) CancelGame(ctx context.Context, req *moonshinev1.CancelGameReq
 
 // LeaveSeat implements moonshinev1.GameServiceServer.
 func (s *Service) LeaveSeat(ctx context.Context, req *moonshinev1.LeaveSeatRequest) (*moonshinev1.LeaveSeatResponse, error) {
-	if req.ExpectedVersion != nil && req.GetExpectedVersion() < 0 {
-		return nil, badRequest("expected_version", "must not be negative")
-	}
 	c, err := seatCaller(ctx, req.GetGameId())
 	if err != nil {
 		return nil, err
 	}
-	if err := s.allowAct(ctx); err != nil {
-		return nil, err
-	}
-	t, err := s.table(ctx, req.GetGameId())
+	t, err := s.tableToChange(ctx, req.GetGameId(), req.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -75,6 +63,18 @@ func (s *Service) LeaveSeat(ctx context.Context, req *moonshinev1.LeaveSeatReque
 	}
 	s.authn.Claims.Forget(claim.TokenHash)
 	return &moonshinev1.LeaveSeatResponse{Game: info}, nil
+}
+
+// tableToChange checks what every table change shares (the version, the
+// rate) and returns the table.
+func (s *Service) tableToChange(ctx context.Context, gameID string, expected *int64) (*table, error) {
+	if expected != nil && *expected < 0 {
+		return nil, badRequest("expected_version", "must not be negative")
+	}
+	if err := s.allowAct(ctx); err != nil {
+		return nil, err
+	}
+	return s.table(ctx, gameID)
 }
 
 // isCreator reports whether token is the game's creator credential.
