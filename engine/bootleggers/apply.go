@@ -73,6 +73,8 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyRedeveloped(k.CasinoRedeveloped)
 	case *pb.Event_CasinoOwnerDiscarded:
 		return s.applyOwnerDiscarded(k.CasinoOwnerDiscarded)
+	case *pb.Event_CasinoCardTaken:
+		return s.applyCasinoCardTaken(k.CasinoCardTaken)
 	case *pb.Event_StillFired:
 		return s.applyStillFired(k.StillFired)
 	case *pb.Event_TradeProposed:
@@ -187,10 +189,14 @@ func (s *State) applyDeckOrder(o *pb.DeckOrder) error {
 	case pb.Deck_DECK_TRUCK:
 		s.truckDeck = ids
 	case pb.Deck_DECK_CASINO:
-		if !s.opts.GetBoardwalk() || !sameCards(ids, CasinoCardIDs(s.opts)) {
-			return corrupt("a Casino deck that is not the table's")
+		pool := CasinoCardIDs(s.opts)
+		if len(s.casinoDeck)+len(s.casinoDiscard) > 0 {
+			pool = slices.Concat(s.casinoDeck, s.casinoDiscard)
 		}
-		s.casinoDeck = ids
+		if !s.opts.GetBoardwalk() || !sameCards(ids, pool) {
+			return corrupt("a Casino deck that is not the table's deck and its discards")
+		}
+		s.casinoDeck, s.casinoDiscard = ids, nil
 	default:
 		return corrupt("no deck %v", o.GetDeck())
 	}
@@ -252,6 +258,9 @@ func (s *State) applyOffer(o *pb.OfferTurnedUp) error {
 			return corrupt("truck %d is not on top of the Truck deck", o.GetTruck())
 		}
 		s.offer.truck, s.truckDeck = s.truckDeck[0], s.truckDeck[1:]
+	}
+	if err := s.applyCasinoOffer(o.GetCasinoSlots()); err != nil {
+		return err
 	}
 	s.step = pb.Step_STEP_BIDDING
 	s.bids.Open(s.players)

@@ -114,6 +114,7 @@ func (b decision) startRound(round int) {
 		order := slices.Concat(s.menDeck, shuffled(s.menDiscard, b.Rand()))
 		b.Emit(shuffleEvent(pb.Deck_DECK_MEN_OF_ACTION, order, true))
 	}
+	b.reshuffleCasinos()
 	b.emit(b.State().nextOffer())
 }
 
@@ -158,6 +159,7 @@ func (s *State) heat() *pb.TheHeat {
 	if s.offer.truck != noTruck {
 		out.TruckToBottom = ptr(int32(s.offer.truck))
 	}
+	out.CasinoDiscarded = int32s(s.casinoLeft())
 	var played []int
 	for _, p := range s.seats {
 		played = append(played, p.muscle)

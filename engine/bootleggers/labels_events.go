@@ -83,6 +83,9 @@ func muscleLabel(v engine.Viewer, e *pb.Event) string {
 		if k.OfferTurnedUp.Truck != nil {
 			s += fmt.Sprintf("; Truck card: truck %d (%s)", k.OfferTurnedUp.GetTruck(), sizeName(k.OfferTurnedUp.GetTruckSize()))
 		}
+		for _, sl := range k.OfferTurnedUp.GetCasinoSlots() {
+			s += fmt.Sprintf("; Casino card %d: %s", sl.GetSlot(), casinoCardName(sl.GetKind()))
+		}
 		return s
 	case *pb.Event_MuscleChosen:
 		return v.Name(engine.Seat(k.MuscleChosen.GetSeat())) + " sealed a Muscle card"
@@ -106,6 +109,16 @@ func muscleLabel(v engine.Viewer, e *pb.Event) string {
 		return "Muscle and graft paid: " + strings.Join(parts, ", ")
 	case *pb.Event_CardTaken:
 		return takenLabel(v, k.CardTaken)
+	case *pb.Event_CasinoCardTaken:
+		x := k.CasinoCardTaken
+		s := fmt.Sprintf("%s took the Casino card %s", v.Name(engine.Seat(x.GetSeat())), casinoCardName(x.GetKind()))
+		switch {
+		case x.GetWasted():
+			s += " (wasted: no casino)"
+		case x.GetPlace() != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED:
+			s += fmt.Sprintf(": an Entertainment Act at %s for %dG", placeName(x.GetPlace()), x.GetPaid())
+		}
+		return s
 	case *pb.Event_TruckBought:
 		x := k.TruckBought
 		return fmt.Sprintf("%s bought truck %d (%s) for %dG", v.Name(engine.Seat(x.GetSeat())), x.GetTruck(), sizeName(x.GetSize()), x.GetBribe())
@@ -343,6 +356,9 @@ func heatLabel(v engine.Viewer, h *pb.TheHeat) string {
 	}
 	if h.TruckToBottom != nil {
 		s += fmt.Sprintf("; truck %d to the bottom of the Truck deck", h.GetTruckToBottom())
+	}
+	if len(h.GetCasinoDiscarded()) > 0 {
+		s += fmt.Sprintf("; %s discarded", count(int32(len(h.GetCasinoDiscarded())), "Casino card"))
 	}
 	return s
 }

@@ -29,6 +29,7 @@ func (s *State) nextOffer() *pb.OfferTurnedUp {
 	if len(s.truckDeck) > 0 {
 		o.Truck, o.TruckSize = ptr(int32(s.truckDeck[0])), TruckSizeOf(s.truckDeck[0])
 	}
+	o.CasinoSlots = s.casinoOffer()
 	return o
 }
 

@@ -122,6 +122,7 @@ func (s *State) selectCandidates(seat int) []*pb.Command {
 			}
 		}
 	}
+	out = append(out, s.casinoCandidates(seat)...)
 	return append(out, Cmd(&pb.BuyTruck{}), Cmd(&pb.PassSelection{}))
 }
 

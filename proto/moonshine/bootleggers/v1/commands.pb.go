@@ -41,6 +41,7 @@ type Command struct {
 	//	*Command_WithdrawTrade
 	//	*Command_RunTheWhiskey
 	//	*Command_CallTheOrder
+	//	*Command_TakeCasinoCard
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -191,6 +192,15 @@ func (x *Command) GetCallTheOrder() *CallTheOrder {
 	return nil
 }
 
+func (x *Command) GetTakeCasinoCard() *TakeCasinoCard {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_TakeCasinoCard); ok {
+			return x.TakeCasinoCard
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -263,6 +273,12 @@ type Command_CallTheOrder struct {
 	CallTheOrder *CallTheOrder `protobuf:"bytes,12,opt,name=call_the_order,json=callTheOrder,proto3,oneof"`
 }
 
+type Command_TakeCasinoCard struct {
+	// take_casino_card takes a Casino card from the Casino offer (Phase 1,
+	// selection, on the seat's turn; Boardwalk).
+	TakeCasinoCard *TakeCasinoCard `protobuf:"bytes,13,opt,name=take_casino_card,json=takeCasinoCard,proto3,oneof"`
+}
+
 func (*Command_ChooseMuscle) isCommand_Kind() {}
 
 func (*Command_TakeMenOfAction) isCommand_Kind() {}
@@ -286,6 +302,8 @@ func (*Command_WithdrawTrade) isCommand_Kind() {}
 func (*Command_RunTheWhiskey) isCommand_Kind() {}
 
 func (*Command_CallTheOrder) isCommand_Kind() {}
+
+func (*Command_TakeCasinoCard) isCommand_Kind() {}
 
 // ChooseMuscle seals one Muscle card from the seat's hand, face down. The
 // choice cannot be changed (ALREADY_CHOSEN); every seat's card is revealed
@@ -406,6 +424,67 @@ func (x *TakeMenOfAction) GetPlace() DrinkingPlace {
 	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
 }
 
+// TakeCasinoCard takes the Casino card in one Casino offer space
+// (Boardwalk): "Casino Cards are available for selection in addition to
+// existing Men of Action cards." (ruling 83). A card to "redeem
+// immediately" (Hire a Big Act, Steal the Show) adds its Entertainment Act
+// at once to a casino the seat owns (ruling 84); any other card is kept.
+type TakeCasinoCard struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// slot is the Casino offer space, from 0 in the order drawn.
+	Slot int32 `protobuf:"varint,1,opt,name=slot,proto3" json:"slot,omitempty"`
+	// place is the seat's casino that Hire a Big Act or Steal the Show adds
+	// its Entertainment Act to. Must be unspecified for any other card, and
+	// when the seat owns no casino (the card is then wasted).
+	Place         DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeCasinoCard) Reset() {
+	*x = TakeCasinoCard{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeCasinoCard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeCasinoCard) ProtoMessage() {}
+
+func (x *TakeCasinoCard) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeCasinoCard.ProtoReflect.Descriptor instead.
+func (*TakeCasinoCard) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *TakeCasinoCard) GetSlot() int32 {
+	if x != nil {
+		return x.Slot
+	}
+	return 0
+}
+
+func (x *TakeCasinoCard) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
 // BuyTruck takes the Truck card on offer: the seat pays its bribe and gains
 // the truck (ruling 24).
 type BuyTruck struct {
@@ -416,7 +495,7 @@ type BuyTruck struct {
 
 func (x *BuyTruck) Reset() {
 	*x = BuyTruck{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -428,7 +507,7 @@ func (x *BuyTruck) String() string {
 func (*BuyTruck) ProtoMessage() {}
 
 func (x *BuyTruck) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -441,7 +520,7 @@ func (x *BuyTruck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuyTruck.ProtoReflect.Descriptor instead.
 func (*BuyTruck) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{4}
 }
 
 // PassSelection takes nothing from the offer this round.
@@ -453,7 +532,7 @@ type PassSelection struct {
 
 func (x *PassSelection) Reset() {
 	*x = PassSelection{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -465,7 +544,7 @@ func (x *PassSelection) String() string {
 func (*PassSelection) ProtoMessage() {}
 
 func (x *PassSelection) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -478,7 +557,7 @@ func (x *PassSelection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PassSelection.ProtoReflect.Descriptor instead.
 func (*PassSelection) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{5}
 }
 
 // PlayCard plays a kept Men of Action card. The effect named must match the
@@ -504,7 +583,7 @@ type PlayCard struct {
 
 func (x *PlayCard) Reset() {
 	*x = PlayCard{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -516,7 +595,7 @@ func (x *PlayCard) String() string {
 func (*PlayCard) ProtoMessage() {}
 
 func (x *PlayCard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -529,7 +608,7 @@ func (x *PlayCard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayCard.ProtoReflect.Descriptor instead.
 func (*PlayCard) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *PlayCard) GetCardId() int32 {
@@ -661,7 +740,7 @@ type Hit struct {
 
 func (x *Hit) Reset() {
 	*x = Hit{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -673,7 +752,7 @@ func (x *Hit) String() string {
 func (*Hit) ProtoMessage() {}
 
 func (x *Hit) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -686,7 +765,7 @@ func (x *Hit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hit.ProtoReflect.Descriptor instead.
 func (*Hit) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Hit) GetPlace() DrinkingPlace {
@@ -717,7 +796,7 @@ type Shutdown struct {
 
 func (x *Shutdown) Reset() {
 	*x = Shutdown{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -729,7 +808,7 @@ func (x *Shutdown) String() string {
 func (*Shutdown) ProtoMessage() {}
 
 func (x *Shutdown) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -742,7 +821,7 @@ func (x *Shutdown) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Shutdown.ProtoReflect.Descriptor instead.
 func (*Shutdown) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Shutdown) GetSeat() int32 {
@@ -769,7 +848,7 @@ type PayOffTheCopper struct {
 
 func (x *PayOffTheCopper) Reset() {
 	*x = PayOffTheCopper{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -781,7 +860,7 @@ func (x *PayOffTheCopper) String() string {
 func (*PayOffTheCopper) ProtoMessage() {}
 
 func (x *PayOffTheCopper) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -794,7 +873,7 @@ func (x *PayOffTheCopper) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PayOffTheCopper.ProtoReflect.Descriptor instead.
 func (*PayOffTheCopper) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{9}
 }
 
 // Hijack takes over a truck that a rival runs and that is lined up this
@@ -809,7 +888,7 @@ type Hijack struct {
 
 func (x *Hijack) Reset() {
 	*x = Hijack{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -821,7 +900,7 @@ func (x *Hijack) String() string {
 func (*Hijack) ProtoMessage() {}
 
 func (x *Hijack) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -834,7 +913,7 @@ func (x *Hijack) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hijack.ProtoReflect.Descriptor instead.
 func (*Hijack) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Hijack) GetTruck() int32 {
@@ -855,7 +934,7 @@ type HaltAnOrder struct {
 
 func (x *HaltAnOrder) Reset() {
 	*x = HaltAnOrder{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -867,7 +946,7 @@ func (x *HaltAnOrder) String() string {
 func (*HaltAnOrder) ProtoMessage() {}
 
 func (x *HaltAnOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -880,7 +959,7 @@ func (x *HaltAnOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HaltAnOrder.ProtoReflect.Descriptor instead.
 func (*HaltAnOrder) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *HaltAnOrder) GetTruck() int32 {
@@ -902,7 +981,7 @@ type BigNight struct {
 
 func (x *BigNight) Reset() {
 	*x = BigNight{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -914,7 +993,7 @@ func (x *BigNight) String() string {
 func (*BigNight) ProtoMessage() {}
 
 func (x *BigNight) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -927,7 +1006,7 @@ func (x *BigNight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BigNight.ProtoReflect.Descriptor instead.
 func (*BigNight) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BigNight) GetPlace() DrinkingPlace {
@@ -959,7 +1038,7 @@ type SendInTheBoys struct {
 
 func (x *SendInTheBoys) Reset() {
 	*x = SendInTheBoys{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -971,7 +1050,7 @@ func (x *SendInTheBoys) String() string {
 func (*SendInTheBoys) ProtoMessage() {}
 
 func (x *SendInTheBoys) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -984,7 +1063,7 @@ func (x *SendInTheBoys) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendInTheBoys.ProtoReflect.Descriptor instead.
 func (*SendInTheBoys) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SendInTheBoys) GetPlacements() []*Placement {
@@ -1022,7 +1101,7 @@ type FireUpTheStill struct {
 
 func (x *FireUpTheStill) Reset() {
 	*x = FireUpTheStill{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1034,7 +1113,7 @@ func (x *FireUpTheStill) String() string {
 func (*FireUpTheStill) ProtoMessage() {}
 
 func (x *FireUpTheStill) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1047,7 +1126,7 @@ func (x *FireUpTheStill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FireUpTheStill.ProtoReflect.Descriptor instead.
 func (*FireUpTheStill) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *FireUpTheStill) GetPlayItCool() bool {
@@ -1074,7 +1153,7 @@ type ProposeTrade struct {
 
 func (x *ProposeTrade) Reset() {
 	*x = ProposeTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1165,7 @@ func (x *ProposeTrade) String() string {
 func (*ProposeTrade) ProtoMessage() {}
 
 func (x *ProposeTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1178,7 @@ func (x *ProposeTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeTrade.ProtoReflect.Descriptor instead.
 func (*ProposeTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ProposeTrade) GetTo() int32 {
@@ -1138,7 +1217,7 @@ type AnswerTrade struct {
 
 func (x *AnswerTrade) Reset() {
 	*x = AnswerTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1150,7 +1229,7 @@ func (x *AnswerTrade) String() string {
 func (*AnswerTrade) ProtoMessage() {}
 
 func (x *AnswerTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1163,7 +1242,7 @@ func (x *AnswerTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerTrade.ProtoReflect.Descriptor instead.
 func (*AnswerTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AnswerTrade) GetOfferId() int32 {
@@ -1191,7 +1270,7 @@ type WithdrawTrade struct {
 
 func (x *WithdrawTrade) Reset() {
 	*x = WithdrawTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1203,7 +1282,7 @@ func (x *WithdrawTrade) String() string {
 func (*WithdrawTrade) ProtoMessage() {}
 
 func (x *WithdrawTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1216,7 +1295,7 @@ func (x *WithdrawTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawTrade.ProtoReflect.Descriptor instead.
 func (*WithdrawTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *WithdrawTrade) GetOfferId() int32 {
@@ -1240,7 +1319,7 @@ type RunTheWhiskey struct {
 
 func (x *RunTheWhiskey) Reset() {
 	*x = RunTheWhiskey{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1252,7 +1331,7 @@ func (x *RunTheWhiskey) String() string {
 func (*RunTheWhiskey) ProtoMessage() {}
 
 func (x *RunTheWhiskey) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1265,7 +1344,7 @@ func (x *RunTheWhiskey) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunTheWhiskey.ProtoReflect.Descriptor instead.
 func (*RunTheWhiskey) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RunTheWhiskey) GetRuns() []*Run {
@@ -1292,7 +1371,7 @@ type Run struct {
 
 func (x *Run) Reset() {
 	*x = Run{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1304,7 +1383,7 @@ func (x *Run) String() string {
 func (*Run) ProtoMessage() {}
 
 func (x *Run) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1317,7 +1396,7 @@ func (x *Run) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Run.ProtoReflect.Descriptor instead.
 func (*Run) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Run) GetTruck() int32 {
@@ -1356,7 +1435,7 @@ type CallTheOrder struct {
 
 func (x *CallTheOrder) Reset() {
 	*x = CallTheOrder{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1368,7 +1447,7 @@ func (x *CallTheOrder) String() string {
 func (*CallTheOrder) ProtoMessage() {}
 
 func (x *CallTheOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1381,7 +1460,7 @@ func (x *CallTheOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallTheOrder.ProtoReflect.Descriptor instead.
 func (*CallTheOrder) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CallTheOrder) GetPlace() DrinkingPlace {
@@ -1402,7 +1481,7 @@ var File_moonshine_bootleggers_v1_commands_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\n" +
-	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xcd\a\n" +
+	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xa3\b\n" +
 	"\aCommand\x12M\n" +
 	"\rchoose_muscle\x18\x01 \x01(\v2&.moonshine.bootleggers.v1.ChooseMuscleH\x00R\fchooseMuscle\x12X\n" +
 	"\x12take_men_of_action\x18\x02 \x01(\v2).moonshine.bootleggers.v1.TakeMenOfActionH\x00R\x0ftakeMenOfAction\x12A\n" +
@@ -1416,7 +1495,8 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\x0ewithdraw_trade\x18\n" +
 	" \x01(\v2'.moonshine.bootleggers.v1.WithdrawTradeH\x00R\rwithdrawTrade\x12Q\n" +
 	"\x0frun_the_whiskey\x18\v \x01(\v2'.moonshine.bootleggers.v1.RunTheWhiskeyH\x00R\rrunTheWhiskey\x12N\n" +
-	"\x0ecall_the_order\x18\f \x01(\v2&.moonshine.bootleggers.v1.CallTheOrderH\x00R\fcallTheOrderB\x06\n" +
+	"\x0ecall_the_order\x18\f \x01(\v2&.moonshine.bootleggers.v1.CallTheOrderH\x00R\fcallTheOrder\x12T\n" +
+	"\x10take_casino_card\x18\r \x01(\v2(.moonshine.bootleggers.v1.TakeCasinoCardH\x00R\x0etakeCasinoCardB\x06\n" +
 	"\x04kind\"\"\n" +
 	"\fChooseMuscle\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\x05R\x04card\"\x89\x01\n" +
@@ -1424,7 +1504,10 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\x04slot\x18\x01 \x01(\x05R\x04slot\x12\x19\n" +
 	"\x05still\x18\x02 \x01(\x05H\x00R\x05still\x88\x01\x01\x12=\n" +
 	"\x05place\x18\x03 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05placeB\b\n" +
-	"\x06_still\"\n" +
+	"\x06_still\"c\n" +
+	"\x0eTakeCasinoCard\x12\x12\n" +
+	"\x04slot\x18\x01 \x01(\x05R\x04slot\x12=\n" +
+	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\n" +
 	"\n" +
 	"\bBuyTruck\"\x0f\n" +
 	"\rPassSelection\"\xc8\x03\n" +
@@ -1492,69 +1575,72 @@ func file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_commands_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_moonshine_bootleggers_v1_commands_proto_goTypes = []any{
 	(*Command)(nil),         // 0: moonshine.bootleggers.v1.Command
 	(*ChooseMuscle)(nil),    // 1: moonshine.bootleggers.v1.ChooseMuscle
 	(*TakeMenOfAction)(nil), // 2: moonshine.bootleggers.v1.TakeMenOfAction
-	(*BuyTruck)(nil),        // 3: moonshine.bootleggers.v1.BuyTruck
-	(*PassSelection)(nil),   // 4: moonshine.bootleggers.v1.PassSelection
-	(*PlayCard)(nil),        // 5: moonshine.bootleggers.v1.PlayCard
-	(*Hit)(nil),             // 6: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),        // 7: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil), // 8: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),          // 9: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),     // 10: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),        // 11: moonshine.bootleggers.v1.BigNight
-	(*SendInTheBoys)(nil),   // 12: moonshine.bootleggers.v1.SendInTheBoys
-	(*FireUpTheStill)(nil),  // 13: moonshine.bootleggers.v1.FireUpTheStill
-	(*ProposeTrade)(nil),    // 14: moonshine.bootleggers.v1.ProposeTrade
-	(*AnswerTrade)(nil),     // 15: moonshine.bootleggers.v1.AnswerTrade
-	(*WithdrawTrade)(nil),   // 16: moonshine.bootleggers.v1.WithdrawTrade
-	(*RunTheWhiskey)(nil),   // 17: moonshine.bootleggers.v1.RunTheWhiskey
-	(*Run)(nil),             // 18: moonshine.bootleggers.v1.Run
-	(*CallTheOrder)(nil),    // 19: moonshine.bootleggers.v1.CallTheOrder
-	(DrinkingPlace)(0),      // 20: moonshine.bootleggers.v1.DrinkingPlace
-	(*Colour)(nil),          // 21: moonshine.bootleggers.v1.Colour
-	(*Placement)(nil),       // 22: moonshine.bootleggers.v1.Placement
-	(*Goods)(nil),           // 23: moonshine.bootleggers.v1.Goods
+	(*TakeCasinoCard)(nil),  // 3: moonshine.bootleggers.v1.TakeCasinoCard
+	(*BuyTruck)(nil),        // 4: moonshine.bootleggers.v1.BuyTruck
+	(*PassSelection)(nil),   // 5: moonshine.bootleggers.v1.PassSelection
+	(*PlayCard)(nil),        // 6: moonshine.bootleggers.v1.PlayCard
+	(*Hit)(nil),             // 7: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),        // 8: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil), // 9: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),          // 10: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),     // 11: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),        // 12: moonshine.bootleggers.v1.BigNight
+	(*SendInTheBoys)(nil),   // 13: moonshine.bootleggers.v1.SendInTheBoys
+	(*FireUpTheStill)(nil),  // 14: moonshine.bootleggers.v1.FireUpTheStill
+	(*ProposeTrade)(nil),    // 15: moonshine.bootleggers.v1.ProposeTrade
+	(*AnswerTrade)(nil),     // 16: moonshine.bootleggers.v1.AnswerTrade
+	(*WithdrawTrade)(nil),   // 17: moonshine.bootleggers.v1.WithdrawTrade
+	(*RunTheWhiskey)(nil),   // 18: moonshine.bootleggers.v1.RunTheWhiskey
+	(*Run)(nil),             // 19: moonshine.bootleggers.v1.Run
+	(*CallTheOrder)(nil),    // 20: moonshine.bootleggers.v1.CallTheOrder
+	(DrinkingPlace)(0),      // 21: moonshine.bootleggers.v1.DrinkingPlace
+	(*Colour)(nil),          // 22: moonshine.bootleggers.v1.Colour
+	(*Placement)(nil),       // 23: moonshine.bootleggers.v1.Placement
+	(*Goods)(nil),           // 24: moonshine.bootleggers.v1.Goods
 }
 var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
 	1,  // 0: moonshine.bootleggers.v1.Command.choose_muscle:type_name -> moonshine.bootleggers.v1.ChooseMuscle
 	2,  // 1: moonshine.bootleggers.v1.Command.take_men_of_action:type_name -> moonshine.bootleggers.v1.TakeMenOfAction
-	3,  // 2: moonshine.bootleggers.v1.Command.buy_truck:type_name -> moonshine.bootleggers.v1.BuyTruck
-	4,  // 3: moonshine.bootleggers.v1.Command.pass_selection:type_name -> moonshine.bootleggers.v1.PassSelection
-	5,  // 4: moonshine.bootleggers.v1.Command.play_card:type_name -> moonshine.bootleggers.v1.PlayCard
-	12, // 5: moonshine.bootleggers.v1.Command.send_in_the_boys:type_name -> moonshine.bootleggers.v1.SendInTheBoys
-	13, // 6: moonshine.bootleggers.v1.Command.fire_up_the_still:type_name -> moonshine.bootleggers.v1.FireUpTheStill
-	14, // 7: moonshine.bootleggers.v1.Command.propose_trade:type_name -> moonshine.bootleggers.v1.ProposeTrade
-	15, // 8: moonshine.bootleggers.v1.Command.answer_trade:type_name -> moonshine.bootleggers.v1.AnswerTrade
-	16, // 9: moonshine.bootleggers.v1.Command.withdraw_trade:type_name -> moonshine.bootleggers.v1.WithdrawTrade
-	17, // 10: moonshine.bootleggers.v1.Command.run_the_whiskey:type_name -> moonshine.bootleggers.v1.RunTheWhiskey
-	19, // 11: moonshine.bootleggers.v1.Command.call_the_order:type_name -> moonshine.bootleggers.v1.CallTheOrder
-	20, // 12: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	6,  // 13: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
-	7,  // 14: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	8,  // 15: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	9,  // 16: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	10, // 17: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	11, // 18: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	20, // 19: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	21, // 20: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
-	20, // 21: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	22, // 22: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
-	20, // 23: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	20, // 24: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 25: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
-	23, // 26: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
-	18, // 27: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
-	20, // 28: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	20, // 29: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	30, // [30:30] is the sub-list for method output_type
-	30, // [30:30] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	4,  // 2: moonshine.bootleggers.v1.Command.buy_truck:type_name -> moonshine.bootleggers.v1.BuyTruck
+	5,  // 3: moonshine.bootleggers.v1.Command.pass_selection:type_name -> moonshine.bootleggers.v1.PassSelection
+	6,  // 4: moonshine.bootleggers.v1.Command.play_card:type_name -> moonshine.bootleggers.v1.PlayCard
+	13, // 5: moonshine.bootleggers.v1.Command.send_in_the_boys:type_name -> moonshine.bootleggers.v1.SendInTheBoys
+	14, // 6: moonshine.bootleggers.v1.Command.fire_up_the_still:type_name -> moonshine.bootleggers.v1.FireUpTheStill
+	15, // 7: moonshine.bootleggers.v1.Command.propose_trade:type_name -> moonshine.bootleggers.v1.ProposeTrade
+	16, // 8: moonshine.bootleggers.v1.Command.answer_trade:type_name -> moonshine.bootleggers.v1.AnswerTrade
+	17, // 9: moonshine.bootleggers.v1.Command.withdraw_trade:type_name -> moonshine.bootleggers.v1.WithdrawTrade
+	18, // 10: moonshine.bootleggers.v1.Command.run_the_whiskey:type_name -> moonshine.bootleggers.v1.RunTheWhiskey
+	20, // 11: moonshine.bootleggers.v1.Command.call_the_order:type_name -> moonshine.bootleggers.v1.CallTheOrder
+	3,  // 12: moonshine.bootleggers.v1.Command.take_casino_card:type_name -> moonshine.bootleggers.v1.TakeCasinoCard
+	21, // 13: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	21, // 14: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	7,  // 15: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
+	8,  // 16: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	9,  // 17: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	10, // 18: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	11, // 19: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	12, // 20: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	21, // 21: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 22: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
+	21, // 23: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 24: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
+	21, // 25: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	21, // 26: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	24, // 27: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
+	24, // 28: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
+	19, // 29: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
+	21, // 30: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	21, // 31: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	32, // [32:32] is the sub-list for method output_type
+	32, // [32:32] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_commands_proto_init() }
@@ -1576,9 +1662,10 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 		(*Command_WithdrawTrade)(nil),
 		(*Command_RunTheWhiskey)(nil),
 		(*Command_CallTheOrder)(nil),
+		(*Command_TakeCasinoCard)(nil),
 	}
 	file_moonshine_bootleggers_v1_commands_proto_msgTypes[2].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_commands_proto_msgTypes[5].OneofWrappers = []any{
+	file_moonshine_bootleggers_v1_commands_proto_msgTypes[6].OneofWrappers = []any{
 		(*PlayCard_Hit)(nil),
 		(*PlayCard_Shutdown)(nil),
 		(*PlayCard_PayOffTheCopper)(nil),
@@ -1592,7 +1679,7 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_commands_proto_rawDesc), len(file_moonshine_bootleggers_v1_commands_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { CardKind, CardTiming, DrinkingPlace, Phase, PlaceKind, TruckSize, Variant } from "./board_pb.js";
+import type { CardKind, CardTiming, CasinoCardKind, DrinkingPlace, Phase, PlaceKind, TruckSize, Variant } from "./board_pb.js";
 import { file_moonshine_bootleggers_v1_board } from "./board_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/data.proto.
  */
 export const file_moonshine_bootleggers_v1_data: GenFile = /*@__PURE__*/
-  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvZGF0YS5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIvgCCgVCb2FyZBIzCgZwbGFjZXMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VDYXJkEjMKBnRydWNrcxgCIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja0NhcmQSPQoMbXVzY2xlX2Nvc3RzGAMgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZUNvc3RSdW4SQAoNbWVuX29mX2FjdGlvbhgEIAMoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NZW5PZkFjdGlvbkNhcmQSMwoGdGFibGVzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRhYmxlU2l6ZRIyCgdudW1iZXJzGAYgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk51bWJlcnMSGwoTaG91c2VfcnVsZXNfdmVyc2lvbhgHIAEoBSK0AgoJUGxhY2VDYXJkEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDAoEbmFtZRgCIAEoCRIxCgRraW5kGAMgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYWNlS2luZBIPCgdjaXJjbGVzGAQgASgFEg8KB21pbmltdW0YBSABKAUSDAoEZGljZRgGIAEoBRINCgVwcmljZRgHIAEoBRITCgtvd25lcl9ib251cxgIIAEoBRITCgttaW5fcGxheWVycxgJIAEoBRISCgp0d29fcGxheWVyGAogASgIEhcKD25ldXRyYWxfbWFya2VycxgLIAEoBRIYChBpbXByb3ZlbWVudHNfbWF4GAwgASgFIqYBCglUcnVja0NhcmQSMQoEc2l6ZRgBIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemUSDQoFY2FyZHMYAiABKAUSEwoLZmlyc3RfdHJ1Y2sYAyABKAUSEgoKbGFzdF90cnVjaxgEIAEoBRIQCghjYXBhY2l0eRgFIAEoBRINCgVicmliZRgGIAEoBRINCgVncmFmdBgHIAEoBSI6Cg1NdXNjbGVDb3N0UnVuEg0KBWZpcnN0GAEgASgFEgwKBGxhc3QYAiABKAUSDAoEY29zdBgDIAEoBSKVAgoPTWVuT2ZBY3Rpb25DYXJkEjAKBGtpbmQYASABKA4yIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FyZEtpbmQSDAoEbmFtZRgCIAEoCRINCgVjb3VudBgDIAEoBRIQCghmaXJzdF9pZBgEIAEoBRIPCgdsYXN0X2lkGAUgASgFEgwKBGNvc3QYBiABKAUSNAoGdGltaW5nGAcgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRUaW1pbmcSLgoFcGhhc2UYCCABKA4yHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGhhc2USDgoGYW1vdW50GAkgASgFEgwKBHRleHQYCiABKAki3QEKCVRhYmxlU2l6ZRIPCgdwbGF5ZXJzGAEgASgFEjIKB3ZhcmlhbnQYAiABKA4yIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVmFyaWFudBINCgVvZmZlchgDIAEoBRIgChhvZmZlcl9uZWVkX2FfbGl0dGxlX2hlbHAYBCABKAUSNwoGcGxhY2VzGAUgAygOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USEQoJZW5kX21vbmV5GAYgASgFEg4KBmNvcHBlchgHIAEoCCKbAwoHTnVtYmVycxIOCgZyb3VuZHMYASABKAUSFgoOc3RhcnRpbmdfbW9uZXkYAiABKAUSGgoSbWFya2Vyc19wZXJfY29sb3VyGAMgASgFEhoKEnN0YXJ0aW5nX2JhY2tfcm9vbRgEIAEoBRIWCg5zdGlsbF9kaWNlX21heBgFIAEoBRIdChVyZW1vdGVfc3RpbGxfZGljZV9tYXgYBiABKAUSFQoNcmVtb3RlX3N0aWxscxgHIAEoBRIXCg9tdXNjbGVfcGVyX2JhbmQYCCABKAUSFgoOb21hbGxleXNfcHJpY2UYCSABKAUSFwoPbmV1dHJhbF9tYXJrZXJzGAogASgFEhwKFG9wZW5fdHJhZGVzX3Blcl9zZWF0GAsgASgFEhoKEmNvcHBlcl9maXJzdF9yb3VuZBgMIAEoBRITCgtyYW1wX3JvdW5kcxgNIAEoBRIWCg5yYW1wX2ZpcnN0X2RpZRgOIAEoBRIWCg5yYW1wX290aGVyX2RpZRgPIAEoBRIZChFwbGF5X2l0X2Nvb2xfZmFjZRgQIAEoBWIGcHJvdG8z", [file_moonshine_bootleggers_v1_board]);
+  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvZGF0YS5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIrQDCgVCb2FyZBIzCgZwbGFjZXMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VDYXJkEjMKBnRydWNrcxgCIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja0NhcmQSPQoMbXVzY2xlX2Nvc3RzGAMgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZUNvc3RSdW4SQAoNbWVuX29mX2FjdGlvbhgEIAMoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NZW5PZkFjdGlvbkNhcmQSMwoGdGFibGVzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRhYmxlU2l6ZRIyCgdudW1iZXJzGAYgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk51bWJlcnMSGwoTaG91c2VfcnVsZXNfdmVyc2lvbhgHIAEoBRI6Cglib2FyZHdhbGsYCCABKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQm9hcmR3YWxrRGF0YSKqAgoNQm9hcmR3YWxrRGF0YRI4CgdjYXNpbm9zGAEgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub1BsYWNhcmQSOgoMY2FzaW5vX2NhcmRzGAIgAygLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmQSGwoTY2FzaW5vX21hcmtlcl9wcmljZRgDIAEoBRIgChh0aHJvd190aGVfYnVtc19vdXRfcHJpY2UYBCABKAUSFQoNZ3JhZnRfcGVyX2RpZRgFIAEoBRITCgtib29raW5nX2ZlZRgGIAEoBRIXCg9nYW1ibGluZ19wcm9maXQYByABKAUSHwoXb21hbGxleXNfY3V0c19wZXJfcm91bmQYCCABKAUinwEKDUNhc2lub1BsYWNhcmQSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIMCgRuYW1lGAIgASgJEhMKC21pbl9wbGF5ZXJzGAMgASgFEhIKCmJhc2VfcHJpY2UYBCABKAUSDAoEZGljZRgFIAEoBRIRCglwZXJfY3JhdGUYBiADKAUivQEKCkNhc2lub0NhcmQSNgoEa2luZBgBIAEoDjIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9DYXJkS2luZBIMCgRuYW1lGAIgASgJEg0KBWNvdW50GAMgASgFEgwKBGtlZXAYBCABKAgSLgoFcGhhc2UYBSABKA4yHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGhhc2USDgoGb3B0aW9uGAYgASgJEgwKBHRleHQYByABKAkitAIKCVBsYWNlQ2FyZBI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEgwKBG5hbWUYAiABKAkSMQoEa2luZBgDIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZUtpbmQSDwoHY2lyY2xlcxgEIAEoBRIPCgdtaW5pbXVtGAUgASgFEgwKBGRpY2UYBiABKAUSDQoFcHJpY2UYByABKAUSEwoLb3duZXJfYm9udXMYCCABKAUSEwoLbWluX3BsYXllcnMYCSABKAUSEgoKdHdvX3BsYXllchgKIAEoCBIXCg9uZXV0cmFsX21hcmtlcnMYCyABKAUSGAoQaW1wcm92ZW1lbnRzX21heBgMIAEoBSKmAQoJVHJ1Y2tDYXJkEjEKBHNpemUYASABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tTaXplEg0KBWNhcmRzGAIgASgFEhMKC2ZpcnN0X3RydWNrGAMgASgFEhIKCmxhc3RfdHJ1Y2sYBCABKAUSEAoIY2FwYWNpdHkYBSABKAUSDQoFYnJpYmUYBiABKAUSDQoFZ3JhZnQYByABKAUiOgoNTXVzY2xlQ29zdFJ1bhINCgVmaXJzdBgBIAEoBRIMCgRsYXN0GAIgASgFEgwKBGNvc3QYAyABKAUilQIKD01lbk9mQWN0aW9uQ2FyZBIwCgRraW5kGAEgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEgwKBG5hbWUYAiABKAkSDQoFY291bnQYAyABKAUSEAoIZmlyc3RfaWQYBCABKAUSDwoHbGFzdF9pZBgFIAEoBRIMCgRjb3N0GAYgASgFEjQKBnRpbWluZxgHIAEoDjIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkVGltaW5nEi4KBXBoYXNlGAggASgOMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBoYXNlEg4KBmFtb3VudBgJIAEoBRIMCgR0ZXh0GAogASgJIt0BCglUYWJsZVNpemUSDwoHcGxheWVycxgBIAEoBRIyCgd2YXJpYW50GAIgASgOMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlZhcmlhbnQSDQoFb2ZmZXIYAyABKAUSIAoYb2ZmZXJfbmVlZF9hX2xpdHRsZV9oZWxwGAQgASgFEjcKBnBsYWNlcxgFIAMoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEhEKCWVuZF9tb25leRgGIAEoBRIOCgZjb3BwZXIYByABKAgimwMKB051bWJlcnMSDgoGcm91bmRzGAEgASgFEhYKDnN0YXJ0aW5nX21vbmV5GAIgASgFEhoKEm1hcmtlcnNfcGVyX2NvbG91chgDIAEoBRIaChJzdGFydGluZ19iYWNrX3Jvb20YBCABKAUSFgoOc3RpbGxfZGljZV9tYXgYBSABKAUSHQoVcmVtb3RlX3N0aWxsX2RpY2VfbWF4GAYgASgFEhUKDXJlbW90ZV9zdGlsbHMYByABKAUSFwoPbXVzY2xlX3Blcl9iYW5kGAggASgFEhYKDm9tYWxsZXlzX3ByaWNlGAkgASgFEhcKD25ldXRyYWxfbWFya2VycxgKIAEoBRIcChRvcGVuX3RyYWRlc19wZXJfc2VhdBgLIAEoBRIaChJjb3BwZXJfZmlyc3Rfcm91bmQYDCABKAUSEwoLcmFtcF9yb3VuZHMYDSABKAUSFgoOcmFtcF9maXJzdF9kaWUYDiABKAUSFgoOcmFtcF9vdGhlcl9kaWUYDyABKAUSGQoRcGxheV9pdF9jb29sX2ZhY2UYECABKAViBnByb3RvMw", [file_moonshine_bootleggers_v1_board]);
 
 /**
  * Board is every number and table of Bootleggers a client needs to draw and
@@ -78,6 +78,14 @@ export type Board = Message<"moonshine.bootleggers.v1.Board"> & {
    * @generated from field: int32 house_rules_version = 7;
    */
   houseRulesVersion: number;
+
+  /**
+   * boardwalk is the Boardwalk expansion's data: its casinos, its Casino
+   * deck and its printed numbers.
+   *
+   * @generated from field: moonshine.bootleggers.v1.BoardwalkData boardwalk = 8;
+   */
+  boardwalk?: BoardwalkData | undefined;
 };
 
 /**
@@ -86,6 +94,202 @@ export type Board = Message<"moonshine.bootleggers.v1.Board"> & {
  */
 export const BoardSchema: GenMessage<Board> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_data, 0);
+
+/**
+ * BoardwalkData is the Boardwalk expansion's data (docs/rules/bootleggers.md,
+ * rulings 71-81).
+ *
+ * @generated from message moonshine.bootleggers.v1.BoardwalkData
+ */
+export type BoardwalkData = Message<"moonshine.bootleggers.v1.BoardwalkData"> & {
+  /**
+   * casinos are the four casino placards, smallest first.
+   *
+   * @generated from field: repeated moonshine.bootleggers.v1.CasinoPlacard casinos = 1;
+   */
+  casinos: CasinoPlacard[];
+
+  /**
+   * casino_cards are the Casino deck's kinds; Casino card ids run in this
+   * order over the kinds a table's options put in the deck.
+   *
+   * @generated from field: repeated moonshine.bootleggers.v1.CasinoCard casino_cards = 2;
+   */
+  casinoCards: CasinoCard[];
+
+  /**
+   * casino_marker_price is paid per other Mobster's marker on
+   * redevelopment ("$3G per Influence marker").
+   *
+   * @generated from field: int32 casino_marker_price = 3;
+   */
+  casinoMarkerPrice: number;
+
+  /**
+   * throw_the_bums_out_price replaces it under Throw the Bums Out.
+   *
+   * @generated from field: int32 throw_the_bums_out_price = 4;
+   */
+  throwTheBumsOutPrice: number;
+
+  /**
+   * graft_per_die is a casino owner's graft per consumption die.
+   *
+   * @generated from field: int32 graft_per_die = 5;
+   */
+  graftPerDie: number;
+
+  /**
+   * booking_fee is a casino owner's graft per Entertainment Act.
+   *
+   * @generated from field: int32 booking_fee = 6;
+   */
+  bookingFee: number;
+
+  /**
+   * gambling_profit is paid per point of the roll above the crates sold.
+   *
+   * @generated from field: int32 gambling_profit = 7;
+   */
+  gamblingProfit: number;
+
+  /**
+   * omalleys_cuts_per_round caps the markers destroyed at O'Malley's a
+   * round.
+   *
+   * @generated from field: int32 omalleys_cuts_per_round = 8;
+   */
+  omalleysCutsPerRound: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.BoardwalkData.
+ * Use `create(BoardwalkDataSchema)` to create a new message.
+ */
+export const BoardwalkDataSchema: GenMessage<BoardwalkData> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_data, 1);
+
+/**
+ * CasinoPlacard is one casino.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoPlacard
+ */
+export type CasinoPlacard = Message<"moonshine.bootleggers.v1.CasinoPlacard"> & {
+  /**
+   * place is the speakeasy it is placed over.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * name is its printed name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * min_players is the fewest players with which it is used.
+   *
+   * @generated from field: int32 min_players = 3;
+   */
+  minPlayers: number;
+
+  /**
+   * base_price is its base price (ruling 73).
+   *
+   * @generated from field: int32 base_price = 4;
+   */
+  basePrice: number;
+
+  /**
+   * dice is its consumption dice (ruling 77).
+   *
+   * @generated from field: int32 dice = 5;
+   */
+  dice: number;
+
+  /**
+   * per_crate is what it pays per crate to the sellers and to its owner,
+   * by table size: index 0 is 3 players, 3 is 6 players; 0 where the
+   * casino is not used (ruling 72).
+   *
+   * @generated from field: repeated int32 per_crate = 6;
+   */
+  perCrate: number[];
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoPlacard.
+ * Use `create(CasinoPlacardSchema)` to create a new message.
+ */
+export const CasinoPlacardSchema: GenMessage<CasinoPlacard> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_data, 2);
+
+/**
+ * CasinoCard is one kind of Casino card, as printed.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoCard
+ */
+export type CasinoCard = Message<"moonshine.bootleggers.v1.CasinoCard"> & {
+  /**
+   * kind is the kind.
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardKind kind = 1;
+   */
+  kind: CasinoCardKind;
+
+  /**
+   * name is its printed name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * count is the copies in the deck.
+   *
+   * @generated from field: int32 count = 3;
+   */
+  count: number;
+
+  /**
+   * keep is true for "May be saved for later use".
+   *
+   * @generated from field: bool keep = 4;
+   */
+  keep: boolean;
+
+  /**
+   * phase is when it is played (ruling 78).
+   *
+   * @generated from field: moonshine.bootleggers.v1.Phase phase = 5;
+   */
+  phase: Phase;
+
+  /**
+   * option is the Options field that puts it in the deck, empty for the
+   * expansion's own cards.
+   *
+   * @generated from field: string option = 6;
+   */
+  option: string;
+
+  /**
+   * text is the printed text.
+   *
+   * @generated from field: string text = 7;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoCard.
+ * Use `create(CasinoCardSchema)` to create a new message.
+ */
+export const CasinoCardSchema: GenMessage<CasinoCard> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_data, 3);
 
 /**
  * PlaceCard is one drinking place.
@@ -186,7 +390,7 @@ export type PlaceCard = Message<"moonshine.bootleggers.v1.PlaceCard"> & {
  * Use `create(PlaceCardSchema)` to create a new message.
  */
 export const PlaceCardSchema: GenMessage<PlaceCard> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_data, 1);
+  messageDesc(file_moonshine_bootleggers_v1_data, 4);
 
 /**
  * TruckCard is one truck size (ruling 24; the small truck's 4 crates are
@@ -250,7 +454,7 @@ export type TruckCard = Message<"moonshine.bootleggers.v1.TruckCard"> & {
  * Use `create(TruckCardSchema)` to create a new message.
  */
 export const TruckCardSchema: GenMessage<TruckCard> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_data, 2);
+  messageDesc(file_moonshine_bootleggers_v1_data, 5);
 
 /**
  * MuscleCostRun is the cost of a run of Muscle cards.
@@ -285,7 +489,7 @@ export type MuscleCostRun = Message<"moonshine.bootleggers.v1.MuscleCostRun"> & 
  * Use `create(MuscleCostRunSchema)` to create a new message.
  */
 export const MuscleCostRunSchema: GenMessage<MuscleCostRun> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_data, 3);
+  messageDesc(file_moonshine_bootleggers_v1_data, 6);
 
 /**
  * MenOfActionCard is one kind of Men of Action card.
@@ -372,7 +576,7 @@ export type MenOfActionCard = Message<"moonshine.bootleggers.v1.MenOfActionCard"
  * Use `create(MenOfActionCardSchema)` to create a new message.
  */
 export const MenOfActionCardSchema: GenMessage<MenOfActionCard> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_data, 4);
+  messageDesc(file_moonshine_bootleggers_v1_data, 7);
 
 /**
  * TableSize is what one number of players uses.
@@ -436,7 +640,7 @@ export type TableSize = Message<"moonshine.bootleggers.v1.TableSize"> & {
  * Use `create(TableSizeSchema)` to create a new message.
  */
 export const TableSizeSchema: GenMessage<TableSize> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_data, 5);
+  messageDesc(file_moonshine_bootleggers_v1_data, 8);
 
 /**
  * Numbers are the game's fixed numbers.
@@ -563,5 +767,5 @@ export type Numbers = Message<"moonshine.bootleggers.v1.Numbers"> & {
  * Use `create(NumbersSchema)` to create a new message.
  */
 export const NumbersSchema: GenMessage<Numbers> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_data, 6);
+  messageDesc(file_moonshine_bootleggers_v1_data, 9);
 

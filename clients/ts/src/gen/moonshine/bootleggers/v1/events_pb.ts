@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { BuyingTier, CardKind, Contender, Deck, DrinkingPlace, Goods, Phase, Placement, Step, TruckSize } from "./board_pb.js";
+import type { BuyingTier, CardKind, CasinoCardKind, Contender, Deck, DrinkingPlace, Goods, Phase, Placement, Step, TruckSize } from "./board_pb.js";
 import { file_moonshine_bootleggers_v1_board } from "./board_pb.js";
 import type { BigNight, HaltAnOrder, Hijack, Hit, PayOffTheCopper, Shutdown } from "./commands_pb.js";
 import { file_moonshine_bootleggers_v1_commands } from "./commands_pb.js";
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/events.proto.
  */
 export const file_moonshine_bootleggers_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiVtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvZXZlbnRzLnByb3RvEhhtb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEilBAKBUV2ZW50Ej0KDGdhbWVfc3RhcnRlZBgBIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lU3RhcnRlZEgAEj0KDG11c2NsZV9kZWFsdBgCIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVEZWFsdEgAEjsKC211c2NsZV9oYW5kGAMgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZUhhbmRIABJEChBtdXNjbGVfc2V0X2FzaWRlGAQgASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNldEFzaWRlSAASPwoNZGVja19zaHVmZmxlZBgFIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrU2h1ZmZsZWRIABI5CgpkZWNrX29yZGVyGAYgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRlY2tPcmRlckgAEkEKDm5ldXRyYWxfcGxhY2VkGAcgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5ldXRyYWxQbGFjZWRIABI/Cg1yb3VuZF9zdGFydGVkGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlJvdW5kU3RhcnRlZEgAEkIKD29mZmVyX3R1cm5lZF91cBgJIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclR1cm5lZFVwSAASPwoNbXVzY2xlX2Nob3NlbhgKIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVDaG9zZW5IABI/Cg1tdXNjbGVfc2VhbGVkGAsgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNlYWxlZEgAEkMKD211c2NsZV9yZXZlYWxlZBgMIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVSZXZlYWxlZEgAEjsKC211c2NsZV9wYWlkGA0gASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVBhaWRIABI5CgpjYXJkX3Rha2VuGA4gASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRUYWtlbkgAEj0KDHRydWNrX2JvdWdodBgPIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja0JvdWdodEgAEkUKEHNlbGVjdGlvbl9wYXNzZWQYECABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsZWN0aW9uUGFzc2VkSAASRAoQbm9uX3BsYXllcl9hY3RlZBgRIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3RlZEgAEjsKC3BoYXNlX2JlZ2FuGBIgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBoYXNlQmVnYW5IABI7CgtjYXJkX3BsYXllZBgTIAEoCzIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkUGxheWVkSAASNwoJYm95c19zZW50GBQgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJveXNTZW50SAASOwoLc3RpbGxfZmlyZWQYFSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RpbGxGaXJlZEgAEkEKDnRyYWRlX3Byb3Bvc2VkGBYgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlUHJvcG9zZWRIABJBCg50cmFkZV9hbnN3ZXJlZBgXIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZUFuc3dlcmVkSAASQwoPdHJhZGVfd2l0aGRyYXduGBggASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlV2l0aGRyYXduSAASOwoLd2hpc2tleV9ydW4YGSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuV2hpc2tleVJ1bkgAEkkKEmNvbnN1bXB0aW9uX3JvbGxlZBgaIAEoCzIrLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvblJvbGxlZEgAEj0KDG9yZGVyX2NhbGxlZBgbIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckNhbGxlZEgAEj0KDHdoaXNrZXlfc29sZBgcIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5XaGlza2V5U29sZEgAEj8KDXNlbGxpbmdfZW5kZWQYHSABKAsyJi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsbGluZ0VuZGVkSAASNQoIdGhlX2hlYXQYHiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGhlSGVhdEgAEjkKCmdhbWVfZW5kZWQYHyABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR2FtZUVuZGVkSAASPwoNb3JkZXJfYXdhaXRlZBggIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckF3YWl0ZWRIAEIGCgRraW5kIqgBCgtHYW1lU3RhcnRlZBIPCgdwbGF5ZXJzGAEgASgFEjIKB29wdGlvbnMYAiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT3B0aW9ucxI3CgZwbGFjZXMYAyADKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIbChNob3VzZV9ydWxlc192ZXJzaW9uGAQgASgFImsKC011c2NsZURlYWx0EhEKCWhhbmRfc2l6ZRgBIAEoBRIYChBub25fcGxheWVyX2hhbmRzGAIgASgFEhwKFG5vbl9wbGF5ZXJfaGFuZF9zaXplGAMgASgFEhEKCXNldF9hc2lkZRgEIAEoBSIpCgpNdXNjbGVIYW5kEgwKBHNlYXQYASABKAUSDQoFY2FyZHMYAiADKAUiLAoNTm9uUGxheWVySGFuZBIMCgRoYW5kGAEgASgFEg0KBWNhcmRzGAIgAygFImYKDk11c2NsZVNldEFzaWRlEhEKCXNldF9hc2lkZRgBIAMoBRJBChBub25fcGxheWVyX2hhbmRzGAIgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckhhbmQiXQoMRGVja1NodWZmbGVkEiwKBGRlY2sYASABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRGVjaxIMCgRzaXplGAIgASgFEhEKCXJlc2h1ZmZsZRgDIAEoCCJGCglEZWNrT3JkZXISLAoEZGVjaxgBIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrEgsKA2lkcxgCIAMoBSJICg1OZXV0cmFsUGxhY2VkEjcKCnBsYWNlbWVudHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50Ih0KDFJvdW5kU3RhcnRlZBINCgVyb3VuZBgBIAEoBSKOAQoJT2ZmZXJTbG90EgwKBHNsb3QYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEhwKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUgAiAEBQhIKEF9ub25fcGxheWVyX2hhbmQimgEKDU9mZmVyVHVybmVkVXASMgoFc2xvdHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT2ZmZXJTbG90EhIKBXRydWNrGAIgASgFSACIAQESNwoKdHJ1Y2tfc2l6ZRgDIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemVCCAoGX3RydWNrIhwKDE11c2NsZUNob3NlbhIMCgRzZWF0GAEgASgFIioKDE11c2NsZVNlYWxlZBIMCgRzZWF0GAEgASgFEgwKBGNhcmQYAiABKAUiRAoOTXVzY2xlUmV2ZWFsZWQSMgoFb3JkZXIYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29udGVuZGVyIlwKB1BheW1lbnQSDAoEc2VhdBgBIAEoBRITCgttdXNjbGVfY29zdBgCIAEoBRINCgVncmFmdBgDIAEoBRIMCgRwYWlkGAQgASgFEhEKCWltcG91bmRlZBgFIAMoBSJBCgpNdXNjbGVQYWlkEjMKCHBheW1lbnRzGAEgAygLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBheW1lbnQi7wEKCUNhcmRUYWtlbhIMCgRzZWF0GAEgASgFEgwKBHNsb3QYAiABKAUSDwoHY2FyZF9pZBgDIAEoBRIwCgRraW5kGAQgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEgwKBHBhaWQYBSABKAUSDwoHbWFya2VycxgGIAEoBRISCgVzdGlsbBgHIAEoBUgAiAEBEjYKBXBsYWNlGAggASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDgoGd2FzdGVkGAkgASgIQggKBl9zdGlsbCJsCgtUcnVja0JvdWdodBIMCgRzZWF0GAEgASgFEg0KBXRydWNrGAIgASgFEjEKBHNpemUYAyABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tTaXplEg0KBWJyaWJlGAQgASgFIh8KD1NlbGVjdGlvblBhc3NlZBIMCgRzZWF0GAEgASgFIrQBCg5Ob25QbGF5ZXJBY3RlZBIMCgRoYW5kGAEgASgFEjkKBmFjdGlvbhgCIAEoDjIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3Rpb24SFAoHY2FyZF9pZBgDIAEoBUgAiAEBEjcKCnBsYWNlbWVudHMYBCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50QgoKCF9jYXJkX2lkInkKClBoYXNlQmVnYW4SDQoFcm91bmQYASABKAUSLgoFcGhhc2UYAiABKA4yHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGhhc2USLAoEc3RlcBgDIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TdGVwIt8DCgpDYXJkUGxheWVkEgwKBHNlYXQYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEiwKA2hpdBgEIAEoCzIdLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IaXRIABI2CghzaHV0ZG93bhgFIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TaHV0ZG93bkgAEkcKEnBheV9vZmZfdGhlX2NvcHBlchgGIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXlPZmZUaGVDb3BwZXJIABIyCgZoaWphY2sYByABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGlqYWNrSAASPgoNaGFsdF9hbl9vcmRlchgIIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IYWx0QW5PcmRlckgAEjcKCWJpZ19uaWdodBgJIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CaWdOaWdodEgAEhEKBGZyb20YCiABKAVIAYgBAUIICgZlZmZlY3RCBwoFX2Zyb20ipQEKCEJveXNTZW50EgwKBHNlYXQYASABKAUSPQoMcmluZ191cF9mcm9tGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USNwoKcGxhY2VtZW50cxgDIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnQSEwoLcGFzc2VkX292ZXIYBCABKAgiOwoJU3RpbGxSb2xsEg0KBXN0aWxsGAEgASgFEgwKBGRpY2UYAiADKAUSEQoJc2h1dF9kb3duGAMgASgIIpoBCgpTdGlsbEZpcmVkEgwKBHNlYXQYASABKAUSMwoGc3RpbGxzGAIgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsUm9sbBIMCgRyYW1wGAMgASgIEhQKDHBsYXlfaXRfY29vbBgEIAEoCBIVCg1jb3BwZXJfc2VpemVkGAUgASgFEg4KBmNyYXRlcxgGIAEoBSKYAQoNVHJhZGVQcm9wb3NlZBIQCghvZmZlcl9pZBgBIAEoBRIMCgRmcm9tGAIgASgFEgoKAnRvGAMgASgFEi0KBGdpdmUYBCABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHMSLAoDZ2V0GAUgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzIjMKDVRyYWRlQW5zd2VyZWQSEAoIb2ZmZXJfaWQYASABKAUSEAoIYWNjZXB0ZWQYAiABKAgiIgoOVHJhZGVXaXRoZHJhd24SEAoIb2ZmZXJfaWQYASABKAUicgoHTGluZWRVcBINCgV0cnVjaxgBIAEoBRIOCgZjcmF0ZXMYAiABKAUSNgoFcGxhY2UYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIQCghwb3NpdGlvbhgEIAEoBSJPCgpXaGlza2V5UnVuEgwKBHNlYXQYASABKAUSMwoIbGluZWRfdXAYAiADKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTGluZWRVcCKPAQoLQ29uc3VtcHRpb24SNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIMCgRkaWNlGAIgAygFEg8KB2Ryb3BwZWQYAyABKAUSFAoMaW1wcm92ZW1lbnRzGAQgASgFEhMKC2NvbnN1bXB0aW9uGAUgASgFIkkKEUNvbnN1bXB0aW9uUm9sbGVkEjQKBXJvbGxzGAEgAygLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnN1bXB0aW9uIpgBCgxPcmRlckF3YWl0ZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgDIAMoBRIyCgR0aWVyGAQgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXIiYwoLT3JkZXJDYWxsZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgDIAMoBSJ3CgRTYWxlEg0KBXRydWNrGAEgASgFEg4KBnNlbGxlchgCIAEoBRIyCgR0aWVyGAMgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXISDgoGY3JhdGVzGAQgASgFEgwKBHBhaWQYBSABKAUipwEKC1doaXNrZXlTb2xkEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USLQoFc2FsZXMYAiADKAsyHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2FsZRISCgVvd25lchgDIAEoBUgAiAEBEhMKC293bmVyX2JvbnVzGAQgASgFQggKBl9vd25lciIoCglTZWF0Q291bnQSDAoEc2VhdBgBIAEoBRINCgVjb3VudBgCIAEoBSJMCgxTZWxsaW5nRW5kZWQSPAoPY3JhdGVzX3JldHVybmVkGAEgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlNlYXRDb3VudCKaAQoHVGhlSGVhdBITCgZjb3BwZXIYASABKAVIAIgBARIQCghwcm9kdWNlZBgCIAEoBRIRCglkaXNjYXJkZWQYAyADKAUSHAoPdHJ1Y2tfdG9fYm90dG9tGAQgASgFSAGIAQESGAoQbXVzY2xlX2Rpc2NhcmRlZBgFIAMoBUIJCgdfY29wcGVyQhIKEF90cnVja190b19ib3R0b20iVwoIU3RhbmRpbmcSDAoEc2VhdBgBIAEoBRINCgVtb25leRgCIAEoBRIMCgRyYW5rGAMgASgFEg4KBm11c2NsZRgEIAEoBRIQCgh1bnBsYXllZBgFIAMoBSKWAQoJR2FtZUVuZGVkEjMKBnJlYXNvbhgBIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5FbmRSZWFzb24SDQoFcm91bmQYAiABKAUSNQoJc3RhbmRpbmdzGAMgAygLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0YW5kaW5nEg4KBndpbm5lchgEIAEoBSqYAQoPTm9uUGxheWVyQWN0aW9uEiEKHU5PTl9QTEFZRVJfQUNUSU9OX1VOU1BFQ0lGSUVEEAASGgoWTk9OX1BMQVlFUl9BQ1RJT05fTk9ORRABEicKI05PTl9QTEFZRVJfQUNUSU9OX05FVVRSQUxfSU5GTFVFTkNFEAISHQoZTk9OX1BMQVlFUl9BQ1RJT05fRElTQ0FSRBADKlgKCUVuZFJlYXNvbhIaChZFTkRfUkVBU09OX1VOU1BFQ0lGSUVEEAASGQoVRU5EX1JFQVNPTl9MQVNUX1JPVU5EEAESFAoQRU5EX1JFQVNPTl9NT05FWRACYgZwcm90bzM", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_options]);
+  fileDesc("CiVtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvZXZlbnRzLnByb3RvEhhtb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEi+REKBUV2ZW50Ej0KDGdhbWVfc3RhcnRlZBgBIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lU3RhcnRlZEgAEj0KDG11c2NsZV9kZWFsdBgCIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVEZWFsdEgAEjsKC211c2NsZV9oYW5kGAMgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZUhhbmRIABJEChBtdXNjbGVfc2V0X2FzaWRlGAQgASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNldEFzaWRlSAASPwoNZGVja19zaHVmZmxlZBgFIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrU2h1ZmZsZWRIABI5CgpkZWNrX29yZGVyGAYgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRlY2tPcmRlckgAEkEKDm5ldXRyYWxfcGxhY2VkGAcgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5ldXRyYWxQbGFjZWRIABI/Cg1yb3VuZF9zdGFydGVkGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlJvdW5kU3RhcnRlZEgAEkIKD29mZmVyX3R1cm5lZF91cBgJIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclR1cm5lZFVwSAASPwoNbXVzY2xlX2Nob3NlbhgKIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVDaG9zZW5IABI/Cg1tdXNjbGVfc2VhbGVkGAsgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNlYWxlZEgAEkMKD211c2NsZV9yZXZlYWxlZBgMIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVSZXZlYWxlZEgAEjsKC211c2NsZV9wYWlkGA0gASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVBhaWRIABI5CgpjYXJkX3Rha2VuGA4gASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRUYWtlbkgAEj0KDHRydWNrX2JvdWdodBgPIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja0JvdWdodEgAEkUKEHNlbGVjdGlvbl9wYXNzZWQYECABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsZWN0aW9uUGFzc2VkSAASRAoQbm9uX3BsYXllcl9hY3RlZBgRIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3RlZEgAEjsKC3BoYXNlX2JlZ2FuGBIgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBoYXNlQmVnYW5IABI7CgtjYXJkX3BsYXllZBgTIAEoCzIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkUGxheWVkSAASNwoJYm95c19zZW50GBQgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJveXNTZW50SAASOwoLc3RpbGxfZmlyZWQYFSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RpbGxGaXJlZEgAEkEKDnRyYWRlX3Byb3Bvc2VkGBYgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlUHJvcG9zZWRIABJBCg50cmFkZV9hbnN3ZXJlZBgXIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZUFuc3dlcmVkSAASQwoPdHJhZGVfd2l0aGRyYXduGBggASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlV2l0aGRyYXduSAASOwoLd2hpc2tleV9ydW4YGSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuV2hpc2tleVJ1bkgAEkkKEmNvbnN1bXB0aW9uX3JvbGxlZBgaIAEoCzIrLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvblJvbGxlZEgAEj0KDG9yZGVyX2NhbGxlZBgbIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckNhbGxlZEgAEj0KDHdoaXNrZXlfc29sZBgcIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5XaGlza2V5U29sZEgAEj8KDXNlbGxpbmdfZW5kZWQYHSABKAsyJi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsbGluZ0VuZGVkSAASNQoIdGhlX2hlYXQYHiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGhlSGVhdEgAEjkKCmdhbWVfZW5kZWQYHyABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR2FtZUVuZGVkSAASPwoNb3JkZXJfYXdhaXRlZBggIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckF3YWl0ZWRIABJJChJjYXNpbm9fcmVkZXZlbG9wZWQYISABKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vUmVkZXZlbG9wZWRIABJQChZjYXNpbm9fb3duZXJfZGlzY2FyZGVkGCIgASgLMi4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub093bmVyRGlzY2FyZGVkSAASRgoRY2FzaW5vX2NhcmRfdGFrZW4YIyABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZFRha2VuSABCBgoEa2luZCLXAQoRQ2FzaW5vUmVkZXZlbG9wZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEhIKCmJhc2VfcHJpY2UYAyABKAUSOQoIcGF5bWVudHMYBCADKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTWFya2VyUGF5bWVudBINCgV0b3RhbBgFIAEoBRIeChZpbXByb3ZlbWVudHNfZGlzY2FyZGVkGAYgASgFIjwKDU1hcmtlclBheW1lbnQSDAoEc2VhdBgBIAEoBRIPCgdtYXJrZXJzGAIgASgFEgwKBHBhaWQYAyABKAUiWQoUQ2FzaW5vT3duZXJEaXNjYXJkZWQSDAoEc2VhdBgBIAEoBRIOCgZ0cnVja3MYAiADKAUSDAoEZGljZRgDIAEoBRIVCg1yZW1vdGVfc3RpbGxzGAQgASgFIqgBCgtHYW1lU3RhcnRlZBIPCgdwbGF5ZXJzGAEgASgFEjIKB29wdGlvbnMYAiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT3B0aW9ucxI3CgZwbGFjZXMYAyADKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIbChNob3VzZV9ydWxlc192ZXJzaW9uGAQgASgFImsKC011c2NsZURlYWx0EhEKCWhhbmRfc2l6ZRgBIAEoBRIYChBub25fcGxheWVyX2hhbmRzGAIgASgFEhwKFG5vbl9wbGF5ZXJfaGFuZF9zaXplGAMgASgFEhEKCXNldF9hc2lkZRgEIAEoBSIpCgpNdXNjbGVIYW5kEgwKBHNlYXQYASABKAUSDQoFY2FyZHMYAiADKAUiLAoNTm9uUGxheWVySGFuZBIMCgRoYW5kGAEgASgFEg0KBWNhcmRzGAIgAygFImYKDk11c2NsZVNldEFzaWRlEhEKCXNldF9hc2lkZRgBIAMoBRJBChBub25fcGxheWVyX2hhbmRzGAIgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckhhbmQiXQoMRGVja1NodWZmbGVkEiwKBGRlY2sYASABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRGVjaxIMCgRzaXplGAIgASgFEhEKCXJlc2h1ZmZsZRgDIAEoCCJGCglEZWNrT3JkZXISLAoEZGVjaxgBIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrEgsKA2lkcxgCIAMoBSJICg1OZXV0cmFsUGxhY2VkEjcKCnBsYWNlbWVudHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50Ih0KDFJvdW5kU3RhcnRlZBINCgVyb3VuZBgBIAEoBSKOAQoJT2ZmZXJTbG90EgwKBHNsb3QYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEhwKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUgAiAEBQhIKEF9ub25fcGxheWVyX2hhbmQi1gEKDU9mZmVyVHVybmVkVXASMgoFc2xvdHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT2ZmZXJTbG90EhIKBXRydWNrGAIgASgFSACIAQESNwoKdHJ1Y2tfc2l6ZRgDIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemUSOgoMY2FzaW5vX3Nsb3RzGAQgAygLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub1Nsb3RCCAoGX3RydWNrImMKCkNhc2lub1Nsb3QSDAoEc2xvdBgBIAEoBRIPCgdjYXJkX2lkGAIgASgFEjYKBGtpbmQYAyABKA4yKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZEtpbmQizAEKD0Nhc2lub0NhcmRUYWtlbhIMCgRzZWF0GAEgASgFEgwKBHNsb3QYAiABKAUSDwoHY2FyZF9pZBgDIAEoBRI2CgRraW5kGAQgASgOMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmRLaW5kEgwKBHBhaWQYBSABKAUSNgoFcGxhY2UYBiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ3YXN0ZWQYByABKAgiHAoMTXVzY2xlQ2hvc2VuEgwKBHNlYXQYASABKAUiKgoMTXVzY2xlU2VhbGVkEgwKBHNlYXQYASABKAUSDAoEY2FyZBgCIAEoBSJECg5NdXNjbGVSZXZlYWxlZBIyCgVvcmRlchgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXIicgoHUGF5bWVudBIMCgRzZWF0GAEgASgFEhMKC211c2NsZV9jb3N0GAIgASgFEg0KBWdyYWZ0GAMgASgFEgwKBHBhaWQYBCABKAUSEQoJaW1wb3VuZGVkGAUgAygFEhQKDGNhc2lub19ncmFmdBgGIAEoBSJBCgpNdXNjbGVQYWlkEjMKCHBheW1lbnRzGAEgAygLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBheW1lbnQi7wEKCUNhcmRUYWtlbhIMCgRzZWF0GAEgASgFEgwKBHNsb3QYAiABKAUSDwoHY2FyZF9pZBgDIAEoBRIwCgRraW5kGAQgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEgwKBHBhaWQYBSABKAUSDwoHbWFya2VycxgGIAEoBRISCgVzdGlsbBgHIAEoBUgAiAEBEjYKBXBsYWNlGAggASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDgoGd2FzdGVkGAkgASgIQggKBl9zdGlsbCJsCgtUcnVja0JvdWdodBIMCgRzZWF0GAEgASgFEg0KBXRydWNrGAIgASgFEjEKBHNpemUYAyABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tTaXplEg0KBWJyaWJlGAQgASgFIh8KD1NlbGVjdGlvblBhc3NlZBIMCgRzZWF0GAEgASgFIrQBCg5Ob25QbGF5ZXJBY3RlZBIMCgRoYW5kGAEgASgFEjkKBmFjdGlvbhgCIAEoDjIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3Rpb24SFAoHY2FyZF9pZBgDIAEoBUgAiAEBEjcKCnBsYWNlbWVudHMYBCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50QgoKCF9jYXJkX2lkInkKClBoYXNlQmVnYW4SDQoFcm91bmQYASABKAUSLgoFcGhhc2UYAiABKA4yHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGhhc2USLAoEc3RlcBgDIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TdGVwIt8DCgpDYXJkUGxheWVkEgwKBHNlYXQYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEiwKA2hpdBgEIAEoCzIdLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IaXRIABI2CghzaHV0ZG93bhgFIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TaHV0ZG93bkgAEkcKEnBheV9vZmZfdGhlX2NvcHBlchgGIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXlPZmZUaGVDb3BwZXJIABIyCgZoaWphY2sYByABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGlqYWNrSAASPgoNaGFsdF9hbl9vcmRlchgIIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IYWx0QW5PcmRlckgAEjcKCWJpZ19uaWdodBgJIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CaWdOaWdodEgAEhEKBGZyb20YCiABKAVIAYgBAUIICgZlZmZlY3RCBwoFX2Zyb20ipQEKCEJveXNTZW50EgwKBHNlYXQYASABKAUSPQoMcmluZ191cF9mcm9tGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USNwoKcGxhY2VtZW50cxgDIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnQSEwoLcGFzc2VkX292ZXIYBCABKAgiOwoJU3RpbGxSb2xsEg0KBXN0aWxsGAEgASgFEgwKBGRpY2UYAiADKAUSEQoJc2h1dF9kb3duGAMgASgIIpoBCgpTdGlsbEZpcmVkEgwKBHNlYXQYASABKAUSMwoGc3RpbGxzGAIgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsUm9sbBIMCgRyYW1wGAMgASgIEhQKDHBsYXlfaXRfY29vbBgEIAEoCBIVCg1jb3BwZXJfc2VpemVkGAUgASgFEg4KBmNyYXRlcxgGIAEoBSKYAQoNVHJhZGVQcm9wb3NlZBIQCghvZmZlcl9pZBgBIAEoBRIMCgRmcm9tGAIgASgFEgoKAnRvGAMgASgFEi0KBGdpdmUYBCABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHMSLAoDZ2V0GAUgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzIjMKDVRyYWRlQW5zd2VyZWQSEAoIb2ZmZXJfaWQYASABKAUSEAoIYWNjZXB0ZWQYAiABKAgiIgoOVHJhZGVXaXRoZHJhd24SEAoIb2ZmZXJfaWQYASABKAUicgoHTGluZWRVcBINCgV0cnVjaxgBIAEoBRIOCgZjcmF0ZXMYAiABKAUSNgoFcGxhY2UYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIQCghwb3NpdGlvbhgEIAEoBSJPCgpXaGlza2V5UnVuEgwKBHNlYXQYASABKAUSMwoIbGluZWRfdXAYAiADKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTGluZWRVcCKPAQoLQ29uc3VtcHRpb24SNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIMCgRkaWNlGAIgAygFEg8KB2Ryb3BwZWQYAyABKAUSFAoMaW1wcm92ZW1lbnRzGAQgASgFEhMKC2NvbnN1bXB0aW9uGAUgASgFIkkKEUNvbnN1bXB0aW9uUm9sbGVkEjQKBXJvbGxzGAEgAygLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnN1bXB0aW9uIpgBCgxPcmRlckF3YWl0ZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgDIAMoBRIyCgR0aWVyGAQgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXIiYwoLT3JkZXJDYWxsZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgDIAMoBSJ3CgRTYWxlEg0KBXRydWNrGAEgASgFEg4KBnNlbGxlchgCIAEoBRIyCgR0aWVyGAMgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXISDgoGY3JhdGVzGAQgASgFEgwKBHBhaWQYBSABKAUiwAEKC1doaXNrZXlTb2xkEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USLQoFc2FsZXMYAiADKAsyHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2FsZRISCgVvd25lchgDIAEoBUgAiAEBEhMKC293bmVyX2JvbnVzGAQgASgFEhcKD2dhbWJsaW5nX3Byb2ZpdBgFIAEoBUIICgZfb3duZXIiKAoJU2VhdENvdW50EgwKBHNlYXQYASABKAUSDQoFY291bnQYAiABKAUiTAoMU2VsbGluZ0VuZGVkEjwKD2NyYXRlc19yZXR1cm5lZBgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Q291bnQitAEKB1RoZUhlYXQSEwoGY29wcGVyGAEgASgFSACIAQESEAoIcHJvZHVjZWQYAiABKAUSEQoJZGlzY2FyZGVkGAMgAygFEhwKD3RydWNrX3RvX2JvdHRvbRgEIAEoBUgBiAEBEhgKEG11c2NsZV9kaXNjYXJkZWQYBSADKAUSGAoQY2FzaW5vX2Rpc2NhcmRlZBgGIAMoBUIJCgdfY29wcGVyQhIKEF90cnVja190b19ib3R0b20iVwoIU3RhbmRpbmcSDAoEc2VhdBgBIAEoBRINCgVtb25leRgCIAEoBRIMCgRyYW5rGAMgASgFEg4KBm11c2NsZRgEIAEoBRIQCgh1bnBsYXllZBgFIAMoBSKWAQoJR2FtZUVuZGVkEjMKBnJlYXNvbhgBIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5FbmRSZWFzb24SDQoFcm91bmQYAiABKAUSNQoJc3RhbmRpbmdzGAMgAygLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0YW5kaW5nEg4KBndpbm5lchgEIAEoBSqYAQoPTm9uUGxheWVyQWN0aW9uEiEKHU5PTl9QTEFZRVJfQUNUSU9OX1VOU1BFQ0lGSUVEEAASGgoWTk9OX1BMQVlFUl9BQ1RJT05fTk9ORRABEicKI05PTl9QTEFZRVJfQUNUSU9OX05FVVRSQUxfSU5GTFVFTkNFEAISHQoZTk9OX1BMQVlFUl9BQ1RJT05fRElTQ0FSRBADKlgKCUVuZFJlYXNvbhIaChZFTkRfUkVBU09OX1VOU1BFQ0lGSUVEEAASGQoVRU5EX1JFQVNPTl9MQVNUX1JPVU5EEAESFAoQRU5EX1JFQVNPTl9NT05FWRACYgZwcm90bzM", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_options]);
 
 /**
  * Event is one body of a recorded event: a public body, or a private part
@@ -293,6 +293,33 @@ export type Event = Message<"moonshine.bootleggers.v1.Event"> & {
      */
     value: OrderAwaited;
     case: "orderAwaited";
+  } | {
+    /**
+     * casino_redeveloped records a speakeasy redeveloped into a casino
+     * (Boardwalk), before the new owner's placements.
+     *
+     * @generated from field: moonshine.bootleggers.v1.CasinoRedeveloped casino_redeveloped = 33;
+     */
+    value: CasinoRedeveloped;
+    case: "casinoRedeveloped";
+  } | {
+    /**
+     * casino_owner_discarded records the new casino owner's trucks, dice
+     * and Remote Stills discarded, after his placements (Boardwalk).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CasinoOwnerDiscarded casino_owner_discarded = 34;
+     */
+    value: CasinoOwnerDiscarded;
+    case: "casinoOwnerDiscarded";
+  } | {
+    /**
+     * casino_card_taken records a Casino card taken from the Casino offer
+     * (Boardwalk).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CasinoCardTaken casino_card_taken = 35;
+     */
+    value: CasinoCardTaken;
+    case: "casinoCardTaken";
   } | { case: undefined; value?: undefined };
 };
 
@@ -302,6 +329,147 @@ export type Event = Message<"moonshine.bootleggers.v1.Event"> & {
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_events, 0);
+
+/**
+ * CasinoRedeveloped records a redevelopment: "A Mobster may optionally
+ * choose to redevelop a Speakeasy into a Casino for the base price
+ * identified on the Casino plus $3G per Influence marker paid to their
+ * owners. The Influence markers are returned to their owner's Back Room."
+ * The speakeasy's improvements are discarded, and the owner marks the
+ * casino with a marker from his supply.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoRedeveloped
+ */
+export type CasinoRedeveloped = Message<"moonshine.bootleggers.v1.CasinoRedeveloped"> & {
+  /**
+   * seat is the new owner.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * place is the speakeasy, now a casino.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 2;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * base_price is the casino's base price, paid to the bank (ruling 73).
+   *
+   * @generated from field: int32 base_price = 3;
+   */
+  basePrice: number;
+
+  /**
+   * payments are the markers returned to each colour's Back Room and what
+   * the owner paid for them (nothing for his own, ruling 74), by seat.
+   *
+   * @generated from field: repeated moonshine.bootleggers.v1.MarkerPayment payments = 4;
+   */
+  payments: MarkerPayment[];
+
+  /**
+   * total is everything the owner paid.
+   *
+   * @generated from field: int32 total = 5;
+   */
+  total: number;
+
+  /**
+   * improvements_discarded is the speakeasy's improvement markers
+   * discarded.
+   *
+   * @generated from field: int32 improvements_discarded = 6;
+   */
+  improvementsDiscarded: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoRedeveloped.
+ * Use `create(CasinoRedevelopedSchema)` to create a new message.
+ */
+export const CasinoRedevelopedSchema: GenMessage<CasinoRedeveloped> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 1);
+
+/**
+ * MarkerPayment is one colour's markers returned on a redevelopment.
+ *
+ * @generated from message moonshine.bootleggers.v1.MarkerPayment
+ */
+export type MarkerPayment = Message<"moonshine.bootleggers.v1.MarkerPayment"> & {
+  /**
+   * seat is the markers' owner.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * markers is the markers returned to his Back Room.
+   *
+   * @generated from field: int32 markers = 2;
+   */
+  markers: number;
+
+  /**
+   * paid is what he received for them.
+   *
+   * @generated from field: int32 paid = 3;
+   */
+  paid: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.MarkerPayment.
+ * Use `create(MarkerPaymentSchema)` to create a new message.
+ */
+export const MarkerPaymentSchema: GenMessage<MarkerPayment> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 2);
+
+/**
+ * CasinoOwnerDiscarded records: "The new Casino owner finishes his action
+ * by discarding his Truck, dice, and any Remote Stills."
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoOwnerDiscarded
+ */
+export type CasinoOwnerDiscarded = Message<"moonshine.bootleggers.v1.CasinoOwnerDiscarded"> & {
+  /**
+   * seat is the casino owner.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * trucks are the trucks discarded (out of the game).
+   *
+   * @generated from field: repeated int32 trucks = 2;
+   */
+  trucks: number[];
+
+  /**
+   * dice is the dice discarded from his stills.
+   *
+   * @generated from field: int32 dice = 3;
+   */
+  dice: number;
+
+  /**
+   * remote_stills is the Remote Stills discarded (back to the box).
+   *
+   * @generated from field: int32 remote_stills = 4;
+   */
+  remoteStills: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoOwnerDiscarded.
+ * Use `create(CasinoOwnerDiscardedSchema)` to create a new message.
+ */
+export const CasinoOwnerDiscardedSchema: GenMessage<CasinoOwnerDiscarded> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 3);
 
 /**
  * GameStarted records the table. Each seat starts with 10G, a small truck
@@ -347,7 +515,7 @@ export type GameStarted = Message<"moonshine.bootleggers.v1.GameStarted"> & {
  * Use `create(GameStartedSchema)` to create a new message.
  */
 export const GameStartedSchema: GenMessage<GameStarted> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 1);
+  messageDesc(file_moonshine_bootleggers_v1_events, 4);
 
 /**
  * MuscleDealt says the Muscle cards were dealt: three from each band to
@@ -391,7 +559,7 @@ export type MuscleDealt = Message<"moonshine.bootleggers.v1.MuscleDealt"> & {
  * Use `create(MuscleDealtSchema)` to create a new message.
  */
 export const MuscleDealtSchema: GenMessage<MuscleDealt> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 2);
+  messageDesc(file_moonshine_bootleggers_v1_events, 5);
 
 /**
  * MuscleHand is one seat's hand, dealt face down.
@@ -419,7 +587,7 @@ export type MuscleHand = Message<"moonshine.bootleggers.v1.MuscleHand"> & {
  * Use `create(MuscleHandSchema)` to create a new message.
  */
 export const MuscleHandSchema: GenMessage<MuscleHand> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 3);
+  messageDesc(file_moonshine_bootleggers_v1_events, 6);
 
 /**
  * NonPlayerHand is one Non-Player Muscle hand, a face-down pile.
@@ -448,7 +616,7 @@ export type NonPlayerHand = Message<"moonshine.bootleggers.v1.NonPlayerHand"> & 
  * Use `create(NonPlayerHandSchema)` to create a new message.
  */
 export const NonPlayerHandSchema: GenMessage<NonPlayerHand> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 4);
+  messageDesc(file_moonshine_bootleggers_v1_events, 7);
 
 /**
  * MuscleSetAside holds the Muscle cards nobody sees.
@@ -477,7 +645,7 @@ export type MuscleSetAside = Message<"moonshine.bootleggers.v1.MuscleSetAside"> 
  * Use `create(MuscleSetAsideSchema)` to create a new message.
  */
 export const MuscleSetAsideSchema: GenMessage<MuscleSetAside> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 5);
+  messageDesc(file_moonshine_bootleggers_v1_events, 8);
 
 /**
  * DeckShuffled says a deck was shuffled: at setup, or (Men of Action) its
@@ -513,7 +681,7 @@ export type DeckShuffled = Message<"moonshine.bootleggers.v1.DeckShuffled"> & {
  * Use `create(DeckShuffledSchema)` to create a new message.
  */
 export const DeckShuffledSchema: GenMessage<DeckShuffled> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 6);
+  messageDesc(file_moonshine_bootleggers_v1_events, 9);
 
 /**
  * DeckOrder is a shuffled deck's order.
@@ -542,7 +710,7 @@ export type DeckOrder = Message<"moonshine.bootleggers.v1.DeckOrder"> & {
  * Use `create(DeckOrderSchema)` to create a new message.
  */
 export const DeckOrderSchema: GenMessage<DeckOrder> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 7);
+  messageDesc(file_moonshine_bootleggers_v1_events, 10);
 
 /**
  * NeutralPlaced records the neutral markers placed at setup in the 2-player
@@ -564,7 +732,7 @@ export type NeutralPlaced = Message<"moonshine.bootleggers.v1.NeutralPlaced"> & 
  * Use `create(NeutralPlacedSchema)` to create a new message.
  */
 export const NeutralPlacedSchema: GenMessage<NeutralPlaced> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 8);
+  messageDesc(file_moonshine_bootleggers_v1_events, 11);
 
 /**
  * RoundStarted opens a round.
@@ -585,7 +753,7 @@ export type RoundStarted = Message<"moonshine.bootleggers.v1.RoundStarted"> & {
  * Use `create(RoundStartedSchema)` to create a new message.
  */
 export const RoundStartedSchema: GenMessage<RoundStarted> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 9);
+  messageDesc(file_moonshine_bootleggers_v1_events, 12);
 
 /**
  * OfferSlot is one Men of Action Offer Space.
@@ -628,7 +796,7 @@ export type OfferSlot = Message<"moonshine.bootleggers.v1.OfferSlot"> & {
  * Use `create(OfferSlotSchema)` to create a new message.
  */
 export const OfferSlotSchema: GenMessage<OfferSlot> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 10);
+  messageDesc(file_moonshine_bootleggers_v1_events, 13);
 
 /**
  * OfferTurnedUp turns over one Men of Action card per player (one more with
@@ -658,6 +826,15 @@ export type OfferTurnedUp = Message<"moonshine.bootleggers.v1.OfferTurnedUp"> & 
    * @generated from field: moonshine.bootleggers.v1.TruckSize truck_size = 3;
    */
   truckSize: TruckSize;
+
+  /**
+   * casino_slots are the Casino cards drawn (Boardwalk): "draw and place a
+   * Casino card next to the board. Additionally, draw and place next to
+   * the board one Casino card for each open Casino."
+   *
+   * @generated from field: repeated moonshine.bootleggers.v1.CasinoSlot casino_slots = 4;
+   */
+  casinoSlots: CasinoSlot[];
 };
 
 /**
@@ -665,7 +842,111 @@ export type OfferTurnedUp = Message<"moonshine.bootleggers.v1.OfferTurnedUp"> & 
  * Use `create(OfferTurnedUpSchema)` to create a new message.
  */
 export const OfferTurnedUpSchema: GenMessage<OfferTurnedUp> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 11);
+  messageDesc(file_moonshine_bootleggers_v1_events, 14);
+
+/**
+ * CasinoSlot is one Casino offer space (Boardwalk).
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoSlot
+ */
+export type CasinoSlot = Message<"moonshine.bootleggers.v1.CasinoSlot"> & {
+  /**
+   * slot is the space, from 0 in the order drawn.
+   *
+   * @generated from field: int32 slot = 1;
+   */
+  slot: number;
+
+  /**
+   * card_id is the Casino card drawn there (an index of the table's
+   * Casino deck, data.proto).
+   *
+   * @generated from field: int32 card_id = 2;
+   */
+  cardId: number;
+
+  /**
+   * kind is the card's kind.
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardKind kind = 3;
+   */
+  kind: CasinoCardKind;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoSlot.
+ * Use `create(CasinoSlotSchema)` to create a new message.
+ */
+export const CasinoSlotSchema: GenMessage<CasinoSlot> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 15);
+
+/**
+ * CasinoCardTaken records a Casino card taken from the Casino offer
+ * (Boardwalk). A card to "redeem immediately" acted with it; any other
+ * card joins the seat's kept Casino cards.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoCardTaken
+ */
+export type CasinoCardTaken = Message<"moonshine.bootleggers.v1.CasinoCardTaken"> & {
+  /**
+   * seat is the seat.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * slot is the Casino offer space.
+   *
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * card_id is the card.
+   *
+   * @generated from field: int32 card_id = 3;
+   */
+  cardId: number;
+
+  /**
+   * kind is its kind.
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardKind kind = 4;
+   */
+  kind: CasinoCardKind;
+
+  /**
+   * paid is the card's cost paid to the bank (Hire a Big Act's $2G; 0
+   * when wasted).
+   *
+   * @generated from field: int32 paid = 5;
+   */
+  paid: number;
+
+  /**
+   * place is the casino that gained an Entertainment Act (Hire a Big Act,
+   * Steal the Show); unspecified otherwise.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 6;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * wasted is true when a card to redeem immediately could not act (the
+   * seat owns no casino; ruling 84).
+   *
+   * @generated from field: bool wasted = 7;
+   */
+  wasted: boolean;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoCardTaken.
+ * Use `create(CasinoCardTakenSchema)` to create a new message.
+ */
+export const CasinoCardTakenSchema: GenMessage<CasinoCardTaken> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 16);
 
 /**
  * MuscleChosen says a seat has sealed a Muscle card.
@@ -686,7 +967,7 @@ export type MuscleChosen = Message<"moonshine.bootleggers.v1.MuscleChosen"> & {
  * Use `create(MuscleChosenSchema)` to create a new message.
  */
 export const MuscleChosenSchema: GenMessage<MuscleChosen> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 12);
+  messageDesc(file_moonshine_bootleggers_v1_events, 17);
 
 /**
  * MuscleSealed is the card a seat sealed.
@@ -714,7 +995,7 @@ export type MuscleSealed = Message<"moonshine.bootleggers.v1.MuscleSealed"> & {
  * Use `create(MuscleSealedSchema)` to create a new message.
  */
 export const MuscleSealedSchema: GenMessage<MuscleSealed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 13);
+  messageDesc(file_moonshine_bootleggers_v1_events, 18);
 
 /**
  * MuscleRevealed reveals every seat's sealed card, turns over the top card
@@ -737,7 +1018,7 @@ export type MuscleRevealed = Message<"moonshine.bootleggers.v1.MuscleRevealed"> 
  * Use `create(MuscleRevealedSchema)` to create a new message.
  */
 export const MuscleRevealedSchema: GenMessage<MuscleRevealed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 14);
+  messageDesc(file_moonshine_bootleggers_v1_events, 19);
 
 /**
  * Payment is what one seat paid in Phase 1 (rulings 19-20).
@@ -780,6 +1061,16 @@ export type Payment = Message<"moonshine.bootleggers.v1.Payment"> & {
    * @generated from field: repeated int32 impounded = 5;
    */
   impounded: number[];
+
+  /**
+   * casino_graft is the graft due for the seat's casinos (Boardwalk): "$1G
+   * per die plus $2G booking fee for each Entertainment Act" (ruling 76),
+   * paid after the Muscle cost and before the trucks' graft; what the seat
+   * cannot pay of it is forgiven (ruling 20).
+   *
+   * @generated from field: int32 casino_graft = 6;
+   */
+  casinoGraft: number;
 };
 
 /**
@@ -787,7 +1078,7 @@ export type Payment = Message<"moonshine.bootleggers.v1.Payment"> & {
  * Use `create(PaymentSchema)` to create a new message.
  */
 export const PaymentSchema: GenMessage<Payment> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 15);
+  messageDesc(file_moonshine_bootleggers_v1_events, 20);
 
 /**
  * MusclePaid records the payments of Phase 1.
@@ -808,7 +1099,7 @@ export type MusclePaid = Message<"moonshine.bootleggers.v1.MusclePaid"> & {
  * Use `create(MusclePaidSchema)` to create a new message.
  */
 export const MusclePaidSchema: GenMessage<MusclePaid> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 16);
+  messageDesc(file_moonshine_bootleggers_v1_events, 21);
 
 /**
  * CardTaken records a Men of Action card taken from the offer. For a use-now
@@ -891,7 +1182,7 @@ export type CardTaken = Message<"moonshine.bootleggers.v1.CardTaken"> & {
  * Use `create(CardTakenSchema)` to create a new message.
  */
 export const CardTakenSchema: GenMessage<CardTaken> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 17);
+  messageDesc(file_moonshine_bootleggers_v1_events, 22);
 
 /**
  * TruckBought records the Truck card taken.
@@ -933,7 +1224,7 @@ export type TruckBought = Message<"moonshine.bootleggers.v1.TruckBought"> & {
  * Use `create(TruckBoughtSchema)` to create a new message.
  */
 export const TruckBoughtSchema: GenMessage<TruckBought> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 18);
+  messageDesc(file_moonshine_bootleggers_v1_events, 23);
 
 /**
  * SelectionPassed records a seat taking nothing.
@@ -954,7 +1245,7 @@ export type SelectionPassed = Message<"moonshine.bootleggers.v1.SelectionPassed"
  * Use `create(SelectionPassedSchema)` to create a new message.
  */
 export const SelectionPassedSchema: GenMessage<SelectionPassed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 19);
+  messageDesc(file_moonshine_bootleggers_v1_events, 24);
 
 /**
  * NonPlayerActed records a Non-Player hand's turn in the selection.
@@ -999,7 +1290,7 @@ export type NonPlayerActed = Message<"moonshine.bootleggers.v1.NonPlayerActed"> 
  * Use `create(NonPlayerActedSchema)` to create a new message.
  */
 export const NonPlayerActedSchema: GenMessage<NonPlayerActed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 20);
+  messageDesc(file_moonshine_bootleggers_v1_events, 25);
 
 /**
  * PhaseBegan opens a phase of the round. Opening Phase 5 also closes every
@@ -1038,7 +1329,7 @@ export type PhaseBegan = Message<"moonshine.bootleggers.v1.PhaseBegan"> & {
  * Use `create(PhaseBeganSchema)` to create a new message.
  */
 export const PhaseBeganSchema: GenMessage<PhaseBegan> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 21);
+  messageDesc(file_moonshine_bootleggers_v1_events, 26);
 
 /**
  * CardPlayed records a kept Men of Action card played and its effect; the
@@ -1136,7 +1427,7 @@ export type CardPlayed = Message<"moonshine.bootleggers.v1.CardPlayed"> & {
  * Use `create(CardPlayedSchema)` to create a new message.
  */
 export const CardPlayedSchema: GenMessage<CardPlayed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 22);
+  messageDesc(file_moonshine_bootleggers_v1_events, 27);
 
 /**
  * BoysSent records a seat's Phase 2 placements; its turn is over.
@@ -1181,7 +1472,7 @@ export type BoysSent = Message<"moonshine.bootleggers.v1.BoysSent"> & {
  * Use `create(BoysSentSchema)` to create a new message.
  */
 export const BoysSentSchema: GenMessage<BoysSent> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 23);
+  messageDesc(file_moonshine_bootleggers_v1_events, 28);
 
 /**
  * StillRoll is one still's production.
@@ -1217,7 +1508,7 @@ export type StillRoll = Message<"moonshine.bootleggers.v1.StillRoll"> & {
  * Use `create(StillRollSchema)` to create a new message.
  */
 export const StillRollSchema: GenMessage<StillRoll> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 24);
+  messageDesc(file_moonshine_bootleggers_v1_events, 29);
 
 /**
  * StillFired records one seat's Phase 3 production; the crates go to its
@@ -1275,7 +1566,7 @@ export type StillFired = Message<"moonshine.bootleggers.v1.StillFired"> & {
  * Use `create(StillFiredSchema)` to create a new message.
  */
 export const StillFiredSchema: GenMessage<StillFired> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 25);
+  messageDesc(file_moonshine_bootleggers_v1_events, 30);
 
 /**
  * TradeProposed records an offer; it stays open until answered, withdrawn,
@@ -1325,7 +1616,7 @@ export type TradeProposed = Message<"moonshine.bootleggers.v1.TradeProposed"> & 
  * Use `create(TradeProposedSchema)` to create a new message.
  */
 export const TradeProposedSchema: GenMessage<TradeProposed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 26);
+  messageDesc(file_moonshine_bootleggers_v1_events, 31);
 
 /**
  * TradeAnswered records the answer to an offer. When accepted, both sides'
@@ -1354,7 +1645,7 @@ export type TradeAnswered = Message<"moonshine.bootleggers.v1.TradeAnswered"> & 
  * Use `create(TradeAnsweredSchema)` to create a new message.
  */
 export const TradeAnsweredSchema: GenMessage<TradeAnswered> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 27);
+  messageDesc(file_moonshine_bootleggers_v1_events, 32);
 
 /**
  * TradeWithdrawn records an offer taken back by its proposer.
@@ -1375,7 +1666,7 @@ export type TradeWithdrawn = Message<"moonshine.bootleggers.v1.TradeWithdrawn"> 
  * Use `create(TradeWithdrawnSchema)` to create a new message.
  */
 export const TradeWithdrawnSchema: GenMessage<TradeWithdrawn> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 28);
+  messageDesc(file_moonshine_bootleggers_v1_events, 33);
 
 /**
  * LinedUp is one truck lined up at a drinking place.
@@ -1417,7 +1708,7 @@ export type LinedUp = Message<"moonshine.bootleggers.v1.LinedUp"> & {
  * Use `create(LinedUpSchema)` to create a new message.
  */
 export const LinedUpSchema: GenMessage<LinedUp> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 29);
+  messageDesc(file_moonshine_bootleggers_v1_events, 34);
 
 /**
  * WhiskeyRun records a seat's trucks loaded and lined up; its Phase 4 turn
@@ -1446,7 +1737,7 @@ export type WhiskeyRun = Message<"moonshine.bootleggers.v1.WhiskeyRun"> & {
  * Use `create(WhiskeyRunSchema)` to create a new message.
  */
 export const WhiskeyRunSchema: GenMessage<WhiskeyRun> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 30);
+  messageDesc(file_moonshine_bootleggers_v1_events, 35);
 
 /**
  * Consumption is one speakeasy's consumption roll.
@@ -1497,7 +1788,7 @@ export type Consumption = Message<"moonshine.bootleggers.v1.Consumption"> & {
  * Use `create(ConsumptionSchema)` to create a new message.
  */
 export const ConsumptionSchema: GenMessage<Consumption> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 31);
+  messageDesc(file_moonshine_bootleggers_v1_events, 36);
 
 /**
  * ConsumptionRolled opens the selling: every open speakeasy rolls
@@ -1519,7 +1810,7 @@ export type ConsumptionRolled = Message<"moonshine.bootleggers.v1.ConsumptionRol
  * Use `create(ConsumptionRolledSchema)` to create a new message.
  */
 export const ConsumptionRolledSchema: GenMessage<ConsumptionRolled> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 32);
+  messageDesc(file_moonshine_bootleggers_v1_events, 37);
 
 /**
  * OrderAwaited says the game waits for a majority holder's buying order:
@@ -1563,7 +1854,7 @@ export type OrderAwaited = Message<"moonshine.bootleggers.v1.OrderAwaited"> & {
  * Use `create(OrderAwaitedSchema)` to create a new message.
  */
 export const OrderAwaitedSchema: GenMessage<OrderAwaited> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 33);
+  messageDesc(file_moonshine_bootleggers_v1_events, 38);
 
 /**
  * OrderCalled records the buying order a majority holder called.
@@ -1598,7 +1889,7 @@ export type OrderCalled = Message<"moonshine.bootleggers.v1.OrderCalled"> & {
  * Use `create(OrderCalledSchema)` to create a new message.
  */
 export const OrderCalledSchema: GenMessage<OrderCalled> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 34);
+  messageDesc(file_moonshine_bootleggers_v1_events, 39);
 
 /**
  * Sale is what one truck sold.
@@ -1647,7 +1938,7 @@ export type Sale = Message<"moonshine.bootleggers.v1.Sale"> & {
  * Use `create(SaleSchema)` to create a new message.
  */
 export const SaleSchema: GenMessage<Sale> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 35);
+  messageDesc(file_moonshine_bootleggers_v1_events, 40);
 
 /**
  * WhiskeySold records the selling at one drinking place with trucks in line.
@@ -1678,11 +1969,20 @@ export type WhiskeySold = Message<"moonshine.bootleggers.v1.WhiskeySold"> & {
   owner?: number | undefined;
 
   /**
-   * owner_bonus is what the bank paid the owner.
+   * owner_bonus is what the bank paid the owner (at a casino, its payout
+   * per crate bought).
    *
    * @generated from field: int32 owner_bonus = 4;
    */
   ownerBonus: number;
+
+  /**
+   * gambling_profit is what the bank paid a casino's owner for the points
+   * of the roll above the crates sold (Boardwalk).
+   *
+   * @generated from field: int32 gambling_profit = 5;
+   */
+  gamblingProfit: number;
 };
 
 /**
@@ -1690,7 +1990,7 @@ export type WhiskeySold = Message<"moonshine.bootleggers.v1.WhiskeySold"> & {
  * Use `create(WhiskeySoldSchema)` to create a new message.
  */
 export const WhiskeySoldSchema: GenMessage<WhiskeySold> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 36);
+  messageDesc(file_moonshine_bootleggers_v1_events, 41);
 
 /**
  * SeatCount is a number for one seat.
@@ -1718,7 +2018,7 @@ export type SeatCount = Message<"moonshine.bootleggers.v1.SeatCount"> & {
  * Use `create(SeatCountSchema)` to create a new message.
  */
 export const SeatCountSchema: GenMessage<SeatCount> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 37);
+  messageDesc(file_moonshine_bootleggers_v1_events, 42);
 
 /**
  * SellingEnded closes Phase 5: unsold and unloaded crates go back to the
@@ -1741,7 +2041,7 @@ export type SellingEnded = Message<"moonshine.bootleggers.v1.SellingEnded"> & {
  * Use `create(SellingEndedSchema)` to create a new message.
  */
 export const SellingEndedSchema: GenMessage<SellingEnded> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 38);
+  messageDesc(file_moonshine_bootleggers_v1_events, 43);
 
 /**
  * TheHeat records Phase 6.
@@ -1785,6 +2085,15 @@ export type TheHeat = Message<"moonshine.bootleggers.v1.TheHeat"> & {
    * @generated from field: repeated int32 muscle_discarded = 5;
    */
   muscleDiscarded: number[];
+
+  /**
+   * casino_discarded are the Casino cards left on offer, now discarded
+   * (Boardwalk): "If a Casino card remains unselected at the end of the
+   * phase, it is discarded."
+   *
+   * @generated from field: repeated int32 casino_discarded = 6;
+   */
+  casinoDiscarded: number[];
 };
 
 /**
@@ -1792,7 +2101,7 @@ export type TheHeat = Message<"moonshine.bootleggers.v1.TheHeat"> & {
  * Use `create(TheHeatSchema)` to create a new message.
  */
 export const TheHeatSchema: GenMessage<TheHeat> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 39);
+  messageDesc(file_moonshine_bootleggers_v1_events, 44);
 
 /**
  * Standing is one seat's result.
@@ -1842,7 +2151,7 @@ export type Standing = Message<"moonshine.bootleggers.v1.Standing"> & {
  * Use `create(StandingSchema)` to create a new message.
  */
 export const StandingSchema: GenMessage<Standing> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 40);
+  messageDesc(file_moonshine_bootleggers_v1_events, 45);
 
 /**
  * GameEnded closes the game.
@@ -1885,7 +2194,7 @@ export type GameEnded = Message<"moonshine.bootleggers.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 41);
+  messageDesc(file_moonshine_bootleggers_v1_events, 46);
 
 /**
  * NonPlayerAction is what a Non-Player hand does with the card beneath it.

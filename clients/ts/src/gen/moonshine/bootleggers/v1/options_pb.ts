@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/options.proto.
  */
 export const file_moonshine_bootleggers_v1_options: GenFile = /*@__PURE__*/
-  fileDesc("CiZtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvb3B0aW9ucy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIoACCgdPcHRpb25zEjIKB3ZhcmlhbnQYASABKA4yIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVmFyaWFudBIdChVyYW1wX3N0aWxsX3Byb2R1Y3Rpb24YAiABKAgSFAoMcGxheV9pdF9jb29sGAMgASgIEhgKEHJpbmdfdXBfdGhlX2JveXMYBCABKAgSEwoLbXVzY2xpbmdfaW4YBSABKAgSGgoSbmVlZF9hX2xpdHRsZV9oZWxwGAYgASgIEkEKD293bmVyX3RocmVzaG9sZBgHIAEoDjIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Pd25lclRocmVzaG9sZGIGcHJvdG8z", [file_moonshine_bootleggers_v1_board]);
+  fileDesc("CiZtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvb3B0aW9ucy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIuwCCgdPcHRpb25zEjIKB3ZhcmlhbnQYASABKA4yIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVmFyaWFudBIdChVyYW1wX3N0aWxsX3Byb2R1Y3Rpb24YAiABKAgSFAoMcGxheV9pdF9jb29sGAMgASgIEhgKEHJpbmdfdXBfdGhlX2JveXMYBCABKAgSEwoLbXVzY2xpbmdfaW4YBSABKAgSGgoSbmVlZF9hX2xpdHRsZV9oZWxwGAYgASgIEkEKD293bmVyX3RocmVzaG9sZBgHIAEoDjIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Pd25lclRocmVzaG9sZBIRCglib2FyZHdhbGsYCCABKAgSGgoSdGhyb3dfdGhlX2J1bXNfb3V0GAkgASgIEhoKEm5ld19jaXR5X29yZGluYW5jZRgKIAEoCBIfChdzdGF0ZV9nYW1pbmdfY29tbWlzc2lvbhgLIAEoCGIGcHJvdG8z", [file_moonshine_bootleggers_v1_board]);
 
 /**
  * Options are the table options chosen at creation. The zero value is the
@@ -84,6 +84,44 @@ export type Options = Message<"moonshine.bootleggers.v1.Options"> & {
    * @generated from field: moonshine.bootleggers.v1.OwnerThreshold owner_threshold = 7;
    */
   ownerThreshold: OwnerThreshold;
+
+  /**
+   * boardwalk is the expansion "Bootleggers: The Boardwalk" (casinos, the
+   * Casino cards, Entertainment Acts, graft for casino owners, no early end
+   * at $100G). The rules of the expansion are recorded in
+   * docs/rules/bootleggers.md (rulings 71 on); a table with it is refused
+   * (BAD_OPTIONS) while the section "Boardwalk: what is enforced" lists a
+   * printed sentence as not yet enforced.
+   *
+   * @generated from field: bool boardwalk = 8;
+   */
+  boardwalk: boolean;
+
+  /**
+   * throw_the_bums_out is the Boardwalk optional rule "Throw the Bums Out":
+   * the new owner of a casino may throw out the other Mobsters' markers
+   * there at $5G each, paid to the Mobsters ejected. Needs boardwalk
+   * (BAD_OPTIONS otherwise).
+   *
+   * @generated from field: bool throw_the_bums_out = 9;
+   */
+  throwTheBumsOut: boolean;
+
+  /**
+   * new_city_ordinance adds the optional-rule Casino card "New City
+   * Ordinance" to the Casino deck. Needs boardwalk.
+   *
+   * @generated from field: bool new_city_ordinance = 10;
+   */
+  newCityOrdinance: boolean;
+
+  /**
+   * state_gaming_commission adds the optional-rule Casino card "State
+   * Gaming Commission" to the Casino deck. Needs boardwalk.
+   *
+   * @generated from field: bool state_gaming_commission = 11;
+   */
+  stateGamingCommission: boolean;
 };
 
 /**

@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { BuyingTier, CardKind, Colour, Contender, DrinkingPlace, Goods, Phase, PlaceKind, Step, TruckSize } from "./board_pb.js";
+import type { BuyingTier, CardKind, CasinoCardKind, Colour, Contender, DrinkingPlace, Goods, Phase, PlaceKind, Step, TruckSize } from "./board_pb.js";
 import { file_moonshine_bootleggers_v1_board } from "./board_pb.js";
 import type { Consumption, GameEnded, NonPlayerHand } from "./events_pb.js";
 import { file_moonshine_bootleggers_v1_events } from "./events_pb.js";
@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/view.proto.
  */
 export const file_moonshine_bootleggers_v1_view: GenFile = /*@__PURE__*/
-  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvdmlldy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIqIJCgRWaWV3EhcKB3BsYXllcnMYASABKAVCBpLlGAIIARI6CgdvcHRpb25zGAIgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNCBpLlGAIIARIgCgt2aWV3ZXJfc2VhdBgDIAEoBUIGkuUYAggFSACIAQESFQoFcm91bmQYBCABKAVCBpLlGAIIARI2CgVwaGFzZRgFIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZUIGkuUYAggBEjQKBHN0ZXAYBiABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcEIGkuUYAggBEhkKBHR1cm4YByABKAVCBpLlGAIIAUgBiAEBEkEKDG11c2NsZV9vcmRlchgIIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXJCBpLlGAIIARI5CgVzZWF0cxgJIAMoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Vmlld0IGkuUYAggBEjsKBnBsYWNlcxgKIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZVZpZXdCBpLlGAIIARI6CgVvZmZlchgLIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclZpZXdCBpLlGAIIARI7CgZ0cnVja3MYDCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tWaWV3QgaS5RgCCAESGwoGY29wcGVyGA0gASgFQgaS5RgCCAFIAogBARIeCg5uZXV0cmFsX3N1cHBseRgOIAEoBUIGkuUYAggBEk0KEG5vbl9wbGF5ZXJfaGFuZHMYDyADKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZFZpZXdCBpLlGAIIARIiChJtZW5fb2ZfYWN0aW9uX2RlY2sYECABKAVCBpLlGAIIARImChZtZW5fb2ZfYWN0aW9uX2Rpc2NhcmRzGBEgAygFQgaS5RgCCAESGgoKdHJ1Y2tfZGVjaxgSIAEoBUIGkuUYAggBEiIKEnJlbW90ZV9zdGlsbHNfbGVmdBgTIAEoBUIGkuUYAggBEjsKBnRyYWRlcxgUIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZVZpZXdCBpLlGAIIARIfCg9tdXNjbGVfZGlzY2FyZHMYFSADKAVCBpLlGAIIARI4CgRjYWxsGBYgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxWaWV3QgaS5RgCCAESPgoHYXVkaXRvchgXIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BdWRpdG9yVmlld0IGkuUYAggEEjsKBnJlc3VsdBgYIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lRW5kZWRCBpLlGAIIAUIOCgxfdmlld2VyX3NlYXRCBwoFX3R1cm5CCQoHX2NvcHBlciJTCglTdGlsbFZpZXcSFQoFc3RpbGwYASABKAVCBpLlGAIIARIUCgRkaWNlGAIgASgFQgaS5RgCCAESGQoJc2h1dF9kb3duGAMgASgIQgaS5RgCCAEiUAoLU2VhdFNlY3JldHMSEwoLbXVzY2xlX2hhbmQYASADKAUSGgoNc2VhbGVkX211c2NsZRgCIAEoBUgAiAEBQhAKDl9zZWFsZWRfbXVzY2xlIpYECghTZWF0VmlldxIWCgRzZWF0GAEgASgFQgiS5RgECAEQARIVCgVtb25leRgCIAEoBUIGkuUYAggBEhYKBnN1cHBseRgDIAEoBUIGkuUYAggBEhkKCWJhY2tfcm9vbRgEIAEoBUIGkuUYAggBEjsKBnN0aWxscxgFIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TdGlsbFZpZXdCBpLlGAIIARIWCgZjcmF0ZXMYBiABKAVCBpLlGAIIARIWCgZ0cnVja3MYByADKAVCBpLlGAIIARIaCgprZXB0X2NhcmRzGAggAygFQgaS5RgCCAESIQoRbXVzY2xlX2hhbmRfY291bnQYCSABKAVCBpLlGAIIARIiChJtdXNjbGVfYmFuZF9jb3VudHMYCiADKAVCBpLlGAIIARIaCgpoYXNfY2hvc2VuGAsgASgIQgaS5RgCCAESFgoGbXVzY2xlGAwgASgFQgaS5RgCCAESFAoEZG9uZRgNIAEoCEIGkuUYAggBEhgKCHByb2R1Y2VkGA4gASgFQgaS5RgCCAESFwoHcmFuZ191cBgPIAEoCEIGkuUYAggBEj4KB3NlY3JldHMYECABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VhdFNlY3JldHNCBpLlGAIIAhIbCgtvZmZlcnNfbWFkZRgRIAEoBUIGkuUYAggBIlAKC0NvbG91ckNvdW50EjAKBmNvbG91chgBIAEoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXISDwoHbWFya2VycxgCIAEoBSL5BAoJUGxhY2VWaWV3Ej4KBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCBpLlGAIIARI5CgRraW5kGAIgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYWNlS2luZEIGkuUYAggBEhcKB2luX3BsYXkYAyABKAhCBpLlGAIIARIXCgdjaXJjbGVzGAQgASgFQgaS5RgCCAESFwoHbWluaW11bRgFIAEoBUIGkuUYAggBEhQKBGRpY2UYBiABKAVCBpLlGAIIARIVCgVwcmljZRgHIAEoBUIGkuUYAggBEhsKC293bmVyX2JvbnVzGAggASgFQgaS5RgCCAESHAoMaW1wcm92ZW1lbnRzGAkgASgFQgaS5RgCCAESPgoHbWFya2VycxgKIAMoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXJDb3VudEIGkuUYAggBEhQKBG9wZW4YCyABKAhCBpLlGAIIARI6CghtYWpvcml0eRgMIAEoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXJCBpLlGAIIARI3CgVvd25lchgNIAEoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXJCBpLlGAIIARIUCgRsaW5lGA4gAygFQgaS5RgCCAESGQoJYmlnX25pZ2h0GA8gASgIQgaS5RgCCAESQgoLY29uc3VtcHRpb24YECABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29uc3VtcHRpb25CBpLlGAIIASLDAQoNT2ZmZXJTbG90VmlldxIUCgRzbG90GAEgASgFQgaS5RgCCAESHAoHY2FyZF9pZBgCIAEoBUIGkuUYAggBSACIAQESOAoEa2luZBgDIAEoDjIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkS2luZEIGkuUYAggBEiQKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUIGkuUYAggBSAGIAQFCCgoIX2NhcmRfaWRCEgoQX25vbl9wbGF5ZXJfaGFuZCJxCglPZmZlclZpZXcSPgoFc2xvdHMYASADKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT2ZmZXJTbG90Vmlld0IGkuUYAggBEhoKBXRydWNrGAIgASgFQgaS5RgCCAFIAIgBAUIICgZfdHJ1Y2sivQIKCVRydWNrVmlldxIVCgV0cnVjaxgBIAEoBUIGkuUYAggBEjkKBHNpemUYAiABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tTaXplQgaS5RgCCAESGAoIY2FwYWNpdHkYAyABKAVCBpLlGAIIARIVCgVncmFmdBgEIAEoBUIGkuUYAggBEhUKBW93bmVyGAUgASgFQgaS5RgCCAESGwoGcnVubmVyGAYgASgFQgaS5RgCCAFIAIgBARIWCgZjcmF0ZXMYByABKAVCBpLlGAIIARI+CgVwbGFjZRgIIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESFgoGaGFsdGVkGAkgASgIQgaS5RgCCAFCCQoHX3J1bm5lciJdChFOb25QbGF5ZXJIYW5kVmlldxIUCgRoYW5kGAEgASgFQgaS5RgCCAESGgoKY2FyZHNfbGVmdBgCIAEoBUIGkuUYAggBEhYKBm11c2NsZRgDIAEoBUIGkuUYAggBIrwBCglUcmFkZVZpZXcSGAoIb2ZmZXJfaWQYASABKAVCBpLlGAIIARIUCgRmcm9tGAIgASgFQgaS5RgCCAESEgoCdG8YAyABKAVCBpLlGAIIARI1CgRnaXZlGAQgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzQgaS5RgCCAESNAoDZ2V0GAUgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzQgaS5RgCCAEitAEKCENhbGxWaWV3EhQKBHNlYXQYASABKAVCBpLlGAIIARI+CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESFgoGdHJ1Y2tzGAMgAygFQgaS5RgCCAESOgoEdGllchgEIAEoDjIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CdXlpbmdUaWVyQgaS5RgCCAEikwEKC0F1ZGl0b3JWaWV3EhoKEm1lbl9vZl9hY3Rpb25fZGVjaxgBIAMoBRISCgp0cnVja19kZWNrGAIgAygFEkEKEG5vbl9wbGF5ZXJfaGFuZHMYAyADKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZBIRCglzZXRfYXNpZGUYBCADKAViBnByb3RvMw", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_visibility_v1_visibility]);
+  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvdmlldy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIuAJCgRWaWV3EhcKB3BsYXllcnMYASABKAVCBpLlGAIIARI6CgdvcHRpb25zGAIgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNCBpLlGAIIARIgCgt2aWV3ZXJfc2VhdBgDIAEoBUIGkuUYAggFSACIAQESFQoFcm91bmQYBCABKAVCBpLlGAIIARI2CgVwaGFzZRgFIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZUIGkuUYAggBEjQKBHN0ZXAYBiABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcEIGkuUYAggBEhkKBHR1cm4YByABKAVCBpLlGAIIAUgBiAEBEkEKDG11c2NsZV9vcmRlchgIIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXJCBpLlGAIIARI5CgVzZWF0cxgJIAMoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Vmlld0IGkuUYAggBEjsKBnBsYWNlcxgKIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZVZpZXdCBpLlGAIIARI6CgVvZmZlchgLIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclZpZXdCBpLlGAIIARI7CgZ0cnVja3MYDCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tWaWV3QgaS5RgCCAESGwoGY29wcGVyGA0gASgFQgaS5RgCCAFIAogBARIeCg5uZXV0cmFsX3N1cHBseRgOIAEoBUIGkuUYAggBEk0KEG5vbl9wbGF5ZXJfaGFuZHMYDyADKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZFZpZXdCBpLlGAIIARIiChJtZW5fb2ZfYWN0aW9uX2RlY2sYECABKAVCBpLlGAIIARImChZtZW5fb2ZfYWN0aW9uX2Rpc2NhcmRzGBEgAygFQgaS5RgCCAESGgoKdHJ1Y2tfZGVjaxgSIAEoBUIGkuUYAggBEiIKEnJlbW90ZV9zdGlsbHNfbGVmdBgTIAEoBUIGkuUYAggBEjsKBnRyYWRlcxgUIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZVZpZXdCBpLlGAIIARIfCg9tdXNjbGVfZGlzY2FyZHMYFSADKAVCBpLlGAIIARI4CgRjYWxsGBYgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxWaWV3QgaS5RgCCAESPgoHYXVkaXRvchgXIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BdWRpdG9yVmlld0IGkuUYAggEEjsKBnJlc3VsdBgYIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lRW5kZWRCBpLlGAIIARIbCgtjYXNpbm9fZGVjaxgZIAEoBUIGkuUYAggBEh8KD2Nhc2lub19kaXNjYXJkcxgaIAMoBUIGkuUYAggBQg4KDF92aWV3ZXJfc2VhdEIHCgVfdHVybkIJCgdfY29wcGVyIlMKCVN0aWxsVmlldxIVCgVzdGlsbBgBIAEoBUIGkuUYAggBEhQKBGRpY2UYAiABKAVCBpLlGAIIARIZCglzaHV0X2Rvd24YAyABKAhCBpLlGAIIASJQCgtTZWF0U2VjcmV0cxITCgttdXNjbGVfaGFuZBgBIAMoBRIaCg1zZWFsZWRfbXVzY2xlGAIgASgFSACIAQFCEAoOX3NlYWxlZF9tdXNjbGUiuQQKCFNlYXRWaWV3EhYKBHNlYXQYASABKAVCCJLlGAQIARABEhUKBW1vbmV5GAIgASgFQgaS5RgCCAESFgoGc3VwcGx5GAMgASgFQgaS5RgCCAESGQoJYmFja19yb29tGAQgASgFQgaS5RgCCAESOwoGc3RpbGxzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsVmlld0IGkuUYAggBEhYKBmNyYXRlcxgGIAEoBUIGkuUYAggBEhYKBnRydWNrcxgHIAMoBUIGkuUYAggBEhoKCmtlcHRfY2FyZHMYCCADKAVCBpLlGAIIARIhChFtdXNjbGVfaGFuZF9jb3VudBgJIAEoBUIGkuUYAggBEiIKEm11c2NsZV9iYW5kX2NvdW50cxgKIAMoBUIGkuUYAggBEhoKCmhhc19jaG9zZW4YCyABKAhCBpLlGAIIARIWCgZtdXNjbGUYDCABKAVCBpLlGAIIARIUCgRkb25lGA0gASgIQgaS5RgCCAESGAoIcHJvZHVjZWQYDiABKAVCBpLlGAIIARIXCgdyYW5nX3VwGA8gASgIQgaS5RgCCAESPgoHc2VjcmV0cxgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0U2VjcmV0c0IGkuUYAggCEhsKC29mZmVyc19tYWRlGBEgASgFQgaS5RgCCAESIQoRa2VwdF9jYXNpbm9fY2FyZHMYEiADKAVCBpLlGAIIASJQCgtDb2xvdXJDb3VudBIwCgZjb2xvdXIYASABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyEg8KB21hcmtlcnMYAiABKAUinQUKCVBsYWNlVmlldxI+CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESOQoEa2luZBgCIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZUtpbmRCBpLlGAIIARIXCgdpbl9wbGF5GAMgASgIQgaS5RgCCAESFwoHY2lyY2xlcxgEIAEoBUIGkuUYAggBEhcKB21pbmltdW0YBSABKAVCBpLlGAIIARIUCgRkaWNlGAYgASgFQgaS5RgCCAESFQoFcHJpY2UYByABKAVCBpLlGAIIARIbCgtvd25lcl9ib251cxgIIAEoBUIGkuUYAggBEhwKDGltcHJvdmVtZW50cxgJIAEoBUIGkuUYAggBEj4KB21hcmtlcnMYCiADKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQ291bnRCBpLlGAIIARIUCgRvcGVuGAsgASgIQgaS5RgCCAESOgoIbWFqb3JpdHkYDCABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQgaS5RgCCAESNwoFb3duZXIYDSABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQgaS5RgCCAESFAoEbGluZRgOIAMoBUIGkuUYAggBEhkKCWJpZ19uaWdodBgPIAEoCEIGkuUYAggBEkIKC2NvbnN1bXB0aW9uGBAgASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnN1bXB0aW9uQgaS5RgCCAESIgoSZW50ZXJ0YWlubWVudF9hY3RzGBEgASgFQgaS5RgCCAEiwwEKDU9mZmVyU2xvdFZpZXcSFAoEc2xvdBgBIAEoBUIGkuUYAggBEhwKB2NhcmRfaWQYAiABKAVCBpLlGAIIAUgAiAEBEjgKBGtpbmQYAyABKA4yIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FyZEtpbmRCBpLlGAIIARIkCg9ub25fcGxheWVyX2hhbmQYBCABKAVCBpLlGAIIAUgBiAEBQgoKCF9jYXJkX2lkQhIKEF9ub25fcGxheWVyX2hhbmQiuQEKCU9mZmVyVmlldxI+CgVzbG90cxgBIAMoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclNsb3RWaWV3QgaS5RgCCAESGgoFdHJ1Y2sYAiABKAVCBpLlGAIIAUgAiAEBEkYKDGNhc2lub19zbG90cxgDIAMoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9TbG90Vmlld0IGkuUYAggBQggKBl90cnVjayKQAQoOQ2FzaW5vU2xvdFZpZXcSFAoEc2xvdBgBIAEoBUIGkuUYAggBEhwKB2NhcmRfaWQYAiABKAVCBpLlGAIIAUgAiAEBEj4KBGtpbmQYAyABKA4yKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZEtpbmRCBpLlGAIIAUIKCghfY2FyZF9pZCK9AgoJVHJ1Y2tWaWV3EhUKBXRydWNrGAEgASgFQgaS5RgCCAESOQoEc2l6ZRgCIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemVCBpLlGAIIARIYCghjYXBhY2l0eRgDIAEoBUIGkuUYAggBEhUKBWdyYWZ0GAQgASgFQgaS5RgCCAESFQoFb3duZXIYBSABKAVCBpLlGAIIARIbCgZydW5uZXIYBiABKAVCBpLlGAIIAUgAiAEBEhYKBmNyYXRlcxgHIAEoBUIGkuUYAggBEj4KBXBsYWNlGAggASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCBpLlGAIIARIWCgZoYWx0ZWQYCSABKAhCBpLlGAIIAUIJCgdfcnVubmVyIl0KEU5vblBsYXllckhhbmRWaWV3EhQKBGhhbmQYASABKAVCBpLlGAIIARIaCgpjYXJkc19sZWZ0GAIgASgFQgaS5RgCCAESFgoGbXVzY2xlGAMgASgFQgaS5RgCCAEivAEKCVRyYWRlVmlldxIYCghvZmZlcl9pZBgBIAEoBUIGkuUYAggBEhQKBGZyb20YAiABKAVCBpLlGAIIARISCgJ0bxgDIAEoBUIGkuUYAggBEjUKBGdpdmUYBCABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHNCBpLlGAIIARI0CgNnZXQYBSABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHNCBpLlGAIIASK0AQoIQ2FsbFZpZXcSFAoEc2VhdBgBIAEoBUIGkuUYAggBEj4KBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCBpLlGAIIARIWCgZ0cnVja3MYAyADKAVCBpLlGAIIARI6CgR0aWVyGAQgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXJCBpLlGAIIASKoAQoLQXVkaXRvclZpZXcSGgoSbWVuX29mX2FjdGlvbl9kZWNrGAEgAygFEhIKCnRydWNrX2RlY2sYAiADKAUSQQoQbm9uX3BsYXllcl9oYW5kcxgDIAMoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJIYW5kEhEKCXNldF9hc2lkZRgEIAMoBRITCgtjYXNpbm9fZGVjaxgFIAMoBWIGcHJvdG8z", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_visibility_v1_visibility]);
 
 /**
  * View is what one viewer (a seat, a spectator, or the auditor) may know.
@@ -198,6 +198,21 @@ export type View = Message<"moonshine.bootleggers.v1.View"> & {
    * @generated from field: moonshine.bootleggers.v1.GameEnded result = 24;
    */
   result?: GameEnded | undefined;
+
+  /**
+   * casino_deck is the number of cards in the Casino deck (Boardwalk; its
+   * order is the auditor's, ruling 79).
+   *
+   * @generated from field: int32 casino_deck = 25;
+   */
+  casinoDeck: number;
+
+  /**
+   * casino_discards are the discarded Casino cards (Boardwalk; face up).
+   *
+   * @generated from field: repeated int32 casino_discards = 26;
+   */
+  casinoDiscards: number[];
 };
 
 /**
@@ -401,6 +416,14 @@ export type SeatView = Message<"moonshine.bootleggers.v1.SeatView"> & {
    * @generated from field: int32 offers_made = 17;
    */
   offersMade: number;
+
+  /**
+   * kept_casino_cards are its kept Casino cards, by id (Boardwalk; public,
+   * ruling 79).
+   *
+   * @generated from field: repeated int32 kept_casino_cards = 18;
+   */
+  keptCasinoCards: number[];
 };
 
 /**
@@ -558,6 +581,14 @@ export type PlaceView = Message<"moonshine.bootleggers.v1.PlaceView"> & {
    * @generated from field: moonshine.bootleggers.v1.Consumption consumption = 16;
    */
   consumption?: Consumption | undefined;
+
+  /**
+   * entertainment_acts is a casino's Entertainment Acts (+1 per die;
+   * Boardwalk).
+   *
+   * @generated from field: int32 entertainment_acts = 17;
+   */
+  entertainmentActs: number;
 };
 
 /**
@@ -629,6 +660,14 @@ export type OfferView = Message<"moonshine.bootleggers.v1.OfferView"> & {
    * @generated from field: optional int32 truck = 2;
    */
   truck?: number | undefined;
+
+  /**
+   * casino_slots are the Casino offer spaces drawn this round (Boardwalk;
+   * face up, ruling 79).
+   *
+   * @generated from field: repeated moonshine.bootleggers.v1.CasinoSlotView casino_slots = 3;
+   */
+  casinoSlots: CasinoSlotView[];
 };
 
 /**
@@ -637,6 +676,41 @@ export type OfferView = Message<"moonshine.bootleggers.v1.OfferView"> & {
  */
 export const OfferViewSchema: GenMessage<OfferView> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_view, 7);
+
+/**
+ * CasinoSlotView is one Casino offer space.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoSlotView
+ */
+export type CasinoSlotView = Message<"moonshine.bootleggers.v1.CasinoSlotView"> & {
+  /**
+   * slot is the space.
+   *
+   * @generated from field: int32 slot = 1;
+   */
+  slot: number;
+
+  /**
+   * card_id is the card there; absent once taken.
+   *
+   * @generated from field: optional int32 card_id = 2;
+   */
+  cardId?: number | undefined;
+
+  /**
+   * kind is the card's kind (unspecified once taken).
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardKind kind = 3;
+   */
+  kind: CasinoCardKind;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoSlotView.
+ * Use `create(CasinoSlotViewSchema)` to create a new message.
+ */
+export const CasinoSlotViewSchema: GenMessage<CasinoSlotView> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_view, 8);
 
 /**
  * TruckView is one truck.
@@ -714,7 +788,7 @@ export type TruckView = Message<"moonshine.bootleggers.v1.TruckView"> & {
  * Use `create(TruckViewSchema)` to create a new message.
  */
 export const TruckViewSchema: GenMessage<TruckView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 8);
+  messageDesc(file_moonshine_bootleggers_v1_view, 9);
 
 /**
  * NonPlayerHandView is one Non-Player Muscle hand.
@@ -749,7 +823,7 @@ export type NonPlayerHandView = Message<"moonshine.bootleggers.v1.NonPlayerHandV
  * Use `create(NonPlayerHandViewSchema)` to create a new message.
  */
 export const NonPlayerHandViewSchema: GenMessage<NonPlayerHandView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 9);
+  messageDesc(file_moonshine_bootleggers_v1_view, 10);
 
 /**
  * TradeView is an open trade offer.
@@ -798,7 +872,7 @@ export type TradeView = Message<"moonshine.bootleggers.v1.TradeView"> & {
  * Use `create(TradeViewSchema)` to create a new message.
  */
 export const TradeViewSchema: GenMessage<TradeView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 10);
+  messageDesc(file_moonshine_bootleggers_v1_view, 11);
 
 /**
  * CallView is a buying order awaited from a majority holder.
@@ -840,7 +914,7 @@ export type CallView = Message<"moonshine.bootleggers.v1.CallView"> & {
  * Use `create(CallViewSchema)` to create a new message.
  */
 export const CallViewSchema: GenMessage<CallView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 11);
+  messageDesc(file_moonshine_bootleggers_v1_view, 12);
 
 /**
  * AuditorView is what only the auditor sees.
@@ -875,6 +949,13 @@ export type AuditorView = Message<"moonshine.bootleggers.v1.AuditorView"> & {
    * @generated from field: repeated int32 set_aside = 4;
    */
   setAside: number[];
+
+  /**
+   * casino_deck are the Casino cards, top first (Boardwalk).
+   *
+   * @generated from field: repeated int32 casino_deck = 5;
+   */
+  casinoDeck: number[];
 };
 
 /**
@@ -882,5 +963,5 @@ export type AuditorView = Message<"moonshine.bootleggers.v1.AuditorView"> & {
  * Use `create(AuditorViewSchema)` to create a new message.
  */
 export const AuditorViewSchema: GenMessage<AuditorView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 12);
+  messageDesc(file_moonshine_bootleggers_v1_view, 13);
 

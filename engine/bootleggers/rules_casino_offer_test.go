@@ -1,0 +1,160 @@
+package bootleggers
+
+import (
+	"slices"
+	"testing"
+
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+)
+
+// Phase 1 and Phase 6 of the Boardwalk: the Casino offer, its selection
+// and its discards (rulings 83-85).
+
+// casinoOfferTable is a 3-player Boardwalk game whose Casino deck starts
+// Fire Chief, Hire a Big Act, Steal the Show, Police Raid, Steal the Show.
+func casinoOfferTable(t *testing.T) *game {
+	t.Helper()
+	o, err := NormaliseOptions(3, &pb.Options{Boardwalk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := fixedDeal(3, o)
+	top := []int{0, 8, 12, 1, 13}
+	d.casinoDeck = top
+	for _, id := range CasinoCardIDs(o) {
+		if !slices.Contains(top, id) {
+			d.casinoDeck = append(d.casinoDeck, id)
+		}
+	}
+	return newTableWith(t, 3, o, d)
+}
+
+func TestCasinoOfferAndSelection(t *testing.T) {
+	// "After the Truck card and Men of Action cards are placed for
+	// selection, draw and place a Casino card next to the board.
+	// Additionally, draw and place next to the board one Casino card for
+	// each open Casino." "Casino Cards are available for selection in
+	// addition to existing Men of Action cards." (ruling 83)
+	tb := casinoOfferTable(t)
+	if got := tb.st().offer.casino; !slices.Equal(got, []int{0}) {
+		t.Fatalf("round 1, no casino open: the Casino offer is %v, want Fire Chief alone", got)
+	}
+	if v := tb.view(seatView(1)).GetOffer().GetCasinoSlots(); len(v) != 1 || v[0].GetKind() != fireChief {
+		t.Errorf("the Casino offer as seat 1 sees it: %v", v)
+	}
+	tb.bid(1, 4, 61)
+	tb.refuse(2, &pb.TakeCasinoCard{Slot: 1}, ReasonBadSlot)
+	tb.refuse(2, &pb.TakeCasinoCard{Slot: 0, Place: barleycorns}, ReasonBadTarget)
+	tb.refuse(1, &pb.TakeCasinoCard{Slot: 0}, "NOT_YOUR_TURN")
+	// "May be saved for later use": Fire Chief is kept, and public (ruling 79).
+	tb.do(2, &pb.TakeCasinoCard{Slot: 0})
+	if s := tb.st(); !slices.Equal(s.seats[2].keptCasino, []int{0}) || !s.seats[2].done {
+		t.Fatalf("seat 2 keeps %v (done %v)", s.seats[2].keptCasino, s.seats[2].done)
+	}
+	if v := tb.view(seatView(0)).GetSeats()[2].GetKeptCasinoCards(); !slices.Equal(v, []int32{0}) {
+		t.Errorf("seat 0 sees seat 2 keep %v", v)
+	}
+	tb.refuse(1, &pb.TakeCasinoCard{Slot: 0}, ReasonCardTaken)
+	tb.passSelection()
+	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	tb.endRound()
+
+	// One casino open: two Casino cards.
+	if got := tb.st().offer.casino; !slices.Equal(got, []int{8, 12}) {
+		t.Fatalf("round 2, one casino open: the Casino offer is %v, want Hire a Big Act and Steal the Show", got)
+	}
+	tb.bid(2, 5, 62)
+	// "Pay $2G and redeem immediately for 1 Casino Improvement." (ruling 84)
+	tb.refuse(2, &pb.TakeCasinoCard{Slot: 0}, ReasonBadTarget)
+	tb.refuse(2, &pb.TakeCasinoCard{Slot: 0, Place: mothers}, ReasonBadTarget)
+	money := tb.st().seats[2].money
+	evs := tb.do(2, &pb.TakeCasinoCard{Slot: 0, Place: barleycorns})
+	if c := evs[0].GetCasinoCardTaken(); c.GetPaid() != HireABigActCost || c.GetPlace() != barleycorns || c.GetWasted() {
+		t.Fatalf("Hire a Big Act taken as %v", c)
+	}
+	if s := tb.st(); s.place(barleycorns).acts != 1 || s.seats[2].money != money-HireABigActCost || len(s.seats[2].keptCasino) != 1 {
+		t.Errorf("after Hire a Big Act: %d acts, money %d, kept %v", s.place(barleycorns).acts, s.seats[2].money, s.seats[2].keptCasino)
+	}
+	tb.refuse(1, &pb.TakeCasinoCard{Slot: 1, Place: barleycorns}, ReasonBadTarget)
+	tb.passSelection()
+	// "If a Casino card remains unselected at the end of the phase, it is
+	// discarded."
+	var heat *pb.TheHeat
+	for tb.st().round == 2 {
+		for _, e := range tb.runPhase() {
+			if h := e.GetTheHeat(); h != nil {
+				heat = h
+			}
+		}
+	}
+	if !slices.Equal(heat.GetCasinoDiscarded(), []int32{12}) || !slices.Equal(tb.st().casinoDiscard, []int{8, 12}) {
+		t.Fatalf("Phase 6 discarded %v; the Casino discards are %v", heat.GetCasinoDiscarded(), tb.st().casinoDiscard)
+	}
+	if v := tb.view(seatView(0)); !slices.Equal(v.GetCasinoDiscards(), []int32{8, 12}) || len(v.GetOffer().GetCasinoSlots()) != 2 {
+		t.Errorf("the view: discards %v, Casino offer %v", v.GetCasinoDiscards(), v.GetOffer().GetCasinoSlots())
+	}
+
+	// Steal the Show taken by a Mobster with no casino is wasted (ruling 84).
+	tb.bid(3, 6, 63)
+	tb.do(2, &pb.PassSelection{})
+	tb.do(1, &pb.PassSelection{})
+	tb.refuse(0, &pb.TakeCasinoCard{Slot: 1, Place: barleycorns}, ReasonBadTarget)
+	evs = tb.do(0, &pb.TakeCasinoCard{Slot: 1})
+	if c := evs[0].GetCasinoCardTaken(); !c.GetWasted() || c.GetPaid() != 0 || c.GetKind() != stealTheShow {
+		t.Fatalf("Steal the Show without a casino taken as %v", c)
+	}
+	if tb.st().place(barleycorns).acts != 1 {
+		t.Error("a wasted Steal the Show added an Entertainment Act")
+	}
+}
+
+func TestCasinoDeckReshuffles(t *testing.T) {
+	// Ruling 85: the Casino discards go under the deck when it runs short.
+	// Every card stays in exactly one place (the watcher runs
+	// checkInvariants after every event).
+	tb := casinoOfferTable(t)
+	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.bid(1, 4, 61)
+	tb.passSelection()
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	reshuffles := 0
+	for tb.st().result == nil {
+		for _, e := range tb.runPhase() {
+			if d := e.GetDeckShuffled(); d.GetDeck() == pb.Deck_DECK_CASINO && d.GetReshuffle() {
+				reshuffles++
+			}
+		}
+		if s := tb.st(); s.phase == muscle && s.step == pb.Step_STEP_SELECTION && len(s.offer.casino) != CasinoOffer(1) {
+			t.Fatalf("round %d: %d Casino cards on offer", s.round, len(s.offer.casino))
+		}
+	}
+	if reshuffles == 0 {
+		t.Error("12 rounds of 2 Casino cards never reshuffled a deck of 13")
+	}
+}
+
+// runPhase plays the current step with nothing done (each seat's first
+// Muscle card in the bidding) and returns the public events.
+func (tb *game) runPhase() []*pb.Event {
+	tb.t.Helper()
+	s := tb.st()
+	switch {
+	case s.phase == muscle && s.step == pb.Step_STEP_BIDDING:
+		var cards []int
+		for _, p := range s.seats {
+			cards = append(cards, p.hand[0])
+		}
+		return tb.bid(cards...)
+	case s.phase == muscle:
+		return tb.do(s.current(), &pb.PassSelection{})
+	case s.phase == sendIn:
+		return tb.do(s.current(), &pb.SendInTheBoys{})
+	case s.phase == fireUp:
+		return tb.do(s.current(), &pb.FireUpTheStill{})
+	case s.phase == runIt:
+		return tb.do(s.current(), &pb.RunTheWhiskey{})
+	}
+	tb.t.Fatalf("cannot play on from %v %v", s.phase, s.step)
+	return nil
+}
