@@ -158,3 +158,48 @@ func (tb *game) runPhase() []*pb.Event {
 	tb.t.Fatalf("cannot play on from %v %v", s.phase, s.step)
 	return nil
 }
+
+func TestAnEntertainmentActGainedInPlay(t *testing.T) {
+	// Hire a Big Act: "Pay $2G and redeem immediately for 1 Casino
+	// Improvement." Then "Entertainment Acts, like Speakeasy Improvements,
+	// add 1 to each die rolled in the Casino." in that round's Phase 5, and
+	// "Casino owners must pay graft of $1G per die plus $2G booking fee for
+	// each Entertainment Act in their Casinos." in the next Phase 1
+	// (rulings 76, 77, 84).
+	tb := casinoOfferTable(t)
+	tb.bid(1, 4, 61)
+	tb.passSelection()
+	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	tb.endRound()
+	tb.bid(2, 5, 62)
+	tb.do(2, &pb.TakeCasinoCard{Slot: 0, Place: barleycorns})
+	var roll *pb.Consumption
+	var paid *pb.MusclePaid
+	for paid == nil {
+		for _, e := range tb.runPhase() {
+			for _, r := range e.GetConsumptionRolled().GetRolls() {
+				if r.GetPlace() == barleycorns {
+					roll = r
+				}
+			}
+			if p := e.GetMusclePaid(); p != nil {
+				paid = p
+			}
+		}
+	}
+	if roll == nil {
+		t.Fatal("the casino did not roll")
+	}
+	sum := 0
+	for _, f := range roll.GetDice() {
+		sum += int(f)
+	}
+	if roll.GetImprovements() != 1 || int(roll.GetConsumption()) != CasinoRoll(ints(roll.GetDice()), 1) || int(roll.GetConsumption()) != sum+len(roll.GetDice()) {
+		t.Errorf("the casino with one Entertainment Act rolled %v", roll)
+	}
+	dice := CasinoDice(barleycorns)
+	if g := paid.GetPayments()[2].GetCasinoGraft(); int(g) != dice*CasinoGraftPerDie+BookingFee {
+		t.Errorf("round 3 casino graft %d, want %d dice at 1G plus a 2G booking fee", g, dice)
+	}
+}
