@@ -54,8 +54,12 @@ func (b decision) next() bool {
 	case fireUp:
 		return b.fireUp()
 	case runIt:
-		if s.current() != noSeat {
-			return false
+		if seat := s.current(); seat != noSeat {
+			if !s.idleCasinoOwner(seat) {
+				return false
+			}
+			b.emit(&pb.WhiskeyRun{Seat: int32(seat), PassedOver: true})
+			return true
 		}
 		b.beginPhase(password)
 		return true

@@ -166,6 +166,9 @@ func turnLabel(v engine.Viewer, e *pb.Event) string {
 		for _, l := range k.WhiskeyRun.GetLinedUp() {
 			parts = append(parts, fmt.Sprintf("truck %d (%s) to %s", l.GetTruck(), count(l.GetCrates(), "crate"), placeName(l.GetPlace())))
 		}
+		if k.WhiskeyRun.GetPassedOver() {
+			return v.Name(engine.Seat(k.WhiskeyRun.GetSeat())) + " owns a casino and has nothing to run"
+		}
 		if len(parts) == 0 {
 			return v.Name(engine.Seat(k.WhiskeyRun.GetSeat())) + " kept every truck at home"
 		}

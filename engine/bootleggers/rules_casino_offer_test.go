@@ -203,3 +203,59 @@ func TestAnEntertainmentActGainedInPlay(t *testing.T) {
 		t.Errorf("round 3 casino graft %d, want %d dice at 1G plus a 2G booking fee", g, dice)
 	}
 }
+
+func TestWhatACasinoOwnerMayNotDo(t *testing.T) {
+	// "The new Casino owner finishes his action by discarding his Truck,
+	// dice, and any Remote Stills." A casino owner gains no truck (the
+	// Truck card, a trade), and a Still Upgrade or a Remote Still taken by
+	// him is wasted (ruling 86). In Phase 4, with nothing to run and no
+	// card of the phase, his turn is played for him; trades stay open to
+	// him (ruling 86).
+	var singles, remotes, upgrades []int
+	for _, id := range CardIDs() {
+		switch CardKindOf(id) {
+		case single:
+			singles = append(singles, id)
+		case remoteStill:
+			remotes = append(remotes, id)
+		case stillUpgrade:
+			upgrades = append(upgrades, id)
+		}
+	}
+	// Round 1 turns over three influence cards, round 2 a Remote Still and
+	// a Still Upgrade.
+	tb := newTable(t, 3, &pb.Options{Boardwalk: true}, singles[0], singles[1], singles[2], remotes[0], upgrades[0], singles[3])
+	tb.bid(1, 4, 61)
+	tb.passSelection()
+	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	tb.toPhase(runIt)
+	if s := tb.st(); s.current() != 1 || !s.seats[2].done {
+		t.Fatalf("Phase 4 of round 1: seat %d to run, seat 2 done %v", s.current(), s.seats[2].done)
+	}
+	tb.refuse(1, &pb.ProposeTrade{To: 2, Give: &pb.Goods{Trucks: []int32{1}}}, ReasonCasinoOwner)
+	tb.do(1, &pb.ProposeTrade{To: 2, Give: &pb.Goods{Money: 1}, Get: &pb.Goods{Money: 2}})
+	tb.endRound()
+
+	s := tb.st()
+	if s.offer.truck == noTruck {
+		t.Fatal("no Truck card on offer in round 2")
+	}
+	slots := map[pb.CardKind]int32{}
+	for i, sl := range s.offer.slots {
+		slots[CardKindOf(sl.card)] = int32(i)
+	}
+	if _, ok := slots[remoteStill]; !ok {
+		t.Fatalf("round 2's offer %v holds no Remote Still", s.offer.slots)
+	}
+	tb.bid(2, 5, 62)
+	tb.refuse(2, &pb.BuyTruck{}, ReasonCasinoOwner)
+	left := s.remoteStillsLeft
+	evs := tb.do(2, &pb.TakeMenOfAction{Slot: slots[remoteStill]})
+	if c := evs[0].GetCardTaken(); !c.GetWasted() || c.GetPaid() != 0 || c.Still != nil {
+		t.Fatalf("a casino owner's Remote Still taken as %v", c)
+	}
+	if s := tb.st(); len(s.seats[2].stills) != 0 || s.remoteStillsLeft != left {
+		t.Errorf("the casino owner has stills %v; %d Remote Stills left, was %d", s.seats[2].stills, s.remoteStillsLeft, left)
+	}
+}

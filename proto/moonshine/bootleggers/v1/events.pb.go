@@ -3251,7 +3251,11 @@ type WhiskeyRun struct {
 	// seat is the seat.
 	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// lined_up are its trucks sent out, in the order they joined their lines.
-	LinedUp       []*LinedUp `protobuf:"bytes,2,rep,name=lined_up,json=linedUp,proto3" json:"lined_up,omitempty"`
+	LinedUp []*LinedUp `protobuf:"bytes,2,rep,name=lined_up,json=linedUp,proto3" json:"lined_up,omitempty"`
+	// passed_over is true when the game played the turn of a casino owner
+	// with nothing to run and no card of the phase to play (Boardwalk,
+	// ruling 86); lined_up is then empty.
+	PassedOver    bool `protobuf:"varint,3,opt,name=passed_over,json=passedOver,proto3" json:"passed_over,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3298,6 +3302,13 @@ func (x *WhiskeyRun) GetLinedUp() []*LinedUp {
 		return x.LinedUp
 	}
 	return nil
+}
+
+func (x *WhiskeyRun) GetPassedOver() bool {
+	if x != nil {
+		return x.PassedOver
+	}
+	return false
 }
 
 // Consumption is one speakeasy's consumption roll.
@@ -4322,11 +4333,13 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x05truck\x18\x01 \x01(\x05R\x05truck\x12\x16\n" +
 	"\x06crates\x18\x02 \x01(\x05R\x06crates\x12=\n" +
 	"\x05place\x18\x03 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x1a\n" +
-	"\bposition\x18\x04 \x01(\x05R\bposition\"^\n" +
+	"\bposition\x18\x04 \x01(\x05R\bposition\"\x7f\n" +
 	"\n" +
 	"WhiskeyRun\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12<\n" +
-	"\blined_up\x18\x02 \x03(\v2!.moonshine.bootleggers.v1.LinedUpR\alinedUp\"\xc0\x01\n" +
+	"\blined_up\x18\x02 \x03(\v2!.moonshine.bootleggers.v1.LinedUpR\alinedUp\x12\x1f\n" +
+	"\vpassed_over\x18\x03 \x01(\bR\n" +
+	"passedOver\"\xc0\x01\n" +
 	"\vConsumption\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x12\n" +
 	"\x04dice\x18\x02 \x03(\x05R\x04dice\x12\x18\n" +
