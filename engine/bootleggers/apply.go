@@ -75,6 +75,8 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyOwnerDiscarded(k.CasinoOwnerDiscarded)
 	case *pb.Event_CasinoCardTaken:
 		return s.applyCasinoCardTaken(k.CasinoCardTaken)
+	case *pb.Event_OmalleysCut:
+		return s.applyOMalleysCut(k.OmalleysCut)
 	case *pb.Event_StillFired:
 		return s.applyStillFired(k.StillFired)
 	case *pb.Event_TradeProposed:
@@ -225,7 +227,7 @@ func (s *State) applyNeutral(ps []*pb.Placement) error {
 // applyRoundStarted moves the round marker and clears what lasts a round.
 func (s *State) applyRoundStarted(round int) {
 	s.round, s.phase, s.step, s.turn = round, muscle, pb.Step_STEP_UNSPECIFIED, -1
-	s.order, s.rolled, s.call = nil, false, nil
+	s.order, s.rolled, s.call, s.omalleysCuts = nil, false, nil, 0
 	for i := range s.seats {
 		p := &s.seats[i]
 		p.done, p.produced, p.rangUp, p.muscle, p.offers = false, 0, false, 0, 0

@@ -113,6 +113,11 @@ func (s *State) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
 		return s.onTurn(seat, s.phase == fireUp && s.step == pb.Step_STEP_TURNS, "Phase 3 with Play it Cool")
 	case *pb.Command_RunTheWhiskey:
 		return s.onTurn(seat, s.phase == runIt && s.step == pb.Step_STEP_TURNS, "Phase 4")
+	case *pb.Command_CutOmalleys:
+		if s.phase != runIt || s.step != pb.Step_STEP_TURNS {
+			return engine.Refuse(ReasonWrongPhase, "O'Malley's consumption is cut during Phase 4")
+		}
+		return nil
 	case *pb.Command_ProposeTrade, *pb.Command_AnswerTrade, *pb.Command_WithdrawTrade:
 		if s.phase != runIt || s.step != pb.Step_STEP_TURNS {
 			return engine.Refuse(ReasonWrongPhase, "trades are made during Phase 4")

@@ -94,7 +94,7 @@ func (s *State) checkMarkers() error {
 		}
 	}
 	for i, p := range s.seats {
-		if n := p.supply + p.backRoom + board[i]; n != MarkersPerColour {
+		if n := p.supply + p.backRoom + board[i] + p.destroyed; n != MarkersPerColour {
 			return fmt.Errorf("seat %d has %d markers, not %d", i, n, MarkersPerColour)
 		}
 	}

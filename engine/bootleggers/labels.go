@@ -33,6 +33,12 @@ func (Labels) Command(v engine.Viewer, cmd proto.Message) string {
 			s += " for " + placeName(p)
 		}
 		return s
+	case *pb.Command_CutOmalleys:
+		from := "your Back Room"
+		if p := k.CutOmalleys.GetPlace(); p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+			from = placeName(p)
+		}
+		return "destroy a marker from " + from + " to cut O'Malley's consumption"
 	case *pb.Command_BuyTruck:
 		return "buy the Truck card"
 	case *pb.Command_PassSelection:

@@ -150,6 +150,13 @@ func turnLabel(v engine.Viewer, e *pb.Event) string {
 		x := k.CasinoOwnerDiscarded
 		return fmt.Sprintf("%s discarded %d trucks, %d dice and %d Remote Stills", v.Name(engine.Seat(x.GetSeat())),
 			len(x.GetTrucks()), x.GetDice(), x.GetRemoteStills())
+	case *pb.Event_OmalleysCut:
+		x := k.OmalleysCut
+		from := "Back Room"
+		if x.GetPlace() != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+			from = placeName(x.GetPlace())
+		}
+		return fmt.Sprintf("%s destroyed a marker (%s): O'Malley's buys %s fewer per truck this round", v.Name(engine.Seat(x.GetSeat())), from, count(x.GetCuts(), "crate"))
 	case *pb.Event_TradeProposed:
 		x := k.TradeProposed
 		return fmt.Sprintf("%s offered %s %s for %s (offer %d)", v.Name(engine.Seat(x.GetFrom())), v.Name(engine.Seat(x.GetTo())),

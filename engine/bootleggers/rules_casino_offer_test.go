@@ -259,3 +259,62 @@ func TestWhatACasinoOwnerMayNotDo(t *testing.T) {
 		t.Errorf("the casino owner has stills %v; %d Remote Stills left, was %d", s.seats[2].stills, s.remoteStillsLeft, left)
 	}
 }
+
+func TestOMalleysCutOutOfTurn(t *testing.T) {
+	// "At any time during this phase, Casino owners may choose to destroy
+	// one of their Influence markers from the board or their Back Room to
+	// reduce consumption at O'Malley's by one Crate per Truck. No more than
+	// 3 Influence markers may be destroyed per Round." (ruling 81)
+	tb := casinoTable(t)
+	s := tb.st()
+	s.seats[2].supply, s.seats[2].backRoom = s.seats[2].supply-3, s.seats[2].backRoom+3
+	tb.put(2, texas, 1)
+	back := s.seats[2].backRoom
+	if s.current() != 1 {
+		t.Fatalf("seat %d on turn, want seat 1", s.current())
+	}
+	// Offered to the casino owner off his turn, never waited for.
+	offered := false
+	for _, p := range s.Prompts() {
+		for _, c := range p.Legal {
+			if c.(*pb.Command).GetCutOmalleys() != nil {
+				if p.Seat != 2 || p.MustAct {
+					t.Errorf("a cut offered to %v (must act %v)", p.Seat, p.MustAct)
+				}
+				offered = true
+			}
+		}
+	}
+	if !offered {
+		t.Fatal("no prompt offers the casino owner a cut")
+	}
+	tb.refuse(0, &pb.CutOMalleys{}, ReasonNotCasinoOwner)
+	tb.refuse(2, &pb.CutOMalleys{Place: mothers}, ReasonNotEnoughMarkers)
+	tb.do(2, &pb.CutOMalleys{})
+	tb.do(2, &pb.CutOMalleys{Place: texas})
+	evs := tb.do(2, &pb.CutOMalleys{})
+	if c := evs[0].GetOmalleysCut(); c.GetCuts() != 3 {
+		t.Fatalf("the third cut recorded as %v", c)
+	}
+	tb.refuse(2, &pb.CutOMalleys{}, ReasonCutsUsed)
+	s = tb.st()
+	if s.seats[2].backRoom != back-2 || s.place(texas).markers[2] != 0 || s.seats[2].destroyed != 3 {
+		t.Errorf("after 3 cuts: Back Room %d (was %d), Texas Lil's %d, destroyed %d", s.seats[2].backRoom, back, s.place(texas).markers[2], s.seats[2].destroyed)
+	}
+	tb.do(1, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 1, Crates: 3, Place: omalleys}}})
+	evs = tb.do(0, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 0, Crates: 4, Place: omalleys}}})
+	var sold *pb.WhiskeySold
+	for _, e := range evs {
+		if w := e.GetWhiskeySold(); w.GetPlace() == omalleys {
+			sold = w
+		}
+	}
+	if sold == nil || len(sold.GetSales()) != 2 || sold.GetSales()[0].GetCrates() != 0 || sold.GetSales()[1].GetCrates() != 1 {
+		t.Fatalf("O'Malley's after 3 cuts sold %v, want 0 of truck 1's 3 crates and 1 of truck 0's 4", sold)
+	}
+	// The last run played Phase 5 and 6 and opened round 3.
+	tb.refuse(2, &pb.CutOMalleys{}, ReasonWrongPhase)
+	if tb.st().round != 3 || tb.st().omalleysCuts != 0 {
+		t.Error("the cuts carry into the next round")
+	}
+}

@@ -81,6 +81,9 @@ type State struct {
 	call *orderCall
 	// muscleDiscards are the Muscle cards played in earlier rounds.
 	muscleDiscards []int
+	// omalleysCuts is the markers casino owners destroyed this round to cut
+	// O'Malley's consumption (Boardwalk, ruling 81).
+	omalleysCuts int
 	// rolled is true once this round's consumption is rolled.
 	rolled bool
 	// result is set once the game is over.
@@ -128,6 +131,9 @@ type seatState struct {
 	rangUp bool
 	// offers is the trade offers the seat has made this round.
 	offers int
+	// destroyed is the markers it destroyed at O'Malley's (Boardwalk): out
+	// of the game.
+	destroyed int
 }
 
 // still is one still: its dice, and whether a Shutdown stops it this round.

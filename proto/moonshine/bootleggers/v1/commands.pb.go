@@ -42,6 +42,7 @@ type Command struct {
 	//	*Command_RunTheWhiskey
 	//	*Command_CallTheOrder
 	//	*Command_TakeCasinoCard
+	//	*Command_CutOmalleys
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -201,6 +202,15 @@ func (x *Command) GetTakeCasinoCard() *TakeCasinoCard {
 	return nil
 }
 
+func (x *Command) GetCutOmalleys() *CutOMalleys {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_CutOmalleys); ok {
+			return x.CutOmalleys
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -279,6 +289,12 @@ type Command_TakeCasinoCard struct {
 	TakeCasinoCard *TakeCasinoCard `protobuf:"bytes,13,opt,name=take_casino_card,json=takeCasinoCard,proto3,oneof"`
 }
 
+type Command_CutOmalleys struct {
+	// cut_omalleys destroys one of a casino owner's markers to reduce
+	// O'Malley's consumption (Phase 4, any time, out of turn; Boardwalk).
+	CutOmalleys *CutOMalleys `protobuf:"bytes,14,opt,name=cut_omalleys,json=cutOmalleys,proto3,oneof"`
+}
+
 func (*Command_ChooseMuscle) isCommand_Kind() {}
 
 func (*Command_TakeMenOfAction) isCommand_Kind() {}
@@ -305,6 +321,61 @@ func (*Command_CallTheOrder) isCommand_Kind() {}
 
 func (*Command_TakeCasinoCard) isCommand_Kind() {}
 
+func (*Command_CutOmalleys) isCommand_Kind() {}
+
+// CutOMalleys destroys one of the seat's Influence markers, from a
+// speakeasy or his Back Room: "At any time during this phase, Casino
+// owners may choose to destroy one of their Influence markers from the
+// board or their Back Room to reduce consumption at O'Malley's by one
+// Crate per Truck. No more than 3 Influence markers may be destroyed per
+// Round." (ruling 81). Only a casino owner may send it, during Phase 4,
+// on any seat's turn.
+type CutOMalleys struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the speakeasy the marker is taken from; unspecified for the
+	// Back Room. A casino's ownership marker is not one of them.
+	Place         DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CutOMalleys) Reset() {
+	*x = CutOMalleys{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CutOMalleys) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CutOMalleys) ProtoMessage() {}
+
+func (x *CutOMalleys) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CutOMalleys.ProtoReflect.Descriptor instead.
+func (*CutOMalleys) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *CutOMalleys) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
 // ChooseMuscle seals one Muscle card from the seat's hand, face down. The
 // choice cannot be changed (ALREADY_CHOSEN); every seat's card is revealed
 // in one event when the last seat has chosen.
@@ -318,7 +389,7 @@ type ChooseMuscle struct {
 
 func (x *ChooseMuscle) Reset() {
 	*x = ChooseMuscle{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -330,7 +401,7 @@ func (x *ChooseMuscle) String() string {
 func (*ChooseMuscle) ProtoMessage() {}
 
 func (x *ChooseMuscle) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -343,7 +414,7 @@ func (x *ChooseMuscle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChooseMuscle.ProtoReflect.Descriptor instead.
 func (*ChooseMuscle) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *ChooseMuscle) GetCard() int32 {
@@ -375,7 +446,7 @@ type TakeMenOfAction struct {
 
 func (x *TakeMenOfAction) Reset() {
 	*x = TakeMenOfAction{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -387,7 +458,7 @@ func (x *TakeMenOfAction) String() string {
 func (*TakeMenOfAction) ProtoMessage() {}
 
 func (x *TakeMenOfAction) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -400,7 +471,7 @@ func (x *TakeMenOfAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeMenOfAction.ProtoReflect.Descriptor instead.
 func (*TakeMenOfAction) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *TakeMenOfAction) GetSlot() int32 {
@@ -443,7 +514,7 @@ type TakeCasinoCard struct {
 
 func (x *TakeCasinoCard) Reset() {
 	*x = TakeCasinoCard{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -455,7 +526,7 @@ func (x *TakeCasinoCard) String() string {
 func (*TakeCasinoCard) ProtoMessage() {}
 
 func (x *TakeCasinoCard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -468,7 +539,7 @@ func (x *TakeCasinoCard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeCasinoCard.ProtoReflect.Descriptor instead.
 func (*TakeCasinoCard) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *TakeCasinoCard) GetSlot() int32 {
@@ -495,7 +566,7 @@ type BuyTruck struct {
 
 func (x *BuyTruck) Reset() {
 	*x = BuyTruck{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -507,7 +578,7 @@ func (x *BuyTruck) String() string {
 func (*BuyTruck) ProtoMessage() {}
 
 func (x *BuyTruck) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -520,7 +591,7 @@ func (x *BuyTruck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuyTruck.ProtoReflect.Descriptor instead.
 func (*BuyTruck) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{5}
 }
 
 // PassSelection takes nothing from the offer this round.
@@ -532,7 +603,7 @@ type PassSelection struct {
 
 func (x *PassSelection) Reset() {
 	*x = PassSelection{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -544,7 +615,7 @@ func (x *PassSelection) String() string {
 func (*PassSelection) ProtoMessage() {}
 
 func (x *PassSelection) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -557,7 +628,7 @@ func (x *PassSelection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PassSelection.ProtoReflect.Descriptor instead.
 func (*PassSelection) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{6}
 }
 
 // PlayCard plays a kept Men of Action card. The effect named must match the
@@ -583,7 +654,7 @@ type PlayCard struct {
 
 func (x *PlayCard) Reset() {
 	*x = PlayCard{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -595,7 +666,7 @@ func (x *PlayCard) String() string {
 func (*PlayCard) ProtoMessage() {}
 
 func (x *PlayCard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -608,7 +679,7 @@ func (x *PlayCard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayCard.ProtoReflect.Descriptor instead.
 func (*PlayCard) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PlayCard) GetCardId() int32 {
@@ -740,7 +811,7 @@ type Hit struct {
 
 func (x *Hit) Reset() {
 	*x = Hit{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -752,7 +823,7 @@ func (x *Hit) String() string {
 func (*Hit) ProtoMessage() {}
 
 func (x *Hit) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -765,7 +836,7 @@ func (x *Hit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hit.ProtoReflect.Descriptor instead.
 func (*Hit) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Hit) GetPlace() DrinkingPlace {
@@ -796,7 +867,7 @@ type Shutdown struct {
 
 func (x *Shutdown) Reset() {
 	*x = Shutdown{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -808,7 +879,7 @@ func (x *Shutdown) String() string {
 func (*Shutdown) ProtoMessage() {}
 
 func (x *Shutdown) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -821,7 +892,7 @@ func (x *Shutdown) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Shutdown.ProtoReflect.Descriptor instead.
 func (*Shutdown) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Shutdown) GetSeat() int32 {
@@ -848,7 +919,7 @@ type PayOffTheCopper struct {
 
 func (x *PayOffTheCopper) Reset() {
 	*x = PayOffTheCopper{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -860,7 +931,7 @@ func (x *PayOffTheCopper) String() string {
 func (*PayOffTheCopper) ProtoMessage() {}
 
 func (x *PayOffTheCopper) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -873,7 +944,7 @@ func (x *PayOffTheCopper) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PayOffTheCopper.ProtoReflect.Descriptor instead.
 func (*PayOffTheCopper) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{10}
 }
 
 // Hijack takes over a truck that a rival runs and that is lined up this
@@ -888,7 +959,7 @@ type Hijack struct {
 
 func (x *Hijack) Reset() {
 	*x = Hijack{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -900,7 +971,7 @@ func (x *Hijack) String() string {
 func (*Hijack) ProtoMessage() {}
 
 func (x *Hijack) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -913,7 +984,7 @@ func (x *Hijack) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hijack.ProtoReflect.Descriptor instead.
 func (*Hijack) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Hijack) GetTruck() int32 {
@@ -934,7 +1005,7 @@ type HaltAnOrder struct {
 
 func (x *HaltAnOrder) Reset() {
 	*x = HaltAnOrder{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -946,7 +1017,7 @@ func (x *HaltAnOrder) String() string {
 func (*HaltAnOrder) ProtoMessage() {}
 
 func (x *HaltAnOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -959,7 +1030,7 @@ func (x *HaltAnOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HaltAnOrder.ProtoReflect.Descriptor instead.
 func (*HaltAnOrder) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *HaltAnOrder) GetTruck() int32 {
@@ -981,7 +1052,7 @@ type BigNight struct {
 
 func (x *BigNight) Reset() {
 	*x = BigNight{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -993,7 +1064,7 @@ func (x *BigNight) String() string {
 func (*BigNight) ProtoMessage() {}
 
 func (x *BigNight) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1006,7 +1077,7 @@ func (x *BigNight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BigNight.ProtoReflect.Descriptor instead.
 func (*BigNight) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BigNight) GetPlace() DrinkingPlace {
@@ -1038,7 +1109,7 @@ type SendInTheBoys struct {
 
 func (x *SendInTheBoys) Reset() {
 	*x = SendInTheBoys{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1050,7 +1121,7 @@ func (x *SendInTheBoys) String() string {
 func (*SendInTheBoys) ProtoMessage() {}
 
 func (x *SendInTheBoys) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1063,7 +1134,7 @@ func (x *SendInTheBoys) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendInTheBoys.ProtoReflect.Descriptor instead.
 func (*SendInTheBoys) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SendInTheBoys) GetPlacements() []*Placement {
@@ -1101,7 +1172,7 @@ type FireUpTheStill struct {
 
 func (x *FireUpTheStill) Reset() {
 	*x = FireUpTheStill{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1113,7 +1184,7 @@ func (x *FireUpTheStill) String() string {
 func (*FireUpTheStill) ProtoMessage() {}
 
 func (x *FireUpTheStill) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1126,7 +1197,7 @@ func (x *FireUpTheStill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FireUpTheStill.ProtoReflect.Descriptor instead.
 func (*FireUpTheStill) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *FireUpTheStill) GetPlayItCool() bool {
@@ -1153,7 +1224,7 @@ type ProposeTrade struct {
 
 func (x *ProposeTrade) Reset() {
 	*x = ProposeTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1165,7 +1236,7 @@ func (x *ProposeTrade) String() string {
 func (*ProposeTrade) ProtoMessage() {}
 
 func (x *ProposeTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1178,7 +1249,7 @@ func (x *ProposeTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeTrade.ProtoReflect.Descriptor instead.
 func (*ProposeTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ProposeTrade) GetTo() int32 {
@@ -1217,7 +1288,7 @@ type AnswerTrade struct {
 
 func (x *AnswerTrade) Reset() {
 	*x = AnswerTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1229,7 +1300,7 @@ func (x *AnswerTrade) String() string {
 func (*AnswerTrade) ProtoMessage() {}
 
 func (x *AnswerTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1242,7 +1313,7 @@ func (x *AnswerTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerTrade.ProtoReflect.Descriptor instead.
 func (*AnswerTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *AnswerTrade) GetOfferId() int32 {
@@ -1270,7 +1341,7 @@ type WithdrawTrade struct {
 
 func (x *WithdrawTrade) Reset() {
 	*x = WithdrawTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1282,7 +1353,7 @@ func (x *WithdrawTrade) String() string {
 func (*WithdrawTrade) ProtoMessage() {}
 
 func (x *WithdrawTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1295,7 +1366,7 @@ func (x *WithdrawTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawTrade.ProtoReflect.Descriptor instead.
 func (*WithdrawTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *WithdrawTrade) GetOfferId() int32 {
@@ -1319,7 +1390,7 @@ type RunTheWhiskey struct {
 
 func (x *RunTheWhiskey) Reset() {
 	*x = RunTheWhiskey{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1331,7 +1402,7 @@ func (x *RunTheWhiskey) String() string {
 func (*RunTheWhiskey) ProtoMessage() {}
 
 func (x *RunTheWhiskey) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1344,7 +1415,7 @@ func (x *RunTheWhiskey) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunTheWhiskey.ProtoReflect.Descriptor instead.
 func (*RunTheWhiskey) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RunTheWhiskey) GetRuns() []*Run {
@@ -1371,7 +1442,7 @@ type Run struct {
 
 func (x *Run) Reset() {
 	*x = Run{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1383,7 +1454,7 @@ func (x *Run) String() string {
 func (*Run) ProtoMessage() {}
 
 func (x *Run) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1396,7 +1467,7 @@ func (x *Run) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Run.ProtoReflect.Descriptor instead.
 func (*Run) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Run) GetTruck() int32 {
@@ -1435,7 +1506,7 @@ type CallTheOrder struct {
 
 func (x *CallTheOrder) Reset() {
 	*x = CallTheOrder{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[20]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1447,7 +1518,7 @@ func (x *CallTheOrder) String() string {
 func (*CallTheOrder) ProtoMessage() {}
 
 func (x *CallTheOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[20]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1460,7 +1531,7 @@ func (x *CallTheOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallTheOrder.ProtoReflect.Descriptor instead.
 func (*CallTheOrder) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CallTheOrder) GetPlace() DrinkingPlace {
@@ -1481,7 +1552,7 @@ var File_moonshine_bootleggers_v1_commands_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\n" +
-	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xa3\b\n" +
+	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xef\b\n" +
 	"\aCommand\x12M\n" +
 	"\rchoose_muscle\x18\x01 \x01(\v2&.moonshine.bootleggers.v1.ChooseMuscleH\x00R\fchooseMuscle\x12X\n" +
 	"\x12take_men_of_action\x18\x02 \x01(\v2).moonshine.bootleggers.v1.TakeMenOfActionH\x00R\x0ftakeMenOfAction\x12A\n" +
@@ -1496,8 +1567,11 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	" \x01(\v2'.moonshine.bootleggers.v1.WithdrawTradeH\x00R\rwithdrawTrade\x12Q\n" +
 	"\x0frun_the_whiskey\x18\v \x01(\v2'.moonshine.bootleggers.v1.RunTheWhiskeyH\x00R\rrunTheWhiskey\x12N\n" +
 	"\x0ecall_the_order\x18\f \x01(\v2&.moonshine.bootleggers.v1.CallTheOrderH\x00R\fcallTheOrder\x12T\n" +
-	"\x10take_casino_card\x18\r \x01(\v2(.moonshine.bootleggers.v1.TakeCasinoCardH\x00R\x0etakeCasinoCardB\x06\n" +
-	"\x04kind\"\"\n" +
+	"\x10take_casino_card\x18\r \x01(\v2(.moonshine.bootleggers.v1.TakeCasinoCardH\x00R\x0etakeCasinoCard\x12J\n" +
+	"\fcut_omalleys\x18\x0e \x01(\v2%.moonshine.bootleggers.v1.CutOMalleysH\x00R\vcutOmalleysB\x06\n" +
+	"\x04kind\"L\n" +
+	"\vCutOMalleys\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\"\n" +
 	"\fChooseMuscle\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\x05R\x04card\"\x89\x01\n" +
 	"\x0fTakeMenOfAction\x12\x12\n" +
@@ -1575,72 +1649,75 @@ func file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_commands_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_moonshine_bootleggers_v1_commands_proto_goTypes = []any{
 	(*Command)(nil),         // 0: moonshine.bootleggers.v1.Command
-	(*ChooseMuscle)(nil),    // 1: moonshine.bootleggers.v1.ChooseMuscle
-	(*TakeMenOfAction)(nil), // 2: moonshine.bootleggers.v1.TakeMenOfAction
-	(*TakeCasinoCard)(nil),  // 3: moonshine.bootleggers.v1.TakeCasinoCard
-	(*BuyTruck)(nil),        // 4: moonshine.bootleggers.v1.BuyTruck
-	(*PassSelection)(nil),   // 5: moonshine.bootleggers.v1.PassSelection
-	(*PlayCard)(nil),        // 6: moonshine.bootleggers.v1.PlayCard
-	(*Hit)(nil),             // 7: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),        // 8: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil), // 9: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),          // 10: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),     // 11: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),        // 12: moonshine.bootleggers.v1.BigNight
-	(*SendInTheBoys)(nil),   // 13: moonshine.bootleggers.v1.SendInTheBoys
-	(*FireUpTheStill)(nil),  // 14: moonshine.bootleggers.v1.FireUpTheStill
-	(*ProposeTrade)(nil),    // 15: moonshine.bootleggers.v1.ProposeTrade
-	(*AnswerTrade)(nil),     // 16: moonshine.bootleggers.v1.AnswerTrade
-	(*WithdrawTrade)(nil),   // 17: moonshine.bootleggers.v1.WithdrawTrade
-	(*RunTheWhiskey)(nil),   // 18: moonshine.bootleggers.v1.RunTheWhiskey
-	(*Run)(nil),             // 19: moonshine.bootleggers.v1.Run
-	(*CallTheOrder)(nil),    // 20: moonshine.bootleggers.v1.CallTheOrder
-	(DrinkingPlace)(0),      // 21: moonshine.bootleggers.v1.DrinkingPlace
-	(*Colour)(nil),          // 22: moonshine.bootleggers.v1.Colour
-	(*Placement)(nil),       // 23: moonshine.bootleggers.v1.Placement
-	(*Goods)(nil),           // 24: moonshine.bootleggers.v1.Goods
+	(*CutOMalleys)(nil),     // 1: moonshine.bootleggers.v1.CutOMalleys
+	(*ChooseMuscle)(nil),    // 2: moonshine.bootleggers.v1.ChooseMuscle
+	(*TakeMenOfAction)(nil), // 3: moonshine.bootleggers.v1.TakeMenOfAction
+	(*TakeCasinoCard)(nil),  // 4: moonshine.bootleggers.v1.TakeCasinoCard
+	(*BuyTruck)(nil),        // 5: moonshine.bootleggers.v1.BuyTruck
+	(*PassSelection)(nil),   // 6: moonshine.bootleggers.v1.PassSelection
+	(*PlayCard)(nil),        // 7: moonshine.bootleggers.v1.PlayCard
+	(*Hit)(nil),             // 8: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),        // 9: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil), // 10: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),          // 11: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),     // 12: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),        // 13: moonshine.bootleggers.v1.BigNight
+	(*SendInTheBoys)(nil),   // 14: moonshine.bootleggers.v1.SendInTheBoys
+	(*FireUpTheStill)(nil),  // 15: moonshine.bootleggers.v1.FireUpTheStill
+	(*ProposeTrade)(nil),    // 16: moonshine.bootleggers.v1.ProposeTrade
+	(*AnswerTrade)(nil),     // 17: moonshine.bootleggers.v1.AnswerTrade
+	(*WithdrawTrade)(nil),   // 18: moonshine.bootleggers.v1.WithdrawTrade
+	(*RunTheWhiskey)(nil),   // 19: moonshine.bootleggers.v1.RunTheWhiskey
+	(*Run)(nil),             // 20: moonshine.bootleggers.v1.Run
+	(*CallTheOrder)(nil),    // 21: moonshine.bootleggers.v1.CallTheOrder
+	(DrinkingPlace)(0),      // 22: moonshine.bootleggers.v1.DrinkingPlace
+	(*Colour)(nil),          // 23: moonshine.bootleggers.v1.Colour
+	(*Placement)(nil),       // 24: moonshine.bootleggers.v1.Placement
+	(*Goods)(nil),           // 25: moonshine.bootleggers.v1.Goods
 }
 var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
-	1,  // 0: moonshine.bootleggers.v1.Command.choose_muscle:type_name -> moonshine.bootleggers.v1.ChooseMuscle
-	2,  // 1: moonshine.bootleggers.v1.Command.take_men_of_action:type_name -> moonshine.bootleggers.v1.TakeMenOfAction
-	4,  // 2: moonshine.bootleggers.v1.Command.buy_truck:type_name -> moonshine.bootleggers.v1.BuyTruck
-	5,  // 3: moonshine.bootleggers.v1.Command.pass_selection:type_name -> moonshine.bootleggers.v1.PassSelection
-	6,  // 4: moonshine.bootleggers.v1.Command.play_card:type_name -> moonshine.bootleggers.v1.PlayCard
-	13, // 5: moonshine.bootleggers.v1.Command.send_in_the_boys:type_name -> moonshine.bootleggers.v1.SendInTheBoys
-	14, // 6: moonshine.bootleggers.v1.Command.fire_up_the_still:type_name -> moonshine.bootleggers.v1.FireUpTheStill
-	15, // 7: moonshine.bootleggers.v1.Command.propose_trade:type_name -> moonshine.bootleggers.v1.ProposeTrade
-	16, // 8: moonshine.bootleggers.v1.Command.answer_trade:type_name -> moonshine.bootleggers.v1.AnswerTrade
-	17, // 9: moonshine.bootleggers.v1.Command.withdraw_trade:type_name -> moonshine.bootleggers.v1.WithdrawTrade
-	18, // 10: moonshine.bootleggers.v1.Command.run_the_whiskey:type_name -> moonshine.bootleggers.v1.RunTheWhiskey
-	20, // 11: moonshine.bootleggers.v1.Command.call_the_order:type_name -> moonshine.bootleggers.v1.CallTheOrder
-	3,  // 12: moonshine.bootleggers.v1.Command.take_casino_card:type_name -> moonshine.bootleggers.v1.TakeCasinoCard
-	21, // 13: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	21, // 14: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	7,  // 15: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
-	8,  // 16: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	9,  // 17: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	10, // 18: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	11, // 19: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	12, // 20: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	21, // 21: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	22, // 22: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
-	21, // 23: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 24: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
-	21, // 25: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	21, // 26: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	24, // 27: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
-	24, // 28: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
-	19, // 29: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
-	21, // 30: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	21, // 31: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	32, // [32:32] is the sub-list for method output_type
-	32, // [32:32] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	2,  // 0: moonshine.bootleggers.v1.Command.choose_muscle:type_name -> moonshine.bootleggers.v1.ChooseMuscle
+	3,  // 1: moonshine.bootleggers.v1.Command.take_men_of_action:type_name -> moonshine.bootleggers.v1.TakeMenOfAction
+	5,  // 2: moonshine.bootleggers.v1.Command.buy_truck:type_name -> moonshine.bootleggers.v1.BuyTruck
+	6,  // 3: moonshine.bootleggers.v1.Command.pass_selection:type_name -> moonshine.bootleggers.v1.PassSelection
+	7,  // 4: moonshine.bootleggers.v1.Command.play_card:type_name -> moonshine.bootleggers.v1.PlayCard
+	14, // 5: moonshine.bootleggers.v1.Command.send_in_the_boys:type_name -> moonshine.bootleggers.v1.SendInTheBoys
+	15, // 6: moonshine.bootleggers.v1.Command.fire_up_the_still:type_name -> moonshine.bootleggers.v1.FireUpTheStill
+	16, // 7: moonshine.bootleggers.v1.Command.propose_trade:type_name -> moonshine.bootleggers.v1.ProposeTrade
+	17, // 8: moonshine.bootleggers.v1.Command.answer_trade:type_name -> moonshine.bootleggers.v1.AnswerTrade
+	18, // 9: moonshine.bootleggers.v1.Command.withdraw_trade:type_name -> moonshine.bootleggers.v1.WithdrawTrade
+	19, // 10: moonshine.bootleggers.v1.Command.run_the_whiskey:type_name -> moonshine.bootleggers.v1.RunTheWhiskey
+	21, // 11: moonshine.bootleggers.v1.Command.call_the_order:type_name -> moonshine.bootleggers.v1.CallTheOrder
+	4,  // 12: moonshine.bootleggers.v1.Command.take_casino_card:type_name -> moonshine.bootleggers.v1.TakeCasinoCard
+	1,  // 13: moonshine.bootleggers.v1.Command.cut_omalleys:type_name -> moonshine.bootleggers.v1.CutOMalleys
+	22, // 14: moonshine.bootleggers.v1.CutOMalleys.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 15: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 16: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	8,  // 17: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
+	9,  // 18: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	10, // 19: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	11, // 20: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	12, // 21: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	13, // 22: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	22, // 23: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 24: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
+	22, // 25: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	24, // 26: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
+	22, // 27: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 28: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	25, // 29: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
+	25, // 30: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
+	20, // 31: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
+	22, // 32: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 33: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	34, // [34:34] is the sub-list for method output_type
+	34, // [34:34] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_commands_proto_init() }
@@ -1663,9 +1740,10 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 		(*Command_RunTheWhiskey)(nil),
 		(*Command_CallTheOrder)(nil),
 		(*Command_TakeCasinoCard)(nil),
+		(*Command_CutOmalleys)(nil),
 	}
-	file_moonshine_bootleggers_v1_commands_proto_msgTypes[2].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_commands_proto_msgTypes[6].OneofWrappers = []any{
+	file_moonshine_bootleggers_v1_commands_proto_msgTypes[3].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_commands_proto_msgTypes[7].OneofWrappers = []any{
 		(*PlayCard_Hit)(nil),
 		(*PlayCard_Shutdown)(nil),
 		(*PlayCard_PayOffTheCopper)(nil),
@@ -1679,7 +1757,7 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_commands_proto_rawDesc), len(file_moonshine_bootleggers_v1_commands_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -179,6 +179,7 @@ type Event struct {
 	//	*Event_CasinoRedeveloped
 	//	*Event_CasinoOwnerDiscarded
 	//	*Event_CasinoCardTaken
+	//	*Event_OmalleysCut
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -536,6 +537,15 @@ func (x *Event) GetCasinoCardTaken() *CasinoCardTaken {
 	return nil
 }
 
+func (x *Event) GetOmalleysCut() *OMalleysCut {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_OmalleysCut); ok {
+			return x.OmalleysCut
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -723,6 +733,12 @@ type Event_CasinoCardTaken struct {
 	CasinoCardTaken *CasinoCardTaken `protobuf:"bytes,35,opt,name=casino_card_taken,json=casinoCardTaken,proto3,oneof"`
 }
 
+type Event_OmalleysCut struct {
+	// omalleys_cut records a casino owner's marker destroyed to cut
+	// O'Malley's consumption (Boardwalk, Phase 4).
+	OmalleysCut *OMalleysCut `protobuf:"bytes,36,opt,name=omalleys_cut,json=omalleysCut,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_MuscleDealt) isEvent_Kind() {}
@@ -792,6 +808,8 @@ func (*Event_CasinoRedeveloped) isEvent_Kind() {}
 func (*Event_CasinoOwnerDiscarded) isEvent_Kind() {}
 
 func (*Event_CasinoCardTaken) isEvent_Kind() {}
+
+func (*Event_OmalleysCut) isEvent_Kind() {}
 
 // CasinoRedeveloped records a redevelopment: "A Mobster may optionally
 // choose to redevelop a Speakeasy into a Casino for the base price
@@ -1883,6 +1901,74 @@ func (x *CasinoCardTaken) GetWasted() bool {
 	return false
 }
 
+// OMalleysCut records one Influence marker destroyed by a casino owner: it
+// leaves the game, and O'Malley's buys one crate fewer from each truck
+// this round (ruling 81).
+type OMalleysCut struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the casino owner.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// place is the speakeasy the marker came from; unspecified for his Back
+	// Room.
+	Place DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// cuts is the number of markers destroyed this round, this one included
+	// (at most 3).
+	Cuts          int32 `protobuf:"varint,3,opt,name=cuts,proto3" json:"cuts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OMalleysCut) Reset() {
+	*x = OMalleysCut{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OMalleysCut) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OMalleysCut) ProtoMessage() {}
+
+func (x *OMalleysCut) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OMalleysCut.ProtoReflect.Descriptor instead.
+func (*OMalleysCut) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *OMalleysCut) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *OMalleysCut) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *OMalleysCut) GetCuts() int32 {
+	if x != nil {
+		return x.Cuts
+	}
+	return 0
+}
+
 // MuscleChosen says a seat has sealed a Muscle card.
 type MuscleChosen struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1894,7 +1980,7 @@ type MuscleChosen struct {
 
 func (x *MuscleChosen) Reset() {
 	*x = MuscleChosen{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1906,7 +1992,7 @@ func (x *MuscleChosen) String() string {
 func (*MuscleChosen) ProtoMessage() {}
 
 func (x *MuscleChosen) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1919,7 +2005,7 @@ func (x *MuscleChosen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleChosen.ProtoReflect.Descriptor instead.
 func (*MuscleChosen) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *MuscleChosen) GetSeat() int32 {
@@ -1942,7 +2028,7 @@ type MuscleSealed struct {
 
 func (x *MuscleSealed) Reset() {
 	*x = MuscleSealed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1954,7 +2040,7 @@ func (x *MuscleSealed) String() string {
 func (*MuscleSealed) ProtoMessage() {}
 
 func (x *MuscleSealed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1967,7 +2053,7 @@ func (x *MuscleSealed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleSealed.ProtoReflect.Descriptor instead.
 func (*MuscleSealed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *MuscleSealed) GetSeat() int32 {
@@ -1997,7 +2083,7 @@ type MuscleRevealed struct {
 
 func (x *MuscleRevealed) Reset() {
 	*x = MuscleRevealed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2009,7 +2095,7 @@ func (x *MuscleRevealed) String() string {
 func (*MuscleRevealed) ProtoMessage() {}
 
 func (x *MuscleRevealed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2022,7 +2108,7 @@ func (x *MuscleRevealed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleRevealed.ProtoReflect.Descriptor instead.
 func (*MuscleRevealed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *MuscleRevealed) GetOrder() []*Contender {
@@ -2057,7 +2143,7 @@ type Payment struct {
 
 func (x *Payment) Reset() {
 	*x = Payment{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2069,7 +2155,7 @@ func (x *Payment) String() string {
 func (*Payment) ProtoMessage() {}
 
 func (x *Payment) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2082,7 +2168,7 @@ func (x *Payment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Payment.ProtoReflect.Descriptor instead.
 func (*Payment) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Payment) GetSeat() int32 {
@@ -2138,7 +2224,7 @@ type MusclePaid struct {
 
 func (x *MusclePaid) Reset() {
 	*x = MusclePaid{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2150,7 +2236,7 @@ func (x *MusclePaid) String() string {
 func (*MusclePaid) ProtoMessage() {}
 
 func (x *MusclePaid) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2163,7 +2249,7 @@ func (x *MusclePaid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MusclePaid.ProtoReflect.Descriptor instead.
 func (*MusclePaid) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *MusclePaid) GetPayments() []*Payment {
@@ -2206,7 +2292,7 @@ type CardTaken struct {
 
 func (x *CardTaken) Reset() {
 	*x = CardTaken{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2218,7 +2304,7 @@ func (x *CardTaken) String() string {
 func (*CardTaken) ProtoMessage() {}
 
 func (x *CardTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2231,7 +2317,7 @@ func (x *CardTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardTaken.ProtoReflect.Descriptor instead.
 func (*CardTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CardTaken) GetSeat() int32 {
@@ -2314,7 +2400,7 @@ type TruckBought struct {
 
 func (x *TruckBought) Reset() {
 	*x = TruckBought{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2326,7 +2412,7 @@ func (x *TruckBought) String() string {
 func (*TruckBought) ProtoMessage() {}
 
 func (x *TruckBought) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2339,7 +2425,7 @@ func (x *TruckBought) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TruckBought.ProtoReflect.Descriptor instead.
 func (*TruckBought) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *TruckBought) GetSeat() int32 {
@@ -2381,7 +2467,7 @@ type SelectionPassed struct {
 
 func (x *SelectionPassed) Reset() {
 	*x = SelectionPassed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2393,7 +2479,7 @@ func (x *SelectionPassed) String() string {
 func (*SelectionPassed) ProtoMessage() {}
 
 func (x *SelectionPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2406,7 +2492,7 @@ func (x *SelectionPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SelectionPassed.ProtoReflect.Descriptor instead.
 func (*SelectionPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SelectionPassed) GetSeat() int32 {
@@ -2436,7 +2522,7 @@ type NonPlayerActed struct {
 
 func (x *NonPlayerActed) Reset() {
 	*x = NonPlayerActed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2448,7 +2534,7 @@ func (x *NonPlayerActed) String() string {
 func (*NonPlayerActed) ProtoMessage() {}
 
 func (x *NonPlayerActed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2461,7 +2547,7 @@ func (x *NonPlayerActed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NonPlayerActed.ProtoReflect.Descriptor instead.
 func (*NonPlayerActed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *NonPlayerActed) GetHand() int32 {
@@ -2511,7 +2597,7 @@ type PhaseBegan struct {
 
 func (x *PhaseBegan) Reset() {
 	*x = PhaseBegan{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2523,7 +2609,7 @@ func (x *PhaseBegan) String() string {
 func (*PhaseBegan) ProtoMessage() {}
 
 func (x *PhaseBegan) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2536,7 +2622,7 @@ func (x *PhaseBegan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PhaseBegan.ProtoReflect.Descriptor instead.
 func (*PhaseBegan) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *PhaseBegan) GetRound() int32 {
@@ -2589,7 +2675,7 @@ type CardPlayed struct {
 
 func (x *CardPlayed) Reset() {
 	*x = CardPlayed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2601,7 +2687,7 @@ func (x *CardPlayed) String() string {
 func (*CardPlayed) ProtoMessage() {}
 
 func (x *CardPlayed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2614,7 +2700,7 @@ func (x *CardPlayed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardPlayed.ProtoReflect.Descriptor instead.
 func (*CardPlayed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *CardPlayed) GetSeat() int32 {
@@ -2772,7 +2858,7 @@ type BoysSent struct {
 
 func (x *BoysSent) Reset() {
 	*x = BoysSent{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2784,7 +2870,7 @@ func (x *BoysSent) String() string {
 func (*BoysSent) ProtoMessage() {}
 
 func (x *BoysSent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2797,7 +2883,7 @@ func (x *BoysSent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoysSent.ProtoReflect.Descriptor instead.
 func (*BoysSent) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{28}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *BoysSent) GetSeat() int32 {
@@ -2844,7 +2930,7 @@ type StillRoll struct {
 
 func (x *StillRoll) Reset() {
 	*x = StillRoll{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2856,7 +2942,7 @@ func (x *StillRoll) String() string {
 func (*StillRoll) ProtoMessage() {}
 
 func (x *StillRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2869,7 +2955,7 @@ func (x *StillRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillRoll.ProtoReflect.Descriptor instead.
 func (*StillRoll) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{29}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *StillRoll) GetStill() int32 {
@@ -2916,7 +3002,7 @@ type StillFired struct {
 
 func (x *StillFired) Reset() {
 	*x = StillFired{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2928,7 +3014,7 @@ func (x *StillFired) String() string {
 func (*StillFired) ProtoMessage() {}
 
 func (x *StillFired) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2941,7 +3027,7 @@ func (x *StillFired) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillFired.ProtoReflect.Descriptor instead.
 func (*StillFired) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{30}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *StillFired) GetSeat() int32 {
@@ -3006,7 +3092,7 @@ type TradeProposed struct {
 
 func (x *TradeProposed) Reset() {
 	*x = TradeProposed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3018,7 +3104,7 @@ func (x *TradeProposed) String() string {
 func (*TradeProposed) ProtoMessage() {}
 
 func (x *TradeProposed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3031,7 +3117,7 @@ func (x *TradeProposed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeProposed.ProtoReflect.Descriptor instead.
 func (*TradeProposed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{31}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *TradeProposed) GetOfferId() int32 {
@@ -3083,7 +3169,7 @@ type TradeAnswered struct {
 
 func (x *TradeAnswered) Reset() {
 	*x = TradeAnswered{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3095,7 +3181,7 @@ func (x *TradeAnswered) String() string {
 func (*TradeAnswered) ProtoMessage() {}
 
 func (x *TradeAnswered) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3108,7 +3194,7 @@ func (x *TradeAnswered) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeAnswered.ProtoReflect.Descriptor instead.
 func (*TradeAnswered) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{32}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *TradeAnswered) GetOfferId() int32 {
@@ -3136,7 +3222,7 @@ type TradeWithdrawn struct {
 
 func (x *TradeWithdrawn) Reset() {
 	*x = TradeWithdrawn{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3148,7 +3234,7 @@ func (x *TradeWithdrawn) String() string {
 func (*TradeWithdrawn) ProtoMessage() {}
 
 func (x *TradeWithdrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3161,7 +3247,7 @@ func (x *TradeWithdrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeWithdrawn.ProtoReflect.Descriptor instead.
 func (*TradeWithdrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{33}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *TradeWithdrawn) GetOfferId() int32 {
@@ -3188,7 +3274,7 @@ type LinedUp struct {
 
 func (x *LinedUp) Reset() {
 	*x = LinedUp{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3200,7 +3286,7 @@ func (x *LinedUp) String() string {
 func (*LinedUp) ProtoMessage() {}
 
 func (x *LinedUp) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3213,7 +3299,7 @@ func (x *LinedUp) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinedUp.ProtoReflect.Descriptor instead.
 func (*LinedUp) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{34}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *LinedUp) GetTruck() int32 {
@@ -3262,7 +3348,7 @@ type WhiskeyRun struct {
 
 func (x *WhiskeyRun) Reset() {
 	*x = WhiskeyRun{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3274,7 +3360,7 @@ func (x *WhiskeyRun) String() string {
 func (*WhiskeyRun) ProtoMessage() {}
 
 func (x *WhiskeyRun) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3287,7 +3373,7 @@ func (x *WhiskeyRun) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WhiskeyRun.ProtoReflect.Descriptor instead.
 func (*WhiskeyRun) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{35}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *WhiskeyRun) GetSeat() int32 {
@@ -3332,7 +3418,7 @@ type Consumption struct {
 
 func (x *Consumption) Reset() {
 	*x = Consumption{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3344,7 +3430,7 @@ func (x *Consumption) String() string {
 func (*Consumption) ProtoMessage() {}
 
 func (x *Consumption) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3357,7 +3443,7 @@ func (x *Consumption) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Consumption.ProtoReflect.Descriptor instead.
 func (*Consumption) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{36}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *Consumption) GetPlace() DrinkingPlace {
@@ -3407,7 +3493,7 @@ type ConsumptionRolled struct {
 
 func (x *ConsumptionRolled) Reset() {
 	*x = ConsumptionRolled{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3419,7 +3505,7 @@ func (x *ConsumptionRolled) String() string {
 func (*ConsumptionRolled) ProtoMessage() {}
 
 func (x *ConsumptionRolled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3432,7 +3518,7 @@ func (x *ConsumptionRolled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsumptionRolled.ProtoReflect.Descriptor instead.
 func (*ConsumptionRolled) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{37}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ConsumptionRolled) GetRolls() []*Consumption {
@@ -3461,7 +3547,7 @@ type OrderAwaited struct {
 
 func (x *OrderAwaited) Reset() {
 	*x = OrderAwaited{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3473,7 +3559,7 @@ func (x *OrderAwaited) String() string {
 func (*OrderAwaited) ProtoMessage() {}
 
 func (x *OrderAwaited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3486,7 +3572,7 @@ func (x *OrderAwaited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderAwaited.ProtoReflect.Descriptor instead.
 func (*OrderAwaited) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{38}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *OrderAwaited) GetSeat() int32 {
@@ -3532,7 +3618,7 @@ type OrderCalled struct {
 
 func (x *OrderCalled) Reset() {
 	*x = OrderCalled{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3544,7 +3630,7 @@ func (x *OrderCalled) String() string {
 func (*OrderCalled) ProtoMessage() {}
 
 func (x *OrderCalled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3557,7 +3643,7 @@ func (x *OrderCalled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderCalled.ProtoReflect.Descriptor instead.
 func (*OrderCalled) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{39}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *OrderCalled) GetSeat() int32 {
@@ -3600,7 +3686,7 @@ type Sale struct {
 
 func (x *Sale) Reset() {
 	*x = Sale{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3612,7 +3698,7 @@ func (x *Sale) String() string {
 func (*Sale) ProtoMessage() {}
 
 func (x *Sale) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3625,7 +3711,7 @@ func (x *Sale) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sale.ProtoReflect.Descriptor instead.
 func (*Sale) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{40}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Sale) GetTruck() int32 {
@@ -3685,7 +3771,7 @@ type WhiskeySold struct {
 
 func (x *WhiskeySold) Reset() {
 	*x = WhiskeySold{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3697,7 +3783,7 @@ func (x *WhiskeySold) String() string {
 func (*WhiskeySold) ProtoMessage() {}
 
 func (x *WhiskeySold) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3710,7 +3796,7 @@ func (x *WhiskeySold) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WhiskeySold.ProtoReflect.Descriptor instead.
 func (*WhiskeySold) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{41}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *WhiskeySold) GetPlace() DrinkingPlace {
@@ -3761,7 +3847,7 @@ type SeatCount struct {
 
 func (x *SeatCount) Reset() {
 	*x = SeatCount{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3773,7 +3859,7 @@ func (x *SeatCount) String() string {
 func (*SeatCount) ProtoMessage() {}
 
 func (x *SeatCount) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3786,7 +3872,7 @@ func (x *SeatCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatCount.ProtoReflect.Descriptor instead.
 func (*SeatCount) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{42}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *SeatCount) GetSeat() int32 {
@@ -3816,7 +3902,7 @@ type SellingEnded struct {
 
 func (x *SellingEnded) Reset() {
 	*x = SellingEnded{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3828,7 +3914,7 @@ func (x *SellingEnded) String() string {
 func (*SellingEnded) ProtoMessage() {}
 
 func (x *SellingEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3841,7 +3927,7 @@ func (x *SellingEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SellingEnded.ProtoReflect.Descriptor instead.
 func (*SellingEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{43}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *SellingEnded) GetCratesReturned() []*SeatCount {
@@ -3876,7 +3962,7 @@ type TheHeat struct {
 
 func (x *TheHeat) Reset() {
 	*x = TheHeat{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3888,7 +3974,7 @@ func (x *TheHeat) String() string {
 func (*TheHeat) ProtoMessage() {}
 
 func (x *TheHeat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3901,7 +3987,7 @@ func (x *TheHeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TheHeat.ProtoReflect.Descriptor instead.
 func (*TheHeat) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{44}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *TheHeat) GetCopper() int32 {
@@ -3966,7 +4052,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[45]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3978,7 +4064,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[45]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3991,7 +4077,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{45}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Standing) GetSeat() int32 {
@@ -4047,7 +4133,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[46]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4059,7 +4145,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[46]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4072,7 +4158,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{46}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GameEnded) GetReason() EndReason {
@@ -4107,7 +4193,7 @@ var File_moonshine_bootleggers_v1_events_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xe4\x15\n" +
+	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xb0\x16\n" +
 	"\x05Event\x12J\n" +
 	"\fgame_started\x18\x01 \x01(\v2%.moonshine.bootleggers.v1.GameStartedH\x00R\vgameStarted\x12J\n" +
 	"\fmuscle_dealt\x18\x02 \x01(\v2%.moonshine.bootleggers.v1.MuscleDealtH\x00R\vmuscleDealt\x12G\n" +
@@ -4153,7 +4239,8 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\rorder_awaited\x18  \x01(\v2&.moonshine.bootleggers.v1.OrderAwaitedH\x00R\forderAwaited\x12\\\n" +
 	"\x12casino_redeveloped\x18! \x01(\v2+.moonshine.bootleggers.v1.CasinoRedevelopedH\x00R\x11casinoRedeveloped\x12f\n" +
 	"\x16casino_owner_discarded\x18\" \x01(\v2..moonshine.bootleggers.v1.CasinoOwnerDiscardedH\x00R\x14casinoOwnerDiscarded\x12W\n" +
-	"\x11casino_card_taken\x18# \x01(\v2).moonshine.bootleggers.v1.CasinoCardTakenH\x00R\x0fcasinoCardTakenB\x06\n" +
+	"\x11casino_card_taken\x18# \x01(\v2).moonshine.bootleggers.v1.CasinoCardTakenH\x00R\x0fcasinoCardTaken\x12J\n" +
+	"\fomalleys_cut\x18$ \x01(\v2%.moonshine.bootleggers.v1.OMalleysCutH\x00R\vomalleysCutB\x06\n" +
 	"\x04kind\"\x97\x02\n" +
 	"\x11CasinoRedeveloped\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
@@ -4230,7 +4317,11 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x04kind\x18\x04 \x01(\x0e2(.moonshine.bootleggers.v1.CasinoCardKindR\x04kind\x12\x12\n" +
 	"\x04paid\x18\x05 \x01(\x05R\x04paid\x12=\n" +
 	"\x05place\x18\x06 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
-	"\x06wasted\x18\a \x01(\bR\x06wasted\"\"\n" +
+	"\x06wasted\x18\a \x01(\bR\x06wasted\"t\n" +
+	"\vOMalleysCut\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
+	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x12\n" +
+	"\x04cuts\x18\x03 \x01(\x05R\x04cuts\"\"\n" +
 	"\fMuscleChosen\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\"6\n" +
 	"\fMuscleSealed\x12\x12\n" +
@@ -4420,7 +4511,7 @@ func file_moonshine_bootleggers_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_bootleggers_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 47)
+var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 48)
 var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(NonPlayerAction)(0),         // 0: moonshine.bootleggers.v1.NonPlayerAction
 	(EndReason)(0),               // 1: moonshine.bootleggers.v1.EndReason
@@ -4441,54 +4532,55 @@ var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(*OfferTurnedUp)(nil),        // 16: moonshine.bootleggers.v1.OfferTurnedUp
 	(*CasinoSlot)(nil),           // 17: moonshine.bootleggers.v1.CasinoSlot
 	(*CasinoCardTaken)(nil),      // 18: moonshine.bootleggers.v1.CasinoCardTaken
-	(*MuscleChosen)(nil),         // 19: moonshine.bootleggers.v1.MuscleChosen
-	(*MuscleSealed)(nil),         // 20: moonshine.bootleggers.v1.MuscleSealed
-	(*MuscleRevealed)(nil),       // 21: moonshine.bootleggers.v1.MuscleRevealed
-	(*Payment)(nil),              // 22: moonshine.bootleggers.v1.Payment
-	(*MusclePaid)(nil),           // 23: moonshine.bootleggers.v1.MusclePaid
-	(*CardTaken)(nil),            // 24: moonshine.bootleggers.v1.CardTaken
-	(*TruckBought)(nil),          // 25: moonshine.bootleggers.v1.TruckBought
-	(*SelectionPassed)(nil),      // 26: moonshine.bootleggers.v1.SelectionPassed
-	(*NonPlayerActed)(nil),       // 27: moonshine.bootleggers.v1.NonPlayerActed
-	(*PhaseBegan)(nil),           // 28: moonshine.bootleggers.v1.PhaseBegan
-	(*CardPlayed)(nil),           // 29: moonshine.bootleggers.v1.CardPlayed
-	(*BoysSent)(nil),             // 30: moonshine.bootleggers.v1.BoysSent
-	(*StillRoll)(nil),            // 31: moonshine.bootleggers.v1.StillRoll
-	(*StillFired)(nil),           // 32: moonshine.bootleggers.v1.StillFired
-	(*TradeProposed)(nil),        // 33: moonshine.bootleggers.v1.TradeProposed
-	(*TradeAnswered)(nil),        // 34: moonshine.bootleggers.v1.TradeAnswered
-	(*TradeWithdrawn)(nil),       // 35: moonshine.bootleggers.v1.TradeWithdrawn
-	(*LinedUp)(nil),              // 36: moonshine.bootleggers.v1.LinedUp
-	(*WhiskeyRun)(nil),           // 37: moonshine.bootleggers.v1.WhiskeyRun
-	(*Consumption)(nil),          // 38: moonshine.bootleggers.v1.Consumption
-	(*ConsumptionRolled)(nil),    // 39: moonshine.bootleggers.v1.ConsumptionRolled
-	(*OrderAwaited)(nil),         // 40: moonshine.bootleggers.v1.OrderAwaited
-	(*OrderCalled)(nil),          // 41: moonshine.bootleggers.v1.OrderCalled
-	(*Sale)(nil),                 // 42: moonshine.bootleggers.v1.Sale
-	(*WhiskeySold)(nil),          // 43: moonshine.bootleggers.v1.WhiskeySold
-	(*SeatCount)(nil),            // 44: moonshine.bootleggers.v1.SeatCount
-	(*SellingEnded)(nil),         // 45: moonshine.bootleggers.v1.SellingEnded
-	(*TheHeat)(nil),              // 46: moonshine.bootleggers.v1.TheHeat
-	(*Standing)(nil),             // 47: moonshine.bootleggers.v1.Standing
-	(*GameEnded)(nil),            // 48: moonshine.bootleggers.v1.GameEnded
-	(DrinkingPlace)(0),           // 49: moonshine.bootleggers.v1.DrinkingPlace
-	(*Options)(nil),              // 50: moonshine.bootleggers.v1.Options
-	(Deck)(0),                    // 51: moonshine.bootleggers.v1.Deck
-	(*Placement)(nil),            // 52: moonshine.bootleggers.v1.Placement
-	(CardKind)(0),                // 53: moonshine.bootleggers.v1.CardKind
-	(TruckSize)(0),               // 54: moonshine.bootleggers.v1.TruckSize
-	(CasinoCardKind)(0),          // 55: moonshine.bootleggers.v1.CasinoCardKind
-	(*Contender)(nil),            // 56: moonshine.bootleggers.v1.Contender
-	(Phase)(0),                   // 57: moonshine.bootleggers.v1.Phase
-	(Step)(0),                    // 58: moonshine.bootleggers.v1.Step
-	(*Hit)(nil),                  // 59: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),             // 60: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil),      // 61: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),               // 62: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),          // 63: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),             // 64: moonshine.bootleggers.v1.BigNight
-	(*Goods)(nil),                // 65: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),              // 66: moonshine.bootleggers.v1.BuyingTier
+	(*OMalleysCut)(nil),          // 19: moonshine.bootleggers.v1.OMalleysCut
+	(*MuscleChosen)(nil),         // 20: moonshine.bootleggers.v1.MuscleChosen
+	(*MuscleSealed)(nil),         // 21: moonshine.bootleggers.v1.MuscleSealed
+	(*MuscleRevealed)(nil),       // 22: moonshine.bootleggers.v1.MuscleRevealed
+	(*Payment)(nil),              // 23: moonshine.bootleggers.v1.Payment
+	(*MusclePaid)(nil),           // 24: moonshine.bootleggers.v1.MusclePaid
+	(*CardTaken)(nil),            // 25: moonshine.bootleggers.v1.CardTaken
+	(*TruckBought)(nil),          // 26: moonshine.bootleggers.v1.TruckBought
+	(*SelectionPassed)(nil),      // 27: moonshine.bootleggers.v1.SelectionPassed
+	(*NonPlayerActed)(nil),       // 28: moonshine.bootleggers.v1.NonPlayerActed
+	(*PhaseBegan)(nil),           // 29: moonshine.bootleggers.v1.PhaseBegan
+	(*CardPlayed)(nil),           // 30: moonshine.bootleggers.v1.CardPlayed
+	(*BoysSent)(nil),             // 31: moonshine.bootleggers.v1.BoysSent
+	(*StillRoll)(nil),            // 32: moonshine.bootleggers.v1.StillRoll
+	(*StillFired)(nil),           // 33: moonshine.bootleggers.v1.StillFired
+	(*TradeProposed)(nil),        // 34: moonshine.bootleggers.v1.TradeProposed
+	(*TradeAnswered)(nil),        // 35: moonshine.bootleggers.v1.TradeAnswered
+	(*TradeWithdrawn)(nil),       // 36: moonshine.bootleggers.v1.TradeWithdrawn
+	(*LinedUp)(nil),              // 37: moonshine.bootleggers.v1.LinedUp
+	(*WhiskeyRun)(nil),           // 38: moonshine.bootleggers.v1.WhiskeyRun
+	(*Consumption)(nil),          // 39: moonshine.bootleggers.v1.Consumption
+	(*ConsumptionRolled)(nil),    // 40: moonshine.bootleggers.v1.ConsumptionRolled
+	(*OrderAwaited)(nil),         // 41: moonshine.bootleggers.v1.OrderAwaited
+	(*OrderCalled)(nil),          // 42: moonshine.bootleggers.v1.OrderCalled
+	(*Sale)(nil),                 // 43: moonshine.bootleggers.v1.Sale
+	(*WhiskeySold)(nil),          // 44: moonshine.bootleggers.v1.WhiskeySold
+	(*SeatCount)(nil),            // 45: moonshine.bootleggers.v1.SeatCount
+	(*SellingEnded)(nil),         // 46: moonshine.bootleggers.v1.SellingEnded
+	(*TheHeat)(nil),              // 47: moonshine.bootleggers.v1.TheHeat
+	(*Standing)(nil),             // 48: moonshine.bootleggers.v1.Standing
+	(*GameEnded)(nil),            // 49: moonshine.bootleggers.v1.GameEnded
+	(DrinkingPlace)(0),           // 50: moonshine.bootleggers.v1.DrinkingPlace
+	(*Options)(nil),              // 51: moonshine.bootleggers.v1.Options
+	(Deck)(0),                    // 52: moonshine.bootleggers.v1.Deck
+	(*Placement)(nil),            // 53: moonshine.bootleggers.v1.Placement
+	(CardKind)(0),                // 54: moonshine.bootleggers.v1.CardKind
+	(TruckSize)(0),               // 55: moonshine.bootleggers.v1.TruckSize
+	(CasinoCardKind)(0),          // 56: moonshine.bootleggers.v1.CasinoCardKind
+	(*Contender)(nil),            // 57: moonshine.bootleggers.v1.Contender
+	(Phase)(0),                   // 58: moonshine.bootleggers.v1.Phase
+	(Step)(0),                    // 59: moonshine.bootleggers.v1.Step
+	(*Hit)(nil),                  // 60: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),             // 61: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil),      // 62: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),               // 63: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),          // 64: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),             // 65: moonshine.bootleggers.v1.BigNight
+	(*Goods)(nil),                // 66: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),              // 67: moonshine.bootleggers.v1.BuyingTier
 }
 var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	6,  // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
@@ -4500,86 +4592,88 @@ var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	13, // 6: moonshine.bootleggers.v1.Event.neutral_placed:type_name -> moonshine.bootleggers.v1.NeutralPlaced
 	14, // 7: moonshine.bootleggers.v1.Event.round_started:type_name -> moonshine.bootleggers.v1.RoundStarted
 	16, // 8: moonshine.bootleggers.v1.Event.offer_turned_up:type_name -> moonshine.bootleggers.v1.OfferTurnedUp
-	19, // 9: moonshine.bootleggers.v1.Event.muscle_chosen:type_name -> moonshine.bootleggers.v1.MuscleChosen
-	20, // 10: moonshine.bootleggers.v1.Event.muscle_sealed:type_name -> moonshine.bootleggers.v1.MuscleSealed
-	21, // 11: moonshine.bootleggers.v1.Event.muscle_revealed:type_name -> moonshine.bootleggers.v1.MuscleRevealed
-	23, // 12: moonshine.bootleggers.v1.Event.muscle_paid:type_name -> moonshine.bootleggers.v1.MusclePaid
-	24, // 13: moonshine.bootleggers.v1.Event.card_taken:type_name -> moonshine.bootleggers.v1.CardTaken
-	25, // 14: moonshine.bootleggers.v1.Event.truck_bought:type_name -> moonshine.bootleggers.v1.TruckBought
-	26, // 15: moonshine.bootleggers.v1.Event.selection_passed:type_name -> moonshine.bootleggers.v1.SelectionPassed
-	27, // 16: moonshine.bootleggers.v1.Event.non_player_acted:type_name -> moonshine.bootleggers.v1.NonPlayerActed
-	28, // 17: moonshine.bootleggers.v1.Event.phase_began:type_name -> moonshine.bootleggers.v1.PhaseBegan
-	29, // 18: moonshine.bootleggers.v1.Event.card_played:type_name -> moonshine.bootleggers.v1.CardPlayed
-	30, // 19: moonshine.bootleggers.v1.Event.boys_sent:type_name -> moonshine.bootleggers.v1.BoysSent
-	32, // 20: moonshine.bootleggers.v1.Event.still_fired:type_name -> moonshine.bootleggers.v1.StillFired
-	33, // 21: moonshine.bootleggers.v1.Event.trade_proposed:type_name -> moonshine.bootleggers.v1.TradeProposed
-	34, // 22: moonshine.bootleggers.v1.Event.trade_answered:type_name -> moonshine.bootleggers.v1.TradeAnswered
-	35, // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
-	37, // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
-	39, // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
-	41, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
-	43, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
-	45, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
-	46, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
-	48, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
-	40, // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
+	20, // 9: moonshine.bootleggers.v1.Event.muscle_chosen:type_name -> moonshine.bootleggers.v1.MuscleChosen
+	21, // 10: moonshine.bootleggers.v1.Event.muscle_sealed:type_name -> moonshine.bootleggers.v1.MuscleSealed
+	22, // 11: moonshine.bootleggers.v1.Event.muscle_revealed:type_name -> moonshine.bootleggers.v1.MuscleRevealed
+	24, // 12: moonshine.bootleggers.v1.Event.muscle_paid:type_name -> moonshine.bootleggers.v1.MusclePaid
+	25, // 13: moonshine.bootleggers.v1.Event.card_taken:type_name -> moonshine.bootleggers.v1.CardTaken
+	26, // 14: moonshine.bootleggers.v1.Event.truck_bought:type_name -> moonshine.bootleggers.v1.TruckBought
+	27, // 15: moonshine.bootleggers.v1.Event.selection_passed:type_name -> moonshine.bootleggers.v1.SelectionPassed
+	28, // 16: moonshine.bootleggers.v1.Event.non_player_acted:type_name -> moonshine.bootleggers.v1.NonPlayerActed
+	29, // 17: moonshine.bootleggers.v1.Event.phase_began:type_name -> moonshine.bootleggers.v1.PhaseBegan
+	30, // 18: moonshine.bootleggers.v1.Event.card_played:type_name -> moonshine.bootleggers.v1.CardPlayed
+	31, // 19: moonshine.bootleggers.v1.Event.boys_sent:type_name -> moonshine.bootleggers.v1.BoysSent
+	33, // 20: moonshine.bootleggers.v1.Event.still_fired:type_name -> moonshine.bootleggers.v1.StillFired
+	34, // 21: moonshine.bootleggers.v1.Event.trade_proposed:type_name -> moonshine.bootleggers.v1.TradeProposed
+	35, // 22: moonshine.bootleggers.v1.Event.trade_answered:type_name -> moonshine.bootleggers.v1.TradeAnswered
+	36, // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
+	38, // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
+	40, // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
+	42, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
+	44, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
+	46, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
+	47, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
+	49, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
+	41, // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
 	3,  // 32: moonshine.bootleggers.v1.Event.casino_redeveloped:type_name -> moonshine.bootleggers.v1.CasinoRedeveloped
 	5,  // 33: moonshine.bootleggers.v1.Event.casino_owner_discarded:type_name -> moonshine.bootleggers.v1.CasinoOwnerDiscarded
 	18, // 34: moonshine.bootleggers.v1.Event.casino_card_taken:type_name -> moonshine.bootleggers.v1.CasinoCardTaken
-	49, // 35: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	4,  // 36: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
-	50, // 37: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
-	49, // 38: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	9,  // 39: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	51, // 40: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
-	51, // 41: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
-	52, // 42: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
-	53, // 43: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	15, // 44: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
-	54, // 45: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
-	17, // 46: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
-	55, // 47: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	55, // 48: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	49, // 49: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	56, // 50: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
-	22, // 51: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
-	53, // 52: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	49, // 53: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	54, // 54: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	0,  // 55: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
-	52, // 56: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
-	57, // 57: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
-	58, // 58: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
-	53, // 59: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	59, // 60: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
-	60, // 61: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	61, // 62: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	62, // 63: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	63, // 64: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	64, // 65: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	49, // 66: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	52, // 67: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
-	31, // 68: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
-	65, // 69: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
-	65, // 70: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
-	49, // 71: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 72: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
-	49, // 73: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	38, // 74: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
-	49, // 75: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	66, // 76: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	49, // 77: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	66, // 78: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	49, // 79: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	42, // 80: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
-	44, // 81: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
-	1,  // 82: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
-	47, // 83: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
-	84, // [84:84] is the sub-list for method output_type
-	84, // [84:84] is the sub-list for method input_type
-	84, // [84:84] is the sub-list for extension type_name
-	84, // [84:84] is the sub-list for extension extendee
-	0,  // [0:84] is the sub-list for field type_name
+	19, // 35: moonshine.bootleggers.v1.Event.omalleys_cut:type_name -> moonshine.bootleggers.v1.OMalleysCut
+	50, // 36: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	4,  // 37: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
+	51, // 38: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
+	50, // 39: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	9,  // 40: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	52, // 41: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
+	52, // 42: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
+	53, // 43: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
+	54, // 44: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	15, // 45: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
+	55, // 46: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
+	17, // 47: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
+	56, // 48: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	56, // 49: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	50, // 50: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	50, // 51: moonshine.bootleggers.v1.OMalleysCut.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	57, // 52: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
+	23, // 53: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
+	54, // 54: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	50, // 55: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	55, // 56: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	0,  // 57: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
+	53, // 58: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
+	58, // 59: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
+	59, // 60: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
+	54, // 61: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	60, // 62: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
+	61, // 63: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	62, // 64: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	63, // 65: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	64, // 66: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	65, // 67: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	50, // 68: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	53, // 69: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
+	32, // 70: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
+	66, // 71: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
+	66, // 72: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
+	50, // 73: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 74: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
+	50, // 75: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	39, // 76: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
+	50, // 77: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	67, // 78: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	50, // 79: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	67, // 80: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	50, // 81: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	43, // 82: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
+	45, // 83: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
+	1,  // 84: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
+	48, // 85: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
+	86, // [86:86] is the sub-list for method output_type
+	86, // [86:86] is the sub-list for method input_type
+	86, // [86:86] is the sub-list for extension type_name
+	86, // [86:86] is the sub-list for extension extendee
+	0,  // [0:86] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_events_proto_init() }
@@ -4626,12 +4720,13 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*Event_CasinoRedeveloped)(nil),
 		(*Event_CasinoOwnerDiscarded)(nil),
 		(*Event_CasinoCardTaken)(nil),
+		(*Event_OmalleysCut)(nil),
 	}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[13].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[14].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[22].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[25].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[27].OneofWrappers = []any{
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[23].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[26].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[28].OneofWrappers = []any{
 		(*CardPlayed_Hit)(nil),
 		(*CardPlayed_Shutdown)(nil),
 		(*CardPlayed_PayOffTheCopper)(nil),
@@ -4639,15 +4734,15 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*CardPlayed_HaltAnOrder)(nil),
 		(*CardPlayed_BigNight)(nil),
 	}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[41].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[44].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[42].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[45].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_events_proto_rawDesc), len(file_moonshine_bootleggers_v1_events_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   47,
+			NumMessages:   48,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
