@@ -122,6 +122,18 @@ func IsChat(se *moonshinev1.StoredEvent) bool {
 	return len(ps) > 0 && ps[0].GetBody().GetChat() != nil
 }
 
+// IsTable reports whether a stored event is a change of the table (a
+// seat left, the table cancelled): a platform event, always public, that
+// the game does not fold.
+func IsTable(se *moonshinev1.StoredEvent) bool {
+	return se.GetPublic().GetTable() != nil
+}
+
+// IsPlatform reports whether a stored event is the platform's, not the
+// game's: table talk or a change of the table. Folds and verification
+// skip it; it keeps its sequence number.
+func IsPlatform(se *moonshinev1.StoredEvent) bool { return IsChat(se) || IsTable(se) }
+
 // Envelope returns the stored event as an engine.Event whose bodies are the
 // moonshine.v1.EventBody envelopes themselves, so that engine.Event.For can
 // redact any stored event, the game's or table talk.

@@ -38,6 +38,9 @@ func (m *Module) BodyLabel(v engine.Viewer, body *moonshinev1.EventBody) string 
 	if chat := body.GetChat(); chat != nil {
 		return TalkLabel(v, chat)
 	}
+	if te := body.GetTable(); te != nil {
+		return TableLabel(v, te)
+	}
 	if m.Labels == nil {
 		return ""
 	}
@@ -46,6 +49,28 @@ func (m *Module) BodyLabel(v engine.Viewer, body *moonshinev1.EventBody) string 
 		return ""
 	}
 	return m.Labels.Event(v, inner)
+}
+
+// TableLabel labels a change of the table as v reads it: "seat 2 left",
+// "you left", "the table was cancelled".
+func TableLabel(v engine.Viewer, te *moonshinev1.TableEvent) string {
+	switch {
+	case te.GetCancelled() != nil:
+		return "the table was cancelled"
+	case te.GetSeatLeft() != nil:
+		seat := engine.Seat(te.GetSeatLeft().GetSeat())
+		if v.IsSeat(seat) {
+			return "you left"
+		}
+		return v.Name(seat) + " left"
+	case te.GetCredentialRotated() != nil:
+		seat := engine.Seat(te.GetCredentialRotated().GetSeat())
+		if v.IsSeat(seat) {
+			return "your credential was replaced"
+		}
+		return v.Name(seat) + "'s credential was replaced"
+	}
+	return ""
 }
 
 // TalkLabel labels a message of table talk as v reads it: "seat 1 says:

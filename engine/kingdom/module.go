@@ -25,6 +25,7 @@ func Module() engine.Module {
 				Options:     &pb.Options{BloodOath: true}},
 		},
 		Policy: strategy.Policy{},
+		Bots:   Bots(),
 		Board:  printed.Board(),
 		Labels: printed.Labels{},
 	}

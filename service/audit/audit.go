@@ -180,7 +180,7 @@ func gameEvents(game *games.Module, evs []*moonshinev1.Event, version int64) ([]
 			return nil, &Error{Kind: Malformed, Seq: int64(i + 1), Reason: fmt.Sprintf("event numbered %d", ev.GetSeq())}
 		}
 		se := &moonshinev1.StoredEvent{Public: ev.GetPublic(), Private: ev.GetPrivate()}
-		if games.IsChat(se) || (se.Public == nil && len(se.Private) == 0) {
+		if games.IsPlatform(se) || (se.Public == nil && len(se.Private) == 0) {
 			continue
 		}
 		body, err := game.DecodeEvent(se)

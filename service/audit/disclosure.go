@@ -68,7 +68,7 @@ func discloseEvent(mod *games.Module, ev *moonshinev1.Event, viewers []engine.Vi
 	whole := games.Envelope(se)
 	bodies := whole.Bodies()
 	ed := &moonshinev1.EventDisclosure{Seq: ev.GetSeq(), Talk: games.IsChat(se), Withheld: len(bodies) == 0}
-	if !ed.Talk && !ed.Withheld {
+	if !ed.Talk && !ed.Withheld && !games.IsTable(se) {
 		if _, err := mod.DecodeEvent(se); err != nil {
 			return nil, &Error{Kind: Malformed, Seq: ev.GetSeq(), Reason: "not an event of " + mod.Name() + ": " + err.Error()}
 		}

@@ -142,3 +142,42 @@ func TestClaimCache(t *testing.T) {
 		t.Errorf("claims past their maximum age: %d lookups, want 2", seats.lookups-before)
 	}
 }
+
+// ForgetSeat drops the remembered claims of one seat of one game and no
+// other: the next call of that seat's credential asks the store again.
+func TestClaimCacheForgetSeat(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	for _, g := range []string{"g", "h"} {
+		if _, err := st.CreateGame(ctx, eventstore.GameRecord{ID: g, Rules: "r"}, [][]byte{{1}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var tokens []string
+	for _, c := range []struct {
+		game string
+		seat int
+	}{{"g", 0}, {"g", 1}, {"h", 0}} {
+		tok, _ := auth.NewToken()
+		tokens = append(tokens, tok)
+		if err := st.ClaimSeat(ctx, eventstore.SeatClaim{GameID: c.game, Seat: c.seat, TokenHash: auth.Hash(tok)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seats := &countingSeats{SeatFinder: st}
+	a := &auth.Authenticator{Seats: seats, Claims: auth.NewClaimCache(10, time.Hour)}
+	resolveAll := func() {
+		t.Helper()
+		for _, tok := range tokens {
+			if _, err := a.Resolve(metadata.NewIncomingContext(ctx, metadata.Pairs(auth.Credentials(tok)))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	resolveAll()
+	a.Claims.ForgetSeat("g", 0)
+	resolveAll()
+	if seats.lookups != 4 {
+		t.Errorf("%d lookups, want 4: only seat 0 of game g forgotten", seats.lookups)
+	}
+}

@@ -91,3 +91,18 @@ func (c *ClaimCache) Len() int {
 	}
 	return c.lru.Len()
 }
+
+// ForgetSeat drops what is remembered of any credential of a game's seat:
+// call it when the seat is freed in a way that does not give the freed
+// credential's hash (another process freed it). It walks the whole cache,
+// so it is for rare events.
+func (c *ClaimCache) ForgetSeat(gameID string, seat int) {
+	if c == nil {
+		return
+	}
+	for _, k := range c.lru.Keys() {
+		if e, ok := c.lru.Peek(k); ok && e.claim.GameID == gameID && e.claim.Seat == seat {
+			c.lru.Remove(k)
+		}
+	}
+}

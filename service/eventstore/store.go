@@ -49,6 +49,13 @@ type GameRecord struct {
 	// until [Store.Summarise] fills them in.
 	Players int
 	Variant string
+	// Unlisted keeps the table out of listings that ask for listed tables
+	// only ([ListFilter.Listed]): it is reached by its ID. Written at
+	// creation.
+	Unlisted bool
+	// CreatorHash is SHA-256 of the creator credential, which manages the
+	// table (nil: the game has none). Written at creation.
+	CreatorHash []byte
 
 	// The read model, kept by the store (read only; CreateGame ignores it).
 
@@ -61,6 +68,9 @@ type GameRecord struct {
 	// FinishedAt is when the append that ended the game was stored
 	// ([AppendRequest.Finished]); zero while it goes on.
 	FinishedAt time.Time
+	// Cancelled is set when the game ended by a [TableChange] cancelling
+	// it (FinishedAt is set with it).
+	Cancelled bool
 	// Seats are the claims, in seat order, without their token hashes
 	// (GetGame and ListGames fill them in).
 	Seats []SeatClaim
@@ -241,6 +251,9 @@ type ListFilter struct {
 	// Unsummarised keeps only records without their summary (Players 0):
 	// games created before the store kept its read model.
 	Unsummarised bool
+	// Listed keeps only public tables, leaving out unlisted ones (the
+	// lobby's listings; the server's own list every game).
+	Listed bool
 	// AfterID pages: the games listed after the game with this ID (created
 	// before it). An ID that names no game yields an empty page.
 	AfterID string
@@ -255,7 +268,8 @@ func (f ListFilter) Matches(g GameRecord) bool {
 		f.Status != 0 && f.Status&g.Status() == 0,
 		f.MinOpenSeats > 0 && g.OpenSeats() < f.MinOpenSeats,
 		f.Players > 0 && g.Players != f.Players,
-		f.Unsummarised && g.Players != 0:
+		f.Unsummarised && g.Players != 0,
+		f.Listed && g.Unlisted:
 		return false
 	}
 	return true
@@ -315,6 +329,12 @@ type Store interface {
 	// the log.
 	OnChange(f func(Change)) (stop func())
 
+	// ChangeTable appends one table event and, in the same transaction,
+	// frees a seat or cancels the game (before the start) or rotates a
+	// seat's credential (until the end); see TableChange. Errors: ErrNotFound, *VersionConflictError,
+	// ErrTableStarted, ErrSeatNotHeld.
+	ChangeTable(ctx context.Context, c TableChange) (AppendResult, error)
+
 	// ClaimSeat records a seat's credential hash and counts it in the
 	// game's SeatsTaken. ErrSeatTaken if claimed; see ValidateClaim.
 	ClaimSeat(ctx context.Context, c SeatClaim) error
@@ -330,6 +350,13 @@ type Store interface {
 }
 
 var (
+	// ErrTableStarted refuses a [TableChange] of a game that has started
+	// (a command is recorded) or is over; a rotation, of a game that is
+	// over.
+	ErrTableStarted = errors.New("eventstore: the game has started")
+	// ErrSeatNotHeld refuses a [TableChange] that frees a seat the given
+	// credential does not hold, or rotates an unclaimed seat's.
+	ErrSeatNotHeld = errors.New("eventstore: seat not held by the credential")
 	// ErrNotFound: no such game, command or seat claim.
 	ErrNotFound = errors.New("eventstore: not found")
 	// ErrGameExists: CreateGame with an ID already taken.

@@ -89,6 +89,7 @@ func (s *Service) sync(ctx context.Context, t *table) error {
 			s.tables.drop(t.record.ID, t)
 			return err
 		}
+		s.noteTable(t, ev, se)
 		t.watch.add(ev.Seq, ev.RecordedAt, se)
 	}
 	if len(evs) > 0 {
@@ -109,7 +110,7 @@ func fold(mod *games.Module, g *engine.Game, ev eventstore.Event) (*moonshinev1.
 	if err != nil {
 		return nil, err
 	}
-	if games.IsChat(se) {
+	if games.IsPlatform(se) {
 		g.Version = ev.Seq
 		return se, nil
 	}

@@ -38,13 +38,17 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 		return nil, err
 	}
 	version := g.Version // the table's from here on: bots may play it at once
-	t, claims, err := s.createGame(ctx, mod, cfg, seed, g, evs)
+	creator, err := auth.NewToken()
+	if err != nil {
+		return nil, err
+	}
+	t, claims, err := s.createGame(ctx, mod, cfg, seed, auth.Hash(creator), g, evs)
 	if err != nil {
 		return nil, err
 	}
 	rec := t.record
 	rec.Seats = claims
-	return &moonshinev1.CreateGameResponse{Game: describe(rec, t.cfg, snapshot{version: version}, false)}, nil
+	return &moonshinev1.CreateGameResponse{Game: describe(rec, t.cfg, snapshot{version: version}, false), CreatorCredential: creator}, nil
 }
 
 // checkCreate validates a CreateGame request and returns the game and its
@@ -69,6 +73,9 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 	opts, err := mod.Options(cfg.GetOptions())
 	if errors.Is(err, games.ErrWrongGame) {
 		return nil, nil, badRequest("config.options", "options are not for %s", mod.Name())
+	}
+	if _, err := unlistedOf(cfg); err != nil {
+		return nil, nil, err
 	}
 	if cfg.GetVariant() != "" && opts != nil {
 		return nil, nil, badRequest("config.variant", "a variant sets the options: give a variant or options, not both")
@@ -105,8 +112,9 @@ func tableOf(mod *games.Module, req *moonshinev1.GameConfig, opts proto.Message)
 
 // createGame stores a new game with its opening events, claims its bot
 // seats, and caches the game it was dealt: nothing is read back. It
-// returns the table and the claims.
-func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonshinev1.GameConfig, seed []byte, g *engine.Game, evs []engine.Event) (*table, []eventstore.SeatClaim, error) {
+// returns the table and the claims. creatorHash is the hash of the
+// creator credential.
+func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonshinev1.GameConfig, seed, creatorHash []byte, g *engine.Game, evs []engine.Event) (*table, []eventstore.SeatClaim, error) {
 	_, data, err := encodeEvents(mod, evs)
 	if err != nil {
 		return nil, nil, err
@@ -116,7 +124,8 @@ func (s *Service) createGame(ctx context.Context, mod *games.Module, cfg *moonsh
 		return nil, nil, err
 	}
 	commit := engine.SeedCommitment(seed)
-	rec := eventstore.GameRecord{ID: newGameID(), Rules: mod.Name(), Config: cfgData, Seed: seed,
+	unlisted, _ := unlistedOf(cfg) // checked by checkCreate
+	rec := eventstore.GameRecord{Unlisted: unlisted, CreatorHash: creatorHash, ID: newGameID(), Rules: mod.Name(), Config: cfgData, Seed: seed,
 		SeedCommitment: commit[:], CreatedAt: time.Now().UTC().Truncate(time.Microsecond),
 		Players: int(cfg.GetPlayers()), Variant: cfg.GetVariant()}
 	res, err := s.store.CreateGame(ctx, rec, data)
@@ -185,6 +194,9 @@ func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest
 	}
 	if snap.over {
 		return nil, engine.ErrGameOver
+	}
+	if err := t.refuseCancelled(); err != nil {
+		return nil, err
 	}
 	seat, token, err := s.claim(ctx, t, req)
 	if err != nil {

@@ -77,6 +77,13 @@ var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.WatchGameRequest.game_id":        gameIDRule,
 	"moonshine.v1.GetHistoryRequest.game_id":       gameIDRule,
 	"moonshine.v1.GetTalkRequest.game_id":          gameIDRule,
+	"moonshine.v1.CancelGameRequest.game_id":       gameIDRule,
+	// A credential the server handed out (43 characters of base64url).
+	"moonshine.v1.CancelGameRequest.creator_credential": {idChars, 1, 128},
+	"moonshine.v1.LeaveSeatRequest.game_id":             gameIDRule,
+	"moonshine.v1.RotateCredentialRequest.game_id":      gameIDRule,
+	// As CancelGameRequest.creator_credential.
+	"moonshine.v1.RotateCredentialRequest.creator_credential": {idChars, 1, 128},
 }
 
 // ruleFor returns the rule of a string field: the table's, else

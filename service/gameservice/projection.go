@@ -89,7 +89,7 @@ func project(ev eventstore.Event, acc access) (*moonshinev1.Event, error) {
 // a new envelope around the game's own message, which is shared.
 func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc access) *moonshinev1.Event {
 	v := acc.game
-	if games.IsChat(se) {
+	if games.IsPlatform(se) {
 		v = acc.chat
 	}
 	seen := games.Envelope(se).For(v)
@@ -230,7 +230,7 @@ func describe(rec eventstore.GameRecord, cfg *moonshinev1.GameConfig, snap snaps
 		Status:         moonshinev1.GameStatus_GAME_STATUS_ACTIVE,
 		CreatedAt:      timestamppb.New(rec.CreatedAt),
 	}
-	if !rec.FinishedAt.IsZero() && snap.over {
+	if !rec.FinishedAt.IsZero() && (snap.over || rec.Cancelled) {
 		out.FinishedAt = timestamppb.New(rec.FinishedAt)
 	}
 	for i := range cfg.GetPlayers() {
@@ -245,6 +245,9 @@ func describe(rec eventstore.GameRecord, cfg *moonshinev1.GameConfig, snap snaps
 		if !st.Claimed {
 			out.Status = moonshinev1.GameStatus_GAME_STATUS_OPEN
 		}
+	}
+	if rec.Cancelled { // ended unplayed: over whatever the game's state
+		snap.over, out.Cancelled = true, true
 	}
 	if snap.over {
 		out.Status = moonshinev1.GameStatus_GAME_STATUS_OVER

@@ -87,7 +87,7 @@ func listFilter(req *moonshinev1.ListGamesRequest) (eventstore.ListFilter, error
 		size = defaultPage
 	}
 	return eventstore.ListFilter{Rules: req.GetGame(), Status: st, MinOpenSeats: int(req.GetMinOpenSeats()),
-		Players: int(req.GetPlayers()), AfterID: req.GetPageToken(), Limit: min(size, maxPage)}, nil
+		Players: int(req.GetPlayers()), Listed: true, AfterID: req.GetPageToken(), Limit: min(size, maxPage)}, nil
 }
 
 // GetView implements moonshinev1.GameServiceServer.

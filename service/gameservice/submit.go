@@ -160,6 +160,9 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 			}
 			return s.settle(ctx, sub, &eventstore.VersionConflictError{GameID: sub.gameID, ExpectedVersion: *sub.expected, ActualVersion: t.folded.Version})
 		}
+		if err := t.refuseCancelled(); err != nil {
+			return s.settle(ctx, sub, err)
+		}
 		_, span := s.tel.Start(ctx, "decide")
 		evs, err := t.folded.Decide(sub.seat, cmd)
 		span.End()

@@ -51,6 +51,11 @@ type table struct {
 	// current (copied on write).
 	claims     []eventstore.SeatClaim
 	finishedAt time.Time
+	// cancelled is set once the table folded its cancellation; leftAt is
+	// the seq of the last seat_left event it folded, so that a record read
+	// before it does not bring the freed claim back (tablelife.go).
+	cancelled bool
+	leftAt    int64
 
 	// watch is the table's share of the watchers (feed.go) and snaps its
 	// earlier states for GetViewAt (snapshot.go): guarded by mu.
@@ -112,7 +117,7 @@ func (t *table) info(over bool) (eventstore.GameRecord, bool) {
 	t.seats.Lock()
 	defer t.seats.Unlock()
 	rec := t.record
-	rec.Seats, rec.FinishedAt = t.claims, t.finishedAt
+	rec.Seats, rec.FinishedAt, rec.Cancelled = t.claims, t.finishedAt, rec.Cancelled || t.cancelled
 	return rec, len(t.claims) >= int(t.cfg.GetPlayers()) && (!over || !t.finishedAt.IsZero())
 }
 
@@ -120,12 +125,13 @@ func (t *table) info(over bool) (eventstore.GameRecord, bool) {
 func (t *table) refresh(rec eventstore.GameRecord) {
 	t.seats.Lock()
 	defer t.seats.Unlock()
-	if len(rec.Seats) >= len(t.claims) {
+	if len(rec.Seats) >= len(t.claims) && rec.Version >= t.leftAt {
 		t.claims = rec.Seats
 	}
 	if t.finishedAt.IsZero() {
 		t.finishedAt = rec.FinishedAt
 	}
+	t.cancelled = t.cancelled || rec.Cancelled
 }
 
 // claimed records a seat claim this process made.

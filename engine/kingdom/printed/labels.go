@@ -53,14 +53,14 @@ func dayCommand(v engine.Viewer, c *pb.Command) string {
 	case *pb.Command_StakeContract:
 		return "stake Contract " + contract(k.StakeContract.GetCard())
 	case *pb.Command_Fund:
-		return "fund Operations with " + plural(k.Fund.GetMarkers(), "marker")
+		return "fund Operations with " + Plural(k.Fund.GetMarkers(), "marker")
 	case *pb.Command_DiscardContracts:
 		return "discard " + contracts(k.DiscardContracts.GetCards()) + " face up"
 	case *pb.Command_TargetsCall:
 		return "send the Police to " + district(k.TargetsCall.GetDistrict())
 	case *pb.Command_BribeOrFall:
 		if k.BribeOrFall.GetBribe() {
-			return fmt.Sprintf("pay the %s Bribe", dollars(RaidBribe))
+			return fmt.Sprintf("pay the %s Bribe", Dollars(RaidBribe))
 		}
 		return "take the Fall: the liquor there is seized and the mobsters arrested"
 	case *pb.Command_LayLow:
@@ -77,20 +77,20 @@ func playCommand(v engine.Viewer, c *pb.Command) string {
 	case *pb.Command_Push:
 		return pushText(k.Push)
 	case *pb.Command_Recruit:
-		return fmt.Sprintf("recruit %s at %s", plural(k.Recruit.GetRunners(), "Runner"), district(k.Recruit.GetDistrict()))
+		return fmt.Sprintf("recruit %s at %s", Plural(k.Recruit.GetRunners(), "Runner"), district(k.Recruit.GetDistrict()))
 	case *pb.Command_Hustle:
 		return "hustle: draw from the " + tiers(k.Hustle.GetDecks()) + " decks"
 	case *pb.Command_Secure:
 		if from := k.Secure.GetRelocateFrom(); from != pb.District_DISTRICT_UNSPECIFIED {
-			return fmt.Sprintf("secure %s with the Safehouse from %s (%s)", district(k.Secure.GetDistrict()), district(from), dollars(SecureCost))
+			return fmt.Sprintf("secure %s with the Safehouse from %s (%s)", district(k.Secure.GetDistrict()), district(from), Dollars(SecureCost))
 		}
-		return fmt.Sprintf("secure a Safehouse in %s (%s)", district(k.Secure.GetDistrict()), dollars(SecureCost))
+		return fmt.Sprintf("secure a Safehouse in %s (%s)", district(k.Secure.GetDistrict()), Dollars(SecureCost))
 	case *pb.Command_Smuggle:
 		return fmt.Sprintf("smuggle Rum at %s with a crew of %d", district(k.Smuggle.GetDock()), k.Smuggle.GetCrew())
 	case *pb.Command_Extort:
 		return "extort " + boroughName(k.Extort.GetBorough())
 	case *pb.Command_Fix:
-		return fmt.Sprintf("fix the price of %s at %s", LiquorName(k.Fix.GetLiquor()), dollars(k.Fix.GetPrice()))
+		return fmt.Sprintf("fix the price of %s at %s", LiquorName(k.Fix.GetLiquor()), Dollars(k.Fix.GetPrice()))
 	case *pb.Command_Unload:
 		s := fmt.Sprintf("unload %s at %s", barrels(k.Unload.GetBarrels()), district(k.Unload.GetDistrict()))
 		if k.Unload.HeatOwner != nil {
@@ -101,7 +101,7 @@ func playCommand(v engine.Viewer, c *pb.Command) string {
 		return riseCommand(k.Rise)
 	case *pb.Command_Bribe:
 		d := k.Bribe.GetDistrict()
-		return fmt.Sprintf("bribe %s at %s for the Favor (%s)", brokerAt(d), district(d), dollars(BribeCost))
+		return fmt.Sprintf("bribe %s at %s for the Favor (%s)", brokerAt(d), district(d), Dollars(BribeCost))
 	case *pb.Command_Rat:
 		return "rat: drop a dime, a Police Raid now"
 	case *pb.Command_Capo:
@@ -114,7 +114,7 @@ func playCommand(v engine.Viewer, c *pb.Command) string {
 
 // moveCommand labels a Move.
 func moveCommand(x *pb.Move) string {
-	s := fmt.Sprintf("move %s from %s to %s", mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFrom()), district(x.GetTo()))
+	s := fmt.Sprintf("move %s from %s to %s", Mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFrom()), district(x.GetTo()))
 	switch {
 	case x.GetSkiff():
 		s += " by Skiff"
@@ -203,7 +203,7 @@ func fightCommand(_ engine.Viewer, c *pb.Command) string {
 func edgeText(firepower bool, courage pb.Liquor, plunder bool, steal []pb.Liquor) string {
 	var parts []string
 	if firepower {
-		parts = append(parts, fmt.Sprintf("Firepower (%s, one more die)", dollars(FirepowerCost)))
+		parts = append(parts, fmt.Sprintf("Firepower (%s, one more die)", Dollars(FirepowerCost)))
 	}
 	if courage != pb.Liquor_LIQUOR_UNSPECIFIED {
 		parts = append(parts, "Courage (a "+LiquorName(courage)+" barrel for +1 Threat)")
@@ -230,13 +230,13 @@ func edgeText(firepower bool, courage pb.Liquor, plunder bool, steal []pb.Liquor
 func sideCommand(v engine.Viewer, c *pb.Command) string {
 	switch k := c.GetKind().(type) {
 	case *pb.Command_TakeLoan:
-		return fmt.Sprintf("take a Shylock's Mark (%s)", dollars(LoanAmount))
+		return fmt.Sprintf("take a Shylock's Mark (%s)", Dollars(LoanAmount))
 	case *pb.Command_RepayLoan:
 		return "repay a Shylock's Mark"
 	case *pb.Command_GiveCash:
-		return fmt.Sprintf("hand %s to %s", dollars(k.GiveCash.GetAmount()), v.Name(engine.Seat(k.GiveCash.GetTo())))
+		return fmt.Sprintf("hand %s to %s", Dollars(k.GiveCash.GetAmount()), v.Name(engine.Seat(k.GiveCash.GetTo())))
 	case *pb.Command_Lend:
-		return fmt.Sprintf("lend %s to %s Operations", plural(k.Lend.GetMarkers(), "Influence marker"), v.Possessive(engine.Seat(k.Lend.GetTo())))
+		return fmt.Sprintf("lend %s to %s Operations", Plural(k.Lend.GetMarkers(), "Influence marker"), v.Possessive(engine.Seat(k.Lend.GetTo())))
 	case *pb.Command_Consent:
 		if k.Consent.GetAccept() {
 			return "give permission for the Push"
@@ -277,7 +277,7 @@ func termText(t *pb.DealTerm, from, to string) string {
 	}
 	switch t.GetKind() {
 	case pb.DealTermKind_DEAL_TERM_KIND_PAY_CASH:
-		return fmt.Sprintf("%s pays %s to %s", by, dollars(t.GetAmount()), other)
+		return fmt.Sprintf("%s pays %s to %s", by, Dollars(t.GetAmount()), other)
 	case pb.DealTermKind_DEAL_TERM_KIND_LEND_MARKERS:
 		return fmt.Sprintf("%s lends %d Influence to %s", by, t.GetAmount(), other)
 	case pb.DealTermKind_DEAL_TERM_KIND_NO_ATTACK:
@@ -401,8 +401,8 @@ func tiers(ts []pb.Tier) string {
 	return strings.Join(out, ", ")
 }
 
-// dollars writes an amount of money: "$1,500".
-func dollars[T uint32 | int32 | int](n T) string {
+// Dollars writes an amount of money: "$1,500".
+func Dollars[T uint32 | int32 | int](n T) string {
 	s := strconv.FormatInt(int64(n), 10)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
@@ -415,8 +415,8 @@ func dollars[T uint32 | int32 | int](n T) string {
 	return "$" + s
 }
 
-// plural writes "1 Runner", "2 Runners" or "2 Bosses".
-func plural(n uint32, what string) string {
+// Plural writes "1 Runner", "2 Runners" or "2 Bosses".
+func Plural(n uint32, what string) string {
 	switch {
 	case n == 1:
 		return "1 " + what
@@ -426,15 +426,15 @@ func plural(n uint32, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// mobsters writes "2 Runners and 1 Boss".
-func mobsters(runners, bosses uint32) string {
+// Mobsters writes "2 Runners and 1 Boss".
+func Mobsters(runners, bosses uint32) string {
 	switch {
 	case bosses == 0:
-		return plural(runners, "Runner")
+		return Plural(runners, "Runner")
 	case runners == 0:
-		return plural(bosses, "Boss")
+		return Plural(bosses, "Boss")
 	}
-	return plural(runners, "Runner") + " and " + plural(bosses, "Boss")
+	return Plural(runners, "Runner") + " and " + Plural(bosses, "Boss")
 }
 
 // standoffName names a Standoff choice: "Hold Fire".

@@ -86,11 +86,11 @@ func dayEvent(v engine.Viewer, e *pb.Event) string {
 		x := k.Blowback
 		s := fmt.Sprintf("Blowback: leftover Red %d, White %d", x.GetRed(), x.GetWhite())
 		for _, c := range x.GetCasualties() {
-			s += fmt.Sprintf("; %s %s in %s", does(v, c.GetSeat(), "loses"), mobsters(c.GetRunners(), c.GetBosses()), district(c.GetDistrict()))
+			s += fmt.Sprintf("; %s %s in %s", does(v, c.GetSeat(), "loses"), Mobsters(c.GetRunners(), c.GetBosses()), district(c.GetDistrict()))
 		}
 		return s
 	case *pb.Event_Funded:
-		return fmt.Sprintf("%s Operations with %s", does(v, k.Funded.GetSeat(), "funds"), plural(k.Funded.GetMarkers(), "marker"))
+		return fmt.Sprintf("%s Operations with %s", does(v, k.Funded.GetSeat(), "funds"), Plural(k.Funded.GetMarkers(), "marker"))
 	case *pb.Event_OperationsStarted:
 		return fmt.Sprintf("Operations begin; %s first", does(v, k.OperationsStarted.GetFirst(), "plays"))
 	case *pb.Event_TurnPassed:
@@ -99,7 +99,7 @@ func dayEvent(v engine.Viewer, e *pb.Event) string {
 		x := k.LaidLow
 		s := fmt.Sprintf("%s and %s %s Turn Token %d", does(v, x.GetSeat(), "lays low"), agree(v, x.GetSeat(), "takes"), MoonName(x.GetMoon()), x.GetTurnToken())
 		for _, c := range x.GetStranded() {
-			s += fmt.Sprintf("; %s left in %s partner's %s go back to the supply", mobsters(c.GetRunners(), c.GetBosses()), its(v, x.GetSeat()), district(c.GetDistrict()))
+			s += fmt.Sprintf("; %s left in %s partner's %s go back to the supply", Mobsters(c.GetRunners(), c.GetBosses()), its(v, x.GetSeat()), district(c.GetDistrict()))
 		}
 		return s
 	case *pb.Event_TitleChanged:
@@ -174,7 +174,7 @@ func streetEvent(v engine.Viewer, e *pb.Event) string {
 	switch k := e.GetKind().(type) {
 	case *pb.Event_InfluenceSpent:
 		x := k.InfluenceSpent
-		s := fmt.Sprintf("%s %s", does(v, x.GetSeat(), "spends"), plural(uint32(len(x.GetOwners())), "Influence marker"))
+		s := fmt.Sprintf("%s %s", does(v, x.GetSeat(), "spends"), Plural(uint32(len(x.GetOwners())), "Influence marker"))
 		if x.HeatOwner != nil {
 			s += fmt.Sprintf("; %s marker goes on the Heat Track", whose(v, x.GetHeatOwner()))
 		}
@@ -193,29 +193,29 @@ func streetEvent(v engine.Viewer, e *pb.Event) string {
 		return s
 	case *pb.Event_Recruited:
 		x := k.Recruited
-		return fmt.Sprintf("%s %s at %s for %s", does(v, x.GetSeat(), "recruits"), plural(x.GetRunners(), "Runner"), district(x.GetDistrict()), dollars(x.GetCost()))
+		return fmt.Sprintf("%s %s at %s for %s", does(v, x.GetSeat(), "recruits"), Plural(x.GetRunners(), "Runner"), district(x.GetDistrict()), Dollars(x.GetCost()))
 	case *pb.Event_Secured:
 		x := k.Secured
 		s := fmt.Sprintf("%s a Safehouse in %s", does(v, x.GetSeat(), "secures"), district(x.GetDistrict()))
 		if x.GetRelocatedFrom() != pb.District_DISTRICT_UNSPECIFIED {
 			s += " (relocated from " + district(x.GetRelocatedFrom()) + ")"
 		}
-		return s + " for " + dollars(x.GetCost())
+		return s + " for " + Dollars(x.GetCost())
 	case *pb.Event_Smuggled:
 		x := k.Smuggled
 		return fmt.Sprintf("%s at %s with a crew of %d: rolls %v (%d+ succeeds), %d Rum, %s arrested", does(v, x.GetSeat(), "smuggles"),
-			district(x.GetDock()), x.GetCrew(), x.GetRolls(), x.GetTarget(), x.GetRum(), mobsters(x.GetArrestedRunners(), x.GetArrestedBosses()))
+			district(x.GetDock()), x.GetCrew(), x.GetRolls(), x.GetTarget(), x.GetRum(), Mobsters(x.GetArrestedRunners(), x.GetArrestedBosses()))
 	case *pb.Event_Extorted:
-		return fmt.Sprintf("%s %s for %s", does(v, k.Extorted.GetSeat(), "extorts"), boroughName(k.Extorted.GetBorough()), dollars(k.Extorted.GetAmount()))
+		return fmt.Sprintf("%s %s for %s", does(v, k.Extorted.GetSeat(), "extorts"), boroughName(k.Extorted.GetBorough()), Dollars(k.Extorted.GetAmount()))
 	case *pb.Event_Fixed:
-		return fmt.Sprintf("%s the price of %s at %s", does(v, k.Fixed.GetSeat(), "fixes"), LiquorName(k.Fixed.GetLiquor()), dollars(k.Fixed.GetPrice()))
+		return fmt.Sprintf("%s the price of %s at %s", does(v, k.Fixed.GetSeat(), "fixes"), LiquorName(k.Fixed.GetLiquor()), Dollars(k.Fixed.GetPrice()))
 	case *pb.Event_Unloaded:
 		x := k.Unloaded
 		return fmt.Sprintf("%s %s at %s for %s (%d kickbacks)", does(v, x.GetSeat(), "unloads"), barrels(x.GetBarrels()), district(x.GetDistrict()),
-			dollars(x.GetCash()), x.GetKickbacks())
+			Dollars(x.GetCash()), x.GetKickbacks())
 	case *pb.Event_Rose:
 		x := k.Rose
-		s := fmt.Sprintf("%s: a new Boss rises in %s with %s", who(v, x.GetSeat()), district(x.GetDistrict()), plural(x.GetRunners(), "Runner"))
+		s := fmt.Sprintf("%s: a new Boss rises in %s with %s", who(v, x.GetSeat()), district(x.GetDistrict()), Plural(x.GetRunners(), "Runner"))
 		if x.GetSecured() {
 			s += ", and secures it"
 		}
@@ -233,7 +233,7 @@ func streetEvent(v engine.Viewer, e *pb.Event) string {
 
 // movedLabel labels a Move, and the fight it starts on Hostile turf.
 func movedLabel(v engine.Viewer, x *pb.Moved) string {
-	s := fmt.Sprintf("%s %s from %s to %s", does(v, x.GetSeat(), "moves"), mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFrom()), district(x.GetTo()))
+	s := fmt.Sprintf("%s %s from %s to %s", does(v, x.GetSeat(), "moves"), Mobsters(x.GetRunners(), x.GetBosses()), district(x.GetFrom()), district(x.GetTo()))
 	if x.GetSkiff() {
 		s += " by Skiff"
 	}
@@ -286,14 +286,14 @@ func contractEvent(v engine.Viewer, e *pb.Event) string {
 		return fmt.Sprintf("the %s discards are shuffled into a new deck", TierName(k.DeckReshuffled.GetDeck()))
 	case *pb.Event_ContractStaked:
 		x := k.ContractStaked
-		return fmt.Sprintf("%s %s with %s", does(v, x.GetSeat(), "stakes"), contract(x.GetCard()), plural(x.GetMarkers(), "marker"))
+		return fmt.Sprintf("%s %s with %s", does(v, x.GetSeat(), "stakes"), contract(x.GetCard()), Plural(x.GetMarkers(), "marker"))
 	case *pb.Event_ContractReckoned:
 		x := k.ContractReckoned
 		switch {
 		case !x.GetDeadline():
 			return fmt.Sprintf("a marker comes back from %s %s", whose(v, x.GetSeat()), contract(x.GetCard()))
 		case x.GetCompleted():
-			return fmt.Sprintf("%s %s: %s", does(v, x.GetSeat(), "completes"), contract(x.GetCard()), dollars(x.GetTake()))
+			return fmt.Sprintf("%s %s: %s", does(v, x.GetSeat(), "completes"), contract(x.GetCard()), Dollars(x.GetTake()))
 		}
 		return fmt.Sprintf("%s %s", does(v, x.GetSeat(), "botches"), contract(x.GetCard()))
 	}
@@ -324,10 +324,10 @@ func raidEvent(v engine.Viewer, e *pb.Event) string {
 	case *pb.Event_RaidResolved:
 		x := k.RaidResolved
 		if x.GetBribed() {
-			return fmt.Sprintf("the %s Bribe is paid at %s", dollars(RaidBribe), district(x.GetDistrict()))
+			return fmt.Sprintf("the %s Bribe is paid at %s", Dollars(RaidBribe), district(x.GetDistrict()))
 		}
 		return fmt.Sprintf("the Fall at %s: %s seized, %s arrested", district(x.GetDistrict()), barrels(x.GetSeized()),
-			mobsters(x.GetArrestedRunners(), x.GetArrestedBosses()))
+			Mobsters(x.GetArrestedRunners(), x.GetArrestedBosses()))
 	case *pb.Event_RaidEnded:
 		s := "the Raid ends"
 		if len(k.RaidEnded.GetRebuilt()) > 0 {
@@ -340,7 +340,7 @@ func raidEvent(v engine.Viewer, e *pb.Event) string {
 	case *pb.Event_Swept:
 		parts := make([]string, len(k.Swept.GetArrests()))
 		for i, a := range k.Swept.GetArrests() {
-			parts[i] = fmt.Sprintf("%s %s in %s", does(v, a.GetSeat(), "loses"), plural(a.GetRunners(), "Runner"), district(a.GetDistrict()))
+			parts[i] = fmt.Sprintf("%s %s in %s", does(v, a.GetSeat(), "loses"), Plural(a.GetRunners(), "Runner"), district(a.GetDistrict()))
 		}
 		return "the Sweep: " + strings.Join(parts, "; ")
 	}

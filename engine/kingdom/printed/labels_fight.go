@@ -16,7 +16,7 @@ func fightEvent(v engine.Viewer, e *pb.Event) string {
 		if x.GetChoice() != pb.StandoffChoice_STANDOFF_CHOICE_FOLD {
 			return fmt.Sprintf("%s %s at %s", does(v, x.GetSeat(), "chooses"), standoffName(x.GetChoice()), district(x.GetDistrict()))
 		}
-		s := fmt.Sprintf("%s at %s: %s flee to %s", does(v, x.GetSeat(), "folds"), district(x.GetDistrict()), mobsters(x.GetRunners(), x.GetBosses()),
+		s := fmt.Sprintf("%s at %s: %s flee to %s", does(v, x.GetSeat(), "folds"), district(x.GetDistrict()), Mobsters(x.GetRunners(), x.GetBosses()),
 			district(x.GetFledTo()))
 		if x.SafehouseTakenFrom != nil {
 			s += fmt.Sprintf("; %s Safehouse is removed", whose(v, x.GetSafehouseTakenFrom()))
@@ -36,7 +36,7 @@ func fightEvent(v engine.Viewer, e *pb.Event) string {
 		if x.GetAdvance() {
 			verb = "advances"
 		}
-		s := fmt.Sprintf("%s from %s to %s with %s", does(v, x.GetSeat(), verb), district(x.GetFrom()), district(x.GetTo()), mobsters(x.GetRunners(), x.GetBosses()))
+		s := fmt.Sprintf("%s from %s to %s with %s", does(v, x.GetSeat(), verb), district(x.GetFrom()), district(x.GetTo()), Mobsters(x.GetRunners(), x.GetBosses()))
 		if len(x.GetBarrels()) > 0 {
 			s += " carrying " + barrels(x.GetBarrels())
 		}
@@ -80,18 +80,18 @@ func fightEvent(v engine.Viewer, e *pb.Event) string {
 func roundLabel(v engine.Viewer, x *pb.CombatRound) string {
 	s := fmt.Sprintf("%s at %s:", combatName(x.GetKind()), district(x.GetDistrict()))
 	if len(x.GetInvaderRolls()) > 0 {
-		s += fmt.Sprintf(" %s %v at Threat %d, %s", does(v, x.GetInvader(), "rolls"), x.GetInvaderRolls(), x.GetInvaderThreat(), plural(x.GetInvaderHits(), "hit"))
+		s += fmt.Sprintf(" %s %v at Threat %d, %s", does(v, x.GetInvader(), "rolls"), x.GetInvaderRolls(), x.GetInvaderThreat(), Plural(x.GetInvaderHits(), "hit"))
 	}
 	if x.Occupier != nil {
-		s += fmt.Sprintf(" %s %v at Threat %d, %s", does(v, x.GetOccupier(), "rolls"), x.GetOccupierRolls(), x.GetOccupierThreat(), plural(x.GetOccupierHits(), "hit"))
+		s += fmt.Sprintf(" %s %v at Threat %d, %s", does(v, x.GetOccupier(), "rolls"), x.GetOccupierRolls(), x.GetOccupierThreat(), Plural(x.GetOccupierHits(), "hit"))
 	}
-	s += fmt.Sprintf("; %s %s", does(v, x.GetInvader(), "loses"), mobsters(x.GetInvaderRunnersLost(), x.GetInvaderBossesLost()))
+	s += fmt.Sprintf("; %s %s", does(v, x.GetInvader(), "loses"), Mobsters(x.GetInvaderRunnersLost(), x.GetInvaderBossesLost()))
 	if x.Occupier != nil {
-		s += fmt.Sprintf(", %s %s", does(v, x.GetOccupier(), "loses"), mobsters(x.GetOccupierRunnersLost(), x.GetOccupierBossesLost()))
+		s += fmt.Sprintf(", %s %s", does(v, x.GetOccupier(), "loses"), Mobsters(x.GetOccupierRunnersLost(), x.GetOccupierBossesLost()))
 	}
 	var edges []string
 	if x.GetFirepowerCost() > 0 {
-		edges = append(edges, "Firepower "+dollars(x.GetFirepowerCost()))
+		edges = append(edges, "Firepower "+Dollars(x.GetFirepowerCost()))
 	}
 	if x.GetCourage() != pb.Liquor_LIQUOR_UNSPECIFIED {
 		edges = append(edges, "Courage on "+LiquorName(x.GetCourage()))
@@ -140,15 +140,15 @@ func outcomeName(o pb.FightOutcome) string {
 func sideEvent(v engine.Viewer, e *pb.Event) string {
 	switch k := e.GetKind().(type) {
 	case *pb.Event_LoanTaken:
-		return fmt.Sprintf("%s a Shylock's Mark for %s", does(v, k.LoanTaken.GetSeat(), "takes"), dollars(k.LoanTaken.GetAmount()))
+		return fmt.Sprintf("%s a Shylock's Mark for %s", does(v, k.LoanTaken.GetSeat(), "takes"), Dollars(k.LoanTaken.GetAmount()))
 	case *pb.Event_LoanRepaid:
-		return fmt.Sprintf("%s a Shylock's Mark for %s", does(v, k.LoanRepaid.GetSeat(), "repays"), dollars(k.LoanRepaid.GetAmount()))
+		return fmt.Sprintf("%s a Shylock's Mark for %s", does(v, k.LoanRepaid.GetSeat(), "repays"), Dollars(k.LoanRepaid.GetAmount()))
 	case *pb.Event_CashGiven:
 		x := k.CashGiven
-		return fmt.Sprintf("%s %s to %s", does(v, x.GetFrom(), "hands"), dollars(x.GetAmount()), who(v, x.GetTo()))
+		return fmt.Sprintf("%s %s to %s", does(v, x.GetFrom(), "hands"), Dollars(x.GetAmount()), who(v, x.GetTo()))
 	case *pb.Event_InfluenceLent:
 		x := k.InfluenceLent
-		return fmt.Sprintf("%s %s to %s", does(v, x.GetFrom(), "lends"), plural(x.GetMarkers(), "Influence marker"), who(v, x.GetTo()))
+		return fmt.Sprintf("%s %s to %s", does(v, x.GetFrom(), "lends"), Plural(x.GetMarkers(), "Influence marker"), who(v, x.GetTo()))
 	case *pb.Event_PushProposed:
 		x := k.PushProposed
 		return fmt.Sprintf("%s %s permission to %s", does(v, x.GetSeat(), "asks"), whose(v, x.GetRival()), pushText(x.GetPush()))

@@ -29,6 +29,59 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Visibility says whether the lobby lists a table.
+type Visibility int32
+
+const (
+	// Not set: public.
+	Visibility_VISIBILITY_UNSPECIFIED Visibility = 0
+	// Listed by ListGames.
+	Visibility_VISIBILITY_PUBLIC Visibility = 1
+	// Never listed; reached by its id.
+	Visibility_VISIBILITY_UNLISTED Visibility = 2
+)
+
+// Enum value maps for Visibility.
+var (
+	Visibility_name = map[int32]string{
+		0: "VISIBILITY_UNSPECIFIED",
+		1: "VISIBILITY_PUBLIC",
+		2: "VISIBILITY_UNLISTED",
+	}
+	Visibility_value = map[string]int32{
+		"VISIBILITY_UNSPECIFIED": 0,
+		"VISIBILITY_PUBLIC":      1,
+		"VISIBILITY_UNLISTED":    2,
+	}
+)
+
+func (x Visibility) Enum() *Visibility {
+	p := new(Visibility)
+	*p = x
+	return p
+}
+
+func (x Visibility) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Visibility) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_v1_game_proto_enumTypes[0].Descriptor()
+}
+
+func (Visibility) Type() protoreflect.EnumType {
+	return &file_moonshine_v1_game_proto_enumTypes[0]
+}
+
+func (x Visibility) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Visibility.Descriptor instead.
+func (Visibility) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{0}
+}
+
 // GameStatus is where a game stands.
 type GameStatus int32
 
@@ -70,11 +123,11 @@ func (x GameStatus) String() string {
 }
 
 func (GameStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[0].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[1].Descriptor()
 }
 
 func (GameStatus) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[0]
+	return &file_moonshine_v1_game_proto_enumTypes[1]
 }
 
 func (x GameStatus) Number() protoreflect.EnumNumber {
@@ -83,7 +136,7 @@ func (x GameStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use GameStatus.Descriptor instead.
 func (GameStatus) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{0}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{1}
 }
 
 // Role is the capacity a caller acts in.
@@ -127,11 +180,11 @@ func (x Role) String() string {
 }
 
 func (Role) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[1].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[2].Descriptor()
 }
 
 func (Role) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[1]
+	return &file_moonshine_v1_game_proto_enumTypes[2]
 }
 
 func (x Role) Number() protoreflect.EnumNumber {
@@ -140,7 +193,7 @@ func (x Role) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Role.Descriptor instead.
 func (Role) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{2}
 }
 
 // Perspective chooses whose knowledge a view or an event stream shows.
@@ -187,11 +240,11 @@ func (x Perspective) String() string {
 }
 
 func (Perspective) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[2].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[3].Descriptor()
 }
 
 func (Perspective) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[2]
+	return &file_moonshine_v1_game_proto_enumTypes[3]
 }
 
 func (x Perspective) Number() protoreflect.EnumNumber {
@@ -200,7 +253,7 @@ func (x Perspective) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Perspective.Descriptor instead.
 func (Perspective) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{3}
 }
 
 // GameOptions carries one game's typed options. A game's variants are
@@ -331,7 +384,11 @@ type GameConfig struct {
 	// sets the options, so a request gives a variant or options, not both.
 	// Empty: the options as given. The service records the variant the table
 	// is, named or found from the options ("" when no variant is).
-	Variant       string `protobuf:"bytes,6,opt,name=variant,proto3" json:"variant,omitempty"`
+	Variant string `protobuf:"bytes,6,opt,name=variant,proto3" json:"variant,omitempty"`
+	// Who may find the table: public tables are listed by ListGames,
+	// unlisted ones never are and are reached only by their id (given out
+	// by whoever holds it). Unset: public.
+	Visibility    Visibility `protobuf:"varint,7,opt,name=visibility,proto3,enum=moonshine.v1.Visibility" json:"visibility,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -406,6 +463,13 @@ func (x *GameConfig) GetVariant() string {
 		return x.Variant
 	}
 	return ""
+}
+
+func (x *GameConfig) GetVisibility() Visibility {
+	if x != nil {
+		return x.Visibility
+	}
+	return Visibility_VISIBILITY_UNSPECIFIED
 }
 
 // GameCommand carries one game's typed command.
@@ -591,6 +655,7 @@ type EventBody struct {
 	//	*EventBody_MoonshineKingdom
 	//	*EventBody_Bootleggers
 	//	*EventBody_Chat
+	//	*EventBody_Table
 	Body isEventBody_Body `protobuf_oneof:"body"`
 	// A short label of the body for people, in the words of the caller who
 	// receives it ("you" for the caller's own seat, other seats by number:
@@ -676,6 +741,15 @@ func (x *EventBody) GetChat() *ChatMessage {
 	return nil
 }
 
+func (x *EventBody) GetTable() *TableEvent {
+	if x != nil {
+		if x, ok := x.Body.(*EventBody_Table); ok {
+			return x.Table
+		}
+	}
+	return nil
+}
+
 func (x *EventBody) GetLabel() string {
 	if x != nil {
 		return x.Label
@@ -708,6 +782,12 @@ type EventBody_Chat struct {
 	Chat *ChatMessage `protobuf:"bytes,100,opt,name=chat,proto3,oneof"`
 }
 
+type EventBody_Table struct {
+	// A change of the table (not of the game's rules), which the game does
+	// not fold: a seat left, or the table was cancelled.
+	Table *TableEvent `protobuf:"bytes,101,opt,name=table,proto3,oneof"`
+}
+
 func (*EventBody_BoozeBarons) isEventBody_Body() {}
 
 func (*EventBody_MoonshineKingdom) isEventBody_Body() {}
@@ -715,6 +795,244 @@ func (*EventBody_MoonshineKingdom) isEventBody_Body() {}
 func (*EventBody_Bootleggers) isEventBody_Body() {}
 
 func (*EventBody_Chat) isEventBody_Body() {}
+
+func (*EventBody_Table) isEventBody_Body() {}
+
+// TableEvent is a change of a table, not of its game: a seat left or the
+// table was cancelled (before the game started), or a seat's credential
+// was replaced. It is public, and the game's rules never see it.
+type TableEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// What changed.
+	//
+	// Types that are valid to be assigned to Change:
+	//
+	//	*TableEvent_Cancelled
+	//	*TableEvent_SeatLeft
+	//	*TableEvent_CredentialRotated
+	Change        isTableEvent_Change `protobuf_oneof:"change"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TableEvent) Reset() {
+	*x = TableEvent{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TableEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TableEvent) ProtoMessage() {}
+
+func (x *TableEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TableEvent.ProtoReflect.Descriptor instead.
+func (*TableEvent) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *TableEvent) GetChange() isTableEvent_Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
+func (x *TableEvent) GetCancelled() *TableCancelled {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_Cancelled); ok {
+			return x.Cancelled
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetSeatLeft() *SeatLeft {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_SeatLeft); ok {
+			return x.SeatLeft
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetCredentialRotated() *CredentialRotated {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_CredentialRotated); ok {
+			return x.CredentialRotated
+		}
+	}
+	return nil
+}
+
+type isTableEvent_Change interface {
+	isTableEvent_Change()
+}
+
+type TableEvent_Cancelled struct {
+	// The creator cancelled the table: the game is over, unplayed.
+	Cancelled *TableCancelled `protobuf:"bytes,1,opt,name=cancelled,proto3,oneof"`
+}
+
+type TableEvent_SeatLeft struct {
+	// A seat's player left; the seat is free to claim again.
+	SeatLeft *SeatLeft `protobuf:"bytes,2,opt,name=seat_left,json=seatLeft,proto3,oneof"`
+}
+
+type TableEvent_CredentialRotated struct {
+	// The creator replaced a seat's credential: the old one no longer
+	// works.
+	CredentialRotated *CredentialRotated `protobuf:"bytes,3,opt,name=credential_rotated,json=credentialRotated,proto3,oneof"`
+}
+
+func (*TableEvent_Cancelled) isTableEvent_Change() {}
+
+func (*TableEvent_SeatLeft) isTableEvent_Change() {}
+
+func (*TableEvent_CredentialRotated) isTableEvent_Change() {}
+
+// CredentialRotated says that a seat's credential was replaced.
+type CredentialRotated struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat whose credential was replaced.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CredentialRotated) Reset() {
+	*x = CredentialRotated{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CredentialRotated) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CredentialRotated) ProtoMessage() {}
+
+func (x *CredentialRotated) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CredentialRotated.ProtoReflect.Descriptor instead.
+func (*CredentialRotated) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *CredentialRotated) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// TableCancelled says that the table's creator cancelled it.
+type TableCancelled struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TableCancelled) Reset() {
+	*x = TableCancelled{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TableCancelled) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TableCancelled) ProtoMessage() {}
+
+func (x *TableCancelled) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TableCancelled.ProtoReflect.Descriptor instead.
+func (*TableCancelled) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+}
+
+// SeatLeft says that a seat's player left the table before the start.
+type SeatLeft struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat freed.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatLeft) Reset() {
+	*x = SeatLeft{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatLeft) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatLeft) ProtoMessage() {}
+
+func (x *SeatLeft) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatLeft.ProtoReflect.Descriptor instead.
+func (*SeatLeft) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SeatLeft) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
 
 // PrivatePart is a body that only the named seats (and the auditor) see.
 type PrivatePart struct {
@@ -729,7 +1047,7 @@ type PrivatePart struct {
 
 func (x *PrivatePart) Reset() {
 	*x = PrivatePart{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[5]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -741,7 +1059,7 @@ func (x *PrivatePart) String() string {
 func (*PrivatePart) ProtoMessage() {}
 
 func (x *PrivatePart) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[5]
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -754,7 +1072,7 @@ func (x *PrivatePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PrivatePart.ProtoReflect.Descriptor instead.
 func (*PrivatePart) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PrivatePart) GetSeats() []int32 {
@@ -784,7 +1102,7 @@ type StoredEvent struct {
 
 func (x *StoredEvent) Reset() {
 	*x = StoredEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -796,7 +1114,7 @@ func (x *StoredEvent) String() string {
 func (*StoredEvent) ProtoMessage() {}
 
 func (x *StoredEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -809,7 +1127,7 @@ func (x *StoredEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoredEvent.ProtoReflect.Descriptor instead.
 func (*StoredEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *StoredEvent) GetPublic() *EventBody {
@@ -847,7 +1165,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -859,7 +1177,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -872,7 +1190,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Event) GetSeq() int64 {
@@ -926,7 +1244,7 @@ type TalkEvent struct {
 
 func (x *TalkEvent) Reset() {
 	*x = TalkEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -938,7 +1256,7 @@ func (x *TalkEvent) String() string {
 func (*TalkEvent) ProtoMessage() {}
 
 func (x *TalkEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -951,7 +1269,7 @@ func (x *TalkEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TalkEvent.ProtoReflect.Descriptor instead.
 func (*TalkEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TalkEvent) GetSeq() int64 {
@@ -999,7 +1317,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1011,7 +1329,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1024,7 +1342,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Seat) GetSeat() int32 {
@@ -1078,14 +1396,17 @@ type GameInfo struct {
 	// When the game was created.
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// When the game ended; unset while it goes on.
-	FinishedAt    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=finished_at,json=finishedAt,proto3" json:"finished_at,omitempty"`
+	FinishedAt *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=finished_at,json=finishedAt,proto3" json:"finished_at,omitempty"`
+	// Set when the game ended by its creator cancelling it before the start
+	// (status is then GAME_STATUS_OVER).
+	Cancelled     bool `protobuf:"varint,11,opt,name=cancelled,proto3" json:"cancelled,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GameInfo) Reset() {
 	*x = GameInfo{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1097,7 +1418,7 @@ func (x *GameInfo) String() string {
 func (*GameInfo) ProtoMessage() {}
 
 func (x *GameInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1110,7 +1431,7 @@ func (x *GameInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfo.ProtoReflect.Descriptor instead.
 func (*GameInfo) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GameInfo) GetGameId() string {
@@ -1183,6 +1504,13 @@ func (x *GameInfo) GetFinishedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *GameInfo) GetCancelled() bool {
+	if x != nil {
+		return x.Cancelled
+	}
+	return false
+}
+
 // Viewer says whose knowledge a response shows.
 type Viewer struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1196,7 +1524,7 @@ type Viewer struct {
 
 func (x *Viewer) Reset() {
 	*x = Viewer{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1208,7 +1536,7 @@ func (x *Viewer) String() string {
 func (*Viewer) ProtoMessage() {}
 
 func (x *Viewer) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1221,7 +1549,7 @@ func (x *Viewer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Viewer.ProtoReflect.Descriptor instead.
 func (*Viewer) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Viewer) GetPerspective() Perspective {
@@ -1255,7 +1583,7 @@ type Waiting struct {
 
 func (x *Waiting) Reset() {
 	*x = Waiting{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1267,7 +1595,7 @@ func (x *Waiting) String() string {
 func (*Waiting) ProtoMessage() {}
 
 func (x *Waiting) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1280,7 +1608,7 @@ func (x *Waiting) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Waiting.ProtoReflect.Descriptor instead.
 func (*Waiting) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Waiting) GetSeat() int32 {
@@ -1336,7 +1664,7 @@ type Prompt struct {
 
 func (x *Prompt) Reset() {
 	*x = Prompt{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1348,7 +1676,7 @@ func (x *Prompt) String() string {
 func (*Prompt) ProtoMessage() {}
 
 func (x *Prompt) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1361,7 +1689,7 @@ func (x *Prompt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prompt.ProtoReflect.Descriptor instead.
 func (*Prompt) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Prompt) GetSeat() int32 {
@@ -1433,7 +1761,7 @@ type CommandTemplate struct {
 
 func (x *CommandTemplate) Reset() {
 	*x = CommandTemplate{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1445,7 +1773,7 @@ func (x *CommandTemplate) String() string {
 func (*CommandTemplate) ProtoMessage() {}
 
 func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1458,7 +1786,7 @@ func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandTemplate.ProtoReflect.Descriptor instead.
 func (*CommandTemplate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CommandTemplate) GetName() string {
@@ -1515,7 +1843,7 @@ type TemplateParam struct {
 
 func (x *TemplateParam) Reset() {
 	*x = TemplateParam{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1527,7 +1855,7 @@ func (x *TemplateParam) String() string {
 func (*TemplateParam) ProtoMessage() {}
 
 func (x *TemplateParam) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1540,7 +1868,7 @@ func (x *TemplateParam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TemplateParam.ProtoReflect.Descriptor instead.
 func (*TemplateParam) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *TemplateParam) GetField() string {
@@ -1593,7 +1921,7 @@ type Outcome struct {
 
 func (x *Outcome) Reset() {
 	*x = Outcome{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1605,7 +1933,7 @@ func (x *Outcome) String() string {
 func (*Outcome) ProtoMessage() {}
 
 func (x *Outcome) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1618,7 +1946,7 @@ func (x *Outcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Outcome.ProtoReflect.Descriptor instead.
 func (*Outcome) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Outcome) GetWinners() []int32 {
@@ -1670,7 +1998,7 @@ type GameView struct {
 
 func (x *GameView) Reset() {
 	*x = GameView{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1682,7 +2010,7 @@ func (x *GameView) String() string {
 func (*GameView) ProtoMessage() {}
 
 func (x *GameView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1695,7 +2023,7 @@ func (x *GameView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameView.ProtoReflect.Descriptor instead.
 func (*GameView) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GameView) GetInfo() *GameInfo {
@@ -1810,7 +2138,7 @@ type GameBoard struct {
 
 func (x *GameBoard) Reset() {
 	*x = GameBoard{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1822,7 +2150,7 @@ func (x *GameBoard) String() string {
 func (*GameBoard) ProtoMessage() {}
 
 func (x *GameBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1835,7 +2163,7 @@ func (x *GameBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameBoard.ProtoReflect.Descriptor instead.
 func (*GameBoard) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GameBoard) GetGame() isGameBoard_Game {
@@ -1920,7 +2248,7 @@ type Variant struct {
 
 func (x *Variant) Reset() {
 	*x = Variant{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1932,7 +2260,7 @@ func (x *Variant) String() string {
 func (*Variant) ProtoMessage() {}
 
 func (x *Variant) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1945,7 +2273,7 @@ func (x *Variant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Variant.ProtoReflect.Descriptor instead.
 func (*Variant) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Variant) GetName() string {
@@ -2017,7 +2345,7 @@ type GameRules struct {
 
 func (x *GameRules) Reset() {
 	*x = GameRules{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2029,7 +2357,7 @@ func (x *GameRules) String() string {
 func (*GameRules) ProtoMessage() {}
 
 func (x *GameRules) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2042,7 +2370,7 @@ func (x *GameRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameRules.ProtoReflect.Descriptor instead.
 func (*GameRules) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GameRules) GetGame() string {
@@ -2118,7 +2446,7 @@ type LoggedCommand struct {
 
 func (x *LoggedCommand) Reset() {
 	*x = LoggedCommand{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2130,7 +2458,7 @@ func (x *LoggedCommand) String() string {
 func (*LoggedCommand) ProtoMessage() {}
 
 func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2143,7 +2471,7 @@ func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoggedCommand.ProtoReflect.Descriptor instead.
 func (*LoggedCommand) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *LoggedCommand) GetCommandId() string {
@@ -2204,7 +2532,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdom\x12E\n" +
 	"\vbootleggers\x18\x03 \x01(\v2!.moonshine.bootleggers.v1.OptionsH\x00R\vbootleggersB\x06\n" +
-	"\x04game\"\xcd\x01\n" +
+	"\x04game\"\x87\x02\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x123\n" +
@@ -2212,7 +2540,10 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\tbot_seats\x18\x03 \x03(\x05R\bbotSeats\x12\x14\n" +
 	"\x05title\x18\x04 \x01(\tR\x05title\x12#\n" +
 	"\rrules_version\x18\x05 \x01(\tR\frulesVersion\x12\x18\n" +
-	"\avariant\x18\x06 \x01(\tR\avariant\"\xf2\x01\n" +
+	"\avariant\x18\x06 \x01(\tR\avariant\x128\n" +
+	"\n" +
+	"visibility\x18\a \x01(\x0e2\x18.moonshine.v1.VisibilityR\n" +
+	"visibility\"\xf2\x01\n" +
 	"\vGameCommand\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.CommandH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdom\x12E\n" +
@@ -2223,14 +2554,26 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12\x1c\n" +
 	"\ato_seat\x18\x03 \x01(\x05H\x00R\x06toSeat\x88\x01\x01B\n" +
 	"\n" +
-	"\b_to_seat\"\xb2\x02\n" +
+	"\b_to_seat\"\xe4\x02\n" +
 	"\tEventBody\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.EventH\x00R\vboozeBarons\x12J\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1b.moonshine.kingdom.v1.EventH\x00R\x10moonshineKingdom\x12C\n" +
 	"\vbootleggers\x18\x03 \x01(\v2\x1f.moonshine.bootleggers.v1.EventH\x00R\vbootleggers\x12/\n" +
-	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x12\x15\n" +
+	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x120\n" +
+	"\x05table\x18e \x01(\v2\x18.moonshine.v1.TableEventH\x00R\x05table\x12\x15\n" +
 	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
-	"\x04body\"P\n" +
+	"\x04body\"\xdd\x01\n" +
+	"\n" +
+	"TableEvent\x12<\n" +
+	"\tcancelled\x18\x01 \x01(\v2\x1c.moonshine.v1.TableCancelledH\x00R\tcancelled\x125\n" +
+	"\tseat_left\x18\x02 \x01(\v2\x16.moonshine.v1.SeatLeftH\x00R\bseatLeft\x12P\n" +
+	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotatedB\b\n" +
+	"\x06change\"'\n" +
+	"\x11CredentialRotated\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"\x10\n" +
+	"\x0eTableCancelled\"\x1e\n" +
+	"\bSeatLeft\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"P\n" +
 	"\vPrivatePart\x12\x14\n" +
 	"\x05seats\x18\x01 \x03(\x05R\x05seats\x12+\n" +
 	"\x04body\x18\x02 \x01(\v2\x17.moonshine.v1.EventBodyR\x04body\"s\n" +
@@ -2253,7 +2596,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
 	"\aclaimed\x18\x02 \x01(\bR\aclaimed\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x10\n" +
-	"\x03bot\x18\x04 \x01(\bR\x03bot\"\x94\x03\n" +
+	"\x03bot\x18\x04 \x01(\bR\x03bot\"\xb2\x03\n" +
 	"\bGameInfo\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
 	"\x04game\x18\x02 \x01(\tR\x04game\x120\n" +
@@ -2267,7 +2610,8 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12;\n" +
 	"\vfinished_at\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"finishedAt\"Y\n" +
+	"finishedAt\x12\x1c\n" +
+	"\tcancelled\x18\v \x01(\bR\tcancelled\"Y\n" +
 	"\x06Viewer\x12;\n" +
 	"\vperspective\x18\x01 \x01(\x0e2\x19.moonshine.v1.PerspectiveR\vperspective\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\"h\n" +
@@ -2344,7 +2688,12 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\blast_seq\x18\x05 \x01(\x03R\alastSeq\x12;\n" +
 	"\vrecorded_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"recordedAt\x12\x14\n" +
-	"\x05label\x18\a \x01(\tR\x05label*m\n" +
+	"\x05label\x18\a \x01(\tR\x05label*X\n" +
+	"\n" +
+	"Visibility\x12\x1a\n" +
+	"\x16VISIBILITY_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11VISIBILITY_PUBLIC\x10\x01\x12\x17\n" +
+	"\x13VISIBILITY_UNLISTED\x10\x02*m\n" +
 	"\n" +
 	"GameStatus\x12\x1b\n" +
 	"\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -2375,102 +2724,112 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_proto_rawDescData
 }
 
-var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_moonshine_v1_game_proto_goTypes = []any{
-	(GameStatus)(0),               // 0: moonshine.v1.GameStatus
-	(Role)(0),                     // 1: moonshine.v1.Role
-	(Perspective)(0),              // 2: moonshine.v1.Perspective
-	(*GameOptions)(nil),           // 3: moonshine.v1.GameOptions
-	(*GameConfig)(nil),            // 4: moonshine.v1.GameConfig
-	(*GameCommand)(nil),           // 5: moonshine.v1.GameCommand
-	(*ChatMessage)(nil),           // 6: moonshine.v1.ChatMessage
-	(*EventBody)(nil),             // 7: moonshine.v1.EventBody
-	(*PrivatePart)(nil),           // 8: moonshine.v1.PrivatePart
-	(*StoredEvent)(nil),           // 9: moonshine.v1.StoredEvent
-	(*Event)(nil),                 // 10: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 11: moonshine.v1.TalkEvent
-	(*Seat)(nil),                  // 12: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 13: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 14: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 15: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 16: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 17: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 18: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 19: moonshine.v1.Outcome
-	(*GameView)(nil),              // 20: moonshine.v1.GameView
-	(*GameBoard)(nil),             // 21: moonshine.v1.GameBoard
-	(*Variant)(nil),               // 22: moonshine.v1.Variant
-	(*GameRules)(nil),             // 23: moonshine.v1.GameRules
-	(*LoggedCommand)(nil),         // 24: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 25: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 26: moonshine.kingdom.v1.Options
-	(*v12.Options)(nil),           // 27: moonshine.bootleggers.v1.Options
-	(*v1.Command)(nil),            // 28: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 29: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 30: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 31: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 32: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 33: moonshine.bootleggers.v1.Event
-	(*timestamppb.Timestamp)(nil), // 34: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 35: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 36: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 37: moonshine.bootleggers.v1.View
-	(*v1.Board)(nil),              // 38: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 39: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 40: moonshine.bootleggers.v1.Board
+	(Visibility)(0),               // 0: moonshine.v1.Visibility
+	(GameStatus)(0),               // 1: moonshine.v1.GameStatus
+	(Role)(0),                     // 2: moonshine.v1.Role
+	(Perspective)(0),              // 3: moonshine.v1.Perspective
+	(*GameOptions)(nil),           // 4: moonshine.v1.GameOptions
+	(*GameConfig)(nil),            // 5: moonshine.v1.GameConfig
+	(*GameCommand)(nil),           // 6: moonshine.v1.GameCommand
+	(*ChatMessage)(nil),           // 7: moonshine.v1.ChatMessage
+	(*EventBody)(nil),             // 8: moonshine.v1.EventBody
+	(*TableEvent)(nil),            // 9: moonshine.v1.TableEvent
+	(*CredentialRotated)(nil),     // 10: moonshine.v1.CredentialRotated
+	(*TableCancelled)(nil),        // 11: moonshine.v1.TableCancelled
+	(*SeatLeft)(nil),              // 12: moonshine.v1.SeatLeft
+	(*PrivatePart)(nil),           // 13: moonshine.v1.PrivatePart
+	(*StoredEvent)(nil),           // 14: moonshine.v1.StoredEvent
+	(*Event)(nil),                 // 15: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 16: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 17: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 18: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 19: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 20: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 21: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 22: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 23: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 24: moonshine.v1.Outcome
+	(*GameView)(nil),              // 25: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 26: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 27: moonshine.v1.Variant
+	(*GameRules)(nil),             // 28: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 29: moonshine.v1.LoggedCommand
+	(*v1.Options)(nil),            // 30: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 31: moonshine.kingdom.v1.Options
+	(*v12.Options)(nil),           // 32: moonshine.bootleggers.v1.Options
+	(*v1.Command)(nil),            // 33: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 34: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 35: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 36: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 37: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 38: moonshine.bootleggers.v1.Event
+	(*timestamppb.Timestamp)(nil), // 39: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 40: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 41: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 42: moonshine.bootleggers.v1.View
+	(*v1.Board)(nil),              // 43: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 44: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 45: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	25, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	26, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
-	27, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
-	3,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
-	28, // 4: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	29, // 5: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	30, // 6: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	31, // 7: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	32, // 8: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	33, // 9: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
-	6,  // 10: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
-	7,  // 11: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	7,  // 12: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	8,  // 13: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	34, // 14: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	7,  // 15: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	8,  // 16: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	34, // 17: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	6,  // 18: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	4,  // 19: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	12, // 20: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	0,  // 21: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	34, // 22: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	34, // 23: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	2,  // 24: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	5,  // 25: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	17, // 26: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	5,  // 27: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	18, // 28: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	13, // 29: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	14, // 30: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	15, // 31: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	16, // 32: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	19, // 33: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	35, // 34: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	36, // 35: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	37, // 36: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	38, // 37: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	39, // 38: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	40, // 39: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	3,  // 40: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	22, // 41: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	21, // 42: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	5,  // 43: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	34, // 44: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	45, // [45:45] is the sub-list for method output_type
-	45, // [45:45] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	30, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	31, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	32, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
+	4,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
+	0,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
+	33, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	34, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	35, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	36, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	37, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	38, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	7,  // 11: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
+	9,  // 12: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
+	11, // 13: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
+	12, // 14: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
+	10, // 15: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
+	8,  // 16: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	8,  // 17: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	13, // 18: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	39, // 19: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 20: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	13, // 21: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	39, // 22: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	7,  // 23: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	5,  // 24: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	17, // 25: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	1,  // 26: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	39, // 27: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	39, // 28: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	3,  // 29: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	6,  // 30: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	22, // 31: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	6,  // 32: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	23, // 33: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	18, // 34: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	19, // 35: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	20, // 36: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	21, // 37: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	24, // 38: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	40, // 39: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	41, // 40: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	42, // 41: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	43, // 42: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	44, // 43: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	45, // 44: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	4,  // 45: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	27, // 46: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	26, // 47: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	6,  // 48: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	39, // 49: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	50, // [50:50] is the sub-list for method output_type
+	50, // [50:50] is the sub-list for method input_type
+	50, // [50:50] is the sub-list for extension type_name
+	50, // [50:50] is the sub-list for extension extendee
+	0,  // [0:50] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2494,13 +2853,19 @@ func file_moonshine_v1_game_proto_init() {
 		(*EventBody_MoonshineKingdom)(nil),
 		(*EventBody_Bootleggers)(nil),
 		(*EventBody_Chat)(nil),
+		(*EventBody_Table)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[17].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[5].OneofWrappers = []any{
+		(*TableEvent_Cancelled)(nil),
+		(*TableEvent_SeatLeft)(nil),
+		(*TableEvent_CredentialRotated)(nil),
+	}
+	file_moonshine_v1_game_proto_msgTypes[21].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
 		(*GameView_Bootleggers)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[18].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[22].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
 		(*GameBoard_MoonshineKingdom)(nil),
 		(*GameBoard_Bootleggers)(nil),
@@ -2510,8 +2875,8 @@ func file_moonshine_v1_game_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   22,
+			NumEnums:      4,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -119,9 +119,12 @@ func (x *CreateGameRequest) GetConfig() *GameConfig {
 type CreateGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The new game's metadata, with its seed commitment.
-	Game          *GameInfo `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Game *GameInfo `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// The creator credential: it manages the table (CancelGame) and is no
+	// seat's. The server keeps only its hash: it cannot be shown again.
+	CreatorCredential string `protobuf:"bytes,2,opt,name=creator_credential,json=creatorCredential,proto3" json:"creator_credential,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *CreateGameResponse) Reset() {
@@ -161,6 +164,356 @@ func (x *CreateGameResponse) GetGame() *GameInfo {
 	return nil
 }
 
+func (x *CreateGameResponse) GetCreatorCredential() string {
+	if x != nil {
+		return x.CreatorCredential
+	}
+	return ""
+}
+
+// CancelGameRequest cancels a game that has not started.
+type CancelGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// The creator credential CreateGame returned.
+	CreatorCredential string `protobuf:"bytes,2,opt,name=creator_credential,json=creatorCredential,proto3" json:"creator_credential,omitempty"`
+	// If set, the game's version the caller decided against: any other is
+	// ABORTED, VERSION_CONFLICT.
+	ExpectedVersion *int64 `protobuf:"varint,3,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *CancelGameRequest) Reset() {
+	*x = CancelGameRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelGameRequest) ProtoMessage() {}
+
+func (x *CancelGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelGameRequest.ProtoReflect.Descriptor instead.
+func (*CancelGameRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CancelGameRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *CancelGameRequest) GetCreatorCredential() string {
+	if x != nil {
+		return x.CreatorCredential
+	}
+	return ""
+}
+
+func (x *CancelGameRequest) GetExpectedVersion() int64 {
+	if x != nil && x.ExpectedVersion != nil {
+		return *x.ExpectedVersion
+	}
+	return 0
+}
+
+// CancelGameResponse describes the cancelled game.
+type CancelGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's metadata after the cancellation.
+	Game          *GameInfo `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelGameResponse) Reset() {
+	*x = CancelGameResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelGameResponse) ProtoMessage() {}
+
+func (x *CancelGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelGameResponse.ProtoReflect.Descriptor instead.
+func (*CancelGameResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *CancelGameResponse) GetGame() *GameInfo {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+// LeaveSeatRequest frees the caller's seat before the start.
+type LeaveSeatRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// If set, the game's version the caller decided against: any other is
+	// ABORTED, VERSION_CONFLICT.
+	ExpectedVersion *int64 `protobuf:"varint,2,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *LeaveSeatRequest) Reset() {
+	*x = LeaveSeatRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeaveSeatRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeaveSeatRequest) ProtoMessage() {}
+
+func (x *LeaveSeatRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeaveSeatRequest.ProtoReflect.Descriptor instead.
+func (*LeaveSeatRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *LeaveSeatRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *LeaveSeatRequest) GetExpectedVersion() int64 {
+	if x != nil && x.ExpectedVersion != nil {
+		return *x.ExpectedVersion
+	}
+	return 0
+}
+
+// RotateCredentialRequest replaces a seat's credential.
+type RotateCredentialRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// The creator credential CreateGame returned.
+	CreatorCredential string `protobuf:"bytes,2,opt,name=creator_credential,json=creatorCredential,proto3" json:"creator_credential,omitempty"`
+	// The seat whose credential to replace.
+	Seat int32 `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	// If set, the game's version the caller decided against: any other is
+	// ABORTED, VERSION_CONFLICT.
+	ExpectedVersion *int64 `protobuf:"varint,4,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *RotateCredentialRequest) Reset() {
+	*x = RotateCredentialRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RotateCredentialRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RotateCredentialRequest) ProtoMessage() {}
+
+func (x *RotateCredentialRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RotateCredentialRequest.ProtoReflect.Descriptor instead.
+func (*RotateCredentialRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *RotateCredentialRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *RotateCredentialRequest) GetCreatorCredential() string {
+	if x != nil {
+		return x.CreatorCredential
+	}
+	return ""
+}
+
+func (x *RotateCredentialRequest) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *RotateCredentialRequest) GetExpectedVersion() int64 {
+	if x != nil && x.ExpectedVersion != nil {
+		return *x.ExpectedVersion
+	}
+	return 0
+}
+
+// RotateCredentialResponse gives the seat's new credential.
+type RotateCredentialResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The new bearer credential for the seat. The server keeps only its
+	// hash: it cannot be shown again.
+	Credential string `protobuf:"bytes,1,opt,name=credential,proto3" json:"credential,omitempty"`
+	// The game's metadata after the rotation.
+	Game          *GameInfo `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RotateCredentialResponse) Reset() {
+	*x = RotateCredentialResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RotateCredentialResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RotateCredentialResponse) ProtoMessage() {}
+
+func (x *RotateCredentialResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RotateCredentialResponse.ProtoReflect.Descriptor instead.
+func (*RotateCredentialResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *RotateCredentialResponse) GetCredential() string {
+	if x != nil {
+		return x.Credential
+	}
+	return ""
+}
+
+func (x *RotateCredentialResponse) GetGame() *GameInfo {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+// LeaveSeatResponse describes the game after the seat was freed.
+type LeaveSeatResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's metadata after the seat was freed.
+	Game          *GameInfo `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LeaveSeatResponse) Reset() {
+	*x = LeaveSeatResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeaveSeatResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeaveSeatResponse) ProtoMessage() {}
+
+func (x *LeaveSeatResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeaveSeatResponse.ProtoReflect.Descriptor instead.
+func (*LeaveSeatResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *LeaveSeatResponse) GetGame() *GameInfo {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
 // JoinGameRequest claims a seat.
 type JoinGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -176,7 +529,7 @@ type JoinGameRequest struct {
 
 func (x *JoinGameRequest) Reset() {
 	*x = JoinGameRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[2]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -188,7 +541,7 @@ func (x *JoinGameRequest) String() string {
 func (*JoinGameRequest) ProtoMessage() {}
 
 func (x *JoinGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[2]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -201,7 +554,7 @@ func (x *JoinGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JoinGameRequest.ProtoReflect.Descriptor instead.
 func (*JoinGameRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *JoinGameRequest) GetGameId() string {
@@ -241,7 +594,7 @@ type JoinGameResponse struct {
 
 func (x *JoinGameResponse) Reset() {
 	*x = JoinGameResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[3]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -253,7 +606,7 @@ func (x *JoinGameResponse) String() string {
 func (*JoinGameResponse) ProtoMessage() {}
 
 func (x *JoinGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[3]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -266,7 +619,7 @@ func (x *JoinGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JoinGameResponse.ProtoReflect.Descriptor instead.
 func (*JoinGameResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *JoinGameResponse) GetSeat() int32 {
@@ -312,7 +665,7 @@ type SubmitCommandRequest struct {
 
 func (x *SubmitCommandRequest) Reset() {
 	*x = SubmitCommandRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[4]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -324,7 +677,7 @@ func (x *SubmitCommandRequest) String() string {
 func (*SubmitCommandRequest) ProtoMessage() {}
 
 func (x *SubmitCommandRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[4]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -337,7 +690,7 @@ func (x *SubmitCommandRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCommandRequest.ProtoReflect.Descriptor instead.
 func (*SubmitCommandRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SubmitCommandRequest) GetGameId() string {
@@ -386,7 +739,7 @@ type SubmitCommandResponse struct {
 
 func (x *SubmitCommandResponse) Reset() {
 	*x = SubmitCommandResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[5]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -398,7 +751,7 @@ func (x *SubmitCommandResponse) String() string {
 func (*SubmitCommandResponse) ProtoMessage() {}
 
 func (x *SubmitCommandResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[5]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -411,7 +764,7 @@ func (x *SubmitCommandResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCommandResponse.ProtoReflect.Descriptor instead.
 func (*SubmitCommandResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SubmitCommandResponse) GetFirstSeq() int64 {
@@ -465,7 +818,7 @@ type SendMessageRequest struct {
 
 func (x *SendMessageRequest) Reset() {
 	*x = SendMessageRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -477,7 +830,7 @@ func (x *SendMessageRequest) String() string {
 func (*SendMessageRequest) ProtoMessage() {}
 
 func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -490,7 +843,7 @@ func (x *SendMessageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageRequest.ProtoReflect.Descriptor instead.
 func (*SendMessageRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SendMessageRequest) GetGameId() string {
@@ -537,7 +890,7 @@ type SendMessageResponse struct {
 
 func (x *SendMessageResponse) Reset() {
 	*x = SendMessageResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -549,7 +902,7 @@ func (x *SendMessageResponse) String() string {
 func (*SendMessageResponse) ProtoMessage() {}
 
 func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -562,7 +915,7 @@ func (x *SendMessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendMessageResponse.ProtoReflect.Descriptor instead.
 func (*SendMessageResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{13}
 }
 
 // Deprecated: Marked as deprecated in moonshine/v1/game_service.proto.
@@ -591,7 +944,7 @@ type GetGameRequest struct {
 
 func (x *GetGameRequest) Reset() {
 	*x = GetGameRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -603,7 +956,7 @@ func (x *GetGameRequest) String() string {
 func (*GetGameRequest) ProtoMessage() {}
 
 func (x *GetGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -616,7 +969,7 @@ func (x *GetGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameRequest.ProtoReflect.Descriptor instead.
 func (*GetGameRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetGameRequest) GetGameId() string {
@@ -637,7 +990,7 @@ type GetGameResponse struct {
 
 func (x *GetGameResponse) Reset() {
 	*x = GetGameResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -649,7 +1002,7 @@ func (x *GetGameResponse) String() string {
 func (*GetGameResponse) ProtoMessage() {}
 
 func (x *GetGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -662,7 +1015,7 @@ func (x *GetGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameResponse.ProtoReflect.Descriptor instead.
 func (*GetGameResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetGameResponse) GetGame() *GameInfo {
@@ -693,7 +1046,7 @@ type ListGamesRequest struct {
 
 func (x *ListGamesRequest) Reset() {
 	*x = ListGamesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -705,7 +1058,7 @@ func (x *ListGamesRequest) String() string {
 func (*ListGamesRequest) ProtoMessage() {}
 
 func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -718,7 +1071,7 @@ func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesRequest.ProtoReflect.Descriptor instead.
 func (*ListGamesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListGamesRequest) GetGame() string {
@@ -776,7 +1129,7 @@ type ListGamesResponse struct {
 
 func (x *ListGamesResponse) Reset() {
 	*x = ListGamesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -788,7 +1141,7 @@ func (x *ListGamesResponse) String() string {
 func (*ListGamesResponse) ProtoMessage() {}
 
 func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -801,7 +1154,7 @@ func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesResponse.ProtoReflect.Descriptor instead.
 func (*ListGamesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListGamesResponse) GetGames() []*GameInfo {
@@ -839,7 +1192,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -851,7 +1204,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -864,7 +1217,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetViewRequest) GetGameId() string {
@@ -906,7 +1259,7 @@ type GetViewResponse struct {
 
 func (x *GetViewResponse) Reset() {
 	*x = GetViewResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -918,7 +1271,7 @@ func (x *GetViewResponse) String() string {
 func (*GetViewResponse) ProtoMessage() {}
 
 func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -931,7 +1284,7 @@ func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewResponse.ProtoReflect.Descriptor instead.
 func (*GetViewResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetViewResponse) GetView() *GameView {
@@ -961,7 +1314,7 @@ type GetViewAtRequest struct {
 
 func (x *GetViewAtRequest) Reset() {
 	*x = GetViewAtRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -973,7 +1326,7 @@ func (x *GetViewAtRequest) String() string {
 func (*GetViewAtRequest) ProtoMessage() {}
 
 func (x *GetViewAtRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -986,7 +1339,7 @@ func (x *GetViewAtRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewAtRequest.ProtoReflect.Descriptor instead.
 func (*GetViewAtRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetViewAtRequest) GetGameId() string {
@@ -1035,7 +1388,7 @@ type GetViewAtResponse struct {
 
 func (x *GetViewAtResponse) Reset() {
 	*x = GetViewAtResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1047,7 +1400,7 @@ func (x *GetViewAtResponse) String() string {
 func (*GetViewAtResponse) ProtoMessage() {}
 
 func (x *GetViewAtResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1060,7 +1413,7 @@ func (x *GetViewAtResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewAtResponse.ProtoReflect.Descriptor instead.
 func (*GetViewAtResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetViewAtResponse) GetView() *GameView {
@@ -1100,7 +1453,7 @@ type WatchGameRequest struct {
 
 func (x *WatchGameRequest) Reset() {
 	*x = WatchGameRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1465,7 @@ func (x *WatchGameRequest) String() string {
 func (*WatchGameRequest) ProtoMessage() {}
 
 func (x *WatchGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1478,7 @@ func (x *WatchGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchGameRequest.ProtoReflect.Descriptor instead.
 func (*WatchGameRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *WatchGameRequest) GetGameId() string {
@@ -1198,7 +1551,7 @@ type WatchGameResponse struct {
 
 func (x *WatchGameResponse) Reset() {
 	*x = WatchGameResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1210,7 +1563,7 @@ func (x *WatchGameResponse) String() string {
 func (*WatchGameResponse) ProtoMessage() {}
 
 func (x *WatchGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1223,7 +1576,7 @@ func (x *WatchGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchGameResponse.ProtoReflect.Descriptor instead.
 func (*WatchGameResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *WatchGameResponse) GetEvent() *Event {
@@ -1271,7 +1624,7 @@ type PromptUpdate struct {
 
 func (x *PromptUpdate) Reset() {
 	*x = PromptUpdate{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1283,7 +1636,7 @@ func (x *PromptUpdate) String() string {
 func (*PromptUpdate) ProtoMessage() {}
 
 func (x *PromptUpdate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1296,7 +1649,7 @@ func (x *PromptUpdate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromptUpdate.ProtoReflect.Descriptor instead.
 func (*PromptUpdate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PromptUpdate) GetVersion() int64 {
@@ -1337,7 +1690,7 @@ type GameOver struct {
 
 func (x *GameOver) Reset() {
 	*x = GameOver{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1349,7 +1702,7 @@ func (x *GameOver) String() string {
 func (*GameOver) ProtoMessage() {}
 
 func (x *GameOver) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1362,7 +1715,7 @@ func (x *GameOver) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameOver.ProtoReflect.Descriptor instead.
 func (*GameOver) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GameOver) GetLastSeq() int64 {
@@ -1406,7 +1759,7 @@ type GetHistoryRequest struct {
 
 func (x *GetHistoryRequest) Reset() {
 	*x = GetHistoryRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1418,7 +1771,7 @@ func (x *GetHistoryRequest) String() string {
 func (*GetHistoryRequest) ProtoMessage() {}
 
 func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1431,7 +1784,7 @@ func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetHistoryRequest) GetGameId() string {
@@ -1484,7 +1837,7 @@ type GetHistoryResponse struct {
 
 func (x *GetHistoryResponse) Reset() {
 	*x = GetHistoryResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1496,7 +1849,7 @@ func (x *GetHistoryResponse) String() string {
 func (*GetHistoryResponse) ProtoMessage() {}
 
 func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1509,7 +1862,7 @@ func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetHistoryResponse) GetGame() *GameInfo {
@@ -1556,7 +1909,7 @@ type ListRulesRequest struct {
 
 func (x *ListRulesRequest) Reset() {
 	*x = ListRulesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1568,7 +1921,7 @@ func (x *ListRulesRequest) String() string {
 func (*ListRulesRequest) ProtoMessage() {}
 
 func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1581,7 +1934,7 @@ func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{28}
 }
 
 // ListRulesResponse lists the hosted games.
@@ -1595,7 +1948,7 @@ type ListRulesResponse struct {
 
 func (x *ListRulesResponse) Reset() {
 	*x = ListRulesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1607,7 +1960,7 @@ func (x *ListRulesResponse) String() string {
 func (*ListRulesResponse) ProtoMessage() {}
 
 func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1620,7 +1973,7 @@ func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListRulesResponse) GetGames() []*GameRules {
@@ -1641,7 +1994,7 @@ type GetRulesRequest struct {
 
 func (x *GetRulesRequest) Reset() {
 	*x = GetRulesRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1653,7 +2006,7 @@ func (x *GetRulesRequest) String() string {
 func (*GetRulesRequest) ProtoMessage() {}
 
 func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1666,7 +2019,7 @@ func (x *GetRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesRequest.ProtoReflect.Descriptor instead.
 func (*GetRulesRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetRulesRequest) GetGame() string {
@@ -1687,7 +2040,7 @@ type GetRulesResponse struct {
 
 func (x *GetRulesResponse) Reset() {
 	*x = GetRulesResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1699,7 +2052,7 @@ func (x *GetRulesResponse) String() string {
 func (*GetRulesResponse) ProtoMessage() {}
 
 func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1712,7 +2065,7 @@ func (x *GetRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesResponse.ProtoReflect.Descriptor instead.
 func (*GetRulesResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetRulesResponse) GetRules() *GameRules {
@@ -1738,7 +2091,7 @@ type GetTalkRequest struct {
 
 func (x *GetTalkRequest) Reset() {
 	*x = GetTalkRequest{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1750,7 +2103,7 @@ func (x *GetTalkRequest) String() string {
 func (*GetTalkRequest) ProtoMessage() {}
 
 func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[26]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1763,7 +2116,7 @@ func (x *GetTalkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTalkRequest.ProtoReflect.Descriptor instead.
 func (*GetTalkRequest) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetTalkRequest) GetGameId() string {
@@ -1801,7 +2154,7 @@ type GetTalkResponse struct {
 
 func (x *GetTalkResponse) Reset() {
 	*x = GetTalkResponse{}
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1813,7 +2166,7 @@ func (x *GetTalkResponse) String() string {
 func (*GetTalkResponse) ProtoMessage() {}
 
 func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_service_proto_msgTypes[27]
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1826,7 +2179,7 @@ func (x *GetTalkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTalkResponse.ProtoReflect.Descriptor instead.
 func (*GetTalkResponse) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetTalkResponse) GetTalk() []*TalkEvent {
@@ -1850,8 +2203,33 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\x1fmoonshine/v1/game_service.proto\x12\fmoonshine.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x17moonshine/v1/game.proto\"Y\n" +
 	"\x11CreateGameRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x120\n" +
-	"\x06config\x18\x02 \x01(\v2\x18.moonshine.v1.GameConfigR\x06config\"@\n" +
+	"\x06config\x18\x02 \x01(\v2\x18.moonshine.v1.GameConfigR\x06config\"o\n" +
 	"\x12CreateGameResponse\x12*\n" +
+	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\x12-\n" +
+	"\x12creator_credential\x18\x02 \x01(\tR\x11creatorCredential\"\xa0\x01\n" +
+	"\x11CancelGameRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12-\n" +
+	"\x12creator_credential\x18\x02 \x01(\tR\x11creatorCredential\x12.\n" +
+	"\x10expected_version\x18\x03 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
+	"\x11_expected_version\"@\n" +
+	"\x12CancelGameResponse\x12*\n" +
+	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"p\n" +
+	"\x10LeaveSeatRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12.\n" +
+	"\x10expected_version\x18\x02 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
+	"\x11_expected_version\"\xba\x01\n" +
+	"\x17RotateCredentialRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12-\n" +
+	"\x12creator_credential\x18\x02 \x01(\tR\x11creatorCredential\x12\x12\n" +
+	"\x04seat\x18\x03 \x01(\x05R\x04seat\x12.\n" +
+	"\x10expected_version\x18\x04 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
+	"\x11_expected_version\"f\n" +
+	"\x18RotateCredentialResponse\x12\x1e\n" +
+	"\n" +
+	"credential\x18\x01 \x01(\tR\n" +
+	"credential\x12*\n" +
+	"\x04game\x18\x02 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"?\n" +
+	"\x11LeaveSeatResponse\x12*\n" +
 	"\x04game\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04game\"`\n" +
 	"\x0fJoinGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x17\n" +
@@ -1964,11 +2342,15 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"d\n" +
 	"\x0fGetTalkResponse\x12+\n" +
 	"\x04talk\x18\x01 \x03(\v2\x17.moonshine.v1.TalkEventR\x04talk\x12$\n" +
-	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\xa7\v\n" +
+	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\xb5\x0e\n" +
 	"\vGameService\x12e\n" +
 	"\n" +
 	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\"\x14\x82\xd3\xe4\x93\x02\x0e:\x01*\"\t/v1/games\x12n\n" +
-	"\bJoinGame\x12\x1d.moonshine.v1.JoinGameRequest\x1a\x1e.moonshine.v1.JoinGameResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/v1/games/{game_id}:join\x12\x81\x01\n" +
+	"\bJoinGame\x12\x1d.moonshine.v1.JoinGameRequest\x1a\x1e.moonshine.v1.JoinGameResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/v1/games/{game_id}:join\x12v\n" +
+	"\n" +
+	"CancelGame\x12\x1f.moonshine.v1.CancelGameRequest\x1a .moonshine.v1.CancelGameResponse\"%\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/v1/games/{game_id}:cancel\x12r\n" +
+	"\tLeaveSeat\x12\x1e.moonshine.v1.LeaveSeatRequest\x1a\x1f.moonshine.v1.LeaveSeatResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/v1/games/{game_id}:leave\x12\x9f\x01\n" +
+	"\x10RotateCredential\x12%.moonshine.v1.RotateCredentialRequest\x1a&.moonshine.v1.RotateCredentialResponse\"<\x82\xd3\xe4\x93\x026:\x01*\"1/v1/games/{game_id}/seats/{seat}:rotateCredential\x12\x81\x01\n" +
 	"\rSubmitCommand\x12\".moonshine.v1.SubmitCommandRequest\x1a#.moonshine.v1.SubmitCommandResponse\"'\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/v1/games/{game_id}/commands\x12w\n" +
 	"\vSendMessage\x12 .moonshine.v1.SendMessageRequest\x1a!.moonshine.v1.SendMessageResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/v1/games/{game_id}/talk\x12c\n" +
 	"\aGetGame\x12\x1c.moonshine.v1.GetGameRequest\x1a\x1d.moonshine.v1.GetGameResponse\"\x1b\x82\xd3\xe4\x93\x02\x15\x12\x13/v1/games/{game_id}\x12_\n" +
@@ -1995,110 +2377,125 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
-	(*CreateGameRequest)(nil),     // 0: moonshine.v1.CreateGameRequest
-	(*CreateGameResponse)(nil),    // 1: moonshine.v1.CreateGameResponse
-	(*JoinGameRequest)(nil),       // 2: moonshine.v1.JoinGameRequest
-	(*JoinGameResponse)(nil),      // 3: moonshine.v1.JoinGameResponse
-	(*SubmitCommandRequest)(nil),  // 4: moonshine.v1.SubmitCommandRequest
-	(*SubmitCommandResponse)(nil), // 5: moonshine.v1.SubmitCommandResponse
-	(*SendMessageRequest)(nil),    // 6: moonshine.v1.SendMessageRequest
-	(*SendMessageResponse)(nil),   // 7: moonshine.v1.SendMessageResponse
-	(*GetGameRequest)(nil),        // 8: moonshine.v1.GetGameRequest
-	(*GetGameResponse)(nil),       // 9: moonshine.v1.GetGameResponse
-	(*ListGamesRequest)(nil),      // 10: moonshine.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),     // 11: moonshine.v1.ListGamesResponse
-	(*GetViewRequest)(nil),        // 12: moonshine.v1.GetViewRequest
-	(*GetViewResponse)(nil),       // 13: moonshine.v1.GetViewResponse
-	(*GetViewAtRequest)(nil),      // 14: moonshine.v1.GetViewAtRequest
-	(*GetViewAtResponse)(nil),     // 15: moonshine.v1.GetViewAtResponse
-	(*WatchGameRequest)(nil),      // 16: moonshine.v1.WatchGameRequest
-	(*WatchGameResponse)(nil),     // 17: moonshine.v1.WatchGameResponse
-	(*PromptUpdate)(nil),          // 18: moonshine.v1.PromptUpdate
-	(*GameOver)(nil),              // 19: moonshine.v1.GameOver
-	(*GetHistoryRequest)(nil),     // 20: moonshine.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),    // 21: moonshine.v1.GetHistoryResponse
-	(*ListRulesRequest)(nil),      // 22: moonshine.v1.ListRulesRequest
-	(*ListRulesResponse)(nil),     // 23: moonshine.v1.ListRulesResponse
-	(*GetRulesRequest)(nil),       // 24: moonshine.v1.GetRulesRequest
-	(*GetRulesResponse)(nil),      // 25: moonshine.v1.GetRulesResponse
-	(*GetTalkRequest)(nil),        // 26: moonshine.v1.GetTalkRequest
-	(*GetTalkResponse)(nil),       // 27: moonshine.v1.GetTalkResponse
-	(*GameConfig)(nil),            // 28: moonshine.v1.GameConfig
-	(*GameInfo)(nil),              // 29: moonshine.v1.GameInfo
-	(*GameCommand)(nil),           // 30: moonshine.v1.GameCommand
-	(*Event)(nil),                 // 31: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 32: moonshine.v1.TalkEvent
-	(GameStatus)(0),               // 33: moonshine.v1.GameStatus
-	(Perspective)(0),              // 34: moonshine.v1.Perspective
-	(*GameView)(nil),              // 35: moonshine.v1.GameView
-	(*Waiting)(nil),               // 36: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 37: moonshine.v1.Prompt
-	(*Outcome)(nil),               // 38: moonshine.v1.Outcome
-	(*LoggedCommand)(nil),         // 39: moonshine.v1.LoggedCommand
-	(*GameRules)(nil),             // 40: moonshine.v1.GameRules
+	(*CreateGameRequest)(nil),        // 0: moonshine.v1.CreateGameRequest
+	(*CreateGameResponse)(nil),       // 1: moonshine.v1.CreateGameResponse
+	(*CancelGameRequest)(nil),        // 2: moonshine.v1.CancelGameRequest
+	(*CancelGameResponse)(nil),       // 3: moonshine.v1.CancelGameResponse
+	(*LeaveSeatRequest)(nil),         // 4: moonshine.v1.LeaveSeatRequest
+	(*RotateCredentialRequest)(nil),  // 5: moonshine.v1.RotateCredentialRequest
+	(*RotateCredentialResponse)(nil), // 6: moonshine.v1.RotateCredentialResponse
+	(*LeaveSeatResponse)(nil),        // 7: moonshine.v1.LeaveSeatResponse
+	(*JoinGameRequest)(nil),          // 8: moonshine.v1.JoinGameRequest
+	(*JoinGameResponse)(nil),         // 9: moonshine.v1.JoinGameResponse
+	(*SubmitCommandRequest)(nil),     // 10: moonshine.v1.SubmitCommandRequest
+	(*SubmitCommandResponse)(nil),    // 11: moonshine.v1.SubmitCommandResponse
+	(*SendMessageRequest)(nil),       // 12: moonshine.v1.SendMessageRequest
+	(*SendMessageResponse)(nil),      // 13: moonshine.v1.SendMessageResponse
+	(*GetGameRequest)(nil),           // 14: moonshine.v1.GetGameRequest
+	(*GetGameResponse)(nil),          // 15: moonshine.v1.GetGameResponse
+	(*ListGamesRequest)(nil),         // 16: moonshine.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),        // 17: moonshine.v1.ListGamesResponse
+	(*GetViewRequest)(nil),           // 18: moonshine.v1.GetViewRequest
+	(*GetViewResponse)(nil),          // 19: moonshine.v1.GetViewResponse
+	(*GetViewAtRequest)(nil),         // 20: moonshine.v1.GetViewAtRequest
+	(*GetViewAtResponse)(nil),        // 21: moonshine.v1.GetViewAtResponse
+	(*WatchGameRequest)(nil),         // 22: moonshine.v1.WatchGameRequest
+	(*WatchGameResponse)(nil),        // 23: moonshine.v1.WatchGameResponse
+	(*PromptUpdate)(nil),             // 24: moonshine.v1.PromptUpdate
+	(*GameOver)(nil),                 // 25: moonshine.v1.GameOver
+	(*GetHistoryRequest)(nil),        // 26: moonshine.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),       // 27: moonshine.v1.GetHistoryResponse
+	(*ListRulesRequest)(nil),         // 28: moonshine.v1.ListRulesRequest
+	(*ListRulesResponse)(nil),        // 29: moonshine.v1.ListRulesResponse
+	(*GetRulesRequest)(nil),          // 30: moonshine.v1.GetRulesRequest
+	(*GetRulesResponse)(nil),         // 31: moonshine.v1.GetRulesResponse
+	(*GetTalkRequest)(nil),           // 32: moonshine.v1.GetTalkRequest
+	(*GetTalkResponse)(nil),          // 33: moonshine.v1.GetTalkResponse
+	(*GameConfig)(nil),               // 34: moonshine.v1.GameConfig
+	(*GameInfo)(nil),                 // 35: moonshine.v1.GameInfo
+	(*GameCommand)(nil),              // 36: moonshine.v1.GameCommand
+	(*Event)(nil),                    // 37: moonshine.v1.Event
+	(*TalkEvent)(nil),                // 38: moonshine.v1.TalkEvent
+	(GameStatus)(0),                  // 39: moonshine.v1.GameStatus
+	(Perspective)(0),                 // 40: moonshine.v1.Perspective
+	(*GameView)(nil),                 // 41: moonshine.v1.GameView
+	(*Waiting)(nil),                  // 42: moonshine.v1.Waiting
+	(*Prompt)(nil),                   // 43: moonshine.v1.Prompt
+	(*Outcome)(nil),                  // 44: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),            // 45: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),                // 46: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	28, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	29, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	29, // 2: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	30, // 3: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	31, // 4: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	31, // 5: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	32, // 6: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
-	29, // 7: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	33, // 8: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
-	29, // 9: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	34, // 10: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	35, // 11: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	34, // 12: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	35, // 13: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	34, // 14: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	31, // 15: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	19, // 16: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
-	32, // 17: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
-	18, // 18: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
-	36, // 19: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
-	37, // 20: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
-	38, // 21: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
-	29, // 22: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	31, // 23: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	39, // 24: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	40, // 25: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	40, // 26: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	32, // 27: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
-	0,  // 28: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	2,  // 29: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	4,  // 30: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	6,  // 31: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	8,  // 32: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	10, // 33: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	12, // 34: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	14, // 35: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	16, // 36: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	20, // 37: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	26, // 38: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
-	22, // 39: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	24, // 40: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	1,  // 41: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	3,  // 42: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	5,  // 43: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	7,  // 44: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	9,  // 45: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	11, // 46: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	13, // 47: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	15, // 48: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	17, // 49: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	21, // 50: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	27, // 51: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
-	23, // 52: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	25, // 53: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	41, // [41:54] is the sub-list for method output_type
-	28, // [28:41] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	34, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	35, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	35, // 2: moonshine.v1.CancelGameResponse.game:type_name -> moonshine.v1.GameInfo
+	35, // 3: moonshine.v1.RotateCredentialResponse.game:type_name -> moonshine.v1.GameInfo
+	35, // 4: moonshine.v1.LeaveSeatResponse.game:type_name -> moonshine.v1.GameInfo
+	35, // 5: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	36, // 6: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	37, // 7: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	37, // 8: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	38, // 9: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
+	35, // 10: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	39, // 11: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	35, // 12: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	40, // 13: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	41, // 14: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	40, // 15: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	41, // 16: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	40, // 17: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	37, // 18: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	25, // 19: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
+	38, // 20: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
+	24, // 21: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
+	42, // 22: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
+	43, // 23: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
+	44, // 24: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	35, // 25: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	37, // 26: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	45, // 27: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	46, // 28: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	46, // 29: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	38, // 30: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	0,  // 31: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	8,  // 32: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	2,  // 33: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
+	4,  // 34: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
+	5,  // 35: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
+	10, // 36: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	12, // 37: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	14, // 38: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	16, // 39: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	18, // 40: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	20, // 41: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	22, // 42: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	26, // 43: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	32, // 44: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	28, // 45: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	30, // 46: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	1,  // 47: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	9,  // 48: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	3,  // 49: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
+	7,  // 50: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
+	6,  // 51: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
+	11, // 52: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	13, // 53: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	15, // 54: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	17, // 55: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	19, // 56: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	21, // 57: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	23, // 58: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	27, // 59: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	33, // 60: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	29, // 61: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	31, // 62: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	47, // [47:63] is the sub-list for method output_type
+	31, // [31:47] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -2109,14 +2506,17 @@ func file_moonshine_v1_game_service_proto_init() {
 	file_moonshine_v1_game_proto_init()
 	file_moonshine_v1_game_service_proto_msgTypes[2].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[4].OneofWrappers = []any{}
-	file_moonshine_v1_game_service_proto_msgTypes[6].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[5].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[8].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[10].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[12].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   28,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

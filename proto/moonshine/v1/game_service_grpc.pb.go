@@ -56,19 +56,22 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	GameService_CreateGame_FullMethodName    = "/moonshine.v1.GameService/CreateGame"
-	GameService_JoinGame_FullMethodName      = "/moonshine.v1.GameService/JoinGame"
-	GameService_SubmitCommand_FullMethodName = "/moonshine.v1.GameService/SubmitCommand"
-	GameService_SendMessage_FullMethodName   = "/moonshine.v1.GameService/SendMessage"
-	GameService_GetGame_FullMethodName       = "/moonshine.v1.GameService/GetGame"
-	GameService_ListGames_FullMethodName     = "/moonshine.v1.GameService/ListGames"
-	GameService_GetView_FullMethodName       = "/moonshine.v1.GameService/GetView"
-	GameService_GetViewAt_FullMethodName     = "/moonshine.v1.GameService/GetViewAt"
-	GameService_WatchGame_FullMethodName     = "/moonshine.v1.GameService/WatchGame"
-	GameService_GetHistory_FullMethodName    = "/moonshine.v1.GameService/GetHistory"
-	GameService_GetTalk_FullMethodName       = "/moonshine.v1.GameService/GetTalk"
-	GameService_ListRules_FullMethodName     = "/moonshine.v1.GameService/ListRules"
-	GameService_GetRules_FullMethodName      = "/moonshine.v1.GameService/GetRules"
+	GameService_CreateGame_FullMethodName       = "/moonshine.v1.GameService/CreateGame"
+	GameService_JoinGame_FullMethodName         = "/moonshine.v1.GameService/JoinGame"
+	GameService_CancelGame_FullMethodName       = "/moonshine.v1.GameService/CancelGame"
+	GameService_LeaveSeat_FullMethodName        = "/moonshine.v1.GameService/LeaveSeat"
+	GameService_RotateCredential_FullMethodName = "/moonshine.v1.GameService/RotateCredential"
+	GameService_SubmitCommand_FullMethodName    = "/moonshine.v1.GameService/SubmitCommand"
+	GameService_SendMessage_FullMethodName      = "/moonshine.v1.GameService/SendMessage"
+	GameService_GetGame_FullMethodName          = "/moonshine.v1.GameService/GetGame"
+	GameService_ListGames_FullMethodName        = "/moonshine.v1.GameService/ListGames"
+	GameService_GetView_FullMethodName          = "/moonshine.v1.GameService/GetView"
+	GameService_GetViewAt_FullMethodName        = "/moonshine.v1.GameService/GetViewAt"
+	GameService_WatchGame_FullMethodName        = "/moonshine.v1.GameService/WatchGame"
+	GameService_GetHistory_FullMethodName       = "/moonshine.v1.GameService/GetHistory"
+	GameService_GetTalk_FullMethodName          = "/moonshine.v1.GameService/GetTalk"
+	GameService_ListRules_FullMethodName        = "/moonshine.v1.GameService/ListRules"
+	GameService_GetRules_FullMethodName         = "/moonshine.v1.GameService/GetRules"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -81,6 +84,23 @@ type GameServiceClient interface {
 	CreateGame(ctx context.Context, in *CreateGameRequest, opts ...grpc.CallOption) (*CreateGameResponse, error)
 	// JoinGame claims a seat and returns its credential (shown only once).
 	JoinGame(ctx context.Context, in *JoinGameRequest, opts ...grpc.CallOption) (*JoinGameResponse, error)
+	// CancelGame cancels a game that has not started (no command played
+	// yet), given the creator credential CreateGame returned. It appends a
+	// TableEvent (cancelled) and ends the game unplayed. Refusals:
+	// PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION GAME_STARTED.
+	CancelGame(ctx context.Context, in *CancelGameRequest, opts ...grpc.CallOption) (*CancelGameResponse, error)
+	// LeaveSeat frees the caller's seat before the start (no command played
+	// yet): it appends a TableEvent (seat_left) and the seat's credential
+	// stops working; the seat may be claimed again. Needs the seat's
+	// credential. Refusals: FAILED_PRECONDITION GAME_STARTED.
+	LeaveSeat(ctx context.Context, in *LeaveSeatRequest, opts ...grpc.CallOption) (*LeaveSeatResponse, error)
+	// RotateCredential replaces a claimed seat's credential, given the
+	// creator credential (recovery of a lost credential): the new one is
+	// returned, the old one stops working, and a TableEvent
+	// (credential_rotated) is appended. Allowed until the game is over.
+	// Refusals: PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION
+	// SEAT_NOT_CLAIMED or GAME_OVER, INVALID_ARGUMENT for a bot's seat.
+	RotateCredential(ctx context.Context, in *RotateCredentialRequest, opts ...grpc.CallOption) (*RotateCredentialResponse, error)
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(ctx context.Context, in *SubmitCommandRequest, opts ...grpc.CallOption) (*SubmitCommandResponse, error)
@@ -89,9 +109,10 @@ type GameServiceClient interface {
 	SendMessage(ctx context.Context, in *SendMessageRequest, opts ...grpc.CallOption) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(ctx context.Context, in *GetGameRequest, opts ...grpc.CallOption) (*GetGameResponse, error)
-	// ListGames lists games, newest first, from the games' records: it
-	// folds no game, so a listing costs one indexed query whatever the games'
-	// length.
+	// ListGames lists public games, newest first, from the games' records:
+	// it folds no game, so a listing costs one indexed query whatever the
+	// games' length. Unlisted tables (GameConfig.visibility) are never
+	// listed; GetGame reaches them by id.
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
 	// GetView returns the current view for the caller.
 	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*GetViewResponse, error)
@@ -145,6 +166,36 @@ func (c *gameServiceClient) JoinGame(ctx context.Context, in *JoinGameRequest, o
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(JoinGameResponse)
 	err := c.cc.Invoke(ctx, GameService_JoinGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) CancelGame(ctx context.Context, in *CancelGameRequest, opts ...grpc.CallOption) (*CancelGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CancelGameResponse)
+	err := c.cc.Invoke(ctx, GameService_CancelGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) LeaveSeat(ctx context.Context, in *LeaveSeatRequest, opts ...grpc.CallOption) (*LeaveSeatResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LeaveSeatResponse)
+	err := c.cc.Invoke(ctx, GameService_LeaveSeat_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) RotateCredential(ctx context.Context, in *RotateCredentialRequest, opts ...grpc.CallOption) (*RotateCredentialResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RotateCredentialResponse)
+	err := c.cc.Invoke(ctx, GameService_RotateCredential_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -280,6 +331,23 @@ type GameServiceServer interface {
 	CreateGame(context.Context, *CreateGameRequest) (*CreateGameResponse, error)
 	// JoinGame claims a seat and returns its credential (shown only once).
 	JoinGame(context.Context, *JoinGameRequest) (*JoinGameResponse, error)
+	// CancelGame cancels a game that has not started (no command played
+	// yet), given the creator credential CreateGame returned. It appends a
+	// TableEvent (cancelled) and ends the game unplayed. Refusals:
+	// PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION GAME_STARTED.
+	CancelGame(context.Context, *CancelGameRequest) (*CancelGameResponse, error)
+	// LeaveSeat frees the caller's seat before the start (no command played
+	// yet): it appends a TableEvent (seat_left) and the seat's credential
+	// stops working; the seat may be claimed again. Needs the seat's
+	// credential. Refusals: FAILED_PRECONDITION GAME_STARTED.
+	LeaveSeat(context.Context, *LeaveSeatRequest) (*LeaveSeatResponse, error)
+	// RotateCredential replaces a claimed seat's credential, given the
+	// creator credential (recovery of a lost credential): the new one is
+	// returned, the old one stops working, and a TableEvent
+	// (credential_rotated) is appended. Allowed until the game is over.
+	// Refusals: PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION
+	// SEAT_NOT_CLAIMED or GAME_OVER, INVALID_ARGUMENT for a bot's seat.
+	RotateCredential(context.Context, *RotateCredentialRequest) (*RotateCredentialResponse, error)
 	// SubmitCommand plays a command as the caller's seat. A retried
 	// command_id returns the first result and appends nothing.
 	SubmitCommand(context.Context, *SubmitCommandRequest) (*SubmitCommandResponse, error)
@@ -288,9 +356,10 @@ type GameServiceServer interface {
 	SendMessage(context.Context, *SendMessageRequest) (*SendMessageResponse, error)
 	// GetGame returns a game's public metadata.
 	GetGame(context.Context, *GetGameRequest) (*GetGameResponse, error)
-	// ListGames lists games, newest first, from the games' records: it
-	// folds no game, so a listing costs one indexed query whatever the games'
-	// length.
+	// ListGames lists public games, newest first, from the games' records:
+	// it folds no game, so a listing costs one indexed query whatever the
+	// games' length. Unlisted tables (GameConfig.visibility) are never
+	// listed; GetGame reaches them by id.
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
 	// GetView returns the current view for the caller.
 	GetView(context.Context, *GetViewRequest) (*GetViewResponse, error)
@@ -335,6 +404,15 @@ func (UnimplementedGameServiceServer) CreateGame(context.Context, *CreateGameReq
 }
 func (UnimplementedGameServiceServer) JoinGame(context.Context, *JoinGameRequest) (*JoinGameResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method JoinGame not implemented")
+}
+func (UnimplementedGameServiceServer) CancelGame(context.Context, *CancelGameRequest) (*CancelGameResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method CancelGame not implemented")
+}
+func (UnimplementedGameServiceServer) LeaveSeat(context.Context, *LeaveSeatRequest) (*LeaveSeatResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method LeaveSeat not implemented")
+}
+func (UnimplementedGameServiceServer) RotateCredential(context.Context, *RotateCredentialRequest) (*RotateCredentialResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RotateCredential not implemented")
 }
 func (UnimplementedGameServiceServer) SubmitCommand(context.Context, *SubmitCommandRequest) (*SubmitCommandResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method SubmitCommand not implemented")
@@ -422,6 +500,60 @@ func _GameService_JoinGame_Handler(srv interface{}, ctx context.Context, dec fun
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(GameServiceServer).JoinGame(ctx, req.(*JoinGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_CancelGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CancelGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).CancelGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_CancelGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).CancelGame(ctx, req.(*CancelGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_LeaveSeat_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LeaveSeatRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).LeaveSeat(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_LeaveSeat_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).LeaveSeat(ctx, req.(*LeaveSeatRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_RotateCredential_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RotateCredentialRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).RotateCredential(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_RotateCredential_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).RotateCredential(ctx, req.(*RotateCredentialRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -631,6 +763,18 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "JoinGame",
 			Handler:    _GameService_JoinGame_Handler,
+		},
+		{
+			MethodName: "CancelGame",
+			Handler:    _GameService_CancelGame_Handler,
+		},
+		{
+			MethodName: "LeaveSeat",
+			Handler:    _GameService_LeaveSeat_Handler,
+		},
+		{
+			MethodName: "RotateCredential",
+			Handler:    _GameService_RotateCredential_Handler,
 		},
 		{
 			MethodName: "SubmitCommand",

@@ -101,6 +101,8 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events 
 		CreatedAt:      g.CreatedAt.UTC().Truncate(time.Microsecond),
 		Players:        g.Players,
 		Variant:        g.Variant,
+		Unlisted:       g.Unlisted,
+		CreatorHash:    bytes.Clone(g.CreatorHash),
 	}
 	if g.CreatedAt.IsZero() {
 		meta.CreatedAt = now

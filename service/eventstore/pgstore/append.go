@@ -16,8 +16,8 @@ import (
 // implicit transaction). A taken id inserts nothing, including no events.
 const createSQL = `
 WITH g AS (
-	INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version, players, variant)
-	VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, statement_timestamp()), $7, $9, $10)
+	INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version, players, variant, unlisted, creator_hash)
+	VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, statement_timestamp()), $7, $9, $10, $11, $12)
 	ON CONFLICT (id) DO NOTHING
 	RETURNING id
 ), e AS (
@@ -40,7 +40,7 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events 
 	var inserted int
 	var at time.Time
 	err := s.pool.QueryRow(ctx, createSQL, g.ID, g.Rules, nonNil(g.Config), nonNil(g.Seed), nonNil(g.SeedCommitment),
-		created, n, nonNilAll(events), g.Players, g.Variant).Scan(&inserted, &at)
+		created, n, nonNilAll(events), g.Players, g.Variant, g.Unlisted, g.CreatorHash).Scan(&inserted, &at)
 	if err != nil {
 		return eventstore.AppendResult{}, mapError("create game "+g.ID, err)
 	}

@@ -119,6 +119,7 @@ func TestListGamesIndexed(t *testing.T) {
 		{}, {Rules: "r"}, {AfterID: "g"}, {Rules: "r", AfterID: "g"},
 		{Rules: "r", Status: eventstore.StatusOpen}, {Rules: "r", MinOpenSeats: 2}, {Rules: "r", MinOpenSeats: 1, Players: 4, AfterID: "g"},
 		{Status: eventstore.StatusOver}, {Players: 2},
+		{Listed: true}, {Listed: true, Rules: "r"}, {Listed: true, Rules: "r", MinOpenSeats: 1, AfterID: "g"}, {Listed: true, Status: eventstore.StatusOpen},
 	} {
 		where, args := listWhere(f)
 		args = append(args, 50)

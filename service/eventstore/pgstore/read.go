@@ -15,7 +15,8 @@ import (
 
 // gameColumns are a games row's columns, as scanRecord reads them.
 const gameColumns = `g.id, g.rules, g.config, g.seed, g.seed_commitment, g.created_at, g.players, g.variant,
-	g.version, g.talk_version, g.seats_taken, g.finished_at`
+	g.version, g.talk_version, g.seats_taken, g.finished_at, g.unlisted,
+	g.creator_hash, g.cancelled`
 
 // recordsSQL reads the games rows a subquery selects (%s: its WHERE, ORDER
 // and LIMIT) with their seat claims, one row per claim (or one without),
@@ -35,7 +36,7 @@ func scanRecords(rows pgx.Rows) ([]eventstore.GameRecord, error) {
 		var seat *int
 		var name *string
 		err := rows.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &g.CreatedAt, &g.Players, &g.Variant,
-			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &seat, &name, &claimed)
+			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &g.Unlisted, &g.CreatorHash, &g.Cancelled, &seat, &name, &claimed)
 		if err != nil {
 			return nil, err
 		}
@@ -87,7 +88,8 @@ func (s *Store) GetGame(ctx context.Context, id string) (eventstore.GameRecord, 
 // ListGames implements [eventstore.Store]: one query, whose conditions are
 // only those the filter sets, so that the planner sees the index each
 // listing needs (games_created_idx, games_rules_created_idx walked
-// backwards; games_open_idx for the lobby). An AfterID that names no game
+// backwards, or their games_listed_ twins for listed tables;
+// games_open_idx for the lobby). An AfterID that names no game
 // yields an empty page.
 func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
 	limit := f.Limit
@@ -134,6 +136,9 @@ func listWhere(f eventstore.ListFilter) (string, []any) {
 	}
 	if f.Unsummarised {
 		conds = append(conds, `players = 0`)
+	}
+	if f.Listed {
+		conds = append(conds, `NOT unlisted`)
 	}
 	if f.AfterID != "" {
 		conds = append(conds, `(created_at, id) < (SELECT a.created_at, a.id FROM games a WHERE a.id = `+arg(f.AfterID)+`)`)

@@ -29,7 +29,8 @@ func gameExists(ctx context.Context, q querier, id string) error {
 
 // gameColumns are a games row's columns, as scanRecords reads them.
 const gameColumns = `g.id, g.rules, g.config, g.seed, g.seed_commitment, g.created_at, g.players, g.variant,
-	g.version, g.talk_version, g.seats_taken, g.finished_at`
+	g.version, g.talk_version, g.seats_taken, g.finished_at, g.unlisted,
+	g.creator_hash, g.cancelled`
 
 // recordsSQL reads the games rows a subquery selects (%s: its WHERE, ORDER
 // and LIMIT) with their seat claims, one row per claim (or one without),
@@ -54,7 +55,7 @@ func scanRecords(rows *sql.Rows, err error) ([]eventstore.GameRecord, error) {
 		var finished, seat, claimed sql.NullInt64
 		var name sql.NullString
 		err := rows.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &created, &g.Players, &g.Variant,
-			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &seat, &name, &claimed)
+			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &g.Unlisted, &g.CreatorHash, &g.Cancelled, &seat, &name, &claimed)
 		if err != nil {
 			return nil, err
 		}
@@ -148,6 +149,9 @@ func listWhere(f eventstore.ListFilter) (string, []any) {
 	}
 	if f.Unsummarised {
 		conds = append(conds, `players = 0`)
+	}
+	if f.Listed {
+		conds = append(conds, `unlisted = 0`)
 	}
 	if f.AfterID != "" {
 		conds, args = append(conds, `(created_at, id) < (SELECT a.created_at, a.id FROM games a WHERE a.id = ?)`), append(args, f.AfterID)

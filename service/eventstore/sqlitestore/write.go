@@ -60,9 +60,9 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events 
 	}
 	n := int64(len(events))
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version, players, variant)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-			g.ID, g.Rules, nonNil(g.Config), nonNil(g.Seed), nonNil(g.SeedCommitment), micros(created), n, g.Players, g.Variant)
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (id, rules, config, seed, seed_commitment, created_at, version, players, variant, unlisted, creator_hash)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+			g.ID, g.Rules, nonNil(g.Config), nonNil(g.Seed), nonNil(g.SeedCommitment), micros(created), n, g.Players, g.Variant, g.Unlisted, g.CreatorHash)
 		if err != nil {
 			return err
 		}

@@ -31,6 +31,8 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"CreateDuplicate", testCreateDuplicate},
 		{"ListGames", testListGames},
 		{"ListGamesFilters", testListGamesFilters},
+		{"ListGamesVisibility", testListGamesVisibility},
+		{"ChangeTable", testChangeTable},
 		{"ReadModel", testReadModel},
 		{"Summarise", testSummarise},
 		{"RecordedAt", testRecordedAt},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	mk "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
@@ -18,7 +19,7 @@ func termText(t *mk.DealTerm, from, to string) string {
 	}
 	switch t.GetKind() {
 	case mk.DealTermKind_DEAL_TERM_KIND_PAY_CASH:
-		return fmt.Sprintf("%s pays %s to %s", by, dollars(t.GetAmount()), other)
+		return fmt.Sprintf("%s pays %s to %s", by, printed.Dollars(t.GetAmount()), other)
 	case mk.DealTermKind_DEAL_TERM_KIND_LEND_MARKERS:
 		return fmt.Sprintf("%s lends %d Influence to %s", by, t.GetAmount(), other)
 	case mk.DealTermKind_DEAL_TERM_KIND_NO_ATTACK:
@@ -61,7 +62,7 @@ func dealLine(d *mk.DealView) string {
 	status := "awaiting seat " + fmt.Sprint(d.GetTo()) + "'s answer"
 	if d.GetAccepted() {
 		status = fmt.Sprintf("accepted; handed since: seat %d %s and %d Influence, seat %d %s and %d Influence", d.GetFrom(),
-			dollars(d.GetPaid()), d.GetLent(), d.GetTo(), dollars(d.GetPaidByAsked()), d.GetLentByAsked())
+			printed.Dollars(d.GetPaid()), d.GetLent(), d.GetTo(), printed.Dollars(d.GetPaidByAsked()), d.GetLentByAsked())
 	}
 	return fmt.Sprintf("deal %d: seat %d to seat %d, %s's Favor staked, %s, %s: %s", d.GetDeal(), d.GetFrom(), d.GetTo(),
 		enumName(d.GetBroker()), deadlineText(d.GetDeadline(), d.GetDeadlineDay()), status,

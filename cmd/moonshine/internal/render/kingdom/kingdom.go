@@ -6,7 +6,6 @@ package kingdom
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
@@ -68,42 +67,6 @@ func barrels(bs []*mk.Barrels) string {
 		out[i] = fmt.Sprintf("%d %s", b.GetCount(), enumName(b.GetLiquor()))
 	}
 	return strings.Join(out, ", ")
-}
-
-// dollars writes an amount of money: "$1,500".
-func dollars[T uint32 | int32 | int](n T) string {
-	s := strconv.FormatInt(int64(n), 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-$" + s
-	}
-	return "$" + s
-}
-
-// plural writes "1 Runner", "2 Runners" or "2 Bosses".
-func plural(n uint32, what string) string {
-	switch {
-	case n == 1:
-		return "1 " + what
-	case strings.HasSuffix(what, "s"):
-		return fmt.Sprintf("%d %ses", n, what)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// mobsters writes "2 Runners and 1 Boss".
-func mobsters(runners, bosses uint32) string {
-	switch {
-	case bosses == 0:
-		return plural(runners, "Runner")
-	case runners == 0:
-		return plural(bosses, "Boss")
-	}
-	return plural(runners, "Runner") + " and " + plural(bosses, "Boss")
 }
 
 // titleName names a Title: "the Deed of Queens", "the Gin Syndicate",

@@ -27,7 +27,7 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 	var market []string
 	for i, l := range printed.Liquors {
 		if i < len(v.GetMarket()) && i < len(v.GetBarrelSupply()) {
-			market = append(market, fmt.Sprintf("%s %s (%d in supply)", enumName(l), dollars(v.GetMarket()[i]), v.GetBarrelSupply()[i]))
+			market = append(market, fmt.Sprintf("%s %s (%d in supply)", enumName(l), printed.Dollars(v.GetMarket()[i]), v.GetBarrelSupply()[i]))
 		}
 	}
 	fmt.Fprintf(w, "market: %s\n", strings.Join(market, ", "))
@@ -50,7 +50,7 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 	for _, sv := range v.GetSeats() {
 		fmt.Fprintf(w, "  %s\n", kingdomSeatLine(seats, v, sv))
 		for _, k := range sv.GetStaked() {
-			fmt.Fprintf(w, "      staked: %s, %s left\n", contract(k.GetCard()), plural(k.GetMarkers(), "marker"))
+			fmt.Fprintf(w, "      staked: %s, %s left\n", contract(k.GetCard()), printed.Plural(k.GetMarkers(), "marker"))
 		}
 		if len(sv.GetCompleted()) > 0 {
 			fmt.Fprintf(w, "      completed: %s\n", contracts(sv.GetCompleted()))
@@ -118,11 +118,11 @@ func kingdomSeatLine(seats render.Seats, v *mk.View, s *mk.SeatView) string {
 	parts := []string{
 		seats(int32(s.GetSeat())),
 		fmt.Sprintf("%s from %s", enumName(s.GetPlaybook()), enumName(s.GetHome())),
-		dollars(s.GetCash()) + " cash",
+		printed.Dollars(s.GetCash()) + " cash",
 		fmt.Sprintf("Influence %d (%d in the Stash, %d slotted)", s.GetInfluence(), s.GetStash(), len(s.GetSlots())),
 		fmt.Sprintf("Respect %d", s.GetRespect()),
-		plural(s.GetHandSize(), "Contract") + " in hand",
-		fmt.Sprintf("supply: %s, %s", mobsters(s.GetRunnerSupply(), s.GetBossSupply()), plural(s.GetSafehouseSupply(), "Safehouse")),
+		printed.Plural(s.GetHandSize(), "Contract") + " in hand",
+		fmt.Sprintf("supply: %s, %s", printed.Mobsters(s.GetRunnerSupply(), s.GetBossSupply()), printed.Plural(s.GetSafehouseSupply(), "Safehouse")),
 	}
 	var titles []string
 	for _, t := range v.GetTitles() {
@@ -140,7 +140,7 @@ func kingdomSeatLine(seats render.Seats, v *mk.View, s *mk.SeatView) string {
 		parts = append(parts, "holds "+strings.Join(titles, ", "))
 	}
 	if s.GetLoans() > 0 {
-		parts = append(parts, "owes Shylock "+plural(s.GetLoans(), "Mark"))
+		parts = append(parts, "owes Shylock "+printed.Plural(s.GetLoans(), "Mark"))
 	}
 	if s.GetLaidLow() {
 		parts = append(parts, "laid low")
@@ -174,7 +174,7 @@ func districtLine(d *mk.DistrictView) string {
 		parts = append(parts, "Precinct (Police Turf)")
 	}
 	for _, f := range d.GetForces() {
-		s := fmt.Sprintf("seat %d: %s", f.GetSeat(), mobsters(f.GetRunners(), f.GetBosses()))
+		s := fmt.Sprintf("seat %d: %s", f.GetSeat(), printed.Mobsters(f.GetRunners(), f.GetBosses()))
 		if f.GetSafehouse() {
 			s += ", Safehouse"
 		}

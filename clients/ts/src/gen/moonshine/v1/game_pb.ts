@@ -40,7 +40,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/v1/game.proto.
  */
 export const file_moonshine_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("Chdtb29uc2hpbmUvdjEvZ2FtZS5wcm90bxIMbW9vbnNoaW5lLnYxIsYBCgtHYW1lT3B0aW9ucxI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuT3B0aW9uc0gAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuT3B0aW9uc0gAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNIAEIGCgRnYW1lIpMBCgpHYW1lQ29uZmlnEg8KB3BsYXllcnMYASABKAUSKgoHb3B0aW9ucxgCIAEoCzIZLm1vb25zaGluZS52MS5HYW1lT3B0aW9ucxIRCglib3Rfc2VhdHMYAyADKAUSDQoFdGl0bGUYBCABKAkSFQoNcnVsZXNfdmVyc2lvbhgFIAEoCRIPCgd2YXJpYW50GAYgASgJIsYBCgtHYW1lQ29tbWFuZBI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuQ29tbWFuZEgAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuQ29tbWFuZEgAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbW1hbmRIAEIGCgRnYW1lIlAKC0NoYXRNZXNzYWdlEhEKCWZyb21fc2VhdBgBIAEoBRIMCgR0ZXh0GAIgASgJEhQKB3RvX3NlYXQYAyABKAVIAIgBAUIKCghfdG9fc2VhdCL5AQoJRXZlbnRCb2R5EjcKDGJvb3plX2Jhcm9ucxgBIAEoCzIfLm1vb25zaGluZS5ib296ZWJhcm9ucy52MS5FdmVudEgAEjgKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMhsubW9vbnNoaW5lLmtpbmdkb20udjEuRXZlbnRIABI2Cgtib290bGVnZ2VycxgDIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5FdmVudEgAEikKBGNoYXQYZCABKAsyGS5tb29uc2hpbmUudjEuQ2hhdE1lc3NhZ2VIABIOCgVsYWJlbBjIASABKAlCBgoEYm9keSJDCgtQcml2YXRlUGFydBINCgVzZWF0cxgBIAMoBRIlCgRib2R5GAIgASgLMhcubW9vbnNoaW5lLnYxLkV2ZW50Qm9keSJiCgtTdG9yZWRFdmVudBInCgZwdWJsaWMYASABKAsyFy5tb29uc2hpbmUudjEuRXZlbnRCb2R5EioKB3ByaXZhdGUYAiADKAsyGS5tb29uc2hpbmUudjEuUHJpdmF0ZVBhcnQimgEKBUV2ZW50EgsKA3NlcRgBIAEoAxIvCgtyZWNvcmRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJwoGcHVibGljGAMgASgLMhcubW9vbnNoaW5lLnYxLkV2ZW50Qm9keRIqCgdwcml2YXRlGAQgAygLMhkubW9vbnNoaW5lLnYxLlByaXZhdGVQYXJ0IoQBCglUYWxrRXZlbnQSCwoDc2VxGAEgASgDEi8KC3JlY29yZGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgdtZXNzYWdlGAMgASgLMhkubW9vbnNoaW5lLnYxLkNoYXRNZXNzYWdlEg0KBWxhYmVsGAQgASgJIkAKBFNlYXQSDAoEc2VhdBgBIAEoBRIPCgdjbGFpbWVkGAIgASgIEgwKBG5hbWUYAyABKAkSCwoDYm90GAQgASgIIrkCCghHYW1lSW5mbxIPCgdnYW1lX2lkGAEgASgJEgwKBGdhbWUYAiABKAkSKAoGY29uZmlnGAMgASgLMhgubW9vbnNoaW5lLnYxLkdhbWVDb25maWcSIQoFc2VhdHMYBCADKAsyEi5tb29uc2hpbmUudjEuU2VhdBIXCg9zZWVkX2NvbW1pdG1lbnQYBSABKAwSDAoEc2VlZBgGIAEoDBIPCgd2ZXJzaW9uGAcgASgDEigKBnN0YXR1cxgIIAEoDjIYLm1vb25zaGluZS52MS5HYW1lU3RhdHVzEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJGCgZWaWV3ZXISLgoLcGVyc3BlY3RpdmUYASABKA4yGS5tb29uc2hpbmUudjEuUGVyc3BlY3RpdmUSDAoEc2VhdBgCIAEoBSJJCgdXYWl0aW5nEgwKBHNlYXQYASABKAUSEAoIbXVzdF9hY3QYAiABKAgSDgoGcmVhc29uGAMgASgJEg4KBmRldGFpbBgEIAEoCSK6AQoGUHJvbXB0EgwKBHNlYXQYASABKAUSEAoIbXVzdF9hY3QYAiABKAgSDgoGcmVhc29uGAMgASgJEg4KBmRldGFpbBgEIAEoCRIoCgVsZWdhbBgFIAMoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIwCgl0ZW1wbGF0ZXMYBiADKAsyHS5tb29uc2hpbmUudjEuQ29tbWFuZFRlbXBsYXRlEhQKDGxlZ2FsX2xhYmVscxgHIAMoCSKcAQoPQ29tbWFuZFRlbXBsYXRlEgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIrCgZwYXJhbXMYBCADKAsyGy5tb29uc2hpbmUudjEuVGVtcGxhdGVQYXJhbRINCgVsYWJlbBgFIAEoCSJeCg1UZW1wbGF0ZVBhcmFtEg0KBWZpZWxkGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg8KB2Nob2ljZXMYAyADKAkSCwoDbWluGAQgASgFEgsKA21heBgFIAEoBSI7CgdPdXRjb21lEg8KB3dpbm5lcnMYASADKAUSDgoGc2NvcmVzGAIgAygFEg8KB3N1bW1hcnkYAyABKAki/AIKCEdhbWVWaWV3EiQKBGluZm8YASABKAsyFi5tb29uc2hpbmUudjEuR2FtZUluZm8SJAoGdmlld2VyGAIgASgLMhQubW9vbnNoaW5lLnYxLlZpZXdlchImCgd3YWl0aW5nGAMgAygLMhUubW9vbnNoaW5lLnYxLldhaXRpbmcSJAoGcHJvbXB0GAQgASgLMhQubW9vbnNoaW5lLnYxLlByb21wdBImCgdvdXRjb21lGAUgASgLMhUubW9vbnNoaW5lLnYxLk91dGNvbWUSNgoMYm9vemVfYmFyb25zGAogASgLMh4ubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLlZpZXdIABI3ChFtb29uc2hpbmVfa2luZ2RvbRgLIAEoCzIaLm1vb25zaGluZS5raW5nZG9tLnYxLlZpZXdIABI1Cgtib290bGVnZ2VycxgMIAEoCzIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5WaWV3SABCBgoEdmlldyK+AQoJR2FtZUJvYXJkEjcKDGJvb3plX2Jhcm9ucxgBIAEoCzIfLm1vb25zaGluZS5ib296ZWJhcm9ucy52MS5Cb2FyZEgAEjgKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMhsubW9vbnNoaW5lLmtpbmdkb20udjEuQm9hcmRIABI2Cgtib290bGVnZ2VycxgDIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Cb2FyZEgAQgYKBGdhbWUikQEKB1ZhcmlhbnQSDAoEbmFtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgttaW5fcGxheWVycxgEIAEoBRITCgttYXhfcGxheWVycxgFIAEoBRIqCgdvcHRpb25zGAYgASgLMhkubW9vbnNoaW5lLnYxLkdhbWVPcHRpb25zIrUBCglHYW1lUnVsZXMSDAoEZ2FtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgttaW5fcGxheWVycxgDIAEoBRITCgttYXhfcGxheWVycxgEIAEoBRInCgh2YXJpYW50cxgFIAMoCzIVLm1vb25zaGluZS52MS5WYXJpYW50EiYKBWJvYXJkGAYgASgLMhcubW9vbnNoaW5lLnYxLkdhbWVCb2FyZBIQCghsYWJlbGxlZBgHIAEoCCLCAQoNTG9nZ2VkQ29tbWFuZBISCgpjb21tYW5kX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIRCglmaXJzdF9zZXEYBCABKAMSEAoIbGFzdF9zZXEYBSABKAMSLwoLcmVjb3JkZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWxhYmVsGAcgASgJKm0KCkdhbWVTdGF0dXMSGwoXR0FNRV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBHQU1FX1NUQVRVU19PUEVOEAESFgoSR0FNRV9TVEFUVVNfQUNUSVZFEAISFAoQR0FNRV9TVEFUVVNfT1ZFUhADKlEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhIKDlJPTEVfU1BFQ1RBVE9SEAESDQoJUk9MRV9TRUFUEAISEAoMUk9MRV9BVURJVE9SEAMqbgoLUGVyc3BlY3RpdmUSGwoXUEVSU1BFQ1RJVkVfVU5TUEVDSUZJRUQQABIWChJQRVJTUEVDVElWRV9QVUJMSUMQARIUChBQRVJTUEVDVElWRV9TRUFUEAISFAoQUEVSU1BFQ1RJVkVfRlVMTBADYgZwcm90bzM", [file_google_protobuf_timestamp, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_data, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_bootleggers_v1_view, file_moonshine_boozebarons_v1_board, file_moonshine_boozebarons_v1_boozebarons, file_moonshine_kingdom_v1_board, file_moonshine_kingdom_v1_commands, file_moonshine_kingdom_v1_events, file_moonshine_kingdom_v1_kingdom, file_moonshine_kingdom_v1_view]);
+  fileDesc("Chdtb29uc2hpbmUvdjEvZ2FtZS5wcm90bxIMbW9vbnNoaW5lLnYxIsYBCgtHYW1lT3B0aW9ucxI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuT3B0aW9uc0gAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuT3B0aW9uc0gAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNIAEIGCgRnYW1lIsEBCgpHYW1lQ29uZmlnEg8KB3BsYXllcnMYASABKAUSKgoHb3B0aW9ucxgCIAEoCzIZLm1vb25zaGluZS52MS5HYW1lT3B0aW9ucxIRCglib3Rfc2VhdHMYAyADKAUSDQoFdGl0bGUYBCABKAkSFQoNcnVsZXNfdmVyc2lvbhgFIAEoCRIPCgd2YXJpYW50GAYgASgJEiwKCnZpc2liaWxpdHkYByABKA4yGC5tb29uc2hpbmUudjEuVmlzaWJpbGl0eSLGAQoLR2FtZUNvbW1hbmQSOQoMYm9vemVfYmFyb25zGAEgASgLMiEubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLkNvbW1hbmRIABI6ChFtb29uc2hpbmVfa2luZ2RvbRgCIAEoCzIdLm1vb25zaGluZS5raW5nZG9tLnYxLkNvbW1hbmRIABI4Cgtib290bGVnZ2VycxgDIAEoCzIhLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db21tYW5kSABCBgoEZ2FtZSJQCgtDaGF0TWVzc2FnZRIRCglmcm9tX3NlYXQYASABKAUSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQFCCgoIX3RvX3NlYXQipAIKCUV2ZW50Qm9keRI3Cgxib296ZV9iYXJvbnMYASABKAsyHy5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuRXZlbnRIABI4ChFtb29uc2hpbmVfa2luZ2RvbRgCIAEoCzIbLm1vb25zaGluZS5raW5nZG9tLnYxLkV2ZW50SAASNgoLYm9vdGxlZ2dlcnMYAyABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRXZlbnRIABIpCgRjaGF0GGQgASgLMhkubW9vbnNoaW5lLnYxLkNoYXRNZXNzYWdlSAASKQoFdGFibGUYZSABKAsyGC5tb29uc2hpbmUudjEuVGFibGVFdmVudEgAEg4KBWxhYmVsGMgBIAEoCUIGCgRib2R5IrUBCgpUYWJsZUV2ZW50EjEKCWNhbmNlbGxlZBgBIAEoCzIcLm1vb25zaGluZS52MS5UYWJsZUNhbmNlbGxlZEgAEisKCXNlYXRfbGVmdBgCIAEoCzIWLm1vb25zaGluZS52MS5TZWF0TGVmdEgAEj0KEmNyZWRlbnRpYWxfcm90YXRlZBgDIAEoCzIfLm1vb25zaGluZS52MS5DcmVkZW50aWFsUm90YXRlZEgAQggKBmNoYW5nZSIhChFDcmVkZW50aWFsUm90YXRlZBIMCgRzZWF0GAEgASgFIhAKDlRhYmxlQ2FuY2VsbGVkIhgKCFNlYXRMZWZ0EgwKBHNlYXQYASABKAUiQwoLUHJpdmF0ZVBhcnQSDQoFc2VhdHMYASADKAUSJQoEYm9keRgCIAEoCzIXLm1vb25zaGluZS52MS5FdmVudEJvZHkiYgoLU3RvcmVkRXZlbnQSJwoGcHVibGljGAEgASgLMhcubW9vbnNoaW5lLnYxLkV2ZW50Qm9keRIqCgdwcml2YXRlGAIgAygLMhkubW9vbnNoaW5lLnYxLlByaXZhdGVQYXJ0IpoBCgVFdmVudBILCgNzZXEYASABKAMSLwoLcmVjb3JkZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnB1YmxpYxgDIAEoCzIXLm1vb25zaGluZS52MS5FdmVudEJvZHkSKgoHcHJpdmF0ZRgEIAMoCzIZLm1vb25zaGluZS52MS5Qcml2YXRlUGFydCKEAQoJVGFsa0V2ZW50EgsKA3NlcRgBIAEoAxIvCgtyZWNvcmRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKgoHbWVzc2FnZRgDIAEoCzIZLm1vb25zaGluZS52MS5DaGF0TWVzc2FnZRINCgVsYWJlbBgEIAEoCSJACgRTZWF0EgwKBHNlYXQYASABKAUSDwoHY2xhaW1lZBgCIAEoCBIMCgRuYW1lGAMgASgJEgsKA2JvdBgEIAEoCCLMAgoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRnYW1lGAIgASgJEigKBmNvbmZpZxgDIAEoCzIYLm1vb25zaGluZS52MS5HYW1lQ29uZmlnEiEKBXNlYXRzGAQgAygLMhIubW9vbnNoaW5lLnYxLlNlYXQSFwoPc2VlZF9jb21taXRtZW50GAUgASgMEgwKBHNlZWQYBiABKAwSDwoHdmVyc2lvbhgHIAEoAxIoCgZzdGF0dXMYCCABKA4yGC5tb29uc2hpbmUudjEuR2FtZVN0YXR1cxIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgtmaW5pc2hlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJY2FuY2VsbGVkGAsgASgIIkYKBlZpZXdlchIuCgtwZXJzcGVjdGl2ZRgBIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAIgASgFIkkKB1dhaXRpbmcSDAoEc2VhdBgBIAEoBRIQCghtdXN0X2FjdBgCIAEoCBIOCgZyZWFzb24YAyABKAkSDgoGZGV0YWlsGAQgASgJIroBCgZQcm9tcHQSDAoEc2VhdBgBIAEoBRIQCghtdXN0X2FjdBgCIAEoCBIOCgZyZWFzb24YAyABKAkSDgoGZGV0YWlsGAQgASgJEigKBWxlZ2FsGAUgAygLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEjAKCXRlbXBsYXRlcxgGIAMoCzIdLm1vb25zaGluZS52MS5Db21tYW5kVGVtcGxhdGUSFAoMbGVnYWxfbGFiZWxzGAcgAygJIpwBCg9Db21tYW5kVGVtcGxhdGUSDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIqCgdjb21tYW5kGAMgASgLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEisKBnBhcmFtcxgEIAMoCzIbLm1vb25zaGluZS52MS5UZW1wbGF0ZVBhcmFtEg0KBWxhYmVsGAUgASgJIl4KDVRlbXBsYXRlUGFyYW0SDQoFZmllbGQYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSDwoHY2hvaWNlcxgDIAMoCRILCgNtaW4YBCABKAUSCwoDbWF4GAUgASgFIjsKB091dGNvbWUSDwoHd2lubmVycxgBIAMoBRIOCgZzY29yZXMYAiADKAUSDwoHc3VtbWFyeRgDIAEoCSL8AgoIR2FtZVZpZXcSJAoEaW5mbxgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIkCgZ2aWV3ZXIYAiABKAsyFC5tb29uc2hpbmUudjEuVmlld2VyEiYKB3dhaXRpbmcYAyADKAsyFS5tb29uc2hpbmUudjEuV2FpdGluZxIkCgZwcm9tcHQYBCABKAsyFC5tb29uc2hpbmUudjEuUHJvbXB0EiYKB291dGNvbWUYBSABKAsyFS5tb29uc2hpbmUudjEuT3V0Y29tZRI2Cgxib296ZV9iYXJvbnMYCiABKAsyHi5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuVmlld0gAEjcKEW1vb25zaGluZV9raW5nZG9tGAsgASgLMhoubW9vbnNoaW5lLmtpbmdkb20udjEuVmlld0gAEjUKC2Jvb3RsZWdnZXJzGAwgASgLMh4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlZpZXdIAEIGCgR2aWV3Ir4BCglHYW1lQm9hcmQSNwoMYm9vemVfYmFyb25zGAEgASgLMh8ubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLkJvYXJkSAASOAoRbW9vbnNoaW5lX2tpbmdkb20YAiABKAsyGy5tb29uc2hpbmUua2luZ2RvbS52MS5Cb2FyZEgAEjYKC2Jvb3RsZWdnZXJzGAMgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJvYXJkSABCBgoEZ2FtZSKRAQoHVmFyaWFudBIMCgRuYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC21pbl9wbGF5ZXJzGAQgASgFEhMKC21heF9wbGF5ZXJzGAUgASgFEioKB29wdGlvbnMYBiABKAsyGS5tb29uc2hpbmUudjEuR2FtZU9wdGlvbnMitQEKCUdhbWVSdWxlcxIMCgRnYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC21pbl9wbGF5ZXJzGAMgASgFEhMKC21heF9wbGF5ZXJzGAQgASgFEicKCHZhcmlhbnRzGAUgAygLMhUubW9vbnNoaW5lLnYxLlZhcmlhbnQSJgoFYm9hcmQYBiABKAsyFy5tb29uc2hpbmUudjEuR2FtZUJvYXJkEhAKCGxhYmVsbGVkGAcgASgIIsIBCg1Mb2dnZWRDb21tYW5kEhIKCmNvbW1hbmRfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIqCgdjb21tYW5kGAMgASgLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEhEKCWZpcnN0X3NlcRgEIAEoAxIQCghsYXN0X3NlcRgFIAEoAxIvCgtyZWNvcmRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFbGFiZWwYByABKAkqWAoKVmlzaWJpbGl0eRIaChZWSVNJQklMSVRZX1VOU1BFQ0lGSUVEEAASFQoRVklTSUJJTElUWV9QVUJMSUMQARIXChNWSVNJQklMSVRZX1VOTElTVEVEEAIqbQoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhQKEEdBTUVfU1RBVFVTX09QRU4QARIWChJHQU1FX1NUQVRVU19BQ1RJVkUQAhIUChBHQU1FX1NUQVRVU19PVkVSEAMqUQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEgoOUk9MRV9TUEVDVEFUT1IQARINCglST0xFX1NFQVQQAhIQCgxST0xFX0FVRElUT1IQAypuCgtQZXJzcGVjdGl2ZRIbChdQRVJTUEVDVElWRV9VTlNQRUNJRklFRBAAEhYKElBFUlNQRUNUSVZFX1BVQkxJQxABEhQKEFBFUlNQRUNUSVZFX1NFQVQQAhIUChBQRVJTUEVDVElWRV9GVUxMEANiBnByb3RvMw", [file_google_protobuf_timestamp, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_data, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_bootleggers_v1_view, file_moonshine_boozebarons_v1_board, file_moonshine_boozebarons_v1_boozebarons, file_moonshine_kingdom_v1_board, file_moonshine_kingdom_v1_commands, file_moonshine_kingdom_v1_events, file_moonshine_kingdom_v1_kingdom, file_moonshine_kingdom_v1_view]);
 
 /**
  * GameOptions carries one game's typed options. A game's variants are
@@ -144,6 +144,15 @@ export type GameConfig = Message<"moonshine.v1.GameConfig"> & {
    * @generated from field: string variant = 6;
    */
   variant: string;
+
+  /**
+   * Who may find the table: public tables are listed by ListGames,
+   * unlisted ones never are and are reached only by their id (given out
+   * by whoever holds it). Unset: public.
+   *
+   * @generated from field: moonshine.v1.Visibility visibility = 7;
+   */
+  visibility: Visibility;
 };
 
 /**
@@ -281,6 +290,15 @@ export type EventBody = Message<"moonshine.v1.EventBody"> & {
      */
     value: ChatMessage;
     case: "chat";
+  } | {
+    /**
+     * A change of the table (not of the game's rules), which the game does
+     * not fold: a seat left, or the table was cancelled.
+     *
+     * @generated from field: moonshine.v1.TableEvent table = 101;
+     */
+    value: TableEvent;
+    case: "table";
   } | { case: undefined; value?: undefined };
 
   /**
@@ -302,6 +320,111 @@ export type EventBody = Message<"moonshine.v1.EventBody"> & {
  */
 export const EventBodySchema: GenMessage<EventBody> = /*@__PURE__*/
   messageDesc(file_moonshine_v1_game, 4);
+
+/**
+ * TableEvent is a change of a table, not of its game: a seat left or the
+ * table was cancelled (before the game started), or a seat's credential
+ * was replaced. It is public, and the game's rules never see it.
+ *
+ * @generated from message moonshine.v1.TableEvent
+ */
+export type TableEvent = Message<"moonshine.v1.TableEvent"> & {
+  /**
+   * What changed.
+   *
+   * @generated from oneof moonshine.v1.TableEvent.change
+   */
+  change: {
+    /**
+     * The creator cancelled the table: the game is over, unplayed.
+     *
+     * @generated from field: moonshine.v1.TableCancelled cancelled = 1;
+     */
+    value: TableCancelled;
+    case: "cancelled";
+  } | {
+    /**
+     * A seat's player left; the seat is free to claim again.
+     *
+     * @generated from field: moonshine.v1.SeatLeft seat_left = 2;
+     */
+    value: SeatLeft;
+    case: "seatLeft";
+  } | {
+    /**
+     * The creator replaced a seat's credential: the old one no longer
+     * works.
+     *
+     * @generated from field: moonshine.v1.CredentialRotated credential_rotated = 3;
+     */
+    value: CredentialRotated;
+    case: "credentialRotated";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message moonshine.v1.TableEvent.
+ * Use `create(TableEventSchema)` to create a new message.
+ */
+export const TableEventSchema: GenMessage<TableEvent> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 5);
+
+/**
+ * CredentialRotated says that a seat's credential was replaced.
+ *
+ * @generated from message moonshine.v1.CredentialRotated
+ */
+export type CredentialRotated = Message<"moonshine.v1.CredentialRotated"> & {
+  /**
+   * The seat whose credential was replaced.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.v1.CredentialRotated.
+ * Use `create(CredentialRotatedSchema)` to create a new message.
+ */
+export const CredentialRotatedSchema: GenMessage<CredentialRotated> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 6);
+
+/**
+ * TableCancelled says that the table's creator cancelled it.
+ *
+ * @generated from message moonshine.v1.TableCancelled
+ */
+export type TableCancelled = Message<"moonshine.v1.TableCancelled"> & {
+};
+
+/**
+ * Describes the message moonshine.v1.TableCancelled.
+ * Use `create(TableCancelledSchema)` to create a new message.
+ */
+export const TableCancelledSchema: GenMessage<TableCancelled> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 7);
+
+/**
+ * SeatLeft says that a seat's player left the table before the start.
+ *
+ * @generated from message moonshine.v1.SeatLeft
+ */
+export type SeatLeft = Message<"moonshine.v1.SeatLeft"> & {
+  /**
+   * The seat freed.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.v1.SeatLeft.
+ * Use `create(SeatLeftSchema)` to create a new message.
+ */
+export const SeatLeftSchema: GenMessage<SeatLeft> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 8);
 
 /**
  * PrivatePart is a body that only the named seats (and the auditor) see.
@@ -329,7 +452,7 @@ export type PrivatePart = Message<"moonshine.v1.PrivatePart"> & {
  * Use `create(PrivatePartSchema)` to create a new message.
  */
 export const PrivatePartSchema: GenMessage<PrivatePart> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 5);
+  messageDesc(file_moonshine_v1_game, 9);
 
 /**
  * StoredEvent is the stored form of one event (the event store's bytes).
@@ -357,7 +480,7 @@ export type StoredEvent = Message<"moonshine.v1.StoredEvent"> & {
  * Use `create(StoredEventSchema)` to create a new message.
  */
 export const StoredEventSchema: GenMessage<StoredEvent> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 6);
+  messageDesc(file_moonshine_v1_game, 10);
 
 /**
  * Event is one event as a caller may see it: the public body and only the
@@ -403,7 +526,7 @@ export type Event = Message<"moonshine.v1.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 7);
+  messageDesc(file_moonshine_v1_game, 11);
 
 /**
  * TalkEvent is one message of a game's table talk as the caller may see
@@ -451,7 +574,7 @@ export type TalkEvent = Message<"moonshine.v1.TalkEvent"> & {
  * Use `create(TalkEventSchema)` to create a new message.
  */
 export const TalkEventSchema: GenMessage<TalkEvent> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 8);
+  messageDesc(file_moonshine_v1_game, 12);
 
 /**
  * Seat is one place at the table.
@@ -493,7 +616,7 @@ export type Seat = Message<"moonshine.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 9);
+  messageDesc(file_moonshine_v1_game, 13);
 
 /**
  * GameInfo is a game's public metadata.
@@ -571,6 +694,14 @@ export type GameInfo = Message<"moonshine.v1.GameInfo"> & {
    * @generated from field: google.protobuf.Timestamp finished_at = 10;
    */
   finishedAt?: Timestamp | undefined;
+
+  /**
+   * Set when the game ended by its creator cancelling it before the start
+   * (status is then GAME_STATUS_OVER).
+   *
+   * @generated from field: bool cancelled = 11;
+   */
+  cancelled: boolean;
 };
 
 /**
@@ -578,7 +709,7 @@ export type GameInfo = Message<"moonshine.v1.GameInfo"> & {
  * Use `create(GameInfoSchema)` to create a new message.
  */
 export const GameInfoSchema: GenMessage<GameInfo> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 10);
+  messageDesc(file_moonshine_v1_game, 14);
 
 /**
  * Viewer says whose knowledge a response shows.
@@ -606,7 +737,7 @@ export type Viewer = Message<"moonshine.v1.Viewer"> & {
  * Use `create(ViewerSchema)` to create a new message.
  */
 export const ViewerSchema: GenMessage<Viewer> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 11);
+  messageDesc(file_moonshine_v1_game, 15);
 
 /**
  * Waiting says, publicly, that the game expects a seat to act.
@@ -648,7 +779,7 @@ export type Waiting = Message<"moonshine.v1.Waiting"> & {
  * Use `create(WaitingSchema)` to create a new message.
  */
 export const WaitingSchema: GenMessage<Waiting> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 12);
+  messageDesc(file_moonshine_v1_game, 16);
 
 /**
  * Prompt is what the caller's own seat may send now.
@@ -713,7 +844,7 @@ export type Prompt = Message<"moonshine.v1.Prompt"> & {
  * Use `create(PromptSchema)` to create a new message.
  */
 export const PromptSchema: GenMessage<Prompt> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 13);
+  messageDesc(file_moonshine_v1_game, 17);
 
 /**
  * CommandTemplate is a command with free fields to fill in.
@@ -763,7 +894,7 @@ export type CommandTemplate = Message<"moonshine.v1.CommandTemplate"> & {
  * Use `create(CommandTemplateSchema)` to create a new message.
  */
 export const CommandTemplateSchema: GenMessage<CommandTemplate> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 14);
+  messageDesc(file_moonshine_v1_game, 18);
 
 /**
  * TemplateParam is one free field of a CommandTemplate.
@@ -812,7 +943,7 @@ export type TemplateParam = Message<"moonshine.v1.TemplateParam"> & {
  * Use `create(TemplateParamSchema)` to create a new message.
  */
 export const TemplateParamSchema: GenMessage<TemplateParam> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 15);
+  messageDesc(file_moonshine_v1_game, 19);
 
 /**
  * Outcome is the result of a finished game.
@@ -847,7 +978,7 @@ export type Outcome = Message<"moonshine.v1.Outcome"> & {
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 16);
+  messageDesc(file_moonshine_v1_game, 20);
 
 /**
  * GameView is what the caller may know of a game at one version.
@@ -928,7 +1059,7 @@ export type GameView = Message<"moonshine.v1.GameView"> & {
  * Use `create(GameViewSchema)` to create a new message.
  */
 export const GameViewSchema: GenMessage<GameView> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 17);
+  messageDesc(file_moonshine_v1_game, 21);
 
 /**
  * GameBoard carries one game's printed data (map, cards, tables), for
@@ -976,7 +1107,7 @@ export type GameBoard = Message<"moonshine.v1.GameBoard"> & {
  * Use `create(GameBoardSchema)` to create a new message.
  */
 export const GameBoardSchema: GenMessage<GameBoard> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 18);
+  messageDesc(file_moonshine_v1_game, 22);
 
 /**
  * Variant is a named way to set a table of a game.
@@ -1032,7 +1163,7 @@ export type Variant = Message<"moonshine.v1.Variant"> & {
  * Use `create(VariantSchema)` to create a new message.
  */
 export const VariantSchema: GenMessage<Variant> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 19);
+  messageDesc(file_moonshine_v1_game, 23);
 
 /**
  * GameRules describes one game the server hosts.
@@ -1099,7 +1230,7 @@ export type GameRules = Message<"moonshine.v1.GameRules"> & {
  * Use `create(GameRulesSchema)` to create a new message.
  */
 export const GameRulesSchema: GenMessage<GameRules> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 20);
+  messageDesc(file_moonshine_v1_game, 24);
 
 /**
  * LoggedCommand is an accepted command, as published for verification.
@@ -1163,7 +1294,41 @@ export type LoggedCommand = Message<"moonshine.v1.LoggedCommand"> & {
  * Use `create(LoggedCommandSchema)` to create a new message.
  */
 export const LoggedCommandSchema: GenMessage<LoggedCommand> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 21);
+  messageDesc(file_moonshine_v1_game, 25);
+
+/**
+ * Visibility says whether the lobby lists a table.
+ *
+ * @generated from enum moonshine.v1.Visibility
+ */
+export enum Visibility {
+  /**
+   * Not set: public.
+   *
+   * @generated from enum value: VISIBILITY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Listed by ListGames.
+   *
+   * @generated from enum value: VISIBILITY_PUBLIC = 1;
+   */
+  PUBLIC = 1,
+
+  /**
+   * Never listed; reached by its id.
+   *
+   * @generated from enum value: VISIBILITY_UNLISTED = 2;
+   */
+  UNLISTED = 2,
+}
+
+/**
+ * Describes the enum moonshine.v1.Visibility.
+ */
+export const VisibilitySchema: GenEnum<Visibility> = /*@__PURE__*/
+  enumDesc(file_moonshine_v1_game, 0);
 
 /**
  * GameStatus is where a game stands.
@@ -1204,7 +1369,7 @@ export enum GameStatus {
  * Describes the enum moonshine.v1.GameStatus.
  */
 export const GameStatusSchema: GenEnum<GameStatus> = /*@__PURE__*/
-  enumDesc(file_moonshine_v1_game, 0);
+  enumDesc(file_moonshine_v1_game, 1);
 
 /**
  * Role is the capacity a caller acts in.
@@ -1245,7 +1410,7 @@ export enum Role {
  * Describes the enum moonshine.v1.Role.
  */
 export const RoleSchema: GenEnum<Role> = /*@__PURE__*/
-  enumDesc(file_moonshine_v1_game, 1);
+  enumDesc(file_moonshine_v1_game, 2);
 
 /**
  * Perspective chooses whose knowledge a view or an event stream shows.
@@ -1289,5 +1454,5 @@ export enum Perspective {
  * Describes the enum moonshine.v1.Perspective.
  */
 export const PerspectiveSchema: GenEnum<Perspective> = /*@__PURE__*/
-  enumDesc(file_moonshine_v1_game, 2);
+  enumDesc(file_moonshine_v1_game, 3);
 

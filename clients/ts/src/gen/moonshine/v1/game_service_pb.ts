@@ -50,7 +50,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/v1/game_service.proto.
  */
 export const file_moonshine_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tb29uc2hpbmUvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgxtb29uc2hpbmUudjEiSwoRQ3JlYXRlR2FtZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZjb25maWcYAiABKAsyGC5tb29uc2hpbmUudjEuR2FtZUNvbmZpZyI6ChJDcmVhdGVHYW1lUmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbyJMCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESDAoEbmFtZRgDIAEoCUIHCgVfc2VhdCJaChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKAUSEgoKY3JlZGVudGlhbBgCIAEoCRIkCgRnYW1lGAMgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpsBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIdChBleHBlY3RlZF92ZXJzaW9uGAQgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24icAoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEhEKCWZpcnN0X3NlcRgBIAEoAxIQCghsYXN0X3NlcRgCIAEoAxIjCgZldmVudHMYAyADKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSDQoFbGFiZWwYBCABKAkiaQoSU2VuZE1lc3NhZ2VSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQESEgoKbWVzc2FnZV9pZBgEIAEoCUIKCghfdG9fc2VhdCJkChNTZW5kTWVzc2FnZVJlc3BvbnNlEiYKBWV2ZW50GAEgASgLMhMubW9vbnNoaW5lLnYxLkV2ZW50QgIYARIlCgR0YWxrGAIgASgLMhcubW9vbnNoaW5lLnYxLlRhbGtFdmVudCIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjcKD0dldEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpoBChBMaXN0R2FtZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSKAoGc3RhdHVzGAQgASgOMhgubW9vbnNoaW5lLnYxLkdhbWVTdGF0dXMSFgoObWluX29wZW5fc2VhdHMYBSABKAUSDwoHcGxheWVycxgGIAEoBSJTChFMaXN0R2FtZXNSZXNwb25zZRIlCgVnYW1lcxgBIAMoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkidAoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIuCgtwZXJzcGVjdGl2ZRgCIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAMgASgFEhMKC21pbl92ZXJzaW9uGAQgASgDIjcKD0dldFZpZXdSZXNwb25zZRIkCgR2aWV3GAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVWaWV3IoMBChBHZXRWaWV3QXRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgDEi4KC3BlcnNwZWN0aXZlGAMgASgOMhkubW9vbnNoaW5lLnYxLlBlcnNwZWN0aXZlEgwKBHNlYXQYBCABKAUSEwoLbWluX3ZlcnNpb24YBSABKAMiOQoRR2V0Vmlld0F0UmVzcG9uc2USJAoEdmlldxgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lVmlldyKrAQoQV2F0Y2hHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoAxIuCgtwZXJzcGVjdGl2ZRgDIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAQgASgFEgwKBHRhbGsYBSABKAgSFgoOYWZ0ZXJfdGFsa19zZXEYBiABKAMSDwoHcHJvbXB0cxgHIAEoCCK1AQoRV2F0Y2hHYW1lUmVzcG9uc2USIgoFZXZlbnQYASABKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSKQoJZ2FtZV9vdmVyGAIgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVPdmVyEiUKBHRhbGsYAyABKAsyFy5tb29uc2hpbmUudjEuVGFsa0V2ZW50EioKBnByb21wdBgEIAEoCzIaLm1vb25zaGluZS52MS5Qcm9tcHRVcGRhdGUibQoMUHJvbXB0VXBkYXRlEg8KB3ZlcnNpb24YASABKAMSJgoHd2FpdGluZxgCIAMoCzIVLm1vb25zaGluZS52MS5XYWl0aW5nEiQKBnByb21wdBgDIAEoCzIULm1vb25zaGluZS52MS5Qcm9tcHQiWwoIR2FtZU92ZXISEAoIbGFzdF9zZXEYASABKAMSJgoHb3V0Y29tZRgCIAEoCzIVLm1vb25zaGluZS52MS5PdXRjb21lEhUKDWxhc3RfdGFsa19zZXEYAyABKAMiZAoRR2V0SGlzdG9yeVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIYChByZXF1aXJlX2NvbXBsZXRlGAIgASgIEhEKCWFmdGVyX3NlcRgDIAEoAxIRCglwYWdlX3NpemUYBCABKAUiuAEKEkdldEhpc3RvcnlSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvEhAKCGNvbXBsZXRlGAIgASgIEiMKBmV2ZW50cxgDIAMoCzITLm1vb25zaGluZS52MS5FdmVudBItCghjb21tYW5kcxgEIAMoCzIbLm1vb25zaGluZS52MS5Mb2dnZWRDb21tYW5kEhYKDm5leHRfYWZ0ZXJfc2VxGAUgASgDIhIKEExpc3RSdWxlc1JlcXVlc3QiOwoRTGlzdFJ1bGVzUmVzcG9uc2USJgoFZ2FtZXMYASADKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIh8KD0dldFJ1bGVzUmVxdWVzdBIMCgRnYW1lGAEgASgJIjoKEEdldFJ1bGVzUmVzcG9uc2USJgoFcnVsZXMYASABKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIkcKDkdldFRhbGtSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJQCg9HZXRUYWxrUmVzcG9uc2USJQoEdGFsaxgBIAMoCzIXLm1vb25zaGluZS52MS5UYWxrRXZlbnQSFgoObmV4dF9hZnRlcl9zZXEYAiABKAMypwsKC0dhbWVTZXJ2aWNlEmUKCkNyZWF0ZUdhbWUSHy5tb29uc2hpbmUudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIC5tb29uc2hpbmUudjEuQ3JlYXRlR2FtZVJlc3BvbnNlIhSC0+STAg46ASoiCS92MS9nYW1lcxJuCghKb2luR2FtZRIdLm1vb25zaGluZS52MS5Kb2luR2FtZVJlcXVlc3QaHi5tb29uc2hpbmUudjEuSm9pbkdhbWVSZXNwb25zZSIjgtPkkwIdOgEqIhgvdjEvZ2FtZXMve2dhbWVfaWR9OmpvaW4SgQEKDVN1Ym1pdENvbW1hbmQSIi5tb29uc2hpbmUudjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIy5tb29uc2hpbmUudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlIieC0+STAiE6ASoiHC92MS9nYW1lcy97Z2FtZV9pZH0vY29tbWFuZHMSdwoLU2VuZE1lc3NhZ2USIC5tb29uc2hpbmUudjEuU2VuZE1lc3NhZ2VSZXF1ZXN0GiEubW9vbnNoaW5lLnYxLlNlbmRNZXNzYWdlUmVzcG9uc2UiI4LT5JMCHToBKiIYL3YxL2dhbWVzL3tnYW1lX2lkfS90YWxrEmMKB0dldEdhbWUSHC5tb29uc2hpbmUudjEuR2V0R2FtZVJlcXVlc3QaHS5tb29uc2hpbmUudjEuR2V0R2FtZVJlc3BvbnNlIhuC0+STAhUSEy92MS9nYW1lcy97Z2FtZV9pZH0SXwoJTGlzdEdhbWVzEh4ubW9vbnNoaW5lLnYxLkxpc3RHYW1lc1JlcXVlc3QaHy5tb29uc2hpbmUudjEuTGlzdEdhbWVzUmVzcG9uc2UiEYLT5JMCCxIJL3YxL2dhbWVzEmgKB0dldFZpZXcSHC5tb29uc2hpbmUudjEuR2V0Vmlld1JlcXVlc3QaHS5tb29uc2hpbmUudjEuR2V0Vmlld1Jlc3BvbnNlIiCC0+STAhoSGC92MS9nYW1lcy97Z2FtZV9pZH0vdmlldxJ1CglHZXRWaWV3QXQSHi5tb29uc2hpbmUudjEuR2V0Vmlld0F0UmVxdWVzdBofLm1vb25zaGluZS52MS5HZXRWaWV3QXRSZXNwb25zZSIngtPkkwIhEh8vdjEvZ2FtZXMve2dhbWVfaWR9L3ZpZXdzL3tzZXF9EngKCVdhdGNoR2FtZRIeLm1vb25zaGluZS52MS5XYXRjaEdhbWVSZXF1ZXN0Gh8ubW9vbnNoaW5lLnYxLldhdGNoR2FtZVJlc3BvbnNlIiiC0+STAiISIC92MS9nYW1lcy97Z2FtZV9pZH0vZXZlbnRzOndhdGNoMAEScwoKR2V0SGlzdG9yeRIfLm1vb25zaGluZS52MS5HZXRIaXN0b3J5UmVxdWVzdBogLm1vb25zaGluZS52MS5HZXRIaXN0b3J5UmVzcG9uc2UiIoLT5JMCHBIaL3YxL2dhbWVzL3tnYW1lX2lkfS9ldmVudHMSaAoHR2V0VGFsaxIcLm1vb25zaGluZS52MS5HZXRUYWxrUmVxdWVzdBodLm1vb25zaGluZS52MS5HZXRUYWxrUmVzcG9uc2UiIILT5JMCGhIYL3YxL2dhbWVzL3tnYW1lX2lkfS90YWxrEl8KCUxpc3RSdWxlcxIeLm1vb25zaGluZS52MS5MaXN0UnVsZXNSZXF1ZXN0Gh8ubW9vbnNoaW5lLnYxLkxpc3RSdWxlc1Jlc3BvbnNlIhGC0+STAgsSCS92MS9ydWxlcxJjCghHZXRSdWxlcxIdLm1vb25zaGluZS52MS5HZXRSdWxlc1JlcXVlc3QaHi5tb29uc2hpbmUudjEuR2V0UnVsZXNSZXNwb25zZSIYgtPkkwISEhAvdjEvcnVsZXMve2dhbWV9YgZwcm90bzM", [file_google_api_annotations, file_moonshine_v1_game]);
+  fileDesc("Ch9tb29uc2hpbmUvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgxtb29uc2hpbmUudjEiSwoRQ3JlYXRlR2FtZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZjb25maWcYAiABKAsyGC5tb29uc2hpbmUudjEuR2FtZUNvbmZpZyJWChJDcmVhdGVHYW1lUmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIaChJjcmVhdG9yX2NyZWRlbnRpYWwYAiABKAkidAoRQ2FuY2VsR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIaChJjcmVhdG9yX2NyZWRlbnRpYWwYAiABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIjoKEkNhbmNlbEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIlcKEExlYXZlU2VhdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdChBleHBlY3RlZF92ZXJzaW9uGAIgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24iiAEKF1JvdGF0ZUNyZWRlbnRpYWxSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGgoSY3JlYXRvcl9jcmVkZW50aWFsGAIgASgJEgwKBHNlYXQYAyABKAUSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIlQKGFJvdGF0ZUNyZWRlbnRpYWxSZXNwb25zZRISCgpjcmVkZW50aWFsGAEgASgJEiQKBGdhbWUYAiABKAsyFi5tb29uc2hpbmUudjEuR2FtZUluZm8iOQoRTGVhdmVTZWF0UmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbyJMCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESDAoEbmFtZRgDIAEoCUIHCgVfc2VhdCJaChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKAUSEgoKY3JlZGVudGlhbBgCIAEoCRIkCgRnYW1lGAMgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpsBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIdChBleHBlY3RlZF92ZXJzaW9uGAQgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24icAoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEhEKCWZpcnN0X3NlcRgBIAEoAxIQCghsYXN0X3NlcRgCIAEoAxIjCgZldmVudHMYAyADKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSDQoFbGFiZWwYBCABKAkiaQoSU2VuZE1lc3NhZ2VSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQESEgoKbWVzc2FnZV9pZBgEIAEoCUIKCghfdG9fc2VhdCJkChNTZW5kTWVzc2FnZVJlc3BvbnNlEiYKBWV2ZW50GAEgASgLMhMubW9vbnNoaW5lLnYxLkV2ZW50QgIYARIlCgR0YWxrGAIgASgLMhcubW9vbnNoaW5lLnYxLlRhbGtFdmVudCIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjcKD0dldEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpoBChBMaXN0R2FtZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSKAoGc3RhdHVzGAQgASgOMhgubW9vbnNoaW5lLnYxLkdhbWVTdGF0dXMSFgoObWluX29wZW5fc2VhdHMYBSABKAUSDwoHcGxheWVycxgGIAEoBSJTChFMaXN0R2FtZXNSZXNwb25zZRIlCgVnYW1lcxgBIAMoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkidAoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIuCgtwZXJzcGVjdGl2ZRgCIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAMgASgFEhMKC21pbl92ZXJzaW9uGAQgASgDIjcKD0dldFZpZXdSZXNwb25zZRIkCgR2aWV3GAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVWaWV3IoMBChBHZXRWaWV3QXRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgDEi4KC3BlcnNwZWN0aXZlGAMgASgOMhkubW9vbnNoaW5lLnYxLlBlcnNwZWN0aXZlEgwKBHNlYXQYBCABKAUSEwoLbWluX3ZlcnNpb24YBSABKAMiOQoRR2V0Vmlld0F0UmVzcG9uc2USJAoEdmlldxgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lVmlldyKrAQoQV2F0Y2hHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoAxIuCgtwZXJzcGVjdGl2ZRgDIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAQgASgFEgwKBHRhbGsYBSABKAgSFgoOYWZ0ZXJfdGFsa19zZXEYBiABKAMSDwoHcHJvbXB0cxgHIAEoCCK1AQoRV2F0Y2hHYW1lUmVzcG9uc2USIgoFZXZlbnQYASABKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSKQoJZ2FtZV9vdmVyGAIgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVPdmVyEiUKBHRhbGsYAyABKAsyFy5tb29uc2hpbmUudjEuVGFsa0V2ZW50EioKBnByb21wdBgEIAEoCzIaLm1vb25zaGluZS52MS5Qcm9tcHRVcGRhdGUibQoMUHJvbXB0VXBkYXRlEg8KB3ZlcnNpb24YASABKAMSJgoHd2FpdGluZxgCIAMoCzIVLm1vb25zaGluZS52MS5XYWl0aW5nEiQKBnByb21wdBgDIAEoCzIULm1vb25zaGluZS52MS5Qcm9tcHQiWwoIR2FtZU92ZXISEAoIbGFzdF9zZXEYASABKAMSJgoHb3V0Y29tZRgCIAEoCzIVLm1vb25zaGluZS52MS5PdXRjb21lEhUKDWxhc3RfdGFsa19zZXEYAyABKAMiZAoRR2V0SGlzdG9yeVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIYChByZXF1aXJlX2NvbXBsZXRlGAIgASgIEhEKCWFmdGVyX3NlcRgDIAEoAxIRCglwYWdlX3NpemUYBCABKAUiuAEKEkdldEhpc3RvcnlSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvEhAKCGNvbXBsZXRlGAIgASgIEiMKBmV2ZW50cxgDIAMoCzITLm1vb25zaGluZS52MS5FdmVudBItCghjb21tYW5kcxgEIAMoCzIbLm1vb25zaGluZS52MS5Mb2dnZWRDb21tYW5kEhYKDm5leHRfYWZ0ZXJfc2VxGAUgASgDIhIKEExpc3RSdWxlc1JlcXVlc3QiOwoRTGlzdFJ1bGVzUmVzcG9uc2USJgoFZ2FtZXMYASADKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIh8KD0dldFJ1bGVzUmVxdWVzdBIMCgRnYW1lGAEgASgJIjoKEEdldFJ1bGVzUmVzcG9uc2USJgoFcnVsZXMYASABKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIkcKDkdldFRhbGtSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJQCg9HZXRUYWxrUmVzcG9uc2USJQoEdGFsaxgBIAMoCzIXLm1vb25zaGluZS52MS5UYWxrRXZlbnQSFgoObmV4dF9hZnRlcl9zZXEYAiABKAMytQ4KC0dhbWVTZXJ2aWNlEmUKCkNyZWF0ZUdhbWUSHy5tb29uc2hpbmUudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIC5tb29uc2hpbmUudjEuQ3JlYXRlR2FtZVJlc3BvbnNlIhSC0+STAg46ASoiCS92MS9nYW1lcxJuCghKb2luR2FtZRIdLm1vb25zaGluZS52MS5Kb2luR2FtZVJlcXVlc3QaHi5tb29uc2hpbmUudjEuSm9pbkdhbWVSZXNwb25zZSIjgtPkkwIdOgEqIhgvdjEvZ2FtZXMve2dhbWVfaWR9OmpvaW4SdgoKQ2FuY2VsR2FtZRIfLm1vb25zaGluZS52MS5DYW5jZWxHYW1lUmVxdWVzdBogLm1vb25zaGluZS52MS5DYW5jZWxHYW1lUmVzcG9uc2UiJYLT5JMCHzoBKiIaL3YxL2dhbWVzL3tnYW1lX2lkfTpjYW5jZWwScgoJTGVhdmVTZWF0Eh4ubW9vbnNoaW5lLnYxLkxlYXZlU2VhdFJlcXVlc3QaHy5tb29uc2hpbmUudjEuTGVhdmVTZWF0UmVzcG9uc2UiJILT5JMCHjoBKiIZL3YxL2dhbWVzL3tnYW1lX2lkfTpsZWF2ZRKfAQoQUm90YXRlQ3JlZGVudGlhbBIlLm1vb25zaGluZS52MS5Sb3RhdGVDcmVkZW50aWFsUmVxdWVzdBomLm1vb25zaGluZS52MS5Sb3RhdGVDcmVkZW50aWFsUmVzcG9uc2UiPILT5JMCNjoBKiIxL3YxL2dhbWVzL3tnYW1lX2lkfS9zZWF0cy97c2VhdH06cm90YXRlQ3JlZGVudGlhbBKBAQoNU3VibWl0Q29tbWFuZBIiLm1vb25zaGluZS52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBojLm1vb25zaGluZS52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2UiJ4LT5JMCIToBKiIcL3YxL2dhbWVzL3tnYW1lX2lkfS9jb21tYW5kcxJ3CgtTZW5kTWVzc2FnZRIgLm1vb25zaGluZS52MS5TZW5kTWVzc2FnZVJlcXVlc3QaIS5tb29uc2hpbmUudjEuU2VuZE1lc3NhZ2VSZXNwb25zZSIjgtPkkwIdOgEqIhgvdjEvZ2FtZXMve2dhbWVfaWR9L3RhbGsSYwoHR2V0R2FtZRIcLm1vb25zaGluZS52MS5HZXRHYW1lUmVxdWVzdBodLm1vb25zaGluZS52MS5HZXRHYW1lUmVzcG9uc2UiG4LT5JMCFRITL3YxL2dhbWVzL3tnYW1lX2lkfRJfCglMaXN0R2FtZXMSHi5tb29uc2hpbmUudjEuTGlzdEdhbWVzUmVxdWVzdBofLm1vb25zaGluZS52MS5MaXN0R2FtZXNSZXNwb25zZSIRgtPkkwILEgkvdjEvZ2FtZXMSaAoHR2V0VmlldxIcLm1vb25zaGluZS52MS5HZXRWaWV3UmVxdWVzdBodLm1vb25zaGluZS52MS5HZXRWaWV3UmVzcG9uc2UiIILT5JMCGhIYL3YxL2dhbWVzL3tnYW1lX2lkfS92aWV3EnUKCUdldFZpZXdBdBIeLm1vb25zaGluZS52MS5HZXRWaWV3QXRSZXF1ZXN0Gh8ubW9vbnNoaW5lLnYxLkdldFZpZXdBdFJlc3BvbnNlIieC0+STAiESHy92MS9nYW1lcy97Z2FtZV9pZH0vdmlld3Mve3NlcX0SeAoJV2F0Y2hHYW1lEh4ubW9vbnNoaW5lLnYxLldhdGNoR2FtZVJlcXVlc3QaHy5tb29uc2hpbmUudjEuV2F0Y2hHYW1lUmVzcG9uc2UiKILT5JMCIhIgL3YxL2dhbWVzL3tnYW1lX2lkfS9ldmVudHM6d2F0Y2gwARJzCgpHZXRIaXN0b3J5Eh8ubW9vbnNoaW5lLnYxLkdldEhpc3RvcnlSZXF1ZXN0GiAubW9vbnNoaW5lLnYxLkdldEhpc3RvcnlSZXNwb25zZSIigtPkkwIcEhovdjEvZ2FtZXMve2dhbWVfaWR9L2V2ZW50cxJoCgdHZXRUYWxrEhwubW9vbnNoaW5lLnYxLkdldFRhbGtSZXF1ZXN0Gh0ubW9vbnNoaW5lLnYxLkdldFRhbGtSZXNwb25zZSIggtPkkwIaEhgvdjEvZ2FtZXMve2dhbWVfaWR9L3RhbGsSXwoJTGlzdFJ1bGVzEh4ubW9vbnNoaW5lLnYxLkxpc3RSdWxlc1JlcXVlc3QaHy5tb29uc2hpbmUudjEuTGlzdFJ1bGVzUmVzcG9uc2UiEYLT5JMCCxIJL3YxL3J1bGVzEmMKCEdldFJ1bGVzEh0ubW9vbnNoaW5lLnYxLkdldFJ1bGVzUmVxdWVzdBoeLm1vb25zaGluZS52MS5HZXRSdWxlc1Jlc3BvbnNlIhiC0+STAhISEC92MS9ydWxlcy97Z2FtZX1iBnByb3RvMw", [file_google_api_annotations, file_moonshine_v1_game]);
 
 /**
  * CreateGameRequest opens a game.
@@ -93,6 +93,14 @@ export type CreateGameResponse = Message<"moonshine.v1.CreateGameResponse"> & {
    * @generated from field: moonshine.v1.GameInfo game = 1;
    */
   game?: GameInfo | undefined;
+
+  /**
+   * The creator credential: it manages the table (CancelGame) and is no
+   * seat's. The server keeps only its hash: it cannot be shown again.
+   *
+   * @generated from field: string creator_credential = 2;
+   */
+  creatorCredential: string;
 };
 
 /**
@@ -101,6 +109,185 @@ export type CreateGameResponse = Message<"moonshine.v1.CreateGameResponse"> & {
  */
 export const CreateGameResponseSchema: GenMessage<CreateGameResponse> = /*@__PURE__*/
   messageDesc(file_moonshine_v1_game_service, 1);
+
+/**
+ * CancelGameRequest cancels a game that has not started.
+ *
+ * @generated from message moonshine.v1.CancelGameRequest
+ */
+export type CancelGameRequest = Message<"moonshine.v1.CancelGameRequest"> & {
+  /**
+   * The game.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The creator credential CreateGame returned.
+   *
+   * @generated from field: string creator_credential = 2;
+   */
+  creatorCredential: string;
+
+  /**
+   * If set, the game's version the caller decided against: any other is
+   * ABORTED, VERSION_CONFLICT.
+   *
+   * @generated from field: optional int64 expected_version = 3;
+   */
+  expectedVersion?: bigint | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.CancelGameRequest.
+ * Use `create(CancelGameRequestSchema)` to create a new message.
+ */
+export const CancelGameRequestSchema: GenMessage<CancelGameRequest> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 2);
+
+/**
+ * CancelGameResponse describes the cancelled game.
+ *
+ * @generated from message moonshine.v1.CancelGameResponse
+ */
+export type CancelGameResponse = Message<"moonshine.v1.CancelGameResponse"> & {
+  /**
+   * The game's metadata after the cancellation.
+   *
+   * @generated from field: moonshine.v1.GameInfo game = 1;
+   */
+  game?: GameInfo | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.CancelGameResponse.
+ * Use `create(CancelGameResponseSchema)` to create a new message.
+ */
+export const CancelGameResponseSchema: GenMessage<CancelGameResponse> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 3);
+
+/**
+ * LeaveSeatRequest frees the caller's seat before the start.
+ *
+ * @generated from message moonshine.v1.LeaveSeatRequest
+ */
+export type LeaveSeatRequest = Message<"moonshine.v1.LeaveSeatRequest"> & {
+  /**
+   * The game.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * If set, the game's version the caller decided against: any other is
+   * ABORTED, VERSION_CONFLICT.
+   *
+   * @generated from field: optional int64 expected_version = 2;
+   */
+  expectedVersion?: bigint | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.LeaveSeatRequest.
+ * Use `create(LeaveSeatRequestSchema)` to create a new message.
+ */
+export const LeaveSeatRequestSchema: GenMessage<LeaveSeatRequest> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 4);
+
+/**
+ * RotateCredentialRequest replaces a seat's credential.
+ *
+ * @generated from message moonshine.v1.RotateCredentialRequest
+ */
+export type RotateCredentialRequest = Message<"moonshine.v1.RotateCredentialRequest"> & {
+  /**
+   * The game.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The creator credential CreateGame returned.
+   *
+   * @generated from field: string creator_credential = 2;
+   */
+  creatorCredential: string;
+
+  /**
+   * The seat whose credential to replace.
+   *
+   * @generated from field: int32 seat = 3;
+   */
+  seat: number;
+
+  /**
+   * If set, the game's version the caller decided against: any other is
+   * ABORTED, VERSION_CONFLICT.
+   *
+   * @generated from field: optional int64 expected_version = 4;
+   */
+  expectedVersion?: bigint | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.RotateCredentialRequest.
+ * Use `create(RotateCredentialRequestSchema)` to create a new message.
+ */
+export const RotateCredentialRequestSchema: GenMessage<RotateCredentialRequest> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 5);
+
+/**
+ * RotateCredentialResponse gives the seat's new credential.
+ *
+ * @generated from message moonshine.v1.RotateCredentialResponse
+ */
+export type RotateCredentialResponse = Message<"moonshine.v1.RotateCredentialResponse"> & {
+  /**
+   * The new bearer credential for the seat. The server keeps only its
+   * hash: it cannot be shown again.
+   *
+   * @generated from field: string credential = 1;
+   */
+  credential: string;
+
+  /**
+   * The game's metadata after the rotation.
+   *
+   * @generated from field: moonshine.v1.GameInfo game = 2;
+   */
+  game?: GameInfo | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.RotateCredentialResponse.
+ * Use `create(RotateCredentialResponseSchema)` to create a new message.
+ */
+export const RotateCredentialResponseSchema: GenMessage<RotateCredentialResponse> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 6);
+
+/**
+ * LeaveSeatResponse describes the game after the seat was freed.
+ *
+ * @generated from message moonshine.v1.LeaveSeatResponse
+ */
+export type LeaveSeatResponse = Message<"moonshine.v1.LeaveSeatResponse"> & {
+  /**
+   * The game's metadata after the seat was freed.
+   *
+   * @generated from field: moonshine.v1.GameInfo game = 1;
+   */
+  game?: GameInfo | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.LeaveSeatResponse.
+ * Use `create(LeaveSeatResponseSchema)` to create a new message.
+ */
+export const LeaveSeatResponseSchema: GenMessage<LeaveSeatResponse> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 7);
 
 /**
  * JoinGameRequest claims a seat.
@@ -135,7 +322,7 @@ export type JoinGameRequest = Message<"moonshine.v1.JoinGameRequest"> & {
  * Use `create(JoinGameRequestSchema)` to create a new message.
  */
 export const JoinGameRequestSchema: GenMessage<JoinGameRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 2);
+  messageDesc(file_moonshine_v1_game_service, 8);
 
 /**
  * JoinGameResponse gives the seat's credential.
@@ -171,7 +358,7 @@ export type JoinGameResponse = Message<"moonshine.v1.JoinGameResponse"> & {
  * Use `create(JoinGameResponseSchema)` to create a new message.
  */
 export const JoinGameResponseSchema: GenMessage<JoinGameResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 3);
+  messageDesc(file_moonshine_v1_game_service, 9);
 
 /**
  * SubmitCommandRequest plays a command as the caller's seat.
@@ -218,7 +405,7 @@ export type SubmitCommandRequest = Message<"moonshine.v1.SubmitCommandRequest"> 
  * Use `create(SubmitCommandRequestSchema)` to create a new message.
  */
 export const SubmitCommandRequestSchema: GenMessage<SubmitCommandRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 4);
+  messageDesc(file_moonshine_v1_game_service, 10);
 
 /**
  * SubmitCommandResponse says what the command wrote.
@@ -261,7 +448,7 @@ export type SubmitCommandResponse = Message<"moonshine.v1.SubmitCommandResponse"
  * Use `create(SubmitCommandResponseSchema)` to create a new message.
  */
 export const SubmitCommandResponseSchema: GenMessage<SubmitCommandResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 5);
+  messageDesc(file_moonshine_v1_game_service, 11);
 
 /**
  * SendMessageRequest posts table talk.
@@ -309,7 +496,7 @@ export type SendMessageRequest = Message<"moonshine.v1.SendMessageRequest"> & {
  * Use `create(SendMessageRequestSchema)` to create a new message.
  */
 export const SendMessageRequestSchema: GenMessage<SendMessageRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 6);
+  messageDesc(file_moonshine_v1_game_service, 12);
 
 /**
  * SendMessageResponse gives the message.
@@ -339,7 +526,7 @@ export type SendMessageResponse = Message<"moonshine.v1.SendMessageResponse"> & 
  * Use `create(SendMessageResponseSchema)` to create a new message.
  */
 export const SendMessageResponseSchema: GenMessage<SendMessageResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 7);
+  messageDesc(file_moonshine_v1_game_service, 13);
 
 /**
  * GetGameRequest names a game.
@@ -360,7 +547,7 @@ export type GetGameRequest = Message<"moonshine.v1.GetGameRequest"> & {
  * Use `create(GetGameRequestSchema)` to create a new message.
  */
 export const GetGameRequestSchema: GenMessage<GetGameRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 8);
+  messageDesc(file_moonshine_v1_game_service, 14);
 
 /**
  * GetGameResponse gives a game's metadata.
@@ -381,7 +568,7 @@ export type GetGameResponse = Message<"moonshine.v1.GetGameResponse"> & {
  * Use `create(GetGameResponseSchema)` to create a new message.
  */
 export const GetGameResponseSchema: GenMessage<GetGameResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 9);
+  messageDesc(file_moonshine_v1_game_service, 15);
 
 /**
  * ListGamesRequest pages through games, newest first. The filters combine.
@@ -437,7 +624,7 @@ export type ListGamesRequest = Message<"moonshine.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 10);
+  messageDesc(file_moonshine_v1_game_service, 16);
 
 /**
  * ListGamesResponse is one page of games.
@@ -465,7 +652,7 @@ export type ListGamesResponse = Message<"moonshine.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 11);
+  messageDesc(file_moonshine_v1_game_service, 17);
 
 /**
  * GetViewRequest asks for the current view.
@@ -511,7 +698,7 @@ export type GetViewRequest = Message<"moonshine.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 12);
+  messageDesc(file_moonshine_v1_game_service, 18);
 
 /**
  * GetViewResponse is the view.
@@ -532,7 +719,7 @@ export type GetViewResponse = Message<"moonshine.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 13);
+  messageDesc(file_moonshine_v1_game_service, 19);
 
 /**
  * GetViewAtRequest asks for the view as of an event.
@@ -582,7 +769,7 @@ export type GetViewAtRequest = Message<"moonshine.v1.GetViewAtRequest"> & {
  * Use `create(GetViewAtRequestSchema)` to create a new message.
  */
 export const GetViewAtRequestSchema: GenMessage<GetViewAtRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 14);
+  messageDesc(file_moonshine_v1_game_service, 20);
 
 /**
  * GetViewAtResponse is the view.
@@ -603,7 +790,7 @@ export type GetViewAtResponse = Message<"moonshine.v1.GetViewAtResponse"> & {
  * Use `create(GetViewAtResponseSchema)` to create a new message.
  */
 export const GetViewAtResponseSchema: GenMessage<GetViewAtResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 15);
+  messageDesc(file_moonshine_v1_game_service, 21);
 
 /**
  * WatchGameRequest opens an event stream.
@@ -673,7 +860,7 @@ export type WatchGameRequest = Message<"moonshine.v1.WatchGameRequest"> & {
  * Use `create(WatchGameRequestSchema)` to create a new message.
  */
 export const WatchGameRequestSchema: GenMessage<WatchGameRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 16);
+  messageDesc(file_moonshine_v1_game_service, 22);
 
 /**
  * WatchGameResponse is one streamed event or message of table talk, a
@@ -719,7 +906,7 @@ export type WatchGameResponse = Message<"moonshine.v1.WatchGameResponse"> & {
  * Use `create(WatchGameResponseSchema)` to create a new message.
  */
 export const WatchGameResponseSchema: GenMessage<WatchGameResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 17);
+  messageDesc(file_moonshine_v1_game_service, 23);
 
 /**
  * PromptUpdate says whom the game waits for at a version, as the stream's
@@ -756,7 +943,7 @@ export type PromptUpdate = Message<"moonshine.v1.PromptUpdate"> & {
  * Use `create(PromptUpdateSchema)` to create a new message.
  */
 export const PromptUpdateSchema: GenMessage<PromptUpdate> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 18);
+  messageDesc(file_moonshine_v1_game_service, 24);
 
 /**
  * GameOver is the end of a finished game's watch stream.
@@ -793,7 +980,7 @@ export type GameOver = Message<"moonshine.v1.GameOver"> & {
  * Use `create(GameOverSchema)` to create a new message.
  */
 export const GameOverSchema: GenMessage<GameOver> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 19);
+  messageDesc(file_moonshine_v1_game_service, 25);
 
 /**
  * GetHistoryRequest asks for a game's events.
@@ -838,7 +1025,7 @@ export type GetHistoryRequest = Message<"moonshine.v1.GetHistoryRequest"> & {
  * Use `create(GetHistoryRequestSchema)` to create a new message.
  */
 export const GetHistoryRequestSchema: GenMessage<GetHistoryRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 20);
+  messageDesc(file_moonshine_v1_game_service, 26);
 
 /**
  * GetHistoryResponse is the history.
@@ -890,7 +1077,7 @@ export type GetHistoryResponse = Message<"moonshine.v1.GetHistoryResponse"> & {
  * Use `create(GetHistoryResponseSchema)` to create a new message.
  */
 export const GetHistoryResponseSchema: GenMessage<GetHistoryResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 21);
+  messageDesc(file_moonshine_v1_game_service, 27);
 
 /**
  * ListRulesRequest asks for the hosted games.
@@ -905,7 +1092,7 @@ export type ListRulesRequest = Message<"moonshine.v1.ListRulesRequest"> & {
  * Use `create(ListRulesRequestSchema)` to create a new message.
  */
 export const ListRulesRequestSchema: GenMessage<ListRulesRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 22);
+  messageDesc(file_moonshine_v1_game_service, 28);
 
 /**
  * ListRulesResponse lists the hosted games.
@@ -926,7 +1113,7 @@ export type ListRulesResponse = Message<"moonshine.v1.ListRulesResponse"> & {
  * Use `create(ListRulesResponseSchema)` to create a new message.
  */
 export const ListRulesResponseSchema: GenMessage<ListRulesResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 23);
+  messageDesc(file_moonshine_v1_game_service, 29);
 
 /**
  * GetRulesRequest names a hosted game.
@@ -947,7 +1134,7 @@ export type GetRulesRequest = Message<"moonshine.v1.GetRulesRequest"> & {
  * Use `create(GetRulesRequestSchema)` to create a new message.
  */
 export const GetRulesRequestSchema: GenMessage<GetRulesRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 24);
+  messageDesc(file_moonshine_v1_game_service, 30);
 
 /**
  * GetRulesResponse describes the game.
@@ -968,7 +1155,7 @@ export type GetRulesResponse = Message<"moonshine.v1.GetRulesResponse"> & {
  * Use `create(GetRulesResponseSchema)` to create a new message.
  */
 export const GetRulesResponseSchema: GenMessage<GetRulesResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 25);
+  messageDesc(file_moonshine_v1_game_service, 31);
 
 /**
  * GetTalkRequest asks for a game's table talk.
@@ -1004,7 +1191,7 @@ export type GetTalkRequest = Message<"moonshine.v1.GetTalkRequest"> & {
  * Use `create(GetTalkRequestSchema)` to create a new message.
  */
 export const GetTalkRequestSchema: GenMessage<GetTalkRequest> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 26);
+  messageDesc(file_moonshine_v1_game_service, 32);
 
 /**
  * GetTalkResponse is the table talk.
@@ -1033,7 +1220,7 @@ export type GetTalkResponse = Message<"moonshine.v1.GetTalkResponse"> & {
  * Use `create(GetTalkResponseSchema)` to create a new message.
  */
 export const GetTalkResponseSchema: GenMessage<GetTalkResponse> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game_service, 27);
+  messageDesc(file_moonshine_v1_game_service, 33);
 
 /**
  * GameService hosts games: create, join, play, talk, watch and replay.
@@ -1060,6 +1247,47 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof JoinGameRequestSchema;
     output: typeof JoinGameResponseSchema;
+  },
+  /**
+   * CancelGame cancels a game that has not started (no command played
+   * yet), given the creator credential CreateGame returned. It appends a
+   * TableEvent (cancelled) and ends the game unplayed. Refusals:
+   * PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION GAME_STARTED.
+   *
+   * @generated from rpc moonshine.v1.GameService.CancelGame
+   */
+  cancelGame: {
+    methodKind: "unary";
+    input: typeof CancelGameRequestSchema;
+    output: typeof CancelGameResponseSchema;
+  },
+  /**
+   * LeaveSeat frees the caller's seat before the start (no command played
+   * yet): it appends a TableEvent (seat_left) and the seat's credential
+   * stops working; the seat may be claimed again. Needs the seat's
+   * credential. Refusals: FAILED_PRECONDITION GAME_STARTED.
+   *
+   * @generated from rpc moonshine.v1.GameService.LeaveSeat
+   */
+  leaveSeat: {
+    methodKind: "unary";
+    input: typeof LeaveSeatRequestSchema;
+    output: typeof LeaveSeatResponseSchema;
+  },
+  /**
+   * RotateCredential replaces a claimed seat's credential, given the
+   * creator credential (recovery of a lost credential): the new one is
+   * returned, the old one stops working, and a TableEvent
+   * (credential_rotated) is appended. Allowed until the game is over.
+   * Refusals: PERMISSION_DENIED NOT_CREATOR, FAILED_PRECONDITION
+   * SEAT_NOT_CLAIMED or GAME_OVER, INVALID_ARGUMENT for a bot's seat.
+   *
+   * @generated from rpc moonshine.v1.GameService.RotateCredential
+   */
+  rotateCredential: {
+    methodKind: "unary";
+    input: typeof RotateCredentialRequestSchema;
+    output: typeof RotateCredentialResponseSchema;
   },
   /**
    * SubmitCommand plays a command as the caller's seat. A retried
@@ -1094,9 +1322,10 @@ export const GameService: GenService<{
     output: typeof GetGameResponseSchema;
   },
   /**
-   * ListGames lists games, newest first, from the games' records: it
-   * folds no game, so a listing costs one indexed query whatever the games'
-   * length.
+   * ListGames lists public games, newest first, from the games' records:
+   * it folds no game, so a listing costs one indexed query whatever the
+   * games' length. Unlisted tables (GameConfig.visibility) are never
+   * listed; GetGame reaches them by id.
    *
    * @generated from rpc moonshine.v1.GameService.ListGames
    */

@@ -1,0 +1,73 @@
+package kingdom
+
+import (
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
+	"github.com/moonshine-games/moonshine/engine/search"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+)
+
+// Bots returns the Kingdom's bots: easy plays the strategy
+// (engine/kingdom/strategy) from the seat's view; normal and hard search
+// (engine/search) over the Contract hands the seat has not seen, with the
+// strategy as their default policy, within the budgets of [Budget].
+func Bots() engine.Bots {
+	return engine.Bots{
+		Easy:   engine.PolicyBot(strategy.Policy{}),
+		Normal: Searcher{Level: engine.LevelNormal},
+		Hard:   Searcher{Level: engine.LevelHard},
+	}
+}
+
+// searchLevel is a search level's budget as data: playouts, worlds, and
+// how far a playout looks ahead, in commands per seat at the table.
+type searchLevel struct {
+	iterations, worlds, depthPerSeat int
+}
+
+// searchLevels are the normal and hard bots' budgets (docs/bots.md gives
+// the CPU each takes per decision and how each fares). A Kingdom playout
+// command costs a prompt (every legal command checked) and a view, and a
+// Day is some ten commands per seat: a playout is cut after about a Day
+// and valued by the sides' progress towards the win.
+var searchLevels = map[engine.Level]searchLevel{
+	engine.LevelNormal: {iterations: 16, worlds: 8, depthPerSeat: 12},
+	engine.LevelHard:   {iterations: 96, worlds: 16, depthPerSeat: 12},
+}
+
+// Budget returns the search budget of a level (normal or hard; any other
+// level is normal) at a table of players.
+func Budget(l engine.Level, players int) search.Budget {
+	b, ok := searchLevels[l]
+	if !ok {
+		b = searchLevels[engine.LevelNormal]
+	}
+	return search.Budget{Iterations: b.iterations, Worlds: b.worlds, Depth: b.depthPerSeat * players}
+}
+
+// Searcher is a searching bot of one level: engine/search with
+// [SearchGame], within the level's [Budget] for the table.
+type Searcher struct {
+	Level engine.Level
+}
+
+var _ engine.Bot = Searcher{}
+
+// Choose searches k's decision.
+func (b Searcher) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	res, err := b.Run(k, r)
+	return res.Command, err
+}
+
+// Run searches k's decision and returns what the search found.
+func (b Searcher) Run(k engine.Knowledge, r *engine.Rand) (search.Result, error) {
+	v, ok := k.View.(*pb.View)
+	if !ok {
+		return search.Result{}, fmt.Errorf("kingdom: the view is %T", k.View)
+	}
+	return search.New(Rules{}, SearchGame{}, Budget(b.Level, int(v.Players))).Run(k, r)
+}

@@ -1,0 +1,148 @@
+package kingdom
+
+import (
+	"math"
+	"slices"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
+	"github.com/moonshine-games/moonshine/engine/search"
+)
+
+// SearchGame is the Kingdom's side of the search contract: the sampler of
+// Contract hands from a seat's history, the strategy (engine/kingdom/
+// strategy, reading each seat's own view of the world) as the default
+// policy, and the race to the printed win conditions as the value.
+type SearchGame struct{}
+
+var (
+	_ search.Game     = SearchGame{}
+	_ search.Stepper  = SearchGame{}
+	_ search.Proposer = SearchGame{}
+)
+
+// Infer reads a seat's belief from its knowledge.
+func (SearchGame) Infer(k engine.Knowledge) (search.Sampler, error) { return infer(k) }
+
+// Clone returns a deep copy of a Kingdom state.
+func (SearchGame) Clone(st engine.State) engine.State { return st.(*state).Clone() }
+
+// Playout returns the strategy's command for the seat the game waits for,
+// chosen from that seat's view of the world (its own hand, never the
+// others').
+func (SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message) {
+	s := st.(*state)
+	ps := s.Prompts()
+	if len(ps) == 0 {
+		return 0, nil
+	}
+	p := ps[0]
+	return p.Seat, strategy.Policy{}.Choose(s.View(engine.SeatViewer(p.Seat)), p, r)
+}
+
+// proposals is how many of the strategy's choices, each from its own
+// fixed generator, a decision compares.
+const proposals = 3
+
+// fewLegal is the most listed legal commands that a decision compares
+// besides the strategy's choices.
+const fewLegal = 4
+
+// Propose returns the commands of seat worth comparing: the strategy's
+// choices from the seat's view (the prompts' templates, Move, Push and
+// Unload, are filled only by it) under a few fixed generators, and the
+// listed legal commands when they are few. It reads only the seat's view
+// and prompt, so it is the same in every world the seat may be in.
+func (SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
+	s := st.(*state)
+	var p engine.Prompt
+	for _, q := range s.Prompts() {
+		if q.Seat == seat {
+			p = q
+		}
+	}
+	view := s.View(engine.SeatViewer(seat))
+	var out []proto.Message
+	add := func(m proto.Message) {
+		if m != nil && !slices.ContainsFunc(out, func(o proto.Message) bool { return proto.Equal(o, m) }) {
+			out = append(out, m)
+		}
+	}
+	for i := range proposals {
+		add(strategy.Policy{}.Choose(view, p, engine.NewRand([32]byte{byte(i)})))
+	}
+	if len(p.Legal) <= fewLegal {
+		for _, m := range p.Legal {
+			add(m)
+		}
+	}
+	return out
+}
+
+// Step plays cmd on st in place: the kit's precheck and the command's rule
+// on a decision that applies to st itself (a rule refuses before its first
+// event, so a refusal leaves st as it was).
+func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, error) {
+	s := st.(*state)
+	c, err := decider.Precheck(s, seat, cmd)
+	if err != nil {
+		return nil, err
+	}
+	d := engine.NewInPlace(s, r)
+	return d.Done(rule(d, seat, c))
+}
+
+// progressScale is the spread of progress (a fraction of the way to the
+// win) over which a lead turns into a win: the softmax temperature of
+// Value.
+const progressScale = 0.12
+
+// Value is seat's share of the win: at the end, its share of the winners;
+// before, a softmax over the sides of their progress towards the printed
+// win ("a Commission card and 20 Respect"; in the Blood Oath after the
+// Sit-Down, the Alliance's Commission and combined Respect).
+func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
+	s := st.(*state)
+	if o := s.Outcome(); o != nil {
+		if slices.Contains(o.Winners, seat) {
+			return 1 / float64(len(o.Winners))
+		}
+		return 0
+	}
+	top := math.Inf(-1)
+	prog := make([]float64, s.Players)
+	for i := range prog {
+		prog[i] = s.progress(i)
+		top = max(top, prog[i])
+	}
+	mine, sum := 0.0, 0.0
+	for i, p := range prog {
+		e := math.Exp((p - top) / progressScale)
+		sum += e
+		if i == int(seat) || s.partners(i, int(seat)) {
+			mine += e
+		}
+	}
+	return mine / sum
+}
+
+// progress is how far seat's side is on the way to the win, in [0, 1]:
+// Respect towards the target, capped, and the Commission card (a side
+// without one cannot win).
+func (s *state) progress(seat int) float64 {
+	need := s.respectToWin()
+	r := s.respect(seat)
+	com := s.Seats[seat].Commission
+	if p := s.Partner[seat]; s.partners(seat, p) {
+		need = s.allianceRespect()
+		r += s.respect(p)
+		com = com || s.Seats[p].Commission
+	}
+	v := 0.8 * min(1, max(0, float64(r)/float64(need)))
+	if com {
+		v += 0.2
+	}
+	return v
+}
