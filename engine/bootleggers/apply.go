@@ -73,6 +73,10 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyRedeveloped(k.CasinoRedeveloped)
 	case *pb.Event_CasinoOwnerDiscarded:
 		return s.applyOwnerDiscarded(k.CasinoOwnerDiscarded)
+	case *pb.Event_CasinoCardTaken:
+		return s.applyCasinoCardTaken(k.CasinoCardTaken)
+	case *pb.Event_OmalleysCut:
+		return s.applyOMalleysCut(k.OmalleysCut)
 	case *pb.Event_StillFired:
 		return s.applyStillFired(k.StillFired)
 	case *pb.Event_TradeProposed:
@@ -187,10 +191,14 @@ func (s *State) applyDeckOrder(o *pb.DeckOrder) error {
 	case pb.Deck_DECK_TRUCK:
 		s.truckDeck = ids
 	case pb.Deck_DECK_CASINO:
-		if !s.opts.GetBoardwalk() || !sameCards(ids, CasinoCardIDs(s.opts)) {
-			return corrupt("a Casino deck that is not the table's")
+		pool := CasinoCardIDs(s.opts)
+		if len(s.casinoDeck)+len(s.casinoDiscard) > 0 {
+			pool = slices.Concat(s.casinoDeck, s.casinoDiscard)
 		}
-		s.casinoDeck = ids
+		if !s.opts.GetBoardwalk() || !sameCards(ids, pool) {
+			return corrupt("a Casino deck that is not the table's deck and its discards")
+		}
+		s.casinoDeck, s.casinoDiscard = ids, nil
 	default:
 		return corrupt("no deck %v", o.GetDeck())
 	}
@@ -219,7 +227,7 @@ func (s *State) applyNeutral(ps []*pb.Placement) error {
 // applyRoundStarted moves the round marker and clears what lasts a round.
 func (s *State) applyRoundStarted(round int) {
 	s.round, s.phase, s.step, s.turn = round, muscle, pb.Step_STEP_UNSPECIFIED, -1
-	s.order, s.rolled, s.call = nil, false, nil
+	s.order, s.rolled, s.call, s.omalleysCuts = nil, false, nil, 0
 	for i := range s.seats {
 		p := &s.seats[i]
 		p.done, p.produced, p.rangUp, p.muscle, p.offers = false, 0, false, 0, 0
@@ -252,6 +260,9 @@ func (s *State) applyOffer(o *pb.OfferTurnedUp) error {
 			return corrupt("truck %d is not on top of the Truck deck", o.GetTruck())
 		}
 		s.offer.truck, s.truckDeck = s.truckDeck[0], s.truckDeck[1:]
+	}
+	if err := s.applyCasinoOffer(o.GetCasinoSlots()); err != nil {
+		return err
 	}
 	s.step = pb.Step_STEP_BIDDING
 	s.bids.Open(s.players)

@@ -226,6 +226,10 @@ func (s *State) applyHeat(h *pb.TheHeat) error {
 	if s.offer.truck != noTruck {
 		s.truckDeck = append(s.truckDeck, s.offer.truck)
 	}
+	if !slices.Equal(s.casinoLeft(), ints(h.GetCasinoDiscarded())) {
+		return corrupt("the Heat discards Casino cards %v, the offer holds %v", h.GetCasinoDiscarded(), s.casinoLeft())
+	}
+	s.casinoDiscard = append(s.casinoDiscard, s.casinoLeft()...)
 	s.offer = offer{truck: noTruck}
 	var played []int
 	for i := range s.seats {

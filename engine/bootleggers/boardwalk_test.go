@@ -337,8 +337,9 @@ func TestCasinoDeckIsShuffledFaceDown(t *testing.T) {
 	o := &pb.Options{Boardwalk: true, StateGamingCommission: true}
 	g, evs := boardwalkGame(t, 5, o)
 	s := g.State.(*State)
-	if len(s.casinoDeck) != 15 || !sameCards(s.casinoDeck, CasinoCardIDs(s.opts)) {
-		t.Fatalf("the Casino deck is %v", s.casinoDeck)
+	// Round 1's offer has drawn its one Casino card from the top.
+	if len(s.offer.casino) != 1 || !sameCards(slices.Concat(s.offer.casino, s.casinoDeck), CasinoCardIDs(s.opts)) {
+		t.Fatalf("the Casino deck is %v, the Casino offer %v", s.casinoDeck, s.offer.casino)
 	}
 	if err := s.checkInvariants(); err != nil {
 		t.Fatal(err)
@@ -366,7 +367,7 @@ func TestCasinoDeckIsShuffledFaceDown(t *testing.T) {
 		t.Fatal("no Casino deck shuffle")
 	}
 	v := s.View(seatView(0)).(*pb.View)
-	if v.GetCasinoDeck() != 15 || v.GetAuditor() != nil {
+	if v.GetCasinoDeck() != 14 || v.GetAuditor() != nil {
 		t.Errorf("seat 0 sees a Casino deck of %d and auditor %v", v.GetCasinoDeck(), v.GetAuditor())
 	}
 	// Without the option there is no Casino deck, and the base game's

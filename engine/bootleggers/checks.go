@@ -102,7 +102,7 @@ func (s *State) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
 			return engine.Refuse(ReasonWrongPhase, "Muscle cards are sealed in Phase 1, before the selection")
 		}
 		return s.bids.Check(seat, "a Muscle card")
-	case *pb.Command_TakeMenOfAction, *pb.Command_BuyTruck, *pb.Command_PassSelection:
+	case *pb.Command_TakeMenOfAction, *pb.Command_TakeCasinoCard, *pb.Command_BuyTruck, *pb.Command_PassSelection:
 		return s.onTurn(seat, s.step == pb.Step_STEP_SELECTION, "the selection of Phase 1")
 	case *pb.Command_PlayCard:
 		return s.onTurn(seat, s.step == pb.Step_STEP_TURNS && (s.phase == sendIn || s.phase == runIt),
@@ -113,6 +113,11 @@ func (s *State) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
 		return s.onTurn(seat, s.phase == fireUp && s.step == pb.Step_STEP_TURNS, "Phase 3 with Play it Cool")
 	case *pb.Command_RunTheWhiskey:
 		return s.onTurn(seat, s.phase == runIt && s.step == pb.Step_STEP_TURNS, "Phase 4")
+	case *pb.Command_CutOmalleys:
+		if s.phase != runIt || s.step != pb.Step_STEP_TURNS {
+			return engine.Refuse(ReasonWrongPhase, "O'Malley's consumption is cut during Phase 4")
+		}
+		return nil
 	case *pb.Command_ProposeTrade, *pb.Command_AnswerTrade, *pb.Command_WithdrawTrade:
 		if s.phase != runIt || s.step != pb.Step_STEP_TURNS {
 			return engine.Refuse(ReasonWrongPhase, "trades are made during Phase 4")

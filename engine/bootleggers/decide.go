@@ -40,6 +40,10 @@ func rule(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.R
 		emit, err = s.chooseMuscle(i, k.ChooseMuscle)
 	case *pb.Command_TakeMenOfAction:
 		emit, err = s.takeMenOfAction(i, k.TakeMenOfAction)
+	case *pb.Command_TakeCasinoCard:
+		emit, err = s.takeCasinoCard(i, k.TakeCasinoCard)
+	case *pb.Command_CutOmalleys:
+		emit, err = s.cutOMalleys(i, k.CutOmalleys)
 	case *pb.Command_BuyTruck:
 		emit, err = s.buyTruck(i)
 	case *pb.Command_PassSelection:

@@ -54,8 +54,12 @@ func (b decision) next() bool {
 	case fireUp:
 		return b.fireUp()
 	case runIt:
-		if s.current() != noSeat {
-			return false
+		if seat := s.current(); seat != noSeat {
+			if !s.idleCasinoOwner(seat) {
+				return false
+			}
+			b.emit(&pb.WhiskeyRun{Seat: int32(seat), PassedOver: true})
+			return true
 		}
 		b.beginPhase(password)
 		return true
@@ -114,6 +118,7 @@ func (b decision) startRound(round int) {
 		order := slices.Concat(s.menDeck, shuffled(s.menDiscard, b.Rand()))
 		b.Emit(shuffleEvent(pb.Deck_DECK_MEN_OF_ACTION, order, true))
 	}
+	b.reshuffleCasinos()
 	b.emit(b.State().nextOffer())
 }
 
@@ -158,6 +163,7 @@ func (s *State) heat() *pb.TheHeat {
 	if s.offer.truck != noTruck {
 		out.TruckToBottom = ptr(int32(s.offer.truck))
 	}
+	out.CasinoDiscarded = int32s(s.casinoLeft())
 	var played []int
 	for _, p := range s.seats {
 		played = append(played, p.muscle)

@@ -94,7 +94,7 @@ func (s *State) checkMarkers() error {
 		}
 	}
 	for i, p := range s.seats {
-		if n := p.supply + p.backRoom + board[i]; n != MarkersPerColour {
+		if n := p.supply + p.backRoom + board[i] + p.destroyed; n != MarkersPerColour {
 			return fmt.Errorf("seat %d has %d markers, not %d", i, n, MarkersPerColour)
 		}
 	}
@@ -295,8 +295,8 @@ func conserved(what string, first int, seen []int, total int) error {
 }
 
 // checkCasinoCards checks that every Casino card of a Boardwalk table is in
-// exactly one place (today the deck, the one place the engine deals them
-// to), and that other tables have none.
+// exactly one place (the deck, the Casino offer, a seat's kept cards, the
+// discards), and that other tables have none.
 func (s *State) checkCasinoCards() error {
 	if !s.opts.GetBoardwalk() {
 		if len(s.casinoDeck) > 0 {
@@ -305,11 +305,15 @@ func (s *State) checkCasinoCards() error {
 		return nil
 	}
 	seen := make([]int, len(CasinoDeck(s.opts)))
-	for _, id := range s.casinoDeck {
+	all := slices.Concat(s.casinoDeck, s.casinoDiscard, s.casinoLeft())
+	for _, p := range s.seats {
+		all = append(all, p.keptCasino...)
+	}
+	for _, id := range all {
 		if id < 0 || id >= len(seen) {
 			return fmt.Errorf("no Casino card %d", id)
 		}
 		seen[id]++
 	}
-	return conserved("Casino card", 0, seen, len(s.casinoDeck))
+	return conserved("Casino card", 0, seen, len(all))
 }

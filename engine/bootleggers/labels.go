@@ -27,6 +27,18 @@ func (Labels) Command(v engine.Viewer, cmd proto.Message) string {
 		return fmt.Sprintf("seal Muscle card %d", k.ChooseMuscle.GetCard())
 	case *pb.Command_TakeMenOfAction:
 		return takeLabel(k.TakeMenOfAction)
+	case *pb.Command_TakeCasinoCard:
+		s := fmt.Sprintf("take the Casino card in space %d", k.TakeCasinoCard.GetSlot())
+		if p := k.TakeCasinoCard.GetPlace(); p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+			s += " for " + placeName(p)
+		}
+		return s
+	case *pb.Command_CutOmalleys:
+		from := "your Back Room"
+		if p := k.CutOmalleys.GetPlace(); p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+			from = placeName(p)
+		}
+		return "destroy a marker from " + from + " to cut O'Malley's consumption"
 	case *pb.Command_BuyTruck:
 		return "buy the Truck card"
 	case *pb.Command_PassSelection:
@@ -168,6 +180,14 @@ func cardName(id int32) string {
 		return fmt.Sprintf("%s #%d", spec.Name, id)
 	}
 	return fmt.Sprintf("card #%d", id)
+}
+
+// casinoCardName names a Casino card kind as printed.
+func casinoCardName(k pb.CasinoCardKind) string {
+	if spec, ok := CasinoCard(k); ok {
+		return spec.Name
+	}
+	return "no Casino card"
 }
 
 // placeName names a drinking place: "Texas Lil's".

@@ -83,6 +83,9 @@ func muscleLabel(v engine.Viewer, e *pb.Event) string {
 		if k.OfferTurnedUp.Truck != nil {
 			s += fmt.Sprintf("; Truck card: truck %d (%s)", k.OfferTurnedUp.GetTruck(), sizeName(k.OfferTurnedUp.GetTruckSize()))
 		}
+		for _, sl := range k.OfferTurnedUp.GetCasinoSlots() {
+			s += fmt.Sprintf("; Casino card %d: %s", sl.GetSlot(), casinoCardName(sl.GetKind()))
+		}
 		return s
 	case *pb.Event_MuscleChosen:
 		return v.Name(engine.Seat(k.MuscleChosen.GetSeat())) + " sealed a Muscle card"
@@ -106,6 +109,16 @@ func muscleLabel(v engine.Viewer, e *pb.Event) string {
 		return "Muscle and graft paid: " + strings.Join(parts, ", ")
 	case *pb.Event_CardTaken:
 		return takenLabel(v, k.CardTaken)
+	case *pb.Event_CasinoCardTaken:
+		x := k.CasinoCardTaken
+		s := fmt.Sprintf("%s took the Casino card %s", v.Name(engine.Seat(x.GetSeat())), casinoCardName(x.GetKind()))
+		switch {
+		case x.GetWasted():
+			s += " (wasted: no casino)"
+		case x.GetPlace() != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED:
+			s += fmt.Sprintf(": an Entertainment Act at %s for %dG", placeName(x.GetPlace()), x.GetPaid())
+		}
+		return s
 	case *pb.Event_TruckBought:
 		x := k.TruckBought
 		return fmt.Sprintf("%s bought truck %d (%s) for %dG", v.Name(engine.Seat(x.GetSeat())), x.GetTruck(), sizeName(x.GetSize()), x.GetBribe())
@@ -137,6 +150,13 @@ func turnLabel(v engine.Viewer, e *pb.Event) string {
 		x := k.CasinoOwnerDiscarded
 		return fmt.Sprintf("%s discarded %d trucks, %d dice and %d Remote Stills", v.Name(engine.Seat(x.GetSeat())),
 			len(x.GetTrucks()), x.GetDice(), x.GetRemoteStills())
+	case *pb.Event_OmalleysCut:
+		x := k.OmalleysCut
+		from := "Back Room"
+		if x.GetPlace() != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+			from = placeName(x.GetPlace())
+		}
+		return fmt.Sprintf("%s destroyed a marker (%s): O'Malley's buys %s fewer per truck this round", v.Name(engine.Seat(x.GetSeat())), from, count(x.GetCuts(), "crate"))
 	case *pb.Event_TradeProposed:
 		x := k.TradeProposed
 		return fmt.Sprintf("%s offered %s %s for %s (offer %d)", v.Name(engine.Seat(x.GetFrom())), v.Name(engine.Seat(x.GetTo())),
@@ -152,6 +172,9 @@ func turnLabel(v engine.Viewer, e *pb.Event) string {
 		var parts []string
 		for _, l := range k.WhiskeyRun.GetLinedUp() {
 			parts = append(parts, fmt.Sprintf("truck %d (%s) to %s", l.GetTruck(), count(l.GetCrates(), "crate"), placeName(l.GetPlace())))
+		}
+		if k.WhiskeyRun.GetPassedOver() {
+			return v.Name(engine.Seat(k.WhiskeyRun.GetSeat())) + " owns a casino and has nothing to run"
 		}
 		if len(parts) == 0 {
 			return v.Name(engine.Seat(k.WhiskeyRun.GetSeat())) + " kept every truck at home"
@@ -343,6 +366,9 @@ func heatLabel(v engine.Viewer, h *pb.TheHeat) string {
 	}
 	if h.TruckToBottom != nil {
 		s += fmt.Sprintf("; truck %d to the bottom of the Truck deck", h.GetTruckToBottom())
+	}
+	if len(h.GetCasinoDiscarded()) > 0 {
+		s += fmt.Sprintf("; %s discarded", count(int32(len(h.GetCasinoDiscarded())), "Casino card"))
 	}
 	return s
 }

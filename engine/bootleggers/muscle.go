@@ -29,6 +29,7 @@ func (s *State) nextOffer() *pb.OfferTurnedUp {
 	if len(s.truckDeck) > 0 {
 		o.Truck, o.TruckSize = ptr(int32(s.truckDeck[0])), TruckSizeOf(s.truckDeck[0])
 	}
+	o.CasinoSlots = s.casinoOffer()
 	return o
 }
 
@@ -219,6 +220,11 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 // improvement space (ruling 23).
 func (s *State) canAct(seat int, k pb.CardKind) bool {
 	p := s.seats[seat]
+	if (k == stillUpgrade || k == remoteStill) && s.ownsCasino(seat) {
+		// Ruling 86: a casino owner discarded his dice and Remote Stills;
+		// he may take the card to deny it, wasted.
+		return false
+	}
 	switch k {
 	case single, double, hiredGuns:
 		return p.supply > 0
@@ -246,6 +252,9 @@ func (s *State) canAct(seat int, k pb.CardKind) bool {
 func (s *State) buyTruck(seat int) (func(decision), *engine.RuleError) {
 	if s.offer.truck == noTruck {
 		return nil, engine.Refuse(ReasonNoTruckOnOffer, "no Truck card is on offer")
+	}
+	if err := s.refuseCasinoOwnerTruck(seat, 1); err != nil {
+		return nil, err
 	}
 	t := Truck(TruckSizeOf(s.offer.truck))
 	if t.Bribe > s.seats[seat].money {

@@ -122,6 +122,7 @@ func (s *State) selectCandidates(seat int) []*pb.Command {
 			}
 		}
 	}
+	out = append(out, s.casinoCandidates(seat)...)
 	return append(out, Cmd(&pb.BuyTruck{}), Cmd(&pb.PassSelection{}))
 }
 
@@ -271,7 +272,7 @@ func (s *State) boysTemplate(seat int) engine.Template {
 func (s *State) runPrompts(seat int) []engine.Prompt {
 	on := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptRunTheWhiskey,
 		Detail: fmt.Sprintf("%v runs the whiskey", engine.Seat(seat))}
-	on.Legal = s.legal(seat, slices.Concat(s.answerCandidates(seat), s.cardCandidates(seat), s.runCandidates(seat)))
+	on.Legal = s.legal(seat, slices.Concat(s.answerCandidates(seat), s.cardCandidates(seat), s.cutCandidates(seat), s.runCandidates(seat)))
 	on.Templates = append([]engine.Template{s.runTemplate(seat)}, s.tradeTemplates(seat)...)
 	out := []engine.Prompt{on}
 	for i := range s.players {
@@ -279,7 +280,7 @@ func (s *State) runPrompts(seat int) []engine.Prompt {
 			continue
 		}
 		p := engine.Prompt{Seat: engine.Seat(i), Reason: PromptTrade, Detail: fmt.Sprintf("%v may trade", engine.Seat(i)),
-			Legal: s.legal(i, s.answerCandidates(i)), Templates: s.tradeTemplates(i)}
+			Legal: s.legal(i, slices.Concat(s.answerCandidates(i), s.cutCandidates(i))), Templates: s.tradeTemplates(i)}
 		out = append(out, p)
 	}
 	return out

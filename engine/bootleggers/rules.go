@@ -151,7 +151,7 @@ func openingEvents(players int, opts *pb.Options, d deal) []engine.Event {
 		out = append(out, publicEvent(np))
 	}
 	s := startState(players, opts)
-	s.menDeck, s.truckDeck = d.menDeck, d.truckDeck
+	s.menDeck, s.truckDeck, s.casinoDeck = d.menDeck, d.truckDeck, d.casinoDeck
 	return append(out, publicEvent(&pb.RoundStarted{Round: 1}), publicEvent(s.nextOffer()))
 }
 

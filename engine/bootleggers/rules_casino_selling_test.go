@@ -34,10 +34,11 @@ func TestTrucksLineUpAndSellAtACasino(t *testing.T) {
 	// between the consumption roll and the number of Crates sold" (rulings
 	// 77, 82).
 	tb := casinoTable(t)
-	if tb.st().current() != 2 {
-		t.Fatalf("seat %d runs first", tb.st().current())
+	// Seat 2, first in Muscle order, owns the casino and has nothing to run:
+	// the game passed his turn (ruling 86).
+	if tb.st().current() != 1 || !tb.st().seats[2].done {
+		t.Fatalf("seat %d runs first; seat 2 done: %v", tb.st().current(), tb.st().seats[2].done)
 	}
-	tb.do(2, &pb.RunTheWhiskey{})
 	tb.do(1, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 1, Crates: 3, Place: barleycorns}}})
 	evs := tb.do(0, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 0, Crates: 4, Place: barleycorns}}})
 	var roll *pb.Consumption
@@ -79,7 +80,6 @@ func TestCasinoSaleInPlayMatchesThePrintedExample(t *testing.T) {
 	// $3G gambling profits (10 rolled - 7 Crates bought)." The state's own
 	// sale at the casino, with the roll set to 10.
 	tb := casinoTable(t)
-	tb.do(2, &pb.RunTheWhiskey{})
 	tb.do(1, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 1, Crates: 3, Place: barleycorns}}})
 	s := tb.st().clone()
 	s.trucks[0].crates, s.trucks[0].place = 4, barleycorns

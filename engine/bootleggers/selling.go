@@ -58,7 +58,8 @@ func (s *State) sales(p pb.DrinkingPlace) (*pb.WhiskeySold, *pb.OrderAwaited) {
 	out := &pb.WhiskeySold{Place: p}
 	if st.kind == pb.PlaceKind_PLACE_KIND_OMALLEYS {
 		for _, id := range st.line {
-			n := s.trucks[id].crates
+			// Casino owners' cuts (ruling 81); no cut without the Boardwalk.
+			n := OMalleysBuys(s.trucks[id].crates, s.omalleysCuts)
 			out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Crates: int32(n), Paid: int32(n * House.OMalleysPrice)})
 		}
 		return out, nil

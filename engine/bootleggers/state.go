@@ -58,6 +58,8 @@ type State struct {
 	// casinoDeck is the Casino deck of the Boardwalk expansion, by Casino
 	// card id, top first (hidden: auditor only; ruling 79).
 	casinoDeck []int
+	// casinoDiscard is the Casino discard pile (face up).
+	casinoDiscard []int
 	// offer is the round's offer.
 	offer offer
 	// nonPlayers are the Non-Player Muscle hands (2-player variant).
@@ -79,6 +81,9 @@ type State struct {
 	call *orderCall
 	// muscleDiscards are the Muscle cards played in earlier rounds.
 	muscleDiscards []int
+	// omalleysCuts is the markers casino owners destroyed this round to cut
+	// O'Malley's consumption (Boardwalk, ruling 81).
+	omalleysCuts int
 	// rolled is true once this round's consumption is rolled.
 	rolled bool
 	// result is set once the game is over.
@@ -116,6 +121,8 @@ type seatState struct {
 	crates int
 	// kept are the kept Men of Action cards, in the order taken.
 	kept []int
+	// keptCasino are the kept Casino cards (Boardwalk), in the order taken.
+	keptCasino []int
 	// done is true once the seat's selection or phase turn is over.
 	done bool
 	// produced is the crates produced this round (the Copper's measure).
@@ -124,6 +131,9 @@ type seatState struct {
 	rangUp bool
 	// offers is the trade offers the seat has made this round.
 	offers int
+	// destroyed is the markers it destroyed at O'Malley's (Boardwalk): out
+	// of the game.
+	destroyed int
 }
 
 // still is one still: its dice, and whether a Shutdown stops it this round.
@@ -193,6 +203,9 @@ type offer struct {
 	slots []offerSlot
 	// truck is the truck of the Truck card on offer, or noTruck.
 	truck int
+	// casino are the Casino offer spaces (Boardwalk): a Casino card id, or
+	// noCard once taken.
+	casino []int
 }
 
 // offerSlot is one Men of Action Offer Space.
@@ -290,6 +303,7 @@ func (s *State) clone() *State {
 		p.hand = slices.Clone(p.hand)
 		p.stills = slices.Clone(p.stills)
 		p.kept = slices.Clone(p.kept)
+		p.keptCasino = slices.Clone(p.keptCasino)
 		c.seats[i] = p
 	}
 	for i, p := range s.places {
@@ -306,7 +320,9 @@ func (s *State) clone() *State {
 	c.menDiscard = slices.Clone(s.menDiscard)
 	c.truckDeck = slices.Clone(s.truckDeck)
 	c.casinoDeck = slices.Clone(s.casinoDeck)
+	c.casinoDiscard = slices.Clone(s.casinoDiscard)
 	c.offer.slots = slices.Clone(s.offer.slots)
+	c.offer.casino = slices.Clone(s.offer.casino)
 	c.nonPlayers = make([]nonPlayerHand, len(s.nonPlayers))
 	for i, h := range s.nonPlayers {
 		h.cards = slices.Clone(h.cards)

@@ -56,6 +56,7 @@ func (s *State) View(v engine.Viewer) proto.Message {
 	out.MenOfActionDeck, out.MenOfActionDiscards = int32(len(s.menDeck)), int32s(s.menDiscard)
 	out.TruckDeck, out.RemoteStillsLeft = int32(len(s.truckDeck)), int32(s.remoteStillsLeft)
 	out.CasinoDeck = int32(len(s.casinoDeck))
+	out.CasinoDiscards = int32s(s.casinoDiscard)
 	for _, t := range s.trades {
 		out.Trades = append(out.Trades, &pb.TradeView{OfferId: int32(t.id), From: int32(t.from), To: int32(t.to),
 			Give: goodsMsg(t.give), Get: goodsMsg(t.get)})
@@ -84,7 +85,7 @@ func (s *State) awaited() int {
 func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 	p := &s.seats[i]
 	sv := &pb.SeatView{Seat: int32(i), Money: int32(p.money), Supply: int32(p.supply), BackRoom: int32(p.backRoom),
-		Crates: int32(p.crates), Trucks: int32s(s.ownedTrucks(i)), KeptCards: int32s(p.kept),
+		Crates: int32(p.crates), Trucks: int32s(s.ownedTrucks(i)), KeptCards: int32s(p.kept), KeptCasinoCards: int32s(p.keptCasino),
 		MuscleHandCount: int32(len(p.hand)), HasChosen: s.bids.HasChosen(engine.Seat(i)), Muscle: int32(p.muscle),
 		Done: p.done, Produced: int32(p.produced), RangUp: p.rangUp, OffersMade: int32(p.offers)}
 	for j, st := range p.stills {
@@ -150,6 +151,13 @@ func (s *State) offerView() *pb.OfferView {
 	}
 	if s.offer.truck != noTruck {
 		out.Truck = ptr(int32(s.offer.truck))
+	}
+	for i, id := range s.offer.casino {
+		v := &pb.CasinoSlotView{Slot: int32(i)}
+		if id != noCard {
+			v.CardId, v.Kind = ptr(int32(id)), CasinoDeck(s.opts)[id]
+		}
+		out.CasinoSlots = append(out.CasinoSlots, v)
 	}
 	return out
 }

@@ -84,6 +84,16 @@ func (w *watcher) fold(e *pb.Event) error {
 		}
 	case *pb.Event_CardTaken:
 		return w.taken(k.CardTaken)
+	case *pb.Event_CasinoCardTaken:
+		c := k.CasinoCardTaken
+		want := int32(casinoCardCost(c.GetKind()))
+		if spec, _ := CasinoCard(c.GetKind()); spec.Keep || c.GetWasted() {
+			want = 0
+		}
+		if c.GetPaid() != want {
+			return fmt.Errorf("Casino card %d (%v) taken for %d", c.GetCardId(), c.GetKind(), c.GetPaid())
+		}
+		w.money[c.GetSeat()] -= int(c.GetPaid())
 	case *pb.Event_TruckBought:
 		if int(k.TruckBought.GetBribe()) != Truck(TruckSizeOf(int(k.TruckBought.GetTruck()))).Bribe {
 			return fmt.Errorf("truck %d bought for %d", k.TruckBought.GetTruck(), k.TruckBought.GetBribe())

@@ -130,6 +130,12 @@ func (s *State) checkSides(from, to int, give, get goods, reason string) *engine
 	if !s.holds(to, get) {
 		return engine.Refuse(reason, "%v does not hold what is asked", engine.Seat(to))
 	}
+	if err := s.refuseCasinoOwnerTruck(to, len(give.trucks)); err != nil {
+		return err
+	}
+	if err := s.refuseCasinoOwnerTruck(from, len(get.trucks)); err != nil {
+		return err
+	}
 	if (give.crates > 0 || len(give.trucks) > 0) && s.seats[to].done {
 		return engine.Refuse(ReasonAlreadyRan, "%v has run its whiskey: crates and trucks are no use to it", engine.Seat(to))
 	}

@@ -41,6 +41,8 @@ type Command struct {
 	//	*Command_WithdrawTrade
 	//	*Command_RunTheWhiskey
 	//	*Command_CallTheOrder
+	//	*Command_TakeCasinoCard
+	//	*Command_CutOmalleys
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -191,6 +193,24 @@ func (x *Command) GetCallTheOrder() *CallTheOrder {
 	return nil
 }
 
+func (x *Command) GetTakeCasinoCard() *TakeCasinoCard {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_TakeCasinoCard); ok {
+			return x.TakeCasinoCard
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetCutOmalleys() *CutOMalleys {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_CutOmalleys); ok {
+			return x.CutOmalleys
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -263,6 +283,18 @@ type Command_CallTheOrder struct {
 	CallTheOrder *CallTheOrder `protobuf:"bytes,12,opt,name=call_the_order,json=callTheOrder,proto3,oneof"`
 }
 
+type Command_TakeCasinoCard struct {
+	// take_casino_card takes a Casino card from the Casino offer (Phase 1,
+	// selection, on the seat's turn; Boardwalk).
+	TakeCasinoCard *TakeCasinoCard `protobuf:"bytes,13,opt,name=take_casino_card,json=takeCasinoCard,proto3,oneof"`
+}
+
+type Command_CutOmalleys struct {
+	// cut_omalleys destroys one of a casino owner's markers to reduce
+	// O'Malley's consumption (Phase 4, any time, out of turn; Boardwalk).
+	CutOmalleys *CutOMalleys `protobuf:"bytes,14,opt,name=cut_omalleys,json=cutOmalleys,proto3,oneof"`
+}
+
 func (*Command_ChooseMuscle) isCommand_Kind() {}
 
 func (*Command_TakeMenOfAction) isCommand_Kind() {}
@@ -287,6 +319,63 @@ func (*Command_RunTheWhiskey) isCommand_Kind() {}
 
 func (*Command_CallTheOrder) isCommand_Kind() {}
 
+func (*Command_TakeCasinoCard) isCommand_Kind() {}
+
+func (*Command_CutOmalleys) isCommand_Kind() {}
+
+// CutOMalleys destroys one of the seat's Influence markers, from a
+// speakeasy or his Back Room: "At any time during this phase, Casino
+// owners may choose to destroy one of their Influence markers from the
+// board or their Back Room to reduce consumption at O'Malley's by one
+// Crate per Truck. No more than 3 Influence markers may be destroyed per
+// Round." (ruling 81). Only a casino owner may send it, during Phase 4,
+// on any seat's turn.
+type CutOMalleys struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the speakeasy the marker is taken from; unspecified for the
+	// Back Room. A casino's ownership marker is not one of them.
+	Place         DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CutOMalleys) Reset() {
+	*x = CutOMalleys{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CutOMalleys) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CutOMalleys) ProtoMessage() {}
+
+func (x *CutOMalleys) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CutOMalleys.ProtoReflect.Descriptor instead.
+func (*CutOMalleys) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *CutOMalleys) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
 // ChooseMuscle seals one Muscle card from the seat's hand, face down. The
 // choice cannot be changed (ALREADY_CHOSEN); every seat's card is revealed
 // in one event when the last seat has chosen.
@@ -300,7 +389,7 @@ type ChooseMuscle struct {
 
 func (x *ChooseMuscle) Reset() {
 	*x = ChooseMuscle{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -312,7 +401,7 @@ func (x *ChooseMuscle) String() string {
 func (*ChooseMuscle) ProtoMessage() {}
 
 func (x *ChooseMuscle) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -325,7 +414,7 @@ func (x *ChooseMuscle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChooseMuscle.ProtoReflect.Descriptor instead.
 func (*ChooseMuscle) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *ChooseMuscle) GetCard() int32 {
@@ -357,7 +446,7 @@ type TakeMenOfAction struct {
 
 func (x *TakeMenOfAction) Reset() {
 	*x = TakeMenOfAction{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -369,7 +458,7 @@ func (x *TakeMenOfAction) String() string {
 func (*TakeMenOfAction) ProtoMessage() {}
 
 func (x *TakeMenOfAction) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -382,7 +471,7 @@ func (x *TakeMenOfAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeMenOfAction.ProtoReflect.Descriptor instead.
 func (*TakeMenOfAction) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *TakeMenOfAction) GetSlot() int32 {
@@ -406,6 +495,67 @@ func (x *TakeMenOfAction) GetPlace() DrinkingPlace {
 	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
 }
 
+// TakeCasinoCard takes the Casino card in one Casino offer space
+// (Boardwalk): "Casino Cards are available for selection in addition to
+// existing Men of Action cards." (ruling 83). A card to "redeem
+// immediately" (Hire a Big Act, Steal the Show) adds its Entertainment Act
+// at once to a casino the seat owns (ruling 84); any other card is kept.
+type TakeCasinoCard struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// slot is the Casino offer space, from 0 in the order drawn.
+	Slot int32 `protobuf:"varint,1,opt,name=slot,proto3" json:"slot,omitempty"`
+	// place is the seat's casino that Hire a Big Act or Steal the Show adds
+	// its Entertainment Act to. Must be unspecified for any other card, and
+	// when the seat owns no casino (the card is then wasted).
+	Place         DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeCasinoCard) Reset() {
+	*x = TakeCasinoCard{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeCasinoCard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeCasinoCard) ProtoMessage() {}
+
+func (x *TakeCasinoCard) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeCasinoCard.ProtoReflect.Descriptor instead.
+func (*TakeCasinoCard) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *TakeCasinoCard) GetSlot() int32 {
+	if x != nil {
+		return x.Slot
+	}
+	return 0
+}
+
+func (x *TakeCasinoCard) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
 // BuyTruck takes the Truck card on offer: the seat pays its bribe and gains
 // the truck (ruling 24).
 type BuyTruck struct {
@@ -416,7 +566,7 @@ type BuyTruck struct {
 
 func (x *BuyTruck) Reset() {
 	*x = BuyTruck{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -428,7 +578,7 @@ func (x *BuyTruck) String() string {
 func (*BuyTruck) ProtoMessage() {}
 
 func (x *BuyTruck) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -441,7 +591,7 @@ func (x *BuyTruck) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuyTruck.ProtoReflect.Descriptor instead.
 func (*BuyTruck) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{5}
 }
 
 // PassSelection takes nothing from the offer this round.
@@ -453,7 +603,7 @@ type PassSelection struct {
 
 func (x *PassSelection) Reset() {
 	*x = PassSelection{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -465,7 +615,7 @@ func (x *PassSelection) String() string {
 func (*PassSelection) ProtoMessage() {}
 
 func (x *PassSelection) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -478,7 +628,7 @@ func (x *PassSelection) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PassSelection.ProtoReflect.Descriptor instead.
 func (*PassSelection) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{6}
 }
 
 // PlayCard plays a kept Men of Action card. The effect named must match the
@@ -504,7 +654,7 @@ type PlayCard struct {
 
 func (x *PlayCard) Reset() {
 	*x = PlayCard{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -516,7 +666,7 @@ func (x *PlayCard) String() string {
 func (*PlayCard) ProtoMessage() {}
 
 func (x *PlayCard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -529,7 +679,7 @@ func (x *PlayCard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayCard.ProtoReflect.Descriptor instead.
 func (*PlayCard) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PlayCard) GetCardId() int32 {
@@ -661,7 +811,7 @@ type Hit struct {
 
 func (x *Hit) Reset() {
 	*x = Hit{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -673,7 +823,7 @@ func (x *Hit) String() string {
 func (*Hit) ProtoMessage() {}
 
 func (x *Hit) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -686,7 +836,7 @@ func (x *Hit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hit.ProtoReflect.Descriptor instead.
 func (*Hit) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Hit) GetPlace() DrinkingPlace {
@@ -717,7 +867,7 @@ type Shutdown struct {
 
 func (x *Shutdown) Reset() {
 	*x = Shutdown{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -729,7 +879,7 @@ func (x *Shutdown) String() string {
 func (*Shutdown) ProtoMessage() {}
 
 func (x *Shutdown) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -742,7 +892,7 @@ func (x *Shutdown) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Shutdown.ProtoReflect.Descriptor instead.
 func (*Shutdown) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Shutdown) GetSeat() int32 {
@@ -769,7 +919,7 @@ type PayOffTheCopper struct {
 
 func (x *PayOffTheCopper) Reset() {
 	*x = PayOffTheCopper{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -781,7 +931,7 @@ func (x *PayOffTheCopper) String() string {
 func (*PayOffTheCopper) ProtoMessage() {}
 
 func (x *PayOffTheCopper) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -794,7 +944,7 @@ func (x *PayOffTheCopper) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PayOffTheCopper.ProtoReflect.Descriptor instead.
 func (*PayOffTheCopper) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{10}
 }
 
 // Hijack takes over a truck that a rival runs and that is lined up this
@@ -809,7 +959,7 @@ type Hijack struct {
 
 func (x *Hijack) Reset() {
 	*x = Hijack{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -821,7 +971,7 @@ func (x *Hijack) String() string {
 func (*Hijack) ProtoMessage() {}
 
 func (x *Hijack) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -834,7 +984,7 @@ func (x *Hijack) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hijack.ProtoReflect.Descriptor instead.
 func (*Hijack) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Hijack) GetTruck() int32 {
@@ -855,7 +1005,7 @@ type HaltAnOrder struct {
 
 func (x *HaltAnOrder) Reset() {
 	*x = HaltAnOrder{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -867,7 +1017,7 @@ func (x *HaltAnOrder) String() string {
 func (*HaltAnOrder) ProtoMessage() {}
 
 func (x *HaltAnOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -880,7 +1030,7 @@ func (x *HaltAnOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HaltAnOrder.ProtoReflect.Descriptor instead.
 func (*HaltAnOrder) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *HaltAnOrder) GetTruck() int32 {
@@ -902,7 +1052,7 @@ type BigNight struct {
 
 func (x *BigNight) Reset() {
 	*x = BigNight{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -914,7 +1064,7 @@ func (x *BigNight) String() string {
 func (*BigNight) ProtoMessage() {}
 
 func (x *BigNight) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -927,7 +1077,7 @@ func (x *BigNight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BigNight.ProtoReflect.Descriptor instead.
 func (*BigNight) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BigNight) GetPlace() DrinkingPlace {
@@ -959,7 +1109,7 @@ type SendInTheBoys struct {
 
 func (x *SendInTheBoys) Reset() {
 	*x = SendInTheBoys{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -971,7 +1121,7 @@ func (x *SendInTheBoys) String() string {
 func (*SendInTheBoys) ProtoMessage() {}
 
 func (x *SendInTheBoys) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -984,7 +1134,7 @@ func (x *SendInTheBoys) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendInTheBoys.ProtoReflect.Descriptor instead.
 func (*SendInTheBoys) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SendInTheBoys) GetPlacements() []*Placement {
@@ -1022,7 +1172,7 @@ type FireUpTheStill struct {
 
 func (x *FireUpTheStill) Reset() {
 	*x = FireUpTheStill{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1034,7 +1184,7 @@ func (x *FireUpTheStill) String() string {
 func (*FireUpTheStill) ProtoMessage() {}
 
 func (x *FireUpTheStill) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1047,7 +1197,7 @@ func (x *FireUpTheStill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FireUpTheStill.ProtoReflect.Descriptor instead.
 func (*FireUpTheStill) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *FireUpTheStill) GetPlayItCool() bool {
@@ -1074,7 +1224,7 @@ type ProposeTrade struct {
 
 func (x *ProposeTrade) Reset() {
 	*x = ProposeTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1236,7 @@ func (x *ProposeTrade) String() string {
 func (*ProposeTrade) ProtoMessage() {}
 
 func (x *ProposeTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1249,7 @@ func (x *ProposeTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeTrade.ProtoReflect.Descriptor instead.
 func (*ProposeTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ProposeTrade) GetTo() int32 {
@@ -1138,7 +1288,7 @@ type AnswerTrade struct {
 
 func (x *AnswerTrade) Reset() {
 	*x = AnswerTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1150,7 +1300,7 @@ func (x *AnswerTrade) String() string {
 func (*AnswerTrade) ProtoMessage() {}
 
 func (x *AnswerTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1163,7 +1313,7 @@ func (x *AnswerTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerTrade.ProtoReflect.Descriptor instead.
 func (*AnswerTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *AnswerTrade) GetOfferId() int32 {
@@ -1191,7 +1341,7 @@ type WithdrawTrade struct {
 
 func (x *WithdrawTrade) Reset() {
 	*x = WithdrawTrade{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1203,7 +1353,7 @@ func (x *WithdrawTrade) String() string {
 func (*WithdrawTrade) ProtoMessage() {}
 
 func (x *WithdrawTrade) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1216,7 +1366,7 @@ func (x *WithdrawTrade) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawTrade.ProtoReflect.Descriptor instead.
 func (*WithdrawTrade) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *WithdrawTrade) GetOfferId() int32 {
@@ -1240,7 +1390,7 @@ type RunTheWhiskey struct {
 
 func (x *RunTheWhiskey) Reset() {
 	*x = RunTheWhiskey{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1252,7 +1402,7 @@ func (x *RunTheWhiskey) String() string {
 func (*RunTheWhiskey) ProtoMessage() {}
 
 func (x *RunTheWhiskey) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1265,7 +1415,7 @@ func (x *RunTheWhiskey) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunTheWhiskey.ProtoReflect.Descriptor instead.
 func (*RunTheWhiskey) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RunTheWhiskey) GetRuns() []*Run {
@@ -1292,7 +1442,7 @@ type Run struct {
 
 func (x *Run) Reset() {
 	*x = Run{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1304,7 +1454,7 @@ func (x *Run) String() string {
 func (*Run) ProtoMessage() {}
 
 func (x *Run) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1317,7 +1467,7 @@ func (x *Run) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Run.ProtoReflect.Descriptor instead.
 func (*Run) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Run) GetTruck() int32 {
@@ -1356,7 +1506,7 @@ type CallTheOrder struct {
 
 func (x *CallTheOrder) Reset() {
 	*x = CallTheOrder{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1368,7 +1518,7 @@ func (x *CallTheOrder) String() string {
 func (*CallTheOrder) ProtoMessage() {}
 
 func (x *CallTheOrder) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1381,7 +1531,7 @@ func (x *CallTheOrder) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallTheOrder.ProtoReflect.Descriptor instead.
 func (*CallTheOrder) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CallTheOrder) GetPlace() DrinkingPlace {
@@ -1402,7 +1552,7 @@ var File_moonshine_bootleggers_v1_commands_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\n" +
-	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xcd\a\n" +
+	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xef\b\n" +
 	"\aCommand\x12M\n" +
 	"\rchoose_muscle\x18\x01 \x01(\v2&.moonshine.bootleggers.v1.ChooseMuscleH\x00R\fchooseMuscle\x12X\n" +
 	"\x12take_men_of_action\x18\x02 \x01(\v2).moonshine.bootleggers.v1.TakeMenOfActionH\x00R\x0ftakeMenOfAction\x12A\n" +
@@ -1416,15 +1566,22 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\x0ewithdraw_trade\x18\n" +
 	" \x01(\v2'.moonshine.bootleggers.v1.WithdrawTradeH\x00R\rwithdrawTrade\x12Q\n" +
 	"\x0frun_the_whiskey\x18\v \x01(\v2'.moonshine.bootleggers.v1.RunTheWhiskeyH\x00R\rrunTheWhiskey\x12N\n" +
-	"\x0ecall_the_order\x18\f \x01(\v2&.moonshine.bootleggers.v1.CallTheOrderH\x00R\fcallTheOrderB\x06\n" +
-	"\x04kind\"\"\n" +
+	"\x0ecall_the_order\x18\f \x01(\v2&.moonshine.bootleggers.v1.CallTheOrderH\x00R\fcallTheOrder\x12T\n" +
+	"\x10take_casino_card\x18\r \x01(\v2(.moonshine.bootleggers.v1.TakeCasinoCardH\x00R\x0etakeCasinoCard\x12J\n" +
+	"\fcut_omalleys\x18\x0e \x01(\v2%.moonshine.bootleggers.v1.CutOMalleysH\x00R\vcutOmalleysB\x06\n" +
+	"\x04kind\"L\n" +
+	"\vCutOMalleys\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\"\n" +
 	"\fChooseMuscle\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\x05R\x04card\"\x89\x01\n" +
 	"\x0fTakeMenOfAction\x12\x12\n" +
 	"\x04slot\x18\x01 \x01(\x05R\x04slot\x12\x19\n" +
 	"\x05still\x18\x02 \x01(\x05H\x00R\x05still\x88\x01\x01\x12=\n" +
 	"\x05place\x18\x03 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05placeB\b\n" +
-	"\x06_still\"\n" +
+	"\x06_still\"c\n" +
+	"\x0eTakeCasinoCard\x12\x12\n" +
+	"\x04slot\x18\x01 \x01(\x05R\x04slot\x12=\n" +
+	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\n" +
 	"\n" +
 	"\bBuyTruck\"\x0f\n" +
 	"\rPassSelection\"\xc8\x03\n" +
@@ -1492,69 +1649,75 @@ func file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_commands_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_moonshine_bootleggers_v1_commands_proto_goTypes = []any{
 	(*Command)(nil),         // 0: moonshine.bootleggers.v1.Command
-	(*ChooseMuscle)(nil),    // 1: moonshine.bootleggers.v1.ChooseMuscle
-	(*TakeMenOfAction)(nil), // 2: moonshine.bootleggers.v1.TakeMenOfAction
-	(*BuyTruck)(nil),        // 3: moonshine.bootleggers.v1.BuyTruck
-	(*PassSelection)(nil),   // 4: moonshine.bootleggers.v1.PassSelection
-	(*PlayCard)(nil),        // 5: moonshine.bootleggers.v1.PlayCard
-	(*Hit)(nil),             // 6: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),        // 7: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil), // 8: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),          // 9: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),     // 10: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),        // 11: moonshine.bootleggers.v1.BigNight
-	(*SendInTheBoys)(nil),   // 12: moonshine.bootleggers.v1.SendInTheBoys
-	(*FireUpTheStill)(nil),  // 13: moonshine.bootleggers.v1.FireUpTheStill
-	(*ProposeTrade)(nil),    // 14: moonshine.bootleggers.v1.ProposeTrade
-	(*AnswerTrade)(nil),     // 15: moonshine.bootleggers.v1.AnswerTrade
-	(*WithdrawTrade)(nil),   // 16: moonshine.bootleggers.v1.WithdrawTrade
-	(*RunTheWhiskey)(nil),   // 17: moonshine.bootleggers.v1.RunTheWhiskey
-	(*Run)(nil),             // 18: moonshine.bootleggers.v1.Run
-	(*CallTheOrder)(nil),    // 19: moonshine.bootleggers.v1.CallTheOrder
-	(DrinkingPlace)(0),      // 20: moonshine.bootleggers.v1.DrinkingPlace
-	(*Colour)(nil),          // 21: moonshine.bootleggers.v1.Colour
-	(*Placement)(nil),       // 22: moonshine.bootleggers.v1.Placement
-	(*Goods)(nil),           // 23: moonshine.bootleggers.v1.Goods
+	(*CutOMalleys)(nil),     // 1: moonshine.bootleggers.v1.CutOMalleys
+	(*ChooseMuscle)(nil),    // 2: moonshine.bootleggers.v1.ChooseMuscle
+	(*TakeMenOfAction)(nil), // 3: moonshine.bootleggers.v1.TakeMenOfAction
+	(*TakeCasinoCard)(nil),  // 4: moonshine.bootleggers.v1.TakeCasinoCard
+	(*BuyTruck)(nil),        // 5: moonshine.bootleggers.v1.BuyTruck
+	(*PassSelection)(nil),   // 6: moonshine.bootleggers.v1.PassSelection
+	(*PlayCard)(nil),        // 7: moonshine.bootleggers.v1.PlayCard
+	(*Hit)(nil),             // 8: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),        // 9: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil), // 10: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),          // 11: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),     // 12: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),        // 13: moonshine.bootleggers.v1.BigNight
+	(*SendInTheBoys)(nil),   // 14: moonshine.bootleggers.v1.SendInTheBoys
+	(*FireUpTheStill)(nil),  // 15: moonshine.bootleggers.v1.FireUpTheStill
+	(*ProposeTrade)(nil),    // 16: moonshine.bootleggers.v1.ProposeTrade
+	(*AnswerTrade)(nil),     // 17: moonshine.bootleggers.v1.AnswerTrade
+	(*WithdrawTrade)(nil),   // 18: moonshine.bootleggers.v1.WithdrawTrade
+	(*RunTheWhiskey)(nil),   // 19: moonshine.bootleggers.v1.RunTheWhiskey
+	(*Run)(nil),             // 20: moonshine.bootleggers.v1.Run
+	(*CallTheOrder)(nil),    // 21: moonshine.bootleggers.v1.CallTheOrder
+	(DrinkingPlace)(0),      // 22: moonshine.bootleggers.v1.DrinkingPlace
+	(*Colour)(nil),          // 23: moonshine.bootleggers.v1.Colour
+	(*Placement)(nil),       // 24: moonshine.bootleggers.v1.Placement
+	(*Goods)(nil),           // 25: moonshine.bootleggers.v1.Goods
 }
 var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
-	1,  // 0: moonshine.bootleggers.v1.Command.choose_muscle:type_name -> moonshine.bootleggers.v1.ChooseMuscle
-	2,  // 1: moonshine.bootleggers.v1.Command.take_men_of_action:type_name -> moonshine.bootleggers.v1.TakeMenOfAction
-	3,  // 2: moonshine.bootleggers.v1.Command.buy_truck:type_name -> moonshine.bootleggers.v1.BuyTruck
-	4,  // 3: moonshine.bootleggers.v1.Command.pass_selection:type_name -> moonshine.bootleggers.v1.PassSelection
-	5,  // 4: moonshine.bootleggers.v1.Command.play_card:type_name -> moonshine.bootleggers.v1.PlayCard
-	12, // 5: moonshine.bootleggers.v1.Command.send_in_the_boys:type_name -> moonshine.bootleggers.v1.SendInTheBoys
-	13, // 6: moonshine.bootleggers.v1.Command.fire_up_the_still:type_name -> moonshine.bootleggers.v1.FireUpTheStill
-	14, // 7: moonshine.bootleggers.v1.Command.propose_trade:type_name -> moonshine.bootleggers.v1.ProposeTrade
-	15, // 8: moonshine.bootleggers.v1.Command.answer_trade:type_name -> moonshine.bootleggers.v1.AnswerTrade
-	16, // 9: moonshine.bootleggers.v1.Command.withdraw_trade:type_name -> moonshine.bootleggers.v1.WithdrawTrade
-	17, // 10: moonshine.bootleggers.v1.Command.run_the_whiskey:type_name -> moonshine.bootleggers.v1.RunTheWhiskey
-	19, // 11: moonshine.bootleggers.v1.Command.call_the_order:type_name -> moonshine.bootleggers.v1.CallTheOrder
-	20, // 12: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	6,  // 13: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
-	7,  // 14: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	8,  // 15: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	9,  // 16: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	10, // 17: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	11, // 18: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	20, // 19: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	21, // 20: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
-	20, // 21: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	22, // 22: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
-	20, // 23: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	20, // 24: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 25: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
-	23, // 26: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
-	18, // 27: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
-	20, // 28: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	20, // 29: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	30, // [30:30] is the sub-list for method output_type
-	30, // [30:30] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	2,  // 0: moonshine.bootleggers.v1.Command.choose_muscle:type_name -> moonshine.bootleggers.v1.ChooseMuscle
+	3,  // 1: moonshine.bootleggers.v1.Command.take_men_of_action:type_name -> moonshine.bootleggers.v1.TakeMenOfAction
+	5,  // 2: moonshine.bootleggers.v1.Command.buy_truck:type_name -> moonshine.bootleggers.v1.BuyTruck
+	6,  // 3: moonshine.bootleggers.v1.Command.pass_selection:type_name -> moonshine.bootleggers.v1.PassSelection
+	7,  // 4: moonshine.bootleggers.v1.Command.play_card:type_name -> moonshine.bootleggers.v1.PlayCard
+	14, // 5: moonshine.bootleggers.v1.Command.send_in_the_boys:type_name -> moonshine.bootleggers.v1.SendInTheBoys
+	15, // 6: moonshine.bootleggers.v1.Command.fire_up_the_still:type_name -> moonshine.bootleggers.v1.FireUpTheStill
+	16, // 7: moonshine.bootleggers.v1.Command.propose_trade:type_name -> moonshine.bootleggers.v1.ProposeTrade
+	17, // 8: moonshine.bootleggers.v1.Command.answer_trade:type_name -> moonshine.bootleggers.v1.AnswerTrade
+	18, // 9: moonshine.bootleggers.v1.Command.withdraw_trade:type_name -> moonshine.bootleggers.v1.WithdrawTrade
+	19, // 10: moonshine.bootleggers.v1.Command.run_the_whiskey:type_name -> moonshine.bootleggers.v1.RunTheWhiskey
+	21, // 11: moonshine.bootleggers.v1.Command.call_the_order:type_name -> moonshine.bootleggers.v1.CallTheOrder
+	4,  // 12: moonshine.bootleggers.v1.Command.take_casino_card:type_name -> moonshine.bootleggers.v1.TakeCasinoCard
+	1,  // 13: moonshine.bootleggers.v1.Command.cut_omalleys:type_name -> moonshine.bootleggers.v1.CutOMalleys
+	22, // 14: moonshine.bootleggers.v1.CutOMalleys.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 15: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 16: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	8,  // 17: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
+	9,  // 18: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	10, // 19: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	11, // 20: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	12, // 21: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	13, // 22: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	22, // 23: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 24: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
+	22, // 25: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	24, // 26: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
+	22, // 27: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 28: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	25, // 29: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
+	25, // 30: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
+	20, // 31: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
+	22, // 32: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	22, // 33: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	34, // [34:34] is the sub-list for method output_type
+	34, // [34:34] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_commands_proto_init() }
@@ -1576,9 +1739,11 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 		(*Command_WithdrawTrade)(nil),
 		(*Command_RunTheWhiskey)(nil),
 		(*Command_CallTheOrder)(nil),
+		(*Command_TakeCasinoCard)(nil),
+		(*Command_CutOmalleys)(nil),
 	}
-	file_moonshine_bootleggers_v1_commands_proto_msgTypes[2].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_commands_proto_msgTypes[5].OneofWrappers = []any{
+	file_moonshine_bootleggers_v1_commands_proto_msgTypes[3].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_commands_proto_msgTypes[7].OneofWrappers = []any{
 		(*PlayCard_Hit)(nil),
 		(*PlayCard_Shutdown)(nil),
 		(*PlayCard_PayOffTheCopper)(nil),
@@ -1592,7 +1757,7 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_commands_proto_rawDesc), len(file_moonshine_bootleggers_v1_commands_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -178,6 +178,8 @@ type Event struct {
 	//	*Event_OrderAwaited
 	//	*Event_CasinoRedeveloped
 	//	*Event_CasinoOwnerDiscarded
+	//	*Event_CasinoCardTaken
+	//	*Event_OmalleysCut
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -526,6 +528,24 @@ func (x *Event) GetCasinoOwnerDiscarded() *CasinoOwnerDiscarded {
 	return nil
 }
 
+func (x *Event) GetCasinoCardTaken() *CasinoCardTaken {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CasinoCardTaken); ok {
+			return x.CasinoCardTaken
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetOmalleysCut() *OMalleysCut {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_OmalleysCut); ok {
+			return x.OmalleysCut
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -707,6 +727,18 @@ type Event_CasinoOwnerDiscarded struct {
 	CasinoOwnerDiscarded *CasinoOwnerDiscarded `protobuf:"bytes,34,opt,name=casino_owner_discarded,json=casinoOwnerDiscarded,proto3,oneof"`
 }
 
+type Event_CasinoCardTaken struct {
+	// casino_card_taken records a Casino card taken from the Casino offer
+	// (Boardwalk).
+	CasinoCardTaken *CasinoCardTaken `protobuf:"bytes,35,opt,name=casino_card_taken,json=casinoCardTaken,proto3,oneof"`
+}
+
+type Event_OmalleysCut struct {
+	// omalleys_cut records a casino owner's marker destroyed to cut
+	// O'Malley's consumption (Boardwalk, Phase 4).
+	OmalleysCut *OMalleysCut `protobuf:"bytes,36,opt,name=omalleys_cut,json=omalleysCut,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_MuscleDealt) isEvent_Kind() {}
@@ -774,6 +806,10 @@ func (*Event_OrderAwaited) isEvent_Kind() {}
 func (*Event_CasinoRedeveloped) isEvent_Kind() {}
 
 func (*Event_CasinoOwnerDiscarded) isEvent_Kind() {}
+
+func (*Event_CasinoCardTaken) isEvent_Kind() {}
+
+func (*Event_OmalleysCut) isEvent_Kind() {}
 
 // CasinoRedeveloped records a redevelopment: "A Mobster may optionally
 // choose to redevelop a Speakeasy into a Casino for the base price
@@ -1628,7 +1664,11 @@ type OfferTurnedUp struct {
 	// deck is empty.
 	Truck *int32 `protobuf:"varint,2,opt,name=truck,proto3,oneof" json:"truck,omitempty"`
 	// truck_size is that truck's size.
-	TruckSize     TruckSize `protobuf:"varint,3,opt,name=truck_size,json=truckSize,proto3,enum=moonshine.bootleggers.v1.TruckSize" json:"truck_size,omitempty"`
+	TruckSize TruckSize `protobuf:"varint,3,opt,name=truck_size,json=truckSize,proto3,enum=moonshine.bootleggers.v1.TruckSize" json:"truck_size,omitempty"`
+	// casino_slots are the Casino cards drawn (Boardwalk): "draw and place a
+	// Casino card next to the board. Additionally, draw and place next to
+	// the board one Casino card for each open Casino."
+	CasinoSlots   []*CasinoSlot `protobuf:"bytes,4,rep,name=casino_slots,json=casinoSlots,proto3" json:"casino_slots,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1684,6 +1724,251 @@ func (x *OfferTurnedUp) GetTruckSize() TruckSize {
 	return TruckSize_TRUCK_SIZE_UNSPECIFIED
 }
 
+func (x *OfferTurnedUp) GetCasinoSlots() []*CasinoSlot {
+	if x != nil {
+		return x.CasinoSlots
+	}
+	return nil
+}
+
+// CasinoSlot is one Casino offer space (Boardwalk).
+type CasinoSlot struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// slot is the space, from 0 in the order drawn.
+	Slot int32 `protobuf:"varint,1,opt,name=slot,proto3" json:"slot,omitempty"`
+	// card_id is the Casino card drawn there (an index of the table's
+	// Casino deck, data.proto).
+	CardId int32 `protobuf:"varint,2,opt,name=card_id,json=cardId,proto3" json:"card_id,omitempty"`
+	// kind is the card's kind.
+	Kind          CasinoCardKind `protobuf:"varint,3,opt,name=kind,proto3,enum=moonshine.bootleggers.v1.CasinoCardKind" json:"kind,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoSlot) Reset() {
+	*x = CasinoSlot{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoSlot) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoSlot) ProtoMessage() {}
+
+func (x *CasinoSlot) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoSlot.ProtoReflect.Descriptor instead.
+func (*CasinoSlot) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *CasinoSlot) GetSlot() int32 {
+	if x != nil {
+		return x.Slot
+	}
+	return 0
+}
+
+func (x *CasinoSlot) GetCardId() int32 {
+	if x != nil {
+		return x.CardId
+	}
+	return 0
+}
+
+func (x *CasinoSlot) GetKind() CasinoCardKind {
+	if x != nil {
+		return x.Kind
+	}
+	return CasinoCardKind_CASINO_CARD_KIND_UNSPECIFIED
+}
+
+// CasinoCardTaken records a Casino card taken from the Casino offer
+// (Boardwalk). A card to "redeem immediately" acted with it; any other
+// card joins the seat's kept Casino cards.
+type CasinoCardTaken struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// slot is the Casino offer space.
+	Slot int32 `protobuf:"varint,2,opt,name=slot,proto3" json:"slot,omitempty"`
+	// card_id is the card.
+	CardId int32 `protobuf:"varint,3,opt,name=card_id,json=cardId,proto3" json:"card_id,omitempty"`
+	// kind is its kind.
+	Kind CasinoCardKind `protobuf:"varint,4,opt,name=kind,proto3,enum=moonshine.bootleggers.v1.CasinoCardKind" json:"kind,omitempty"`
+	// paid is the card's cost paid to the bank (Hire a Big Act's $2G; 0
+	// when wasted).
+	Paid int32 `protobuf:"varint,5,opt,name=paid,proto3" json:"paid,omitempty"`
+	// place is the casino that gained an Entertainment Act (Hire a Big Act,
+	// Steal the Show); unspecified otherwise.
+	Place DrinkingPlace `protobuf:"varint,6,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// wasted is true when a card to redeem immediately could not act (the
+	// seat owns no casino; ruling 84).
+	Wasted        bool `protobuf:"varint,7,opt,name=wasted,proto3" json:"wasted,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoCardTaken) Reset() {
+	*x = CasinoCardTaken{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoCardTaken) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoCardTaken) ProtoMessage() {}
+
+func (x *CasinoCardTaken) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoCardTaken.ProtoReflect.Descriptor instead.
+func (*CasinoCardTaken) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *CasinoCardTaken) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *CasinoCardTaken) GetSlot() int32 {
+	if x != nil {
+		return x.Slot
+	}
+	return 0
+}
+
+func (x *CasinoCardTaken) GetCardId() int32 {
+	if x != nil {
+		return x.CardId
+	}
+	return 0
+}
+
+func (x *CasinoCardTaken) GetKind() CasinoCardKind {
+	if x != nil {
+		return x.Kind
+	}
+	return CasinoCardKind_CASINO_CARD_KIND_UNSPECIFIED
+}
+
+func (x *CasinoCardTaken) GetPaid() int32 {
+	if x != nil {
+		return x.Paid
+	}
+	return 0
+}
+
+func (x *CasinoCardTaken) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *CasinoCardTaken) GetWasted() bool {
+	if x != nil {
+		return x.Wasted
+	}
+	return false
+}
+
+// OMalleysCut records one Influence marker destroyed by a casino owner: it
+// leaves the game, and O'Malley's buys one crate fewer from each truck
+// this round (ruling 81).
+type OMalleysCut struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the casino owner.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// place is the speakeasy the marker came from; unspecified for his Back
+	// Room.
+	Place DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// cuts is the number of markers destroyed this round, this one included
+	// (at most 3).
+	Cuts          int32 `protobuf:"varint,3,opt,name=cuts,proto3" json:"cuts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OMalleysCut) Reset() {
+	*x = OMalleysCut{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OMalleysCut) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OMalleysCut) ProtoMessage() {}
+
+func (x *OMalleysCut) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OMalleysCut.ProtoReflect.Descriptor instead.
+func (*OMalleysCut) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *OMalleysCut) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *OMalleysCut) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *OMalleysCut) GetCuts() int32 {
+	if x != nil {
+		return x.Cuts
+	}
+	return 0
+}
+
 // MuscleChosen says a seat has sealed a Muscle card.
 type MuscleChosen struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1695,7 +1980,7 @@ type MuscleChosen struct {
 
 func (x *MuscleChosen) Reset() {
 	*x = MuscleChosen{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1707,7 +1992,7 @@ func (x *MuscleChosen) String() string {
 func (*MuscleChosen) ProtoMessage() {}
 
 func (x *MuscleChosen) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[15]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1720,7 +2005,7 @@ func (x *MuscleChosen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleChosen.ProtoReflect.Descriptor instead.
 func (*MuscleChosen) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *MuscleChosen) GetSeat() int32 {
@@ -1743,7 +2028,7 @@ type MuscleSealed struct {
 
 func (x *MuscleSealed) Reset() {
 	*x = MuscleSealed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1755,7 +2040,7 @@ func (x *MuscleSealed) String() string {
 func (*MuscleSealed) ProtoMessage() {}
 
 func (x *MuscleSealed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[16]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1768,7 +2053,7 @@ func (x *MuscleSealed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleSealed.ProtoReflect.Descriptor instead.
 func (*MuscleSealed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *MuscleSealed) GetSeat() int32 {
@@ -1798,7 +2083,7 @@ type MuscleRevealed struct {
 
 func (x *MuscleRevealed) Reset() {
 	*x = MuscleRevealed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1810,7 +2095,7 @@ func (x *MuscleRevealed) String() string {
 func (*MuscleRevealed) ProtoMessage() {}
 
 func (x *MuscleRevealed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[17]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1823,7 +2108,7 @@ func (x *MuscleRevealed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MuscleRevealed.ProtoReflect.Descriptor instead.
 func (*MuscleRevealed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *MuscleRevealed) GetOrder() []*Contender {
@@ -1858,7 +2143,7 @@ type Payment struct {
 
 func (x *Payment) Reset() {
 	*x = Payment{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1870,7 +2155,7 @@ func (x *Payment) String() string {
 func (*Payment) ProtoMessage() {}
 
 func (x *Payment) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[18]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1883,7 +2168,7 @@ func (x *Payment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Payment.ProtoReflect.Descriptor instead.
 func (*Payment) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Payment) GetSeat() int32 {
@@ -1939,7 +2224,7 @@ type MusclePaid struct {
 
 func (x *MusclePaid) Reset() {
 	*x = MusclePaid{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1951,7 +2236,7 @@ func (x *MusclePaid) String() string {
 func (*MusclePaid) ProtoMessage() {}
 
 func (x *MusclePaid) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[19]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1964,7 +2249,7 @@ func (x *MusclePaid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MusclePaid.ProtoReflect.Descriptor instead.
 func (*MusclePaid) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *MusclePaid) GetPayments() []*Payment {
@@ -2007,7 +2292,7 @@ type CardTaken struct {
 
 func (x *CardTaken) Reset() {
 	*x = CardTaken{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2019,7 +2304,7 @@ func (x *CardTaken) String() string {
 func (*CardTaken) ProtoMessage() {}
 
 func (x *CardTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[20]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2032,7 +2317,7 @@ func (x *CardTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardTaken.ProtoReflect.Descriptor instead.
 func (*CardTaken) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CardTaken) GetSeat() int32 {
@@ -2115,7 +2400,7 @@ type TruckBought struct {
 
 func (x *TruckBought) Reset() {
 	*x = TruckBought{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2127,7 +2412,7 @@ func (x *TruckBought) String() string {
 func (*TruckBought) ProtoMessage() {}
 
 func (x *TruckBought) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[21]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2140,7 +2425,7 @@ func (x *TruckBought) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TruckBought.ProtoReflect.Descriptor instead.
 func (*TruckBought) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *TruckBought) GetSeat() int32 {
@@ -2182,7 +2467,7 @@ type SelectionPassed struct {
 
 func (x *SelectionPassed) Reset() {
 	*x = SelectionPassed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2194,7 +2479,7 @@ func (x *SelectionPassed) String() string {
 func (*SelectionPassed) ProtoMessage() {}
 
 func (x *SelectionPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[22]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2207,7 +2492,7 @@ func (x *SelectionPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SelectionPassed.ProtoReflect.Descriptor instead.
 func (*SelectionPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SelectionPassed) GetSeat() int32 {
@@ -2237,7 +2522,7 @@ type NonPlayerActed struct {
 
 func (x *NonPlayerActed) Reset() {
 	*x = NonPlayerActed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2249,7 +2534,7 @@ func (x *NonPlayerActed) String() string {
 func (*NonPlayerActed) ProtoMessage() {}
 
 func (x *NonPlayerActed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[23]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2262,7 +2547,7 @@ func (x *NonPlayerActed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NonPlayerActed.ProtoReflect.Descriptor instead.
 func (*NonPlayerActed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *NonPlayerActed) GetHand() int32 {
@@ -2312,7 +2597,7 @@ type PhaseBegan struct {
 
 func (x *PhaseBegan) Reset() {
 	*x = PhaseBegan{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2324,7 +2609,7 @@ func (x *PhaseBegan) String() string {
 func (*PhaseBegan) ProtoMessage() {}
 
 func (x *PhaseBegan) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[24]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2337,7 +2622,7 @@ func (x *PhaseBegan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PhaseBegan.ProtoReflect.Descriptor instead.
 func (*PhaseBegan) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *PhaseBegan) GetRound() int32 {
@@ -2390,7 +2675,7 @@ type CardPlayed struct {
 
 func (x *CardPlayed) Reset() {
 	*x = CardPlayed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2402,7 +2687,7 @@ func (x *CardPlayed) String() string {
 func (*CardPlayed) ProtoMessage() {}
 
 func (x *CardPlayed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[25]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2415,7 +2700,7 @@ func (x *CardPlayed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardPlayed.ProtoReflect.Descriptor instead.
 func (*CardPlayed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *CardPlayed) GetSeat() int32 {
@@ -2573,7 +2858,7 @@ type BoysSent struct {
 
 func (x *BoysSent) Reset() {
 	*x = BoysSent{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2585,7 +2870,7 @@ func (x *BoysSent) String() string {
 func (*BoysSent) ProtoMessage() {}
 
 func (x *BoysSent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[26]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2598,7 +2883,7 @@ func (x *BoysSent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoysSent.ProtoReflect.Descriptor instead.
 func (*BoysSent) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *BoysSent) GetSeat() int32 {
@@ -2645,7 +2930,7 @@ type StillRoll struct {
 
 func (x *StillRoll) Reset() {
 	*x = StillRoll{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2657,7 +2942,7 @@ func (x *StillRoll) String() string {
 func (*StillRoll) ProtoMessage() {}
 
 func (x *StillRoll) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[27]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2670,7 +2955,7 @@ func (x *StillRoll) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillRoll.ProtoReflect.Descriptor instead.
 func (*StillRoll) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *StillRoll) GetStill() int32 {
@@ -2717,7 +3002,7 @@ type StillFired struct {
 
 func (x *StillFired) Reset() {
 	*x = StillFired{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2729,7 +3014,7 @@ func (x *StillFired) String() string {
 func (*StillFired) ProtoMessage() {}
 
 func (x *StillFired) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[28]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2742,7 +3027,7 @@ func (x *StillFired) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillFired.ProtoReflect.Descriptor instead.
 func (*StillFired) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{28}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *StillFired) GetSeat() int32 {
@@ -2807,7 +3092,7 @@ type TradeProposed struct {
 
 func (x *TradeProposed) Reset() {
 	*x = TradeProposed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2819,7 +3104,7 @@ func (x *TradeProposed) String() string {
 func (*TradeProposed) ProtoMessage() {}
 
 func (x *TradeProposed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[29]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2832,7 +3117,7 @@ func (x *TradeProposed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeProposed.ProtoReflect.Descriptor instead.
 func (*TradeProposed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{29}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *TradeProposed) GetOfferId() int32 {
@@ -2884,7 +3169,7 @@ type TradeAnswered struct {
 
 func (x *TradeAnswered) Reset() {
 	*x = TradeAnswered{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2896,7 +3181,7 @@ func (x *TradeAnswered) String() string {
 func (*TradeAnswered) ProtoMessage() {}
 
 func (x *TradeAnswered) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[30]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2909,7 +3194,7 @@ func (x *TradeAnswered) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeAnswered.ProtoReflect.Descriptor instead.
 func (*TradeAnswered) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{30}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *TradeAnswered) GetOfferId() int32 {
@@ -2937,7 +3222,7 @@ type TradeWithdrawn struct {
 
 func (x *TradeWithdrawn) Reset() {
 	*x = TradeWithdrawn{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2949,7 +3234,7 @@ func (x *TradeWithdrawn) String() string {
 func (*TradeWithdrawn) ProtoMessage() {}
 
 func (x *TradeWithdrawn) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[31]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2962,7 +3247,7 @@ func (x *TradeWithdrawn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeWithdrawn.ProtoReflect.Descriptor instead.
 func (*TradeWithdrawn) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{31}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *TradeWithdrawn) GetOfferId() int32 {
@@ -2989,7 +3274,7 @@ type LinedUp struct {
 
 func (x *LinedUp) Reset() {
 	*x = LinedUp{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3001,7 +3286,7 @@ func (x *LinedUp) String() string {
 func (*LinedUp) ProtoMessage() {}
 
 func (x *LinedUp) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[32]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3014,7 +3299,7 @@ func (x *LinedUp) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinedUp.ProtoReflect.Descriptor instead.
 func (*LinedUp) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{32}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *LinedUp) GetTruck() int32 {
@@ -3052,14 +3337,18 @@ type WhiskeyRun struct {
 	// seat is the seat.
 	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// lined_up are its trucks sent out, in the order they joined their lines.
-	LinedUp       []*LinedUp `protobuf:"bytes,2,rep,name=lined_up,json=linedUp,proto3" json:"lined_up,omitempty"`
+	LinedUp []*LinedUp `protobuf:"bytes,2,rep,name=lined_up,json=linedUp,proto3" json:"lined_up,omitempty"`
+	// passed_over is true when the game played the turn of a casino owner
+	// with nothing to run and no card of the phase to play (Boardwalk,
+	// ruling 86); lined_up is then empty.
+	PassedOver    bool `protobuf:"varint,3,opt,name=passed_over,json=passedOver,proto3" json:"passed_over,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *WhiskeyRun) Reset() {
 	*x = WhiskeyRun{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3071,7 +3360,7 @@ func (x *WhiskeyRun) String() string {
 func (*WhiskeyRun) ProtoMessage() {}
 
 func (x *WhiskeyRun) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3084,7 +3373,7 @@ func (x *WhiskeyRun) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WhiskeyRun.ProtoReflect.Descriptor instead.
 func (*WhiskeyRun) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{33}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *WhiskeyRun) GetSeat() int32 {
@@ -3099,6 +3388,13 @@ func (x *WhiskeyRun) GetLinedUp() []*LinedUp {
 		return x.LinedUp
 	}
 	return nil
+}
+
+func (x *WhiskeyRun) GetPassedOver() bool {
+	if x != nil {
+		return x.PassedOver
+	}
+	return false
 }
 
 // Consumption is one speakeasy's consumption roll.
@@ -3122,7 +3418,7 @@ type Consumption struct {
 
 func (x *Consumption) Reset() {
 	*x = Consumption{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3134,7 +3430,7 @@ func (x *Consumption) String() string {
 func (*Consumption) ProtoMessage() {}
 
 func (x *Consumption) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3147,7 +3443,7 @@ func (x *Consumption) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Consumption.ProtoReflect.Descriptor instead.
 func (*Consumption) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{34}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *Consumption) GetPlace() DrinkingPlace {
@@ -3197,7 +3493,7 @@ type ConsumptionRolled struct {
 
 func (x *ConsumptionRolled) Reset() {
 	*x = ConsumptionRolled{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3209,7 +3505,7 @@ func (x *ConsumptionRolled) String() string {
 func (*ConsumptionRolled) ProtoMessage() {}
 
 func (x *ConsumptionRolled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3222,7 +3518,7 @@ func (x *ConsumptionRolled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsumptionRolled.ProtoReflect.Descriptor instead.
 func (*ConsumptionRolled) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{35}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ConsumptionRolled) GetRolls() []*Consumption {
@@ -3251,7 +3547,7 @@ type OrderAwaited struct {
 
 func (x *OrderAwaited) Reset() {
 	*x = OrderAwaited{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3263,7 +3559,7 @@ func (x *OrderAwaited) String() string {
 func (*OrderAwaited) ProtoMessage() {}
 
 func (x *OrderAwaited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[36]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3276,7 +3572,7 @@ func (x *OrderAwaited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderAwaited.ProtoReflect.Descriptor instead.
 func (*OrderAwaited) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{36}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *OrderAwaited) GetSeat() int32 {
@@ -3322,7 +3618,7 @@ type OrderCalled struct {
 
 func (x *OrderCalled) Reset() {
 	*x = OrderCalled{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3334,7 +3630,7 @@ func (x *OrderCalled) String() string {
 func (*OrderCalled) ProtoMessage() {}
 
 func (x *OrderCalled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[37]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3347,7 +3643,7 @@ func (x *OrderCalled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderCalled.ProtoReflect.Descriptor instead.
 func (*OrderCalled) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{37}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *OrderCalled) GetSeat() int32 {
@@ -3390,7 +3686,7 @@ type Sale struct {
 
 func (x *Sale) Reset() {
 	*x = Sale{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3402,7 +3698,7 @@ func (x *Sale) String() string {
 func (*Sale) ProtoMessage() {}
 
 func (x *Sale) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[38]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3415,7 +3711,7 @@ func (x *Sale) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sale.ProtoReflect.Descriptor instead.
 func (*Sale) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{38}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Sale) GetTruck() int32 {
@@ -3475,7 +3771,7 @@ type WhiskeySold struct {
 
 func (x *WhiskeySold) Reset() {
 	*x = WhiskeySold{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3487,7 +3783,7 @@ func (x *WhiskeySold) String() string {
 func (*WhiskeySold) ProtoMessage() {}
 
 func (x *WhiskeySold) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[39]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3500,7 +3796,7 @@ func (x *WhiskeySold) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WhiskeySold.ProtoReflect.Descriptor instead.
 func (*WhiskeySold) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{39}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *WhiskeySold) GetPlace() DrinkingPlace {
@@ -3551,7 +3847,7 @@ type SeatCount struct {
 
 func (x *SeatCount) Reset() {
 	*x = SeatCount{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3563,7 +3859,7 @@ func (x *SeatCount) String() string {
 func (*SeatCount) ProtoMessage() {}
 
 func (x *SeatCount) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[40]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3576,7 +3872,7 @@ func (x *SeatCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatCount.ProtoReflect.Descriptor instead.
 func (*SeatCount) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{40}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *SeatCount) GetSeat() int32 {
@@ -3606,7 +3902,7 @@ type SellingEnded struct {
 
 func (x *SellingEnded) Reset() {
 	*x = SellingEnded{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3618,7 +3914,7 @@ func (x *SellingEnded) String() string {
 func (*SellingEnded) ProtoMessage() {}
 
 func (x *SellingEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[41]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3631,7 +3927,7 @@ func (x *SellingEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SellingEnded.ProtoReflect.Descriptor instead.
 func (*SellingEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{41}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *SellingEnded) GetCratesReturned() []*SeatCount {
@@ -3656,13 +3952,17 @@ type TheHeat struct {
 	TruckToBottom *int32 `protobuf:"varint,4,opt,name=truck_to_bottom,json=truckToBottom,proto3,oneof" json:"truck_to_bottom,omitempty"`
 	// muscle_discarded are the round's played Muscle cards, face up.
 	MuscleDiscarded []int32 `protobuf:"varint,5,rep,packed,name=muscle_discarded,json=muscleDiscarded,proto3" json:"muscle_discarded,omitempty"`
+	// casino_discarded are the Casino cards left on offer, now discarded
+	// (Boardwalk): "If a Casino card remains unselected at the end of the
+	// phase, it is discarded."
+	CasinoDiscarded []int32 `protobuf:"varint,6,rep,packed,name=casino_discarded,json=casinoDiscarded,proto3" json:"casino_discarded,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
 
 func (x *TheHeat) Reset() {
 	*x = TheHeat{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3674,7 +3974,7 @@ func (x *TheHeat) String() string {
 func (*TheHeat) ProtoMessage() {}
 
 func (x *TheHeat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[42]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3687,7 +3987,7 @@ func (x *TheHeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TheHeat.ProtoReflect.Descriptor instead.
 func (*TheHeat) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{42}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *TheHeat) GetCopper() int32 {
@@ -3725,6 +4025,13 @@ func (x *TheHeat) GetMuscleDiscarded() []int32 {
 	return nil
 }
 
+func (x *TheHeat) GetCasinoDiscarded() []int32 {
+	if x != nil {
+		return x.CasinoDiscarded
+	}
+	return nil
+}
+
 // Standing is one seat's result.
 type Standing struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3745,7 +4052,7 @@ type Standing struct {
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3757,7 +4064,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[43]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3770,7 +4077,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{43}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Standing) GetSeat() int32 {
@@ -3826,7 +4133,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3838,7 +4145,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[44]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3851,7 +4158,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{44}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GameEnded) GetReason() EndReason {
@@ -3886,7 +4193,7 @@ var File_moonshine_bootleggers_v1_events_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\x8b\x15\n" +
+	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xb0\x16\n" +
 	"\x05Event\x12J\n" +
 	"\fgame_started\x18\x01 \x01(\v2%.moonshine.bootleggers.v1.GameStartedH\x00R\vgameStarted\x12J\n" +
 	"\fmuscle_dealt\x18\x02 \x01(\v2%.moonshine.bootleggers.v1.MuscleDealtH\x00R\vmuscleDealt\x12G\n" +
@@ -3931,7 +4238,9 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"game_ended\x18\x1f \x01(\v2#.moonshine.bootleggers.v1.GameEndedH\x00R\tgameEnded\x12M\n" +
 	"\rorder_awaited\x18  \x01(\v2&.moonshine.bootleggers.v1.OrderAwaitedH\x00R\forderAwaited\x12\\\n" +
 	"\x12casino_redeveloped\x18! \x01(\v2+.moonshine.bootleggers.v1.CasinoRedevelopedH\x00R\x11casinoRedeveloped\x12f\n" +
-	"\x16casino_owner_discarded\x18\" \x01(\v2..moonshine.bootleggers.v1.CasinoOwnerDiscardedH\x00R\x14casinoOwnerDiscardedB\x06\n" +
+	"\x16casino_owner_discarded\x18\" \x01(\v2..moonshine.bootleggers.v1.CasinoOwnerDiscardedH\x00R\x14casinoOwnerDiscarded\x12W\n" +
+	"\x11casino_card_taken\x18# \x01(\v2).moonshine.bootleggers.v1.CasinoCardTakenH\x00R\x0fcasinoCardTaken\x12J\n" +
+	"\fomalleys_cut\x18$ \x01(\v2%.moonshine.bootleggers.v1.OMalleysCutH\x00R\vomalleysCutB\x06\n" +
 	"\x04kind\"\x97\x02\n" +
 	"\x11CasinoRedeveloped\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
@@ -3988,13 +4297,31 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\acard_id\x18\x02 \x01(\x05R\x06cardId\x126\n" +
 	"\x04kind\x18\x03 \x01(\x0e2\".moonshine.bootleggers.v1.CardKindR\x04kind\x12+\n" +
 	"\x0fnon_player_hand\x18\x04 \x01(\x05H\x00R\rnonPlayerHand\x88\x01\x01B\x12\n" +
-	"\x10_non_player_hand\"\xb3\x01\n" +
+	"\x10_non_player_hand\"\xfc\x01\n" +
 	"\rOfferTurnedUp\x129\n" +
 	"\x05slots\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.OfferSlotR\x05slots\x12\x19\n" +
 	"\x05truck\x18\x02 \x01(\x05H\x00R\x05truck\x88\x01\x01\x12B\n" +
 	"\n" +
-	"truck_size\x18\x03 \x01(\x0e2#.moonshine.bootleggers.v1.TruckSizeR\ttruckSizeB\b\n" +
-	"\x06_truck\"\"\n" +
+	"truck_size\x18\x03 \x01(\x0e2#.moonshine.bootleggers.v1.TruckSizeR\ttruckSize\x12G\n" +
+	"\fcasino_slots\x18\x04 \x03(\v2$.moonshine.bootleggers.v1.CasinoSlotR\vcasinoSlotsB\b\n" +
+	"\x06_truck\"w\n" +
+	"\n" +
+	"CasinoSlot\x12\x12\n" +
+	"\x04slot\x18\x01 \x01(\x05R\x04slot\x12\x17\n" +
+	"\acard_id\x18\x02 \x01(\x05R\x06cardId\x12<\n" +
+	"\x04kind\x18\x03 \x01(\x0e2(.moonshine.bootleggers.v1.CasinoCardKindR\x04kind\"\xfb\x01\n" +
+	"\x0fCasinoCardTaken\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x12\n" +
+	"\x04slot\x18\x02 \x01(\x05R\x04slot\x12\x17\n" +
+	"\acard_id\x18\x03 \x01(\x05R\x06cardId\x12<\n" +
+	"\x04kind\x18\x04 \x01(\x0e2(.moonshine.bootleggers.v1.CasinoCardKindR\x04kind\x12\x12\n" +
+	"\x04paid\x18\x05 \x01(\x05R\x04paid\x12=\n" +
+	"\x05place\x18\x06 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
+	"\x06wasted\x18\a \x01(\bR\x06wasted\"t\n" +
+	"\vOMalleysCut\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
+	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x12\n" +
+	"\x04cuts\x18\x03 \x01(\x05R\x04cuts\"\"\n" +
 	"\fMuscleChosen\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\"6\n" +
 	"\fMuscleSealed\x12\x12\n" +
@@ -4097,11 +4424,13 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x05truck\x18\x01 \x01(\x05R\x05truck\x12\x16\n" +
 	"\x06crates\x18\x02 \x01(\x05R\x06crates\x12=\n" +
 	"\x05place\x18\x03 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x1a\n" +
-	"\bposition\x18\x04 \x01(\x05R\bposition\"^\n" +
+	"\bposition\x18\x04 \x01(\x05R\bposition\"\x7f\n" +
 	"\n" +
 	"WhiskeyRun\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12<\n" +
-	"\blined_up\x18\x02 \x03(\v2!.moonshine.bootleggers.v1.LinedUpR\alinedUp\"\xc0\x01\n" +
+	"\blined_up\x18\x02 \x03(\v2!.moonshine.bootleggers.v1.LinedUpR\alinedUp\x12\x1f\n" +
+	"\vpassed_over\x18\x03 \x01(\bR\n" +
+	"passedOver\"\xc0\x01\n" +
 	"\vConsumption\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x12\n" +
 	"\x04dice\x18\x02 \x03(\x05R\x04dice\x12\x18\n" +
@@ -4137,13 +4466,14 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x05R\x05count\"\\\n" +
 	"\fSellingEnded\x12L\n" +
-	"\x0fcrates_returned\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.SeatCountR\x0ecratesReturned\"\xd7\x01\n" +
+	"\x0fcrates_returned\x18\x01 \x03(\v2#.moonshine.bootleggers.v1.SeatCountR\x0ecratesReturned\"\x82\x02\n" +
 	"\aTheHeat\x12\x1b\n" +
 	"\x06copper\x18\x01 \x01(\x05H\x00R\x06copper\x88\x01\x01\x12\x1a\n" +
 	"\bproduced\x18\x02 \x01(\x05R\bproduced\x12\x1c\n" +
 	"\tdiscarded\x18\x03 \x03(\x05R\tdiscarded\x12+\n" +
 	"\x0ftruck_to_bottom\x18\x04 \x01(\x05H\x01R\rtruckToBottom\x88\x01\x01\x12)\n" +
-	"\x10muscle_discarded\x18\x05 \x03(\x05R\x0fmuscleDiscardedB\t\n" +
+	"\x10muscle_discarded\x18\x05 \x03(\x05R\x0fmuscleDiscarded\x12)\n" +
+	"\x10casino_discarded\x18\x06 \x03(\x05R\x0fcasinoDiscardedB\t\n" +
 	"\a_copperB\x12\n" +
 	"\x10_truck_to_bottom\"|\n" +
 	"\bStanding\x12\x12\n" +
@@ -4181,7 +4511,7 @@ func file_moonshine_bootleggers_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_bootleggers_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
+var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 48)
 var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(NonPlayerAction)(0),         // 0: moonshine.bootleggers.v1.NonPlayerAction
 	(EndReason)(0),               // 1: moonshine.bootleggers.v1.EndReason
@@ -4200,53 +4530,57 @@ var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(*RoundStarted)(nil),         // 14: moonshine.bootleggers.v1.RoundStarted
 	(*OfferSlot)(nil),            // 15: moonshine.bootleggers.v1.OfferSlot
 	(*OfferTurnedUp)(nil),        // 16: moonshine.bootleggers.v1.OfferTurnedUp
-	(*MuscleChosen)(nil),         // 17: moonshine.bootleggers.v1.MuscleChosen
-	(*MuscleSealed)(nil),         // 18: moonshine.bootleggers.v1.MuscleSealed
-	(*MuscleRevealed)(nil),       // 19: moonshine.bootleggers.v1.MuscleRevealed
-	(*Payment)(nil),              // 20: moonshine.bootleggers.v1.Payment
-	(*MusclePaid)(nil),           // 21: moonshine.bootleggers.v1.MusclePaid
-	(*CardTaken)(nil),            // 22: moonshine.bootleggers.v1.CardTaken
-	(*TruckBought)(nil),          // 23: moonshine.bootleggers.v1.TruckBought
-	(*SelectionPassed)(nil),      // 24: moonshine.bootleggers.v1.SelectionPassed
-	(*NonPlayerActed)(nil),       // 25: moonshine.bootleggers.v1.NonPlayerActed
-	(*PhaseBegan)(nil),           // 26: moonshine.bootleggers.v1.PhaseBegan
-	(*CardPlayed)(nil),           // 27: moonshine.bootleggers.v1.CardPlayed
-	(*BoysSent)(nil),             // 28: moonshine.bootleggers.v1.BoysSent
-	(*StillRoll)(nil),            // 29: moonshine.bootleggers.v1.StillRoll
-	(*StillFired)(nil),           // 30: moonshine.bootleggers.v1.StillFired
-	(*TradeProposed)(nil),        // 31: moonshine.bootleggers.v1.TradeProposed
-	(*TradeAnswered)(nil),        // 32: moonshine.bootleggers.v1.TradeAnswered
-	(*TradeWithdrawn)(nil),       // 33: moonshine.bootleggers.v1.TradeWithdrawn
-	(*LinedUp)(nil),              // 34: moonshine.bootleggers.v1.LinedUp
-	(*WhiskeyRun)(nil),           // 35: moonshine.bootleggers.v1.WhiskeyRun
-	(*Consumption)(nil),          // 36: moonshine.bootleggers.v1.Consumption
-	(*ConsumptionRolled)(nil),    // 37: moonshine.bootleggers.v1.ConsumptionRolled
-	(*OrderAwaited)(nil),         // 38: moonshine.bootleggers.v1.OrderAwaited
-	(*OrderCalled)(nil),          // 39: moonshine.bootleggers.v1.OrderCalled
-	(*Sale)(nil),                 // 40: moonshine.bootleggers.v1.Sale
-	(*WhiskeySold)(nil),          // 41: moonshine.bootleggers.v1.WhiskeySold
-	(*SeatCount)(nil),            // 42: moonshine.bootleggers.v1.SeatCount
-	(*SellingEnded)(nil),         // 43: moonshine.bootleggers.v1.SellingEnded
-	(*TheHeat)(nil),              // 44: moonshine.bootleggers.v1.TheHeat
-	(*Standing)(nil),             // 45: moonshine.bootleggers.v1.Standing
-	(*GameEnded)(nil),            // 46: moonshine.bootleggers.v1.GameEnded
-	(DrinkingPlace)(0),           // 47: moonshine.bootleggers.v1.DrinkingPlace
-	(*Options)(nil),              // 48: moonshine.bootleggers.v1.Options
-	(Deck)(0),                    // 49: moonshine.bootleggers.v1.Deck
-	(*Placement)(nil),            // 50: moonshine.bootleggers.v1.Placement
-	(CardKind)(0),                // 51: moonshine.bootleggers.v1.CardKind
-	(TruckSize)(0),               // 52: moonshine.bootleggers.v1.TruckSize
-	(*Contender)(nil),            // 53: moonshine.bootleggers.v1.Contender
-	(Phase)(0),                   // 54: moonshine.bootleggers.v1.Phase
-	(Step)(0),                    // 55: moonshine.bootleggers.v1.Step
-	(*Hit)(nil),                  // 56: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),             // 57: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil),      // 58: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),               // 59: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),          // 60: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),             // 61: moonshine.bootleggers.v1.BigNight
-	(*Goods)(nil),                // 62: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),              // 63: moonshine.bootleggers.v1.BuyingTier
+	(*CasinoSlot)(nil),           // 17: moonshine.bootleggers.v1.CasinoSlot
+	(*CasinoCardTaken)(nil),      // 18: moonshine.bootleggers.v1.CasinoCardTaken
+	(*OMalleysCut)(nil),          // 19: moonshine.bootleggers.v1.OMalleysCut
+	(*MuscleChosen)(nil),         // 20: moonshine.bootleggers.v1.MuscleChosen
+	(*MuscleSealed)(nil),         // 21: moonshine.bootleggers.v1.MuscleSealed
+	(*MuscleRevealed)(nil),       // 22: moonshine.bootleggers.v1.MuscleRevealed
+	(*Payment)(nil),              // 23: moonshine.bootleggers.v1.Payment
+	(*MusclePaid)(nil),           // 24: moonshine.bootleggers.v1.MusclePaid
+	(*CardTaken)(nil),            // 25: moonshine.bootleggers.v1.CardTaken
+	(*TruckBought)(nil),          // 26: moonshine.bootleggers.v1.TruckBought
+	(*SelectionPassed)(nil),      // 27: moonshine.bootleggers.v1.SelectionPassed
+	(*NonPlayerActed)(nil),       // 28: moonshine.bootleggers.v1.NonPlayerActed
+	(*PhaseBegan)(nil),           // 29: moonshine.bootleggers.v1.PhaseBegan
+	(*CardPlayed)(nil),           // 30: moonshine.bootleggers.v1.CardPlayed
+	(*BoysSent)(nil),             // 31: moonshine.bootleggers.v1.BoysSent
+	(*StillRoll)(nil),            // 32: moonshine.bootleggers.v1.StillRoll
+	(*StillFired)(nil),           // 33: moonshine.bootleggers.v1.StillFired
+	(*TradeProposed)(nil),        // 34: moonshine.bootleggers.v1.TradeProposed
+	(*TradeAnswered)(nil),        // 35: moonshine.bootleggers.v1.TradeAnswered
+	(*TradeWithdrawn)(nil),       // 36: moonshine.bootleggers.v1.TradeWithdrawn
+	(*LinedUp)(nil),              // 37: moonshine.bootleggers.v1.LinedUp
+	(*WhiskeyRun)(nil),           // 38: moonshine.bootleggers.v1.WhiskeyRun
+	(*Consumption)(nil),          // 39: moonshine.bootleggers.v1.Consumption
+	(*ConsumptionRolled)(nil),    // 40: moonshine.bootleggers.v1.ConsumptionRolled
+	(*OrderAwaited)(nil),         // 41: moonshine.bootleggers.v1.OrderAwaited
+	(*OrderCalled)(nil),          // 42: moonshine.bootleggers.v1.OrderCalled
+	(*Sale)(nil),                 // 43: moonshine.bootleggers.v1.Sale
+	(*WhiskeySold)(nil),          // 44: moonshine.bootleggers.v1.WhiskeySold
+	(*SeatCount)(nil),            // 45: moonshine.bootleggers.v1.SeatCount
+	(*SellingEnded)(nil),         // 46: moonshine.bootleggers.v1.SellingEnded
+	(*TheHeat)(nil),              // 47: moonshine.bootleggers.v1.TheHeat
+	(*Standing)(nil),             // 48: moonshine.bootleggers.v1.Standing
+	(*GameEnded)(nil),            // 49: moonshine.bootleggers.v1.GameEnded
+	(DrinkingPlace)(0),           // 50: moonshine.bootleggers.v1.DrinkingPlace
+	(*Options)(nil),              // 51: moonshine.bootleggers.v1.Options
+	(Deck)(0),                    // 52: moonshine.bootleggers.v1.Deck
+	(*Placement)(nil),            // 53: moonshine.bootleggers.v1.Placement
+	(CardKind)(0),                // 54: moonshine.bootleggers.v1.CardKind
+	(TruckSize)(0),               // 55: moonshine.bootleggers.v1.TruckSize
+	(CasinoCardKind)(0),          // 56: moonshine.bootleggers.v1.CasinoCardKind
+	(*Contender)(nil),            // 57: moonshine.bootleggers.v1.Contender
+	(Phase)(0),                   // 58: moonshine.bootleggers.v1.Phase
+	(Step)(0),                    // 59: moonshine.bootleggers.v1.Step
+	(*Hit)(nil),                  // 60: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),             // 61: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil),      // 62: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),               // 63: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),          // 64: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),             // 65: moonshine.bootleggers.v1.BigNight
+	(*Goods)(nil),                // 66: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),              // 67: moonshine.bootleggers.v1.BuyingTier
 }
 var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	6,  // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
@@ -4258,81 +4592,88 @@ var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	13, // 6: moonshine.bootleggers.v1.Event.neutral_placed:type_name -> moonshine.bootleggers.v1.NeutralPlaced
 	14, // 7: moonshine.bootleggers.v1.Event.round_started:type_name -> moonshine.bootleggers.v1.RoundStarted
 	16, // 8: moonshine.bootleggers.v1.Event.offer_turned_up:type_name -> moonshine.bootleggers.v1.OfferTurnedUp
-	17, // 9: moonshine.bootleggers.v1.Event.muscle_chosen:type_name -> moonshine.bootleggers.v1.MuscleChosen
-	18, // 10: moonshine.bootleggers.v1.Event.muscle_sealed:type_name -> moonshine.bootleggers.v1.MuscleSealed
-	19, // 11: moonshine.bootleggers.v1.Event.muscle_revealed:type_name -> moonshine.bootleggers.v1.MuscleRevealed
-	21, // 12: moonshine.bootleggers.v1.Event.muscle_paid:type_name -> moonshine.bootleggers.v1.MusclePaid
-	22, // 13: moonshine.bootleggers.v1.Event.card_taken:type_name -> moonshine.bootleggers.v1.CardTaken
-	23, // 14: moonshine.bootleggers.v1.Event.truck_bought:type_name -> moonshine.bootleggers.v1.TruckBought
-	24, // 15: moonshine.bootleggers.v1.Event.selection_passed:type_name -> moonshine.bootleggers.v1.SelectionPassed
-	25, // 16: moonshine.bootleggers.v1.Event.non_player_acted:type_name -> moonshine.bootleggers.v1.NonPlayerActed
-	26, // 17: moonshine.bootleggers.v1.Event.phase_began:type_name -> moonshine.bootleggers.v1.PhaseBegan
-	27, // 18: moonshine.bootleggers.v1.Event.card_played:type_name -> moonshine.bootleggers.v1.CardPlayed
-	28, // 19: moonshine.bootleggers.v1.Event.boys_sent:type_name -> moonshine.bootleggers.v1.BoysSent
-	30, // 20: moonshine.bootleggers.v1.Event.still_fired:type_name -> moonshine.bootleggers.v1.StillFired
-	31, // 21: moonshine.bootleggers.v1.Event.trade_proposed:type_name -> moonshine.bootleggers.v1.TradeProposed
-	32, // 22: moonshine.bootleggers.v1.Event.trade_answered:type_name -> moonshine.bootleggers.v1.TradeAnswered
-	33, // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
-	35, // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
-	37, // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
-	39, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
-	41, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
-	43, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
-	44, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
-	46, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
-	38, // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
+	20, // 9: moonshine.bootleggers.v1.Event.muscle_chosen:type_name -> moonshine.bootleggers.v1.MuscleChosen
+	21, // 10: moonshine.bootleggers.v1.Event.muscle_sealed:type_name -> moonshine.bootleggers.v1.MuscleSealed
+	22, // 11: moonshine.bootleggers.v1.Event.muscle_revealed:type_name -> moonshine.bootleggers.v1.MuscleRevealed
+	24, // 12: moonshine.bootleggers.v1.Event.muscle_paid:type_name -> moonshine.bootleggers.v1.MusclePaid
+	25, // 13: moonshine.bootleggers.v1.Event.card_taken:type_name -> moonshine.bootleggers.v1.CardTaken
+	26, // 14: moonshine.bootleggers.v1.Event.truck_bought:type_name -> moonshine.bootleggers.v1.TruckBought
+	27, // 15: moonshine.bootleggers.v1.Event.selection_passed:type_name -> moonshine.bootleggers.v1.SelectionPassed
+	28, // 16: moonshine.bootleggers.v1.Event.non_player_acted:type_name -> moonshine.bootleggers.v1.NonPlayerActed
+	29, // 17: moonshine.bootleggers.v1.Event.phase_began:type_name -> moonshine.bootleggers.v1.PhaseBegan
+	30, // 18: moonshine.bootleggers.v1.Event.card_played:type_name -> moonshine.bootleggers.v1.CardPlayed
+	31, // 19: moonshine.bootleggers.v1.Event.boys_sent:type_name -> moonshine.bootleggers.v1.BoysSent
+	33, // 20: moonshine.bootleggers.v1.Event.still_fired:type_name -> moonshine.bootleggers.v1.StillFired
+	34, // 21: moonshine.bootleggers.v1.Event.trade_proposed:type_name -> moonshine.bootleggers.v1.TradeProposed
+	35, // 22: moonshine.bootleggers.v1.Event.trade_answered:type_name -> moonshine.bootleggers.v1.TradeAnswered
+	36, // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
+	38, // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
+	40, // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
+	42, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
+	44, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
+	46, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
+	47, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
+	49, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
+	41, // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
 	3,  // 32: moonshine.bootleggers.v1.Event.casino_redeveloped:type_name -> moonshine.bootleggers.v1.CasinoRedeveloped
 	5,  // 33: moonshine.bootleggers.v1.Event.casino_owner_discarded:type_name -> moonshine.bootleggers.v1.CasinoOwnerDiscarded
-	47, // 34: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	4,  // 35: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
-	48, // 36: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
-	47, // 37: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	9,  // 38: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	49, // 39: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
-	49, // 40: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
-	50, // 41: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
-	51, // 42: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	15, // 43: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
-	52, // 44: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
-	53, // 45: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
-	20, // 46: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
-	51, // 47: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	47, // 48: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	52, // 49: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	0,  // 50: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
-	50, // 51: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
-	54, // 52: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
-	55, // 53: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
-	51, // 54: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	56, // 55: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
-	57, // 56: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	58, // 57: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	59, // 58: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	60, // 59: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	61, // 60: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	47, // 61: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	50, // 62: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
-	29, // 63: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
-	62, // 64: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
-	62, // 65: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
-	47, // 66: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	34, // 67: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
-	47, // 68: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 69: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
-	47, // 70: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	63, // 71: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	47, // 72: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	63, // 73: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	47, // 74: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	40, // 75: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
-	42, // 76: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
-	1,  // 77: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
-	45, // 78: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
-	79, // [79:79] is the sub-list for method output_type
-	79, // [79:79] is the sub-list for method input_type
-	79, // [79:79] is the sub-list for extension type_name
-	79, // [79:79] is the sub-list for extension extendee
-	0,  // [0:79] is the sub-list for field type_name
+	18, // 34: moonshine.bootleggers.v1.Event.casino_card_taken:type_name -> moonshine.bootleggers.v1.CasinoCardTaken
+	19, // 35: moonshine.bootleggers.v1.Event.omalleys_cut:type_name -> moonshine.bootleggers.v1.OMalleysCut
+	50, // 36: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	4,  // 37: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
+	51, // 38: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
+	50, // 39: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	9,  // 40: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	52, // 41: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
+	52, // 42: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
+	53, // 43: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
+	54, // 44: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	15, // 45: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
+	55, // 46: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
+	17, // 47: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
+	56, // 48: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	56, // 49: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	50, // 50: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	50, // 51: moonshine.bootleggers.v1.OMalleysCut.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	57, // 52: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
+	23, // 53: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
+	54, // 54: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	50, // 55: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	55, // 56: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	0,  // 57: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
+	53, // 58: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
+	58, // 59: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
+	59, // 60: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
+	54, // 61: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	60, // 62: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
+	61, // 63: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	62, // 64: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	63, // 65: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	64, // 66: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	65, // 67: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	50, // 68: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	53, // 69: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
+	32, // 70: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
+	66, // 71: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
+	66, // 72: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
+	50, // 73: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 74: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
+	50, // 75: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	39, // 76: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
+	50, // 77: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	67, // 78: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	50, // 79: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	67, // 80: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	50, // 81: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	43, // 82: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
+	45, // 83: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
+	1,  // 84: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
+	48, // 85: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
+	86, // [86:86] is the sub-list for method output_type
+	86, // [86:86] is the sub-list for method input_type
+	86, // [86:86] is the sub-list for extension type_name
+	86, // [86:86] is the sub-list for extension extendee
+	0,  // [0:86] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_events_proto_init() }
@@ -4378,12 +4719,14 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*Event_OrderAwaited)(nil),
 		(*Event_CasinoRedeveloped)(nil),
 		(*Event_CasinoOwnerDiscarded)(nil),
+		(*Event_CasinoCardTaken)(nil),
+		(*Event_OmalleysCut)(nil),
 	}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[13].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[14].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[20].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[23].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[25].OneofWrappers = []any{
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[26].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[28].OneofWrappers = []any{
 		(*CardPlayed_Hit)(nil),
 		(*CardPlayed_Shutdown)(nil),
 		(*CardPlayed_PayOffTheCopper)(nil),
@@ -4391,15 +4734,15 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*CardPlayed_HaltAnOrder)(nil),
 		(*CardPlayed_BigNight)(nil),
 	}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[39].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[42].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[45].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_events_proto_rawDesc), len(file_moonshine_bootleggers_v1_events_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   45,
+			NumMessages:   48,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

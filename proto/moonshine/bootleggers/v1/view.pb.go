@@ -81,9 +81,11 @@ type View struct {
 	Result *GameEnded `protobuf:"bytes,24,opt,name=result,proto3" json:"result,omitempty"`
 	// casino_deck is the number of cards in the Casino deck (Boardwalk; its
 	// order is the auditor's, ruling 79).
-	CasinoDeck    int32 `protobuf:"varint,25,opt,name=casino_deck,json=casinoDeck,proto3" json:"casino_deck,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	CasinoDeck int32 `protobuf:"varint,25,opt,name=casino_deck,json=casinoDeck,proto3" json:"casino_deck,omitempty"`
+	// casino_discards are the discarded Casino cards (Boardwalk; face up).
+	CasinoDiscards []int32 `protobuf:"varint,26,rep,packed,name=casino_discards,json=casinoDiscards,proto3" json:"casino_discards,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
@@ -291,6 +293,13 @@ func (x *View) GetCasinoDeck() int32 {
 	return 0
 }
 
+func (x *View) GetCasinoDiscards() []int32 {
+	if x != nil {
+		return x.CasinoDiscards
+	}
+	return nil
+}
+
 // StillView is one still on a seat's Family Still board or a Remote Still.
 type StillView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -453,9 +462,12 @@ type SeatView struct {
 	Secrets *SeatSecrets `protobuf:"bytes,16,opt,name=secrets,proto3" json:"secrets,omitempty"`
 	// offers_made is the number of trade offers it has made this round
 	// (public, like the offers themselves).
-	OffersMade    int32 `protobuf:"varint,17,opt,name=offers_made,json=offersMade,proto3" json:"offers_made,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	OffersMade int32 `protobuf:"varint,17,opt,name=offers_made,json=offersMade,proto3" json:"offers_made,omitempty"`
+	// kept_casino_cards are its kept Casino cards, by id (Boardwalk; public,
+	// ruling 79).
+	KeptCasinoCards []int32 `protobuf:"varint,18,rep,packed,name=kept_casino_cards,json=keptCasinoCards,proto3" json:"kept_casino_cards,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *SeatView) Reset() {
@@ -605,6 +617,13 @@ func (x *SeatView) GetOffersMade() int32 {
 		return x.OffersMade
 	}
 	return 0
+}
+
+func (x *SeatView) GetKeptCasinoCards() []int32 {
+	if x != nil {
+		return x.KeptCasinoCards
+	}
+	return nil
 }
 
 // ColourCount is a number of markers of one colour.
@@ -936,7 +955,10 @@ type OfferView struct {
 	Slots []*OfferSlotView `protobuf:"bytes,1,rep,name=slots,proto3" json:"slots,omitempty"`
 	// truck is the truck of the Truck card still on offer; absent when taken
 	// or when the Truck deck was empty.
-	Truck         *int32 `protobuf:"varint,2,opt,name=truck,proto3,oneof" json:"truck,omitempty"`
+	Truck *int32 `protobuf:"varint,2,opt,name=truck,proto3,oneof" json:"truck,omitempty"`
+	// casino_slots are the Casino offer spaces drawn this round (Boardwalk;
+	// face up, ruling 79).
+	CasinoSlots   []*CasinoSlotView `protobuf:"bytes,3,rep,name=casino_slots,json=casinoSlots,proto3" json:"casino_slots,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -985,6 +1007,77 @@ func (x *OfferView) GetTruck() int32 {
 	return 0
 }
 
+func (x *OfferView) GetCasinoSlots() []*CasinoSlotView {
+	if x != nil {
+		return x.CasinoSlots
+	}
+	return nil
+}
+
+// CasinoSlotView is one Casino offer space.
+type CasinoSlotView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// slot is the space.
+	Slot int32 `protobuf:"varint,1,opt,name=slot,proto3" json:"slot,omitempty"`
+	// card_id is the card there; absent once taken.
+	CardId *int32 `protobuf:"varint,2,opt,name=card_id,json=cardId,proto3,oneof" json:"card_id,omitempty"`
+	// kind is the card's kind (unspecified once taken).
+	Kind          CasinoCardKind `protobuf:"varint,3,opt,name=kind,proto3,enum=moonshine.bootleggers.v1.CasinoCardKind" json:"kind,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoSlotView) Reset() {
+	*x = CasinoSlotView{}
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoSlotView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoSlotView) ProtoMessage() {}
+
+func (x *CasinoSlotView) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoSlotView.ProtoReflect.Descriptor instead.
+func (*CasinoSlotView) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CasinoSlotView) GetSlot() int32 {
+	if x != nil {
+		return x.Slot
+	}
+	return 0
+}
+
+func (x *CasinoSlotView) GetCardId() int32 {
+	if x != nil && x.CardId != nil {
+		return *x.CardId
+	}
+	return 0
+}
+
+func (x *CasinoSlotView) GetKind() CasinoCardKind {
+	if x != nil {
+		return x.Kind
+	}
+	return CasinoCardKind_CASINO_CARD_KIND_UNSPECIFIED
+}
+
 // TruckView is one truck.
 type TruckView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1013,7 +1106,7 @@ type TruckView struct {
 
 func (x *TruckView) Reset() {
 	*x = TruckView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1025,7 +1118,7 @@ func (x *TruckView) String() string {
 func (*TruckView) ProtoMessage() {}
 
 func (x *TruckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1038,7 +1131,7 @@ func (x *TruckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TruckView.ProtoReflect.Descriptor instead.
 func (*TruckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *TruckView) GetTruck() int32 {
@@ -1119,7 +1212,7 @@ type NonPlayerHandView struct {
 
 func (x *NonPlayerHandView) Reset() {
 	*x = NonPlayerHandView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1131,7 +1224,7 @@ func (x *NonPlayerHandView) String() string {
 func (*NonPlayerHandView) ProtoMessage() {}
 
 func (x *NonPlayerHandView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1144,7 +1237,7 @@ func (x *NonPlayerHandView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NonPlayerHandView.ProtoReflect.Descriptor instead.
 func (*NonPlayerHandView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *NonPlayerHandView) GetHand() int32 {
@@ -1187,7 +1280,7 @@ type TradeView struct {
 
 func (x *TradeView) Reset() {
 	*x = TradeView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1199,7 +1292,7 @@ func (x *TradeView) String() string {
 func (*TradeView) ProtoMessage() {}
 
 func (x *TradeView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1212,7 +1305,7 @@ func (x *TradeView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeView.ProtoReflect.Descriptor instead.
 func (*TradeView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TradeView) GetOfferId() int32 {
@@ -1267,7 +1360,7 @@ type CallView struct {
 
 func (x *CallView) Reset() {
 	*x = CallView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1279,7 +1372,7 @@ func (x *CallView) String() string {
 func (*CallView) ProtoMessage() {}
 
 func (x *CallView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1292,7 +1385,7 @@ func (x *CallView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallView.ProtoReflect.Descriptor instead.
 func (*CallView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CallView) GetSeat() int32 {
@@ -1342,7 +1435,7 @@ type AuditorView struct {
 
 func (x *AuditorView) Reset() {
 	*x = AuditorView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1354,7 +1447,7 @@ func (x *AuditorView) String() string {
 func (*AuditorView) ProtoMessage() {}
 
 func (x *AuditorView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1367,7 +1460,7 @@ func (x *AuditorView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditorView.ProtoReflect.Descriptor instead.
 func (*AuditorView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *AuditorView) GetMenOfActionDeck() []int32 {
@@ -1409,7 +1502,7 @@ var File_moonshine_bootleggers_v1_view_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\n" +
-	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xc7\v\n" +
+	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xf8\v\n" +
 	"\x04View\x12 \n" +
 	"\aplayers\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\aplayers\x12C\n" +
 	"\aoptions\x18\x02 \x01(\v2!.moonshine.bootleggers.v1.OptionsB\x06\x92\xe5\x18\x02\b\x01R\aoptions\x12,\n" +
@@ -1439,7 +1532,8 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\aauditor\x18\x17 \x01(\v2%.moonshine.bootleggers.v1.AuditorViewB\x06\x92\xe5\x18\x02\b\x04R\aauditor\x12C\n" +
 	"\x06result\x18\x18 \x01(\v2#.moonshine.bootleggers.v1.GameEndedB\x06\x92\xe5\x18\x02\b\x01R\x06result\x12'\n" +
 	"\vcasino_deck\x18\x19 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
-	"casinoDeckB\x0e\n" +
+	"casinoDeck\x12/\n" +
+	"\x0fcasino_discards\x18\x1a \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0ecasinoDiscardsB\x0e\n" +
 	"\f_viewer_seatB\a\n" +
 	"\x05_turnB\t\n" +
 	"\a_copper\"j\n" +
@@ -1451,7 +1545,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\vmuscle_hand\x18\x01 \x03(\x05R\n" +
 	"muscleHand\x12(\n" +
 	"\rsealed_muscle\x18\x02 \x01(\x05H\x00R\fsealedMuscle\x88\x01\x01B\x10\n" +
-	"\x0e_sealed_muscle\"\xbb\x05\n" +
+	"\x0e_sealed_muscle\"\xef\x05\n" +
 	"\bSeatView\x12\x1c\n" +
 	"\x04seat\x18\x01 \x01(\x05B\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12\x1c\n" +
 	"\x05money\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05money\x12\x1e\n" +
@@ -1473,7 +1567,8 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\arang_up\x18\x0f \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x06rangUp\x12G\n" +
 	"\asecrets\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.SeatSecretsB\x06\x92\xe5\x18\x02\b\x02R\asecrets\x12'\n" +
 	"\voffers_made\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
-	"offersMade\"a\n" +
+	"offersMade\x122\n" +
+	"\x11kept_casino_cards\x18\x12 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0fkeptCasinoCards\"a\n" +
 	"\vColourCount\x128\n" +
 	"\x06colour\x18\x01 \x01(\v2 .moonshine.bootleggers.v1.ColourR\x06colour\x12\x18\n" +
 	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\xbb\x06\n" +
@@ -1504,11 +1599,18 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x0fnon_player_hand\x18\x04 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x01R\rnonPlayerHand\x88\x01\x01B\n" +
 	"\n" +
 	"\b_card_idB\x12\n" +
-	"\x10_non_player_hand\"\x7f\n" +
+	"\x10_non_player_hand\"\xd4\x01\n" +
 	"\tOfferView\x12E\n" +
 	"\x05slots\x18\x01 \x03(\v2'.moonshine.bootleggers.v1.OfferSlotViewB\x06\x92\xe5\x18\x02\b\x01R\x05slots\x12!\n" +
-	"\x05truck\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x05truck\x88\x01\x01B\b\n" +
-	"\x06_truck\"\x81\x03\n" +
+	"\x05truck\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x05truck\x88\x01\x01\x12S\n" +
+	"\fcasino_slots\x18\x03 \x03(\v2(.moonshine.bootleggers.v1.CasinoSlotViewB\x06\x92\xe5\x18\x02\b\x01R\vcasinoSlotsB\b\n" +
+	"\x06_truck\"\xa4\x01\n" +
+	"\x0eCasinoSlotView\x12\x1a\n" +
+	"\x04slot\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04slot\x12$\n" +
+	"\acard_id\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x06cardId\x88\x01\x01\x12D\n" +
+	"\x04kind\x18\x03 \x01(\x0e2(.moonshine.bootleggers.v1.CasinoCardKindB\x06\x92\xe5\x18\x02\b\x01R\x04kindB\n" +
+	"\n" +
+	"\b_card_id\"\x81\x03\n" +
 	"\tTruckView\x12\x1c\n" +
 	"\x05truck\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05truck\x12?\n" +
 	"\x04size\x18\x02 \x01(\x0e2#.moonshine.bootleggers.v1.TruckSizeB\x06\x92\xe5\x18\x02\b\x01R\x04size\x12\"\n" +
@@ -1558,7 +1660,7 @@ func file_moonshine_bootleggers_v1_view_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_view_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_moonshine_bootleggers_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_moonshine_bootleggers_v1_view_proto_goTypes = []any{
 	(*View)(nil),              // 0: moonshine.bootleggers.v1.View
 	(*StillView)(nil),         // 1: moonshine.bootleggers.v1.StillView
@@ -1568,63 +1670,67 @@ var file_moonshine_bootleggers_v1_view_proto_goTypes = []any{
 	(*PlaceView)(nil),         // 5: moonshine.bootleggers.v1.PlaceView
 	(*OfferSlotView)(nil),     // 6: moonshine.bootleggers.v1.OfferSlotView
 	(*OfferView)(nil),         // 7: moonshine.bootleggers.v1.OfferView
-	(*TruckView)(nil),         // 8: moonshine.bootleggers.v1.TruckView
-	(*NonPlayerHandView)(nil), // 9: moonshine.bootleggers.v1.NonPlayerHandView
-	(*TradeView)(nil),         // 10: moonshine.bootleggers.v1.TradeView
-	(*CallView)(nil),          // 11: moonshine.bootleggers.v1.CallView
-	(*AuditorView)(nil),       // 12: moonshine.bootleggers.v1.AuditorView
-	(*Options)(nil),           // 13: moonshine.bootleggers.v1.Options
-	(Phase)(0),                // 14: moonshine.bootleggers.v1.Phase
-	(Step)(0),                 // 15: moonshine.bootleggers.v1.Step
-	(*Contender)(nil),         // 16: moonshine.bootleggers.v1.Contender
-	(*GameEnded)(nil),         // 17: moonshine.bootleggers.v1.GameEnded
-	(*Colour)(nil),            // 18: moonshine.bootleggers.v1.Colour
-	(DrinkingPlace)(0),        // 19: moonshine.bootleggers.v1.DrinkingPlace
-	(PlaceKind)(0),            // 20: moonshine.bootleggers.v1.PlaceKind
-	(*Consumption)(nil),       // 21: moonshine.bootleggers.v1.Consumption
-	(CardKind)(0),             // 22: moonshine.bootleggers.v1.CardKind
-	(TruckSize)(0),            // 23: moonshine.bootleggers.v1.TruckSize
-	(*Goods)(nil),             // 24: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),           // 25: moonshine.bootleggers.v1.BuyingTier
-	(*NonPlayerHand)(nil),     // 26: moonshine.bootleggers.v1.NonPlayerHand
+	(*CasinoSlotView)(nil),    // 8: moonshine.bootleggers.v1.CasinoSlotView
+	(*TruckView)(nil),         // 9: moonshine.bootleggers.v1.TruckView
+	(*NonPlayerHandView)(nil), // 10: moonshine.bootleggers.v1.NonPlayerHandView
+	(*TradeView)(nil),         // 11: moonshine.bootleggers.v1.TradeView
+	(*CallView)(nil),          // 12: moonshine.bootleggers.v1.CallView
+	(*AuditorView)(nil),       // 13: moonshine.bootleggers.v1.AuditorView
+	(*Options)(nil),           // 14: moonshine.bootleggers.v1.Options
+	(Phase)(0),                // 15: moonshine.bootleggers.v1.Phase
+	(Step)(0),                 // 16: moonshine.bootleggers.v1.Step
+	(*Contender)(nil),         // 17: moonshine.bootleggers.v1.Contender
+	(*GameEnded)(nil),         // 18: moonshine.bootleggers.v1.GameEnded
+	(*Colour)(nil),            // 19: moonshine.bootleggers.v1.Colour
+	(DrinkingPlace)(0),        // 20: moonshine.bootleggers.v1.DrinkingPlace
+	(PlaceKind)(0),            // 21: moonshine.bootleggers.v1.PlaceKind
+	(*Consumption)(nil),       // 22: moonshine.bootleggers.v1.Consumption
+	(CardKind)(0),             // 23: moonshine.bootleggers.v1.CardKind
+	(CasinoCardKind)(0),       // 24: moonshine.bootleggers.v1.CasinoCardKind
+	(TruckSize)(0),            // 25: moonshine.bootleggers.v1.TruckSize
+	(*Goods)(nil),             // 26: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),           // 27: moonshine.bootleggers.v1.BuyingTier
+	(*NonPlayerHand)(nil),     // 28: moonshine.bootleggers.v1.NonPlayerHand
 }
 var file_moonshine_bootleggers_v1_view_proto_depIdxs = []int32{
-	13, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
-	14, // 1: moonshine.bootleggers.v1.View.phase:type_name -> moonshine.bootleggers.v1.Phase
-	15, // 2: moonshine.bootleggers.v1.View.step:type_name -> moonshine.bootleggers.v1.Step
-	16, // 3: moonshine.bootleggers.v1.View.muscle_order:type_name -> moonshine.bootleggers.v1.Contender
+	14, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
+	15, // 1: moonshine.bootleggers.v1.View.phase:type_name -> moonshine.bootleggers.v1.Phase
+	16, // 2: moonshine.bootleggers.v1.View.step:type_name -> moonshine.bootleggers.v1.Step
+	17, // 3: moonshine.bootleggers.v1.View.muscle_order:type_name -> moonshine.bootleggers.v1.Contender
 	3,  // 4: moonshine.bootleggers.v1.View.seats:type_name -> moonshine.bootleggers.v1.SeatView
 	5,  // 5: moonshine.bootleggers.v1.View.places:type_name -> moonshine.bootleggers.v1.PlaceView
 	7,  // 6: moonshine.bootleggers.v1.View.offer:type_name -> moonshine.bootleggers.v1.OfferView
-	8,  // 7: moonshine.bootleggers.v1.View.trucks:type_name -> moonshine.bootleggers.v1.TruckView
-	9,  // 8: moonshine.bootleggers.v1.View.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHandView
-	10, // 9: moonshine.bootleggers.v1.View.trades:type_name -> moonshine.bootleggers.v1.TradeView
-	11, // 10: moonshine.bootleggers.v1.View.call:type_name -> moonshine.bootleggers.v1.CallView
-	12, // 11: moonshine.bootleggers.v1.View.auditor:type_name -> moonshine.bootleggers.v1.AuditorView
-	17, // 12: moonshine.bootleggers.v1.View.result:type_name -> moonshine.bootleggers.v1.GameEnded
+	9,  // 7: moonshine.bootleggers.v1.View.trucks:type_name -> moonshine.bootleggers.v1.TruckView
+	10, // 8: moonshine.bootleggers.v1.View.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHandView
+	11, // 9: moonshine.bootleggers.v1.View.trades:type_name -> moonshine.bootleggers.v1.TradeView
+	12, // 10: moonshine.bootleggers.v1.View.call:type_name -> moonshine.bootleggers.v1.CallView
+	13, // 11: moonshine.bootleggers.v1.View.auditor:type_name -> moonshine.bootleggers.v1.AuditorView
+	18, // 12: moonshine.bootleggers.v1.View.result:type_name -> moonshine.bootleggers.v1.GameEnded
 	1,  // 13: moonshine.bootleggers.v1.SeatView.stills:type_name -> moonshine.bootleggers.v1.StillView
 	2,  // 14: moonshine.bootleggers.v1.SeatView.secrets:type_name -> moonshine.bootleggers.v1.SeatSecrets
-	18, // 15: moonshine.bootleggers.v1.ColourCount.colour:type_name -> moonshine.bootleggers.v1.Colour
-	19, // 16: moonshine.bootleggers.v1.PlaceView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	20, // 17: moonshine.bootleggers.v1.PlaceView.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
+	19, // 15: moonshine.bootleggers.v1.ColourCount.colour:type_name -> moonshine.bootleggers.v1.Colour
+	20, // 16: moonshine.bootleggers.v1.PlaceView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	21, // 17: moonshine.bootleggers.v1.PlaceView.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
 	4,  // 18: moonshine.bootleggers.v1.PlaceView.markers:type_name -> moonshine.bootleggers.v1.ColourCount
-	18, // 19: moonshine.bootleggers.v1.PlaceView.majority:type_name -> moonshine.bootleggers.v1.Colour
-	18, // 20: moonshine.bootleggers.v1.PlaceView.owner:type_name -> moonshine.bootleggers.v1.Colour
-	21, // 21: moonshine.bootleggers.v1.PlaceView.consumption:type_name -> moonshine.bootleggers.v1.Consumption
-	22, // 22: moonshine.bootleggers.v1.OfferSlotView.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	19, // 19: moonshine.bootleggers.v1.PlaceView.majority:type_name -> moonshine.bootleggers.v1.Colour
+	19, // 20: moonshine.bootleggers.v1.PlaceView.owner:type_name -> moonshine.bootleggers.v1.Colour
+	22, // 21: moonshine.bootleggers.v1.PlaceView.consumption:type_name -> moonshine.bootleggers.v1.Consumption
+	23, // 22: moonshine.bootleggers.v1.OfferSlotView.kind:type_name -> moonshine.bootleggers.v1.CardKind
 	6,  // 23: moonshine.bootleggers.v1.OfferView.slots:type_name -> moonshine.bootleggers.v1.OfferSlotView
-	23, // 24: moonshine.bootleggers.v1.TruckView.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	19, // 25: moonshine.bootleggers.v1.TruckView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	24, // 26: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
-	24, // 27: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
-	19, // 28: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	25, // 29: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	26, // 30: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	31, // [31:31] is the sub-list for method output_type
-	31, // [31:31] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	8,  // 24: moonshine.bootleggers.v1.OfferView.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlotView
+	24, // 25: moonshine.bootleggers.v1.CasinoSlotView.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	25, // 26: moonshine.bootleggers.v1.TruckView.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	20, // 27: moonshine.bootleggers.v1.TruckView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	26, // 28: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
+	26, // 29: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
+	20, // 30: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	27, // 31: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	28, // 32: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	33, // [33:33] is the sub-list for method output_type
+	33, // [33:33] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_view_proto_init() }
@@ -1640,13 +1746,14 @@ func file_moonshine_bootleggers_v1_view_proto_init() {
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[6].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[7].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[8].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_view_proto_msgTypes[9].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_view_proto_rawDesc), len(file_moonshine_bootleggers_v1_view_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/commands.proto.
  */
 export const file_moonshine_bootleggers_v1_commands: GenFile = /*@__PURE__*/
-  fileDesc("Cidtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvY29tbWFuZHMucHJvdG8SGG1vb25zaGluZS5ib290bGVnZ2Vycy52MSKlBgoHQ29tbWFuZBI/Cg1jaG9vc2VfbXVzY2xlGAEgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNob29zZU11c2NsZUgAEkcKEnRha2VfbWVuX29mX2FjdGlvbhgCIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UYWtlTWVuT2ZBY3Rpb25IABI3CglidXlfdHJ1Y2sYAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5VHJ1Y2tIABJBCg5wYXNzX3NlbGVjdGlvbhgEIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXNzU2VsZWN0aW9uSAASNwoJcGxheV9jYXJkGAUgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYXlDYXJkSAASQwoQc2VuZF9pbl90aGVfYm95cxgGIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZW5kSW5UaGVCb3lzSAASRQoRZmlyZV91cF90aGVfc3RpbGwYByABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRmlyZVVwVGhlU3RpbGxIABI/Cg1wcm9wb3NlX3RyYWRlGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlByb3Bvc2VUcmFkZUgAEj0KDGFuc3dlcl90cmFkZRgJIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BbnN3ZXJUcmFkZUgAEkEKDndpdGhkcmF3X3RyYWRlGAogASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLldpdGhkcmF3VHJhZGVIABJCCg9ydW5fdGhlX3doaXNrZXkYCyABKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuVGhlV2hpc2tleUgAEkAKDmNhbGxfdGhlX29yZGVyGAwgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxUaGVPcmRlckgAQgYKBGtpbmQiHAoMQ2hvb3NlTXVzY2xlEgwKBGNhcmQYASABKAUidQoPVGFrZU1lbk9mQWN0aW9uEgwKBHNsb3QYASABKAUSEgoFc3RpbGwYAiABKAVIAIgBARI2CgVwbGFjZRgDIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQggKBl9zdGlsbCIKCghCdXlUcnVjayIPCg1QYXNzU2VsZWN0aW9uIoEDCghQbGF5Q2FyZBIPCgdjYXJkX2lkGAEgASgFEiwKA2hpdBgCIAEoCzIdLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IaXRIABI2CghzaHV0ZG93bhgDIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TaHV0ZG93bkgAEkcKEnBheV9vZmZfdGhlX2NvcHBlchgEIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXlPZmZUaGVDb3BwZXJIABIyCgZoaWphY2sYBSABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGlqYWNrSAASPgoNaGFsdF9hbl9vcmRlchgGIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IYWx0QW5PcmRlckgAEjcKCWJpZ19uaWdodBgHIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CaWdOaWdodEgAQggKBmVmZmVjdCJwCgNIaXQSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIxCgd2aWN0aW1zGAIgAygLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91ciInCghTaHV0ZG93bhIMCgRzZWF0GAEgASgFEg0KBXN0aWxsGAIgASgFIhEKD1BheU9mZlRoZUNvcHBlciIXCgZIaWphY2sSDQoFdHJ1Y2sYASABKAUiHAoLSGFsdEFuT3JkZXISDQoFdHJ1Y2sYASABKAUiQgoIQmlnTmlnaHQSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSLDAQoNU2VuZEluVGhlQm95cxI3CgpwbGFjZW1lbnRzGAEgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYWNlbWVudBI9CgxyaW5nX3VwX2Zyb20YAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRI6CglyZWRldmVsb3AYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSImCg5GaXJlVXBUaGVTdGlsbBIUCgxwbGF5X2l0X2Nvb2wYASABKAgidwoMUHJvcG9zZVRyYWRlEgoKAnRvGAEgASgFEi0KBGdpdmUYAiABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHMSLAoDZ2V0GAMgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzIi8KC0Fuc3dlclRyYWRlEhAKCG9mZmVyX2lkGAEgASgFEg4KBmFjY2VwdBgCIAEoCCIhCg1XaXRoZHJhd1RyYWRlEhAKCG9mZmVyX2lkGAEgASgFIjwKDVJ1blRoZVdoaXNrZXkSKwoEcnVucxgBIAMoCzIdLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5SdW4iXAoDUnVuEg0KBXRydWNrGAEgASgFEg4KBmNyYXRlcxgCIAEoBRI2CgVwbGFjZRgDIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIlYKDENhbGxUaGVPcmRlchI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgCIAMoBWIGcHJvdG8z", [file_moonshine_bootleggers_v1_board]);
+  fileDesc("Cidtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvY29tbWFuZHMucHJvdG8SGG1vb25zaGluZS5ib290bGVnZ2Vycy52MSKqBwoHQ29tbWFuZBI/Cg1jaG9vc2VfbXVzY2xlGAEgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNob29zZU11c2NsZUgAEkcKEnRha2VfbWVuX29mX2FjdGlvbhgCIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UYWtlTWVuT2ZBY3Rpb25IABI3CglidXlfdHJ1Y2sYAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5VHJ1Y2tIABJBCg5wYXNzX3NlbGVjdGlvbhgEIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXNzU2VsZWN0aW9uSAASNwoJcGxheV9jYXJkGAUgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYXlDYXJkSAASQwoQc2VuZF9pbl90aGVfYm95cxgGIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZW5kSW5UaGVCb3lzSAASRQoRZmlyZV91cF90aGVfc3RpbGwYByABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRmlyZVVwVGhlU3RpbGxIABI/Cg1wcm9wb3NlX3RyYWRlGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlByb3Bvc2VUcmFkZUgAEj0KDGFuc3dlcl90cmFkZRgJIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BbnN3ZXJUcmFkZUgAEkEKDndpdGhkcmF3X3RyYWRlGAogASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLldpdGhkcmF3VHJhZGVIABJCCg9ydW5fdGhlX3doaXNrZXkYCyABKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuVGhlV2hpc2tleUgAEkAKDmNhbGxfdGhlX29yZGVyGAwgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxUaGVPcmRlckgAEkQKEHRha2VfY2FzaW5vX2NhcmQYDSABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGFrZUNhc2lub0NhcmRIABI9CgxjdXRfb21hbGxleXMYDiABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ3V0T01hbGxleXNIAEIGCgRraW5kIkUKC0N1dE9NYWxsZXlzEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiHAoMQ2hvb3NlTXVzY2xlEgwKBGNhcmQYASABKAUidQoPVGFrZU1lbk9mQWN0aW9uEgwKBHNsb3QYASABKAUSEgoFc3RpbGwYAiABKAVIAIgBARI2CgVwbGFjZRgDIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQggKBl9zdGlsbCJWCg5UYWtlQ2FzaW5vQ2FyZBIMCgRzbG90GAEgASgFEjYKBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiCgoIQnV5VHJ1Y2siDwoNUGFzc1NlbGVjdGlvbiKBAwoIUGxheUNhcmQSDwoHY2FyZF9pZBgBIAEoBRIsCgNoaXQYAiABKAsyHS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGl0SAASNgoIc2h1dGRvd24YAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2h1dGRvd25IABJHChJwYXlfb2ZmX3RoZV9jb3BwZXIYBCABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGF5T2ZmVGhlQ29wcGVySAASMgoGaGlqYWNrGAUgASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkhpamFja0gAEj4KDWhhbHRfYW5fb3JkZXIYBiABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGFsdEFuT3JkZXJIABI3CgliaWdfbmlnaHQYByABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQmlnTmlnaHRIAEIICgZlZmZlY3QicAoDSGl0EjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USMQoHdmljdGltcxgCIAMoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXIiJwoIU2h1dGRvd24SDAoEc2VhdBgBIAEoBRINCgVzdGlsbBgCIAEoBSIRCg9QYXlPZmZUaGVDb3BwZXIiFwoGSGlqYWNrEg0KBXRydWNrGAEgASgFIhwKC0hhbHRBbk9yZGVyEg0KBXRydWNrGAEgASgFIkIKCEJpZ05pZ2h0EjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiwwEKDVNlbmRJblRoZUJveXMSNwoKcGxhY2VtZW50cxgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnQSPQoMcmluZ191cF9mcm9tGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USOgoJcmVkZXZlbG9wGAMgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiJgoORmlyZVVwVGhlU3RpbGwSFAoMcGxheV9pdF9jb29sGAEgASgIIncKDFByb3Bvc2VUcmFkZRIKCgJ0bxgBIAEoBRItCgRnaXZlGAIgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzEiwKA2dldBgDIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kcyIvCgtBbnN3ZXJUcmFkZRIQCghvZmZlcl9pZBgBIAEoBRIOCgZhY2NlcHQYAiABKAgiIQoNV2l0aGRyYXdUcmFkZRIQCghvZmZlcl9pZBgBIAEoBSI8Cg1SdW5UaGVXaGlza2V5EisKBHJ1bnMYASADKAsyHS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuIlwKA1J1bhINCgV0cnVjaxgBIAEoBRIOCgZjcmF0ZXMYAiABKAUSNgoFcGxhY2UYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSJWCgxDYWxsVGhlT3JkZXISNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ0cnVja3MYAiADKAViBnByb3RvMw", [file_moonshine_bootleggers_v1_board]);
 
 /**
  * Command is everything a seat can send to the game. Each is checked
@@ -130,6 +130,24 @@ export type Command = Message<"moonshine.bootleggers.v1.Command"> & {
      */
     value: CallTheOrder;
     case: "callTheOrder";
+  } | {
+    /**
+     * take_casino_card takes a Casino card from the Casino offer (Phase 1,
+     * selection, on the seat's turn; Boardwalk).
+     *
+     * @generated from field: moonshine.bootleggers.v1.TakeCasinoCard take_casino_card = 13;
+     */
+    value: TakeCasinoCard;
+    case: "takeCasinoCard";
+  } | {
+    /**
+     * cut_omalleys destroys one of a casino owner's markers to reduce
+     * O'Malley's consumption (Phase 4, any time, out of turn; Boardwalk).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CutOMalleys cut_omalleys = 14;
+     */
+    value: CutOMalleys;
+    case: "cutOmalleys";
   } | { case: undefined; value?: undefined };
 };
 
@@ -139,6 +157,34 @@ export type Command = Message<"moonshine.bootleggers.v1.Command"> & {
  */
 export const CommandSchema: GenMessage<Command> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_commands, 0);
+
+/**
+ * CutOMalleys destroys one of the seat's Influence markers, from a
+ * speakeasy or his Back Room: "At any time during this phase, Casino
+ * owners may choose to destroy one of their Influence markers from the
+ * board or their Back Room to reduce consumption at O'Malley's by one
+ * Crate per Truck. No more than 3 Influence markers may be destroyed per
+ * Round." (ruling 81). Only a casino owner may send it, during Phase 4,
+ * on any seat's turn.
+ *
+ * @generated from message moonshine.bootleggers.v1.CutOMalleys
+ */
+export type CutOMalleys = Message<"moonshine.bootleggers.v1.CutOMalleys"> & {
+  /**
+   * place is the speakeasy the marker is taken from; unspecified for the
+   * Back Room. A casino's ownership marker is not one of them.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CutOMalleys.
+ * Use `create(CutOMalleysSchema)` to create a new message.
+ */
+export const CutOMalleysSchema: GenMessage<CutOMalleys> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 1);
 
 /**
  * ChooseMuscle seals one Muscle card from the seat's hand, face down. The
@@ -161,7 +207,7 @@ export type ChooseMuscle = Message<"moonshine.bootleggers.v1.ChooseMuscle"> & {
  * Use `create(ChooseMuscleSchema)` to create a new message.
  */
 export const ChooseMuscleSchema: GenMessage<ChooseMuscle> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 1);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 2);
 
 /**
  * TakeMenOfAction takes the card in one offer space. A use-now card takes
@@ -203,7 +249,41 @@ export type TakeMenOfAction = Message<"moonshine.bootleggers.v1.TakeMenOfAction"
  * Use `create(TakeMenOfActionSchema)` to create a new message.
  */
 export const TakeMenOfActionSchema: GenMessage<TakeMenOfAction> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 2);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 3);
+
+/**
+ * TakeCasinoCard takes the Casino card in one Casino offer space
+ * (Boardwalk): "Casino Cards are available for selection in addition to
+ * existing Men of Action cards." (ruling 83). A card to "redeem
+ * immediately" (Hire a Big Act, Steal the Show) adds its Entertainment Act
+ * at once to a casino the seat owns (ruling 84); any other card is kept.
+ *
+ * @generated from message moonshine.bootleggers.v1.TakeCasinoCard
+ */
+export type TakeCasinoCard = Message<"moonshine.bootleggers.v1.TakeCasinoCard"> & {
+  /**
+   * slot is the Casino offer space, from 0 in the order drawn.
+   *
+   * @generated from field: int32 slot = 1;
+   */
+  slot: number;
+
+  /**
+   * place is the seat's casino that Hire a Big Act or Steal the Show adds
+   * its Entertainment Act to. Must be unspecified for any other card, and
+   * when the seat owns no casino (the card is then wasted).
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 2;
+   */
+  place: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.TakeCasinoCard.
+ * Use `create(TakeCasinoCardSchema)` to create a new message.
+ */
+export const TakeCasinoCardSchema: GenMessage<TakeCasinoCard> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 4);
 
 /**
  * BuyTruck takes the Truck card on offer: the seat pays its bribe and gains
@@ -219,7 +299,7 @@ export type BuyTruck = Message<"moonshine.bootleggers.v1.BuyTruck"> & {
  * Use `create(BuyTruckSchema)` to create a new message.
  */
 export const BuyTruckSchema: GenMessage<BuyTruck> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 3);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 5);
 
 /**
  * PassSelection takes nothing from the offer this round.
@@ -234,7 +314,7 @@ export type PassSelection = Message<"moonshine.bootleggers.v1.PassSelection"> & 
  * Use `create(PassSelectionSchema)` to create a new message.
  */
 export const PassSelectionSchema: GenMessage<PassSelection> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 4);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 6);
 
 /**
  * PlayCard plays a kept Men of Action card. The effect named must match the
@@ -311,7 +391,7 @@ export type PlayCard = Message<"moonshine.bootleggers.v1.PlayCard"> & {
  * Use `create(PlayCardSchema)` to create a new message.
  */
 export const PlayCardSchema: GenMessage<PlayCard> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 5);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 7);
 
 /**
  * Hit sends up to two markers of other colours in one speakeasy back to
@@ -341,7 +421,7 @@ export type Hit = Message<"moonshine.bootleggers.v1.Hit"> & {
  * Use `create(HitSchema)` to create a new message.
  */
 export const HitSchema: GenMessage<Hit> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 6);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 8);
 
 /**
  * Shutdown stops one rival still from producing this round (ruling 54).
@@ -370,7 +450,7 @@ export type Shutdown = Message<"moonshine.bootleggers.v1.Shutdown"> & {
  * Use `create(ShutdownSchema)` to create a new message.
  */
 export const ShutdownSchema: GenMessage<Shutdown> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 7);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 9);
 
 /**
  * PayOffTheCopper sends the Copper away from the player, who must have him
@@ -386,7 +466,7 @@ export type PayOffTheCopper = Message<"moonshine.bootleggers.v1.PayOffTheCopper"
  * Use `create(PayOffTheCopperSchema)` to create a new message.
  */
 export const PayOffTheCopperSchema: GenMessage<PayOffTheCopper> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 8);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 10);
 
 /**
  * Hijack takes over a truck that a rival runs and that is lined up this
@@ -408,7 +488,7 @@ export type Hijack = Message<"moonshine.bootleggers.v1.Hijack"> & {
  * Use `create(HijackSchema)` to create a new message.
  */
 export const HijackSchema: GenMessage<Hijack> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 9);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 11);
 
 /**
  * HaltAnOrder takes a rival's lined-up truck out of its line (ruling 57).
@@ -429,7 +509,7 @@ export type HaltAnOrder = Message<"moonshine.bootleggers.v1.HaltAnOrder"> & {
  * Use `create(HaltAnOrderSchema)` to create a new message.
  */
 export const HaltAnOrderSchema: GenMessage<HaltAnOrder> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 10);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 12);
 
 /**
  * BigNight gives an open speakeasy one more consumption die this round
@@ -451,7 +531,7 @@ export type BigNight = Message<"moonshine.bootleggers.v1.BigNight"> & {
  * Use `create(BigNightSchema)` to create a new message.
  */
 export const BigNightSchema: GenMessage<BigNight> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 11);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 13);
 
 /**
  * SendInTheBoys moves markers from the Back Room into free circles of
@@ -493,7 +573,7 @@ export type SendInTheBoys = Message<"moonshine.bootleggers.v1.SendInTheBoys"> & 
  * Use `create(SendInTheBoysSchema)` to create a new message.
  */
 export const SendInTheBoysSchema: GenMessage<SendInTheBoys> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 12);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 14);
 
 /**
  * FireUpTheStill rolls the seat's production, or plays it cool (every die
@@ -517,7 +597,7 @@ export type FireUpTheStill = Message<"moonshine.bootleggers.v1.FireUpTheStill"> 
  * Use `create(FireUpTheStillSchema)` to create a new message.
  */
 export const FireUpTheStillSchema: GenMessage<FireUpTheStill> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 13);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 15);
 
 /**
  * ProposeTrade offers an exchange to another seat during Phase 4. It binds
@@ -554,7 +634,7 @@ export type ProposeTrade = Message<"moonshine.bootleggers.v1.ProposeTrade"> & {
  * Use `create(ProposeTradeSchema)` to create a new message.
  */
 export const ProposeTradeSchema: GenMessage<ProposeTrade> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 14);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 16);
 
 /**
  * AnswerTrade answers an offer made to the seat. An acceptance is checked
@@ -584,7 +664,7 @@ export type AnswerTrade = Message<"moonshine.bootleggers.v1.AnswerTrade"> & {
  * Use `create(AnswerTradeSchema)` to create a new message.
  */
 export const AnswerTradeSchema: GenMessage<AnswerTrade> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 15);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 17);
 
 /**
  * WithdrawTrade takes back an offer the seat made that is still open.
@@ -605,7 +685,7 @@ export type WithdrawTrade = Message<"moonshine.bootleggers.v1.WithdrawTrade"> & 
  * Use `create(WithdrawTradeSchema)` to create a new message.
  */
 export const WithdrawTradeSchema: GenMessage<WithdrawTrade> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 16);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 18);
 
 /**
  * RunTheWhiskey loads crates from the Back Room onto the trucks the seat
@@ -629,7 +709,7 @@ export type RunTheWhiskey = Message<"moonshine.bootleggers.v1.RunTheWhiskey"> & 
  * Use `create(RunTheWhiskeySchema)` to create a new message.
  */
 export const RunTheWhiskeySchema: GenMessage<RunTheWhiskey> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 17);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 19);
 
 /**
  * Run is one truck sent out.
@@ -666,7 +746,7 @@ export type Run = Message<"moonshine.bootleggers.v1.Run"> & {
  * Use `create(RunSchema)` to create a new message.
  */
 export const RunSchema: GenMessage<Run> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 18);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 20);
 
 /**
  * CallTheOrder orders the trucks of the tier in which a speakeasy's demand
@@ -696,5 +776,5 @@ export type CallTheOrder = Message<"moonshine.bootleggers.v1.CallTheOrder"> & {
  * Use `create(CallTheOrderSchema)` to create a new message.
  */
 export const CallTheOrderSchema: GenMessage<CallTheOrder> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 19);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 21);
 

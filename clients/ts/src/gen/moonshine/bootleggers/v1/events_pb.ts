@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { BuyingTier, CardKind, Contender, Deck, DrinkingPlace, Goods, Phase, Placement, Step, TruckSize } from "./board_pb.js";
+import type { BuyingTier, CardKind, CasinoCardKind, Contender, Deck, DrinkingPlace, Goods, Phase, Placement, Step, TruckSize } from "./board_pb.js";
 import { file_moonshine_bootleggers_v1_board } from "./board_pb.js";
 import type { BigNight, HaltAnOrder, Hijack, Hit, PayOffTheCopper, Shutdown } from "./commands_pb.js";
 import { file_moonshine_bootleggers_v1_commands } from "./commands_pb.js";
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/events.proto.
  */
 export const file_moonshine_bootleggers_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiVtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvZXZlbnRzLnByb3RvEhhtb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEisREKBUV2ZW50Ej0KDGdhbWVfc3RhcnRlZBgBIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lU3RhcnRlZEgAEj0KDG11c2NsZV9kZWFsdBgCIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVEZWFsdEgAEjsKC211c2NsZV9oYW5kGAMgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZUhhbmRIABJEChBtdXNjbGVfc2V0X2FzaWRlGAQgASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNldEFzaWRlSAASPwoNZGVja19zaHVmZmxlZBgFIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrU2h1ZmZsZWRIABI5CgpkZWNrX29yZGVyGAYgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRlY2tPcmRlckgAEkEKDm5ldXRyYWxfcGxhY2VkGAcgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5ldXRyYWxQbGFjZWRIABI/Cg1yb3VuZF9zdGFydGVkGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlJvdW5kU3RhcnRlZEgAEkIKD29mZmVyX3R1cm5lZF91cBgJIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclR1cm5lZFVwSAASPwoNbXVzY2xlX2Nob3NlbhgKIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVDaG9zZW5IABI/Cg1tdXNjbGVfc2VhbGVkGAsgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNlYWxlZEgAEkMKD211c2NsZV9yZXZlYWxlZBgMIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVSZXZlYWxlZEgAEjsKC211c2NsZV9wYWlkGA0gASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVBhaWRIABI5CgpjYXJkX3Rha2VuGA4gASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRUYWtlbkgAEj0KDHRydWNrX2JvdWdodBgPIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja0JvdWdodEgAEkUKEHNlbGVjdGlvbl9wYXNzZWQYECABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsZWN0aW9uUGFzc2VkSAASRAoQbm9uX3BsYXllcl9hY3RlZBgRIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3RlZEgAEjsKC3BoYXNlX2JlZ2FuGBIgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBoYXNlQmVnYW5IABI7CgtjYXJkX3BsYXllZBgTIAEoCzIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkUGxheWVkSAASNwoJYm95c19zZW50GBQgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJveXNTZW50SAASOwoLc3RpbGxfZmlyZWQYFSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RpbGxGaXJlZEgAEkEKDnRyYWRlX3Byb3Bvc2VkGBYgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlUHJvcG9zZWRIABJBCg50cmFkZV9hbnN3ZXJlZBgXIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZUFuc3dlcmVkSAASQwoPdHJhZGVfd2l0aGRyYXduGBggASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlV2l0aGRyYXduSAASOwoLd2hpc2tleV9ydW4YGSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuV2hpc2tleVJ1bkgAEkkKEmNvbnN1bXB0aW9uX3JvbGxlZBgaIAEoCzIrLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvblJvbGxlZEgAEj0KDG9yZGVyX2NhbGxlZBgbIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckNhbGxlZEgAEj0KDHdoaXNrZXlfc29sZBgcIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5XaGlza2V5U29sZEgAEj8KDXNlbGxpbmdfZW5kZWQYHSABKAsyJi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsbGluZ0VuZGVkSAASNQoIdGhlX2hlYXQYHiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGhlSGVhdEgAEjkKCmdhbWVfZW5kZWQYHyABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR2FtZUVuZGVkSAASPwoNb3JkZXJfYXdhaXRlZBggIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckF3YWl0ZWRIABJJChJjYXNpbm9fcmVkZXZlbG9wZWQYISABKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vUmVkZXZlbG9wZWRIABJQChZjYXNpbm9fb3duZXJfZGlzY2FyZGVkGCIgASgLMi4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub093bmVyRGlzY2FyZGVkSABCBgoEa2luZCLXAQoRQ2FzaW5vUmVkZXZlbG9wZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEhIKCmJhc2VfcHJpY2UYAyABKAUSOQoIcGF5bWVudHMYBCADKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTWFya2VyUGF5bWVudBINCgV0b3RhbBgFIAEoBRIeChZpbXByb3ZlbWVudHNfZGlzY2FyZGVkGAYgASgFIjwKDU1hcmtlclBheW1lbnQSDAoEc2VhdBgBIAEoBRIPCgdtYXJrZXJzGAIgASgFEgwKBHBhaWQYAyABKAUiWQoUQ2FzaW5vT3duZXJEaXNjYXJkZWQSDAoEc2VhdBgBIAEoBRIOCgZ0cnVja3MYAiADKAUSDAoEZGljZRgDIAEoBRIVCg1yZW1vdGVfc3RpbGxzGAQgASgFIqgBCgtHYW1lU3RhcnRlZBIPCgdwbGF5ZXJzGAEgASgFEjIKB29wdGlvbnMYAiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT3B0aW9ucxI3CgZwbGFjZXMYAyADKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIbChNob3VzZV9ydWxlc192ZXJzaW9uGAQgASgFImsKC011c2NsZURlYWx0EhEKCWhhbmRfc2l6ZRgBIAEoBRIYChBub25fcGxheWVyX2hhbmRzGAIgASgFEhwKFG5vbl9wbGF5ZXJfaGFuZF9zaXplGAMgASgFEhEKCXNldF9hc2lkZRgEIAEoBSIpCgpNdXNjbGVIYW5kEgwKBHNlYXQYASABKAUSDQoFY2FyZHMYAiADKAUiLAoNTm9uUGxheWVySGFuZBIMCgRoYW5kGAEgASgFEg0KBWNhcmRzGAIgAygFImYKDk11c2NsZVNldEFzaWRlEhEKCXNldF9hc2lkZRgBIAMoBRJBChBub25fcGxheWVyX2hhbmRzGAIgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckhhbmQiXQoMRGVja1NodWZmbGVkEiwKBGRlY2sYASABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRGVjaxIMCgRzaXplGAIgASgFEhEKCXJlc2h1ZmZsZRgDIAEoCCJGCglEZWNrT3JkZXISLAoEZGVjaxgBIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrEgsKA2lkcxgCIAMoBSJICg1OZXV0cmFsUGxhY2VkEjcKCnBsYWNlbWVudHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50Ih0KDFJvdW5kU3RhcnRlZBINCgVyb3VuZBgBIAEoBSKOAQoJT2ZmZXJTbG90EgwKBHNsb3QYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEhwKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUgAiAEBQhIKEF9ub25fcGxheWVyX2hhbmQimgEKDU9mZmVyVHVybmVkVXASMgoFc2xvdHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT2ZmZXJTbG90EhIKBXRydWNrGAIgASgFSACIAQESNwoKdHJ1Y2tfc2l6ZRgDIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemVCCAoGX3RydWNrIhwKDE11c2NsZUNob3NlbhIMCgRzZWF0GAEgASgFIioKDE11c2NsZVNlYWxlZBIMCgRzZWF0GAEgASgFEgwKBGNhcmQYAiABKAUiRAoOTXVzY2xlUmV2ZWFsZWQSMgoFb3JkZXIYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29udGVuZGVyInIKB1BheW1lbnQSDAoEc2VhdBgBIAEoBRITCgttdXNjbGVfY29zdBgCIAEoBRINCgVncmFmdBgDIAEoBRIMCgRwYWlkGAQgASgFEhEKCWltcG91bmRlZBgFIAMoBRIUCgxjYXNpbm9fZ3JhZnQYBiABKAUiQQoKTXVzY2xlUGFpZBIzCghwYXltZW50cxgBIAMoCzIhLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXltZW50Iu8BCglDYXJkVGFrZW4SDAoEc2VhdBgBIAEoBRIMCgRzbG90GAIgASgFEg8KB2NhcmRfaWQYAyABKAUSMAoEa2luZBgEIAEoDjIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkS2luZBIMCgRwYWlkGAUgASgFEg8KB21hcmtlcnMYBiABKAUSEgoFc3RpbGwYByABKAVIAIgBARI2CgVwbGFjZRgIIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBndhc3RlZBgJIAEoCEIICgZfc3RpbGwibAoLVHJ1Y2tCb3VnaHQSDAoEc2VhdBgBIAEoBRINCgV0cnVjaxgCIAEoBRIxCgRzaXplGAMgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRydWNrU2l6ZRINCgVicmliZRgEIAEoBSIfCg9TZWxlY3Rpb25QYXNzZWQSDAoEc2VhdBgBIAEoBSK0AQoOTm9uUGxheWVyQWN0ZWQSDAoEaGFuZBgBIAEoBRI5CgZhY3Rpb24YAiABKA4yKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVyQWN0aW9uEhQKB2NhcmRfaWQYAyABKAVIAIgBARI3CgpwbGFjZW1lbnRzGAQgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYWNlbWVudEIKCghfY2FyZF9pZCJ5CgpQaGFzZUJlZ2FuEg0KBXJvdW5kGAEgASgFEi4KBXBoYXNlGAIgASgOMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBoYXNlEiwKBHN0ZXAYAyABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcCLfAwoKQ2FyZFBsYXllZBIMCgRzZWF0GAEgASgFEg8KB2NhcmRfaWQYAiABKAUSMAoEa2luZBgDIAEoDjIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkS2luZBIsCgNoaXQYBCABKAsyHS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGl0SAASNgoIc2h1dGRvd24YBSABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2h1dGRvd25IABJHChJwYXlfb2ZmX3RoZV9jb3BwZXIYBiABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGF5T2ZmVGhlQ29wcGVySAASMgoGaGlqYWNrGAcgASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkhpamFja0gAEj4KDWhhbHRfYW5fb3JkZXIYCCABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGFsdEFuT3JkZXJIABI3CgliaWdfbmlnaHQYCSABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQmlnTmlnaHRIABIRCgRmcm9tGAogASgFSAGIAQFCCAoGZWZmZWN0QgcKBV9mcm9tIqUBCghCb3lzU2VudBIMCgRzZWF0GAEgASgFEj0KDHJpbmdfdXBfZnJvbRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEjcKCnBsYWNlbWVudHMYAyADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50EhMKC3Bhc3NlZF9vdmVyGAQgASgIIjsKCVN0aWxsUm9sbBINCgVzdGlsbBgBIAEoBRIMCgRkaWNlGAIgAygFEhEKCXNodXRfZG93bhgDIAEoCCKaAQoKU3RpbGxGaXJlZBIMCgRzZWF0GAEgASgFEjMKBnN0aWxscxgCIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TdGlsbFJvbGwSDAoEcmFtcBgDIAEoCBIUCgxwbGF5X2l0X2Nvb2wYBCABKAgSFQoNY29wcGVyX3NlaXplZBgFIAEoBRIOCgZjcmF0ZXMYBiABKAUimAEKDVRyYWRlUHJvcG9zZWQSEAoIb2ZmZXJfaWQYASABKAUSDAoEZnJvbRgCIAEoBRIKCgJ0bxgDIAEoBRItCgRnaXZlGAQgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzEiwKA2dldBgFIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kcyIzCg1UcmFkZUFuc3dlcmVkEhAKCG9mZmVyX2lkGAEgASgFEhAKCGFjY2VwdGVkGAIgASgIIiIKDlRyYWRlV2l0aGRyYXduEhAKCG9mZmVyX2lkGAEgASgFInIKB0xpbmVkVXASDQoFdHJ1Y2sYASABKAUSDgoGY3JhdGVzGAIgASgFEjYKBXBsYWNlGAMgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USEAoIcG9zaXRpb24YBCABKAUiTwoKV2hpc2tleVJ1bhIMCgRzZWF0GAEgASgFEjMKCGxpbmVkX3VwGAIgAygLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkxpbmVkVXAijwEKC0NvbnN1bXB0aW9uEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDAoEZGljZRgCIAMoBRIPCgdkcm9wcGVkGAMgASgFEhQKDGltcHJvdmVtZW50cxgEIAEoBRITCgtjb25zdW1wdGlvbhgFIAEoBSJJChFDb25zdW1wdGlvblJvbGxlZBI0CgVyb2xscxgBIAMoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvbiKYAQoMT3JkZXJBd2FpdGVkEgwKBHNlYXQYASABKAUSNgoFcGxhY2UYAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ0cnVja3MYAyADKAUSMgoEdGllchgEIAEoDjIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CdXlpbmdUaWVyImMKC09yZGVyQ2FsbGVkEgwKBHNlYXQYASABKAUSNgoFcGxhY2UYAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ0cnVja3MYAyADKAUidwoEU2FsZRINCgV0cnVjaxgBIAEoBRIOCgZzZWxsZXIYAiABKAUSMgoEdGllchgDIAEoDjIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CdXlpbmdUaWVyEg4KBmNyYXRlcxgEIAEoBRIMCgRwYWlkGAUgASgFIsABCgtXaGlza2V5U29sZBI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEi0KBXNhbGVzGAIgAygLMh4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlNhbGUSEgoFb3duZXIYAyABKAVIAIgBARITCgtvd25lcl9ib251cxgEIAEoBRIXCg9nYW1ibGluZ19wcm9maXQYBSABKAVCCAoGX293bmVyIigKCVNlYXRDb3VudBIMCgRzZWF0GAEgASgFEg0KBWNvdW50GAIgASgFIkwKDFNlbGxpbmdFbmRlZBI8Cg9jcmF0ZXNfcmV0dXJuZWQYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VhdENvdW50IpoBCgdUaGVIZWF0EhMKBmNvcHBlchgBIAEoBUgAiAEBEhAKCHByb2R1Y2VkGAIgASgFEhEKCWRpc2NhcmRlZBgDIAMoBRIcCg90cnVja190b19ib3R0b20YBCABKAVIAYgBARIYChBtdXNjbGVfZGlzY2FyZGVkGAUgAygFQgkKB19jb3BwZXJCEgoQX3RydWNrX3RvX2JvdHRvbSJXCghTdGFuZGluZxIMCgRzZWF0GAEgASgFEg0KBW1vbmV5GAIgASgFEgwKBHJhbmsYAyABKAUSDgoGbXVzY2xlGAQgASgFEhAKCHVucGxheWVkGAUgAygFIpYBCglHYW1lRW5kZWQSMwoGcmVhc29uGAEgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkVuZFJlYXNvbhINCgVyb3VuZBgCIAEoBRI1CglzdGFuZGluZ3MYAyADKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RhbmRpbmcSDgoGd2lubmVyGAQgASgFKpgBCg9Ob25QbGF5ZXJBY3Rpb24SIQodTk9OX1BMQVlFUl9BQ1RJT05fVU5TUEVDSUZJRUQQABIaChZOT05fUExBWUVSX0FDVElPTl9OT05FEAESJwojTk9OX1BMQVlFUl9BQ1RJT05fTkVVVFJBTF9JTkZMVUVOQ0UQAhIdChlOT05fUExBWUVSX0FDVElPTl9ESVNDQVJEEAMqWAoJRW5kUmVhc29uEhoKFkVORF9SRUFTT05fVU5TUEVDSUZJRUQQABIZChVFTkRfUkVBU09OX0xBU1RfUk9VTkQQARIUChBFTkRfUkVBU09OX01PTkVZEAJiBnByb3RvMw", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_options]);
+  fileDesc("CiVtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvZXZlbnRzLnByb3RvEhhtb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEiuBIKBUV2ZW50Ej0KDGdhbWVfc3RhcnRlZBgBIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lU3RhcnRlZEgAEj0KDG11c2NsZV9kZWFsdBgCIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVEZWFsdEgAEjsKC211c2NsZV9oYW5kGAMgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZUhhbmRIABJEChBtdXNjbGVfc2V0X2FzaWRlGAQgASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNldEFzaWRlSAASPwoNZGVja19zaHVmZmxlZBgFIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrU2h1ZmZsZWRIABI5CgpkZWNrX29yZGVyGAYgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRlY2tPcmRlckgAEkEKDm5ldXRyYWxfcGxhY2VkGAcgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5ldXRyYWxQbGFjZWRIABI/Cg1yb3VuZF9zdGFydGVkGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlJvdW5kU3RhcnRlZEgAEkIKD29mZmVyX3R1cm5lZF91cBgJIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclR1cm5lZFVwSAASPwoNbXVzY2xlX2Nob3NlbhgKIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVDaG9zZW5IABI/Cg1tdXNjbGVfc2VhbGVkGAsgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNlYWxlZEgAEkMKD211c2NsZV9yZXZlYWxlZBgMIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVSZXZlYWxlZEgAEjsKC211c2NsZV9wYWlkGA0gASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVBhaWRIABI5CgpjYXJkX3Rha2VuGA4gASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRUYWtlbkgAEj0KDHRydWNrX2JvdWdodBgPIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja0JvdWdodEgAEkUKEHNlbGVjdGlvbl9wYXNzZWQYECABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsZWN0aW9uUGFzc2VkSAASRAoQbm9uX3BsYXllcl9hY3RlZBgRIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3RlZEgAEjsKC3BoYXNlX2JlZ2FuGBIgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBoYXNlQmVnYW5IABI7CgtjYXJkX3BsYXllZBgTIAEoCzIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkUGxheWVkSAASNwoJYm95c19zZW50GBQgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJveXNTZW50SAASOwoLc3RpbGxfZmlyZWQYFSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RpbGxGaXJlZEgAEkEKDnRyYWRlX3Byb3Bvc2VkGBYgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlUHJvcG9zZWRIABJBCg50cmFkZV9hbnN3ZXJlZBgXIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZUFuc3dlcmVkSAASQwoPdHJhZGVfd2l0aGRyYXduGBggASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlV2l0aGRyYXduSAASOwoLd2hpc2tleV9ydW4YGSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuV2hpc2tleVJ1bkgAEkkKEmNvbnN1bXB0aW9uX3JvbGxlZBgaIAEoCzIrLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvblJvbGxlZEgAEj0KDG9yZGVyX2NhbGxlZBgbIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckNhbGxlZEgAEj0KDHdoaXNrZXlfc29sZBgcIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5XaGlza2V5U29sZEgAEj8KDXNlbGxpbmdfZW5kZWQYHSABKAsyJi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsbGluZ0VuZGVkSAASNQoIdGhlX2hlYXQYHiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGhlSGVhdEgAEjkKCmdhbWVfZW5kZWQYHyABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR2FtZUVuZGVkSAASPwoNb3JkZXJfYXdhaXRlZBggIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckF3YWl0ZWRIABJJChJjYXNpbm9fcmVkZXZlbG9wZWQYISABKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vUmVkZXZlbG9wZWRIABJQChZjYXNpbm9fb3duZXJfZGlzY2FyZGVkGCIgASgLMi4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub093bmVyRGlzY2FyZGVkSAASRgoRY2FzaW5vX2NhcmRfdGFrZW4YIyABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZFRha2VuSAASPQoMb21hbGxleXNfY3V0GCQgASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9NYWxsZXlzQ3V0SABCBgoEa2luZCLXAQoRQ2FzaW5vUmVkZXZlbG9wZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEhIKCmJhc2VfcHJpY2UYAyABKAUSOQoIcGF5bWVudHMYBCADKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTWFya2VyUGF5bWVudBINCgV0b3RhbBgFIAEoBRIeChZpbXByb3ZlbWVudHNfZGlzY2FyZGVkGAYgASgFIjwKDU1hcmtlclBheW1lbnQSDAoEc2VhdBgBIAEoBRIPCgdtYXJrZXJzGAIgASgFEgwKBHBhaWQYAyABKAUiWQoUQ2FzaW5vT3duZXJEaXNjYXJkZWQSDAoEc2VhdBgBIAEoBRIOCgZ0cnVja3MYAiADKAUSDAoEZGljZRgDIAEoBRIVCg1yZW1vdGVfc3RpbGxzGAQgASgFIqgBCgtHYW1lU3RhcnRlZBIPCgdwbGF5ZXJzGAEgASgFEjIKB29wdGlvbnMYAiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT3B0aW9ucxI3CgZwbGFjZXMYAyADKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIbChNob3VzZV9ydWxlc192ZXJzaW9uGAQgASgFImsKC011c2NsZURlYWx0EhEKCWhhbmRfc2l6ZRgBIAEoBRIYChBub25fcGxheWVyX2hhbmRzGAIgASgFEhwKFG5vbl9wbGF5ZXJfaGFuZF9zaXplGAMgASgFEhEKCXNldF9hc2lkZRgEIAEoBSIpCgpNdXNjbGVIYW5kEgwKBHNlYXQYASABKAUSDQoFY2FyZHMYAiADKAUiLAoNTm9uUGxheWVySGFuZBIMCgRoYW5kGAEgASgFEg0KBWNhcmRzGAIgAygFImYKDk11c2NsZVNldEFzaWRlEhEKCXNldF9hc2lkZRgBIAMoBRJBChBub25fcGxheWVyX2hhbmRzGAIgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckhhbmQiXQoMRGVja1NodWZmbGVkEiwKBGRlY2sYASABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRGVjaxIMCgRzaXplGAIgASgFEhEKCXJlc2h1ZmZsZRgDIAEoCCJGCglEZWNrT3JkZXISLAoEZGVjaxgBIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrEgsKA2lkcxgCIAMoBSJICg1OZXV0cmFsUGxhY2VkEjcKCnBsYWNlbWVudHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50Ih0KDFJvdW5kU3RhcnRlZBINCgVyb3VuZBgBIAEoBSKOAQoJT2ZmZXJTbG90EgwKBHNsb3QYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEhwKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUgAiAEBQhIKEF9ub25fcGxheWVyX2hhbmQi1gEKDU9mZmVyVHVybmVkVXASMgoFc2xvdHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT2ZmZXJTbG90EhIKBXRydWNrGAIgASgFSACIAQESNwoKdHJ1Y2tfc2l6ZRgDIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemUSOgoMY2FzaW5vX3Nsb3RzGAQgAygLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub1Nsb3RCCAoGX3RydWNrImMKCkNhc2lub1Nsb3QSDAoEc2xvdBgBIAEoBRIPCgdjYXJkX2lkGAIgASgFEjYKBGtpbmQYAyABKA4yKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZEtpbmQizAEKD0Nhc2lub0NhcmRUYWtlbhIMCgRzZWF0GAEgASgFEgwKBHNsb3QYAiABKAUSDwoHY2FyZF9pZBgDIAEoBRI2CgRraW5kGAQgASgOMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmRLaW5kEgwKBHBhaWQYBSABKAUSNgoFcGxhY2UYBiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ3YXN0ZWQYByABKAgiYQoLT01hbGxleXNDdXQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEgwKBGN1dHMYAyABKAUiHAoMTXVzY2xlQ2hvc2VuEgwKBHNlYXQYASABKAUiKgoMTXVzY2xlU2VhbGVkEgwKBHNlYXQYASABKAUSDAoEY2FyZBgCIAEoBSJECg5NdXNjbGVSZXZlYWxlZBIyCgVvcmRlchgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXIicgoHUGF5bWVudBIMCgRzZWF0GAEgASgFEhMKC211c2NsZV9jb3N0GAIgASgFEg0KBWdyYWZ0GAMgASgFEgwKBHBhaWQYBCABKAUSEQoJaW1wb3VuZGVkGAUgAygFEhQKDGNhc2lub19ncmFmdBgGIAEoBSJBCgpNdXNjbGVQYWlkEjMKCHBheW1lbnRzGAEgAygLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBheW1lbnQi7wEKCUNhcmRUYWtlbhIMCgRzZWF0GAEgASgFEgwKBHNsb3QYAiABKAUSDwoHY2FyZF9pZBgDIAEoBRIwCgRraW5kGAQgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEgwKBHBhaWQYBSABKAUSDwoHbWFya2VycxgGIAEoBRISCgVzdGlsbBgHIAEoBUgAiAEBEjYKBXBsYWNlGAggASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDgoGd2FzdGVkGAkgASgIQggKBl9zdGlsbCJsCgtUcnVja0JvdWdodBIMCgRzZWF0GAEgASgFEg0KBXRydWNrGAIgASgFEjEKBHNpemUYAyABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tTaXplEg0KBWJyaWJlGAQgASgFIh8KD1NlbGVjdGlvblBhc3NlZBIMCgRzZWF0GAEgASgFIrQBCg5Ob25QbGF5ZXJBY3RlZBIMCgRoYW5kGAEgASgFEjkKBmFjdGlvbhgCIAEoDjIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3Rpb24SFAoHY2FyZF9pZBgDIAEoBUgAiAEBEjcKCnBsYWNlbWVudHMYBCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50QgoKCF9jYXJkX2lkInkKClBoYXNlQmVnYW4SDQoFcm91bmQYASABKAUSLgoFcGhhc2UYAiABKA4yHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGhhc2USLAoEc3RlcBgDIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TdGVwIt8DCgpDYXJkUGxheWVkEgwKBHNlYXQYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEiwKA2hpdBgEIAEoCzIdLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IaXRIABI2CghzaHV0ZG93bhgFIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TaHV0ZG93bkgAEkcKEnBheV9vZmZfdGhlX2NvcHBlchgGIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXlPZmZUaGVDb3BwZXJIABIyCgZoaWphY2sYByABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGlqYWNrSAASPgoNaGFsdF9hbl9vcmRlchgIIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IYWx0QW5PcmRlckgAEjcKCWJpZ19uaWdodBgJIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CaWdOaWdodEgAEhEKBGZyb20YCiABKAVIAYgBAUIICgZlZmZlY3RCBwoFX2Zyb20ipQEKCEJveXNTZW50EgwKBHNlYXQYASABKAUSPQoMcmluZ191cF9mcm9tGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USNwoKcGxhY2VtZW50cxgDIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnQSEwoLcGFzc2VkX292ZXIYBCABKAgiOwoJU3RpbGxSb2xsEg0KBXN0aWxsGAEgASgFEgwKBGRpY2UYAiADKAUSEQoJc2h1dF9kb3duGAMgASgIIpoBCgpTdGlsbEZpcmVkEgwKBHNlYXQYASABKAUSMwoGc3RpbGxzGAIgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsUm9sbBIMCgRyYW1wGAMgASgIEhQKDHBsYXlfaXRfY29vbBgEIAEoCBIVCg1jb3BwZXJfc2VpemVkGAUgASgFEg4KBmNyYXRlcxgGIAEoBSKYAQoNVHJhZGVQcm9wb3NlZBIQCghvZmZlcl9pZBgBIAEoBRIMCgRmcm9tGAIgASgFEgoKAnRvGAMgASgFEi0KBGdpdmUYBCABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHMSLAoDZ2V0GAUgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzIjMKDVRyYWRlQW5zd2VyZWQSEAoIb2ZmZXJfaWQYASABKAUSEAoIYWNjZXB0ZWQYAiABKAgiIgoOVHJhZGVXaXRoZHJhd24SEAoIb2ZmZXJfaWQYASABKAUicgoHTGluZWRVcBINCgV0cnVjaxgBIAEoBRIOCgZjcmF0ZXMYAiABKAUSNgoFcGxhY2UYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIQCghwb3NpdGlvbhgEIAEoBSJkCgpXaGlza2V5UnVuEgwKBHNlYXQYASABKAUSMwoIbGluZWRfdXAYAiADKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTGluZWRVcBITCgtwYXNzZWRfb3ZlchgDIAEoCCKPAQoLQ29uc3VtcHRpb24SNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIMCgRkaWNlGAIgAygFEg8KB2Ryb3BwZWQYAyABKAUSFAoMaW1wcm92ZW1lbnRzGAQgASgFEhMKC2NvbnN1bXB0aW9uGAUgASgFIkkKEUNvbnN1bXB0aW9uUm9sbGVkEjQKBXJvbGxzGAEgAygLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnN1bXB0aW9uIpgBCgxPcmRlckF3YWl0ZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgDIAMoBRIyCgR0aWVyGAQgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXIiYwoLT3JkZXJDYWxsZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgDIAMoBSJ3CgRTYWxlEg0KBXRydWNrGAEgASgFEg4KBnNlbGxlchgCIAEoBRIyCgR0aWVyGAMgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXISDgoGY3JhdGVzGAQgASgFEgwKBHBhaWQYBSABKAUiwAEKC1doaXNrZXlTb2xkEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USLQoFc2FsZXMYAiADKAsyHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2FsZRISCgVvd25lchgDIAEoBUgAiAEBEhMKC293bmVyX2JvbnVzGAQgASgFEhcKD2dhbWJsaW5nX3Byb2ZpdBgFIAEoBUIICgZfb3duZXIiKAoJU2VhdENvdW50EgwKBHNlYXQYASABKAUSDQoFY291bnQYAiABKAUiTAoMU2VsbGluZ0VuZGVkEjwKD2NyYXRlc19yZXR1cm5lZBgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Q291bnQitAEKB1RoZUhlYXQSEwoGY29wcGVyGAEgASgFSACIAQESEAoIcHJvZHVjZWQYAiABKAUSEQoJZGlzY2FyZGVkGAMgAygFEhwKD3RydWNrX3RvX2JvdHRvbRgEIAEoBUgBiAEBEhgKEG11c2NsZV9kaXNjYXJkZWQYBSADKAUSGAoQY2FzaW5vX2Rpc2NhcmRlZBgGIAMoBUIJCgdfY29wcGVyQhIKEF90cnVja190b19ib3R0b20iVwoIU3RhbmRpbmcSDAoEc2VhdBgBIAEoBRINCgVtb25leRgCIAEoBRIMCgRyYW5rGAMgASgFEg4KBm11c2NsZRgEIAEoBRIQCgh1bnBsYXllZBgFIAMoBSKWAQoJR2FtZUVuZGVkEjMKBnJlYXNvbhgBIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5FbmRSZWFzb24SDQoFcm91bmQYAiABKAUSNQoJc3RhbmRpbmdzGAMgAygLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0YW5kaW5nEg4KBndpbm5lchgEIAEoBSqYAQoPTm9uUGxheWVyQWN0aW9uEiEKHU5PTl9QTEFZRVJfQUNUSU9OX1VOU1BFQ0lGSUVEEAASGgoWTk9OX1BMQVlFUl9BQ1RJT05fTk9ORRABEicKI05PTl9QTEFZRVJfQUNUSU9OX05FVVRSQUxfSU5GTFVFTkNFEAISHQoZTk9OX1BMQVlFUl9BQ1RJT05fRElTQ0FSRBADKlgKCUVuZFJlYXNvbhIaChZFTkRfUkVBU09OX1VOU1BFQ0lGSUVEEAASGQoVRU5EX1JFQVNPTl9MQVNUX1JPVU5EEAESFAoQRU5EX1JFQVNPTl9NT05FWRACYgZwcm90bzM", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_options]);
 
 /**
  * Event is one body of a recorded event: a public body, or a private part
@@ -311,6 +311,24 @@ export type Event = Message<"moonshine.bootleggers.v1.Event"> & {
      */
     value: CasinoOwnerDiscarded;
     case: "casinoOwnerDiscarded";
+  } | {
+    /**
+     * casino_card_taken records a Casino card taken from the Casino offer
+     * (Boardwalk).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CasinoCardTaken casino_card_taken = 35;
+     */
+    value: CasinoCardTaken;
+    case: "casinoCardTaken";
+  } | {
+    /**
+     * omalleys_cut records a casino owner's marker destroyed to cut
+     * O'Malley's consumption (Boardwalk, Phase 4).
+     *
+     * @generated from field: moonshine.bootleggers.v1.OMalleysCut omalleys_cut = 36;
+     */
+    value: OMalleysCut;
+    case: "omalleysCut";
   } | { case: undefined; value?: undefined };
 };
 
@@ -817,6 +835,15 @@ export type OfferTurnedUp = Message<"moonshine.bootleggers.v1.OfferTurnedUp"> & 
    * @generated from field: moonshine.bootleggers.v1.TruckSize truck_size = 3;
    */
   truckSize: TruckSize;
+
+  /**
+   * casino_slots are the Casino cards drawn (Boardwalk): "draw and place a
+   * Casino card next to the board. Additionally, draw and place next to
+   * the board one Casino card for each open Casino."
+   *
+   * @generated from field: repeated moonshine.bootleggers.v1.CasinoSlot casino_slots = 4;
+   */
+  casinoSlots: CasinoSlot[];
 };
 
 /**
@@ -825,6 +852,149 @@ export type OfferTurnedUp = Message<"moonshine.bootleggers.v1.OfferTurnedUp"> & 
  */
 export const OfferTurnedUpSchema: GenMessage<OfferTurnedUp> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_events, 14);
+
+/**
+ * CasinoSlot is one Casino offer space (Boardwalk).
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoSlot
+ */
+export type CasinoSlot = Message<"moonshine.bootleggers.v1.CasinoSlot"> & {
+  /**
+   * slot is the space, from 0 in the order drawn.
+   *
+   * @generated from field: int32 slot = 1;
+   */
+  slot: number;
+
+  /**
+   * card_id is the Casino card drawn there (an index of the table's
+   * Casino deck, data.proto).
+   *
+   * @generated from field: int32 card_id = 2;
+   */
+  cardId: number;
+
+  /**
+   * kind is the card's kind.
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardKind kind = 3;
+   */
+  kind: CasinoCardKind;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoSlot.
+ * Use `create(CasinoSlotSchema)` to create a new message.
+ */
+export const CasinoSlotSchema: GenMessage<CasinoSlot> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 15);
+
+/**
+ * CasinoCardTaken records a Casino card taken from the Casino offer
+ * (Boardwalk). A card to "redeem immediately" acted with it; any other
+ * card joins the seat's kept Casino cards.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoCardTaken
+ */
+export type CasinoCardTaken = Message<"moonshine.bootleggers.v1.CasinoCardTaken"> & {
+  /**
+   * seat is the seat.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * slot is the Casino offer space.
+   *
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * card_id is the card.
+   *
+   * @generated from field: int32 card_id = 3;
+   */
+  cardId: number;
+
+  /**
+   * kind is its kind.
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardKind kind = 4;
+   */
+  kind: CasinoCardKind;
+
+  /**
+   * paid is the card's cost paid to the bank (Hire a Big Act's $2G; 0
+   * when wasted).
+   *
+   * @generated from field: int32 paid = 5;
+   */
+  paid: number;
+
+  /**
+   * place is the casino that gained an Entertainment Act (Hire a Big Act,
+   * Steal the Show); unspecified otherwise.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 6;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * wasted is true when a card to redeem immediately could not act (the
+   * seat owns no casino; ruling 84).
+   *
+   * @generated from field: bool wasted = 7;
+   */
+  wasted: boolean;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoCardTaken.
+ * Use `create(CasinoCardTakenSchema)` to create a new message.
+ */
+export const CasinoCardTakenSchema: GenMessage<CasinoCardTaken> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 16);
+
+/**
+ * OMalleysCut records one Influence marker destroyed by a casino owner: it
+ * leaves the game, and O'Malley's buys one crate fewer from each truck
+ * this round (ruling 81).
+ *
+ * @generated from message moonshine.bootleggers.v1.OMalleysCut
+ */
+export type OMalleysCut = Message<"moonshine.bootleggers.v1.OMalleysCut"> & {
+  /**
+   * seat is the casino owner.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * place is the speakeasy the marker came from; unspecified for his Back
+   * Room.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 2;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * cuts is the number of markers destroyed this round, this one included
+   * (at most 3).
+   *
+   * @generated from field: int32 cuts = 3;
+   */
+  cuts: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.OMalleysCut.
+ * Use `create(OMalleysCutSchema)` to create a new message.
+ */
+export const OMalleysCutSchema: GenMessage<OMalleysCut> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 17);
 
 /**
  * MuscleChosen says a seat has sealed a Muscle card.
@@ -845,7 +1015,7 @@ export type MuscleChosen = Message<"moonshine.bootleggers.v1.MuscleChosen"> & {
  * Use `create(MuscleChosenSchema)` to create a new message.
  */
 export const MuscleChosenSchema: GenMessage<MuscleChosen> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 15);
+  messageDesc(file_moonshine_bootleggers_v1_events, 18);
 
 /**
  * MuscleSealed is the card a seat sealed.
@@ -873,7 +1043,7 @@ export type MuscleSealed = Message<"moonshine.bootleggers.v1.MuscleSealed"> & {
  * Use `create(MuscleSealedSchema)` to create a new message.
  */
 export const MuscleSealedSchema: GenMessage<MuscleSealed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 16);
+  messageDesc(file_moonshine_bootleggers_v1_events, 19);
 
 /**
  * MuscleRevealed reveals every seat's sealed card, turns over the top card
@@ -896,7 +1066,7 @@ export type MuscleRevealed = Message<"moonshine.bootleggers.v1.MuscleRevealed"> 
  * Use `create(MuscleRevealedSchema)` to create a new message.
  */
 export const MuscleRevealedSchema: GenMessage<MuscleRevealed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 17);
+  messageDesc(file_moonshine_bootleggers_v1_events, 20);
 
 /**
  * Payment is what one seat paid in Phase 1 (rulings 19-20).
@@ -956,7 +1126,7 @@ export type Payment = Message<"moonshine.bootleggers.v1.Payment"> & {
  * Use `create(PaymentSchema)` to create a new message.
  */
 export const PaymentSchema: GenMessage<Payment> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 18);
+  messageDesc(file_moonshine_bootleggers_v1_events, 21);
 
 /**
  * MusclePaid records the payments of Phase 1.
@@ -977,7 +1147,7 @@ export type MusclePaid = Message<"moonshine.bootleggers.v1.MusclePaid"> & {
  * Use `create(MusclePaidSchema)` to create a new message.
  */
 export const MusclePaidSchema: GenMessage<MusclePaid> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 19);
+  messageDesc(file_moonshine_bootleggers_v1_events, 22);
 
 /**
  * CardTaken records a Men of Action card taken from the offer. For a use-now
@@ -1060,7 +1230,7 @@ export type CardTaken = Message<"moonshine.bootleggers.v1.CardTaken"> & {
  * Use `create(CardTakenSchema)` to create a new message.
  */
 export const CardTakenSchema: GenMessage<CardTaken> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 20);
+  messageDesc(file_moonshine_bootleggers_v1_events, 23);
 
 /**
  * TruckBought records the Truck card taken.
@@ -1102,7 +1272,7 @@ export type TruckBought = Message<"moonshine.bootleggers.v1.TruckBought"> & {
  * Use `create(TruckBoughtSchema)` to create a new message.
  */
 export const TruckBoughtSchema: GenMessage<TruckBought> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 21);
+  messageDesc(file_moonshine_bootleggers_v1_events, 24);
 
 /**
  * SelectionPassed records a seat taking nothing.
@@ -1123,7 +1293,7 @@ export type SelectionPassed = Message<"moonshine.bootleggers.v1.SelectionPassed"
  * Use `create(SelectionPassedSchema)` to create a new message.
  */
 export const SelectionPassedSchema: GenMessage<SelectionPassed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 22);
+  messageDesc(file_moonshine_bootleggers_v1_events, 25);
 
 /**
  * NonPlayerActed records a Non-Player hand's turn in the selection.
@@ -1168,7 +1338,7 @@ export type NonPlayerActed = Message<"moonshine.bootleggers.v1.NonPlayerActed"> 
  * Use `create(NonPlayerActedSchema)` to create a new message.
  */
 export const NonPlayerActedSchema: GenMessage<NonPlayerActed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 23);
+  messageDesc(file_moonshine_bootleggers_v1_events, 26);
 
 /**
  * PhaseBegan opens a phase of the round. Opening Phase 5 also closes every
@@ -1207,7 +1377,7 @@ export type PhaseBegan = Message<"moonshine.bootleggers.v1.PhaseBegan"> & {
  * Use `create(PhaseBeganSchema)` to create a new message.
  */
 export const PhaseBeganSchema: GenMessage<PhaseBegan> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 24);
+  messageDesc(file_moonshine_bootleggers_v1_events, 27);
 
 /**
  * CardPlayed records a kept Men of Action card played and its effect; the
@@ -1305,7 +1475,7 @@ export type CardPlayed = Message<"moonshine.bootleggers.v1.CardPlayed"> & {
  * Use `create(CardPlayedSchema)` to create a new message.
  */
 export const CardPlayedSchema: GenMessage<CardPlayed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 25);
+  messageDesc(file_moonshine_bootleggers_v1_events, 28);
 
 /**
  * BoysSent records a seat's Phase 2 placements; its turn is over.
@@ -1350,7 +1520,7 @@ export type BoysSent = Message<"moonshine.bootleggers.v1.BoysSent"> & {
  * Use `create(BoysSentSchema)` to create a new message.
  */
 export const BoysSentSchema: GenMessage<BoysSent> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 26);
+  messageDesc(file_moonshine_bootleggers_v1_events, 29);
 
 /**
  * StillRoll is one still's production.
@@ -1386,7 +1556,7 @@ export type StillRoll = Message<"moonshine.bootleggers.v1.StillRoll"> & {
  * Use `create(StillRollSchema)` to create a new message.
  */
 export const StillRollSchema: GenMessage<StillRoll> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 27);
+  messageDesc(file_moonshine_bootleggers_v1_events, 30);
 
 /**
  * StillFired records one seat's Phase 3 production; the crates go to its
@@ -1444,7 +1614,7 @@ export type StillFired = Message<"moonshine.bootleggers.v1.StillFired"> & {
  * Use `create(StillFiredSchema)` to create a new message.
  */
 export const StillFiredSchema: GenMessage<StillFired> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 28);
+  messageDesc(file_moonshine_bootleggers_v1_events, 31);
 
 /**
  * TradeProposed records an offer; it stays open until answered, withdrawn,
@@ -1494,7 +1664,7 @@ export type TradeProposed = Message<"moonshine.bootleggers.v1.TradeProposed"> & 
  * Use `create(TradeProposedSchema)` to create a new message.
  */
 export const TradeProposedSchema: GenMessage<TradeProposed> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 29);
+  messageDesc(file_moonshine_bootleggers_v1_events, 32);
 
 /**
  * TradeAnswered records the answer to an offer. When accepted, both sides'
@@ -1523,7 +1693,7 @@ export type TradeAnswered = Message<"moonshine.bootleggers.v1.TradeAnswered"> & 
  * Use `create(TradeAnsweredSchema)` to create a new message.
  */
 export const TradeAnsweredSchema: GenMessage<TradeAnswered> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 30);
+  messageDesc(file_moonshine_bootleggers_v1_events, 33);
 
 /**
  * TradeWithdrawn records an offer taken back by its proposer.
@@ -1544,7 +1714,7 @@ export type TradeWithdrawn = Message<"moonshine.bootleggers.v1.TradeWithdrawn"> 
  * Use `create(TradeWithdrawnSchema)` to create a new message.
  */
 export const TradeWithdrawnSchema: GenMessage<TradeWithdrawn> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 31);
+  messageDesc(file_moonshine_bootleggers_v1_events, 34);
 
 /**
  * LinedUp is one truck lined up at a drinking place.
@@ -1586,7 +1756,7 @@ export type LinedUp = Message<"moonshine.bootleggers.v1.LinedUp"> & {
  * Use `create(LinedUpSchema)` to create a new message.
  */
 export const LinedUpSchema: GenMessage<LinedUp> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 32);
+  messageDesc(file_moonshine_bootleggers_v1_events, 35);
 
 /**
  * WhiskeyRun records a seat's trucks loaded and lined up; its Phase 4 turn
@@ -1608,6 +1778,15 @@ export type WhiskeyRun = Message<"moonshine.bootleggers.v1.WhiskeyRun"> & {
    * @generated from field: repeated moonshine.bootleggers.v1.LinedUp lined_up = 2;
    */
   linedUp: LinedUp[];
+
+  /**
+   * passed_over is true when the game played the turn of a casino owner
+   * with nothing to run and no card of the phase to play (Boardwalk,
+   * ruling 86); lined_up is then empty.
+   *
+   * @generated from field: bool passed_over = 3;
+   */
+  passedOver: boolean;
 };
 
 /**
@@ -1615,7 +1794,7 @@ export type WhiskeyRun = Message<"moonshine.bootleggers.v1.WhiskeyRun"> & {
  * Use `create(WhiskeyRunSchema)` to create a new message.
  */
 export const WhiskeyRunSchema: GenMessage<WhiskeyRun> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 33);
+  messageDesc(file_moonshine_bootleggers_v1_events, 36);
 
 /**
  * Consumption is one speakeasy's consumption roll.
@@ -1666,7 +1845,7 @@ export type Consumption = Message<"moonshine.bootleggers.v1.Consumption"> & {
  * Use `create(ConsumptionSchema)` to create a new message.
  */
 export const ConsumptionSchema: GenMessage<Consumption> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 34);
+  messageDesc(file_moonshine_bootleggers_v1_events, 37);
 
 /**
  * ConsumptionRolled opens the selling: every open speakeasy rolls
@@ -1688,7 +1867,7 @@ export type ConsumptionRolled = Message<"moonshine.bootleggers.v1.ConsumptionRol
  * Use `create(ConsumptionRolledSchema)` to create a new message.
  */
 export const ConsumptionRolledSchema: GenMessage<ConsumptionRolled> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 35);
+  messageDesc(file_moonshine_bootleggers_v1_events, 38);
 
 /**
  * OrderAwaited says the game waits for a majority holder's buying order:
@@ -1732,7 +1911,7 @@ export type OrderAwaited = Message<"moonshine.bootleggers.v1.OrderAwaited"> & {
  * Use `create(OrderAwaitedSchema)` to create a new message.
  */
 export const OrderAwaitedSchema: GenMessage<OrderAwaited> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 36);
+  messageDesc(file_moonshine_bootleggers_v1_events, 39);
 
 /**
  * OrderCalled records the buying order a majority holder called.
@@ -1767,7 +1946,7 @@ export type OrderCalled = Message<"moonshine.bootleggers.v1.OrderCalled"> & {
  * Use `create(OrderCalledSchema)` to create a new message.
  */
 export const OrderCalledSchema: GenMessage<OrderCalled> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 37);
+  messageDesc(file_moonshine_bootleggers_v1_events, 40);
 
 /**
  * Sale is what one truck sold.
@@ -1816,7 +1995,7 @@ export type Sale = Message<"moonshine.bootleggers.v1.Sale"> & {
  * Use `create(SaleSchema)` to create a new message.
  */
 export const SaleSchema: GenMessage<Sale> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 38);
+  messageDesc(file_moonshine_bootleggers_v1_events, 41);
 
 /**
  * WhiskeySold records the selling at one drinking place with trucks in line.
@@ -1868,7 +2047,7 @@ export type WhiskeySold = Message<"moonshine.bootleggers.v1.WhiskeySold"> & {
  * Use `create(WhiskeySoldSchema)` to create a new message.
  */
 export const WhiskeySoldSchema: GenMessage<WhiskeySold> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 39);
+  messageDesc(file_moonshine_bootleggers_v1_events, 42);
 
 /**
  * SeatCount is a number for one seat.
@@ -1896,7 +2075,7 @@ export type SeatCount = Message<"moonshine.bootleggers.v1.SeatCount"> & {
  * Use `create(SeatCountSchema)` to create a new message.
  */
 export const SeatCountSchema: GenMessage<SeatCount> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 40);
+  messageDesc(file_moonshine_bootleggers_v1_events, 43);
 
 /**
  * SellingEnded closes Phase 5: unsold and unloaded crates go back to the
@@ -1919,7 +2098,7 @@ export type SellingEnded = Message<"moonshine.bootleggers.v1.SellingEnded"> & {
  * Use `create(SellingEndedSchema)` to create a new message.
  */
 export const SellingEndedSchema: GenMessage<SellingEnded> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 41);
+  messageDesc(file_moonshine_bootleggers_v1_events, 44);
 
 /**
  * TheHeat records Phase 6.
@@ -1963,6 +2142,15 @@ export type TheHeat = Message<"moonshine.bootleggers.v1.TheHeat"> & {
    * @generated from field: repeated int32 muscle_discarded = 5;
    */
   muscleDiscarded: number[];
+
+  /**
+   * casino_discarded are the Casino cards left on offer, now discarded
+   * (Boardwalk): "If a Casino card remains unselected at the end of the
+   * phase, it is discarded."
+   *
+   * @generated from field: repeated int32 casino_discarded = 6;
+   */
+  casinoDiscarded: number[];
 };
 
 /**
@@ -1970,7 +2158,7 @@ export type TheHeat = Message<"moonshine.bootleggers.v1.TheHeat"> & {
  * Use `create(TheHeatSchema)` to create a new message.
  */
 export const TheHeatSchema: GenMessage<TheHeat> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 42);
+  messageDesc(file_moonshine_bootleggers_v1_events, 45);
 
 /**
  * Standing is one seat's result.
@@ -2020,7 +2208,7 @@ export type Standing = Message<"moonshine.bootleggers.v1.Standing"> & {
  * Use `create(StandingSchema)` to create a new message.
  */
 export const StandingSchema: GenMessage<Standing> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 43);
+  messageDesc(file_moonshine_bootleggers_v1_events, 46);
 
 /**
  * GameEnded closes the game.
@@ -2063,7 +2251,7 @@ export type GameEnded = Message<"moonshine.bootleggers.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_events, 44);
+  messageDesc(file_moonshine_bootleggers_v1_events, 47);
 
 /**
  * NonPlayerAction is what a Non-Player hand does with the card beneath it.

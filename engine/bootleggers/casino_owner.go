@@ -1,0 +1,43 @@
+package bootleggers
+
+import (
+	"slices"
+
+	"github.com/moonshine-games/moonshine/engine"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+)
+
+// What a Boardwalk casino owner may still do after "The new Casino owner
+// finishes his action by discarding his Truck, dice, and any Remote
+// Stills." (ruling 86): no truck, no still die, no Remote Still, and no
+// Phase 4 turn when he has nothing to run.
+
+// ReasonCasinoOwner: a casino owner cannot buy or rent a truck (ruling 86).
+const ReasonCasinoOwner = "CASINO_OWNER"
+
+// refuseCasinoOwnerTruck refuses a truck gained by a casino owner: the
+// Truck card, or trucks in a trade (ruling 86).
+func (s *State) refuseCasinoOwnerTruck(seat int, trucks int) *engine.RuleError {
+	if trucks > 0 && s.ownsCasino(seat) {
+		return engine.Refuse(ReasonCasinoOwner, "%v owns a casino and discarded his Truck: he buys or rents no truck (ruling 86)", engine.Seat(seat))
+	}
+	return nil
+}
+
+// idleCasinoOwner reports whether seat is a casino owner with nothing to
+// do on his Phase 4 turn: no truck he runs, and no kept card of Phase 4.
+// The game plays his turn for him (ruling 86).
+func (s *State) idleCasinoOwner(seat int) bool {
+	if !s.ownsCasino(seat) {
+		return false
+	}
+	for id := range s.trucks {
+		if s.runnerOf(id) == seat && s.trucks[id].place == pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(s.seats[seat].kept, func(id int) bool {
+		spec, _ := Card(CardKindOf(id))
+		return spec.Phase == runIt
+	})
+}

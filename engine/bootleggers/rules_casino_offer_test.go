@@ -1,0 +1,320 @@
+package bootleggers
+
+import (
+	"slices"
+	"testing"
+
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+)
+
+// Phase 1 and Phase 6 of the Boardwalk: the Casino offer, its selection
+// and its discards (rulings 83-85).
+
+// casinoOfferTable is a 3-player Boardwalk game whose Casino deck starts
+// Fire Chief, Hire a Big Act, Steal the Show, Police Raid, Steal the Show.
+func casinoOfferTable(t *testing.T) *game {
+	t.Helper()
+	o, err := NormaliseOptions(3, &pb.Options{Boardwalk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := fixedDeal(3, o)
+	top := []int{0, 8, 12, 1, 13}
+	d.casinoDeck = top
+	for _, id := range CasinoCardIDs(o) {
+		if !slices.Contains(top, id) {
+			d.casinoDeck = append(d.casinoDeck, id)
+		}
+	}
+	return newTableWith(t, 3, o, d)
+}
+
+func TestCasinoOfferAndSelection(t *testing.T) {
+	// "After the Truck card and Men of Action cards are placed for
+	// selection, draw and place a Casino card next to the board.
+	// Additionally, draw and place next to the board one Casino card for
+	// each open Casino." "Casino Cards are available for selection in
+	// addition to existing Men of Action cards." (ruling 83)
+	tb := casinoOfferTable(t)
+	if got := tb.st().offer.casino; !slices.Equal(got, []int{0}) {
+		t.Fatalf("round 1, no casino open: the Casino offer is %v, want Fire Chief alone", got)
+	}
+	if v := tb.view(seatView(1)).GetOffer().GetCasinoSlots(); len(v) != 1 || v[0].GetKind() != fireChief {
+		t.Errorf("the Casino offer as seat 1 sees it: %v", v)
+	}
+	tb.bid(1, 4, 61)
+	tb.refuse(2, &pb.TakeCasinoCard{Slot: 1}, ReasonBadSlot)
+	tb.refuse(2, &pb.TakeCasinoCard{Slot: 0, Place: barleycorns}, ReasonBadTarget)
+	tb.refuse(1, &pb.TakeCasinoCard{Slot: 0}, "NOT_YOUR_TURN")
+	// "May be saved for later use": Fire Chief is kept, and public (ruling 79).
+	tb.do(2, &pb.TakeCasinoCard{Slot: 0})
+	if s := tb.st(); !slices.Equal(s.seats[2].keptCasino, []int{0}) || !s.seats[2].done {
+		t.Fatalf("seat 2 keeps %v (done %v)", s.seats[2].keptCasino, s.seats[2].done)
+	}
+	if v := tb.view(seatView(0)).GetSeats()[2].GetKeptCasinoCards(); !slices.Equal(v, []int32{0}) {
+		t.Errorf("seat 0 sees seat 2 keep %v", v)
+	}
+	tb.refuse(1, &pb.TakeCasinoCard{Slot: 0}, ReasonCardTaken)
+	tb.passSelection()
+	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	tb.endRound()
+
+	// One casino open: two Casino cards.
+	if got := tb.st().offer.casino; !slices.Equal(got, []int{8, 12}) {
+		t.Fatalf("round 2, one casino open: the Casino offer is %v, want Hire a Big Act and Steal the Show", got)
+	}
+	tb.bid(2, 5, 62)
+	// "Pay $2G and redeem immediately for 1 Casino Improvement." (ruling 84)
+	tb.refuse(2, &pb.TakeCasinoCard{Slot: 0}, ReasonBadTarget)
+	tb.refuse(2, &pb.TakeCasinoCard{Slot: 0, Place: mothers}, ReasonBadTarget)
+	money := tb.st().seats[2].money
+	evs := tb.do(2, &pb.TakeCasinoCard{Slot: 0, Place: barleycorns})
+	if c := evs[0].GetCasinoCardTaken(); c.GetPaid() != HireABigActCost || c.GetPlace() != barleycorns || c.GetWasted() {
+		t.Fatalf("Hire a Big Act taken as %v", c)
+	}
+	if s := tb.st(); s.place(barleycorns).acts != 1 || s.seats[2].money != money-HireABigActCost || len(s.seats[2].keptCasino) != 1 {
+		t.Errorf("after Hire a Big Act: %d acts, money %d, kept %v", s.place(barleycorns).acts, s.seats[2].money, s.seats[2].keptCasino)
+	}
+	tb.refuse(1, &pb.TakeCasinoCard{Slot: 1, Place: barleycorns}, ReasonBadTarget)
+	tb.passSelection()
+	// "If a Casino card remains unselected at the end of the phase, it is
+	// discarded."
+	var heat *pb.TheHeat
+	for tb.st().round == 2 {
+		for _, e := range tb.runPhase() {
+			if h := e.GetTheHeat(); h != nil {
+				heat = h
+			}
+		}
+	}
+	if !slices.Equal(heat.GetCasinoDiscarded(), []int32{12}) || !slices.Equal(tb.st().casinoDiscard, []int{8, 12}) {
+		t.Fatalf("Phase 6 discarded %v; the Casino discards are %v", heat.GetCasinoDiscarded(), tb.st().casinoDiscard)
+	}
+	if v := tb.view(seatView(0)); !slices.Equal(v.GetCasinoDiscards(), []int32{8, 12}) || len(v.GetOffer().GetCasinoSlots()) != 2 {
+		t.Errorf("the view: discards %v, Casino offer %v", v.GetCasinoDiscards(), v.GetOffer().GetCasinoSlots())
+	}
+
+	// Steal the Show taken by a Mobster with no casino is wasted (ruling 84).
+	tb.bid(3, 6, 63)
+	tb.do(2, &pb.PassSelection{})
+	tb.do(1, &pb.PassSelection{})
+	tb.refuse(0, &pb.TakeCasinoCard{Slot: 1, Place: barleycorns}, ReasonBadTarget)
+	evs = tb.do(0, &pb.TakeCasinoCard{Slot: 1})
+	if c := evs[0].GetCasinoCardTaken(); !c.GetWasted() || c.GetPaid() != 0 || c.GetKind() != stealTheShow {
+		t.Fatalf("Steal the Show without a casino taken as %v", c)
+	}
+	if tb.st().place(barleycorns).acts != 1 {
+		t.Error("a wasted Steal the Show added an Entertainment Act")
+	}
+}
+
+func TestCasinoDeckReshuffles(t *testing.T) {
+	// Ruling 85: the Casino discards go under the deck when it runs short.
+	// Every card stays in exactly one place (the watcher runs
+	// checkInvariants after every event).
+	tb := casinoOfferTable(t)
+	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.bid(1, 4, 61)
+	tb.passSelection()
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	reshuffles := 0
+	for tb.st().result == nil {
+		for _, e := range tb.runPhase() {
+			if d := e.GetDeckShuffled(); d.GetDeck() == pb.Deck_DECK_CASINO && d.GetReshuffle() {
+				reshuffles++
+			}
+		}
+		if s := tb.st(); s.phase == muscle && s.step == pb.Step_STEP_SELECTION && len(s.offer.casino) != CasinoOffer(1) {
+			t.Fatalf("round %d: %d Casino cards on offer", s.round, len(s.offer.casino))
+		}
+	}
+	if reshuffles == 0 {
+		t.Error("12 rounds of 2 Casino cards never reshuffled a deck of 13")
+	}
+}
+
+// runPhase plays the current step with nothing done (each seat's first
+// Muscle card in the bidding) and returns the public events.
+func (tb *game) runPhase() []*pb.Event {
+	tb.t.Helper()
+	s := tb.st()
+	switch {
+	case s.phase == muscle && s.step == pb.Step_STEP_BIDDING:
+		var cards []int
+		for _, p := range s.seats {
+			cards = append(cards, p.hand[0])
+		}
+		return tb.bid(cards...)
+	case s.phase == muscle:
+		return tb.do(s.current(), &pb.PassSelection{})
+	case s.phase == sendIn:
+		return tb.do(s.current(), &pb.SendInTheBoys{})
+	case s.phase == fireUp:
+		return tb.do(s.current(), &pb.FireUpTheStill{})
+	case s.phase == runIt:
+		return tb.do(s.current(), &pb.RunTheWhiskey{})
+	}
+	tb.t.Fatalf("cannot play on from %v %v", s.phase, s.step)
+	return nil
+}
+
+func TestAnEntertainmentActGainedInPlay(t *testing.T) {
+	// Hire a Big Act: "Pay $2G and redeem immediately for 1 Casino
+	// Improvement." Then "Entertainment Acts, like Speakeasy Improvements,
+	// add 1 to each die rolled in the Casino." in that round's Phase 5, and
+	// "Casino owners must pay graft of $1G per die plus $2G booking fee for
+	// each Entertainment Act in their Casinos." in the next Phase 1
+	// (rulings 76, 77, 84).
+	tb := casinoOfferTable(t)
+	tb.bid(1, 4, 61)
+	tb.passSelection()
+	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	tb.endRound()
+	tb.bid(2, 5, 62)
+	tb.do(2, &pb.TakeCasinoCard{Slot: 0, Place: barleycorns})
+	var roll *pb.Consumption
+	var paid *pb.MusclePaid
+	for paid == nil {
+		for _, e := range tb.runPhase() {
+			for _, r := range e.GetConsumptionRolled().GetRolls() {
+				if r.GetPlace() == barleycorns {
+					roll = r
+				}
+			}
+			if p := e.GetMusclePaid(); p != nil {
+				paid = p
+			}
+		}
+	}
+	if roll == nil {
+		t.Fatal("the casino did not roll")
+	}
+	sum := 0
+	for _, f := range roll.GetDice() {
+		sum += int(f)
+	}
+	if roll.GetImprovements() != 1 || int(roll.GetConsumption()) != CasinoRoll(ints(roll.GetDice()), 1) || int(roll.GetConsumption()) != sum+len(roll.GetDice()) {
+		t.Errorf("the casino with one Entertainment Act rolled %v", roll)
+	}
+	dice := CasinoDice(barleycorns)
+	if g := paid.GetPayments()[2].GetCasinoGraft(); int(g) != dice*CasinoGraftPerDie+BookingFee {
+		t.Errorf("round 3 casino graft %d, want %d dice at 1G plus a 2G booking fee", g, dice)
+	}
+}
+
+func TestWhatACasinoOwnerMayNotDo(t *testing.T) {
+	// "The new Casino owner finishes his action by discarding his Truck,
+	// dice, and any Remote Stills." A casino owner gains no truck (the
+	// Truck card, a trade), and a Still Upgrade or a Remote Still taken by
+	// him is wasted (ruling 86). In Phase 4, with nothing to run and no
+	// card of the phase, his turn is played for him; trades stay open to
+	// him (ruling 86).
+	var singles, remotes, upgrades []int
+	for _, id := range CardIDs() {
+		switch CardKindOf(id) {
+		case single:
+			singles = append(singles, id)
+		case remoteStill:
+			remotes = append(remotes, id)
+		case stillUpgrade:
+			upgrades = append(upgrades, id)
+		}
+	}
+	// Round 1 turns over three influence cards, round 2 a Remote Still and
+	// a Still Upgrade.
+	tb := newTable(t, 3, &pb.Options{Boardwalk: true}, singles[0], singles[1], singles[2], remotes[0], upgrades[0], singles[3])
+	tb.bid(1, 4, 61)
+	tb.passSelection()
+	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	tb.toPhase(runIt)
+	if s := tb.st(); s.current() != 1 || !s.seats[2].done {
+		t.Fatalf("Phase 4 of round 1: seat %d to run, seat 2 done %v", s.current(), s.seats[2].done)
+	}
+	tb.refuse(1, &pb.ProposeTrade{To: 2, Give: &pb.Goods{Trucks: []int32{1}}}, ReasonCasinoOwner)
+	tb.do(1, &pb.ProposeTrade{To: 2, Give: &pb.Goods{Money: 1}, Get: &pb.Goods{Money: 2}})
+	tb.endRound()
+
+	s := tb.st()
+	if s.offer.truck == noTruck {
+		t.Fatal("no Truck card on offer in round 2")
+	}
+	slots := map[pb.CardKind]int32{}
+	for i, sl := range s.offer.slots {
+		slots[CardKindOf(sl.card)] = int32(i)
+	}
+	if _, ok := slots[remoteStill]; !ok {
+		t.Fatalf("round 2's offer %v holds no Remote Still", s.offer.slots)
+	}
+	tb.bid(2, 5, 62)
+	tb.refuse(2, &pb.BuyTruck{}, ReasonCasinoOwner)
+	left := s.remoteStillsLeft
+	evs := tb.do(2, &pb.TakeMenOfAction{Slot: slots[remoteStill]})
+	if c := evs[0].GetCardTaken(); !c.GetWasted() || c.GetPaid() != 0 || c.Still != nil {
+		t.Fatalf("a casino owner's Remote Still taken as %v", c)
+	}
+	if s := tb.st(); len(s.seats[2].stills) != 0 || s.remoteStillsLeft != left {
+		t.Errorf("the casino owner has stills %v; %d Remote Stills left, was %d", s.seats[2].stills, s.remoteStillsLeft, left)
+	}
+}
+
+func TestOMalleysCutOutOfTurn(t *testing.T) {
+	// "At any time during this phase, Casino owners may choose to destroy
+	// one of their Influence markers from the board or their Back Room to
+	// reduce consumption at O'Malley's by one Crate per Truck. No more than
+	// 3 Influence markers may be destroyed per Round." (ruling 81)
+	tb := casinoTable(t)
+	s := tb.st()
+	s.seats[2].supply, s.seats[2].backRoom = s.seats[2].supply-3, s.seats[2].backRoom+3
+	tb.put(2, texas, 1)
+	back := s.seats[2].backRoom
+	if s.current() != 1 {
+		t.Fatalf("seat %d on turn, want seat 1", s.current())
+	}
+	// Offered to the casino owner off his turn, never waited for.
+	offered := false
+	for _, p := range s.Prompts() {
+		for _, c := range p.Legal {
+			if c.(*pb.Command).GetCutOmalleys() != nil {
+				if p.Seat != 2 || p.MustAct {
+					t.Errorf("a cut offered to %v (must act %v)", p.Seat, p.MustAct)
+				}
+				offered = true
+			}
+		}
+	}
+	if !offered {
+		t.Fatal("no prompt offers the casino owner a cut")
+	}
+	tb.refuse(0, &pb.CutOMalleys{}, ReasonNotCasinoOwner)
+	tb.refuse(2, &pb.CutOMalleys{Place: mothers}, ReasonNotEnoughMarkers)
+	tb.do(2, &pb.CutOMalleys{})
+	tb.do(2, &pb.CutOMalleys{Place: texas})
+	evs := tb.do(2, &pb.CutOMalleys{})
+	if c := evs[0].GetOmalleysCut(); c.GetCuts() != 3 {
+		t.Fatalf("the third cut recorded as %v", c)
+	}
+	tb.refuse(2, &pb.CutOMalleys{}, ReasonCutsUsed)
+	s = tb.st()
+	if s.seats[2].backRoom != back-2 || s.place(texas).markers[2] != 0 || s.seats[2].destroyed != 3 {
+		t.Errorf("after 3 cuts: Back Room %d (was %d), Texas Lil's %d, destroyed %d", s.seats[2].backRoom, back, s.place(texas).markers[2], s.seats[2].destroyed)
+	}
+	tb.do(1, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 1, Crates: 3, Place: omalleys}}})
+	evs = tb.do(0, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 0, Crates: 4, Place: omalleys}}})
+	var sold *pb.WhiskeySold
+	for _, e := range evs {
+		if w := e.GetWhiskeySold(); w.GetPlace() == omalleys {
+			sold = w
+		}
+	}
+	if sold == nil || len(sold.GetSales()) != 2 || sold.GetSales()[0].GetCrates() != 0 || sold.GetSales()[1].GetCrates() != 1 {
+		t.Fatalf("O'Malley's after 3 cuts sold %v, want 0 of truck 1's 3 crates and 1 of truck 0's 4", sold)
+	}
+	// The last run played Phase 5 and 6 and opened round 3.
+	tb.refuse(2, &pb.CutOMalleys{}, ReasonWrongPhase)
+	if tb.st().round != 3 || tb.st().omalleysCuts != 0 {
+		t.Error("the cuts carry into the next round")
+	}
+}
