@@ -51,11 +51,11 @@ func dayCommand(v engine.Viewer, c *pb.Command) string {
 		return fmt.Sprintf("%s and brew %s at every Still numbered %d, for the mob that Controls it", dice,
 			LiquorName(x.GetLiquor()), x.GetRed()+x.GetWhite())
 	case *pb.Command_StakeContract:
-		return "stake Contract " + contract(k.StakeContract.GetCard())
+		return "stake Contract " + ContractLabel(k.StakeContract.GetCard())
 	case *pb.Command_Fund:
 		return "fund Operations with " + Plural(k.Fund.GetMarkers(), "marker")
 	case *pb.Command_DiscardContracts:
-		return "discard " + contracts(k.DiscardContracts.GetCards()) + " face up"
+		return "discard " + ContractsLabel(k.DiscardContracts.GetCards()) + " face up"
 	case *pb.Command_TargetsCall:
 		return "send the Police to " + district(k.TargetsCall.GetDistrict())
 	case *pb.Command_BribeOrFall:
@@ -92,7 +92,7 @@ func playCommand(v engine.Viewer, c *pb.Command) string {
 	case *pb.Command_Fix:
 		return fmt.Sprintf("fix the price of %s at %s", LiquorName(k.Fix.GetLiquor()), Dollars(k.Fix.GetPrice()))
 	case *pb.Command_Unload:
-		s := fmt.Sprintf("unload %s at %s", barrels(k.Unload.GetBarrels()), district(k.Unload.GetDistrict()))
+		s := fmt.Sprintf("unload %s at %s", BarrelsLabel(k.Unload.GetBarrels()), district(k.Unload.GetDistrict()))
 		if k.Unload.HeatOwner != nil {
 			s += fmt.Sprintf(", %s marker to the Heat Track", v.Possessive(engine.Seat(k.Unload.GetHeatOwner())))
 		}
@@ -125,7 +125,7 @@ func moveCommand(x *pb.Move) string {
 		s += " through " + districtList(x.GetVia())
 	}
 	if len(x.GetBarrels()) > 0 {
-		s += " carrying " + barrels(x.GetBarrels())
+		s += " carrying " + BarrelsLabel(x.GetBarrels())
 	}
 	if x.GetCommandeer() {
 		s += ", commandeering the Safehouse there"
@@ -147,9 +147,9 @@ func riseCommand(x *pb.Rise) string {
 
 // pushText labels a Push, a trade included.
 func pushText(x *pb.Push) string {
-	s := fmt.Sprintf("push %s from %s to %s", barrels(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
+	s := fmt.Sprintf("push %s from %s to %s", BarrelsLabel(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
 	if len(x.GetBack()) > 0 {
-		s += " and take back " + barrels(x.GetBack())
+		s += " and take back " + BarrelsLabel(x.GetBack())
 	}
 	return s
 }
@@ -174,7 +174,7 @@ func fightCommand(_ engine.Viewer, c *pb.Command) string {
 		x := k.Advance
 		s := "advance to " + district(x.GetTo()) + " (1 Influence)"
 		if len(x.GetBarrels()) > 0 {
-			s += " carrying " + barrels(x.GetBarrels())
+			s += " carrying " + BarrelsLabel(x.GetBarrels())
 		}
 		if x.GetCommandeer() {
 			s += ", commandeering the Safehouse there"
@@ -358,9 +358,9 @@ func brokerAt(d pb.District) string {
 	return brokerName(Info(d).Broker)
 }
 
-// contract names a Contract card: "#3 Stock the Cellar (Gig: Hold 4
+// ContractLabel names a Contract card: "#3 Stock the Cellar (Gig: Hold 4
 // Barrels.)".
-func contract(id uint32) string {
+func ContractLabel(id uint32) string {
 	c, ok := Card(int(id))
 	if !ok {
 		return fmt.Sprintf("#%d", id)
@@ -368,20 +368,20 @@ func contract(id uint32) string {
 	return fmt.Sprintf("#%d %s (%s: %s)", id, c.Name, TierName(c.Tier), c.Objective)
 }
 
-// contracts names several Contract cards, or "none".
-func contracts(ids []uint32) string {
+// ContractsLabel names several Contract cards, or "none".
+func ContractsLabel(ids []uint32) string {
 	if len(ids) == 0 {
 		return "none"
 	}
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		out[i] = contract(id)
+		out[i] = ContractLabel(id)
 	}
 	return strings.Join(out, "; ")
 }
 
-// barrels names barrel counts: "2 Gin, 1 Rum".
-func barrels(bs []*pb.Barrels) string {
+// BarrelsLabel names barrel counts: "2 Gin, 1 Rum".
+func BarrelsLabel(bs []*pb.Barrels) string {
 	if len(bs) == 0 {
 		return "no barrels"
 	}

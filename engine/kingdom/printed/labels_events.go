@@ -183,9 +183,9 @@ func streetEvent(v engine.Viewer, e *pb.Event) string {
 		return movedLabel(v, k.Moved)
 	case *pb.Event_Pushed:
 		x := k.Pushed
-		s := fmt.Sprintf("%s %s from %s to %s", does(v, x.GetSeat(), "pushes"), barrels(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
+		s := fmt.Sprintf("%s %s from %s to %s", does(v, x.GetSeat(), "pushes"), BarrelsLabel(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
 		if len(x.GetBack()) > 0 {
-			s += " and " + agree(v, x.GetSeat(), "takes") + " back " + barrels(x.GetBack())
+			s += " and " + agree(v, x.GetSeat(), "takes") + " back " + BarrelsLabel(x.GetBack())
 		}
 		if x.GetSeized() {
 			s += ": seized by the Police"
@@ -211,7 +211,7 @@ func streetEvent(v engine.Viewer, e *pb.Event) string {
 		return fmt.Sprintf("%s the price of %s at %s", does(v, k.Fixed.GetSeat(), "fixes"), LiquorName(k.Fixed.GetLiquor()), Dollars(k.Fixed.GetPrice()))
 	case *pb.Event_Unloaded:
 		x := k.Unloaded
-		return fmt.Sprintf("%s %s at %s for %s (%d kickbacks)", does(v, x.GetSeat(), "unloads"), barrels(x.GetBarrels()), district(x.GetDistrict()),
+		return fmt.Sprintf("%s %s at %s for %s (%d kickbacks)", does(v, x.GetSeat(), "unloads"), BarrelsLabel(x.GetBarrels()), district(x.GetDistrict()),
 			Dollars(x.GetCash()), x.GetKickbacks())
 	case *pb.Event_Rose:
 		x := k.Rose
@@ -241,7 +241,7 @@ func movedLabel(v engine.Viewer, x *pb.Moved) string {
 		s += " through " + districtList(x.GetVia())
 	}
 	if len(x.GetBarrels()) > 0 {
-		s += " carrying " + barrels(x.GetBarrels())
+		s += " carrying " + BarrelsLabel(x.GetBarrels())
 	}
 	if x.SafehouseTakenFrom != nil {
 		s += fmt.Sprintf("; %s Safehouse is removed", whose(v, x.GetSafehouseTakenFrom()))
@@ -273,29 +273,29 @@ func contractEvent(v engine.Viewer, e *pb.Event) string {
 		}
 		return fmt.Sprintf("%s from the %s decks", does(v, x.GetSeat(), verb), tiers(x.GetDecks()))
 	case *pb.Event_ContractsReceived:
-		return fmt.Sprintf("%s %s", does(v, k.ContractsReceived.GetSeat(), "draws"), contracts(k.ContractsReceived.GetCards()))
+		return fmt.Sprintf("%s %s", does(v, k.ContractsReceived.GetSeat(), "draws"), ContractsLabel(k.ContractsReceived.GetCards()))
 	case *pb.Event_ContractsDiscarded:
 		x := k.ContractsDiscarded
 		if cs := x.GetCards(); len(cs) > 0 {
-			return fmt.Sprintf("%s %s face up", does(v, x.GetSeat(), "discards"), contracts(cs))
+			return fmt.Sprintf("%s %s face up", does(v, x.GetSeat(), "discards"), ContractsLabel(cs))
 		}
 		return fmt.Sprintf("%s Contracts (%s)", does(v, x.GetSeat(), "discards"), tiers(x.GetTiers()))
 	case *pb.Event_ContractsDiscardedCards:
-		return fmt.Sprintf("%s %s", does(v, k.ContractsDiscardedCards.GetSeat(), "discards"), contracts(k.ContractsDiscardedCards.GetCards()))
+		return fmt.Sprintf("%s %s", does(v, k.ContractsDiscardedCards.GetSeat(), "discards"), ContractsLabel(k.ContractsDiscardedCards.GetCards()))
 	case *pb.Event_DeckReshuffled:
 		return fmt.Sprintf("the %s discards are shuffled into a new deck", TierName(k.DeckReshuffled.GetDeck()))
 	case *pb.Event_ContractStaked:
 		x := k.ContractStaked
-		return fmt.Sprintf("%s %s with %s", does(v, x.GetSeat(), "stakes"), contract(x.GetCard()), Plural(x.GetMarkers(), "marker"))
+		return fmt.Sprintf("%s %s with %s", does(v, x.GetSeat(), "stakes"), ContractLabel(x.GetCard()), Plural(x.GetMarkers(), "marker"))
 	case *pb.Event_ContractReckoned:
 		x := k.ContractReckoned
 		switch {
 		case !x.GetDeadline():
-			return fmt.Sprintf("a marker comes back from %s %s", whose(v, x.GetSeat()), contract(x.GetCard()))
+			return fmt.Sprintf("a marker comes back from %s %s", whose(v, x.GetSeat()), ContractLabel(x.GetCard()))
 		case x.GetCompleted():
-			return fmt.Sprintf("%s %s: %s", does(v, x.GetSeat(), "completes"), contract(x.GetCard()), Dollars(x.GetTake()))
+			return fmt.Sprintf("%s %s: %s", does(v, x.GetSeat(), "completes"), ContractLabel(x.GetCard()), Dollars(x.GetTake()))
 		}
-		return fmt.Sprintf("%s %s", does(v, x.GetSeat(), "botches"), contract(x.GetCard()))
+		return fmt.Sprintf("%s %s", does(v, x.GetSeat(), "botches"), ContractLabel(x.GetCard()))
 	}
 	return ""
 }
@@ -326,7 +326,7 @@ func raidEvent(v engine.Viewer, e *pb.Event) string {
 		if x.GetBribed() {
 			return fmt.Sprintf("the %s Bribe is paid at %s", Dollars(RaidBribe), district(x.GetDistrict()))
 		}
-		return fmt.Sprintf("the Fall at %s: %s seized, %s arrested", district(x.GetDistrict()), barrels(x.GetSeized()),
+		return fmt.Sprintf("the Fall at %s: %s seized, %s arrested", district(x.GetDistrict()), BarrelsLabel(x.GetSeized()),
 			Mobsters(x.GetArrestedRunners(), x.GetArrestedBosses()))
 	case *pb.Event_RaidEnded:
 		s := "the Raid ends"

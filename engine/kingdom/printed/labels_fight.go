@@ -38,7 +38,7 @@ func fightEvent(v engine.Viewer, e *pb.Event) string {
 		}
 		s := fmt.Sprintf("%s from %s to %s with %s", does(v, x.GetSeat(), verb), district(x.GetFrom()), district(x.GetTo()), Mobsters(x.GetRunners(), x.GetBosses()))
 		if len(x.GetBarrels()) > 0 {
-			s += " carrying " + barrels(x.GetBarrels())
+			s += " carrying " + BarrelsLabel(x.GetBarrels())
 		}
 		if x.SafehouseTakenFrom != nil {
 			s += fmt.Sprintf("; %s Safehouse is removed", whose(v, x.GetSafehouseTakenFrom()))
@@ -99,7 +99,7 @@ func roundLabel(v engine.Viewer, x *pb.CombatRound) string {
 	if x.GetPlunder() {
 		p := "Plunder, no one killed by it"
 		if len(x.GetPlundered()) > 0 {
-			p += ", stealing " + barrels(x.GetPlundered())
+			p += ", stealing " + BarrelsLabel(x.GetPlundered())
 		}
 		edges = append(edges, p)
 	}
@@ -212,7 +212,7 @@ func dealEvent(v engine.Viewer, e *pb.Event) string {
 		case pb.MarkerSource_MARKER_SOURCE_HEAT_TRACK:
 			lost = "a marker from the Heat Track"
 		case pb.MarkerSource_MARKER_SOURCE_CONTRACT:
-			lost = fmt.Sprintf("a marker from %s staked Contract %s", its(v, x.GetSeat()), contract(x.GetHolder()))
+			lost = fmt.Sprintf("a marker from %s staked Contract %s", its(v, x.GetSeat()), ContractLabel(x.GetHolder()))
 		}
 		return fmt.Sprintf("deal %d is broken (term %d): %s %s's Favor and %s %s", x.GetDeal(), x.GetTerm(),
 			does(v, x.GetSeat(), "discards"), brokerName(x.GetBroker()), agree(v, x.GetSeat(), "loses"), lost)

@@ -5,7 +5,6 @@
 package kingdom
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
@@ -31,40 +30,6 @@ func districtList(ds []mk.District) string {
 	out := make([]string, len(ds))
 	for i, d := range ds {
 		out[i] = district(d)
-	}
-	return strings.Join(out, ", ")
-}
-
-// contract describes a Contract card: "#3 Stock the Cellar (Gig: Hold 4
-// Barrels.)".
-func contract(id uint32) string {
-	c, ok := printed.Card(int(id))
-	if !ok {
-		return fmt.Sprintf("#%d", id)
-	}
-	return fmt.Sprintf("#%d %s (%s: %s)", id, c.Name, enumName(c.Tier), c.Objective)
-}
-
-// contracts describes several Contract cards.
-func contracts(ids []uint32) string {
-	if len(ids) == 0 {
-		return "none"
-	}
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = contract(id)
-	}
-	return strings.Join(out, "; ")
-}
-
-// barrels describes barrel counts: "2 Gin, 1 Rum".
-func barrels(bs []*mk.Barrels) string {
-	if len(bs) == 0 {
-		return "no barrels"
-	}
-	out := make([]string, len(bs))
-	for i, b := range bs {
-		out[i] = fmt.Sprintf("%d %s", b.GetCount(), enumName(b.GetLiquor()))
 	}
 	return strings.Join(out, ", ")
 }

@@ -50,10 +50,10 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 	for _, sv := range v.GetSeats() {
 		fmt.Fprintf(w, "  %s\n", kingdomSeatLine(seats, v, sv))
 		for _, k := range sv.GetStaked() {
-			fmt.Fprintf(w, "      staked: %s, %s left\n", contract(k.GetCard()), printed.Plural(k.GetMarkers(), "marker"))
+			fmt.Fprintf(w, "      staked: %s, %s left\n", printed.ContractLabel(k.GetCard()), printed.Plural(k.GetMarkers(), "marker"))
 		}
 		if len(sv.GetCompleted()) > 0 {
-			fmt.Fprintf(w, "      completed: %s\n", contracts(sv.GetCompleted()))
+			fmt.Fprintf(w, "      completed: %s\n", printed.ContractsLabel(sv.GetCompleted()))
 		}
 	}
 	handBlock(w, v)
@@ -65,7 +65,7 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 	for _, d := range v.GetDecks() {
 		s := fmt.Sprintf("%s %d to draw, %d discarded", enumName(d.GetTier()), d.GetDraw(), d.GetDiscards())
 		if len(d.GetFaceUp()) > 0 {
-			s += " (face up: " + contracts(d.GetFaceUp()) + ")"
+			s += " (face up: " + printed.ContractsLabel(d.GetFaceUp()) + ")"
 		}
 		decks = append(decks, s)
 	}
@@ -162,7 +162,7 @@ func handBlock(w io.Writer, v *mk.View) {
 		if v.You != nil && v.GetYou() == s.GetSeat() {
 			whose = "your Contracts"
 		}
-		fmt.Fprintf(w, "%s: %s\n", whose, contracts(s.GetHand()))
+		fmt.Fprintf(w, "%s: %s\n", whose, printed.ContractsLabel(s.GetHand()))
 	}
 }
 
@@ -184,7 +184,7 @@ func districtLine(d *mk.DistrictView) string {
 		parts = append(parts, s)
 	}
 	if len(d.GetBarrels()) > 0 {
-		parts = append(parts, barrels(d.GetBarrels()))
+		parts = append(parts, printed.BarrelsLabel(d.GetBarrels()))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "empty")
@@ -213,9 +213,9 @@ func raidLine(r *mk.RaidView) string {
 
 // pushText describes a Push, a trade included.
 func pushText(x *mk.Push) string {
-	s := fmt.Sprintf("push %s from %s to %s", barrels(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
+	s := fmt.Sprintf("push %s from %s to %s", printed.BarrelsLabel(x.GetBarrels()), district(x.GetFrom()), district(x.GetTo()))
 	if len(x.GetBack()) > 0 {
-		s += " and take back " + barrels(x.GetBack())
+		s += " and take back " + printed.BarrelsLabel(x.GetBack())
 	}
 	return s
 }
