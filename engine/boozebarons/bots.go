@@ -18,32 +18,19 @@ func Bots() engine.Bots {
 	return engine.Bots{Easy: Easy{}, Normal: Searcher{Level: engine.LevelNormal}, Hard: Searcher{Level: engine.LevelHard}}
 }
 
-// searchLevel is a search level's budget as data: playouts, worlds, and how
-// far a playout looks ahead, in commands per seat at the table (a round is
-// about two and a half commands per seat: a Movement card, an action and
-// its follow-ups).
-type searchLevel struct {
-	iterations, worlds, depthPerSeat int
-}
-
 // searchLevels are the normal and hard bots' budgets (docs/bots.md gives
-// the CPU each takes per decision and how each fares). A playout is cut
-// after about one round and valued by the Mobs' scores: longer playouts
+// the CPU each takes per decision and how each fares). A round is about
+// two and a half commands per seat (a Movement card, an action and its
+// follow-ups), so a playout is cut after about one round and valued by the Mobs' scores: longer playouts
 // are noisier, and shorter ones miss the end of the round.
-var searchLevels = map[engine.Level]searchLevel{
-	engine.LevelNormal: {iterations: 150, worlds: 12, depthPerSeat: 3},
-	engine.LevelHard:   {iterations: 800, worlds: 32, depthPerSeat: 3},
+var searchLevels = search.Levels{
+	engine.LevelNormal: {Iterations: 150, Worlds: 12, DepthPerSeat: 3},
+	engine.LevelHard:   {Iterations: 800, Worlds: 32, DepthPerSeat: 3},
 }
 
 // Budget returns the search budget of a level (normal or hard; any other
 // level is normal) at a table of players.
-func Budget(l engine.Level, players int) search.Budget {
-	b, ok := searchLevels[l]
-	if !ok {
-		b = searchLevels[engine.LevelNormal]
-	}
-	return search.Budget{Iterations: b.iterations, Worlds: b.worlds, Depth: b.depthPerSeat * players}
-}
+func Budget(l engine.Level, players int) search.Budget { return searchLevels.Budget(l, players) }
 
 // Searcher is a searching bot of one level: engine/search with
 // [SearchGame], within the level's [Budget] for the table.

@@ -23,31 +23,19 @@ func Bots() engine.Bots {
 	}
 }
 
-// searchLevel is a search level's budget as data: playouts, worlds, and
-// how far a playout looks ahead, in commands per seat at the table.
-type searchLevel struct {
-	iterations, worlds, depthPerSeat int
-}
-
 // searchLevels are the normal and hard bots' budgets (docs/bots.md gives
 // the CPU each takes per decision and how each fares). A Kingdom playout
 // command costs a prompt (every legal command checked) and a view, and a
 // Day is some ten commands per seat: a playout is cut after about a Day
 // and valued by the sides' progress towards the win.
-var searchLevels = map[engine.Level]searchLevel{
-	engine.LevelNormal: {iterations: 16, worlds: 8, depthPerSeat: 12},
-	engine.LevelHard:   {iterations: 96, worlds: 16, depthPerSeat: 12},
+var searchLevels = search.Levels{
+	engine.LevelNormal: {Iterations: 16, Worlds: 8, DepthPerSeat: 12},
+	engine.LevelHard:   {Iterations: 96, Worlds: 16, DepthPerSeat: 12},
 }
 
 // Budget returns the search budget of a level (normal or hard; any other
 // level is normal) at a table of players.
-func Budget(l engine.Level, players int) search.Budget {
-	b, ok := searchLevels[l]
-	if !ok {
-		b = searchLevels[engine.LevelNormal]
-	}
-	return search.Budget{Iterations: b.iterations, Worlds: b.worlds, Depth: b.depthPerSeat * players}
-}
+func Budget(l engine.Level, players int) search.Budget { return searchLevels.Budget(l, players) }
 
 // Searcher is a searching bot of one level: engine/search with
 // [SearchGame], within the level's [Budget] for the table.
