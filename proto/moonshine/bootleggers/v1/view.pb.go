@@ -84,8 +84,12 @@ type View struct {
 	CasinoDeck int32 `protobuf:"varint,25,opt,name=casino_deck,json=casinoDeck,proto3" json:"casino_deck,omitempty"`
 	// casino_discards are the discarded Casino cards (Boardwalk; face up).
 	CasinoDiscards []int32 `protobuf:"varint,26,rep,packed,name=casino_discards,json=casinoDiscards,proto3" json:"casino_discards,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// boardwalk is what the Boardwalk's preparation puts within reach, and
+	// where it is now ("Place Casinos and Entertainment Act Tiles within
+	// reach."); unset without the expansion.
+	Boardwalk     *BoardwalkSupply `protobuf:"bytes,27,opt,name=boardwalk,proto3" json:"boardwalk,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
@@ -300,6 +304,175 @@ func (x *View) GetCasinoDiscards() []int32 {
 	return nil
 }
 
+func (x *View) GetBoardwalk() *BoardwalkSupply {
+	if x != nil {
+		return x.Boardwalk
+	}
+	return nil
+}
+
+// BoardwalkSupply is the Boardwalk's components beside the board: the
+// casino placards and the Entertainment Act tiles (public, like the board).
+type BoardwalkSupply struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// casinos are the placards this table uses, smallest first ("The 4th
+	// Casino is only used in 6 player games"), each in the supply or placed
+	// over its speakeasy.
+	Casinos []*CasinoPlacardView `protobuf:"bytes,1,rep,name=casinos,proto3" json:"casinos,omitempty"`
+	// entertainment_acts_placed is the Entertainment Act tiles in casinos.
+	// The tiles in reach are not counted: no number of tiles is printed,
+	// and none limits them (ruling 84).
+	EntertainmentActsPlaced int32 `protobuf:"varint,2,opt,name=entertainment_acts_placed,json=entertainmentActsPlaced,proto3" json:"entertainment_acts_placed,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
+}
+
+func (x *BoardwalkSupply) Reset() {
+	*x = BoardwalkSupply{}
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoardwalkSupply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoardwalkSupply) ProtoMessage() {}
+
+func (x *BoardwalkSupply) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoardwalkSupply.ProtoReflect.Descriptor instead.
+func (*BoardwalkSupply) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *BoardwalkSupply) GetCasinos() []*CasinoPlacardView {
+	if x != nil {
+		return x.Casinos
+	}
+	return nil
+}
+
+func (x *BoardwalkSupply) GetEntertainmentActsPlaced() int32 {
+	if x != nil {
+		return x.EntertainmentActsPlaced
+	}
+	return 0
+}
+
+// CasinoPlacardView is one casino placard of the table.
+type CasinoPlacardView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the speakeasy it matches ("selects the matching casino from
+	// the supply").
+	Place DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// in_supply is true while it is within reach, not yet placed.
+	InSupply bool `protobuf:"varint,2,opt,name=in_supply,json=inSupply,proto3" json:"in_supply,omitempty"`
+	// owner is the seat whose marker marks its ownership, once placed.
+	Owner *int32 `protobuf:"varint,3,opt,name=owner,proto3,oneof" json:"owner,omitempty"`
+	// base_price is "the base price identified on the Casino" (ruling 73).
+	BasePrice int32 `protobuf:"varint,4,opt,name=base_price,json=basePrice,proto3" json:"base_price,omitempty"`
+	// per_crate is what it pays per crate bought at this table, to the
+	// sellers and again to the owner (ruling 72).
+	PerCrate int32 `protobuf:"varint,5,opt,name=per_crate,json=perCrate,proto3" json:"per_crate,omitempty"`
+	// dice is the consumption dice it rolls (ruling 77).
+	Dice int32 `protobuf:"varint,6,opt,name=dice,proto3" json:"dice,omitempty"`
+	// entertainment_acts are its Entertainment Act tiles, once placed.
+	EntertainmentActs int32 `protobuf:"varint,7,opt,name=entertainment_acts,json=entertainmentActs,proto3" json:"entertainment_acts,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *CasinoPlacardView) Reset() {
+	*x = CasinoPlacardView{}
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoPlacardView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoPlacardView) ProtoMessage() {}
+
+func (x *CasinoPlacardView) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoPlacardView.ProtoReflect.Descriptor instead.
+func (*CasinoPlacardView) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CasinoPlacardView) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *CasinoPlacardView) GetInSupply() bool {
+	if x != nil {
+		return x.InSupply
+	}
+	return false
+}
+
+func (x *CasinoPlacardView) GetOwner() int32 {
+	if x != nil && x.Owner != nil {
+		return *x.Owner
+	}
+	return 0
+}
+
+func (x *CasinoPlacardView) GetBasePrice() int32 {
+	if x != nil {
+		return x.BasePrice
+	}
+	return 0
+}
+
+func (x *CasinoPlacardView) GetPerCrate() int32 {
+	if x != nil {
+		return x.PerCrate
+	}
+	return 0
+}
+
+func (x *CasinoPlacardView) GetDice() int32 {
+	if x != nil {
+		return x.Dice
+	}
+	return 0
+}
+
+func (x *CasinoPlacardView) GetEntertainmentActs() int32 {
+	if x != nil {
+		return x.EntertainmentActs
+	}
+	return 0
+}
+
 // StillView is one still on a seat's Family Still board or a Remote Still.
 type StillView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -315,7 +488,7 @@ type StillView struct {
 
 func (x *StillView) Reset() {
 	*x = StillView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -327,7 +500,7 @@ func (x *StillView) String() string {
 func (*StillView) ProtoMessage() {}
 
 func (x *StillView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -340,7 +513,7 @@ func (x *StillView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillView.ProtoReflect.Descriptor instead.
 func (*StillView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *StillView) GetStill() int32 {
@@ -378,7 +551,7 @@ type SeatSecrets struct {
 
 func (x *SeatSecrets) Reset() {
 	*x = SeatSecrets{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -390,7 +563,7 @@ func (x *SeatSecrets) String() string {
 func (*SeatSecrets) ProtoMessage() {}
 
 func (x *SeatSecrets) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -403,7 +576,7 @@ func (x *SeatSecrets) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatSecrets.ProtoReflect.Descriptor instead.
 func (*SeatSecrets) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *SeatSecrets) GetMuscleHand() []int32 {
@@ -472,7 +645,7 @@ type SeatView struct {
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -484,7 +657,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -497,7 +670,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *SeatView) GetSeat() int32 {
@@ -639,7 +812,7 @@ type ColourCount struct {
 
 func (x *ColourCount) Reset() {
 	*x = ColourCount{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -651,7 +824,7 @@ func (x *ColourCount) String() string {
 func (*ColourCount) ProtoMessage() {}
 
 func (x *ColourCount) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -664,7 +837,7 @@ func (x *ColourCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ColourCount.ProtoReflect.Descriptor instead.
 func (*ColourCount) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ColourCount) GetColour() *Colour {
@@ -728,7 +901,7 @@ type PlaceView struct {
 
 func (x *PlaceView) Reset() {
 	*x = PlaceView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -740,7 +913,7 @@ func (x *PlaceView) String() string {
 func (*PlaceView) ProtoMessage() {}
 
 func (x *PlaceView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -753,7 +926,7 @@ func (x *PlaceView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceView.ProtoReflect.Descriptor instead.
 func (*PlaceView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PlaceView) GetPlace() DrinkingPlace {
@@ -892,7 +1065,7 @@ type OfferSlotView struct {
 
 func (x *OfferSlotView) Reset() {
 	*x = OfferSlotView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -904,7 +1077,7 @@ func (x *OfferSlotView) String() string {
 func (*OfferSlotView) ProtoMessage() {}
 
 func (x *OfferSlotView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -917,7 +1090,7 @@ func (x *OfferSlotView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferSlotView.ProtoReflect.Descriptor instead.
 func (*OfferSlotView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *OfferSlotView) GetSlot() int32 {
@@ -965,7 +1138,7 @@ type OfferView struct {
 
 func (x *OfferView) Reset() {
 	*x = OfferView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -977,7 +1150,7 @@ func (x *OfferView) String() string {
 func (*OfferView) ProtoMessage() {}
 
 func (x *OfferView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -990,7 +1163,7 @@ func (x *OfferView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferView.ProtoReflect.Descriptor instead.
 func (*OfferView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *OfferView) GetSlots() []*OfferSlotView {
@@ -1029,7 +1202,7 @@ type CasinoSlotView struct {
 
 func (x *CasinoSlotView) Reset() {
 	*x = CasinoSlotView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1041,7 +1214,7 @@ func (x *CasinoSlotView) String() string {
 func (*CasinoSlotView) ProtoMessage() {}
 
 func (x *CasinoSlotView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1054,7 +1227,7 @@ func (x *CasinoSlotView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CasinoSlotView.ProtoReflect.Descriptor instead.
 func (*CasinoSlotView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CasinoSlotView) GetSlot() int32 {
@@ -1106,7 +1279,7 @@ type TruckView struct {
 
 func (x *TruckView) Reset() {
 	*x = TruckView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1118,7 +1291,7 @@ func (x *TruckView) String() string {
 func (*TruckView) ProtoMessage() {}
 
 func (x *TruckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1131,7 +1304,7 @@ func (x *TruckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TruckView.ProtoReflect.Descriptor instead.
 func (*TruckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TruckView) GetTruck() int32 {
@@ -1212,7 +1385,7 @@ type NonPlayerHandView struct {
 
 func (x *NonPlayerHandView) Reset() {
 	*x = NonPlayerHandView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1224,7 +1397,7 @@ func (x *NonPlayerHandView) String() string {
 func (*NonPlayerHandView) ProtoMessage() {}
 
 func (x *NonPlayerHandView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1237,7 +1410,7 @@ func (x *NonPlayerHandView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NonPlayerHandView.ProtoReflect.Descriptor instead.
 func (*NonPlayerHandView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *NonPlayerHandView) GetHand() int32 {
@@ -1280,7 +1453,7 @@ type TradeView struct {
 
 func (x *TradeView) Reset() {
 	*x = TradeView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1292,7 +1465,7 @@ func (x *TradeView) String() string {
 func (*TradeView) ProtoMessage() {}
 
 func (x *TradeView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1305,7 +1478,7 @@ func (x *TradeView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeView.ProtoReflect.Descriptor instead.
 func (*TradeView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *TradeView) GetOfferId() int32 {
@@ -1360,7 +1533,7 @@ type CallView struct {
 
 func (x *CallView) Reset() {
 	*x = CallView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1372,7 +1545,7 @@ func (x *CallView) String() string {
 func (*CallView) ProtoMessage() {}
 
 func (x *CallView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1385,7 +1558,7 @@ func (x *CallView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallView.ProtoReflect.Descriptor instead.
 func (*CallView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CallView) GetSeat() int32 {
@@ -1435,7 +1608,7 @@ type AuditorView struct {
 
 func (x *AuditorView) Reset() {
 	*x = AuditorView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1447,7 +1620,7 @@ func (x *AuditorView) String() string {
 func (*AuditorView) ProtoMessage() {}
 
 func (x *AuditorView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1460,7 +1633,7 @@ func (x *AuditorView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditorView.ProtoReflect.Descriptor instead.
 func (*AuditorView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *AuditorView) GetMenOfActionDeck() []int32 {
@@ -1502,7 +1675,7 @@ var File_moonshine_bootleggers_v1_view_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\n" +
-	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xf8\v\n" +
+	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xc9\f\n" +
 	"\x04View\x12 \n" +
 	"\aplayers\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\aplayers\x12C\n" +
 	"\aoptions\x18\x02 \x01(\v2!.moonshine.bootleggers.v1.OptionsB\x06\x92\xe5\x18\x02\b\x01R\aoptions\x12,\n" +
@@ -1533,10 +1706,24 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x06result\x18\x18 \x01(\v2#.moonshine.bootleggers.v1.GameEndedB\x06\x92\xe5\x18\x02\b\x01R\x06result\x12'\n" +
 	"\vcasino_deck\x18\x19 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
 	"casinoDeck\x12/\n" +
-	"\x0fcasino_discards\x18\x1a \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0ecasinoDiscardsB\x0e\n" +
+	"\x0fcasino_discards\x18\x1a \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0ecasinoDiscards\x12O\n" +
+	"\tboardwalk\x18\x1b \x01(\v2).moonshine.bootleggers.v1.BoardwalkSupplyB\x06\x92\xe5\x18\x02\b\x01R\tboardwalkB\x0e\n" +
 	"\f_viewer_seatB\a\n" +
 	"\x05_turnB\t\n" +
-	"\a_copper\"j\n" +
+	"\a_copper\"\xa4\x01\n" +
+	"\x0fBoardwalkSupply\x12M\n" +
+	"\acasinos\x18\x01 \x03(\v2+.moonshine.bootleggers.v1.CasinoPlacardViewB\x06\x92\xe5\x18\x02\b\x01R\acasinos\x12B\n" +
+	"\x19entertainment_acts_placed\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x17entertainmentActsPlaced\"\xcb\x02\n" +
+	"\x11CasinoPlacardView\x12E\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceB\x06\x92\xe5\x18\x02\b\x01R\x05place\x12#\n" +
+	"\tin_supply\x18\x02 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\binSupply\x12!\n" +
+	"\x05owner\x18\x03 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x05owner\x88\x01\x01\x12%\n" +
+	"\n" +
+	"base_price\x18\x04 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\tbasePrice\x12#\n" +
+	"\tper_crate\x18\x05 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\bperCrate\x12\x1a\n" +
+	"\x04dice\x18\x06 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04dice\x125\n" +
+	"\x12entertainment_acts\x18\a \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x11entertainmentActsB\b\n" +
+	"\x06_owner\"j\n" +
 	"\tStillView\x12\x1c\n" +
 	"\x05still\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05still\x12\x1a\n" +
 	"\x04dice\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04dice\x12#\n" +
@@ -1660,77 +1847,82 @@ func file_moonshine_bootleggers_v1_view_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_view_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_moonshine_bootleggers_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_moonshine_bootleggers_v1_view_proto_goTypes = []any{
 	(*View)(nil),              // 0: moonshine.bootleggers.v1.View
-	(*StillView)(nil),         // 1: moonshine.bootleggers.v1.StillView
-	(*SeatSecrets)(nil),       // 2: moonshine.bootleggers.v1.SeatSecrets
-	(*SeatView)(nil),          // 3: moonshine.bootleggers.v1.SeatView
-	(*ColourCount)(nil),       // 4: moonshine.bootleggers.v1.ColourCount
-	(*PlaceView)(nil),         // 5: moonshine.bootleggers.v1.PlaceView
-	(*OfferSlotView)(nil),     // 6: moonshine.bootleggers.v1.OfferSlotView
-	(*OfferView)(nil),         // 7: moonshine.bootleggers.v1.OfferView
-	(*CasinoSlotView)(nil),    // 8: moonshine.bootleggers.v1.CasinoSlotView
-	(*TruckView)(nil),         // 9: moonshine.bootleggers.v1.TruckView
-	(*NonPlayerHandView)(nil), // 10: moonshine.bootleggers.v1.NonPlayerHandView
-	(*TradeView)(nil),         // 11: moonshine.bootleggers.v1.TradeView
-	(*CallView)(nil),          // 12: moonshine.bootleggers.v1.CallView
-	(*AuditorView)(nil),       // 13: moonshine.bootleggers.v1.AuditorView
-	(*Options)(nil),           // 14: moonshine.bootleggers.v1.Options
-	(Phase)(0),                // 15: moonshine.bootleggers.v1.Phase
-	(Step)(0),                 // 16: moonshine.bootleggers.v1.Step
-	(*Contender)(nil),         // 17: moonshine.bootleggers.v1.Contender
-	(*GameEnded)(nil),         // 18: moonshine.bootleggers.v1.GameEnded
-	(*Colour)(nil),            // 19: moonshine.bootleggers.v1.Colour
-	(DrinkingPlace)(0),        // 20: moonshine.bootleggers.v1.DrinkingPlace
-	(PlaceKind)(0),            // 21: moonshine.bootleggers.v1.PlaceKind
-	(*Consumption)(nil),       // 22: moonshine.bootleggers.v1.Consumption
-	(CardKind)(0),             // 23: moonshine.bootleggers.v1.CardKind
-	(CasinoCardKind)(0),       // 24: moonshine.bootleggers.v1.CasinoCardKind
-	(TruckSize)(0),            // 25: moonshine.bootleggers.v1.TruckSize
-	(*Goods)(nil),             // 26: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),           // 27: moonshine.bootleggers.v1.BuyingTier
-	(*NonPlayerHand)(nil),     // 28: moonshine.bootleggers.v1.NonPlayerHand
+	(*BoardwalkSupply)(nil),   // 1: moonshine.bootleggers.v1.BoardwalkSupply
+	(*CasinoPlacardView)(nil), // 2: moonshine.bootleggers.v1.CasinoPlacardView
+	(*StillView)(nil),         // 3: moonshine.bootleggers.v1.StillView
+	(*SeatSecrets)(nil),       // 4: moonshine.bootleggers.v1.SeatSecrets
+	(*SeatView)(nil),          // 5: moonshine.bootleggers.v1.SeatView
+	(*ColourCount)(nil),       // 6: moonshine.bootleggers.v1.ColourCount
+	(*PlaceView)(nil),         // 7: moonshine.bootleggers.v1.PlaceView
+	(*OfferSlotView)(nil),     // 8: moonshine.bootleggers.v1.OfferSlotView
+	(*OfferView)(nil),         // 9: moonshine.bootleggers.v1.OfferView
+	(*CasinoSlotView)(nil),    // 10: moonshine.bootleggers.v1.CasinoSlotView
+	(*TruckView)(nil),         // 11: moonshine.bootleggers.v1.TruckView
+	(*NonPlayerHandView)(nil), // 12: moonshine.bootleggers.v1.NonPlayerHandView
+	(*TradeView)(nil),         // 13: moonshine.bootleggers.v1.TradeView
+	(*CallView)(nil),          // 14: moonshine.bootleggers.v1.CallView
+	(*AuditorView)(nil),       // 15: moonshine.bootleggers.v1.AuditorView
+	(*Options)(nil),           // 16: moonshine.bootleggers.v1.Options
+	(Phase)(0),                // 17: moonshine.bootleggers.v1.Phase
+	(Step)(0),                 // 18: moonshine.bootleggers.v1.Step
+	(*Contender)(nil),         // 19: moonshine.bootleggers.v1.Contender
+	(*GameEnded)(nil),         // 20: moonshine.bootleggers.v1.GameEnded
+	(DrinkingPlace)(0),        // 21: moonshine.bootleggers.v1.DrinkingPlace
+	(*Colour)(nil),            // 22: moonshine.bootleggers.v1.Colour
+	(PlaceKind)(0),            // 23: moonshine.bootleggers.v1.PlaceKind
+	(*Consumption)(nil),       // 24: moonshine.bootleggers.v1.Consumption
+	(CardKind)(0),             // 25: moonshine.bootleggers.v1.CardKind
+	(CasinoCardKind)(0),       // 26: moonshine.bootleggers.v1.CasinoCardKind
+	(TruckSize)(0),            // 27: moonshine.bootleggers.v1.TruckSize
+	(*Goods)(nil),             // 28: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),           // 29: moonshine.bootleggers.v1.BuyingTier
+	(*NonPlayerHand)(nil),     // 30: moonshine.bootleggers.v1.NonPlayerHand
 }
 var file_moonshine_bootleggers_v1_view_proto_depIdxs = []int32{
-	14, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
-	15, // 1: moonshine.bootleggers.v1.View.phase:type_name -> moonshine.bootleggers.v1.Phase
-	16, // 2: moonshine.bootleggers.v1.View.step:type_name -> moonshine.bootleggers.v1.Step
-	17, // 3: moonshine.bootleggers.v1.View.muscle_order:type_name -> moonshine.bootleggers.v1.Contender
-	3,  // 4: moonshine.bootleggers.v1.View.seats:type_name -> moonshine.bootleggers.v1.SeatView
-	5,  // 5: moonshine.bootleggers.v1.View.places:type_name -> moonshine.bootleggers.v1.PlaceView
-	7,  // 6: moonshine.bootleggers.v1.View.offer:type_name -> moonshine.bootleggers.v1.OfferView
-	9,  // 7: moonshine.bootleggers.v1.View.trucks:type_name -> moonshine.bootleggers.v1.TruckView
-	10, // 8: moonshine.bootleggers.v1.View.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHandView
-	11, // 9: moonshine.bootleggers.v1.View.trades:type_name -> moonshine.bootleggers.v1.TradeView
-	12, // 10: moonshine.bootleggers.v1.View.call:type_name -> moonshine.bootleggers.v1.CallView
-	13, // 11: moonshine.bootleggers.v1.View.auditor:type_name -> moonshine.bootleggers.v1.AuditorView
-	18, // 12: moonshine.bootleggers.v1.View.result:type_name -> moonshine.bootleggers.v1.GameEnded
-	1,  // 13: moonshine.bootleggers.v1.SeatView.stills:type_name -> moonshine.bootleggers.v1.StillView
-	2,  // 14: moonshine.bootleggers.v1.SeatView.secrets:type_name -> moonshine.bootleggers.v1.SeatSecrets
-	19, // 15: moonshine.bootleggers.v1.ColourCount.colour:type_name -> moonshine.bootleggers.v1.Colour
-	20, // 16: moonshine.bootleggers.v1.PlaceView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	21, // 17: moonshine.bootleggers.v1.PlaceView.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
-	4,  // 18: moonshine.bootleggers.v1.PlaceView.markers:type_name -> moonshine.bootleggers.v1.ColourCount
-	19, // 19: moonshine.bootleggers.v1.PlaceView.majority:type_name -> moonshine.bootleggers.v1.Colour
-	19, // 20: moonshine.bootleggers.v1.PlaceView.owner:type_name -> moonshine.bootleggers.v1.Colour
-	22, // 21: moonshine.bootleggers.v1.PlaceView.consumption:type_name -> moonshine.bootleggers.v1.Consumption
-	23, // 22: moonshine.bootleggers.v1.OfferSlotView.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	6,  // 23: moonshine.bootleggers.v1.OfferView.slots:type_name -> moonshine.bootleggers.v1.OfferSlotView
-	8,  // 24: moonshine.bootleggers.v1.OfferView.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlotView
-	24, // 25: moonshine.bootleggers.v1.CasinoSlotView.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	25, // 26: moonshine.bootleggers.v1.TruckView.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	20, // 27: moonshine.bootleggers.v1.TruckView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	26, // 28: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
-	26, // 29: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
-	20, // 30: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	27, // 31: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	28, // 32: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	33, // [33:33] is the sub-list for method output_type
-	33, // [33:33] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	16, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
+	17, // 1: moonshine.bootleggers.v1.View.phase:type_name -> moonshine.bootleggers.v1.Phase
+	18, // 2: moonshine.bootleggers.v1.View.step:type_name -> moonshine.bootleggers.v1.Step
+	19, // 3: moonshine.bootleggers.v1.View.muscle_order:type_name -> moonshine.bootleggers.v1.Contender
+	5,  // 4: moonshine.bootleggers.v1.View.seats:type_name -> moonshine.bootleggers.v1.SeatView
+	7,  // 5: moonshine.bootleggers.v1.View.places:type_name -> moonshine.bootleggers.v1.PlaceView
+	9,  // 6: moonshine.bootleggers.v1.View.offer:type_name -> moonshine.bootleggers.v1.OfferView
+	11, // 7: moonshine.bootleggers.v1.View.trucks:type_name -> moonshine.bootleggers.v1.TruckView
+	12, // 8: moonshine.bootleggers.v1.View.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHandView
+	13, // 9: moonshine.bootleggers.v1.View.trades:type_name -> moonshine.bootleggers.v1.TradeView
+	14, // 10: moonshine.bootleggers.v1.View.call:type_name -> moonshine.bootleggers.v1.CallView
+	15, // 11: moonshine.bootleggers.v1.View.auditor:type_name -> moonshine.bootleggers.v1.AuditorView
+	20, // 12: moonshine.bootleggers.v1.View.result:type_name -> moonshine.bootleggers.v1.GameEnded
+	1,  // 13: moonshine.bootleggers.v1.View.boardwalk:type_name -> moonshine.bootleggers.v1.BoardwalkSupply
+	2,  // 14: moonshine.bootleggers.v1.BoardwalkSupply.casinos:type_name -> moonshine.bootleggers.v1.CasinoPlacardView
+	21, // 15: moonshine.bootleggers.v1.CasinoPlacardView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	3,  // 16: moonshine.bootleggers.v1.SeatView.stills:type_name -> moonshine.bootleggers.v1.StillView
+	4,  // 17: moonshine.bootleggers.v1.SeatView.secrets:type_name -> moonshine.bootleggers.v1.SeatSecrets
+	22, // 18: moonshine.bootleggers.v1.ColourCount.colour:type_name -> moonshine.bootleggers.v1.Colour
+	21, // 19: moonshine.bootleggers.v1.PlaceView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 20: moonshine.bootleggers.v1.PlaceView.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
+	6,  // 21: moonshine.bootleggers.v1.PlaceView.markers:type_name -> moonshine.bootleggers.v1.ColourCount
+	22, // 22: moonshine.bootleggers.v1.PlaceView.majority:type_name -> moonshine.bootleggers.v1.Colour
+	22, // 23: moonshine.bootleggers.v1.PlaceView.owner:type_name -> moonshine.bootleggers.v1.Colour
+	24, // 24: moonshine.bootleggers.v1.PlaceView.consumption:type_name -> moonshine.bootleggers.v1.Consumption
+	25, // 25: moonshine.bootleggers.v1.OfferSlotView.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	8,  // 26: moonshine.bootleggers.v1.OfferView.slots:type_name -> moonshine.bootleggers.v1.OfferSlotView
+	10, // 27: moonshine.bootleggers.v1.OfferView.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlotView
+	26, // 28: moonshine.bootleggers.v1.CasinoSlotView.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	27, // 29: moonshine.bootleggers.v1.TruckView.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	21, // 30: moonshine.bootleggers.v1.TruckView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	28, // 31: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
+	28, // 32: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
+	21, // 33: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	29, // 34: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	30, // 35: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	36, // [36:36] is the sub-list for method output_type
+	36, // [36:36] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_view_proto_init() }
@@ -1743,17 +1935,18 @@ func file_moonshine_bootleggers_v1_view_proto_init() {
 	file_moonshine_bootleggers_v1_options_proto_init()
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[0].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[2].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_view_proto_msgTypes[6].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_view_proto_msgTypes[7].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_view_proto_msgTypes[4].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[8].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[9].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_view_proto_msgTypes[10].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_view_proto_msgTypes[11].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_view_proto_rawDesc), len(file_moonshine_bootleggers_v1_view_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
