@@ -57,7 +57,7 @@ func (s *State) View(v engine.Viewer) proto.Message {
 	out.TruckDeck, out.RemoteStillsLeft = int32(len(s.truckDeck)), int32(s.remoteStillsLeft)
 	out.CasinoDeck = int32(len(s.casinoDeck))
 	out.CasinoDiscards = int32s(s.casinoDiscard)
-	out.Boardwalk = s.boardwalkSupply()
+	out.Boardwalk, out.OmalleysCuts = s.boardwalkSupply(), int32(s.omalleysCuts)
 	for _, t := range s.trades {
 		out.Trades = append(out.Trades, &pb.TradeView{OfferId: int32(t.id), From: int32(t.from), To: int32(t.to),
 			Give: goodsMsg(t.give), Get: goodsMsg(t.get)})
@@ -88,7 +88,8 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 	sv := &pb.SeatView{Seat: int32(i), Money: int32(p.money), Supply: int32(p.supply), BackRoom: int32(p.backRoom),
 		Crates: int32(p.crates), Trucks: int32s(s.ownedTrucks(i)), KeptCards: int32s(p.kept), KeptCasinoCards: int32s(p.keptCasino),
 		MuscleHandCount: int32(len(p.hand)), HasChosen: s.bids.HasChosen(engine.Seat(i)), Muscle: int32(p.muscle),
-		Done: p.done, Produced: int32(p.produced), RangUp: p.rangUp, OffersMade: int32(p.offers)}
+		Done: p.done, Produced: int32(p.produced), RangUp: p.rangUp, OffersMade: int32(p.offers),
+		MarkersDestroyed: int32(p.destroyed)}
 	for j, st := range p.stills {
 		sv.Stills = append(sv.Stills, &pb.StillView{Still: int32(j), Dice: int32(st.dice), ShutDown: st.shutDown})
 	}

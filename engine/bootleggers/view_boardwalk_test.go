@@ -68,3 +68,22 @@ func TestAPlacedCasinoLeavesTheSupply(t *testing.T) {
 		t.Errorf("%d Entertainment Acts placed, want 1", sup.GetEntertainmentActsPlaced())
 	}
 }
+
+func TestTheViewCountsOMalleysCuts(t *testing.T) {
+	// "No more than 3 Influence markers may be destroyed per Round." A
+	// client sees how many were this round (each one crate less bought
+	// from every truck at O'Malley's, ruling 81) and whose they were.
+	tb := casinoTable(t)
+	s := tb.st()
+	s.seats[2].supply, s.seats[2].backRoom = s.seats[2].supply-2, s.seats[2].backRoom+2
+	tb.do(2, &pb.CutOMalleys{})
+	tb.do(2, &pb.CutOMalleys{})
+	v := tb.view(engine.SpectatorViewer())
+	if v.GetOmalleysCuts() != 2 || v.GetSeats()[2].GetMarkersDestroyed() != 2 || v.GetSeats()[1].GetMarkersDestroyed() != 0 {
+		t.Errorf("the view counts %d cuts, seat 2 destroyed %d", v.GetOmalleysCuts(), v.GetSeats()[2].GetMarkersDestroyed())
+	}
+	tb.endRound()
+	if v := tb.view(engine.SpectatorViewer()); v.GetOmalleysCuts() != 0 || v.GetSeats()[2].GetMarkersDestroyed() != 2 {
+		t.Errorf("next round: %d cuts, seat 2 destroyed %d", v.GetOmalleysCuts(), v.GetSeats()[2].GetMarkersDestroyed())
+	}
+}

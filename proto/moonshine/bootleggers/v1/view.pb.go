@@ -87,7 +87,11 @@ type View struct {
 	// boardwalk is what the Boardwalk's preparation puts within reach, and
 	// where it is now ("Place Casinos and Entertainment Act Tiles within
 	// reach."); unset without the expansion.
-	Boardwalk     *BoardwalkSupply `protobuf:"bytes,27,opt,name=boardwalk,proto3" json:"boardwalk,omitempty"`
+	Boardwalk *BoardwalkSupply `protobuf:"bytes,27,opt,name=boardwalk,proto3" json:"boardwalk,omitempty"`
+	// omalleys_cuts is the markers casino owners destroyed this round to
+	// cut O'Malley's consumption, at most 3 (Boardwalk, ruling 81): each one
+	// crate less bought from every truck at O'Malley's.
+	OmalleysCuts  int32 `protobuf:"varint,28,opt,name=omalleys_cuts,json=omalleysCuts,proto3" json:"omalleys_cuts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -309,6 +313,13 @@ func (x *View) GetBoardwalk() *BoardwalkSupply {
 		return x.Boardwalk
 	}
 	return nil
+}
+
+func (x *View) GetOmalleysCuts() int32 {
+	if x != nil {
+		return x.OmalleysCuts
+	}
+	return 0
 }
 
 // BoardwalkSupply is the Boardwalk's components beside the board: the
@@ -639,8 +650,11 @@ type SeatView struct {
 	// kept_casino_cards are its kept Casino cards, by id (Boardwalk; public,
 	// ruling 79).
 	KeptCasinoCards []int32 `protobuf:"varint,18,rep,packed,name=kept_casino_cards,json=keptCasinoCards,proto3" json:"kept_casino_cards,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// markers_destroyed is its markers destroyed at O'Malley's, out of the
+	// game (Boardwalk, ruling 81).
+	MarkersDestroyed int32 `protobuf:"varint,19,opt,name=markers_destroyed,json=markersDestroyed,proto3" json:"markers_destroyed,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *SeatView) Reset() {
@@ -797,6 +811,13 @@ func (x *SeatView) GetKeptCasinoCards() []int32 {
 		return x.KeptCasinoCards
 	}
 	return nil
+}
+
+func (x *SeatView) GetMarkersDestroyed() int32 {
+	if x != nil {
+		return x.MarkersDestroyed
+	}
+	return 0
 }
 
 // ColourCount is a number of markers of one colour.
@@ -1675,7 +1696,7 @@ var File_moonshine_bootleggers_v1_view_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\n" +
-	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xc9\f\n" +
+	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xf6\f\n" +
 	"\x04View\x12 \n" +
 	"\aplayers\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\aplayers\x12C\n" +
 	"\aoptions\x18\x02 \x01(\v2!.moonshine.bootleggers.v1.OptionsB\x06\x92\xe5\x18\x02\b\x01R\aoptions\x12,\n" +
@@ -1707,7 +1728,8 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\vcasino_deck\x18\x19 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
 	"casinoDeck\x12/\n" +
 	"\x0fcasino_discards\x18\x1a \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0ecasinoDiscards\x12O\n" +
-	"\tboardwalk\x18\x1b \x01(\v2).moonshine.bootleggers.v1.BoardwalkSupplyB\x06\x92\xe5\x18\x02\b\x01R\tboardwalkB\x0e\n" +
+	"\tboardwalk\x18\x1b \x01(\v2).moonshine.bootleggers.v1.BoardwalkSupplyB\x06\x92\xe5\x18\x02\b\x01R\tboardwalk\x12+\n" +
+	"\romalleys_cuts\x18\x1c \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\fomalleysCutsB\x0e\n" +
 	"\f_viewer_seatB\a\n" +
 	"\x05_turnB\t\n" +
 	"\a_copper\"\xa4\x01\n" +
@@ -1732,7 +1754,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\vmuscle_hand\x18\x01 \x03(\x05R\n" +
 	"muscleHand\x12(\n" +
 	"\rsealed_muscle\x18\x02 \x01(\x05H\x00R\fsealedMuscle\x88\x01\x01B\x10\n" +
-	"\x0e_sealed_muscle\"\xef\x05\n" +
+	"\x0e_sealed_muscle\"\xa4\x06\n" +
 	"\bSeatView\x12\x1c\n" +
 	"\x04seat\x18\x01 \x01(\x05B\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12\x1c\n" +
 	"\x05money\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05money\x12\x1e\n" +
@@ -1755,7 +1777,8 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\asecrets\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.SeatSecretsB\x06\x92\xe5\x18\x02\b\x02R\asecrets\x12'\n" +
 	"\voffers_made\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
 	"offersMade\x122\n" +
-	"\x11kept_casino_cards\x18\x12 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0fkeptCasinoCards\"a\n" +
+	"\x11kept_casino_cards\x18\x12 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0fkeptCasinoCards\x123\n" +
+	"\x11markers_destroyed\x18\x13 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x10markersDestroyed\"a\n" +
 	"\vColourCount\x128\n" +
 	"\x06colour\x18\x01 \x01(\v2 .moonshine.bootleggers.v1.ColourR\x06colour\x12\x18\n" +
 	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\xbb\x06\n" +
