@@ -34,7 +34,7 @@ type outcome struct {
 // simulate plays one game to its end; with watched set, the watcher
 // (everything but the views) checks the game after every event.
 func simulate(players int, opts *pb.Options, seed []byte, policies []engine.Policy, watched bool) (outcome, error) {
-	g, setup, err := engine.Start(bootleggers.Rules{}, engine.Config{Players: players, Options: opts}, seed)
+	g, setup, err := engine.Start(bootleggers.SetupAnyRules{}, engine.Config{Players: players, Options: opts}, seed)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -98,7 +98,11 @@ func choosePolicy(st engine.State, policies []engine.Policy, r *engine.Rand) (en
 			continue
 		}
 		if !p.MustAct {
-			return p.Seat, policyCommand(st, policies, p, r)
+			// A prompt nobody must answer: the policy may let it pass.
+			if c := policies[int(p.Seat)%len(policies)].Choose(st.View(engine.SeatViewer(p.Seat)), p, r); c != nil {
+				return p.Seat, c
+			}
+			continue
 		}
 		must = append(must, p)
 	}
