@@ -29,6 +29,14 @@ type outcome struct {
 	round    int
 	commands int
 	trades   int // offers accepted
+	// casinos counts the casinos each seat redeveloped (Boardwalk), first
+	// the round of the first; ownerPay, gambling and idleGambling are the
+	// casino owners' takings: the payout on crates, the gambling profit,
+	// and the part of it rolled by casinos with no truck in line (ruling 82).
+	casinos                          []int
+	casinoPlaces                     int // a bit per drinking place
+	firstCasino                      int
+	ownerPay, gambling, idleGambling int
 }
 
 // simulate plays one game to its end; with watched set, the watcher
@@ -68,9 +76,7 @@ func simulate(players int, opts *pb.Options, seed []byte, policies []engine.Poli
 			return out, fmt.Errorf("%v's %v refused: %w", seat, cmd, err)
 		}
 		for _, ev := range evs {
-			if a := ev.Public.(*pb.Event).GetTradeAnswered(); a.GetAccepted() {
-				out.trades++
-			}
+			out.count(players, g.State.View(engine.SpectatorViewer()).(*pb.View).GetRound(), ev.Public.(*pb.Event))
 		}
 		if err := g.Apply(evs...); err != nil {
 			return out, err
@@ -86,6 +92,32 @@ func simulate(players int, opts *pb.Options, seed []byte, policies []engine.Poli
 	}
 	out.winner, out.reason, out.round = int(res.GetWinner()), res.GetReason(), int(res.GetRound())
 	return out, nil
+}
+
+// count tallies one public event of round into the outcome.
+func (o *outcome) count(players int, round int32, e *pb.Event) {
+	if o.casinos == nil {
+		o.casinos = make([]int, players)
+	}
+	switch k := e.Kind.(type) {
+	case *pb.Event_TradeAnswered:
+		if k.TradeAnswered.GetAccepted() {
+			o.trades++
+		}
+	case *pb.Event_CasinoRedeveloped:
+		if o.casinos[k.CasinoRedeveloped.GetSeat()]++; o.firstCasino == 0 {
+			o.firstCasino = int(round)
+		}
+		o.casinoPlaces |= 1 << k.CasinoRedeveloped.GetPlace()
+	case *pb.Event_WhiskeySold:
+		if s := k.WhiskeySold; o.casinoPlaces&(1<<s.GetPlace()) != 0 {
+			o.ownerPay += int(s.GetOwnerBonus())
+			o.gambling += int(s.GetGamblingProfit())
+			if len(s.GetSales()) == 0 {
+				o.idleGambling += int(s.GetGamblingProfit())
+			}
+		}
+	}
 }
 
 // choosePolicy picks the seat to act (an answer to a trade first, as a

@@ -196,10 +196,7 @@ func (d *decider) destination(n int, sent map[pb.DrinkingPlace]float64) (pb.Drin
 		if load < 1 {
 			continue
 		}
-		price := float64(pv.GetPrice())
-		if l := b.leader(); isSeat(pv.GetOwner(), l) && b.v.GetSeats()[l].GetMoney() > b.my.GetMoney() {
-			price *= 0.85 // the owner is paid as much: less welcome when he leads
-		}
+		price := float64(pv.GetPrice()) - d.feeding(pv)
 		if v := float64(load) * price; v > bestV {
 			bestP, bestN, bestV = pv.GetPlace(), load, v
 		}
@@ -250,6 +247,19 @@ func (d *decider) room(pv *pb.PlaceView) float64 {
 		}
 	}
 	return (b.expectedDemand(pv) - ahead) * 0.9
+}
+
+// feeding is what a crate sold at casino pv costs the seat in the race:
+// "$3G per Crate paid to the owner" as to the seller, so a crate there
+// pays a rival owner as much as the seat, which matters most when he is
+// the leader and ahead of the seat.
+func (d *decider) feeding(pv *pb.PlaceView) float64 {
+	b := d.b
+	w := 0.15
+	if l := b.leader(); isSeat(pv.GetOwner(), l) && b.v.GetSeats()[l].GetMoney() > b.my.GetMoney() {
+		w = 0.5
+	}
+	return w * float64(pv.GetPrice())
 }
 
 // casinoRoom is how many crates casino pv will likely buy from the seat:
