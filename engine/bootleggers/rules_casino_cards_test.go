@@ -99,7 +99,9 @@ func TestCrazedFanAndNewCityOrdinance(t *testing.T) {
 		})
 	}
 	fanOn := func(p pb.DrinkingPlace) *pb.PlayCasinoCard {
-		return casinoCard(fan, func(c *pb.PlayCasinoCard) { c.Effect = &pb.PlayCasinoCard_CrazedFan{CrazedFan: &pb.CrazedFan{Place: p}} })
+		return casinoCard(fan, func(c *pb.PlayCasinoCard) {
+			c.Effect = &pb.PlayCasinoCard_CrazedFan{CrazedFan: &pb.CrazedFan{Place: p}}
+		})
 	}
 	// Offered to seat 0 while seat 3 is on turn, never waited for.
 	if offered, must := offeredTo(tb.st(), 0, ordinanceID); !offered || must {
@@ -154,7 +156,9 @@ func TestPoliceRaidAndPssst(t *testing.T) {
 	raid := tb.keepCasino(0, policeRaid)
 	move := tb.keepCasino(0, pssst)
 	raidOn := func(p pb.DrinkingPlace) *pb.PlayCasinoCard {
-		return casinoCard(raid, func(c *pb.PlayCasinoCard) { c.Effect = &pb.PlayCasinoCard_PoliceRaid{PoliceRaid: &pb.PoliceRaid{Place: p}} })
+		return casinoCard(raid, func(c *pb.PlayCasinoCard) {
+			c.Effect = &pb.PlayCasinoCard_PoliceRaid{PoliceRaid: &pb.PoliceRaid{Place: p}}
+		})
 	}
 	moveTo := func(id int32, p pb.DrinkingPlace) *pb.PlayCasinoCard {
 		return casinoCard(move, func(c *pb.PlayCasinoCard) { c.Effect = &pb.PlayCasinoCard_Pssst{Pssst: &pb.Pssst{Truck: id, To: p}} })
@@ -243,7 +247,9 @@ func by(seat int, m proto.Message) func(map[pb.CasinoCardKind]int32) (int, proto
 
 func TestSellingPhaseCards(t *testing.T) {
 	fireChiefAt := func(p pb.DrinkingPlace) func(map[pb.CasinoCardKind]int32) (int, proto.Message) {
-		return play(fireChief, func(c *pb.PlayCasinoCard) { c.Effect = &pb.PlayCasinoCard_FireChief{FireChief: &pb.FireChief{Place: p}} })
+		return play(fireChief, func(c *pb.PlayCasinoCard) {
+			c.Effect = &pb.PlayCasinoCard_FireChief{FireChief: &pb.FireChief{Place: p}}
+		})
 	}
 	pockets := play(politicalPockets, func(c *pb.PlayCasinoCard) {
 		c.Effect = &pb.PlayCasinoCard_PoliticalPockets{PoliticalPockets: &pb.PoliticalPockets{Place: barleycorns, Seat: 0}}
