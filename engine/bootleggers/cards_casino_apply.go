@@ -1,6 +1,7 @@
 package bootleggers
 
 import (
+	"fmt"
 	"slices"
 
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
@@ -213,4 +214,30 @@ func (k placeCards) view() *pb.CasinoCardEffects {
 		out.PoliticalPockets = ptr(int32(k.pockets))
 	}
 	return out
+}
+
+// checkCasinoEffects checks the Casino cards in force (an invariant): on
+// casinos only (the Fire Chief also at a speakeasy), a Political Pockets'
+// Mobster a seat, a Commission awaited only in the Selling Phase's
+// window, Apple Pie! and Inside Job on trucks at casinos.
+func (s *State) checkCasinoEffects() error {
+	for i, p := range s.places {
+		k := p.cards
+		switch {
+		case p.kind != casino && (k.raided || k.windfall || k.broken || k.pockets != noSeat || k.commission != 0):
+			return fmt.Errorf("%s is no casino but has Casino cards in force: %+v", Places[i].Name, k)
+		case k.fireChief && p.kind != casino && p.kind != speakeasy:
+			return fmt.Errorf("the Fire Chief inspects %s", Places[i].Name)
+		case k.pockets != noSeat && (k.pockets < 0 || k.pockets >= s.players):
+			return fmt.Errorf("Political Pockets names seat %d", k.pockets)
+		case k.commission == pb.Commission_COMMISSION_AWAITED && s.step != pb.Step_STEP_CASINO_CARDS:
+			return fmt.Errorf("a Commission awaited at %s in step %v", Places[i].Name, s.step)
+		}
+	}
+	for id, t := range s.trucks {
+		if (t.doubled || t.insideJob) && (t.place == pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED || s.place(t.place).kind != casino) {
+			return fmt.Errorf("truck %d has Apple Pie! or Inside Job away from a casino", id)
+		}
+	}
+	return nil
 }

@@ -29,7 +29,7 @@ func (s *State) checkInvariants() error {
 	}
 	for _, check := range []func() error{
 		s.checkSeats, s.checkMarkers, s.checkPlaces, s.checkTrucks,
-		s.checkMenOfAction, s.checkMuscle, s.checkTrades, s.checkCasinoCards,
+		s.checkMenOfAction, s.checkMuscle, s.checkTrades, s.checkCasinoCards, s.checkCasinoEffects,
 	} {
 		if err := check(); err != nil {
 			return err
