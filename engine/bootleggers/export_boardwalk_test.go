@@ -33,7 +33,8 @@ func (SetupAnyRules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event,
 // Stills."), runs no truck and produces nothing; his graft is "$1G per die
 // plus $2G booking fee for each Entertainment Act in their Casinos"
 // (ruling 76); no more than 3 markers are destroyed at O'Malley's a round;
-// a casino's gambling profit is its roll less the crates it bought; and
+// a casino's gambling profit is its roll less the crates it bought, or
+// nothing under Break the Bank, a Police Raid or a refused Commission; and
 // the game ends after round 12, never by money (ruling 75).
 type CasinoWatcher struct {
 	seen   int
@@ -125,7 +126,13 @@ func (w *CasinoWatcher) sold(s *State, e *pb.WhiskeySold) error {
 	for _, sale := range e.GetSales() {
 		sold += int(sale.GetCrates())
 	}
-	if want := max(0, roll-sold) * GamblingProfit; int(e.GetGamblingProfit()) != want || sold > roll {
+	want := max(0, roll-sold) * GamblingProfit
+	if st.cards.broken || st.cards.raided || st.cards.commission == pb.Commission_COMMISSION_REFUSED {
+		// "Casino owner receives no payout from gambling or crates sold at
+		// this casino this turn." (rulings 90, 98, 99)
+		want = 0
+	}
+	if int(e.GetGamblingProfit()) != want || sold > roll {
 		return fmt.Errorf("%v rolled %d and bought %d crates: gambling profit %d, not %d", e.GetPlace(), roll, sold, e.GetGamblingProfit(), want)
 	}
 	return nil

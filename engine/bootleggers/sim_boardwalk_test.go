@@ -43,8 +43,8 @@ func boardwalkGames() int {
 // TestBoardwalkGames plays seeded Boardwalk games at 3 to 6 players, each
 // seat choosing from its own view (Balanced seats and one of another
 // style), with every check after every event and engine.Verify of each
-// game from its seed and log. Between them the games must redevelop and
-// take Casino cards.
+// game from its seed and log. Between them the games must redevelop, take
+// Casino cards, play kept ones and pass in the Selling Phase's window.
 func TestBoardwalkGames(t *testing.T) {
 	games := boardwalkGames()
 	counts := make([]*bootleggers.CasinoWatcher, bootleggers.MaxPlayers+1)
@@ -74,11 +74,12 @@ func TestBoardwalkGames(t *testing.T) {
 	// O'Malley's cut is not required: the strategy cuts only when rivals'
 	// trucks stand at O'Malley's, and with casinos paying $3G-$5G a crate
 	// they rarely do (TestOMalleysCutOutOfTurn covers the command).
-	for _, k := range []string{"casino_redeveloped", "casino_owner_discarded", "casino_card_taken"} {
+	for _, k := range []string{"casino_redeveloped", "casino_owner_discarded", "casino_card_taken", "casino_card_played", "casino_cards_passed"} {
 		if seen[k] == 0 {
 			t.Errorf("no Boardwalk game produced %s", k)
 		}
 	}
+	t.Logf("Casino cards played %d, windows passed %d, Commissions answered %d", seen["casino_card_played"], seen["casino_cards_passed"], seen["commission_answered"])
 	t.Logf("%d redevelopments, %d Entertainment Acts gained, %d markers destroyed at O'Malley's", total.Redeveloped, total.Acts, total.Cuts)
 }
 

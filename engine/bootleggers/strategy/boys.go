@@ -104,6 +104,9 @@ func (d *decider) sendIn() *pb.Command {
 		if c := d.best(d.phase2Card, 2); c != nil {
 			return c
 		}
+		if c := d.casinoCard(); c != nil {
+			return c
+		}
 		if c := d.redevelop(); c != nil {
 			return c
 		}

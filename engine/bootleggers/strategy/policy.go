@@ -120,7 +120,14 @@ func (pl Policy) choose(view proto.Message, p engine.Prompt, r Rand) *pb.Command
 		if c = d.answer(); c == nil {
 			c = d.cut()
 		}
+		if c == nil {
+			c = d.casinoCard()
+		}
 		return c
+	case bootleggers.PromptCasinoCard:
+		return d.casinoCard()
+	case bootleggers.PromptCasinoCards:
+		c = d.window()
 	case bootleggers.PromptCallTheOrder:
 		c = d.callOrder()
 	}

@@ -23,6 +23,9 @@ func (d *decider) runIt() *pb.Command {
 	if c := d.cut(); c != nil {
 		return c
 	}
+	if c := d.casinoCard(); c != nil {
+		return c
+	}
 	if c := d.offerTrade(); c != nil {
 		return c
 	}
