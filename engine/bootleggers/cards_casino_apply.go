@@ -229,7 +229,7 @@ func (s *State) checkCasinoEffects() error {
 		case k.fireChief && p.kind != casino && p.kind != speakeasy:
 			return fmt.Errorf("the Fire Chief inspects %s", Places[i].Name)
 		case k.pockets != noSeat && (k.pockets < 0 || k.pockets >= s.players):
-			return fmt.Errorf("Political Pockets names seat %d", k.pockets)
+			return fmt.Errorf("the Political Pockets name seat %d", k.pockets)
 		case k.commission == pb.Commission_COMMISSION_AWAITED && s.step != pb.Step_STEP_CASINO_CARDS:
 			return fmt.Errorf("a Commission awaited at %s in step %v", Places[i].Name, s.step)
 		}

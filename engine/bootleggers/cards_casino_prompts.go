@@ -169,14 +169,17 @@ func (s *State) windowPrompts() []engine.Prompt {
 	var out []engine.Prompt
 	for _, seat := range s.cardWaiters() {
 		var cands []*pb.Command
+		detail := fmt.Sprintf("%v plays Casino cards of the Selling Phase, or passes", engine.Seat(seat))
 		if p := s.commissionDue(seat); p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 			cands = append(cands, Cmd(&pb.AnswerCommission{Place: p, Pay: true}), Cmd(&pb.AnswerCommission{Place: p}))
+			detail = fmt.Sprintf("%v pays the State Gaming Commission %dG for %s, or has no payout from it this round",
+				engine.Seat(seat), StateGamingCommissionFee, Place(p).Name)
 		}
 		if !s.seats[seat].cardsPassed {
 			cands = slices.Concat(cands, s.casinoCardCandidates(seat), []*pb.Command{Cmd(&pb.PassCasinoCards{})})
 		}
 		out = append(out, engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptCasinoCards,
-			Detail: fmt.Sprintf("%v plays Casino cards of the Selling Phase, or passes", engine.Seat(seat)), Legal: s.legal(seat, cands)})
+			Detail: detail, Legal: s.legal(seat, cands)})
 	}
 	return out
 }

@@ -395,9 +395,23 @@ func sellingCaseRun(t *testing.T, c sellingCase) {
 	var all []*pb.Event
 	for _, p := range c.plays {
 		seat, m := p(ids)
+		if !promptedToAct(tb.st(), seat, Cmd(m)) {
+			t.Fatalf("no prompt of seat %d that must be acted on lists %v", seat, m)
+		}
 		all = append(all, tb.do(seat, m)...)
 	}
 	checkSale(t, tb, c, at, all)
+}
+
+// promptedToAct reports whether a prompt of seat that must be acted on
+// lists cmd.
+func promptedToAct(s *State, seat int, cmd *pb.Command) bool {
+	for _, p := range s.Prompts() {
+		if int(p.Seat) == seat && p.MustAct && slices.ContainsFunc(p.Legal, func(c proto.Message) bool { return proto.Equal(c, cmd) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkSale checks the sale at p and the commission's answer.
