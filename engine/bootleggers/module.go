@@ -30,9 +30,6 @@ func Variants() []engine.Variant {
 		{Name: "standard", Title: "Bootleggers", MinPlayers: StandardMinPlayers, MaxPlayers: MaxPlayers,
 			Description: "The base game for 3 to 6 Mobsters: 12 rounds, or until a Mobster has $100G after Phase 5.",
 			Options:     &pb.Options{Variant: pb.Variant_VARIANT_STANDARD}},
-		{Name: "boardwalk", Title: "Bootleggers: The Boardwalk", MinPlayers: StandardMinPlayers, MaxPlayers: MaxPlayers,
-			Description: "The Boardwalk expansion for 3 to 6 Mobsters: speakeasies redeveloped into casinos, the Casino deck, Entertainment Acts and O'Malley's cut; 12 rounds, no early end.",
-			Options:     &pb.Options{Variant: pb.Variant_VARIANT_STANDARD, Boardwalk: true}},
 		{Name: "where-are-da-boys", Title: "Where are da boys? (2 players)", MinPlayers: TwoPlayers, MaxPlayers: TwoPlayers,
 			Description: "The printed 2-player variant: three Non-Player Muscle hands, neutral markers, no Volstead and no Copper, the lowest consumption die dropped except at Texas Lil's, the game ends at $80G.",
 			Options:     &pb.Options{Variant: pb.Variant_VARIANT_WHERE_ARE_DA_BOYS}},
@@ -57,5 +54,8 @@ func Variants() []engine.Variant {
 		{Name: "strict-owners", Title: "Owners need a strict majority", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
 			Description: "House setting: a speakeasy's owner needs strictly more markers than all other colours combined (ruling 12).",
 			Options:     &pb.Options{OwnerThreshold: pb.OwnerThreshold_OWNER_THRESHOLD_STRICT_MAJORITY}},
+		{Name: "boardwalk", Title: "Bootleggers: The Boardwalk", MinPlayers: StandardMinPlayers, MaxPlayers: MaxPlayers,
+			Description: "The Boardwalk expansion for 3 to 6 Mobsters: speakeasies redeveloped into casinos, the Casino deck, Entertainment Acts and O'Malley's cut; 12 rounds, no early end.",
+			Options:     &pb.Options{Variant: pb.Variant_VARIANT_STANDARD, Boardwalk: true}},
 	}
 }
