@@ -106,6 +106,7 @@ func (s *Service) GetView(ctx context.Context, req *moonshinev1.GetViewRequest) 
 		if acc, viewErr = resolve(auth.From(ctx), t, p, g.State.Outcome() != nil); viewErr == nil {
 			_, span := s.tel.Start(ctx, "project")
 			v = view(t, g, t.watch.promptsOf(g), acc)
+			v.Clocks = t.clocks.wire(t.cfg.GetTimer(), int(t.cfg.GetPlayers()))
 			span.End()
 		}
 	})
