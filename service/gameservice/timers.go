@@ -15,15 +15,16 @@ import (
 type Clock interface {
 	// Now returns the current time.
 	Now() time.Time
-	// After returns a channel that receives once d has passed.
-	After(d time.Duration) <-chan time.Time
+	// Until returns a channel that receives once the time is at or past
+	// at (at once if it is already).
+	Until(at time.Time) <-chan time.Time
 }
 
 // systemClock is the wall clock.
 type systemClock struct{}
 
-func (systemClock) Now() time.Time                         { return time.Now() }
-func (systemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+func (systemClock) Now() time.Time                      { return time.Now() }
+func (systemClock) Until(at time.Time) <-chan time.Time { return time.After(time.Until(at)) }
 
 // DefaultTimerPoll is how often a server asks the store for deadlines due
 // that it does not hold in memory (Options.TimerPoll): those of games
@@ -106,17 +107,17 @@ func (d *timerDriver) loop() {
 		for _, id := range d.takeDue(now) {
 			d.fire(id)
 		}
-		wait := nextPoll.Sub(now)
-		if at, ok := d.earliest(); ok {
-			wait = min(wait, at.Sub(now))
+		until := nextPoll
+		if at, ok := d.earliest(); ok && at.Before(until) {
+			until = at
 		}
-		if wait <= 0 {
+		if !until.After(now) {
 			continue
 		}
 		select {
 		case <-d.ctx.Done():
 		case <-d.wake:
-		case <-d.clock.After(wait):
+		case <-d.clock.Until(until):
 		}
 	}
 }

@@ -31,18 +31,22 @@ func (c clockAppend) encode(game [][]byte) ([][]byte, error) {
 		return game, nil
 	}
 	out := make([][]byte, 0, len(game)+len(c.before)+len(c.after))
-	for _, part := range [][]*moonshinev1.StoredEvent{c.before, nil, c.after} {
-		if part == nil {
-			out = append(out, game...)
-			continue
-		}
+	add := func(part []*moonshinev1.StoredEvent) error {
 		for _, se := range part {
 			b, err := proto.Marshal(se)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			out = append(out, b)
 		}
+		return nil
+	}
+	if err := add(c.before); err != nil {
+		return nil, err
+	}
+	out = append(out, game...)
+	if err := add(c.after); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
