@@ -71,20 +71,38 @@ func (s *Service) checkHolder(ctx context.Context, t *table, sub submission) err
 	if t.clocks.takenOver(sub.seat) {
 		return refuse(codes.FailedPrecondition, ReasonSeatTakenOver, "%s was abandoned: the server's bot plays it for the rest of the game", sub.seat)
 	}
-	at, ok := t.creds.changed[sub.seat]
+	return s.checkCredential(ctx, t, sub.seat, sub.cred)
+}
+
+// checkCaller is checkCredential for the caller in ctx, when it holds one
+// of the table's seats (the caller holds t.mu): reads and watch streams
+// of a seat whose credential changed are checked like its commands.
+func (s *Service) checkCaller(ctx context.Context, t *table) error {
+	if c := auth.From(ctx); c.IsSeatOf(t.record.ID) {
+		return s.checkCredential(ctx, t, c.Seat, c.Key)
+	}
+	return nil
+}
+
+// checkCredential refuses key (a credential's hash, hex) for seat when the
+// seat's credential changed at a seq the table folded and the store no
+// longer finds key holding it (the caller holds t.mu). A credential
+// checked once after a change is not checked again until the next.
+func (s *Service) checkCredential(ctx context.Context, t *table, seat engine.Seat, key string) error {
+	at, ok := t.creds.changed[seat]
 	if !ok {
 		return nil
 	}
-	if v := t.creds.verified[sub.seat]; v.key == sub.cred && v.at == at {
+	if v := t.creds.verified[seat]; v.key == key && v.at == at {
 		return nil
 	}
-	hash, err := hex.DecodeString(sub.cred)
+	hash, err := hex.DecodeString(key)
 	if err != nil {
 		return auth.ErrBadCredential
 	}
 	claim, err := s.store.SeatByToken(ctx, hash)
 	switch {
-	case errors.Is(err, eventstore.ErrNotFound) || (err == nil && (claim.GameID != t.record.ID || claim.Seat != int(sub.seat))):
+	case errors.Is(err, eventstore.ErrNotFound) || (err == nil && (claim.GameID != t.record.ID || claim.Seat != int(seat))):
 		s.authn.Claims.Forget(hash)
 		return auth.ErrBadCredential
 	case err != nil:
@@ -93,6 +111,6 @@ func (s *Service) checkHolder(ctx context.Context, t *table, sub submission) err
 	if t.creds.verified == nil {
 		t.creds.verified = map[engine.Seat]checkedCred{}
 	}
-	t.creds.verified[sub.seat] = checkedCred{key: sub.cred, at: at}
+	t.creds.verified[seat] = checkedCred{key: key, at: at}
 	return nil
 }

@@ -3,6 +3,7 @@ package gameservice_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/grpc/codes"
@@ -12,7 +13,8 @@ import (
 // remembers a seat's credential (it served the seat before) refuses it
 // once another server on the same database rotated it or freed the seat
 // (UNAUTHENTICATED), though it had not heard of the change when the call
-// reached it; the new credential acts there at once.
+// reached it; the new credential acts there at once. A watch stream open
+// there with the old credential ends UNAUTHENTICATED.
 func TestCredentialChangeSeenByAnotherServer(t *testing.T) {
 	for _, st := range sharedStores {
 		t.Run(st.name, func(t *testing.T) {
@@ -28,6 +30,13 @@ func TestCredentialChangeSeenByAnotherServer(t *testing.T) {
 				id, creator := a.createWithCreator(2)
 				tok := []string{a.join(id, 0), a.join(id, 1)}
 				warm(id, tok[0]) // b remembers seat 0's credential and holds the table
+				ctx, cancel := context.WithTimeout(as(tok[0]), 20*time.Second)
+				defer cancel()
+				stream, err := b.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id})
+				if err != nil {
+					t.Fatal(err)
+				}
+				recv(t, stream, 2) // the setup: the stream is open
 				fresh := ""
 				switch change {
 				case "rotated":
@@ -41,12 +50,22 @@ func TestCredentialChangeSeenByAnotherServer(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				_, err := b.submit(tok[0], id, "old", cmdPass())
+				_, err = b.submit(tok[0], id, "old", cmdPass())
 				if code, _ := reasonOf(err); code != codes.Unauthenticated {
 					t.Fatalf("%s: the old credential on the other server: %v, want UNAUTHENTICATED", change, err)
 				}
 				if fresh != "" {
 					b.mustSubmit(fresh, id, "new", cmdPass())
+				}
+				for {
+					msg, err := stream.Recv()
+					if err == nil && msg.GetEvent().GetPublic().GetTable() != nil {
+						continue // the change itself may come first
+					}
+					if code, _ := reasonOf(err); code != codes.Unauthenticated {
+						t.Fatalf("%s: the old credential's watch: %v %v, want UNAUTHENTICATED", change, msg, err)
+					}
+					break
 				}
 				want := 0
 				if fresh != "" {
