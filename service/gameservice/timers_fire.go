@@ -18,23 +18,26 @@ import (
 const timerPrefix = "timer:"
 
 // timerAction is what a table's timers need now: a seat to play for
-// (seat >= 0: timed out, or taken over), or clocks to start (open).
+// (seat >= 0: timed out, or taken over), or clocks to start or stop
+// (open).
 type timerAction struct {
 	seat     engine.Seat
 	timedOut *moonshinev1.SeatClock
 	open     bool
 }
 
-// dueAction returns what the clocks need at now, if anything: a
-// taken-over seat bound to act first, then the earliest deadline passed,
-// then a decision open at a full table without a running clock (the
-// table just filled up).
+// dueAction returns what the clocks need at now, if anything: at a full
+// table, a taken-over seat bound to act first, then the earliest deadline
+// passed; then clocks that do not match the table, started or stopped: a
+// decision open at a full table without a running clock (the table just
+// filled up), or running clocks at a table a seat left (they stop until
+// it is full again).
 func (c *clockState) dueAction(timer *moonshinev1.TurnTimer, full bool, bots []int32, ps []engine.Prompt, now time.Time) (timerAction, bool) {
 	var late *moonshinev1.SeatClock
 	for _, p := range ps {
 		sc := c.seat(timer, int(p.Seat))
 		switch {
-		case !p.MustAct || slices.Contains(bots, int32(p.Seat)):
+		case !full || !p.MustAct || slices.Contains(bots, int32(p.Seat)):
 		case sc.GetTakenOver():
 			return timerAction{seat: p.Seat}, true
 		case sc.GetRunning() && !sc.GetDeadline().AsTime().After(now) &&
@@ -45,7 +48,7 @@ func (c *clockState) dueAction(timer *moonshinev1.TurnTimer, full bool, bots []i
 	if late != nil {
 		return timerAction{seat: engine.Seat(late.GetSeat()), timedOut: late}, true
 	}
-	if full && len(c.next(timer, full, bots, ps, clockTurn{actor: -1, now: now})) > 0 {
+	if len(c.next(timer, full, bots, ps, clockTurn{actor: -1, now: now})) > 0 {
 		return timerAction{seat: -1, open: true}, true
 	}
 	return timerAction{}, false

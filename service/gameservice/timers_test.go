@@ -298,3 +298,33 @@ func TestReservedTimerCommandID(t *testing.T) {
 		t.Fatalf("a timer: command id: %v", err)
 	}
 }
+
+// TestTimerStopsWhenASeatLeaves: clocks run only at a full table: when a
+// seat leaves before the start, its deadline plays nothing (no command,
+// so the table has not started) and the clocks stop; they start again
+// when the seat is claimed again.
+func TestTimerStopsWhenASeatLeaves(t *testing.T) {
+	clock := newFakeClock()
+	e := timedEnv(t, nil, clock)
+	id, tok := e.timedTable(2, perDecision(30*time.Second, 0))
+	e.awaitVersion(id, clocksOpened)
+	left, err := e.client.LeaveSeat(as(tok[0]), &moonshinev1.LeaveSeatRequest{GameId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(31 * time.Second)
+	evs := e.awaitVersion(id, left.GetGame().GetVersion()+1)
+	stopped := tableOf(evs[len(evs)-1]).GetClocks().GetSeats()
+	if len(stopped) != 1 || stopped[0].GetSeat() != 0 || stopped[0].GetRunning() {
+		t.Fatalf("after the deadline at a table a seat left: %v, want seat 0's clock stopped", evs[len(evs)-1])
+	}
+	if cmds, err := e.store.Commands(context.Background(), id); err != nil || len(cmds) != 0 || timeouts(evs) != 0 {
+		t.Fatalf("a left seat's deadline played: %d commands, %d timeouts, %v", len(cmds), timeouts(evs), err)
+	}
+	e.join(id, 0)
+	again := e.awaitVersion(id, int64(len(evs))+1)
+	if sc := tableOf(again[len(again)-1]).GetClocks().GetSeats(); len(sc) != 1 || !sc[0].GetRunning() ||
+		!sc[0].GetDeadline().AsTime().Equal(clock.Now().Add(30*time.Second)) {
+		t.Fatalf("after the seat was claimed again: %v", again[len(again)-1])
+	}
+}
