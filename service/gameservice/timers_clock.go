@@ -89,7 +89,8 @@ type clockTurn struct {
 // next returns the clocks that change when the game comes to await the
 // prompts after, at turn: the clock of a seat that acted or is no longer
 // awaited stops (a bank loses the time used, and gains the increment when
-// the seat acted itself); a seat now bound to act whose clock is stopped,
+// the seat acted, itself or by the platform's default: a spent bank
+// leaves the increment for each decision); a seat now bound to act whose clock is stopped,
 // or that acted and must act again, starts a decision. Clocks run only at
 // a full table, and never for bots' or taken-over seats.
 func (c *clockState) next(timer *moonshinev1.TurnTimer, full bool, bots []int32, after []engine.Prompt, turn clockTurn) []*moonshinev1.SeatClock {
@@ -104,7 +105,7 @@ func (c *clockState) next(timer *moonshinev1.TurnTimer, full bool, bots []int32,
 		sc := proto.CloneOf(cur)
 		changed := false
 		if cur.GetRunning() && (acted || !awaited) {
-			stop(timer, sc, acted && !turn.platform, turn.now)
+			stop(timer, sc, acted, turn.now)
 			changed = true
 		}
 		if acted && !turn.platform {
@@ -132,7 +133,7 @@ func (c *clockState) players(after []engine.Prompt, turn clockTurn) int {
 }
 
 // stop stops a running clock at now: a bank keeps what is left of it, plus
-// the increment when the seat acted itself.
+// the increment when the seat acted.
 func stop(timer *moonshinev1.TurnTimer, sc *moonshinev1.SeatClock, increment bool, now time.Time) {
 	if timer.GetBank() != nil {
 		left := max(sc.GetBank().AsDuration()-now.Sub(sc.GetOpenedAt().AsTime()), 0)

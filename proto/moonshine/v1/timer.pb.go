@@ -42,8 +42,8 @@ type TurnTimer struct {
 	// Each seat's bank, from 1 second to 7 days: a decision's deadline is
 	// when the bank runs out; unset for a per-decision limit.
 	Bank *durationpb.Duration `protobuf:"bytes,2,opt,name=bank,proto3" json:"bank,omitempty"`
-	// Added to a seat's bank each time the seat acts itself (bank only; up
-	// to 1 day).
+	// Added to a seat's bank each time the seat acts, itself or by a
+	// timeout's default (bank only; up to 1 day).
 	Increment *durationpb.Duration `protobuf:"bytes,3,opt,name=increment,proto3" json:"increment,omitempty"`
 	// After this many consecutive timeouts of a seat (1 to 100), the seat is
 	// abandoned: the server's bot plays it for the rest of the game

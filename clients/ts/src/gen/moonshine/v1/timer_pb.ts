@@ -47,8 +47,8 @@ export type TurnTimer = Message<"moonshine.v1.TurnTimer"> & {
   bank?: Duration | undefined;
 
   /**
-   * Added to a seat's bank each time the seat acts itself (bank only; up
-   * to 1 day).
+   * Added to a seat's bank each time the seat acts, itself or by a
+   * timeout's default (bank only; up to 1 day).
    *
    * @generated from field: google.protobuf.Duration increment = 3;
    */
