@@ -35,6 +35,9 @@ type bootleggersTable struct {
 	players int32
 	variant string
 	options *bl.Options
+	// offTurn lets each seat act on prompts it need not answer (a casino
+	// owner's cut of O'Malley's), as its strategy chooses.
+	offTurn bool
 }
 
 // bootleggersTables are the base game for 4, the printed 2-player variant
@@ -100,8 +103,12 @@ func playBootleggers(t *testing.T, ctx context.Context, table bootleggersTable) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.players = append(g.players, &player{seat: s, c: c, rec: rec, players: table.players,
-			rng: rand.New(rand.NewPCG(uint64(s), 13)), maxViews: 5000, choose: strategyChoice(t, s)})
+		pl := &player{seat: s, c: c, rec: rec, players: table.players,
+			rng: rand.New(rand.NewPCG(uint64(s), 13)), maxViews: 5000, choose: strategyChoice(t, s)}
+		if table.offTurn {
+			pl.idle = offTurnChoice(t, g.id, pl)
+		}
+		g.players = append(g.players, pl)
 	}
 	runPlayers(t, ctx, g)
 	g.collect(t, ctx)
@@ -132,6 +139,9 @@ func strategyChoice(t *testing.T, seat int32) func(*rand.Rand, *moonshinev1.Game
 		}
 		if cmd := mod.Policy.Choose(v.GetBootleggers(), prompt, r); cmd != nil {
 			return mod.WrapCommand(cmd)
+		}
+		if !pr.GetMustAct() {
+			return nil // the seat lets a prompt it need not answer pass
 		}
 		return pr.GetLegal()[0]
 	}

@@ -14,9 +14,9 @@ import (
 // is enforced", lists which are.
 
 // BoardwalkPlayable reports whether a table may be created with the
-// Boardwalk option. It is false while the phases of the expansion are not
-// all played by the engine.
-const BoardwalkPlayable = false
+// Boardwalk option: true now that every phase of the expansion is played
+// by the engine (docs/rules/bootleggers.md, "Boardwalk: what is enforced").
+const BoardwalkPlayable = true
 
 // normaliseBoardwalk checks the Boardwalk options: the expansion's
 // optional rules need it, and it is for 3 to 6 Mobsters (ruling 71).

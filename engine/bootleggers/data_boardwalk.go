@@ -113,13 +113,13 @@ type BoardwalkTable struct {
 // Boardwalk is the expansion's table in force.
 var Boardwalk = BoardwalkTable{
 	Casinos: []CasinoSpec{
-		{Place: mothers, Name: "Mother's", MinPlayers: StandardMinPlayers, BasePrice: 10,
+		{Place: mothers, Name: "Mother's", MinPlayers: StandardMinPlayers, BasePrice: 20,
 			Payouts: []CasinoPayout{{StandardMinPlayers, MaxPlayers, 3, 0}}},
-		{Place: barleycorns, Name: "Barleycorn's", MinPlayers: StandardMinPlayers, BasePrice: 14,
+		{Place: barleycorns, Name: "Barleycorn's", MinPlayers: StandardMinPlayers, BasePrice: 28,
 			Payouts: []CasinoPayout{{StandardMinPlayers, MaxPlayers, 3, 0}}},
-		{Place: mccoy, Name: "The Real McCoy", MinPlayers: StandardMinPlayers, BasePrice: 18,
+		{Place: mccoy, Name: "The Real McCoy", MinPlayers: StandardMinPlayers, BasePrice: 36,
 			Payouts: []CasinoPayout{{StandardMinPlayers, 4, 5, 0}, {5, 5, 5, 72}, {6, 6, 3, 0}}},
-		{Place: volstead, Name: "The Volstead", MinPlayers: MaxPlayers, BasePrice: 22,
+		{Place: volstead, Name: "The Volstead", MinPlayers: MaxPlayers, BasePrice: 44,
 			Payouts: []CasinoPayout{{6, 6, 5, 0}}},
 	},
 	CasinoCards: []CasinoCardSpec{

@@ -54,5 +54,8 @@ func Variants() []engine.Variant {
 		{Name: "strict-owners", Title: "Owners need a strict majority", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
 			Description: "House setting: a speakeasy's owner needs strictly more markers than all other colours combined (ruling 12).",
 			Options:     &pb.Options{OwnerThreshold: pb.OwnerThreshold_OWNER_THRESHOLD_STRICT_MAJORITY}},
+		{Name: "boardwalk", Title: "Bootleggers: The Boardwalk", MinPlayers: StandardMinPlayers, MaxPlayers: MaxPlayers,
+			Description: "The Boardwalk expansion for 3 to 6 Mobsters: speakeasies redeveloped into casinos, the Casino deck, Entertainment Acts and O'Malley's cut; 12 rounds, no early end.",
+			Options:     &pb.Options{Variant: pb.Variant_VARIANT_STANDARD, Boardwalk: true}},
 	}
 }

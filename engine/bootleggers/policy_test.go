@@ -15,17 +15,25 @@ func policyGame(players int, opts proto.Message, seed []byte, policies []engine.
 	w := bootleggers.NewWatcher()
 	var cur engine.State
 	cfg := playtest.Config{
-		Rules: bootleggers.Rules{}, Table: engine.Config{Players: players, Options: opts}, Seed: seed, MaxSteps: 4000,
+		Rules: bootleggers.SetupAnyRules{}, Table: engine.Config{Players: players, Options: opts}, Seed: seed, MaxSteps: 4000,
 		Invariant: func(st engine.State, log []engine.Recorded) error { cur = st; return w.Check(st, log) },
 	}
 	cfg.Choose = func(r *engine.Rand, live []engine.Prompt) (engine.Seat, proto.Message) {
-		p := live[r.IntN(len(live))]
+		var must []engine.Prompt
 		for _, q := range live {
-			if !q.MustAct {
-				p = q
-				break
+			if q.MustAct {
+				must = append(must, q)
+				continue
+			}
+			// Nobody must answer it: the policy may let it pass.
+			if c := policies[int(q.Seat)%len(policies)].Choose(cur.View(engine.SeatViewer(q.Seat)), q, r); c != nil {
+				return q.Seat, c
 			}
 		}
+		if len(must) == 0 {
+			must = live
+		}
+		p := must[r.IntN(len(must))]
 		c := policies[int(p.Seat)%len(policies)].Choose(cur.View(engine.SeatViewer(p.Seat)), p, r)
 		if c == nil {
 			c = p.Legal[r.IntN(len(p.Legal))]

@@ -111,9 +111,10 @@ func (s *State) applyRedeveloped(e *pb.CasinoRedeveloped) error {
 	return nil
 }
 
-// applyOwnerDiscarded folds the new casino owner's discards: his trucks
-// leave the game, his stills and their dice are gone, and the Remote
-// Stills go back to the box.
+// applyOwnerDiscarded folds the new casino owner's discards: his starting
+// truck leaves the game and a bought one's Truck card goes under the Truck
+// deck, as an impounded one does (rulings 20, 86); his stills and their
+// dice are gone, and the Remote Stills go back to the box.
 func (s *State) applyOwnerDiscarded(e *pb.CasinoOwnerDiscarded) error {
 	seat := int(e.GetSeat())
 	if err := s.seatOK(e.GetSeat()); err != nil {
@@ -124,6 +125,9 @@ func (s *State) applyOwnerDiscarded(e *pb.CasinoOwnerDiscarded) error {
 			return corrupt("seat %d discards truck %d it does not own", seat, id)
 		}
 		s.trucks[id] = truckState{owner: noSeat, runner: noSeat}
+		if id >= Colours {
+			s.truckDeck = append(s.truckDeck, int(id))
+		}
 	}
 	if n := len(s.seats[seat].stills); n > 0 {
 		s.remoteStillsLeft += n - 1

@@ -92,7 +92,7 @@ func TestCrazedFanAndNewCityOrdinance(t *testing.T) {
 	ordinanceID := tb.keepCasino(0, ordinance)
 	fan := tb.keepCasino(1, crazedFan)
 	tb.money(3, 40)
-	tb.money(2, 16)
+	tb.money(2, basePrice(barleycorns)+2)
 	nco := func(seat int32) *pb.PlayCasinoCard {
 		return casinoCard(ordinanceID, func(c *pb.PlayCasinoCard) {
 			c.Effect = &pb.PlayCasinoCard_NewCityOrdinance{NewCityOrdinance: &pb.NewCityOrdinance{Seat: seat}}
@@ -114,8 +114,8 @@ func TestCrazedFanAndNewCityOrdinance(t *testing.T) {
 	tb.refuse(1, fanOn(mothers), ReasonBadTarget)
 	tb.st().place(mothers).acts = 1
 
-	// Seat 2, on turn, could open Barleycorn's for 14G with his 16G; the
-	// ordinance makes it 19G: "New Casino is not opened".
+	// Seat 2, on turn, could open Barleycorn's for its base price with 2G
+	// to spare; the ordinance adds 5G: "New Casino is not opened".
 	evs := tb.do(0, nco(2))
 	if p := evs[0].GetCasinoCardPlayed(); p.GetSeat() != 0 || p.GetKind() != ordinance || !tb.st().seats[2].ordinance {
 		t.Fatalf("the ordinance played as %v", p)
@@ -124,13 +124,14 @@ func TestCrazedFanAndNewCityOrdinance(t *testing.T) {
 		t.Error("a played Casino card is not discarded")
 	}
 	tb.refuse(2, &pb.SendInTheBoys{Redevelop: barleycorns}, ReasonCannotAfford)
-	tb.money(2, 30)
+	base := basePrice(barleycorns)
+	tb.money(2, base+16)
 	evs = tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
-	if r := evs[0].GetCasinoRedeveloped(); r.GetOrdinanceFee() != NewCityOrdinanceFee || r.GetTotal() != 14+NewCityOrdinanceFee {
+	if r := evs[0].GetCasinoRedeveloped(); r.GetOrdinanceFee() != NewCityOrdinanceFee || r.GetTotal() != int32(base+NewCityOrdinanceFee) {
 		t.Fatalf("redeveloped under the ordinance as %v", r)
 	}
-	if tb.st().seats[2].money != 30-19 {
-		t.Errorf("seat 2 has %dG after paying 19G of 30G", tb.st().seats[2].money)
+	if tb.st().seats[2].money != 11 {
+		t.Errorf("seat 2 has %dG after paying %dG of %dG", tb.st().seats[2].money, base+NewCityOrdinanceFee, base+16)
 	}
 
 	// The fan destroys an act at anyone's casino, out of turn.

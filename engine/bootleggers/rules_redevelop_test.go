@@ -26,7 +26,8 @@ func TestRedevelopASpeakeasy(t *testing.T) {
 	tb.st().place(barleycorns).improvements = 1
 	tb.toPhase(sendIn, 1, 4, 61)
 	s := tb.st()
-	s.seats[2].money, tb.w.money[2] = 40, 40
+	base := basePrice(barleycorns)
+	s.seats[2].money, tb.w.money[2] = 60, 60
 	s.seats[2].stills = append(s.seats[2].stills, still{dice: 2})
 	s.remoteStillsLeft--
 	tb.w.dice[2] += 2
@@ -37,17 +38,18 @@ func TestRedevelopASpeakeasy(t *testing.T) {
 	tb.refuse(2, &pb.SendInTheBoys{Redevelop: volstead}, ReasonBadPlace)
 	tb.refuse(2, &pb.SendInTheBoys{Redevelop: barleycorns, Placements: []*pb.Placement{{Place: barleycorns, Markers: 1}}}, ReasonNoRoom)
 	tb.refuse(2, &pb.SendInTheBoys{Redevelop: barleycorns, Placements: []*pb.Placement{{Place: texas, Markers: 3}}}, ReasonNotEnoughMarkers)
-	s.seats[2].money, tb.w.money[2] = 22, 22
+	s.seats[2].money, tb.w.money[2] = base+8, base+8
 	tb.refuse(2, &pb.SendInTheBoys{Redevelop: barleycorns}, ReasonCannotAfford)
-	s.seats[2].money, tb.w.money[2] = 40, 40
+	s.seats[2].money, tb.w.money[2] = 60, 60
 
 	evs := tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns, Placements: []*pb.Placement{{Place: texas, Markers: 2}}})
 	if len(evs) < 3 || evs[0].GetCasinoRedeveloped() == nil || evs[1].GetBoysSent() == nil || evs[2].GetCasinoOwnerDiscarded() == nil {
 		t.Fatalf("events %v: want the redevelopment, the placements, then the discards", evs)
 	}
 	s = tb.st()
-	// 14G base (ruling 73) + 3 markers of others at 3G; nothing for his own.
-	if s.seats[2].money != 40-14-9 || s.seats[0].money != money0+6 || s.seats[1].money != money1+3 {
+	// The base price (ruling 73) + 3 markers of others at 3G; nothing for
+	// his own.
+	if s.seats[2].money != 60-base-9 || s.seats[0].money != money0+6 || s.seats[1].money != money1+3 {
 		t.Errorf("money: %d, %d, %d", s.seats[0].money, s.seats[1].money, s.seats[2].money)
 	}
 	if s.seats[0].backRoom != back0+2 || s.seats[1].backRoom != back1+1 || s.seats[2].backRoom != 0 {
@@ -99,7 +101,7 @@ func TestRedevelopmentNeedsTheExpansionAndASupplyMarker(t *testing.T) {
 	tb = newTable(t, 3, &pb.Options{Boardwalk: true})
 	tb.toPhase(sendIn, 1, 4, 61)
 	s := tb.st()
-	s.seats[2].money, tb.w.money[2] = 30, 30
+	s.seats[2].money, tb.w.money[2] = 50, 50
 	n := s.seats[2].supply
 	s.seats[2].supply, s.seats[2].backRoom = 0, s.seats[2].backRoom+n
 	tb.refuse(2, &pb.SendInTheBoys{Redevelop: mothers}, ReasonNotEnoughMarkers)
@@ -108,8 +110,8 @@ func TestRedevelopmentNeedsTheExpansionAndASupplyMarker(t *testing.T) {
 		t.Fatal("Mother's is open")
 	}
 	tb.do(2, &pb.SendInTheBoys{Redevelop: mothers})
-	if tb.st().seats[2].money != 30-10 {
-		t.Errorf("an empty Mother's cost %d, want its base price 10", 30-tb.st().seats[2].money)
+	if base := basePrice(mothers); tb.st().seats[2].money != 50-base {
+		t.Errorf("an empty Mother's cost %d, want its base price %d", 50-tb.st().seats[2].money, base)
 	}
 
 	six := newTable(t, 6, &pb.Options{Boardwalk: true})
@@ -128,10 +130,10 @@ func TestThrowTheBumsOut(t *testing.T) {
 	tb.put(0, mothers, 2)
 	tb.toPhase(sendIn, 1, 4, 61)
 	s := tb.st()
-	s.seats[2].money, tb.w.money[2] = 30, 30
+	s.seats[2].money, tb.w.money[2] = 50, 50
 	before := s.seats[0].money
 	tb.do(2, &pb.SendInTheBoys{Redevelop: mothers})
-	if got := tb.st().seats[0].money - before; got != 10 || tb.st().seats[2].money != 30-10-10 {
+	if got := tb.st().seats[0].money - before; got != 10 || tb.st().seats[2].money != 50-basePrice(mothers)-10 {
 		t.Errorf("seat 0 got %dG for 2 markers; seat 2 has %dG", got, tb.st().seats[2].money)
 	}
 }
@@ -165,4 +167,10 @@ func TestCasinoOwnersPayGraft(t *testing.T) {
 	if p0 := kinds(evs, "muscle_paid")[0].GetMusclePaid().GetPayments()[0]; p0.GetCasinoGraft() != 0 {
 		t.Errorf("seat 0 owes casino graft %d", p0.GetCasinoGraft())
 	}
+}
+
+// basePrice is casino p's base price (ruling 73).
+func basePrice(p pb.DrinkingPlace) int {
+	c, _ := Casino(p)
+	return c.BasePrice
 }

@@ -29,12 +29,20 @@ type outcome struct {
 	round    int
 	commands int
 	trades   int // offers accepted
+	// casinos counts the casinos each seat redeveloped (Boardwalk), first
+	// the round of the first; ownerPay, gambling and idleGambling are the
+	// casino owners' takings: the payout on crates, the gambling profit,
+	// and the part of it rolled by casinos with no truck in line (ruling 82).
+	casinos                          []int
+	casinoPlaces                     int // a bit per drinking place
+	firstCasino                      int
+	ownerPay, gambling, idleGambling int
 }
 
 // simulate plays one game to its end; with watched set, the watcher
 // (everything but the views) checks the game after every event.
 func simulate(players int, opts *pb.Options, seed []byte, policies []engine.Policy, watched bool) (outcome, error) {
-	g, setup, err := engine.Start(bootleggers.Rules{}, engine.Config{Players: players, Options: opts}, seed)
+	g, setup, err := engine.Start(bootleggers.SetupAnyRules{}, engine.Config{Players: players, Options: opts}, seed)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -68,9 +76,7 @@ func simulate(players int, opts *pb.Options, seed []byte, policies []engine.Poli
 			return out, fmt.Errorf("%v's %v refused: %w", seat, cmd, err)
 		}
 		for _, ev := range evs {
-			if a := ev.Public.(*pb.Event).GetTradeAnswered(); a.GetAccepted() {
-				out.trades++
-			}
+			out.count(players, g.State.View(engine.SpectatorViewer()).(*pb.View).GetRound(), ev.Public.(*pb.Event))
 		}
 		if err := g.Apply(evs...); err != nil {
 			return out, err
@@ -88,6 +94,32 @@ func simulate(players int, opts *pb.Options, seed []byte, policies []engine.Poli
 	return out, nil
 }
 
+// count tallies one public event of round into the outcome.
+func (o *outcome) count(players int, round int32, e *pb.Event) {
+	if o.casinos == nil {
+		o.casinos = make([]int, players)
+	}
+	switch k := e.Kind.(type) {
+	case *pb.Event_TradeAnswered:
+		if k.TradeAnswered.GetAccepted() {
+			o.trades++
+		}
+	case *pb.Event_CasinoRedeveloped:
+		if o.casinos[k.CasinoRedeveloped.GetSeat()]++; o.firstCasino == 0 {
+			o.firstCasino = int(round)
+		}
+		o.casinoPlaces |= 1 << k.CasinoRedeveloped.GetPlace()
+	case *pb.Event_WhiskeySold:
+		if s := k.WhiskeySold; o.casinoPlaces&(1<<s.GetPlace()) != 0 {
+			o.ownerPay += int(s.GetOwnerBonus())
+			o.gambling += int(s.GetGamblingProfit())
+			if len(s.GetSales()) == 0 {
+				o.idleGambling += int(s.GetGamblingProfit())
+			}
+		}
+	}
+}
+
 // choosePolicy picks the seat to act (an answer to a trade first, as a
 // client would, else one of the seats that must act) and its policy's
 // command, from that seat's view.
@@ -98,7 +130,11 @@ func choosePolicy(st engine.State, policies []engine.Policy, r *engine.Rand) (en
 			continue
 		}
 		if !p.MustAct {
-			return p.Seat, policyCommand(st, policies, p, r)
+			// A prompt nobody must answer: the policy may let it pass.
+			if c := policies[int(p.Seat)%len(policies)].Choose(st.View(engine.SeatViewer(p.Seat)), p, r); c != nil {
+				return p.Seat, c
+			}
+			continue
 		}
 		must = append(must, p)
 	}

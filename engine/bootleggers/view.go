@@ -57,6 +57,7 @@ func (s *State) View(v engine.Viewer) proto.Message {
 	out.TruckDeck, out.RemoteStillsLeft = int32(len(s.truckDeck)), int32(s.remoteStillsLeft)
 	out.CasinoDeck = int32(len(s.casinoDeck))
 	out.CasinoDiscards = int32s(s.casinoDiscard)
+	out.Boardwalk, out.OmalleysCuts = s.boardwalkSupply(), int32(s.omalleysCuts)
 	for _, t := range s.trades {
 		out.Trades = append(out.Trades, &pb.TradeView{OfferId: int32(t.id), From: int32(t.from), To: int32(t.to),
 			Give: goodsMsg(t.give), Get: goodsMsg(t.get)})
@@ -88,7 +89,7 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 		Crates: int32(p.crates), Trucks: int32s(s.ownedTrucks(i)), KeptCards: int32s(p.kept), KeptCasinoCards: int32s(p.keptCasino),
 		MuscleHandCount: int32(len(p.hand)), HasChosen: s.bids.HasChosen(engine.Seat(i)), Muscle: int32(p.muscle),
 		Done: p.done, Produced: int32(p.produced), RangUp: p.rangUp, OffersMade: int32(p.offers),
-		NewCityOrdinance: p.ordinance, CasinoCardsPassed: p.cardsPassed}
+		NewCityOrdinance: p.ordinance, CasinoCardsPassed: p.cardsPassed, MarkersDestroyed: int32(p.destroyed)}
 	for j, st := range p.stills {
 		sv.Stills = append(sv.Stills, &pb.StillView{Still: int32(j), Dice: int32(st.dice), ShutDown: st.shutDown})
 	}
@@ -137,6 +138,31 @@ func (s *State) placeView(p pb.DrinkingPlace) *pb.PlaceView {
 			Improvements: int32(st.improvements), Consumption: int32(r.total)}
 	}
 	return pv
+}
+
+// boardwalkSupply is the Boardwalk's preparation as it stands: "Place
+// Casinos and Entertainment Act Tiles within reach." Every placard the
+// table uses, in the supply or placed, and the tiles placed; nil without
+// the expansion.
+func (s *State) boardwalkSupply() *pb.BoardwalkSupply {
+	if !s.opts.GetBoardwalk() {
+		return nil
+	}
+	out := &pb.BoardwalkSupply{}
+	for _, c := range Boardwalk.Casinos {
+		if !CasinoAvailable(c.Place, s.players) {
+			continue
+		}
+		st := s.place(c.Place)
+		v := &pb.CasinoPlacardView{Place: c.Place, InSupply: st.kind != casino, BasePrice: int32(c.BasePrice),
+			PerCrate: int32(CasinoPerCrate(c.Place, s.players)), Dice: int32(CasinoDice(c.Place))}
+		if st.kind == casino {
+			v.Owner, v.EntertainmentActs = ptr(int32(st.casinoOwner)), int32(st.acts)
+			out.EntertainmentActsPlaced += int32(st.acts)
+		}
+		out.Casinos = append(out.Casinos, v)
+	}
+	return out
 }
 
 func (s *State) offerView() *pb.OfferView {

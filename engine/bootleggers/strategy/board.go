@@ -12,6 +12,9 @@ type board struct {
 	my    *pb.SeatView
 	two   bool
 	round int
+	// owner is true once the seat is redeveloping a speakeasy this turn:
+	// it counts as a casino owner before the view says so.
+	owner bool
 }
 
 func newBoard(v *pb.View) *board {
@@ -78,7 +81,7 @@ func (b *board) expectedDemand(pv *pb.PlaceView) float64 {
 		sum -= lowestOf(n)
 		kept--
 	}
-	return sum + kept*float64(pv.GetImprovements())
+	return sum + kept*float64(pv.GetImprovements()+pv.GetEntertainmentActs())
 }
 
 // lowestOf is the expected lowest face of n dice.
@@ -96,7 +99,8 @@ func lowestOf(n int) float64 {
 
 // demandIfOpen is pv's expected demand as if it were open.
 func (b *board) demandIfOpen(pv *pb.PlaceView) float64 {
-	x := &pb.PlaceView{Place: pv.GetPlace(), Open: true, Dice: pv.GetDice(), Improvements: pv.GetImprovements(), BigNight: pv.GetBigNight()}
+	x := &pb.PlaceView{Place: pv.GetPlace(), Open: true, Dice: pv.GetDice(), Improvements: pv.GetImprovements(),
+		EntertainmentActs: pv.GetEntertainmentActs(), BigNight: pv.GetBigNight()}
 	return b.expectedDemand(x)
 }
 

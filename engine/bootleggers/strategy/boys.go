@@ -75,6 +75,8 @@ func (b *board) value(pv *pb.PlaceView, t *tally, seat int) float64 {
 	m, ok := b.majority(t)
 	share := 0.2
 	switch {
+	case b.ownsCasino(seat):
+		share = 0 // he runs no truck: only an owner's bonus pays him
 	case ok && m == seat:
 		share = 1
 	case t[seat] > 0:
@@ -100,6 +102,12 @@ func (b *board) owns(t *tally, seat int) bool {
 func (d *decider) sendIn() *pb.Command {
 	if d.style != Random {
 		if c := d.best(d.phase2Card, 2); c != nil {
+			return c
+		}
+		if c := d.casinoCard(); c != nil {
+			return c
+		}
+		if c := d.redevelop(); c != nil {
 			return c
 		}
 	}
@@ -151,18 +159,36 @@ func (d *decider) phase2Card(c *pb.Command) (float64, bool) {
 // it adds most to the seat's worth; with Ring up the Boys it first moves a
 // marker that is worth more elsewhere.
 func (d *decider) placements() *pb.Command {
-	b := d.b
-	back := int(b.my.GetBackRoom())
 	if d.style == OMalleysOnly {
 		return d.listed(func(c *pb.Command) bool {
-			return c.GetSendInTheBoys() != nil && len(c.GetSendInTheBoys().GetPlacements()) == 0
+			s := c.GetSendInTheBoys()
+			return s != nil && len(s.GetPlacements()) == 0 && s.GetRedevelop() == pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
 		})
 	}
+	return d.placementsAfter(pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED)
+}
+
+// placementsAfter is placements once speakeasy re (unless unspecified) is
+// redeveloped: re takes no marker, and the seat's markers there come home
+// to be sent in ("The new Casino owner moves his Influence from the
+// Speakeasy being redeveloped to his Back Room." and "may optionally place
+// Influence according to the Bootleggers rules").
+func (d *decider) placementsAfter(re pb.DrinkingPlace) *pb.Command {
+	b := d.b
+	back := int(b.my.GetBackRoom())
 	tallies := map[pb.DrinkingPlace]*tally{}
 	for _, pv := range b.speakeasies() {
+		if pv.GetPlace() == re {
+			back += markers(pv, b.me)
+			continue
+		}
 		tallies[pv.GetPlace()] = tallyOf(pv)
 	}
-	cmd := &pb.SendInTheBoys{}
+	cmd := &pb.SendInTheBoys{Redevelop: re}
+	if re != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
+		b.owner = true
+		defer func() { b.owner = false }()
+	}
 	if b.v.GetOptions().GetRingUpTheBoys() && !b.my.GetRangUp() {
 		if from, ok := d.ringUp(tallies); ok {
 			cmd.RingUpFrom = from
@@ -196,7 +222,7 @@ func (d *decider) bestMarker(tallies map[pb.DrinkingPlace]*tally) (pb.DrinkingPl
 	best, gain := pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED, -1.0
 	for _, pv := range b.speakeasies() {
 		t := tallies[pv.GetPlace()]
-		if t.sum() >= int(pv.GetCircles()) {
+		if t == nil || t.sum() >= int(pv.GetCircles()) {
 			continue
 		}
 		before := b.value(pv, t, b.me)
@@ -217,7 +243,7 @@ func (d *decider) ringUp(tallies map[pb.DrinkingPlace]*tally) (pb.DrinkingPlace,
 	best, loss := pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED, 0.5
 	for _, pv := range b.speakeasies() {
 		t := tallies[pv.GetPlace()]
-		if t[b.me] == 0 || pv.GetOpen() && t.sum()-1 < int(pv.GetMinimum()) {
+		if t == nil || t[b.me] == 0 || pv.GetOpen() && t.sum()-1 < int(pv.GetMinimum()) {
 			continue
 		}
 		before := b.value(pv, t, b.me)

@@ -16,7 +16,17 @@
 // each truck to the place that pays it most in expectation (O'Malley's when
 // no speakeasy will), plays its kept cards on the rival who gains most from
 // the board, rents a rival's idle truck when it has more crates than room,
-// and accepts a trade that leaves it better off. The other styles are fixed
+// and accepts a trade that leaves it better off. With the Boardwalk it
+// redevelops a speakeasy when the casino's income for the rounds left (the
+// owner's payout on the crates the bootleggers will likely bring, shared
+// among the casinos by their rolls, and the gambling profit, less graft and
+// booking fees) beats the bootlegging it gives up and the price; takes the
+// Casino card worth most (an Entertainment Act by the income it adds); as
+// a casino owner cuts O'Malley's when rivals' trucks stand there and the
+// marker is worth less; and ships to a casino by the room left in its
+// line, weighing what each crate also pays a rival owner. Off its turn
+// (a prompt with MustAct false) it may let the prompt pass: Choose then
+// returns nil. The other styles are fixed
 // strategies for balance testing ("always the highest Muscle card", "never
 // buy a truck", ...), each a Balanced policy with one habit changed; Random
 // plays uniformly among the legal commands, a floor.

@@ -49,9 +49,10 @@ func (d *decider) bidIndex(hand []int32) int {
 			values = append(values, d.cardValue(sl.GetKind()))
 		}
 	}
-	if t := d.b.v.GetOffer().Truck; t != nil {
+	if t := d.b.v.GetOffer().Truck; t != nil && !d.b.ownsCasino(d.b.me) {
 		values = append(values, d.truckValue(*t))
 	}
+	values = append(values, d.casinoOfferValues()...)
 	slices.Sort(values)
 	slices.Reverse(values)
 	worth := 0.0
@@ -78,6 +79,8 @@ func (d *decider) selection() *pb.Command {
 		switch k := c.GetKind().(type) {
 		case *pb.Command_TakeMenOfAction:
 			return d.takeValue(k.TakeMenOfAction), true
+		case *pb.Command_TakeCasinoCard:
+			return d.casinoCardValue(k.TakeCasinoCard), true
 		case *pb.Command_BuyTruck:
 			if t := d.b.v.GetOffer().Truck; t != nil {
 				return d.truckValue(*t), true
@@ -135,6 +138,9 @@ func (d *decider) cardValue(k pb.CardKind) float64 {
 		}
 	case pb.CardKind_CARD_KIND_STILL_UPGRADE, pb.CardKind_CARD_KIND_REMOTE_STILL:
 		v = d.stillValue(k)
+		if b.ownsCasino(b.me) {
+			return 0.2 // wasted on a casino owner (ruling 86): taken only to deny it
+		}
 		if d.style == StillsFirst && v > 0 {
 			v += fixed
 		}

@@ -83,7 +83,9 @@ type Rand interface {
 }
 
 // Choose returns the command for prompt p of the seat whose view is view,
-// or nil when the prompt offers nothing. Every command it builds from a
+// or nil when the prompt offers nothing, or when p need not be answered
+// (MustAct false: a trade prompt off the seat's turn) and the seat lets it
+// pass. Every command it builds from a
 // template is checked against the view first; when nothing it wants is
 // possible it sends one of the listed legal commands.
 func (pl Policy) Choose(view proto.Message, p engine.Prompt, r *engine.Rand) proto.Message {
@@ -114,7 +116,18 @@ func (pl Policy) choose(view proto.Message, p engine.Prompt, r Rand) *pb.Command
 	case bootleggers.PromptRunTheWhiskey:
 		c = d.runIt()
 	case bootleggers.PromptTrade:
-		c = d.answer()
+		// Off the seat's turn nothing is asked of it: it may decline.
+		if c = d.answer(); c == nil {
+			c = d.cut()
+		}
+		if c == nil {
+			c = d.casinoCard()
+		}
+		return c
+	case bootleggers.PromptCasinoCard:
+		return d.casinoCard()
+	case bootleggers.PromptCasinoCards:
+		c = d.window()
 	case bootleggers.PromptCallTheOrder:
 		c = d.callOrder()
 	}

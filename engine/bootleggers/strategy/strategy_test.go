@@ -29,12 +29,26 @@ func play(t *testing.T, players int, opts *pb.Options, policy strategy.Policy, s
 			t.Fatalf("%s: no end after %d commands", seed, steps)
 		}
 		var p engine.Prompt
+		var c proto.Message
 		for _, q := range g.State.Prompts() {
-			if len(q.Legal) > 0 && (p.Legal == nil || !q.MustAct) {
+			if len(q.Legal) == 0 {
+				continue
+			}
+			if !q.MustAct {
+				// Nobody must answer it: the policy may let it pass.
+				if qc := policy.Choose(g.State.View(engine.SeatViewer(q.Seat)), q, r); qc != nil {
+					p, c = q, qc
+					break
+				}
+				continue
+			}
+			if p.Legal == nil {
 				p = q
 			}
 		}
-		c := policy.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, r)
+		if c == nil {
+			c = policy.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, r)
+		}
 		if c == nil {
 			t.Fatalf("%s: %v has no command for %s", seed, p.Seat, p.Reason)
 		}

@@ -20,6 +20,12 @@ func (d *decider) runIt() *pb.Command {
 	if c := d.best(d.phase4Card, 3); c != nil {
 		return c
 	}
+	if c := d.cut(); c != nil {
+		return c
+	}
+	if c := d.casinoCard(); c != nil {
+		return c
+	}
 	if c := d.offerTrade(); c != nil {
 		return c
 	}
@@ -179,9 +185,24 @@ func (d *decider) run() *pb.Command {
 func (d *decider) destination(n int, sent map[pb.DrinkingPlace]float64) (pb.DrinkingPlace, int) {
 	b := d.b
 	bestP, bestN := omalleys, n
-	bestV := float64(n) * float64(b.place(omalleys).GetPrice())
+	// "reduce consumption at O'Malley's by one Crate per Truck" (ruling 81)
+	bought := max(0, n-int(b.v.GetOmalleysCuts()))
+	bestV := float64(bought) * float64(b.place(omalleys).GetPrice())
 	if d.style == OMalleysOnly {
 		return bestP, bestN
+	}
+	for _, pv := range b.casinos() {
+		if !pv.GetOpen() {
+			continue
+		}
+		load := min(n, int(d.casinoRoom(pv)-sent[pv.GetPlace()]))
+		if load < 1 {
+			continue
+		}
+		price := float64(pv.GetPrice()) - d.feeding(pv)
+		if v := float64(load) * price; v > bestV {
+			bestP, bestN, bestV = pv.GetPlace(), load, v
+		}
 	}
 	for _, pv := range b.speakeasies() {
 		if !pv.GetOpen() {
@@ -229,6 +250,32 @@ func (d *decider) room(pv *pb.PlaceView) float64 {
 		}
 	}
 	return (b.expectedDemand(pv) - ahead) * 0.9
+}
+
+// feeding is what a crate sold at casino pv costs the seat in the race:
+// "$3G per Crate paid to the owner" as to the seller, so a crate there
+// pays a rival owner as much as the seat, which matters most when he is
+// the leader and ahead of the seat.
+func (d *decider) feeding(pv *pb.PlaceView) float64 {
+	b := d.b
+	w := 0.15
+	if l := b.leader(); isSeat(pv.GetOwner(), l) && b.v.GetSeats()[l].GetMoney() > b.my.GetMoney() {
+		w = 0.5
+	}
+	return w * float64(pv.GetPrice())
+}
+
+// casinoRoom is how many crates casino pv will likely buy from the seat:
+// trucks buy in line order, so every truck already lined up is ahead
+// (ruling 82), and rivals still to run come after.
+func (d *decider) casinoRoom(pv *pb.PlaceView) float64 {
+	ahead := 0.0
+	for _, id := range pv.GetLine() {
+		if t := d.b.truck(id); t != nil {
+			ahead += float64(t.GetCrates())
+		}
+	}
+	return (d.b.expectedDemand(pv) - ahead) * 0.9
 }
 
 // tier is seat's buying tier at pv: 0 majority, 1 presence, 2 none.

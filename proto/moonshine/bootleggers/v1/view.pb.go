@@ -143,8 +143,16 @@ type View struct {
 	CasinoDeck int32 `protobuf:"varint,25,opt,name=casino_deck,json=casinoDeck,proto3" json:"casino_deck,omitempty"`
 	// casino_discards are the discarded Casino cards (Boardwalk; face up).
 	CasinoDiscards []int32 `protobuf:"varint,26,rep,packed,name=casino_discards,json=casinoDiscards,proto3" json:"casino_discards,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// boardwalk is what the Boardwalk's preparation puts within reach, and
+	// where it is now ("Place Casinos and Entertainment Act Tiles within
+	// reach."); unset without the expansion.
+	Boardwalk *BoardwalkSupply `protobuf:"bytes,27,opt,name=boardwalk,proto3" json:"boardwalk,omitempty"`
+	// omalleys_cuts is the markers casino owners destroyed this round to
+	// cut O'Malley's consumption, at most 3 (Boardwalk, ruling 81): each one
+	// crate less bought from every truck at O'Malley's.
+	OmalleysCuts  int32 `protobuf:"varint,28,opt,name=omalleys_cuts,json=omalleysCuts,proto3" json:"omalleys_cuts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
@@ -359,6 +367,182 @@ func (x *View) GetCasinoDiscards() []int32 {
 	return nil
 }
 
+func (x *View) GetBoardwalk() *BoardwalkSupply {
+	if x != nil {
+		return x.Boardwalk
+	}
+	return nil
+}
+
+func (x *View) GetOmalleysCuts() int32 {
+	if x != nil {
+		return x.OmalleysCuts
+	}
+	return 0
+}
+
+// BoardwalkSupply is the Boardwalk's components beside the board: the
+// casino placards and the Entertainment Act tiles (public, like the board).
+type BoardwalkSupply struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// casinos are the placards this table uses, smallest first ("The 4th
+	// Casino is only used in 6 player games"), each in the supply or placed
+	// over its speakeasy.
+	Casinos []*CasinoPlacardView `protobuf:"bytes,1,rep,name=casinos,proto3" json:"casinos,omitempty"`
+	// entertainment_acts_placed is the Entertainment Act tiles in casinos.
+	// The tiles in reach are not counted: no number of tiles is printed,
+	// and none limits them (ruling 84).
+	EntertainmentActsPlaced int32 `protobuf:"varint,2,opt,name=entertainment_acts_placed,json=entertainmentActsPlaced,proto3" json:"entertainment_acts_placed,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
+}
+
+func (x *BoardwalkSupply) Reset() {
+	*x = BoardwalkSupply{}
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoardwalkSupply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoardwalkSupply) ProtoMessage() {}
+
+func (x *BoardwalkSupply) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoardwalkSupply.ProtoReflect.Descriptor instead.
+func (*BoardwalkSupply) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *BoardwalkSupply) GetCasinos() []*CasinoPlacardView {
+	if x != nil {
+		return x.Casinos
+	}
+	return nil
+}
+
+func (x *BoardwalkSupply) GetEntertainmentActsPlaced() int32 {
+	if x != nil {
+		return x.EntertainmentActsPlaced
+	}
+	return 0
+}
+
+// CasinoPlacardView is one casino placard of the table.
+type CasinoPlacardView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the speakeasy it matches ("selects the matching casino from
+	// the supply").
+	Place DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// in_supply is true while it is within reach, not yet placed.
+	InSupply bool `protobuf:"varint,2,opt,name=in_supply,json=inSupply,proto3" json:"in_supply,omitempty"`
+	// owner is the seat whose marker marks its ownership, once placed.
+	Owner *int32 `protobuf:"varint,3,opt,name=owner,proto3,oneof" json:"owner,omitempty"`
+	// base_price is "the base price identified on the Casino" (ruling 73).
+	BasePrice int32 `protobuf:"varint,4,opt,name=base_price,json=basePrice,proto3" json:"base_price,omitempty"`
+	// per_crate is what it pays per crate bought at this table, to the
+	// sellers and again to the owner (ruling 72).
+	PerCrate int32 `protobuf:"varint,5,opt,name=per_crate,json=perCrate,proto3" json:"per_crate,omitempty"`
+	// dice is the consumption dice it rolls (ruling 77).
+	Dice int32 `protobuf:"varint,6,opt,name=dice,proto3" json:"dice,omitempty"`
+	// entertainment_acts are its Entertainment Act tiles, once placed.
+	EntertainmentActs int32 `protobuf:"varint,7,opt,name=entertainment_acts,json=entertainmentActs,proto3" json:"entertainment_acts,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *CasinoPlacardView) Reset() {
+	*x = CasinoPlacardView{}
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoPlacardView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoPlacardView) ProtoMessage() {}
+
+func (x *CasinoPlacardView) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoPlacardView.ProtoReflect.Descriptor instead.
+func (*CasinoPlacardView) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CasinoPlacardView) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *CasinoPlacardView) GetInSupply() bool {
+	if x != nil {
+		return x.InSupply
+	}
+	return false
+}
+
+func (x *CasinoPlacardView) GetOwner() int32 {
+	if x != nil && x.Owner != nil {
+		return *x.Owner
+	}
+	return 0
+}
+
+func (x *CasinoPlacardView) GetBasePrice() int32 {
+	if x != nil {
+		return x.BasePrice
+	}
+	return 0
+}
+
+func (x *CasinoPlacardView) GetPerCrate() int32 {
+	if x != nil {
+		return x.PerCrate
+	}
+	return 0
+}
+
+func (x *CasinoPlacardView) GetDice() int32 {
+	if x != nil {
+		return x.Dice
+	}
+	return 0
+}
+
+func (x *CasinoPlacardView) GetEntertainmentActs() int32 {
+	if x != nil {
+		return x.EntertainmentActs
+	}
+	return 0
+}
+
 // StillView is one still on a seat's Family Still board or a Remote Still.
 type StillView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -374,7 +558,7 @@ type StillView struct {
 
 func (x *StillView) Reset() {
 	*x = StillView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -386,7 +570,7 @@ func (x *StillView) String() string {
 func (*StillView) ProtoMessage() {}
 
 func (x *StillView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[1]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -399,7 +583,7 @@ func (x *StillView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillView.ProtoReflect.Descriptor instead.
 func (*StillView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *StillView) GetStill() int32 {
@@ -437,7 +621,7 @@ type SeatSecrets struct {
 
 func (x *SeatSecrets) Reset() {
 	*x = SeatSecrets{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -449,7 +633,7 @@ func (x *SeatSecrets) String() string {
 func (*SeatSecrets) ProtoMessage() {}
 
 func (x *SeatSecrets) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[2]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -462,7 +646,7 @@ func (x *SeatSecrets) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatSecrets.ProtoReflect.Descriptor instead.
 func (*SeatSecrets) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *SeatSecrets) GetMuscleHand() []int32 {
@@ -531,13 +715,16 @@ type SeatView struct {
 	// casino_cards_passed is true once it passed in this Selling Phase's
 	// window for Casino cards (Boardwalk, ruling 92).
 	CasinoCardsPassed bool `protobuf:"varint,20,opt,name=casino_cards_passed,json=casinoCardsPassed,proto3" json:"casino_cards_passed,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// markers_destroyed is its markers destroyed at O'Malley's, out of the
+	// game (Boardwalk, ruling 81).
+	MarkersDestroyed int32 `protobuf:"varint,21,opt,name=markers_destroyed,json=markersDestroyed,proto3" json:"markers_destroyed,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -549,7 +736,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[3]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -562,7 +749,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *SeatView) GetSeat() int32 {
@@ -705,6 +892,13 @@ func (x *SeatView) GetCasinoCardsPassed() bool {
 	return false
 }
 
+func (x *SeatView) GetMarkersDestroyed() int32 {
+	if x != nil {
+		return x.MarkersDestroyed
+	}
+	return 0
+}
+
 // ColourCount is a number of markers of one colour.
 type ColourCount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -718,7 +912,7 @@ type ColourCount struct {
 
 func (x *ColourCount) Reset() {
 	*x = ColourCount{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -730,7 +924,7 @@ func (x *ColourCount) String() string {
 func (*ColourCount) ProtoMessage() {}
 
 func (x *ColourCount) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[4]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -743,7 +937,7 @@ func (x *ColourCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ColourCount.ProtoReflect.Descriptor instead.
 func (*ColourCount) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{4}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ColourCount) GetColour() *Colour {
@@ -810,7 +1004,7 @@ type PlaceView struct {
 
 func (x *PlaceView) Reset() {
 	*x = PlaceView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -822,7 +1016,7 @@ func (x *PlaceView) String() string {
 func (*PlaceView) ProtoMessage() {}
 
 func (x *PlaceView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[5]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -835,7 +1029,7 @@ func (x *PlaceView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceView.ProtoReflect.Descriptor instead.
 func (*PlaceView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{5}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PlaceView) GetPlace() DrinkingPlace {
@@ -987,7 +1181,7 @@ type CasinoCardEffects struct {
 
 func (x *CasinoCardEffects) Reset() {
 	*x = CasinoCardEffects{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -999,7 +1193,7 @@ func (x *CasinoCardEffects) String() string {
 func (*CasinoCardEffects) ProtoMessage() {}
 
 func (x *CasinoCardEffects) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1012,7 +1206,7 @@ func (x *CasinoCardEffects) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CasinoCardEffects.ProtoReflect.Descriptor instead.
 func (*CasinoCardEffects) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CasinoCardEffects) GetPoliceRaid() bool {
@@ -1074,7 +1268,7 @@ type OfferSlotView struct {
 
 func (x *OfferSlotView) Reset() {
 	*x = OfferSlotView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1280,7 @@ func (x *OfferSlotView) String() string {
 func (*OfferSlotView) ProtoMessage() {}
 
 func (x *OfferSlotView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1293,7 @@ func (x *OfferSlotView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferSlotView.ProtoReflect.Descriptor instead.
 func (*OfferSlotView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *OfferSlotView) GetSlot() int32 {
@@ -1147,7 +1341,7 @@ type OfferView struct {
 
 func (x *OfferView) Reset() {
 	*x = OfferView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1159,7 +1353,7 @@ func (x *OfferView) String() string {
 func (*OfferView) ProtoMessage() {}
 
 func (x *OfferView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1172,7 +1366,7 @@ func (x *OfferView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferView.ProtoReflect.Descriptor instead.
 func (*OfferView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *OfferView) GetSlots() []*OfferSlotView {
@@ -1211,7 +1405,7 @@ type CasinoSlotView struct {
 
 func (x *CasinoSlotView) Reset() {
 	*x = CasinoSlotView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1223,7 +1417,7 @@ func (x *CasinoSlotView) String() string {
 func (*CasinoSlotView) ProtoMessage() {}
 
 func (x *CasinoSlotView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1236,7 +1430,7 @@ func (x *CasinoSlotView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CasinoSlotView.ProtoReflect.Descriptor instead.
 func (*CasinoSlotView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CasinoSlotView) GetSlot() int32 {
@@ -1294,7 +1488,7 @@ type TruckView struct {
 
 func (x *TruckView) Reset() {
 	*x = TruckView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1306,7 +1500,7 @@ func (x *TruckView) String() string {
 func (*TruckView) ProtoMessage() {}
 
 func (x *TruckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1319,7 +1513,7 @@ func (x *TruckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TruckView.ProtoReflect.Descriptor instead.
 func (*TruckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TruckView) GetTruck() int32 {
@@ -1414,7 +1608,7 @@ type NonPlayerHandView struct {
 
 func (x *NonPlayerHandView) Reset() {
 	*x = NonPlayerHandView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1426,7 +1620,7 @@ func (x *NonPlayerHandView) String() string {
 func (*NonPlayerHandView) ProtoMessage() {}
 
 func (x *NonPlayerHandView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1439,7 +1633,7 @@ func (x *NonPlayerHandView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NonPlayerHandView.ProtoReflect.Descriptor instead.
 func (*NonPlayerHandView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *NonPlayerHandView) GetHand() int32 {
@@ -1482,7 +1676,7 @@ type TradeView struct {
 
 func (x *TradeView) Reset() {
 	*x = TradeView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1494,7 +1688,7 @@ func (x *TradeView) String() string {
 func (*TradeView) ProtoMessage() {}
 
 func (x *TradeView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1507,7 +1701,7 @@ func (x *TradeView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeView.ProtoReflect.Descriptor instead.
 func (*TradeView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *TradeView) GetOfferId() int32 {
@@ -1562,7 +1756,7 @@ type CallView struct {
 
 func (x *CallView) Reset() {
 	*x = CallView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1574,7 +1768,7 @@ func (x *CallView) String() string {
 func (*CallView) ProtoMessage() {}
 
 func (x *CallView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1587,7 +1781,7 @@ func (x *CallView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallView.ProtoReflect.Descriptor instead.
 func (*CallView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CallView) GetSeat() int32 {
@@ -1637,7 +1831,7 @@ type AuditorView struct {
 
 func (x *AuditorView) Reset() {
 	*x = AuditorView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1649,7 +1843,7 @@ func (x *AuditorView) String() string {
 func (*AuditorView) ProtoMessage() {}
 
 func (x *AuditorView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[14]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1662,7 +1856,7 @@ func (x *AuditorView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditorView.ProtoReflect.Descriptor instead.
 func (*AuditorView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AuditorView) GetMenOfActionDeck() []int32 {
@@ -1704,7 +1898,7 @@ var File_moonshine_bootleggers_v1_view_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\n" +
-	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xf8\v\n" +
+	"#moonshine/bootleggers/v1/view.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a(moonshine/visibility/v1/visibility.proto\"\xf6\f\n" +
 	"\x04View\x12 \n" +
 	"\aplayers\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\aplayers\x12C\n" +
 	"\aoptions\x18\x02 \x01(\v2!.moonshine.bootleggers.v1.OptionsB\x06\x92\xe5\x18\x02\b\x01R\aoptions\x12,\n" +
@@ -1735,10 +1929,25 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x06result\x18\x18 \x01(\v2#.moonshine.bootleggers.v1.GameEndedB\x06\x92\xe5\x18\x02\b\x01R\x06result\x12'\n" +
 	"\vcasino_deck\x18\x19 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
 	"casinoDeck\x12/\n" +
-	"\x0fcasino_discards\x18\x1a \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0ecasinoDiscardsB\x0e\n" +
+	"\x0fcasino_discards\x18\x1a \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0ecasinoDiscards\x12O\n" +
+	"\tboardwalk\x18\x1b \x01(\v2).moonshine.bootleggers.v1.BoardwalkSupplyB\x06\x92\xe5\x18\x02\b\x01R\tboardwalk\x12+\n" +
+	"\romalleys_cuts\x18\x1c \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\fomalleysCutsB\x0e\n" +
 	"\f_viewer_seatB\a\n" +
 	"\x05_turnB\t\n" +
-	"\a_copper\"j\n" +
+	"\a_copper\"\xa4\x01\n" +
+	"\x0fBoardwalkSupply\x12M\n" +
+	"\acasinos\x18\x01 \x03(\v2+.moonshine.bootleggers.v1.CasinoPlacardViewB\x06\x92\xe5\x18\x02\b\x01R\acasinos\x12B\n" +
+	"\x19entertainment_acts_placed\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x17entertainmentActsPlaced\"\xcb\x02\n" +
+	"\x11CasinoPlacardView\x12E\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceB\x06\x92\xe5\x18\x02\b\x01R\x05place\x12#\n" +
+	"\tin_supply\x18\x02 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\binSupply\x12!\n" +
+	"\x05owner\x18\x03 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x05owner\x88\x01\x01\x12%\n" +
+	"\n" +
+	"base_price\x18\x04 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\tbasePrice\x12#\n" +
+	"\tper_crate\x18\x05 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\bperCrate\x12\x1a\n" +
+	"\x04dice\x18\x06 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04dice\x125\n" +
+	"\x12entertainment_acts\x18\a \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x11entertainmentActsB\b\n" +
+	"\x06_owner\"j\n" +
 	"\tStillView\x12\x1c\n" +
 	"\x05still\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05still\x12\x1a\n" +
 	"\x04dice\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04dice\x12#\n" +
@@ -1747,7 +1956,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\vmuscle_hand\x18\x01 \x03(\x05R\n" +
 	"muscleHand\x12(\n" +
 	"\rsealed_muscle\x18\x02 \x01(\x05H\x00R\fsealedMuscle\x88\x01\x01B\x10\n" +
-	"\x0e_sealed_muscle\"\xdd\x06\n" +
+	"\x0e_sealed_muscle\"\x92\a\n" +
 	"\bSeatView\x12\x1c\n" +
 	"\x04seat\x18\x01 \x01(\x05B\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12\x1c\n" +
 	"\x05money\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05money\x12\x1e\n" +
@@ -1772,7 +1981,8 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"offersMade\x122\n" +
 	"\x11kept_casino_cards\x18\x12 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0fkeptCasinoCards\x124\n" +
 	"\x12new_city_ordinance\x18\x13 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x10newCityOrdinance\x126\n" +
-	"\x13casino_cards_passed\x18\x14 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x11casinoCardsPassed\"a\n" +
+	"\x13casino_cards_passed\x18\x14 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x11casinoCardsPassed\x123\n" +
+	"\x11markers_destroyed\x18\x15 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x10markersDestroyed\"a\n" +
 	"\vColourCount\x128\n" +
 	"\x06colour\x18\x01 \x01(\v2 .moonshine.bootleggers.v1.ColourR\x06colour\x12\x18\n" +
 	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\x93\a\n" +
@@ -1888,81 +2098,86 @@ func file_moonshine_bootleggers_v1_view_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_bootleggers_v1_view_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_moonshine_bootleggers_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_moonshine_bootleggers_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_moonshine_bootleggers_v1_view_proto_goTypes = []any{
 	(Commission)(0),           // 0: moonshine.bootleggers.v1.Commission
 	(*View)(nil),              // 1: moonshine.bootleggers.v1.View
-	(*StillView)(nil),         // 2: moonshine.bootleggers.v1.StillView
-	(*SeatSecrets)(nil),       // 3: moonshine.bootleggers.v1.SeatSecrets
-	(*SeatView)(nil),          // 4: moonshine.bootleggers.v1.SeatView
-	(*ColourCount)(nil),       // 5: moonshine.bootleggers.v1.ColourCount
-	(*PlaceView)(nil),         // 6: moonshine.bootleggers.v1.PlaceView
-	(*CasinoCardEffects)(nil), // 7: moonshine.bootleggers.v1.CasinoCardEffects
-	(*OfferSlotView)(nil),     // 8: moonshine.bootleggers.v1.OfferSlotView
-	(*OfferView)(nil),         // 9: moonshine.bootleggers.v1.OfferView
-	(*CasinoSlotView)(nil),    // 10: moonshine.bootleggers.v1.CasinoSlotView
-	(*TruckView)(nil),         // 11: moonshine.bootleggers.v1.TruckView
-	(*NonPlayerHandView)(nil), // 12: moonshine.bootleggers.v1.NonPlayerHandView
-	(*TradeView)(nil),         // 13: moonshine.bootleggers.v1.TradeView
-	(*CallView)(nil),          // 14: moonshine.bootleggers.v1.CallView
-	(*AuditorView)(nil),       // 15: moonshine.bootleggers.v1.AuditorView
-	(*Options)(nil),           // 16: moonshine.bootleggers.v1.Options
-	(Phase)(0),                // 17: moonshine.bootleggers.v1.Phase
-	(Step)(0),                 // 18: moonshine.bootleggers.v1.Step
-	(*Contender)(nil),         // 19: moonshine.bootleggers.v1.Contender
-	(*GameEnded)(nil),         // 20: moonshine.bootleggers.v1.GameEnded
-	(*Colour)(nil),            // 21: moonshine.bootleggers.v1.Colour
-	(DrinkingPlace)(0),        // 22: moonshine.bootleggers.v1.DrinkingPlace
-	(PlaceKind)(0),            // 23: moonshine.bootleggers.v1.PlaceKind
-	(*Consumption)(nil),       // 24: moonshine.bootleggers.v1.Consumption
-	(CardKind)(0),             // 25: moonshine.bootleggers.v1.CardKind
-	(CasinoCardKind)(0),       // 26: moonshine.bootleggers.v1.CasinoCardKind
-	(TruckSize)(0),            // 27: moonshine.bootleggers.v1.TruckSize
-	(*Goods)(nil),             // 28: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),           // 29: moonshine.bootleggers.v1.BuyingTier
-	(*NonPlayerHand)(nil),     // 30: moonshine.bootleggers.v1.NonPlayerHand
+	(*BoardwalkSupply)(nil),   // 2: moonshine.bootleggers.v1.BoardwalkSupply
+	(*CasinoPlacardView)(nil), // 3: moonshine.bootleggers.v1.CasinoPlacardView
+	(*StillView)(nil),         // 4: moonshine.bootleggers.v1.StillView
+	(*SeatSecrets)(nil),       // 5: moonshine.bootleggers.v1.SeatSecrets
+	(*SeatView)(nil),          // 6: moonshine.bootleggers.v1.SeatView
+	(*ColourCount)(nil),       // 7: moonshine.bootleggers.v1.ColourCount
+	(*PlaceView)(nil),         // 8: moonshine.bootleggers.v1.PlaceView
+	(*CasinoCardEffects)(nil), // 9: moonshine.bootleggers.v1.CasinoCardEffects
+	(*OfferSlotView)(nil),     // 10: moonshine.bootleggers.v1.OfferSlotView
+	(*OfferView)(nil),         // 11: moonshine.bootleggers.v1.OfferView
+	(*CasinoSlotView)(nil),    // 12: moonshine.bootleggers.v1.CasinoSlotView
+	(*TruckView)(nil),         // 13: moonshine.bootleggers.v1.TruckView
+	(*NonPlayerHandView)(nil), // 14: moonshine.bootleggers.v1.NonPlayerHandView
+	(*TradeView)(nil),         // 15: moonshine.bootleggers.v1.TradeView
+	(*CallView)(nil),          // 16: moonshine.bootleggers.v1.CallView
+	(*AuditorView)(nil),       // 17: moonshine.bootleggers.v1.AuditorView
+	(*Options)(nil),           // 18: moonshine.bootleggers.v1.Options
+	(Phase)(0),                // 19: moonshine.bootleggers.v1.Phase
+	(Step)(0),                 // 20: moonshine.bootleggers.v1.Step
+	(*Contender)(nil),         // 21: moonshine.bootleggers.v1.Contender
+	(*GameEnded)(nil),         // 22: moonshine.bootleggers.v1.GameEnded
+	(DrinkingPlace)(0),        // 23: moonshine.bootleggers.v1.DrinkingPlace
+	(*Colour)(nil),            // 24: moonshine.bootleggers.v1.Colour
+	(PlaceKind)(0),            // 25: moonshine.bootleggers.v1.PlaceKind
+	(*Consumption)(nil),       // 26: moonshine.bootleggers.v1.Consumption
+	(CardKind)(0),             // 27: moonshine.bootleggers.v1.CardKind
+	(CasinoCardKind)(0),       // 28: moonshine.bootleggers.v1.CasinoCardKind
+	(TruckSize)(0),            // 29: moonshine.bootleggers.v1.TruckSize
+	(*Goods)(nil),             // 30: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),           // 31: moonshine.bootleggers.v1.BuyingTier
+	(*NonPlayerHand)(nil),     // 32: moonshine.bootleggers.v1.NonPlayerHand
 }
 var file_moonshine_bootleggers_v1_view_proto_depIdxs = []int32{
-	16, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
-	17, // 1: moonshine.bootleggers.v1.View.phase:type_name -> moonshine.bootleggers.v1.Phase
-	18, // 2: moonshine.bootleggers.v1.View.step:type_name -> moonshine.bootleggers.v1.Step
-	19, // 3: moonshine.bootleggers.v1.View.muscle_order:type_name -> moonshine.bootleggers.v1.Contender
-	4,  // 4: moonshine.bootleggers.v1.View.seats:type_name -> moonshine.bootleggers.v1.SeatView
-	6,  // 5: moonshine.bootleggers.v1.View.places:type_name -> moonshine.bootleggers.v1.PlaceView
-	9,  // 6: moonshine.bootleggers.v1.View.offer:type_name -> moonshine.bootleggers.v1.OfferView
-	11, // 7: moonshine.bootleggers.v1.View.trucks:type_name -> moonshine.bootleggers.v1.TruckView
-	12, // 8: moonshine.bootleggers.v1.View.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHandView
-	13, // 9: moonshine.bootleggers.v1.View.trades:type_name -> moonshine.bootleggers.v1.TradeView
-	14, // 10: moonshine.bootleggers.v1.View.call:type_name -> moonshine.bootleggers.v1.CallView
-	15, // 11: moonshine.bootleggers.v1.View.auditor:type_name -> moonshine.bootleggers.v1.AuditorView
-	20, // 12: moonshine.bootleggers.v1.View.result:type_name -> moonshine.bootleggers.v1.GameEnded
-	2,  // 13: moonshine.bootleggers.v1.SeatView.stills:type_name -> moonshine.bootleggers.v1.StillView
-	3,  // 14: moonshine.bootleggers.v1.SeatView.secrets:type_name -> moonshine.bootleggers.v1.SeatSecrets
-	21, // 15: moonshine.bootleggers.v1.ColourCount.colour:type_name -> moonshine.bootleggers.v1.Colour
-	22, // 16: moonshine.bootleggers.v1.PlaceView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 17: moonshine.bootleggers.v1.PlaceView.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
-	5,  // 18: moonshine.bootleggers.v1.PlaceView.markers:type_name -> moonshine.bootleggers.v1.ColourCount
-	21, // 19: moonshine.bootleggers.v1.PlaceView.majority:type_name -> moonshine.bootleggers.v1.Colour
-	21, // 20: moonshine.bootleggers.v1.PlaceView.owner:type_name -> moonshine.bootleggers.v1.Colour
-	24, // 21: moonshine.bootleggers.v1.PlaceView.consumption:type_name -> moonshine.bootleggers.v1.Consumption
-	7,  // 22: moonshine.bootleggers.v1.PlaceView.casino_cards:type_name -> moonshine.bootleggers.v1.CasinoCardEffects
-	0,  // 23: moonshine.bootleggers.v1.CasinoCardEffects.commission:type_name -> moonshine.bootleggers.v1.Commission
-	25, // 24: moonshine.bootleggers.v1.OfferSlotView.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	8,  // 25: moonshine.bootleggers.v1.OfferView.slots:type_name -> moonshine.bootleggers.v1.OfferSlotView
-	10, // 26: moonshine.bootleggers.v1.OfferView.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlotView
-	26, // 27: moonshine.bootleggers.v1.CasinoSlotView.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	27, // 28: moonshine.bootleggers.v1.TruckView.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	22, // 29: moonshine.bootleggers.v1.TruckView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	28, // 30: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
-	28, // 31: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
-	22, // 32: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	29, // 33: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	30, // 34: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	35, // [35:35] is the sub-list for method output_type
-	35, // [35:35] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	18, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
+	19, // 1: moonshine.bootleggers.v1.View.phase:type_name -> moonshine.bootleggers.v1.Phase
+	20, // 2: moonshine.bootleggers.v1.View.step:type_name -> moonshine.bootleggers.v1.Step
+	21, // 3: moonshine.bootleggers.v1.View.muscle_order:type_name -> moonshine.bootleggers.v1.Contender
+	6,  // 4: moonshine.bootleggers.v1.View.seats:type_name -> moonshine.bootleggers.v1.SeatView
+	8,  // 5: moonshine.bootleggers.v1.View.places:type_name -> moonshine.bootleggers.v1.PlaceView
+	11, // 6: moonshine.bootleggers.v1.View.offer:type_name -> moonshine.bootleggers.v1.OfferView
+	13, // 7: moonshine.bootleggers.v1.View.trucks:type_name -> moonshine.bootleggers.v1.TruckView
+	14, // 8: moonshine.bootleggers.v1.View.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHandView
+	15, // 9: moonshine.bootleggers.v1.View.trades:type_name -> moonshine.bootleggers.v1.TradeView
+	16, // 10: moonshine.bootleggers.v1.View.call:type_name -> moonshine.bootleggers.v1.CallView
+	17, // 11: moonshine.bootleggers.v1.View.auditor:type_name -> moonshine.bootleggers.v1.AuditorView
+	22, // 12: moonshine.bootleggers.v1.View.result:type_name -> moonshine.bootleggers.v1.GameEnded
+	2,  // 13: moonshine.bootleggers.v1.View.boardwalk:type_name -> moonshine.bootleggers.v1.BoardwalkSupply
+	3,  // 14: moonshine.bootleggers.v1.BoardwalkSupply.casinos:type_name -> moonshine.bootleggers.v1.CasinoPlacardView
+	23, // 15: moonshine.bootleggers.v1.CasinoPlacardView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	4,  // 16: moonshine.bootleggers.v1.SeatView.stills:type_name -> moonshine.bootleggers.v1.StillView
+	5,  // 17: moonshine.bootleggers.v1.SeatView.secrets:type_name -> moonshine.bootleggers.v1.SeatSecrets
+	24, // 18: moonshine.bootleggers.v1.ColourCount.colour:type_name -> moonshine.bootleggers.v1.Colour
+	23, // 19: moonshine.bootleggers.v1.PlaceView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	25, // 20: moonshine.bootleggers.v1.PlaceView.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
+	7,  // 21: moonshine.bootleggers.v1.PlaceView.markers:type_name -> moonshine.bootleggers.v1.ColourCount
+	24, // 22: moonshine.bootleggers.v1.PlaceView.majority:type_name -> moonshine.bootleggers.v1.Colour
+	24, // 23: moonshine.bootleggers.v1.PlaceView.owner:type_name -> moonshine.bootleggers.v1.Colour
+	26, // 24: moonshine.bootleggers.v1.PlaceView.consumption:type_name -> moonshine.bootleggers.v1.Consumption
+	9,  // 25: moonshine.bootleggers.v1.PlaceView.casino_cards:type_name -> moonshine.bootleggers.v1.CasinoCardEffects
+	0,  // 26: moonshine.bootleggers.v1.CasinoCardEffects.commission:type_name -> moonshine.bootleggers.v1.Commission
+	27, // 27: moonshine.bootleggers.v1.OfferSlotView.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	10, // 28: moonshine.bootleggers.v1.OfferView.slots:type_name -> moonshine.bootleggers.v1.OfferSlotView
+	12, // 29: moonshine.bootleggers.v1.OfferView.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlotView
+	28, // 30: moonshine.bootleggers.v1.CasinoSlotView.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	29, // 31: moonshine.bootleggers.v1.TruckView.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	23, // 32: moonshine.bootleggers.v1.TruckView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	30, // 33: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
+	30, // 34: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
+	23, // 35: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	31, // 36: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	32, // 37: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	38, // [38:38] is the sub-list for method output_type
+	38, // [38:38] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_view_proto_init() }
@@ -1975,18 +2190,19 @@ func file_moonshine_bootleggers_v1_view_proto_init() {
 	file_moonshine_bootleggers_v1_options_proto_init()
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[0].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[2].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_view_proto_msgTypes[6].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_view_proto_msgTypes[7].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_view_proto_msgTypes[4].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[8].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[9].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[10].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_view_proto_msgTypes[11].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_view_proto_msgTypes[12].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_view_proto_rawDesc), len(file_moonshine_bootleggers_v1_view_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   15,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/view.proto.
  */
 export const file_moonshine_bootleggers_v1_view: GenFile = /*@__PURE__*/
-  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvdmlldy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIuAJCgRWaWV3EhcKB3BsYXllcnMYASABKAVCBpLlGAIIARI6CgdvcHRpb25zGAIgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNCBpLlGAIIARIgCgt2aWV3ZXJfc2VhdBgDIAEoBUIGkuUYAggFSACIAQESFQoFcm91bmQYBCABKAVCBpLlGAIIARI2CgVwaGFzZRgFIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZUIGkuUYAggBEjQKBHN0ZXAYBiABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcEIGkuUYAggBEhkKBHR1cm4YByABKAVCBpLlGAIIAUgBiAEBEkEKDG11c2NsZV9vcmRlchgIIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXJCBpLlGAIIARI5CgVzZWF0cxgJIAMoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Vmlld0IGkuUYAggBEjsKBnBsYWNlcxgKIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZVZpZXdCBpLlGAIIARI6CgVvZmZlchgLIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclZpZXdCBpLlGAIIARI7CgZ0cnVja3MYDCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tWaWV3QgaS5RgCCAESGwoGY29wcGVyGA0gASgFQgaS5RgCCAFIAogBARIeCg5uZXV0cmFsX3N1cHBseRgOIAEoBUIGkuUYAggBEk0KEG5vbl9wbGF5ZXJfaGFuZHMYDyADKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZFZpZXdCBpLlGAIIARIiChJtZW5fb2ZfYWN0aW9uX2RlY2sYECABKAVCBpLlGAIIARImChZtZW5fb2ZfYWN0aW9uX2Rpc2NhcmRzGBEgAygFQgaS5RgCCAESGgoKdHJ1Y2tfZGVjaxgSIAEoBUIGkuUYAggBEiIKEnJlbW90ZV9zdGlsbHNfbGVmdBgTIAEoBUIGkuUYAggBEjsKBnRyYWRlcxgUIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZVZpZXdCBpLlGAIIARIfCg9tdXNjbGVfZGlzY2FyZHMYFSADKAVCBpLlGAIIARI4CgRjYWxsGBYgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxWaWV3QgaS5RgCCAESPgoHYXVkaXRvchgXIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BdWRpdG9yVmlld0IGkuUYAggEEjsKBnJlc3VsdBgYIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lRW5kZWRCBpLlGAIIARIbCgtjYXNpbm9fZGVjaxgZIAEoBUIGkuUYAggBEh8KD2Nhc2lub19kaXNjYXJkcxgaIAMoBUIGkuUYAggBQg4KDF92aWV3ZXJfc2VhdEIHCgVfdHVybkIJCgdfY29wcGVyIlMKCVN0aWxsVmlldxIVCgVzdGlsbBgBIAEoBUIGkuUYAggBEhQKBGRpY2UYAiABKAVCBpLlGAIIARIZCglzaHV0X2Rvd24YAyABKAhCBpLlGAIIASJQCgtTZWF0U2VjcmV0cxITCgttdXNjbGVfaGFuZBgBIAMoBRIaCg1zZWFsZWRfbXVzY2xlGAIgASgFSACIAQFCEAoOX3NlYWxlZF9tdXNjbGUiggUKCFNlYXRWaWV3EhYKBHNlYXQYASABKAVCCJLlGAQIARABEhUKBW1vbmV5GAIgASgFQgaS5RgCCAESFgoGc3VwcGx5GAMgASgFQgaS5RgCCAESGQoJYmFja19yb29tGAQgASgFQgaS5RgCCAESOwoGc3RpbGxzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsVmlld0IGkuUYAggBEhYKBmNyYXRlcxgGIAEoBUIGkuUYAggBEhYKBnRydWNrcxgHIAMoBUIGkuUYAggBEhoKCmtlcHRfY2FyZHMYCCADKAVCBpLlGAIIARIhChFtdXNjbGVfaGFuZF9jb3VudBgJIAEoBUIGkuUYAggBEiIKEm11c2NsZV9iYW5kX2NvdW50cxgKIAMoBUIGkuUYAggBEhoKCmhhc19jaG9zZW4YCyABKAhCBpLlGAIIARIWCgZtdXNjbGUYDCABKAVCBpLlGAIIARIUCgRkb25lGA0gASgIQgaS5RgCCAESGAoIcHJvZHVjZWQYDiABKAVCBpLlGAIIARIXCgdyYW5nX3VwGA8gASgIQgaS5RgCCAESPgoHc2VjcmV0cxgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0U2VjcmV0c0IGkuUYAggCEhsKC29mZmVyc19tYWRlGBEgASgFQgaS5RgCCAESIQoRa2VwdF9jYXNpbm9fY2FyZHMYEiADKAVCBpLlGAIIARIiChJuZXdfY2l0eV9vcmRpbmFuY2UYEyABKAhCBpLlGAIIARIjChNjYXNpbm9fY2FyZHNfcGFzc2VkGBQgASgIQgaS5RgCCAEiUAoLQ29sb3VyQ291bnQSMAoGY29sb3VyGAEgASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91chIPCgdtYXJrZXJzGAIgASgFIugFCglQbGFjZVZpZXcSPgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIGkuUYAggBEjkKBGtpbmQYAiABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VLaW5kQgaS5RgCCAESFwoHaW5fcGxheRgDIAEoCEIGkuUYAggBEhcKB2NpcmNsZXMYBCABKAVCBpLlGAIIARIXCgdtaW5pbXVtGAUgASgFQgaS5RgCCAESFAoEZGljZRgGIAEoBUIGkuUYAggBEhUKBXByaWNlGAcgASgFQgaS5RgCCAESGwoLb3duZXJfYm9udXMYCCABKAVCBpLlGAIIARIcCgxpbXByb3ZlbWVudHMYCSABKAVCBpLlGAIIARI+CgdtYXJrZXJzGAogAygLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91ckNvdW50QgaS5RgCCAESFAoEb3BlbhgLIAEoCEIGkuUYAggBEjoKCG1ham9yaXR5GAwgASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91ckIGkuUYAggBEjcKBW93bmVyGA0gASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91ckIGkuUYAggBEhQKBGxpbmUYDiADKAVCBpLlGAIIARIZCgliaWdfbmlnaHQYDyABKAhCBpLlGAIIARJCCgtjb25zdW1wdGlvbhgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvbkIGkuUYAggBEiIKEmVudGVydGFpbm1lbnRfYWN0cxgRIAEoBUIGkuUYAggBEkkKDGNhc2lub19jYXJkcxgSIAEoCzIrLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9DYXJkRWZmZWN0c0IGkuUYAggBIt8BChFDYXNpbm9DYXJkRWZmZWN0cxITCgtwb2xpY2VfcmFpZBgBIAEoCBISCgpmaXJlX2NoaWVmGAIgASgIEh4KEXBvbGl0aWNhbF9wb2NrZXRzGAMgASgFSACIAQESGQoRZ2FtYmxpbmdfd2luZGZhbGwYBCABKAgSFgoOYnJlYWtfdGhlX2JhbmsYBSABKAgSOAoKY29tbWlzc2lvbhgGIAEoDjIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db21taXNzaW9uQhQKEl9wb2xpdGljYWxfcG9ja2V0cyLDAQoNT2ZmZXJTbG90VmlldxIUCgRzbG90GAEgASgFQgaS5RgCCAESHAoHY2FyZF9pZBgCIAEoBUIGkuUYAggBSACIAQESOAoEa2luZBgDIAEoDjIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkS2luZEIGkuUYAggBEiQKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUIGkuUYAggBSAGIAQFCCgoIX2NhcmRfaWRCEgoQX25vbl9wbGF5ZXJfaGFuZCK5AQoJT2ZmZXJWaWV3Ej4KBXNsb3RzGAEgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9mZmVyU2xvdFZpZXdCBpLlGAIIARIaCgV0cnVjaxgCIAEoBUIGkuUYAggBSACIAQESRgoMY2FzaW5vX3Nsb3RzGAMgAygLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub1Nsb3RWaWV3QgaS5RgCCAFCCAoGX3RydWNrIpABCg5DYXNpbm9TbG90VmlldxIUCgRzbG90GAEgASgFQgaS5RgCCAESHAoHY2FyZF9pZBgCIAEoBUIGkuUYAggBSACIAQESPgoEa2luZBgDIAEoDjIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9DYXJkS2luZEIGkuUYAggBQgoKCF9jYXJkX2lkIvQCCglUcnVja1ZpZXcSFQoFdHJ1Y2sYASABKAVCBpLlGAIIARI5CgRzaXplGAIgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRydWNrU2l6ZUIGkuUYAggBEhgKCGNhcGFjaXR5GAMgASgFQgaS5RgCCAESFQoFZ3JhZnQYBCABKAVCBpLlGAIIARIVCgVvd25lchgFIAEoBUIGkuUYAggBEhsKBnJ1bm5lchgGIAEoBUIGkuUYAggBSACIAQESFgoGY3JhdGVzGAcgASgFQgaS5RgCCAESPgoFcGxhY2UYCCABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIGkuUYAggBEhYKBmhhbHRlZBgJIAEoCEIGkuUYAggBEhkKCWFwcGxlX3BpZRgKIAEoCEIGkuUYAggBEhoKCmluc2lkZV9qb2IYCyABKAhCBpLlGAIIAUIJCgdfcnVubmVyIl0KEU5vblBsYXllckhhbmRWaWV3EhQKBGhhbmQYASABKAVCBpLlGAIIARIaCgpjYXJkc19sZWZ0GAIgASgFQgaS5RgCCAESFgoGbXVzY2xlGAMgASgFQgaS5RgCCAEivAEKCVRyYWRlVmlldxIYCghvZmZlcl9pZBgBIAEoBUIGkuUYAggBEhQKBGZyb20YAiABKAVCBpLlGAIIARISCgJ0bxgDIAEoBUIGkuUYAggBEjUKBGdpdmUYBCABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHNCBpLlGAIIARI0CgNnZXQYBSABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHNCBpLlGAIIASK0AQoIQ2FsbFZpZXcSFAoEc2VhdBgBIAEoBUIGkuUYAggBEj4KBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCBpLlGAIIARIWCgZ0cnVja3MYAyADKAVCBpLlGAIIARI6CgR0aWVyGAQgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXJCBpLlGAIIASKoAQoLQXVkaXRvclZpZXcSGgoSbWVuX29mX2FjdGlvbl9kZWNrGAEgAygFEhIKCnRydWNrX2RlY2sYAiADKAUSQQoQbm9uX3BsYXllcl9oYW5kcxgDIAMoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJIYW5kEhEKCXNldF9hc2lkZRgEIAMoBRITCgtjYXNpbm9fZGVjaxgFIAMoBSptCgpDb21taXNzaW9uEhoKFkNPTU1JU1NJT05fVU5TUEVDSUZJRUQQABIWChJDT01NSVNTSU9OX0FXQUlURUQQARITCg9DT01NSVNTSU9OX1BBSUQQAhIWChJDT01NSVNTSU9OX1JFRlVTRUQQA2IGcHJvdG8z", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_visibility_v1_visibility]);
+  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvdmlldy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIsUKCgRWaWV3EhcKB3BsYXllcnMYASABKAVCBpLlGAIIARI6CgdvcHRpb25zGAIgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNCBpLlGAIIARIgCgt2aWV3ZXJfc2VhdBgDIAEoBUIGkuUYAggFSACIAQESFQoFcm91bmQYBCABKAVCBpLlGAIIARI2CgVwaGFzZRgFIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZUIGkuUYAggBEjQKBHN0ZXAYBiABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcEIGkuUYAggBEhkKBHR1cm4YByABKAVCBpLlGAIIAUgBiAEBEkEKDG11c2NsZV9vcmRlchgIIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXJCBpLlGAIIARI5CgVzZWF0cxgJIAMoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Vmlld0IGkuUYAggBEjsKBnBsYWNlcxgKIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZVZpZXdCBpLlGAIIARI6CgVvZmZlchgLIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclZpZXdCBpLlGAIIARI7CgZ0cnVja3MYDCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tWaWV3QgaS5RgCCAESGwoGY29wcGVyGA0gASgFQgaS5RgCCAFIAogBARIeCg5uZXV0cmFsX3N1cHBseRgOIAEoBUIGkuUYAggBEk0KEG5vbl9wbGF5ZXJfaGFuZHMYDyADKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZFZpZXdCBpLlGAIIARIiChJtZW5fb2ZfYWN0aW9uX2RlY2sYECABKAVCBpLlGAIIARImChZtZW5fb2ZfYWN0aW9uX2Rpc2NhcmRzGBEgAygFQgaS5RgCCAESGgoKdHJ1Y2tfZGVjaxgSIAEoBUIGkuUYAggBEiIKEnJlbW90ZV9zdGlsbHNfbGVmdBgTIAEoBUIGkuUYAggBEjsKBnRyYWRlcxgUIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZVZpZXdCBpLlGAIIARIfCg9tdXNjbGVfZGlzY2FyZHMYFSADKAVCBpLlGAIIARI4CgRjYWxsGBYgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxWaWV3QgaS5RgCCAESPgoHYXVkaXRvchgXIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BdWRpdG9yVmlld0IGkuUYAggEEjsKBnJlc3VsdBgYIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lRW5kZWRCBpLlGAIIARIbCgtjYXNpbm9fZGVjaxgZIAEoBUIGkuUYAggBEh8KD2Nhc2lub19kaXNjYXJkcxgaIAMoBUIGkuUYAggBEkQKCWJvYXJkd2FsaxgbIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Cb2FyZHdhbGtTdXBwbHlCBpLlGAIIARIdCg1vbWFsbGV5c19jdXRzGBwgASgFQgaS5RgCCAFCDgoMX3ZpZXdlcl9zZWF0QgcKBV90dXJuQgkKB19jb3BwZXIiggEKD0JvYXJkd2Fsa1N1cHBseRJECgdjYXNpbm9zGAEgAygLMisubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub1BsYWNhcmRWaWV3QgaS5RgCCAESKQoZZW50ZXJ0YWlubWVudF9hY3RzX3BsYWNlZBgCIAEoBUIGkuUYAggBIoUCChFDYXNpbm9QbGFjYXJkVmlldxI+CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESGQoJaW5fc3VwcGx5GAIgASgIQgaS5RgCCAESGgoFb3duZXIYAyABKAVCBpLlGAIIAUgAiAEBEhoKCmJhc2VfcHJpY2UYBCABKAVCBpLlGAIIARIZCglwZXJfY3JhdGUYBSABKAVCBpLlGAIIARIUCgRkaWNlGAYgASgFQgaS5RgCCAESIgoSZW50ZXJ0YWlubWVudF9hY3RzGAcgASgFQgaS5RgCCAFCCAoGX293bmVyIlMKCVN0aWxsVmlldxIVCgVzdGlsbBgBIAEoBUIGkuUYAggBEhQKBGRpY2UYAiABKAVCBpLlGAIIARIZCglzaHV0X2Rvd24YAyABKAhCBpLlGAIIASJQCgtTZWF0U2VjcmV0cxITCgttdXNjbGVfaGFuZBgBIAMoBRIaCg1zZWFsZWRfbXVzY2xlGAIgASgFSACIAQFCEAoOX3NlYWxlZF9tdXNjbGUipQUKCFNlYXRWaWV3EhYKBHNlYXQYASABKAVCCJLlGAQIARABEhUKBW1vbmV5GAIgASgFQgaS5RgCCAESFgoGc3VwcGx5GAMgASgFQgaS5RgCCAESGQoJYmFja19yb29tGAQgASgFQgaS5RgCCAESOwoGc3RpbGxzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsVmlld0IGkuUYAggBEhYKBmNyYXRlcxgGIAEoBUIGkuUYAggBEhYKBnRydWNrcxgHIAMoBUIGkuUYAggBEhoKCmtlcHRfY2FyZHMYCCADKAVCBpLlGAIIARIhChFtdXNjbGVfaGFuZF9jb3VudBgJIAEoBUIGkuUYAggBEiIKEm11c2NsZV9iYW5kX2NvdW50cxgKIAMoBUIGkuUYAggBEhoKCmhhc19jaG9zZW4YCyABKAhCBpLlGAIIARIWCgZtdXNjbGUYDCABKAVCBpLlGAIIARIUCgRkb25lGA0gASgIQgaS5RgCCAESGAoIcHJvZHVjZWQYDiABKAVCBpLlGAIIARIXCgdyYW5nX3VwGA8gASgIQgaS5RgCCAESPgoHc2VjcmV0cxgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0U2VjcmV0c0IGkuUYAggCEhsKC29mZmVyc19tYWRlGBEgASgFQgaS5RgCCAESIQoRa2VwdF9jYXNpbm9fY2FyZHMYEiADKAVCBpLlGAIIARIiChJuZXdfY2l0eV9vcmRpbmFuY2UYEyABKAhCBpLlGAIIARIjChNjYXNpbm9fY2FyZHNfcGFzc2VkGBQgASgIQgaS5RgCCAESIQoRbWFya2Vyc19kZXN0cm95ZWQYFSABKAVCBpLlGAIIASJQCgtDb2xvdXJDb3VudBIwCgZjb2xvdXIYASABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyEg8KB21hcmtlcnMYAiABKAUi6AUKCVBsYWNlVmlldxI+CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESOQoEa2luZBgCIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZUtpbmRCBpLlGAIIARIXCgdpbl9wbGF5GAMgASgIQgaS5RgCCAESFwoHY2lyY2xlcxgEIAEoBUIGkuUYAggBEhcKB21pbmltdW0YBSABKAVCBpLlGAIIARIUCgRkaWNlGAYgASgFQgaS5RgCCAESFQoFcHJpY2UYByABKAVCBpLlGAIIARIbCgtvd25lcl9ib251cxgIIAEoBUIGkuUYAggBEhwKDGltcHJvdmVtZW50cxgJIAEoBUIGkuUYAggBEj4KB21hcmtlcnMYCiADKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQ291bnRCBpLlGAIIARIUCgRvcGVuGAsgASgIQgaS5RgCCAESOgoIbWFqb3JpdHkYDCABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQgaS5RgCCAESNwoFb3duZXIYDSABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQgaS5RgCCAESFAoEbGluZRgOIAMoBUIGkuUYAggBEhkKCWJpZ19uaWdodBgPIAEoCEIGkuUYAggBEkIKC2NvbnN1bXB0aW9uGBAgASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnN1bXB0aW9uQgaS5RgCCAESIgoSZW50ZXJ0YWlubWVudF9hY3RzGBEgASgFQgaS5RgCCAESSQoMY2FzaW5vX2NhcmRzGBIgASgLMisubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmRFZmZlY3RzQgaS5RgCCAEi3wEKEUNhc2lub0NhcmRFZmZlY3RzEhMKC3BvbGljZV9yYWlkGAEgASgIEhIKCmZpcmVfY2hpZWYYAiABKAgSHgoRcG9saXRpY2FsX3BvY2tldHMYAyABKAVIAIgBARIZChFnYW1ibGluZ193aW5kZmFsbBgEIAEoCBIWCg5icmVha190aGVfYmFuaxgFIAEoCBI4Cgpjb21taXNzaW9uGAYgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbW1pc3Npb25CFAoSX3BvbGl0aWNhbF9wb2NrZXRzIsMBCg1PZmZlclNsb3RWaWV3EhQKBHNsb3QYASABKAVCBpLlGAIIARIcCgdjYXJkX2lkGAIgASgFQgaS5RgCCAFIAIgBARI4CgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kQgaS5RgCCAESJAoPbm9uX3BsYXllcl9oYW5kGAQgASgFQgaS5RgCCAFIAYgBAUIKCghfY2FyZF9pZEISChBfbm9uX3BsYXllcl9oYW5kIrkBCglPZmZlclZpZXcSPgoFc2xvdHMYASADKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT2ZmZXJTbG90Vmlld0IGkuUYAggBEhoKBXRydWNrGAIgASgFQgaS5RgCCAFIAIgBARJGCgxjYXNpbm9fc2xvdHMYAyADKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vU2xvdFZpZXdCBpLlGAIIAUIICgZfdHJ1Y2sikAEKDkNhc2lub1Nsb3RWaWV3EhQKBHNsb3QYASABKAVCBpLlGAIIARIcCgdjYXJkX2lkGAIgASgFQgaS5RgCCAFIAIgBARI+CgRraW5kGAMgASgOMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmRLaW5kQgaS5RgCCAFCCgoIX2NhcmRfaWQi9AIKCVRydWNrVmlldxIVCgV0cnVjaxgBIAEoBUIGkuUYAggBEjkKBHNpemUYAiABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tTaXplQgaS5RgCCAESGAoIY2FwYWNpdHkYAyABKAVCBpLlGAIIARIVCgVncmFmdBgEIAEoBUIGkuUYAggBEhUKBW93bmVyGAUgASgFQgaS5RgCCAESGwoGcnVubmVyGAYgASgFQgaS5RgCCAFIAIgBARIWCgZjcmF0ZXMYByABKAVCBpLlGAIIARI+CgVwbGFjZRgIIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESFgoGaGFsdGVkGAkgASgIQgaS5RgCCAESGQoJYXBwbGVfcGllGAogASgIQgaS5RgCCAESGgoKaW5zaWRlX2pvYhgLIAEoCEIGkuUYAggBQgkKB19ydW5uZXIiXQoRTm9uUGxheWVySGFuZFZpZXcSFAoEaGFuZBgBIAEoBUIGkuUYAggBEhoKCmNhcmRzX2xlZnQYAiABKAVCBpLlGAIIARIWCgZtdXNjbGUYAyABKAVCBpLlGAIIASK8AQoJVHJhZGVWaWV3EhgKCG9mZmVyX2lkGAEgASgFQgaS5RgCCAESFAoEZnJvbRgCIAEoBUIGkuUYAggBEhIKAnRvGAMgASgFQgaS5RgCCAESNQoEZ2l2ZRgEIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kc0IGkuUYAggBEjQKA2dldBgFIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kc0IGkuUYAggBIrQBCghDYWxsVmlldxIUCgRzZWF0GAEgASgFQgaS5RgCCAESPgoFcGxhY2UYAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIGkuUYAggBEhYKBnRydWNrcxgDIAMoBUIGkuUYAggBEjoKBHRpZXIYBCABKA4yJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5aW5nVGllckIGkuUYAggBIqgBCgtBdWRpdG9yVmlldxIaChJtZW5fb2ZfYWN0aW9uX2RlY2sYASADKAUSEgoKdHJ1Y2tfZGVjaxgCIAMoBRJBChBub25fcGxheWVyX2hhbmRzGAMgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckhhbmQSEQoJc2V0X2FzaWRlGAQgAygFEhMKC2Nhc2lub19kZWNrGAUgAygFKm0KCkNvbW1pc3Npb24SGgoWQ09NTUlTU0lPTl9VTlNQRUNJRklFRBAAEhYKEkNPTU1JU1NJT05fQVdBSVRFRBABEhMKD0NPTU1JU1NJT05fUEFJRBACEhYKEkNPTU1JU1NJT05fUkVGVVNFRBADYgZwcm90bzM", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_visibility_v1_visibility]);
 
 /**
  * View is what one viewer (a seat, a spectator, or the auditor) may know.
@@ -213,6 +213,24 @@ export type View = Message<"moonshine.bootleggers.v1.View"> & {
    * @generated from field: repeated int32 casino_discards = 26;
    */
   casinoDiscards: number[];
+
+  /**
+   * boardwalk is what the Boardwalk's preparation puts within reach, and
+   * where it is now ("Place Casinos and Entertainment Act Tiles within
+   * reach."); unset without the expansion.
+   *
+   * @generated from field: moonshine.bootleggers.v1.BoardwalkSupply boardwalk = 27;
+   */
+  boardwalk?: BoardwalkSupply | undefined;
+
+  /**
+   * omalleys_cuts is the markers casino owners destroyed this round to
+   * cut O'Malley's consumption, at most 3 (Boardwalk, ruling 81): each one
+   * crate less bought from every truck at O'Malley's.
+   *
+   * @generated from field: int32 omalleys_cuts = 28;
+   */
+  omalleysCuts: number;
 };
 
 /**
@@ -221,6 +239,104 @@ export type View = Message<"moonshine.bootleggers.v1.View"> & {
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_view, 0);
+
+/**
+ * BoardwalkSupply is the Boardwalk's components beside the board: the
+ * casino placards and the Entertainment Act tiles (public, like the board).
+ *
+ * @generated from message moonshine.bootleggers.v1.BoardwalkSupply
+ */
+export type BoardwalkSupply = Message<"moonshine.bootleggers.v1.BoardwalkSupply"> & {
+  /**
+   * casinos are the placards this table uses, smallest first ("The 4th
+   * Casino is only used in 6 player games"), each in the supply or placed
+   * over its speakeasy.
+   *
+   * @generated from field: repeated moonshine.bootleggers.v1.CasinoPlacardView casinos = 1;
+   */
+  casinos: CasinoPlacardView[];
+
+  /**
+   * entertainment_acts_placed is the Entertainment Act tiles in casinos.
+   * The tiles in reach are not counted: no number of tiles is printed,
+   * and none limits them (ruling 84).
+   *
+   * @generated from field: int32 entertainment_acts_placed = 2;
+   */
+  entertainmentActsPlaced: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.BoardwalkSupply.
+ * Use `create(BoardwalkSupplySchema)` to create a new message.
+ */
+export const BoardwalkSupplySchema: GenMessage<BoardwalkSupply> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_view, 1);
+
+/**
+ * CasinoPlacardView is one casino placard of the table.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoPlacardView
+ */
+export type CasinoPlacardView = Message<"moonshine.bootleggers.v1.CasinoPlacardView"> & {
+  /**
+   * place is the speakeasy it matches ("selects the matching casino from
+   * the supply").
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * in_supply is true while it is within reach, not yet placed.
+   *
+   * @generated from field: bool in_supply = 2;
+   */
+  inSupply: boolean;
+
+  /**
+   * owner is the seat whose marker marks its ownership, once placed.
+   *
+   * @generated from field: optional int32 owner = 3;
+   */
+  owner?: number | undefined;
+
+  /**
+   * base_price is "the base price identified on the Casino" (ruling 73).
+   *
+   * @generated from field: int32 base_price = 4;
+   */
+  basePrice: number;
+
+  /**
+   * per_crate is what it pays per crate bought at this table, to the
+   * sellers and again to the owner (ruling 72).
+   *
+   * @generated from field: int32 per_crate = 5;
+   */
+  perCrate: number;
+
+  /**
+   * dice is the consumption dice it rolls (ruling 77).
+   *
+   * @generated from field: int32 dice = 6;
+   */
+  dice: number;
+
+  /**
+   * entertainment_acts are its Entertainment Act tiles, once placed.
+   *
+   * @generated from field: int32 entertainment_acts = 7;
+   */
+  entertainmentActs: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoPlacardView.
+ * Use `create(CasinoPlacardViewSchema)` to create a new message.
+ */
+export const CasinoPlacardViewSchema: GenMessage<CasinoPlacardView> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_view, 2);
 
 /**
  * StillView is one still on a seat's Family Still board or a Remote Still.
@@ -255,7 +371,7 @@ export type StillView = Message<"moonshine.bootleggers.v1.StillView"> & {
  * Use `create(StillViewSchema)` to create a new message.
  */
 export const StillViewSchema: GenMessage<StillView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 1);
+  messageDesc(file_moonshine_bootleggers_v1_view, 3);
 
 /**
  * SeatSecrets is what only the seat itself (and the auditor) sees.
@@ -284,7 +400,7 @@ export type SeatSecrets = Message<"moonshine.bootleggers.v1.SeatSecrets"> & {
  * Use `create(SeatSecretsSchema)` to create a new message.
  */
 export const SeatSecretsSchema: GenMessage<SeatSecrets> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 2);
+  messageDesc(file_moonshine_bootleggers_v1_view, 4);
 
 /**
  * SeatView is one seat as the viewer may see it.
@@ -440,6 +556,14 @@ export type SeatView = Message<"moonshine.bootleggers.v1.SeatView"> & {
    * @generated from field: bool casino_cards_passed = 20;
    */
   casinoCardsPassed: boolean;
+
+  /**
+   * markers_destroyed is its markers destroyed at O'Malley's, out of the
+   * game (Boardwalk, ruling 81).
+   *
+   * @generated from field: int32 markers_destroyed = 21;
+   */
+  markersDestroyed: number;
 };
 
 /**
@@ -447,7 +571,7 @@ export type SeatView = Message<"moonshine.bootleggers.v1.SeatView"> & {
  * Use `create(SeatViewSchema)` to create a new message.
  */
 export const SeatViewSchema: GenMessage<SeatView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 3);
+  messageDesc(file_moonshine_bootleggers_v1_view, 5);
 
 /**
  * ColourCount is a number of markers of one colour.
@@ -475,7 +599,7 @@ export type ColourCount = Message<"moonshine.bootleggers.v1.ColourCount"> & {
  * Use `create(ColourCountSchema)` to create a new message.
  */
 export const ColourCountSchema: GenMessage<ColourCount> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 4);
+  messageDesc(file_moonshine_bootleggers_v1_view, 6);
 
 /**
  * PlaceView is one drinking place.
@@ -620,7 +744,7 @@ export type PlaceView = Message<"moonshine.bootleggers.v1.PlaceView"> & {
  * Use `create(PlaceViewSchema)` to create a new message.
  */
 export const PlaceViewSchema: GenMessage<PlaceView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 5);
+  messageDesc(file_moonshine_bootleggers_v1_view, 7);
 
 /**
  * CasinoCardEffects are the Casino cards in force at one place this round
@@ -678,7 +802,7 @@ export type CasinoCardEffects = Message<"moonshine.bootleggers.v1.CasinoCardEffe
  * Use `create(CasinoCardEffectsSchema)` to create a new message.
  */
 export const CasinoCardEffectsSchema: GenMessage<CasinoCardEffects> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 6);
+  messageDesc(file_moonshine_bootleggers_v1_view, 8);
 
 /**
  * OfferSlotView is one Men of Action Offer Space.
@@ -720,7 +844,7 @@ export type OfferSlotView = Message<"moonshine.bootleggers.v1.OfferSlotView"> & 
  * Use `create(OfferSlotViewSchema)` to create a new message.
  */
 export const OfferSlotViewSchema: GenMessage<OfferSlotView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 7);
+  messageDesc(file_moonshine_bootleggers_v1_view, 9);
 
 /**
  * OfferView is the round's offer.
@@ -757,7 +881,7 @@ export type OfferView = Message<"moonshine.bootleggers.v1.OfferView"> & {
  * Use `create(OfferViewSchema)` to create a new message.
  */
 export const OfferViewSchema: GenMessage<OfferView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 8);
+  messageDesc(file_moonshine_bootleggers_v1_view, 10);
 
 /**
  * CasinoSlotView is one Casino offer space.
@@ -792,7 +916,7 @@ export type CasinoSlotView = Message<"moonshine.bootleggers.v1.CasinoSlotView"> 
  * Use `create(CasinoSlotViewSchema)` to create a new message.
  */
 export const CasinoSlotViewSchema: GenMessage<CasinoSlotView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 9);
+  messageDesc(file_moonshine_bootleggers_v1_view, 11);
 
 /**
  * TruckView is one truck.
@@ -886,7 +1010,7 @@ export type TruckView = Message<"moonshine.bootleggers.v1.TruckView"> & {
  * Use `create(TruckViewSchema)` to create a new message.
  */
 export const TruckViewSchema: GenMessage<TruckView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 10);
+  messageDesc(file_moonshine_bootleggers_v1_view, 12);
 
 /**
  * NonPlayerHandView is one Non-Player Muscle hand.
@@ -921,7 +1045,7 @@ export type NonPlayerHandView = Message<"moonshine.bootleggers.v1.NonPlayerHandV
  * Use `create(NonPlayerHandViewSchema)` to create a new message.
  */
 export const NonPlayerHandViewSchema: GenMessage<NonPlayerHandView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 11);
+  messageDesc(file_moonshine_bootleggers_v1_view, 13);
 
 /**
  * TradeView is an open trade offer.
@@ -970,7 +1094,7 @@ export type TradeView = Message<"moonshine.bootleggers.v1.TradeView"> & {
  * Use `create(TradeViewSchema)` to create a new message.
  */
 export const TradeViewSchema: GenMessage<TradeView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 12);
+  messageDesc(file_moonshine_bootleggers_v1_view, 14);
 
 /**
  * CallView is a buying order awaited from a majority holder.
@@ -1012,7 +1136,7 @@ export type CallView = Message<"moonshine.bootleggers.v1.CallView"> & {
  * Use `create(CallViewSchema)` to create a new message.
  */
 export const CallViewSchema: GenMessage<CallView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 13);
+  messageDesc(file_moonshine_bootleggers_v1_view, 15);
 
 /**
  * AuditorView is what only the auditor sees.
@@ -1061,7 +1185,7 @@ export type AuditorView = Message<"moonshine.bootleggers.v1.AuditorView"> & {
  * Use `create(AuditorViewSchema)` to create a new message.
  */
 export const AuditorViewSchema: GenMessage<AuditorView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 14);
+  messageDesc(file_moonshine_bootleggers_v1_view, 16);
 
 /**
  * Commission is where a State Gaming Commission on a casino stands this
