@@ -128,7 +128,7 @@ func embedded(t *testing.T) eventstore.Store {
 // with its first differing event, recorded against replayed, and both
 // rules versions, while the Kingdom game passes.
 func TestRecheckStoredGames(t *testing.T) {
-	const after = 150
+	const after = 60
 	for name, st := range stores(t) {
 		t.Run(name, func(t *testing.T) {
 			s := serve(t, st, nil)
