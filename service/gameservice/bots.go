@@ -159,7 +159,9 @@ var errReused = &refusal{reason: ReasonCommandIDReused}
 // playBotTurn plays one decision for seat in game id, as the seat's bot
 // would, whether or not the seat is a bot seat: a bot seat's at its level,
 // any other seat's (one taken over, say on a timeout) at the table's
-// bot_level. It returns false when seat has no prompt to answer. It is
+// bot_level. It returns false when seat has no prompt to answer, true
+// once it played or the game moved on while the bot thought (the seat's
+// prompt may be another by then: the caller looks again). It is
 // the driver's own path (playTurn), so the command is chosen from the
 // seat's knowledge, drawn from the game's seed and verifiable like any bot
 // command; it blocks the caller for the bot's decision, not the game.
@@ -175,8 +177,9 @@ func anyBotSeat(t *table, p engine.Prompt) bool {
 // playTurn plays one bot decision of game id: the first prompt that pick
 // takes and that lists a command or a template (one that must act comes
 // first in the prompts; one that may, like a Kingdom seat asked to answer
-// a deal, answers too). It returns false when there is none, or when the
-// game moved while the bot thought (the caller looks again).
+// a deal, answers too). It returns false when there is none, true once
+// it played or when the game moved while the bot thought (the caller
+// looks again).
 //
 // The game's lock is held only to take the seat's view and prompt; the
 // bot reads the rest of its knowledge from the stored log (h) and thinks
