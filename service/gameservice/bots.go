@@ -307,3 +307,31 @@ func (d *botDriver) submitTurn(ctx context.Context, turn *botTurn, cmd proto.Mes
 		seat: turn.seat, cmd: turn.t.module.WrapCommand(cmd), expected: &v})
 	return err
 }
+
+// policy returns the command p.Seat's bot chooses for p in g, chosen on the
+// caller's goroutine, for the platform's own moves (a seat timed out or
+// taken over, timers_fire.go), which go in with the timers' events in one
+// append. The caller holds t.mu and g is t.folded: the bot's knowledge is
+// the seat's view and prompt in g and the stored log to g.Version, its
+// level the seat's (a seat that is no bot's plays at the table's
+// bot_level), its generator BotRand, so the move re-runs from the seed
+// like any bot command. A choice the rules refuse gives way to a legal
+// command drawn from the same generator; nil when there is none.
+func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Message {
+	turn := botTurn{t: t, seat: p.Seat, version: g.Version, view: g.State.View(engine.SeatViewer(p.Seat)), prompt: p,
+		level: seatLevel(t.cfg, p.Seat), r: engine.BotRand(t.record.Seed, g.Version+1, p.Seat)}
+	cmd, choice, err := d.think(d.ctx, &turn, &botHistory{})
+	if err != nil {
+		d.s.log.Warn("bots: no command for the platform's move", "game", t.module.Name(), "seat", int(p.Seat), "err", err)
+		return nil
+	}
+	if _, err := g.Decide(p.Seat, cmd); err != nil && choice == botChosen {
+		if len(p.Legal) == 0 {
+			return nil
+		}
+		d.s.log.Warn("bots: the rules refused the bot's command", "game", t.module.Name(), "seat", int(p.Seat), "level", turn.level, "err", err)
+		cmd, choice = turn.fallback(), botFallback
+	}
+	d.s.tel.BotDecision(t.module.Name(), string(turn.level), choice, turn.cpu)
+	return cmd
+}

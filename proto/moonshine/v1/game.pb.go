@@ -456,7 +456,9 @@ type GameConfig struct {
 	// The level of single bot seats, by seat number: each key must be one of
 	// bot_seats (INVALID_ARGUMENT, BAD_REQUEST otherwise). A seat left out
 	// plays at bot_level.
-	BotLevels     map[int32]BotLevel `protobuf:"bytes,9,rep,name=bot_levels,json=botLevels,proto3" json:"bot_levels,omitempty" protobuf_key:"varint,1,opt,name=key" protobuf_val:"varint,2,opt,name=value,enum=moonshine.v1.BotLevel"`
+	BotLevels map[int32]BotLevel `protobuf:"bytes,9,rep,name=bot_levels,json=botLevels,proto3" json:"bot_levels,omitempty" protobuf_key:"varint,1,opt,name=key" protobuf_val:"varint,2,opt,name=value,enum=moonshine.v1.BotLevel"`
+	// Turn timers; unset: no time limit.
+	Timer         *TurnTimer `protobuf:"bytes,20,opt,name=timer,proto3" json:"timer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -550,6 +552,13 @@ func (x *GameConfig) GetBotLevel() BotLevel {
 func (x *GameConfig) GetBotLevels() map[int32]BotLevel {
 	if x != nil {
 		return x.BotLevels
+	}
+	return nil
+}
+
+func (x *GameConfig) GetTimer() *TurnTimer {
+	if x != nil {
+		return x.Timer
 	}
 	return nil
 }
@@ -881,8 +890,9 @@ func (*EventBody_Chat) isEventBody_Body() {}
 func (*EventBody_Table) isEventBody_Body() {}
 
 // TableEvent is a change of a table, not of its game: a seat left or the
-// table was cancelled (before the game started), or a seat's credential
-// was replaced. It is public, and the game's rules never see it.
+// table was cancelled (before the game started), a seat's credential
+// was replaced, or its turn clocks moved. It is public, and the game's
+// rules never see it.
 type TableEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// What changed.
@@ -892,6 +902,9 @@ type TableEvent struct {
 	//	*TableEvent_Cancelled
 	//	*TableEvent_SeatLeft
 	//	*TableEvent_CredentialRotated
+	//	*TableEvent_Clocks
+	//	*TableEvent_TimedOut
+	//	*TableEvent_TakenOver
 	Change        isTableEvent_Change `protobuf_oneof:"change"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -961,6 +974,33 @@ func (x *TableEvent) GetCredentialRotated() *CredentialRotated {
 	return nil
 }
 
+func (x *TableEvent) GetClocks() *TurnClocks {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_Clocks); ok {
+			return x.Clocks
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTimedOut() *TurnTimedOut {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TimedOut); ok {
+			return x.TimedOut
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTakenOver() *SeatTakenOver {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakenOver); ok {
+			return x.TakenOver
+		}
+	}
+	return nil
+}
+
 type isTableEvent_Change interface {
 	isTableEvent_Change()
 }
@@ -981,11 +1021,32 @@ type TableEvent_CredentialRotated struct {
 	CredentialRotated *CredentialRotated `protobuf:"bytes,3,opt,name=credential_rotated,json=credentialRotated,proto3,oneof"`
 }
 
+type TableEvent_Clocks struct {
+	// Turn clocks started or stopped (TurnTimer).
+	Clocks *TurnClocks `protobuf:"bytes,10,opt,name=clocks,proto3,oneof"`
+}
+
+type TableEvent_TimedOut struct {
+	// A seat ran out of time; the platform's default for it follows.
+	TimedOut *TurnTimedOut `protobuf:"bytes,11,opt,name=timed_out,json=timedOut,proto3,oneof"`
+}
+
+type TableEvent_TakenOver struct {
+	// A seat was abandoned; its bot plays it from now on.
+	TakenOver *SeatTakenOver `protobuf:"bytes,12,opt,name=taken_over,json=takenOver,proto3,oneof"`
+}
+
 func (*TableEvent_Cancelled) isTableEvent_Change() {}
 
 func (*TableEvent_SeatLeft) isTableEvent_Change() {}
 
 func (*TableEvent_CredentialRotated) isTableEvent_Change() {}
+
+func (*TableEvent_Clocks) isTableEvent_Change() {}
+
+func (*TableEvent_TimedOut) isTableEvent_Change() {}
+
+func (*TableEvent_TakenOver) isTableEvent_Change() {}
 
 // CredentialRotated says that a seat's credential was replaced.
 type CredentialRotated struct {
@@ -2083,7 +2144,9 @@ type GameView struct {
 	//	*GameView_BoozeBarons
 	//	*GameView_MoonshineKingdom
 	//	*GameView_Bootleggers
-	View          isGameView_View `protobuf_oneof:"view"`
+	View isGameView_View `protobuf_oneof:"view"`
+	// The seats' turn clocks (tables with a TurnTimer), in seat order.
+	Clocks        []*SeatClock `protobuf:"bytes,20,rep,name=clocks,proto3" json:"clocks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2183,6 +2246,13 @@ func (x *GameView) GetBootleggers() *v12.View {
 		if x, ok := x.View.(*GameView_Bootleggers); ok {
 			return x.Bootleggers
 		}
+	}
+	return nil
+}
+
+func (x *GameView) GetClocks() []*SeatClock {
+	if x != nil {
+		return x.Clocks
 	}
 	return nil
 }
@@ -2619,12 +2689,12 @@ var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a#moonshine/bootleggers/v1/data.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a#moonshine/bootleggers/v1/view.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\"\xf2\x01\n" +
+	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a#moonshine/bootleggers/v1/data.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a#moonshine/bootleggers/v1/view.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\x1a\x18moonshine/v1/timer.proto\"\xf2\x01\n" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdom\x12E\n" +
 	"\vbootleggers\x18\x03 \x01(\v2!.moonshine.bootleggers.v1.OptionsH\x00R\vbootleggersB\x06\n" +
-	"\x04game\"\xda\x03\n" +
+	"\x04game\"\x89\x04\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x123\n" +
@@ -2638,7 +2708,8 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"visibility\x123\n" +
 	"\tbot_level\x18\b \x01(\x0e2\x16.moonshine.v1.BotLevelR\bbotLevel\x12F\n" +
 	"\n" +
-	"bot_levels\x18\t \x03(\v2'.moonshine.v1.GameConfig.BotLevelsEntryR\tbotLevels\x1aT\n" +
+	"bot_levels\x18\t \x03(\v2'.moonshine.v1.GameConfig.BotLevelsEntryR\tbotLevels\x12-\n" +
+	"\x05timer\x18\x14 \x01(\v2\x17.moonshine.v1.TurnTimerR\x05timer\x1aT\n" +
 	"\x0eBotLevelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\x05R\x03key\x12,\n" +
 	"\x05value\x18\x02 \x01(\x0e2\x16.moonshine.v1.BotLevelR\x05value:\x028\x01\"\xf2\x01\n" +
@@ -2660,12 +2731,17 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x120\n" +
 	"\x05table\x18e \x01(\v2\x18.moonshine.v1.TableEventH\x00R\x05table\x12\x15\n" +
 	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
-	"\x04body\"\xdd\x01\n" +
+	"\x04body\"\x8a\x03\n" +
 	"\n" +
 	"TableEvent\x12<\n" +
 	"\tcancelled\x18\x01 \x01(\v2\x1c.moonshine.v1.TableCancelledH\x00R\tcancelled\x125\n" +
 	"\tseat_left\x18\x02 \x01(\v2\x16.moonshine.v1.SeatLeftH\x00R\bseatLeft\x12P\n" +
-	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotatedB\b\n" +
+	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotated\x122\n" +
+	"\x06clocks\x18\n" +
+	" \x01(\v2\x18.moonshine.v1.TurnClocksH\x00R\x06clocks\x129\n" +
+	"\ttimed_out\x18\v \x01(\v2\x1a.moonshine.v1.TurnTimedOutH\x00R\btimedOut\x12<\n" +
+	"\n" +
+	"taken_over\x18\f \x01(\v2\x1b.moonshine.v1.SeatTakenOverH\x00R\ttakenOverB\b\n" +
 	"\x06change\"'\n" +
 	"\x11CredentialRotated\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\"\x10\n" +
@@ -2742,7 +2818,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\aOutcome\x12\x18\n" +
 	"\awinners\x18\x01 \x03(\x05R\awinners\x12\x16\n" +
 	"\x06scores\x18\x02 \x03(\x05R\x06scores\x12\x18\n" +
-	"\asummary\x18\x03 \x01(\tR\asummary\"\xd0\x03\n" +
+	"\asummary\x18\x03 \x01(\tR\asummary\"\x81\x04\n" +
 	"\bGameView\x12*\n" +
 	"\x04info\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04info\x12,\n" +
 	"\x06viewer\x18\x02 \x01(\v2\x14.moonshine.v1.ViewerR\x06viewer\x12/\n" +
@@ -2752,7 +2828,8 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\fbooze_barons\x18\n" +
 	" \x01(\v2\x1e.moonshine.boozebarons.v1.ViewH\x00R\vboozeBarons\x12I\n" +
 	"\x11moonshine_kingdom\x18\v \x01(\v2\x1a.moonshine.kingdom.v1.ViewH\x00R\x10moonshineKingdom\x12B\n" +
-	"\vbootleggers\x18\f \x01(\v2\x1e.moonshine.bootleggers.v1.ViewH\x00R\vbootleggersB\x06\n" +
+	"\vbootleggers\x18\f \x01(\v2\x1e.moonshine.bootleggers.v1.ViewH\x00R\vbootleggers\x12/\n" +
+	"\x06clocks\x18\x14 \x03(\v2\x17.moonshine.v1.SeatClockR\x06clocksB\x06\n" +
 	"\x04view\"\xea\x01\n" +
 	"\tGameBoard\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBarons\x12J\n" +
@@ -2866,19 +2943,24 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*v1.Options)(nil),            // 32: moonshine.boozebarons.v1.Options
 	(*v11.Options)(nil),           // 33: moonshine.kingdom.v1.Options
 	(*v12.Options)(nil),           // 34: moonshine.bootleggers.v1.Options
-	(*v1.Command)(nil),            // 35: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 36: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 37: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 38: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 39: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 40: moonshine.bootleggers.v1.Event
-	(*timestamppb.Timestamp)(nil), // 41: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 42: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 43: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 44: moonshine.bootleggers.v1.View
-	(*v1.Board)(nil),              // 45: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 46: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 47: moonshine.bootleggers.v1.Board
+	(*TurnTimer)(nil),             // 35: moonshine.v1.TurnTimer
+	(*v1.Command)(nil),            // 36: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 37: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 38: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 39: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 40: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 41: moonshine.bootleggers.v1.Event
+	(*TurnClocks)(nil),            // 42: moonshine.v1.TurnClocks
+	(*TurnTimedOut)(nil),          // 43: moonshine.v1.TurnTimedOut
+	(*SeatTakenOver)(nil),         // 44: moonshine.v1.SeatTakenOver
+	(*timestamppb.Timestamp)(nil), // 45: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 46: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 47: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 48: moonshine.bootleggers.v1.View
+	(*SeatClock)(nil),             // 49: moonshine.v1.SeatClock
+	(*v1.Board)(nil),              // 50: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 51: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 52: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
 	32, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
@@ -2888,58 +2970,63 @@ var file_moonshine_v1_game_proto_depIdxs = []int32{
 	1,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
 	0,  // 5: moonshine.v1.GameConfig.bot_level:type_name -> moonshine.v1.BotLevel
 	31, // 6: moonshine.v1.GameConfig.bot_levels:type_name -> moonshine.v1.GameConfig.BotLevelsEntry
-	35, // 7: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	36, // 8: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	37, // 9: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	38, // 10: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	39, // 11: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	40, // 12: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
-	8,  // 13: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
-	10, // 14: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
-	12, // 15: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
-	13, // 16: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
-	11, // 17: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
-	9,  // 18: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	9,  // 19: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	14, // 20: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	41, // 21: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	9,  // 22: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	14, // 23: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	41, // 24: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	8,  // 25: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	0,  // 26: moonshine.v1.Seat.bot_level:type_name -> moonshine.v1.BotLevel
-	6,  // 27: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	18, // 28: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	2,  // 29: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	41, // 30: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	41, // 31: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	4,  // 32: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	7,  // 33: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	23, // 34: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	7,  // 35: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	24, // 36: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	19, // 37: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	20, // 38: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	21, // 39: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	22, // 40: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	25, // 41: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	42, // 42: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	43, // 43: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	44, // 44: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	45, // 45: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	46, // 46: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	47, // 47: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	5,  // 48: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	28, // 49: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	27, // 50: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	7,  // 51: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	41, // 52: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	0,  // 53: moonshine.v1.GameConfig.BotLevelsEntry.value:type_name -> moonshine.v1.BotLevel
-	54, // [54:54] is the sub-list for method output_type
-	54, // [54:54] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	35, // 7: moonshine.v1.GameConfig.timer:type_name -> moonshine.v1.TurnTimer
+	36, // 8: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	37, // 9: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	38, // 10: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	39, // 11: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	40, // 12: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	41, // 13: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	8,  // 14: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
+	10, // 15: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
+	12, // 16: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
+	13, // 17: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
+	11, // 18: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
+	42, // 19: moonshine.v1.TableEvent.clocks:type_name -> moonshine.v1.TurnClocks
+	43, // 20: moonshine.v1.TableEvent.timed_out:type_name -> moonshine.v1.TurnTimedOut
+	44, // 21: moonshine.v1.TableEvent.taken_over:type_name -> moonshine.v1.SeatTakenOver
+	9,  // 22: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	9,  // 23: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	14, // 24: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	45, // 25: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	9,  // 26: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	14, // 27: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	45, // 28: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 29: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	0,  // 30: moonshine.v1.Seat.bot_level:type_name -> moonshine.v1.BotLevel
+	6,  // 31: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	18, // 32: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	2,  // 33: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	45, // 34: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	45, // 35: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	4,  // 36: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	7,  // 37: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	23, // 38: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	7,  // 39: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	24, // 40: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	19, // 41: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	20, // 42: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	21, // 43: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	22, // 44: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	25, // 45: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	46, // 46: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	47, // 47: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	48, // 48: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	49, // 49: moonshine.v1.GameView.clocks:type_name -> moonshine.v1.SeatClock
+	50, // 50: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	51, // 51: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	52, // 52: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	5,  // 53: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	28, // 54: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	27, // 55: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	7,  // 56: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	45, // 57: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	0,  // 58: moonshine.v1.GameConfig.BotLevelsEntry.value:type_name -> moonshine.v1.BotLevel
+	59, // [59:59] is the sub-list for method output_type
+	59, // [59:59] is the sub-list for method input_type
+	59, // [59:59] is the sub-list for extension type_name
+	59, // [59:59] is the sub-list for extension extendee
+	0,  // [0:59] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2947,6 +3034,7 @@ func file_moonshine_v1_game_proto_init() {
 	if File_moonshine_v1_game_proto != nil {
 		return
 	}
+	file_moonshine_v1_timer_proto_init()
 	file_moonshine_v1_game_proto_msgTypes[0].OneofWrappers = []any{
 		(*GameOptions_BoozeBarons)(nil),
 		(*GameOptions_MoonshineKingdom)(nil),
@@ -2969,6 +3057,9 @@ func file_moonshine_v1_game_proto_init() {
 		(*TableEvent_Cancelled)(nil),
 		(*TableEvent_SeatLeft)(nil),
 		(*TableEvent_CredentialRotated)(nil),
+		(*TableEvent_Clocks)(nil),
+		(*TableEvent_TimedOut)(nil),
+		(*TableEvent_TakenOver)(nil),
 	}
 	file_moonshine_v1_game_proto_msgTypes[21].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
