@@ -51,6 +51,7 @@ func cmdCreate(c *cli, argv []string) error {
 	game := fs.String("game", "booze-barons", "the rules")
 	players := fs.Int("players", 0, "number of seats")
 	bots := fs.String("bots", "", "seats played by the server's bots, e.g. 1,2")
+	level := fs.String("bot-level", "", "how strongly the bots play: easy, normal (the default) or hard")
 	title := fs.String("title", "", "a title")
 	variant := fs.String("variant", "", "the game's variant to set the table as (a variant or options, not both)")
 	optsJSON := fs.String("options-json", "", "the game's Options message as protojson")
@@ -61,6 +62,9 @@ func cmdCreate(c *cli, argv []string) error {
 	cfg := &moonshinev1.GameConfig{Players: int32(*players), Title: *title, Variant: *variant, Timer: timer()}
 	var err error
 	if cfg.BotSeats, err = seatNumbers(*bots); err != nil {
+		return err
+	}
+	if cfg.BotLevel, err = botLevel(*level); err != nil {
 		return err
 	}
 	if cfg.Options, err = options(*game, *optsJSON); err != nil {
@@ -82,6 +86,18 @@ func cmdCreate(c *cli, argv []string) error {
 	fmt.Fprintf(c.out, "game id: %s\nseed commitment (SHA-256): %x\n", g.GetGameId(), g.GetSeedCommitment())
 	seatsBlock(c.out, g)
 	return nil
+}
+
+// botLevel parses a bot level's name ("" is the server's default).
+func botLevel(s string) (moonshinev1.BotLevel, error) {
+	if s == "" {
+		return moonshinev1.BotLevel_BOT_LEVEL_UNSPECIFIED, nil
+	}
+	l, ok := moonshinev1.BotLevel_value["BOT_LEVEL_"+strings.ToUpper(s)]
+	if !ok || l == 0 {
+		return 0, usagef("--bot-level: %q is not easy, normal or hard", s)
+	}
+	return moonshinev1.BotLevel(l), nil
 }
 
 // seatNumbers parses "1,2".

@@ -143,8 +143,17 @@ func TestWatchResumes(t *testing.T) {
 	game := regexp.MustCompile(`game id: (\S+)`).FindStringSubmatch(s.ok("create", "--players", "3", "--bots", "1,2"))[1]
 	s.ok("join", game, "--name", "alice")
 	v := &moonshinev1.GameView{}
-	if err := protojson.Unmarshal([]byte(s.ok("view", game, "--json")), v); err != nil {
-		t.Fatal(err)
+	for { // the bots think off the request path: wait until only alice is awaited
+		if err := protojson.Unmarshal([]byte(s.ok("view", game, "--json")), v); err != nil {
+			t.Fatal(err)
+		}
+		if w := v.GetWaiting(); len(w) == 1 && w[0].GetSeat() == 0 {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the bots never sealed: waiting for %v", v.GetWaiting())
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 	version := v.GetInfo().GetVersion()
 	type result struct {

@@ -8,14 +8,15 @@ import (
 // Module returns Bootleggers as the platform registers it: the rules, the
 // tables a client may create, the data and the labels. Its bots play with
 // policy, the seeded strategy of engine/bootleggers/strategy (which
-// imports this package, so the caller supplies it); nil leaves them
-// uniform among the legal commands.
+// imports this package, so the caller supplies it), at every level
+// ([Bots]); nil leaves them uniform among the legal commands.
 func Module(policy engine.Policy) engine.Module {
 	return engine.Module{
 		Rules:    Rules{},
 		Title:    "Bootleggers",
 		Variants: Variants(),
 		Policy:   policy,
+		Bots:     Bots(policy),
 		Board:    Board(),
 		Labels:   Labels{},
 	}

@@ -13,9 +13,9 @@ import (
 
 // Bots returns Booze Barons' bots: easy plays the goal-aware heuristic;
 // normal and hard search (engine/search) with the heuristic as their
-// default policy, within the budgets of [Budget].
+// default policy, within the budgets of searchLevels.
 func Bots() engine.Bots {
-	return engine.Bots{Easy: Easy{}, Normal: Searcher{Level: engine.LevelNormal}, Hard: Searcher{Level: engine.LevelHard}}
+	return engine.Bots{Easy: Easy{}, Normal: searcher(engine.LevelNormal), Hard: searcher(engine.LevelHard)}
 }
 
 // searchLevels are the normal and hard bots' budgets (docs/bots.md gives
@@ -24,35 +24,14 @@ func Bots() engine.Bots {
 // follow-ups), so a playout is cut after about one round and valued by the Mobs' scores: longer playouts
 // are noisier, and shorter ones miss the end of the round.
 var searchLevels = search.Levels{
-	engine.LevelNormal: {Iterations: 150, Worlds: 12, DepthPerSeat: 3},
-	engine.LevelHard:   {Iterations: 800, Worlds: 32, DepthPerSeat: 3},
+	Normal: search.Level{Iterations: 150, Worlds: 12, DepthPerSeat: 3},
+	Hard:   search.Level{Iterations: 800, Worlds: 32, DepthPerSeat: 3},
 }
 
-// Budget returns the search budget of a level (normal or hard; any other
-// level is normal) at a table of players.
-func Budget(l engine.Level, players int) search.Budget { return searchLevels.Budget(l, players) }
-
-// Searcher is a searching bot of one level: engine/search with
-// [SearchGame], within the level's [Budget] for the table.
-type Searcher struct {
-	Level engine.Level
-}
-
-var _ engine.Bot = Searcher{}
-
-// Choose searches k's decision.
-func (b Searcher) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
-	res, err := b.Run(k, r)
-	return res.Command, err
-}
-
-// Run searches k's decision and returns what the search found.
-func (b Searcher) Run(k engine.Knowledge, r *engine.Rand) (search.Result, error) {
-	v, ok := k.View.(*pb.View)
-	if !ok {
-		return search.Result{}, fmt.Errorf("boozebarons: the view is %T", k.View)
-	}
-	return search.New(Rules{}, SearchGame{}, Budget(b.Level, int(v.Players))).Run(k, r)
+// searcher is the searching bot of level l: engine/search with
+// [SearchGame], within the level's budget of searchLevels for the table.
+func searcher(l engine.Level) search.Bot {
+	return search.Bot{Rules: Rules{}, Game: SearchGame{}, Levels: searchLevels, Level: l}
 }
 
 // Easy is the easy bot: the heuristic, from what its seat may know (its

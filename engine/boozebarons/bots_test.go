@@ -53,15 +53,15 @@ func TestEveryLevelFinishes(t *testing.T) {
 }
 
 func TestBudgets(t *testing.T) {
-	normal, hard := Budget(engine.LevelNormal, 5), Budget(engine.LevelHard, 9)
+	normal, hard := searchLevels.Budget(engine.LevelNormal, 5), searchLevels.Budget(engine.LevelHard, 9)
 	if normal.Depth != 15 || hard.Depth != 27 || hard.Iterations <= normal.Iterations || hard.Worlds < normal.Worlds {
 		t.Fatalf("normal %+v, hard %+v", normal, hard)
 	}
-	if Budget(engine.LevelEasy, 5) != normal || Budget("", 5) != normal {
+	if searchLevels.Budget(engine.LevelEasy, 5) != normal || searchLevels.Budget("", 5) != normal {
 		t.Fatal("a level without a search budget is not searched as normal")
 	}
 	bots := Module().Bots
-	if _, ok := bots.Easy.(Easy); !ok || bots.At(engine.LevelHard) != (Searcher{Level: engine.LevelHard}) || bots.At("") != (Searcher{Level: engine.LevelNormal}) {
+	if _, ok := bots.Easy.(Easy); !ok || bots.At(engine.LevelHard) != searcher(engine.LevelHard) || bots.At("") != searcher(engine.LevelNormal) {
 		t.Fatalf("the module's bots: %+v", bots)
 	}
 }

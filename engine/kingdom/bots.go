@@ -1,25 +1,20 @@
 package kingdom
 
 import (
-	"fmt"
-
-	"google.golang.org/protobuf/proto"
-
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	"github.com/moonshine-games/moonshine/engine/search"
-	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
 // Bots returns the Kingdom's bots: easy plays the strategy
 // (engine/kingdom/strategy) from the seat's view; normal and hard search
 // (engine/search) over the Contract hands the seat has not seen, with the
-// strategy as their default policy, within the budgets of [Budget].
+// strategy as their default policy, within the budgets of searchLevels.
 func Bots() engine.Bots {
 	return engine.Bots{
 		Easy:   engine.PolicyBot(strategy.Policy{}),
-		Normal: Searcher{Level: engine.LevelNormal},
-		Hard:   Searcher{Level: engine.LevelHard},
+		Normal: searcher(engine.LevelNormal),
+		Hard:   searcher(engine.LevelHard),
 	}
 }
 
@@ -29,33 +24,12 @@ func Bots() engine.Bots {
 // Day is some ten commands per seat: a playout is cut after about a Day
 // and valued by the sides' progress towards the win.
 var searchLevels = search.Levels{
-	engine.LevelNormal: {Iterations: 16, Worlds: 8, DepthPerSeat: 12},
-	engine.LevelHard:   {Iterations: 96, Worlds: 16, DepthPerSeat: 12},
+	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 12},
+	Hard:   search.Level{Iterations: 96, Worlds: 16, DepthPerSeat: 12},
 }
 
-// Budget returns the search budget of a level (normal or hard; any other
-// level is normal) at a table of players.
-func Budget(l engine.Level, players int) search.Budget { return searchLevels.Budget(l, players) }
-
-// Searcher is a searching bot of one level: engine/search with
-// [SearchGame], within the level's [Budget] for the table.
-type Searcher struct {
-	Level engine.Level
-}
-
-var _ engine.Bot = Searcher{}
-
-// Choose searches k's decision.
-func (b Searcher) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
-	res, err := b.Run(k, r)
-	return res.Command, err
-}
-
-// Run searches k's decision and returns what the search found.
-func (b Searcher) Run(k engine.Knowledge, r *engine.Rand) (search.Result, error) {
-	v, ok := k.View.(*pb.View)
-	if !ok {
-		return search.Result{}, fmt.Errorf("kingdom: the view is %T", k.View)
-	}
-	return search.New(Rules{}, SearchGame{}, Budget(b.Level, int(v.Players))).Run(k, r)
+// searcher is the searching bot of level l: engine/search with
+// [SearchGame], within the level's budget of searchLevels for the table.
+func searcher(l engine.Level) search.Bot {
+	return search.Bot{Rules: Rules{}, Game: SearchGame{}, Levels: searchLevels, Level: l}
 }

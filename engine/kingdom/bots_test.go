@@ -68,14 +68,14 @@ func TestEveryLevelPlays(t *testing.T) {
 }
 
 func TestBudgets(t *testing.T) {
-	normal, hard := Budget(engine.LevelNormal, 4), Budget(engine.LevelHard, 4)
+	normal, hard := searchLevels.Budget(engine.LevelNormal, 4), searchLevels.Budget(engine.LevelHard, 4)
 	if hard.Iterations <= normal.Iterations || hard.Worlds < normal.Worlds || normal.Depth != 48 {
 		t.Fatalf("normal %+v, hard %+v", normal, hard)
 	}
-	if Budget(engine.LevelEasy, 4) != normal || Budget("", 4) != normal {
+	if searchLevels.Budget(engine.LevelEasy, 4) != normal || searchLevels.Budget("", 4) != normal {
 		t.Fatal("a level without a search budget is not searched as normal")
 	}
-	if b := Module().Bots; b.At(engine.LevelHard) != (Searcher{Level: engine.LevelHard}) || b.At("") != (Searcher{Level: engine.LevelNormal}) || b.Easy == nil {
+	if b := Module().Bots; b.At(engine.LevelHard) != searcher(engine.LevelHard) || b.At("") != searcher(engine.LevelNormal) || b.Easy == nil {
 		t.Fatalf("the module's bots: %+v", b)
 	}
 }

@@ -1,6 +1,14 @@
 package search
 
-import "github.com/moonshine-games/moonshine/engine"
+import (
+	"errors"
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/moonshine-games/moonshine/engine"
+)
 
 // Level is one bot level's budget as a game states it: playouts, worlds,
 // and how far a playout looks ahead in commands per seat at the table, so
@@ -9,15 +17,70 @@ type Level struct {
 	Iterations, Worlds, DepthPerSeat int
 }
 
-// Levels are a game's search levels by bot level (normal and hard).
-type Levels map[engine.Level]Level
+// Levels are a game's search budgets for its normal and hard bots.
+type Levels struct {
+	Normal, Hard Level
+}
 
-// Budget returns the budget of level l at a table of players: normal's for
-// a level the table does not name (easy, or none).
+// Budget returns the budget of level l at a table of players: hard's for
+// [engine.LevelHard], normal's for any other level (easy, or none).
 func (ls Levels) Budget(l engine.Level, players int) Budget {
-	b, ok := ls[l]
-	if !ok {
-		b = ls[engine.LevelNormal]
+	b := ls.Normal
+	if l == engine.LevelHard {
+		b = ls.Hard
 	}
 	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players}
+}
+
+// Bot is a game's searching bot of one level: the search of Game over
+// Rules, within the Level's budget of Levels at the table of the seat's
+// view (its "players" field, which every game's view has). It is
+// comparable, and keeps nothing between calls.
+type Bot struct {
+	Rules  engine.Rules
+	Game   Game
+	Levels Levels
+	Level  engine.Level
+}
+
+var _ engine.Bot = Bot{}
+
+// Choose searches k's decision.
+func (b Bot) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	res, err := b.Run(k, r)
+	return res.Command, err
+}
+
+// Run searches k's decision and returns what the search found.
+func (b Bot) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
+	players, err := playersOf(k.View)
+	if err != nil {
+		return Result{}, fmt.Errorf("search: %s: %w", b.Rules.Name(), err)
+	}
+	return New(b.Rules, b.Game, b.Levels.Budget(b.Level, players)).Run(k, r)
+}
+
+// playersOf reads the table's size from a view's players field.
+func playersOf(view proto.Message) (int, error) {
+	if view == nil {
+		return 0, errors.New("no view")
+	}
+	m := view.ProtoReflect()
+	fd := m.Descriptor().Fields().ByName("players")
+	if fd == nil {
+		return 0, fmt.Errorf("the view %s has no players field", m.Descriptor().FullName())
+	}
+	var n int64
+	switch fd.Kind() {
+	case protoreflect.Int32Kind, protoreflect.Int64Kind, protoreflect.Sint32Kind, protoreflect.Sint64Kind:
+		n = m.Get(fd).Int()
+	case protoreflect.Uint32Kind, protoreflect.Uint64Kind:
+		n = int64(m.Get(fd).Uint())
+	default:
+		return 0, fmt.Errorf("the view %s's players is a %v", m.Descriptor().FullName(), fd.Kind())
+	}
+	if n <= 0 {
+		return 0, fmt.Errorf("the view %s has %d players", m.Descriptor().FullName(), n)
+	}
+	return int(n), nil
 }

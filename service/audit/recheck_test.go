@@ -99,6 +99,20 @@ func firstChanged(h *moonshinev1.GetHistoryResponse, after int) int64 {
 	return 0
 }
 
+// bodies counts the game's bodies of a history (table talk left out).
+func bodies(h *moonshinev1.GetHistoryResponse) int {
+	n := 0
+	for _, ev := range h.GetEvents() {
+		if ev.GetPublic().GetChat() == nil {
+			n += len(ev.GetPrivate())
+			if ev.GetPublic() != nil {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // stores opens a fresh PostgreSQL store and a fresh embedded store.
 func stores(t *testing.T) map[string]eventstore.Store {
 	t.Helper()
@@ -128,13 +142,20 @@ func embedded(t *testing.T) eventstore.Store {
 // with its first differing event, recorded against replayed, and both
 // rules versions, while the Kingdom game passes.
 func TestRecheckStoredGames(t *testing.T) {
-	const after = 150
 	for name, st := range stores(t) {
 		t.Run(name, func(t *testing.T) {
 			s := serve(t, st, nil)
 			want := map[string]int64{} // game id -> first changed seq (0: the same)
+			played := map[string]*moonshinev1.GetHistoryResponse{}
+			after := 0 // half the bodies of the shorter game: the change starts midway through both
 			for _, players := range []int32{3, 5} {
 				id, h := s.botGame(boozebarons.Name, players, 0)
+				played[id] = h
+				if n := bodies(h) / 2; after == 0 || n < after {
+					after = n
+				}
+			}
+			for id, h := range played {
 				if want[id] = firstChanged(h, after); want[id] == 0 {
 					t.Fatalf("game %s: no command after %d bodies", id, after)
 				}

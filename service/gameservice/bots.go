@@ -2,10 +2,9 @@ package gameservice
 
 import (
 	"context"
-	crand "crypto/rand"
 	"errors"
 	"fmt"
-	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -29,6 +28,8 @@ const botOutagePause = 2 * time.Second
 // own, which plays its bots through the same path as client commands until
 // no bot must act, so that one game's store calls never hold up another's
 // bots; a game kicked while its goroutine plays is looked at once more.
+// A bot thinks off the request path and outside the game's lock (see
+// playTurn): a client's command never waits for a bot's decision.
 type botDriver struct {
 	s       *Service
 	ctx     context.Context
@@ -37,13 +38,17 @@ type botDriver struct {
 	mu      sync.Mutex
 	playing map[string]bool // games whose goroutine runs
 	again   map[string]bool // kicked while playing
+	// thinking bounds the bot decisions running at once to the CPUs, so
+	// that many games' searches queue rather than starve the handlers.
+	thinking chan struct{}
 }
 
 // startBots makes the driver of s's bots (s.bots), and starts the summary
 // of older games and the resumption of games with bots whose turn it was.
 func startBots(s *Service) {
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &botDriver{s: s, ctx: ctx, cancel: cancel, playing: map[string]bool{}, again: map[string]bool{}}
+	d := &botDriver{s: s, ctx: ctx, cancel: cancel, playing: map[string]bool{}, again: map[string]bool{},
+		thinking: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	s.bots = d
 	d.wg.Go(func() {
 		s.summariseOlder(ctx)
@@ -76,8 +81,9 @@ func (d *botDriver) stop() {
 // run plays a game's bots until no bot must act and nobody kicked the
 // game meanwhile.
 func (d *botDriver) run(id string) {
+	h := &botHistory{} // kept while the game's bots play
 	for {
-		err := d.play(d.ctx, id)
+		err := d.play(d.ctx, id, h)
 		switch {
 		case err == nil || d.ctx.Err() != nil:
 		case errors.Is(err, eventstore.ErrUnavailable):
@@ -134,15 +140,12 @@ func (d *botDriver) resume(ctx context.Context) {
 	}
 }
 
-// play makes the bots' moves in one game until no bot must act.
-func (d *botDriver) play(ctx context.Context, id string) error {
+// play makes the bots' moves in one game until no bot must act. h is the
+// game's history as far as it was read.
+func (d *botDriver) play(ctx context.Context, id string, h *botHistory) error {
 	for range botMovesPerKick {
-		sub, ok, err := d.choose(ctx, id)
-		if err != nil || !ok {
-			return err
-		}
-		_, _, err = d.s.submit(ctx, sub)
-		if err != nil && !eventstore.IsVersionConflict(err) && !errors.Is(err, errReused) {
+		played, err := d.playTurn(ctx, id, anyBotSeat, h)
+		if err != nil || !played {
 			return err
 		}
 	}
@@ -153,54 +156,182 @@ func (d *botDriver) play(ctx context.Context, id string) error {
 // first at the same version).
 var errReused = &refusal{reason: ReasonCommandIDReused}
 
-// choose picks a bot seat with a prompt (one that must act comes first in
-// the prompts; one that may, like a Kingdom seat asked to answer a deal,
-// answers too) and its command: the game's policy's, chosen from that
-// seat's own view and prompt, or one of its legal commands, uniformly.
-func (d *botDriver) choose(ctx context.Context, id string) (submission, bool, error) {
+// playBotTurn plays one decision for seat in game id, as the seat's bot
+// would, whether or not the seat is a bot seat: a bot seat's at its level,
+// any other seat's (one taken over, say on a timeout) at the table's
+// bot_level. It returns false when seat has no prompt to answer, true
+// once it played or the game moved on while the bot thought (the seat's
+// prompt may be another by then: the caller looks again). It is
+// the driver's own path (playTurn), so the command is chosen from the
+// seat's knowledge, drawn from the game's seed and verifiable like any bot
+// command; it blocks the caller for the bot's decision, not the game.
+func (s *Service) playBotTurn(ctx context.Context, id string, seat engine.Seat) (bool, error) {
+	return s.bots.playTurn(ctx, id, func(_ *table, p engine.Prompt) bool { return p.Seat == seat }, &botHistory{})
+}
+
+// anyBotSeat picks the prompts of the table's bot seats.
+func anyBotSeat(t *table, p engine.Prompt) bool {
+	return slices.Contains(t.cfg.GetBotSeats(), int32(p.Seat))
+}
+
+// playTurn plays one bot decision of game id: the first prompt that pick
+// takes and that lists a command or a template (one that must act comes
+// first in the prompts; one that may, like a Kingdom seat asked to answer
+// a deal, answers too). It returns false when there is none, true once
+// it played or when the game moved while the bot thought (the caller
+// looks again).
+//
+// The game's lock is held only to take the seat's view and prompt; the
+// bot reads the rest of its knowledge from the stored log (h) and thinks
+// with neither the lock nor a request waiting on it. Its command goes in
+// at the version it was chosen for, through the clients' path (submit).
+func (d *botDriver) playTurn(ctx context.Context, id string, pick func(*table, engine.Prompt) bool, h *botHistory) (bool, error) {
+	turn, ok, err := d.nextTurn(ctx, id, pick)
+	if err != nil || !ok {
+		return false, err
+	}
+	cmd, choice, err := d.think(ctx, &turn, h)
+	if err != nil {
+		return false, err
+	}
+	err = d.submitTurn(ctx, &turn, cmd)
+	var rule *engine.RuleError
+	if errors.As(err, &rule) && choice == botChosen && len(turn.prompt.Legal) > 0 {
+		d.s.log.Warn("bots: the rules refused the bot's command", "game", turn.t.module.Name(), "seat", int(turn.seat), "level", turn.level, "err", err)
+		choice = botFallback
+		err = d.submitTurn(ctx, &turn, turn.fallback())
+	}
+	if err == nil {
+		d.s.tel.BotDecision(turn.t.module.Name(), string(turn.level), choice, turn.cpu)
+	}
+	if err != nil && (eventstore.IsVersionConflict(err) || errors.Is(err, errReused)) {
+		return true, nil // the game moved on (another process's bot, a client): look again
+	}
+	return err == nil, err
+}
+
+// Bot decision kinds, as the metrics name them.
+const (
+	botChosen   = "bot"
+	botFallback = "fallback"
+)
+
+// botTurn is one decision of a bot seat, as taken from the table under its
+// lock: the seat's view and prompt at version.
+type botTurn struct {
+	t       *table
+	seat    engine.Seat
+	version int64
+	view    proto.Message
+	prompt  engine.Prompt
+	level   engine.Level
+	// r is the decision's generator (engine.BotRand); cpu the CPU time the
+	// bot took.
+	r   *engine.Rand
+	cpu time.Duration
+}
+
+// nextTurn finds the next decision that pick takes in game id.
+func (d *botDriver) nextTurn(ctx context.Context, id string, pick func(*table, engine.Prompt) bool) (botTurn, bool, error) {
 	t, err := d.s.table(ctx, id)
 	if err != nil {
-		return submission{}, false, err
+		return botTurn{}, false, err
 	}
-	var sub submission
+	var turn botTurn
 	var found bool
 	_, err = d.s.current(ctx, t, 0, func(g *engine.Game) {
 		if g.State.Outcome() != nil {
 			return
 		}
 		for _, p := range g.State.Prompts() {
-			if len(p.Legal) == 0 || !slices.Contains(t.cfg.GetBotSeats(), int32(p.Seat)) {
+			if len(p.Legal)+len(p.Templates) == 0 || !pick(t, p) {
 				continue
 			}
-			v := g.Version
-			cmd := d.policy(t, g, p)
-			sub = submission{gameID: id, id: fmt.Sprintf("%s%d:%d", botPrefix, v+1, p.Seat), seat: p.Seat,
-				cmd: t.module.WrapCommand(cmd), expected: &v}
+			turn = botTurn{t: t, seat: p.Seat, version: g.Version, view: g.State.View(engine.SeatViewer(p.Seat)),
+				prompt: p, level: seatLevel(t.cfg, p.Seat), r: engine.BotRand(t.record.Seed, g.Version+1, p.Seat)}
 			found = true
 			return
 		}
 	})
-	return sub, found, err
+	return turn, found, err
 }
 
-// policy returns the game's Policy's choice for prompt p, when the game has
-// a Policy and the rules accept the choice; otherwise one of p's legal
-// commands, uniformly.
-func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Message {
-	choice := telemetry.BotRandom
-	if pl := t.module.Policy; pl != nil {
-		var key [32]byte
-		crand.Read(key[:])
-		r := engine.NewRand(key)
-		if c := pl.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, r); c != nil {
-			if _, err := g.State.Decide(p.Seat, c, r); err == nil {
-				d.s.tel.BotDecision(t.module.Name(), telemetry.BotPolicy)
-				return proto.Clone(c)
-			}
-			d.s.log.Warn("bots: the policy chose a refused command", "game", t.module.Name(), "seat", int(p.Seat))
-		}
-		choice = telemetry.BotFallback
+// think asks the module's bot of the turn's level for its command, from
+// the seat's knowledge: its view, its prompt and the game's events to the
+// turn's version as redacted for it. A bot that fails gives way to one of
+// the prompt's legal commands, drawn from the same generator.
+func (d *botDriver) think(ctx context.Context, turn *botTurn, h *botHistory) (proto.Message, string, error) {
+	hist, err := h.upTo(ctx, d.s, turn.t, turn.version, turn.seat)
+	if err != nil {
+		return nil, "", err
 	}
-	d.s.tel.BotDecision(t.module.Name(), choice)
-	return proto.Clone(p.Legal[rand.IntN(len(p.Legal))])
+	k := engine.Knowledge{Seat: turn.seat, View: turn.view, History: hist, Prompt: turn.prompt}
+	select {
+	case d.thinking <- struct{}{}:
+	case <-ctx.Done():
+		return nil, "", ctx.Err()
+	}
+	cmd, cpu, err := choose(turn.t.module.Bot(turn.level), k, turn.r)
+	<-d.thinking
+	turn.cpu = cpu
+	if err == nil && cmd != nil {
+		return proto.Clone(cmd), botChosen, nil
+	}
+	if len(turn.prompt.Legal) == 0 {
+		return nil, "", fmt.Errorf("the %s bot of seat %d has no command for %s: %v", turn.level, turn.seat, turn.prompt.Reason, err)
+	}
+	d.s.log.Warn("bots: the bot could not choose", "game", turn.t.module.Name(), "seat", int(turn.seat), "level", turn.level, "err", err)
+	return turn.fallback(), botFallback, nil
+}
+
+// fallback is one of the prompt's legal commands, drawn from the turn's
+// generator, so that a fallback too is re-run from the seed.
+func (turn *botTurn) fallback() proto.Message {
+	return proto.Clone(turn.prompt.Legal[turn.r.IntN(len(turn.prompt.Legal))])
+}
+
+// choose runs the bot on a goroutine locked to its thread, and returns
+// its choice and the thread's CPU time it took.
+func choose(bot engine.Bot, k engine.Knowledge, r *engine.Rand) (proto.Message, time.Duration, error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := telemetry.ThreadCPU()
+	cmd, err := bot.Choose(k, r)
+	return cmd, telemetry.ThreadCPU() - start, err
+}
+
+// submitTurn submits the turn's command at the turn's version.
+func (d *botDriver) submitTurn(ctx context.Context, turn *botTurn, cmd proto.Message) error {
+	v := turn.version
+	_, _, err := d.s.submit(ctx, submission{gameID: turn.t.record.ID, id: fmt.Sprintf("%s%d:%d", botPrefix, v+1, turn.seat),
+		seat: turn.seat, cmd: turn.t.module.WrapCommand(cmd), expected: &v})
+	return err
+}
+
+// policy returns the command p.Seat's bot chooses for p in g, chosen on the
+// caller's goroutine, for the platform's own moves (a seat timed out or
+// taken over, timers_fire.go), which go in with the timers' events in one
+// append. The caller holds t.mu and g is t.folded: the bot's knowledge is
+// the seat's view and prompt in g and the stored log to g.Version, its
+// level the seat's (a seat that is no bot's plays at the table's
+// bot_level), its generator BotRand, so the move re-runs from the seed
+// like any bot command. A choice the rules refuse gives way to a legal
+// command drawn from the same generator; nil when there is none.
+func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Message {
+	turn := botTurn{t: t, seat: p.Seat, version: g.Version, view: g.State.View(engine.SeatViewer(p.Seat)), prompt: p,
+		level: seatLevel(t.cfg, p.Seat), r: engine.BotRand(t.record.Seed, g.Version+1, p.Seat)}
+	cmd, choice, err := d.think(d.ctx, &turn, &botHistory{})
+	if err != nil {
+		d.s.log.Warn("bots: no command for the platform's move", "game", t.module.Name(), "seat", int(p.Seat), "err", err)
+		return nil
+	}
+	if _, err := g.Decide(p.Seat, cmd); err != nil && choice == botChosen {
+		if len(p.Legal) == 0 {
+			return nil
+		}
+		d.s.log.Warn("bots: the rules refused the bot's command", "game", t.module.Name(), "seat", int(p.Seat), "level", turn.level, "err", err)
+		cmd, choice = turn.fallback(), botFallback
+	}
+	d.s.tel.BotDecision(t.module.Name(), string(turn.level), choice, turn.cpu)
+	return cmd
 }

@@ -70,6 +70,9 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 			return nil, nil, badRequest("config.bot_seats", "seat %d is out of range or repeated", b)
 		}
 	}
+	if err := checkBotLevels(cfg); err != nil {
+		return nil, nil, err
+	}
 	opts, err := mod.Options(cfg.GetOptions())
 	if errors.Is(err, games.ErrWrongGame) {
 		return nil, nil, badRequest("config.options", "options are not for %s", mod.Name())

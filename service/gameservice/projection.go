@@ -234,7 +234,11 @@ func describe(rec eventstore.GameRecord, cfg *moonshinev1.GameConfig, snap snaps
 		out.FinishedAt = timestamppb.New(rec.FinishedAt)
 	}
 	for i := range cfg.GetPlayers() {
-		out.Seats = append(out.Seats, &moonshinev1.Seat{Seat: i, Bot: slices.Contains(cfg.GetBotSeats(), i)})
+		st := &moonshinev1.Seat{Seat: i, Bot: slices.Contains(cfg.GetBotSeats(), i)}
+		if st.Bot {
+			st.BotLevel = wireLevel(cfg, engine.Seat(i))
+		}
+		out.Seats = append(out.Seats, st)
 	}
 	for _, c := range rec.Seats {
 		if c.Seat >= 0 && c.Seat < len(out.Seats) {

@@ -66,15 +66,15 @@ func TestClocksNext(t *testing.T) {
 		{name: "a bank loses the time taken and gains the increment", timer: bank, full: true,
 			clocks: []*moonshinev1.SeatClock{running(bank, 0, t0, 10*time.Minute)},
 			after:  must(1), turn: clockTurn{actor: 0, now: t1},
-			want:   []want{{0, false, 8*time.Minute + 30*time.Second, 0}, {1, true, 10 * time.Minute, 10 * time.Minute}}},
+			want: []want{{0, false, 8*time.Minute + 30*time.Second, 0}, {1, true, 10 * time.Minute, 10 * time.Minute}}},
 		{name: "a bank no longer awaited gains no increment", timer: bank, full: true,
 			clocks: []*moonshinev1.SeatClock{running(bank, 0, t0, 10*time.Minute), running(bank, 1, t0, 10*time.Minute)},
 			after:  must(1), turn: clockTurn{actor: 2, now: t1},
-			want:   []want{{0, false, 8 * time.Minute, 0}}},
+			want: []want{{0, false, 8 * time.Minute, 0}}},
 		{name: "a spent bank leaves the increment for the next decision", timer: bank, full: true,
 			clocks: []*moonshinev1.SeatClock{running(bank, 0, t0, time.Minute)},
 			after:  must(0), turn: clockTurn{actor: 0, platform: true, now: t1},
-			want:   []want{{0, true, 30 * time.Second, 30 * time.Second}}},
+			want: []want{{0, true, 30 * time.Second, 30 * time.Second}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cs := clockState{seats: c.clocks}

@@ -127,7 +127,8 @@ func TestMetricsAfterAPlayedGame(t *testing.T) {
 		{"moonshine_cache_lookups_total", map[string]string{"result": "hit"}, 1},
 		{"moonshine_cache_games", nil, 1},
 		{"moonshine_cache_bytes", nil, 1000}, // a game measures kilobytes
-		{"moonshine_bot_decisions_total", map[string]string{"game": "booze-barons", "choice": "random"}, 1},
+		{"moonshine_bot_decisions_total", map[string]string{"game": "booze-barons", "level": "normal", "choice": "bot"}, 1},
+		{"moonshine_bot_decision_cpu_seconds", map[string]string{"game": "booze-barons", "level": "normal"}, 1},
 		{"moonshine_pool_acquires_total", nil, 1},
 		{"moonshine_pool_max_conns", nil, 1},
 	}

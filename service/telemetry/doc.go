@@ -16,7 +16,8 @@
 //   - [Telemetry.Store] wraps the event store: a latency histogram and a
 //     span per operation (append, reads, seats);
 //   - [Telemetry.CacheLookup], [Telemetry.CatchUp] and
-//     [Telemetry.BotDecision] count the game cache and the bots;
+//     [Telemetry.BotDecision] count the game cache and the bots, and
+//     [ThreadCPU] measures the CPU time of a bot's decision;
 //     [Telemetry.Start] opens a span (decide, project).
 //
 // A nil *Telemetry records nothing and costs next to nothing, so tests and

@@ -3,6 +3,7 @@ package telemetry
 import (
 	"context"
 	"net/http"
+	"time"
 
 	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
 	"github.com/prometheus/client_golang/prometheus"
@@ -32,7 +33,8 @@ type Telemetry struct {
 	lookups  *prometheus.CounterVec   // by result
 	catchUps prometheus.Counter
 	caughtUp prometheus.Counter
-	bots     *prometheus.CounterVec // by game, choice
+	bots     *prometheus.CounterVec   // by game, level, choice
+	botCPU   *prometheus.HistogramVec // by game, level
 }
 
 // Options configure a Telemetry.
@@ -59,7 +61,10 @@ func New(o Options) *Telemetry {
 	t.commands = counter("commands_total", "Commands submitted by clients, by game, result (accepted, refused) and refusal reason.", "game", "result", "reason")
 	t.refusals = counter("refusals_total", "Calls that ended in a refusal, by method, gRPC code and ErrorInfo reason.", "method", "code", "reason")
 	t.lookups = counter("cache_lookups_total", "Lookups of a game in the folded-game cache, by result (hit, miss).", "result")
-	t.bots = counter("bot_decisions_total", "Commands chosen by bots, by game and how (policy, fallback: the policy's choice was refused, random: the game has no policy).", "game", "choice")
+	t.bots = counter("bot_decisions_total", "Commands chosen by bots, by game, level and how (bot: the level's bot chose it; fallback: the bot failed or the rules refused its choice, and a legal command was drawn instead).", "game", "level", "choice")
+	t.botCPU = prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: Namespace, Name: "bot_decision_cpu_seconds",
+		Help:    "CPU time of one bot decision (the thread's, while the bot chose), by game and level.",
+		Buckets: []float64{.0001, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}}, []string{"game", "level"})
 	t.catchUps = prometheus.NewCounter(prometheus.CounterOpts{Namespace: Namespace, Name: "cache_catchup_reads_total",
 		Help: "Reads of the event log that found events a cached game lacked (a game folded for the first time, or appended to by another process)."})
 	t.caughtUp = prometheus.NewCounter(prometheus.CounterOpts{Namespace: Namespace, Name: "cache_catchup_events_total",
@@ -68,7 +73,7 @@ func New(o Options) *Telemetry {
 		Help:    "Latency of event store operations, by operation and result (ok, not_found, conflict, unavailable, error).",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5}}, []string{"op", "result"})
 	t.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		t.grpc, t.commands, t.refusals, t.lookups, t.bots, t.catchUps, t.caughtUp, t.store)
+		t.grpc, t.commands, t.refusals, t.lookups, t.bots, t.botCPU, t.catchUps, t.caughtUp, t.store)
 	return t
 }
 
@@ -148,15 +153,19 @@ func (t *Telemetry) CatchUp(events int) {
 
 // Bot decision kinds, for BotDecision.
 const (
-	BotPolicy   = "policy"
+	// BotChosen is a command the level's bot chose and the rules accepted.
+	BotChosen = "bot"
+	// BotFallback is a legal command drawn because the bot failed or the
+	// rules refused its choice.
 	BotFallback = "fallback"
-	BotRandom   = "random"
 )
 
-// BotDecision counts one command chosen by a bot of game, by how it was
-// chosen (BotPolicy, BotFallback, BotRandom).
-func (t *Telemetry) BotDecision(game, choice string) {
+// BotDecision counts one command chosen by a bot of game at level, by how
+// it was chosen (BotChosen, BotFallback), and records the CPU time the
+// bot took to choose it.
+func (t *Telemetry) BotDecision(game, level, choice string, cpu time.Duration) {
 	if t != nil {
-		t.bots.WithLabelValues(game, choice).Inc()
+		t.bots.WithLabelValues(game, level, choice).Inc()
+		t.botCPU.WithLabelValues(game, level).Observe(cpu.Seconds())
 	}
 }

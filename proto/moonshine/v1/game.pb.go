@@ -29,6 +29,66 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// BotLevel is how strongly a server bot plays (docs/bots.md gives each
+// game's bots and what each level costs). Every level chooses from what its
+// seat may know, with randomness drawn from the game's seed, so a game with
+// bots verifies from its seed whatever their levels.
+type BotLevel int32
+
+const (
+	// Not set: BOT_LEVEL_NORMAL.
+	BotLevel_BOT_LEVEL_UNSPECIFIED BotLevel = 0
+	// The game's heuristic: quick, and a fair opponent for a beginner.
+	BotLevel_BOT_LEVEL_EASY BotLevel = 1
+	// A search from the seat's knowledge with a small budget (the default).
+	BotLevel_BOT_LEVEL_NORMAL BotLevel = 2
+	// The same search with a large budget: the strongest and slowest.
+	BotLevel_BOT_LEVEL_HARD BotLevel = 3
+)
+
+// Enum value maps for BotLevel.
+var (
+	BotLevel_name = map[int32]string{
+		0: "BOT_LEVEL_UNSPECIFIED",
+		1: "BOT_LEVEL_EASY",
+		2: "BOT_LEVEL_NORMAL",
+		3: "BOT_LEVEL_HARD",
+	}
+	BotLevel_value = map[string]int32{
+		"BOT_LEVEL_UNSPECIFIED": 0,
+		"BOT_LEVEL_EASY":        1,
+		"BOT_LEVEL_NORMAL":      2,
+		"BOT_LEVEL_HARD":        3,
+	}
+)
+
+func (x BotLevel) Enum() *BotLevel {
+	p := new(BotLevel)
+	*p = x
+	return p
+}
+
+func (x BotLevel) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (BotLevel) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_v1_game_proto_enumTypes[0].Descriptor()
+}
+
+func (BotLevel) Type() protoreflect.EnumType {
+	return &file_moonshine_v1_game_proto_enumTypes[0]
+}
+
+func (x BotLevel) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use BotLevel.Descriptor instead.
+func (BotLevel) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{0}
+}
+
 // Visibility says whether the lobby lists a table.
 type Visibility int32
 
@@ -66,11 +126,11 @@ func (x Visibility) String() string {
 }
 
 func (Visibility) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[0].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[1].Descriptor()
 }
 
 func (Visibility) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[0]
+	return &file_moonshine_v1_game_proto_enumTypes[1]
 }
 
 func (x Visibility) Number() protoreflect.EnumNumber {
@@ -79,7 +139,7 @@ func (x Visibility) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Visibility.Descriptor instead.
 func (Visibility) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{0}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{1}
 }
 
 // GameStatus is where a game stands.
@@ -123,11 +183,11 @@ func (x GameStatus) String() string {
 }
 
 func (GameStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[1].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[2].Descriptor()
 }
 
 func (GameStatus) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[1]
+	return &file_moonshine_v1_game_proto_enumTypes[2]
 }
 
 func (x GameStatus) Number() protoreflect.EnumNumber {
@@ -136,7 +196,7 @@ func (x GameStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use GameStatus.Descriptor instead.
 func (GameStatus) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{1}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{2}
 }
 
 // Role is the capacity a caller acts in.
@@ -180,11 +240,11 @@ func (x Role) String() string {
 }
 
 func (Role) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[2].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[3].Descriptor()
 }
 
 func (Role) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[2]
+	return &file_moonshine_v1_game_proto_enumTypes[3]
 }
 
 func (x Role) Number() protoreflect.EnumNumber {
@@ -193,7 +253,7 @@ func (x Role) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Role.Descriptor instead.
 func (Role) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{2}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{3}
 }
 
 // Perspective chooses whose knowledge a view or an event stream shows.
@@ -240,11 +300,11 @@ func (x Perspective) String() string {
 }
 
 func (Perspective) Descriptor() protoreflect.EnumDescriptor {
-	return file_moonshine_v1_game_proto_enumTypes[3].Descriptor()
+	return file_moonshine_v1_game_proto_enumTypes[4].Descriptor()
 }
 
 func (Perspective) Type() protoreflect.EnumType {
-	return &file_moonshine_v1_game_proto_enumTypes[3]
+	return &file_moonshine_v1_game_proto_enumTypes[4]
 }
 
 func (x Perspective) Number() protoreflect.EnumNumber {
@@ -253,7 +313,7 @@ func (x Perspective) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Perspective.Descriptor instead.
 func (Perspective) EnumDescriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{3}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{4}
 }
 
 // GameOptions carries one game's typed options. A game's variants are
@@ -389,6 +449,14 @@ type GameConfig struct {
 	// unlisted ones never are and are reached only by their id (given out
 	// by whoever holds it). Unset: public.
 	Visibility Visibility `protobuf:"varint,7,opt,name=visibility,proto3,enum=moonshine.v1.Visibility" json:"visibility,omitempty"`
+	// How strongly the table's bots (bot_seats) play: unset is
+	// BOT_LEVEL_NORMAL. A seat named in bot_levels plays at that level
+	// instead. An unknown level is refused (INVALID_ARGUMENT, BAD_REQUEST).
+	BotLevel BotLevel `protobuf:"varint,8,opt,name=bot_level,json=botLevel,proto3,enum=moonshine.v1.BotLevel" json:"bot_level,omitempty"`
+	// The level of single bot seats, by seat number: each key must be one of
+	// bot_seats (INVALID_ARGUMENT, BAD_REQUEST otherwise). A seat left out
+	// plays at bot_level.
+	BotLevels map[int32]BotLevel `protobuf:"bytes,9,rep,name=bot_levels,json=botLevels,proto3" json:"bot_levels,omitempty" protobuf_key:"varint,1,opt,name=key" protobuf_val:"varint,2,opt,name=value,enum=moonshine.v1.BotLevel"`
 	// Turn timers; unset: no time limit.
 	Timer         *TurnTimer `protobuf:"bytes,20,opt,name=timer,proto3" json:"timer,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -472,6 +540,20 @@ func (x *GameConfig) GetVisibility() Visibility {
 		return x.Visibility
 	}
 	return Visibility_VISIBILITY_UNSPECIFIED
+}
+
+func (x *GameConfig) GetBotLevel() BotLevel {
+	if x != nil {
+		return x.BotLevel
+	}
+	return BotLevel_BOT_LEVEL_UNSPECIFIED
+}
+
+func (x *GameConfig) GetBotLevels() map[int32]BotLevel {
+	if x != nil {
+		return x.BotLevels
+	}
+	return nil
 }
 
 func (x *GameConfig) GetTimer() *TurnTimer {
@@ -1371,7 +1453,10 @@ type Seat struct {
 	// The display name of the holder.
 	Name string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
 	// Whether the server's bot plays the seat.
-	Bot           bool `protobuf:"varint,4,opt,name=bot,proto3" json:"bot,omitempty"`
+	Bot bool `protobuf:"varint,4,opt,name=bot,proto3" json:"bot,omitempty"`
+	// The level the bot of a bot seat plays at (never unset for a bot seat);
+	// unset for a seat a player holds.
+	BotLevel      BotLevel `protobuf:"varint,5,opt,name=bot_level,json=botLevel,proto3,enum=moonshine.v1.BotLevel" json:"bot_level,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1432,6 +1517,13 @@ func (x *Seat) GetBot() bool {
 		return x.Bot
 	}
 	return false
+}
+
+func (x *Seat) GetBotLevel() BotLevel {
+	if x != nil {
+		return x.BotLevel
+	}
+	return BotLevel_BOT_LEVEL_UNSPECIFIED
 }
 
 // GameInfo is a game's public metadata.
@@ -2602,7 +2694,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdom\x12E\n" +
 	"\vbootleggers\x18\x03 \x01(\v2!.moonshine.bootleggers.v1.OptionsH\x00R\vbootleggersB\x06\n" +
-	"\x04game\"\xb6\x02\n" +
+	"\x04game\"\x89\x04\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x123\n" +
@@ -2613,8 +2705,14 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\avariant\x18\x06 \x01(\tR\avariant\x128\n" +
 	"\n" +
 	"visibility\x18\a \x01(\x0e2\x18.moonshine.v1.VisibilityR\n" +
-	"visibility\x12-\n" +
-	"\x05timer\x18\x14 \x01(\v2\x17.moonshine.v1.TurnTimerR\x05timer\"\xf2\x01\n" +
+	"visibility\x123\n" +
+	"\tbot_level\x18\b \x01(\x0e2\x16.moonshine.v1.BotLevelR\bbotLevel\x12F\n" +
+	"\n" +
+	"bot_levels\x18\t \x03(\v2'.moonshine.v1.GameConfig.BotLevelsEntryR\tbotLevels\x12-\n" +
+	"\x05timer\x18\x14 \x01(\v2\x17.moonshine.v1.TurnTimerR\x05timer\x1aT\n" +
+	"\x0eBotLevelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\x05R\x03key\x12,\n" +
+	"\x05value\x18\x02 \x01(\x0e2\x16.moonshine.v1.BotLevelR\x05value:\x028\x01\"\xf2\x01\n" +
 	"\vGameCommand\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.CommandH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdom\x12E\n" +
@@ -2667,12 +2765,13 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\vrecorded_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"recordedAt\x123\n" +
 	"\amessage\x18\x03 \x01(\v2\x19.moonshine.v1.ChatMessageR\amessage\x12\x14\n" +
-	"\x05label\x18\x04 \x01(\tR\x05label\"Z\n" +
+	"\x05label\x18\x04 \x01(\tR\x05label\"\x8f\x01\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
 	"\aclaimed\x18\x02 \x01(\bR\aclaimed\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x10\n" +
-	"\x03bot\x18\x04 \x01(\bR\x03bot\"\xb2\x03\n" +
+	"\x03bot\x18\x04 \x01(\bR\x03bot\x123\n" +
+	"\tbot_level\x18\x05 \x01(\x0e2\x16.moonshine.v1.BotLevelR\bbotLevel\"\xb2\x03\n" +
 	"\bGameInfo\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
 	"\x04game\x18\x02 \x01(\tR\x04game\x120\n" +
@@ -2765,7 +2864,12 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\blast_seq\x18\x05 \x01(\x03R\alastSeq\x12;\n" +
 	"\vrecorded_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"recordedAt\x12\x14\n" +
-	"\x05label\x18\a \x01(\tR\x05label*X\n" +
+	"\x05label\x18\a \x01(\tR\x05label*c\n" +
+	"\bBotLevel\x12\x19\n" +
+	"\x15BOT_LEVEL_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eBOT_LEVEL_EASY\x10\x01\x12\x14\n" +
+	"\x10BOT_LEVEL_NORMAL\x10\x02\x12\x12\n" +
+	"\x0eBOT_LEVEL_HARD\x10\x03*X\n" +
 	"\n" +
 	"Visibility\x12\x1a\n" +
 	"\x16VISIBILITY_UNSPECIFIED\x10\x00\x12\x15\n" +
@@ -2801,122 +2905,128 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_proto_rawDescData
 }
 
-var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_moonshine_v1_game_proto_goTypes = []any{
-	(Visibility)(0),               // 0: moonshine.v1.Visibility
-	(GameStatus)(0),               // 1: moonshine.v1.GameStatus
-	(Role)(0),                     // 2: moonshine.v1.Role
-	(Perspective)(0),              // 3: moonshine.v1.Perspective
-	(*GameOptions)(nil),           // 4: moonshine.v1.GameOptions
-	(*GameConfig)(nil),            // 5: moonshine.v1.GameConfig
-	(*GameCommand)(nil),           // 6: moonshine.v1.GameCommand
-	(*ChatMessage)(nil),           // 7: moonshine.v1.ChatMessage
-	(*EventBody)(nil),             // 8: moonshine.v1.EventBody
-	(*TableEvent)(nil),            // 9: moonshine.v1.TableEvent
-	(*CredentialRotated)(nil),     // 10: moonshine.v1.CredentialRotated
-	(*TableCancelled)(nil),        // 11: moonshine.v1.TableCancelled
-	(*SeatLeft)(nil),              // 12: moonshine.v1.SeatLeft
-	(*PrivatePart)(nil),           // 13: moonshine.v1.PrivatePart
-	(*StoredEvent)(nil),           // 14: moonshine.v1.StoredEvent
-	(*Event)(nil),                 // 15: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 16: moonshine.v1.TalkEvent
-	(*Seat)(nil),                  // 17: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 18: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 19: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 20: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 21: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 22: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 23: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 24: moonshine.v1.Outcome
-	(*GameView)(nil),              // 25: moonshine.v1.GameView
-	(*GameBoard)(nil),             // 26: moonshine.v1.GameBoard
-	(*Variant)(nil),               // 27: moonshine.v1.Variant
-	(*GameRules)(nil),             // 28: moonshine.v1.GameRules
-	(*LoggedCommand)(nil),         // 29: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 30: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 31: moonshine.kingdom.v1.Options
-	(*v12.Options)(nil),           // 32: moonshine.bootleggers.v1.Options
-	(*TurnTimer)(nil),             // 33: moonshine.v1.TurnTimer
-	(*v1.Command)(nil),            // 34: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 35: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 36: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 37: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 38: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 39: moonshine.bootleggers.v1.Event
-	(*TurnClocks)(nil),            // 40: moonshine.v1.TurnClocks
-	(*TurnTimedOut)(nil),          // 41: moonshine.v1.TurnTimedOut
-	(*SeatTakenOver)(nil),         // 42: moonshine.v1.SeatTakenOver
-	(*timestamppb.Timestamp)(nil), // 43: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 44: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 45: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 46: moonshine.bootleggers.v1.View
-	(*SeatClock)(nil),             // 47: moonshine.v1.SeatClock
-	(*v1.Board)(nil),              // 48: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 49: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 50: moonshine.bootleggers.v1.Board
+	(BotLevel)(0),                 // 0: moonshine.v1.BotLevel
+	(Visibility)(0),               // 1: moonshine.v1.Visibility
+	(GameStatus)(0),               // 2: moonshine.v1.GameStatus
+	(Role)(0),                     // 3: moonshine.v1.Role
+	(Perspective)(0),              // 4: moonshine.v1.Perspective
+	(*GameOptions)(nil),           // 5: moonshine.v1.GameOptions
+	(*GameConfig)(nil),            // 6: moonshine.v1.GameConfig
+	(*GameCommand)(nil),           // 7: moonshine.v1.GameCommand
+	(*ChatMessage)(nil),           // 8: moonshine.v1.ChatMessage
+	(*EventBody)(nil),             // 9: moonshine.v1.EventBody
+	(*TableEvent)(nil),            // 10: moonshine.v1.TableEvent
+	(*CredentialRotated)(nil),     // 11: moonshine.v1.CredentialRotated
+	(*TableCancelled)(nil),        // 12: moonshine.v1.TableCancelled
+	(*SeatLeft)(nil),              // 13: moonshine.v1.SeatLeft
+	(*PrivatePart)(nil),           // 14: moonshine.v1.PrivatePart
+	(*StoredEvent)(nil),           // 15: moonshine.v1.StoredEvent
+	(*Event)(nil),                 // 16: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 17: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 18: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 19: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 20: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 21: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 22: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 23: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 24: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 25: moonshine.v1.Outcome
+	(*GameView)(nil),              // 26: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 27: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 28: moonshine.v1.Variant
+	(*GameRules)(nil),             // 29: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 30: moonshine.v1.LoggedCommand
+	nil,                           // 31: moonshine.v1.GameConfig.BotLevelsEntry
+	(*v1.Options)(nil),            // 32: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 33: moonshine.kingdom.v1.Options
+	(*v12.Options)(nil),           // 34: moonshine.bootleggers.v1.Options
+	(*TurnTimer)(nil),             // 35: moonshine.v1.TurnTimer
+	(*v1.Command)(nil),            // 36: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 37: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 38: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 39: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 40: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 41: moonshine.bootleggers.v1.Event
+	(*TurnClocks)(nil),            // 42: moonshine.v1.TurnClocks
+	(*TurnTimedOut)(nil),          // 43: moonshine.v1.TurnTimedOut
+	(*SeatTakenOver)(nil),         // 44: moonshine.v1.SeatTakenOver
+	(*timestamppb.Timestamp)(nil), // 45: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 46: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 47: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 48: moonshine.bootleggers.v1.View
+	(*SeatClock)(nil),             // 49: moonshine.v1.SeatClock
+	(*v1.Board)(nil),              // 50: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 51: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 52: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	30, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	31, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
-	32, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
-	4,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
-	0,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
-	33, // 5: moonshine.v1.GameConfig.timer:type_name -> moonshine.v1.TurnTimer
-	34, // 6: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	35, // 7: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	36, // 8: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	37, // 9: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	38, // 10: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	39, // 11: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
-	7,  // 12: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
-	9,  // 13: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
-	11, // 14: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
-	12, // 15: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
-	10, // 16: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
-	40, // 17: moonshine.v1.TableEvent.clocks:type_name -> moonshine.v1.TurnClocks
-	41, // 18: moonshine.v1.TableEvent.timed_out:type_name -> moonshine.v1.TurnTimedOut
-	42, // 19: moonshine.v1.TableEvent.taken_over:type_name -> moonshine.v1.SeatTakenOver
-	8,  // 20: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	8,  // 21: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	13, // 22: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	43, // 23: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	8,  // 24: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	13, // 25: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	43, // 26: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	7,  // 27: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	5,  // 28: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	17, // 29: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	1,  // 30: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	43, // 31: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	43, // 32: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	3,  // 33: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	6,  // 34: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	22, // 35: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	6,  // 36: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	23, // 37: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	18, // 38: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	19, // 39: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	20, // 40: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	21, // 41: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	24, // 42: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	44, // 43: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	45, // 44: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	46, // 45: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	47, // 46: moonshine.v1.GameView.clocks:type_name -> moonshine.v1.SeatClock
-	48, // 47: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	49, // 48: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	50, // 49: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	4,  // 50: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	27, // 51: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	26, // 52: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	6,  // 53: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	43, // 54: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	55, // [55:55] is the sub-list for method output_type
-	55, // [55:55] is the sub-list for method input_type
-	55, // [55:55] is the sub-list for extension type_name
-	55, // [55:55] is the sub-list for extension extendee
-	0,  // [0:55] is the sub-list for field type_name
+	32, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	33, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	34, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
+	5,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
+	1,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
+	0,  // 5: moonshine.v1.GameConfig.bot_level:type_name -> moonshine.v1.BotLevel
+	31, // 6: moonshine.v1.GameConfig.bot_levels:type_name -> moonshine.v1.GameConfig.BotLevelsEntry
+	35, // 7: moonshine.v1.GameConfig.timer:type_name -> moonshine.v1.TurnTimer
+	36, // 8: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	37, // 9: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	38, // 10: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	39, // 11: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	40, // 12: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	41, // 13: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	8,  // 14: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
+	10, // 15: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
+	12, // 16: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
+	13, // 17: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
+	11, // 18: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
+	42, // 19: moonshine.v1.TableEvent.clocks:type_name -> moonshine.v1.TurnClocks
+	43, // 20: moonshine.v1.TableEvent.timed_out:type_name -> moonshine.v1.TurnTimedOut
+	44, // 21: moonshine.v1.TableEvent.taken_over:type_name -> moonshine.v1.SeatTakenOver
+	9,  // 22: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	9,  // 23: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	14, // 24: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	45, // 25: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	9,  // 26: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	14, // 27: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	45, // 28: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 29: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	0,  // 30: moonshine.v1.Seat.bot_level:type_name -> moonshine.v1.BotLevel
+	6,  // 31: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	18, // 32: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	2,  // 33: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	45, // 34: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	45, // 35: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	4,  // 36: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	7,  // 37: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	23, // 38: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	7,  // 39: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	24, // 40: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	19, // 41: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	20, // 42: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	21, // 43: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	22, // 44: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	25, // 45: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	46, // 46: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	47, // 47: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	48, // 48: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	49, // 49: moonshine.v1.GameView.clocks:type_name -> moonshine.v1.SeatClock
+	50, // 50: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	51, // 51: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	52, // 52: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	5,  // 53: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	28, // 54: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	27, // 55: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	7,  // 56: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	45, // 57: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	0,  // 58: moonshine.v1.GameConfig.BotLevelsEntry.value:type_name -> moonshine.v1.BotLevel
+	59, // [59:59] is the sub-list for method output_type
+	59, // [59:59] is the sub-list for method input_type
+	59, // [59:59] is the sub-list for extension type_name
+	59, // [59:59] is the sub-list for extension extendee
+	0,  // [0:59] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2966,8 +3076,8 @@ func file_moonshine_v1_game_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
-			NumEnums:      4,
-			NumMessages:   26,
+			NumEnums:      5,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,152 @@
+package bootleggers
+
+import (
+	"math"
+	"slices"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/search"
+)
+
+// SearchGame is Bootleggers' side of the search contract: the sampler of
+// the hidden Muscle cards, deck orders and sealed bids from a seat's
+// history, Policy (the seeded strategy of engine/bootleggers/strategy,
+// which imports this package, so the module's caller supplies it) reading
+// each seat's own view of the world as the default policy, and the money
+// as the value ("the richest Mobster wins"). A nil Policy plays the
+// playouts uniformly among the legal commands.
+type SearchGame struct {
+	Policy engine.Policy
+}
+
+var (
+	_ search.Game     = SearchGame{}
+	_ search.Stepper  = SearchGame{}
+	_ search.Proposer = SearchGame{}
+)
+
+// Infer reads a seat's belief from its knowledge.
+func (g SearchGame) Infer(k engine.Knowledge) (search.Sampler, error) { return infer(k, g.Policy) }
+
+// Clone returns a deep copy of a Bootleggers state.
+func (SearchGame) Clone(st engine.State) engine.State { return st.(*State).Clone() }
+
+// Playout returns the policy's command for the seat the game waits for
+// (the first that must act), chosen from that seat's view of the world:
+// its own hand, never the others'.
+func (g SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message) {
+	s := st.(*State)
+	ps := s.Prompts()
+	if len(ps) == 0 {
+		return 0, nil
+	}
+	p := ps[0]
+	if g.Policy == nil {
+		return p.Seat, nil
+	}
+	return p.Seat, g.Policy.Choose(s.View(engine.SeatViewer(p.Seat)), p, r)
+}
+
+// proposals is how many of the policy's choices, each from its own fixed
+// generator, a decision compares.
+const proposals = 3
+
+// fewLegal is the most listed legal commands that a decision compares
+// besides the policy's choices; a bid compares every card of the hand.
+const fewLegal = 6
+
+// Propose returns the commands of seat worth comparing: the policy's
+// choices from the seat's view (the placements, loads, orders and offers
+// that come as templates are filled only by it) under a few fixed
+// generators, and the listed legal commands when they are few, or when
+// they are the cards of a bid. It reads only the seat's view and prompt,
+// so it is the same in every world the seat may be in.
+func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
+	s := st.(*State)
+	var p engine.Prompt
+	for _, q := range s.Prompts() {
+		if q.Seat == seat {
+			p = q
+		}
+	}
+	var out []proto.Message
+	add := func(m proto.Message) {
+		if m != nil && !slices.ContainsFunc(out, func(o proto.Message) bool { return proto.Equal(o, m) }) {
+			out = append(out, m)
+		}
+	}
+	if g.Policy != nil {
+		view := s.View(engine.SeatViewer(seat))
+		for i := range proposals {
+			add(g.Policy.Choose(view, p, engine.NewRand([32]byte{byte(i)})))
+		}
+	}
+	if len(p.Legal) <= fewLegal || p.Reason == PromptChooseMuscle || len(out) == 0 {
+		for _, m := range p.Legal {
+			add(m)
+		}
+	}
+	return out
+}
+
+// Step plays cmd on st in place: the kit's precheck and the command's rule
+// on a decision that applies to st itself (a rule refuses before its first
+// event, so a refusal leaves st as it was).
+func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, error) {
+	s := st.(*State)
+	c, err := decider.Precheck(s, seat, cmd)
+	if err != nil {
+		return nil, err
+	}
+	d := engine.NewInPlace(s, r)
+	return d.Done(rule(d, seat, c))
+}
+
+// moneyScale is the spread of money, in G, over which a lead turns into
+// a win: the softmax temperature of Value.
+const moneyScale = 8.0
+
+// marginWeight is the part of a finished game's value that the margins of
+// money make up (the rest is the win): a win by more is worth a little
+// more, which tells apart playouts that a bare win or loss would not.
+const marginWeight = 0.2
+
+// Value is seat's share of the win, by the printed condition, money ("the
+// Mobster with the most money wins"): before the end, a softmax of the
+// Mobsters' money; at the end, 80% its share of the win and 20% that
+// softmax.
+func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
+	s := st.(*State)
+	lead := s.moneyLead(int(seat))
+	o := s.Outcome()
+	if o == nil {
+		return lead
+	}
+	share := 0.0
+	if slices.Contains(o.Winners, seat) {
+		share = 1 / float64(len(o.Winners))
+	}
+	return (1-marginWeight)*share + marginWeight*lead
+}
+
+// moneyLead is seat's share of exp(money/moneyScale) over the Mobsters.
+func (s *State) moneyLead(seat int) float64 {
+	top := 0
+	for _, p := range s.seats {
+		top = max(top, p.money)
+	}
+	mine, sum := 0.0, 0.0
+	for i, p := range s.seats {
+		e := math.Exp(float64(p.money-top) / moneyScale)
+		sum += e
+		if i == seat {
+			mine = e
+		}
+	}
+	if sum == 0 {
+		return 0
+	}
+	return mine / sum
+}

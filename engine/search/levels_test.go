@@ -1,0 +1,50 @@
+package search_test
+
+import (
+	"testing"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	"github.com/moonshine-games/moonshine/engine/search"
+)
+
+// A level's budget scales its depth with the table; hard has its own, and
+// every other level searches as normal.
+func TestLevelsBudget(t *testing.T) {
+	ls := search.Levels{Normal: search.Level{Iterations: 10, Worlds: 4, DepthPerSeat: 2}, Hard: search.Level{Iterations: 90, Worlds: 9, DepthPerSeat: 3}}
+	normal := search.Budget{Iterations: 10, Worlds: 4, Depth: 10}
+	for _, l := range []engine.Level{engine.LevelNormal, engine.LevelEasy, ""} {
+		if got := ls.Budget(l, 5); got != normal {
+			t.Errorf("level %q: %+v, want %+v", l, got, normal)
+		}
+	}
+	if got, want := ls.Budget(engine.LevelHard, 4), (search.Budget{Iterations: 90, Worlds: 9, Depth: 12}); got != want {
+		t.Errorf("hard: %+v, want %+v", got, want)
+	}
+}
+
+// A Bot searches within its level's budget at the table its view tells,
+// and the same as a Search of that budget; a view it cannot read the
+// table from is an error.
+func TestBotSearchesAtItsLevel(t *testing.T) {
+	ls := search.Levels{Normal: search.Level{Iterations: 6, Worlds: 2, DepthPerSeat: 1}, Hard: search.Level{Iterations: 12, Worlds: 3, DepthPerSeat: 2}}
+	k := knowledge(t, 5, 1, "levels")[0]
+	for _, l := range []engine.Level{engine.LevelNormal, engine.LevelHard} {
+		b := search.Bot{Rules: boozebarons.Rules{}, Game: boozebarons.SearchGame{}, Levels: ls, Level: l}
+		got, err := b.Run(k, engine.NewRand([32]byte{3}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := search.New(boozebarons.Rules{}, boozebarons.SearchGame{}, ls.Budget(l, 5)).Run(k, engine.NewRand([32]byte{3}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Iterations != ls.Budget(l, 5).Iterations || got.Commands != want.Commands {
+			t.Errorf("level %s: %d iterations, %d commands; the budget's search: %d, %d", l, got.Iterations, got.Commands, want.Iterations, want.Commands)
+		}
+	}
+	k.View = nil
+	if _, err := (search.Bot{Rules: boozebarons.Rules{}, Game: boozebarons.SearchGame{}, Levels: ls}).Choose(k, engine.NewRand([32]byte{})); err == nil {
+		t.Error("a knowledge without a view is searched")
+	}
+}

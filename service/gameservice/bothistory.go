@@ -1,0 +1,78 @@
+package gameservice
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
+)
+
+// botHistory is a game's events as a bot reads them: decoded from the
+// stored log as far as a decision needed, with each bot seat's redacted
+// history ([engine.Event.For]) beside them. It lives while a game's bots
+// play (botDriver.run), so that a run of bot moves reads each event once;
+// it is read and grown by one goroutine at a time.
+type botHistory struct {
+	// seq is the sequence number of the last stored event read (table
+	// events, which are not the game's, included).
+	seq int64
+	// events are the game's own events read, in order.
+	events []engine.Event
+	// seats holds each seat's redacted history of events[:len].
+	seats map[engine.Seat][]engine.Event
+}
+
+// upTo returns what seat may know of the game's events to version: the
+// stored log read past what h holds, every game event redacted for the
+// seat. The result is shared with later calls: a bot reads it and never
+// changes it.
+func (h *botHistory) upTo(ctx context.Context, s *Service, t *table, version int64, seat engine.Seat) ([]engine.Event, error) {
+	if version < h.seq {
+		*h = botHistory{} // a table folded again from the log: read it afresh
+	}
+	if version > h.seq {
+		if err := h.read(ctx, s, t, version); err != nil {
+			return nil, err
+		}
+	}
+	if h.seats == nil {
+		h.seats = map[engine.Seat][]engine.Event{}
+	}
+	mine := h.seats[seat]
+	v := engine.SeatViewer(seat)
+	for _, ev := range h.events[len(mine):] {
+		mine = append(mine, ev.For(v))
+	}
+	h.seats[seat] = mine
+	return mine[:len(mine):len(mine)], nil
+}
+
+// read decodes the stored events after h.seq to version.
+func (h *botHistory) read(ctx context.Context, s *Service, t *table, version int64) error {
+	evs, err := s.store.ReadStream(ctx, t.record.ID, h.seq, int(version-h.seq))
+	if err != nil {
+		return err
+	}
+	for _, ev := range evs {
+		if ev.Seq != h.seq+1 {
+			return fmt.Errorf("game %s: event %d follows %d", ev.GameID, ev.Seq, h.seq)
+		}
+		se, err := decodeStored(ev)
+		if err != nil {
+			return err
+		}
+		if !games.IsPlatform(se) {
+			e, err := t.module.DecodeEvent(se)
+			if err != nil {
+				return fmt.Errorf("game %s: event %d: %w", ev.GameID, ev.Seq, err)
+			}
+			h.events = append(h.events, e)
+		}
+		h.seq = ev.Seq
+	}
+	if h.seq != version {
+		return fmt.Errorf("game %s: the log ends at %d, before the bot's version %d", t.record.ID, h.seq, version)
+	}
+	return nil
+}
