@@ -48,12 +48,12 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.variant, "variant", "", "the game's variant (empty: its default)")
 	fs.IntVar(&o.players, "players", 5, "seats per game")
 	fs.IntVar(&o.games, "games", 100, "games to play")
-	fs.StringVar(&o.bot, "bot", "hard", "the tested seat's bot: easy, normal, hard or uniform")
+	fs.StringVar(&o.bot, "bot", "hard", "the tested seat's bot: easy, normal, hard, policy or uniform")
 	fs.StringVar(&o.vs, "vs", "easy", "the other seats' bot")
 	fs.BoolVar(&o.baseline, "baseline", false, "also play the same games with -vs in every seat (the fair share)")
 	fs.StringVar(&o.seed, "seed", "arena", "the tournament's seed: game i is seeded from it and i")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
-	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is an error")
+	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is cut there, unfinished (no seat wins it)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -82,14 +82,22 @@ type lineup struct {
 	vs     string // every other seat's
 }
 
-// botOf returns the bot a policy name gives.
+// botOf returns the bot a policy name gives: a level's, "policy" (the
+// module's Policy, the one the service's bots played before levels: the
+// Kingdom's engine/kingdom/strategy) or "uniform".
 func botOf(m engine.Module, name string) (engine.Bot, error) {
-	if name == "uniform" {
+	switch name {
+	case "uniform":
 		return engine.UniformBot, nil
+	case "policy":
+		if m.Policy == nil {
+			return nil, fmt.Errorf("%s has no policy", m.Rules.Name())
+		}
+		return engine.PolicyBot(m.Policy), nil
 	}
 	l, err := engine.ParseLevel(name)
 	if err != nil || name == "" {
-		return nil, fmt.Errorf("unknown bot %q: easy, normal, hard or uniform", name)
+		return nil, fmt.Errorf("unknown bot %q: easy, normal, hard, policy or uniform", name)
 	}
 	return m.Bot(l), nil
 }
@@ -151,11 +159,14 @@ func playOne(l lineup, o options, i int, tested, other engine.Bot) (record, erro
 		bots[s] = &meter{bot: b, policy: name, rec: &rec}
 	}
 	res, err := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands}.Play()
-	if err != nil {
+	if err != nil && (res == nil || len(res.Commands) < o.maxCommands || res.Game.State.Outcome() != nil) {
 		return rec, fmt.Errorf("game %d: %w", i, err)
 	}
-	out := res.Game.State.Outcome()
-	rec.won = slices.Contains(out.Winners, engine.Seat(seat))
+	if out := res.Game.State.Outcome(); out != nil {
+		rec.won = slices.Contains(out.Winners, engine.Seat(seat))
+	} else {
+		rec.unfinished = true
+	}
 	rec.commands = len(res.Commands)
 	rec.rounds, rec.unit = length(res.Game.State)
 	return rec, nil

@@ -11,11 +11,14 @@ import (
 
 // record is one game as the report counts it.
 type record struct {
-	seat     int // the tested seat
-	won      bool
-	rounds   int    // the game's length
-	unit     string // and its unit (rounds, Days)
-	commands int
+	seat int // the tested seat
+	won  bool
+	// unfinished is a game cut at -max-commands: nobody won it, and its
+	// length is where it was cut.
+	unfinished bool
+	rounds     int    // the game's length
+	unit       string // and its unit (rounds, Days)
+	commands   int
 	// decisions are the bots' decisions with a choice (more than one
 	// legal command), by policy name.
 	decisions map[string][]decision

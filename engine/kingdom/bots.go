@@ -11,13 +11,14 @@ import (
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
-// Bots returns the Kingdom's bots: easy plays the strategy
-// (engine/kingdom/strategy) from the seat's view; normal and hard search
-// (engine/search) over the Contract hands the seat has not seen, with the
-// strategy as their default policy, within the budgets of [Budget].
+// Bots returns the Kingdom's bots: easy plays the goal-aware heuristic
+// (strategy.Heuristic, engine/kingdom/strategy's ChooseToWin) from the
+// seat's view; normal and hard search (engine/search) over the Contract
+// hands the seat has not seen, with the heuristic as their default policy,
+// within the budgets of [Budget].
 func Bots() engine.Bots {
 	return engine.Bots{
-		Easy:   engine.PolicyBot(strategy.Policy{}),
+		Easy:   engine.PolicyBot(strategy.Heuristic{}),
 		Normal: Searcher{Level: engine.LevelNormal},
 		Hard:   Searcher{Level: engine.LevelHard},
 	}

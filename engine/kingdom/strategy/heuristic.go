@@ -49,7 +49,7 @@ func (Heuristic) Choose(view proto.Message, p engine.Prompt, r *engine.Rand) pro
 // a rival close to the win is struck first, then Titles are taken.
 func (d *decider) raceOperations() *pb.Command {
 	for _, step := range []func() *pb.Command{
-		d.leave, d.loanForDeadline, d.repay, d.rise, d.extort, d.contractWork, d.hustle,
+		d.leave, d.loanForDeadline, d.repay, d.rise, d.extortForCash, d.contractWork, d.hustle,
 		d.unload, d.block, d.conquerToWin, d.storm, d.push, d.seek, d.muster, d.expand, d.recruit, d.secure, d.bribe, d.lend,
 	} {
 		if c := step(); c != nil {
@@ -125,4 +125,17 @@ func (b *board) leader() (int, int) {
 		}
 	}
 	return at, best
+}
+
+// richEnough is the cash past which the heuristic stops Extorting: its
+// Influence buys more on the street (a Shakedown's few hundred dollars
+// buy no Respect).
+const richEnough = 5000
+
+// extortForCash Extorts only while the seat is short of cash.
+func (d *decider) extortForCash() *pb.Command {
+	if d.spare() >= richEnough {
+		return nil
+	}
+	return d.extort()
 }

@@ -92,12 +92,18 @@ func (b *board) policeOnly(d pb.District) bool {
 	return b.dist(d).GetPrecinct() && !b.rivalMobsters(d) && !b.partnerHeld(d)
 }
 
-// pinnedToWin Advances a Runner Pinned in Police Turf to the open District
-// beyond worth most to the race (seek sent it through); otherwise it is
-// pinned's choice.
+// pinnedToWin Storms the Precinct where a crew worth it is Pinned (storm
+// sent it), else Advances a Runner Pinned in Police Turf to the open
+// District beyond worth most to the race (seek sent it through);
+// otherwise it is pinned's choice.
 func (d *decider) pinnedToWin() *pb.Command {
 	b := d.b
 	if f := b.v.GetFight(); b.dist(f.GetDistrict()).GetPrecinct() {
+		if d.stormWorth(f.GetDistrict()) {
+			if c := d.legal(func(c *pb.Command) bool { return c.GetStorm() != nil }); c != nil {
+				return c
+			}
+		}
 		if c := d.best(func(c *pb.Command) (float64, bool) {
 			x := c.GetAdvance()
 			if x == nil || len(x.GetBarrels()) > 0 || b.mine(x.GetTo()) || !b.enterable(x.GetTo()) {
@@ -106,11 +112,6 @@ func (d *decider) pinnedToWin() *pb.Command {
 			return d.strikeValue(x.GetTo()), true
 		}, 0); c != nil {
 			return c
-		}
-		if d.stormWorth(f.GetDistrict()) {
-			if c := d.legal(func(c *pb.Command) bool { return c.GetStorm() != nil }); c != nil {
-				return c
-			}
 		}
 	}
 	return d.pinned()
