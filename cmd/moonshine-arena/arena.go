@@ -109,7 +109,9 @@ func seedOf(seed string, i int) []byte {
 }
 
 // play plays n games of a lineup, parallel at a time, and returns their
-// records in game order.
+// records in game order. Once ctx is done it starts no game and stops
+// those under way, and returns the records of the games finished before
+// the first one it did not finish, with ctx's error.
 func play(ctx context.Context, l lineup, o options) ([]record, error) {
 	tested, err := botOf(l.module, l.bot)
 	if err != nil {
@@ -121,6 +123,7 @@ func play(ctx context.Context, l lineup, o options) ([]record, error) {
 	}
 	out := make([]record, o.games)
 	errs := make([]error, o.games)
+	done := make([]bool, o.games)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range o.parallel {
@@ -128,7 +131,8 @@ func play(ctx context.Context, l lineup, o options) ([]record, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i], errs[i] = playOne(l, o, i, tested, other)
+				out[i], errs[i] = playOne(ctx, l, o, i, tested, other)
+				done[i] = errs[i] == nil
 			}
 		}()
 	}
@@ -141,13 +145,17 @@ func play(ctx context.Context, l lineup, o options) ([]record, error) {
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		n := 0
+		for n < len(done) && done[n] {
+			n++
+		}
+		return out[:n], err
 	}
 	return out, errors.Join(errs...)
 }
 
 // playOne plays game i: the tested bot in seat i mod players.
-func playOne(l lineup, o options, i int, tested, other engine.Bot) (record, error) {
+func playOne(ctx context.Context, l lineup, o options, i int, tested, other engine.Bot) (record, error) {
 	seat := i % l.table.Players
 	rec := record{seat: seat}
 	bots := make([]engine.Bot, l.table.Players)
@@ -156,7 +164,7 @@ func playOne(l lineup, o options, i int, tested, other engine.Bot) (record, erro
 		if s == seat {
 			b, name = tested, l.bot
 		}
-		bots[s] = &meter{bot: b, policy: name, rec: &rec}
+		bots[s] = &meter{ctx: ctx, bot: b, policy: name, rec: &rec}
 	}
 	res, err := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands}.Play()
 	if err != nil && (res == nil || len(res.Commands) < o.maxCommands || res.Game.State.Outcome() != nil) {

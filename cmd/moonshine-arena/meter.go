@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"runtime"
 	"time"
 
@@ -32,13 +33,18 @@ type decision struct {
 // meter is a bot that measures another: the CPU time of the thread that
 // runs its Choose (the goroutine is locked to its thread meanwhile, and a
 // bot starts no goroutine), and the wall time.
+// A meter whose ctx is done fails its next decision, which stops its game.
 type meter struct {
+	ctx    context.Context
 	bot    engine.Bot
 	policy string
 	rec    *record
 }
 
 func (m *meter) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	if err := m.ctx.Err(); err != nil {
+		return nil, err
+	}
 	if len(k.Prompt.Legal) == 1 {
 		return m.bot.Choose(k, r)
 	}

@@ -22,6 +22,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	tested, err := play(ctx, l, o)
+	if ctx.Err() != nil && len(tested) > 0 {
+		// Interrupted: report the games played, with their baseline.
+		fmt.Fprintf(stderr, "moonshine-arena: interrupted after %d of %d games; reporting those\n", len(tested), o.games)
+		o.games, ctx, err = len(tested), context.WithoutCancel(ctx), nil
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "moonshine-arena:", err)
 		return 1
