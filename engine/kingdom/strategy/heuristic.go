@@ -139,3 +139,31 @@ func (d *decider) extortForCash() *pb.Command {
 	}
 	return d.extort()
 }
+
+// budget is the effort worth staking for a Contract of tier t: the
+// strategy's, doubled for the heuristic when t is the one tier its
+// Commission still lacks ("Completing a Gig, Racket, and Score earns you
+// a seat on The Commission, a strict requirement to win the game"): a
+// seat with two tiers done gains nothing so much as the third.
+func (d *decider) budget(t pb.Tier) int {
+	n := budget(t)
+	if d.goal && !d.b.my.GetCommission() {
+		done := d.b.completedTiers()
+		if len(done) == 2 && !done[t] {
+			n *= 2
+		}
+	}
+	return n
+}
+
+// mustTry reports, for the heuristic, that a Contract of tier t is worth
+// staking however hard: the seat has the Respect to win and lacks only
+// its Commission, of which t is the missing tier (a botched card goes to
+// the discard pile and comes round again).
+func (d *decider) mustTry(t pb.Tier) bool {
+	if !d.goal || d.b.my.GetCommission() || d.b.side(d.b.me).need() > 0 {
+		return false
+	}
+	done := d.b.completedTiers()
+	return len(done) == 2 && !done[t]
+}

@@ -20,7 +20,7 @@ func TestHeuristicGamesEnd(t *testing.T) {
 	if testing.Short() {
 		games = 4
 	}
-	const maxDays, medianDays = 60, 15
+	const maxDays, medianDays = 100, 15
 	for _, opts := range []*pb.Options{{}, {BloodOath: true}} {
 		var days []int
 		for n := range games {

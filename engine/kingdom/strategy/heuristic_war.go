@@ -91,6 +91,7 @@ func (d *decider) strikeValue(t pb.District) float64 {
 	if b.side(b.me).need() > 0 {
 		v += float64(sw.gain)
 	}
+	v += d.stakedGain(t)
 	for seat, n := range sw.lost {
 		if !b.rival(seat) {
 			continue
@@ -155,4 +156,31 @@ func (d *decider) muster() *pb.Command {
 		return nil
 	}
 	return d.recruitN(min(5, d.spare()/300-2))
+}
+
+// stakedGain is what taking District t does for the seat's staked
+// Contracts that count Districts (Control N of a kind, Districts in N
+// Boroughs) and are not met yet: 2 for each, so that the strikes and the
+// walks serve a Deadline too.
+func (d *decider) stakedGain(t pb.District) float64 {
+	b := d.b
+	info := printed.Info(t)
+	v := 0.0
+	for _, k := range b.my.GetStaked() {
+		card := int(k.GetCard())
+		if b.gap(card) == 0 {
+			continue
+		}
+		switch g := goalOf(card); g.Kind {
+		case printed.GoalControl:
+			if g.Counts(info) {
+				v += 2
+			}
+		case printed.GoalBoroughs:
+			if b.count(b.me, func(i printed.DistrictInfo) bool { return i.Borough == info.Borough }) == 0 {
+				v += 2
+			}
+		}
+	}
+	return v
 }

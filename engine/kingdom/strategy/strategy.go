@@ -245,11 +245,14 @@ func (d *decider) grease() *pb.Command {
 		}
 		days := printed.Tiers[card.Tier].Days
 		e := b.effort(int(x.GetCard()), days)
+		if d.mustTry(card.Tier) {
+			e = min(e, budget(card.Tier))
+		}
 		keep := 3
 		if e == 0 {
 			keep = 2
 		}
-		if e > budget(card.Tier) || stash-days < keep {
+		if e > d.budget(card.Tier) || stash-days < keep {
 			continue
 		}
 		s := 10 - float64(e)
@@ -283,7 +286,7 @@ func (d *decider) cardValue(id int) float64 {
 		v += 20
 	}
 	e := d.b.effort(id, printed.Tiers[card.Tier].Days)
-	if e <= budget(card.Tier) {
+	if e <= d.budget(card.Tier) {
 		v += 10
 	}
 	return v - float64(min(e, 20))
