@@ -27,13 +27,13 @@ func Bots() engine.Bots {
 // searchLevels are the normal and hard bots' budgets (docs/bots.md gives
 // the CPU each takes per decision and how each fares). A Kingdom playout
 // command costs a prompt (every legal command checked) and a view, and a
-// Day is some ten commands per seat: a playout is cut after about half a
+// Day is some ten commands per seat: a playout is cut after under half a
 // Day (normal) or most of one (hard) and valued by the sides' progress
 // towards the win; the heuristic that plays it out races to the win, so
 // a short look ahead reads the race well, and normal's worst decision
 // stays within 50 ms of CPU at four seats.
 var searchLevels = search.Levels{
-	engine.LevelNormal: {Iterations: 16, Worlds: 8, DepthPerSeat: 6},
+	engine.LevelNormal: {Iterations: 12, Worlds: 4, DepthPerSeat: 4},
 	engine.LevelHard:   {Iterations: 64, Worlds: 16, DepthPerSeat: 8},
 }
 

@@ -69,7 +69,7 @@ func TestEveryLevelPlays(t *testing.T) {
 
 func TestBudgets(t *testing.T) {
 	normal, hard := Budget(engine.LevelNormal, 4), Budget(engine.LevelHard, 4)
-	if hard.Iterations <= normal.Iterations || hard.Worlds < normal.Worlds || normal.Depth != 24 || hard.Depth < normal.Depth {
+	if hard.Iterations <= normal.Iterations || hard.Worlds < normal.Worlds || normal.Depth != 16 || hard.Depth < normal.Depth {
 		t.Fatalf("normal %+v, hard %+v", normal, hard)
 	}
 	if Budget(engine.LevelEasy, 4) != normal || Budget("", 4) != normal {
