@@ -48,12 +48,12 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.variant, "variant", "", "the game's variant (empty: its default)")
 	fs.IntVar(&o.players, "players", 5, "seats per game")
 	fs.IntVar(&o.games, "games", 100, "games to play")
-	fs.StringVar(&o.bot, "bot", "hard", "the tested seat's bot: easy, normal, hard or uniform")
+	fs.StringVar(&o.bot, "bot", "hard", "the tested seat's bot: easy, normal, hard, policy or uniform")
 	fs.StringVar(&o.vs, "vs", "easy", "the other seats' bot")
 	fs.BoolVar(&o.baseline, "baseline", false, "also play the same games with -vs in every seat (the fair share)")
 	fs.StringVar(&o.seed, "seed", "arena", "the tournament's seed: game i is seeded from it and i")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
-	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is an error")
+	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is cut there, unfinished (no seat wins it)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -82,14 +82,22 @@ type lineup struct {
 	vs     string // every other seat's
 }
 
-// botOf returns the bot a policy name gives.
+// botOf returns the bot a policy name gives: a level's, "policy" (the
+// module's Policy, the one the service's bots played before levels: the
+// Kingdom's engine/kingdom/strategy) or "uniform".
 func botOf(m engine.Module, name string) (engine.Bot, error) {
-	if name == "uniform" {
+	switch name {
+	case "uniform":
 		return engine.UniformBot, nil
+	case "policy":
+		if m.Policy == nil {
+			return nil, fmt.Errorf("%s has no policy", m.Rules.Name())
+		}
+		return engine.PolicyBot(m.Policy), nil
 	}
 	l, err := engine.ParseLevel(name)
 	if err != nil || name == "" {
-		return nil, fmt.Errorf("unknown bot %q: easy, normal, hard or uniform", name)
+		return nil, fmt.Errorf("unknown bot %q: easy, normal, hard, policy or uniform", name)
 	}
 	return m.Bot(l), nil
 }
@@ -101,7 +109,9 @@ func seedOf(seed string, i int) []byte {
 }
 
 // play plays n games of a lineup, parallel at a time, and returns their
-// records in game order.
+// records in game order. Once ctx is done it starts no game and stops
+// those under way, and returns the records of the games finished before
+// the first one it did not finish, with ctx's error.
 func play(ctx context.Context, l lineup, o options) ([]record, error) {
 	tested, err := botOf(l.module, l.bot)
 	if err != nil {
@@ -113,6 +123,7 @@ func play(ctx context.Context, l lineup, o options) ([]record, error) {
 	}
 	out := make([]record, o.games)
 	errs := make([]error, o.games)
+	done := make([]bool, o.games)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range o.parallel {
@@ -120,7 +131,8 @@ func play(ctx context.Context, l lineup, o options) ([]record, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i], errs[i] = playOne(l, o, i, tested, other)
+				out[i], errs[i] = playOne(ctx, l, o, i, tested, other)
+				done[i] = errs[i] == nil
 			}
 		}()
 	}
@@ -133,13 +145,17 @@ func play(ctx context.Context, l lineup, o options) ([]record, error) {
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		n := 0
+		for n < len(done) && done[n] {
+			n++
+		}
+		return out[:n], err
 	}
 	return out, errors.Join(errs...)
 }
 
 // playOne plays game i: the tested bot in seat i mod players.
-func playOne(l lineup, o options, i int, tested, other engine.Bot) (record, error) {
+func playOne(ctx context.Context, l lineup, o options, i int, tested, other engine.Bot) (record, error) {
 	seat := i % l.table.Players
 	rec := record{seat: seat}
 	bots := make([]engine.Bot, l.table.Players)
@@ -148,14 +164,17 @@ func playOne(l lineup, o options, i int, tested, other engine.Bot) (record, erro
 		if s == seat {
 			b, name = tested, l.bot
 		}
-		bots[s] = &meter{bot: b, policy: name, rec: &rec}
+		bots[s] = &meter{ctx: ctx, bot: b, policy: name, rec: &rec}
 	}
 	res, err := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands}.Play()
-	if err != nil {
+	if err != nil && (res == nil || len(res.Commands) < o.maxCommands || res.Game.State.Outcome() != nil) {
 		return rec, fmt.Errorf("game %d: %w", i, err)
 	}
-	out := res.Game.State.Outcome()
-	rec.won = slices.Contains(out.Winners, engine.Seat(seat))
+	if out := res.Game.State.Outcome(); out != nil {
+		rec.won = slices.Contains(out.Winners, engine.Seat(seat))
+	} else {
+		rec.unfinished = true
+	}
 	rec.commands = len(res.Commands)
 	rec.rounds, rec.unit = length(res.Game.State)
 	return rec, nil

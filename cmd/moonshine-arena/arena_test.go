@@ -84,3 +84,22 @@ func TestKingdomTournament(t *testing.T) {
 		t.Errorf("the report:\n%s", out.String())
 	}
 }
+
+// The module's policy plays as "policy", and a game cut at -max-commands
+// is reported unfinished, won by nobody, not an error.
+func TestPolicyAndUnfinished(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"-game", "moonshine-kingdom", "-players", "2", "-games", "1", "-bot", "easy", "-vs", "policy", "-max-commands", "30", "-parallel", "1"}, &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if f := strings.Fields(line); strings.HasPrefix(line, "easy vs policy") {
+			if f[4] != "0" || f[len(f)-1] != "1" {
+				t.Errorf("want 0 wins and 1 unfinished game: %q", line)
+			}
+			return
+		}
+	}
+	t.Errorf("no row for the lineup:\n%s", out.String())
+}

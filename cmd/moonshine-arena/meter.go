@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"runtime"
 	"time"
 
@@ -11,11 +12,14 @@ import (
 
 // record is one game as the report counts it.
 type record struct {
-	seat     int // the tested seat
-	won      bool
-	rounds   int    // the game's length
-	unit     string // and its unit (rounds, Days)
-	commands int
+	seat int // the tested seat
+	won  bool
+	// unfinished is a game cut at -max-commands: nobody won it, and its
+	// length is where it was cut.
+	unfinished bool
+	rounds     int    // the game's length
+	unit       string // and its unit (rounds, Days)
+	commands   int
 	// decisions are the bots' decisions with a choice (more than one
 	// legal command), by policy name.
 	decisions map[string][]decision
@@ -29,13 +33,18 @@ type decision struct {
 // meter is a bot that measures another: the CPU time of the thread that
 // runs its Choose (the goroutine is locked to its thread meanwhile, and a
 // bot starts no goroutine), and the wall time.
+// A meter whose ctx is done fails its next decision, which stops its game.
 type meter struct {
+	ctx    context.Context
 	bot    engine.Bot
 	policy string
 	rec    *record
 }
 
 func (m *meter) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	if err := m.ctx.Err(); err != nil {
+		return nil, err
+	}
 	if len(k.Prompt.Legal) == 1 {
 		return m.bot.Choose(k, r)
 	}

@@ -22,6 +22,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	tested, err := play(ctx, l, o)
+	if ctx.Err() != nil && len(tested) > 0 {
+		// Interrupted: report the games played, with their baseline.
+		fmt.Fprintf(stderr, "moonshine-arena: interrupted after %d of %d games; reporting those\n", len(tested), o.games)
+		o.games, ctx, err = len(tested), context.WithoutCancel(ctx), nil
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "moonshine-arena:", err)
 		return 1
@@ -65,7 +70,7 @@ func report(w io.Writer, l lineup, o options, tested, base []record) {
 	fmt.Fprintf(w, "%s (%s), %d players, %d games from seed %q\n", l.module.Title, v.Name, l.table.Players, o.games, o.seed)
 	fmt.Fprintf(w, "tested seat (rotated): %s; other seats: %s\n\n", l.bot, l.vs)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "lineup\tgames\twins\twin rate\t95%% CI (Wilson)\t%s p50 / p90\tcommands p50 / p90\n", tested[0].unit)
+	fmt.Fprintf(tw, "lineup\tgames\twins\twin rate\t95%% CI (Wilson)\t%s p50 / p90\tcommands p50 / p90\tunfinished\n", tested[0].unit)
 	row(tw, l.bot+" vs "+l.vs, tested)
 	if base != nil {
 		row(tw, l.vs+" vs "+l.vs+" (baseline)", base)
@@ -106,14 +111,18 @@ func policies(l lineup) []string {
 
 func row(w io.Writer, name string, recs []record) {
 	var rounds, cmds []int
+	unfinished := 0
 	for _, r := range recs {
 		rounds, cmds = append(rounds, r.rounds), append(cmds, r.commands)
+		if r.unfinished {
+			unfinished++
+		}
 	}
 	slices.Sort(rounds)
 	slices.Sort(cmds)
 	lo, hi := wilson(wins(recs), len(recs))
-	fmt.Fprintf(w, "%s\t%d\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%d / %d\t%d / %d\n", name, len(recs), wins(recs), 100*rate(recs), 100*lo, 100*hi,
-		quantile(rounds, 0.5), quantile(rounds, 0.9), quantile(cmds, 0.5), quantile(cmds, 0.9))
+	fmt.Fprintf(w, "%s\t%d\t%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%d / %d\t%d / %d\t%d\n", name, len(recs), wins(recs), 100*rate(recs), 100*lo, 100*hi,
+		quantile(rounds, 0.5), quantile(rounds, 0.9), quantile(cmds, 0.5), quantile(cmds, 0.9), unfinished)
 }
 
 func wins(recs []record) int {

@@ -6,13 +6,14 @@ import (
 	"github.com/moonshine-games/moonshine/engine/search"
 )
 
-// Bots returns the Kingdom's bots: easy plays the strategy
-// (engine/kingdom/strategy) from the seat's view; normal and hard search
-// (engine/search) over the Contract hands the seat has not seen, with the
-// strategy as their default policy, within the budgets of searchLevels.
+// Bots returns the Kingdom's bots: easy plays the goal-aware heuristic
+// (strategy.Heuristic, engine/kingdom/strategy's ChooseToWin) from the
+// seat's view; normal and hard search (engine/search) over the Contract
+// hands the seat has not seen, with the heuristic as their default policy,
+// within the budgets of searchLevels.
 func Bots() engine.Bots {
 	return engine.Bots{
-		Easy:   engine.PolicyBot(strategy.Policy{}),
+		Easy:   engine.PolicyBot(strategy.Heuristic{}),
 		Normal: searcher(engine.LevelNormal),
 		Hard:   searcher(engine.LevelHard),
 	}
@@ -21,11 +22,14 @@ func Bots() engine.Bots {
 // searchLevels are the normal and hard bots' budgets (docs/bots.md gives
 // the CPU each takes per decision and how each fares). A Kingdom playout
 // command costs a prompt (every legal command checked) and a view, and a
-// Day is some ten commands per seat: a playout is cut after about a Day
-// and valued by the sides' progress towards the win.
+// Day is some ten commands per seat: a playout is cut after under half a
+// Day (normal) or most of one (hard) and valued by the sides' progress
+// towards the win; the heuristic that plays it out races to the win, so
+// a short look ahead reads the race well, and normal's worst decision
+// stays within 50 ms of CPU at four seats.
 var searchLevels = search.Levels{
-	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 12},
-	Hard:   search.Level{Iterations: 96, Worlds: 16, DepthPerSeat: 12},
+	Normal: search.Level{Iterations: 12, Worlds: 4, DepthPerSeat: 4},
+	Hard:   search.Level{Iterations: 64, Worlds: 16, DepthPerSeat: 8},
 }
 
 // searcher is the searching bot of level l: engine/search with

@@ -12,9 +12,9 @@ import (
 )
 
 // SearchGame is the Kingdom's side of the search contract: the sampler of
-// Contract hands from a seat's history, the strategy (engine/kingdom/
-// strategy, reading each seat's own view of the world) as the default
-// policy, and the race to the printed win conditions as the value.
+// Contract hands from a seat's history, the goal-aware heuristic
+// (strategy.Heuristic, reading each seat's own view of the world) as the
+// default policy, and the race to the printed win conditions as the value.
 type SearchGame struct{}
 
 var (
@@ -29,7 +29,7 @@ func (SearchGame) Infer(k engine.Knowledge) (search.Sampler, error) { return inf
 // Clone returns a deep copy of a Kingdom state.
 func (SearchGame) Clone(st engine.State) engine.State { return st.(*state).Clone() }
 
-// Playout returns the strategy's command for the seat the game waits for,
+// Playout returns the heuristic's command for the seat the game waits for,
 // chosen from that seat's view of the world (its own hand, never the
 // others').
 func (SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message) {
@@ -39,18 +39,18 @@ func (SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.M
 		return 0, nil
 	}
 	p := ps[0]
-	return p.Seat, strategy.Policy{}.Choose(s.View(engine.SeatViewer(p.Seat)), p, r)
+	return p.Seat, strategy.Heuristic{}.Choose(s.View(engine.SeatViewer(p.Seat)), p, r)
 }
 
-// proposals is how many of the strategy's choices, each from its own
+// proposals is how many of the heuristic's choices, each from its own
 // fixed generator, a decision compares.
 const proposals = 3
 
 // fewLegal is the most listed legal commands that a decision compares
-// besides the strategy's choices.
+// besides the heuristic's choices.
 const fewLegal = 4
 
-// Propose returns the commands of seat worth comparing: the strategy's
+// Propose returns the commands of seat worth comparing: the heuristic's
 // choices from the seat's view (the prompts' templates, Move, Push and
 // Unload, are filled only by it) under a few fixed generators, and the
 // listed legal commands when they are few. It reads only the seat's view
@@ -71,7 +71,7 @@ func (SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 		}
 	}
 	for i := range proposals {
-		add(strategy.Policy{}.Choose(view, p, engine.NewRand([32]byte{byte(i)})))
+		add(strategy.Heuristic{}.Choose(view, p, engine.NewRand([32]byte{byte(i)})))
 	}
 	if len(p.Legal) <= fewLegal {
 		for _, m := range p.Legal {

@@ -28,5 +28,15 @@
 // template is checked against the view first; when nothing it wants is
 // possible it falls back to a listed legal command.
 //
+// [ChooseToWin] (the [Heuristic] policy: the Kingdom's easy bot and the
+// search's default policy) is the same player bent towards the printed
+// win, a Commission card and 20 Respect (an Alliance's Commission and 35
+// combined after the Sit-Down): it seeks no Heat and never Rats, stops
+// Extorting once rich, walks Runners (through Police Turf if need be) to
+// the open Districts that win it a Title, strikes rival Districts whose
+// capture does, Storms a Precinct with a crew of five and a Boss when
+// taking it wins one, and strikes the Districts whose loss costs a rival
+// side close to the win a Title. It reads the same view and prompt.
+//
 // [kingdomv1.View]: github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1.View
 package strategy

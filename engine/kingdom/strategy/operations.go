@@ -117,9 +117,9 @@ func (d *decider) avoidHeat() bool {
 }
 
 // wantHeat reports that Heat serves the seat: Blood Oath before the
-// Sit-Down.
+// Sit-Down, for the policy that brings it (never the heuristic).
 func (d *decider) wantHeat() bool {
-	return d.b.bloodOath() && !d.b.sitDown() && !d.avoidHeat()
+	return !d.goal && d.b.bloodOath() && !d.b.sitDown() && !d.avoidHeat()
 }
 
 // extort shakes down the richest Borough the seat holds.

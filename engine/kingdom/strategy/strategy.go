@@ -48,12 +48,15 @@ func FromEngine(p engine.Prompt) Prompt {
 // Choose returns the command the seat whose view v is should send for
 // prompt p, drawing any random choice from r. It returns nil only when the
 // prompt lists no legal command and offers nothing the policy can fill.
-func Choose(v *pb.View, p Prompt, r Rand) *pb.Command {
+func Choose(v *pb.View, p Prompt, r Rand) *pb.Command { return choose(v, p, r, false) }
+
+// choose is Choose, or ChooseToWin when goal is set.
+func choose(v *pb.View, p Prompt, r Rand, goal bool) *pb.Command {
 	b := newBoard(v)
 	if b.my == nil {
 		return pick(p.Legal, r)
 	}
-	d := &decider{b: b, p: p, r: r}
+	d := &decider{b: b, p: p, r: r, goal: goal}
 	var c *pb.Command
 	switch p.Reason {
 	case "brew-draft":
@@ -69,7 +72,11 @@ func Choose(v *pb.View, p Prompt, r Rand) *pb.Command {
 	case "standoff":
 		c = d.standoff()
 	case "pinned":
-		c = d.pinned()
+		if goal {
+			c = d.pinnedToWin()
+		} else {
+			c = d.pinned()
+		}
 	case "spoils":
 		c = d.spoils()
 	case "consent":
@@ -77,7 +84,11 @@ func Choose(v *pb.View, p Prompt, r Rand) *pb.Command {
 			return x.GetConsent().GetAccept() == (b.partner != nobody && int(v.GetProposal().GetSeat()) == b.partner)
 		})
 	case "operations-play":
-		c = d.operations()
+		if goal {
+			c = d.raceOperations()
+		} else {
+			c = d.operations()
+		}
 	case "answer-deal":
 		c = d.legal(func(x *pb.Command) bool {
 			return x.GetAnswerDeal().GetAccept() == d.bindsOnlyProposer(x.GetAnswerDeal().GetDeal())
@@ -94,6 +105,9 @@ type decider struct {
 	b *board
 	p Prompt
 	r Rand
+	// goal is set for the heuristic (ChooseToWin): the decisions it
+	// changes read it, so that Choose plays as it always did.
+	goal bool
 }
 
 // pick returns a uniform choice among cmds (nil when empty).
@@ -231,11 +245,14 @@ func (d *decider) grease() *pb.Command {
 		}
 		days := printed.Tiers[card.Tier].Days
 		e := b.effort(int(x.GetCard()), days)
+		if d.mustTry(card.Tier) {
+			e = min(e, budget(card.Tier))
+		}
 		keep := 3
 		if e == 0 {
 			keep = 2
 		}
-		if e > budget(card.Tier) || stash-days < keep {
+		if e > d.budget(card.Tier) || stash-days < keep {
 			continue
 		}
 		s := 10 - float64(e)
@@ -269,7 +286,7 @@ func (d *decider) cardValue(id int) float64 {
 		v += 20
 	}
 	e := d.b.effort(id, printed.Tiers[card.Tier].Days)
-	if e <= budget(card.Tier) {
+	if e <= d.budget(card.Tier) {
 		v += 10
 	}
 	return v - float64(min(e, 20))

@@ -40,6 +40,14 @@ func play(t testing.TB, opts *pb.Options, n uint64, maxCommands int) result {
 
 // playN is play at a table of players seats.
 func playN(t testing.TB, players int, opts *pb.Options, n uint64, maxCommands int) result {
+	return playWith(t, strategy.Choose, players, opts, n, maxCommands)
+}
+
+// chooser is Choose or ChooseToWin.
+type chooser func(*pb.View, strategy.Prompt, strategy.Rand) *pb.Command
+
+// playWith is playN with every seat on choose.
+func playWith(t testing.TB, choose chooser, players int, opts *pb.Options, n uint64, maxCommands int) result {
 	seed := seedOf(n)
 	cfg := engine.Config{Players: players, Options: opts}
 	g, _, err := engine.Start(kingdom.Rules{}, cfg, seed)
@@ -60,7 +68,7 @@ func playN(t testing.TB, players int, opts *pb.Options, n uint64, maxCommands in
 		}
 		p := ps[0]
 		v := g.State.View(engine.SeatViewer(p.Seat)).(*pb.View)
-		c := strategy.Choose(v, strategy.FromEngine(p), rngs[p.Seat])
+		c := choose(v, strategy.FromEngine(p), rngs[p.Seat])
 		if c == nil {
 			t.Fatalf("seed %d command %d: no command for %s (%s)", n, res.commands, p.Seat, p.Reason)
 		}
@@ -151,13 +159,19 @@ func TestEveryCommandIsAccepted(t *testing.T) {
 	if testing.Short() {
 		games = 2
 	}
-	for players := 2; players <= 4; players++ {
-		over := 0
-		for n := range games {
-			if playN(t, players, &pb.Options{}, uint64(100*players+n), 2000).over {
-				over++
+	for _, pol := range []struct {
+		name   string
+		choose chooser
+	}{{"strategy", strategy.Choose}, {"heuristic", strategy.ChooseToWin}} {
+		name, choose := pol.name, pol.choose
+		for players := 2; players <= 4; players++ {
+			over := 0
+			for n := range games {
+				if playWith(t, choose, players, &pb.Options{}, uint64(100*players+n), 2000).over {
+					over++
+				}
 			}
+			t.Logf("%s, %d players: %d of %d standard games over within 2,000 commands", name, players, over, games)
 		}
-		t.Logf("%d players: %d of %d standard games over within 2,000 commands", players, over, games)
 	}
 }
