@@ -42,15 +42,12 @@ func kindOneof(m *protogen.Message) *protogen.Oneof {
 	if len(real) != 1 || real[0].Desc.Name() != "kind" {
 		return nil
 	}
-	for _, o := range real {
-		for _, f := range o.Fields {
-			if f.Desc.Kind() != protoreflect.MessageKind {
-				return nil
-			}
+	for _, f := range real[0].Fields {
+		if f.Desc.Kind() != protoreflect.MessageKind {
+			return nil
 		}
-		return o
 	}
-	return nil
+	return real[0]
 }
 
 func generate(p *protogen.Plugin, f *protogen.File) {
