@@ -26,8 +26,8 @@ type Kinds[T proto.Message] struct {
 
 // KindWrapper is the generated, reflection-free wrapping of a game's
 // top-level message: WrapKind returns a new T holding kind, or false when
-// kind is not one of T's kinds; KindSet reports whether the oneof holds a
-// kind message.
+// kind is not one of T's kinds; KindSet reports whether the oneof is set,
+// as protoreflect's WhichOneof does.
 type KindWrapper[T any] interface {
 	WrapKind(kind proto.Message) (T, bool)
 	KindSet() bool
@@ -62,9 +62,9 @@ func KindsOf[T proto.Message](m T) *Kinds[T] {
 }
 
 // checkFast panics unless the generated switch wraps every kind into its
-// own field of the oneof, as protoreflect does: generated code that does
-// not match its messages is a build error, found when the game's package
-// starts.
+// own field of the oneof, as protoreflect does: a generated file that
+// does not match its messages (not regenerated) fails as soon as the
+// game's package starts.
 func (k *Kinds[T]) checkFast(w KindWrapper[T]) {
 	for i := range k.oneof.Fields().Len() {
 		f := k.oneof.Fields().Get(i)
