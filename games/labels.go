@@ -70,7 +70,7 @@ func TableLabel(v engine.Viewer, te *moonshinev1.TableEvent) string {
 		}
 		return v.Name(seat) + "'s credential was replaced"
 	}
-	return ""
+	return timerLabel(v, te)
 }
 
 // TalkLabel labels a message of table talk as v reads it: "seat 1 says:

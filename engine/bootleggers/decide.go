@@ -44,6 +44,12 @@ func rule(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.R
 		emit, err = s.takeCasinoCard(i, k.TakeCasinoCard)
 	case *pb.Command_CutOmalleys:
 		emit, err = s.cutOMalleys(i, k.CutOmalleys)
+	case *pb.Command_PlayCasinoCard:
+		emit, err = s.playCasinoCard(i, k.PlayCasinoCard)
+	case *pb.Command_PassCasinoCards:
+		emit, err = s.passCasinoCards(i)
+	case *pb.Command_AnswerCommission:
+		emit, err = s.answerCommission(i, k.AnswerCommission)
 	case *pb.Command_BuyTruck:
 		emit, err = s.buyTruck(i)
 	case *pb.Command_PassSelection:

@@ -1617,7 +1617,9 @@ type PromptUpdate struct {
 	Waiting []*Waiting `protobuf:"bytes,2,rep,name=waiting,proto3" json:"waiting,omitempty"`
 	// What the viewed seat may send now; unset unless the stream shows a
 	// seat's perspective and that seat may act.
-	Prompt        *Prompt `protobuf:"bytes,3,opt,name=prompt,proto3" json:"prompt,omitempty"`
+	Prompt *Prompt `protobuf:"bytes,3,opt,name=prompt,proto3" json:"prompt,omitempty"`
+	// The seats' turn clocks at the version (tables with a TurnTimer).
+	Clocks        []*SeatClock `protobuf:"bytes,20,rep,name=clocks,proto3" json:"clocks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1669,6 +1671,13 @@ func (x *PromptUpdate) GetWaiting() []*Waiting {
 func (x *PromptUpdate) GetPrompt() *Prompt {
 	if x != nil {
 		return x.Prompt
+	}
+	return nil
+}
+
+func (x *PromptUpdate) GetClocks() []*SeatClock {
+	if x != nil {
+		return x.Clocks
 	}
 	return nil
 }
@@ -2200,7 +2209,7 @@ var File_moonshine_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1fmoonshine/v1/game_service.proto\x12\fmoonshine.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x17moonshine/v1/game.proto\"Y\n" +
+	"\x1fmoonshine/v1/game_service.proto\x12\fmoonshine.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x17moonshine/v1/game.proto\x1a\x18moonshine/v1/timer.proto\"Y\n" +
 	"\x11CreateGameRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x120\n" +
 	"\x06config\x18\x02 \x01(\v2\x18.moonshine.v1.GameConfigR\x06config\"o\n" +
@@ -2309,11 +2318,12 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x123\n" +
 	"\tgame_over\x18\x02 \x01(\v2\x16.moonshine.v1.GameOverR\bgameOver\x12+\n" +
 	"\x04talk\x18\x03 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\x122\n" +
-	"\x06prompt\x18\x04 \x01(\v2\x1a.moonshine.v1.PromptUpdateR\x06prompt\"\x87\x01\n" +
+	"\x06prompt\x18\x04 \x01(\v2\x1a.moonshine.v1.PromptUpdateR\x06prompt\"\xb8\x01\n" +
 	"\fPromptUpdate\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x03R\aversion\x12/\n" +
 	"\awaiting\x18\x02 \x03(\v2\x15.moonshine.v1.WaitingR\awaiting\x12,\n" +
-	"\x06prompt\x18\x03 \x01(\v2\x14.moonshine.v1.PromptR\x06prompt\"z\n" +
+	"\x06prompt\x18\x03 \x01(\v2\x14.moonshine.v1.PromptR\x06prompt\x12/\n" +
+	"\x06clocks\x18\x14 \x03(\v2\x17.moonshine.v1.SeatClockR\x06clocks\"z\n" +
 	"\bGameOver\x12\x19\n" +
 	"\blast_seq\x18\x01 \x01(\x03R\alastSeq\x12/\n" +
 	"\aoutcome\x18\x02 \x01(\v2\x15.moonshine.v1.OutcomeR\aoutcome\x12\"\n" +
@@ -2423,9 +2433,10 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*GameView)(nil),                 // 41: moonshine.v1.GameView
 	(*Waiting)(nil),                  // 42: moonshine.v1.Waiting
 	(*Prompt)(nil),                   // 43: moonshine.v1.Prompt
-	(*Outcome)(nil),                  // 44: moonshine.v1.Outcome
-	(*LoggedCommand)(nil),            // 45: moonshine.v1.LoggedCommand
-	(*GameRules)(nil),                // 46: moonshine.v1.GameRules
+	(*SeatClock)(nil),                // 44: moonshine.v1.SeatClock
+	(*Outcome)(nil),                  // 45: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),            // 46: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),                // 47: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
 	34, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
@@ -2452,50 +2463,51 @@ var file_moonshine_v1_game_service_proto_depIdxs = []int32{
 	24, // 21: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
 	42, // 22: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
 	43, // 23: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
-	44, // 24: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
-	35, // 25: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	37, // 26: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	45, // 27: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	46, // 28: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	46, // 29: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	38, // 30: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
-	0,  // 31: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	8,  // 32: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	2,  // 33: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
-	4,  // 34: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
-	5,  // 35: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
-	10, // 36: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	12, // 37: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	14, // 38: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	16, // 39: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	18, // 40: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	20, // 41: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	22, // 42: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	26, // 43: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	32, // 44: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
-	28, // 45: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	30, // 46: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	1,  // 47: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	9,  // 48: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	3,  // 49: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
-	7,  // 50: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
-	6,  // 51: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
-	11, // 52: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	13, // 53: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	15, // 54: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	17, // 55: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	19, // 56: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	21, // 57: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	23, // 58: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	27, // 59: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	33, // 60: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
-	29, // 61: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	31, // 62: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	47, // [47:63] is the sub-list for method output_type
-	31, // [31:47] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	44, // 24: moonshine.v1.PromptUpdate.clocks:type_name -> moonshine.v1.SeatClock
+	45, // 25: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	35, // 26: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	37, // 27: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	46, // 28: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	47, // 29: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	47, // 30: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	38, // 31: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	0,  // 32: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	8,  // 33: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	2,  // 34: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
+	4,  // 35: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
+	5,  // 36: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
+	10, // 37: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	12, // 38: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	14, // 39: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	16, // 40: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	18, // 41: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	20, // 42: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	22, // 43: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	26, // 44: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	32, // 45: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	28, // 46: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	30, // 47: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	1,  // 48: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	9,  // 49: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	3,  // 50: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
+	7,  // 51: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
+	6,  // 52: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
+	11, // 53: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	13, // 54: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	15, // 55: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	17, // 56: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	19, // 57: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	21, // 58: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	23, // 59: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	27, // 60: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	33, // 61: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	29, // 62: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	31, // 63: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	48, // [48:64] is the sub-list for method output_type
+	32, // [32:48] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -2504,6 +2516,7 @@ func file_moonshine_v1_game_service_proto_init() {
 		return
 	}
 	file_moonshine_v1_game_proto_init()
+	file_moonshine_v1_timer_proto_init()
 	file_moonshine_v1_game_service_proto_msgTypes[2].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[4].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[5].OneofWrappers = []any{}

@@ -2,8 +2,8 @@
 // @generated from file moonshine/bootleggers/v1/view.proto (package moonshine.bootleggers.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { BuyingTier, CardKind, CasinoCardKind, Colour, Contender, DrinkingPlace, Goods, Phase, PlaceKind, Step, TruckSize } from "./board_pb.js";
 import { file_moonshine_bootleggers_v1_board } from "./board_pb.js";
 import type { Consumption, GameEnded, NonPlayerHand } from "./events_pb.js";
@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/view.proto.
  */
 export const file_moonshine_bootleggers_v1_view: GenFile = /*@__PURE__*/
-  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvdmlldy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIuAJCgRWaWV3EhcKB3BsYXllcnMYASABKAVCBpLlGAIIARI6CgdvcHRpb25zGAIgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNCBpLlGAIIARIgCgt2aWV3ZXJfc2VhdBgDIAEoBUIGkuUYAggFSACIAQESFQoFcm91bmQYBCABKAVCBpLlGAIIARI2CgVwaGFzZRgFIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZUIGkuUYAggBEjQKBHN0ZXAYBiABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcEIGkuUYAggBEhkKBHR1cm4YByABKAVCBpLlGAIIAUgBiAEBEkEKDG11c2NsZV9vcmRlchgIIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXJCBpLlGAIIARI5CgVzZWF0cxgJIAMoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Vmlld0IGkuUYAggBEjsKBnBsYWNlcxgKIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZVZpZXdCBpLlGAIIARI6CgVvZmZlchgLIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclZpZXdCBpLlGAIIARI7CgZ0cnVja3MYDCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tWaWV3QgaS5RgCCAESGwoGY29wcGVyGA0gASgFQgaS5RgCCAFIAogBARIeCg5uZXV0cmFsX3N1cHBseRgOIAEoBUIGkuUYAggBEk0KEG5vbl9wbGF5ZXJfaGFuZHMYDyADKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZFZpZXdCBpLlGAIIARIiChJtZW5fb2ZfYWN0aW9uX2RlY2sYECABKAVCBpLlGAIIARImChZtZW5fb2ZfYWN0aW9uX2Rpc2NhcmRzGBEgAygFQgaS5RgCCAESGgoKdHJ1Y2tfZGVjaxgSIAEoBUIGkuUYAggBEiIKEnJlbW90ZV9zdGlsbHNfbGVmdBgTIAEoBUIGkuUYAggBEjsKBnRyYWRlcxgUIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZVZpZXdCBpLlGAIIARIfCg9tdXNjbGVfZGlzY2FyZHMYFSADKAVCBpLlGAIIARI4CgRjYWxsGBYgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxWaWV3QgaS5RgCCAESPgoHYXVkaXRvchgXIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BdWRpdG9yVmlld0IGkuUYAggEEjsKBnJlc3VsdBgYIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lRW5kZWRCBpLlGAIIARIbCgtjYXNpbm9fZGVjaxgZIAEoBUIGkuUYAggBEh8KD2Nhc2lub19kaXNjYXJkcxgaIAMoBUIGkuUYAggBQg4KDF92aWV3ZXJfc2VhdEIHCgVfdHVybkIJCgdfY29wcGVyIlMKCVN0aWxsVmlldxIVCgVzdGlsbBgBIAEoBUIGkuUYAggBEhQKBGRpY2UYAiABKAVCBpLlGAIIARIZCglzaHV0X2Rvd24YAyABKAhCBpLlGAIIASJQCgtTZWF0U2VjcmV0cxITCgttdXNjbGVfaGFuZBgBIAMoBRIaCg1zZWFsZWRfbXVzY2xlGAIgASgFSACIAQFCEAoOX3NlYWxlZF9tdXNjbGUiuQQKCFNlYXRWaWV3EhYKBHNlYXQYASABKAVCCJLlGAQIARABEhUKBW1vbmV5GAIgASgFQgaS5RgCCAESFgoGc3VwcGx5GAMgASgFQgaS5RgCCAESGQoJYmFja19yb29tGAQgASgFQgaS5RgCCAESOwoGc3RpbGxzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsVmlld0IGkuUYAggBEhYKBmNyYXRlcxgGIAEoBUIGkuUYAggBEhYKBnRydWNrcxgHIAMoBUIGkuUYAggBEhoKCmtlcHRfY2FyZHMYCCADKAVCBpLlGAIIARIhChFtdXNjbGVfaGFuZF9jb3VudBgJIAEoBUIGkuUYAggBEiIKEm11c2NsZV9iYW5kX2NvdW50cxgKIAMoBUIGkuUYAggBEhoKCmhhc19jaG9zZW4YCyABKAhCBpLlGAIIARIWCgZtdXNjbGUYDCABKAVCBpLlGAIIARIUCgRkb25lGA0gASgIQgaS5RgCCAESGAoIcHJvZHVjZWQYDiABKAVCBpLlGAIIARIXCgdyYW5nX3VwGA8gASgIQgaS5RgCCAESPgoHc2VjcmV0cxgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0U2VjcmV0c0IGkuUYAggCEhsKC29mZmVyc19tYWRlGBEgASgFQgaS5RgCCAESIQoRa2VwdF9jYXNpbm9fY2FyZHMYEiADKAVCBpLlGAIIASJQCgtDb2xvdXJDb3VudBIwCgZjb2xvdXIYASABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyEg8KB21hcmtlcnMYAiABKAUinQUKCVBsYWNlVmlldxI+CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESOQoEa2luZBgCIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZUtpbmRCBpLlGAIIARIXCgdpbl9wbGF5GAMgASgIQgaS5RgCCAESFwoHY2lyY2xlcxgEIAEoBUIGkuUYAggBEhcKB21pbmltdW0YBSABKAVCBpLlGAIIARIUCgRkaWNlGAYgASgFQgaS5RgCCAESFQoFcHJpY2UYByABKAVCBpLlGAIIARIbCgtvd25lcl9ib251cxgIIAEoBUIGkuUYAggBEhwKDGltcHJvdmVtZW50cxgJIAEoBUIGkuUYAggBEj4KB21hcmtlcnMYCiADKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQ291bnRCBpLlGAIIARIUCgRvcGVuGAsgASgIQgaS5RgCCAESOgoIbWFqb3JpdHkYDCABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQgaS5RgCCAESNwoFb3duZXIYDSABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQgaS5RgCCAESFAoEbGluZRgOIAMoBUIGkuUYAggBEhkKCWJpZ19uaWdodBgPIAEoCEIGkuUYAggBEkIKC2NvbnN1bXB0aW9uGBAgASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnN1bXB0aW9uQgaS5RgCCAESIgoSZW50ZXJ0YWlubWVudF9hY3RzGBEgASgFQgaS5RgCCAEiwwEKDU9mZmVyU2xvdFZpZXcSFAoEc2xvdBgBIAEoBUIGkuUYAggBEhwKB2NhcmRfaWQYAiABKAVCBpLlGAIIAUgAiAEBEjgKBGtpbmQYAyABKA4yIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FyZEtpbmRCBpLlGAIIARIkCg9ub25fcGxheWVyX2hhbmQYBCABKAVCBpLlGAIIAUgBiAEBQgoKCF9jYXJkX2lkQhIKEF9ub25fcGxheWVyX2hhbmQiuQEKCU9mZmVyVmlldxI+CgVzbG90cxgBIAMoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclNsb3RWaWV3QgaS5RgCCAESGgoFdHJ1Y2sYAiABKAVCBpLlGAIIAUgAiAEBEkYKDGNhc2lub19zbG90cxgDIAMoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9TbG90Vmlld0IGkuUYAggBQggKBl90cnVjayKQAQoOQ2FzaW5vU2xvdFZpZXcSFAoEc2xvdBgBIAEoBUIGkuUYAggBEhwKB2NhcmRfaWQYAiABKAVCBpLlGAIIAUgAiAEBEj4KBGtpbmQYAyABKA4yKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZEtpbmRCBpLlGAIIAUIKCghfY2FyZF9pZCK9AgoJVHJ1Y2tWaWV3EhUKBXRydWNrGAEgASgFQgaS5RgCCAESOQoEc2l6ZRgCIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemVCBpLlGAIIARIYCghjYXBhY2l0eRgDIAEoBUIGkuUYAggBEhUKBWdyYWZ0GAQgASgFQgaS5RgCCAESFQoFb3duZXIYBSABKAVCBpLlGAIIARIbCgZydW5uZXIYBiABKAVCBpLlGAIIAUgAiAEBEhYKBmNyYXRlcxgHIAEoBUIGkuUYAggBEj4KBXBsYWNlGAggASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCBpLlGAIIARIWCgZoYWx0ZWQYCSABKAhCBpLlGAIIAUIJCgdfcnVubmVyIl0KEU5vblBsYXllckhhbmRWaWV3EhQKBGhhbmQYASABKAVCBpLlGAIIARIaCgpjYXJkc19sZWZ0GAIgASgFQgaS5RgCCAESFgoGbXVzY2xlGAMgASgFQgaS5RgCCAEivAEKCVRyYWRlVmlldxIYCghvZmZlcl9pZBgBIAEoBUIGkuUYAggBEhQKBGZyb20YAiABKAVCBpLlGAIIARISCgJ0bxgDIAEoBUIGkuUYAggBEjUKBGdpdmUYBCABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHNCBpLlGAIIARI0CgNnZXQYBSABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHNCBpLlGAIIASK0AQoIQ2FsbFZpZXcSFAoEc2VhdBgBIAEoBUIGkuUYAggBEj4KBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCBpLlGAIIARIWCgZ0cnVja3MYAyADKAVCBpLlGAIIARI6CgR0aWVyGAQgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXJCBpLlGAIIASKoAQoLQXVkaXRvclZpZXcSGgoSbWVuX29mX2FjdGlvbl9kZWNrGAEgAygFEhIKCnRydWNrX2RlY2sYAiADKAUSQQoQbm9uX3BsYXllcl9oYW5kcxgDIAMoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJIYW5kEhEKCXNldF9hc2lkZRgEIAMoBRITCgtjYXNpbm9fZGVjaxgFIAMoBWIGcHJvdG8z", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_visibility_v1_visibility]);
+  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvdmlldy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIuAJCgRWaWV3EhcKB3BsYXllcnMYASABKAVCBpLlGAIIARI6CgdvcHRpb25zGAIgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNCBpLlGAIIARIgCgt2aWV3ZXJfc2VhdBgDIAEoBUIGkuUYAggFSACIAQESFQoFcm91bmQYBCABKAVCBpLlGAIIARI2CgVwaGFzZRgFIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZUIGkuUYAggBEjQKBHN0ZXAYBiABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcEIGkuUYAggBEhkKBHR1cm4YByABKAVCBpLlGAIIAUgBiAEBEkEKDG11c2NsZV9vcmRlchgIIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXJCBpLlGAIIARI5CgVzZWF0cxgJIAMoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Vmlld0IGkuUYAggBEjsKBnBsYWNlcxgKIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZVZpZXdCBpLlGAIIARI6CgVvZmZlchgLIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclZpZXdCBpLlGAIIARI7CgZ0cnVja3MYDCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tWaWV3QgaS5RgCCAESGwoGY29wcGVyGA0gASgFQgaS5RgCCAFIAogBARIeCg5uZXV0cmFsX3N1cHBseRgOIAEoBUIGkuUYAggBEk0KEG5vbl9wbGF5ZXJfaGFuZHMYDyADKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZFZpZXdCBpLlGAIIARIiChJtZW5fb2ZfYWN0aW9uX2RlY2sYECABKAVCBpLlGAIIARImChZtZW5fb2ZfYWN0aW9uX2Rpc2NhcmRzGBEgAygFQgaS5RgCCAESGgoKdHJ1Y2tfZGVjaxgSIAEoBUIGkuUYAggBEiIKEnJlbW90ZV9zdGlsbHNfbGVmdBgTIAEoBUIGkuUYAggBEjsKBnRyYWRlcxgUIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZVZpZXdCBpLlGAIIARIfCg9tdXNjbGVfZGlzY2FyZHMYFSADKAVCBpLlGAIIARI4CgRjYWxsGBYgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxWaWV3QgaS5RgCCAESPgoHYXVkaXRvchgXIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BdWRpdG9yVmlld0IGkuUYAggEEjsKBnJlc3VsdBgYIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lRW5kZWRCBpLlGAIIARIbCgtjYXNpbm9fZGVjaxgZIAEoBUIGkuUYAggBEh8KD2Nhc2lub19kaXNjYXJkcxgaIAMoBUIGkuUYAggBQg4KDF92aWV3ZXJfc2VhdEIHCgVfdHVybkIJCgdfY29wcGVyIlMKCVN0aWxsVmlldxIVCgVzdGlsbBgBIAEoBUIGkuUYAggBEhQKBGRpY2UYAiABKAVCBpLlGAIIARIZCglzaHV0X2Rvd24YAyABKAhCBpLlGAIIASJQCgtTZWF0U2VjcmV0cxITCgttdXNjbGVfaGFuZBgBIAMoBRIaCg1zZWFsZWRfbXVzY2xlGAIgASgFSACIAQFCEAoOX3NlYWxlZF9tdXNjbGUiggUKCFNlYXRWaWV3EhYKBHNlYXQYASABKAVCCJLlGAQIARABEhUKBW1vbmV5GAIgASgFQgaS5RgCCAESFgoGc3VwcGx5GAMgASgFQgaS5RgCCAESGQoJYmFja19yb29tGAQgASgFQgaS5RgCCAESOwoGc3RpbGxzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsVmlld0IGkuUYAggBEhYKBmNyYXRlcxgGIAEoBUIGkuUYAggBEhYKBnRydWNrcxgHIAMoBUIGkuUYAggBEhoKCmtlcHRfY2FyZHMYCCADKAVCBpLlGAIIARIhChFtdXNjbGVfaGFuZF9jb3VudBgJIAEoBUIGkuUYAggBEiIKEm11c2NsZV9iYW5kX2NvdW50cxgKIAMoBUIGkuUYAggBEhoKCmhhc19jaG9zZW4YCyABKAhCBpLlGAIIARIWCgZtdXNjbGUYDCABKAVCBpLlGAIIARIUCgRkb25lGA0gASgIQgaS5RgCCAESGAoIcHJvZHVjZWQYDiABKAVCBpLlGAIIARIXCgdyYW5nX3VwGA8gASgIQgaS5RgCCAESPgoHc2VjcmV0cxgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0U2VjcmV0c0IGkuUYAggCEhsKC29mZmVyc19tYWRlGBEgASgFQgaS5RgCCAESIQoRa2VwdF9jYXNpbm9fY2FyZHMYEiADKAVCBpLlGAIIARIiChJuZXdfY2l0eV9vcmRpbmFuY2UYEyABKAhCBpLlGAIIARIjChNjYXNpbm9fY2FyZHNfcGFzc2VkGBQgASgIQgaS5RgCCAEiUAoLQ29sb3VyQ291bnQSMAoGY29sb3VyGAEgASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91chIPCgdtYXJrZXJzGAIgASgFIugFCglQbGFjZVZpZXcSPgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIGkuUYAggBEjkKBGtpbmQYAiABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VLaW5kQgaS5RgCCAESFwoHaW5fcGxheRgDIAEoCEIGkuUYAggBEhcKB2NpcmNsZXMYBCABKAVCBpLlGAIIARIXCgdtaW5pbXVtGAUgASgFQgaS5RgCCAESFAoEZGljZRgGIAEoBUIGkuUYAggBEhUKBXByaWNlGAcgASgFQgaS5RgCCAESGwoLb3duZXJfYm9udXMYCCABKAVCBpLlGAIIARIcCgxpbXByb3ZlbWVudHMYCSABKAVCBpLlGAIIARI+CgdtYXJrZXJzGAogAygLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91ckNvdW50QgaS5RgCCAESFAoEb3BlbhgLIAEoCEIGkuUYAggBEjoKCG1ham9yaXR5GAwgASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91ckIGkuUYAggBEjcKBW93bmVyGA0gASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91ckIGkuUYAggBEhQKBGxpbmUYDiADKAVCBpLlGAIIARIZCgliaWdfbmlnaHQYDyABKAhCBpLlGAIIARJCCgtjb25zdW1wdGlvbhgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvbkIGkuUYAggBEiIKEmVudGVydGFpbm1lbnRfYWN0cxgRIAEoBUIGkuUYAggBEkkKDGNhc2lub19jYXJkcxgSIAEoCzIrLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9DYXJkRWZmZWN0c0IGkuUYAggBIt8BChFDYXNpbm9DYXJkRWZmZWN0cxITCgtwb2xpY2VfcmFpZBgBIAEoCBISCgpmaXJlX2NoaWVmGAIgASgIEh4KEXBvbGl0aWNhbF9wb2NrZXRzGAMgASgFSACIAQESGQoRZ2FtYmxpbmdfd2luZGZhbGwYBCABKAgSFgoOYnJlYWtfdGhlX2JhbmsYBSABKAgSOAoKY29tbWlzc2lvbhgGIAEoDjIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db21taXNzaW9uQhQKEl9wb2xpdGljYWxfcG9ja2V0cyLDAQoNT2ZmZXJTbG90VmlldxIUCgRzbG90GAEgASgFQgaS5RgCCAESHAoHY2FyZF9pZBgCIAEoBUIGkuUYAggBSACIAQESOAoEa2luZBgDIAEoDjIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkS2luZEIGkuUYAggBEiQKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUIGkuUYAggBSAGIAQFCCgoIX2NhcmRfaWRCEgoQX25vbl9wbGF5ZXJfaGFuZCK5AQoJT2ZmZXJWaWV3Ej4KBXNsb3RzGAEgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9mZmVyU2xvdFZpZXdCBpLlGAIIARIaCgV0cnVjaxgCIAEoBUIGkuUYAggBSACIAQESRgoMY2FzaW5vX3Nsb3RzGAMgAygLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub1Nsb3RWaWV3QgaS5RgCCAFCCAoGX3RydWNrIpABCg5DYXNpbm9TbG90VmlldxIUCgRzbG90GAEgASgFQgaS5RgCCAESHAoHY2FyZF9pZBgCIAEoBUIGkuUYAggBSACIAQESPgoEa2luZBgDIAEoDjIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9DYXJkS2luZEIGkuUYAggBQgoKCF9jYXJkX2lkIvQCCglUcnVja1ZpZXcSFQoFdHJ1Y2sYASABKAVCBpLlGAIIARI5CgRzaXplGAIgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRydWNrU2l6ZUIGkuUYAggBEhgKCGNhcGFjaXR5GAMgASgFQgaS5RgCCAESFQoFZ3JhZnQYBCABKAVCBpLlGAIIARIVCgVvd25lchgFIAEoBUIGkuUYAggBEhsKBnJ1bm5lchgGIAEoBUIGkuUYAggBSACIAQESFgoGY3JhdGVzGAcgASgFQgaS5RgCCAESPgoFcGxhY2UYCCABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIGkuUYAggBEhYKBmhhbHRlZBgJIAEoCEIGkuUYAggBEhkKCWFwcGxlX3BpZRgKIAEoCEIGkuUYAggBEhoKCmluc2lkZV9qb2IYCyABKAhCBpLlGAIIAUIJCgdfcnVubmVyIl0KEU5vblBsYXllckhhbmRWaWV3EhQKBGhhbmQYASABKAVCBpLlGAIIARIaCgpjYXJkc19sZWZ0GAIgASgFQgaS5RgCCAESFgoGbXVzY2xlGAMgASgFQgaS5RgCCAEivAEKCVRyYWRlVmlldxIYCghvZmZlcl9pZBgBIAEoBUIGkuUYAggBEhQKBGZyb20YAiABKAVCBpLlGAIIARISCgJ0bxgDIAEoBUIGkuUYAggBEjUKBGdpdmUYBCABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHNCBpLlGAIIARI0CgNnZXQYBSABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHNCBpLlGAIIASK0AQoIQ2FsbFZpZXcSFAoEc2VhdBgBIAEoBUIGkuUYAggBEj4KBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCBpLlGAIIARIWCgZ0cnVja3MYAyADKAVCBpLlGAIIARI6CgR0aWVyGAQgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXJCBpLlGAIIASKoAQoLQXVkaXRvclZpZXcSGgoSbWVuX29mX2FjdGlvbl9kZWNrGAEgAygFEhIKCnRydWNrX2RlY2sYAiADKAUSQQoQbm9uX3BsYXllcl9oYW5kcxgDIAMoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJIYW5kEhEKCXNldF9hc2lkZRgEIAMoBRITCgtjYXNpbm9fZGVjaxgFIAMoBSptCgpDb21taXNzaW9uEhoKFkNPTU1JU1NJT05fVU5TUEVDSUZJRUQQABIWChJDT01NSVNTSU9OX0FXQUlURUQQARITCg9DT01NSVNTSU9OX1BBSUQQAhIWChJDT01NSVNTSU9OX1JFRlVTRUQQA2IGcHJvdG8z", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_visibility_v1_visibility]);
 
 /**
  * View is what one viewer (a seat, a spectator, or the auditor) may know.
@@ -424,6 +424,22 @@ export type SeatView = Message<"moonshine.bootleggers.v1.SeatView"> & {
    * @generated from field: repeated int32 kept_casino_cards = 18;
    */
   keptCasinoCards: number[];
+
+  /**
+   * new_city_ordinance is true when a New City Ordinance makes it pay $5G
+   * more to open a casino this round (Boardwalk, ruling 89).
+   *
+   * @generated from field: bool new_city_ordinance = 19;
+   */
+  newCityOrdinance: boolean;
+
+  /**
+   * casino_cards_passed is true once it passed in this Selling Phase's
+   * window for Casino cards (Boardwalk, ruling 92).
+   *
+   * @generated from field: bool casino_cards_passed = 20;
+   */
+  casinoCardsPassed: boolean;
 };
 
 /**
@@ -589,6 +605,14 @@ export type PlaceView = Message<"moonshine.bootleggers.v1.PlaceView"> & {
    * @generated from field: int32 entertainment_acts = 17;
    */
   entertainmentActs: number;
+
+  /**
+   * casino_cards are the Casino cards played on it this round (Boardwalk;
+   * unset when none).
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardEffects casino_cards = 18;
+   */
+  casinoCards?: CasinoCardEffects | undefined;
 };
 
 /**
@@ -597,6 +621,64 @@ export type PlaceView = Message<"moonshine.bootleggers.v1.PlaceView"> & {
  */
 export const PlaceViewSchema: GenMessage<PlaceView> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_view, 5);
+
+/**
+ * CasinoCardEffects are the Casino cards in force at one place this round
+ * (Boardwalk, rulings 90-99).
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoCardEffects
+ */
+export type CasinoCardEffects = Message<"moonshine.bootleggers.v1.CasinoCardEffects"> & {
+  /**
+   * police_raid is true when a Police Raid closed the casino.
+   *
+   * @generated from field: bool police_raid = 1;
+   */
+  policeRaid: boolean;
+
+  /**
+   * fire_chief is true when the Fire Chief inspects it: its last truck in
+   * line is not bought.
+   *
+   * @generated from field: bool fire_chief = 2;
+   */
+  fireChief: boolean;
+
+  /**
+   * political_pockets is the one Mobster the casino buys from, when set.
+   *
+   * @generated from field: optional int32 political_pockets = 3;
+   */
+  politicalPockets?: number | undefined;
+
+  /**
+   * gambling_windfall is true when its owner is paid $1G more a crate.
+   *
+   * @generated from field: bool gambling_windfall = 4;
+   */
+  gamblingWindfall: boolean;
+
+  /**
+   * break_the_bank is true when its owner receives no payout.
+   *
+   * @generated from field: bool break_the_bank = 5;
+   */
+  breakTheBank: boolean;
+
+  /**
+   * commission is where a State Gaming Commission on it stands.
+   *
+   * @generated from field: moonshine.bootleggers.v1.Commission commission = 6;
+   */
+  commission: Commission;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoCardEffects.
+ * Use `create(CasinoCardEffectsSchema)` to create a new message.
+ */
+export const CasinoCardEffectsSchema: GenMessage<CasinoCardEffects> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_view, 6);
 
 /**
  * OfferSlotView is one Men of Action Offer Space.
@@ -638,7 +720,7 @@ export type OfferSlotView = Message<"moonshine.bootleggers.v1.OfferSlotView"> & 
  * Use `create(OfferSlotViewSchema)` to create a new message.
  */
 export const OfferSlotViewSchema: GenMessage<OfferSlotView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 6);
+  messageDesc(file_moonshine_bootleggers_v1_view, 7);
 
 /**
  * OfferView is the round's offer.
@@ -675,7 +757,7 @@ export type OfferView = Message<"moonshine.bootleggers.v1.OfferView"> & {
  * Use `create(OfferViewSchema)` to create a new message.
  */
 export const OfferViewSchema: GenMessage<OfferView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 7);
+  messageDesc(file_moonshine_bootleggers_v1_view, 8);
 
 /**
  * CasinoSlotView is one Casino offer space.
@@ -710,7 +792,7 @@ export type CasinoSlotView = Message<"moonshine.bootleggers.v1.CasinoSlotView"> 
  * Use `create(CasinoSlotViewSchema)` to create a new message.
  */
 export const CasinoSlotViewSchema: GenMessage<CasinoSlotView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 8);
+  messageDesc(file_moonshine_bootleggers_v1_view, 9);
 
 /**
  * TruckView is one truck.
@@ -781,6 +863,22 @@ export type TruckView = Message<"moonshine.bootleggers.v1.TruckView"> & {
    * @generated from field: bool halted = 9;
    */
   halted: boolean;
+
+  /**
+   * apple_pie is true when Apple Pie! doubled its crates this round
+   * (Boardwalk, ruling 96).
+   *
+   * @generated from field: bool apple_pie = 10;
+   */
+  applePie: boolean;
+
+  /**
+   * inside_job is true when its crates receive the casino owner's payout
+   * this round (Boardwalk, ruling 97).
+   *
+   * @generated from field: bool inside_job = 11;
+   */
+  insideJob: boolean;
 };
 
 /**
@@ -788,7 +886,7 @@ export type TruckView = Message<"moonshine.bootleggers.v1.TruckView"> & {
  * Use `create(TruckViewSchema)` to create a new message.
  */
 export const TruckViewSchema: GenMessage<TruckView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 9);
+  messageDesc(file_moonshine_bootleggers_v1_view, 10);
 
 /**
  * NonPlayerHandView is one Non-Player Muscle hand.
@@ -823,7 +921,7 @@ export type NonPlayerHandView = Message<"moonshine.bootleggers.v1.NonPlayerHandV
  * Use `create(NonPlayerHandViewSchema)` to create a new message.
  */
 export const NonPlayerHandViewSchema: GenMessage<NonPlayerHandView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 10);
+  messageDesc(file_moonshine_bootleggers_v1_view, 11);
 
 /**
  * TradeView is an open trade offer.
@@ -872,7 +970,7 @@ export type TradeView = Message<"moonshine.bootleggers.v1.TradeView"> & {
  * Use `create(TradeViewSchema)` to create a new message.
  */
 export const TradeViewSchema: GenMessage<TradeView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 11);
+  messageDesc(file_moonshine_bootleggers_v1_view, 12);
 
 /**
  * CallView is a buying order awaited from a majority holder.
@@ -914,7 +1012,7 @@ export type CallView = Message<"moonshine.bootleggers.v1.CallView"> & {
  * Use `create(CallViewSchema)` to create a new message.
  */
 export const CallViewSchema: GenMessage<CallView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 12);
+  messageDesc(file_moonshine_bootleggers_v1_view, 13);
 
 /**
  * AuditorView is what only the auditor sees.
@@ -963,5 +1061,48 @@ export type AuditorView = Message<"moonshine.bootleggers.v1.AuditorView"> & {
  * Use `create(AuditorViewSchema)` to create a new message.
  */
 export const AuditorViewSchema: GenMessage<AuditorView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 13);
+  messageDesc(file_moonshine_bootleggers_v1_view, 14);
+
+/**
+ * Commission is where a State Gaming Commission on a casino stands this
+ * round (ruling 99).
+ *
+ * @generated from enum moonshine.bootleggers.v1.Commission
+ */
+export enum Commission {
+  /**
+   * COMMISSION_UNSPECIFIED: none was played.
+   *
+   * @generated from enum value: COMMISSION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * COMMISSION_AWAITED: the owner has not answered yet.
+   *
+   * @generated from enum value: COMMISSION_AWAITED = 1;
+   */
+  AWAITED = 1,
+
+  /**
+   * COMMISSION_PAID: the owner paid $5G to the bank.
+   *
+   * @generated from enum value: COMMISSION_PAID = 2;
+   */
+  PAID = 2,
+
+  /**
+   * COMMISSION_REFUSED: the owner did not pay, and receives no payout from
+   * the casino this round.
+   *
+   * @generated from enum value: COMMISSION_REFUSED = 3;
+   */
+  REFUSED = 3,
+}
+
+/**
+ * Describes the enum moonshine.bootleggers.v1.Commission.
+ */
+export const CommissionSchema: GenEnum<Commission> = /*@__PURE__*/
+  enumDesc(file_moonshine_bootleggers_v1_view, 0);
 
