@@ -39,6 +39,12 @@ func (*Command) WrapKind(kind proto.Message) (*Command, bool) {
 		return &Command{Kind: &Command_TakeCasinoCard{TakeCasinoCard: k}}, true
 	case *CutOMalleys:
 		return &Command{Kind: &Command_CutOmalleys{CutOmalleys: k}}, true
+	case *PlayCasinoCard:
+		return &Command{Kind: &Command_PlayCasinoCard{PlayCasinoCard: k}}, true
+	case *PassCasinoCards:
+		return &Command{Kind: &Command_PassCasinoCards{PassCasinoCards: k}}, true
+	case *AnswerCommission:
+		return &Command{Kind: &Command_AnswerCommission{AnswerCommission: k}}, true
 	}
 	return nil, false
 }
@@ -74,6 +80,12 @@ func (x *Command) KindSet() bool {
 	case *Command_TakeCasinoCard:
 		return k != nil
 	case *Command_CutOmalleys:
+		return k != nil
+	case *Command_PlayCasinoCard:
+		return k != nil
+	case *Command_PassCasinoCards:
+		return k != nil
+	case *Command_AnswerCommission:
 		return k != nil
 	}
 	return false

@@ -83,6 +83,14 @@ func (*Event) WrapKind(kind proto.Message) (*Event, bool) {
 		return &Event{Kind: &Event_CasinoCardTaken{CasinoCardTaken: k}}, true
 	case *OMalleysCut:
 		return &Event{Kind: &Event_OmalleysCut{OmalleysCut: k}}, true
+	case *CasinoCardPlayed:
+		return &Event{Kind: &Event_CasinoCardPlayed{CasinoCardPlayed: k}}, true
+	case *CasinoCardsAwaited:
+		return &Event{Kind: &Event_CasinoCardsAwaited{CasinoCardsAwaited: k}}, true
+	case *CasinoCardsPassed:
+		return &Event{Kind: &Event_CasinoCardsPassed{CasinoCardsPassed: k}}, true
+	case *CommissionAnswered:
+		return &Event{Kind: &Event_CommissionAnswered{CommissionAnswered: k}}, true
 	}
 	return nil, false
 }
@@ -162,6 +170,14 @@ func (x *Event) KindSet() bool {
 	case *Event_CasinoCardTaken:
 		return k != nil
 	case *Event_OmalleysCut:
+		return k != nil
+	case *Event_CasinoCardPlayed:
+		return k != nil
+	case *Event_CasinoCardsAwaited:
+		return k != nil
+	case *Event_CasinoCardsPassed:
+		return k != nil
+	case *Event_CommissionAnswered:
 		return k != nil
 	}
 	return false
