@@ -95,6 +95,9 @@ func (k Decider[S, C]) Accepts(s S, seat Seat, cmd proto.Message) bool {
 // kindSet reports whether every oneof of m (a game's Command has one, its
 // kind) holds a value; a nil message holds none.
 func kindSet(m proto.Message) bool {
+	if w, ok := m.(interface{ KindSet() bool }); ok {
+		return w.KindSet() // generated (cmd/protoc-gen-moonshine-kinds)
+	}
 	r := m.ProtoReflect()
 	if !r.IsValid() {
 		return false

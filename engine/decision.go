@@ -95,7 +95,7 @@ func (d *Decision[S]) Emit(evs ...Event) {
 		d.state, d.copied = d.state.Clone(), true
 	}
 	for _, ev := range evs {
-		for _, body := range ev.Bodies() {
+		for body := range ev.EachBody {
 			if err := d.state.Apply(body); err != nil && d.err == nil {
 				d.err = err
 			}

@@ -45,6 +45,19 @@ func (e Event) Bodies() []proto.Message {
 	return out
 }
 
+// EachBody yields every body of the event in apply order, as Bodies lists
+// them, without building the list (for the folds a decision makes).
+func (e Event) EachBody(yield func(proto.Message) bool) {
+	if e.Public != nil && !yield(e.Public) {
+		return
+	}
+	for _, s := range e.Private {
+		if !yield(s.Body) {
+			return
+		}
+	}
+}
+
 // Sees reports whether viewer v may see the secret.
 func (s Secret) Sees(v Viewer) bool {
 	if v.SeesAll() {

@@ -56,7 +56,7 @@ func Start(r Rules, cfg Config, seed []byte) (*Game, []Event, error) {
 // Apply folds events into the state, one sequence number each.
 func (g *Game) Apply(evs ...Event) error {
 	for _, ev := range evs {
-		for _, b := range ev.Bodies() {
+		for b := range ev.EachBody {
 			if err := g.State.Apply(b); err != nil {
 				return fmt.Errorf("event %d: %w", g.Version+1, err)
 			}

@@ -12,10 +12,25 @@ import (
 // and lists every kind. It is the one home of the protoreflect glue that
 // every game needs to wrap its event and command kinds. T is the top-level
 // message type (*boozebaronsv1.Event).
+//
+// A message whose oneof is named kind has a generated [KindWrapper]
+// (cmd/protoc-gen-moonshine-kinds, run by buf generate): Wrap then puts a
+// kind into the oneof with a type switch, a fraction of protoreflect's
+// cost on every event a game emits.
 type Kinds[T proto.Message] struct {
 	proto  T
 	oneof  protoreflect.OneofDescriptor
 	fields map[protoreflect.FullName]protoreflect.FieldDescriptor
+	fast   KindWrapper[T] // nil without a generated switch
+}
+
+// KindWrapper is the generated, reflection-free wrapping of a game's
+// top-level message: WrapKind returns a new T holding kind, or false when
+// kind is not one of T's kinds; KindSet reports whether the oneof is set,
+// as protoreflect's WhichOneof does.
+type KindWrapper[T any] interface {
+	WrapKind(kind proto.Message) (T, bool)
+	KindSet() bool
 }
 
 // KindsOf returns the kinds of m's one oneof. It panics when m has not
@@ -39,12 +54,37 @@ func KindsOf[T proto.Message](m T) *Kinds[T] {
 		}
 		k.fields[f.Message().FullName()] = f
 	}
+	if w, ok := any(m).(KindWrapper[T]); ok {
+		k.checkFast(w)
+		k.fast = w
+	}
 	return k
+}
+
+// checkFast panics unless the generated switch wraps every kind into its
+// own field of the oneof, as protoreflect does: a generated file that
+// does not match its messages (not regenerated) fails as soon as the
+// game's package starts.
+func (k *Kinds[T]) checkFast(w KindWrapper[T]) {
+	for i := range k.oneof.Fields().Len() {
+		f := k.oneof.Fields().Get(i)
+		kind := k.proto.ProtoReflect().NewField(f).Message().Interface()
+		m, ok := w.WrapKind(kind)
+		r := m.ProtoReflect()
+		if !ok || r.WhichOneof(k.oneof) != f || r.Get(f).Message().Interface() != kind || !any(m).(KindWrapper[T]).KindSet() {
+			panic(fmt.Sprintf("engine: the generated WrapKind of %s does not wrap %s (regenerate: buf generate)", k.oneof.Parent().FullName(), f.Name()))
+		}
+	}
 }
 
 // Wrap returns a new T whose oneof holds kind. It panics when kind is not
 // one of T's kinds: a bug in the caller, never a player's input.
 func (k *Kinds[T]) Wrap(kind proto.Message) T {
+	if k.fast != nil {
+		if m, ok := k.fast.WrapKind(kind); ok {
+			return m
+		}
+	}
 	f, ok := k.fields[kind.ProtoReflect().Descriptor().FullName()]
 	if !ok {
 		panic(fmt.Sprintf("engine: %T is not a kind of %s", kind, k.oneof.Parent().FullName()))

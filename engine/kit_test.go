@@ -11,7 +11,10 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/playtest"
+	blpb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+	bbpb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	hb "github.com/moonshine-games/moonshine/proto/moonshine/highbid/v1"
+	kpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
 // tally is the smallest Folding state: it sums Int64Value bodies and
@@ -298,5 +301,55 @@ func TestHighBidOnThePlaytest(t *testing.T) {
 				t.Fatalf("%d players, game %d: %v", players, i, err)
 			}
 		}
+	}
+}
+
+// TestGeneratedKinds: every game's Event and Command has the generated
+// switch (cmd/protoc-gen-moonshine-kinds), KindsOf accepted it (it panics
+// when the switch does not match protoreflect), Wrap takes every kind
+// back to the message it came from, and KindSet answers as protoreflect's
+// WhichOneof does.
+func TestGeneratedKinds(t *testing.T) {
+	checkGeneratedKinds(t, &hb.Event{})
+	checkGeneratedKinds(t, &hb.Command{})
+	checkGeneratedKinds(t, &bbpb.Event{})
+	checkGeneratedKinds(t, &bbpb.Command{})
+	checkGeneratedKinds(t, &kpb.Event{})
+	checkGeneratedKinds(t, &kpb.Command{})
+	checkGeneratedKinds(t, &blpb.Event{})
+	checkGeneratedKinds(t, &blpb.Command{})
+}
+
+func checkGeneratedKinds[T interface {
+	proto.Message
+	engine.KindWrapper[T]
+}](t *testing.T, m T) {
+	t.Helper()
+	kinds := engine.KindsOf(m)
+	oneof := m.ProtoReflect().Descriptor().Oneofs().Get(0)
+	reflectSet := func(x T) bool { return x.ProtoReflect().WhichOneof(oneof) != nil }
+	var zero T
+	if zero.KindSet() || m.KindSet() || reflectSet(m) {
+		t.Fatalf("%T: an empty message holds a kind", m)
+	}
+	all := kinds.All()
+	if len(all) != oneof.Fields().Len() || len(all) == 0 {
+		t.Fatalf("%T: %d kinds of %d", m, len(all), oneof.Fields().Len())
+	}
+	for i, x := range all {
+		f := oneof.Fields().Get(i)
+		if w := kinds.Wrap(kinds.Unwrap(x)); !proto.Equal(w, x) || !w.KindSet() {
+			t.Fatalf("%T: %s wraps to %v", m, f.Name(), w)
+		}
+		// A wrapper holding an empty kind message: set, for both.
+		empty := x.ProtoReflect().Type().New()
+		empty.Set(f, empty.NewField(f))
+		holder := empty.Interface().(T)
+		if !reflectSet(holder) || !holder.KindSet() {
+			t.Fatalf("%T: %s: KindSet %v, protoreflect %v", m, f.Name(), holder.KindSet(), reflectSet(holder))
+		}
+	}
+	if _, ok := m.WrapKind(m); ok {
+		t.Fatalf("%T wraps itself", m)
 	}
 }

@@ -11,38 +11,47 @@ import (
 // (whose output is fixed by its specification) with our own IntN and
 // Shuffle on top, so that the same seed gives the same game on every Go
 // release and platform.
+//
+// The generator is seeded at its first draw: most decisions draw nothing,
+// and seeding ChaCha8 computes its first block.
 type Rand struct {
-	src *rand.ChaCha8
+	key    [32]byte
+	seeded bool
+	src    rand.ChaCha8
 }
 
 // SeedSize is the length in bytes of a game seed.
 const SeedSize = 32
 
 // NewRand returns a generator seeded with key.
-func NewRand(key [32]byte) *Rand { return &Rand{src: rand.NewChaCha8(key)} }
+func NewRand(key [32]byte) *Rand { return &Rand{key: key} }
 
 // CommandRand returns the generator for the decision whose first event will
 // have sequence number seq (1-based; Setup uses seq 1 too, as its events
 // start the stream). Deriving a fresh generator per decision means replay
 // needs no generator state: the seed and the log suffice.
 func CommandRand(seed []byte, seq int64) *Rand {
-	h := sha256.New()
-	h.Write([]byte("moonshine/engine/v1\x00"))
-	h.Write(seed)
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], uint64(seq))
-	h.Write(b[:])
-	var key [32]byte
-	copy(key[:], h.Sum(nil))
-	return NewRand(key)
+	var buf [len(commandRandPrefix) + SeedSize + 8]byte
+	b := append(append(buf[:0], commandRandPrefix...), seed...)
+	b = binary.BigEndian.AppendUint64(b, uint64(seq))
+	return NewRand(sha256.Sum256(b))
 }
+
+// commandRandPrefix starts what CommandRand hashes.
+const commandRandPrefix = "moonshine/engine/v1\x00"
 
 // SeedCommitment returns the SHA-256 of a seed, published when a game is
 // created so that the seed revealed at the end can be checked.
 func SeedCommitment(seed []byte) [32]byte { return sha256.Sum256(seed) }
 
 // Uint64 returns a uniformly distributed 64-bit value.
-func (r *Rand) Uint64() uint64 { return r.src.Uint64() }
+func (r *Rand) Uint64() uint64 {
+	if !r.seeded {
+		r.src.Seed(r.key)
+		r.seeded = true
+	}
+	return r.src.Uint64()
+}
 
 // IntN returns a uniform integer in [0, n). It panics if n <= 0.
 // Lemire's nearly-divisionless method.

@@ -14,12 +14,21 @@ import (
 )
 
 // connsPerInstance is how many client connections the watchers of the
-// fan-out and stream scenarios share per server: one HTTP/2 connection
-// per thousand streams would make the client's reader the bottleneck.
+// fan-out and stream scenarios share per server at least: one HTTP/2
+// connection per thousand streams would make the client's reader the
+// bottleneck.
 const connsPerInstance = 8
 
-// watchClients returns connsPerInstance clients per instance.
-func watchClients(f *fleet) ([]moonshinev1.GameServiceClient, func(), error) {
+// streamsPerConn is how many streams the tool opens on one connection at
+// most: the server's HTTP/2 (net/http's, which serves gRPC beside REST)
+// allows 250 concurrent streams per connection, and a stream over that
+// waits for another to end.
+const streamsPerConn = 200
+
+// watchClients returns enough clients per instance for streams streams
+// over all instances, and connsPerInstance at least.
+func watchClients(f *fleet, streams int) ([]moonshinev1.GameServiceClient, func(), error) {
+	perInstance := max(connsPerInstance, (streams/len(f.instances)+streamsPerConn-1)/streamsPerConn)
 	var conns []*grpc.ClientConn
 	closeAll := func() {
 		for _, c := range conns {
@@ -27,7 +36,7 @@ func watchClients(f *fleet) ([]moonshinev1.GameServiceClient, func(), error) {
 		}
 	}
 	var out []moonshinev1.GameServiceClient
-	for range connsPerInstance {
+	for range perInstance {
 		for _, in := range f.instances {
 			c, err := grpc.NewClient(in.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 			if err != nil {
@@ -63,7 +72,7 @@ func fanOut(ctx context.Context, f *fleet, o options, rep *report) error {
 	if err := p.setUp(ctx); err != nil {
 		return err
 	}
-	clients, closeClients, err := watchClients(f)
+	clients, closeClients, err := watchClients(f, o.watchers)
 	if err != nil {
 		return err
 	}

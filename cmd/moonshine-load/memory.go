@@ -29,7 +29,7 @@ func openStreams(ctx context.Context, f *fleet, o options, rep *report) error {
 		}
 		ids[i], versions[i] = g.GetGame().GetGameId(), g.GetGame().GetVersion()
 	}
-	clients, closeClients, err := watchClients(f)
+	clients, closeClients, err := watchClients(f, o.streams)
 	if err != nil {
 		return err
 	}

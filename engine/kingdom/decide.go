@@ -1,6 +1,8 @@
 package kingdom
 
 import (
+	"sync"
+
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 	"google.golang.org/protobuf/proto"
@@ -68,10 +70,34 @@ const (
 var decider = engine.Decider[*state, *pb.Command]{Game: "Moonshine Kingdom", Rule: rule}
 
 // Decide checks seat's command and returns the events it causes. It never
-// changes s: the decision applies its events to a copy.
+// changes s: the decision applies its events to a copy, as the kit's
+// Decider.Decide does, but to a scratch copy reused from earlier
+// decisions (copyInto) instead of a new one: a decision's copy is garbage
+// once its events are built, and allocating, zeroing and collecting a
+// fresh 4.7 KB state per command was a third of the command's cost.
 func (s *state) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
-	return decider.Decide(s, seat, cmd, rng)
+	c, err := decider.Precheck(s, seat, cmd)
+	if err != nil {
+		return nil, err
+	}
+	sc := scratchStates.Get().(*scratch)
+	defer scratchStates.Put(sc)
+	sc.ints = s.copyInto(&sc.state, sc.ints)
+	d := engine.NewInPlace(&sc.state, rng)
+	return d.Done(rule(d, seat, c))
 }
+
+// scratch is a state a decision works on, with the array its int slices
+// were copied into, kept for the next decision.
+type scratch struct {
+	state state
+	ints  []int
+}
+
+// scratchStates holds the scratch states of decisions not running: each
+// is owned by one decision at a time, so that concurrent decisions on one
+// state (which only read it) never share one.
+var scratchStates = sync.Pool{New: func() any { return new(scratch) }}
 
 // rule decides a prechecked command: the command's own rule, which stops
 // at d.Checking() right before its first event, then the Broker's Word

@@ -56,27 +56,36 @@ func majority(counts []int) int {
 	return at
 }
 
-// titleCounts counts, for each seat, the Districts matching keep that it
-// Controls; Police Turf counts as empty.
-func (s *state) titleCounts(keep func(printed.DistrictInfo) bool) []int {
-	out := make([]int, s.Players)
-	for seat := range out {
-		out[seat] = s.countControlled(seat, keep)
-	}
-	return out
-}
-
 // titleHolders returns who the board says holds each Deed, Syndicate and
-// the Ward Boss card.
+// the Ward Boss card: the majority of the Districts of each Borough, of
+// the Speakeasies of each House Pour and of the Ghettos. It reads each
+// District's controller once: it runs after every Play.
 func (s *state) titleHolders() (deeds [6]int, syndicates [5]int, ward int) {
+	var byBorough [6][printed.MaxSeats]int
+	var byPour [5][printed.MaxSeats]int
+	var ghettos [printed.MaxSeats]int
+	for d := pb.District(1); d <= printed.NumDistricts; d++ {
+		c := s.controller(d)
+		if c == none {
+			continue
+		}
+		info := printed.Info(d)
+		byBorough[info.Borough][c]++
+		if info.IsSpeakeasy() {
+			byPour[info.HousePour][c]++
+		}
+		if info.Kind == ghetto {
+			ghettos[c]++
+		}
+	}
 	deeds[0], syndicates[0] = none, none
 	for _, bo := range printed.Boroughs() {
-		deeds[bo.ID] = majority(s.titleCounts(func(d printed.DistrictInfo) bool { return d.Borough == bo.ID }))
+		deeds[bo.ID] = majority(byBorough[bo.ID][:s.Players])
 	}
 	for _, l := range printed.Liquors {
-		syndicates[l] = majority(s.titleCounts(printed.Pours(l)))
+		syndicates[l] = majority(byPour[l][:s.Players])
 	}
-	return deeds, syndicates, majority(s.titleCounts(printed.OfKind(ghetto)))
+	return deeds, syndicates, majority(ghettos[:s.Players])
 }
 
 func (b *builder) redistributeTitles() {

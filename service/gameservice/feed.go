@@ -1,10 +1,12 @@
 package gameservice
 
 import (
+	"context"
 	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"google.golang.org/grpc"
 )
 
 // recentMax bounds the events a watched table keeps: a watcher further
@@ -25,14 +27,57 @@ type watchState struct {
 	promptsAt int64
 	prompts   []engine.Prompt
 	updates   map[audience]*moonshinev1.PromptUpdate
+	// updateWires are the updates encoded, as recentEvent.wires.
+	updateWires map[audience]*grpc.PreparedMsg
 }
 
-// recentEvent is one event kept for the watchers.
+// recentEvent is one event kept for the watchers: its projection per
+// audience and, for the streams that send uncompressed (wire), the
+// WatchGameResponse holding it encoded once per audience, whose bytes
+// they all send.
 type recentEvent struct {
 	seq    int64
 	at     time.Time
 	stored *moonshinev1.StoredEvent
 	views  map[audience]*moonshinev1.Event
+	wires  map[audience]*grpc.PreparedMsg
+}
+
+// outgoing is an event a watch sends: wire, when set, is its
+// WatchGameResponse already encoded, shared with the audience's other
+// streams.
+type outgoing struct {
+	ev   *moonshinev1.Event
+	wire *grpc.PreparedMsg
+}
+
+// encoder encodes a stream's responses for every stream that sends
+// uncompressed (nil for a stream that compresses): a message encoded
+// uncompressed is valid on every stream, since the compression flag is
+// per message, but a compressing stream keeps compressing its own.
+type encoder struct{ stream grpc.ServerStream }
+
+// encoderFor returns the stream's encoder, nil when the stream compresses
+// what it sends (or its transport cannot say).
+func encoderFor(ctx context.Context, stream grpc.ServerStream) *encoder {
+	st, ok := grpc.ServerTransportStreamFromContext(ctx).(interface{ SendCompress() string })
+	if !ok || st.SendCompress() != "" {
+		return nil
+	}
+	return &encoder{stream: stream}
+}
+
+// encode returns m encoded for sending, nil when e is nil or encoding
+// failed (the stream then sends m itself, and reports the error).
+func (e *encoder) encode(m *moonshinev1.WatchGameResponse) *grpc.PreparedMsg {
+	if e == nil {
+		return nil
+	}
+	p := new(grpc.PreparedMsg)
+	if err := p.Encode(e.stream, m); err != nil {
+		return nil
+	}
+	return p
 }
 
 // audience is whose knowledge a projection shows: an access without its
@@ -53,7 +98,7 @@ func (w *watchState) detach() {
 
 // reset forgets the recent events and the prompts.
 func (w *watchState) reset() {
-	w.recent, w.prompts, w.updates, w.promptsAt = nil, nil, nil, -1
+	w.recent, w.prompts, w.updates, w.updateWires, w.promptsAt = nil, nil, nil, nil, -1
 }
 
 // add keeps an event the table folded, while it is watched.
@@ -71,10 +116,11 @@ func (w *watchState) add(seq int64, at time.Time, se *moonshinev1.StoredEvent) {
 	w.recent = append(w.recent, &recentEvent{seq: seq, at: at, stored: se})
 }
 
-// since returns the events after seq after, as acc sees them, when the
-// table holds them all up to version: ok is false when the watcher must
-// read the store (it is further behind than the recent events go).
-func (w *watchState) since(after, version int64, acc access) (out []*moonshinev1.Event, ok bool) {
+// since returns the events after seq after, as acc sees them (encoded by
+// enc once per audience), when the table holds them all up to version: ok
+// is false when the watcher must read the store (it is further behind
+// than the recent events go).
+func (w *watchState) since(after, version int64, acc access, enc *encoder) (out []outgoing, ok bool) {
 	if after >= version {
 		return nil, true
 	}
@@ -92,7 +138,17 @@ func (w *watchState) since(after, version int64, acc access) (out []*moonshinev1
 			}
 			ev.views[a] = v
 		}
-		out = append(out, v)
+		o := outgoing{ev: v}
+		if enc != nil {
+			if o.wire = ev.wires[a]; o.wire == nil {
+				o.wire = enc.encode(&moonshinev1.WatchGameResponse{Event: v})
+				if ev.wires == nil {
+					ev.wires = map[audience]*grpc.PreparedMsg{}
+				}
+				ev.wires[a] = o.wire
+			}
+		}
+		out = append(out, o)
 	}
 	return out, true
 }
@@ -104,7 +160,7 @@ func (w *watchState) promptsOf(g *engine.Game) []engine.Prompt {
 		return g.State.Prompts()
 	}
 	if w.promptsAt != g.Version {
-		w.promptsAt, w.prompts, w.updates = g.Version, g.State.Prompts(), nil
+		w.promptsAt, w.prompts, w.updates, w.updateWires = g.Version, g.State.Prompts(), nil, nil
 	}
 	return w.prompts
 }
@@ -124,4 +180,22 @@ func (w *watchState) update(t *table, acc access) *moonshinev1.PromptUpdate {
 	}
 	w.updates[a] = u
 	return u
+}
+
+// updateWire returns update u of acc's audience encoded by enc, once per
+// version and audience; nil when enc is nil.
+func (w *watchState) updateWire(u *moonshinev1.PromptUpdate, acc access, enc *encoder) *grpc.PreparedMsg {
+	if enc == nil {
+		return nil
+	}
+	a := audienceOf(acc)
+	if p := w.updateWires[a]; p != nil {
+		return p
+	}
+	p := enc.encode(&moonshinev1.WatchGameResponse{Prompt: u})
+	if w.updateWires == nil {
+		w.updateWires = map[audience]*grpc.PreparedMsg{}
+	}
+	w.updateWires[a] = p
+	return p
 }

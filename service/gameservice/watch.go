@@ -73,7 +73,7 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 		t.watch.detach()
 		t.mu.Unlock()
 	}()
-	return s.watchLoop(ctx, stream, t, cur, acc)
+	return s.watchLoop(ctx, stream, t, cur, acc, encoderFor(stream.Context(), stream))
 }
 
 // watchCursor is where a watch stands: the last event and, when it streams
@@ -90,19 +90,19 @@ type watchCursor struct {
 // the game is over and every event up to its end (and the talk up to
 // then) is sent (then the GameOver message, and OK), the client leaves or
 // the server shuts down.
-func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, cur watchCursor, acc access) error {
+func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, cur watchCursor, acc access, enc *encoder) error {
 	talkRead := int64(-1) // the talk seq the store had told of when talk was last read
 	for {
 		moved := t.movedCh()
-		look, err := s.look(ctx, t, cur, acc)
+		look, err := s.look(ctx, t, cur, acc, enc)
 		if err != nil {
 			return err
 		}
-		for _, ev := range look.events {
-			if err := stream.Send(&moonshinev1.WatchGameResponse{Event: ev}); err != nil {
+		for _, o := range look.events {
+			if err := sendEvent(stream, o); err != nil {
 				return err
 			}
-			cur.events = ev.GetSeq()
+			cur.events = o.ev.GetSeq()
 		}
 		more := look.more
 		if told := t.talk.Load(); cur.withTalk && told != talkRead {
@@ -119,7 +119,7 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 			continue
 		}
 		if look.update != nil && look.update.GetVersion() == cur.events && cur.prompted != cur.events {
-			if err := stream.Send(&moonshinev1.WatchGameResponse{Prompt: look.update}); err != nil {
+			if err := sendUpdate(stream, look); err != nil {
 				return err
 			}
 			cur.prompted = cur.events
@@ -137,14 +137,34 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 	}
 }
 
+// sendEvent sends one event, as the bytes encoded for its audience when
+// it has them.
+func sendEvent(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], o outgoing) error {
+	if o.wire != nil {
+		return stream.SendMsg(o.wire)
+	}
+	return stream.Send(&moonshinev1.WatchGameResponse{Event: o.ev})
+}
+
+// sendUpdate sends the look's prompt update, as the bytes encoded for its
+// audience when it has them.
+func sendUpdate(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], l look) error {
+	if l.updateWire != nil {
+		return stream.SendMsg(l.updateWire)
+	}
+	return stream.Send(&moonshinev1.WatchGameResponse{Prompt: l.update})
+}
+
 // look is what a watch finds at its table: the events after its cursor
 // (more: there are further ones still), its prompt update at the
 // table's version, and the game's end once the cursor is at it.
 type look struct {
-	events []*moonshinev1.Event
+	events []outgoing
 	more   bool
 	update *moonshinev1.PromptUpdate
-	over   *moonshinev1.GameOver
+	// updateWire is update encoded, shared with its audience's streams.
+	updateWire *grpc.PreparedMsg
+	over       *moonshinev1.GameOver
 }
 
 // look takes, under the table's lock, what the watch is to send: the
@@ -152,7 +172,7 @@ type look struct {
 // when the store told of appends it has not folded (one read for all its
 // watchers), or for a watch further behind than the table's recent
 // events, from the store (its own read, riding out an outage).
-func (s *Service) look(ctx context.Context, t *table, cur watchCursor, acc access) (look, error) {
+func (s *Service) look(ctx context.Context, t *table, cur watchCursor, acc access, enc *encoder) (look, error) {
 	t.mu.Lock()
 	var err error
 	if t.behind.Load() || t.folded.Version == 0 {
@@ -166,11 +186,12 @@ func (s *Service) look(ctx context.Context, t *table, cur watchCursor, acc acces
 		return look{}, err
 	}
 	var l look
-	evs, ok := t.watch.since(cur.events, t.folded.Version, acc)
+	evs, ok := t.watch.since(cur.events, t.folded.Version, acc, enc)
 	if ok = ok && err == nil; ok { // an outage: the store read below rides it out
 		l.events = evs
 		if cur.prompts {
 			l.update = t.watch.update(t, acc)
+			l.updateWire = t.watch.updateWire(l.update, acc, enc)
 		}
 		if o := t.folded.State.Outcome(); o != nil {
 			l.over = &moonshinev1.GameOver{LastSeq: t.folded.Version, Outcome: wireOutcome(o), LastTalkSeq: cur.talk}
@@ -185,8 +206,12 @@ func (s *Service) look(ctx context.Context, t *table, cur watchCursor, acc acces
 	if err != nil {
 		return look{}, err
 	}
-	if l.events, err = projectAll(stored, acc); err != nil {
+	projected, err := projectAll(stored, acc)
+	if err != nil {
 		return look{}, err
+	}
+	for _, ev := range projected {
+		l.events = append(l.events, outgoing{ev: ev})
 	}
 	// Look again after events sent (the table may have them now), and
 	// once the store answers again after an outage (the table catches

@@ -11,6 +11,8 @@ import (
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/encoding/gzip"
+	"google.golang.org/protobuf/proto"
 )
 
 // TestWatchCatchUpThenLive reads the stored events, then events appended
@@ -121,5 +123,96 @@ func TestWatchEndsWithTheGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantEnd(fmt.Sprint("after ", after), stream, int(final-after))
+	}
+}
+
+// TestWatchSharedEncoding: streams of one audience send the events and
+// prompt updates encoded once for it, and a stream that compresses (gzip)
+// encodes its own; every stream, a seat's too, gets every event once, in
+// order, as its audience's history says, and the same prompt updates as
+// the other streams of its audience.
+func TestWatchSharedEncoding(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, tok := e.table(2)
+	type watcher struct {
+		ctx  context.Context
+		opts []grpc.CallOption
+	}
+	watchers := []watcher{{context.Background(), nil}, {context.Background(), nil},
+		{context.Background(), []grpc.CallOption{grpc.UseCompressor(gzip.Name)}}, {as(tok[1]), nil}, {as(tok[1]), nil}}
+	var streams []grpc.ServerStreamingClient[moonshinev1.WatchGameResponse]
+	for _, w := range watchers {
+		ctx, cancel := context.WithCancel(w.ctx)
+		defer cancel()
+		s, err := e.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id, Prompts: true}, w.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		streams = append(streams, s)
+	}
+	e.mustSubmit(tok[0], id, "c1", cmdPass())
+	e.mustSubmit(tok[1], id, "c2", cmdPass())
+	got := make([][]*moonshinev1.WatchGameResponse, len(streams))
+	for i, s := range streams {
+		// Until the fourth event and the prompt update at its version.
+		for events, updated := 0, false; events < 4 || !updated; {
+			m, err := s.Recv()
+			if err != nil {
+				t.Fatalf("stream %d after %d events: %v", i, events, err)
+			}
+			if m.GetEvent() != nil {
+				events++
+				if m.GetEvent().GetSeq() != int64(events) {
+					t.Fatalf("stream %d: event %d has seq %d", i, events, m.GetEvent().GetSeq())
+				}
+			}
+			updated = m.GetPrompt().GetVersion() == 4
+			got[i] = append(got[i], m)
+		}
+	}
+	history := func(ctx context.Context) []*moonshinev1.Event {
+		h, err := e.client.GetHistory(ctx, &moonshinev1.GetHistoryRequest{GameId: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h.GetEvents()
+	}
+	spectator, seat := history(context.Background()), history(as(tok[1]))
+	for i, ms := range got {
+		want := spectator
+		if i >= 3 {
+			want = seat
+		}
+		n := 0
+		for _, m := range ms {
+			if ev := m.GetEvent(); ev != nil {
+				if !proto.Equal(ev, want[n]) {
+					t.Fatalf("stream %d: event %d is %v, its history's %v", i, n+1, ev, want[n])
+				}
+				n++
+			}
+		}
+	}
+	// Prompt updates arrive when a stream has caught up, so two streams
+	// need not see the same versions; those they both see are the same.
+	updates := func(ms []*moonshinev1.WatchGameResponse) map[int64]*moonshinev1.PromptUpdate {
+		out := map[int64]*moonshinev1.PromptUpdate{}
+		for _, m := range ms {
+			if u := m.GetPrompt(); u != nil {
+				out[u.GetVersion()] = u
+			}
+		}
+		return out
+	}
+	for _, pair := range [][2]int{{0, 1}, {0, 2}, {3, 4}} {
+		a, b := updates(got[pair[0]]), updates(got[pair[1]])
+		if a[4] == nil || b[4] == nil {
+			t.Fatalf("streams %d and %d got %d and %d prompt updates", pair[0], pair[1], len(a), len(b))
+		}
+		for v, u := range a {
+			if w, ok := b[v]; ok && !proto.Equal(u, w) {
+				t.Fatalf("streams %d and %d: the update at version %d is %v and %v", pair[0], pair[1], v, u, w)
+			}
+		}
 	}
 }
