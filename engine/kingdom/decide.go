@@ -78,6 +78,9 @@ func (s *state) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([
 // deals that the decision's events settle (resolveDeals).
 func rule(d *engine.Decision[*state], seat engine.Seat, c *pb.Command) *engine.RuleError {
 	b := &builder{Decision: d}
+	if err := d.State().refuseResigned(seat, c); err != nil {
+		return err
+	}
 	if err := b.dispatch(int(seat), c); err != nil {
 		return err
 	}
@@ -87,6 +90,7 @@ func rule(d *engine.Decision[*state], seat engine.Seat, c *pb.Command) *engine.R
 	if len(d.State().Deals) > 0 {
 		b.resolveDeals(d.Emitted())
 	}
+	b.standIn()
 	return nil
 }
 
@@ -98,7 +102,7 @@ func (s *state) PlayerCount() int { return s.Players }
 // step the game waits for from this seat. Else it refuses: NOT_YOUR_TURN
 // for another seat's decision, WRONG_STEP for a command of another step.
 func (s *state) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
-	if side(c) {
+	if side(c) || c.GetResign() != nil {
 		return nil
 	}
 	who, awaiting := s.awaited()
@@ -187,7 +191,7 @@ func stepOf(c *pb.Command) pb.Awaiting {
 	case *pb.Command_Spoils:
 		return pb.Awaiting_AWAITING_SPOILS
 	case *pb.Command_TakeLoan, *pb.Command_RepayLoan, *pb.Command_GiveCash, *pb.Command_Lend,
-		*pb.Command_ProposeDeal, *pb.Command_AnswerDeal, *pb.Command_ConfirmTerm:
+		*pb.Command_ProposeDeal, *pb.Command_AnswerDeal, *pb.Command_ConfirmTerm, *pb.Command_Resign:
 		return pb.Awaiting_AWAITING_UNSPECIFIED
 	case *pb.Command_Consent:
 		return pb.Awaiting_AWAITING_CONSENT
@@ -248,6 +252,8 @@ func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
 		return b.brokersWord(seat, c)
 	case *pb.Command_Consent:
 		return b.consent(seat, k.Consent)
+	case *pb.Command_Resign:
+		return b.resign(seat)
 	}
 	return b.play(seat, c)
 }
