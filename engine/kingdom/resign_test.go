@@ -146,4 +146,3 @@ func TestResignRandomGames(t *testing.T) {
 		}
 	}
 }
-
