@@ -134,6 +134,8 @@ type seatState struct {
 	// destroyed is the markers it destroyed at O'Malley's (Boardwalk): out
 	// of the game.
 	destroyed int
+	// resigned is set once the Mobster conceded (resign.go).
+	resigned bool
 }
 
 // still is one still: its dice, and whether a Shutdown stops it this round.

@@ -43,6 +43,7 @@ type Command struct {
 	//	*Command_CallTheOrder
 	//	*Command_TakeCasinoCard
 	//	*Command_CutOmalleys
+	//	*Command_Resign
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -211,6 +212,15 @@ func (x *Command) GetCutOmalleys() *CutOMalleys {
 	return nil
 }
 
+func (x *Command) GetResign() *Resign {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Resign); ok {
+			return x.Resign
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -295,6 +305,11 @@ type Command_CutOmalleys struct {
 	CutOmalleys *CutOMalleys `protobuf:"bytes,14,opt,name=cut_omalleys,json=cutOmalleys,proto3,oneof"`
 }
 
+type Command_Resign struct {
+	// Any Mobster, any time: concede (house ruling).
+	Resign *Resign `protobuf:"bytes,20,opt,name=resign,proto3,oneof"`
+}
+
 func (*Command_ChooseMuscle) isCommand_Kind() {}
 
 func (*Command_TakeMenOfAction) isCommand_Kind() {}
@@ -322,6 +337,8 @@ func (*Command_CallTheOrder) isCommand_Kind() {}
 func (*Command_TakeCasinoCard) isCommand_Kind() {}
 
 func (*Command_CutOmalleys) isCommand_Kind() {}
+
+func (*Command_Resign) isCommand_Kind() {}
 
 // CutOMalleys destroys one of the seat's Influence markers, from a
 // speakeasy or his Back Room: "At any time during this phase, Casino
@@ -1548,11 +1565,53 @@ func (x *CallTheOrder) GetTrucks() []int32 {
 	return nil
 }
 
+// Resign concedes the game (house ruling, docs/rules/bootleggers.md): the
+// Mobster's markers, stills, trucks and money stay where they are, its
+// open trade offers lapse, and from then on the game plays for it: it
+// seals its lowest Muscle card, passes the selection, sends in no boys,
+// plays it cool where it may, runs no whiskey and calls the order as the
+// trucks stand. It ranks below every Mobster still playing.
+type Resign struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resign) Reset() {
+	*x = Resign{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resign) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resign) ProtoMessage() {}
+
+func (x *Resign) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resign.ProtoReflect.Descriptor instead.
+func (*Resign) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{22}
+}
+
 var File_moonshine_bootleggers_v1_commands_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\n" +
-	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xef\b\n" +
+	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xab\t\n" +
 	"\aCommand\x12M\n" +
 	"\rchoose_muscle\x18\x01 \x01(\v2&.moonshine.bootleggers.v1.ChooseMuscleH\x00R\fchooseMuscle\x12X\n" +
 	"\x12take_men_of_action\x18\x02 \x01(\v2).moonshine.bootleggers.v1.TakeMenOfActionH\x00R\x0ftakeMenOfAction\x12A\n" +
@@ -1568,7 +1627,8 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\x0frun_the_whiskey\x18\v \x01(\v2'.moonshine.bootleggers.v1.RunTheWhiskeyH\x00R\rrunTheWhiskey\x12N\n" +
 	"\x0ecall_the_order\x18\f \x01(\v2&.moonshine.bootleggers.v1.CallTheOrderH\x00R\fcallTheOrder\x12T\n" +
 	"\x10take_casino_card\x18\r \x01(\v2(.moonshine.bootleggers.v1.TakeCasinoCardH\x00R\x0etakeCasinoCard\x12J\n" +
-	"\fcut_omalleys\x18\x0e \x01(\v2%.moonshine.bootleggers.v1.CutOMalleysH\x00R\vcutOmalleysB\x06\n" +
+	"\fcut_omalleys\x18\x0e \x01(\v2%.moonshine.bootleggers.v1.CutOMalleysH\x00R\vcutOmalleys\x12:\n" +
+	"\x06resign\x18\x14 \x01(\v2 .moonshine.bootleggers.v1.ResignH\x00R\x06resignB\x06\n" +
 	"\x04kind\"L\n" +
 	"\vCutOMalleys\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\"\n" +
@@ -1634,7 +1694,8 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\x05place\x18\x03 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"e\n" +
 	"\fCallTheOrder\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
-	"\x06trucks\x18\x02 \x03(\x05R\x06trucksB\x82\x02\n" +
+	"\x06trucks\x18\x02 \x03(\x05R\x06trucks\"\b\n" +
+	"\x06ResignB\x82\x02\n" +
 	"\x1ccom.moonshine.bootleggers.v1B\rCommandsProtoP\x01ZQgithub.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1;bootleggersv1\xa2\x02\x03MBX\xaa\x02\x18Moonshine.Bootleggers.V1\xca\x02\x18Moonshine\\Bootleggers\\V1\xe2\x02$Moonshine\\Bootleggers\\V1\\GPBMetadata\xea\x02\x1aMoonshine::Bootleggers::V1b\x06proto3"
 
 var (
@@ -1649,7 +1710,7 @@ func file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_commands_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_moonshine_bootleggers_v1_commands_proto_goTypes = []any{
 	(*Command)(nil),         // 0: moonshine.bootleggers.v1.Command
 	(*CutOMalleys)(nil),     // 1: moonshine.bootleggers.v1.CutOMalleys
@@ -1673,10 +1734,11 @@ var file_moonshine_bootleggers_v1_commands_proto_goTypes = []any{
 	(*RunTheWhiskey)(nil),   // 19: moonshine.bootleggers.v1.RunTheWhiskey
 	(*Run)(nil),             // 20: moonshine.bootleggers.v1.Run
 	(*CallTheOrder)(nil),    // 21: moonshine.bootleggers.v1.CallTheOrder
-	(DrinkingPlace)(0),      // 22: moonshine.bootleggers.v1.DrinkingPlace
-	(*Colour)(nil),          // 23: moonshine.bootleggers.v1.Colour
-	(*Placement)(nil),       // 24: moonshine.bootleggers.v1.Placement
-	(*Goods)(nil),           // 25: moonshine.bootleggers.v1.Goods
+	(*Resign)(nil),          // 22: moonshine.bootleggers.v1.Resign
+	(DrinkingPlace)(0),      // 23: moonshine.bootleggers.v1.DrinkingPlace
+	(*Colour)(nil),          // 24: moonshine.bootleggers.v1.Colour
+	(*Placement)(nil),       // 25: moonshine.bootleggers.v1.Placement
+	(*Goods)(nil),           // 26: moonshine.bootleggers.v1.Goods
 }
 var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
 	2,  // 0: moonshine.bootleggers.v1.Command.choose_muscle:type_name -> moonshine.bootleggers.v1.ChooseMuscle
@@ -1693,31 +1755,32 @@ var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
 	21, // 11: moonshine.bootleggers.v1.Command.call_the_order:type_name -> moonshine.bootleggers.v1.CallTheOrder
 	4,  // 12: moonshine.bootleggers.v1.Command.take_casino_card:type_name -> moonshine.bootleggers.v1.TakeCasinoCard
 	1,  // 13: moonshine.bootleggers.v1.Command.cut_omalleys:type_name -> moonshine.bootleggers.v1.CutOMalleys
-	22, // 14: moonshine.bootleggers.v1.CutOMalleys.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	22, // 15: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	22, // 16: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	8,  // 17: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
-	9,  // 18: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	10, // 19: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	11, // 20: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	12, // 21: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	13, // 22: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	22, // 23: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 24: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
-	22, // 25: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	24, // 26: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
-	22, // 27: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	22, // 28: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	25, // 29: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
-	25, // 30: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
-	20, // 31: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
-	22, // 32: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	22, // 33: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	34, // [34:34] is the sub-list for method output_type
-	34, // [34:34] is the sub-list for method input_type
-	34, // [34:34] is the sub-list for extension type_name
-	34, // [34:34] is the sub-list for extension extendee
-	0,  // [0:34] is the sub-list for field type_name
+	22, // 14: moonshine.bootleggers.v1.Command.resign:type_name -> moonshine.bootleggers.v1.Resign
+	23, // 15: moonshine.bootleggers.v1.CutOMalleys.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 16: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 17: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	8,  // 18: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
+	9,  // 19: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	10, // 20: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	11, // 21: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	12, // 22: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	13, // 23: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	23, // 24: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	24, // 25: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
+	23, // 26: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	25, // 27: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
+	23, // 28: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 29: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	26, // 30: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
+	26, // 31: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
+	20, // 32: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
+	23, // 33: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 34: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	35, // [35:35] is the sub-list for method output_type
+	35, // [35:35] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_commands_proto_init() }
@@ -1741,6 +1804,7 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 		(*Command_CallTheOrder)(nil),
 		(*Command_TakeCasinoCard)(nil),
 		(*Command_CutOmalleys)(nil),
+		(*Command_Resign)(nil),
 	}
 	file_moonshine_bootleggers_v1_commands_proto_msgTypes[3].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_commands_proto_msgTypes[7].OneofWrappers = []any{
@@ -1757,7 +1821,7 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_commands_proto_rawDesc), len(file_moonshine_bootleggers_v1_commands_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -91,6 +91,8 @@ const (
 	// END_REASON_MONEY: a Mobster had at least the money to end the game
 	// ($100G; $80G in the 2-player variant) after Phase 5 (ruling 45).
 	EndReason_END_REASON_MONEY EndReason = 2
+	// END_REASON_RESIGNED: every other Mobster resigned (house ruling).
+	EndReason_END_REASON_RESIGNED EndReason = 3
 )
 
 // Enum value maps for EndReason.
@@ -99,11 +101,13 @@ var (
 		0: "END_REASON_UNSPECIFIED",
 		1: "END_REASON_LAST_ROUND",
 		2: "END_REASON_MONEY",
+		3: "END_REASON_RESIGNED",
 	}
 	EndReason_value = map[string]int32{
 		"END_REASON_UNSPECIFIED": 0,
 		"END_REASON_LAST_ROUND":  1,
 		"END_REASON_MONEY":       2,
+		"END_REASON_RESIGNED":    3,
 	}
 )
 
@@ -180,6 +184,7 @@ type Event struct {
 	//	*Event_CasinoOwnerDiscarded
 	//	*Event_CasinoCardTaken
 	//	*Event_OmalleysCut
+	//	*Event_Resigned
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -546,6 +551,15 @@ func (x *Event) GetOmalleysCut() *OMalleysCut {
 	return nil
 }
 
+func (x *Event) GetResigned() *Resigned {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_Resigned); ok {
+			return x.Resigned
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -739,6 +753,11 @@ type Event_OmalleysCut struct {
 	OmalleysCut *OMalleysCut `protobuf:"bytes,36,opt,name=omalleys_cut,json=omalleysCut,proto3,oneof"`
 }
 
+type Event_Resigned struct {
+	// A Mobster resigned (house ruling).
+	Resigned *Resigned `protobuf:"bytes,45,opt,name=resigned,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_MuscleDealt) isEvent_Kind() {}
@@ -810,6 +829,8 @@ func (*Event_CasinoOwnerDiscarded) isEvent_Kind() {}
 func (*Event_CasinoCardTaken) isEvent_Kind() {}
 
 func (*Event_OmalleysCut) isEvent_Kind() {}
+
+func (*Event_Resigned) isEvent_Kind() {}
 
 // CasinoRedeveloped records a redevelopment: "A Mobster may optionally
 // choose to redevelop a Speakeasy into a Casino for the base price
@@ -4189,11 +4210,67 @@ func (x *GameEnded) GetWinner() int32 {
 	return 0
 }
 
+// Resigned: a Mobster conceded (house ruling); the trade offers it made or
+// was made lapse.
+type Resigned struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// lapsed are the ids of the trade offers withdrawn with it.
+	Lapsed        []int32 `protobuf:"varint,2,rep,packed,name=lapsed,proto3" json:"lapsed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resigned) Reset() {
+	*x = Resigned{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resigned) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resigned) ProtoMessage() {}
+
+func (x *Resigned) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resigned.ProtoReflect.Descriptor instead.
+func (*Resigned) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *Resigned) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *Resigned) GetLapsed() []int32 {
+	if x != nil {
+		return x.Lapsed
+	}
+	return nil
+}
+
 var File_moonshine_bootleggers_v1_events_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xb0\x16\n" +
+	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xf2\x16\n" +
 	"\x05Event\x12J\n" +
 	"\fgame_started\x18\x01 \x01(\v2%.moonshine.bootleggers.v1.GameStartedH\x00R\vgameStarted\x12J\n" +
 	"\fmuscle_dealt\x18\x02 \x01(\v2%.moonshine.bootleggers.v1.MuscleDealtH\x00R\vmuscleDealt\x12G\n" +
@@ -4240,7 +4317,8 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x12casino_redeveloped\x18! \x01(\v2+.moonshine.bootleggers.v1.CasinoRedevelopedH\x00R\x11casinoRedeveloped\x12f\n" +
 	"\x16casino_owner_discarded\x18\" \x01(\v2..moonshine.bootleggers.v1.CasinoOwnerDiscardedH\x00R\x14casinoOwnerDiscarded\x12W\n" +
 	"\x11casino_card_taken\x18# \x01(\v2).moonshine.bootleggers.v1.CasinoCardTakenH\x00R\x0fcasinoCardTaken\x12J\n" +
-	"\fomalleys_cut\x18$ \x01(\v2%.moonshine.bootleggers.v1.OMalleysCutH\x00R\vomalleysCutB\x06\n" +
+	"\fomalleys_cut\x18$ \x01(\v2%.moonshine.bootleggers.v1.OMalleysCutH\x00R\vomalleysCut\x12@\n" +
+	"\bresigned\x18- \x01(\v2\".moonshine.bootleggers.v1.ResignedH\x00R\bresignedB\x06\n" +
 	"\x04kind\"\x97\x02\n" +
 	"\x11CasinoRedeveloped\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
@@ -4486,16 +4564,20 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x06reason\x18\x01 \x01(\x0e2#.moonshine.bootleggers.v1.EndReasonR\x06reason\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\x12@\n" +
 	"\tstandings\x18\x03 \x03(\v2\".moonshine.bootleggers.v1.StandingR\tstandings\x12\x16\n" +
-	"\x06winner\x18\x04 \x01(\x05R\x06winner*\x98\x01\n" +
+	"\x06winner\x18\x04 \x01(\x05R\x06winner\"6\n" +
+	"\bResigned\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
+	"\x06lapsed\x18\x02 \x03(\x05R\x06lapsed*\x98\x01\n" +
 	"\x0fNonPlayerAction\x12!\n" +
 	"\x1dNON_PLAYER_ACTION_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16NON_PLAYER_ACTION_NONE\x10\x01\x12'\n" +
 	"#NON_PLAYER_ACTION_NEUTRAL_INFLUENCE\x10\x02\x12\x1d\n" +
-	"\x19NON_PLAYER_ACTION_DISCARD\x10\x03*X\n" +
+	"\x19NON_PLAYER_ACTION_DISCARD\x10\x03*q\n" +
 	"\tEndReason\x12\x1a\n" +
 	"\x16END_REASON_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15END_REASON_LAST_ROUND\x10\x01\x12\x14\n" +
-	"\x10END_REASON_MONEY\x10\x02B\x80\x02\n" +
+	"\x10END_REASON_MONEY\x10\x02\x12\x17\n" +
+	"\x13END_REASON_RESIGNED\x10\x03B\x80\x02\n" +
 	"\x1ccom.moonshine.bootleggers.v1B\vEventsProtoP\x01ZQgithub.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1;bootleggersv1\xa2\x02\x03MBX\xaa\x02\x18Moonshine.Bootleggers.V1\xca\x02\x18Moonshine\\Bootleggers\\V1\xe2\x02$Moonshine\\Bootleggers\\V1\\GPBMetadata\xea\x02\x1aMoonshine::Bootleggers::V1b\x06proto3"
 
 var (
@@ -4511,7 +4593,7 @@ func file_moonshine_bootleggers_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_bootleggers_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 48)
+var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(NonPlayerAction)(0),         // 0: moonshine.bootleggers.v1.NonPlayerAction
 	(EndReason)(0),               // 1: moonshine.bootleggers.v1.EndReason
@@ -4563,24 +4645,25 @@ var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(*TheHeat)(nil),              // 47: moonshine.bootleggers.v1.TheHeat
 	(*Standing)(nil),             // 48: moonshine.bootleggers.v1.Standing
 	(*GameEnded)(nil),            // 49: moonshine.bootleggers.v1.GameEnded
-	(DrinkingPlace)(0),           // 50: moonshine.bootleggers.v1.DrinkingPlace
-	(*Options)(nil),              // 51: moonshine.bootleggers.v1.Options
-	(Deck)(0),                    // 52: moonshine.bootleggers.v1.Deck
-	(*Placement)(nil),            // 53: moonshine.bootleggers.v1.Placement
-	(CardKind)(0),                // 54: moonshine.bootleggers.v1.CardKind
-	(TruckSize)(0),               // 55: moonshine.bootleggers.v1.TruckSize
-	(CasinoCardKind)(0),          // 56: moonshine.bootleggers.v1.CasinoCardKind
-	(*Contender)(nil),            // 57: moonshine.bootleggers.v1.Contender
-	(Phase)(0),                   // 58: moonshine.bootleggers.v1.Phase
-	(Step)(0),                    // 59: moonshine.bootleggers.v1.Step
-	(*Hit)(nil),                  // 60: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),             // 61: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil),      // 62: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),               // 63: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),          // 64: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),             // 65: moonshine.bootleggers.v1.BigNight
-	(*Goods)(nil),                // 66: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),              // 67: moonshine.bootleggers.v1.BuyingTier
+	(*Resigned)(nil),             // 50: moonshine.bootleggers.v1.Resigned
+	(DrinkingPlace)(0),           // 51: moonshine.bootleggers.v1.DrinkingPlace
+	(*Options)(nil),              // 52: moonshine.bootleggers.v1.Options
+	(Deck)(0),                    // 53: moonshine.bootleggers.v1.Deck
+	(*Placement)(nil),            // 54: moonshine.bootleggers.v1.Placement
+	(CardKind)(0),                // 55: moonshine.bootleggers.v1.CardKind
+	(TruckSize)(0),               // 56: moonshine.bootleggers.v1.TruckSize
+	(CasinoCardKind)(0),          // 57: moonshine.bootleggers.v1.CasinoCardKind
+	(*Contender)(nil),            // 58: moonshine.bootleggers.v1.Contender
+	(Phase)(0),                   // 59: moonshine.bootleggers.v1.Phase
+	(Step)(0),                    // 60: moonshine.bootleggers.v1.Step
+	(*Hit)(nil),                  // 61: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),             // 62: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil),      // 63: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),               // 64: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),          // 65: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),             // 66: moonshine.bootleggers.v1.BigNight
+	(*Goods)(nil),                // 67: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),              // 68: moonshine.bootleggers.v1.BuyingTier
 }
 var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	6,  // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
@@ -4619,61 +4702,62 @@ var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	5,  // 33: moonshine.bootleggers.v1.Event.casino_owner_discarded:type_name -> moonshine.bootleggers.v1.CasinoOwnerDiscarded
 	18, // 34: moonshine.bootleggers.v1.Event.casino_card_taken:type_name -> moonshine.bootleggers.v1.CasinoCardTaken
 	19, // 35: moonshine.bootleggers.v1.Event.omalleys_cut:type_name -> moonshine.bootleggers.v1.OMalleysCut
-	50, // 36: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	4,  // 37: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
-	51, // 38: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
-	50, // 39: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	9,  // 40: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	52, // 41: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
-	52, // 42: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
-	53, // 43: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
-	54, // 44: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	15, // 45: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
-	55, // 46: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
-	17, // 47: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
-	56, // 48: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	56, // 49: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	50, // 50: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	50, // 51: moonshine.bootleggers.v1.OMalleysCut.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	57, // 52: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
-	23, // 53: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
-	54, // 54: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	50, // 55: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	55, // 56: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	0,  // 57: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
-	53, // 58: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
-	58, // 59: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
-	59, // 60: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
-	54, // 61: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	60, // 62: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
-	61, // 63: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	62, // 64: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	63, // 65: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	64, // 66: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	65, // 67: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	50, // 68: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	53, // 69: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
-	32, // 70: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
-	66, // 71: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
-	66, // 72: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
-	50, // 73: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	37, // 74: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
-	50, // 75: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	39, // 76: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
-	50, // 77: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	67, // 78: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	50, // 79: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	67, // 80: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	50, // 81: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	43, // 82: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
-	45, // 83: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
-	1,  // 84: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
-	48, // 85: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
-	86, // [86:86] is the sub-list for method output_type
-	86, // [86:86] is the sub-list for method input_type
-	86, // [86:86] is the sub-list for extension type_name
-	86, // [86:86] is the sub-list for extension extendee
-	0,  // [0:86] is the sub-list for field type_name
+	50, // 36: moonshine.bootleggers.v1.Event.resigned:type_name -> moonshine.bootleggers.v1.Resigned
+	51, // 37: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	4,  // 38: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
+	52, // 39: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
+	51, // 40: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	9,  // 41: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	53, // 42: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
+	53, // 43: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
+	54, // 44: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
+	55, // 45: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	15, // 46: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
+	56, // 47: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
+	17, // 48: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
+	57, // 49: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	57, // 50: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	51, // 51: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	51, // 52: moonshine.bootleggers.v1.OMalleysCut.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	58, // 53: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
+	23, // 54: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
+	55, // 55: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	51, // 56: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	56, // 57: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	0,  // 58: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
+	54, // 59: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
+	59, // 60: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
+	60, // 61: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
+	55, // 62: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	61, // 63: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
+	62, // 64: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	63, // 65: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	64, // 66: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	65, // 67: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	66, // 68: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	51, // 69: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	54, // 70: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
+	32, // 71: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
+	67, // 72: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
+	67, // 73: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
+	51, // 74: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 75: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
+	51, // 76: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	39, // 77: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
+	51, // 78: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	68, // 79: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	51, // 80: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	68, // 81: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	51, // 82: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	43, // 83: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
+	45, // 84: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
+	1,  // 85: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
+	48, // 86: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
+	87, // [87:87] is the sub-list for method output_type
+	87, // [87:87] is the sub-list for method input_type
+	87, // [87:87] is the sub-list for extension type_name
+	87, // [87:87] is the sub-list for extension extendee
+	0,  // [0:87] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_events_proto_init() }
@@ -4721,6 +4805,7 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*Event_CasinoOwnerDiscarded)(nil),
 		(*Event_CasinoCardTaken)(nil),
 		(*Event_OmalleysCut)(nil),
+		(*Event_Resigned)(nil),
 	}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[13].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[14].OneofWrappers = []any{}
@@ -4742,7 +4827,7 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_events_proto_rawDesc), len(file_moonshine_bootleggers_v1_events_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   48,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
