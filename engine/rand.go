@@ -13,6 +13,9 @@ import (
 // release and platform.
 type Rand struct {
 	src *rand.ChaCha8
+	// draws counts the values drawn, so that a caller can tell whether a
+	// decision drew randomness at all ([Rand.Drawn]).
+	draws int
 }
 
 // SeedSize is the length in bytes of a game seed.
@@ -42,7 +45,15 @@ func CommandRand(seed []byte, seq int64) *Rand {
 func SeedCommitment(seed []byte) [32]byte { return sha256.Sum256(seed) }
 
 // Uint64 returns a uniformly distributed 64-bit value.
-func (r *Rand) Uint64() uint64 { return r.src.Uint64() }
+func (r *Rand) Uint64() uint64 {
+	r.draws++
+	return r.src.Uint64()
+}
+
+// Drawn reports whether anything was drawn from r: a die, a shuffle, a
+// deal. The takeback policy's declarations ([Takebacks]) are tested
+// against it.
+func (r *Rand) Drawn() bool { return r.draws > 0 }
 
 // IntN returns a uniform integer in [0, n). It panics if n <= 0.
 // Lemire's nearly-divisionless method.
