@@ -810,6 +810,10 @@ type TableEvent struct {
 	//	*TableEvent_Cancelled
 	//	*TableEvent_SeatLeft
 	//	*TableEvent_CredentialRotated
+	//	*TableEvent_TakebackRequested
+	//	*TableEvent_TakebackAnswered
+	//	*TableEvent_TakenBack
+	//	*TableEvent_TakebackDeclined
 	Change        isTableEvent_Change `protobuf_oneof:"change"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -879,6 +883,42 @@ func (x *TableEvent) GetCredentialRotated() *CredentialRotated {
 	return nil
 }
 
+func (x *TableEvent) GetTakebackRequested() *TakebackRequested {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakebackRequested); ok {
+			return x.TakebackRequested
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTakebackAnswered() *TakebackAnswered {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakebackAnswered); ok {
+			return x.TakebackAnswered
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTakenBack() *TakenBack {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakenBack); ok {
+			return x.TakenBack
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTakebackDeclined() *TakebackDeclined {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakebackDeclined); ok {
+			return x.TakebackDeclined
+		}
+	}
+	return nil
+}
+
 type isTableEvent_Change interface {
 	isTableEvent_Change()
 }
@@ -899,11 +939,271 @@ type TableEvent_CredentialRotated struct {
 	CredentialRotated *CredentialRotated `protobuf:"bytes,3,opt,name=credential_rotated,json=credentialRotated,proto3,oneof"`
 }
 
+type TableEvent_TakebackRequested struct {
+	// A seat asked to take back its last command; the other seats must
+	// consent.
+	TakebackRequested *TakebackRequested `protobuf:"bytes,10,opt,name=takeback_requested,json=takebackRequested,proto3,oneof"`
+}
+
+type TableEvent_TakebackAnswered struct {
+	// A seat consented to the open takeback request.
+	TakebackAnswered *TakebackAnswered `protobuf:"bytes,11,opt,name=takeback_answered,json=takebackAnswered,proto3,oneof"`
+}
+
+type TableEvent_TakenBack struct {
+	// Commands were taken back: the game's events from from_seq to this
+	// event are folded as if they had not been applied.
+	TakenBack *TakenBack `protobuf:"bytes,12,opt,name=taken_back,json=takenBack,proto3,oneof"`
+}
+
+type TableEvent_TakebackDeclined struct {
+	// A seat declined the open takeback request: nothing is taken back.
+	TakebackDeclined *TakebackDeclined `protobuf:"bytes,13,opt,name=takeback_declined,json=takebackDeclined,proto3,oneof"`
+}
+
 func (*TableEvent_Cancelled) isTableEvent_Change() {}
 
 func (*TableEvent_SeatLeft) isTableEvent_Change() {}
 
 func (*TableEvent_CredentialRotated) isTableEvent_Change() {}
+
+func (*TableEvent_TakebackRequested) isTableEvent_Change() {}
+
+func (*TableEvent_TakebackAnswered) isTableEvent_Change() {}
+
+func (*TableEvent_TakenBack) isTableEvent_Change() {}
+
+func (*TableEvent_TakebackDeclined) isTableEvent_Change() {}
+
+// TakebackRequested opens a takeback request that needs consent.
+type TakebackRequested struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat asking.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The first event the takeback would undo (of the seat's last standing
+	// command).
+	FromSeq int64 `protobuf:"varint,2,opt,name=from_seq,json=fromSeq,proto3" json:"from_seq,omitempty"`
+	// Why consent is needed: TAKEBACK_AFTER_ROLL or TAKEBACK_AFTER_OTHER_SEAT.
+	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The seats whose consent is needed.
+	Asked         []int32 `protobuf:"varint,4,rep,packed,name=asked,proto3" json:"asked,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakebackRequested) Reset() {
+	*x = TakebackRequested{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakebackRequested) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakebackRequested) ProtoMessage() {}
+
+func (x *TakebackRequested) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakebackRequested.ProtoReflect.Descriptor instead.
+func (*TakebackRequested) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *TakebackRequested) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *TakebackRequested) GetFromSeq() int64 {
+	if x != nil {
+		return x.FromSeq
+	}
+	return 0
+}
+
+func (x *TakebackRequested) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *TakebackRequested) GetAsked() []int32 {
+	if x != nil {
+		return x.Asked
+	}
+	return nil
+}
+
+// TakebackAnswered records one seat's consent.
+type TakebackAnswered struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat consenting.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakebackAnswered) Reset() {
+	*x = TakebackAnswered{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakebackAnswered) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakebackAnswered) ProtoMessage() {}
+
+func (x *TakebackAnswered) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakebackAnswered.ProtoReflect.Descriptor instead.
+func (*TakebackAnswered) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *TakebackAnswered) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// TakenBack undoes the game's events from from_seq up to this event.
+type TakenBack struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat whose command was taken back.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The first event undone.
+	FromSeq int64 `protobuf:"varint,2,opt,name=from_seq,json=fromSeq,proto3" json:"from_seq,omitempty"`
+	// The seats that consented (none when the seat took it back alone).
+	Consented     []int32 `protobuf:"varint,3,rep,packed,name=consented,proto3" json:"consented,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakenBack) Reset() {
+	*x = TakenBack{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakenBack) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakenBack) ProtoMessage() {}
+
+func (x *TakenBack) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakenBack.ProtoReflect.Descriptor instead.
+func (*TakenBack) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *TakenBack) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *TakenBack) GetFromSeq() int64 {
+	if x != nil {
+		return x.FromSeq
+	}
+	return 0
+}
+
+func (x *TakenBack) GetConsented() []int32 {
+	if x != nil {
+		return x.Consented
+	}
+	return nil
+}
+
+// TakebackDeclined closes a takeback request unanswered.
+type TakebackDeclined struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat declining.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakebackDeclined) Reset() {
+	*x = TakebackDeclined{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakebackDeclined) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakebackDeclined) ProtoMessage() {}
+
+func (x *TakebackDeclined) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakebackDeclined.ProtoReflect.Descriptor instead.
+func (*TakebackDeclined) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *TakebackDeclined) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
 
 // CredentialRotated says that a seat's credential was replaced.
 type CredentialRotated struct {
@@ -916,7 +1216,7 @@ type CredentialRotated struct {
 
 func (x *CredentialRotated) Reset() {
 	*x = CredentialRotated{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -928,7 +1228,7 @@ func (x *CredentialRotated) String() string {
 func (*CredentialRotated) ProtoMessage() {}
 
 func (x *CredentialRotated) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -941,7 +1241,7 @@ func (x *CredentialRotated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CredentialRotated.ProtoReflect.Descriptor instead.
 func (*CredentialRotated) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CredentialRotated) GetSeat() int32 {
@@ -960,7 +1260,7 @@ type TableCancelled struct {
 
 func (x *TableCancelled) Reset() {
 	*x = TableCancelled{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -972,7 +1272,7 @@ func (x *TableCancelled) String() string {
 func (*TableCancelled) ProtoMessage() {}
 
 func (x *TableCancelled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -985,7 +1285,7 @@ func (x *TableCancelled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableCancelled.ProtoReflect.Descriptor instead.
 func (*TableCancelled) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 // SeatLeft says that a seat's player left the table before the start.
@@ -999,7 +1299,7 @@ type SeatLeft struct {
 
 func (x *SeatLeft) Reset() {
 	*x = SeatLeft{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1011,7 +1311,7 @@ func (x *SeatLeft) String() string {
 func (*SeatLeft) ProtoMessage() {}
 
 func (x *SeatLeft) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1024,7 +1324,7 @@ func (x *SeatLeft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatLeft.ProtoReflect.Descriptor instead.
 func (*SeatLeft) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SeatLeft) GetSeat() int32 {
@@ -1047,7 +1347,7 @@ type PrivatePart struct {
 
 func (x *PrivatePart) Reset() {
 	*x = PrivatePart{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1059,7 +1359,7 @@ func (x *PrivatePart) String() string {
 func (*PrivatePart) ProtoMessage() {}
 
 func (x *PrivatePart) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1072,7 +1372,7 @@ func (x *PrivatePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PrivatePart.ProtoReflect.Descriptor instead.
 func (*PrivatePart) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PrivatePart) GetSeats() []int32 {
@@ -1102,7 +1402,7 @@ type StoredEvent struct {
 
 func (x *StoredEvent) Reset() {
 	*x = StoredEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1114,7 +1414,7 @@ func (x *StoredEvent) String() string {
 func (*StoredEvent) ProtoMessage() {}
 
 func (x *StoredEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1127,7 +1427,7 @@ func (x *StoredEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoredEvent.ProtoReflect.Descriptor instead.
 func (*StoredEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *StoredEvent) GetPublic() *EventBody {
@@ -1165,7 +1465,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1177,7 +1477,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1190,7 +1490,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Event) GetSeq() int64 {
@@ -1244,7 +1544,7 @@ type TalkEvent struct {
 
 func (x *TalkEvent) Reset() {
 	*x = TalkEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1256,7 +1556,7 @@ func (x *TalkEvent) String() string {
 func (*TalkEvent) ProtoMessage() {}
 
 func (x *TalkEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1269,7 +1569,7 @@ func (x *TalkEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TalkEvent.ProtoReflect.Descriptor instead.
 func (*TalkEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TalkEvent) GetSeq() int64 {
@@ -1317,7 +1617,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1329,7 +1629,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1342,7 +1642,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Seat) GetSeat() int32 {
@@ -1406,7 +1706,7 @@ type GameInfo struct {
 
 func (x *GameInfo) Reset() {
 	*x = GameInfo{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1418,7 +1718,7 @@ func (x *GameInfo) String() string {
 func (*GameInfo) ProtoMessage() {}
 
 func (x *GameInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1431,7 +1731,7 @@ func (x *GameInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfo.ProtoReflect.Descriptor instead.
 func (*GameInfo) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GameInfo) GetGameId() string {
@@ -1524,7 +1824,7 @@ type Viewer struct {
 
 func (x *Viewer) Reset() {
 	*x = Viewer{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1536,7 +1836,7 @@ func (x *Viewer) String() string {
 func (*Viewer) ProtoMessage() {}
 
 func (x *Viewer) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1549,7 +1849,7 @@ func (x *Viewer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Viewer.ProtoReflect.Descriptor instead.
 func (*Viewer) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Viewer) GetPerspective() Perspective {
@@ -1583,7 +1883,7 @@ type Waiting struct {
 
 func (x *Waiting) Reset() {
 	*x = Waiting{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1595,7 +1895,7 @@ func (x *Waiting) String() string {
 func (*Waiting) ProtoMessage() {}
 
 func (x *Waiting) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1608,7 +1908,7 @@ func (x *Waiting) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Waiting.ProtoReflect.Descriptor instead.
 func (*Waiting) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Waiting) GetSeat() int32 {
@@ -1664,7 +1964,7 @@ type Prompt struct {
 
 func (x *Prompt) Reset() {
 	*x = Prompt{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1676,7 +1976,7 @@ func (x *Prompt) String() string {
 func (*Prompt) ProtoMessage() {}
 
 func (x *Prompt) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1689,7 +1989,7 @@ func (x *Prompt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prompt.ProtoReflect.Descriptor instead.
 func (*Prompt) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Prompt) GetSeat() int32 {
@@ -1761,7 +2061,7 @@ type CommandTemplate struct {
 
 func (x *CommandTemplate) Reset() {
 	*x = CommandTemplate{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1773,7 +2073,7 @@ func (x *CommandTemplate) String() string {
 func (*CommandTemplate) ProtoMessage() {}
 
 func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1786,7 +2086,7 @@ func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandTemplate.ProtoReflect.Descriptor instead.
 func (*CommandTemplate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CommandTemplate) GetName() string {
@@ -1843,7 +2143,7 @@ type TemplateParam struct {
 
 func (x *TemplateParam) Reset() {
 	*x = TemplateParam{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1855,7 +2155,7 @@ func (x *TemplateParam) String() string {
 func (*TemplateParam) ProtoMessage() {}
 
 func (x *TemplateParam) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1868,7 +2168,7 @@ func (x *TemplateParam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TemplateParam.ProtoReflect.Descriptor instead.
 func (*TemplateParam) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *TemplateParam) GetField() string {
@@ -1921,7 +2221,7 @@ type Outcome struct {
 
 func (x *Outcome) Reset() {
 	*x = Outcome{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1933,7 +2233,7 @@ func (x *Outcome) String() string {
 func (*Outcome) ProtoMessage() {}
 
 func (x *Outcome) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1946,7 +2246,7 @@ func (x *Outcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Outcome.ProtoReflect.Descriptor instead.
 func (*Outcome) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Outcome) GetWinners() []int32 {
@@ -1998,7 +2298,7 @@ type GameView struct {
 
 func (x *GameView) Reset() {
 	*x = GameView{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2010,7 +2310,7 @@ func (x *GameView) String() string {
 func (*GameView) ProtoMessage() {}
 
 func (x *GameView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2023,7 +2323,7 @@ func (x *GameView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameView.ProtoReflect.Descriptor instead.
 func (*GameView) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GameView) GetInfo() *GameInfo {
@@ -2138,7 +2438,7 @@ type GameBoard struct {
 
 func (x *GameBoard) Reset() {
 	*x = GameBoard{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2150,7 +2450,7 @@ func (x *GameBoard) String() string {
 func (*GameBoard) ProtoMessage() {}
 
 func (x *GameBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2163,7 +2463,7 @@ func (x *GameBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameBoard.ProtoReflect.Descriptor instead.
 func (*GameBoard) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GameBoard) GetGame() isGameBoard_Game {
@@ -2248,7 +2548,7 @@ type Variant struct {
 
 func (x *Variant) Reset() {
 	*x = Variant{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2260,7 +2560,7 @@ func (x *Variant) String() string {
 func (*Variant) ProtoMessage() {}
 
 func (x *Variant) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2273,7 +2573,7 @@ func (x *Variant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Variant.ProtoReflect.Descriptor instead.
 func (*Variant) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Variant) GetName() string {
@@ -2345,7 +2645,7 @@ type GameRules struct {
 
 func (x *GameRules) Reset() {
 	*x = GameRules{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2357,7 +2657,7 @@ func (x *GameRules) String() string {
 func (*GameRules) ProtoMessage() {}
 
 func (x *GameRules) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2370,7 +2670,7 @@ func (x *GameRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameRules.ProtoReflect.Descriptor instead.
 func (*GameRules) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GameRules) GetGame() string {
@@ -2446,7 +2746,7 @@ type LoggedCommand struct {
 
 func (x *LoggedCommand) Reset() {
 	*x = LoggedCommand{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2458,7 +2758,7 @@ func (x *LoggedCommand) String() string {
 func (*LoggedCommand) ProtoMessage() {}
 
 func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2471,7 +2771,7 @@ func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoggedCommand.ProtoReflect.Descriptor instead.
 func (*LoggedCommand) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *LoggedCommand) GetCommandId() string {
@@ -2562,13 +2862,32 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x120\n" +
 	"\x05table\x18e \x01(\v2\x18.moonshine.v1.TableEventH\x00R\x05table\x12\x15\n" +
 	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
-	"\x04body\"\xdd\x01\n" +
+	"\x04body\"\x87\x04\n" +
 	"\n" +
 	"TableEvent\x12<\n" +
 	"\tcancelled\x18\x01 \x01(\v2\x1c.moonshine.v1.TableCancelledH\x00R\tcancelled\x125\n" +
 	"\tseat_left\x18\x02 \x01(\v2\x16.moonshine.v1.SeatLeftH\x00R\bseatLeft\x12P\n" +
-	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotatedB\b\n" +
-	"\x06change\"'\n" +
+	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotated\x12P\n" +
+	"\x12takeback_requested\x18\n" +
+	" \x01(\v2\x1f.moonshine.v1.TakebackRequestedH\x00R\x11takebackRequested\x12M\n" +
+	"\x11takeback_answered\x18\v \x01(\v2\x1e.moonshine.v1.TakebackAnsweredH\x00R\x10takebackAnswered\x128\n" +
+	"\n" +
+	"taken_back\x18\f \x01(\v2\x17.moonshine.v1.TakenBackH\x00R\ttakenBack\x12M\n" +
+	"\x11takeback_declined\x18\r \x01(\v2\x1e.moonshine.v1.TakebackDeclinedH\x00R\x10takebackDeclinedB\b\n" +
+	"\x06change\"p\n" +
+	"\x11TakebackRequested\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
+	"\bfrom_seq\x18\x02 \x01(\x03R\afromSeq\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x14\n" +
+	"\x05asked\x18\x04 \x03(\x05R\x05asked\"&\n" +
+	"\x10TakebackAnswered\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"X\n" +
+	"\tTakenBack\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
+	"\bfrom_seq\x18\x02 \x01(\x03R\afromSeq\x12\x1c\n" +
+	"\tconsented\x18\x03 \x03(\x05R\tconsented\"&\n" +
+	"\x10TakebackDeclined\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"'\n" +
 	"\x11CredentialRotated\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\"\x10\n" +
 	"\x0eTableCancelled\"\x1e\n" +
@@ -2725,7 +3044,7 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_moonshine_v1_game_proto_goTypes = []any{
 	(Visibility)(0),               // 0: moonshine.v1.Visibility
 	(GameStatus)(0),               // 1: moonshine.v1.GameStatus
@@ -2737,99 +3056,107 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*ChatMessage)(nil),           // 7: moonshine.v1.ChatMessage
 	(*EventBody)(nil),             // 8: moonshine.v1.EventBody
 	(*TableEvent)(nil),            // 9: moonshine.v1.TableEvent
-	(*CredentialRotated)(nil),     // 10: moonshine.v1.CredentialRotated
-	(*TableCancelled)(nil),        // 11: moonshine.v1.TableCancelled
-	(*SeatLeft)(nil),              // 12: moonshine.v1.SeatLeft
-	(*PrivatePart)(nil),           // 13: moonshine.v1.PrivatePart
-	(*StoredEvent)(nil),           // 14: moonshine.v1.StoredEvent
-	(*Event)(nil),                 // 15: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 16: moonshine.v1.TalkEvent
-	(*Seat)(nil),                  // 17: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 18: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 19: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 20: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 21: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 22: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 23: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 24: moonshine.v1.Outcome
-	(*GameView)(nil),              // 25: moonshine.v1.GameView
-	(*GameBoard)(nil),             // 26: moonshine.v1.GameBoard
-	(*Variant)(nil),               // 27: moonshine.v1.Variant
-	(*GameRules)(nil),             // 28: moonshine.v1.GameRules
-	(*LoggedCommand)(nil),         // 29: moonshine.v1.LoggedCommand
-	(*v1.Options)(nil),            // 30: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 31: moonshine.kingdom.v1.Options
-	(*v12.Options)(nil),           // 32: moonshine.bootleggers.v1.Options
-	(*v1.Command)(nil),            // 33: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 34: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 35: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 36: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 37: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 38: moonshine.bootleggers.v1.Event
-	(*timestamppb.Timestamp)(nil), // 39: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 40: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 41: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 42: moonshine.bootleggers.v1.View
-	(*v1.Board)(nil),              // 43: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 44: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 45: moonshine.bootleggers.v1.Board
+	(*TakebackRequested)(nil),     // 10: moonshine.v1.TakebackRequested
+	(*TakebackAnswered)(nil),      // 11: moonshine.v1.TakebackAnswered
+	(*TakenBack)(nil),             // 12: moonshine.v1.TakenBack
+	(*TakebackDeclined)(nil),      // 13: moonshine.v1.TakebackDeclined
+	(*CredentialRotated)(nil),     // 14: moonshine.v1.CredentialRotated
+	(*TableCancelled)(nil),        // 15: moonshine.v1.TableCancelled
+	(*SeatLeft)(nil),              // 16: moonshine.v1.SeatLeft
+	(*PrivatePart)(nil),           // 17: moonshine.v1.PrivatePart
+	(*StoredEvent)(nil),           // 18: moonshine.v1.StoredEvent
+	(*Event)(nil),                 // 19: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 20: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 21: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 22: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 23: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 24: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 25: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 26: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 27: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 28: moonshine.v1.Outcome
+	(*GameView)(nil),              // 29: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 30: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 31: moonshine.v1.Variant
+	(*GameRules)(nil),             // 32: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 33: moonshine.v1.LoggedCommand
+	(*v1.Options)(nil),            // 34: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 35: moonshine.kingdom.v1.Options
+	(*v12.Options)(nil),           // 36: moonshine.bootleggers.v1.Options
+	(*v1.Command)(nil),            // 37: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 38: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 39: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 40: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 41: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 42: moonshine.bootleggers.v1.Event
+	(*timestamppb.Timestamp)(nil), // 43: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 44: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 45: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 46: moonshine.bootleggers.v1.View
+	(*v1.Board)(nil),              // 47: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 48: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 49: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	30, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	31, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
-	32, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
+	34, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	35, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	36, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
 	4,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
 	0,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
-	33, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	34, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	35, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	36, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	37, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	38, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	37, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	38, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	39, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	40, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	41, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	42, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
 	7,  // 11: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
 	9,  // 12: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
-	11, // 13: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
-	12, // 14: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
-	10, // 15: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
-	8,  // 16: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	8,  // 17: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	13, // 18: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	39, // 19: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	8,  // 20: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	13, // 21: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	39, // 22: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	7,  // 23: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	5,  // 24: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	17, // 25: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	1,  // 26: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	39, // 27: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	39, // 28: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	3,  // 29: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	6,  // 30: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	22, // 31: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	6,  // 32: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	23, // 33: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	18, // 34: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	19, // 35: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	20, // 36: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	21, // 37: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	24, // 38: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	40, // 39: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	41, // 40: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	42, // 41: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	43, // 42: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	44, // 43: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	45, // 44: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	4,  // 45: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	27, // 46: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	26, // 47: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	6,  // 48: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	39, // 49: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	50, // [50:50] is the sub-list for method output_type
-	50, // [50:50] is the sub-list for method input_type
-	50, // [50:50] is the sub-list for extension type_name
-	50, // [50:50] is the sub-list for extension extendee
-	0,  // [0:50] is the sub-list for field type_name
+	15, // 13: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
+	16, // 14: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
+	14, // 15: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
+	10, // 16: moonshine.v1.TableEvent.takeback_requested:type_name -> moonshine.v1.TakebackRequested
+	11, // 17: moonshine.v1.TableEvent.takeback_answered:type_name -> moonshine.v1.TakebackAnswered
+	12, // 18: moonshine.v1.TableEvent.taken_back:type_name -> moonshine.v1.TakenBack
+	13, // 19: moonshine.v1.TableEvent.takeback_declined:type_name -> moonshine.v1.TakebackDeclined
+	8,  // 20: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	8,  // 21: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	17, // 22: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	43, // 23: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 24: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	17, // 25: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	43, // 26: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	7,  // 27: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	5,  // 28: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	21, // 29: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	1,  // 30: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	43, // 31: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	43, // 32: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	3,  // 33: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	6,  // 34: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	26, // 35: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	6,  // 36: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	27, // 37: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	22, // 38: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	23, // 39: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	24, // 40: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	25, // 41: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	28, // 42: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	44, // 43: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	45, // 44: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	46, // 45: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	47, // 46: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	48, // 47: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	49, // 48: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	4,  // 49: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	31, // 50: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	30, // 51: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	6,  // 52: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	43, // 53: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	54, // [54:54] is the sub-list for method output_type
+	54, // [54:54] is the sub-list for method input_type
+	54, // [54:54] is the sub-list for extension type_name
+	54, // [54:54] is the sub-list for extension extendee
+	0,  // [0:54] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -2859,13 +3186,17 @@ func file_moonshine_v1_game_proto_init() {
 		(*TableEvent_Cancelled)(nil),
 		(*TableEvent_SeatLeft)(nil),
 		(*TableEvent_CredentialRotated)(nil),
+		(*TableEvent_TakebackRequested)(nil),
+		(*TableEvent_TakebackAnswered)(nil),
+		(*TableEvent_TakenBack)(nil),
+		(*TableEvent_TakebackDeclined)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[21].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[25].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
 		(*GameView_Bootleggers)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[22].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[26].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
 		(*GameBoard_MoonshineKingdom)(nil),
 		(*GameBoard_Bootleggers)(nil),
@@ -2876,7 +3207,7 @@ func file_moonshine_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   26,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
