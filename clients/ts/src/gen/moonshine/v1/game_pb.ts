@@ -40,7 +40,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/v1/game.proto.
  */
 export const file_moonshine_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("Chdtb29uc2hpbmUvdjEvZ2FtZS5wcm90bxIMbW9vbnNoaW5lLnYxIsYBCgtHYW1lT3B0aW9ucxI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuT3B0aW9uc0gAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuT3B0aW9uc0gAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNIAEIGCgRnYW1lIsEBCgpHYW1lQ29uZmlnEg8KB3BsYXllcnMYASABKAUSKgoHb3B0aW9ucxgCIAEoCzIZLm1vb25zaGluZS52MS5HYW1lT3B0aW9ucxIRCglib3Rfc2VhdHMYAyADKAUSDQoFdGl0bGUYBCABKAkSFQoNcnVsZXNfdmVyc2lvbhgFIAEoCRIPCgd2YXJpYW50GAYgASgJEiwKCnZpc2liaWxpdHkYByABKA4yGC5tb29uc2hpbmUudjEuVmlzaWJpbGl0eSLGAQoLR2FtZUNvbW1hbmQSOQoMYm9vemVfYmFyb25zGAEgASgLMiEubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLkNvbW1hbmRIABI6ChFtb29uc2hpbmVfa2luZ2RvbRgCIAEoCzIdLm1vb25zaGluZS5raW5nZG9tLnYxLkNvbW1hbmRIABI4Cgtib290bGVnZ2VycxgDIAEoCzIhLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db21tYW5kSABCBgoEZ2FtZSJQCgtDaGF0TWVzc2FnZRIRCglmcm9tX3NlYXQYASABKAUSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQFCCgoIX3RvX3NlYXQipAIKCUV2ZW50Qm9keRI3Cgxib296ZV9iYXJvbnMYASABKAsyHy5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuRXZlbnRIABI4ChFtb29uc2hpbmVfa2luZ2RvbRgCIAEoCzIbLm1vb25zaGluZS5raW5nZG9tLnYxLkV2ZW50SAASNgoLYm9vdGxlZ2dlcnMYAyABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRXZlbnRIABIpCgRjaGF0GGQgASgLMhkubW9vbnNoaW5lLnYxLkNoYXRNZXNzYWdlSAASKQoFdGFibGUYZSABKAsyGC5tb29uc2hpbmUudjEuVGFibGVFdmVudEgAEg4KBWxhYmVsGMgBIAEoCUIGCgRib2R5IrUBCgpUYWJsZUV2ZW50EjEKCWNhbmNlbGxlZBgBIAEoCzIcLm1vb25zaGluZS52MS5UYWJsZUNhbmNlbGxlZEgAEisKCXNlYXRfbGVmdBgCIAEoCzIWLm1vb25zaGluZS52MS5TZWF0TGVmdEgAEj0KEmNyZWRlbnRpYWxfcm90YXRlZBgDIAEoCzIfLm1vb25zaGluZS52MS5DcmVkZW50aWFsUm90YXRlZEgAQggKBmNoYW5nZSIhChFDcmVkZW50aWFsUm90YXRlZBIMCgRzZWF0GAEgASgFIhAKDlRhYmxlQ2FuY2VsbGVkIhgKCFNlYXRMZWZ0EgwKBHNlYXQYASABKAUiQwoLUHJpdmF0ZVBhcnQSDQoFc2VhdHMYASADKAUSJQoEYm9keRgCIAEoCzIXLm1vb25zaGluZS52MS5FdmVudEJvZHkiYgoLU3RvcmVkRXZlbnQSJwoGcHVibGljGAEgASgLMhcubW9vbnNoaW5lLnYxLkV2ZW50Qm9keRIqCgdwcml2YXRlGAIgAygLMhkubW9vbnNoaW5lLnYxLlByaXZhdGVQYXJ0IpoBCgVFdmVudBILCgNzZXEYASABKAMSLwoLcmVjb3JkZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnB1YmxpYxgDIAEoCzIXLm1vb25zaGluZS52MS5FdmVudEJvZHkSKgoHcHJpdmF0ZRgEIAMoCzIZLm1vb25zaGluZS52MS5Qcml2YXRlUGFydCKEAQoJVGFsa0V2ZW50EgsKA3NlcRgBIAEoAxIvCgtyZWNvcmRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKgoHbWVzc2FnZRgDIAEoCzIZLm1vb25zaGluZS52MS5DaGF0TWVzc2FnZRINCgVsYWJlbBgEIAEoCSJACgRTZWF0EgwKBHNlYXQYASABKAUSDwoHY2xhaW1lZBgCIAEoCBIMCgRuYW1lGAMgASgJEgsKA2JvdBgEIAEoCCLMAgoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRnYW1lGAIgASgJEigKBmNvbmZpZxgDIAEoCzIYLm1vb25zaGluZS52MS5HYW1lQ29uZmlnEiEKBXNlYXRzGAQgAygLMhIubW9vbnNoaW5lLnYxLlNlYXQSFwoPc2VlZF9jb21taXRtZW50GAUgASgMEgwKBHNlZWQYBiABKAwSDwoHdmVyc2lvbhgHIAEoAxIoCgZzdGF0dXMYCCABKA4yGC5tb29uc2hpbmUudjEuR2FtZVN0YXR1cxIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgtmaW5pc2hlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJY2FuY2VsbGVkGAsgASgIIkYKBlZpZXdlchIuCgtwZXJzcGVjdGl2ZRgBIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAIgASgFIkkKB1dhaXRpbmcSDAoEc2VhdBgBIAEoBRIQCghtdXN0X2FjdBgCIAEoCBIOCgZyZWFzb24YAyABKAkSDgoGZGV0YWlsGAQgASgJIroBCgZQcm9tcHQSDAoEc2VhdBgBIAEoBRIQCghtdXN0X2FjdBgCIAEoCBIOCgZyZWFzb24YAyABKAkSDgoGZGV0YWlsGAQgASgJEigKBWxlZ2FsGAUgAygLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEjAKCXRlbXBsYXRlcxgGIAMoCzIdLm1vb25zaGluZS52MS5Db21tYW5kVGVtcGxhdGUSFAoMbGVnYWxfbGFiZWxzGAcgAygJIpwBCg9Db21tYW5kVGVtcGxhdGUSDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIqCgdjb21tYW5kGAMgASgLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEisKBnBhcmFtcxgEIAMoCzIbLm1vb25zaGluZS52MS5UZW1wbGF0ZVBhcmFtEg0KBWxhYmVsGAUgASgJIl4KDVRlbXBsYXRlUGFyYW0SDQoFZmllbGQYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSDwoHY2hvaWNlcxgDIAMoCRILCgNtaW4YBCABKAUSCwoDbWF4GAUgASgFIjsKB091dGNvbWUSDwoHd2lubmVycxgBIAMoBRIOCgZzY29yZXMYAiADKAUSDwoHc3VtbWFyeRgDIAEoCSL8AgoIR2FtZVZpZXcSJAoEaW5mbxgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIkCgZ2aWV3ZXIYAiABKAsyFC5tb29uc2hpbmUudjEuVmlld2VyEiYKB3dhaXRpbmcYAyADKAsyFS5tb29uc2hpbmUudjEuV2FpdGluZxIkCgZwcm9tcHQYBCABKAsyFC5tb29uc2hpbmUudjEuUHJvbXB0EiYKB291dGNvbWUYBSABKAsyFS5tb29uc2hpbmUudjEuT3V0Y29tZRI2Cgxib296ZV9iYXJvbnMYCiABKAsyHi5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuVmlld0gAEjcKEW1vb25zaGluZV9raW5nZG9tGAsgASgLMhoubW9vbnNoaW5lLmtpbmdkb20udjEuVmlld0gAEjUKC2Jvb3RsZWdnZXJzGAwgASgLMh4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlZpZXdIAEIGCgR2aWV3Ir4BCglHYW1lQm9hcmQSNwoMYm9vemVfYmFyb25zGAEgASgLMh8ubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLkJvYXJkSAASOAoRbW9vbnNoaW5lX2tpbmdkb20YAiABKAsyGy5tb29uc2hpbmUua2luZ2RvbS52MS5Cb2FyZEgAEjYKC2Jvb3RsZWdnZXJzGAMgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJvYXJkSABCBgoEZ2FtZSKRAQoHVmFyaWFudBIMCgRuYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC21pbl9wbGF5ZXJzGAQgASgFEhMKC21heF9wbGF5ZXJzGAUgASgFEioKB29wdGlvbnMYBiABKAsyGS5tb29uc2hpbmUudjEuR2FtZU9wdGlvbnMitQEKCUdhbWVSdWxlcxIMCgRnYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC21pbl9wbGF5ZXJzGAMgASgFEhMKC21heF9wbGF5ZXJzGAQgASgFEicKCHZhcmlhbnRzGAUgAygLMhUubW9vbnNoaW5lLnYxLlZhcmlhbnQSJgoFYm9hcmQYBiABKAsyFy5tb29uc2hpbmUudjEuR2FtZUJvYXJkEhAKCGxhYmVsbGVkGAcgASgIIsIBCg1Mb2dnZWRDb21tYW5kEhIKCmNvbW1hbmRfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIqCgdjb21tYW5kGAMgASgLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEhEKCWZpcnN0X3NlcRgEIAEoAxIQCghsYXN0X3NlcRgFIAEoAxIvCgtyZWNvcmRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFbGFiZWwYByABKAkqWAoKVmlzaWJpbGl0eRIaChZWSVNJQklMSVRZX1VOU1BFQ0lGSUVEEAASFQoRVklTSUJJTElUWV9QVUJMSUMQARIXChNWSVNJQklMSVRZX1VOTElTVEVEEAIqbQoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhQKEEdBTUVfU1RBVFVTX09QRU4QARIWChJHQU1FX1NUQVRVU19BQ1RJVkUQAhIUChBHQU1FX1NUQVRVU19PVkVSEAMqUQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEgoOUk9MRV9TUEVDVEFUT1IQARINCglST0xFX1NFQVQQAhIQCgxST0xFX0FVRElUT1IQAypuCgtQZXJzcGVjdGl2ZRIbChdQRVJTUEVDVElWRV9VTlNQRUNJRklFRBAAEhYKElBFUlNQRUNUSVZFX1BVQkxJQxABEhQKEFBFUlNQRUNUSVZFX1NFQVQQAhIUChBQRVJTUEVDVElWRV9GVUxMEANiBnByb3RvMw", [file_google_protobuf_timestamp, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_data, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_bootleggers_v1_view, file_moonshine_boozebarons_v1_board, file_moonshine_boozebarons_v1_boozebarons, file_moonshine_kingdom_v1_board, file_moonshine_kingdom_v1_commands, file_moonshine_kingdom_v1_events, file_moonshine_kingdom_v1_kingdom, file_moonshine_kingdom_v1_view]);
+  fileDesc("Chdtb29uc2hpbmUvdjEvZ2FtZS5wcm90bxIMbW9vbnNoaW5lLnYxIsYBCgtHYW1lT3B0aW9ucxI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuT3B0aW9uc0gAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuT3B0aW9uc0gAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNIAEIGCgRnYW1lIsEBCgpHYW1lQ29uZmlnEg8KB3BsYXllcnMYASABKAUSKgoHb3B0aW9ucxgCIAEoCzIZLm1vb25zaGluZS52MS5HYW1lT3B0aW9ucxIRCglib3Rfc2VhdHMYAyADKAUSDQoFdGl0bGUYBCABKAkSFQoNcnVsZXNfdmVyc2lvbhgFIAEoCRIPCgd2YXJpYW50GAYgASgJEiwKCnZpc2liaWxpdHkYByABKA4yGC5tb29uc2hpbmUudjEuVmlzaWJpbGl0eSLGAQoLR2FtZUNvbW1hbmQSOQoMYm9vemVfYmFyb25zGAEgASgLMiEubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLkNvbW1hbmRIABI6ChFtb29uc2hpbmVfa2luZ2RvbRgCIAEoCzIdLm1vb25zaGluZS5raW5nZG9tLnYxLkNvbW1hbmRIABI4Cgtib290bGVnZ2VycxgDIAEoCzIhLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db21tYW5kSABCBgoEZ2FtZSJQCgtDaGF0TWVzc2FnZRIRCglmcm9tX3NlYXQYASABKAUSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQFCCgoIX3RvX3NlYXQipAIKCUV2ZW50Qm9keRI3Cgxib296ZV9iYXJvbnMYASABKAsyHy5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuRXZlbnRIABI4ChFtb29uc2hpbmVfa2luZ2RvbRgCIAEoCzIbLm1vb25zaGluZS5raW5nZG9tLnYxLkV2ZW50SAASNgoLYm9vdGxlZ2dlcnMYAyABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRXZlbnRIABIpCgRjaGF0GGQgASgLMhkubW9vbnNoaW5lLnYxLkNoYXRNZXNzYWdlSAASKQoFdGFibGUYZSABKAsyGC5tb29uc2hpbmUudjEuVGFibGVFdmVudEgAEg4KBWxhYmVsGMgBIAEoCUIGCgRib2R5Ip0DCgpUYWJsZUV2ZW50EjEKCWNhbmNlbGxlZBgBIAEoCzIcLm1vb25zaGluZS52MS5UYWJsZUNhbmNlbGxlZEgAEisKCXNlYXRfbGVmdBgCIAEoCzIWLm1vb25zaGluZS52MS5TZWF0TGVmdEgAEj0KEmNyZWRlbnRpYWxfcm90YXRlZBgDIAEoCzIfLm1vb25zaGluZS52MS5DcmVkZW50aWFsUm90YXRlZEgAEj0KEnRha2ViYWNrX3JlcXVlc3RlZBgKIAEoCzIfLm1vb25zaGluZS52MS5UYWtlYmFja1JlcXVlc3RlZEgAEjsKEXRha2ViYWNrX2Fuc3dlcmVkGAsgASgLMh4ubW9vbnNoaW5lLnYxLlRha2ViYWNrQW5zd2VyZWRIABItCgp0YWtlbl9iYWNrGAwgASgLMhcubW9vbnNoaW5lLnYxLlRha2VuQmFja0gAEjsKEXRha2ViYWNrX2RlY2xpbmVkGA0gASgLMh4ubW9vbnNoaW5lLnYxLlRha2ViYWNrRGVjbGluZWRIAEIICgZjaGFuZ2UiUgoRVGFrZWJhY2tSZXF1ZXN0ZWQSDAoEc2VhdBgBIAEoBRIQCghmcm9tX3NlcRgCIAEoAxIOCgZyZWFzb24YAyABKAkSDQoFYXNrZWQYBCADKAUiIAoQVGFrZWJhY2tBbnN3ZXJlZBIMCgRzZWF0GAEgASgFIj4KCVRha2VuQmFjaxIMCgRzZWF0GAEgASgFEhAKCGZyb21fc2VxGAIgASgDEhEKCWNvbnNlbnRlZBgDIAMoBSIgChBUYWtlYmFja0RlY2xpbmVkEgwKBHNlYXQYASABKAUiIQoRQ3JlZGVudGlhbFJvdGF0ZWQSDAoEc2VhdBgBIAEoBSIQCg5UYWJsZUNhbmNlbGxlZCIYCghTZWF0TGVmdBIMCgRzZWF0GAEgASgFIkMKC1ByaXZhdGVQYXJ0Eg0KBXNlYXRzGAEgAygFEiUKBGJvZHkYAiABKAsyFy5tb29uc2hpbmUudjEuRXZlbnRCb2R5ImIKC1N0b3JlZEV2ZW50EicKBnB1YmxpYxgBIAEoCzIXLm1vb25zaGluZS52MS5FdmVudEJvZHkSKgoHcHJpdmF0ZRgCIAMoCzIZLm1vb25zaGluZS52MS5Qcml2YXRlUGFydCKaAQoFRXZlbnQSCwoDc2VxGAEgASgDEi8KC3JlY29yZGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBInCgZwdWJsaWMYAyABKAsyFy5tb29uc2hpbmUudjEuRXZlbnRCb2R5EioKB3ByaXZhdGUYBCADKAsyGS5tb29uc2hpbmUudjEuUHJpdmF0ZVBhcnQihAEKCVRhbGtFdmVudBILCgNzZXEYASABKAMSLwoLcmVjb3JkZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEioKB21lc3NhZ2UYAyABKAsyGS5tb29uc2hpbmUudjEuQ2hhdE1lc3NhZ2USDQoFbGFiZWwYBCABKAkiQAoEU2VhdBIMCgRzZWF0GAEgASgFEg8KB2NsYWltZWQYAiABKAgSDAoEbmFtZRgDIAEoCRILCgNib3QYBCABKAgizAIKCEdhbWVJbmZvEg8KB2dhbWVfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIoCgZjb25maWcYAyABKAsyGC5tb29uc2hpbmUudjEuR2FtZUNvbmZpZxIhCgVzZWF0cxgEIAMoCzISLm1vb25zaGluZS52MS5TZWF0EhcKD3NlZWRfY29tbWl0bWVudBgFIAEoDBIMCgRzZWVkGAYgASgMEg8KB3ZlcnNpb24YByABKAMSKAoGc3RhdHVzGAggASgOMhgubW9vbnNoaW5lLnYxLkdhbWVTdGF0dXMSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLZmluaXNoZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWNhbmNlbGxlZBgLIAEoCCJGCgZWaWV3ZXISLgoLcGVyc3BlY3RpdmUYASABKA4yGS5tb29uc2hpbmUudjEuUGVyc3BlY3RpdmUSDAoEc2VhdBgCIAEoBSJJCgdXYWl0aW5nEgwKBHNlYXQYASABKAUSEAoIbXVzdF9hY3QYAiABKAgSDgoGcmVhc29uGAMgASgJEg4KBmRldGFpbBgEIAEoCSK6AQoGUHJvbXB0EgwKBHNlYXQYASABKAUSEAoIbXVzdF9hY3QYAiABKAgSDgoGcmVhc29uGAMgASgJEg4KBmRldGFpbBgEIAEoCRIoCgVsZWdhbBgFIAMoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIwCgl0ZW1wbGF0ZXMYBiADKAsyHS5tb29uc2hpbmUudjEuQ29tbWFuZFRlbXBsYXRlEhQKDGxlZ2FsX2xhYmVscxgHIAMoCSKcAQoPQ29tbWFuZFRlbXBsYXRlEgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIrCgZwYXJhbXMYBCADKAsyGy5tb29uc2hpbmUudjEuVGVtcGxhdGVQYXJhbRINCgVsYWJlbBgFIAEoCSJeCg1UZW1wbGF0ZVBhcmFtEg0KBWZpZWxkGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg8KB2Nob2ljZXMYAyADKAkSCwoDbWluGAQgASgFEgsKA21heBgFIAEoBSI7CgdPdXRjb21lEg8KB3dpbm5lcnMYASADKAUSDgoGc2NvcmVzGAIgAygFEg8KB3N1bW1hcnkYAyABKAki/AIKCEdhbWVWaWV3EiQKBGluZm8YASABKAsyFi5tb29uc2hpbmUudjEuR2FtZUluZm8SJAoGdmlld2VyGAIgASgLMhQubW9vbnNoaW5lLnYxLlZpZXdlchImCgd3YWl0aW5nGAMgAygLMhUubW9vbnNoaW5lLnYxLldhaXRpbmcSJAoGcHJvbXB0GAQgASgLMhQubW9vbnNoaW5lLnYxLlByb21wdBImCgdvdXRjb21lGAUgASgLMhUubW9vbnNoaW5lLnYxLk91dGNvbWUSNgoMYm9vemVfYmFyb25zGAogASgLMh4ubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLlZpZXdIABI3ChFtb29uc2hpbmVfa2luZ2RvbRgLIAEoCzIaLm1vb25zaGluZS5raW5nZG9tLnYxLlZpZXdIABI1Cgtib290bGVnZ2VycxgMIAEoCzIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5WaWV3SABCBgoEdmlldyK+AQoJR2FtZUJvYXJkEjcKDGJvb3plX2Jhcm9ucxgBIAEoCzIfLm1vb25zaGluZS5ib296ZWJhcm9ucy52MS5Cb2FyZEgAEjgKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMhsubW9vbnNoaW5lLmtpbmdkb20udjEuQm9hcmRIABI2Cgtib290bGVnZ2VycxgDIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Cb2FyZEgAQgYKBGdhbWUikQEKB1ZhcmlhbnQSDAoEbmFtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgttaW5fcGxheWVycxgEIAEoBRITCgttYXhfcGxheWVycxgFIAEoBRIqCgdvcHRpb25zGAYgASgLMhkubW9vbnNoaW5lLnYxLkdhbWVPcHRpb25zIrUBCglHYW1lUnVsZXMSDAoEZ2FtZRgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgttaW5fcGxheWVycxgDIAEoBRITCgttYXhfcGxheWVycxgEIAEoBRInCgh2YXJpYW50cxgFIAMoCzIVLm1vb25zaGluZS52MS5WYXJpYW50EiYKBWJvYXJkGAYgASgLMhcubW9vbnNoaW5lLnYxLkdhbWVCb2FyZBIQCghsYWJlbGxlZBgHIAEoCCLCAQoNTG9nZ2VkQ29tbWFuZBISCgpjb21tYW5kX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIRCglmaXJzdF9zZXEYBCABKAMSEAoIbGFzdF9zZXEYBSABKAMSLwoLcmVjb3JkZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWxhYmVsGAcgASgJKlgKClZpc2liaWxpdHkSGgoWVklTSUJJTElUWV9VTlNQRUNJRklFRBAAEhUKEVZJU0lCSUxJVFlfUFVCTElDEAESFwoTVklTSUJJTElUWV9VTkxJU1RFRBACKm0KCkdhbWVTdGF0dXMSGwoXR0FNRV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBHQU1FX1NUQVRVU19PUEVOEAESFgoSR0FNRV9TVEFUVVNfQUNUSVZFEAISFAoQR0FNRV9TVEFUVVNfT1ZFUhADKlEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhIKDlJPTEVfU1BFQ1RBVE9SEAESDQoJUk9MRV9TRUFUEAISEAoMUk9MRV9BVURJVE9SEAMqbgoLUGVyc3BlY3RpdmUSGwoXUEVSU1BFQ1RJVkVfVU5TUEVDSUZJRUQQABIWChJQRVJTUEVDVElWRV9QVUJMSUMQARIUChBQRVJTUEVDVElWRV9TRUFUEAISFAoQUEVSU1BFQ1RJVkVfRlVMTBADYgZwcm90bzM", [file_google_protobuf_timestamp, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_data, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_bootleggers_v1_view, file_moonshine_boozebarons_v1_board, file_moonshine_boozebarons_v1_boozebarons, file_moonshine_kingdom_v1_board, file_moonshine_kingdom_v1_commands, file_moonshine_kingdom_v1_events, file_moonshine_kingdom_v1_kingdom, file_moonshine_kingdom_v1_view]);
 
 /**
  * GameOptions carries one game's typed options. A game's variants are
@@ -359,6 +359,40 @@ export type TableEvent = Message<"moonshine.v1.TableEvent"> & {
      */
     value: CredentialRotated;
     case: "credentialRotated";
+  } | {
+    /**
+     * A seat asked to take back its last command; the other seats must
+     * consent.
+     *
+     * @generated from field: moonshine.v1.TakebackRequested takeback_requested = 10;
+     */
+    value: TakebackRequested;
+    case: "takebackRequested";
+  } | {
+    /**
+     * A seat consented to the open takeback request.
+     *
+     * @generated from field: moonshine.v1.TakebackAnswered takeback_answered = 11;
+     */
+    value: TakebackAnswered;
+    case: "takebackAnswered";
+  } | {
+    /**
+     * Commands were taken back: the game's events from from_seq to this
+     * event are folded as if they had not been applied.
+     *
+     * @generated from field: moonshine.v1.TakenBack taken_back = 12;
+     */
+    value: TakenBack;
+    case: "takenBack";
+  } | {
+    /**
+     * A seat declined the open takeback request: nothing is taken back.
+     *
+     * @generated from field: moonshine.v1.TakebackDeclined takeback_declined = 13;
+     */
+    value: TakebackDeclined;
+    case: "takebackDeclined";
   } | { case: undefined; value?: undefined };
 };
 
@@ -368,6 +402,126 @@ export type TableEvent = Message<"moonshine.v1.TableEvent"> & {
  */
 export const TableEventSchema: GenMessage<TableEvent> = /*@__PURE__*/
   messageDesc(file_moonshine_v1_game, 5);
+
+/**
+ * TakebackRequested opens a takeback request that needs consent.
+ *
+ * @generated from message moonshine.v1.TakebackRequested
+ */
+export type TakebackRequested = Message<"moonshine.v1.TakebackRequested"> & {
+  /**
+   * The seat asking.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The first event the takeback would undo (of the seat's last standing
+   * command).
+   *
+   * @generated from field: int64 from_seq = 2;
+   */
+  fromSeq: bigint;
+
+  /**
+   * Why consent is needed: TAKEBACK_AFTER_ROLL or TAKEBACK_AFTER_OTHER_SEAT.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * The seats whose consent is needed.
+   *
+   * @generated from field: repeated int32 asked = 4;
+   */
+  asked: number[];
+};
+
+/**
+ * Describes the message moonshine.v1.TakebackRequested.
+ * Use `create(TakebackRequestedSchema)` to create a new message.
+ */
+export const TakebackRequestedSchema: GenMessage<TakebackRequested> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 6);
+
+/**
+ * TakebackAnswered records one seat's consent.
+ *
+ * @generated from message moonshine.v1.TakebackAnswered
+ */
+export type TakebackAnswered = Message<"moonshine.v1.TakebackAnswered"> & {
+  /**
+   * The seat consenting.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.v1.TakebackAnswered.
+ * Use `create(TakebackAnsweredSchema)` to create a new message.
+ */
+export const TakebackAnsweredSchema: GenMessage<TakebackAnswered> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 7);
+
+/**
+ * TakenBack undoes the game's events from from_seq up to this event.
+ *
+ * @generated from message moonshine.v1.TakenBack
+ */
+export type TakenBack = Message<"moonshine.v1.TakenBack"> & {
+  /**
+   * The seat whose command was taken back.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The first event undone.
+   *
+   * @generated from field: int64 from_seq = 2;
+   */
+  fromSeq: bigint;
+
+  /**
+   * The seats that consented (none when the seat took it back alone).
+   *
+   * @generated from field: repeated int32 consented = 3;
+   */
+  consented: number[];
+};
+
+/**
+ * Describes the message moonshine.v1.TakenBack.
+ * Use `create(TakenBackSchema)` to create a new message.
+ */
+export const TakenBackSchema: GenMessage<TakenBack> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 8);
+
+/**
+ * TakebackDeclined closes a takeback request unanswered.
+ *
+ * @generated from message moonshine.v1.TakebackDeclined
+ */
+export type TakebackDeclined = Message<"moonshine.v1.TakebackDeclined"> & {
+  /**
+   * The seat declining.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.v1.TakebackDeclined.
+ * Use `create(TakebackDeclinedSchema)` to create a new message.
+ */
+export const TakebackDeclinedSchema: GenMessage<TakebackDeclined> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 9);
 
 /**
  * CredentialRotated says that a seat's credential was replaced.
@@ -388,7 +542,7 @@ export type CredentialRotated = Message<"moonshine.v1.CredentialRotated"> & {
  * Use `create(CredentialRotatedSchema)` to create a new message.
  */
 export const CredentialRotatedSchema: GenMessage<CredentialRotated> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 6);
+  messageDesc(file_moonshine_v1_game, 10);
 
 /**
  * TableCancelled says that the table's creator cancelled it.
@@ -403,7 +557,7 @@ export type TableCancelled = Message<"moonshine.v1.TableCancelled"> & {
  * Use `create(TableCancelledSchema)` to create a new message.
  */
 export const TableCancelledSchema: GenMessage<TableCancelled> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 7);
+  messageDesc(file_moonshine_v1_game, 11);
 
 /**
  * SeatLeft says that a seat's player left the table before the start.
@@ -424,7 +578,7 @@ export type SeatLeft = Message<"moonshine.v1.SeatLeft"> & {
  * Use `create(SeatLeftSchema)` to create a new message.
  */
 export const SeatLeftSchema: GenMessage<SeatLeft> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 8);
+  messageDesc(file_moonshine_v1_game, 12);
 
 /**
  * PrivatePart is a body that only the named seats (and the auditor) see.
@@ -452,7 +606,7 @@ export type PrivatePart = Message<"moonshine.v1.PrivatePart"> & {
  * Use `create(PrivatePartSchema)` to create a new message.
  */
 export const PrivatePartSchema: GenMessage<PrivatePart> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 9);
+  messageDesc(file_moonshine_v1_game, 13);
 
 /**
  * StoredEvent is the stored form of one event (the event store's bytes).
@@ -480,7 +634,7 @@ export type StoredEvent = Message<"moonshine.v1.StoredEvent"> & {
  * Use `create(StoredEventSchema)` to create a new message.
  */
 export const StoredEventSchema: GenMessage<StoredEvent> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 10);
+  messageDesc(file_moonshine_v1_game, 14);
 
 /**
  * Event is one event as a caller may see it: the public body and only the
@@ -526,7 +680,7 @@ export type Event = Message<"moonshine.v1.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 11);
+  messageDesc(file_moonshine_v1_game, 15);
 
 /**
  * TalkEvent is one message of a game's table talk as the caller may see
@@ -574,7 +728,7 @@ export type TalkEvent = Message<"moonshine.v1.TalkEvent"> & {
  * Use `create(TalkEventSchema)` to create a new message.
  */
 export const TalkEventSchema: GenMessage<TalkEvent> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 12);
+  messageDesc(file_moonshine_v1_game, 16);
 
 /**
  * Seat is one place at the table.
@@ -616,7 +770,7 @@ export type Seat = Message<"moonshine.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 13);
+  messageDesc(file_moonshine_v1_game, 17);
 
 /**
  * GameInfo is a game's public metadata.
@@ -709,7 +863,7 @@ export type GameInfo = Message<"moonshine.v1.GameInfo"> & {
  * Use `create(GameInfoSchema)` to create a new message.
  */
 export const GameInfoSchema: GenMessage<GameInfo> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 14);
+  messageDesc(file_moonshine_v1_game, 18);
 
 /**
  * Viewer says whose knowledge a response shows.
@@ -737,7 +891,7 @@ export type Viewer = Message<"moonshine.v1.Viewer"> & {
  * Use `create(ViewerSchema)` to create a new message.
  */
 export const ViewerSchema: GenMessage<Viewer> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 15);
+  messageDesc(file_moonshine_v1_game, 19);
 
 /**
  * Waiting says, publicly, that the game expects a seat to act.
@@ -779,7 +933,7 @@ export type Waiting = Message<"moonshine.v1.Waiting"> & {
  * Use `create(WaitingSchema)` to create a new message.
  */
 export const WaitingSchema: GenMessage<Waiting> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 16);
+  messageDesc(file_moonshine_v1_game, 20);
 
 /**
  * Prompt is what the caller's own seat may send now.
@@ -844,7 +998,7 @@ export type Prompt = Message<"moonshine.v1.Prompt"> & {
  * Use `create(PromptSchema)` to create a new message.
  */
 export const PromptSchema: GenMessage<Prompt> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 17);
+  messageDesc(file_moonshine_v1_game, 21);
 
 /**
  * CommandTemplate is a command with free fields to fill in.
@@ -894,7 +1048,7 @@ export type CommandTemplate = Message<"moonshine.v1.CommandTemplate"> & {
  * Use `create(CommandTemplateSchema)` to create a new message.
  */
 export const CommandTemplateSchema: GenMessage<CommandTemplate> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 18);
+  messageDesc(file_moonshine_v1_game, 22);
 
 /**
  * TemplateParam is one free field of a CommandTemplate.
@@ -943,7 +1097,7 @@ export type TemplateParam = Message<"moonshine.v1.TemplateParam"> & {
  * Use `create(TemplateParamSchema)` to create a new message.
  */
 export const TemplateParamSchema: GenMessage<TemplateParam> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 19);
+  messageDesc(file_moonshine_v1_game, 23);
 
 /**
  * Outcome is the result of a finished game.
@@ -978,7 +1132,7 @@ export type Outcome = Message<"moonshine.v1.Outcome"> & {
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 20);
+  messageDesc(file_moonshine_v1_game, 24);
 
 /**
  * GameView is what the caller may know of a game at one version.
@@ -1059,7 +1213,7 @@ export type GameView = Message<"moonshine.v1.GameView"> & {
  * Use `create(GameViewSchema)` to create a new message.
  */
 export const GameViewSchema: GenMessage<GameView> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 21);
+  messageDesc(file_moonshine_v1_game, 25);
 
 /**
  * GameBoard carries one game's printed data (map, cards, tables), for
@@ -1107,7 +1261,7 @@ export type GameBoard = Message<"moonshine.v1.GameBoard"> & {
  * Use `create(GameBoardSchema)` to create a new message.
  */
 export const GameBoardSchema: GenMessage<GameBoard> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 22);
+  messageDesc(file_moonshine_v1_game, 26);
 
 /**
  * Variant is a named way to set a table of a game.
@@ -1163,7 +1317,7 @@ export type Variant = Message<"moonshine.v1.Variant"> & {
  * Use `create(VariantSchema)` to create a new message.
  */
 export const VariantSchema: GenMessage<Variant> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 23);
+  messageDesc(file_moonshine_v1_game, 27);
 
 /**
  * GameRules describes one game the server hosts.
@@ -1230,7 +1384,7 @@ export type GameRules = Message<"moonshine.v1.GameRules"> & {
  * Use `create(GameRulesSchema)` to create a new message.
  */
 export const GameRulesSchema: GenMessage<GameRules> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 24);
+  messageDesc(file_moonshine_v1_game, 28);
 
 /**
  * LoggedCommand is an accepted command, as published for verification.
@@ -1294,7 +1448,7 @@ export type LoggedCommand = Message<"moonshine.v1.LoggedCommand"> & {
  * Use `create(LoggedCommandSchema)` to create a new message.
  */
 export const LoggedCommandSchema: GenMessage<LoggedCommand> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 25);
+  messageDesc(file_moonshine_v1_game, 29);
 
 /**
  * Visibility says whether the lobby lists a table.
