@@ -1,6 +1,7 @@
 package gameservice
 
 import (
+	"cmp"
 	"context"
 	"slices"
 
@@ -56,13 +57,12 @@ func (s *Service) readTakebacks(ctx context.Context, t *table) (takebackLog, err
 	if err != nil {
 		return takebackLog{}, err
 	}
-	at := int64(len(evs))
+	standing := engine.Standing(recorded, undos, int64(len(evs)))
 	for _, c := range cmds {
 		m := engine.Move{Seat: engine.Seat(c.Seat)}
-		for _, r := range engine.Standing(recorded, undos, at) {
-			if r.Seq >= c.FirstSeq && r.Seq <= c.LastSeq {
-				m.Events = append(m.Events, r.Event)
-			}
+		i, _ := slices.BinarySearchFunc(standing, c.FirstSeq, func(r engine.Recorded, seq int64) int { return cmp.Compare(r.Seq, seq) })
+		for ; i < len(standing) && standing[i].Seq <= c.LastSeq; i++ {
+			m.Events = append(m.Events, standing[i].Event)
 		}
 		if len(m.Events) > 0 {
 			out.moves, out.firsts = append(out.moves, m), append(out.firsts, c.FirstSeq)
