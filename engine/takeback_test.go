@@ -27,7 +27,9 @@ func TestTakebackPolicy(t *testing.T) {
 	reveal := bbEvent(&pb.MovementsRevealed{})
 	sealed := engine.Event{Public: boozebaronsEvent(&pb.MovementChosen{}), Private: []engine.Secret{engine.PrivateTo(boozebaronsEvent(&pb.MovementSealed{}), 0)}}
 	looked := engine.Event{Public: boozebaronsEvent(&pb.Tailed{}), Private: []engine.Secret{engine.PrivateTo(boozebaronsEvent(&pb.Looked{}), 0)}}
-	mv := func(seat int, evs ...engine.Event) engine.Move { return engine.Move{Seat: engine.Seat(seat), Events: evs} }
+	mv := func(seat int, evs ...engine.Event) engine.Move {
+		return engine.Move{Seat: engine.Seat(seat), Events: evs}
+	}
 	for _, tc := range []struct {
 		name    string
 		moves   []engine.Move
