@@ -198,6 +198,9 @@ func (s *state) standInFor(seat int, aw pb.Awaiting) *pb.Command {
 // possess ..."). The Capo di Tutti Capi is chosen as at any end.
 func (b *builder) forfeit() bool {
 	s := b.State()
+	if !slices.ContainsFunc(s.Seats, func(p seat) bool { return p.Resigned }) {
+		return false // the common case: nobody resigned
+	}
 	left := s.unresigned()
 	switch {
 	case len(left) == 0 || len(left) > 1 && s.Partner[left[0]] == none:
