@@ -184,3 +184,19 @@ func BotRand(seed []byte, seq int64, seat Seat) *Rand {
 	copy(key[:], h.Sum(nil))
 	return NewRand(key)
 }
+
+// FirstLegal returns a Policy that plays the first of a prompt's legal
+// commands that match (a named default, such as a pass, for
+// [Module.Timeout]), and offers nothing when none does.
+func FirstLegal(match func(cmd proto.Message) bool) Policy { return firstLegal(match) }
+
+type firstLegal func(cmd proto.Message) bool
+
+func (f firstLegal) Choose(_ proto.Message, p Prompt, _ *Rand) proto.Message {
+	for _, c := range p.Legal {
+		if f(c) {
+			return c
+		}
+	}
+	return nil
+}

@@ -24,6 +24,12 @@ type Module struct {
 	// Policy is how the service's bots play; nil: uniformly among the
 	// legal commands.
 	Policy Policy
+	// Timeout is the game's declared default for a seat whose turn timer
+	// ran out (a table option of the service): the command the platform
+	// plays for it, such as a pass. It must choose a command the rules
+	// accept; the host checks it, and when it is nil, offers nothing or
+	// is refused, the seat's bot plays instead. Nil: the bot.
+	Timeout Policy
 	// Bots are the game's bots by level (easy, normal, hard), which play
 	// from a seat's Knowledge; [Module.Bot] falls back to Policy.
 	Bots Bots

@@ -147,16 +147,13 @@ func verifyFrom(g *Game, commands []Logged, events []Recorded) error {
 		if err != nil {
 			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error(), Recorded: recordedAt(events, next, c.FirstSeq)}
 		}
-		if wrote := c.LastSeq - c.FirstSeq + 1; wrote != int64(len(evs)) {
-			return countError(c, evs, events, next)
+		first, wrote := firstInRange(events, next, c), countInRange(events, next, c)
+		if wrote != len(evs) {
+			return countError(c, first, wrote, evs, events, next)
 		}
 		for i, ev := range evs {
-			seq := c.FirstSeq + int64(i)
-			if next >= len(events) || events[next].Seq != seq {
-				return &VerifyError{Seq: seq, Reason: "missing from the log", Replayed: &ev}
-			}
 			if !EqualEvents(events[next].Event, ev) {
-				return &VerifyError{Seq: seq, Reason: "recorded event differs from what the seed and commands give", Recorded: &events[next].Event, Replayed: &ev}
+				return &VerifyError{Seq: events[next].Seq, Reason: "recorded event differs from what the seed and commands give", Recorded: &events[next].Event, Replayed: &evs[i]}
 			}
 			next++
 		}

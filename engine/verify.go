@@ -96,12 +96,13 @@ func verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Record
 		if err != nil {
 			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error(), Recorded: recordedAt(events, next, c.FirstSeq)}
 		}
-		wrote := c.LastSeq - c.FirstSeq + 1
-		if err := take(c.FirstSeq, evs[:min(int64(len(evs)), max(wrote, 0))]); err != nil {
+		first := firstInRange(events, next, c)
+		wrote := countInRange(events, next, c)
+		if err := take(first, evs[:min(len(evs), wrote)]); err != nil {
 			return err
 		}
-		if wrote != int64(len(evs)) {
-			return countError(c, evs, events, next)
+		if wrote != len(evs) {
+			return countError(c, first, wrote, evs, events, next)
 		}
 		if err := g.Apply(evs...); err != nil {
 			return &VerifyError{Seq: c.FirstSeq, Reason: err.Error()}
@@ -113,15 +114,39 @@ func verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Record
 	return nil
 }
 
+// firstInRange is the seq of the first of a command's game events: the
+// first event recorded in its range, from events[next] on. A host may
+// record its own events in a command's range (a turn timer's notice
+// before the command's events, the next deadlines after them), which the
+// events given to Verify leave out; with none recorded, it is the range's
+// start.
+func firstInRange(events []Recorded, next int, c Logged) int64 {
+	if next < len(events) && events[next].Seq >= c.FirstSeq && events[next].Seq <= c.LastSeq {
+		return events[next].Seq
+	}
+	return c.FirstSeq
+}
+
+// countInRange counts the game events recorded in a command's range, from
+// events[next] on.
+func countInRange(events []Recorded, next int, c Logged) int {
+	n := 0
+	for i := next; i < len(events) && events[i].Seq <= c.LastSeq; i++ {
+		if events[i].Seq >= c.FirstSeq {
+			n++
+		}
+	}
+	return n
+}
+
 // countError reports a command that wrote another number of events than
 // replay gives, at the first event that only one of them has; the events
 // both have are equal.
-func countError(c Logged, evs []Event, events []Recorded, next int) *VerifyError {
-	wrote := c.LastSeq - c.FirstSeq + 1
-	e := &VerifyError{Seq: c.FirstSeq + min(wrote, int64(len(evs))),
+func countError(c Logged, first int64, wrote int, evs []Event, events []Recorded, next int) *VerifyError {
+	e := &VerifyError{Seq: first + int64(min(wrote, len(evs))),
 		Reason: fmt.Sprintf("command wrote %d events, replay gives %d", wrote, len(evs))}
-	if int64(len(evs)) > wrote {
-		e.Replayed = &evs[max(wrote, 0)]
+	if len(evs) > wrote {
+		e.Replayed = &evs[wrote]
 	} else {
 		e.Recorded = recordedAt(events, next, e.Seq)
 	}

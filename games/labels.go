@@ -78,7 +78,7 @@ func TableLabel(v engine.Viewer, te *moonshinev1.TableEvent) string {
 	case te.GetTakenBack() != nil:
 		return fmt.Sprintf("%s took back the play from event %d on", v.Name(engine.Seat(te.GetTakenBack().GetSeat())), te.GetTakenBack().GetFromSeq())
 	}
-	return ""
+	return timerLabel(v, te)
 }
 
 // TalkLabel labels a message of table talk as v reads it: "seat 1 says:

@@ -54,10 +54,11 @@ func cmdCreate(c *cli, argv []string) error {
 	title := fs.String("title", "", "a title")
 	variant := fs.String("variant", "", "the game's variant to set the table as (a variant or options, not both)")
 	optsJSON := fs.String("options-json", "", "the game's Options message as protojson")
+	timer := timerFlags(fs)
 	if _, err := parse(fs, argv, 0, 0); err != nil {
 		return err
 	}
-	cfg := &moonshinev1.GameConfig{Players: int32(*players), Title: *title, Variant: *variant}
+	cfg := &moonshinev1.GameConfig{Players: int32(*players), Title: *title, Variant: *variant, Timer: timer()}
 	var err error
 	if cfg.BotSeats, err = seatNumbers(*bots); err != nil {
 		return err

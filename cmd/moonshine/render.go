@@ -242,6 +242,7 @@ func viewText(w io.Writer, v *moonshinev1.GameView) {
 	for _, wt := range v.GetWaiting() {
 		fmt.Fprintf(w, "waiting for %s: %s\n", seatName(info, wt.GetSeat()), wt.GetDetail())
 	}
+	clocksText(w, info, v.GetClocks())
 	if p := v.GetPrompt(); p != nil {
 		fmt.Fprintf(w, "your move (%s): %d legal commands; see `moonshine legal %s`\n", p.GetReason(), len(p.GetLegal()), info.GetGameId())
 	}

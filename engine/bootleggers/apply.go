@@ -79,6 +79,14 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyOMalleysCut(k.OmalleysCut)
 	case *pb.Event_Resigned:
 		return s.applyResigned(k.Resigned)
+	case *pb.Event_CasinoCardPlayed:
+		return s.applyCasinoCardPlayed(k.CasinoCardPlayed)
+	case *pb.Event_CasinoCardsAwaited:
+		return s.applyCasinoCardsAwaited(k.CasinoCardsAwaited)
+	case *pb.Event_CasinoCardsPassed:
+		return s.applyCasinoCardsPassed(k.CasinoCardsPassed)
+	case *pb.Event_CommissionAnswered:
+		return s.applyCommissionAnswered(k.CommissionAnswered)
 	case *pb.Event_StillFired:
 		return s.applyStillFired(k.StillFired)
 	case *pb.Event_TradeProposed:
@@ -236,10 +244,12 @@ func (s *State) applyRoundStarted(round int) {
 	for i := range s.seats {
 		p := &s.seats[i]
 		p.done, p.produced, p.rangUp, p.muscle, p.offers = false, 0, false, 0, 0
+		p.ordinance, p.cardsPassed = false, false
 	}
 	for i := range s.places {
 		p := &s.places[i]
 		p.bigNight, p.roll, p.called, p.sold = false, nil, nil, false
+		p.cards = placeCards{pockets: noSeat}
 	}
 }
 

@@ -160,6 +160,10 @@ func (s *State) applySold(w *pb.WhiskeySold) error {
 	if err != nil || st.sold {
 		return corrupt("a second sale at %v", w.GetPlace())
 	}
+	if s.step == pb.Step_STEP_CASINO_CARDS {
+		// The first sale closes the Selling Phase's window (ruling 92).
+		s.step = pb.Step_STEP_UNSPECIFIED
+	}
 	for _, sale := range w.GetSales() {
 		if err := truckOK(sale.GetTruck()); err != nil {
 			return err
@@ -168,17 +172,17 @@ func (s *State) applySold(w *pb.WhiskeySold) error {
 			return err
 		}
 		t := &s.trucks[sale.GetTruck()]
-		if sale.GetCrates() < 0 || int(sale.GetCrates()) > t.crates || sale.GetPaid() < 0 {
+		if sale.GetCrates() < 0 || int(sale.GetCrates()) > t.crates || sale.GetPaid() < 0 || sale.GetInsideJob() < 0 {
 			return corrupt("truck %d sells %d of %d crates", sale.GetTruck(), sale.GetCrates(), t.crates)
 		}
 		t.crates -= int(sale.GetCrates())
-		s.seats[sale.GetSeller()].money += int(sale.GetPaid())
+		s.seats[sale.GetSeller()].money += int(sale.GetPaid()) + int(sale.GetInsideJob())
 	}
 	if w.Owner != nil {
 		if err := s.seatOK(w.GetOwner()); err != nil {
 			return err
 		}
-		s.seats[w.GetOwner()].money += int(w.GetOwnerBonus()) + int(w.GetGamblingProfit())
+		s.seats[w.GetOwner()].money += int(w.GetOwnerBonus()) + int(w.GetGamblingProfit()) + int(w.GetGamblingWindfall())
 	}
 	st.sold = true
 	return nil
@@ -191,6 +195,10 @@ func (s *State) applySellingEnded() {
 	for id := range s.trucks {
 		t := &s.trucks[id]
 		t.crates, t.place, t.halted, t.runner = 0, pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED, false, noSeat
+		t.doubled, t.insideJob = false, false
+	}
+	if s.step == pb.Step_STEP_CASINO_CARDS {
+		s.step = pb.Step_STEP_UNSPECIFIED
 	}
 	for i := range s.places {
 		s.places[i].line = nil

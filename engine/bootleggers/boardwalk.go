@@ -95,6 +95,8 @@ type Redevelopment struct {
 	// Paid is what each colour receives for its markers (ruling 74: the
 	// buyer's own markers cost nothing).
 	Paid [colourCount]int
+	// Ordinance is the New City Ordinance's fee, part of Total (ruling 89).
+	Ordinance int
 }
 
 // RedevelopmentPrice returns the price of redeveloping speakeasy p by

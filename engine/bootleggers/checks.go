@@ -94,7 +94,8 @@ const (
 // not sealed; in the selection and the turn-based phases the seat whose
 // turn it is (kept cards on its own turn, ruling 26); in Phase 4 any seat
 // for trades (ruling 37); in Phase 5 the majority holder whose call is
-// awaited (ruling 43). A command of another phase is WRONG_PHASE.
+// awaited (ruling 43); Casino cards out of turn in their windows (ruling
+// 87). A command of another phase is WRONG_PHASE.
 func (s *State) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
 	if err := s.refuseResigned(seat, c); err != nil {
 		return err
@@ -124,6 +125,17 @@ func (s *State) awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
 		return s.onTurn(seat, s.phase == fireUp && s.step == pb.Step_STEP_TURNS, "Phase 3 with Play it Cool")
 	case *pb.Command_RunTheWhiskey:
 		return s.onTurn(seat, s.phase == runIt && s.step == pb.Step_STEP_TURNS, "Phase 4")
+	case *pb.Command_PlayCasinoCard:
+		// Out of turn, in the card's window (ruling 87).
+		if s.step == pb.Step_STEP_CASINO_CARDS || s.step == pb.Step_STEP_TURNS && (s.phase == sendIn || s.phase == runIt) {
+			return nil
+		}
+		return engine.Refuse(ReasonWrongPhase, "Casino cards are played during Phase 2, Phase 4 or the Selling Phase's window")
+	case *pb.Command_PassCasinoCards, *pb.Command_AnswerCommission:
+		if s.step != pb.Step_STEP_CASINO_CARDS {
+			return engine.Refuse(ReasonWrongPhase, "the Selling Phase's window for Casino cards is not open")
+		}
+		return nil
 	case *pb.Command_CutOmalleys:
 		if s.phase != runIt || s.step != pb.Step_STEP_TURNS {
 			return engine.Refuse(ReasonWrongPhase, "O'Malley's consumption is cut during Phase 4")

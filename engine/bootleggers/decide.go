@@ -32,16 +32,16 @@ func (s *State) PlayerCount() int { return s.players }
 // rule checks a prechecked command in full, stops there in a check (the
 // prompts' legal lists), and otherwise emits its events and plays on.
 func rule(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.RuleError {
-	if err := play(d, seat, c); err != nil || d.Checking() {
+	if err := playOne(d, seat, c); err != nil || d.Checking() {
 		return err
 	}
 	decision{d}.standIn()
 	return nil
 }
 
-// play checks and plays one command and what follows it until the game
+// playOne checks and plays one command and what follows it until the game
 // waits for a seat: a seat's own, or a resigned seat's default (standIn).
-func play(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.RuleError {
+func playOne(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.RuleError {
 	s, i := d.State(), int(seat)
 	var err *engine.RuleError
 	var emit func(decision)
@@ -54,6 +54,12 @@ func play(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.R
 		emit, err = s.takeCasinoCard(i, k.TakeCasinoCard)
 	case *pb.Command_CutOmalleys:
 		emit, err = s.cutOMalleys(i, k.CutOmalleys)
+	case *pb.Command_PlayCasinoCard:
+		emit, err = s.playCasinoCard(i, k.PlayCasinoCard)
+	case *pb.Command_PassCasinoCards:
+		emit, err = s.passCasinoCards(i)
+	case *pb.Command_AnswerCommission:
+		emit, err = s.answerCommission(i, k.AnswerCommission)
 	case *pb.Command_BuyTruck:
 		emit, err = s.buyTruck(i)
 	case *pb.Command_PassSelection:

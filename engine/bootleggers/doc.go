@@ -34,6 +34,12 @@
 //     (Phase 4 and the trades), selling.go (Phase 5), flow.go (what the
 //     game plays by itself between commands, Phase 6 and the end).
 //   - prompts.go, view.go: the read side; View is the one redaction path.
+//   - The Boardwalk expansion: data_boardwalk.go (its table), boardwalk.go
+//     (its pure rules), casino_offer.go, redevelop.go, casino_owner.go,
+//     omalleys_cut.go, and the kept Casino cards played in their windows:
+//     cards_casino.go (the checks), cards_casino_apply.go (the folds),
+//     casino_window.go (the Selling Phase's window and the casino sale),
+//     cards_casino_prompts.go and labels_casino.go.
 //
 // The seeded strategy policy the bots play with is in the sub-package
 // strategy.

@@ -284,7 +284,7 @@ func casinosTable(w *strings.Builder) {
 }
 
 func casinoDeckTable(w *strings.Builder) {
-	w.WriteString("### The Casino deck (printed; windows: ruling 78)\n\n")
+	w.WriteString("### The Casino deck (printed; windows: rulings 78, 87, 92)\n\n")
 	w.WriteString("| Card | Count | Kept | Played | Option | Printed text |\n|---|---|---|---|---|---|\n")
 	total := 0
 	for _, c := range Boardwalk.CasinoCards {
@@ -297,7 +297,14 @@ func casinoDeckTable(w *strings.Builder) {
 		} else {
 			total += c.Count
 		}
-		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | \"%s\" |\n", c.Name, c.Count, kept, phaseName(c.Phase), option, c.Text)
+		played := "when taken (" + phaseName(c.Phase) + ")"
+		switch {
+		case c.Keep && c.Phase == password:
+			played = phaseName(c.Phase) + ", its window (ruling 92)"
+		case c.Keep:
+			played = phaseName(c.Phase) + ", any turn (ruling 87)"
+		}
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | \"%s\" |\n", c.Name, c.Count, kept, played, option, c.Text)
 	}
 	fmt.Fprintf(w, "\n%d cards without the optional ones.\n\n", total)
 }

@@ -29,7 +29,7 @@ func (s *State) checkInvariants() error {
 	}
 	for _, check := range []func() error{
 		s.checkSeats, s.checkMarkers, s.checkPlaces, s.checkTrucks,
-		s.checkMenOfAction, s.checkMuscle, s.checkTrades, s.checkCasinoCards,
+		s.checkMenOfAction, s.checkMuscle, s.checkTrades, s.checkCasinoCards, s.checkCasinoEffects,
 	} {
 		if err := check(); err != nil {
 			return err
@@ -166,7 +166,7 @@ func (s *State) checkTrucks() error {
 			return fmt.Errorf("truck %d is in %d places", id, where[id])
 		case id < Colours && t.owner != noSeat && t.owner != id:
 			return fmt.Errorf("starting truck %d belongs to seat %d", id, t.owner)
-		case t.crates < 0 || t.crates > Truck(TruckSizeOf(id)).Capacity:
+		case t.crates < 0 || t.crates > loadLimit(id, t.doubled):
 			return fmt.Errorf("truck %d carries %d crates", id, t.crates)
 		case t.runner != noSeat && (t.runner == t.owner || t.owner == noSeat):
 			return fmt.Errorf("truck %d is run by seat %d for owner %d", id, t.runner, t.owner)
@@ -181,6 +181,15 @@ func (s *State) checkTrucks() error {
 		return fmt.Errorf("%d of the %d Truck cards are accounted for", placed, TruckCards)
 	}
 	return nil
+}
+
+// loadLimit is the most a truck can carry: its capacity, twice that once
+// Apple Pie! doubled its crates (ruling 96).
+func loadLimit(id int, doubled bool) int {
+	if doubled {
+		return 2 * Truck(TruckSizeOf(id)).Capacity
+	}
+	return Truck(TruckSizeOf(id)).Capacity
 }
 
 // checkMenOfAction checks that every Men of Action card is in exactly one

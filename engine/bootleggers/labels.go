@@ -22,6 +22,9 @@ var _ engine.Labels = Labels{}
 // Command labels a command: "run truck 0 (4 crates) to O'Malley's".
 func (Labels) Command(v engine.Viewer, cmd proto.Message) string {
 	c, _ := cmd.(*pb.Command)
+	if s := casinoCommandLabel(v, c); s != "" {
+		return s
+	}
 	switch k := c.GetKind().(type) {
 	case *pb.Command_ChooseMuscle:
 		return fmt.Sprintf("seal Muscle card %d", k.ChooseMuscle.GetCard())

@@ -13,7 +13,7 @@ import (
 // Event labels an event body as v reads it: "seat 2 sealed a Muscle card".
 func (Labels) Event(v engine.Viewer, body proto.Message) string {
 	e, _ := body.(*pb.Event)
-	for _, f := range []func(engine.Viewer, *pb.Event) string{setupLabel, muscleLabel, turnLabel, sellingLabel} {
+	for _, f := range []func(engine.Viewer, *pb.Event) string{setupLabel, muscleLabel, turnLabel, sellingLabel, casinoEventLabel} {
 		if s := f(v, e); s != "" {
 			return s
 		}
@@ -348,12 +348,19 @@ func firedLabel(v engine.Viewer, f *pb.StillFired) string {
 func soldLabel(v engine.Viewer, w *pb.WhiskeySold) string {
 	var parts []string
 	for _, sale := range w.GetSales() {
-		parts = append(parts, fmt.Sprintf("truck %d (%s) sold %s for %dG", sale.GetTruck(), v.Name(engine.Seat(sale.GetSeller())),
-			count(sale.GetCrates(), "crate"), sale.GetPaid()))
+		p := fmt.Sprintf("truck %d (%s) sold %s for %dG", sale.GetTruck(), v.Name(engine.Seat(sale.GetSeller())),
+			count(sale.GetCrates(), "crate"), sale.GetPaid())
+		if sale.GetInsideJob() > 0 {
+			p += fmt.Sprintf(" and %dG of the owner's payout (Inside Job)", sale.GetInsideJob())
+		}
+		parts = append(parts, p)
 	}
 	s := fmt.Sprintf("at %s: %s", placeName(w.GetPlace()), strings.Join(parts, "; "))
 	if w.Owner != nil {
-		s += fmt.Sprintf("; the owner, %s, got %dG", v.Name(engine.Seat(w.GetOwner())), w.GetOwnerBonus())
+		s += fmt.Sprintf("; the owner, %s, got %dG", v.Name(engine.Seat(w.GetOwner())), w.GetOwnerBonus()+w.GetGamblingProfit()+w.GetGamblingWindfall())
+		if w.GetOwnerWithheld() {
+			s += " (no payout this round)"
+		}
 	}
 	return s
 }

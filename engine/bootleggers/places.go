@@ -17,7 +17,8 @@ func (p *placeState) total() int {
 
 // open reports whether drinking place p buys this round: O'Malley's always
 // (ruling 9); a speakeasy in play while it holds at least its minimum of
-// markers, of any colour (rulings 6-7); a casino always (ruling 82).
+// markers, of any colour (rulings 6-7); a casino unless a Police Raid
+// closed it this round (rulings 82, 90).
 func (s *State) open(p pb.DrinkingPlace) bool {
 	st := s.place(p)
 	if !st.inPlay {
@@ -30,7 +31,8 @@ func (s *State) open(p pb.DrinkingPlace) bool {
 		n, _ := Speakeasy(p)
 		return st.total() >= n.Minimum
 	case casino:
-		return true
+		// "That Casino is closed for one round only." (ruling 90)
+		return !st.cards.raided
 	default:
 		return false
 	}

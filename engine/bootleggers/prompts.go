@@ -60,6 +60,8 @@ func (s *State) Prompts() []engine.Prompt {
 		return out
 	case s.step == pb.Step_STEP_CALL_THE_ORDER:
 		return []engine.Prompt{s.callPrompt()}
+	case s.step == pb.Step_STEP_CASINO_CARDS:
+		return s.windowPrompts()
 	case s.current() == noSeat:
 		return nil
 	}
@@ -71,8 +73,9 @@ func (s *State) Prompts() []engine.Prompt {
 		p.Legal = s.legal(seat, s.selectCandidates(seat))
 	case sendIn:
 		p.Reason, p.Detail = PromptSendInTheBoys, fmt.Sprintf("%v sends in the boys", engine.Seat(seat))
-		p.Legal = s.legal(seat, slices.Concat(s.cardCandidates(seat), s.boysCandidates(seat)))
+		p.Legal = s.legal(seat, slices.Concat(s.cardCandidates(seat), s.casinoCardCandidates(seat), s.boysCandidates(seat)))
 		p.Templates = []engine.Template{s.boysTemplate(seat)}
+		return append([]engine.Prompt{p}, s.casinoCardPrompts(seat)...)
 	case fireUp:
 		p.Reason, p.Detail = PromptFireUpTheStill, fmt.Sprintf("%v fires up the still, or plays it cool", engine.Seat(seat))
 		p.Legal = s.legal(seat, []*pb.Command{Cmd(&pb.FireUpTheStill{}), Cmd(&pb.FireUpTheStill{PlayItCool: true})})
@@ -272,7 +275,8 @@ func (s *State) boysTemplate(seat int) engine.Template {
 func (s *State) runPrompts(seat int) []engine.Prompt {
 	on := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptRunTheWhiskey,
 		Detail: fmt.Sprintf("%v runs the whiskey", engine.Seat(seat))}
-	on.Legal = s.legal(seat, slices.Concat(s.answerCandidates(seat), s.cardCandidates(seat), s.cutCandidates(seat), s.runCandidates(seat)))
+	on.Legal = s.legal(seat, slices.Concat(s.answerCandidates(seat), s.cardCandidates(seat), s.casinoCardCandidates(seat),
+		s.cutCandidates(seat), s.runCandidates(seat)))
 	on.Templates = append([]engine.Template{s.runTemplate(seat)}, s.tradeTemplates(seat)...)
 	out := []engine.Prompt{on}
 	for i := range s.players {
@@ -280,7 +284,8 @@ func (s *State) runPrompts(seat int) []engine.Prompt {
 			continue
 		}
 		p := engine.Prompt{Seat: engine.Seat(i), Reason: PromptTrade, Detail: fmt.Sprintf("%v may trade", engine.Seat(i)),
-			Legal: s.legal(i, slices.Concat(s.answerCandidates(i), s.cutCandidates(i))), Templates: s.tradeTemplates(i)}
+			Legal:     s.legal(i, slices.Concat(s.answerCandidates(i), s.casinoCardCandidates(i), s.cutCandidates(i))),
+			Templates: s.tradeTemplates(i)}
 		out = append(out, p)
 	}
 	return out

@@ -1,6 +1,8 @@
 package bootleggers
 
 import (
+	"fmt"
+
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -39,9 +41,16 @@ func (s *State) checkRedevelop(seat int, p pb.DrinkingPlace) (Redevelopment, *en
 		return Redevelopment{}, engine.Refuse(ReasonNotEnoughMarkers, "the casino's ownership marker comes from your supply, which is empty")
 	}
 	price := RedevelopmentPrice(p, s.place(p).markers, colour(seat), s.opts.GetThrowTheBumsOut())
+	if s.seats[seat].ordinance {
+		// "Player pays additional $5G to open a new Casino. New Casino is
+		// not opened if player can no longer afford opening cost." (ruling
+		// 89)
+		price.Ordinance = NewCityOrdinanceFee
+		price.Total += NewCityOrdinanceFee
+	}
 	if price.Total > s.seats[seat].money {
-		return Redevelopment{}, engine.Refuse(ReasonCannotAfford, "redeveloping %s costs %dG; you have %dG",
-			Place(p).Name, price.Total, s.seats[seat].money)
+		return Redevelopment{}, engine.Refuse(ReasonCannotAfford, "redeveloping %s costs %dG%s; you have %dG",
+			Place(p).Name, price.Total, ordinanceNote(price.Ordinance), s.seats[seat].money)
 	}
 	return price, nil
 }
@@ -50,7 +59,7 @@ func (s *State) checkRedevelop(seat int, p pb.DrinkingPlace) (Redevelopment, *en
 func (s *State) redeveloped(seat int, p pb.DrinkingPlace, price Redevelopment) *pb.CasinoRedeveloped {
 	c, _ := Casino(p)
 	out := &pb.CasinoRedeveloped{Seat: int32(seat), Place: p, BasePrice: int32(c.BasePrice), Total: int32(price.Total),
-		ImprovementsDiscarded: int32(s.place(p).improvements)}
+		ImprovementsDiscarded: int32(s.place(p).improvements), OrdinanceFee: int32(price.Ordinance)}
 	for col := range s.players {
 		if m := s.place(p).markers[col]; m > 0 {
 			out.Payments = append(out.Payments, &pb.MarkerPayment{Seat: int32(col), Markers: int32(m), Paid: int32(price.Paid[col])})
@@ -146,27 +155,10 @@ func (s *State) casinoGraft(seat int) int {
 	return g
 }
 
-// casinoSales is the selling at casino p: the trucks in line order ("in
-// single file in Muscle card order"), each selling up to what is left of
-// the roll; the sellers and the owner paid the casino's price a crate, and
-// the owner the gambling profit (rulings 72, 82).
-func (s *State) casinoSales(p pb.DrinkingPlace) *pb.WhiskeySold {
-	st := s.place(p)
-	roll := 0
-	if st.roll != nil {
-		roll = st.roll.total
+// ordinanceNote names a New City Ordinance's fee in a refusal.
+func ordinanceNote(fee int) string {
+	if fee == 0 {
+		return ""
 	}
-	loads := make([]int, len(st.line))
-	for i, id := range st.line {
-		loads[i] = s.trucks[id].crates
-	}
-	per := CasinoPerCrate(p, s.players)
-	sale := SellAtCasino(per, roll, loads)
-	out := &pb.WhiskeySold{Place: p, Owner: ptr(int32(st.casinoOwner)), OwnerBonus: int32(sale.Owner),
-		GamblingProfit: int32(sale.Gambling)}
-	for i, id := range st.line {
-		out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)),
-			Crates: int32(sale.Bought[i]), Paid: int32(sale.Bought[i] * per)})
-	}
-	return out
+	return fmt.Sprintf(" with the New City Ordinance's %dG", fee)
 }

@@ -68,7 +68,7 @@ func (b decision) standIn() {
 			return
 		}
 		seat, c := s.standInMove()
-		if c == nil || play(b.Decision, engine.Seat(seat), c) != nil {
+		if c == nil || playOne(b.Decision, engine.Seat(seat), c) != nil {
 			return
 		}
 	}
@@ -99,7 +99,7 @@ func (s *State) standInMove() (int, *pb.Command) {
 		return 0, nil
 	}
 	for _, c := range cands {
-		if s.awaits(engine.Seat(seat), c) == nil && play(engine.NewCheck(s), engine.Seat(seat), c) == nil {
+		if s.awaits(engine.Seat(seat), c) == nil && playOne(engine.NewCheck(s), engine.Seat(seat), c) == nil {
 			return seat, c
 		}
 	}

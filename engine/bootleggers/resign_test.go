@@ -30,7 +30,7 @@ func resigning(t *testing.T, players int, resigned map[engine.Seat]bool) func(*e
 }
 
 // TestResignRandomGames plays random games in which Mobsters resign at
-// random moments (rulings 87-89): the watcher's invariants (money only as the rules move
+// random moments (rulings 100-102): the watcher's invariants (money only as the rules move
 // it, markers, cards and trucks conserved) hold after every event, the log
 // rebuilds and verifies, the resigned rank below every Mobster still
 // playing, and a game left with one Mobster ends in its favour.

@@ -82,7 +82,7 @@ func (s *State) sales(p pb.DrinkingPlace) (*pb.WhiskeySold, *pb.OrderAwaited) {
 			ids = st.called
 		}
 		for _, id := range ids {
-			n := min(s.trucks[id].crates, demand)
+			n := min(s.offered(p, id), demand)
 			demand -= n
 			bought += n
 			out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Tier: tier,
@@ -119,7 +119,7 @@ func (s *State) callNeeded(p pb.DrinkingPlace, tier pb.BuyingTier, ids []int, de
 	supply := 0
 	runners := map[int]bool{}
 	for _, id := range ids {
-		supply += s.trucks[id].crates
+		supply += s.offered(p, id)
 		runners[s.runnerOf(id)] = true
 	}
 	m, ok := s.majority(p)
@@ -143,9 +143,10 @@ func (s *State) callTheOrder(seat int, c *pb.CallTheOrder) (func(decision), *eng
 	return func(b decision) { b.emit(called) }, nil
 }
 
-// sell plays Phase 5 one step: the rolls, then each place with trucks in
-// line, smallest first (ruling 41), then the end of the selling; it
-// reports false while a call is awaited.
+// sell plays Phase 5 one step: the rolls, then the window for Casino cards
+// (ruling 92), then each place with trucks in line, smallest first (ruling
+// 41), then the end of the selling; it reports false while the window or a
+// call is awaited.
 func (b decision) sell() bool {
 	s := b.State()
 	if s.step == pb.Step_STEP_CALL_THE_ORDER {
@@ -154,6 +155,9 @@ func (b decision) sell() bool {
 	if !s.rolled {
 		b.emit(s.consumptionRoll(b.Rand()))
 		return true
+	}
+	if emitted, waiting := b.cardWindow(); emitted || waiting {
+		return emitted
 	}
 	for _, spec := range Places {
 		st := s.place(spec.Place)

@@ -136,6 +136,12 @@ type seatState struct {
 	destroyed int
 	// resigned is set once the Mobster conceded (resign.go).
 	resigned bool
+	// ordinance is true when a New City Ordinance makes it pay the fee to
+	// open a casino this round (ruling 89).
+	ordinance bool
+	// cardsPassed is true once it passed in this Selling Phase's window
+	// (ruling 92).
+	cardsPassed bool
 }
 
 // still is one still: its dice, and whether a Shutdown stops it this round.
@@ -171,6 +177,26 @@ type placeState struct {
 	casinoOwner int
 	// acts are a casino's Entertainment Acts (+1 to each die).
 	acts int
+	// cards are the Casino cards played on it this round (rulings 90-99).
+	cards placeCards
+}
+
+// placeCards are the Casino cards in force at one place this round.
+type placeCards struct {
+	// raided: a Police Raid closed the casino (ruling 90).
+	raided bool
+	// fireChief: its last truck in line is not bought (ruling 93).
+	fireChief bool
+	// pockets is the one seat the casino buys from, or noSeat (ruling 94).
+	pockets int
+	// windfall: its owner is paid GamblingWindfallBonus more a crate
+	// (ruling 95).
+	windfall bool
+	// broken: Break the Bank, its owner receives no payout (ruling 98).
+	broken bool
+	// commission is where a State Gaming Commission on it stands (ruling
+	// 99).
+	commission pb.Commission
 }
 
 // consumption is one speakeasy's roll.
@@ -197,6 +223,10 @@ type truckState struct {
 	place pb.DrinkingPlace
 	// halted is true when a Halt an Order took it out of its line.
 	halted bool
+	// doubled is true when Apple Pie! doubled its load this round (ruling
+	// 96); insideJob when Inside Job pays its seller the owner's payout
+	// (ruling 97).
+	doubled, insideJob bool
 }
 
 // offer is the round's offer.
@@ -279,7 +309,8 @@ func startState(players int, opts *pb.Options) *State {
 		s.trucks[StartingTruck(i)].owner = i
 	}
 	for i, spec := range Places {
-		s.places[i] = placeState{kind: spec.Kind, inPlay: InPlay(spec.Place, players, opts), casinoOwner: noSeat}
+		s.places[i] = placeState{kind: spec.Kind, inPlay: InPlay(spec.Place, players, opts), casinoOwner: noSeat,
+			cards: placeCards{pockets: noSeat}}
 	}
 	if TwoPlayer(opts) {
 		s.neutralSupply = House.NeutralMarkers

@@ -57,7 +57,8 @@ func TestStrategyGames(t *testing.T) {
 		// A Boardwalk table is refused at setup until the expansion is
 		// played in full, so its events are the rules tests' alone
 		// (rules_redevelop_test.go) until then.
-		boardwalkOnly := name == "casino_redeveloped" || name == "casino_owner_discarded" || name == "casino_card_taken" || name == "omalleys_cut"
+		boardwalkOnly := name == "casino_redeveloped" || name == "casino_owner_discarded" || name == "casino_card_taken" || name == "omalleys_cut" ||
+			name == "casino_card_played" || name == "casino_cards_awaited" || name == "casino_cards_passed" || name == "commission_answered"
 		// Strategies never resign: resign_test.go plays resignations.
 		if seen[name] == 0 && name != "trade_withdrawn" && name != "resigned" && !(boardwalkOnly && !bootleggers.BoardwalkPlayable) {
 			t.Errorf("no strategy game produced %s", name)

@@ -87,7 +87,8 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 	sv := &pb.SeatView{Seat: int32(i), Money: int32(p.money), Supply: int32(p.supply), BackRoom: int32(p.backRoom),
 		Crates: int32(p.crates), Trucks: int32s(s.ownedTrucks(i)), KeptCards: int32s(p.kept), KeptCasinoCards: int32s(p.keptCasino), Resigned: p.resigned,
 		MuscleHandCount: int32(len(p.hand)), HasChosen: s.bids.HasChosen(engine.Seat(i)), Muscle: int32(p.muscle),
-		Done: p.done, Produced: int32(p.produced), RangUp: p.rangUp, OffersMade: int32(p.offers)}
+		Done: p.done, Produced: int32(p.produced), RangUp: p.rangUp, OffersMade: int32(p.offers),
+		NewCityOrdinance: p.ordinance, CasinoCardsPassed: p.cardsPassed}
 	for j, st := range p.stills {
 		sv.Stills = append(sv.Stills, &pb.StillView{Still: int32(j), Dice: int32(st.dice), ShutDown: st.shutDown})
 	}
@@ -108,7 +109,8 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 func (s *State) placeView(p pb.DrinkingPlace) *pb.PlaceView {
 	st := s.place(p)
 	pv := &pb.PlaceView{Place: p, Kind: st.kind, InPlay: st.inPlay, Improvements: int32(st.improvements),
-		Open: s.open(p), Line: int32s(st.line), BigNight: st.bigNight, EntertainmentActs: int32(st.acts)}
+		Open: s.open(p), Line: int32s(st.line), BigNight: st.bigNight, EntertainmentActs: int32(st.acts),
+		CasinoCards: st.cards.view()}
 	if n, ok := Speakeasy(p); ok {
 		pv.Circles, pv.Minimum, pv.Dice = int32(n.Circles), int32(n.Minimum), int32(n.Dice)
 		pv.Price, pv.OwnerBonus = int32(n.Price), int32(n.OwnerBonus)
@@ -166,7 +168,8 @@ func (s *State) truckView(id int) *pb.TruckView {
 	t := s.trucks[id]
 	n := Truck(TruckSizeOf(id))
 	tv := &pb.TruckView{Truck: int32(id), Size: n.Size, Capacity: int32(n.Capacity), Graft: int32(n.Graft),
-		Owner: int32(t.owner), Crates: int32(t.crates), Place: t.place, Halted: t.halted}
+		Owner: int32(t.owner), Crates: int32(t.crates), Place: t.place, Halted: t.halted,
+		ApplePie: t.doubled, InsideJob: t.insideJob}
 	if t.runner != noSeat {
 		tv.Runner = ptr(int32(t.runner))
 	}

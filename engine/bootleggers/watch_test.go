@@ -28,6 +28,11 @@ type watcher struct {
 	// players is the table; casinos the places redeveloped (Boardwalk).
 	players int
 	casinos map[pb.DrinkingPlace]bool
+	// windfalls, broken and refused are this round's casinos under Gambling
+	// Windfall, Break the Bank and a refused State Gaming Commission;
+	// insideJobs the trucks under Inside Job (Boardwalk, rulings 95-99).
+	windfalls, broken, refused map[pb.DrinkingPlace]bool
+	insideJobs                 map[int32]bool
 	// kinds counts the event kinds seen, for the coverage tests.
 	kinds map[string]int
 	// lite skips the views (the dearest check), for the large runs.
@@ -75,6 +80,9 @@ func (w *watcher) fold(e *pb.Event) error {
 		for i := range n {
 			w.money[i], w.dice[i] = StartingMoney, StartingDice
 		}
+	case *pb.Event_RoundStarted:
+		w.windfalls, w.broken, w.refused = map[pb.DrinkingPlace]bool{}, map[pb.DrinkingPlace]bool{}, map[pb.DrinkingPlace]bool{}
+		w.insideJobs = map[int32]bool{}
 	case *pb.Event_MusclePaid:
 		for _, p := range k.MusclePaid.GetPayments() {
 			if p.GetPaid() > p.GetMuscleCost()+p.GetGraft()+p.GetCasinoGraft() || p.GetPaid() < 0 {
@@ -114,6 +122,14 @@ func (w *watcher) fold(e *pb.Event) error {
 		w.dice[k.CasinoOwnerDiscarded.GetSeat()] -= int(k.CasinoOwnerDiscarded.GetDice())
 	case *pb.Event_StillFired:
 		w.crates += int(k.StillFired.GetCrates())
+	case *pb.Event_CasinoCardPlayed:
+		w.casinoCard(k.CasinoCardPlayed)
+	case *pb.Event_CommissionAnswered:
+		if p := k.CommissionAnswered.GetPaid(); p != 0 && p != StateGamingCommissionFee {
+			return fmt.Errorf("a State Gaming Commission of %d", p)
+		}
+		w.money[k.CommissionAnswered.GetSeat()] -= int(k.CommissionAnswered.GetPaid())
+		w.refused[k.CommissionAnswered.GetPlace()] = k.CommissionAnswered.GetPaid() == 0
 	case *pb.Event_WhiskeySold:
 		return w.sold(k.WhiskeySold)
 	case *pb.Event_SellingEnded:
@@ -145,6 +161,10 @@ func (w *watcher) redeveloped(e *pb.CasinoRedeveloped) error {
 		w.money[p.GetSeat()] += int(p.GetPaid())
 		total += int(p.GetPaid())
 	}
+	if f := e.GetOrdinanceFee(); f != 0 && f != NewCityOrdinanceFee {
+		return fmt.Errorf("a New City Ordinance's fee of %d", f)
+	}
+	total += int(e.GetOrdinanceFee())
 	if total != int(e.GetTotal()) {
 		return fmt.Errorf("a redevelopment totals %d, not %d", e.GetTotal(), total)
 	}
@@ -191,12 +211,61 @@ func (w *watcher) sold(s *pb.WhiskeySold) error {
 	}
 	w.crates -= total
 	if s.Owner != nil {
-		if int(s.GetOwnerBonus()) != total*bonus {
-			return fmt.Errorf("the owner at %v paid %d for %d crates", s.GetPlace(), s.GetOwnerBonus(), total)
+		windfall := 0
+		if w.windfalls[s.GetPlace()] {
+			windfall = GamblingWindfallBonus
 		}
-		w.money[s.GetOwner()] += int(s.GetOwnerBonus())
+		diverted, err := w.insideJob(s, bonus+windfall)
+		if err != nil {
+			return err
+		}
+		owed := total - diverted
+		windfall *= owed
+		if withheld := w.broken[s.GetPlace()] || w.refused[s.GetPlace()]; withheld != s.GetOwnerWithheld() || withheld && s.GetGamblingProfit() != 0 {
+			return fmt.Errorf("the owner at %v withheld %v, gambling %d", s.GetPlace(), s.GetOwnerWithheld(), s.GetGamblingProfit())
+		}
+		if s.GetOwnerWithheld() {
+			owed, windfall = 0, 0
+		}
+		if int(s.GetOwnerBonus()) != owed*bonus || int(s.GetGamblingWindfall()) != windfall {
+			return fmt.Errorf("the owner at %v paid %d + %d for %d crates", s.GetPlace(), s.GetOwnerBonus(), s.GetGamblingWindfall(), total)
+		}
+		w.money[s.GetOwner()] += int(s.GetOwnerBonus()) + int(s.GetGamblingWindfall())
 	}
 	return nil
+}
+
+// casinoCard accounts for a Casino card played: the crates Apple Pie!
+// adds, and the cards that change a casino's payouts this round.
+func (w *watcher) casinoCard(c *pb.CasinoCardPlayed) {
+	w.crates += int(c.GetCratesAdded())
+	switch {
+	case c.GetGamblingWindfall() != nil:
+		w.windfalls[c.GetGamblingWindfall().GetPlace()] = true
+	case c.GetBreakTheBank() != nil:
+		w.broken[c.GetBreakTheBank().GetPlace()] = true
+	case c.GetInsideJob() != nil:
+		w.insideJobs[c.GetInsideJob().GetTruck()] = true
+	}
+}
+
+// insideJob checks and pays the Inside Job payouts of a casino's sale: the
+// owner's payout (rate a crate) for the crates of the truck named, to its
+// seller (ruling 97); it returns the crates so paid.
+func (w *watcher) insideJob(s *pb.WhiskeySold, rate int) (int, error) {
+	n := 0
+	for _, sale := range s.GetSales() {
+		want := 0
+		if w.insideJobs[sale.GetTruck()] {
+			want = int(sale.GetCrates()) * rate
+			n += int(sale.GetCrates())
+		}
+		if int(sale.GetInsideJob()) != want {
+			return 0, fmt.Errorf("truck %d's seller paid %d by Inside Job, want %d", sale.GetTruck(), sale.GetInsideJob(), want)
+		}
+		w.money[sale.GetSeller()] += want
+	}
+	return n, nil
 }
 
 // compare checks the state against the ledger.

@@ -74,6 +74,12 @@ type GameRecord struct {
 	// Seats are the claims, in seat order, without their token hashes
 	// (GetGame and ListGames fill them in).
 	Seats []SeatClaim
+	// Deadline is the game's earliest pending turn deadline, as the last
+	// append that set one left it ([AppendRequest.Deadline]); zero: none.
+	// The log holds the deadlines themselves; this indexed copy lets a
+	// process find the games whose timers are due ([Store.DueGames])
+	// without folding any.
+	Deadline time.Time
 }
 
 // Status is where a game stands, as the read model has it.
@@ -207,8 +213,17 @@ type AppendRequest struct {
 	// Events are the marshalled events, at least one.
 	Events [][]byte
 	// Finished marks the game over in its record (FinishedAt): the events
-	// end it.
+	// end it. It also clears the record's Deadline.
 	Finished bool
+	// Deadline, if set, replaces the game's pending deadline in its record
+	// (GameRecord.Deadline): a zero time clears it. Nil leaves it as it is.
+	Deadline *time.Time
+}
+
+// DueGame is a game whose pending turn deadline is due.
+type DueGame struct {
+	GameID   string
+	Deadline time.Time
 }
 
 // AppendResult says where the events went.
@@ -328,6 +343,11 @@ type Store interface {
 	// games in memory know when its copy is behind the log without reading
 	// the log.
 	OnChange(f func(Change)) (stop func())
+
+	// DueGames returns up to limit games (0: 100) not over whose pending
+	// deadline ([GameRecord.Deadline]) is at or before until, earliest
+	// first: one indexed query.
+	DueGames(ctx context.Context, until time.Time, limit int) ([]DueGame, error)
 
 	// ChangeTable appends one table event and, in the same transaction,
 	// frees a seat or cancels the game (before the start) or rotates a

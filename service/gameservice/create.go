@@ -77,6 +77,9 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 	if _, err := unlistedOf(cfg); err != nil {
 		return nil, nil, err
 	}
+	if err := checkTimer(cfg.GetTimer()); err != nil {
+		return nil, nil, err
+	}
 	if cfg.GetVariant() != "" && opts != nil {
 		return nil, nil, badRequest("config.variant", "a variant sets the options: give a variant or options, not both")
 	}
@@ -202,6 +205,7 @@ func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest
 	if err != nil {
 		return nil, err
 	}
+	s.startClocks(ctx, t)
 	info, err := s.infoAt(ctx, t, snap, false)
 	if err != nil {
 		return nil, err

@@ -117,7 +117,7 @@ func (w *watchState) update(t *table, acc access) *moonshinev1.PromptUpdate {
 	if u := w.updates[a]; u != nil {
 		return u
 	}
-	u := &moonshinev1.PromptUpdate{Version: t.folded.Version}
+	u := &moonshinev1.PromptUpdate{Version: t.folded.Version, Clocks: t.clocks.wire(t.cfg.GetTimer(), int(t.cfg.GetPlayers()))}
 	u.Waiting, u.Prompt = waiting(t, ps, acc)
 	if w.updates == nil {
 		w.updates = map[audience]*moonshinev1.PromptUpdate{}

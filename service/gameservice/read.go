@@ -103,9 +103,13 @@ func (s *Service) GetView(ctx context.Context, req *moonshinev1.GetViewRequest) 
 	)
 	snap, err := s.current(ctx, t, req.GetMinVersion(), func(g *engine.Game) {
 		var acc access
+		if viewErr = s.checkCaller(ctx, t); viewErr != nil {
+			return
+		}
 		if acc, viewErr = resolve(auth.From(ctx), t, p, g.State.Outcome() != nil); viewErr == nil {
 			_, span := s.tel.Start(ctx, "project")
 			v = view(t, g, t.watch.promptsOf(g), acc)
+			v.Clocks = t.clocks.wire(t.cfg.GetTimer(), int(t.cfg.GetPlayers()))
 			span.End()
 		}
 	})

@@ -70,6 +70,11 @@ type Options struct {
 	// UNAVAILABLE with that seq (0: DefaultWatchOutage; < 0: it ends at
 	// the first failed read).
 	WatchOutage time.Duration
+	// Clock tells the turn timers the time (nil: the wall clock).
+	Clock Clock
+	// TimerPoll is how often the store is asked for turn deadlines due
+	// that this process does not hold (0: DefaultTimerPoll).
+	TimerPoll time.Duration
 }
 
 // MessageCeiling is how many times Options.MaxMessageBytes gRPC accepts to
@@ -93,6 +98,7 @@ type Service struct {
 	keyStreams int
 	tables     *cache
 	bots       *botDriver
+	timers     *timerDriver
 	codec      requestCodec
 	// maxMsg is Options.MaxMessageBytes.
 	maxMsg int
@@ -143,6 +149,7 @@ func New(o Options) (*Service, error) {
 	}
 	s.unlisten = s.store.OnChange(s.changed)
 	startBots(s)
+	startTimers(s, o.Clock, o.TimerPoll)
 	s.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { n, _ := s.tables.usage(); return float64(n) })
 	s.tel.GaugeFunc("cache_bytes", "Measured bytes of the games held folded in the cache (within -cache-bytes).", func() float64 { _, b := s.tables.usage(); return float64(b) })
 	s.tel.GaugeFunc("watch_streams", "Open WatchGame streams.", func() float64 { return float64(s.streams.Open()) })
@@ -212,6 +219,7 @@ func (s *Service) Close() {
 	s.closeOnce.Do(func() {
 		close(s.closing)
 		s.bots.stop()
+		s.timers.stop()
 		s.unlisten()
 	})
 }

@@ -29,6 +29,8 @@ type submission struct {
 	seat     engine.Seat
 	cmd      *moonshinev1.GameCommand
 	expected *int64
+	// cred is a client's credential key (its hash, hex); "" for bots.
+	cred string
 }
 
 // SubmitCommand implements moonshinev1.GameServiceServer.
@@ -43,7 +45,7 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	if err := s.allowAct(ctx); err != nil {
 		return nil, err
 	}
-	sub := submission{gameID: req.GetGameId(), id: req.GetCommandId(), seat: c.Seat, cmd: req.GetCommand(), expected: req.ExpectedVersion}
+	sub := submission{gameID: req.GetGameId(), id: req.GetCommandId(), seat: c.Seat, cmd: req.GetCommand(), expected: req.ExpectedVersion, cred: c.Key}
 	t, w, err := s.submit(ctx, sub)
 	if err != nil {
 		return nil, err
@@ -93,8 +95,8 @@ func (s *Service) projectWritten(ctx context.Context, w written, acc access) ([]
 // checkSubmit checks what the edge's field rules (fields.go) do not.
 func checkSubmit(req *moonshinev1.SubmitCommandRequest) error {
 	switch id := req.GetCommandId(); {
-	case strings.HasPrefix(id, botPrefix):
-		return badRequest("command_id", "the prefix %q is reserved", botPrefix)
+	case strings.HasPrefix(id, botPrefix), strings.HasPrefix(id, timerPrefix):
+		return badRequest("command_id", "the prefixes %q and %q are reserved", botPrefix, timerPrefix)
 	case req.GetCommand() == nil:
 		return badRequest("command", "required")
 	case req.ExpectedVersion != nil && req.GetExpectedVersion() < 0:
@@ -163,6 +165,9 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 		if err := t.refuseCancelled(); err != nil {
 			return s.settle(ctx, sub, err)
 		}
+		if err := s.checkHolder(ctx, t, sub); err != nil {
+			return written{}, err
+		}
 		_, span := s.tel.Start(ctx, "decide")
 		evs, err := t.folded.Decide(sub.seat, cmd)
 		span.End()
@@ -228,9 +233,21 @@ func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, e
 		s.tables.drop(sub.gameID, t)
 		return written{}, err
 	}
+	ca, err := s.clocksAfter(ctx, t, next, clockTurn{actor: sub.seat, now: s.timers.clock.Now()})
+	if err == nil {
+		encoded, err = ca.encode(encoded)
+	}
+	if err != nil {
+		if inPlace {
+			t.unfold()
+		}
+		return written{}, err
+	}
+	next.Version += ca.count() // the clocks' table events take seqs too
+	stored = ca.stored(stored)
 	t.version.Store(next.Version) // a change told up to it is this append's
 	res, err := s.store.Append(ctx, eventstore.AppendRequest{
-		GameID: sub.gameID, ExpectedVersion: at, Events: encoded, Finished: next.State.Outcome() != nil,
+		GameID: sub.gameID, ExpectedVersion: at, Events: encoded, Finished: next.State.Outcome() != nil, Deadline: ca.deadline,
 		Command: &eventstore.Command{GameID: sub.gameID, ID: sub.id, Seat: int(sub.seat), Data: data},
 	})
 	if err != nil || res.Duplicate {
@@ -249,15 +266,8 @@ func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, e
 		res, err := sameCommand(*res.DuplicateOf, sub)
 		return written{AppendResult: res}, err
 	}
-	t.folded = next
-	for i, se := range stored {
-		t.watch.add(res.FirstSeq+int64(i), res.RecordedAt, se)
-	}
-	if next.State.Outcome() != nil {
-		t.finished(res.RecordedAt)
-	}
-	t.setFolded()
-	s.remeasure(t)
+	s.foldLanded(t, next, stored, res)
+	s.landed(t, ca)
 	return written{AppendResult: res, events: stored}, nil
 }
 

@@ -57,6 +57,12 @@ type table struct {
 	cancelled bool
 	leftAt    int64
 
+	// clocks are the turn clocks folded from the log (timers_clock.go)
+	// and creds the seats' credential changes (timers_creds.go): guarded
+	// by mu.
+	clocks clockState
+	creds  credState
+
 	// watch is the table's share of the watchers (feed.go) and snaps its
 	// earlier states for GetViewAt (snapshot.go): guarded by mu.
 	watch watchState
@@ -105,6 +111,7 @@ func (t *table) movedCh() <-chan struct{} {
 // log: for a table whose game went ahead of the log. The caller holds mu.
 func (t *table) unfold() {
 	t.folded = engine.NewGame(t.module.Rules, t.record.Seed)
+	t.clocks = clockState{}
 	t.watch.reset()
 	t.setFolded()
 }

@@ -124,6 +124,8 @@ func (s *Service) noteTable(t *table, ev eventstore.Event, se *moonshinev1.Store
 	if te == nil {
 		return
 	}
+	s.noteClocks(t, te)
+	t.creds.note(te, ev.Seq)
 	t.seats.Lock()
 	defer t.seats.Unlock()
 	switch {

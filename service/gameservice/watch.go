@@ -158,6 +158,9 @@ func (s *Service) look(ctx context.Context, t *table, cur watchCursor, acc acces
 	if t.behind.Load() || t.folded.Version == 0 {
 		err = s.sync(ctx, t)
 	}
+	if err == nil {
+		err = s.checkCaller(ctx, t) // a watcher whose credential was rotated or freed stops
+	}
 	if err != nil && !errors.Is(err, eventstore.ErrUnavailable) {
 		t.mu.Unlock()
 		return look{}, err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 )
@@ -61,6 +62,11 @@ type Config struct {
 	// WatchOutage is how long an open watch stream rides out an outage of
 	// the store (default gameservice.DefaultWatchOutage; negative: none).
 	WatchOutage time.Duration
+	// Clock tells the turn timers the time (nil: the wall clock);
+	// TimerPoll is how often the store is asked for the deadlines due
+	// (default gameservice.DefaultTimerPoll).
+	Clock     gameservice.Clock
+	TimerPoll time.Duration
 	// CacheBytes is the memory budget of the games kept folded (default
 	// gameservice.DefaultCacheBytes).
 	CacheBytes int64

@@ -92,6 +92,7 @@ func (s *Server) build() error {
 		MaxStreamsPerAPIKey:     cfg.MaxStreamsPerAPIKey,
 		MaxStreamsPerCredential: cfg.MaxStreamsPerCredential, MaxStreams: cfg.MaxStreams,
 		MaxMessageBytes: cfg.MaxMessageBytes, WatchOutage: cfg.WatchOutage, CacheBytes: cfg.CacheBytes,
+		Clock: cfg.Clock, TimerPoll: cfg.TimerPoll,
 	})
 	if err != nil {
 		return err

@@ -155,3 +155,10 @@ func (m *measuredStore) Ping(ctx context.Context) error {
 	done(err)
 	return err
 }
+
+func (m *measuredStore) DueGames(ctx context.Context, until time.Time, limit int) ([]eventstore.DueGame, error) {
+	ctx, done := m.begin(ctx, "due_games")
+	out, err := m.Store.DueGames(ctx, until, limit)
+	done(err)
+	return out, err
+}

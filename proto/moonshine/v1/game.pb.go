@@ -388,7 +388,9 @@ type GameConfig struct {
 	// Who may find the table: public tables are listed by ListGames,
 	// unlisted ones never are and are reached only by their id (given out
 	// by whoever holds it). Unset: public.
-	Visibility    Visibility `protobuf:"varint,7,opt,name=visibility,proto3,enum=moonshine.v1.Visibility" json:"visibility,omitempty"`
+	Visibility Visibility `protobuf:"varint,7,opt,name=visibility,proto3,enum=moonshine.v1.Visibility" json:"visibility,omitempty"`
+	// Turn timers; unset: no time limit.
+	Timer         *TurnTimer `protobuf:"bytes,20,opt,name=timer,proto3" json:"timer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -470,6 +472,13 @@ func (x *GameConfig) GetVisibility() Visibility {
 		return x.Visibility
 	}
 	return Visibility_VISIBILITY_UNSPECIFIED
+}
+
+func (x *GameConfig) GetTimer() *TurnTimer {
+	if x != nil {
+		return x.Timer
+	}
+	return nil
 }
 
 // GameCommand carries one game's typed command.
@@ -799,8 +808,9 @@ func (*EventBody_Chat) isEventBody_Body() {}
 func (*EventBody_Table) isEventBody_Body() {}
 
 // TableEvent is a change of a table, not of its game: a seat left or the
-// table was cancelled (before the game started), or a seat's credential
-// was replaced. It is public, and the game's rules never see it.
+// table was cancelled (before the game started), a seat's credential
+// was replaced, or its turn clocks moved. It is public, and the game's
+// rules never see it.
 type TableEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// What changed.
@@ -814,6 +824,9 @@ type TableEvent struct {
 	//	*TableEvent_TakebackAnswered
 	//	*TableEvent_TakenBack
 	//	*TableEvent_TakebackDeclined
+	//	*TableEvent_Clocks
+	//	*TableEvent_TimedOut
+	//	*TableEvent_TakenOver
 	Change        isTableEvent_Change `protobuf_oneof:"change"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -919,6 +932,33 @@ func (x *TableEvent) GetTakebackDeclined() *TakebackDeclined {
 	return nil
 }
 
+func (x *TableEvent) GetClocks() *TurnClocks {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_Clocks); ok {
+			return x.Clocks
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTimedOut() *TurnTimedOut {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TimedOut); ok {
+			return x.TimedOut
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTakenOver() *SeatTakenOver {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakenOver); ok {
+			return x.TakenOver
+		}
+	}
+	return nil
+}
+
 type isTableEvent_Change interface {
 	isTableEvent_Change()
 }
@@ -942,23 +982,38 @@ type TableEvent_CredentialRotated struct {
 type TableEvent_TakebackRequested struct {
 	// A seat asked to take back its last command; the other seats must
 	// consent.
-	TakebackRequested *TakebackRequested `protobuf:"bytes,10,opt,name=takeback_requested,json=takebackRequested,proto3,oneof"`
+	TakebackRequested *TakebackRequested `protobuf:"bytes,20,opt,name=takeback_requested,json=takebackRequested,proto3,oneof"`
 }
 
 type TableEvent_TakebackAnswered struct {
 	// A seat consented to the open takeback request.
-	TakebackAnswered *TakebackAnswered `protobuf:"bytes,11,opt,name=takeback_answered,json=takebackAnswered,proto3,oneof"`
+	TakebackAnswered *TakebackAnswered `protobuf:"bytes,21,opt,name=takeback_answered,json=takebackAnswered,proto3,oneof"`
 }
 
 type TableEvent_TakenBack struct {
 	// Commands were taken back: the game's events from from_seq to this
 	// event are folded as if they had not been applied.
-	TakenBack *TakenBack `protobuf:"bytes,12,opt,name=taken_back,json=takenBack,proto3,oneof"`
+	TakenBack *TakenBack `protobuf:"bytes,22,opt,name=taken_back,json=takenBack,proto3,oneof"`
 }
 
 type TableEvent_TakebackDeclined struct {
 	// A seat declined the open takeback request: nothing is taken back.
-	TakebackDeclined *TakebackDeclined `protobuf:"bytes,13,opt,name=takeback_declined,json=takebackDeclined,proto3,oneof"`
+	TakebackDeclined *TakebackDeclined `protobuf:"bytes,23,opt,name=takeback_declined,json=takebackDeclined,proto3,oneof"`
+}
+
+type TableEvent_Clocks struct {
+	// Turn clocks started or stopped (TurnTimer).
+	Clocks *TurnClocks `protobuf:"bytes,10,opt,name=clocks,proto3,oneof"`
+}
+
+type TableEvent_TimedOut struct {
+	// A seat ran out of time; the platform's default for it follows.
+	TimedOut *TurnTimedOut `protobuf:"bytes,11,opt,name=timed_out,json=timedOut,proto3,oneof"`
+}
+
+type TableEvent_TakenOver struct {
+	// A seat was abandoned; its bot plays it from now on.
+	TakenOver *SeatTakenOver `protobuf:"bytes,12,opt,name=taken_over,json=takenOver,proto3,oneof"`
 }
 
 func (*TableEvent_Cancelled) isTableEvent_Change() {}
@@ -974,6 +1029,12 @@ func (*TableEvent_TakebackAnswered) isTableEvent_Change() {}
 func (*TableEvent_TakenBack) isTableEvent_Change() {}
 
 func (*TableEvent_TakebackDeclined) isTableEvent_Change() {}
+
+func (*TableEvent_Clocks) isTableEvent_Change() {}
+
+func (*TableEvent_TimedOut) isTableEvent_Change() {}
+
+func (*TableEvent_TakenOver) isTableEvent_Change() {}
 
 // TakebackRequested opens a takeback request that needs consent.
 type TakebackRequested struct {
@@ -2291,7 +2352,9 @@ type GameView struct {
 	//	*GameView_BoozeBarons
 	//	*GameView_MoonshineKingdom
 	//	*GameView_Bootleggers
-	View          isGameView_View `protobuf_oneof:"view"`
+	View isGameView_View `protobuf_oneof:"view"`
+	// The seats' turn clocks (tables with a TurnTimer), in seat order.
+	Clocks        []*SeatClock `protobuf:"bytes,20,rep,name=clocks,proto3" json:"clocks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2391,6 +2454,13 @@ func (x *GameView) GetBootleggers() *v12.View {
 		if x, ok := x.View.(*GameView_Bootleggers); ok {
 			return x.Bootleggers
 		}
+	}
+	return nil
+}
+
+func (x *GameView) GetClocks() []*SeatClock {
+	if x != nil {
+		return x.Clocks
 	}
 	return nil
 }
@@ -2827,12 +2897,12 @@ var File_moonshine_v1_game_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a#moonshine/bootleggers/v1/data.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a#moonshine/bootleggers/v1/view.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\"\xf2\x01\n" +
+	"\x17moonshine/v1/game.proto\x12\fmoonshine.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a#moonshine/bootleggers/v1/data.proto\x1a%moonshine/bootleggers/v1/events.proto\x1a&moonshine/bootleggers/v1/options.proto\x1a#moonshine/bootleggers/v1/view.proto\x1a$moonshine/boozebarons/v1/board.proto\x1a*moonshine/boozebarons/v1/boozebarons.proto\x1a moonshine/kingdom/v1/board.proto\x1a#moonshine/kingdom/v1/commands.proto\x1a!moonshine/kingdom/v1/events.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\x1a\x1fmoonshine/kingdom/v1/view.proto\x1a\x18moonshine/v1/timer.proto\"\xf2\x01\n" +
 	"\vGameOptions\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.OptionsH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.OptionsH\x00R\x10moonshineKingdom\x12E\n" +
 	"\vbootleggers\x18\x03 \x01(\v2!.moonshine.bootleggers.v1.OptionsH\x00R\vbootleggersB\x06\n" +
-	"\x04game\"\x87\x02\n" +
+	"\x04game\"\xb6\x02\n" +
 	"\n" +
 	"GameConfig\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x123\n" +
@@ -2843,7 +2913,8 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\avariant\x18\x06 \x01(\tR\avariant\x128\n" +
 	"\n" +
 	"visibility\x18\a \x01(\x0e2\x18.moonshine.v1.VisibilityR\n" +
-	"visibility\"\xf2\x01\n" +
+	"visibility\x12-\n" +
+	"\x05timer\x18\x14 \x01(\v2\x17.moonshine.v1.TurnTimerR\x05timer\"\xf2\x01\n" +
 	"\vGameCommand\x12F\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2!.moonshine.boozebarons.v1.CommandH\x00R\vboozeBarons\x12L\n" +
 	"\x11moonshine_kingdom\x18\x02 \x01(\v2\x1d.moonshine.kingdom.v1.CommandH\x00R\x10moonshineKingdom\x12E\n" +
@@ -2862,18 +2933,22 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x120\n" +
 	"\x05table\x18e \x01(\v2\x18.moonshine.v1.TableEventH\x00R\x05table\x12\x15\n" +
 	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
-	"\x04body\"\x87\x04\n" +
+	"\x04body\"\xb4\x05\n" +
 	"\n" +
 	"TableEvent\x12<\n" +
 	"\tcancelled\x18\x01 \x01(\v2\x1c.moonshine.v1.TableCancelledH\x00R\tcancelled\x125\n" +
 	"\tseat_left\x18\x02 \x01(\v2\x16.moonshine.v1.SeatLeftH\x00R\bseatLeft\x12P\n" +
 	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotated\x12P\n" +
-	"\x12takeback_requested\x18\n" +
-	" \x01(\v2\x1f.moonshine.v1.TakebackRequestedH\x00R\x11takebackRequested\x12M\n" +
-	"\x11takeback_answered\x18\v \x01(\v2\x1e.moonshine.v1.TakebackAnsweredH\x00R\x10takebackAnswered\x128\n" +
+	"\x12takeback_requested\x18\x14 \x01(\v2\x1f.moonshine.v1.TakebackRequestedH\x00R\x11takebackRequested\x12M\n" +
+	"\x11takeback_answered\x18\x15 \x01(\v2\x1e.moonshine.v1.TakebackAnsweredH\x00R\x10takebackAnswered\x128\n" +
 	"\n" +
-	"taken_back\x18\f \x01(\v2\x17.moonshine.v1.TakenBackH\x00R\ttakenBack\x12M\n" +
-	"\x11takeback_declined\x18\r \x01(\v2\x1e.moonshine.v1.TakebackDeclinedH\x00R\x10takebackDeclinedB\b\n" +
+	"taken_back\x18\x16 \x01(\v2\x17.moonshine.v1.TakenBackH\x00R\ttakenBack\x12M\n" +
+	"\x11takeback_declined\x18\x17 \x01(\v2\x1e.moonshine.v1.TakebackDeclinedH\x00R\x10takebackDeclined\x122\n" +
+	"\x06clocks\x18\n" +
+	" \x01(\v2\x18.moonshine.v1.TurnClocksH\x00R\x06clocks\x129\n" +
+	"\ttimed_out\x18\v \x01(\v2\x1a.moonshine.v1.TurnTimedOutH\x00R\btimedOut\x12<\n" +
+	"\n" +
+	"taken_over\x18\f \x01(\v2\x1b.moonshine.v1.SeatTakenOverH\x00R\ttakenOverB\b\n" +
 	"\x06change\"p\n" +
 	"\x11TakebackRequested\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
@@ -2962,7 +3037,7 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\aOutcome\x12\x18\n" +
 	"\awinners\x18\x01 \x03(\x05R\awinners\x12\x16\n" +
 	"\x06scores\x18\x02 \x03(\x05R\x06scores\x12\x18\n" +
-	"\asummary\x18\x03 \x01(\tR\asummary\"\xd0\x03\n" +
+	"\asummary\x18\x03 \x01(\tR\asummary\"\x81\x04\n" +
 	"\bGameView\x12*\n" +
 	"\x04info\x18\x01 \x01(\v2\x16.moonshine.v1.GameInfoR\x04info\x12,\n" +
 	"\x06viewer\x18\x02 \x01(\v2\x14.moonshine.v1.ViewerR\x06viewer\x12/\n" +
@@ -2972,7 +3047,8 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\fbooze_barons\x18\n" +
 	" \x01(\v2\x1e.moonshine.boozebarons.v1.ViewH\x00R\vboozeBarons\x12I\n" +
 	"\x11moonshine_kingdom\x18\v \x01(\v2\x1a.moonshine.kingdom.v1.ViewH\x00R\x10moonshineKingdom\x12B\n" +
-	"\vbootleggers\x18\f \x01(\v2\x1e.moonshine.bootleggers.v1.ViewH\x00R\vbootleggersB\x06\n" +
+	"\vbootleggers\x18\f \x01(\v2\x1e.moonshine.bootleggers.v1.ViewH\x00R\vbootleggers\x12/\n" +
+	"\x06clocks\x18\x14 \x03(\v2\x17.moonshine.v1.SeatClockR\x06clocksB\x06\n" +
 	"\x04view\"\xea\x01\n" +
 	"\tGameBoard\x12D\n" +
 	"\fbooze_barons\x18\x01 \x01(\v2\x1f.moonshine.boozebarons.v1.BoardH\x00R\vboozeBarons\x12J\n" +
@@ -3083,19 +3159,24 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*v1.Options)(nil),            // 34: moonshine.boozebarons.v1.Options
 	(*v11.Options)(nil),           // 35: moonshine.kingdom.v1.Options
 	(*v12.Options)(nil),           // 36: moonshine.bootleggers.v1.Options
-	(*v1.Command)(nil),            // 37: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 38: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 39: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 40: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 41: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 42: moonshine.bootleggers.v1.Event
-	(*timestamppb.Timestamp)(nil), // 43: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 44: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 45: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 46: moonshine.bootleggers.v1.View
-	(*v1.Board)(nil),              // 47: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 48: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 49: moonshine.bootleggers.v1.Board
+	(*TurnTimer)(nil),             // 37: moonshine.v1.TurnTimer
+	(*v1.Command)(nil),            // 38: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 39: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 40: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 41: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 42: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 43: moonshine.bootleggers.v1.Event
+	(*TurnClocks)(nil),            // 44: moonshine.v1.TurnClocks
+	(*TurnTimedOut)(nil),          // 45: moonshine.v1.TurnTimedOut
+	(*SeatTakenOver)(nil),         // 46: moonshine.v1.SeatTakenOver
+	(*timestamppb.Timestamp)(nil), // 47: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 48: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 49: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 50: moonshine.bootleggers.v1.View
+	(*SeatClock)(nil),             // 51: moonshine.v1.SeatClock
+	(*v1.Board)(nil),              // 52: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 53: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 54: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
 	34, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
@@ -3103,60 +3184,65 @@ var file_moonshine_v1_game_proto_depIdxs = []int32{
 	36, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
 	4,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
 	0,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
-	37, // 5: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	38, // 6: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	39, // 7: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	40, // 8: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	41, // 9: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	42, // 10: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
-	7,  // 11: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
-	9,  // 12: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
-	15, // 13: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
-	16, // 14: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
-	14, // 15: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
-	10, // 16: moonshine.v1.TableEvent.takeback_requested:type_name -> moonshine.v1.TakebackRequested
-	11, // 17: moonshine.v1.TableEvent.takeback_answered:type_name -> moonshine.v1.TakebackAnswered
-	12, // 18: moonshine.v1.TableEvent.taken_back:type_name -> moonshine.v1.TakenBack
-	13, // 19: moonshine.v1.TableEvent.takeback_declined:type_name -> moonshine.v1.TakebackDeclined
-	8,  // 20: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	8,  // 21: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	17, // 22: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	43, // 23: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	8,  // 24: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	17, // 25: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	43, // 26: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	7,  // 27: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	5,  // 28: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	21, // 29: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	1,  // 30: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	43, // 31: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	43, // 32: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	3,  // 33: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	6,  // 34: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	26, // 35: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	6,  // 36: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	27, // 37: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	22, // 38: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	23, // 39: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	24, // 40: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	25, // 41: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	28, // 42: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	44, // 43: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	45, // 44: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	46, // 45: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	47, // 46: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	48, // 47: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	49, // 48: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	4,  // 49: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	31, // 50: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	30, // 51: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	6,  // 52: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	43, // 53: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	54, // [54:54] is the sub-list for method output_type
-	54, // [54:54] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	37, // 5: moonshine.v1.GameConfig.timer:type_name -> moonshine.v1.TurnTimer
+	38, // 6: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	39, // 7: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	40, // 8: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	41, // 9: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	42, // 10: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	43, // 11: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	7,  // 12: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
+	9,  // 13: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
+	15, // 14: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
+	16, // 15: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
+	14, // 16: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
+	10, // 17: moonshine.v1.TableEvent.takeback_requested:type_name -> moonshine.v1.TakebackRequested
+	11, // 18: moonshine.v1.TableEvent.takeback_answered:type_name -> moonshine.v1.TakebackAnswered
+	12, // 19: moonshine.v1.TableEvent.taken_back:type_name -> moonshine.v1.TakenBack
+	13, // 20: moonshine.v1.TableEvent.takeback_declined:type_name -> moonshine.v1.TakebackDeclined
+	44, // 21: moonshine.v1.TableEvent.clocks:type_name -> moonshine.v1.TurnClocks
+	45, // 22: moonshine.v1.TableEvent.timed_out:type_name -> moonshine.v1.TurnTimedOut
+	46, // 23: moonshine.v1.TableEvent.taken_over:type_name -> moonshine.v1.SeatTakenOver
+	8,  // 24: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	8,  // 25: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	17, // 26: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	47, // 27: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 28: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	17, // 29: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	47, // 30: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	7,  // 31: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	5,  // 32: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	21, // 33: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	1,  // 34: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	47, // 35: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	47, // 36: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	3,  // 37: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	6,  // 38: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	26, // 39: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	6,  // 40: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	27, // 41: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	22, // 42: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	23, // 43: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	24, // 44: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	25, // 45: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	28, // 46: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	48, // 47: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	49, // 48: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	50, // 49: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	51, // 50: moonshine.v1.GameView.clocks:type_name -> moonshine.v1.SeatClock
+	52, // 51: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	53, // 52: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	54, // 53: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	4,  // 54: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	31, // 55: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	30, // 56: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	6,  // 57: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	47, // 58: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	59, // [59:59] is the sub-list for method output_type
+	59, // [59:59] is the sub-list for method input_type
+	59, // [59:59] is the sub-list for extension type_name
+	59, // [59:59] is the sub-list for extension extendee
+	0,  // [0:59] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -3164,6 +3250,7 @@ func file_moonshine_v1_game_proto_init() {
 	if File_moonshine_v1_game_proto != nil {
 		return
 	}
+	file_moonshine_v1_timer_proto_init()
 	file_moonshine_v1_game_proto_msgTypes[0].OneofWrappers = []any{
 		(*GameOptions_BoozeBarons)(nil),
 		(*GameOptions_MoonshineKingdom)(nil),
@@ -3190,6 +3277,9 @@ func file_moonshine_v1_game_proto_init() {
 		(*TableEvent_TakebackAnswered)(nil),
 		(*TableEvent_TakenBack)(nil),
 		(*TableEvent_TakebackDeclined)(nil),
+		(*TableEvent_Clocks)(nil),
+		(*TableEvent_TimedOut)(nil),
+		(*TableEvent_TakenOver)(nil),
 	}
 	file_moonshine_v1_game_proto_msgTypes[25].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),

@@ -1674,7 +1674,9 @@ type PromptUpdate struct {
 	Waiting []*Waiting `protobuf:"bytes,2,rep,name=waiting,proto3" json:"waiting,omitempty"`
 	// What the viewed seat may send now; unset unless the stream shows a
 	// seat's perspective and that seat may act.
-	Prompt        *Prompt `protobuf:"bytes,3,opt,name=prompt,proto3" json:"prompt,omitempty"`
+	Prompt *Prompt `protobuf:"bytes,3,opt,name=prompt,proto3" json:"prompt,omitempty"`
+	// The seats' turn clocks at the version (tables with a TurnTimer).
+	Clocks        []*SeatClock `protobuf:"bytes,20,rep,name=clocks,proto3" json:"clocks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1726,6 +1728,13 @@ func (x *PromptUpdate) GetWaiting() []*Waiting {
 func (x *PromptUpdate) GetPrompt() *Prompt {
 	if x != nil {
 		return x.Prompt
+	}
+	return nil
+}
+
+func (x *PromptUpdate) GetClocks() []*SeatClock {
+	if x != nil {
+		return x.Clocks
 	}
 	return nil
 }
@@ -2635,7 +2644,7 @@ var File_moonshine_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1fmoonshine/v1/game_service.proto\x12\fmoonshine.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x17moonshine/v1/game.proto\"Y\n" +
+	"\x1fmoonshine/v1/game_service.proto\x12\fmoonshine.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x17moonshine/v1/game.proto\x1a\x18moonshine/v1/timer.proto\"Y\n" +
 	"\x11CreateGameRequest\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x120\n" +
 	"\x06config\x18\x02 \x01(\v2\x18.moonshine.v1.GameConfigR\x06config\"o\n" +
@@ -2744,11 +2753,12 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x123\n" +
 	"\tgame_over\x18\x02 \x01(\v2\x16.moonshine.v1.GameOverR\bgameOver\x12+\n" +
 	"\x04talk\x18\x03 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\x122\n" +
-	"\x06prompt\x18\x04 \x01(\v2\x1a.moonshine.v1.PromptUpdateR\x06prompt\"\x87\x01\n" +
+	"\x06prompt\x18\x04 \x01(\v2\x1a.moonshine.v1.PromptUpdateR\x06prompt\"\xb8\x01\n" +
 	"\fPromptUpdate\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x03R\aversion\x12/\n" +
 	"\awaiting\x18\x02 \x03(\v2\x15.moonshine.v1.WaitingR\awaiting\x12,\n" +
-	"\x06prompt\x18\x03 \x01(\v2\x14.moonshine.v1.PromptR\x06prompt\"z\n" +
+	"\x06prompt\x18\x03 \x01(\v2\x14.moonshine.v1.PromptR\x06prompt\x12/\n" +
+	"\x06clocks\x18\x14 \x03(\v2\x17.moonshine.v1.SeatClockR\x06clocks\"z\n" +
 	"\bGameOver\x12\x19\n" +
 	"\blast_seq\x18\x01 \x01(\x03R\alastSeq\x12/\n" +
 	"\aoutcome\x18\x02 \x01(\v2\x15.moonshine.v1.OutcomeR\aoutcome\x12\"\n" +
@@ -2902,9 +2912,10 @@ var file_moonshine_v1_game_service_proto_goTypes = []any{
 	(*GameView)(nil),                 // 48: moonshine.v1.GameView
 	(*Waiting)(nil),                  // 49: moonshine.v1.Waiting
 	(*Prompt)(nil),                   // 50: moonshine.v1.Prompt
-	(*Outcome)(nil),                  // 51: moonshine.v1.Outcome
-	(*LoggedCommand)(nil),            // 52: moonshine.v1.LoggedCommand
-	(*GameRules)(nil),                // 53: moonshine.v1.GameRules
+	(*SeatClock)(nil),                // 51: moonshine.v1.SeatClock
+	(*Outcome)(nil),                  // 52: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),            // 53: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),                // 54: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
 	41, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
@@ -2931,61 +2942,62 @@ var file_moonshine_v1_game_service_proto_depIdxs = []int32{
 	25, // 21: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
 	49, // 22: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
 	50, // 23: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
-	51, // 24: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
-	42, // 25: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	44, // 26: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	52, // 27: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	53, // 28: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	53, // 29: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	45, // 30: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
-	44, // 31: moonshine.v1.ResignResponse.events:type_name -> moonshine.v1.Event
-	0,  // 32: moonshine.v1.RequestTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
-	44, // 33: moonshine.v1.RequestTakebackResponse.event:type_name -> moonshine.v1.Event
-	0,  // 34: moonshine.v1.AnswerTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
-	44, // 35: moonshine.v1.AnswerTakebackResponse.event:type_name -> moonshine.v1.Event
-	1,  // 36: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	9,  // 37: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	3,  // 38: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
-	5,  // 39: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
-	6,  // 40: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
-	11, // 41: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	13, // 42: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	15, // 43: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	17, // 44: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	19, // 45: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	21, // 46: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	23, // 47: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	27, // 48: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	33, // 49: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
-	29, // 50: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	31, // 51: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	35, // 52: moonshine.v1.GameService.Resign:input_type -> moonshine.v1.ResignRequest
-	37, // 53: moonshine.v1.GameService.RequestTakeback:input_type -> moonshine.v1.RequestTakebackRequest
-	39, // 54: moonshine.v1.GameService.AnswerTakeback:input_type -> moonshine.v1.AnswerTakebackRequest
-	2,  // 55: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	10, // 56: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	4,  // 57: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
-	8,  // 58: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
-	7,  // 59: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
-	12, // 60: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	14, // 61: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	16, // 62: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	18, // 63: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	20, // 64: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	22, // 65: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	24, // 66: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	28, // 67: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	34, // 68: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
-	30, // 69: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	32, // 70: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	36, // 71: moonshine.v1.GameService.Resign:output_type -> moonshine.v1.ResignResponse
-	38, // 72: moonshine.v1.GameService.RequestTakeback:output_type -> moonshine.v1.RequestTakebackResponse
-	40, // 73: moonshine.v1.GameService.AnswerTakeback:output_type -> moonshine.v1.AnswerTakebackResponse
-	55, // [55:74] is the sub-list for method output_type
-	36, // [36:55] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	51, // 24: moonshine.v1.PromptUpdate.clocks:type_name -> moonshine.v1.SeatClock
+	52, // 25: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	42, // 26: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	44, // 27: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	53, // 28: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	54, // 29: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	54, // 30: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	45, // 31: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	44, // 32: moonshine.v1.ResignResponse.events:type_name -> moonshine.v1.Event
+	0,  // 33: moonshine.v1.RequestTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
+	44, // 34: moonshine.v1.RequestTakebackResponse.event:type_name -> moonshine.v1.Event
+	0,  // 35: moonshine.v1.AnswerTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
+	44, // 36: moonshine.v1.AnswerTakebackResponse.event:type_name -> moonshine.v1.Event
+	1,  // 37: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	9,  // 38: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	3,  // 39: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
+	5,  // 40: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
+	6,  // 41: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
+	11, // 42: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	13, // 43: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	15, // 44: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	17, // 45: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	19, // 46: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	21, // 47: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	23, // 48: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	27, // 49: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	33, // 50: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	29, // 51: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	31, // 52: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	35, // 53: moonshine.v1.GameService.Resign:input_type -> moonshine.v1.ResignRequest
+	37, // 54: moonshine.v1.GameService.RequestTakeback:input_type -> moonshine.v1.RequestTakebackRequest
+	39, // 55: moonshine.v1.GameService.AnswerTakeback:input_type -> moonshine.v1.AnswerTakebackRequest
+	2,  // 56: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	10, // 57: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	4,  // 58: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
+	8,  // 59: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
+	7,  // 60: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
+	12, // 61: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	14, // 62: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	16, // 63: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	18, // 64: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	20, // 65: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	22, // 66: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	24, // 67: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	28, // 68: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	34, // 69: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	30, // 70: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	32, // 71: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	36, // 72: moonshine.v1.GameService.Resign:output_type -> moonshine.v1.ResignResponse
+	38, // 73: moonshine.v1.GameService.RequestTakeback:output_type -> moonshine.v1.RequestTakebackResponse
+	40, // 74: moonshine.v1.GameService.AnswerTakeback:output_type -> moonshine.v1.AnswerTakebackResponse
+	56, // [56:75] is the sub-list for method output_type
+	37, // [37:56] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -2994,6 +3006,7 @@ func file_moonshine_v1_game_service_proto_init() {
 		return
 	}
 	file_moonshine_v1_game_proto_init()
+	file_moonshine_v1_timer_proto_init()
 	file_moonshine_v1_game_service_proto_msgTypes[2].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[4].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[5].OneofWrappers = []any{}

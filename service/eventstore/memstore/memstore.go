@@ -242,8 +242,14 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	}
 	now := s.nowFunc()
 	res := s.appendLocked(gm, req.Events, now)
+	if req.Deadline != nil {
+		gm.meta.Deadline = req.Deadline.UTC()
+	}
 	if req.Finished && gm.meta.FinishedAt.IsZero() {
 		gm.meta.FinishedAt = now
+	}
+	if req.Finished {
+		gm.meta.Deadline = time.Time{}
 	}
 	if req.Command != nil {
 		c := eventstore.Command{

@@ -61,14 +61,17 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events 
 // the transaction's time, which the events' recorded_at defaults to. If the
 // version moved but the command was recorded before, it aborts with
 // moonshine_duplicate_command's unique violation on commands_pkey, which
-// undoes the version move. With $8, the game's record is marked finished.
+// undoes the version move. With $8, the game's record is marked finished
+// (and its pending deadline cleared); with $9, its deadline is set to $10.
 //
 // $1 game, $2 event count, $3 expected version (-1: any), $4 command id
-// (NULL: none), $5 seat, $6 command data, $7 events, $8 finished.
+// (NULL: none), $5 seat, $6 command data, $7 events, $8 finished, $9
+// whether to set the pending deadline, $10 the deadline (NULL: none).
 const appendSQL = `
 WITH g AS (
 	UPDATE games SET version = version + $2,
-		finished_at = CASE WHEN $8::boolean THEN coalesce(finished_at, now()) ELSE finished_at END
+		finished_at = CASE WHEN $8::boolean THEN coalesce(finished_at, now()) ELSE finished_at END,
+		deadline_at = CASE WHEN $8::boolean THEN NULL WHEN $9::boolean THEN $10::timestamptz ELSE deadline_at END
 	WHERE id = $1 AND ($3::bigint < 0 OR version = $3)
 	RETURNING version
 ), c AS (
@@ -122,7 +125,12 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	n := int64(len(req.Events))
 	var version, dup *int64
 	var at time.Time
-	err := s.pool.QueryRow(ctx, appendSQL, req.GameID, n, req.ExpectedVersion, cmdID, seat, cmdData, nonNilAll(req.Events), req.Finished).
+	var deadline *time.Time
+	if req.Deadline != nil && !req.Deadline.IsZero() {
+		deadline = req.Deadline
+	}
+	err := s.pool.QueryRow(ctx, appendSQL, req.GameID, n, req.ExpectedVersion, cmdID, seat, cmdData, nonNilAll(req.Events), req.Finished,
+		req.Deadline != nil, deadline).
 		Scan(&version, &dup, &at)
 	switch {
 	case err == nil && version != nil:

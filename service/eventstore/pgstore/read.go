@@ -16,7 +16,7 @@ import (
 // gameColumns are a games row's columns, as scanRecord reads them.
 const gameColumns = `g.id, g.rules, g.config, g.seed, g.seed_commitment, g.created_at, g.players, g.variant,
 	g.version, g.talk_version, g.seats_taken, g.finished_at, g.unlisted,
-	g.creator_hash, g.cancelled`
+	g.creator_hash, g.cancelled, g.deadline_at`
 
 // recordsSQL reads the games rows a subquery selects (%s: its WHERE, ORDER
 // and LIMIT) with their seat claims, one row per claim (or one without),
@@ -32,11 +32,11 @@ func scanRecords(rows pgx.Rows) ([]eventstore.GameRecord, error) {
 	var out []eventstore.GameRecord
 	for rows.Next() {
 		var g eventstore.GameRecord
-		var finished, claimed *time.Time
+		var finished, deadline, claimed *time.Time
 		var seat *int
 		var name *string
 		err := rows.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &g.CreatedAt, &g.Players, &g.Variant,
-			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &g.Unlisted, &g.CreatorHash, &g.Cancelled, &seat, &name, &claimed)
+			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &g.Unlisted, &g.CreatorHash, &g.Cancelled, &deadline, &seat, &name, &claimed)
 		if err != nil {
 			return nil, err
 		}
@@ -44,6 +44,9 @@ func scanRecords(rows pgx.Rows) ([]eventstore.GameRecord, error) {
 			g.CreatedAt = g.CreatedAt.UTC()
 			if finished != nil {
 				g.FinishedAt = finished.UTC()
+			}
+			if deadline != nil {
+				g.Deadline = deadline.UTC()
 			}
 			out = append(out, g)
 		}

@@ -30,7 +30,7 @@ func gameExists(ctx context.Context, q querier, id string) error {
 // gameColumns are a games row's columns, as scanRecords reads them.
 const gameColumns = `g.id, g.rules, g.config, g.seed, g.seed_commitment, g.created_at, g.players, g.variant,
 	g.version, g.talk_version, g.seats_taken, g.finished_at, g.unlisted,
-	g.creator_hash, g.cancelled`
+	g.creator_hash, g.cancelled, g.deadline_at`
 
 // recordsSQL reads the games rows a subquery selects (%s: its WHERE, ORDER
 // and LIMIT) with their seat claims, one row per claim (or one without),
@@ -52,10 +52,10 @@ func scanRecords(rows *sql.Rows, err error) ([]eventstore.GameRecord, error) {
 	for rows.Next() {
 		var g eventstore.GameRecord
 		var created int64
-		var finished, seat, claimed sql.NullInt64
+		var finished, deadline, seat, claimed sql.NullInt64
 		var name sql.NullString
 		err := rows.Scan(&g.ID, &g.Rules, &g.Config, &g.Seed, &g.SeedCommitment, &created, &g.Players, &g.Variant,
-			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &g.Unlisted, &g.CreatorHash, &g.Cancelled, &seat, &name, &claimed)
+			&g.Version, &g.TalkVersion, &g.SeatsTaken, &finished, &g.Unlisted, &g.CreatorHash, &g.Cancelled, &deadline, &seat, &name, &claimed)
 		if err != nil {
 			return nil, err
 		}
@@ -63,6 +63,9 @@ func scanRecords(rows *sql.Rows, err error) ([]eventstore.GameRecord, error) {
 			g.CreatedAt = fromMicros(created)
 			if finished.Valid {
 				g.FinishedAt = fromMicros(finished.Int64)
+			}
+			if deadline.Valid {
+				g.Deadline = fromMicros(deadline.Int64)
 			}
 			out = append(out, g)
 		}

@@ -134,9 +134,14 @@ func appendIn(ctx context.Context, tx *sql.Tx, req eventstore.AppendRequest) (ev
 			return eventstore.AppendResult{}, fmt.Errorf("record command: %w", err)
 		}
 	}
+	var deadline any // NULL: none
+	if req.Deadline != nil && !req.Deadline.IsZero() {
+		deadline = micros(*req.Deadline)
+	}
 	_, err = tx.ExecContext(ctx, `UPDATE games SET version = ?,
-		finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE finished_at END WHERE id = ?`,
-		res.LastSeq, req.Finished, at, req.GameID)
+		finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE finished_at END,
+		deadline_at = CASE WHEN ? THEN NULL WHEN ? THEN ? ELSE deadline_at END WHERE id = ?`,
+		res.LastSeq, req.Finished, at, req.Finished, req.Deadline != nil, deadline, req.GameID)
 	return res, err
 }
 

@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"ListGamesFilters", testListGamesFilters},
 		{"ListGamesVisibility", testListGamesVisibility},
 		{"ChangeTable", testChangeTable},
+		{"Deadlines", testDeadlines},
 		{"ReadModel", testReadModel},
 		{"Summarise", testSummarise},
 		{"RecordedAt", testRecordedAt},

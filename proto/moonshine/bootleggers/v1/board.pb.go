@@ -371,6 +371,11 @@ const (
 	// STEP_CALL_THE_ORDER: Phase 5, a majority holder calls the buying order
 	// at a speakeasy where demand runs out inside a tier (ruling 43).
 	Step_STEP_CALL_THE_ORDER Step = 4
+	// STEP_CASINO_CARDS: Phase 5 (Boardwalk), after the consumption roll and
+	// before any sale, the game waits for every Mobster who keeps a Casino
+	// card of the Selling Phase he can play and has not passed, and for a
+	// casino owner's answer to a State Gaming Commission (ruling 92).
+	Step_STEP_CASINO_CARDS Step = 5
 )
 
 // Enum value maps for Step.
@@ -381,6 +386,7 @@ var (
 		2: "STEP_SELECTION",
 		3: "STEP_TURNS",
 		4: "STEP_CALL_THE_ORDER",
+		5: "STEP_CASINO_CARDS",
 	}
 	Step_value = map[string]int32{
 		"STEP_UNSPECIFIED":    0,
@@ -388,6 +394,7 @@ var (
 		"STEP_SELECTION":      2,
 		"STEP_TURNS":          3,
 		"STEP_CALL_THE_ORDER": 4,
+		"STEP_CASINO_CARDS":   5,
 	}
 )
 
@@ -1228,14 +1235,15 @@ const file_moonshine_bootleggers_v1_board_proto_rawDesc = "" +
 	"\x15PHASE_RUN_THE_WHISKEY\x10\x04\x12\x1c\n" +
 	"\x18PHASE_WHATS_THE_PASSWORD\x10\x05\x12\x12\n" +
 	"\x0ePHASE_THE_HEAT\x10\x06\x12\x0f\n" +
-	"\vPHASE_ENDED\x10\a*k\n" +
+	"\vPHASE_ENDED\x10\a*\x82\x01\n" +
 	"\x04Step\x12\x14\n" +
 	"\x10STEP_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fSTEP_BIDDING\x10\x01\x12\x12\n" +
 	"\x0eSTEP_SELECTION\x10\x02\x12\x0e\n" +
 	"\n" +
 	"STEP_TURNS\x10\x03\x12\x17\n" +
-	"\x13STEP_CALL_THE_ORDER\x10\x04*\xf6\x02\n" +
+	"\x13STEP_CALL_THE_ORDER\x10\x04\x12\x15\n" +
+	"\x11STEP_CASINO_CARDS\x10\x05*\xf6\x02\n" +
 	"\bCardKind\x12\x19\n" +
 	"\x15CARD_KIND_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aCARD_KIND_SINGLE_INFLUENCE\x10\x01\x12\x1e\n" +

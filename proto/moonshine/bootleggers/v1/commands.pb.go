@@ -44,6 +44,9 @@ type Command struct {
 	//	*Command_TakeCasinoCard
 	//	*Command_CutOmalleys
 	//	*Command_Resign
+	//	*Command_PlayCasinoCard
+	//	*Command_PassCasinoCards
+	//	*Command_AnswerCommission
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -221,6 +224,33 @@ func (x *Command) GetResign() *Resign {
 	return nil
 }
 
+func (x *Command) GetPlayCasinoCard() *PlayCasinoCard {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_PlayCasinoCard); ok {
+			return x.PlayCasinoCard
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetPassCasinoCards() *PassCasinoCards {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_PassCasinoCards); ok {
+			return x.PassCasinoCards
+		}
+	}
+	return nil
+}
+
+func (x *Command) GetAnswerCommission() *AnswerCommission {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_AnswerCommission); ok {
+			return x.AnswerCommission
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -310,6 +340,25 @@ type Command_Resign struct {
 	Resign *Resign `protobuf:"bytes,20,opt,name=resign,proto3,oneof"`
 }
 
+type Command_PlayCasinoCard struct {
+	// play_casino_card plays a kept Casino card in its window: Phase 2 or
+	// Phase 4 on any seat's turn, or the Selling Phase's window (Boardwalk;
+	// rulings 87-99).
+	PlayCasinoCard *PlayCasinoCard `protobuf:"bytes,15,opt,name=play_casino_card,json=playCasinoCard,proto3,oneof"`
+}
+
+type Command_PassCasinoCards struct {
+	// pass_casino_cards ends the seat's plays of Casino cards for this
+	// Selling Phase (Boardwalk; ruling 92).
+	PassCasinoCards *PassCasinoCards `protobuf:"bytes,16,opt,name=pass_casino_cards,json=passCasinoCards,proto3,oneof"`
+}
+
+type Command_AnswerCommission struct {
+	// answer_commission is a casino owner's answer to a State Gaming
+	// Commission played on his casino (Boardwalk; ruling 99).
+	AnswerCommission *AnswerCommission `protobuf:"bytes,17,opt,name=answer_commission,json=answerCommission,proto3,oneof"`
+}
+
 func (*Command_ChooseMuscle) isCommand_Kind() {}
 
 func (*Command_TakeMenOfAction) isCommand_Kind() {}
@@ -339,6 +388,12 @@ func (*Command_TakeCasinoCard) isCommand_Kind() {}
 func (*Command_CutOmalleys) isCommand_Kind() {}
 
 func (*Command_Resign) isCommand_Kind() {}
+
+func (*Command_PlayCasinoCard) isCommand_Kind() {}
+
+func (*Command_PassCasinoCards) isCommand_Kind() {}
+
+func (*Command_AnswerCommission) isCommand_Kind() {}
 
 // CutOMalleys destroys one of the seat's Influence markers, from a
 // speakeasy or his Back Room: "At any time during this phase, Casino
@@ -1607,11 +1662,899 @@ func (*Resign) Descriptor() ([]byte, []int) {
 	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{22}
 }
 
+// PlayCasinoCard plays one of the seat's kept Casino cards (Boardwalk). The
+// effect named must be the card's (BAD_EFFECT otherwise), and it is played
+// in the card's window (ruling 87): Crazed Fan and New City Ordinance during
+// Phase 2, Police Raid and "Pssst. Hey bud. Over Here." during Phase 4, on
+// any seat's turn and never waited for; the others in the Selling Phase's
+// window (ruling 92). The card is discarded face up.
+type PlayCasinoCard struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// card_id is the Casino card, one of the seat's kept Casino cards.
+	CardId int32 `protobuf:"varint,1,opt,name=card_id,json=cardId,proto3" json:"card_id,omitempty"`
+	// effect is the card's target.
+	//
+	// Types that are valid to be assigned to Effect:
+	//
+	//	*PlayCasinoCard_CrazedFan
+	//	*PlayCasinoCard_NewCityOrdinance
+	//	*PlayCasinoCard_PoliceRaid
+	//	*PlayCasinoCard_Pssst
+	//	*PlayCasinoCard_FireChief
+	//	*PlayCasinoCard_PoliticalPockets
+	//	*PlayCasinoCard_GamblingWindfall
+	//	*PlayCasinoCard_ApplePie
+	//	*PlayCasinoCard_InsideJob
+	//	*PlayCasinoCard_BreakTheBank
+	//	*PlayCasinoCard_StateGamingCommission
+	Effect        isPlayCasinoCard_Effect `protobuf_oneof:"effect"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayCasinoCard) Reset() {
+	*x = PlayCasinoCard{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayCasinoCard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayCasinoCard) ProtoMessage() {}
+
+func (x *PlayCasinoCard) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayCasinoCard.ProtoReflect.Descriptor instead.
+func (*PlayCasinoCard) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *PlayCasinoCard) GetCardId() int32 {
+	if x != nil {
+		return x.CardId
+	}
+	return 0
+}
+
+func (x *PlayCasinoCard) GetEffect() isPlayCasinoCard_Effect {
+	if x != nil {
+		return x.Effect
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetCrazedFan() *CrazedFan {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_CrazedFan); ok {
+			return x.CrazedFan
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetNewCityOrdinance() *NewCityOrdinance {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_NewCityOrdinance); ok {
+			return x.NewCityOrdinance
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetPoliceRaid() *PoliceRaid {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_PoliceRaid); ok {
+			return x.PoliceRaid
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetPssst() *Pssst {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_Pssst); ok {
+			return x.Pssst
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetFireChief() *FireChief {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_FireChief); ok {
+			return x.FireChief
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetPoliticalPockets() *PoliticalPockets {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_PoliticalPockets); ok {
+			return x.PoliticalPockets
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetGamblingWindfall() *GamblingWindfall {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_GamblingWindfall); ok {
+			return x.GamblingWindfall
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetApplePie() *ApplePie {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_ApplePie); ok {
+			return x.ApplePie
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetInsideJob() *InsideJob {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_InsideJob); ok {
+			return x.InsideJob
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetBreakTheBank() *BreakTheBank {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_BreakTheBank); ok {
+			return x.BreakTheBank
+		}
+	}
+	return nil
+}
+
+func (x *PlayCasinoCard) GetStateGamingCommission() *StateGamingCommission {
+	if x != nil {
+		if x, ok := x.Effect.(*PlayCasinoCard_StateGamingCommission); ok {
+			return x.StateGamingCommission
+		}
+	}
+	return nil
+}
+
+type isPlayCasinoCard_Effect interface {
+	isPlayCasinoCard_Effect()
+}
+
+type PlayCasinoCard_CrazedFan struct {
+	// crazed_fan is the target of Crazed Fan (Phase 2).
+	CrazedFan *CrazedFan `protobuf:"bytes,2,opt,name=crazed_fan,json=crazedFan,proto3,oneof"`
+}
+
+type PlayCasinoCard_NewCityOrdinance struct {
+	// new_city_ordinance is the target of New City Ordinance (Phase 2).
+	NewCityOrdinance *NewCityOrdinance `protobuf:"bytes,3,opt,name=new_city_ordinance,json=newCityOrdinance,proto3,oneof"`
+}
+
+type PlayCasinoCard_PoliceRaid struct {
+	// police_raid is the target of Police Raid (Phase 4).
+	PoliceRaid *PoliceRaid `protobuf:"bytes,4,opt,name=police_raid,json=policeRaid,proto3,oneof"`
+}
+
+type PlayCasinoCard_Pssst struct {
+	// pssst is the target of "Pssst. Hey bud. Over Here." (Phase 4).
+	Pssst *Pssst `protobuf:"bytes,5,opt,name=pssst,proto3,oneof"`
+}
+
+type PlayCasinoCard_FireChief struct {
+	// fire_chief is the target of Fire Chief (Selling Phase).
+	FireChief *FireChief `protobuf:"bytes,6,opt,name=fire_chief,json=fireChief,proto3,oneof"`
+}
+
+type PlayCasinoCard_PoliticalPockets struct {
+	// political_pockets is the target of Political Pockets (Selling Phase).
+	PoliticalPockets *PoliticalPockets `protobuf:"bytes,7,opt,name=political_pockets,json=politicalPockets,proto3,oneof"`
+}
+
+type PlayCasinoCard_GamblingWindfall struct {
+	// gambling_windfall is the target of Gambling Windfall (Selling Phase).
+	GamblingWindfall *GamblingWindfall `protobuf:"bytes,8,opt,name=gambling_windfall,json=gamblingWindfall,proto3,oneof"`
+}
+
+type PlayCasinoCard_ApplePie struct {
+	// apple_pie is the target of Apple Pie! (Selling Phase).
+	ApplePie *ApplePie `protobuf:"bytes,9,opt,name=apple_pie,json=applePie,proto3,oneof"`
+}
+
+type PlayCasinoCard_InsideJob struct {
+	// inside_job is the target of Inside Job (Selling Phase).
+	InsideJob *InsideJob `protobuf:"bytes,10,opt,name=inside_job,json=insideJob,proto3,oneof"`
+}
+
+type PlayCasinoCard_BreakTheBank struct {
+	// break_the_bank is the target of Break the Bank (Selling Phase).
+	BreakTheBank *BreakTheBank `protobuf:"bytes,11,opt,name=break_the_bank,json=breakTheBank,proto3,oneof"`
+}
+
+type PlayCasinoCard_StateGamingCommission struct {
+	// state_gaming_commission is the target of State Gaming Commission
+	// (Selling Phase).
+	StateGamingCommission *StateGamingCommission `protobuf:"bytes,12,opt,name=state_gaming_commission,json=stateGamingCommission,proto3,oneof"`
+}
+
+func (*PlayCasinoCard_CrazedFan) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_NewCityOrdinance) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_PoliceRaid) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_Pssst) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_FireChief) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_PoliticalPockets) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_GamblingWindfall) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_ApplePie) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_InsideJob) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_BreakTheBank) isPlayCasinoCard_Effect() {}
+
+func (*PlayCasinoCard_StateGamingCommission) isPlayCasinoCard_Effect() {}
+
+// CrazedFan: "Destroy Casino Improvement marker in a Casino." (ruling 88)
+type CrazedFan struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is a casino with at least one Entertainment Act.
+	Place         DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CrazedFan) Reset() {
+	*x = CrazedFan{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CrazedFan) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CrazedFan) ProtoMessage() {}
+
+func (x *CrazedFan) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CrazedFan.ProtoReflect.Descriptor instead.
+func (*CrazedFan) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *CrazedFan) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+// NewCityOrdinance: "Player pays additional $5G to open a new Casino. New
+// Casino is not opened if player can no longer afford opening cost."
+// (ruling 89)
+type NewCityOrdinance struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the rival who pays the fee if he opens a casino this round;
+	// his Phase 2 turn must not be over.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NewCityOrdinance) Reset() {
+	*x = NewCityOrdinance{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NewCityOrdinance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NewCityOrdinance) ProtoMessage() {}
+
+func (x *NewCityOrdinance) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NewCityOrdinance.ProtoReflect.Descriptor instead.
+func (*NewCityOrdinance) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *NewCityOrdinance) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// PoliceRaid: "Play on a Casino. That Casino is closed for one round only.
+// No crates are sold to the closed Casino." (ruling 90)
+type PoliceRaid struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the casino raided.
+	Place         DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PoliceRaid) Reset() {
+	*x = PoliceRaid{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PoliceRaid) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PoliceRaid) ProtoMessage() {}
+
+func (x *PoliceRaid) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PoliceRaid.ProtoReflect.Descriptor instead.
+func (*PoliceRaid) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *PoliceRaid) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+// Pssst: "Play on a truck lined up at a Speakeasy or Casino. Move the truck
+// to a Casino." (ruling 91)
+type Pssst struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// truck is a truck lined up at a speakeasy or a casino.
+	Truck int32 `protobuf:"varint,1,opt,name=truck,proto3" json:"truck,omitempty"`
+	// to is the open casino it moves to, the back of its line; not the place
+	// it is at.
+	To            DrinkingPlace `protobuf:"varint,2,opt,name=to,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"to,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Pssst) Reset() {
+	*x = Pssst{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Pssst) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Pssst) ProtoMessage() {}
+
+func (x *Pssst) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Pssst.ProtoReflect.Descriptor instead.
+func (*Pssst) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *Pssst) GetTruck() int32 {
+	if x != nil {
+		return x.Truck
+	}
+	return 0
+}
+
+func (x *Pssst) GetTo() DrinkingPlace {
+	if x != nil {
+		return x.To
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+// FireChief: "Send the Fire Chief to inspect a Speakeasy or Casino. Crates
+// from last truck in line do not get bought." (ruling 93)
+type FireChief struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is an open speakeasy or casino with a truck in line.
+	Place         DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FireChief) Reset() {
+	*x = FireChief{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FireChief) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FireChief) ProtoMessage() {}
+
+func (x *FireChief) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FireChief.ProtoReflect.Descriptor instead.
+func (*FireChief) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *FireChief) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+// PoliticalPockets: "The heat is on. Casino only buys crates from one
+// player this turn." (ruling 94)
+type PoliticalPockets struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the casino.
+	Place DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// seat is the one Mobster it buys from: one who runs a truck in its line.
+	Seat          int32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PoliticalPockets) Reset() {
+	*x = PoliticalPockets{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PoliticalPockets) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PoliticalPockets) ProtoMessage() {}
+
+func (x *PoliticalPockets) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PoliticalPockets.ProtoReflect.Descriptor instead.
+func (*PoliticalPockets) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *PoliticalPockets) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *PoliticalPockets) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// GamblingWindfall: "Casino owner paid additional $1G per crate from bank
+// this turn." (ruling 95)
+type GamblingWindfall struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the casino.
+	Place         DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GamblingWindfall) Reset() {
+	*x = GamblingWindfall{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GamblingWindfall) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GamblingWindfall) ProtoMessage() {}
+
+func (x *GamblingWindfall) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GamblingWindfall.ProtoReflect.Descriptor instead.
+func (*GamblingWindfall) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *GamblingWindfall) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+// ApplePie: "Crates in one truck at a Casino are doubled." (ruling 96)
+type ApplePie struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// truck is a truck in line at an open casino.
+	Truck         int32 `protobuf:"varint,1,opt,name=truck,proto3" json:"truck,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApplePie) Reset() {
+	*x = ApplePie{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApplePie) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApplePie) ProtoMessage() {}
+
+func (x *ApplePie) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApplePie.ProtoReflect.Descriptor instead.
+func (*ApplePie) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *ApplePie) GetTruck() int32 {
+	if x != nil {
+		return x.Truck
+	}
+	return 0
+}
+
+// InsideJob: "All crates in one truck at a Casino receive Casino owner's
+// payout for that truck in addition to sellers payout." (ruling 97)
+type InsideJob struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// truck is a truck in line at an open casino.
+	Truck         int32 `protobuf:"varint,1,opt,name=truck,proto3" json:"truck,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InsideJob) Reset() {
+	*x = InsideJob{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InsideJob) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InsideJob) ProtoMessage() {}
+
+func (x *InsideJob) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InsideJob.ProtoReflect.Descriptor instead.
+func (*InsideJob) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *InsideJob) GetTruck() int32 {
+	if x != nil {
+		return x.Truck
+	}
+	return 0
+}
+
+// BreakTheBank: "Casino owner receives no payout from gambling or crates
+// sold at this casino this turn." (ruling 98)
+type BreakTheBank struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the casino.
+	Place         DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BreakTheBank) Reset() {
+	*x = BreakTheBank{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BreakTheBank) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BreakTheBank) ProtoMessage() {}
+
+func (x *BreakTheBank) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BreakTheBank.ProtoReflect.Descriptor instead.
+func (*BreakTheBank) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *BreakTheBank) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+// StateGamingCommission: "Casino owner must pay you $5G or Casino owner
+// receives no payout from this casino this turn. Money is paid to bank."
+// (ruling 99)
+type StateGamingCommission struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is a casino the player does not own.
+	Place         DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StateGamingCommission) Reset() {
+	*x = StateGamingCommission{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StateGamingCommission) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StateGamingCommission) ProtoMessage() {}
+
+func (x *StateGamingCommission) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StateGamingCommission.ProtoReflect.Descriptor instead.
+func (*StateGamingCommission) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *StateGamingCommission) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+// PassCasinoCards says the seat plays no more Casino cards this Selling
+// Phase: the Selling Phase's window stops waiting for it (ruling 92).
+type PassCasinoCards struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PassCasinoCards) Reset() {
+	*x = PassCasinoCards{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PassCasinoCards) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PassCasinoCards) ProtoMessage() {}
+
+func (x *PassCasinoCards) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PassCasinoCards.ProtoReflect.Descriptor instead.
+func (*PassCasinoCards) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{35}
+}
+
+// AnswerCommission is a casino owner's answer to a State Gaming Commission
+// played on his casino: pay $5G to the bank, or receive no payout from that
+// casino this round (ruling 99).
+type AnswerCommission struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// place is the casino.
+	Place DrinkingPlace `protobuf:"varint,1,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// pay is true to pay the $5G (CANNOT_AFFORD without it), false to give up
+	// the casino's payout this round.
+	Pay           bool `protobuf:"varint,2,opt,name=pay,proto3" json:"pay,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnswerCommission) Reset() {
+	*x = AnswerCommission{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnswerCommission) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnswerCommission) ProtoMessage() {}
+
+func (x *AnswerCommission) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnswerCommission.ProtoReflect.Descriptor instead.
+func (*AnswerCommission) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *AnswerCommission) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *AnswerCommission) GetPay() bool {
+	if x != nil {
+		return x.Pay
+	}
+	return false
+}
+
 var File_moonshine_bootleggers_v1_commands_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\n" +
-	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xab\t\n" +
+	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xb5\v\n" +
 	"\aCommand\x12M\n" +
 	"\rchoose_muscle\x18\x01 \x01(\v2&.moonshine.bootleggers.v1.ChooseMuscleH\x00R\fchooseMuscle\x12X\n" +
 	"\x12take_men_of_action\x18\x02 \x01(\v2).moonshine.bootleggers.v1.TakeMenOfActionH\x00R\x0ftakeMenOfAction\x12A\n" +
@@ -1628,7 +2571,10 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\x0ecall_the_order\x18\f \x01(\v2&.moonshine.bootleggers.v1.CallTheOrderH\x00R\fcallTheOrder\x12T\n" +
 	"\x10take_casino_card\x18\r \x01(\v2(.moonshine.bootleggers.v1.TakeCasinoCardH\x00R\x0etakeCasinoCard\x12J\n" +
 	"\fcut_omalleys\x18\x0e \x01(\v2%.moonshine.bootleggers.v1.CutOMalleysH\x00R\vcutOmalleys\x12:\n" +
-	"\x06resign\x18\x14 \x01(\v2 .moonshine.bootleggers.v1.ResignH\x00R\x06resignB\x06\n" +
+	"\x06resign\x18\x14 \x01(\v2 .moonshine.bootleggers.v1.ResignH\x00R\x06resign\x12T\n" +
+	"\x10play_casino_card\x18\x0f \x01(\v2(.moonshine.bootleggers.v1.PlayCasinoCardH\x00R\x0eplayCasinoCard\x12W\n" +
+	"\x11pass_casino_cards\x18\x10 \x01(\v2).moonshine.bootleggers.v1.PassCasinoCardsH\x00R\x0fpassCasinoCards\x12Y\n" +
+	"\x11answer_commission\x18\x11 \x01(\v2*.moonshine.bootleggers.v1.AnswerCommissionH\x00R\x10answerCommissionB\x06\n" +
 	"\x04kind\"L\n" +
 	"\vCutOMalleys\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\"\n" +
@@ -1695,7 +2641,55 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\fCallTheOrder\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
 	"\x06trucks\x18\x02 \x03(\x05R\x06trucks\"\b\n" +
-	"\x06ResignB\x82\x02\n" +
+	"\x06Resign\"\x97\a\n" +
+	"\x0ePlayCasinoCard\x12\x17\n" +
+	"\acard_id\x18\x01 \x01(\x05R\x06cardId\x12D\n" +
+	"\n" +
+	"crazed_fan\x18\x02 \x01(\v2#.moonshine.bootleggers.v1.CrazedFanH\x00R\tcrazedFan\x12Z\n" +
+	"\x12new_city_ordinance\x18\x03 \x01(\v2*.moonshine.bootleggers.v1.NewCityOrdinanceH\x00R\x10newCityOrdinance\x12G\n" +
+	"\vpolice_raid\x18\x04 \x01(\v2$.moonshine.bootleggers.v1.PoliceRaidH\x00R\n" +
+	"policeRaid\x127\n" +
+	"\x05pssst\x18\x05 \x01(\v2\x1f.moonshine.bootleggers.v1.PssstH\x00R\x05pssst\x12D\n" +
+	"\n" +
+	"fire_chief\x18\x06 \x01(\v2#.moonshine.bootleggers.v1.FireChiefH\x00R\tfireChief\x12Y\n" +
+	"\x11political_pockets\x18\a \x01(\v2*.moonshine.bootleggers.v1.PoliticalPocketsH\x00R\x10politicalPockets\x12Y\n" +
+	"\x11gambling_windfall\x18\b \x01(\v2*.moonshine.bootleggers.v1.GamblingWindfallH\x00R\x10gamblingWindfall\x12A\n" +
+	"\tapple_pie\x18\t \x01(\v2\".moonshine.bootleggers.v1.ApplePieH\x00R\bapplePie\x12D\n" +
+	"\n" +
+	"inside_job\x18\n" +
+	" \x01(\v2#.moonshine.bootleggers.v1.InsideJobH\x00R\tinsideJob\x12N\n" +
+	"\x0ebreak_the_bank\x18\v \x01(\v2&.moonshine.bootleggers.v1.BreakTheBankH\x00R\fbreakTheBank\x12i\n" +
+	"\x17state_gaming_commission\x18\f \x01(\v2/.moonshine.bootleggers.v1.StateGamingCommissionH\x00R\x15stateGamingCommissionB\b\n" +
+	"\x06effect\"J\n" +
+	"\tCrazedFan\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"&\n" +
+	"\x10NewCityOrdinance\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"K\n" +
+	"\n" +
+	"PoliceRaid\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"V\n" +
+	"\x05Pssst\x12\x14\n" +
+	"\x05truck\x18\x01 \x01(\x05R\x05truck\x127\n" +
+	"\x02to\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x02to\"J\n" +
+	"\tFireChief\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"e\n" +
+	"\x10PoliticalPockets\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\x05R\x04seat\"Q\n" +
+	"\x10GamblingWindfall\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\" \n" +
+	"\bApplePie\x12\x14\n" +
+	"\x05truck\x18\x01 \x01(\x05R\x05truck\"!\n" +
+	"\tInsideJob\x12\x14\n" +
+	"\x05truck\x18\x01 \x01(\x05R\x05truck\"M\n" +
+	"\fBreakTheBank\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"V\n" +
+	"\x15StateGamingCommission\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"\x11\n" +
+	"\x0fPassCasinoCards\"c\n" +
+	"\x10AnswerCommission\x12=\n" +
+	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x10\n" +
+	"\x03pay\x18\x02 \x01(\bR\x03payB\x82\x02\n" +
 	"\x1ccom.moonshine.bootleggers.v1B\rCommandsProtoP\x01ZQgithub.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1;bootleggersv1\xa2\x02\x03MBX\xaa\x02\x18Moonshine.Bootleggers.V1\xca\x02\x18Moonshine\\Bootleggers\\V1\xe2\x02$Moonshine\\Bootleggers\\V1\\GPBMetadata\xea\x02\x1aMoonshine::Bootleggers::V1b\x06proto3"
 
 var (
@@ -1710,35 +2704,49 @@ func file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_commands_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_moonshine_bootleggers_v1_commands_proto_goTypes = []any{
-	(*Command)(nil),         // 0: moonshine.bootleggers.v1.Command
-	(*CutOMalleys)(nil),     // 1: moonshine.bootleggers.v1.CutOMalleys
-	(*ChooseMuscle)(nil),    // 2: moonshine.bootleggers.v1.ChooseMuscle
-	(*TakeMenOfAction)(nil), // 3: moonshine.bootleggers.v1.TakeMenOfAction
-	(*TakeCasinoCard)(nil),  // 4: moonshine.bootleggers.v1.TakeCasinoCard
-	(*BuyTruck)(nil),        // 5: moonshine.bootleggers.v1.BuyTruck
-	(*PassSelection)(nil),   // 6: moonshine.bootleggers.v1.PassSelection
-	(*PlayCard)(nil),        // 7: moonshine.bootleggers.v1.PlayCard
-	(*Hit)(nil),             // 8: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),        // 9: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil), // 10: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),          // 11: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),     // 12: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),        // 13: moonshine.bootleggers.v1.BigNight
-	(*SendInTheBoys)(nil),   // 14: moonshine.bootleggers.v1.SendInTheBoys
-	(*FireUpTheStill)(nil),  // 15: moonshine.bootleggers.v1.FireUpTheStill
-	(*ProposeTrade)(nil),    // 16: moonshine.bootleggers.v1.ProposeTrade
-	(*AnswerTrade)(nil),     // 17: moonshine.bootleggers.v1.AnswerTrade
-	(*WithdrawTrade)(nil),   // 18: moonshine.bootleggers.v1.WithdrawTrade
-	(*RunTheWhiskey)(nil),   // 19: moonshine.bootleggers.v1.RunTheWhiskey
-	(*Run)(nil),             // 20: moonshine.bootleggers.v1.Run
-	(*CallTheOrder)(nil),    // 21: moonshine.bootleggers.v1.CallTheOrder
-	(*Resign)(nil),          // 22: moonshine.bootleggers.v1.Resign
-	(DrinkingPlace)(0),      // 23: moonshine.bootleggers.v1.DrinkingPlace
-	(*Colour)(nil),          // 24: moonshine.bootleggers.v1.Colour
-	(*Placement)(nil),       // 25: moonshine.bootleggers.v1.Placement
-	(*Goods)(nil),           // 26: moonshine.bootleggers.v1.Goods
+	(*Command)(nil),               // 0: moonshine.bootleggers.v1.Command
+	(*CutOMalleys)(nil),           // 1: moonshine.bootleggers.v1.CutOMalleys
+	(*ChooseMuscle)(nil),          // 2: moonshine.bootleggers.v1.ChooseMuscle
+	(*TakeMenOfAction)(nil),       // 3: moonshine.bootleggers.v1.TakeMenOfAction
+	(*TakeCasinoCard)(nil),        // 4: moonshine.bootleggers.v1.TakeCasinoCard
+	(*BuyTruck)(nil),              // 5: moonshine.bootleggers.v1.BuyTruck
+	(*PassSelection)(nil),         // 6: moonshine.bootleggers.v1.PassSelection
+	(*PlayCard)(nil),              // 7: moonshine.bootleggers.v1.PlayCard
+	(*Hit)(nil),                   // 8: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),              // 9: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil),       // 10: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),                // 11: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),           // 12: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),              // 13: moonshine.bootleggers.v1.BigNight
+	(*SendInTheBoys)(nil),         // 14: moonshine.bootleggers.v1.SendInTheBoys
+	(*FireUpTheStill)(nil),        // 15: moonshine.bootleggers.v1.FireUpTheStill
+	(*ProposeTrade)(nil),          // 16: moonshine.bootleggers.v1.ProposeTrade
+	(*AnswerTrade)(nil),           // 17: moonshine.bootleggers.v1.AnswerTrade
+	(*WithdrawTrade)(nil),         // 18: moonshine.bootleggers.v1.WithdrawTrade
+	(*RunTheWhiskey)(nil),         // 19: moonshine.bootleggers.v1.RunTheWhiskey
+	(*Run)(nil),                   // 20: moonshine.bootleggers.v1.Run
+	(*CallTheOrder)(nil),          // 21: moonshine.bootleggers.v1.CallTheOrder
+	(*Resign)(nil),                // 22: moonshine.bootleggers.v1.Resign
+	(*PlayCasinoCard)(nil),        // 23: moonshine.bootleggers.v1.PlayCasinoCard
+	(*CrazedFan)(nil),             // 24: moonshine.bootleggers.v1.CrazedFan
+	(*NewCityOrdinance)(nil),      // 25: moonshine.bootleggers.v1.NewCityOrdinance
+	(*PoliceRaid)(nil),            // 26: moonshine.bootleggers.v1.PoliceRaid
+	(*Pssst)(nil),                 // 27: moonshine.bootleggers.v1.Pssst
+	(*FireChief)(nil),             // 28: moonshine.bootleggers.v1.FireChief
+	(*PoliticalPockets)(nil),      // 29: moonshine.bootleggers.v1.PoliticalPockets
+	(*GamblingWindfall)(nil),      // 30: moonshine.bootleggers.v1.GamblingWindfall
+	(*ApplePie)(nil),              // 31: moonshine.bootleggers.v1.ApplePie
+	(*InsideJob)(nil),             // 32: moonshine.bootleggers.v1.InsideJob
+	(*BreakTheBank)(nil),          // 33: moonshine.bootleggers.v1.BreakTheBank
+	(*StateGamingCommission)(nil), // 34: moonshine.bootleggers.v1.StateGamingCommission
+	(*PassCasinoCards)(nil),       // 35: moonshine.bootleggers.v1.PassCasinoCards
+	(*AnswerCommission)(nil),      // 36: moonshine.bootleggers.v1.AnswerCommission
+	(DrinkingPlace)(0),            // 37: moonshine.bootleggers.v1.DrinkingPlace
+	(*Colour)(nil),                // 38: moonshine.bootleggers.v1.Colour
+	(*Placement)(nil),             // 39: moonshine.bootleggers.v1.Placement
+	(*Goods)(nil),                 // 40: moonshine.bootleggers.v1.Goods
 }
 var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
 	2,  // 0: moonshine.bootleggers.v1.Command.choose_muscle:type_name -> moonshine.bootleggers.v1.ChooseMuscle
@@ -1756,31 +2764,54 @@ var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
 	4,  // 12: moonshine.bootleggers.v1.Command.take_casino_card:type_name -> moonshine.bootleggers.v1.TakeCasinoCard
 	1,  // 13: moonshine.bootleggers.v1.Command.cut_omalleys:type_name -> moonshine.bootleggers.v1.CutOMalleys
 	22, // 14: moonshine.bootleggers.v1.Command.resign:type_name -> moonshine.bootleggers.v1.Resign
-	23, // 15: moonshine.bootleggers.v1.CutOMalleys.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 16: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 17: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	8,  // 18: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
-	9,  // 19: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	10, // 20: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	11, // 21: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	12, // 22: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	13, // 23: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	23, // 24: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	24, // 25: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
-	23, // 26: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	25, // 27: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
-	23, // 28: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 29: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	26, // 30: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
-	26, // 31: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
-	20, // 32: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
-	23, // 33: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 34: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	35, // [35:35] is the sub-list for method output_type
-	35, // [35:35] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	23, // 15: moonshine.bootleggers.v1.Command.play_casino_card:type_name -> moonshine.bootleggers.v1.PlayCasinoCard
+	35, // 16: moonshine.bootleggers.v1.Command.pass_casino_cards:type_name -> moonshine.bootleggers.v1.PassCasinoCards
+	36, // 17: moonshine.bootleggers.v1.Command.answer_commission:type_name -> moonshine.bootleggers.v1.AnswerCommission
+	37, // 18: moonshine.bootleggers.v1.CutOMalleys.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 19: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 20: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	8,  // 21: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
+	9,  // 22: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	10, // 23: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	11, // 24: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	12, // 25: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	13, // 26: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	37, // 27: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	38, // 28: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
+	37, // 29: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	39, // 30: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
+	37, // 31: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 32: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	40, // 33: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
+	40, // 34: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
+	20, // 35: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
+	37, // 36: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 37: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	24, // 38: moonshine.bootleggers.v1.PlayCasinoCard.crazed_fan:type_name -> moonshine.bootleggers.v1.CrazedFan
+	25, // 39: moonshine.bootleggers.v1.PlayCasinoCard.new_city_ordinance:type_name -> moonshine.bootleggers.v1.NewCityOrdinance
+	26, // 40: moonshine.bootleggers.v1.PlayCasinoCard.police_raid:type_name -> moonshine.bootleggers.v1.PoliceRaid
+	27, // 41: moonshine.bootleggers.v1.PlayCasinoCard.pssst:type_name -> moonshine.bootleggers.v1.Pssst
+	28, // 42: moonshine.bootleggers.v1.PlayCasinoCard.fire_chief:type_name -> moonshine.bootleggers.v1.FireChief
+	29, // 43: moonshine.bootleggers.v1.PlayCasinoCard.political_pockets:type_name -> moonshine.bootleggers.v1.PoliticalPockets
+	30, // 44: moonshine.bootleggers.v1.PlayCasinoCard.gambling_windfall:type_name -> moonshine.bootleggers.v1.GamblingWindfall
+	31, // 45: moonshine.bootleggers.v1.PlayCasinoCard.apple_pie:type_name -> moonshine.bootleggers.v1.ApplePie
+	32, // 46: moonshine.bootleggers.v1.PlayCasinoCard.inside_job:type_name -> moonshine.bootleggers.v1.InsideJob
+	33, // 47: moonshine.bootleggers.v1.PlayCasinoCard.break_the_bank:type_name -> moonshine.bootleggers.v1.BreakTheBank
+	34, // 48: moonshine.bootleggers.v1.PlayCasinoCard.state_gaming_commission:type_name -> moonshine.bootleggers.v1.StateGamingCommission
+	37, // 49: moonshine.bootleggers.v1.CrazedFan.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 50: moonshine.bootleggers.v1.PoliceRaid.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 51: moonshine.bootleggers.v1.Pssst.to:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 52: moonshine.bootleggers.v1.FireChief.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 53: moonshine.bootleggers.v1.PoliticalPockets.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 54: moonshine.bootleggers.v1.GamblingWindfall.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 55: moonshine.bootleggers.v1.BreakTheBank.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 56: moonshine.bootleggers.v1.StateGamingCommission.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 57: moonshine.bootleggers.v1.AnswerCommission.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	58, // [58:58] is the sub-list for method output_type
+	58, // [58:58] is the sub-list for method input_type
+	58, // [58:58] is the sub-list for extension type_name
+	58, // [58:58] is the sub-list for extension extendee
+	0,  // [0:58] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_commands_proto_init() }
@@ -1805,6 +2836,9 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 		(*Command_TakeCasinoCard)(nil),
 		(*Command_CutOmalleys)(nil),
 		(*Command_Resign)(nil),
+		(*Command_PlayCasinoCard)(nil),
+		(*Command_PassCasinoCards)(nil),
+		(*Command_AnswerCommission)(nil),
 	}
 	file_moonshine_bootleggers_v1_commands_proto_msgTypes[3].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_commands_proto_msgTypes[7].OneofWrappers = []any{
@@ -1815,13 +2849,26 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 		(*PlayCard_HaltAnOrder)(nil),
 		(*PlayCard_BigNight)(nil),
 	}
+	file_moonshine_bootleggers_v1_commands_proto_msgTypes[23].OneofWrappers = []any{
+		(*PlayCasinoCard_CrazedFan)(nil),
+		(*PlayCasinoCard_NewCityOrdinance)(nil),
+		(*PlayCasinoCard_PoliceRaid)(nil),
+		(*PlayCasinoCard_Pssst)(nil),
+		(*PlayCasinoCard_FireChief)(nil),
+		(*PlayCasinoCard_PoliticalPockets)(nil),
+		(*PlayCasinoCard_GamblingWindfall)(nil),
+		(*PlayCasinoCard_ApplePie)(nil),
+		(*PlayCasinoCard_InsideJob)(nil),
+		(*PlayCasinoCard_BreakTheBank)(nil),
+		(*PlayCasinoCard_StateGamingCommission)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_commands_proto_rawDesc), len(file_moonshine_bootleggers_v1_commands_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   23,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

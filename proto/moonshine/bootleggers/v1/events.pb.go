@@ -185,6 +185,10 @@ type Event struct {
 	//	*Event_CasinoCardTaken
 	//	*Event_OmalleysCut
 	//	*Event_Resigned
+	//	*Event_CasinoCardPlayed
+	//	*Event_CasinoCardsAwaited
+	//	*Event_CasinoCardsPassed
+	//	*Event_CommissionAnswered
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -560,6 +564,42 @@ func (x *Event) GetResigned() *Resigned {
 	return nil
 }
 
+func (x *Event) GetCasinoCardPlayed() *CasinoCardPlayed {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CasinoCardPlayed); ok {
+			return x.CasinoCardPlayed
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetCasinoCardsAwaited() *CasinoCardsAwaited {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CasinoCardsAwaited); ok {
+			return x.CasinoCardsAwaited
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetCasinoCardsPassed() *CasinoCardsPassed {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CasinoCardsPassed); ok {
+			return x.CasinoCardsPassed
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetCommissionAnswered() *CommissionAnswered {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_CommissionAnswered); ok {
+			return x.CommissionAnswered
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -758,6 +798,30 @@ type Event_Resigned struct {
 	Resigned *Resigned `protobuf:"bytes,45,opt,name=resigned,proto3,oneof"`
 }
 
+type Event_CasinoCardPlayed struct {
+	// casino_card_played records a kept Casino card played, and its effect
+	// (Boardwalk).
+	CasinoCardPlayed *CasinoCardPlayed `protobuf:"bytes,37,opt,name=casino_card_played,json=casinoCardPlayed,proto3,oneof"`
+}
+
+type Event_CasinoCardsAwaited struct {
+	// casino_cards_awaited opens the Selling Phase's window for Casino
+	// cards (Boardwalk, ruling 92).
+	CasinoCardsAwaited *CasinoCardsAwaited `protobuf:"bytes,38,opt,name=casino_cards_awaited,json=casinoCardsAwaited,proto3,oneof"`
+}
+
+type Event_CasinoCardsPassed struct {
+	// casino_cards_passed records a seat playing no more Casino cards this
+	// Selling Phase (Boardwalk, ruling 92).
+	CasinoCardsPassed *CasinoCardsPassed `protobuf:"bytes,39,opt,name=casino_cards_passed,json=casinoCardsPassed,proto3,oneof"`
+}
+
+type Event_CommissionAnswered struct {
+	// commission_answered records a casino owner's answer to a State Gaming
+	// Commission (Boardwalk, ruling 99).
+	CommissionAnswered *CommissionAnswered `protobuf:"bytes,40,opt,name=commission_answered,json=commissionAnswered,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_MuscleDealt) isEvent_Kind() {}
@@ -832,6 +896,14 @@ func (*Event_OmalleysCut) isEvent_Kind() {}
 
 func (*Event_Resigned) isEvent_Kind() {}
 
+func (*Event_CasinoCardPlayed) isEvent_Kind() {}
+
+func (*Event_CasinoCardsAwaited) isEvent_Kind() {}
+
+func (*Event_CasinoCardsPassed) isEvent_Kind() {}
+
+func (*Event_CommissionAnswered) isEvent_Kind() {}
+
 // CasinoRedeveloped records a redevelopment: "A Mobster may optionally
 // choose to redevelop a Speakeasy into a Casino for the base price
 // identified on the Casino plus $3G per Influence marker paid to their
@@ -854,8 +926,11 @@ type CasinoRedeveloped struct {
 	// improvements_discarded is the speakeasy's improvement markers
 	// discarded.
 	ImprovementsDiscarded int32 `protobuf:"varint,6,opt,name=improvements_discarded,json=improvementsDiscarded,proto3" json:"improvements_discarded,omitempty"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// ordinance_fee is the New City Ordinance's fee paid to the bank, part of
+	// total (0 without one; ruling 89).
+	OrdinanceFee  int32 `protobuf:"varint,7,opt,name=ordinance_fee,json=ordinanceFee,proto3" json:"ordinance_fee,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CasinoRedeveloped) Reset() {
@@ -926,6 +1001,13 @@ func (x *CasinoRedeveloped) GetTotal() int32 {
 func (x *CasinoRedeveloped) GetImprovementsDiscarded() int32 {
 	if x != nil {
 		return x.ImprovementsDiscarded
+	}
+	return 0
+}
+
+func (x *CasinoRedeveloped) GetOrdinanceFee() int32 {
+	if x != nil {
+		return x.OrdinanceFee
 	}
 	return 0
 }
@@ -3700,7 +3782,10 @@ type Sale struct {
 	// crates is the number of crates bought from it (0 when demand ran out).
 	Crates int32 `protobuf:"varint,4,opt,name=crates,proto3" json:"crates,omitempty"`
 	// paid is what the bank paid the seller.
-	Paid          int32 `protobuf:"varint,5,opt,name=paid,proto3" json:"paid,omitempty"`
+	Paid int32 `protobuf:"varint,5,opt,name=paid,proto3" json:"paid,omitempty"`
+	// inside_job is what the bank paid the seller besides, at a casino: the
+	// owner's payout for this truck's crates under Inside Job (ruling 97).
+	InsideJob     int32 `protobuf:"varint,6,opt,name=inside_job,json=insideJob,proto3" json:"inside_job,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3770,6 +3855,13 @@ func (x *Sale) GetPaid() int32 {
 	return 0
 }
 
+func (x *Sale) GetInsideJob() int32 {
+	if x != nil {
+		return x.InsideJob
+	}
+	return 0
+}
+
 // WhiskeySold records the selling at one drinking place with trucks in line.
 type WhiskeySold struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3786,8 +3878,15 @@ type WhiskeySold struct {
 	// gambling_profit is what the bank paid a casino's owner for the points
 	// of the roll above the crates sold (Boardwalk).
 	GamblingProfit int32 `protobuf:"varint,5,opt,name=gambling_profit,json=gamblingProfit,proto3" json:"gambling_profit,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// gambling_windfall is what the bank paid a casino's owner besides under
+	// Gambling Windfall, $1G per crate his payout counts (ruling 95).
+	GamblingWindfall int32 `protobuf:"varint,6,opt,name=gambling_windfall,json=gamblingWindfall,proto3" json:"gambling_windfall,omitempty"`
+	// owner_withheld is true when a casino's owner receives no payout this
+	// round: Break the Bank, or a State Gaming Commission he did not pay
+	// (rulings 98, 99).
+	OwnerWithheld bool `protobuf:"varint,7,opt,name=owner_withheld,json=ownerWithheld,proto3" json:"owner_withheld,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *WhiskeySold) Reset() {
@@ -3853,6 +3952,20 @@ func (x *WhiskeySold) GetGamblingProfit() int32 {
 		return x.GamblingProfit
 	}
 	return 0
+}
+
+func (x *WhiskeySold) GetGamblingWindfall() int32 {
+	if x != nil {
+		return x.GamblingWindfall
+	}
+	return 0
+}
+
+func (x *WhiskeySold) GetOwnerWithheld() bool {
+	if x != nil {
+		return x.OwnerWithheld
+	}
+	return false
 }
 
 // SeatCount is a number for one seat.
@@ -4266,11 +4379,471 @@ func (x *Resigned) GetLapsed() []int32 {
 	return nil
 }
 
+// CasinoCardPlayed records a kept Casino card played (Boardwalk): it is
+// discarded face up and its effect holds for this round (rulings 87-99).
+type CasinoCardPlayed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the player.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// card_id is the card.
+	CardId int32 `protobuf:"varint,2,opt,name=card_id,json=cardId,proto3" json:"card_id,omitempty"`
+	// kind is its kind.
+	Kind CasinoCardKind `protobuf:"varint,3,opt,name=kind,proto3,enum=moonshine.bootleggers.v1.CasinoCardKind" json:"kind,omitempty"`
+	// effect is what happened, as commanded.
+	//
+	// Types that are valid to be assigned to Effect:
+	//
+	//	*CasinoCardPlayed_CrazedFan
+	//	*CasinoCardPlayed_NewCityOrdinance
+	//	*CasinoCardPlayed_PoliceRaid
+	//	*CasinoCardPlayed_Pssst
+	//	*CasinoCardPlayed_FireChief
+	//	*CasinoCardPlayed_PoliticalPockets
+	//	*CasinoCardPlayed_GamblingWindfall
+	//	*CasinoCardPlayed_ApplePie
+	//	*CasinoCardPlayed_InsideJob
+	//	*CasinoCardPlayed_BreakTheBank
+	//	*CasinoCardPlayed_StateGamingCommission
+	Effect isCasinoCardPlayed_Effect `protobuf_oneof:"effect"`
+	// from is where a truck moved by "Pssst. Hey bud. Over Here." was lined
+	// up before.
+	From DrinkingPlace `protobuf:"varint,15,opt,name=from,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"from,omitempty"`
+	// crates_added is the crates Apple Pie! added to the truck, from the
+	// supply.
+	CratesAdded   int32 `protobuf:"varint,16,opt,name=crates_added,json=cratesAdded,proto3" json:"crates_added,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoCardPlayed) Reset() {
+	*x = CasinoCardPlayed{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoCardPlayed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoCardPlayed) ProtoMessage() {}
+
+func (x *CasinoCardPlayed) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoCardPlayed.ProtoReflect.Descriptor instead.
+func (*CasinoCardPlayed) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *CasinoCardPlayed) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *CasinoCardPlayed) GetCardId() int32 {
+	if x != nil {
+		return x.CardId
+	}
+	return 0
+}
+
+func (x *CasinoCardPlayed) GetKind() CasinoCardKind {
+	if x != nil {
+		return x.Kind
+	}
+	return CasinoCardKind_CASINO_CARD_KIND_UNSPECIFIED
+}
+
+func (x *CasinoCardPlayed) GetEffect() isCasinoCardPlayed_Effect {
+	if x != nil {
+		return x.Effect
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetCrazedFan() *CrazedFan {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_CrazedFan); ok {
+			return x.CrazedFan
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetNewCityOrdinance() *NewCityOrdinance {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_NewCityOrdinance); ok {
+			return x.NewCityOrdinance
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetPoliceRaid() *PoliceRaid {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_PoliceRaid); ok {
+			return x.PoliceRaid
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetPssst() *Pssst {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_Pssst); ok {
+			return x.Pssst
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetFireChief() *FireChief {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_FireChief); ok {
+			return x.FireChief
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetPoliticalPockets() *PoliticalPockets {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_PoliticalPockets); ok {
+			return x.PoliticalPockets
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetGamblingWindfall() *GamblingWindfall {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_GamblingWindfall); ok {
+			return x.GamblingWindfall
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetApplePie() *ApplePie {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_ApplePie); ok {
+			return x.ApplePie
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetInsideJob() *InsideJob {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_InsideJob); ok {
+			return x.InsideJob
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetBreakTheBank() *BreakTheBank {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_BreakTheBank); ok {
+			return x.BreakTheBank
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetStateGamingCommission() *StateGamingCommission {
+	if x != nil {
+		if x, ok := x.Effect.(*CasinoCardPlayed_StateGamingCommission); ok {
+			return x.StateGamingCommission
+		}
+	}
+	return nil
+}
+
+func (x *CasinoCardPlayed) GetFrom() DrinkingPlace {
+	if x != nil {
+		return x.From
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *CasinoCardPlayed) GetCratesAdded() int32 {
+	if x != nil {
+		return x.CratesAdded
+	}
+	return 0
+}
+
+type isCasinoCardPlayed_Effect interface {
+	isCasinoCardPlayed_Effect()
+}
+
+type CasinoCardPlayed_CrazedFan struct {
+	// crazed_fan names the casino that lost an Entertainment Act.
+	CrazedFan *CrazedFan `protobuf:"bytes,4,opt,name=crazed_fan,json=crazedFan,proto3,oneof"`
+}
+
+type CasinoCardPlayed_NewCityOrdinance struct {
+	// new_city_ordinance names the Mobster who pays the fee this round.
+	NewCityOrdinance *NewCityOrdinance `protobuf:"bytes,5,opt,name=new_city_ordinance,json=newCityOrdinance,proto3,oneof"`
+}
+
+type CasinoCardPlayed_PoliceRaid struct {
+	// police_raid names the casino closed this round.
+	PoliceRaid *PoliceRaid `protobuf:"bytes,6,opt,name=police_raid,json=policeRaid,proto3,oneof"`
+}
+
+type CasinoCardPlayed_Pssst struct {
+	// pssst names the truck moved and the casino it moved to.
+	Pssst *Pssst `protobuf:"bytes,7,opt,name=pssst,proto3,oneof"`
+}
+
+type CasinoCardPlayed_FireChief struct {
+	// fire_chief names the place whose last truck in line is not bought.
+	FireChief *FireChief `protobuf:"bytes,8,opt,name=fire_chief,json=fireChief,proto3,oneof"`
+}
+
+type CasinoCardPlayed_PoliticalPockets struct {
+	// political_pockets names the casino and the one Mobster it buys from.
+	PoliticalPockets *PoliticalPockets `protobuf:"bytes,9,opt,name=political_pockets,json=politicalPockets,proto3,oneof"`
+}
+
+type CasinoCardPlayed_GamblingWindfall struct {
+	// gambling_windfall names the casino whose owner is paid $1G more a
+	// crate.
+	GamblingWindfall *GamblingWindfall `protobuf:"bytes,10,opt,name=gambling_windfall,json=gamblingWindfall,proto3,oneof"`
+}
+
+type CasinoCardPlayed_ApplePie struct {
+	// apple_pie names the truck whose crates were doubled.
+	ApplePie *ApplePie `protobuf:"bytes,11,opt,name=apple_pie,json=applePie,proto3,oneof"`
+}
+
+type CasinoCardPlayed_InsideJob struct {
+	// inside_job names the truck whose crates receive the owner's payout.
+	InsideJob *InsideJob `protobuf:"bytes,12,opt,name=inside_job,json=insideJob,proto3,oneof"`
+}
+
+type CasinoCardPlayed_BreakTheBank struct {
+	// break_the_bank names the casino whose owner receives no payout.
+	BreakTheBank *BreakTheBank `protobuf:"bytes,13,opt,name=break_the_bank,json=breakTheBank,proto3,oneof"`
+}
+
+type CasinoCardPlayed_StateGamingCommission struct {
+	// state_gaming_commission names the casino whose owner must answer.
+	StateGamingCommission *StateGamingCommission `protobuf:"bytes,14,opt,name=state_gaming_commission,json=stateGamingCommission,proto3,oneof"`
+}
+
+func (*CasinoCardPlayed_CrazedFan) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_NewCityOrdinance) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_PoliceRaid) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_Pssst) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_FireChief) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_PoliticalPockets) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_GamblingWindfall) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_ApplePie) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_InsideJob) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_BreakTheBank) isCasinoCardPlayed_Effect() {}
+
+func (*CasinoCardPlayed_StateGamingCommission) isCasinoCardPlayed_Effect() {}
+
+// CasinoCardsAwaited opens the Selling Phase's window (Boardwalk, ruling
+// 92): after the consumption roll and before any sale the game waits for
+// the seats listed, each of which keeps a Casino card of the Selling Phase
+// it can play, and for casino owners' answers to a State Gaming Commission.
+type CasinoCardsAwaited struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seats are the seats waited for when the window opened.
+	Seats         []int32 `protobuf:"varint,1,rep,packed,name=seats,proto3" json:"seats,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoCardsAwaited) Reset() {
+	*x = CasinoCardsAwaited{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoCardsAwaited) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoCardsAwaited) ProtoMessage() {}
+
+func (x *CasinoCardsAwaited) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoCardsAwaited.ProtoReflect.Descriptor instead.
+func (*CasinoCardsAwaited) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *CasinoCardsAwaited) GetSeats() []int32 {
+	if x != nil {
+		return x.Seats
+	}
+	return nil
+}
+
+// CasinoCardsPassed records that a seat plays no more Casino cards this
+// Selling Phase.
+type CasinoCardsPassed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoCardsPassed) Reset() {
+	*x = CasinoCardsPassed{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoCardsPassed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoCardsPassed) ProtoMessage() {}
+
+func (x *CasinoCardsPassed) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoCardsPassed.ProtoReflect.Descriptor instead.
+func (*CasinoCardsPassed) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *CasinoCardsPassed) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// CommissionAnswered records a casino owner's answer to a State Gaming
+// Commission: $5G paid to the bank, or no payout from that casino this
+// round (ruling 99).
+type CommissionAnswered struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the casino's owner.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// place is the casino.
+	Place DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
+	// paid is what he paid the bank: 5, or 0 when he gives up the payout.
+	Paid int32 `protobuf:"varint,3,opt,name=paid,proto3" json:"paid,omitempty"`
+	// forced is true when the game answered for him: he could not pay.
+	Forced        bool `protobuf:"varint,4,opt,name=forced,proto3" json:"forced,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CommissionAnswered) Reset() {
+	*x = CommissionAnswered{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CommissionAnswered) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CommissionAnswered) ProtoMessage() {}
+
+func (x *CommissionAnswered) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CommissionAnswered.ProtoReflect.Descriptor instead.
+func (*CommissionAnswered) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *CommissionAnswered) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *CommissionAnswered) GetPlace() DrinkingPlace {
+	if x != nil {
+		return x.Place
+	}
+	return DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+}
+
+func (x *CommissionAnswered) GetPaid() int32 {
+	if x != nil {
+		return x.Paid
+	}
+	return 0
+}
+
+func (x *CommissionAnswered) GetForced() bool {
+	if x != nil {
+		return x.Forced
+	}
+	return false
+}
+
 var File_moonshine_bootleggers_v1_events_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xf2\x16\n" +
+	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xf0\x19\n" +
 	"\x05Event\x12J\n" +
 	"\fgame_started\x18\x01 \x01(\v2%.moonshine.bootleggers.v1.GameStartedH\x00R\vgameStarted\x12J\n" +
 	"\fmuscle_dealt\x18\x02 \x01(\v2%.moonshine.bootleggers.v1.MuscleDealtH\x00R\vmuscleDealt\x12G\n" +
@@ -4318,8 +4891,12 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x16casino_owner_discarded\x18\" \x01(\v2..moonshine.bootleggers.v1.CasinoOwnerDiscardedH\x00R\x14casinoOwnerDiscarded\x12W\n" +
 	"\x11casino_card_taken\x18# \x01(\v2).moonshine.bootleggers.v1.CasinoCardTakenH\x00R\x0fcasinoCardTaken\x12J\n" +
 	"\fomalleys_cut\x18$ \x01(\v2%.moonshine.bootleggers.v1.OMalleysCutH\x00R\vomalleysCut\x12@\n" +
-	"\bresigned\x18- \x01(\v2\".moonshine.bootleggers.v1.ResignedH\x00R\bresignedB\x06\n" +
-	"\x04kind\"\x97\x02\n" +
+	"\bresigned\x18- \x01(\v2\".moonshine.bootleggers.v1.ResignedH\x00R\bresigned\x12Z\n" +
+	"\x12casino_card_played\x18% \x01(\v2*.moonshine.bootleggers.v1.CasinoCardPlayedH\x00R\x10casinoCardPlayed\x12`\n" +
+	"\x14casino_cards_awaited\x18& \x01(\v2,.moonshine.bootleggers.v1.CasinoCardsAwaitedH\x00R\x12casinoCardsAwaited\x12]\n" +
+	"\x13casino_cards_passed\x18' \x01(\v2+.moonshine.bootleggers.v1.CasinoCardsPassedH\x00R\x11casinoCardsPassed\x12_\n" +
+	"\x13commission_answered\x18( \x01(\v2,.moonshine.bootleggers.v1.CommissionAnsweredH\x00R\x12commissionAnsweredB\x06\n" +
+	"\x04kind\"\xbc\x02\n" +
 	"\x11CasinoRedeveloped\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
 	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x1d\n" +
@@ -4327,7 +4904,8 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"base_price\x18\x03 \x01(\x05R\tbasePrice\x12C\n" +
 	"\bpayments\x18\x04 \x03(\v2'.moonshine.bootleggers.v1.MarkerPaymentR\bpayments\x12\x14\n" +
 	"\x05total\x18\x05 \x01(\x05R\x05total\x125\n" +
-	"\x16improvements_discarded\x18\x06 \x01(\x05R\x15improvementsDiscarded\"Q\n" +
+	"\x16improvements_discarded\x18\x06 \x01(\x05R\x15improvementsDiscarded\x12#\n" +
+	"\rordinance_fee\x18\a \x01(\x05R\fordinanceFee\"Q\n" +
 	"\rMarkerPayment\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x18\n" +
 	"\amarkers\x18\x02 \x01(\x05R\amarkers\x12\x12\n" +
@@ -4525,20 +5103,24 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\vOrderCalled\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
 	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
-	"\x06trucks\x18\x03 \x03(\x05R\x06trucks\"\x9a\x01\n" +
+	"\x06trucks\x18\x03 \x03(\x05R\x06trucks\"\xb9\x01\n" +
 	"\x04Sale\x12\x14\n" +
 	"\x05truck\x18\x01 \x01(\x05R\x05truck\x12\x16\n" +
 	"\x06seller\x18\x02 \x01(\x05R\x06seller\x128\n" +
 	"\x04tier\x18\x03 \x01(\x0e2$.moonshine.bootleggers.v1.BuyingTierR\x04tier\x12\x16\n" +
 	"\x06crates\x18\x04 \x01(\x05R\x06crates\x12\x12\n" +
-	"\x04paid\x18\x05 \x01(\x05R\x04paid\"\xf1\x01\n" +
+	"\x04paid\x18\x05 \x01(\x05R\x04paid\x12\x1d\n" +
+	"\n" +
+	"inside_job\x18\x06 \x01(\x05R\tinsideJob\"\xc5\x02\n" +
 	"\vWhiskeySold\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x124\n" +
 	"\x05sales\x18\x02 \x03(\v2\x1e.moonshine.bootleggers.v1.SaleR\x05sales\x12\x19\n" +
 	"\x05owner\x18\x03 \x01(\x05H\x00R\x05owner\x88\x01\x01\x12\x1f\n" +
 	"\vowner_bonus\x18\x04 \x01(\x05R\n" +
 	"ownerBonus\x12'\n" +
-	"\x0fgambling_profit\x18\x05 \x01(\x05R\x0egamblingProfitB\b\n" +
+	"\x0fgambling_profit\x18\x05 \x01(\x05R\x0egamblingProfit\x12+\n" +
+	"\x11gambling_windfall\x18\x06 \x01(\x05R\x10gamblingWindfall\x12%\n" +
+	"\x0eowner_withheld\x18\a \x01(\bR\rownerWithheldB\b\n" +
 	"\x06_owner\"5\n" +
 	"\tSeatCount\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
@@ -4567,7 +5149,39 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x06winner\x18\x04 \x01(\x05R\x06winner\"6\n" +
 	"\bResigned\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
-	"\x06lapsed\x18\x02 \x03(\x05R\x06lapsed*\x98\x01\n" +
+	"\x06lapsed\x18\x02 \x03(\x05R\x06lapsed\"\xcb\b\n" +
+	"\x10CasinoCardPlayed\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x17\n" +
+	"\acard_id\x18\x02 \x01(\x05R\x06cardId\x12<\n" +
+	"\x04kind\x18\x03 \x01(\x0e2(.moonshine.bootleggers.v1.CasinoCardKindR\x04kind\x12D\n" +
+	"\n" +
+	"crazed_fan\x18\x04 \x01(\v2#.moonshine.bootleggers.v1.CrazedFanH\x00R\tcrazedFan\x12Z\n" +
+	"\x12new_city_ordinance\x18\x05 \x01(\v2*.moonshine.bootleggers.v1.NewCityOrdinanceH\x00R\x10newCityOrdinance\x12G\n" +
+	"\vpolice_raid\x18\x06 \x01(\v2$.moonshine.bootleggers.v1.PoliceRaidH\x00R\n" +
+	"policeRaid\x127\n" +
+	"\x05pssst\x18\a \x01(\v2\x1f.moonshine.bootleggers.v1.PssstH\x00R\x05pssst\x12D\n" +
+	"\n" +
+	"fire_chief\x18\b \x01(\v2#.moonshine.bootleggers.v1.FireChiefH\x00R\tfireChief\x12Y\n" +
+	"\x11political_pockets\x18\t \x01(\v2*.moonshine.bootleggers.v1.PoliticalPocketsH\x00R\x10politicalPockets\x12Y\n" +
+	"\x11gambling_windfall\x18\n" +
+	" \x01(\v2*.moonshine.bootleggers.v1.GamblingWindfallH\x00R\x10gamblingWindfall\x12A\n" +
+	"\tapple_pie\x18\v \x01(\v2\".moonshine.bootleggers.v1.ApplePieH\x00R\bapplePie\x12D\n" +
+	"\n" +
+	"inside_job\x18\f \x01(\v2#.moonshine.bootleggers.v1.InsideJobH\x00R\tinsideJob\x12N\n" +
+	"\x0ebreak_the_bank\x18\r \x01(\v2&.moonshine.bootleggers.v1.BreakTheBankH\x00R\fbreakTheBank\x12i\n" +
+	"\x17state_gaming_commission\x18\x0e \x01(\v2/.moonshine.bootleggers.v1.StateGamingCommissionH\x00R\x15stateGamingCommission\x12;\n" +
+	"\x04from\x18\x0f \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x04from\x12!\n" +
+	"\fcrates_added\x18\x10 \x01(\x05R\vcratesAddedB\b\n" +
+	"\x06effect\"*\n" +
+	"\x12CasinoCardsAwaited\x12\x14\n" +
+	"\x05seats\x18\x01 \x03(\x05R\x05seats\"'\n" +
+	"\x11CasinoCardsPassed\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"\x93\x01\n" +
+	"\x12CommissionAnswered\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
+	"\x05place\x18\x02 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x12\n" +
+	"\x04paid\x18\x03 \x01(\x05R\x04paid\x12\x16\n" +
+	"\x06forced\x18\x04 \x01(\bR\x06forced*\x98\x01\n" +
 	"\x0fNonPlayerAction\x12!\n" +
 	"\x1dNON_PLAYER_ACTION_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16NON_PLAYER_ACTION_NONE\x10\x01\x12'\n" +
@@ -4593,171 +5207,204 @@ func file_moonshine_bootleggers_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_bootleggers_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
+var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
 var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
-	(NonPlayerAction)(0),         // 0: moonshine.bootleggers.v1.NonPlayerAction
-	(EndReason)(0),               // 1: moonshine.bootleggers.v1.EndReason
-	(*Event)(nil),                // 2: moonshine.bootleggers.v1.Event
-	(*CasinoRedeveloped)(nil),    // 3: moonshine.bootleggers.v1.CasinoRedeveloped
-	(*MarkerPayment)(nil),        // 4: moonshine.bootleggers.v1.MarkerPayment
-	(*CasinoOwnerDiscarded)(nil), // 5: moonshine.bootleggers.v1.CasinoOwnerDiscarded
-	(*GameStarted)(nil),          // 6: moonshine.bootleggers.v1.GameStarted
-	(*MuscleDealt)(nil),          // 7: moonshine.bootleggers.v1.MuscleDealt
-	(*MuscleHand)(nil),           // 8: moonshine.bootleggers.v1.MuscleHand
-	(*NonPlayerHand)(nil),        // 9: moonshine.bootleggers.v1.NonPlayerHand
-	(*MuscleSetAside)(nil),       // 10: moonshine.bootleggers.v1.MuscleSetAside
-	(*DeckShuffled)(nil),         // 11: moonshine.bootleggers.v1.DeckShuffled
-	(*DeckOrder)(nil),            // 12: moonshine.bootleggers.v1.DeckOrder
-	(*NeutralPlaced)(nil),        // 13: moonshine.bootleggers.v1.NeutralPlaced
-	(*RoundStarted)(nil),         // 14: moonshine.bootleggers.v1.RoundStarted
-	(*OfferSlot)(nil),            // 15: moonshine.bootleggers.v1.OfferSlot
-	(*OfferTurnedUp)(nil),        // 16: moonshine.bootleggers.v1.OfferTurnedUp
-	(*CasinoSlot)(nil),           // 17: moonshine.bootleggers.v1.CasinoSlot
-	(*CasinoCardTaken)(nil),      // 18: moonshine.bootleggers.v1.CasinoCardTaken
-	(*OMalleysCut)(nil),          // 19: moonshine.bootleggers.v1.OMalleysCut
-	(*MuscleChosen)(nil),         // 20: moonshine.bootleggers.v1.MuscleChosen
-	(*MuscleSealed)(nil),         // 21: moonshine.bootleggers.v1.MuscleSealed
-	(*MuscleRevealed)(nil),       // 22: moonshine.bootleggers.v1.MuscleRevealed
-	(*Payment)(nil),              // 23: moonshine.bootleggers.v1.Payment
-	(*MusclePaid)(nil),           // 24: moonshine.bootleggers.v1.MusclePaid
-	(*CardTaken)(nil),            // 25: moonshine.bootleggers.v1.CardTaken
-	(*TruckBought)(nil),          // 26: moonshine.bootleggers.v1.TruckBought
-	(*SelectionPassed)(nil),      // 27: moonshine.bootleggers.v1.SelectionPassed
-	(*NonPlayerActed)(nil),       // 28: moonshine.bootleggers.v1.NonPlayerActed
-	(*PhaseBegan)(nil),           // 29: moonshine.bootleggers.v1.PhaseBegan
-	(*CardPlayed)(nil),           // 30: moonshine.bootleggers.v1.CardPlayed
-	(*BoysSent)(nil),             // 31: moonshine.bootleggers.v1.BoysSent
-	(*StillRoll)(nil),            // 32: moonshine.bootleggers.v1.StillRoll
-	(*StillFired)(nil),           // 33: moonshine.bootleggers.v1.StillFired
-	(*TradeProposed)(nil),        // 34: moonshine.bootleggers.v1.TradeProposed
-	(*TradeAnswered)(nil),        // 35: moonshine.bootleggers.v1.TradeAnswered
-	(*TradeWithdrawn)(nil),       // 36: moonshine.bootleggers.v1.TradeWithdrawn
-	(*LinedUp)(nil),              // 37: moonshine.bootleggers.v1.LinedUp
-	(*WhiskeyRun)(nil),           // 38: moonshine.bootleggers.v1.WhiskeyRun
-	(*Consumption)(nil),          // 39: moonshine.bootleggers.v1.Consumption
-	(*ConsumptionRolled)(nil),    // 40: moonshine.bootleggers.v1.ConsumptionRolled
-	(*OrderAwaited)(nil),         // 41: moonshine.bootleggers.v1.OrderAwaited
-	(*OrderCalled)(nil),          // 42: moonshine.bootleggers.v1.OrderCalled
-	(*Sale)(nil),                 // 43: moonshine.bootleggers.v1.Sale
-	(*WhiskeySold)(nil),          // 44: moonshine.bootleggers.v1.WhiskeySold
-	(*SeatCount)(nil),            // 45: moonshine.bootleggers.v1.SeatCount
-	(*SellingEnded)(nil),         // 46: moonshine.bootleggers.v1.SellingEnded
-	(*TheHeat)(nil),              // 47: moonshine.bootleggers.v1.TheHeat
-	(*Standing)(nil),             // 48: moonshine.bootleggers.v1.Standing
-	(*GameEnded)(nil),            // 49: moonshine.bootleggers.v1.GameEnded
-	(*Resigned)(nil),             // 50: moonshine.bootleggers.v1.Resigned
-	(DrinkingPlace)(0),           // 51: moonshine.bootleggers.v1.DrinkingPlace
-	(*Options)(nil),              // 52: moonshine.bootleggers.v1.Options
-	(Deck)(0),                    // 53: moonshine.bootleggers.v1.Deck
-	(*Placement)(nil),            // 54: moonshine.bootleggers.v1.Placement
-	(CardKind)(0),                // 55: moonshine.bootleggers.v1.CardKind
-	(TruckSize)(0),               // 56: moonshine.bootleggers.v1.TruckSize
-	(CasinoCardKind)(0),          // 57: moonshine.bootleggers.v1.CasinoCardKind
-	(*Contender)(nil),            // 58: moonshine.bootleggers.v1.Contender
-	(Phase)(0),                   // 59: moonshine.bootleggers.v1.Phase
-	(Step)(0),                    // 60: moonshine.bootleggers.v1.Step
-	(*Hit)(nil),                  // 61: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),             // 62: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil),      // 63: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),               // 64: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),          // 65: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),             // 66: moonshine.bootleggers.v1.BigNight
-	(*Goods)(nil),                // 67: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),              // 68: moonshine.bootleggers.v1.BuyingTier
+	(NonPlayerAction)(0),          // 0: moonshine.bootleggers.v1.NonPlayerAction
+	(EndReason)(0),                // 1: moonshine.bootleggers.v1.EndReason
+	(*Event)(nil),                 // 2: moonshine.bootleggers.v1.Event
+	(*CasinoRedeveloped)(nil),     // 3: moonshine.bootleggers.v1.CasinoRedeveloped
+	(*MarkerPayment)(nil),         // 4: moonshine.bootleggers.v1.MarkerPayment
+	(*CasinoOwnerDiscarded)(nil),  // 5: moonshine.bootleggers.v1.CasinoOwnerDiscarded
+	(*GameStarted)(nil),           // 6: moonshine.bootleggers.v1.GameStarted
+	(*MuscleDealt)(nil),           // 7: moonshine.bootleggers.v1.MuscleDealt
+	(*MuscleHand)(nil),            // 8: moonshine.bootleggers.v1.MuscleHand
+	(*NonPlayerHand)(nil),         // 9: moonshine.bootleggers.v1.NonPlayerHand
+	(*MuscleSetAside)(nil),        // 10: moonshine.bootleggers.v1.MuscleSetAside
+	(*DeckShuffled)(nil),          // 11: moonshine.bootleggers.v1.DeckShuffled
+	(*DeckOrder)(nil),             // 12: moonshine.bootleggers.v1.DeckOrder
+	(*NeutralPlaced)(nil),         // 13: moonshine.bootleggers.v1.NeutralPlaced
+	(*RoundStarted)(nil),          // 14: moonshine.bootleggers.v1.RoundStarted
+	(*OfferSlot)(nil),             // 15: moonshine.bootleggers.v1.OfferSlot
+	(*OfferTurnedUp)(nil),         // 16: moonshine.bootleggers.v1.OfferTurnedUp
+	(*CasinoSlot)(nil),            // 17: moonshine.bootleggers.v1.CasinoSlot
+	(*CasinoCardTaken)(nil),       // 18: moonshine.bootleggers.v1.CasinoCardTaken
+	(*OMalleysCut)(nil),           // 19: moonshine.bootleggers.v1.OMalleysCut
+	(*MuscleChosen)(nil),          // 20: moonshine.bootleggers.v1.MuscleChosen
+	(*MuscleSealed)(nil),          // 21: moonshine.bootleggers.v1.MuscleSealed
+	(*MuscleRevealed)(nil),        // 22: moonshine.bootleggers.v1.MuscleRevealed
+	(*Payment)(nil),               // 23: moonshine.bootleggers.v1.Payment
+	(*MusclePaid)(nil),            // 24: moonshine.bootleggers.v1.MusclePaid
+	(*CardTaken)(nil),             // 25: moonshine.bootleggers.v1.CardTaken
+	(*TruckBought)(nil),           // 26: moonshine.bootleggers.v1.TruckBought
+	(*SelectionPassed)(nil),       // 27: moonshine.bootleggers.v1.SelectionPassed
+	(*NonPlayerActed)(nil),        // 28: moonshine.bootleggers.v1.NonPlayerActed
+	(*PhaseBegan)(nil),            // 29: moonshine.bootleggers.v1.PhaseBegan
+	(*CardPlayed)(nil),            // 30: moonshine.bootleggers.v1.CardPlayed
+	(*BoysSent)(nil),              // 31: moonshine.bootleggers.v1.BoysSent
+	(*StillRoll)(nil),             // 32: moonshine.bootleggers.v1.StillRoll
+	(*StillFired)(nil),            // 33: moonshine.bootleggers.v1.StillFired
+	(*TradeProposed)(nil),         // 34: moonshine.bootleggers.v1.TradeProposed
+	(*TradeAnswered)(nil),         // 35: moonshine.bootleggers.v1.TradeAnswered
+	(*TradeWithdrawn)(nil),        // 36: moonshine.bootleggers.v1.TradeWithdrawn
+	(*LinedUp)(nil),               // 37: moonshine.bootleggers.v1.LinedUp
+	(*WhiskeyRun)(nil),            // 38: moonshine.bootleggers.v1.WhiskeyRun
+	(*Consumption)(nil),           // 39: moonshine.bootleggers.v1.Consumption
+	(*ConsumptionRolled)(nil),     // 40: moonshine.bootleggers.v1.ConsumptionRolled
+	(*OrderAwaited)(nil),          // 41: moonshine.bootleggers.v1.OrderAwaited
+	(*OrderCalled)(nil),           // 42: moonshine.bootleggers.v1.OrderCalled
+	(*Sale)(nil),                  // 43: moonshine.bootleggers.v1.Sale
+	(*WhiskeySold)(nil),           // 44: moonshine.bootleggers.v1.WhiskeySold
+	(*SeatCount)(nil),             // 45: moonshine.bootleggers.v1.SeatCount
+	(*SellingEnded)(nil),          // 46: moonshine.bootleggers.v1.SellingEnded
+	(*TheHeat)(nil),               // 47: moonshine.bootleggers.v1.TheHeat
+	(*Standing)(nil),              // 48: moonshine.bootleggers.v1.Standing
+	(*GameEnded)(nil),             // 49: moonshine.bootleggers.v1.GameEnded
+	(*Resigned)(nil),              // 50: moonshine.bootleggers.v1.Resigned
+	(*CasinoCardPlayed)(nil),      // 51: moonshine.bootleggers.v1.CasinoCardPlayed
+	(*CasinoCardsAwaited)(nil),    // 52: moonshine.bootleggers.v1.CasinoCardsAwaited
+	(*CasinoCardsPassed)(nil),     // 53: moonshine.bootleggers.v1.CasinoCardsPassed
+	(*CommissionAnswered)(nil),    // 54: moonshine.bootleggers.v1.CommissionAnswered
+	(DrinkingPlace)(0),            // 55: moonshine.bootleggers.v1.DrinkingPlace
+	(*Options)(nil),               // 56: moonshine.bootleggers.v1.Options
+	(Deck)(0),                     // 57: moonshine.bootleggers.v1.Deck
+	(*Placement)(nil),             // 58: moonshine.bootleggers.v1.Placement
+	(CardKind)(0),                 // 59: moonshine.bootleggers.v1.CardKind
+	(TruckSize)(0),                // 60: moonshine.bootleggers.v1.TruckSize
+	(CasinoCardKind)(0),           // 61: moonshine.bootleggers.v1.CasinoCardKind
+	(*Contender)(nil),             // 62: moonshine.bootleggers.v1.Contender
+	(Phase)(0),                    // 63: moonshine.bootleggers.v1.Phase
+	(Step)(0),                     // 64: moonshine.bootleggers.v1.Step
+	(*Hit)(nil),                   // 65: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),              // 66: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil),       // 67: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),                // 68: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),           // 69: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),              // 70: moonshine.bootleggers.v1.BigNight
+	(*Goods)(nil),                 // 71: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),               // 72: moonshine.bootleggers.v1.BuyingTier
+	(*CrazedFan)(nil),             // 73: moonshine.bootleggers.v1.CrazedFan
+	(*NewCityOrdinance)(nil),      // 74: moonshine.bootleggers.v1.NewCityOrdinance
+	(*PoliceRaid)(nil),            // 75: moonshine.bootleggers.v1.PoliceRaid
+	(*Pssst)(nil),                 // 76: moonshine.bootleggers.v1.Pssst
+	(*FireChief)(nil),             // 77: moonshine.bootleggers.v1.FireChief
+	(*PoliticalPockets)(nil),      // 78: moonshine.bootleggers.v1.PoliticalPockets
+	(*GamblingWindfall)(nil),      // 79: moonshine.bootleggers.v1.GamblingWindfall
+	(*ApplePie)(nil),              // 80: moonshine.bootleggers.v1.ApplePie
+	(*InsideJob)(nil),             // 81: moonshine.bootleggers.v1.InsideJob
+	(*BreakTheBank)(nil),          // 82: moonshine.bootleggers.v1.BreakTheBank
+	(*StateGamingCommission)(nil), // 83: moonshine.bootleggers.v1.StateGamingCommission
 }
 var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
-	6,  // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
-	7,  // 1: moonshine.bootleggers.v1.Event.muscle_dealt:type_name -> moonshine.bootleggers.v1.MuscleDealt
-	8,  // 2: moonshine.bootleggers.v1.Event.muscle_hand:type_name -> moonshine.bootleggers.v1.MuscleHand
-	10, // 3: moonshine.bootleggers.v1.Event.muscle_set_aside:type_name -> moonshine.bootleggers.v1.MuscleSetAside
-	11, // 4: moonshine.bootleggers.v1.Event.deck_shuffled:type_name -> moonshine.bootleggers.v1.DeckShuffled
-	12, // 5: moonshine.bootleggers.v1.Event.deck_order:type_name -> moonshine.bootleggers.v1.DeckOrder
-	13, // 6: moonshine.bootleggers.v1.Event.neutral_placed:type_name -> moonshine.bootleggers.v1.NeutralPlaced
-	14, // 7: moonshine.bootleggers.v1.Event.round_started:type_name -> moonshine.bootleggers.v1.RoundStarted
-	16, // 8: moonshine.bootleggers.v1.Event.offer_turned_up:type_name -> moonshine.bootleggers.v1.OfferTurnedUp
-	20, // 9: moonshine.bootleggers.v1.Event.muscle_chosen:type_name -> moonshine.bootleggers.v1.MuscleChosen
-	21, // 10: moonshine.bootleggers.v1.Event.muscle_sealed:type_name -> moonshine.bootleggers.v1.MuscleSealed
-	22, // 11: moonshine.bootleggers.v1.Event.muscle_revealed:type_name -> moonshine.bootleggers.v1.MuscleRevealed
-	24, // 12: moonshine.bootleggers.v1.Event.muscle_paid:type_name -> moonshine.bootleggers.v1.MusclePaid
-	25, // 13: moonshine.bootleggers.v1.Event.card_taken:type_name -> moonshine.bootleggers.v1.CardTaken
-	26, // 14: moonshine.bootleggers.v1.Event.truck_bought:type_name -> moonshine.bootleggers.v1.TruckBought
-	27, // 15: moonshine.bootleggers.v1.Event.selection_passed:type_name -> moonshine.bootleggers.v1.SelectionPassed
-	28, // 16: moonshine.bootleggers.v1.Event.non_player_acted:type_name -> moonshine.bootleggers.v1.NonPlayerActed
-	29, // 17: moonshine.bootleggers.v1.Event.phase_began:type_name -> moonshine.bootleggers.v1.PhaseBegan
-	30, // 18: moonshine.bootleggers.v1.Event.card_played:type_name -> moonshine.bootleggers.v1.CardPlayed
-	31, // 19: moonshine.bootleggers.v1.Event.boys_sent:type_name -> moonshine.bootleggers.v1.BoysSent
-	33, // 20: moonshine.bootleggers.v1.Event.still_fired:type_name -> moonshine.bootleggers.v1.StillFired
-	34, // 21: moonshine.bootleggers.v1.Event.trade_proposed:type_name -> moonshine.bootleggers.v1.TradeProposed
-	35, // 22: moonshine.bootleggers.v1.Event.trade_answered:type_name -> moonshine.bootleggers.v1.TradeAnswered
-	36, // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
-	38, // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
-	40, // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
-	42, // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
-	44, // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
-	46, // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
-	47, // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
-	49, // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
-	41, // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
-	3,  // 32: moonshine.bootleggers.v1.Event.casino_redeveloped:type_name -> moonshine.bootleggers.v1.CasinoRedeveloped
-	5,  // 33: moonshine.bootleggers.v1.Event.casino_owner_discarded:type_name -> moonshine.bootleggers.v1.CasinoOwnerDiscarded
-	18, // 34: moonshine.bootleggers.v1.Event.casino_card_taken:type_name -> moonshine.bootleggers.v1.CasinoCardTaken
-	19, // 35: moonshine.bootleggers.v1.Event.omalleys_cut:type_name -> moonshine.bootleggers.v1.OMalleysCut
-	50, // 36: moonshine.bootleggers.v1.Event.resigned:type_name -> moonshine.bootleggers.v1.Resigned
-	51, // 37: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	4,  // 38: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
-	52, // 39: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
-	51, // 40: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	9,  // 41: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	53, // 42: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
-	53, // 43: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
-	54, // 44: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
-	55, // 45: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	15, // 46: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
-	56, // 47: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
-	17, // 48: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
-	57, // 49: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	57, // 50: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	51, // 51: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	51, // 52: moonshine.bootleggers.v1.OMalleysCut.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	58, // 53: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
-	23, // 54: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
-	55, // 55: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	51, // 56: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	56, // 57: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	0,  // 58: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
-	54, // 59: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
-	59, // 60: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
-	60, // 61: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
-	55, // 62: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	61, // 63: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
-	62, // 64: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	63, // 65: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	64, // 66: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	65, // 67: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	66, // 68: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	51, // 69: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	54, // 70: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
-	32, // 71: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
-	67, // 72: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
-	67, // 73: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
-	51, // 74: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	37, // 75: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
-	51, // 76: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	39, // 77: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
-	51, // 78: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	68, // 79: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	51, // 80: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	68, // 81: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	51, // 82: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	43, // 83: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
-	45, // 84: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
-	1,  // 85: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
-	48, // 86: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
-	87, // [87:87] is the sub-list for method output_type
-	87, // [87:87] is the sub-list for method input_type
-	87, // [87:87] is the sub-list for extension type_name
-	87, // [87:87] is the sub-list for extension extendee
-	0,  // [0:87] is the sub-list for field type_name
+	6,   // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
+	7,   // 1: moonshine.bootleggers.v1.Event.muscle_dealt:type_name -> moonshine.bootleggers.v1.MuscleDealt
+	8,   // 2: moonshine.bootleggers.v1.Event.muscle_hand:type_name -> moonshine.bootleggers.v1.MuscleHand
+	10,  // 3: moonshine.bootleggers.v1.Event.muscle_set_aside:type_name -> moonshine.bootleggers.v1.MuscleSetAside
+	11,  // 4: moonshine.bootleggers.v1.Event.deck_shuffled:type_name -> moonshine.bootleggers.v1.DeckShuffled
+	12,  // 5: moonshine.bootleggers.v1.Event.deck_order:type_name -> moonshine.bootleggers.v1.DeckOrder
+	13,  // 6: moonshine.bootleggers.v1.Event.neutral_placed:type_name -> moonshine.bootleggers.v1.NeutralPlaced
+	14,  // 7: moonshine.bootleggers.v1.Event.round_started:type_name -> moonshine.bootleggers.v1.RoundStarted
+	16,  // 8: moonshine.bootleggers.v1.Event.offer_turned_up:type_name -> moonshine.bootleggers.v1.OfferTurnedUp
+	20,  // 9: moonshine.bootleggers.v1.Event.muscle_chosen:type_name -> moonshine.bootleggers.v1.MuscleChosen
+	21,  // 10: moonshine.bootleggers.v1.Event.muscle_sealed:type_name -> moonshine.bootleggers.v1.MuscleSealed
+	22,  // 11: moonshine.bootleggers.v1.Event.muscle_revealed:type_name -> moonshine.bootleggers.v1.MuscleRevealed
+	24,  // 12: moonshine.bootleggers.v1.Event.muscle_paid:type_name -> moonshine.bootleggers.v1.MusclePaid
+	25,  // 13: moonshine.bootleggers.v1.Event.card_taken:type_name -> moonshine.bootleggers.v1.CardTaken
+	26,  // 14: moonshine.bootleggers.v1.Event.truck_bought:type_name -> moonshine.bootleggers.v1.TruckBought
+	27,  // 15: moonshine.bootleggers.v1.Event.selection_passed:type_name -> moonshine.bootleggers.v1.SelectionPassed
+	28,  // 16: moonshine.bootleggers.v1.Event.non_player_acted:type_name -> moonshine.bootleggers.v1.NonPlayerActed
+	29,  // 17: moonshine.bootleggers.v1.Event.phase_began:type_name -> moonshine.bootleggers.v1.PhaseBegan
+	30,  // 18: moonshine.bootleggers.v1.Event.card_played:type_name -> moonshine.bootleggers.v1.CardPlayed
+	31,  // 19: moonshine.bootleggers.v1.Event.boys_sent:type_name -> moonshine.bootleggers.v1.BoysSent
+	33,  // 20: moonshine.bootleggers.v1.Event.still_fired:type_name -> moonshine.bootleggers.v1.StillFired
+	34,  // 21: moonshine.bootleggers.v1.Event.trade_proposed:type_name -> moonshine.bootleggers.v1.TradeProposed
+	35,  // 22: moonshine.bootleggers.v1.Event.trade_answered:type_name -> moonshine.bootleggers.v1.TradeAnswered
+	36,  // 23: moonshine.bootleggers.v1.Event.trade_withdrawn:type_name -> moonshine.bootleggers.v1.TradeWithdrawn
+	38,  // 24: moonshine.bootleggers.v1.Event.whiskey_run:type_name -> moonshine.bootleggers.v1.WhiskeyRun
+	40,  // 25: moonshine.bootleggers.v1.Event.consumption_rolled:type_name -> moonshine.bootleggers.v1.ConsumptionRolled
+	42,  // 26: moonshine.bootleggers.v1.Event.order_called:type_name -> moonshine.bootleggers.v1.OrderCalled
+	44,  // 27: moonshine.bootleggers.v1.Event.whiskey_sold:type_name -> moonshine.bootleggers.v1.WhiskeySold
+	46,  // 28: moonshine.bootleggers.v1.Event.selling_ended:type_name -> moonshine.bootleggers.v1.SellingEnded
+	47,  // 29: moonshine.bootleggers.v1.Event.the_heat:type_name -> moonshine.bootleggers.v1.TheHeat
+	49,  // 30: moonshine.bootleggers.v1.Event.game_ended:type_name -> moonshine.bootleggers.v1.GameEnded
+	41,  // 31: moonshine.bootleggers.v1.Event.order_awaited:type_name -> moonshine.bootleggers.v1.OrderAwaited
+	3,   // 32: moonshine.bootleggers.v1.Event.casino_redeveloped:type_name -> moonshine.bootleggers.v1.CasinoRedeveloped
+	5,   // 33: moonshine.bootleggers.v1.Event.casino_owner_discarded:type_name -> moonshine.bootleggers.v1.CasinoOwnerDiscarded
+	18,  // 34: moonshine.bootleggers.v1.Event.casino_card_taken:type_name -> moonshine.bootleggers.v1.CasinoCardTaken
+	19,  // 35: moonshine.bootleggers.v1.Event.omalleys_cut:type_name -> moonshine.bootleggers.v1.OMalleysCut
+	50,  // 36: moonshine.bootleggers.v1.Event.resigned:type_name -> moonshine.bootleggers.v1.Resigned
+	51,  // 37: moonshine.bootleggers.v1.Event.casino_card_played:type_name -> moonshine.bootleggers.v1.CasinoCardPlayed
+	52,  // 38: moonshine.bootleggers.v1.Event.casino_cards_awaited:type_name -> moonshine.bootleggers.v1.CasinoCardsAwaited
+	53,  // 39: moonshine.bootleggers.v1.Event.casino_cards_passed:type_name -> moonshine.bootleggers.v1.CasinoCardsPassed
+	54,  // 40: moonshine.bootleggers.v1.Event.commission_answered:type_name -> moonshine.bootleggers.v1.CommissionAnswered
+	55,  // 41: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	4,   // 42: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
+	56,  // 43: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
+	55,  // 44: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	9,   // 45: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	57,  // 46: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
+	57,  // 47: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
+	58,  // 48: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
+	59,  // 49: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	15,  // 50: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
+	60,  // 51: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
+	17,  // 52: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
+	61,  // 53: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	61,  // 54: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	55,  // 55: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	55,  // 56: moonshine.bootleggers.v1.OMalleysCut.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	62,  // 57: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
+	23,  // 58: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
+	59,  // 59: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	55,  // 60: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	60,  // 61: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	0,   // 62: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
+	58,  // 63: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
+	63,  // 64: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
+	64,  // 65: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
+	59,  // 66: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	65,  // 67: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
+	66,  // 68: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	67,  // 69: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	68,  // 70: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	69,  // 71: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	70,  // 72: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	55,  // 73: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	58,  // 74: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
+	32,  // 75: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
+	71,  // 76: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
+	71,  // 77: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
+	55,  // 78: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37,  // 79: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
+	55,  // 80: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	39,  // 81: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
+	55,  // 82: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	72,  // 83: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	55,  // 84: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	72,  // 85: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	55,  // 86: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	43,  // 87: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
+	45,  // 88: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
+	1,   // 89: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
+	48,  // 90: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
+	61,  // 91: moonshine.bootleggers.v1.CasinoCardPlayed.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	73,  // 92: moonshine.bootleggers.v1.CasinoCardPlayed.crazed_fan:type_name -> moonshine.bootleggers.v1.CrazedFan
+	74,  // 93: moonshine.bootleggers.v1.CasinoCardPlayed.new_city_ordinance:type_name -> moonshine.bootleggers.v1.NewCityOrdinance
+	75,  // 94: moonshine.bootleggers.v1.CasinoCardPlayed.police_raid:type_name -> moonshine.bootleggers.v1.PoliceRaid
+	76,  // 95: moonshine.bootleggers.v1.CasinoCardPlayed.pssst:type_name -> moonshine.bootleggers.v1.Pssst
+	77,  // 96: moonshine.bootleggers.v1.CasinoCardPlayed.fire_chief:type_name -> moonshine.bootleggers.v1.FireChief
+	78,  // 97: moonshine.bootleggers.v1.CasinoCardPlayed.political_pockets:type_name -> moonshine.bootleggers.v1.PoliticalPockets
+	79,  // 98: moonshine.bootleggers.v1.CasinoCardPlayed.gambling_windfall:type_name -> moonshine.bootleggers.v1.GamblingWindfall
+	80,  // 99: moonshine.bootleggers.v1.CasinoCardPlayed.apple_pie:type_name -> moonshine.bootleggers.v1.ApplePie
+	81,  // 100: moonshine.bootleggers.v1.CasinoCardPlayed.inside_job:type_name -> moonshine.bootleggers.v1.InsideJob
+	82,  // 101: moonshine.bootleggers.v1.CasinoCardPlayed.break_the_bank:type_name -> moonshine.bootleggers.v1.BreakTheBank
+	83,  // 102: moonshine.bootleggers.v1.CasinoCardPlayed.state_gaming_commission:type_name -> moonshine.bootleggers.v1.StateGamingCommission
+	55,  // 103: moonshine.bootleggers.v1.CasinoCardPlayed.from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	55,  // 104: moonshine.bootleggers.v1.CommissionAnswered.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	105, // [105:105] is the sub-list for method output_type
+	105, // [105:105] is the sub-list for method input_type
+	105, // [105:105] is the sub-list for extension type_name
+	105, // [105:105] is the sub-list for extension extendee
+	0,   // [0:105] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_events_proto_init() }
@@ -4806,6 +5453,10 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*Event_CasinoCardTaken)(nil),
 		(*Event_OmalleysCut)(nil),
 		(*Event_Resigned)(nil),
+		(*Event_CasinoCardPlayed)(nil),
+		(*Event_CasinoCardsAwaited)(nil),
+		(*Event_CasinoCardsPassed)(nil),
+		(*Event_CommissionAnswered)(nil),
 	}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[13].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[14].OneofWrappers = []any{}
@@ -4821,13 +5472,26 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 	}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[42].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[45].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[49].OneofWrappers = []any{
+		(*CasinoCardPlayed_CrazedFan)(nil),
+		(*CasinoCardPlayed_NewCityOrdinance)(nil),
+		(*CasinoCardPlayed_PoliceRaid)(nil),
+		(*CasinoCardPlayed_Pssst)(nil),
+		(*CasinoCardPlayed_FireChief)(nil),
+		(*CasinoCardPlayed_PoliticalPockets)(nil),
+		(*CasinoCardPlayed_GamblingWindfall)(nil),
+		(*CasinoCardPlayed_ApplePie)(nil),
+		(*CasinoCardPlayed_InsideJob)(nil),
+		(*CasinoCardPlayed_BreakTheBank)(nil),
+		(*CasinoCardPlayed_StateGamingCommission)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_events_proto_rawDesc), len(file_moonshine_bootleggers_v1_events_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   49,
+			NumMessages:   53,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

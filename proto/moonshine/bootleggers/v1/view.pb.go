@@ -22,6 +22,65 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Commission is where a State Gaming Commission on a casino stands this
+// round (ruling 99).
+type Commission int32
+
+const (
+	// COMMISSION_UNSPECIFIED: none was played.
+	Commission_COMMISSION_UNSPECIFIED Commission = 0
+	// COMMISSION_AWAITED: the owner has not answered yet.
+	Commission_COMMISSION_AWAITED Commission = 1
+	// COMMISSION_PAID: the owner paid $5G to the bank.
+	Commission_COMMISSION_PAID Commission = 2
+	// COMMISSION_REFUSED: the owner did not pay, and receives no payout from
+	// the casino this round.
+	Commission_COMMISSION_REFUSED Commission = 3
+)
+
+// Enum value maps for Commission.
+var (
+	Commission_name = map[int32]string{
+		0: "COMMISSION_UNSPECIFIED",
+		1: "COMMISSION_AWAITED",
+		2: "COMMISSION_PAID",
+		3: "COMMISSION_REFUSED",
+	}
+	Commission_value = map[string]int32{
+		"COMMISSION_UNSPECIFIED": 0,
+		"COMMISSION_AWAITED":     1,
+		"COMMISSION_PAID":        2,
+		"COMMISSION_REFUSED":     3,
+	}
+)
+
+func (x Commission) Enum() *Commission {
+	p := new(Commission)
+	*p = x
+	return p
+}
+
+func (x Commission) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Commission) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_bootleggers_v1_view_proto_enumTypes[0].Descriptor()
+}
+
+func (Commission) Type() protoreflect.EnumType {
+	return &file_moonshine_bootleggers_v1_view_proto_enumTypes[0]
+}
+
+func (x Commission) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Commission.Descriptor instead.
+func (Commission) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{0}
+}
+
 // View is what one viewer (a seat, a spectator, or the auditor) may know.
 // Everything is public except each seat's SeatSecrets (its Muscle hand and
 // sealed card) and the auditor-only fields named below (ruling 70); every
@@ -468,9 +527,15 @@ type SeatView struct {
 	KeptCasinoCards []int32 `protobuf:"varint,18,rep,packed,name=kept_casino_cards,json=keptCasinoCards,proto3" json:"kept_casino_cards,omitempty"`
 	// resigned is true once the Mobster conceded: the game plays its turns
 	// (house ruling).
-	Resigned      bool `protobuf:"varint,25,opt,name=resigned,proto3" json:"resigned,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Resigned bool `protobuf:"varint,25,opt,name=resigned,proto3" json:"resigned,omitempty"`
+	// new_city_ordinance is true when a New City Ordinance makes it pay $5G
+	// more to open a casino this round (Boardwalk, ruling 89).
+	NewCityOrdinance bool `protobuf:"varint,19,opt,name=new_city_ordinance,json=newCityOrdinance,proto3" json:"new_city_ordinance,omitempty"`
+	// casino_cards_passed is true once it passed in this Selling Phase's
+	// window for Casino cards (Boardwalk, ruling 92).
+	CasinoCardsPassed bool `protobuf:"varint,20,opt,name=casino_cards_passed,json=casinoCardsPassed,proto3" json:"casino_cards_passed,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *SeatView) Reset() {
@@ -636,6 +701,20 @@ func (x *SeatView) GetResigned() bool {
 	return false
 }
 
+func (x *SeatView) GetNewCityOrdinance() bool {
+	if x != nil {
+		return x.NewCityOrdinance
+	}
+	return false
+}
+
+func (x *SeatView) GetCasinoCardsPassed() bool {
+	if x != nil {
+		return x.CasinoCardsPassed
+	}
+	return false
+}
+
 // ColourCount is a number of markers of one colour.
 type ColourCount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -732,8 +811,11 @@ type PlaceView struct {
 	// entertainment_acts is a casino's Entertainment Acts (+1 per die;
 	// Boardwalk).
 	EntertainmentActs int32 `protobuf:"varint,17,opt,name=entertainment_acts,json=entertainmentActs,proto3" json:"entertainment_acts,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// casino_cards are the Casino cards played on it this round (Boardwalk;
+	// unset when none).
+	CasinoCards   *CasinoCardEffects `protobuf:"bytes,18,opt,name=casino_cards,json=casinoCards,proto3" json:"casino_cards,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PlaceView) Reset() {
@@ -885,6 +967,106 @@ func (x *PlaceView) GetEntertainmentActs() int32 {
 	return 0
 }
 
+func (x *PlaceView) GetCasinoCards() *CasinoCardEffects {
+	if x != nil {
+		return x.CasinoCards
+	}
+	return nil
+}
+
+// CasinoCardEffects are the Casino cards in force at one place this round
+// (Boardwalk, rulings 90-99).
+type CasinoCardEffects struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// police_raid is true when a Police Raid closed the casino.
+	PoliceRaid bool `protobuf:"varint,1,opt,name=police_raid,json=policeRaid,proto3" json:"police_raid,omitempty"`
+	// fire_chief is true when the Fire Chief inspects it: its last truck in
+	// line is not bought.
+	FireChief bool `protobuf:"varint,2,opt,name=fire_chief,json=fireChief,proto3" json:"fire_chief,omitempty"`
+	// political_pockets is the one Mobster the casino buys from, when set.
+	PoliticalPockets *int32 `protobuf:"varint,3,opt,name=political_pockets,json=politicalPockets,proto3,oneof" json:"political_pockets,omitempty"`
+	// gambling_windfall is true when its owner is paid $1G more a crate.
+	GamblingWindfall bool `protobuf:"varint,4,opt,name=gambling_windfall,json=gamblingWindfall,proto3" json:"gambling_windfall,omitempty"`
+	// break_the_bank is true when its owner receives no payout.
+	BreakTheBank bool `protobuf:"varint,5,opt,name=break_the_bank,json=breakTheBank,proto3" json:"break_the_bank,omitempty"`
+	// commission is where a State Gaming Commission on it stands.
+	Commission    Commission `protobuf:"varint,6,opt,name=commission,proto3,enum=moonshine.bootleggers.v1.Commission" json:"commission,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CasinoCardEffects) Reset() {
+	*x = CasinoCardEffects{}
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CasinoCardEffects) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CasinoCardEffects) ProtoMessage() {}
+
+func (x *CasinoCardEffects) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CasinoCardEffects.ProtoReflect.Descriptor instead.
+func (*CasinoCardEffects) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *CasinoCardEffects) GetPoliceRaid() bool {
+	if x != nil {
+		return x.PoliceRaid
+	}
+	return false
+}
+
+func (x *CasinoCardEffects) GetFireChief() bool {
+	if x != nil {
+		return x.FireChief
+	}
+	return false
+}
+
+func (x *CasinoCardEffects) GetPoliticalPockets() int32 {
+	if x != nil && x.PoliticalPockets != nil {
+		return *x.PoliticalPockets
+	}
+	return 0
+}
+
+func (x *CasinoCardEffects) GetGamblingWindfall() bool {
+	if x != nil {
+		return x.GamblingWindfall
+	}
+	return false
+}
+
+func (x *CasinoCardEffects) GetBreakTheBank() bool {
+	if x != nil {
+		return x.BreakTheBank
+	}
+	return false
+}
+
+func (x *CasinoCardEffects) GetCommission() Commission {
+	if x != nil {
+		return x.Commission
+	}
+	return Commission_COMMISSION_UNSPECIFIED
+}
+
 // OfferSlotView is one Men of Action Offer Space.
 type OfferSlotView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -902,7 +1084,7 @@ type OfferSlotView struct {
 
 func (x *OfferSlotView) Reset() {
 	*x = OfferSlotView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -914,7 +1096,7 @@ func (x *OfferSlotView) String() string {
 func (*OfferSlotView) ProtoMessage() {}
 
 func (x *OfferSlotView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[6]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -927,7 +1109,7 @@ func (x *OfferSlotView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferSlotView.ProtoReflect.Descriptor instead.
 func (*OfferSlotView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *OfferSlotView) GetSlot() int32 {
@@ -975,7 +1157,7 @@ type OfferView struct {
 
 func (x *OfferView) Reset() {
 	*x = OfferView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -987,7 +1169,7 @@ func (x *OfferView) String() string {
 func (*OfferView) ProtoMessage() {}
 
 func (x *OfferView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[7]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1000,7 +1182,7 @@ func (x *OfferView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferView.ProtoReflect.Descriptor instead.
 func (*OfferView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *OfferView) GetSlots() []*OfferSlotView {
@@ -1039,7 +1221,7 @@ type CasinoSlotView struct {
 
 func (x *CasinoSlotView) Reset() {
 	*x = CasinoSlotView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1051,7 +1233,7 @@ func (x *CasinoSlotView) String() string {
 func (*CasinoSlotView) ProtoMessage() {}
 
 func (x *CasinoSlotView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[8]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1064,7 +1246,7 @@ func (x *CasinoSlotView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CasinoSlotView.ProtoReflect.Descriptor instead.
 func (*CasinoSlotView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CasinoSlotView) GetSlot() int32 {
@@ -1109,14 +1291,20 @@ type TruckView struct {
 	// place is where it is lined up; unspecified at home.
 	Place DrinkingPlace `protobuf:"varint,8,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
 	// halted is true when a Halt an Order took it out of its line.
-	Halted        bool `protobuf:"varint,9,opt,name=halted,proto3" json:"halted,omitempty"`
+	Halted bool `protobuf:"varint,9,opt,name=halted,proto3" json:"halted,omitempty"`
+	// apple_pie is true when Apple Pie! doubled its crates this round
+	// (Boardwalk, ruling 96).
+	ApplePie bool `protobuf:"varint,10,opt,name=apple_pie,json=applePie,proto3" json:"apple_pie,omitempty"`
+	// inside_job is true when its crates receive the casino owner's payout
+	// this round (Boardwalk, ruling 97).
+	InsideJob     bool `protobuf:"varint,11,opt,name=inside_job,json=insideJob,proto3" json:"inside_job,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TruckView) Reset() {
 	*x = TruckView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1128,7 +1316,7 @@ func (x *TruckView) String() string {
 func (*TruckView) ProtoMessage() {}
 
 func (x *TruckView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[9]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1141,7 +1329,7 @@ func (x *TruckView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TruckView.ProtoReflect.Descriptor instead.
 func (*TruckView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *TruckView) GetTruck() int32 {
@@ -1207,6 +1395,20 @@ func (x *TruckView) GetHalted() bool {
 	return false
 }
 
+func (x *TruckView) GetApplePie() bool {
+	if x != nil {
+		return x.ApplePie
+	}
+	return false
+}
+
+func (x *TruckView) GetInsideJob() bool {
+	if x != nil {
+		return x.InsideJob
+	}
+	return false
+}
+
 // NonPlayerHandView is one Non-Player Muscle hand.
 type NonPlayerHandView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1222,7 +1424,7 @@ type NonPlayerHandView struct {
 
 func (x *NonPlayerHandView) Reset() {
 	*x = NonPlayerHandView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1234,7 +1436,7 @@ func (x *NonPlayerHandView) String() string {
 func (*NonPlayerHandView) ProtoMessage() {}
 
 func (x *NonPlayerHandView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[10]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1247,7 +1449,7 @@ func (x *NonPlayerHandView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NonPlayerHandView.ProtoReflect.Descriptor instead.
 func (*NonPlayerHandView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *NonPlayerHandView) GetHand() int32 {
@@ -1290,7 +1492,7 @@ type TradeView struct {
 
 func (x *TradeView) Reset() {
 	*x = TradeView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1302,7 +1504,7 @@ func (x *TradeView) String() string {
 func (*TradeView) ProtoMessage() {}
 
 func (x *TradeView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[11]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1315,7 +1517,7 @@ func (x *TradeView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TradeView.ProtoReflect.Descriptor instead.
 func (*TradeView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TradeView) GetOfferId() int32 {
@@ -1370,7 +1572,7 @@ type CallView struct {
 
 func (x *CallView) Reset() {
 	*x = CallView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1382,7 +1584,7 @@ func (x *CallView) String() string {
 func (*CallView) ProtoMessage() {}
 
 func (x *CallView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[12]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1395,7 +1597,7 @@ func (x *CallView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallView.ProtoReflect.Descriptor instead.
 func (*CallView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CallView) GetSeat() int32 {
@@ -1445,7 +1647,7 @@ type AuditorView struct {
 
 func (x *AuditorView) Reset() {
 	*x = AuditorView{}
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1457,7 +1659,7 @@ func (x *AuditorView) String() string {
 func (*AuditorView) ProtoMessage() {}
 
 func (x *AuditorView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[13]
+	mi := &file_moonshine_bootleggers_v1_view_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1470,7 +1672,7 @@ func (x *AuditorView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditorView.ProtoReflect.Descriptor instead.
 func (*AuditorView) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_bootleggers_v1_view_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *AuditorView) GetMenOfActionDeck() []int32 {
@@ -1555,7 +1757,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\vmuscle_hand\x18\x01 \x03(\x05R\n" +
 	"muscleHand\x12(\n" +
 	"\rsealed_muscle\x18\x02 \x01(\x05H\x00R\fsealedMuscle\x88\x01\x01B\x10\n" +
-	"\x0e_sealed_muscle\"\x93\x06\n" +
+	"\x0e_sealed_muscle\"\x81\a\n" +
 	"\bSeatView\x12\x1c\n" +
 	"\x04seat\x18\x01 \x01(\x05B\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12\x1c\n" +
 	"\x05money\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05money\x12\x1e\n" +
@@ -1579,10 +1781,12 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\voffers_made\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
 	"offersMade\x122\n" +
 	"\x11kept_casino_cards\x18\x12 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0fkeptCasinoCards\x12\"\n" +
-	"\bresigned\x18\x19 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bresigned\"a\n" +
+	"\bresigned\x18\x19 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bresigned\x124\n" +
+	"\x12new_city_ordinance\x18\x13 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x10newCityOrdinance\x126\n" +
+	"\x13casino_cards_passed\x18\x14 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x11casinoCardsPassed\"a\n" +
 	"\vColourCount\x128\n" +
 	"\x06colour\x18\x01 \x01(\v2 .moonshine.bootleggers.v1.ColourR\x06colour\x12\x18\n" +
-	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\xbb\x06\n" +
+	"\amarkers\x18\x02 \x01(\x05R\amarkers\"\x93\a\n" +
 	"\tPlaceView\x12E\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceB\x06\x92\xe5\x18\x02\b\x01R\x05place\x12?\n" +
 	"\x04kind\x18\x02 \x01(\x0e2#.moonshine.bootleggers.v1.PlaceKindB\x06\x92\xe5\x18\x02\b\x01R\x04kind\x12\x1f\n" +
@@ -1602,7 +1806,20 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x04line\x18\x0e \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04line\x12#\n" +
 	"\tbig_night\x18\x0f \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bbigNight\x12O\n" +
 	"\vconsumption\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.ConsumptionB\x06\x92\xe5\x18\x02\b\x01R\vconsumption\x125\n" +
-	"\x12entertainment_acts\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x11entertainmentActs\"\xe6\x01\n" +
+	"\x12entertainment_acts\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x11entertainmentActs\x12V\n" +
+	"\fcasino_cards\x18\x12 \x01(\v2+.moonshine.bootleggers.v1.CasinoCardEffectsB\x06\x92\xe5\x18\x02\b\x01R\vcasinoCards\"\xb4\x02\n" +
+	"\x11CasinoCardEffects\x12\x1f\n" +
+	"\vpolice_raid\x18\x01 \x01(\bR\n" +
+	"policeRaid\x12\x1d\n" +
+	"\n" +
+	"fire_chief\x18\x02 \x01(\bR\tfireChief\x120\n" +
+	"\x11political_pockets\x18\x03 \x01(\x05H\x00R\x10politicalPockets\x88\x01\x01\x12+\n" +
+	"\x11gambling_windfall\x18\x04 \x01(\bR\x10gamblingWindfall\x12$\n" +
+	"\x0ebreak_the_bank\x18\x05 \x01(\bR\fbreakTheBank\x12D\n" +
+	"\n" +
+	"commission\x18\x06 \x01(\x0e2$.moonshine.bootleggers.v1.CommissionR\n" +
+	"commissionB\x14\n" +
+	"\x12_political_pockets\"\xe6\x01\n" +
 	"\rOfferSlotView\x12\x1a\n" +
 	"\x04slot\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04slot\x12$\n" +
 	"\acard_id\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x06cardId\x88\x01\x01\x12>\n" +
@@ -1621,7 +1838,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\acard_id\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x06cardId\x88\x01\x01\x12D\n" +
 	"\x04kind\x18\x03 \x01(\x0e2(.moonshine.bootleggers.v1.CasinoCardKindB\x06\x92\xe5\x18\x02\b\x01R\x04kindB\n" +
 	"\n" +
-	"\b_card_id\"\x81\x03\n" +
+	"\b_card_id\"\xcd\x03\n" +
 	"\tTruckView\x12\x1c\n" +
 	"\x05truck\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05truck\x12?\n" +
 	"\x04size\x18\x02 \x01(\x0e2#.moonshine.bootleggers.v1.TruckSizeB\x06\x92\xe5\x18\x02\b\x01R\x04size\x12\"\n" +
@@ -1631,7 +1848,11 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x06runner\x18\x06 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01H\x00R\x06runner\x88\x01\x01\x12\x1e\n" +
 	"\x06crates\x18\a \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x06crates\x12E\n" +
 	"\x05place\x18\b \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceB\x06\x92\xe5\x18\x02\b\x01R\x05place\x12\x1e\n" +
-	"\x06halted\x18\t \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x06haltedB\t\n" +
+	"\x06halted\x18\t \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x06halted\x12#\n" +
+	"\tapple_pie\x18\n" +
+	" \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bapplePie\x12%\n" +
+	"\n" +
+	"inside_job\x18\v \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\tinsideJobB\t\n" +
 	"\a_runner\"v\n" +
 	"\x11NonPlayerHandView\x12\x1a\n" +
 	"\x04hand\x18\x01 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x04hand\x12%\n" +
@@ -1656,7 +1877,13 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\x10non_player_hands\x18\x03 \x03(\v2'.moonshine.bootleggers.v1.NonPlayerHandR\x0enonPlayerHands\x12\x1b\n" +
 	"\tset_aside\x18\x04 \x03(\x05R\bsetAside\x12\x1f\n" +
 	"\vcasino_deck\x18\x05 \x03(\x05R\n" +
-	"casinoDeckB\xfe\x01\n" +
+	"casinoDeck*m\n" +
+	"\n" +
+	"Commission\x12\x1a\n" +
+	"\x16COMMISSION_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12COMMISSION_AWAITED\x10\x01\x12\x13\n" +
+	"\x0fCOMMISSION_PAID\x10\x02\x12\x16\n" +
+	"\x12COMMISSION_REFUSED\x10\x03B\xfe\x01\n" +
 	"\x1ccom.moonshine.bootleggers.v1B\tViewProtoP\x01ZQgithub.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1;bootleggersv1\xa2\x02\x03MBX\xaa\x02\x18Moonshine.Bootleggers.V1\xca\x02\x18Moonshine\\Bootleggers\\V1\xe2\x02$Moonshine\\Bootleggers\\V1\\GPBMetadata\xea\x02\x1aMoonshine::Bootleggers::V1b\x06proto3"
 
 var (
@@ -1671,77 +1898,82 @@ func file_moonshine_bootleggers_v1_view_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_view_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_moonshine_bootleggers_v1_view_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_moonshine_bootleggers_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_moonshine_bootleggers_v1_view_proto_goTypes = []any{
-	(*View)(nil),              // 0: moonshine.bootleggers.v1.View
-	(*StillView)(nil),         // 1: moonshine.bootleggers.v1.StillView
-	(*SeatSecrets)(nil),       // 2: moonshine.bootleggers.v1.SeatSecrets
-	(*SeatView)(nil),          // 3: moonshine.bootleggers.v1.SeatView
-	(*ColourCount)(nil),       // 4: moonshine.bootleggers.v1.ColourCount
-	(*PlaceView)(nil),         // 5: moonshine.bootleggers.v1.PlaceView
-	(*OfferSlotView)(nil),     // 6: moonshine.bootleggers.v1.OfferSlotView
-	(*OfferView)(nil),         // 7: moonshine.bootleggers.v1.OfferView
-	(*CasinoSlotView)(nil),    // 8: moonshine.bootleggers.v1.CasinoSlotView
-	(*TruckView)(nil),         // 9: moonshine.bootleggers.v1.TruckView
-	(*NonPlayerHandView)(nil), // 10: moonshine.bootleggers.v1.NonPlayerHandView
-	(*TradeView)(nil),         // 11: moonshine.bootleggers.v1.TradeView
-	(*CallView)(nil),          // 12: moonshine.bootleggers.v1.CallView
-	(*AuditorView)(nil),       // 13: moonshine.bootleggers.v1.AuditorView
-	(*Options)(nil),           // 14: moonshine.bootleggers.v1.Options
-	(Phase)(0),                // 15: moonshine.bootleggers.v1.Phase
-	(Step)(0),                 // 16: moonshine.bootleggers.v1.Step
-	(*Contender)(nil),         // 17: moonshine.bootleggers.v1.Contender
-	(*GameEnded)(nil),         // 18: moonshine.bootleggers.v1.GameEnded
-	(*Colour)(nil),            // 19: moonshine.bootleggers.v1.Colour
-	(DrinkingPlace)(0),        // 20: moonshine.bootleggers.v1.DrinkingPlace
-	(PlaceKind)(0),            // 21: moonshine.bootleggers.v1.PlaceKind
-	(*Consumption)(nil),       // 22: moonshine.bootleggers.v1.Consumption
-	(CardKind)(0),             // 23: moonshine.bootleggers.v1.CardKind
-	(CasinoCardKind)(0),       // 24: moonshine.bootleggers.v1.CasinoCardKind
-	(TruckSize)(0),            // 25: moonshine.bootleggers.v1.TruckSize
-	(*Goods)(nil),             // 26: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),           // 27: moonshine.bootleggers.v1.BuyingTier
-	(*NonPlayerHand)(nil),     // 28: moonshine.bootleggers.v1.NonPlayerHand
+	(Commission)(0),           // 0: moonshine.bootleggers.v1.Commission
+	(*View)(nil),              // 1: moonshine.bootleggers.v1.View
+	(*StillView)(nil),         // 2: moonshine.bootleggers.v1.StillView
+	(*SeatSecrets)(nil),       // 3: moonshine.bootleggers.v1.SeatSecrets
+	(*SeatView)(nil),          // 4: moonshine.bootleggers.v1.SeatView
+	(*ColourCount)(nil),       // 5: moonshine.bootleggers.v1.ColourCount
+	(*PlaceView)(nil),         // 6: moonshine.bootleggers.v1.PlaceView
+	(*CasinoCardEffects)(nil), // 7: moonshine.bootleggers.v1.CasinoCardEffects
+	(*OfferSlotView)(nil),     // 8: moonshine.bootleggers.v1.OfferSlotView
+	(*OfferView)(nil),         // 9: moonshine.bootleggers.v1.OfferView
+	(*CasinoSlotView)(nil),    // 10: moonshine.bootleggers.v1.CasinoSlotView
+	(*TruckView)(nil),         // 11: moonshine.bootleggers.v1.TruckView
+	(*NonPlayerHandView)(nil), // 12: moonshine.bootleggers.v1.NonPlayerHandView
+	(*TradeView)(nil),         // 13: moonshine.bootleggers.v1.TradeView
+	(*CallView)(nil),          // 14: moonshine.bootleggers.v1.CallView
+	(*AuditorView)(nil),       // 15: moonshine.bootleggers.v1.AuditorView
+	(*Options)(nil),           // 16: moonshine.bootleggers.v1.Options
+	(Phase)(0),                // 17: moonshine.bootleggers.v1.Phase
+	(Step)(0),                 // 18: moonshine.bootleggers.v1.Step
+	(*Contender)(nil),         // 19: moonshine.bootleggers.v1.Contender
+	(*GameEnded)(nil),         // 20: moonshine.bootleggers.v1.GameEnded
+	(*Colour)(nil),            // 21: moonshine.bootleggers.v1.Colour
+	(DrinkingPlace)(0),        // 22: moonshine.bootleggers.v1.DrinkingPlace
+	(PlaceKind)(0),            // 23: moonshine.bootleggers.v1.PlaceKind
+	(*Consumption)(nil),       // 24: moonshine.bootleggers.v1.Consumption
+	(CardKind)(0),             // 25: moonshine.bootleggers.v1.CardKind
+	(CasinoCardKind)(0),       // 26: moonshine.bootleggers.v1.CasinoCardKind
+	(TruckSize)(0),            // 27: moonshine.bootleggers.v1.TruckSize
+	(*Goods)(nil),             // 28: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),           // 29: moonshine.bootleggers.v1.BuyingTier
+	(*NonPlayerHand)(nil),     // 30: moonshine.bootleggers.v1.NonPlayerHand
 }
 var file_moonshine_bootleggers_v1_view_proto_depIdxs = []int32{
-	14, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
-	15, // 1: moonshine.bootleggers.v1.View.phase:type_name -> moonshine.bootleggers.v1.Phase
-	16, // 2: moonshine.bootleggers.v1.View.step:type_name -> moonshine.bootleggers.v1.Step
-	17, // 3: moonshine.bootleggers.v1.View.muscle_order:type_name -> moonshine.bootleggers.v1.Contender
-	3,  // 4: moonshine.bootleggers.v1.View.seats:type_name -> moonshine.bootleggers.v1.SeatView
-	5,  // 5: moonshine.bootleggers.v1.View.places:type_name -> moonshine.bootleggers.v1.PlaceView
-	7,  // 6: moonshine.bootleggers.v1.View.offer:type_name -> moonshine.bootleggers.v1.OfferView
-	9,  // 7: moonshine.bootleggers.v1.View.trucks:type_name -> moonshine.bootleggers.v1.TruckView
-	10, // 8: moonshine.bootleggers.v1.View.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHandView
-	11, // 9: moonshine.bootleggers.v1.View.trades:type_name -> moonshine.bootleggers.v1.TradeView
-	12, // 10: moonshine.bootleggers.v1.View.call:type_name -> moonshine.bootleggers.v1.CallView
-	13, // 11: moonshine.bootleggers.v1.View.auditor:type_name -> moonshine.bootleggers.v1.AuditorView
-	18, // 12: moonshine.bootleggers.v1.View.result:type_name -> moonshine.bootleggers.v1.GameEnded
-	1,  // 13: moonshine.bootleggers.v1.SeatView.stills:type_name -> moonshine.bootleggers.v1.StillView
-	2,  // 14: moonshine.bootleggers.v1.SeatView.secrets:type_name -> moonshine.bootleggers.v1.SeatSecrets
-	19, // 15: moonshine.bootleggers.v1.ColourCount.colour:type_name -> moonshine.bootleggers.v1.Colour
-	20, // 16: moonshine.bootleggers.v1.PlaceView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	21, // 17: moonshine.bootleggers.v1.PlaceView.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
-	4,  // 18: moonshine.bootleggers.v1.PlaceView.markers:type_name -> moonshine.bootleggers.v1.ColourCount
-	19, // 19: moonshine.bootleggers.v1.PlaceView.majority:type_name -> moonshine.bootleggers.v1.Colour
-	19, // 20: moonshine.bootleggers.v1.PlaceView.owner:type_name -> moonshine.bootleggers.v1.Colour
-	22, // 21: moonshine.bootleggers.v1.PlaceView.consumption:type_name -> moonshine.bootleggers.v1.Consumption
-	23, // 22: moonshine.bootleggers.v1.OfferSlotView.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	6,  // 23: moonshine.bootleggers.v1.OfferView.slots:type_name -> moonshine.bootleggers.v1.OfferSlotView
-	8,  // 24: moonshine.bootleggers.v1.OfferView.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlotView
-	24, // 25: moonshine.bootleggers.v1.CasinoSlotView.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	25, // 26: moonshine.bootleggers.v1.TruckView.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	20, // 27: moonshine.bootleggers.v1.TruckView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	26, // 28: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
-	26, // 29: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
-	20, // 30: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	27, // 31: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	28, // 32: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	33, // [33:33] is the sub-list for method output_type
-	33, // [33:33] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	16, // 0: moonshine.bootleggers.v1.View.options:type_name -> moonshine.bootleggers.v1.Options
+	17, // 1: moonshine.bootleggers.v1.View.phase:type_name -> moonshine.bootleggers.v1.Phase
+	18, // 2: moonshine.bootleggers.v1.View.step:type_name -> moonshine.bootleggers.v1.Step
+	19, // 3: moonshine.bootleggers.v1.View.muscle_order:type_name -> moonshine.bootleggers.v1.Contender
+	4,  // 4: moonshine.bootleggers.v1.View.seats:type_name -> moonshine.bootleggers.v1.SeatView
+	6,  // 5: moonshine.bootleggers.v1.View.places:type_name -> moonshine.bootleggers.v1.PlaceView
+	9,  // 6: moonshine.bootleggers.v1.View.offer:type_name -> moonshine.bootleggers.v1.OfferView
+	11, // 7: moonshine.bootleggers.v1.View.trucks:type_name -> moonshine.bootleggers.v1.TruckView
+	12, // 8: moonshine.bootleggers.v1.View.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHandView
+	13, // 9: moonshine.bootleggers.v1.View.trades:type_name -> moonshine.bootleggers.v1.TradeView
+	14, // 10: moonshine.bootleggers.v1.View.call:type_name -> moonshine.bootleggers.v1.CallView
+	15, // 11: moonshine.bootleggers.v1.View.auditor:type_name -> moonshine.bootleggers.v1.AuditorView
+	20, // 12: moonshine.bootleggers.v1.View.result:type_name -> moonshine.bootleggers.v1.GameEnded
+	2,  // 13: moonshine.bootleggers.v1.SeatView.stills:type_name -> moonshine.bootleggers.v1.StillView
+	3,  // 14: moonshine.bootleggers.v1.SeatView.secrets:type_name -> moonshine.bootleggers.v1.SeatSecrets
+	21, // 15: moonshine.bootleggers.v1.ColourCount.colour:type_name -> moonshine.bootleggers.v1.Colour
+	22, // 16: moonshine.bootleggers.v1.PlaceView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	23, // 17: moonshine.bootleggers.v1.PlaceView.kind:type_name -> moonshine.bootleggers.v1.PlaceKind
+	5,  // 18: moonshine.bootleggers.v1.PlaceView.markers:type_name -> moonshine.bootleggers.v1.ColourCount
+	21, // 19: moonshine.bootleggers.v1.PlaceView.majority:type_name -> moonshine.bootleggers.v1.Colour
+	21, // 20: moonshine.bootleggers.v1.PlaceView.owner:type_name -> moonshine.bootleggers.v1.Colour
+	24, // 21: moonshine.bootleggers.v1.PlaceView.consumption:type_name -> moonshine.bootleggers.v1.Consumption
+	7,  // 22: moonshine.bootleggers.v1.PlaceView.casino_cards:type_name -> moonshine.bootleggers.v1.CasinoCardEffects
+	0,  // 23: moonshine.bootleggers.v1.CasinoCardEffects.commission:type_name -> moonshine.bootleggers.v1.Commission
+	25, // 24: moonshine.bootleggers.v1.OfferSlotView.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	8,  // 25: moonshine.bootleggers.v1.OfferView.slots:type_name -> moonshine.bootleggers.v1.OfferSlotView
+	10, // 26: moonshine.bootleggers.v1.OfferView.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlotView
+	26, // 27: moonshine.bootleggers.v1.CasinoSlotView.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	27, // 28: moonshine.bootleggers.v1.TruckView.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	22, // 29: moonshine.bootleggers.v1.TruckView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	28, // 30: moonshine.bootleggers.v1.TradeView.give:type_name -> moonshine.bootleggers.v1.Goods
+	28, // 31: moonshine.bootleggers.v1.TradeView.get:type_name -> moonshine.bootleggers.v1.Goods
+	22, // 32: moonshine.bootleggers.v1.CallView.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	29, // 33: moonshine.bootleggers.v1.CallView.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	30, // 34: moonshine.bootleggers.v1.AuditorView.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	35, // [35:35] is the sub-list for method output_type
+	35, // [35:35] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_view_proto_init() }
@@ -1758,18 +1990,20 @@ func file_moonshine_bootleggers_v1_view_proto_init() {
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[7].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[8].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_view_proto_msgTypes[9].OneofWrappers = []any{}
+	file_moonshine_bootleggers_v1_view_proto_msgTypes[10].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_view_proto_rawDesc), len(file_moonshine_bootleggers_v1_view_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   14,
+			NumEnums:      1,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_moonshine_bootleggers_v1_view_proto_goTypes,
 		DependencyIndexes: file_moonshine_bootleggers_v1_view_proto_depIdxs,
+		EnumInfos:         file_moonshine_bootleggers_v1_view_proto_enumTypes,
 		MessageInfos:      file_moonshine_bootleggers_v1_view_proto_msgTypes,
 	}.Build()
 	File_moonshine_bootleggers_v1_view_proto = out.File

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/commands.proto.
  */
 export const file_moonshine_bootleggers_v1_commands: GenFile = /*@__PURE__*/
-  fileDesc("Cidtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvY29tbWFuZHMucHJvdG8SGG1vb25zaGluZS5ib290bGVnZ2Vycy52MSLeBwoHQ29tbWFuZBI/Cg1jaG9vc2VfbXVzY2xlGAEgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNob29zZU11c2NsZUgAEkcKEnRha2VfbWVuX29mX2FjdGlvbhgCIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UYWtlTWVuT2ZBY3Rpb25IABI3CglidXlfdHJ1Y2sYAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5VHJ1Y2tIABJBCg5wYXNzX3NlbGVjdGlvbhgEIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXNzU2VsZWN0aW9uSAASNwoJcGxheV9jYXJkGAUgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYXlDYXJkSAASQwoQc2VuZF9pbl90aGVfYm95cxgGIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZW5kSW5UaGVCb3lzSAASRQoRZmlyZV91cF90aGVfc3RpbGwYByABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRmlyZVVwVGhlU3RpbGxIABI/Cg1wcm9wb3NlX3RyYWRlGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlByb3Bvc2VUcmFkZUgAEj0KDGFuc3dlcl90cmFkZRgJIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BbnN3ZXJUcmFkZUgAEkEKDndpdGhkcmF3X3RyYWRlGAogASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLldpdGhkcmF3VHJhZGVIABJCCg9ydW5fdGhlX3doaXNrZXkYCyABKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuVGhlV2hpc2tleUgAEkAKDmNhbGxfdGhlX29yZGVyGAwgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxUaGVPcmRlckgAEkQKEHRha2VfY2FzaW5vX2NhcmQYDSABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGFrZUNhc2lub0NhcmRIABI9CgxjdXRfb21hbGxleXMYDiABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ3V0T01hbGxleXNIABIyCgZyZXNpZ24YFCABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUmVzaWduSABCBgoEa2luZCJFCgtDdXRPTWFsbGV5cxI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIhwKDENob29zZU11c2NsZRIMCgRjYXJkGAEgASgFInUKD1Rha2VNZW5PZkFjdGlvbhIMCgRzbG90GAEgASgFEhIKBXN0aWxsGAIgASgFSACIAQESNgoFcGxhY2UYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIICgZfc3RpbGwiVgoOVGFrZUNhc2lub0NhcmQSDAoEc2xvdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIgoKCEJ1eVRydWNrIg8KDVBhc3NTZWxlY3Rpb24igQMKCFBsYXlDYXJkEg8KB2NhcmRfaWQYASABKAUSLAoDaGl0GAIgASgLMh0ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkhpdEgAEjYKCHNodXRkb3duGAMgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlNodXRkb3duSAASRwoScGF5X29mZl90aGVfY29wcGVyGAQgASgLMikubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBheU9mZlRoZUNvcHBlckgAEjIKBmhpamFjaxgFIAEoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IaWphY2tIABI+Cg1oYWx0X2FuX29yZGVyGAYgASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkhhbHRBbk9yZGVySAASNwoJYmlnX25pZ2h0GAcgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJpZ05pZ2h0SABCCAoGZWZmZWN0InAKA0hpdBI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEjEKB3ZpY3RpbXMYAiADKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyIicKCFNodXRkb3duEgwKBHNlYXQYASABKAUSDQoFc3RpbGwYAiABKAUiEQoPUGF5T2ZmVGhlQ29wcGVyIhcKBkhpamFjaxINCgV0cnVjaxgBIAEoBSIcCgtIYWx0QW5PcmRlchINCgV0cnVjaxgBIAEoBSJCCghCaWdOaWdodBI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIsMBCg1TZW5kSW5UaGVCb3lzEjcKCnBsYWNlbWVudHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50Ej0KDHJpbmdfdXBfZnJvbRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEjoKCXJlZGV2ZWxvcBgDIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIiYKDkZpcmVVcFRoZVN0aWxsEhQKDHBsYXlfaXRfY29vbBgBIAEoCCJ3CgxQcm9wb3NlVHJhZGUSCgoCdG8YASABKAUSLQoEZ2l2ZRgCIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kcxIsCgNnZXQYAyABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHMiLwoLQW5zd2VyVHJhZGUSEAoIb2ZmZXJfaWQYASABKAUSDgoGYWNjZXB0GAIgASgIIiEKDVdpdGhkcmF3VHJhZGUSEAoIb2ZmZXJfaWQYASABKAUiPAoNUnVuVGhlV2hpc2tleRIrCgRydW5zGAEgAygLMh0ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlJ1biJcCgNSdW4SDQoFdHJ1Y2sYASABKAUSDgoGY3JhdGVzGAIgASgFEjYKBXBsYWNlGAMgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiVgoMQ2FsbFRoZU9yZGVyEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDgoGdHJ1Y2tzGAIgAygFIggKBlJlc2lnbmIGcHJvdG8z", [file_moonshine_bootleggers_v1_board]);
+  fileDesc("Cidtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvY29tbWFuZHMucHJvdG8SGG1vb25zaGluZS5ib290bGVnZ2Vycy52MSK1CQoHQ29tbWFuZBI/Cg1jaG9vc2VfbXVzY2xlGAEgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNob29zZU11c2NsZUgAEkcKEnRha2VfbWVuX29mX2FjdGlvbhgCIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UYWtlTWVuT2ZBY3Rpb25IABI3CglidXlfdHJ1Y2sYAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5VHJ1Y2tIABJBCg5wYXNzX3NlbGVjdGlvbhgEIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXNzU2VsZWN0aW9uSAASNwoJcGxheV9jYXJkGAUgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYXlDYXJkSAASQwoQc2VuZF9pbl90aGVfYm95cxgGIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZW5kSW5UaGVCb3lzSAASRQoRZmlyZV91cF90aGVfc3RpbGwYByABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRmlyZVVwVGhlU3RpbGxIABI/Cg1wcm9wb3NlX3RyYWRlGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlByb3Bvc2VUcmFkZUgAEj0KDGFuc3dlcl90cmFkZRgJIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BbnN3ZXJUcmFkZUgAEkEKDndpdGhkcmF3X3RyYWRlGAogASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLldpdGhkcmF3VHJhZGVIABJCCg9ydW5fdGhlX3doaXNrZXkYCyABKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuVGhlV2hpc2tleUgAEkAKDmNhbGxfdGhlX29yZGVyGAwgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxUaGVPcmRlckgAEkQKEHRha2VfY2FzaW5vX2NhcmQYDSABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGFrZUNhc2lub0NhcmRIABI9CgxjdXRfb21hbGxleXMYDiABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ3V0T01hbGxleXNIABIyCgZyZXNpZ24YFCABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUmVzaWduSAASRAoQcGxheV9jYXNpbm9fY2FyZBgPIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGF5Q2FzaW5vQ2FyZEgAEkYKEXBhc3NfY2FzaW5vX2NhcmRzGBAgASgLMikubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBhc3NDYXNpbm9DYXJkc0gAEkcKEWFuc3dlcl9jb21taXNzaW9uGBEgASgLMioubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkFuc3dlckNvbW1pc3Npb25IAEIGCgRraW5kIkUKC0N1dE9NYWxsZXlzEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiHAoMQ2hvb3NlTXVzY2xlEgwKBGNhcmQYASABKAUidQoPVGFrZU1lbk9mQWN0aW9uEgwKBHNsb3QYASABKAUSEgoFc3RpbGwYAiABKAVIAIgBARI2CgVwbGFjZRgDIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQggKBl9zdGlsbCJWCg5UYWtlQ2FzaW5vQ2FyZBIMCgRzbG90GAEgASgFEjYKBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiCgoIQnV5VHJ1Y2siDwoNUGFzc1NlbGVjdGlvbiKBAwoIUGxheUNhcmQSDwoHY2FyZF9pZBgBIAEoBRIsCgNoaXQYAiABKAsyHS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGl0SAASNgoIc2h1dGRvd24YAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2h1dGRvd25IABJHChJwYXlfb2ZmX3RoZV9jb3BwZXIYBCABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGF5T2ZmVGhlQ29wcGVySAASMgoGaGlqYWNrGAUgASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkhpamFja0gAEj4KDWhhbHRfYW5fb3JkZXIYBiABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGFsdEFuT3JkZXJIABI3CgliaWdfbmlnaHQYByABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQmlnTmlnaHRIAEIICgZlZmZlY3QicAoDSGl0EjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USMQoHdmljdGltcxgCIAMoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXIiJwoIU2h1dGRvd24SDAoEc2VhdBgBIAEoBRINCgVzdGlsbBgCIAEoBSIRCg9QYXlPZmZUaGVDb3BwZXIiFwoGSGlqYWNrEg0KBXRydWNrGAEgASgFIhwKC0hhbHRBbk9yZGVyEg0KBXRydWNrGAEgASgFIkIKCEJpZ05pZ2h0EjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiwwEKDVNlbmRJblRoZUJveXMSNwoKcGxhY2VtZW50cxgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnQSPQoMcmluZ191cF9mcm9tGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USOgoJcmVkZXZlbG9wGAMgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiJgoORmlyZVVwVGhlU3RpbGwSFAoMcGxheV9pdF9jb29sGAEgASgIIncKDFByb3Bvc2VUcmFkZRIKCgJ0bxgBIAEoBRItCgRnaXZlGAIgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzEiwKA2dldBgDIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kcyIvCgtBbnN3ZXJUcmFkZRIQCghvZmZlcl9pZBgBIAEoBRIOCgZhY2NlcHQYAiABKAgiIQoNV2l0aGRyYXdUcmFkZRIQCghvZmZlcl9pZBgBIAEoBSI8Cg1SdW5UaGVXaGlza2V5EisKBHJ1bnMYASADKAsyHS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuIlwKA1J1bhINCgV0cnVjaxgBIAEoBRIOCgZjcmF0ZXMYAiABKAUSNgoFcGxhY2UYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSJWCgxDYWxsVGhlT3JkZXISNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ0cnVja3MYAiADKAUiCAoGUmVzaWduIvYFCg5QbGF5Q2FzaW5vQ2FyZBIPCgdjYXJkX2lkGAEgASgFEjkKCmNyYXplZF9mYW4YAiABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ3JhemVkRmFuSAASSAoSbmV3X2NpdHlfb3JkaW5hbmNlGAMgASgLMioubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5ld0NpdHlPcmRpbmFuY2VIABI7Cgtwb2xpY2VfcmFpZBgEIAEoCzIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Qb2xpY2VSYWlkSAASMAoFcHNzc3QYBSABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUHNzc3RIABI5CgpmaXJlX2NoaWVmGAYgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkZpcmVDaGllZkgAEkcKEXBvbGl0aWNhbF9wb2NrZXRzGAcgASgLMioubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBvbGl0aWNhbFBvY2tldHNIABJHChFnYW1ibGluZ193aW5kZmFsbBgIIAEoCzIqLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1ibGluZ1dpbmRmYWxsSAASNwoJYXBwbGVfcGllGAkgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkFwcGxlUGllSAASOQoKaW5zaWRlX2pvYhgKIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5JbnNpZGVKb2JIABJACg5icmVha190aGVfYmFuaxgLIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CcmVha1RoZUJhbmtIABJSChdzdGF0ZV9nYW1pbmdfY29tbWlzc2lvbhgMIAEoCzIvLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TdGF0ZUdhbWluZ0NvbW1pc3Npb25IAEIICgZlZmZlY3QiQwoJQ3JhemVkRmFuEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiIAoQTmV3Q2l0eU9yZGluYW5jZRIMCgRzZWF0GAEgASgFIkQKClBvbGljZVJhaWQSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSJLCgVQc3NzdBINCgV0cnVjaxgBIAEoBRIzCgJ0bxgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIkMKCUZpcmVDaGllZhI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIlgKEFBvbGl0aWNhbFBvY2tldHMSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIMCgRzZWF0GAIgASgFIkoKEEdhbWJsaW5nV2luZGZhbGwSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSIZCghBcHBsZVBpZRINCgV0cnVjaxgBIAEoBSIaCglJbnNpZGVKb2ISDQoFdHJ1Y2sYASABKAUiRgoMQnJlYWtUaGVCYW5rEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiTwoVU3RhdGVHYW1pbmdDb21taXNzaW9uEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiEQoPUGFzc0Nhc2lub0NhcmRzIlcKEEFuc3dlckNvbW1pc3Npb24SNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRILCgNwYXkYAiABKAhiBnByb3RvMw", [file_moonshine_bootleggers_v1_board]);
 
 /**
  * Command is everything a seat can send to the game. Each is checked
@@ -156,6 +156,34 @@ export type Command = Message<"moonshine.bootleggers.v1.Command"> & {
      */
     value: Resign;
     case: "resign";
+  } | {
+    /**
+     * play_casino_card plays a kept Casino card in its window: Phase 2 or
+     * Phase 4 on any seat's turn, or the Selling Phase's window (Boardwalk;
+     * rulings 87-99).
+     *
+     * @generated from field: moonshine.bootleggers.v1.PlayCasinoCard play_casino_card = 15;
+     */
+    value: PlayCasinoCard;
+    case: "playCasinoCard";
+  } | {
+    /**
+     * pass_casino_cards ends the seat's plays of Casino cards for this
+     * Selling Phase (Boardwalk; ruling 92).
+     *
+     * @generated from field: moonshine.bootleggers.v1.PassCasinoCards pass_casino_cards = 16;
+     */
+    value: PassCasinoCards;
+    case: "passCasinoCards";
+  } | {
+    /**
+     * answer_commission is a casino owner's answer to a State Gaming
+     * Commission played on his casino (Boardwalk; ruling 99).
+     *
+     * @generated from field: moonshine.bootleggers.v1.AnswerCommission answer_commission = 17;
+     */
+    value: AnswerCommission;
+    case: "answerCommission";
   } | { case: undefined; value?: undefined };
 };
 
@@ -805,4 +833,431 @@ export type Resign = Message<"moonshine.bootleggers.v1.Resign"> & {
  */
 export const ResignSchema: GenMessage<Resign> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_commands, 22);
+
+/**
+ * PlayCasinoCard plays one of the seat's kept Casino cards (Boardwalk). The
+ * effect named must be the card's (BAD_EFFECT otherwise), and it is played
+ * in the card's window (ruling 87): Crazed Fan and New City Ordinance during
+ * Phase 2, Police Raid and "Pssst. Hey bud. Over Here." during Phase 4, on
+ * any seat's turn and never waited for; the others in the Selling Phase's
+ * window (ruling 92). The card is discarded face up.
+ *
+ * @generated from message moonshine.bootleggers.v1.PlayCasinoCard
+ */
+export type PlayCasinoCard = Message<"moonshine.bootleggers.v1.PlayCasinoCard"> & {
+  /**
+   * card_id is the Casino card, one of the seat's kept Casino cards.
+   *
+   * @generated from field: int32 card_id = 1;
+   */
+  cardId: number;
+
+  /**
+   * effect is the card's target.
+   *
+   * @generated from oneof moonshine.bootleggers.v1.PlayCasinoCard.effect
+   */
+  effect: {
+    /**
+     * crazed_fan is the target of Crazed Fan (Phase 2).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CrazedFan crazed_fan = 2;
+     */
+    value: CrazedFan;
+    case: "crazedFan";
+  } | {
+    /**
+     * new_city_ordinance is the target of New City Ordinance (Phase 2).
+     *
+     * @generated from field: moonshine.bootleggers.v1.NewCityOrdinance new_city_ordinance = 3;
+     */
+    value: NewCityOrdinance;
+    case: "newCityOrdinance";
+  } | {
+    /**
+     * police_raid is the target of Police Raid (Phase 4).
+     *
+     * @generated from field: moonshine.bootleggers.v1.PoliceRaid police_raid = 4;
+     */
+    value: PoliceRaid;
+    case: "policeRaid";
+  } | {
+    /**
+     * pssst is the target of "Pssst. Hey bud. Over Here." (Phase 4).
+     *
+     * @generated from field: moonshine.bootleggers.v1.Pssst pssst = 5;
+     */
+    value: Pssst;
+    case: "pssst";
+  } | {
+    /**
+     * fire_chief is the target of Fire Chief (Selling Phase).
+     *
+     * @generated from field: moonshine.bootleggers.v1.FireChief fire_chief = 6;
+     */
+    value: FireChief;
+    case: "fireChief";
+  } | {
+    /**
+     * political_pockets is the target of Political Pockets (Selling Phase).
+     *
+     * @generated from field: moonshine.bootleggers.v1.PoliticalPockets political_pockets = 7;
+     */
+    value: PoliticalPockets;
+    case: "politicalPockets";
+  } | {
+    /**
+     * gambling_windfall is the target of Gambling Windfall (Selling Phase).
+     *
+     * @generated from field: moonshine.bootleggers.v1.GamblingWindfall gambling_windfall = 8;
+     */
+    value: GamblingWindfall;
+    case: "gamblingWindfall";
+  } | {
+    /**
+     * apple_pie is the target of Apple Pie! (Selling Phase).
+     *
+     * @generated from field: moonshine.bootleggers.v1.ApplePie apple_pie = 9;
+     */
+    value: ApplePie;
+    case: "applePie";
+  } | {
+    /**
+     * inside_job is the target of Inside Job (Selling Phase).
+     *
+     * @generated from field: moonshine.bootleggers.v1.InsideJob inside_job = 10;
+     */
+    value: InsideJob;
+    case: "insideJob";
+  } | {
+    /**
+     * break_the_bank is the target of Break the Bank (Selling Phase).
+     *
+     * @generated from field: moonshine.bootleggers.v1.BreakTheBank break_the_bank = 11;
+     */
+    value: BreakTheBank;
+    case: "breakTheBank";
+  } | {
+    /**
+     * state_gaming_commission is the target of State Gaming Commission
+     * (Selling Phase).
+     *
+     * @generated from field: moonshine.bootleggers.v1.StateGamingCommission state_gaming_commission = 12;
+     */
+    value: StateGamingCommission;
+    case: "stateGamingCommission";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.PlayCasinoCard.
+ * Use `create(PlayCasinoCardSchema)` to create a new message.
+ */
+export const PlayCasinoCardSchema: GenMessage<PlayCasinoCard> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 23);
+
+/**
+ * CrazedFan: "Destroy Casino Improvement marker in a Casino." (ruling 88)
+ *
+ * @generated from message moonshine.bootleggers.v1.CrazedFan
+ */
+export type CrazedFan = Message<"moonshine.bootleggers.v1.CrazedFan"> & {
+  /**
+   * place is a casino with at least one Entertainment Act.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CrazedFan.
+ * Use `create(CrazedFanSchema)` to create a new message.
+ */
+export const CrazedFanSchema: GenMessage<CrazedFan> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 24);
+
+/**
+ * NewCityOrdinance: "Player pays additional $5G to open a new Casino. New
+ * Casino is not opened if player can no longer afford opening cost."
+ * (ruling 89)
+ *
+ * @generated from message moonshine.bootleggers.v1.NewCityOrdinance
+ */
+export type NewCityOrdinance = Message<"moonshine.bootleggers.v1.NewCityOrdinance"> & {
+  /**
+   * seat is the rival who pays the fee if he opens a casino this round;
+   * his Phase 2 turn must not be over.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.NewCityOrdinance.
+ * Use `create(NewCityOrdinanceSchema)` to create a new message.
+ */
+export const NewCityOrdinanceSchema: GenMessage<NewCityOrdinance> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 25);
+
+/**
+ * PoliceRaid: "Play on a Casino. That Casino is closed for one round only.
+ * No crates are sold to the closed Casino." (ruling 90)
+ *
+ * @generated from message moonshine.bootleggers.v1.PoliceRaid
+ */
+export type PoliceRaid = Message<"moonshine.bootleggers.v1.PoliceRaid"> & {
+  /**
+   * place is the casino raided.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.PoliceRaid.
+ * Use `create(PoliceRaidSchema)` to create a new message.
+ */
+export const PoliceRaidSchema: GenMessage<PoliceRaid> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 26);
+
+/**
+ * Pssst: "Play on a truck lined up at a Speakeasy or Casino. Move the truck
+ * to a Casino." (ruling 91)
+ *
+ * @generated from message moonshine.bootleggers.v1.Pssst
+ */
+export type Pssst = Message<"moonshine.bootleggers.v1.Pssst"> & {
+  /**
+   * truck is a truck lined up at a speakeasy or a casino.
+   *
+   * @generated from field: int32 truck = 1;
+   */
+  truck: number;
+
+  /**
+   * to is the open casino it moves to, the back of its line; not the place
+   * it is at.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace to = 2;
+   */
+  to: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.Pssst.
+ * Use `create(PssstSchema)` to create a new message.
+ */
+export const PssstSchema: GenMessage<Pssst> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 27);
+
+/**
+ * FireChief: "Send the Fire Chief to inspect a Speakeasy or Casino. Crates
+ * from last truck in line do not get bought." (ruling 93)
+ *
+ * @generated from message moonshine.bootleggers.v1.FireChief
+ */
+export type FireChief = Message<"moonshine.bootleggers.v1.FireChief"> & {
+  /**
+   * place is an open speakeasy or casino with a truck in line.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.FireChief.
+ * Use `create(FireChiefSchema)` to create a new message.
+ */
+export const FireChiefSchema: GenMessage<FireChief> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 28);
+
+/**
+ * PoliticalPockets: "The heat is on. Casino only buys crates from one
+ * player this turn." (ruling 94)
+ *
+ * @generated from message moonshine.bootleggers.v1.PoliticalPockets
+ */
+export type PoliticalPockets = Message<"moonshine.bootleggers.v1.PoliticalPockets"> & {
+  /**
+   * place is the casino.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * seat is the one Mobster it buys from: one who runs a truck in its line.
+   *
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.PoliticalPockets.
+ * Use `create(PoliticalPocketsSchema)` to create a new message.
+ */
+export const PoliticalPocketsSchema: GenMessage<PoliticalPockets> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 29);
+
+/**
+ * GamblingWindfall: "Casino owner paid additional $1G per crate from bank
+ * this turn." (ruling 95)
+ *
+ * @generated from message moonshine.bootleggers.v1.GamblingWindfall
+ */
+export type GamblingWindfall = Message<"moonshine.bootleggers.v1.GamblingWindfall"> & {
+  /**
+   * place is the casino.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.GamblingWindfall.
+ * Use `create(GamblingWindfallSchema)` to create a new message.
+ */
+export const GamblingWindfallSchema: GenMessage<GamblingWindfall> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 30);
+
+/**
+ * ApplePie: "Crates in one truck at a Casino are doubled." (ruling 96)
+ *
+ * @generated from message moonshine.bootleggers.v1.ApplePie
+ */
+export type ApplePie = Message<"moonshine.bootleggers.v1.ApplePie"> & {
+  /**
+   * truck is a truck in line at an open casino.
+   *
+   * @generated from field: int32 truck = 1;
+   */
+  truck: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.ApplePie.
+ * Use `create(ApplePieSchema)` to create a new message.
+ */
+export const ApplePieSchema: GenMessage<ApplePie> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 31);
+
+/**
+ * InsideJob: "All crates in one truck at a Casino receive Casino owner's
+ * payout for that truck in addition to sellers payout." (ruling 97)
+ *
+ * @generated from message moonshine.bootleggers.v1.InsideJob
+ */
+export type InsideJob = Message<"moonshine.bootleggers.v1.InsideJob"> & {
+  /**
+   * truck is a truck in line at an open casino.
+   *
+   * @generated from field: int32 truck = 1;
+   */
+  truck: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.InsideJob.
+ * Use `create(InsideJobSchema)` to create a new message.
+ */
+export const InsideJobSchema: GenMessage<InsideJob> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 32);
+
+/**
+ * BreakTheBank: "Casino owner receives no payout from gambling or crates
+ * sold at this casino this turn." (ruling 98)
+ *
+ * @generated from message moonshine.bootleggers.v1.BreakTheBank
+ */
+export type BreakTheBank = Message<"moonshine.bootleggers.v1.BreakTheBank"> & {
+  /**
+   * place is the casino.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.BreakTheBank.
+ * Use `create(BreakTheBankSchema)` to create a new message.
+ */
+export const BreakTheBankSchema: GenMessage<BreakTheBank> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 33);
+
+/**
+ * StateGamingCommission: "Casino owner must pay you $5G or Casino owner
+ * receives no payout from this casino this turn. Money is paid to bank."
+ * (ruling 99)
+ *
+ * @generated from message moonshine.bootleggers.v1.StateGamingCommission
+ */
+export type StateGamingCommission = Message<"moonshine.bootleggers.v1.StateGamingCommission"> & {
+  /**
+   * place is a casino the player does not own.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.StateGamingCommission.
+ * Use `create(StateGamingCommissionSchema)` to create a new message.
+ */
+export const StateGamingCommissionSchema: GenMessage<StateGamingCommission> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 34);
+
+/**
+ * PassCasinoCards says the seat plays no more Casino cards this Selling
+ * Phase: the Selling Phase's window stops waiting for it (ruling 92).
+ *
+ * @generated from message moonshine.bootleggers.v1.PassCasinoCards
+ */
+export type PassCasinoCards = Message<"moonshine.bootleggers.v1.PassCasinoCards"> & {
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.PassCasinoCards.
+ * Use `create(PassCasinoCardsSchema)` to create a new message.
+ */
+export const PassCasinoCardsSchema: GenMessage<PassCasinoCards> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 35);
+
+/**
+ * AnswerCommission is a casino owner's answer to a State Gaming Commission
+ * played on his casino: pay $5G to the bank, or receive no payout from that
+ * casino this round (ruling 99).
+ *
+ * @generated from message moonshine.bootleggers.v1.AnswerCommission
+ */
+export type AnswerCommission = Message<"moonshine.bootleggers.v1.AnswerCommission"> & {
+  /**
+   * place is the casino.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 1;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * pay is true to pay the $5G (CANNOT_AFFORD without it), false to give up
+   * the casino's payout this round.
+   *
+   * @generated from field: bool pay = 2;
+   */
+  pay: boolean;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.AnswerCommission.
+ * Use `create(AnswerCommissionSchema)` to create a new message.
+ */
+export const AnswerCommissionSchema: GenMessage<AnswerCommission> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 36);
 

@@ -6,7 +6,7 @@ import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2"
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { BuyingTier, CardKind, CasinoCardKind, Contender, Deck, DrinkingPlace, Goods, Phase, Placement, Step, TruckSize } from "./board_pb.js";
 import { file_moonshine_bootleggers_v1_board } from "./board_pb.js";
-import type { BigNight, HaltAnOrder, Hijack, Hit, PayOffTheCopper, Shutdown } from "./commands_pb.js";
+import type { ApplePie, BigNight, BreakTheBank, CrazedFan, FireChief, GamblingWindfall, HaltAnOrder, Hijack, Hit, InsideJob, NewCityOrdinance, PayOffTheCopper, PoliceRaid, PoliticalPockets, Pssst, Shutdown, StateGamingCommission } from "./commands_pb.js";
 import { file_moonshine_bootleggers_v1_commands } from "./commands_pb.js";
 import type { Options } from "./options_pb.js";
 import { file_moonshine_bootleggers_v1_options } from "./options_pb.js";
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/events.proto.
  */
 export const file_moonshine_bootleggers_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiVtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvZXZlbnRzLnByb3RvEhhtb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEi8BIKBUV2ZW50Ej0KDGdhbWVfc3RhcnRlZBgBIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lU3RhcnRlZEgAEj0KDG11c2NsZV9kZWFsdBgCIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVEZWFsdEgAEjsKC211c2NsZV9oYW5kGAMgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZUhhbmRIABJEChBtdXNjbGVfc2V0X2FzaWRlGAQgASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNldEFzaWRlSAASPwoNZGVja19zaHVmZmxlZBgFIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrU2h1ZmZsZWRIABI5CgpkZWNrX29yZGVyGAYgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRlY2tPcmRlckgAEkEKDm5ldXRyYWxfcGxhY2VkGAcgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5ldXRyYWxQbGFjZWRIABI/Cg1yb3VuZF9zdGFydGVkGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlJvdW5kU3RhcnRlZEgAEkIKD29mZmVyX3R1cm5lZF91cBgJIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclR1cm5lZFVwSAASPwoNbXVzY2xlX2Nob3NlbhgKIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVDaG9zZW5IABI/Cg1tdXNjbGVfc2VhbGVkGAsgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNlYWxlZEgAEkMKD211c2NsZV9yZXZlYWxlZBgMIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVSZXZlYWxlZEgAEjsKC211c2NsZV9wYWlkGA0gASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVBhaWRIABI5CgpjYXJkX3Rha2VuGA4gASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRUYWtlbkgAEj0KDHRydWNrX2JvdWdodBgPIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja0JvdWdodEgAEkUKEHNlbGVjdGlvbl9wYXNzZWQYECABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsZWN0aW9uUGFzc2VkSAASRAoQbm9uX3BsYXllcl9hY3RlZBgRIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3RlZEgAEjsKC3BoYXNlX2JlZ2FuGBIgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBoYXNlQmVnYW5IABI7CgtjYXJkX3BsYXllZBgTIAEoCzIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkUGxheWVkSAASNwoJYm95c19zZW50GBQgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJveXNTZW50SAASOwoLc3RpbGxfZmlyZWQYFSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RpbGxGaXJlZEgAEkEKDnRyYWRlX3Byb3Bvc2VkGBYgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlUHJvcG9zZWRIABJBCg50cmFkZV9hbnN3ZXJlZBgXIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZUFuc3dlcmVkSAASQwoPdHJhZGVfd2l0aGRyYXduGBggASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlV2l0aGRyYXduSAASOwoLd2hpc2tleV9ydW4YGSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuV2hpc2tleVJ1bkgAEkkKEmNvbnN1bXB0aW9uX3JvbGxlZBgaIAEoCzIrLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvblJvbGxlZEgAEj0KDG9yZGVyX2NhbGxlZBgbIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckNhbGxlZEgAEj0KDHdoaXNrZXlfc29sZBgcIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5XaGlza2V5U29sZEgAEj8KDXNlbGxpbmdfZW5kZWQYHSABKAsyJi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsbGluZ0VuZGVkSAASNQoIdGhlX2hlYXQYHiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGhlSGVhdEgAEjkKCmdhbWVfZW5kZWQYHyABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR2FtZUVuZGVkSAASPwoNb3JkZXJfYXdhaXRlZBggIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckF3YWl0ZWRIABJJChJjYXNpbm9fcmVkZXZlbG9wZWQYISABKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vUmVkZXZlbG9wZWRIABJQChZjYXNpbm9fb3duZXJfZGlzY2FyZGVkGCIgASgLMi4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub093bmVyRGlzY2FyZGVkSAASRgoRY2FzaW5vX2NhcmRfdGFrZW4YIyABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZFRha2VuSAASPQoMb21hbGxleXNfY3V0GCQgASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9NYWxsZXlzQ3V0SAASNgoIcmVzaWduZWQYLSABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUmVzaWduZWRIAEIGCgRraW5kItcBChFDYXNpbm9SZWRldmVsb3BlZBIMCgRzZWF0GAEgASgFEjYKBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USEgoKYmFzZV9wcmljZRgDIAEoBRI5CghwYXltZW50cxgEIAMoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NYXJrZXJQYXltZW50Eg0KBXRvdGFsGAUgASgFEh4KFmltcHJvdmVtZW50c19kaXNjYXJkZWQYBiABKAUiPAoNTWFya2VyUGF5bWVudBIMCgRzZWF0GAEgASgFEg8KB21hcmtlcnMYAiABKAUSDAoEcGFpZBgDIAEoBSJZChRDYXNpbm9Pd25lckRpc2NhcmRlZBIMCgRzZWF0GAEgASgFEg4KBnRydWNrcxgCIAMoBRIMCgRkaWNlGAMgASgFEhUKDXJlbW90ZV9zdGlsbHMYBCABKAUiqAEKC0dhbWVTdGFydGVkEg8KB3BsYXllcnMYASABKAUSMgoHb3B0aW9ucxgCIAEoCzIhLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcHRpb25zEjcKBnBsYWNlcxgDIAMoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEhsKE2hvdXNlX3J1bGVzX3ZlcnNpb24YBCABKAUiawoLTXVzY2xlRGVhbHQSEQoJaGFuZF9zaXplGAEgASgFEhgKEG5vbl9wbGF5ZXJfaGFuZHMYAiABKAUSHAoUbm9uX3BsYXllcl9oYW5kX3NpemUYAyABKAUSEQoJc2V0X2FzaWRlGAQgASgFIikKCk11c2NsZUhhbmQSDAoEc2VhdBgBIAEoBRINCgVjYXJkcxgCIAMoBSIsCg1Ob25QbGF5ZXJIYW5kEgwKBGhhbmQYASABKAUSDQoFY2FyZHMYAiADKAUiZgoOTXVzY2xlU2V0QXNpZGUSEQoJc2V0X2FzaWRlGAEgAygFEkEKEG5vbl9wbGF5ZXJfaGFuZHMYAiADKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZCJdCgxEZWNrU2h1ZmZsZWQSLAoEZGVjaxgBIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrEgwKBHNpemUYAiABKAUSEQoJcmVzaHVmZmxlGAMgASgIIkYKCURlY2tPcmRlchIsCgRkZWNrGAEgASgOMh4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRlY2sSCwoDaWRzGAIgAygFIkgKDU5ldXRyYWxQbGFjZWQSNwoKcGxhY2VtZW50cxgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnQiHQoMUm91bmRTdGFydGVkEg0KBXJvdW5kGAEgASgFIo4BCglPZmZlclNsb3QSDAoEc2xvdBgBIAEoBRIPCgdjYXJkX2lkGAIgASgFEjAKBGtpbmQYAyABKA4yIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FyZEtpbmQSHAoPbm9uX3BsYXllcl9oYW5kGAQgASgFSACIAQFCEgoQX25vbl9wbGF5ZXJfaGFuZCLWAQoNT2ZmZXJUdXJuZWRVcBIyCgVzbG90cxgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclNsb3QSEgoFdHJ1Y2sYAiABKAVIAIgBARI3Cgp0cnVja19zaXplGAMgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRydWNrU2l6ZRI6CgxjYXNpbm9fc2xvdHMYBCADKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vU2xvdEIICgZfdHJ1Y2siYwoKQ2FzaW5vU2xvdBIMCgRzbG90GAEgASgFEg8KB2NhcmRfaWQYAiABKAUSNgoEa2luZBgDIAEoDjIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9DYXJkS2luZCLMAQoPQ2FzaW5vQ2FyZFRha2VuEgwKBHNlYXQYASABKAUSDAoEc2xvdBgCIAEoBRIPCgdjYXJkX2lkGAMgASgFEjYKBGtpbmQYBCABKA4yKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZEtpbmQSDAoEcGFpZBgFIAEoBRI2CgVwbGFjZRgGIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBndhc3RlZBgHIAEoCCJhCgtPTWFsbGV5c0N1dBIMCgRzZWF0GAEgASgFEjYKBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDAoEY3V0cxgDIAEoBSIcCgxNdXNjbGVDaG9zZW4SDAoEc2VhdBgBIAEoBSIqCgxNdXNjbGVTZWFsZWQSDAoEc2VhdBgBIAEoBRIMCgRjYXJkGAIgASgFIkQKDk11c2NsZVJldmVhbGVkEjIKBW9yZGVyGAEgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnRlbmRlciJyCgdQYXltZW50EgwKBHNlYXQYASABKAUSEwoLbXVzY2xlX2Nvc3QYAiABKAUSDQoFZ3JhZnQYAyABKAUSDAoEcGFpZBgEIAEoBRIRCglpbXBvdW5kZWQYBSADKAUSFAoMY2FzaW5vX2dyYWZ0GAYgASgFIkEKCk11c2NsZVBhaWQSMwoIcGF5bWVudHMYASADKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGF5bWVudCLvAQoJQ2FyZFRha2VuEgwKBHNlYXQYASABKAUSDAoEc2xvdBgCIAEoBRIPCgdjYXJkX2lkGAMgASgFEjAKBGtpbmQYBCABKA4yIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FyZEtpbmQSDAoEcGFpZBgFIAEoBRIPCgdtYXJrZXJzGAYgASgFEhIKBXN0aWxsGAcgASgFSACIAQESNgoFcGxhY2UYCCABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ3YXN0ZWQYCSABKAhCCAoGX3N0aWxsImwKC1RydWNrQm91Z2h0EgwKBHNlYXQYASABKAUSDQoFdHJ1Y2sYAiABKAUSMQoEc2l6ZRgDIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemUSDQoFYnJpYmUYBCABKAUiHwoPU2VsZWN0aW9uUGFzc2VkEgwKBHNlYXQYASABKAUitAEKDk5vblBsYXllckFjdGVkEgwKBGhhbmQYASABKAUSOQoGYWN0aW9uGAIgASgOMikubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckFjdGlvbhIUCgdjYXJkX2lkGAMgASgFSACIAQESNwoKcGxhY2VtZW50cxgEIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnRCCgoIX2NhcmRfaWQieQoKUGhhc2VCZWdhbhINCgVyb3VuZBgBIAEoBRIuCgVwaGFzZRgCIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZRIsCgRzdGVwGAMgASgOMh4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0ZXAi3wMKCkNhcmRQbGF5ZWQSDAoEc2VhdBgBIAEoBRIPCgdjYXJkX2lkGAIgASgFEjAKBGtpbmQYAyABKA4yIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FyZEtpbmQSLAoDaGl0GAQgASgLMh0ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkhpdEgAEjYKCHNodXRkb3duGAUgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlNodXRkb3duSAASRwoScGF5X29mZl90aGVfY29wcGVyGAYgASgLMikubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBheU9mZlRoZUNvcHBlckgAEjIKBmhpamFjaxgHIAEoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IaWphY2tIABI+Cg1oYWx0X2FuX29yZGVyGAggASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkhhbHRBbk9yZGVySAASNwoJYmlnX25pZ2h0GAkgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJpZ05pZ2h0SAASEQoEZnJvbRgKIAEoBUgBiAEBQggKBmVmZmVjdEIHCgVfZnJvbSKlAQoIQm95c1NlbnQSDAoEc2VhdBgBIAEoBRI9CgxyaW5nX3VwX2Zyb20YAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRI3CgpwbGFjZW1lbnRzGAMgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYWNlbWVudBITCgtwYXNzZWRfb3ZlchgEIAEoCCI7CglTdGlsbFJvbGwSDQoFc3RpbGwYASABKAUSDAoEZGljZRgCIAMoBRIRCglzaHV0X2Rvd24YAyABKAgimgEKClN0aWxsRmlyZWQSDAoEc2VhdBgBIAEoBRIzCgZzdGlsbHMYAiADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RpbGxSb2xsEgwKBHJhbXAYAyABKAgSFAoMcGxheV9pdF9jb29sGAQgASgIEhUKDWNvcHBlcl9zZWl6ZWQYBSABKAUSDgoGY3JhdGVzGAYgASgFIpgBCg1UcmFkZVByb3Bvc2VkEhAKCG9mZmVyX2lkGAEgASgFEgwKBGZyb20YAiABKAUSCgoCdG8YAyABKAUSLQoEZ2l2ZRgEIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kcxIsCgNnZXQYBSABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHMiMwoNVHJhZGVBbnN3ZXJlZBIQCghvZmZlcl9pZBgBIAEoBRIQCghhY2NlcHRlZBgCIAEoCCIiCg5UcmFkZVdpdGhkcmF3bhIQCghvZmZlcl9pZBgBIAEoBSJyCgdMaW5lZFVwEg0KBXRydWNrGAEgASgFEg4KBmNyYXRlcxgCIAEoBRI2CgVwbGFjZRgDIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEhAKCHBvc2l0aW9uGAQgASgFImQKCldoaXNrZXlSdW4SDAoEc2VhdBgBIAEoBRIzCghsaW5lZF91cBgCIAMoCzIhLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5MaW5lZFVwEhMKC3Bhc3NlZF9vdmVyGAMgASgIIo8BCgtDb25zdW1wdGlvbhI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEgwKBGRpY2UYAiADKAUSDwoHZHJvcHBlZBgDIAEoBRIUCgxpbXByb3ZlbWVudHMYBCABKAUSEwoLY29uc3VtcHRpb24YBSABKAUiSQoRQ29uc3VtcHRpb25Sb2xsZWQSNAoFcm9sbHMYASADKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29uc3VtcHRpb24imAEKDE9yZGVyQXdhaXRlZBIMCgRzZWF0GAEgASgFEjYKBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDgoGdHJ1Y2tzGAMgAygFEjIKBHRpZXIYBCABKA4yJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5aW5nVGllciJjCgtPcmRlckNhbGxlZBIMCgRzZWF0GAEgASgFEjYKBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDgoGdHJ1Y2tzGAMgAygFIncKBFNhbGUSDQoFdHJ1Y2sYASABKAUSDgoGc2VsbGVyGAIgASgFEjIKBHRpZXIYAyABKA4yJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5aW5nVGllchIOCgZjcmF0ZXMYBCABKAUSDAoEcGFpZBgFIAEoBSLAAQoLV2hpc2tleVNvbGQSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRItCgVzYWxlcxgCIAMoCzIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TYWxlEhIKBW93bmVyGAMgASgFSACIAQESEwoLb3duZXJfYm9udXMYBCABKAUSFwoPZ2FtYmxpbmdfcHJvZml0GAUgASgFQggKBl9vd25lciIoCglTZWF0Q291bnQSDAoEc2VhdBgBIAEoBRINCgVjb3VudBgCIAEoBSJMCgxTZWxsaW5nRW5kZWQSPAoPY3JhdGVzX3JldHVybmVkGAEgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlNlYXRDb3VudCK0AQoHVGhlSGVhdBITCgZjb3BwZXIYASABKAVIAIgBARIQCghwcm9kdWNlZBgCIAEoBRIRCglkaXNjYXJkZWQYAyADKAUSHAoPdHJ1Y2tfdG9fYm90dG9tGAQgASgFSAGIAQESGAoQbXVzY2xlX2Rpc2NhcmRlZBgFIAMoBRIYChBjYXNpbm9fZGlzY2FyZGVkGAYgAygFQgkKB19jb3BwZXJCEgoQX3RydWNrX3RvX2JvdHRvbSJXCghTdGFuZGluZxIMCgRzZWF0GAEgASgFEg0KBW1vbmV5GAIgASgFEgwKBHJhbmsYAyABKAUSDgoGbXVzY2xlGAQgASgFEhAKCHVucGxheWVkGAUgAygFIpYBCglHYW1lRW5kZWQSMwoGcmVhc29uGAEgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkVuZFJlYXNvbhINCgVyb3VuZBgCIAEoBRI1CglzdGFuZGluZ3MYAyADKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RhbmRpbmcSDgoGd2lubmVyGAQgASgFIigKCFJlc2lnbmVkEgwKBHNlYXQYASABKAUSDgoGbGFwc2VkGAIgAygFKpgBCg9Ob25QbGF5ZXJBY3Rpb24SIQodTk9OX1BMQVlFUl9BQ1RJT05fVU5TUEVDSUZJRUQQABIaChZOT05fUExBWUVSX0FDVElPTl9OT05FEAESJwojTk9OX1BMQVlFUl9BQ1RJT05fTkVVVFJBTF9JTkZMVUVOQ0UQAhIdChlOT05fUExBWUVSX0FDVElPTl9ESVNDQVJEEAMqcQoJRW5kUmVhc29uEhoKFkVORF9SRUFTT05fVU5TUEVDSUZJRUQQABIZChVFTkRfUkVBU09OX0xBU1RfUk9VTkQQARIUChBFTkRfUkVBU09OX01PTkVZEAISFwoTRU5EX1JFQVNPTl9SRVNJR05FRBADYgZwcm90bzM", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_options]);
+  fileDesc("CiVtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvZXZlbnRzLnByb3RvEhhtb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEioRUKBUV2ZW50Ej0KDGdhbWVfc3RhcnRlZBgBIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lU3RhcnRlZEgAEj0KDG11c2NsZV9kZWFsdBgCIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVEZWFsdEgAEjsKC211c2NsZV9oYW5kGAMgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZUhhbmRIABJEChBtdXNjbGVfc2V0X2FzaWRlGAQgASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNldEFzaWRlSAASPwoNZGVja19zaHVmZmxlZBgFIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrU2h1ZmZsZWRIABI5CgpkZWNrX29yZGVyGAYgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRlY2tPcmRlckgAEkEKDm5ldXRyYWxfcGxhY2VkGAcgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5ldXRyYWxQbGFjZWRIABI/Cg1yb3VuZF9zdGFydGVkGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlJvdW5kU3RhcnRlZEgAEkIKD29mZmVyX3R1cm5lZF91cBgJIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclR1cm5lZFVwSAASPwoNbXVzY2xlX2Nob3NlbhgKIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVDaG9zZW5IABI/Cg1tdXNjbGVfc2VhbGVkGAsgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVNlYWxlZEgAEkMKD211c2NsZV9yZXZlYWxlZBgMIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5NdXNjbGVSZXZlYWxlZEgAEjsKC211c2NsZV9wYWlkGA0gASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk11c2NsZVBhaWRIABI5CgpjYXJkX3Rha2VuGA4gASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRUYWtlbkgAEj0KDHRydWNrX2JvdWdodBgPIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja0JvdWdodEgAEkUKEHNlbGVjdGlvbl9wYXNzZWQYECABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsZWN0aW9uUGFzc2VkSAASRAoQbm9uX3BsYXllcl9hY3RlZBgRIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3RlZEgAEjsKC3BoYXNlX2JlZ2FuGBIgASgLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBoYXNlQmVnYW5IABI7CgtjYXJkX3BsYXllZBgTIAEoCzIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkUGxheWVkSAASNwoJYm95c19zZW50GBQgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJveXNTZW50SAASOwoLc3RpbGxfZmlyZWQYFSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RpbGxGaXJlZEgAEkEKDnRyYWRlX3Byb3Bvc2VkGBYgASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlUHJvcG9zZWRIABJBCg50cmFkZV9hbnN3ZXJlZBgXIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZUFuc3dlcmVkSAASQwoPdHJhZGVfd2l0aGRyYXduGBggASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRyYWRlV2l0aGRyYXduSAASOwoLd2hpc2tleV9ydW4YGSABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuV2hpc2tleVJ1bkgAEkkKEmNvbnN1bXB0aW9uX3JvbGxlZBgaIAEoCzIrLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db25zdW1wdGlvblJvbGxlZEgAEj0KDG9yZGVyX2NhbGxlZBgbIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckNhbGxlZEgAEj0KDHdoaXNrZXlfc29sZBgcIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5XaGlza2V5U29sZEgAEj8KDXNlbGxpbmdfZW5kZWQYHSABKAsyJi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2VsbGluZ0VuZGVkSAASNQoIdGhlX2hlYXQYHiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGhlSGVhdEgAEjkKCmdhbWVfZW5kZWQYHyABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR2FtZUVuZGVkSAASPwoNb3JkZXJfYXdhaXRlZBggIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PcmRlckF3YWl0ZWRIABJJChJjYXNpbm9fcmVkZXZlbG9wZWQYISABKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vUmVkZXZlbG9wZWRIABJQChZjYXNpbm9fb3duZXJfZGlzY2FyZGVkGCIgASgLMi4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub093bmVyRGlzY2FyZGVkSAASRgoRY2FzaW5vX2NhcmRfdGFrZW4YIyABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZFRha2VuSAASPQoMb21hbGxleXNfY3V0GCQgASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9NYWxsZXlzQ3V0SAASNgoIcmVzaWduZWQYLSABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUmVzaWduZWRIABJIChJjYXNpbm9fY2FyZF9wbGF5ZWQYJSABKAsyKi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZFBsYXllZEgAEkwKFGNhc2lub19jYXJkc19hd2FpdGVkGCYgASgLMiwubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmRzQXdhaXRlZEgAEkoKE2Nhc2lub19jYXJkc19wYXNzZWQYJyABKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZHNQYXNzZWRIABJLChNjb21taXNzaW9uX2Fuc3dlcmVkGCggASgLMiwubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbW1pc3Npb25BbnN3ZXJlZEgAQgYKBGtpbmQi7gEKEUNhc2lub1JlZGV2ZWxvcGVkEgwKBHNlYXQYASABKAUSNgoFcGxhY2UYAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRISCgpiYXNlX3ByaWNlGAMgASgFEjkKCHBheW1lbnRzGAQgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk1hcmtlclBheW1lbnQSDQoFdG90YWwYBSABKAUSHgoWaW1wcm92ZW1lbnRzX2Rpc2NhcmRlZBgGIAEoBRIVCg1vcmRpbmFuY2VfZmVlGAcgASgFIjwKDU1hcmtlclBheW1lbnQSDAoEc2VhdBgBIAEoBRIPCgdtYXJrZXJzGAIgASgFEgwKBHBhaWQYAyABKAUiWQoUQ2FzaW5vT3duZXJEaXNjYXJkZWQSDAoEc2VhdBgBIAEoBRIOCgZ0cnVja3MYAiADKAUSDAoEZGljZRgDIAEoBRIVCg1yZW1vdGVfc3RpbGxzGAQgASgFIqgBCgtHYW1lU3RhcnRlZBIPCgdwbGF5ZXJzGAEgASgFEjIKB29wdGlvbnMYAiABKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT3B0aW9ucxI3CgZwbGFjZXMYAyADKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIbChNob3VzZV9ydWxlc192ZXJzaW9uGAQgASgFImsKC011c2NsZURlYWx0EhEKCWhhbmRfc2l6ZRgBIAEoBRIYChBub25fcGxheWVyX2hhbmRzGAIgASgFEhwKFG5vbl9wbGF5ZXJfaGFuZF9zaXplGAMgASgFEhEKCXNldF9hc2lkZRgEIAEoBSIpCgpNdXNjbGVIYW5kEgwKBHNlYXQYASABKAUSDQoFY2FyZHMYAiADKAUiLAoNTm9uUGxheWVySGFuZBIMCgRoYW5kGAEgASgFEg0KBWNhcmRzGAIgAygFImYKDk11c2NsZVNldEFzaWRlEhEKCXNldF9hc2lkZRgBIAMoBRJBChBub25fcGxheWVyX2hhbmRzGAIgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckhhbmQiXQoMRGVja1NodWZmbGVkEiwKBGRlY2sYASABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRGVjaxIMCgRzaXplGAIgASgFEhEKCXJlc2h1ZmZsZRgDIAEoCCJGCglEZWNrT3JkZXISLAoEZGVjaxgBIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5EZWNrEgsKA2lkcxgCIAMoBSJICg1OZXV0cmFsUGxhY2VkEjcKCnBsYWNlbWVudHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50Ih0KDFJvdW5kU3RhcnRlZBINCgVyb3VuZBgBIAEoBSKOAQoJT2ZmZXJTbG90EgwKBHNsb3QYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEhwKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUgAiAEBQhIKEF9ub25fcGxheWVyX2hhbmQi1gEKDU9mZmVyVHVybmVkVXASMgoFc2xvdHMYASADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT2ZmZXJTbG90EhIKBXRydWNrGAIgASgFSACIAQESNwoKdHJ1Y2tfc2l6ZRgDIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcnVja1NpemUSOgoMY2FzaW5vX3Nsb3RzGAQgAygLMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub1Nsb3RCCAoGX3RydWNrImMKCkNhc2lub1Nsb3QSDAoEc2xvdBgBIAEoBRIPCgdjYXJkX2lkGAIgASgFEjYKBGtpbmQYAyABKA4yKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vQ2FyZEtpbmQizAEKD0Nhc2lub0NhcmRUYWtlbhIMCgRzZWF0GAEgASgFEgwKBHNsb3QYAiABKAUSDwoHY2FyZF9pZBgDIAEoBRI2CgRraW5kGAQgASgOMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmRLaW5kEgwKBHBhaWQYBSABKAUSNgoFcGxhY2UYBiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ3YXN0ZWQYByABKAgiYQoLT01hbGxleXNDdXQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEgwKBGN1dHMYAyABKAUiHAoMTXVzY2xlQ2hvc2VuEgwKBHNlYXQYASABKAUiKgoMTXVzY2xlU2VhbGVkEgwKBHNlYXQYASABKAUSDAoEY2FyZBgCIAEoBSJECg5NdXNjbGVSZXZlYWxlZBIyCgVvcmRlchgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXIicgoHUGF5bWVudBIMCgRzZWF0GAEgASgFEhMKC211c2NsZV9jb3N0GAIgASgFEg0KBWdyYWZ0GAMgASgFEgwKBHBhaWQYBCABKAUSEQoJaW1wb3VuZGVkGAUgAygFEhQKDGNhc2lub19ncmFmdBgGIAEoBSJBCgpNdXNjbGVQYWlkEjMKCHBheW1lbnRzGAEgAygLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBheW1lbnQi7wEKCUNhcmRUYWtlbhIMCgRzZWF0GAEgASgFEgwKBHNsb3QYAiABKAUSDwoHY2FyZF9pZBgDIAEoBRIwCgRraW5kGAQgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEgwKBHBhaWQYBSABKAUSDwoHbWFya2VycxgGIAEoBRISCgVzdGlsbBgHIAEoBUgAiAEBEjYKBXBsYWNlGAggASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDgoGd2FzdGVkGAkgASgIQggKBl9zdGlsbCJsCgtUcnVja0JvdWdodBIMCgRzZWF0GAEgASgFEg0KBXRydWNrGAIgASgFEjEKBHNpemUYAyABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tTaXplEg0KBWJyaWJlGAQgASgFIh8KD1NlbGVjdGlvblBhc3NlZBIMCgRzZWF0GAEgASgFIrQBCg5Ob25QbGF5ZXJBY3RlZBIMCgRoYW5kGAEgASgFEjkKBmFjdGlvbhgCIAEoDjIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ob25QbGF5ZXJBY3Rpb24SFAoHY2FyZF9pZBgDIAEoBUgAiAEBEjcKCnBsYWNlbWVudHMYBCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGxhY2VtZW50QgoKCF9jYXJkX2lkInkKClBoYXNlQmVnYW4SDQoFcm91bmQYASABKAUSLgoFcGhhc2UYAiABKA4yHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGhhc2USLAoEc3RlcBgDIAEoDjIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TdGVwIt8DCgpDYXJkUGxheWVkEgwKBHNlYXQYASABKAUSDwoHY2FyZF9pZBgCIAEoBRIwCgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kEiwKA2hpdBgEIAEoCzIdLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IaXRIABI2CghzaHV0ZG93bhgFIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TaHV0ZG93bkgAEkcKEnBheV9vZmZfdGhlX2NvcHBlchgGIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXlPZmZUaGVDb3BwZXJIABIyCgZoaWphY2sYByABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGlqYWNrSAASPgoNaGFsdF9hbl9vcmRlchgIIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IYWx0QW5PcmRlckgAEjcKCWJpZ19uaWdodBgJIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CaWdOaWdodEgAEhEKBGZyb20YCiABKAVIAYgBAUIICgZlZmZlY3RCBwoFX2Zyb20ipQEKCEJveXNTZW50EgwKBHNlYXQYASABKAUSPQoMcmluZ191cF9mcm9tGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USNwoKcGxhY2VtZW50cxgDIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnQSEwoLcGFzc2VkX292ZXIYBCABKAgiOwoJU3RpbGxSb2xsEg0KBXN0aWxsGAEgASgFEgwKBGRpY2UYAiADKAUSEQoJc2h1dF9kb3duGAMgASgIIpoBCgpTdGlsbEZpcmVkEgwKBHNlYXQYASABKAUSMwoGc3RpbGxzGAIgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsUm9sbBIMCgRyYW1wGAMgASgIEhQKDHBsYXlfaXRfY29vbBgEIAEoCBIVCg1jb3BwZXJfc2VpemVkGAUgASgFEg4KBmNyYXRlcxgGIAEoBSKYAQoNVHJhZGVQcm9wb3NlZBIQCghvZmZlcl9pZBgBIAEoBRIMCgRmcm9tGAIgASgFEgoKAnRvGAMgASgFEi0KBGdpdmUYBCABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHMSLAoDZ2V0GAUgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzIjMKDVRyYWRlQW5zd2VyZWQSEAoIb2ZmZXJfaWQYASABKAUSEAoIYWNjZXB0ZWQYAiABKAgiIgoOVHJhZGVXaXRoZHJhd24SEAoIb2ZmZXJfaWQYASABKAUicgoHTGluZWRVcBINCgV0cnVjaxgBIAEoBRIOCgZjcmF0ZXMYAiABKAUSNgoFcGxhY2UYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIQCghwb3NpdGlvbhgEIAEoBSJkCgpXaGlza2V5UnVuEgwKBHNlYXQYASABKAUSMwoIbGluZWRfdXAYAiADKAsyIS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTGluZWRVcBITCgtwYXNzZWRfb3ZlchgDIAEoCCKPAQoLQ29uc3VtcHRpb24SNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIMCgRkaWNlGAIgAygFEg8KB2Ryb3BwZWQYAyABKAUSFAoMaW1wcm92ZW1lbnRzGAQgASgFEhMKC2NvbnN1bXB0aW9uGAUgASgFIkkKEUNvbnN1bXB0aW9uUm9sbGVkEjQKBXJvbGxzGAEgAygLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnN1bXB0aW9uIpgBCgxPcmRlckF3YWl0ZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgDIAMoBRIyCgR0aWVyGAQgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJ1eWluZ1RpZXIiYwoLT3JkZXJDYWxsZWQSDAoEc2VhdBgBIAEoBRI2CgVwbGFjZRgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgDIAMoBSKLAQoEU2FsZRINCgV0cnVjaxgBIAEoBRIOCgZzZWxsZXIYAiABKAUSMgoEdGllchgDIAEoDjIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CdXlpbmdUaWVyEg4KBmNyYXRlcxgEIAEoBRIMCgRwYWlkGAUgASgFEhIKCmluc2lkZV9qb2IYBiABKAUi8wEKC1doaXNrZXlTb2xkEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USLQoFc2FsZXMYAiADKAsyHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2FsZRISCgVvd25lchgDIAEoBUgAiAEBEhMKC293bmVyX2JvbnVzGAQgASgFEhcKD2dhbWJsaW5nX3Byb2ZpdBgFIAEoBRIZChFnYW1ibGluZ193aW5kZmFsbBgGIAEoBRIWCg5vd25lcl93aXRoaGVsZBgHIAEoCEIICgZfb3duZXIiKAoJU2VhdENvdW50EgwKBHNlYXQYASABKAUSDQoFY291bnQYAiABKAUiTAoMU2VsbGluZ0VuZGVkEjwKD2NyYXRlc19yZXR1cm5lZBgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Q291bnQitAEKB1RoZUhlYXQSEwoGY29wcGVyGAEgASgFSACIAQESEAoIcHJvZHVjZWQYAiABKAUSEQoJZGlzY2FyZGVkGAMgAygFEhwKD3RydWNrX3RvX2JvdHRvbRgEIAEoBUgBiAEBEhgKEG11c2NsZV9kaXNjYXJkZWQYBSADKAUSGAoQY2FzaW5vX2Rpc2NhcmRlZBgGIAMoBUIJCgdfY29wcGVyQhIKEF90cnVja190b19ib3R0b20iVwoIU3RhbmRpbmcSDAoEc2VhdBgBIAEoBRINCgVtb25leRgCIAEoBRIMCgRyYW5rGAMgASgFEg4KBm11c2NsZRgEIAEoBRIQCgh1bnBsYXllZBgFIAMoBSKWAQoJR2FtZUVuZGVkEjMKBnJlYXNvbhgBIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5FbmRSZWFzb24SDQoFcm91bmQYAiABKAUSNQoJc3RhbmRpbmdzGAMgAygLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0YW5kaW5nEg4KBndpbm5lchgEIAEoBSIoCghSZXNpZ25lZBIMCgRzZWF0GAEgASgFEg4KBmxhcHNlZBgCIAMoBSKLBwoQQ2FzaW5vQ2FyZFBsYXllZBIMCgRzZWF0GAEgASgFEg8KB2NhcmRfaWQYAiABKAUSNgoEa2luZBgDIAEoDjIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9DYXJkS2luZBI5CgpjcmF6ZWRfZmFuGAQgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNyYXplZEZhbkgAEkgKEm5ld19jaXR5X29yZGluYW5jZRgFIAEoCzIqLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5OZXdDaXR5T3JkaW5hbmNlSAASOwoLcG9saWNlX3JhaWQYBiABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUG9saWNlUmFpZEgAEjAKBXBzc3N0GAcgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBzc3N0SAASOQoKZmlyZV9jaGllZhgIIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5GaXJlQ2hpZWZIABJHChFwb2xpdGljYWxfcG9ja2V0cxgJIAEoCzIqLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Qb2xpdGljYWxQb2NrZXRzSAASRwoRZ2FtYmxpbmdfd2luZGZhbGwYCiABKAsyKi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR2FtYmxpbmdXaW5kZmFsbEgAEjcKCWFwcGxlX3BpZRgLIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BcHBsZVBpZUgAEjkKCmluc2lkZV9qb2IYDCABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSW5zaWRlSm9iSAASQAoOYnJlYWtfdGhlX2JhbmsYDSABKAsyJi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnJlYWtUaGVCYW5rSAASUgoXc3RhdGVfZ2FtaW5nX2NvbW1pc3Npb24YDiABKAsyLy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RhdGVHYW1pbmdDb21taXNzaW9uSAASNQoEZnJvbRgPIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEhQKDGNyYXRlc19hZGRlZBgQIAEoBUIICgZlZmZlY3QiIwoSQ2FzaW5vQ2FyZHNBd2FpdGVkEg0KBXNlYXRzGAEgAygFIiEKEUNhc2lub0NhcmRzUGFzc2VkEgwKBHNlYXQYASABKAUieAoSQ29tbWlzc2lvbkFuc3dlcmVkEgwKBHNlYXQYASABKAUSNgoFcGxhY2UYAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIMCgRwYWlkGAMgASgFEg4KBmZvcmNlZBgEIAEoCCqYAQoPTm9uUGxheWVyQWN0aW9uEiEKHU5PTl9QTEFZRVJfQUNUSU9OX1VOU1BFQ0lGSUVEEAASGgoWTk9OX1BMQVlFUl9BQ1RJT05fTk9ORRABEicKI05PTl9QTEFZRVJfQUNUSU9OX05FVVRSQUxfSU5GTFVFTkNFEAISHQoZTk9OX1BMQVlFUl9BQ1RJT05fRElTQ0FSRBADKnEKCUVuZFJlYXNvbhIaChZFTkRfUkVBU09OX1VOU1BFQ0lGSUVEEAASGQoVRU5EX1JFQVNPTl9MQVNUX1JPVU5EEAESFAoQRU5EX1JFQVNPTl9NT05FWRACEhcKE0VORF9SRUFTT05fUkVTSUdORUQQA2IGcHJvdG8z", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_options]);
 
 /**
  * Event is one body of a recorded event: a public body, or a private part
@@ -337,6 +337,42 @@ export type Event = Message<"moonshine.bootleggers.v1.Event"> & {
      */
     value: Resigned;
     case: "resigned";
+  } | {
+    /**
+     * casino_card_played records a kept Casino card played, and its effect
+     * (Boardwalk).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CasinoCardPlayed casino_card_played = 37;
+     */
+    value: CasinoCardPlayed;
+    case: "casinoCardPlayed";
+  } | {
+    /**
+     * casino_cards_awaited opens the Selling Phase's window for Casino
+     * cards (Boardwalk, ruling 92).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CasinoCardsAwaited casino_cards_awaited = 38;
+     */
+    value: CasinoCardsAwaited;
+    case: "casinoCardsAwaited";
+  } | {
+    /**
+     * casino_cards_passed records a seat playing no more Casino cards this
+     * Selling Phase (Boardwalk, ruling 92).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CasinoCardsPassed casino_cards_passed = 39;
+     */
+    value: CasinoCardsPassed;
+    case: "casinoCardsPassed";
+  } | {
+    /**
+     * commission_answered records a casino owner's answer to a State Gaming
+     * Commission (Boardwalk, ruling 99).
+     *
+     * @generated from field: moonshine.bootleggers.v1.CommissionAnswered commission_answered = 40;
+     */
+    value: CommissionAnswered;
+    case: "commissionAnswered";
   } | { case: undefined; value?: undefined };
 };
 
@@ -401,6 +437,14 @@ export type CasinoRedeveloped = Message<"moonshine.bootleggers.v1.CasinoRedevelo
    * @generated from field: int32 improvements_discarded = 6;
    */
   improvementsDiscarded: number;
+
+  /**
+   * ordinance_fee is the New City Ordinance's fee paid to the bank, part of
+   * total (0 without one; ruling 89).
+   *
+   * @generated from field: int32 ordinance_fee = 7;
+   */
+  ordinanceFee: number;
 };
 
 /**
@@ -1996,6 +2040,14 @@ export type Sale = Message<"moonshine.bootleggers.v1.Sale"> & {
    * @generated from field: int32 paid = 5;
    */
   paid: number;
+
+  /**
+   * inside_job is what the bank paid the seller besides, at a casino: the
+   * owner's payout for this truck's crates under Inside Job (ruling 97).
+   *
+   * @generated from field: int32 inside_job = 6;
+   */
+  insideJob: number;
 };
 
 /**
@@ -2048,6 +2100,23 @@ export type WhiskeySold = Message<"moonshine.bootleggers.v1.WhiskeySold"> & {
    * @generated from field: int32 gambling_profit = 5;
    */
   gamblingProfit: number;
+
+  /**
+   * gambling_windfall is what the bank paid a casino's owner besides under
+   * Gambling Windfall, $1G per crate his payout counts (ruling 95).
+   *
+   * @generated from field: int32 gambling_windfall = 6;
+   */
+  gamblingWindfall: number;
+
+  /**
+   * owner_withheld is true when a casino's owner receives no payout this
+   * round: Break the Bank, or a State Gaming Commission he did not pay
+   * (rulings 98, 99).
+   *
+   * @generated from field: bool owner_withheld = 7;
+   */
+  ownerWithheld: boolean;
 };
 
 /**
@@ -2289,6 +2358,244 @@ export type Resigned = Message<"moonshine.bootleggers.v1.Resigned"> & {
  */
 export const ResignedSchema: GenMessage<Resigned> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_events, 48);
+
+/**
+ * CasinoCardPlayed records a kept Casino card played (Boardwalk): it is
+ * discarded face up and its effect holds for this round (rulings 87-99).
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoCardPlayed
+ */
+export type CasinoCardPlayed = Message<"moonshine.bootleggers.v1.CasinoCardPlayed"> & {
+  /**
+   * seat is the player.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * card_id is the card.
+   *
+   * @generated from field: int32 card_id = 2;
+   */
+  cardId: number;
+
+  /**
+   * kind is its kind.
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardKind kind = 3;
+   */
+  kind: CasinoCardKind;
+
+  /**
+   * effect is what happened, as commanded.
+   *
+   * @generated from oneof moonshine.bootleggers.v1.CasinoCardPlayed.effect
+   */
+  effect: {
+    /**
+     * crazed_fan names the casino that lost an Entertainment Act.
+     *
+     * @generated from field: moonshine.bootleggers.v1.CrazedFan crazed_fan = 4;
+     */
+    value: CrazedFan;
+    case: "crazedFan";
+  } | {
+    /**
+     * new_city_ordinance names the Mobster who pays the fee this round.
+     *
+     * @generated from field: moonshine.bootleggers.v1.NewCityOrdinance new_city_ordinance = 5;
+     */
+    value: NewCityOrdinance;
+    case: "newCityOrdinance";
+  } | {
+    /**
+     * police_raid names the casino closed this round.
+     *
+     * @generated from field: moonshine.bootleggers.v1.PoliceRaid police_raid = 6;
+     */
+    value: PoliceRaid;
+    case: "policeRaid";
+  } | {
+    /**
+     * pssst names the truck moved and the casino it moved to.
+     *
+     * @generated from field: moonshine.bootleggers.v1.Pssst pssst = 7;
+     */
+    value: Pssst;
+    case: "pssst";
+  } | {
+    /**
+     * fire_chief names the place whose last truck in line is not bought.
+     *
+     * @generated from field: moonshine.bootleggers.v1.FireChief fire_chief = 8;
+     */
+    value: FireChief;
+    case: "fireChief";
+  } | {
+    /**
+     * political_pockets names the casino and the one Mobster it buys from.
+     *
+     * @generated from field: moonshine.bootleggers.v1.PoliticalPockets political_pockets = 9;
+     */
+    value: PoliticalPockets;
+    case: "politicalPockets";
+  } | {
+    /**
+     * gambling_windfall names the casino whose owner is paid $1G more a
+     * crate.
+     *
+     * @generated from field: moonshine.bootleggers.v1.GamblingWindfall gambling_windfall = 10;
+     */
+    value: GamblingWindfall;
+    case: "gamblingWindfall";
+  } | {
+    /**
+     * apple_pie names the truck whose crates were doubled.
+     *
+     * @generated from field: moonshine.bootleggers.v1.ApplePie apple_pie = 11;
+     */
+    value: ApplePie;
+    case: "applePie";
+  } | {
+    /**
+     * inside_job names the truck whose crates receive the owner's payout.
+     *
+     * @generated from field: moonshine.bootleggers.v1.InsideJob inside_job = 12;
+     */
+    value: InsideJob;
+    case: "insideJob";
+  } | {
+    /**
+     * break_the_bank names the casino whose owner receives no payout.
+     *
+     * @generated from field: moonshine.bootleggers.v1.BreakTheBank break_the_bank = 13;
+     */
+    value: BreakTheBank;
+    case: "breakTheBank";
+  } | {
+    /**
+     * state_gaming_commission names the casino whose owner must answer.
+     *
+     * @generated from field: moonshine.bootleggers.v1.StateGamingCommission state_gaming_commission = 14;
+     */
+    value: StateGamingCommission;
+    case: "stateGamingCommission";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * from is where a truck moved by "Pssst. Hey bud. Over Here." was lined
+   * up before.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace from = 15;
+   */
+  from: DrinkingPlace;
+
+  /**
+   * crates_added is the crates Apple Pie! added to the truck, from the
+   * supply.
+   *
+   * @generated from field: int32 crates_added = 16;
+   */
+  cratesAdded: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoCardPlayed.
+ * Use `create(CasinoCardPlayedSchema)` to create a new message.
+ */
+export const CasinoCardPlayedSchema: GenMessage<CasinoCardPlayed> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 49);
+
+/**
+ * CasinoCardsAwaited opens the Selling Phase's window (Boardwalk, ruling
+ * 92): after the consumption roll and before any sale the game waits for
+ * the seats listed, each of which keeps a Casino card of the Selling Phase
+ * it can play, and for casino owners' answers to a State Gaming Commission.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoCardsAwaited
+ */
+export type CasinoCardsAwaited = Message<"moonshine.bootleggers.v1.CasinoCardsAwaited"> & {
+  /**
+   * seats are the seats waited for when the window opened.
+   *
+   * @generated from field: repeated int32 seats = 1;
+   */
+  seats: number[];
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoCardsAwaited.
+ * Use `create(CasinoCardsAwaitedSchema)` to create a new message.
+ */
+export const CasinoCardsAwaitedSchema: GenMessage<CasinoCardsAwaited> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 50);
+
+/**
+ * CasinoCardsPassed records that a seat plays no more Casino cards this
+ * Selling Phase.
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoCardsPassed
+ */
+export type CasinoCardsPassed = Message<"moonshine.bootleggers.v1.CasinoCardsPassed"> & {
+  /**
+   * seat is the seat.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoCardsPassed.
+ * Use `create(CasinoCardsPassedSchema)` to create a new message.
+ */
+export const CasinoCardsPassedSchema: GenMessage<CasinoCardsPassed> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 51);
+
+/**
+ * CommissionAnswered records a casino owner's answer to a State Gaming
+ * Commission: $5G paid to the bank, or no payout from that casino this
+ * round (ruling 99).
+ *
+ * @generated from message moonshine.bootleggers.v1.CommissionAnswered
+ */
+export type CommissionAnswered = Message<"moonshine.bootleggers.v1.CommissionAnswered"> & {
+  /**
+   * seat is the casino's owner.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * place is the casino.
+   *
+   * @generated from field: moonshine.bootleggers.v1.DrinkingPlace place = 2;
+   */
+  place: DrinkingPlace;
+
+  /**
+   * paid is what he paid the bank: 5, or 0 when he gives up the payout.
+   *
+   * @generated from field: int32 paid = 3;
+   */
+  paid: number;
+
+  /**
+   * forced is true when the game answered for him: he could not pay.
+   *
+   * @generated from field: bool forced = 4;
+   */
+  forced: boolean;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CommissionAnswered.
+ * Use `create(CommissionAnsweredSchema)` to create a new message.
+ */
+export const CommissionAnsweredSchema: GenMessage<CommissionAnswered> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_events, 52);
 
 /**
  * NonPlayerAction is what a Non-Player hand does with the card beneath it.

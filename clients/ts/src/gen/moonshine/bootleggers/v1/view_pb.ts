@@ -2,8 +2,8 @@
 // @generated from file moonshine/bootleggers/v1/view.proto (package moonshine.bootleggers.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { BuyingTier, CardKind, CasinoCardKind, Colour, Contender, DrinkingPlace, Goods, Phase, PlaceKind, Step, TruckSize } from "./board_pb.js";
 import { file_moonshine_bootleggers_v1_board } from "./board_pb.js";
 import type { Consumption, GameEnded, NonPlayerHand } from "./events_pb.js";
@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/view.proto.
  */
 export const file_moonshine_bootleggers_v1_view: GenFile = /*@__PURE__*/
-  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvdmlldy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIuAJCgRWaWV3EhcKB3BsYXllcnMYASABKAVCBpLlGAIIARI6CgdvcHRpb25zGAIgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNCBpLlGAIIARIgCgt2aWV3ZXJfc2VhdBgDIAEoBUIGkuUYAggFSACIAQESFQoFcm91bmQYBCABKAVCBpLlGAIIARI2CgVwaGFzZRgFIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZUIGkuUYAggBEjQKBHN0ZXAYBiABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcEIGkuUYAggBEhkKBHR1cm4YByABKAVCBpLlGAIIAUgBiAEBEkEKDG11c2NsZV9vcmRlchgIIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXJCBpLlGAIIARI5CgVzZWF0cxgJIAMoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Vmlld0IGkuUYAggBEjsKBnBsYWNlcxgKIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZVZpZXdCBpLlGAIIARI6CgVvZmZlchgLIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclZpZXdCBpLlGAIIARI7CgZ0cnVja3MYDCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tWaWV3QgaS5RgCCAESGwoGY29wcGVyGA0gASgFQgaS5RgCCAFIAogBARIeCg5uZXV0cmFsX3N1cHBseRgOIAEoBUIGkuUYAggBEk0KEG5vbl9wbGF5ZXJfaGFuZHMYDyADKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZFZpZXdCBpLlGAIIARIiChJtZW5fb2ZfYWN0aW9uX2RlY2sYECABKAVCBpLlGAIIARImChZtZW5fb2ZfYWN0aW9uX2Rpc2NhcmRzGBEgAygFQgaS5RgCCAESGgoKdHJ1Y2tfZGVjaxgSIAEoBUIGkuUYAggBEiIKEnJlbW90ZV9zdGlsbHNfbGVmdBgTIAEoBUIGkuUYAggBEjsKBnRyYWRlcxgUIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZVZpZXdCBpLlGAIIARIfCg9tdXNjbGVfZGlzY2FyZHMYFSADKAVCBpLlGAIIARI4CgRjYWxsGBYgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxWaWV3QgaS5RgCCAESPgoHYXVkaXRvchgXIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BdWRpdG9yVmlld0IGkuUYAggEEjsKBnJlc3VsdBgYIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lRW5kZWRCBpLlGAIIARIbCgtjYXNpbm9fZGVjaxgZIAEoBUIGkuUYAggBEh8KD2Nhc2lub19kaXNjYXJkcxgaIAMoBUIGkuUYAggBQg4KDF92aWV3ZXJfc2VhdEIHCgVfdHVybkIJCgdfY29wcGVyIlMKCVN0aWxsVmlldxIVCgVzdGlsbBgBIAEoBUIGkuUYAggBEhQKBGRpY2UYAiABKAVCBpLlGAIIARIZCglzaHV0X2Rvd24YAyABKAhCBpLlGAIIASJQCgtTZWF0U2VjcmV0cxITCgttdXNjbGVfaGFuZBgBIAMoBRIaCg1zZWFsZWRfbXVzY2xlGAIgASgFSACIAQFCEAoOX3NlYWxlZF9tdXNjbGUi0wQKCFNlYXRWaWV3EhYKBHNlYXQYASABKAVCCJLlGAQIARABEhUKBW1vbmV5GAIgASgFQgaS5RgCCAESFgoGc3VwcGx5GAMgASgFQgaS5RgCCAESGQoJYmFja19yb29tGAQgASgFQgaS5RgCCAESOwoGc3RpbGxzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsVmlld0IGkuUYAggBEhYKBmNyYXRlcxgGIAEoBUIGkuUYAggBEhYKBnRydWNrcxgHIAMoBUIGkuUYAggBEhoKCmtlcHRfY2FyZHMYCCADKAVCBpLlGAIIARIhChFtdXNjbGVfaGFuZF9jb3VudBgJIAEoBUIGkuUYAggBEiIKEm11c2NsZV9iYW5kX2NvdW50cxgKIAMoBUIGkuUYAggBEhoKCmhhc19jaG9zZW4YCyABKAhCBpLlGAIIARIWCgZtdXNjbGUYDCABKAVCBpLlGAIIARIUCgRkb25lGA0gASgIQgaS5RgCCAESGAoIcHJvZHVjZWQYDiABKAVCBpLlGAIIARIXCgdyYW5nX3VwGA8gASgIQgaS5RgCCAESPgoHc2VjcmV0cxgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0U2VjcmV0c0IGkuUYAggCEhsKC29mZmVyc19tYWRlGBEgASgFQgaS5RgCCAESIQoRa2VwdF9jYXNpbm9fY2FyZHMYEiADKAVCBpLlGAIIARIYCghyZXNpZ25lZBgZIAEoCEIGkuUYAggBIlAKC0NvbG91ckNvdW50EjAKBmNvbG91chgBIAEoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXISDwoHbWFya2VycxgCIAEoBSKdBQoJUGxhY2VWaWV3Ej4KBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCBpLlGAIIARI5CgRraW5kGAIgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYWNlS2luZEIGkuUYAggBEhcKB2luX3BsYXkYAyABKAhCBpLlGAIIARIXCgdjaXJjbGVzGAQgASgFQgaS5RgCCAESFwoHbWluaW11bRgFIAEoBUIGkuUYAggBEhQKBGRpY2UYBiABKAVCBpLlGAIIARIVCgVwcmljZRgHIAEoBUIGkuUYAggBEhsKC293bmVyX2JvbnVzGAggASgFQgaS5RgCCAESHAoMaW1wcm92ZW1lbnRzGAkgASgFQgaS5RgCCAESPgoHbWFya2VycxgKIAMoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXJDb3VudEIGkuUYAggBEhQKBG9wZW4YCyABKAhCBpLlGAIIARI6CghtYWpvcml0eRgMIAEoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXJCBpLlGAIIARI3CgVvd25lchgNIAEoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXJCBpLlGAIIARIUCgRsaW5lGA4gAygFQgaS5RgCCAESGQoJYmlnX25pZ2h0GA8gASgIQgaS5RgCCAESQgoLY29uc3VtcHRpb24YECABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29uc3VtcHRpb25CBpLlGAIIARIiChJlbnRlcnRhaW5tZW50X2FjdHMYESABKAVCBpLlGAIIASLDAQoNT2ZmZXJTbG90VmlldxIUCgRzbG90GAEgASgFQgaS5RgCCAESHAoHY2FyZF9pZBgCIAEoBUIGkuUYAggBSACIAQESOAoEa2luZBgDIAEoDjIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXJkS2luZEIGkuUYAggBEiQKD25vbl9wbGF5ZXJfaGFuZBgEIAEoBUIGkuUYAggBSAGIAQFCCgoIX2NhcmRfaWRCEgoQX25vbl9wbGF5ZXJfaGFuZCK5AQoJT2ZmZXJWaWV3Ej4KBXNsb3RzGAEgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9mZmVyU2xvdFZpZXdCBpLlGAIIARIaCgV0cnVjaxgCIAEoBUIGkuUYAggBSACIAQESRgoMY2FzaW5vX3Nsb3RzGAMgAygLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub1Nsb3RWaWV3QgaS5RgCCAFCCAoGX3RydWNrIpABCg5DYXNpbm9TbG90VmlldxIUCgRzbG90GAEgASgFQgaS5RgCCAESHAoHY2FyZF9pZBgCIAEoBUIGkuUYAggBSACIAQESPgoEa2luZBgDIAEoDjIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5DYXNpbm9DYXJkS2luZEIGkuUYAggBQgoKCF9jYXJkX2lkIr0CCglUcnVja1ZpZXcSFQoFdHJ1Y2sYASABKAVCBpLlGAIIARI5CgRzaXplGAIgASgOMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlRydWNrU2l6ZUIGkuUYAggBEhgKCGNhcGFjaXR5GAMgASgFQgaS5RgCCAESFQoFZ3JhZnQYBCABKAVCBpLlGAIIARIVCgVvd25lchgFIAEoBUIGkuUYAggBEhsKBnJ1bm5lchgGIAEoBUIGkuUYAggBSACIAQESFgoGY3JhdGVzGAcgASgFQgaS5RgCCAESPgoFcGxhY2UYCCABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIGkuUYAggBEhYKBmhhbHRlZBgJIAEoCEIGkuUYAggBQgkKB19ydW5uZXIiXQoRTm9uUGxheWVySGFuZFZpZXcSFAoEaGFuZBgBIAEoBUIGkuUYAggBEhoKCmNhcmRzX2xlZnQYAiABKAVCBpLlGAIIARIWCgZtdXNjbGUYAyABKAVCBpLlGAIIASK8AQoJVHJhZGVWaWV3EhgKCG9mZmVyX2lkGAEgASgFQgaS5RgCCAESFAoEZnJvbRgCIAEoBUIGkuUYAggBEhIKAnRvGAMgASgFQgaS5RgCCAESNQoEZ2l2ZRgEIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kc0IGkuUYAggBEjQKA2dldBgFIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kc0IGkuUYAggBIrQBCghDYWxsVmlldxIUCgRzZWF0GAEgASgFQgaS5RgCCAESPgoFcGxhY2UYAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIGkuUYAggBEhYKBnRydWNrcxgDIAMoBUIGkuUYAggBEjoKBHRpZXIYBCABKA4yJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5aW5nVGllckIGkuUYAggBIqgBCgtBdWRpdG9yVmlldxIaChJtZW5fb2ZfYWN0aW9uX2RlY2sYASADKAUSEgoKdHJ1Y2tfZGVjaxgCIAMoBRJBChBub25fcGxheWVyX2hhbmRzGAMgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckhhbmQSEQoJc2V0X2FzaWRlGAQgAygFEhMKC2Nhc2lub19kZWNrGAUgAygFYgZwcm90bzM", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_visibility_v1_visibility]);
+  fileDesc("CiNtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvdmlldy5wcm90bxIYbW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxIuAJCgRWaWV3EhcKB3BsYXllcnMYASABKAVCBpLlGAIIARI6CgdvcHRpb25zGAIgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNCBpLlGAIIARIgCgt2aWV3ZXJfc2VhdBgDIAEoBUIGkuUYAggFSACIAQESFQoFcm91bmQYBCABKAVCBpLlGAIIARI2CgVwaGFzZRgFIAEoDjIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QaGFzZUIGkuUYAggBEjQKBHN0ZXAYBiABKA4yHi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RlcEIGkuUYAggBEhkKBHR1cm4YByABKAVCBpLlGAIIAUgBiAEBEkEKDG11c2NsZV9vcmRlchgIIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db250ZW5kZXJCBpLlGAIIARI5CgVzZWF0cxgJIAMoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0Vmlld0IGkuUYAggBEjsKBnBsYWNlcxgKIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZVZpZXdCBpLlGAIIARI6CgVvZmZlchgLIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5PZmZlclZpZXdCBpLlGAIIARI7CgZ0cnVja3MYDCADKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tWaWV3QgaS5RgCCAESGwoGY29wcGVyGA0gASgFQgaS5RgCCAFIAogBARIeCg5uZXV0cmFsX3N1cHBseRgOIAEoBUIGkuUYAggBEk0KEG5vbl9wbGF5ZXJfaGFuZHMYDyADKAsyKy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuTm9uUGxheWVySGFuZFZpZXdCBpLlGAIIARIiChJtZW5fb2ZfYWN0aW9uX2RlY2sYECABKAVCBpLlGAIIARImChZtZW5fb2ZfYWN0aW9uX2Rpc2NhcmRzGBEgAygFQgaS5RgCCAESGgoKdHJ1Y2tfZGVjaxgSIAEoBUIGkuUYAggBEiIKEnJlbW90ZV9zdGlsbHNfbGVmdBgTIAEoBUIGkuUYAggBEjsKBnRyYWRlcxgUIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UcmFkZVZpZXdCBpLlGAIIARIfCg9tdXNjbGVfZGlzY2FyZHMYFSADKAVCBpLlGAIIARI4CgRjYWxsGBYgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxWaWV3QgaS5RgCCAESPgoHYXVkaXRvchgXIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BdWRpdG9yVmlld0IGkuUYAggEEjsKBnJlc3VsdBgYIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1lRW5kZWRCBpLlGAIIARIbCgtjYXNpbm9fZGVjaxgZIAEoBUIGkuUYAggBEh8KD2Nhc2lub19kaXNjYXJkcxgaIAMoBUIGkuUYAggBQg4KDF92aWV3ZXJfc2VhdEIHCgVfdHVybkIJCgdfY29wcGVyIlMKCVN0aWxsVmlldxIVCgVzdGlsbBgBIAEoBUIGkuUYAggBEhQKBGRpY2UYAiABKAVCBpLlGAIIARIZCglzaHV0X2Rvd24YAyABKAhCBpLlGAIIASJQCgtTZWF0U2VjcmV0cxITCgttdXNjbGVfaGFuZBgBIAMoBRIaCg1zZWFsZWRfbXVzY2xlGAIgASgFSACIAQFCEAoOX3NlYWxlZF9tdXNjbGUinAUKCFNlYXRWaWV3EhYKBHNlYXQYASABKAVCCJLlGAQIARABEhUKBW1vbmV5GAIgASgFQgaS5RgCCAESFgoGc3VwcGx5GAMgASgFQgaS5RgCCAESGQoJYmFja19yb29tGAQgASgFQgaS5RgCCAESOwoGc3RpbGxzGAUgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlN0aWxsVmlld0IGkuUYAggBEhYKBmNyYXRlcxgGIAEoBUIGkuUYAggBEhYKBnRydWNrcxgHIAMoBUIGkuUYAggBEhoKCmtlcHRfY2FyZHMYCCADKAVCBpLlGAIIARIhChFtdXNjbGVfaGFuZF9jb3VudBgJIAEoBUIGkuUYAggBEiIKEm11c2NsZV9iYW5kX2NvdW50cxgKIAMoBUIGkuUYAggBEhoKCmhhc19jaG9zZW4YCyABKAhCBpLlGAIIARIWCgZtdXNjbGUYDCABKAVCBpLlGAIIARIUCgRkb25lGA0gASgIQgaS5RgCCAESGAoIcHJvZHVjZWQYDiABKAVCBpLlGAIIARIXCgdyYW5nX3VwGA8gASgIQgaS5RgCCAESPgoHc2VjcmV0cxgQIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZWF0U2VjcmV0c0IGkuUYAggCEhsKC29mZmVyc19tYWRlGBEgASgFQgaS5RgCCAESIQoRa2VwdF9jYXNpbm9fY2FyZHMYEiADKAVCBpLlGAIIARIYCghyZXNpZ25lZBgZIAEoCEIGkuUYAggBEiIKEm5ld19jaXR5X29yZGluYW5jZRgTIAEoCEIGkuUYAggBEiMKE2Nhc2lub19jYXJkc19wYXNzZWQYFCABKAhCBpLlGAIIASJQCgtDb2xvdXJDb3VudBIwCgZjb2xvdXIYASABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyEg8KB21hcmtlcnMYAiABKAUi6AUKCVBsYWNlVmlldxI+CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESOQoEa2luZBgCIAEoDjIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZUtpbmRCBpLlGAIIARIXCgdpbl9wbGF5GAMgASgIQgaS5RgCCAESFwoHY2lyY2xlcxgEIAEoBUIGkuUYAggBEhcKB21pbmltdW0YBSABKAVCBpLlGAIIARIUCgRkaWNlGAYgASgFQgaS5RgCCAESFQoFcHJpY2UYByABKAVCBpLlGAIIARIbCgtvd25lcl9ib251cxgIIAEoBUIGkuUYAggBEhwKDGltcHJvdmVtZW50cxgJIAEoBUIGkuUYAggBEj4KB21hcmtlcnMYCiADKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQ291bnRCBpLlGAIIARIUCgRvcGVuGAsgASgIQgaS5RgCCAESOgoIbWFqb3JpdHkYDCABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQgaS5RgCCAESNwoFb3duZXIYDSABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ29sb3VyQgaS5RgCCAESFAoEbGluZRgOIAMoBUIGkuUYAggBEhkKCWJpZ19uaWdodBgPIAEoCEIGkuUYAggBEkIKC2NvbnN1bXB0aW9uGBAgASgLMiUubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbnN1bXB0aW9uQgaS5RgCCAESIgoSZW50ZXJ0YWlubWVudF9hY3RzGBEgASgFQgaS5RgCCAESSQoMY2FzaW5vX2NhcmRzGBIgASgLMisubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmRFZmZlY3RzQgaS5RgCCAEi3wEKEUNhc2lub0NhcmRFZmZlY3RzEhMKC3BvbGljZV9yYWlkGAEgASgIEhIKCmZpcmVfY2hpZWYYAiABKAgSHgoRcG9saXRpY2FsX3BvY2tldHMYAyABKAVIAIgBARIZChFnYW1ibGluZ193aW5kZmFsbBgEIAEoCBIWCg5icmVha190aGVfYmFuaxgFIAEoCBI4Cgpjb21taXNzaW9uGAYgASgOMiQubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbW1pc3Npb25CFAoSX3BvbGl0aWNhbF9wb2NrZXRzIsMBCg1PZmZlclNsb3RWaWV3EhQKBHNsb3QYASABKAVCBpLlGAIIARIcCgdjYXJkX2lkGAIgASgFQgaS5RgCCAFIAIgBARI4CgRraW5kGAMgASgOMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhcmRLaW5kQgaS5RgCCAESJAoPbm9uX3BsYXllcl9oYW5kGAQgASgFQgaS5RgCCAFIAYgBAUIKCghfY2FyZF9pZEISChBfbm9uX3BsYXllcl9oYW5kIrkBCglPZmZlclZpZXcSPgoFc2xvdHMYASADKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuT2ZmZXJTbG90Vmlld0IGkuUYAggBEhoKBXRydWNrGAIgASgFQgaS5RgCCAFIAIgBARJGCgxjYXNpbm9fc2xvdHMYAyADKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ2FzaW5vU2xvdFZpZXdCBpLlGAIIAUIICgZfdHJ1Y2sikAEKDkNhc2lub1Nsb3RWaWV3EhQKBHNsb3QYASABKAVCBpLlGAIIARIcCgdjYXJkX2lkGAIgASgFQgaS5RgCCAFIAIgBARI+CgRraW5kGAMgASgOMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhc2lub0NhcmRLaW5kQgaS5RgCCAFCCgoIX2NhcmRfaWQi9AIKCVRydWNrVmlldxIVCgV0cnVjaxgBIAEoBUIGkuUYAggBEjkKBHNpemUYAiABKA4yIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVHJ1Y2tTaXplQgaS5RgCCAESGAoIY2FwYWNpdHkYAyABKAVCBpLlGAIIARIVCgVncmFmdBgEIAEoBUIGkuUYAggBEhUKBW93bmVyGAUgASgFQgaS5RgCCAESGwoGcnVubmVyGAYgASgFQgaS5RgCCAFIAIgBARIWCgZjcmF0ZXMYByABKAVCBpLlGAIIARI+CgVwbGFjZRgIIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQgaS5RgCCAESFgoGaGFsdGVkGAkgASgIQgaS5RgCCAESGQoJYXBwbGVfcGllGAogASgIQgaS5RgCCAESGgoKaW5zaWRlX2pvYhgLIAEoCEIGkuUYAggBQgkKB19ydW5uZXIiXQoRTm9uUGxheWVySGFuZFZpZXcSFAoEaGFuZBgBIAEoBUIGkuUYAggBEhoKCmNhcmRzX2xlZnQYAiABKAVCBpLlGAIIARIWCgZtdXNjbGUYAyABKAVCBpLlGAIIASK8AQoJVHJhZGVWaWV3EhgKCG9mZmVyX2lkGAEgASgFQgaS5RgCCAESFAoEZnJvbRgCIAEoBUIGkuUYAggBEhIKAnRvGAMgASgFQgaS5RgCCAESNQoEZ2l2ZRgEIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kc0IGkuUYAggBEjQKA2dldBgFIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kc0IGkuUYAggBIrQBCghDYWxsVmlldxIUCgRzZWF0GAEgASgFQgaS5RgCCAESPgoFcGxhY2UYAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZUIGkuUYAggBEhYKBnRydWNrcxgDIAMoBUIGkuUYAggBEjoKBHRpZXIYBCABKA4yJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5aW5nVGllckIGkuUYAggBIqgBCgtBdWRpdG9yVmlldxIaChJtZW5fb2ZfYWN0aW9uX2RlY2sYASADKAUSEgoKdHJ1Y2tfZGVjaxgCIAMoBRJBChBub25fcGxheWVyX2hhbmRzGAMgAygLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5vblBsYXllckhhbmQSEQoJc2V0X2FzaWRlGAQgAygFEhMKC2Nhc2lub19kZWNrGAUgAygFKm0KCkNvbW1pc3Npb24SGgoWQ09NTUlTU0lPTl9VTlNQRUNJRklFRBAAEhYKEkNPTU1JU1NJT05fQVdBSVRFRBABEhMKD0NPTU1JU1NJT05fUEFJRBACEhYKEkNPTU1JU1NJT05fUkVGVVNFRBADYgZwcm90bzM", [file_moonshine_bootleggers_v1_board, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_visibility_v1_visibility]);
 
 /**
  * View is what one viewer (a seat, a spectator, or the auditor) may know.
@@ -432,6 +432,22 @@ export type SeatView = Message<"moonshine.bootleggers.v1.SeatView"> & {
    * @generated from field: bool resigned = 25;
    */
   resigned: boolean;
+
+  /**
+   * new_city_ordinance is true when a New City Ordinance makes it pay $5G
+   * more to open a casino this round (Boardwalk, ruling 89).
+   *
+   * @generated from field: bool new_city_ordinance = 19;
+   */
+  newCityOrdinance: boolean;
+
+  /**
+   * casino_cards_passed is true once it passed in this Selling Phase's
+   * window for Casino cards (Boardwalk, ruling 92).
+   *
+   * @generated from field: bool casino_cards_passed = 20;
+   */
+  casinoCardsPassed: boolean;
 };
 
 /**
@@ -597,6 +613,14 @@ export type PlaceView = Message<"moonshine.bootleggers.v1.PlaceView"> & {
    * @generated from field: int32 entertainment_acts = 17;
    */
   entertainmentActs: number;
+
+  /**
+   * casino_cards are the Casino cards played on it this round (Boardwalk;
+   * unset when none).
+   *
+   * @generated from field: moonshine.bootleggers.v1.CasinoCardEffects casino_cards = 18;
+   */
+  casinoCards?: CasinoCardEffects | undefined;
 };
 
 /**
@@ -605,6 +629,64 @@ export type PlaceView = Message<"moonshine.bootleggers.v1.PlaceView"> & {
  */
 export const PlaceViewSchema: GenMessage<PlaceView> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_view, 5);
+
+/**
+ * CasinoCardEffects are the Casino cards in force at one place this round
+ * (Boardwalk, rulings 90-99).
+ *
+ * @generated from message moonshine.bootleggers.v1.CasinoCardEffects
+ */
+export type CasinoCardEffects = Message<"moonshine.bootleggers.v1.CasinoCardEffects"> & {
+  /**
+   * police_raid is true when a Police Raid closed the casino.
+   *
+   * @generated from field: bool police_raid = 1;
+   */
+  policeRaid: boolean;
+
+  /**
+   * fire_chief is true when the Fire Chief inspects it: its last truck in
+   * line is not bought.
+   *
+   * @generated from field: bool fire_chief = 2;
+   */
+  fireChief: boolean;
+
+  /**
+   * political_pockets is the one Mobster the casino buys from, when set.
+   *
+   * @generated from field: optional int32 political_pockets = 3;
+   */
+  politicalPockets?: number | undefined;
+
+  /**
+   * gambling_windfall is true when its owner is paid $1G more a crate.
+   *
+   * @generated from field: bool gambling_windfall = 4;
+   */
+  gamblingWindfall: boolean;
+
+  /**
+   * break_the_bank is true when its owner receives no payout.
+   *
+   * @generated from field: bool break_the_bank = 5;
+   */
+  breakTheBank: boolean;
+
+  /**
+   * commission is where a State Gaming Commission on it stands.
+   *
+   * @generated from field: moonshine.bootleggers.v1.Commission commission = 6;
+   */
+  commission: Commission;
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.CasinoCardEffects.
+ * Use `create(CasinoCardEffectsSchema)` to create a new message.
+ */
+export const CasinoCardEffectsSchema: GenMessage<CasinoCardEffects> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_view, 6);
 
 /**
  * OfferSlotView is one Men of Action Offer Space.
@@ -646,7 +728,7 @@ export type OfferSlotView = Message<"moonshine.bootleggers.v1.OfferSlotView"> & 
  * Use `create(OfferSlotViewSchema)` to create a new message.
  */
 export const OfferSlotViewSchema: GenMessage<OfferSlotView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 6);
+  messageDesc(file_moonshine_bootleggers_v1_view, 7);
 
 /**
  * OfferView is the round's offer.
@@ -683,7 +765,7 @@ export type OfferView = Message<"moonshine.bootleggers.v1.OfferView"> & {
  * Use `create(OfferViewSchema)` to create a new message.
  */
 export const OfferViewSchema: GenMessage<OfferView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 7);
+  messageDesc(file_moonshine_bootleggers_v1_view, 8);
 
 /**
  * CasinoSlotView is one Casino offer space.
@@ -718,7 +800,7 @@ export type CasinoSlotView = Message<"moonshine.bootleggers.v1.CasinoSlotView"> 
  * Use `create(CasinoSlotViewSchema)` to create a new message.
  */
 export const CasinoSlotViewSchema: GenMessage<CasinoSlotView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 8);
+  messageDesc(file_moonshine_bootleggers_v1_view, 9);
 
 /**
  * TruckView is one truck.
@@ -789,6 +871,22 @@ export type TruckView = Message<"moonshine.bootleggers.v1.TruckView"> & {
    * @generated from field: bool halted = 9;
    */
   halted: boolean;
+
+  /**
+   * apple_pie is true when Apple Pie! doubled its crates this round
+   * (Boardwalk, ruling 96).
+   *
+   * @generated from field: bool apple_pie = 10;
+   */
+  applePie: boolean;
+
+  /**
+   * inside_job is true when its crates receive the casino owner's payout
+   * this round (Boardwalk, ruling 97).
+   *
+   * @generated from field: bool inside_job = 11;
+   */
+  insideJob: boolean;
 };
 
 /**
@@ -796,7 +894,7 @@ export type TruckView = Message<"moonshine.bootleggers.v1.TruckView"> & {
  * Use `create(TruckViewSchema)` to create a new message.
  */
 export const TruckViewSchema: GenMessage<TruckView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 9);
+  messageDesc(file_moonshine_bootleggers_v1_view, 10);
 
 /**
  * NonPlayerHandView is one Non-Player Muscle hand.
@@ -831,7 +929,7 @@ export type NonPlayerHandView = Message<"moonshine.bootleggers.v1.NonPlayerHandV
  * Use `create(NonPlayerHandViewSchema)` to create a new message.
  */
 export const NonPlayerHandViewSchema: GenMessage<NonPlayerHandView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 10);
+  messageDesc(file_moonshine_bootleggers_v1_view, 11);
 
 /**
  * TradeView is an open trade offer.
@@ -880,7 +978,7 @@ export type TradeView = Message<"moonshine.bootleggers.v1.TradeView"> & {
  * Use `create(TradeViewSchema)` to create a new message.
  */
 export const TradeViewSchema: GenMessage<TradeView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 11);
+  messageDesc(file_moonshine_bootleggers_v1_view, 12);
 
 /**
  * CallView is a buying order awaited from a majority holder.
@@ -922,7 +1020,7 @@ export type CallView = Message<"moonshine.bootleggers.v1.CallView"> & {
  * Use `create(CallViewSchema)` to create a new message.
  */
 export const CallViewSchema: GenMessage<CallView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 12);
+  messageDesc(file_moonshine_bootleggers_v1_view, 13);
 
 /**
  * AuditorView is what only the auditor sees.
@@ -971,5 +1069,48 @@ export type AuditorView = Message<"moonshine.bootleggers.v1.AuditorView"> & {
  * Use `create(AuditorViewSchema)` to create a new message.
  */
 export const AuditorViewSchema: GenMessage<AuditorView> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_view, 13);
+  messageDesc(file_moonshine_bootleggers_v1_view, 14);
+
+/**
+ * Commission is where a State Gaming Commission on a casino stands this
+ * round (ruling 99).
+ *
+ * @generated from enum moonshine.bootleggers.v1.Commission
+ */
+export enum Commission {
+  /**
+   * COMMISSION_UNSPECIFIED: none was played.
+   *
+   * @generated from enum value: COMMISSION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * COMMISSION_AWAITED: the owner has not answered yet.
+   *
+   * @generated from enum value: COMMISSION_AWAITED = 1;
+   */
+  AWAITED = 1,
+
+  /**
+   * COMMISSION_PAID: the owner paid $5G to the bank.
+   *
+   * @generated from enum value: COMMISSION_PAID = 2;
+   */
+  PAID = 2,
+
+  /**
+   * COMMISSION_REFUSED: the owner did not pay, and receives no payout from
+   * the casino this round.
+   *
+   * @generated from enum value: COMMISSION_REFUSED = 3;
+   */
+  REFUSED = 3,
+}
+
+/**
+ * Describes the enum moonshine.bootleggers.v1.Commission.
+ */
+export const CommissionSchema: GenEnum<Commission> = /*@__PURE__*/
+  enumDesc(file_moonshine_bootleggers_v1_view, 0);
 
