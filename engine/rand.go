@@ -53,6 +53,12 @@ func (r *Rand) Uint64() uint64 {
 	return r.src.Uint64()
 }
 
+// Drawn reports whether anything was drawn from r: a die, a shuffle, a
+// deal. The takeback policy's declarations ([Takebacks]) are tested
+// against it. The generator is seeded at its first draw, so this is
+// whether it was seeded.
+func (r *Rand) Drawn() bool { return r.seeded }
+
 // IntN returns a uniform integer in [0, n). It panics if n <= 0.
 // Lemire's nearly-divisionless method.
 func (r *Rand) IntN(n int) int {

@@ -69,6 +69,14 @@ func TableLabel(v engine.Viewer, te *moonshinev1.TableEvent) string {
 			return "your credential was replaced"
 		}
 		return v.Name(seat) + "'s credential was replaced"
+	case te.GetTakebackRequested() != nil:
+		return v.Name(engine.Seat(te.GetTakebackRequested().GetSeat())) + " asked to take back the last command"
+	case te.GetTakebackAnswered() != nil:
+		return v.Name(engine.Seat(te.GetTakebackAnswered().GetSeat())) + " agreed to the takeback"
+	case te.GetTakebackDeclined() != nil:
+		return v.Name(engine.Seat(te.GetTakebackDeclined().GetSeat())) + " declined the takeback"
+	case te.GetTakenBack() != nil:
+		return fmt.Sprintf("%s took back the play from event %d on", v.Name(engine.Seat(te.GetTakenBack().GetSeat())), te.GetTakenBack().GetFromSeq())
 	}
 	return timerLabel(v, te)
 }

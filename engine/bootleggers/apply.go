@@ -77,6 +77,8 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyCasinoCardTaken(k.CasinoCardTaken)
 	case *pb.Event_OmalleysCut:
 		return s.applyOMalleysCut(k.OmalleysCut)
+	case *pb.Event_Resigned:
+		return s.applyResigned(k.Resigned)
 	case *pb.Event_CasinoCardPlayed:
 		return s.applyCasinoCardPlayed(k.CasinoCardPlayed)
 	case *pb.Event_CasinoCardsAwaited:
@@ -110,6 +112,9 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyHeat(k.TheHeat)
 	case *pb.Event_GameEnded:
 		s.result, s.phase, s.step, s.turn = proto.Clone(k.GameEnded).(*pb.GameEnded), pb.Phase_PHASE_ENDED, pb.Step_STEP_UNSPECIFIED, -1
+		for i := range s.seats {
+			s.seats[i].done = false // a game ended by resignations may end mid-phase
+		}
 	default:
 		return engine.UnknownEvent(body)
 	}

@@ -97,7 +97,18 @@ const (
 // awaited (ruling 43); Casino cards out of turn in their windows (ruling
 // 87). A command of another phase is WRONG_PHASE.
 func (s *State) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
+	if err := s.refuseResigned(seat, c); err != nil {
+		return err
+	}
+	return s.awaits(seat, c)
+}
+
+// awaits is Awaits for a Mobster that may act: a resignation any time
+// (resign.go), else the command of the phase and step.
+func (s *State) awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
 	switch c.Kind.(type) {
+	case *pb.Command_Resign:
+		return nil
 	case *pb.Command_ChooseMuscle:
 		if s.phase != muscle || s.step != pb.Step_STEP_BIDDING {
 			return engine.Refuse(ReasonWrongPhase, "Muscle cards are sealed in Phase 1, before the selection")

@@ -32,6 +32,16 @@ func (s *State) PlayerCount() int { return s.players }
 // rule checks a prechecked command in full, stops there in a check (the
 // prompts' legal lists), and otherwise emits its events and plays on.
 func rule(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.RuleError {
+	if err := playOne(d, seat, c); err != nil || d.Checking() {
+		return err
+	}
+	decision{d}.standIn()
+	return nil
+}
+
+// playOne checks and plays one command and what follows it until the game
+// waits for a seat: a seat's own, or a resigned seat's default (standIn).
+func playOne(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.RuleError {
 	s, i := d.State(), int(seat)
 	var err *engine.RuleError
 	var emit func(decision)
@@ -70,6 +80,8 @@ func rule(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.R
 		emit, err = s.runTheWhiskey(i, k.RunTheWhiskey)
 	case *pb.Command_CallTheOrder:
 		emit, err = s.callTheOrder(i, k.CallTheOrder)
+	case *pb.Command_Resign:
+		emit, err = s.resign(i)
 	default:
 		return engine.Malform(engine.ReasonUnknownCommand, "unknown command %T", c.Kind)
 	}

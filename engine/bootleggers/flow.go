@@ -1,7 +1,6 @@
 package bootleggers
 
 import (
-	"cmp"
 	"slices"
 
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
@@ -183,12 +182,7 @@ func (s *State) gameEnded(reason pb.EndReason) *pb.GameEnded {
 	for i := range seats {
 		seats[i] = i
 	}
-	slices.SortFunc(seats, func(a, b int) int {
-		if c := cmp.Compare(s.seats[b].money, s.seats[a].money); c != 0 {
-			return c
-		}
-		return cmp.Compare(s.seats[b].muscle, s.seats[a].muscle)
-	})
+	slices.SortFunc(seats, s.byStanding)
 	out := &pb.GameEnded{Reason: reason, Round: int32(s.round), Winner: int32(seats[0])}
 	for rank, i := range seats {
 		out.Standings = append(out.Standings, &pb.Standing{Seat: int32(i), Money: int32(s.seats[i].money),

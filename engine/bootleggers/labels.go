@@ -44,6 +44,8 @@ func (Labels) Command(v engine.Viewer, cmd proto.Message) string {
 		return "destroy a marker from " + from + " to cut O'Malley's consumption"
 	case *pb.Command_BuyTruck:
 		return "buy the Truck card"
+	case *pb.Command_Resign:
+		return "resign: the game plays on without you"
 	case *pb.Command_PassSelection:
 		return "take nothing this round"
 	case *pb.Command_PlayCard:

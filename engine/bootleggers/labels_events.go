@@ -122,6 +122,8 @@ func muscleLabel(v engine.Viewer, e *pb.Event) string {
 	case *pb.Event_TruckBought:
 		x := k.TruckBought
 		return fmt.Sprintf("%s bought truck %d (%s) for %dG", v.Name(engine.Seat(x.GetSeat())), x.GetTruck(), sizeName(x.GetSize()), x.GetBribe())
+	case *pb.Event_Resigned:
+		return v.Name(engine.Seat(k.Resigned.GetSeat())) + " resigned"
 	case *pb.Event_SelectionPassed:
 		return v.Name(engine.Seat(k.SelectionPassed.GetSeat())) + " took nothing"
 	case *pb.Event_NonPlayerActed:
@@ -382,8 +384,11 @@ func heatLabel(v engine.Viewer, h *pb.TheHeat) string {
 
 func endLabel(v engine.Viewer, g *pb.GameEnded) string {
 	why := "after round 12"
-	if g.GetReason() == pb.EndReason_END_REASON_MONEY {
+	switch g.GetReason() {
+	case pb.EndReason_END_REASON_MONEY:
 		why = fmt.Sprintf("by the money end in round %d", g.GetRound())
+	case pb.EndReason_END_REASON_RESIGNED:
+		why = fmt.Sprintf("in round %d, every other Mobster having resigned", g.GetRound())
 	}
 	var parts []string
 	for _, st := range g.GetStandings() {

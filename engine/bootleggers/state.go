@@ -134,6 +134,8 @@ type seatState struct {
 	// destroyed is the markers it destroyed at O'Malley's (Boardwalk): out
 	// of the game.
 	destroyed int
+	// resigned is set once the Mobster conceded (resign.go).
+	resigned bool
 	// ordinance is true when a New City Ordinance makes it pay the fee to
 	// open a casino this round (ruling 89).
 	ordinance bool

@@ -86,7 +86,7 @@ func (s *State) awaited() int {
 func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 	p := &s.seats[i]
 	sv := &pb.SeatView{Seat: int32(i), Money: int32(p.money), Supply: int32(p.supply), BackRoom: int32(p.backRoom),
-		Crates: int32(p.crates), Trucks: int32s(s.ownedTrucks(i)), KeptCards: int32s(p.kept), KeptCasinoCards: int32s(p.keptCasino),
+		Crates: int32(p.crates), Trucks: int32s(s.ownedTrucks(i)), KeptCards: int32s(p.kept), KeptCasinoCards: int32s(p.keptCasino), Resigned: p.resigned,
 		MuscleHandCount: int32(len(p.hand)), HasChosen: s.bids.HasChosen(engine.Seat(i)), Muscle: int32(p.muscle),
 		Done: p.done, Produced: int32(p.produced), RangUp: p.rangUp, OffersMade: int32(p.offers),
 		NewCityOrdinance: p.ordinance, CasinoCardsPassed: p.cardsPassed, MarkersDestroyed: int32(p.destroyed)}
@@ -229,8 +229,11 @@ func (s *State) Outcome() *engine.Outcome {
 		}
 	}
 	why := "after round 12"
-	if s.result.GetReason() == pb.EndReason_END_REASON_MONEY {
+	switch s.result.GetReason() {
+	case pb.EndReason_END_REASON_MONEY:
 		why = fmt.Sprintf("by the money end after round %d", s.result.GetRound())
+	case pb.EndReason_END_REASON_RESIGNED:
+		why = fmt.Sprintf("in round %d: every other Mobster resigned", s.result.GetRound())
 	}
 	o.Summary = fmt.Sprintf("%v wins with %dG, %s", engine.Seat(s.result.GetWinner()), o.Scores[s.result.GetWinner()], why)
 	if st := s.result.GetStandings(); len(st) > 1 && st[0].GetMoney() == st[1].GetMoney() {

@@ -78,6 +78,8 @@ func (s *State) Apply(body proto.Message) error {
 		return s.applyExhausted(k.DeckExhausted.Exposures)
 	case *pb.Event_GameEnded:
 		s.result, s.phase, s.turn = k.GameEnded, pb.Phase_PHASE_ENDED, -1
+	case *pb.Event_Resigned:
+		return s.applyResigned(k.Resigned)
 	default:
 		return engine.UnknownEvent(body)
 	}

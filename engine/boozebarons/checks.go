@@ -66,6 +66,18 @@ const (
 // second one); in the Action Phase only the seat whose turn it is (or the
 // seat chosen at the Docks), and only with the command its step needs.
 func (s *State) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
+	if err := s.refuseResigned(seat); err != nil {
+		return err
+	}
+	return s.awaits(seat, c)
+}
+
+// awaits is Awaits for a seat that may act: a resignation any time (resign.go),
+// else the command of the phase and step.
+func (s *State) awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
+	if _, ok := c.Kind.(*pb.Command_Resign); ok {
+		return nil
+	}
 	if _, ok := c.Kind.(*pb.Command_ChooseMovement); ok {
 		if s.phase != pb.Phase_PHASE_MOVE {
 			return engine.Refuse(ReasonWrongPhase, "Movement cards are chosen in the Move Phase")

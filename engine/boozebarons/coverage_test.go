@@ -35,7 +35,9 @@ func TestRandomGamesReachEveryEvent(t *testing.T) {
 	kinds := (&pb.Event{}).ProtoReflect().Descriptor().Oneofs().ByName("kind").Fields()
 	for i := range kinds.Len() {
 		name := fmt.Sprintf("*boozebaronsv1.Event_%s", goName(string(kinds.Get(i).Name())))
-		if seen[name] == 0 {
+		// A resignation is a seat's own choice, never offered in a prompt:
+		// resign_test.go plays it in random games.
+		if seen[name] == 0 && name != "*boozebaronsv1.Event_Resigned" {
 			t.Errorf("no random game produced %s", name)
 		}
 	}

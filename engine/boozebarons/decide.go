@@ -30,6 +30,7 @@ func rule(d *engine.Decision[*State], seat engine.Seat, c *pb.Command) *engine.R
 		return nil
 	}
 	decision{d}.run(int(seat), c)
+	decision{d}.standIn()
 	return nil
 }
 
@@ -44,7 +45,7 @@ func (s *State) check(seat int, c *pb.Command) *engine.RuleError {
 		return s.checkTail(seat, k.Tail.GetTarget(), 0)
 	case *pb.Command_TriggerEvent:
 		return s.checkEvent(seat, k.TriggerEvent.Target)
-	case *pb.Command_Pass, *pb.Command_Decline:
+	case *pb.Command_Pass, *pb.Command_Decline, *pb.Command_Resign:
 		return nil // the precheck has checked the step
 	case *pb.Command_Steal:
 		return s.checkSteal(seat, k.Steal.GetCardId())
@@ -85,6 +86,8 @@ func (b decision) run(seat int, c *pb.Command) {
 		b.casinoKeep(seat, k.CasinoKeep.GetCardIds())
 	case *pb.Command_DocksCollect:
 		b.docksCollect(seat, k.DocksCollect.GetCardIds())
+	case *pb.Command_Resign:
+		b.resign(seat)
 	}
 }
 

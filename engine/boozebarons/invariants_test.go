@@ -128,6 +128,10 @@ func scoresFromLog(s *State, log []engine.Recorded) error {
 				for _, e := range k.DeckExhausted.Exposures {
 					lostMine[e.Seat]++
 				}
+			case *pb.Event_Resigned:
+				if k.Resigned.MovementCard != pb.Location_LOCATION_UNSPECIFIED {
+					lostMine[k.Resigned.Seat]++
+				}
 			}
 		}
 	}

@@ -33,6 +33,8 @@ func (Labels) Command(v engine.Viewer, cmd proto.Message) string {
 			return "trigger the Location Event on " + v.Name(engine.Seat(k.TriggerEvent.GetTarget()))
 		}
 		return "trigger the Location Event"
+	case *pb.Command_Resign:
+		return "resign: your Booze card is turned face up and the game plays on without you"
 	case *pb.Command_Pass:
 		return "pass"
 	case *pb.Command_Steal:
@@ -139,6 +141,12 @@ func actionLabel(v engine.Viewer, e *pb.Event) string {
 		return fmt.Sprintf("%s guessed %s Booze type is %s: %s", v.Name(engine.Seat(x.GetSeat())), v.Possessive(engine.Seat(x.GetTarget())), BoozeName(x.GetGuess()), verdict)
 	case *pb.Event_Declined:
 		return v.Name(engine.Seat(k.Declined.GetSeat())) + " declined"
+	case *pb.Event_Resigned:
+		x := k.Resigned
+		if x.GetBoozeType() == pb.BoozeType_BOOZE_TYPE_UNSPECIFIED {
+			return v.Name(engine.Seat(x.GetSeat())) + " resigned"
+		}
+		return fmt.Sprintf("%s resigned and is Exposed: %s", v.Name(engine.Seat(x.GetSeat())), BoozeName(x.GetBoozeType()))
 	case *pb.Event_Passed:
 		return v.Name(engine.Seat(k.Passed.GetSeat())) + " passed"
 	case *pb.Event_CasinoKept:

@@ -41,6 +41,8 @@ type seatState struct {
 	boxed     []pb.Location   // own Movement cards put back in the box
 	snitches  int
 	acted     bool
+	// resigned is set once the seat conceded (resign.go).
+	resigned bool
 }
 
 // collectedCard is a Movement card taken from another seat.

@@ -64,7 +64,7 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.PlayerView {
 		Seat: int32(i), Location: p.location, Exposed: p.exposed,
 		DeliveryCardCount: int32(s.holdings(i)), FaceUp: faces(p.faceUp),
 		FaceDownCount: int32(len(p.faceDown)), Played: p.played,
-		SnitchTokens: int32(p.snitches), HasChosen: s.moves.HasChosen(engine.Seat(i)), Acted: p.acted,
+		SnitchTokens: int32(p.snitches), HasChosen: s.moves.HasChosen(engine.Seat(i)), Acted: p.acted, Resigned: p.resigned,
 	}
 	if sees(v, i) || p.exposed || s.result != nil {
 		pv.BoozeType, pv.Mob = p.booze, MobOf(p.booze)

@@ -121,6 +121,8 @@ func (s *state) applyKind(e *pb.Event) error {
 		s.Seats[k.CommissionTaken.Seat].Commission = true
 	case *pb.Event_GameEnded:
 		s.applyEnded(k.GameEnded)
+	case *pb.Event_Resigned:
+		s.applyResigned(k.Resigned)
 	// Fights (fight_apply.go).
 	case *pb.Event_StandoffChosen:
 		s.applyStandoff(k.StandoffChosen)
@@ -528,6 +530,13 @@ func (s *state) applyEnded(x *pb.GameEnded) {
 		o.Winners = append(o.Winners, engine.Seat(*x.Partner))
 		o.Summary = fmt.Sprintf("the Alliance of %s and %s wins with %d combined Respect; %s is the Capo di Tutti Capi",
 			engine.Seat(x.Winner), engine.Seat(*x.Partner), x.Respect[x.Winner]+x.Respect[*x.Partner], engine.Seat(x.Winner))
+	}
+	if x.Forfeit {
+		o.Summary = fmt.Sprintf("%s wins: every rival resigned", engine.Seat(x.Winner))
+		if x.Partner != nil {
+			o.Summary = fmt.Sprintf("the Alliance of %s and %s wins: every rival resigned; %s is the Capo di Tutti Capi",
+				engine.Seat(x.Winner), engine.Seat(*x.Partner), engine.Seat(x.Winner))
+		}
 	}
 	s.outcome = o
 }

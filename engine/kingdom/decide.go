@@ -104,6 +104,9 @@ var scratchStates = sync.Pool{New: func() any { return new(scratch) }}
 // deals that the decision's events settle (resolveDeals).
 func rule(d *engine.Decision[*state], seat engine.Seat, c *pb.Command) *engine.RuleError {
 	b := &builder{Decision: d}
+	if err := d.State().refuseResigned(seat, c); err != nil {
+		return err
+	}
 	if err := b.dispatch(int(seat), c); err != nil {
 		return err
 	}
@@ -113,6 +116,7 @@ func rule(d *engine.Decision[*state], seat engine.Seat, c *pb.Command) *engine.R
 	if len(d.State().Deals) > 0 {
 		b.resolveDeals(d.Emitted())
 	}
+	b.standIn()
 	return nil
 }
 
@@ -124,7 +128,7 @@ func (s *state) PlayerCount() int { return s.Players }
 // step the game waits for from this seat. Else it refuses: NOT_YOUR_TURN
 // for another seat's decision, WRONG_STEP for a command of another step.
 func (s *state) Awaits(seat engine.Seat, c *pb.Command) *engine.RuleError {
-	if side(c) {
+	if side(c) || c.GetResign() != nil {
 		return nil
 	}
 	who, awaiting := s.awaited()
@@ -213,7 +217,7 @@ func stepOf(c *pb.Command) pb.Awaiting {
 	case *pb.Command_Spoils:
 		return pb.Awaiting_AWAITING_SPOILS
 	case *pb.Command_TakeLoan, *pb.Command_RepayLoan, *pb.Command_GiveCash, *pb.Command_Lend,
-		*pb.Command_ProposeDeal, *pb.Command_AnswerDeal, *pb.Command_ConfirmTerm:
+		*pb.Command_ProposeDeal, *pb.Command_AnswerDeal, *pb.Command_ConfirmTerm, *pb.Command_Resign:
 		return pb.Awaiting_AWAITING_UNSPECIFIED
 	case *pb.Command_Consent:
 		return pb.Awaiting_AWAITING_CONSENT
@@ -274,6 +278,8 @@ func (b *builder) dispatch(seat int, c *pb.Command) *engine.RuleError {
 		return b.brokersWord(seat, c)
 	case *pb.Command_Consent:
 		return b.consent(seat, k.Consent)
+	case *pb.Command_Resign:
+		return b.resign(seat)
 	}
 	return b.play(seat, c)
 }

@@ -49,6 +49,8 @@ func (l *ledger) fold(e *pb.Event) error {
 			card, _ := printed.Card(int(x.Card))
 			l.contracts[x.Seat] += printed.Tiers[card.Tier].Respect
 		}
+	case *pb.Event_Resigned:
+		l.resigned(int(k.Resigned.Seat))
 	case *pb.Event_LoanTaken:
 		l.loans[k.LoanTaken.Seat]++
 	case *pb.Event_LoanRepaid:
@@ -66,6 +68,23 @@ func (l *ledger) fold(e *pb.Event) error {
 		}
 	}
 	return nil
+}
+
+// resigned returns the Titles of a seat that resigned to the Supply.
+func (l *ledger) resigned(seat int) {
+	for bo, h := range l.deeds {
+		if h == seat {
+			l.deeds[bo] = none
+		}
+	}
+	for li, h := range l.syndicates {
+		if h == seat {
+			l.syndicates[li] = none
+		}
+	}
+	if l.wardBoss == seat {
+		l.wardBoss = none
+	}
 }
 
 func (l *ledger) respect(seat int) int {

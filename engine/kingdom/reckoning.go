@@ -186,7 +186,7 @@ func (b *builder) winCheck() bool {
 	}
 	var cands []int
 	for _, seat := range s.DayOrder {
-		if s.Seats[seat].Commission && s.respect(seat) >= s.respectToWin() {
+		if s.Seats[seat].Commission && !s.Seats[seat].Resigned && s.respect(seat) >= s.respectToWin() {
 			cands = append(cands, seat)
 		}
 	}

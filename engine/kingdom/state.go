@@ -68,6 +68,8 @@ type seat struct {
 	// Burned counts the Runners sacrificed to a Torch: "He is removed from
 	// the game."
 	Burned int
+	// Resigned is set once the seat conceded (resign.go).
+	Resigned bool
 }
 
 // deck is a Contract deck. Draw is kept sorted: its order is nobody's, so a

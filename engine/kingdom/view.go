@@ -83,7 +83,7 @@ func (s *state) seatView(i int, v engine.Viewer) *pb.SeatView {
 		LaidLow: p.LaidLow, Cash: u32(p.Cash), Stash: u32(p.Stash), Influence: u32(p.Influence), HandSize: u32(len(p.Hand)),
 		Commission: p.Commission, Respect: int32(s.respect(i)), RunnerSupply: u32(s.runnerSupply(i)),
 		BossSupply: u32(s.bossSupply(i)), SafehouseSupply: u32(s.safehouseSupply(i)), Hustled: p.Hustled,
-		Loans: u32(p.Loans), Burned: u32(p.Burned)}
+		Loans: u32(p.Loans), Burned: u32(p.Burned), Resigned: p.Resigned}
 	for _, o := range p.SlotOwners {
 		sv.Slots = append(sv.Slots, u32(o))
 	}

@@ -115,7 +115,7 @@ func VerifyWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) error {
 		return err
 	}
 	cfg := engine.Config{Players: int(info.GetConfig().GetPlayers()), Options: opts, RulesVersion: recordedRules(info)}
-	if err := engine.Verify(game.Rules, cfg, info.GetSeed(), commands, events); err != nil {
+	if err := engine.VerifyUndone(game.Rules, cfg, info.GetSeed(), commands, events, undos(h.GetEvents())); err != nil {
 		var ve *engine.VerifyError
 		switch {
 		case errors.As(err, &ve) && ve.Rules != "":
@@ -203,4 +203,16 @@ func logged(game *games.Module, cmds []*moonshinev1.LoggedCommand) ([]engine.Log
 		out = append(out, engine.Logged{Seat: engine.Seat(c.GetSeat()), Command: inner, FirstSeq: c.GetFirstSeq(), LastSeq: c.GetLastSeq()})
 	}
 	return out, nil
+}
+
+// undos returns the takebacks of a history: the table events that undo
+// the game's events from their from_seq on (engine.Undo).
+func undos(evs []*moonshinev1.Event) []engine.Undo {
+	var out []engine.Undo
+	for _, ev := range evs {
+		if tb := ev.GetPublic().GetTable().GetTakenBack(); tb != nil {
+			out = append(out, engine.Undo{Seq: ev.GetSeq(), From: tb.GetFromSeq()})
+		}
+	}
+	return out
 }

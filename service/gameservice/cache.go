@@ -85,6 +85,9 @@ func (s *Service) sync(ctx context.Context, t *table) error {
 	s.tel.CatchUp(len(evs))
 	for _, ev := range evs {
 		se, err := fold(t.module, t.folded, ev)
+		if err == nil && isTakenBack(se) {
+			t.folded, err = s.refold(ctx, t, ev.Seq) // takeback.go
+		}
 		if err != nil {
 			s.tables.drop(t.record.ID, t)
 			return err

@@ -82,6 +82,10 @@ var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.CancelGameRequest.creator_credential": {idChars, 1, 128},
 	"moonshine.v1.LeaveSeatRequest.game_id":             gameIDRule,
 	"moonshine.v1.RotateCredentialRequest.game_id":      gameIDRule,
+	"moonshine.v1.ResignRequest.game_id":                gameIDRule,
+	"moonshine.v1.ResignRequest.command_id":             {idChars, 1, maxCommandID},
+	"moonshine.v1.RequestTakebackRequest.game_id":       gameIDRule,
+	"moonshine.v1.AnswerTakebackRequest.game_id":        gameIDRule,
 	// As CancelGameRequest.creator_credential.
 	"moonshine.v1.RotateCredentialRequest.creator_credential": {idChars, 1, 128},
 }

@@ -86,7 +86,11 @@ func (s *Service) foldTo(ctx context.Context, t *table, seq int64, read func(g *
 			return err
 		}
 		for _, ev := range evs {
-			if _, err := fold(t.module, g, ev); err != nil {
+			se, err := fold(t.module, g, ev)
+			if err == nil && isTakenBack(se) {
+				g, err = s.refold(ctx, t, ev.Seq) // takeback.go
+			}
+			if err != nil {
 				return err
 			}
 		}

@@ -65,6 +65,8 @@ func dayCommand(v engine.Viewer, c *pb.Command) string {
 		return "take the Fall: the liquor there is seized and the mobsters arrested"
 	case *pb.Command_LayLow:
 		return "lay low for the rest of the Day"
+	case *pb.Command_Resign:
+		return "resign: break up the mob and leave the game"
 	}
 	return ""
 }

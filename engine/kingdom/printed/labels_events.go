@@ -102,6 +102,8 @@ func dayEvent(v engine.Viewer, e *pb.Event) string {
 			s += fmt.Sprintf("; %s left in %s partner's %s go back to the supply", Mobsters(c.GetRunners(), c.GetBosses()), its(v, x.GetSeat()), district(c.GetDistrict()))
 		}
 		return s
+	case *pb.Event_Resigned:
+		return does(v, k.Resigned.GetSeat(), "resigns") + "; the mob's pieces leave the board"
 	case *pb.Event_TitleChanged:
 		x := k.TitleChanged
 		holder := "back to the supply"

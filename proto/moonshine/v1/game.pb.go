@@ -902,6 +902,10 @@ type TableEvent struct {
 	//	*TableEvent_Cancelled
 	//	*TableEvent_SeatLeft
 	//	*TableEvent_CredentialRotated
+	//	*TableEvent_TakebackRequested
+	//	*TableEvent_TakebackAnswered
+	//	*TableEvent_TakenBack
+	//	*TableEvent_TakebackDeclined
 	//	*TableEvent_Clocks
 	//	*TableEvent_TimedOut
 	//	*TableEvent_TakenOver
@@ -974,6 +978,42 @@ func (x *TableEvent) GetCredentialRotated() *CredentialRotated {
 	return nil
 }
 
+func (x *TableEvent) GetTakebackRequested() *TakebackRequested {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakebackRequested); ok {
+			return x.TakebackRequested
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTakebackAnswered() *TakebackAnswered {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakebackAnswered); ok {
+			return x.TakebackAnswered
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTakenBack() *TakenBack {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakenBack); ok {
+			return x.TakenBack
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTakebackDeclined() *TakebackDeclined {
+	if x != nil {
+		if x, ok := x.Change.(*TableEvent_TakebackDeclined); ok {
+			return x.TakebackDeclined
+		}
+	}
+	return nil
+}
+
 func (x *TableEvent) GetClocks() *TurnClocks {
 	if x != nil {
 		if x, ok := x.Change.(*TableEvent_Clocks); ok {
@@ -1021,6 +1061,28 @@ type TableEvent_CredentialRotated struct {
 	CredentialRotated *CredentialRotated `protobuf:"bytes,3,opt,name=credential_rotated,json=credentialRotated,proto3,oneof"`
 }
 
+type TableEvent_TakebackRequested struct {
+	// A seat asked to take back its last command; the other seats must
+	// consent.
+	TakebackRequested *TakebackRequested `protobuf:"bytes,20,opt,name=takeback_requested,json=takebackRequested,proto3,oneof"`
+}
+
+type TableEvent_TakebackAnswered struct {
+	// A seat consented to the open takeback request.
+	TakebackAnswered *TakebackAnswered `protobuf:"bytes,21,opt,name=takeback_answered,json=takebackAnswered,proto3,oneof"`
+}
+
+type TableEvent_TakenBack struct {
+	// Commands were taken back: the game's events from from_seq to this
+	// event are folded as if they had not been applied.
+	TakenBack *TakenBack `protobuf:"bytes,22,opt,name=taken_back,json=takenBack,proto3,oneof"`
+}
+
+type TableEvent_TakebackDeclined struct {
+	// A seat declined the open takeback request: nothing is taken back.
+	TakebackDeclined *TakebackDeclined `protobuf:"bytes,23,opt,name=takeback_declined,json=takebackDeclined,proto3,oneof"`
+}
+
 type TableEvent_Clocks struct {
 	// Turn clocks started or stopped (TurnTimer).
 	Clocks *TurnClocks `protobuf:"bytes,10,opt,name=clocks,proto3,oneof"`
@@ -1042,11 +1104,249 @@ func (*TableEvent_SeatLeft) isTableEvent_Change() {}
 
 func (*TableEvent_CredentialRotated) isTableEvent_Change() {}
 
+func (*TableEvent_TakebackRequested) isTableEvent_Change() {}
+
+func (*TableEvent_TakebackAnswered) isTableEvent_Change() {}
+
+func (*TableEvent_TakenBack) isTableEvent_Change() {}
+
+func (*TableEvent_TakebackDeclined) isTableEvent_Change() {}
+
 func (*TableEvent_Clocks) isTableEvent_Change() {}
 
 func (*TableEvent_TimedOut) isTableEvent_Change() {}
 
 func (*TableEvent_TakenOver) isTableEvent_Change() {}
+
+// TakebackRequested opens a takeback request that needs consent.
+type TakebackRequested struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat asking.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The first event the takeback would undo (of the seat's last standing
+	// command).
+	FromSeq int64 `protobuf:"varint,2,opt,name=from_seq,json=fromSeq,proto3" json:"from_seq,omitempty"`
+	// Why consent is needed: TAKEBACK_AFTER_ROLL or TAKEBACK_AFTER_OTHER_SEAT.
+	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The seats whose consent is needed.
+	Asked         []int32 `protobuf:"varint,4,rep,packed,name=asked,proto3" json:"asked,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakebackRequested) Reset() {
+	*x = TakebackRequested{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakebackRequested) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakebackRequested) ProtoMessage() {}
+
+func (x *TakebackRequested) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakebackRequested.ProtoReflect.Descriptor instead.
+func (*TakebackRequested) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *TakebackRequested) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *TakebackRequested) GetFromSeq() int64 {
+	if x != nil {
+		return x.FromSeq
+	}
+	return 0
+}
+
+func (x *TakebackRequested) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *TakebackRequested) GetAsked() []int32 {
+	if x != nil {
+		return x.Asked
+	}
+	return nil
+}
+
+// TakebackAnswered records one seat's consent.
+type TakebackAnswered struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat consenting.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakebackAnswered) Reset() {
+	*x = TakebackAnswered{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakebackAnswered) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakebackAnswered) ProtoMessage() {}
+
+func (x *TakebackAnswered) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakebackAnswered.ProtoReflect.Descriptor instead.
+func (*TakebackAnswered) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *TakebackAnswered) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// TakenBack undoes the game's events from from_seq up to this event.
+type TakenBack struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat whose command was taken back.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The first event undone.
+	FromSeq int64 `protobuf:"varint,2,opt,name=from_seq,json=fromSeq,proto3" json:"from_seq,omitempty"`
+	// The seats that consented (none when the seat took it back alone).
+	Consented     []int32 `protobuf:"varint,3,rep,packed,name=consented,proto3" json:"consented,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakenBack) Reset() {
+	*x = TakenBack{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakenBack) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakenBack) ProtoMessage() {}
+
+func (x *TakenBack) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakenBack.ProtoReflect.Descriptor instead.
+func (*TakenBack) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *TakenBack) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *TakenBack) GetFromSeq() int64 {
+	if x != nil {
+		return x.FromSeq
+	}
+	return 0
+}
+
+func (x *TakenBack) GetConsented() []int32 {
+	if x != nil {
+		return x.Consented
+	}
+	return nil
+}
+
+// TakebackDeclined closes a takeback request unanswered.
+type TakebackDeclined struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat declining.
+	Seat          int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakebackDeclined) Reset() {
+	*x = TakebackDeclined{}
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakebackDeclined) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakebackDeclined) ProtoMessage() {}
+
+func (x *TakebackDeclined) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakebackDeclined.ProtoReflect.Descriptor instead.
+func (*TakebackDeclined) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *TakebackDeclined) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
 
 // CredentialRotated says that a seat's credential was replaced.
 type CredentialRotated struct {
@@ -1059,7 +1359,7 @@ type CredentialRotated struct {
 
 func (x *CredentialRotated) Reset() {
 	*x = CredentialRotated{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1071,7 +1371,7 @@ func (x *CredentialRotated) String() string {
 func (*CredentialRotated) ProtoMessage() {}
 
 func (x *CredentialRotated) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[6]
+	mi := &file_moonshine_v1_game_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1084,7 +1384,7 @@ func (x *CredentialRotated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CredentialRotated.ProtoReflect.Descriptor instead.
 func (*CredentialRotated) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{6}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CredentialRotated) GetSeat() int32 {
@@ -1103,7 +1403,7 @@ type TableCancelled struct {
 
 func (x *TableCancelled) Reset() {
 	*x = TableCancelled{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1115,7 +1415,7 @@ func (x *TableCancelled) String() string {
 func (*TableCancelled) ProtoMessage() {}
 
 func (x *TableCancelled) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[7]
+	mi := &file_moonshine_v1_game_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1128,7 +1428,7 @@ func (x *TableCancelled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableCancelled.ProtoReflect.Descriptor instead.
 func (*TableCancelled) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{7}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
 }
 
 // SeatLeft says that a seat's player left the table before the start.
@@ -1142,7 +1442,7 @@ type SeatLeft struct {
 
 func (x *SeatLeft) Reset() {
 	*x = SeatLeft{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1154,7 +1454,7 @@ func (x *SeatLeft) String() string {
 func (*SeatLeft) ProtoMessage() {}
 
 func (x *SeatLeft) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[8]
+	mi := &file_moonshine_v1_game_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1167,7 +1467,7 @@ func (x *SeatLeft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatLeft.ProtoReflect.Descriptor instead.
 func (*SeatLeft) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{8}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SeatLeft) GetSeat() int32 {
@@ -1190,7 +1490,7 @@ type PrivatePart struct {
 
 func (x *PrivatePart) Reset() {
 	*x = PrivatePart{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1202,7 +1502,7 @@ func (x *PrivatePart) String() string {
 func (*PrivatePart) ProtoMessage() {}
 
 func (x *PrivatePart) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[9]
+	mi := &file_moonshine_v1_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1215,7 +1515,7 @@ func (x *PrivatePart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PrivatePart.ProtoReflect.Descriptor instead.
 func (*PrivatePart) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{9}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PrivatePart) GetSeats() []int32 {
@@ -1245,7 +1545,7 @@ type StoredEvent struct {
 
 func (x *StoredEvent) Reset() {
 	*x = StoredEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1257,7 +1557,7 @@ func (x *StoredEvent) String() string {
 func (*StoredEvent) ProtoMessage() {}
 
 func (x *StoredEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[10]
+	mi := &file_moonshine_v1_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1270,7 +1570,7 @@ func (x *StoredEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoredEvent.ProtoReflect.Descriptor instead.
 func (*StoredEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{10}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *StoredEvent) GetPublic() *EventBody {
@@ -1308,7 +1608,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1320,7 +1620,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[11]
+	mi := &file_moonshine_v1_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1333,7 +1633,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{11}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Event) GetSeq() int64 {
@@ -1387,7 +1687,7 @@ type TalkEvent struct {
 
 func (x *TalkEvent) Reset() {
 	*x = TalkEvent{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1399,7 +1699,7 @@ func (x *TalkEvent) String() string {
 func (*TalkEvent) ProtoMessage() {}
 
 func (x *TalkEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[12]
+	mi := &file_moonshine_v1_game_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1412,7 +1712,7 @@ func (x *TalkEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TalkEvent.ProtoReflect.Descriptor instead.
 func (*TalkEvent) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{12}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TalkEvent) GetSeq() int64 {
@@ -1463,7 +1763,7 @@ type Seat struct {
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1475,7 +1775,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[13]
+	mi := &file_moonshine_v1_game_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1488,7 +1788,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{13}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Seat) GetSeat() int32 {
@@ -1559,7 +1859,7 @@ type GameInfo struct {
 
 func (x *GameInfo) Reset() {
 	*x = GameInfo{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1571,7 +1871,7 @@ func (x *GameInfo) String() string {
 func (*GameInfo) ProtoMessage() {}
 
 func (x *GameInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[14]
+	mi := &file_moonshine_v1_game_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1584,7 +1884,7 @@ func (x *GameInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfo.ProtoReflect.Descriptor instead.
 func (*GameInfo) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{14}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GameInfo) GetGameId() string {
@@ -1677,7 +1977,7 @@ type Viewer struct {
 
 func (x *Viewer) Reset() {
 	*x = Viewer{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1689,7 +1989,7 @@ func (x *Viewer) String() string {
 func (*Viewer) ProtoMessage() {}
 
 func (x *Viewer) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[15]
+	mi := &file_moonshine_v1_game_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1702,7 +2002,7 @@ func (x *Viewer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Viewer.ProtoReflect.Descriptor instead.
 func (*Viewer) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{15}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Viewer) GetPerspective() Perspective {
@@ -1736,7 +2036,7 @@ type Waiting struct {
 
 func (x *Waiting) Reset() {
 	*x = Waiting{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1748,7 +2048,7 @@ func (x *Waiting) String() string {
 func (*Waiting) ProtoMessage() {}
 
 func (x *Waiting) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[16]
+	mi := &file_moonshine_v1_game_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1761,7 +2061,7 @@ func (x *Waiting) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Waiting.ProtoReflect.Descriptor instead.
 func (*Waiting) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{16}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Waiting) GetSeat() int32 {
@@ -1817,7 +2117,7 @@ type Prompt struct {
 
 func (x *Prompt) Reset() {
 	*x = Prompt{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1829,7 +2129,7 @@ func (x *Prompt) String() string {
 func (*Prompt) ProtoMessage() {}
 
 func (x *Prompt) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[17]
+	mi := &file_moonshine_v1_game_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1842,7 +2142,7 @@ func (x *Prompt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prompt.ProtoReflect.Descriptor instead.
 func (*Prompt) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{17}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Prompt) GetSeat() int32 {
@@ -1914,7 +2214,7 @@ type CommandTemplate struct {
 
 func (x *CommandTemplate) Reset() {
 	*x = CommandTemplate{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1926,7 +2226,7 @@ func (x *CommandTemplate) String() string {
 func (*CommandTemplate) ProtoMessage() {}
 
 func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[18]
+	mi := &file_moonshine_v1_game_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1939,7 +2239,7 @@ func (x *CommandTemplate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandTemplate.ProtoReflect.Descriptor instead.
 func (*CommandTemplate) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{18}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CommandTemplate) GetName() string {
@@ -1996,7 +2296,7 @@ type TemplateParam struct {
 
 func (x *TemplateParam) Reset() {
 	*x = TemplateParam{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2008,7 +2308,7 @@ func (x *TemplateParam) String() string {
 func (*TemplateParam) ProtoMessage() {}
 
 func (x *TemplateParam) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[19]
+	mi := &file_moonshine_v1_game_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2021,7 +2321,7 @@ func (x *TemplateParam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TemplateParam.ProtoReflect.Descriptor instead.
 func (*TemplateParam) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{19}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *TemplateParam) GetField() string {
@@ -2074,7 +2374,7 @@ type Outcome struct {
 
 func (x *Outcome) Reset() {
 	*x = Outcome{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2086,7 +2386,7 @@ func (x *Outcome) String() string {
 func (*Outcome) ProtoMessage() {}
 
 func (x *Outcome) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[20]
+	mi := &file_moonshine_v1_game_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2099,7 +2399,7 @@ func (x *Outcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Outcome.ProtoReflect.Descriptor instead.
 func (*Outcome) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{20}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Outcome) GetWinners() []int32 {
@@ -2153,7 +2453,7 @@ type GameView struct {
 
 func (x *GameView) Reset() {
 	*x = GameView{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2165,7 +2465,7 @@ func (x *GameView) String() string {
 func (*GameView) ProtoMessage() {}
 
 func (x *GameView) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[21]
+	mi := &file_moonshine_v1_game_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2178,7 +2478,7 @@ func (x *GameView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameView.ProtoReflect.Descriptor instead.
 func (*GameView) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{21}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GameView) GetInfo() *GameInfo {
@@ -2300,7 +2600,7 @@ type GameBoard struct {
 
 func (x *GameBoard) Reset() {
 	*x = GameBoard{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2312,7 +2612,7 @@ func (x *GameBoard) String() string {
 func (*GameBoard) ProtoMessage() {}
 
 func (x *GameBoard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[22]
+	mi := &file_moonshine_v1_game_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2325,7 +2625,7 @@ func (x *GameBoard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameBoard.ProtoReflect.Descriptor instead.
 func (*GameBoard) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GameBoard) GetGame() isGameBoard_Game {
@@ -2410,7 +2710,7 @@ type Variant struct {
 
 func (x *Variant) Reset() {
 	*x = Variant{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2422,7 +2722,7 @@ func (x *Variant) String() string {
 func (*Variant) ProtoMessage() {}
 
 func (x *Variant) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[23]
+	mi := &file_moonshine_v1_game_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2435,7 +2735,7 @@ func (x *Variant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Variant.ProtoReflect.Descriptor instead.
 func (*Variant) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Variant) GetName() string {
@@ -2507,7 +2807,7 @@ type GameRules struct {
 
 func (x *GameRules) Reset() {
 	*x = GameRules{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2519,7 +2819,7 @@ func (x *GameRules) String() string {
 func (*GameRules) ProtoMessage() {}
 
 func (x *GameRules) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[24]
+	mi := &file_moonshine_v1_game_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2532,7 +2832,7 @@ func (x *GameRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameRules.ProtoReflect.Descriptor instead.
 func (*GameRules) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GameRules) GetGame() string {
@@ -2608,7 +2908,7 @@ type LoggedCommand struct {
 
 func (x *LoggedCommand) Reset() {
 	*x = LoggedCommand{}
-	mi := &file_moonshine_v1_game_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2620,7 +2920,7 @@ func (x *LoggedCommand) String() string {
 func (*LoggedCommand) ProtoMessage() {}
 
 func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_v1_game_proto_msgTypes[25]
+	mi := &file_moonshine_v1_game_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2633,7 +2933,7 @@ func (x *LoggedCommand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoggedCommand.ProtoReflect.Descriptor instead.
 func (*LoggedCommand) Descriptor() ([]byte, []int) {
-	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_v1_game_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *LoggedCommand) GetCommandId() string {
@@ -2731,18 +3031,36 @@ const file_moonshine_v1_game_proto_rawDesc = "" +
 	"\x04chat\x18d \x01(\v2\x19.moonshine.v1.ChatMessageH\x00R\x04chat\x120\n" +
 	"\x05table\x18e \x01(\v2\x18.moonshine.v1.TableEventH\x00R\x05table\x12\x15\n" +
 	"\x05label\x18\xc8\x01 \x01(\tR\x05labelB\x06\n" +
-	"\x04body\"\x8a\x03\n" +
+	"\x04body\"\xb4\x05\n" +
 	"\n" +
 	"TableEvent\x12<\n" +
 	"\tcancelled\x18\x01 \x01(\v2\x1c.moonshine.v1.TableCancelledH\x00R\tcancelled\x125\n" +
 	"\tseat_left\x18\x02 \x01(\v2\x16.moonshine.v1.SeatLeftH\x00R\bseatLeft\x12P\n" +
-	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotated\x122\n" +
+	"\x12credential_rotated\x18\x03 \x01(\v2\x1f.moonshine.v1.CredentialRotatedH\x00R\x11credentialRotated\x12P\n" +
+	"\x12takeback_requested\x18\x14 \x01(\v2\x1f.moonshine.v1.TakebackRequestedH\x00R\x11takebackRequested\x12M\n" +
+	"\x11takeback_answered\x18\x15 \x01(\v2\x1e.moonshine.v1.TakebackAnsweredH\x00R\x10takebackAnswered\x128\n" +
+	"\n" +
+	"taken_back\x18\x16 \x01(\v2\x17.moonshine.v1.TakenBackH\x00R\ttakenBack\x12M\n" +
+	"\x11takeback_declined\x18\x17 \x01(\v2\x1e.moonshine.v1.TakebackDeclinedH\x00R\x10takebackDeclined\x122\n" +
 	"\x06clocks\x18\n" +
 	" \x01(\v2\x18.moonshine.v1.TurnClocksH\x00R\x06clocks\x129\n" +
 	"\ttimed_out\x18\v \x01(\v2\x1a.moonshine.v1.TurnTimedOutH\x00R\btimedOut\x12<\n" +
 	"\n" +
 	"taken_over\x18\f \x01(\v2\x1b.moonshine.v1.SeatTakenOverH\x00R\ttakenOverB\b\n" +
-	"\x06change\"'\n" +
+	"\x06change\"p\n" +
+	"\x11TakebackRequested\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
+	"\bfrom_seq\x18\x02 \x01(\x03R\afromSeq\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x14\n" +
+	"\x05asked\x18\x04 \x03(\x05R\x05asked\"&\n" +
+	"\x10TakebackAnswered\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"X\n" +
+	"\tTakenBack\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
+	"\bfrom_seq\x18\x02 \x01(\x03R\afromSeq\x12\x1c\n" +
+	"\tconsented\x18\x03 \x03(\x05R\tconsented\"&\n" +
+	"\x10TakebackDeclined\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"'\n" +
 	"\x11CredentialRotated\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\"\x10\n" +
 	"\x0eTableCancelled\"\x1e\n" +
@@ -2906,7 +3224,7 @@ func file_moonshine_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_moonshine_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_moonshine_v1_game_proto_goTypes = []any{
 	(BotLevel)(0),                 // 0: moonshine.v1.BotLevel
 	(Visibility)(0),               // 1: moonshine.v1.Visibility
@@ -2919,114 +3237,122 @@ var file_moonshine_v1_game_proto_goTypes = []any{
 	(*ChatMessage)(nil),           // 8: moonshine.v1.ChatMessage
 	(*EventBody)(nil),             // 9: moonshine.v1.EventBody
 	(*TableEvent)(nil),            // 10: moonshine.v1.TableEvent
-	(*CredentialRotated)(nil),     // 11: moonshine.v1.CredentialRotated
-	(*TableCancelled)(nil),        // 12: moonshine.v1.TableCancelled
-	(*SeatLeft)(nil),              // 13: moonshine.v1.SeatLeft
-	(*PrivatePart)(nil),           // 14: moonshine.v1.PrivatePart
-	(*StoredEvent)(nil),           // 15: moonshine.v1.StoredEvent
-	(*Event)(nil),                 // 16: moonshine.v1.Event
-	(*TalkEvent)(nil),             // 17: moonshine.v1.TalkEvent
-	(*Seat)(nil),                  // 18: moonshine.v1.Seat
-	(*GameInfo)(nil),              // 19: moonshine.v1.GameInfo
-	(*Viewer)(nil),                // 20: moonshine.v1.Viewer
-	(*Waiting)(nil),               // 21: moonshine.v1.Waiting
-	(*Prompt)(nil),                // 22: moonshine.v1.Prompt
-	(*CommandTemplate)(nil),       // 23: moonshine.v1.CommandTemplate
-	(*TemplateParam)(nil),         // 24: moonshine.v1.TemplateParam
-	(*Outcome)(nil),               // 25: moonshine.v1.Outcome
-	(*GameView)(nil),              // 26: moonshine.v1.GameView
-	(*GameBoard)(nil),             // 27: moonshine.v1.GameBoard
-	(*Variant)(nil),               // 28: moonshine.v1.Variant
-	(*GameRules)(nil),             // 29: moonshine.v1.GameRules
-	(*LoggedCommand)(nil),         // 30: moonshine.v1.LoggedCommand
-	nil,                           // 31: moonshine.v1.GameConfig.BotLevelsEntry
-	(*v1.Options)(nil),            // 32: moonshine.boozebarons.v1.Options
-	(*v11.Options)(nil),           // 33: moonshine.kingdom.v1.Options
-	(*v12.Options)(nil),           // 34: moonshine.bootleggers.v1.Options
-	(*TurnTimer)(nil),             // 35: moonshine.v1.TurnTimer
-	(*v1.Command)(nil),            // 36: moonshine.boozebarons.v1.Command
-	(*v11.Command)(nil),           // 37: moonshine.kingdom.v1.Command
-	(*v12.Command)(nil),           // 38: moonshine.bootleggers.v1.Command
-	(*v1.Event)(nil),              // 39: moonshine.boozebarons.v1.Event
-	(*v11.Event)(nil),             // 40: moonshine.kingdom.v1.Event
-	(*v12.Event)(nil),             // 41: moonshine.bootleggers.v1.Event
-	(*TurnClocks)(nil),            // 42: moonshine.v1.TurnClocks
-	(*TurnTimedOut)(nil),          // 43: moonshine.v1.TurnTimedOut
-	(*SeatTakenOver)(nil),         // 44: moonshine.v1.SeatTakenOver
-	(*timestamppb.Timestamp)(nil), // 45: google.protobuf.Timestamp
-	(*v1.View)(nil),               // 46: moonshine.boozebarons.v1.View
-	(*v11.View)(nil),              // 47: moonshine.kingdom.v1.View
-	(*v12.View)(nil),              // 48: moonshine.bootleggers.v1.View
-	(*SeatClock)(nil),             // 49: moonshine.v1.SeatClock
-	(*v1.Board)(nil),              // 50: moonshine.boozebarons.v1.Board
-	(*v11.Board)(nil),             // 51: moonshine.kingdom.v1.Board
-	(*v12.Board)(nil),             // 52: moonshine.bootleggers.v1.Board
+	(*TakebackRequested)(nil),     // 11: moonshine.v1.TakebackRequested
+	(*TakebackAnswered)(nil),      // 12: moonshine.v1.TakebackAnswered
+	(*TakenBack)(nil),             // 13: moonshine.v1.TakenBack
+	(*TakebackDeclined)(nil),      // 14: moonshine.v1.TakebackDeclined
+	(*CredentialRotated)(nil),     // 15: moonshine.v1.CredentialRotated
+	(*TableCancelled)(nil),        // 16: moonshine.v1.TableCancelled
+	(*SeatLeft)(nil),              // 17: moonshine.v1.SeatLeft
+	(*PrivatePart)(nil),           // 18: moonshine.v1.PrivatePart
+	(*StoredEvent)(nil),           // 19: moonshine.v1.StoredEvent
+	(*Event)(nil),                 // 20: moonshine.v1.Event
+	(*TalkEvent)(nil),             // 21: moonshine.v1.TalkEvent
+	(*Seat)(nil),                  // 22: moonshine.v1.Seat
+	(*GameInfo)(nil),              // 23: moonshine.v1.GameInfo
+	(*Viewer)(nil),                // 24: moonshine.v1.Viewer
+	(*Waiting)(nil),               // 25: moonshine.v1.Waiting
+	(*Prompt)(nil),                // 26: moonshine.v1.Prompt
+	(*CommandTemplate)(nil),       // 27: moonshine.v1.CommandTemplate
+	(*TemplateParam)(nil),         // 28: moonshine.v1.TemplateParam
+	(*Outcome)(nil),               // 29: moonshine.v1.Outcome
+	(*GameView)(nil),              // 30: moonshine.v1.GameView
+	(*GameBoard)(nil),             // 31: moonshine.v1.GameBoard
+	(*Variant)(nil),               // 32: moonshine.v1.Variant
+	(*GameRules)(nil),             // 33: moonshine.v1.GameRules
+	(*LoggedCommand)(nil),         // 34: moonshine.v1.LoggedCommand
+	nil,                           // 35: moonshine.v1.GameConfig.BotLevelsEntry
+	(*v1.Options)(nil),            // 36: moonshine.boozebarons.v1.Options
+	(*v11.Options)(nil),           // 37: moonshine.kingdom.v1.Options
+	(*v12.Options)(nil),           // 38: moonshine.bootleggers.v1.Options
+	(*TurnTimer)(nil),             // 39: moonshine.v1.TurnTimer
+	(*v1.Command)(nil),            // 40: moonshine.boozebarons.v1.Command
+	(*v11.Command)(nil),           // 41: moonshine.kingdom.v1.Command
+	(*v12.Command)(nil),           // 42: moonshine.bootleggers.v1.Command
+	(*v1.Event)(nil),              // 43: moonshine.boozebarons.v1.Event
+	(*v11.Event)(nil),             // 44: moonshine.kingdom.v1.Event
+	(*v12.Event)(nil),             // 45: moonshine.bootleggers.v1.Event
+	(*TurnClocks)(nil),            // 46: moonshine.v1.TurnClocks
+	(*TurnTimedOut)(nil),          // 47: moonshine.v1.TurnTimedOut
+	(*SeatTakenOver)(nil),         // 48: moonshine.v1.SeatTakenOver
+	(*timestamppb.Timestamp)(nil), // 49: google.protobuf.Timestamp
+	(*v1.View)(nil),               // 50: moonshine.boozebarons.v1.View
+	(*v11.View)(nil),              // 51: moonshine.kingdom.v1.View
+	(*v12.View)(nil),              // 52: moonshine.bootleggers.v1.View
+	(*SeatClock)(nil),             // 53: moonshine.v1.SeatClock
+	(*v1.Board)(nil),              // 54: moonshine.boozebarons.v1.Board
+	(*v11.Board)(nil),             // 55: moonshine.kingdom.v1.Board
+	(*v12.Board)(nil),             // 56: moonshine.bootleggers.v1.Board
 }
 var file_moonshine_v1_game_proto_depIdxs = []int32{
-	32, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
-	33, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
-	34, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
+	36, // 0: moonshine.v1.GameOptions.booze_barons:type_name -> moonshine.boozebarons.v1.Options
+	37, // 1: moonshine.v1.GameOptions.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Options
+	38, // 2: moonshine.v1.GameOptions.bootleggers:type_name -> moonshine.bootleggers.v1.Options
 	5,  // 3: moonshine.v1.GameConfig.options:type_name -> moonshine.v1.GameOptions
 	1,  // 4: moonshine.v1.GameConfig.visibility:type_name -> moonshine.v1.Visibility
 	0,  // 5: moonshine.v1.GameConfig.bot_level:type_name -> moonshine.v1.BotLevel
-	31, // 6: moonshine.v1.GameConfig.bot_levels:type_name -> moonshine.v1.GameConfig.BotLevelsEntry
-	35, // 7: moonshine.v1.GameConfig.timer:type_name -> moonshine.v1.TurnTimer
-	36, // 8: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
-	37, // 9: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
-	38, // 10: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
-	39, // 11: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
-	40, // 12: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
-	41, // 13: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
+	35, // 6: moonshine.v1.GameConfig.bot_levels:type_name -> moonshine.v1.GameConfig.BotLevelsEntry
+	39, // 7: moonshine.v1.GameConfig.timer:type_name -> moonshine.v1.TurnTimer
+	40, // 8: moonshine.v1.GameCommand.booze_barons:type_name -> moonshine.boozebarons.v1.Command
+	41, // 9: moonshine.v1.GameCommand.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Command
+	42, // 10: moonshine.v1.GameCommand.bootleggers:type_name -> moonshine.bootleggers.v1.Command
+	43, // 11: moonshine.v1.EventBody.booze_barons:type_name -> moonshine.boozebarons.v1.Event
+	44, // 12: moonshine.v1.EventBody.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Event
+	45, // 13: moonshine.v1.EventBody.bootleggers:type_name -> moonshine.bootleggers.v1.Event
 	8,  // 14: moonshine.v1.EventBody.chat:type_name -> moonshine.v1.ChatMessage
 	10, // 15: moonshine.v1.EventBody.table:type_name -> moonshine.v1.TableEvent
-	12, // 16: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
-	13, // 17: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
-	11, // 18: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
-	42, // 19: moonshine.v1.TableEvent.clocks:type_name -> moonshine.v1.TurnClocks
-	43, // 20: moonshine.v1.TableEvent.timed_out:type_name -> moonshine.v1.TurnTimedOut
-	44, // 21: moonshine.v1.TableEvent.taken_over:type_name -> moonshine.v1.SeatTakenOver
-	9,  // 22: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
-	9,  // 23: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
-	14, // 24: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
-	45, // 25: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
-	9,  // 26: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
-	14, // 27: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
-	45, // 28: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
-	8,  // 29: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
-	0,  // 30: moonshine.v1.Seat.bot_level:type_name -> moonshine.v1.BotLevel
-	6,  // 31: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
-	18, // 32: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
-	2,  // 33: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
-	45, // 34: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
-	45, // 35: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
-	4,  // 36: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
-	7,  // 37: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
-	23, // 38: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
-	7,  // 39: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
-	24, // 40: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
-	19, // 41: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
-	20, // 42: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
-	21, // 43: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
-	22, // 44: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
-	25, // 45: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
-	46, // 46: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
-	47, // 47: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
-	48, // 48: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
-	49, // 49: moonshine.v1.GameView.clocks:type_name -> moonshine.v1.SeatClock
-	50, // 50: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
-	51, // 51: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
-	52, // 52: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
-	5,  // 53: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
-	28, // 54: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
-	27, // 55: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
-	7,  // 56: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
-	45, // 57: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
-	0,  // 58: moonshine.v1.GameConfig.BotLevelsEntry.value:type_name -> moonshine.v1.BotLevel
-	59, // [59:59] is the sub-list for method output_type
-	59, // [59:59] is the sub-list for method input_type
-	59, // [59:59] is the sub-list for extension type_name
-	59, // [59:59] is the sub-list for extension extendee
-	0,  // [0:59] is the sub-list for field type_name
+	16, // 16: moonshine.v1.TableEvent.cancelled:type_name -> moonshine.v1.TableCancelled
+	17, // 17: moonshine.v1.TableEvent.seat_left:type_name -> moonshine.v1.SeatLeft
+	15, // 18: moonshine.v1.TableEvent.credential_rotated:type_name -> moonshine.v1.CredentialRotated
+	11, // 19: moonshine.v1.TableEvent.takeback_requested:type_name -> moonshine.v1.TakebackRequested
+	12, // 20: moonshine.v1.TableEvent.takeback_answered:type_name -> moonshine.v1.TakebackAnswered
+	13, // 21: moonshine.v1.TableEvent.taken_back:type_name -> moonshine.v1.TakenBack
+	14, // 22: moonshine.v1.TableEvent.takeback_declined:type_name -> moonshine.v1.TakebackDeclined
+	46, // 23: moonshine.v1.TableEvent.clocks:type_name -> moonshine.v1.TurnClocks
+	47, // 24: moonshine.v1.TableEvent.timed_out:type_name -> moonshine.v1.TurnTimedOut
+	48, // 25: moonshine.v1.TableEvent.taken_over:type_name -> moonshine.v1.SeatTakenOver
+	9,  // 26: moonshine.v1.PrivatePart.body:type_name -> moonshine.v1.EventBody
+	9,  // 27: moonshine.v1.StoredEvent.public:type_name -> moonshine.v1.EventBody
+	18, // 28: moonshine.v1.StoredEvent.private:type_name -> moonshine.v1.PrivatePart
+	49, // 29: moonshine.v1.Event.recorded_at:type_name -> google.protobuf.Timestamp
+	9,  // 30: moonshine.v1.Event.public:type_name -> moonshine.v1.EventBody
+	18, // 31: moonshine.v1.Event.private:type_name -> moonshine.v1.PrivatePart
+	49, // 32: moonshine.v1.TalkEvent.recorded_at:type_name -> google.protobuf.Timestamp
+	8,  // 33: moonshine.v1.TalkEvent.message:type_name -> moonshine.v1.ChatMessage
+	0,  // 34: moonshine.v1.Seat.bot_level:type_name -> moonshine.v1.BotLevel
+	6,  // 35: moonshine.v1.GameInfo.config:type_name -> moonshine.v1.GameConfig
+	22, // 36: moonshine.v1.GameInfo.seats:type_name -> moonshine.v1.Seat
+	2,  // 37: moonshine.v1.GameInfo.status:type_name -> moonshine.v1.GameStatus
+	49, // 38: moonshine.v1.GameInfo.created_at:type_name -> google.protobuf.Timestamp
+	49, // 39: moonshine.v1.GameInfo.finished_at:type_name -> google.protobuf.Timestamp
+	4,  // 40: moonshine.v1.Viewer.perspective:type_name -> moonshine.v1.Perspective
+	7,  // 41: moonshine.v1.Prompt.legal:type_name -> moonshine.v1.GameCommand
+	27, // 42: moonshine.v1.Prompt.templates:type_name -> moonshine.v1.CommandTemplate
+	7,  // 43: moonshine.v1.CommandTemplate.command:type_name -> moonshine.v1.GameCommand
+	28, // 44: moonshine.v1.CommandTemplate.params:type_name -> moonshine.v1.TemplateParam
+	23, // 45: moonshine.v1.GameView.info:type_name -> moonshine.v1.GameInfo
+	24, // 46: moonshine.v1.GameView.viewer:type_name -> moonshine.v1.Viewer
+	25, // 47: moonshine.v1.GameView.waiting:type_name -> moonshine.v1.Waiting
+	26, // 48: moonshine.v1.GameView.prompt:type_name -> moonshine.v1.Prompt
+	29, // 49: moonshine.v1.GameView.outcome:type_name -> moonshine.v1.Outcome
+	50, // 50: moonshine.v1.GameView.booze_barons:type_name -> moonshine.boozebarons.v1.View
+	51, // 51: moonshine.v1.GameView.moonshine_kingdom:type_name -> moonshine.kingdom.v1.View
+	52, // 52: moonshine.v1.GameView.bootleggers:type_name -> moonshine.bootleggers.v1.View
+	53, // 53: moonshine.v1.GameView.clocks:type_name -> moonshine.v1.SeatClock
+	54, // 54: moonshine.v1.GameBoard.booze_barons:type_name -> moonshine.boozebarons.v1.Board
+	55, // 55: moonshine.v1.GameBoard.moonshine_kingdom:type_name -> moonshine.kingdom.v1.Board
+	56, // 56: moonshine.v1.GameBoard.bootleggers:type_name -> moonshine.bootleggers.v1.Board
+	5,  // 57: moonshine.v1.Variant.options:type_name -> moonshine.v1.GameOptions
+	32, // 58: moonshine.v1.GameRules.variants:type_name -> moonshine.v1.Variant
+	31, // 59: moonshine.v1.GameRules.board:type_name -> moonshine.v1.GameBoard
+	7,  // 60: moonshine.v1.LoggedCommand.command:type_name -> moonshine.v1.GameCommand
+	49, // 61: moonshine.v1.LoggedCommand.recorded_at:type_name -> google.protobuf.Timestamp
+	0,  // 62: moonshine.v1.GameConfig.BotLevelsEntry.value:type_name -> moonshine.v1.BotLevel
+	63, // [63:63] is the sub-list for method output_type
+	63, // [63:63] is the sub-list for method input_type
+	63, // [63:63] is the sub-list for extension type_name
+	63, // [63:63] is the sub-list for extension extendee
+	0,  // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_proto_init() }
@@ -3057,16 +3383,20 @@ func file_moonshine_v1_game_proto_init() {
 		(*TableEvent_Cancelled)(nil),
 		(*TableEvent_SeatLeft)(nil),
 		(*TableEvent_CredentialRotated)(nil),
+		(*TableEvent_TakebackRequested)(nil),
+		(*TableEvent_TakebackAnswered)(nil),
+		(*TableEvent_TakenBack)(nil),
+		(*TableEvent_TakebackDeclined)(nil),
 		(*TableEvent_Clocks)(nil),
 		(*TableEvent_TimedOut)(nil),
 		(*TableEvent_TakenOver)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[21].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[25].OneofWrappers = []any{
 		(*GameView_BoozeBarons)(nil),
 		(*GameView_MoonshineKingdom)(nil),
 		(*GameView_Bootleggers)(nil),
 	}
-	file_moonshine_v1_game_proto_msgTypes[22].OneofWrappers = []any{
+	file_moonshine_v1_game_proto_msgTypes[26].OneofWrappers = []any{
 		(*GameBoard_BoozeBarons)(nil),
 		(*GameBoard_MoonshineKingdom)(nil),
 		(*GameBoard_Bootleggers)(nil),
@@ -3077,7 +3407,7 @@ func file_moonshine_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_proto_rawDesc), len(file_moonshine_v1_game_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   27,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -59,6 +59,63 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// TakebackStatus is where a takeback request stands.
+type TakebackStatus int32
+
+const (
+	// TAKEBACK_STATUS_UNSPECIFIED is no status.
+	TakebackStatus_TAKEBACK_STATUS_UNSPECIFIED TakebackStatus = 0
+	// TAKEBACK_STATUS_TAKEN_BACK: the commands are taken back.
+	TakebackStatus_TAKEBACK_STATUS_TAKEN_BACK TakebackStatus = 1
+	// TAKEBACK_STATUS_ASKED: the request waits for the other seats' consent.
+	TakebackStatus_TAKEBACK_STATUS_ASKED TakebackStatus = 2
+	// TAKEBACK_STATUS_DECLINED: a seat declined; nothing is taken back.
+	TakebackStatus_TAKEBACK_STATUS_DECLINED TakebackStatus = 3
+)
+
+// Enum value maps for TakebackStatus.
+var (
+	TakebackStatus_name = map[int32]string{
+		0: "TAKEBACK_STATUS_UNSPECIFIED",
+		1: "TAKEBACK_STATUS_TAKEN_BACK",
+		2: "TAKEBACK_STATUS_ASKED",
+		3: "TAKEBACK_STATUS_DECLINED",
+	}
+	TakebackStatus_value = map[string]int32{
+		"TAKEBACK_STATUS_UNSPECIFIED": 0,
+		"TAKEBACK_STATUS_TAKEN_BACK":  1,
+		"TAKEBACK_STATUS_ASKED":       2,
+		"TAKEBACK_STATUS_DECLINED":    3,
+	}
+)
+
+func (x TakebackStatus) Enum() *TakebackStatus {
+	p := new(TakebackStatus)
+	*p = x
+	return p
+}
+
+func (x TakebackStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (TakebackStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_moonshine_v1_game_service_proto_enumTypes[0].Descriptor()
+}
+
+func (TakebackStatus) Type() protoreflect.EnumType {
+	return &file_moonshine_v1_game_service_proto_enumTypes[0]
+}
+
+func (x TakebackStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use TakebackStatus.Descriptor instead.
+func (TakebackStatus) EnumDescriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{0}
+}
+
 // CreateGameRequest opens a game.
 type CreateGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2205,6 +2262,384 @@ func (x *GetTalkResponse) GetNextAfterSeq() int64 {
 	return 0
 }
 
+// ResignRequest concedes the game for the caller's seat.
+type ResignRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// The client's id for the command, as SubmitCommandRequest.command_id:
+	// a retry with the same id returns the first result.
+	CommandId string `protobuf:"bytes,2,opt,name=command_id,json=commandId,proto3" json:"command_id,omitempty"`
+	// As SubmitCommandRequest.expected_version.
+	ExpectedVersion *int64 `protobuf:"varint,3,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ResignRequest) Reset() {
+	*x = ResignRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResignRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResignRequest) ProtoMessage() {}
+
+func (x *ResignRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResignRequest.ProtoReflect.Descriptor instead.
+func (*ResignRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ResignRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *ResignRequest) GetCommandId() string {
+	if x != nil {
+		return x.CommandId
+	}
+	return ""
+}
+
+func (x *ResignRequest) GetExpectedVersion() int64 {
+	if x != nil && x.ExpectedVersion != nil {
+		return *x.ExpectedVersion
+	}
+	return 0
+}
+
+// ResignResponse says what the resignation wrote.
+type ResignResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sequence numbers of the events it wrote.
+	FirstSeq int64 `protobuf:"varint,1,opt,name=first_seq,json=firstSeq,proto3" json:"first_seq,omitempty"`
+	// See first_seq.
+	LastSeq int64 `protobuf:"varint,2,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
+	// Those events, as the caller may see them.
+	Events []*Event `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
+	// A short label of the command for people.
+	Label         string `protobuf:"bytes,4,opt,name=label,proto3" json:"label,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResignResponse) Reset() {
+	*x = ResignResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResignResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResignResponse) ProtoMessage() {}
+
+func (x *ResignResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResignResponse.ProtoReflect.Descriptor instead.
+func (*ResignResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *ResignResponse) GetFirstSeq() int64 {
+	if x != nil {
+		return x.FirstSeq
+	}
+	return 0
+}
+
+func (x *ResignResponse) GetLastSeq() int64 {
+	if x != nil {
+		return x.LastSeq
+	}
+	return 0
+}
+
+func (x *ResignResponse) GetEvents() []*Event {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+func (x *ResignResponse) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
+// RequestTakebackRequest asks to take back the caller's last command.
+type RequestTakebackRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// Open a request for the other seats' consent when the takeback needs
+	// it; unset, such a takeback is refused with the reason.
+	AskConsent bool `protobuf:"varint,2,opt,name=ask_consent,json=askConsent,proto3" json:"ask_consent,omitempty"`
+	// If set, the request applies only at exactly this version (else
+	// ABORTED, VERSION_CONFLICT).
+	ExpectedVersion *int64 `protobuf:"varint,3,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *RequestTakebackRequest) Reset() {
+	*x = RequestTakebackRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RequestTakebackRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RequestTakebackRequest) ProtoMessage() {}
+
+func (x *RequestTakebackRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RequestTakebackRequest.ProtoReflect.Descriptor instead.
+func (*RequestTakebackRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *RequestTakebackRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *RequestTakebackRequest) GetAskConsent() bool {
+	if x != nil {
+		return x.AskConsent
+	}
+	return false
+}
+
+func (x *RequestTakebackRequest) GetExpectedVersion() int64 {
+	if x != nil && x.ExpectedVersion != nil {
+		return *x.ExpectedVersion
+	}
+	return 0
+}
+
+// RequestTakebackResponse says what the request did.
+type RequestTakebackResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Taken back, or asked.
+	Status TakebackStatus `protobuf:"varint,1,opt,name=status,proto3,enum=moonshine.v1.TakebackStatus" json:"status,omitempty"`
+	// The table event appended, as the caller sees it.
+	Event         *Event `protobuf:"bytes,2,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RequestTakebackResponse) Reset() {
+	*x = RequestTakebackResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RequestTakebackResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RequestTakebackResponse) ProtoMessage() {}
+
+func (x *RequestTakebackResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RequestTakebackResponse.ProtoReflect.Descriptor instead.
+func (*RequestTakebackResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *RequestTakebackResponse) GetStatus() TakebackStatus {
+	if x != nil {
+		return x.Status
+	}
+	return TakebackStatus_TAKEBACK_STATUS_UNSPECIFIED
+}
+
+func (x *RequestTakebackResponse) GetEvent() *Event {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+// AnswerTakebackRequest answers the open takeback request.
+type AnswerTakebackRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// Consent (true) or decline.
+	Accept bool `protobuf:"varint,2,opt,name=accept,proto3" json:"accept,omitempty"`
+	// As RequestTakebackRequest.expected_version.
+	ExpectedVersion *int64 `protobuf:"varint,3,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *AnswerTakebackRequest) Reset() {
+	*x = AnswerTakebackRequest{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnswerTakebackRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnswerTakebackRequest) ProtoMessage() {}
+
+func (x *AnswerTakebackRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnswerTakebackRequest.ProtoReflect.Descriptor instead.
+func (*AnswerTakebackRequest) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *AnswerTakebackRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *AnswerTakebackRequest) GetAccept() bool {
+	if x != nil {
+		return x.Accept
+	}
+	return false
+}
+
+func (x *AnswerTakebackRequest) GetExpectedVersion() int64 {
+	if x != nil && x.ExpectedVersion != nil {
+		return *x.ExpectedVersion
+	}
+	return 0
+}
+
+// AnswerTakebackResponse says where the request stands after the answer.
+type AnswerTakebackResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Taken back (the last consent), still asked, or declined.
+	Status TakebackStatus `protobuf:"varint,1,opt,name=status,proto3,enum=moonshine.v1.TakebackStatus" json:"status,omitempty"`
+	// The table event appended, as the caller sees it.
+	Event         *Event `protobuf:"bytes,2,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnswerTakebackResponse) Reset() {
+	*x = AnswerTakebackResponse{}
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnswerTakebackResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnswerTakebackResponse) ProtoMessage() {}
+
+func (x *AnswerTakebackResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_v1_game_service_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnswerTakebackResponse.ProtoReflect.Descriptor instead.
+func (*AnswerTakebackResponse) Descriptor() ([]byte, []int) {
+	return file_moonshine_v1_game_service_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *AnswerTakebackResponse) GetStatus() TakebackStatus {
+	if x != nil {
+		return x.Status
+	}
+	return TakebackStatus_TAKEBACK_STATUS_UNSPECIFIED
+}
+
+func (x *AnswerTakebackResponse) GetEvent() *Event {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
 var File_moonshine_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_moonshine_v1_game_service_proto_rawDesc = "" +
@@ -2352,7 +2787,40 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"d\n" +
 	"\x0fGetTalkResponse\x12+\n" +
 	"\x04talk\x18\x01 \x03(\v2\x17.moonshine.v1.TalkEventR\x04talk\x12$\n" +
-	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq2\xb5\x0e\n" +
+	"\x0enext_after_seq\x18\x02 \x01(\x03R\fnextAfterSeq\"\x8c\x01\n" +
+	"\rResignRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1d\n" +
+	"\n" +
+	"command_id\x18\x02 \x01(\tR\tcommandId\x12.\n" +
+	"\x10expected_version\x18\x03 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
+	"\x11_expected_version\"\x8b\x01\n" +
+	"\x0eResignResponse\x12\x1b\n" +
+	"\tfirst_seq\x18\x01 \x01(\x03R\bfirstSeq\x12\x19\n" +
+	"\blast_seq\x18\x02 \x01(\x03R\alastSeq\x12+\n" +
+	"\x06events\x18\x03 \x03(\v2\x13.moonshine.v1.EventR\x06events\x12\x14\n" +
+	"\x05label\x18\x04 \x01(\tR\x05label\"\x97\x01\n" +
+	"\x16RequestTakebackRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1f\n" +
+	"\vask_consent\x18\x02 \x01(\bR\n" +
+	"askConsent\x12.\n" +
+	"\x10expected_version\x18\x03 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
+	"\x11_expected_version\"z\n" +
+	"\x17RequestTakebackResponse\x124\n" +
+	"\x06status\x18\x01 \x01(\x0e2\x1c.moonshine.v1.TakebackStatusR\x06status\x12)\n" +
+	"\x05event\x18\x02 \x01(\v2\x13.moonshine.v1.EventR\x05event\"\x8d\x01\n" +
+	"\x15AnswerTakebackRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x16\n" +
+	"\x06accept\x18\x02 \x01(\bR\x06accept\x12.\n" +
+	"\x10expected_version\x18\x03 \x01(\x03H\x00R\x0fexpectedVersion\x88\x01\x01B\x13\n" +
+	"\x11_expected_version\"y\n" +
+	"\x16AnswerTakebackResponse\x124\n" +
+	"\x06status\x18\x01 \x01(\x0e2\x1c.moonshine.v1.TakebackStatusR\x06status\x12)\n" +
+	"\x05event\x18\x02 \x01(\v2\x13.moonshine.v1.EventR\x05event*\x8a\x01\n" +
+	"\x0eTakebackStatus\x12\x1f\n" +
+	"\x1bTAKEBACK_STATUS_UNSPECIFIED\x10\x00\x12\x1e\n" +
+	"\x1aTAKEBACK_STATUS_TAKEN_BACK\x10\x01\x12\x19\n" +
+	"\x15TAKEBACK_STATUS_ASKED\x10\x02\x12\x1c\n" +
+	"\x18TAKEBACK_STATUS_DECLINED\x10\x032\xbf\x11\n" +
 	"\vGameService\x12e\n" +
 	"\n" +
 	"CreateGame\x12\x1f.moonshine.v1.CreateGameRequest\x1a .moonshine.v1.CreateGameResponse\"\x14\x82\xd3\xe4\x93\x02\x0e:\x01*\"\t/v1/games\x12n\n" +
@@ -2372,7 +2840,10 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"GetHistory\x12\x1f.moonshine.v1.GetHistoryRequest\x1a .moonshine.v1.GetHistoryResponse\"\"\x82\xd3\xe4\x93\x02\x1c\x12\x1a/v1/games/{game_id}/events\x12h\n" +
 	"\aGetTalk\x12\x1c.moonshine.v1.GetTalkRequest\x1a\x1d.moonshine.v1.GetTalkResponse\" \x82\xd3\xe4\x93\x02\x1a\x12\x18/v1/games/{game_id}/talk\x12_\n" +
 	"\tListRules\x12\x1e.moonshine.v1.ListRulesRequest\x1a\x1f.moonshine.v1.ListRulesResponse\"\x11\x82\xd3\xe4\x93\x02\v\x12\t/v1/rules\x12c\n" +
-	"\bGetRules\x12\x1d.moonshine.v1.GetRulesRequest\x1a\x1e.moonshine.v1.GetRulesResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/v1/rules/{game}B\xba\x01\n" +
+	"\bGetRules\x12\x1d.moonshine.v1.GetRulesRequest\x1a\x1e.moonshine.v1.GetRulesResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/v1/rules/{game}\x12j\n" +
+	"\x06Resign\x12\x1b.moonshine.v1.ResignRequest\x1a\x1c.moonshine.v1.ResignResponse\"%\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/v1/games/{game_id}:resign\x12\x8e\x01\n" +
+	"\x0fRequestTakeback\x12$.moonshine.v1.RequestTakebackRequest\x1a%.moonshine.v1.RequestTakebackResponse\".\x82\xd3\xe4\x93\x02(:\x01*\"#/v1/games/{game_id}:requestTakeback\x12\x8a\x01\n" +
+	"\x0eAnswerTakeback\x12#.moonshine.v1.AnswerTakebackRequest\x1a$.moonshine.v1.AnswerTakebackResponse\"-\x82\xd3\xe4\x93\x02':\x01*\"\"/v1/games/{game_id}:answerTakebackB\xba\x01\n" +
 	"\x10com.moonshine.v1B\x10GameServiceProtoP\x01ZCgithub.com/moonshine-games/moonshine/proto/moonshine/v1;moonshinev1\xa2\x02\x03MXX\xaa\x02\fMoonshine.V1\xca\x02\fMoonshine\\V1\xe2\x02\x18Moonshine\\V1\\GPBMetadata\xea\x02\rMoonshine::V1b\x06proto3"
 
 var (
@@ -2387,127 +2858,146 @@ func file_moonshine_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_moonshine_v1_game_service_proto_rawDescData
 }
 
-var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_moonshine_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_moonshine_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_moonshine_v1_game_service_proto_goTypes = []any{
-	(*CreateGameRequest)(nil),        // 0: moonshine.v1.CreateGameRequest
-	(*CreateGameResponse)(nil),       // 1: moonshine.v1.CreateGameResponse
-	(*CancelGameRequest)(nil),        // 2: moonshine.v1.CancelGameRequest
-	(*CancelGameResponse)(nil),       // 3: moonshine.v1.CancelGameResponse
-	(*LeaveSeatRequest)(nil),         // 4: moonshine.v1.LeaveSeatRequest
-	(*RotateCredentialRequest)(nil),  // 5: moonshine.v1.RotateCredentialRequest
-	(*RotateCredentialResponse)(nil), // 6: moonshine.v1.RotateCredentialResponse
-	(*LeaveSeatResponse)(nil),        // 7: moonshine.v1.LeaveSeatResponse
-	(*JoinGameRequest)(nil),          // 8: moonshine.v1.JoinGameRequest
-	(*JoinGameResponse)(nil),         // 9: moonshine.v1.JoinGameResponse
-	(*SubmitCommandRequest)(nil),     // 10: moonshine.v1.SubmitCommandRequest
-	(*SubmitCommandResponse)(nil),    // 11: moonshine.v1.SubmitCommandResponse
-	(*SendMessageRequest)(nil),       // 12: moonshine.v1.SendMessageRequest
-	(*SendMessageResponse)(nil),      // 13: moonshine.v1.SendMessageResponse
-	(*GetGameRequest)(nil),           // 14: moonshine.v1.GetGameRequest
-	(*GetGameResponse)(nil),          // 15: moonshine.v1.GetGameResponse
-	(*ListGamesRequest)(nil),         // 16: moonshine.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),        // 17: moonshine.v1.ListGamesResponse
-	(*GetViewRequest)(nil),           // 18: moonshine.v1.GetViewRequest
-	(*GetViewResponse)(nil),          // 19: moonshine.v1.GetViewResponse
-	(*GetViewAtRequest)(nil),         // 20: moonshine.v1.GetViewAtRequest
-	(*GetViewAtResponse)(nil),        // 21: moonshine.v1.GetViewAtResponse
-	(*WatchGameRequest)(nil),         // 22: moonshine.v1.WatchGameRequest
-	(*WatchGameResponse)(nil),        // 23: moonshine.v1.WatchGameResponse
-	(*PromptUpdate)(nil),             // 24: moonshine.v1.PromptUpdate
-	(*GameOver)(nil),                 // 25: moonshine.v1.GameOver
-	(*GetHistoryRequest)(nil),        // 26: moonshine.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),       // 27: moonshine.v1.GetHistoryResponse
-	(*ListRulesRequest)(nil),         // 28: moonshine.v1.ListRulesRequest
-	(*ListRulesResponse)(nil),        // 29: moonshine.v1.ListRulesResponse
-	(*GetRulesRequest)(nil),          // 30: moonshine.v1.GetRulesRequest
-	(*GetRulesResponse)(nil),         // 31: moonshine.v1.GetRulesResponse
-	(*GetTalkRequest)(nil),           // 32: moonshine.v1.GetTalkRequest
-	(*GetTalkResponse)(nil),          // 33: moonshine.v1.GetTalkResponse
-	(*GameConfig)(nil),               // 34: moonshine.v1.GameConfig
-	(*GameInfo)(nil),                 // 35: moonshine.v1.GameInfo
-	(*GameCommand)(nil),              // 36: moonshine.v1.GameCommand
-	(*Event)(nil),                    // 37: moonshine.v1.Event
-	(*TalkEvent)(nil),                // 38: moonshine.v1.TalkEvent
-	(GameStatus)(0),                  // 39: moonshine.v1.GameStatus
-	(Perspective)(0),                 // 40: moonshine.v1.Perspective
-	(*GameView)(nil),                 // 41: moonshine.v1.GameView
-	(*Waiting)(nil),                  // 42: moonshine.v1.Waiting
-	(*Prompt)(nil),                   // 43: moonshine.v1.Prompt
-	(*SeatClock)(nil),                // 44: moonshine.v1.SeatClock
-	(*Outcome)(nil),                  // 45: moonshine.v1.Outcome
-	(*LoggedCommand)(nil),            // 46: moonshine.v1.LoggedCommand
-	(*GameRules)(nil),                // 47: moonshine.v1.GameRules
+	(TakebackStatus)(0),              // 0: moonshine.v1.TakebackStatus
+	(*CreateGameRequest)(nil),        // 1: moonshine.v1.CreateGameRequest
+	(*CreateGameResponse)(nil),       // 2: moonshine.v1.CreateGameResponse
+	(*CancelGameRequest)(nil),        // 3: moonshine.v1.CancelGameRequest
+	(*CancelGameResponse)(nil),       // 4: moonshine.v1.CancelGameResponse
+	(*LeaveSeatRequest)(nil),         // 5: moonshine.v1.LeaveSeatRequest
+	(*RotateCredentialRequest)(nil),  // 6: moonshine.v1.RotateCredentialRequest
+	(*RotateCredentialResponse)(nil), // 7: moonshine.v1.RotateCredentialResponse
+	(*LeaveSeatResponse)(nil),        // 8: moonshine.v1.LeaveSeatResponse
+	(*JoinGameRequest)(nil),          // 9: moonshine.v1.JoinGameRequest
+	(*JoinGameResponse)(nil),         // 10: moonshine.v1.JoinGameResponse
+	(*SubmitCommandRequest)(nil),     // 11: moonshine.v1.SubmitCommandRequest
+	(*SubmitCommandResponse)(nil),    // 12: moonshine.v1.SubmitCommandResponse
+	(*SendMessageRequest)(nil),       // 13: moonshine.v1.SendMessageRequest
+	(*SendMessageResponse)(nil),      // 14: moonshine.v1.SendMessageResponse
+	(*GetGameRequest)(nil),           // 15: moonshine.v1.GetGameRequest
+	(*GetGameResponse)(nil),          // 16: moonshine.v1.GetGameResponse
+	(*ListGamesRequest)(nil),         // 17: moonshine.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),        // 18: moonshine.v1.ListGamesResponse
+	(*GetViewRequest)(nil),           // 19: moonshine.v1.GetViewRequest
+	(*GetViewResponse)(nil),          // 20: moonshine.v1.GetViewResponse
+	(*GetViewAtRequest)(nil),         // 21: moonshine.v1.GetViewAtRequest
+	(*GetViewAtResponse)(nil),        // 22: moonshine.v1.GetViewAtResponse
+	(*WatchGameRequest)(nil),         // 23: moonshine.v1.WatchGameRequest
+	(*WatchGameResponse)(nil),        // 24: moonshine.v1.WatchGameResponse
+	(*PromptUpdate)(nil),             // 25: moonshine.v1.PromptUpdate
+	(*GameOver)(nil),                 // 26: moonshine.v1.GameOver
+	(*GetHistoryRequest)(nil),        // 27: moonshine.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),       // 28: moonshine.v1.GetHistoryResponse
+	(*ListRulesRequest)(nil),         // 29: moonshine.v1.ListRulesRequest
+	(*ListRulesResponse)(nil),        // 30: moonshine.v1.ListRulesResponse
+	(*GetRulesRequest)(nil),          // 31: moonshine.v1.GetRulesRequest
+	(*GetRulesResponse)(nil),         // 32: moonshine.v1.GetRulesResponse
+	(*GetTalkRequest)(nil),           // 33: moonshine.v1.GetTalkRequest
+	(*GetTalkResponse)(nil),          // 34: moonshine.v1.GetTalkResponse
+	(*ResignRequest)(nil),            // 35: moonshine.v1.ResignRequest
+	(*ResignResponse)(nil),           // 36: moonshine.v1.ResignResponse
+	(*RequestTakebackRequest)(nil),   // 37: moonshine.v1.RequestTakebackRequest
+	(*RequestTakebackResponse)(nil),  // 38: moonshine.v1.RequestTakebackResponse
+	(*AnswerTakebackRequest)(nil),    // 39: moonshine.v1.AnswerTakebackRequest
+	(*AnswerTakebackResponse)(nil),   // 40: moonshine.v1.AnswerTakebackResponse
+	(*GameConfig)(nil),               // 41: moonshine.v1.GameConfig
+	(*GameInfo)(nil),                 // 42: moonshine.v1.GameInfo
+	(*GameCommand)(nil),              // 43: moonshine.v1.GameCommand
+	(*Event)(nil),                    // 44: moonshine.v1.Event
+	(*TalkEvent)(nil),                // 45: moonshine.v1.TalkEvent
+	(GameStatus)(0),                  // 46: moonshine.v1.GameStatus
+	(Perspective)(0),                 // 47: moonshine.v1.Perspective
+	(*GameView)(nil),                 // 48: moonshine.v1.GameView
+	(*Waiting)(nil),                  // 49: moonshine.v1.Waiting
+	(*Prompt)(nil),                   // 50: moonshine.v1.Prompt
+	(*SeatClock)(nil),                // 51: moonshine.v1.SeatClock
+	(*Outcome)(nil),                  // 52: moonshine.v1.Outcome
+	(*LoggedCommand)(nil),            // 53: moonshine.v1.LoggedCommand
+	(*GameRules)(nil),                // 54: moonshine.v1.GameRules
 }
 var file_moonshine_v1_game_service_proto_depIdxs = []int32{
-	34, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
-	35, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
-	35, // 2: moonshine.v1.CancelGameResponse.game:type_name -> moonshine.v1.GameInfo
-	35, // 3: moonshine.v1.RotateCredentialResponse.game:type_name -> moonshine.v1.GameInfo
-	35, // 4: moonshine.v1.LeaveSeatResponse.game:type_name -> moonshine.v1.GameInfo
-	35, // 5: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
-	36, // 6: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
-	37, // 7: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
-	37, // 8: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
-	38, // 9: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
-	35, // 10: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
-	39, // 11: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
-	35, // 12: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
-	40, // 13: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
-	41, // 14: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
-	40, // 15: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
-	41, // 16: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
-	40, // 17: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
-	37, // 18: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
-	25, // 19: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
-	38, // 20: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
-	24, // 21: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
-	42, // 22: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
-	43, // 23: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
-	44, // 24: moonshine.v1.PromptUpdate.clocks:type_name -> moonshine.v1.SeatClock
-	45, // 25: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
-	35, // 26: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	37, // 27: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	46, // 28: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	47, // 29: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	47, // 30: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	38, // 31: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
-	0,  // 32: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	8,  // 33: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	2,  // 34: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
-	4,  // 35: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
-	5,  // 36: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
-	10, // 37: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	12, // 38: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	14, // 39: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	16, // 40: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	18, // 41: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	20, // 42: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	22, // 43: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	26, // 44: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	32, // 45: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
-	28, // 46: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	30, // 47: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	1,  // 48: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	9,  // 49: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	3,  // 50: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
-	7,  // 51: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
-	6,  // 52: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
-	11, // 53: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	13, // 54: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	15, // 55: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	17, // 56: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	19, // 57: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	21, // 58: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	23, // 59: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	27, // 60: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	33, // 61: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
-	29, // 62: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	31, // 63: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	48, // [48:64] is the sub-list for method output_type
-	32, // [32:48] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	41, // 0: moonshine.v1.CreateGameRequest.config:type_name -> moonshine.v1.GameConfig
+	42, // 1: moonshine.v1.CreateGameResponse.game:type_name -> moonshine.v1.GameInfo
+	42, // 2: moonshine.v1.CancelGameResponse.game:type_name -> moonshine.v1.GameInfo
+	42, // 3: moonshine.v1.RotateCredentialResponse.game:type_name -> moonshine.v1.GameInfo
+	42, // 4: moonshine.v1.LeaveSeatResponse.game:type_name -> moonshine.v1.GameInfo
+	42, // 5: moonshine.v1.JoinGameResponse.game:type_name -> moonshine.v1.GameInfo
+	43, // 6: moonshine.v1.SubmitCommandRequest.command:type_name -> moonshine.v1.GameCommand
+	44, // 7: moonshine.v1.SubmitCommandResponse.events:type_name -> moonshine.v1.Event
+	44, // 8: moonshine.v1.SendMessageResponse.event:type_name -> moonshine.v1.Event
+	45, // 9: moonshine.v1.SendMessageResponse.talk:type_name -> moonshine.v1.TalkEvent
+	42, // 10: moonshine.v1.GetGameResponse.game:type_name -> moonshine.v1.GameInfo
+	46, // 11: moonshine.v1.ListGamesRequest.status:type_name -> moonshine.v1.GameStatus
+	42, // 12: moonshine.v1.ListGamesResponse.games:type_name -> moonshine.v1.GameInfo
+	47, // 13: moonshine.v1.GetViewRequest.perspective:type_name -> moonshine.v1.Perspective
+	48, // 14: moonshine.v1.GetViewResponse.view:type_name -> moonshine.v1.GameView
+	47, // 15: moonshine.v1.GetViewAtRequest.perspective:type_name -> moonshine.v1.Perspective
+	48, // 16: moonshine.v1.GetViewAtResponse.view:type_name -> moonshine.v1.GameView
+	47, // 17: moonshine.v1.WatchGameRequest.perspective:type_name -> moonshine.v1.Perspective
+	44, // 18: moonshine.v1.WatchGameResponse.event:type_name -> moonshine.v1.Event
+	26, // 19: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
+	45, // 20: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
+	25, // 21: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
+	49, // 22: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
+	50, // 23: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
+	51, // 24: moonshine.v1.PromptUpdate.clocks:type_name -> moonshine.v1.SeatClock
+	52, // 25: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	42, // 26: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	44, // 27: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	53, // 28: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	54, // 29: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	54, // 30: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	45, // 31: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	44, // 32: moonshine.v1.ResignResponse.events:type_name -> moonshine.v1.Event
+	0,  // 33: moonshine.v1.RequestTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
+	44, // 34: moonshine.v1.RequestTakebackResponse.event:type_name -> moonshine.v1.Event
+	0,  // 35: moonshine.v1.AnswerTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
+	44, // 36: moonshine.v1.AnswerTakebackResponse.event:type_name -> moonshine.v1.Event
+	1,  // 37: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	9,  // 38: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	3,  // 39: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
+	5,  // 40: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
+	6,  // 41: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
+	11, // 42: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	13, // 43: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	15, // 44: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	17, // 45: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	19, // 46: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	21, // 47: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	23, // 48: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	27, // 49: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	33, // 50: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	29, // 51: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	31, // 52: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	35, // 53: moonshine.v1.GameService.Resign:input_type -> moonshine.v1.ResignRequest
+	37, // 54: moonshine.v1.GameService.RequestTakeback:input_type -> moonshine.v1.RequestTakebackRequest
+	39, // 55: moonshine.v1.GameService.AnswerTakeback:input_type -> moonshine.v1.AnswerTakebackRequest
+	2,  // 56: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	10, // 57: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	4,  // 58: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
+	8,  // 59: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
+	7,  // 60: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
+	12, // 61: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	14, // 62: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	16, // 63: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	18, // 64: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	20, // 65: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	22, // 66: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	24, // 67: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	28, // 68: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	34, // 69: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	30, // 70: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	32, // 71: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	36, // 72: moonshine.v1.GameService.Resign:output_type -> moonshine.v1.ResignResponse
+	38, // 73: moonshine.v1.GameService.RequestTakeback:output_type -> moonshine.v1.RequestTakebackResponse
+	40, // 74: moonshine.v1.GameService.AnswerTakeback:output_type -> moonshine.v1.AnswerTakebackResponse
+	56, // [56:75] is the sub-list for method output_type
+	37, // [37:56] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }
@@ -2523,18 +3013,22 @@ func file_moonshine_v1_game_service_proto_init() {
 	file_moonshine_v1_game_service_proto_msgTypes[8].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[10].OneofWrappers = []any{}
 	file_moonshine_v1_game_service_proto_msgTypes[12].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[34].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[36].OneofWrappers = []any{}
+	file_moonshine_v1_game_service_proto_msgTypes[38].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_v1_game_service_proto_rawDesc), len(file_moonshine_v1_game_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   34,
+			NumEnums:      1,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_moonshine_v1_game_service_proto_goTypes,
 		DependencyIndexes: file_moonshine_v1_game_service_proto_depIdxs,
+		EnumInfos:         file_moonshine_v1_game_service_proto_enumTypes,
 		MessageInfos:      file_moonshine_v1_game_service_proto_msgTypes,
 	}.Build()
 	File_moonshine_v1_game_service_proto = out.File

@@ -72,6 +72,9 @@ const (
 	GameService_GetTalk_FullMethodName          = "/moonshine.v1.GameService/GetTalk"
 	GameService_ListRules_FullMethodName        = "/moonshine.v1.GameService/ListRules"
 	GameService_GetRules_FullMethodName         = "/moonshine.v1.GameService/GetRules"
+	GameService_Resign_FullMethodName           = "/moonshine.v1.GameService/Resign"
+	GameService_RequestTakeback_FullMethodName  = "/moonshine.v1.GameService/RequestTakeback"
+	GameService_AnswerTakeback_FullMethodName   = "/moonshine.v1.GameService/AnswerTakeback"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -142,6 +145,30 @@ type GameServiceClient interface {
 	// GetRules describes one hosted game, with its printed board data. No
 	// credential needed.
 	GetRules(ctx context.Context, in *GetRulesRequest, opts ...grpc.CallOption) (*GetRulesResponse, error)
+	// Resign concedes the game for the caller's seat: the server submits the
+	// game's own resign command (each game's rules say what becomes of the
+	// seat's pieces; docs/rules), through the same path as SubmitCommand,
+	// so that the command log, verify and idempotency treat it as any
+	// command. Refusals as SubmitCommand's, and FAILED_PRECONDITION
+	// UNIMPLEMENTED_RESIGN for a game without resignation.
+	Resign(ctx context.Context, in *ResignRequest, opts ...grpc.CallOption) (*ResignResponse, error)
+	// RequestTakeback asks to take back the caller's seat's last standing
+	// command, and with it every command after it. Taken back at once when
+	// no hidden fact was revealed and no die or shuffle drawn by it or after
+	// it, and no other seat has acted since; otherwise every other seat
+	// must consent (ask_consent opens the request; without it the refusal
+	// says why: FAILED_PRECONDITION TAKEBACK_AFTER_ROLL or
+	// TAKEBACK_AFTER_OTHER_SEAT), and never across a reveal
+	// (TAKEBACK_AFTER_REVEAL). A takeback is a TableEvent: the log is never
+	// edited, and the state is folded as if the commands taken back had not
+	// been played.
+	RequestTakeback(ctx context.Context, in *RequestTakebackRequest, opts ...grpc.CallOption) (*RequestTakebackResponse, error)
+	// AnswerTakeback consents to or declines the open takeback request as
+	// the caller's seat. The last consent takes the commands back; a
+	// decline closes the request. Refusals: FAILED_PRECONDITION
+	// NO_TAKEBACK_REQUEST (none open, or a command played since lapsed it),
+	// TAKEBACK_NOT_ASKED (the caller is not asked).
+	AnswerTakeback(ctx context.Context, in *AnswerTakebackRequest, opts ...grpc.CallOption) (*AnswerTakebackResponse, error)
 }
 
 type gameServiceClient struct {
@@ -321,6 +348,36 @@ func (c *gameServiceClient) GetRules(ctx context.Context, in *GetRulesRequest, o
 	return out, nil
 }
 
+func (c *gameServiceClient) Resign(ctx context.Context, in *ResignRequest, opts ...grpc.CallOption) (*ResignResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ResignResponse)
+	err := c.cc.Invoke(ctx, GameService_Resign_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) RequestTakeback(ctx context.Context, in *RequestTakebackRequest, opts ...grpc.CallOption) (*RequestTakebackResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RequestTakebackResponse)
+	err := c.cc.Invoke(ctx, GameService_RequestTakeback_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) AnswerTakeback(ctx context.Context, in *AnswerTakebackRequest, opts ...grpc.CallOption) (*AnswerTakebackResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AnswerTakebackResponse)
+	err := c.cc.Invoke(ctx, GameService_AnswerTakeback_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -389,6 +446,30 @@ type GameServiceServer interface {
 	// GetRules describes one hosted game, with its printed board data. No
 	// credential needed.
 	GetRules(context.Context, *GetRulesRequest) (*GetRulesResponse, error)
+	// Resign concedes the game for the caller's seat: the server submits the
+	// game's own resign command (each game's rules say what becomes of the
+	// seat's pieces; docs/rules), through the same path as SubmitCommand,
+	// so that the command log, verify and idempotency treat it as any
+	// command. Refusals as SubmitCommand's, and FAILED_PRECONDITION
+	// UNIMPLEMENTED_RESIGN for a game without resignation.
+	Resign(context.Context, *ResignRequest) (*ResignResponse, error)
+	// RequestTakeback asks to take back the caller's seat's last standing
+	// command, and with it every command after it. Taken back at once when
+	// no hidden fact was revealed and no die or shuffle drawn by it or after
+	// it, and no other seat has acted since; otherwise every other seat
+	// must consent (ask_consent opens the request; without it the refusal
+	// says why: FAILED_PRECONDITION TAKEBACK_AFTER_ROLL or
+	// TAKEBACK_AFTER_OTHER_SEAT), and never across a reveal
+	// (TAKEBACK_AFTER_REVEAL). A takeback is a TableEvent: the log is never
+	// edited, and the state is folded as if the commands taken back had not
+	// been played.
+	RequestTakeback(context.Context, *RequestTakebackRequest) (*RequestTakebackResponse, error)
+	// AnswerTakeback consents to or declines the open takeback request as
+	// the caller's seat. The last consent takes the commands back; a
+	// decline closes the request. Refusals: FAILED_PRECONDITION
+	// NO_TAKEBACK_REQUEST (none open, or a command played since lapsed it),
+	// TAKEBACK_NOT_ASKED (the caller is not asked).
+	AnswerTakeback(context.Context, *AnswerTakebackRequest) (*AnswerTakebackResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -446,6 +527,15 @@ func (UnimplementedGameServiceServer) ListRules(context.Context, *ListRulesReque
 }
 func (UnimplementedGameServiceServer) GetRules(context.Context, *GetRulesRequest) (*GetRulesResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method GetRules not implemented")
+}
+func (UnimplementedGameServiceServer) Resign(context.Context, *ResignRequest) (*ResignResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method Resign not implemented")
+}
+func (UnimplementedGameServiceServer) RequestTakeback(context.Context, *RequestTakebackRequest) (*RequestTakebackResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RequestTakeback not implemented")
+}
+func (UnimplementedGameServiceServer) AnswerTakeback(context.Context, *AnswerTakebackRequest) (*AnswerTakebackResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method AnswerTakeback not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -749,6 +839,60 @@ func _GameService_GetRules_Handler(srv interface{}, ctx context.Context, dec fun
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_Resign_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ResignRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).Resign(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_Resign_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).Resign(ctx, req.(*ResignRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_RequestTakeback_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RequestTakebackRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).RequestTakeback(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_RequestTakeback_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).RequestTakeback(ctx, req.(*RequestTakebackRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_AnswerTakeback_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AnswerTakebackRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).AnswerTakeback(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_AnswerTakeback_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).AnswerTakeback(ctx, req.(*AnswerTakebackRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -815,6 +959,18 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetRules",
 			Handler:    _GameService_GetRules_Handler,
+		},
+		{
+			MethodName: "Resign",
+			Handler:    _GameService_Resign_Handler,
+		},
+		{
+			MethodName: "RequestTakeback",
+			Handler:    _GameService_RequestTakeback_Handler,
+		},
+		{
+			MethodName: "AnswerTakeback",
+			Handler:    _GameService_AnswerTakeback_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

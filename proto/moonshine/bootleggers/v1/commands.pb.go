@@ -43,6 +43,7 @@ type Command struct {
 	//	*Command_CallTheOrder
 	//	*Command_TakeCasinoCard
 	//	*Command_CutOmalleys
+	//	*Command_Resign
 	//	*Command_PlayCasinoCard
 	//	*Command_PassCasinoCards
 	//	*Command_AnswerCommission
@@ -214,6 +215,15 @@ func (x *Command) GetCutOmalleys() *CutOMalleys {
 	return nil
 }
 
+func (x *Command) GetResign() *Resign {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Resign); ok {
+			return x.Resign
+		}
+	}
+	return nil
+}
+
 func (x *Command) GetPlayCasinoCard() *PlayCasinoCard {
 	if x != nil {
 		if x, ok := x.Kind.(*Command_PlayCasinoCard); ok {
@@ -325,6 +335,11 @@ type Command_CutOmalleys struct {
 	CutOmalleys *CutOMalleys `protobuf:"bytes,14,opt,name=cut_omalleys,json=cutOmalleys,proto3,oneof"`
 }
 
+type Command_Resign struct {
+	// Any Mobster, any time: concede (house ruling).
+	Resign *Resign `protobuf:"bytes,20,opt,name=resign,proto3,oneof"`
+}
+
 type Command_PlayCasinoCard struct {
 	// play_casino_card plays a kept Casino card in its window: Phase 2 or
 	// Phase 4 on any seat's turn, or the Selling Phase's window (Boardwalk;
@@ -371,6 +386,8 @@ func (*Command_CallTheOrder) isCommand_Kind() {}
 func (*Command_TakeCasinoCard) isCommand_Kind() {}
 
 func (*Command_CutOmalleys) isCommand_Kind() {}
+
+func (*Command_Resign) isCommand_Kind() {}
 
 func (*Command_PlayCasinoCard) isCommand_Kind() {}
 
@@ -1603,6 +1620,48 @@ func (x *CallTheOrder) GetTrucks() []int32 {
 	return nil
 }
 
+// Resign concedes the game (house ruling, docs/rules/bootleggers.md): the
+// Mobster's markers, stills, trucks and money stay where they are, its
+// open trade offers lapse, and from then on the game plays for it: it
+// seals its lowest Muscle card, passes the selection, sends in no boys,
+// plays it cool where it may, runs no whiskey and calls the order as the
+// trucks stand. It ranks below every Mobster still playing.
+type Resign struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resign) Reset() {
+	*x = Resign{}
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resign) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resign) ProtoMessage() {}
+
+func (x *Resign) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resign.ProtoReflect.Descriptor instead.
+func (*Resign) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{22}
+}
+
 // PlayCasinoCard plays one of the seat's kept Casino cards (Boardwalk). The
 // effect named must be the card's (BAD_EFFECT otherwise), and it is played
 // in the card's window (ruling 87): Crazed Fan and New City Ordinance during
@@ -1635,7 +1694,7 @@ type PlayCasinoCard struct {
 
 func (x *PlayCasinoCard) Reset() {
 	*x = PlayCasinoCard{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[22]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1647,7 +1706,7 @@ func (x *PlayCasinoCard) String() string {
 func (*PlayCasinoCard) ProtoMessage() {}
 
 func (x *PlayCasinoCard) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[22]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1660,7 +1719,7 @@ func (x *PlayCasinoCard) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayCasinoCard.ProtoReflect.Descriptor instead.
 func (*PlayCasinoCard) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{22}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *PlayCasinoCard) GetCardId() int32 {
@@ -1869,7 +1928,7 @@ type CrazedFan struct {
 
 func (x *CrazedFan) Reset() {
 	*x = CrazedFan{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[23]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1881,7 +1940,7 @@ func (x *CrazedFan) String() string {
 func (*CrazedFan) ProtoMessage() {}
 
 func (x *CrazedFan) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[23]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1894,7 +1953,7 @@ func (x *CrazedFan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CrazedFan.ProtoReflect.Descriptor instead.
 func (*CrazedFan) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{23}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CrazedFan) GetPlace() DrinkingPlace {
@@ -1918,7 +1977,7 @@ type NewCityOrdinance struct {
 
 func (x *NewCityOrdinance) Reset() {
 	*x = NewCityOrdinance{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[24]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1930,7 +1989,7 @@ func (x *NewCityOrdinance) String() string {
 func (*NewCityOrdinance) ProtoMessage() {}
 
 func (x *NewCityOrdinance) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[24]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1943,7 +2002,7 @@ func (x *NewCityOrdinance) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NewCityOrdinance.ProtoReflect.Descriptor instead.
 func (*NewCityOrdinance) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{24}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *NewCityOrdinance) GetSeat() int32 {
@@ -1965,7 +2024,7 @@ type PoliceRaid struct {
 
 func (x *PoliceRaid) Reset() {
 	*x = PoliceRaid{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[25]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1977,7 +2036,7 @@ func (x *PoliceRaid) String() string {
 func (*PoliceRaid) ProtoMessage() {}
 
 func (x *PoliceRaid) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[25]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1990,7 +2049,7 @@ func (x *PoliceRaid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PoliceRaid.ProtoReflect.Descriptor instead.
 func (*PoliceRaid) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{25}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *PoliceRaid) GetPlace() DrinkingPlace {
@@ -2015,7 +2074,7 @@ type Pssst struct {
 
 func (x *Pssst) Reset() {
 	*x = Pssst{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[26]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2027,7 +2086,7 @@ func (x *Pssst) String() string {
 func (*Pssst) ProtoMessage() {}
 
 func (x *Pssst) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[26]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2040,7 +2099,7 @@ func (x *Pssst) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pssst.ProtoReflect.Descriptor instead.
 func (*Pssst) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{26}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Pssst) GetTruck() int32 {
@@ -2069,7 +2128,7 @@ type FireChief struct {
 
 func (x *FireChief) Reset() {
 	*x = FireChief{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[27]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2081,7 +2140,7 @@ func (x *FireChief) String() string {
 func (*FireChief) ProtoMessage() {}
 
 func (x *FireChief) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[27]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2094,7 +2153,7 @@ func (x *FireChief) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FireChief.ProtoReflect.Descriptor instead.
 func (*FireChief) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{27}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *FireChief) GetPlace() DrinkingPlace {
@@ -2118,7 +2177,7 @@ type PoliticalPockets struct {
 
 func (x *PoliticalPockets) Reset() {
 	*x = PoliticalPockets{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[28]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2130,7 +2189,7 @@ func (x *PoliticalPockets) String() string {
 func (*PoliticalPockets) ProtoMessage() {}
 
 func (x *PoliticalPockets) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[28]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2143,7 +2202,7 @@ func (x *PoliticalPockets) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PoliticalPockets.ProtoReflect.Descriptor instead.
 func (*PoliticalPockets) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{28}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PoliticalPockets) GetPlace() DrinkingPlace {
@@ -2172,7 +2231,7 @@ type GamblingWindfall struct {
 
 func (x *GamblingWindfall) Reset() {
 	*x = GamblingWindfall{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[29]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2184,7 +2243,7 @@ func (x *GamblingWindfall) String() string {
 func (*GamblingWindfall) ProtoMessage() {}
 
 func (x *GamblingWindfall) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[29]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2197,7 +2256,7 @@ func (x *GamblingWindfall) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GamblingWindfall.ProtoReflect.Descriptor instead.
 func (*GamblingWindfall) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{29}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GamblingWindfall) GetPlace() DrinkingPlace {
@@ -2218,7 +2277,7 @@ type ApplePie struct {
 
 func (x *ApplePie) Reset() {
 	*x = ApplePie{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[30]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2230,7 +2289,7 @@ func (x *ApplePie) String() string {
 func (*ApplePie) ProtoMessage() {}
 
 func (x *ApplePie) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[30]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2243,7 +2302,7 @@ func (x *ApplePie) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplePie.ProtoReflect.Descriptor instead.
 func (*ApplePie) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{30}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ApplePie) GetTruck() int32 {
@@ -2265,7 +2324,7 @@ type InsideJob struct {
 
 func (x *InsideJob) Reset() {
 	*x = InsideJob{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[31]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2277,7 +2336,7 @@ func (x *InsideJob) String() string {
 func (*InsideJob) ProtoMessage() {}
 
 func (x *InsideJob) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[31]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2290,7 +2349,7 @@ func (x *InsideJob) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InsideJob.ProtoReflect.Descriptor instead.
 func (*InsideJob) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{31}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *InsideJob) GetTruck() int32 {
@@ -2312,7 +2371,7 @@ type BreakTheBank struct {
 
 func (x *BreakTheBank) Reset() {
 	*x = BreakTheBank{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[32]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2324,7 +2383,7 @@ func (x *BreakTheBank) String() string {
 func (*BreakTheBank) ProtoMessage() {}
 
 func (x *BreakTheBank) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[32]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2337,7 +2396,7 @@ func (x *BreakTheBank) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BreakTheBank.ProtoReflect.Descriptor instead.
 func (*BreakTheBank) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{32}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *BreakTheBank) GetPlace() DrinkingPlace {
@@ -2360,7 +2419,7 @@ type StateGamingCommission struct {
 
 func (x *StateGamingCommission) Reset() {
 	*x = StateGamingCommission{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2372,7 +2431,7 @@ func (x *StateGamingCommission) String() string {
 func (*StateGamingCommission) ProtoMessage() {}
 
 func (x *StateGamingCommission) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[33]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2385,7 +2444,7 @@ func (x *StateGamingCommission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StateGamingCommission.ProtoReflect.Descriptor instead.
 func (*StateGamingCommission) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{33}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *StateGamingCommission) GetPlace() DrinkingPlace {
@@ -2405,7 +2464,7 @@ type PassCasinoCards struct {
 
 func (x *PassCasinoCards) Reset() {
 	*x = PassCasinoCards{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2417,7 +2476,7 @@ func (x *PassCasinoCards) String() string {
 func (*PassCasinoCards) ProtoMessage() {}
 
 func (x *PassCasinoCards) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[34]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2430,7 +2489,7 @@ func (x *PassCasinoCards) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PassCasinoCards.ProtoReflect.Descriptor instead.
 func (*PassCasinoCards) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{34}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{35}
 }
 
 // AnswerCommission is a casino owner's answer to a State Gaming Commission
@@ -2449,7 +2508,7 @@ type AnswerCommission struct {
 
 func (x *AnswerCommission) Reset() {
 	*x = AnswerCommission{}
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2461,7 +2520,7 @@ func (x *AnswerCommission) String() string {
 func (*AnswerCommission) ProtoMessage() {}
 
 func (x *AnswerCommission) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[35]
+	mi := &file_moonshine_bootleggers_v1_commands_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2474,7 +2533,7 @@ func (x *AnswerCommission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerCommission.ProtoReflect.Descriptor instead.
 func (*AnswerCommission) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{35}
+	return file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *AnswerCommission) GetPlace() DrinkingPlace {
@@ -2495,8 +2554,7 @@ var File_moonshine_bootleggers_v1_commands_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\n" +
-	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xf9\n" +
-	"\n" +
+	"'moonshine/bootleggers/v1/commands.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\"\xb5\v\n" +
 	"\aCommand\x12M\n" +
 	"\rchoose_muscle\x18\x01 \x01(\v2&.moonshine.bootleggers.v1.ChooseMuscleH\x00R\fchooseMuscle\x12X\n" +
 	"\x12take_men_of_action\x18\x02 \x01(\v2).moonshine.bootleggers.v1.TakeMenOfActionH\x00R\x0ftakeMenOfAction\x12A\n" +
@@ -2512,7 +2570,8 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\x0frun_the_whiskey\x18\v \x01(\v2'.moonshine.bootleggers.v1.RunTheWhiskeyH\x00R\rrunTheWhiskey\x12N\n" +
 	"\x0ecall_the_order\x18\f \x01(\v2&.moonshine.bootleggers.v1.CallTheOrderH\x00R\fcallTheOrder\x12T\n" +
 	"\x10take_casino_card\x18\r \x01(\v2(.moonshine.bootleggers.v1.TakeCasinoCardH\x00R\x0etakeCasinoCard\x12J\n" +
-	"\fcut_omalleys\x18\x0e \x01(\v2%.moonshine.bootleggers.v1.CutOMalleysH\x00R\vcutOmalleys\x12T\n" +
+	"\fcut_omalleys\x18\x0e \x01(\v2%.moonshine.bootleggers.v1.CutOMalleysH\x00R\vcutOmalleys\x12:\n" +
+	"\x06resign\x18\x14 \x01(\v2 .moonshine.bootleggers.v1.ResignH\x00R\x06resign\x12T\n" +
 	"\x10play_casino_card\x18\x0f \x01(\v2(.moonshine.bootleggers.v1.PlayCasinoCardH\x00R\x0eplayCasinoCard\x12W\n" +
 	"\x11pass_casino_cards\x18\x10 \x01(\v2).moonshine.bootleggers.v1.PassCasinoCardsH\x00R\x0fpassCasinoCards\x12Y\n" +
 	"\x11answer_commission\x18\x11 \x01(\v2*.moonshine.bootleggers.v1.AnswerCommissionH\x00R\x10answerCommissionB\x06\n" +
@@ -2581,7 +2640,8 @@ const file_moonshine_bootleggers_v1_commands_proto_rawDesc = "" +
 	"\x05place\x18\x03 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\"e\n" +
 	"\fCallTheOrder\x12=\n" +
 	"\x05place\x18\x01 \x01(\x0e2'.moonshine.bootleggers.v1.DrinkingPlaceR\x05place\x12\x16\n" +
-	"\x06trucks\x18\x02 \x03(\x05R\x06trucks\"\x97\a\n" +
+	"\x06trucks\x18\x02 \x03(\x05R\x06trucks\"\b\n" +
+	"\x06Resign\"\x97\a\n" +
 	"\x0ePlayCasinoCard\x12\x17\n" +
 	"\acard_id\x18\x01 \x01(\x05R\x06cardId\x12D\n" +
 	"\n" +
@@ -2644,7 +2704,7 @@ func file_moonshine_bootleggers_v1_commands_proto_rawDescGZIP() []byte {
 	return file_moonshine_bootleggers_v1_commands_proto_rawDescData
 }
 
-var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
+var file_moonshine_bootleggers_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_moonshine_bootleggers_v1_commands_proto_goTypes = []any{
 	(*Command)(nil),               // 0: moonshine.bootleggers.v1.Command
 	(*CutOMalleys)(nil),           // 1: moonshine.bootleggers.v1.CutOMalleys
@@ -2668,24 +2728,25 @@ var file_moonshine_bootleggers_v1_commands_proto_goTypes = []any{
 	(*RunTheWhiskey)(nil),         // 19: moonshine.bootleggers.v1.RunTheWhiskey
 	(*Run)(nil),                   // 20: moonshine.bootleggers.v1.Run
 	(*CallTheOrder)(nil),          // 21: moonshine.bootleggers.v1.CallTheOrder
-	(*PlayCasinoCard)(nil),        // 22: moonshine.bootleggers.v1.PlayCasinoCard
-	(*CrazedFan)(nil),             // 23: moonshine.bootleggers.v1.CrazedFan
-	(*NewCityOrdinance)(nil),      // 24: moonshine.bootleggers.v1.NewCityOrdinance
-	(*PoliceRaid)(nil),            // 25: moonshine.bootleggers.v1.PoliceRaid
-	(*Pssst)(nil),                 // 26: moonshine.bootleggers.v1.Pssst
-	(*FireChief)(nil),             // 27: moonshine.bootleggers.v1.FireChief
-	(*PoliticalPockets)(nil),      // 28: moonshine.bootleggers.v1.PoliticalPockets
-	(*GamblingWindfall)(nil),      // 29: moonshine.bootleggers.v1.GamblingWindfall
-	(*ApplePie)(nil),              // 30: moonshine.bootleggers.v1.ApplePie
-	(*InsideJob)(nil),             // 31: moonshine.bootleggers.v1.InsideJob
-	(*BreakTheBank)(nil),          // 32: moonshine.bootleggers.v1.BreakTheBank
-	(*StateGamingCommission)(nil), // 33: moonshine.bootleggers.v1.StateGamingCommission
-	(*PassCasinoCards)(nil),       // 34: moonshine.bootleggers.v1.PassCasinoCards
-	(*AnswerCommission)(nil),      // 35: moonshine.bootleggers.v1.AnswerCommission
-	(DrinkingPlace)(0),            // 36: moonshine.bootleggers.v1.DrinkingPlace
-	(*Colour)(nil),                // 37: moonshine.bootleggers.v1.Colour
-	(*Placement)(nil),             // 38: moonshine.bootleggers.v1.Placement
-	(*Goods)(nil),                 // 39: moonshine.bootleggers.v1.Goods
+	(*Resign)(nil),                // 22: moonshine.bootleggers.v1.Resign
+	(*PlayCasinoCard)(nil),        // 23: moonshine.bootleggers.v1.PlayCasinoCard
+	(*CrazedFan)(nil),             // 24: moonshine.bootleggers.v1.CrazedFan
+	(*NewCityOrdinance)(nil),      // 25: moonshine.bootleggers.v1.NewCityOrdinance
+	(*PoliceRaid)(nil),            // 26: moonshine.bootleggers.v1.PoliceRaid
+	(*Pssst)(nil),                 // 27: moonshine.bootleggers.v1.Pssst
+	(*FireChief)(nil),             // 28: moonshine.bootleggers.v1.FireChief
+	(*PoliticalPockets)(nil),      // 29: moonshine.bootleggers.v1.PoliticalPockets
+	(*GamblingWindfall)(nil),      // 30: moonshine.bootleggers.v1.GamblingWindfall
+	(*ApplePie)(nil),              // 31: moonshine.bootleggers.v1.ApplePie
+	(*InsideJob)(nil),             // 32: moonshine.bootleggers.v1.InsideJob
+	(*BreakTheBank)(nil),          // 33: moonshine.bootleggers.v1.BreakTheBank
+	(*StateGamingCommission)(nil), // 34: moonshine.bootleggers.v1.StateGamingCommission
+	(*PassCasinoCards)(nil),       // 35: moonshine.bootleggers.v1.PassCasinoCards
+	(*AnswerCommission)(nil),      // 36: moonshine.bootleggers.v1.AnswerCommission
+	(DrinkingPlace)(0),            // 37: moonshine.bootleggers.v1.DrinkingPlace
+	(*Colour)(nil),                // 38: moonshine.bootleggers.v1.Colour
+	(*Placement)(nil),             // 39: moonshine.bootleggers.v1.Placement
+	(*Goods)(nil),                 // 40: moonshine.bootleggers.v1.Goods
 }
 var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
 	2,  // 0: moonshine.bootleggers.v1.Command.choose_muscle:type_name -> moonshine.bootleggers.v1.ChooseMuscle
@@ -2702,54 +2763,55 @@ var file_moonshine_bootleggers_v1_commands_proto_depIdxs = []int32{
 	21, // 11: moonshine.bootleggers.v1.Command.call_the_order:type_name -> moonshine.bootleggers.v1.CallTheOrder
 	4,  // 12: moonshine.bootleggers.v1.Command.take_casino_card:type_name -> moonshine.bootleggers.v1.TakeCasinoCard
 	1,  // 13: moonshine.bootleggers.v1.Command.cut_omalleys:type_name -> moonshine.bootleggers.v1.CutOMalleys
-	22, // 14: moonshine.bootleggers.v1.Command.play_casino_card:type_name -> moonshine.bootleggers.v1.PlayCasinoCard
-	34, // 15: moonshine.bootleggers.v1.Command.pass_casino_cards:type_name -> moonshine.bootleggers.v1.PassCasinoCards
-	35, // 16: moonshine.bootleggers.v1.Command.answer_commission:type_name -> moonshine.bootleggers.v1.AnswerCommission
-	36, // 17: moonshine.bootleggers.v1.CutOMalleys.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 18: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 19: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	8,  // 20: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
-	9,  // 21: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	10, // 22: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	11, // 23: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	12, // 24: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	13, // 25: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	36, // 26: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	37, // 27: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
-	36, // 28: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	38, // 29: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
-	36, // 30: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 31: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	39, // 32: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
-	39, // 33: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
-	20, // 34: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
-	36, // 35: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 36: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	23, // 37: moonshine.bootleggers.v1.PlayCasinoCard.crazed_fan:type_name -> moonshine.bootleggers.v1.CrazedFan
-	24, // 38: moonshine.bootleggers.v1.PlayCasinoCard.new_city_ordinance:type_name -> moonshine.bootleggers.v1.NewCityOrdinance
-	25, // 39: moonshine.bootleggers.v1.PlayCasinoCard.police_raid:type_name -> moonshine.bootleggers.v1.PoliceRaid
-	26, // 40: moonshine.bootleggers.v1.PlayCasinoCard.pssst:type_name -> moonshine.bootleggers.v1.Pssst
-	27, // 41: moonshine.bootleggers.v1.PlayCasinoCard.fire_chief:type_name -> moonshine.bootleggers.v1.FireChief
-	28, // 42: moonshine.bootleggers.v1.PlayCasinoCard.political_pockets:type_name -> moonshine.bootleggers.v1.PoliticalPockets
-	29, // 43: moonshine.bootleggers.v1.PlayCasinoCard.gambling_windfall:type_name -> moonshine.bootleggers.v1.GamblingWindfall
-	30, // 44: moonshine.bootleggers.v1.PlayCasinoCard.apple_pie:type_name -> moonshine.bootleggers.v1.ApplePie
-	31, // 45: moonshine.bootleggers.v1.PlayCasinoCard.inside_job:type_name -> moonshine.bootleggers.v1.InsideJob
-	32, // 46: moonshine.bootleggers.v1.PlayCasinoCard.break_the_bank:type_name -> moonshine.bootleggers.v1.BreakTheBank
-	33, // 47: moonshine.bootleggers.v1.PlayCasinoCard.state_gaming_commission:type_name -> moonshine.bootleggers.v1.StateGamingCommission
-	36, // 48: moonshine.bootleggers.v1.CrazedFan.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 49: moonshine.bootleggers.v1.PoliceRaid.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 50: moonshine.bootleggers.v1.Pssst.to:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 51: moonshine.bootleggers.v1.FireChief.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 52: moonshine.bootleggers.v1.PoliticalPockets.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 53: moonshine.bootleggers.v1.GamblingWindfall.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 54: moonshine.bootleggers.v1.BreakTheBank.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 55: moonshine.bootleggers.v1.StateGamingCommission.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	36, // 56: moonshine.bootleggers.v1.AnswerCommission.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	57, // [57:57] is the sub-list for method output_type
-	57, // [57:57] is the sub-list for method input_type
-	57, // [57:57] is the sub-list for extension type_name
-	57, // [57:57] is the sub-list for extension extendee
-	0,  // [0:57] is the sub-list for field type_name
+	22, // 14: moonshine.bootleggers.v1.Command.resign:type_name -> moonshine.bootleggers.v1.Resign
+	23, // 15: moonshine.bootleggers.v1.Command.play_casino_card:type_name -> moonshine.bootleggers.v1.PlayCasinoCard
+	35, // 16: moonshine.bootleggers.v1.Command.pass_casino_cards:type_name -> moonshine.bootleggers.v1.PassCasinoCards
+	36, // 17: moonshine.bootleggers.v1.Command.answer_commission:type_name -> moonshine.bootleggers.v1.AnswerCommission
+	37, // 18: moonshine.bootleggers.v1.CutOMalleys.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 19: moonshine.bootleggers.v1.TakeMenOfAction.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 20: moonshine.bootleggers.v1.TakeCasinoCard.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	8,  // 21: moonshine.bootleggers.v1.PlayCard.hit:type_name -> moonshine.bootleggers.v1.Hit
+	9,  // 22: moonshine.bootleggers.v1.PlayCard.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	10, // 23: moonshine.bootleggers.v1.PlayCard.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	11, // 24: moonshine.bootleggers.v1.PlayCard.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	12, // 25: moonshine.bootleggers.v1.PlayCard.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	13, // 26: moonshine.bootleggers.v1.PlayCard.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	37, // 27: moonshine.bootleggers.v1.Hit.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	38, // 28: moonshine.bootleggers.v1.Hit.victims:type_name -> moonshine.bootleggers.v1.Colour
+	37, // 29: moonshine.bootleggers.v1.BigNight.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	39, // 30: moonshine.bootleggers.v1.SendInTheBoys.placements:type_name -> moonshine.bootleggers.v1.Placement
+	37, // 31: moonshine.bootleggers.v1.SendInTheBoys.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 32: moonshine.bootleggers.v1.SendInTheBoys.redevelop:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	40, // 33: moonshine.bootleggers.v1.ProposeTrade.give:type_name -> moonshine.bootleggers.v1.Goods
+	40, // 34: moonshine.bootleggers.v1.ProposeTrade.get:type_name -> moonshine.bootleggers.v1.Goods
+	20, // 35: moonshine.bootleggers.v1.RunTheWhiskey.runs:type_name -> moonshine.bootleggers.v1.Run
+	37, // 36: moonshine.bootleggers.v1.Run.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 37: moonshine.bootleggers.v1.CallTheOrder.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	24, // 38: moonshine.bootleggers.v1.PlayCasinoCard.crazed_fan:type_name -> moonshine.bootleggers.v1.CrazedFan
+	25, // 39: moonshine.bootleggers.v1.PlayCasinoCard.new_city_ordinance:type_name -> moonshine.bootleggers.v1.NewCityOrdinance
+	26, // 40: moonshine.bootleggers.v1.PlayCasinoCard.police_raid:type_name -> moonshine.bootleggers.v1.PoliceRaid
+	27, // 41: moonshine.bootleggers.v1.PlayCasinoCard.pssst:type_name -> moonshine.bootleggers.v1.Pssst
+	28, // 42: moonshine.bootleggers.v1.PlayCasinoCard.fire_chief:type_name -> moonshine.bootleggers.v1.FireChief
+	29, // 43: moonshine.bootleggers.v1.PlayCasinoCard.political_pockets:type_name -> moonshine.bootleggers.v1.PoliticalPockets
+	30, // 44: moonshine.bootleggers.v1.PlayCasinoCard.gambling_windfall:type_name -> moonshine.bootleggers.v1.GamblingWindfall
+	31, // 45: moonshine.bootleggers.v1.PlayCasinoCard.apple_pie:type_name -> moonshine.bootleggers.v1.ApplePie
+	32, // 46: moonshine.bootleggers.v1.PlayCasinoCard.inside_job:type_name -> moonshine.bootleggers.v1.InsideJob
+	33, // 47: moonshine.bootleggers.v1.PlayCasinoCard.break_the_bank:type_name -> moonshine.bootleggers.v1.BreakTheBank
+	34, // 48: moonshine.bootleggers.v1.PlayCasinoCard.state_gaming_commission:type_name -> moonshine.bootleggers.v1.StateGamingCommission
+	37, // 49: moonshine.bootleggers.v1.CrazedFan.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 50: moonshine.bootleggers.v1.PoliceRaid.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 51: moonshine.bootleggers.v1.Pssst.to:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 52: moonshine.bootleggers.v1.FireChief.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 53: moonshine.bootleggers.v1.PoliticalPockets.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 54: moonshine.bootleggers.v1.GamblingWindfall.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 55: moonshine.bootleggers.v1.BreakTheBank.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 56: moonshine.bootleggers.v1.StateGamingCommission.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37, // 57: moonshine.bootleggers.v1.AnswerCommission.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	58, // [58:58] is the sub-list for method output_type
+	58, // [58:58] is the sub-list for method input_type
+	58, // [58:58] is the sub-list for extension type_name
+	58, // [58:58] is the sub-list for extension extendee
+	0,  // [0:58] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_commands_proto_init() }
@@ -2773,6 +2835,7 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 		(*Command_CallTheOrder)(nil),
 		(*Command_TakeCasinoCard)(nil),
 		(*Command_CutOmalleys)(nil),
+		(*Command_Resign)(nil),
 		(*Command_PlayCasinoCard)(nil),
 		(*Command_PassCasinoCards)(nil),
 		(*Command_AnswerCommission)(nil),
@@ -2786,7 +2849,7 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 		(*PlayCard_HaltAnOrder)(nil),
 		(*PlayCard_BigNight)(nil),
 	}
-	file_moonshine_bootleggers_v1_commands_proto_msgTypes[22].OneofWrappers = []any{
+	file_moonshine_bootleggers_v1_commands_proto_msgTypes[23].OneofWrappers = []any{
 		(*PlayCasinoCard_CrazedFan)(nil),
 		(*PlayCasinoCard_NewCityOrdinance)(nil),
 		(*PlayCasinoCard_PoliceRaid)(nil),
@@ -2805,7 +2868,7 @@ func file_moonshine_bootleggers_v1_commands_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_commands_proto_rawDesc), len(file_moonshine_bootleggers_v1_commands_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   36,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

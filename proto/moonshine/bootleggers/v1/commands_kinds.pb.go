@@ -39,6 +39,8 @@ func (*Command) WrapKind(kind proto.Message) (*Command, bool) {
 		return &Command{Kind: &Command_TakeCasinoCard{TakeCasinoCard: k}}, true
 	case *CutOMalleys:
 		return &Command{Kind: &Command_CutOmalleys{CutOmalleys: k}}, true
+	case *Resign:
+		return &Command{Kind: &Command_Resign{Resign: k}}, true
 	case *PlayCasinoCard:
 		return &Command{Kind: &Command_PlayCasinoCard{PlayCasinoCard: k}}, true
 	case *PassCasinoCards:
@@ -80,6 +82,8 @@ func (x *Command) KindSet() bool {
 	case *Command_TakeCasinoCard:
 		return k != nil
 	case *Command_CutOmalleys:
+		return k != nil
+	case *Command_Resign:
 		return k != nil
 	case *Command_PlayCasinoCard:
 		return k != nil

@@ -91,6 +91,8 @@ const (
 	// END_REASON_MONEY: a Mobster had at least the money to end the game
 	// ($100G; $80G in the 2-player variant) after Phase 5 (ruling 45).
 	EndReason_END_REASON_MONEY EndReason = 2
+	// END_REASON_RESIGNED: every other Mobster resigned (house ruling).
+	EndReason_END_REASON_RESIGNED EndReason = 3
 )
 
 // Enum value maps for EndReason.
@@ -99,11 +101,13 @@ var (
 		0: "END_REASON_UNSPECIFIED",
 		1: "END_REASON_LAST_ROUND",
 		2: "END_REASON_MONEY",
+		3: "END_REASON_RESIGNED",
 	}
 	EndReason_value = map[string]int32{
 		"END_REASON_UNSPECIFIED": 0,
 		"END_REASON_LAST_ROUND":  1,
 		"END_REASON_MONEY":       2,
+		"END_REASON_RESIGNED":    3,
 	}
 )
 
@@ -180,6 +184,7 @@ type Event struct {
 	//	*Event_CasinoOwnerDiscarded
 	//	*Event_CasinoCardTaken
 	//	*Event_OmalleysCut
+	//	*Event_Resigned
 	//	*Event_CasinoCardPlayed
 	//	*Event_CasinoCardsAwaited
 	//	*Event_CasinoCardsPassed
@@ -550,6 +555,15 @@ func (x *Event) GetOmalleysCut() *OMalleysCut {
 	return nil
 }
 
+func (x *Event) GetResigned() *Resigned {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_Resigned); ok {
+			return x.Resigned
+		}
+	}
+	return nil
+}
+
 func (x *Event) GetCasinoCardPlayed() *CasinoCardPlayed {
 	if x != nil {
 		if x, ok := x.Kind.(*Event_CasinoCardPlayed); ok {
@@ -779,6 +793,11 @@ type Event_OmalleysCut struct {
 	OmalleysCut *OMalleysCut `protobuf:"bytes,36,opt,name=omalleys_cut,json=omalleysCut,proto3,oneof"`
 }
 
+type Event_Resigned struct {
+	// A Mobster resigned (house ruling).
+	Resigned *Resigned `protobuf:"bytes,45,opt,name=resigned,proto3,oneof"`
+}
+
 type Event_CasinoCardPlayed struct {
 	// casino_card_played records a kept Casino card played, and its effect
 	// (Boardwalk).
@@ -874,6 +893,8 @@ func (*Event_CasinoOwnerDiscarded) isEvent_Kind() {}
 func (*Event_CasinoCardTaken) isEvent_Kind() {}
 
 func (*Event_OmalleysCut) isEvent_Kind() {}
+
+func (*Event_Resigned) isEvent_Kind() {}
 
 func (*Event_CasinoCardPlayed) isEvent_Kind() {}
 
@@ -4302,6 +4323,62 @@ func (x *GameEnded) GetWinner() int32 {
 	return 0
 }
 
+// Resigned: a Mobster conceded (house ruling); the trade offers it made or
+// was made lapse.
+type Resigned struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// lapsed are the ids of the trade offers withdrawn with it.
+	Lapsed        []int32 `protobuf:"varint,2,rep,packed,name=lapsed,proto3" json:"lapsed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resigned) Reset() {
+	*x = Resigned{}
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resigned) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resigned) ProtoMessage() {}
+
+func (x *Resigned) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resigned.ProtoReflect.Descriptor instead.
+func (*Resigned) Descriptor() ([]byte, []int) {
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *Resigned) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *Resigned) GetLapsed() []int32 {
+	if x != nil {
+		return x.Lapsed
+	}
+	return nil
+}
+
 // CasinoCardPlayed records a kept Casino card played (Boardwalk): it is
 // discarded face up and its effect holds for this round (rulings 87-99).
 type CasinoCardPlayed struct {
@@ -4340,7 +4417,7 @@ type CasinoCardPlayed struct {
 
 func (x *CasinoCardPlayed) Reset() {
 	*x = CasinoCardPlayed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[48]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4352,7 +4429,7 @@ func (x *CasinoCardPlayed) String() string {
 func (*CasinoCardPlayed) ProtoMessage() {}
 
 func (x *CasinoCardPlayed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[48]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4365,7 +4442,7 @@ func (x *CasinoCardPlayed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CasinoCardPlayed.ProtoReflect.Descriptor instead.
 func (*CasinoCardPlayed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{48}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *CasinoCardPlayed) GetSeat() int32 {
@@ -4605,7 +4682,7 @@ type CasinoCardsAwaited struct {
 
 func (x *CasinoCardsAwaited) Reset() {
 	*x = CasinoCardsAwaited{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[49]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4617,7 +4694,7 @@ func (x *CasinoCardsAwaited) String() string {
 func (*CasinoCardsAwaited) ProtoMessage() {}
 
 func (x *CasinoCardsAwaited) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[49]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4630,7 +4707,7 @@ func (x *CasinoCardsAwaited) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CasinoCardsAwaited.ProtoReflect.Descriptor instead.
 func (*CasinoCardsAwaited) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{49}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *CasinoCardsAwaited) GetSeats() []int32 {
@@ -4652,7 +4729,7 @@ type CasinoCardsPassed struct {
 
 func (x *CasinoCardsPassed) Reset() {
 	*x = CasinoCardsPassed{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[50]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4664,7 +4741,7 @@ func (x *CasinoCardsPassed) String() string {
 func (*CasinoCardsPassed) ProtoMessage() {}
 
 func (x *CasinoCardsPassed) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[50]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4677,7 +4754,7 @@ func (x *CasinoCardsPassed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CasinoCardsPassed.ProtoReflect.Descriptor instead.
 func (*CasinoCardsPassed) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{50}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *CasinoCardsPassed) GetSeat() int32 {
@@ -4706,7 +4783,7 @@ type CommissionAnswered struct {
 
 func (x *CommissionAnswered) Reset() {
 	*x = CommissionAnswered{}
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[51]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4718,7 +4795,7 @@ func (x *CommissionAnswered) String() string {
 func (*CommissionAnswered) ProtoMessage() {}
 
 func (x *CommissionAnswered) ProtoReflect() protoreflect.Message {
-	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[51]
+	mi := &file_moonshine_bootleggers_v1_events_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4731,7 +4808,7 @@ func (x *CommissionAnswered) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommissionAnswered.ProtoReflect.Descriptor instead.
 func (*CommissionAnswered) Descriptor() ([]byte, []int) {
-	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{51}
+	return file_moonshine_bootleggers_v1_events_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *CommissionAnswered) GetSeat() int32 {
@@ -4766,7 +4843,7 @@ var File_moonshine_bootleggers_v1_events_proto protoreflect.FileDescriptor
 
 const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xae\x19\n" +
+	"%moonshine/bootleggers/v1/events.proto\x12\x18moonshine.bootleggers.v1\x1a$moonshine/bootleggers/v1/board.proto\x1a'moonshine/bootleggers/v1/commands.proto\x1a&moonshine/bootleggers/v1/options.proto\"\xf0\x19\n" +
 	"\x05Event\x12J\n" +
 	"\fgame_started\x18\x01 \x01(\v2%.moonshine.bootleggers.v1.GameStartedH\x00R\vgameStarted\x12J\n" +
 	"\fmuscle_dealt\x18\x02 \x01(\v2%.moonshine.bootleggers.v1.MuscleDealtH\x00R\vmuscleDealt\x12G\n" +
@@ -4813,7 +4890,8 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x12casino_redeveloped\x18! \x01(\v2+.moonshine.bootleggers.v1.CasinoRedevelopedH\x00R\x11casinoRedeveloped\x12f\n" +
 	"\x16casino_owner_discarded\x18\" \x01(\v2..moonshine.bootleggers.v1.CasinoOwnerDiscardedH\x00R\x14casinoOwnerDiscarded\x12W\n" +
 	"\x11casino_card_taken\x18# \x01(\v2).moonshine.bootleggers.v1.CasinoCardTakenH\x00R\x0fcasinoCardTaken\x12J\n" +
-	"\fomalleys_cut\x18$ \x01(\v2%.moonshine.bootleggers.v1.OMalleysCutH\x00R\vomalleysCut\x12Z\n" +
+	"\fomalleys_cut\x18$ \x01(\v2%.moonshine.bootleggers.v1.OMalleysCutH\x00R\vomalleysCut\x12@\n" +
+	"\bresigned\x18- \x01(\v2\".moonshine.bootleggers.v1.ResignedH\x00R\bresigned\x12Z\n" +
 	"\x12casino_card_played\x18% \x01(\v2*.moonshine.bootleggers.v1.CasinoCardPlayedH\x00R\x10casinoCardPlayed\x12`\n" +
 	"\x14casino_cards_awaited\x18& \x01(\v2,.moonshine.bootleggers.v1.CasinoCardsAwaitedH\x00R\x12casinoCardsAwaited\x12]\n" +
 	"\x13casino_cards_passed\x18' \x01(\v2+.moonshine.bootleggers.v1.CasinoCardsPassedH\x00R\x11casinoCardsPassed\x12_\n" +
@@ -5068,7 +5146,10 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x06reason\x18\x01 \x01(\x0e2#.moonshine.bootleggers.v1.EndReasonR\x06reason\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\x12@\n" +
 	"\tstandings\x18\x03 \x03(\v2\".moonshine.bootleggers.v1.StandingR\tstandings\x12\x16\n" +
-	"\x06winner\x18\x04 \x01(\x05R\x06winner\"\xcb\b\n" +
+	"\x06winner\x18\x04 \x01(\x05R\x06winner\"6\n" +
+	"\bResigned\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
+	"\x06lapsed\x18\x02 \x03(\x05R\x06lapsed\"\xcb\b\n" +
 	"\x10CasinoCardPlayed\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x17\n" +
 	"\acard_id\x18\x02 \x01(\x05R\x06cardId\x12<\n" +
@@ -5105,11 +5186,12 @@ const file_moonshine_bootleggers_v1_events_proto_rawDesc = "" +
 	"\x1dNON_PLAYER_ACTION_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16NON_PLAYER_ACTION_NONE\x10\x01\x12'\n" +
 	"#NON_PLAYER_ACTION_NEUTRAL_INFLUENCE\x10\x02\x12\x1d\n" +
-	"\x19NON_PLAYER_ACTION_DISCARD\x10\x03*X\n" +
+	"\x19NON_PLAYER_ACTION_DISCARD\x10\x03*q\n" +
 	"\tEndReason\x12\x1a\n" +
 	"\x16END_REASON_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15END_REASON_LAST_ROUND\x10\x01\x12\x14\n" +
-	"\x10END_REASON_MONEY\x10\x02B\x80\x02\n" +
+	"\x10END_REASON_MONEY\x10\x02\x12\x17\n" +
+	"\x13END_REASON_RESIGNED\x10\x03B\x80\x02\n" +
 	"\x1ccom.moonshine.bootleggers.v1B\vEventsProtoP\x01ZQgithub.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1;bootleggersv1\xa2\x02\x03MBX\xaa\x02\x18Moonshine.Bootleggers.V1\xca\x02\x18Moonshine\\Bootleggers\\V1\xe2\x02$Moonshine\\Bootleggers\\V1\\GPBMetadata\xea\x02\x1aMoonshine::Bootleggers::V1b\x06proto3"
 
 var (
@@ -5125,7 +5207,7 @@ func file_moonshine_bootleggers_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_bootleggers_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 52)
+var file_moonshine_bootleggers_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
 var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(NonPlayerAction)(0),          // 0: moonshine.bootleggers.v1.NonPlayerAction
 	(EndReason)(0),                // 1: moonshine.bootleggers.v1.EndReason
@@ -5177,39 +5259,40 @@ var file_moonshine_bootleggers_v1_events_proto_goTypes = []any{
 	(*TheHeat)(nil),               // 47: moonshine.bootleggers.v1.TheHeat
 	(*Standing)(nil),              // 48: moonshine.bootleggers.v1.Standing
 	(*GameEnded)(nil),             // 49: moonshine.bootleggers.v1.GameEnded
-	(*CasinoCardPlayed)(nil),      // 50: moonshine.bootleggers.v1.CasinoCardPlayed
-	(*CasinoCardsAwaited)(nil),    // 51: moonshine.bootleggers.v1.CasinoCardsAwaited
-	(*CasinoCardsPassed)(nil),     // 52: moonshine.bootleggers.v1.CasinoCardsPassed
-	(*CommissionAnswered)(nil),    // 53: moonshine.bootleggers.v1.CommissionAnswered
-	(DrinkingPlace)(0),            // 54: moonshine.bootleggers.v1.DrinkingPlace
-	(*Options)(nil),               // 55: moonshine.bootleggers.v1.Options
-	(Deck)(0),                     // 56: moonshine.bootleggers.v1.Deck
-	(*Placement)(nil),             // 57: moonshine.bootleggers.v1.Placement
-	(CardKind)(0),                 // 58: moonshine.bootleggers.v1.CardKind
-	(TruckSize)(0),                // 59: moonshine.bootleggers.v1.TruckSize
-	(CasinoCardKind)(0),           // 60: moonshine.bootleggers.v1.CasinoCardKind
-	(*Contender)(nil),             // 61: moonshine.bootleggers.v1.Contender
-	(Phase)(0),                    // 62: moonshine.bootleggers.v1.Phase
-	(Step)(0),                     // 63: moonshine.bootleggers.v1.Step
-	(*Hit)(nil),                   // 64: moonshine.bootleggers.v1.Hit
-	(*Shutdown)(nil),              // 65: moonshine.bootleggers.v1.Shutdown
-	(*PayOffTheCopper)(nil),       // 66: moonshine.bootleggers.v1.PayOffTheCopper
-	(*Hijack)(nil),                // 67: moonshine.bootleggers.v1.Hijack
-	(*HaltAnOrder)(nil),           // 68: moonshine.bootleggers.v1.HaltAnOrder
-	(*BigNight)(nil),              // 69: moonshine.bootleggers.v1.BigNight
-	(*Goods)(nil),                 // 70: moonshine.bootleggers.v1.Goods
-	(BuyingTier)(0),               // 71: moonshine.bootleggers.v1.BuyingTier
-	(*CrazedFan)(nil),             // 72: moonshine.bootleggers.v1.CrazedFan
-	(*NewCityOrdinance)(nil),      // 73: moonshine.bootleggers.v1.NewCityOrdinance
-	(*PoliceRaid)(nil),            // 74: moonshine.bootleggers.v1.PoliceRaid
-	(*Pssst)(nil),                 // 75: moonshine.bootleggers.v1.Pssst
-	(*FireChief)(nil),             // 76: moonshine.bootleggers.v1.FireChief
-	(*PoliticalPockets)(nil),      // 77: moonshine.bootleggers.v1.PoliticalPockets
-	(*GamblingWindfall)(nil),      // 78: moonshine.bootleggers.v1.GamblingWindfall
-	(*ApplePie)(nil),              // 79: moonshine.bootleggers.v1.ApplePie
-	(*InsideJob)(nil),             // 80: moonshine.bootleggers.v1.InsideJob
-	(*BreakTheBank)(nil),          // 81: moonshine.bootleggers.v1.BreakTheBank
-	(*StateGamingCommission)(nil), // 82: moonshine.bootleggers.v1.StateGamingCommission
+	(*Resigned)(nil),              // 50: moonshine.bootleggers.v1.Resigned
+	(*CasinoCardPlayed)(nil),      // 51: moonshine.bootleggers.v1.CasinoCardPlayed
+	(*CasinoCardsAwaited)(nil),    // 52: moonshine.bootleggers.v1.CasinoCardsAwaited
+	(*CasinoCardsPassed)(nil),     // 53: moonshine.bootleggers.v1.CasinoCardsPassed
+	(*CommissionAnswered)(nil),    // 54: moonshine.bootleggers.v1.CommissionAnswered
+	(DrinkingPlace)(0),            // 55: moonshine.bootleggers.v1.DrinkingPlace
+	(*Options)(nil),               // 56: moonshine.bootleggers.v1.Options
+	(Deck)(0),                     // 57: moonshine.bootleggers.v1.Deck
+	(*Placement)(nil),             // 58: moonshine.bootleggers.v1.Placement
+	(CardKind)(0),                 // 59: moonshine.bootleggers.v1.CardKind
+	(TruckSize)(0),                // 60: moonshine.bootleggers.v1.TruckSize
+	(CasinoCardKind)(0),           // 61: moonshine.bootleggers.v1.CasinoCardKind
+	(*Contender)(nil),             // 62: moonshine.bootleggers.v1.Contender
+	(Phase)(0),                    // 63: moonshine.bootleggers.v1.Phase
+	(Step)(0),                     // 64: moonshine.bootleggers.v1.Step
+	(*Hit)(nil),                   // 65: moonshine.bootleggers.v1.Hit
+	(*Shutdown)(nil),              // 66: moonshine.bootleggers.v1.Shutdown
+	(*PayOffTheCopper)(nil),       // 67: moonshine.bootleggers.v1.PayOffTheCopper
+	(*Hijack)(nil),                // 68: moonshine.bootleggers.v1.Hijack
+	(*HaltAnOrder)(nil),           // 69: moonshine.bootleggers.v1.HaltAnOrder
+	(*BigNight)(nil),              // 70: moonshine.bootleggers.v1.BigNight
+	(*Goods)(nil),                 // 71: moonshine.bootleggers.v1.Goods
+	(BuyingTier)(0),               // 72: moonshine.bootleggers.v1.BuyingTier
+	(*CrazedFan)(nil),             // 73: moonshine.bootleggers.v1.CrazedFan
+	(*NewCityOrdinance)(nil),      // 74: moonshine.bootleggers.v1.NewCityOrdinance
+	(*PoliceRaid)(nil),            // 75: moonshine.bootleggers.v1.PoliceRaid
+	(*Pssst)(nil),                 // 76: moonshine.bootleggers.v1.Pssst
+	(*FireChief)(nil),             // 77: moonshine.bootleggers.v1.FireChief
+	(*PoliticalPockets)(nil),      // 78: moonshine.bootleggers.v1.PoliticalPockets
+	(*GamblingWindfall)(nil),      // 79: moonshine.bootleggers.v1.GamblingWindfall
+	(*ApplePie)(nil),              // 80: moonshine.bootleggers.v1.ApplePie
+	(*InsideJob)(nil),             // 81: moonshine.bootleggers.v1.InsideJob
+	(*BreakTheBank)(nil),          // 82: moonshine.bootleggers.v1.BreakTheBank
+	(*StateGamingCommission)(nil), // 83: moonshine.bootleggers.v1.StateGamingCommission
 }
 var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	6,   // 0: moonshine.bootleggers.v1.Event.game_started:type_name -> moonshine.bootleggers.v1.GameStarted
@@ -5248,79 +5331,80 @@ var file_moonshine_bootleggers_v1_events_proto_depIdxs = []int32{
 	5,   // 33: moonshine.bootleggers.v1.Event.casino_owner_discarded:type_name -> moonshine.bootleggers.v1.CasinoOwnerDiscarded
 	18,  // 34: moonshine.bootleggers.v1.Event.casino_card_taken:type_name -> moonshine.bootleggers.v1.CasinoCardTaken
 	19,  // 35: moonshine.bootleggers.v1.Event.omalleys_cut:type_name -> moonshine.bootleggers.v1.OMalleysCut
-	50,  // 36: moonshine.bootleggers.v1.Event.casino_card_played:type_name -> moonshine.bootleggers.v1.CasinoCardPlayed
-	51,  // 37: moonshine.bootleggers.v1.Event.casino_cards_awaited:type_name -> moonshine.bootleggers.v1.CasinoCardsAwaited
-	52,  // 38: moonshine.bootleggers.v1.Event.casino_cards_passed:type_name -> moonshine.bootleggers.v1.CasinoCardsPassed
-	53,  // 39: moonshine.bootleggers.v1.Event.commission_answered:type_name -> moonshine.bootleggers.v1.CommissionAnswered
-	54,  // 40: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	4,   // 41: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
-	55,  // 42: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
-	54,  // 43: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	9,   // 44: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
-	56,  // 45: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
-	56,  // 46: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
-	57,  // 47: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
-	58,  // 48: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	15,  // 49: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
-	59,  // 50: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
-	17,  // 51: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
-	60,  // 52: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	60,  // 53: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	54,  // 54: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	54,  // 55: moonshine.bootleggers.v1.OMalleysCut.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	61,  // 56: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
-	23,  // 57: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
-	58,  // 58: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	54,  // 59: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	59,  // 60: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
-	0,   // 61: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
-	57,  // 62: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
-	62,  // 63: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
-	63,  // 64: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
-	58,  // 65: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
-	64,  // 66: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
-	65,  // 67: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
-	66,  // 68: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
-	67,  // 69: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
-	68,  // 70: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
-	69,  // 71: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
-	54,  // 72: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	57,  // 73: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
-	32,  // 74: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
-	70,  // 75: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
-	70,  // 76: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
-	54,  // 77: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	37,  // 78: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
-	54,  // 79: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	39,  // 80: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
-	54,  // 81: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	71,  // 82: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	54,  // 83: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	71,  // 84: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
-	54,  // 85: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	43,  // 86: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
-	45,  // 87: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
-	1,   // 88: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
-	48,  // 89: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
-	60,  // 90: moonshine.bootleggers.v1.CasinoCardPlayed.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
-	72,  // 91: moonshine.bootleggers.v1.CasinoCardPlayed.crazed_fan:type_name -> moonshine.bootleggers.v1.CrazedFan
-	73,  // 92: moonshine.bootleggers.v1.CasinoCardPlayed.new_city_ordinance:type_name -> moonshine.bootleggers.v1.NewCityOrdinance
-	74,  // 93: moonshine.bootleggers.v1.CasinoCardPlayed.police_raid:type_name -> moonshine.bootleggers.v1.PoliceRaid
-	75,  // 94: moonshine.bootleggers.v1.CasinoCardPlayed.pssst:type_name -> moonshine.bootleggers.v1.Pssst
-	76,  // 95: moonshine.bootleggers.v1.CasinoCardPlayed.fire_chief:type_name -> moonshine.bootleggers.v1.FireChief
-	77,  // 96: moonshine.bootleggers.v1.CasinoCardPlayed.political_pockets:type_name -> moonshine.bootleggers.v1.PoliticalPockets
-	78,  // 97: moonshine.bootleggers.v1.CasinoCardPlayed.gambling_windfall:type_name -> moonshine.bootleggers.v1.GamblingWindfall
-	79,  // 98: moonshine.bootleggers.v1.CasinoCardPlayed.apple_pie:type_name -> moonshine.bootleggers.v1.ApplePie
-	80,  // 99: moonshine.bootleggers.v1.CasinoCardPlayed.inside_job:type_name -> moonshine.bootleggers.v1.InsideJob
-	81,  // 100: moonshine.bootleggers.v1.CasinoCardPlayed.break_the_bank:type_name -> moonshine.bootleggers.v1.BreakTheBank
-	82,  // 101: moonshine.bootleggers.v1.CasinoCardPlayed.state_gaming_commission:type_name -> moonshine.bootleggers.v1.StateGamingCommission
-	54,  // 102: moonshine.bootleggers.v1.CasinoCardPlayed.from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	54,  // 103: moonshine.bootleggers.v1.CommissionAnswered.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
-	104, // [104:104] is the sub-list for method output_type
-	104, // [104:104] is the sub-list for method input_type
-	104, // [104:104] is the sub-list for extension type_name
-	104, // [104:104] is the sub-list for extension extendee
-	0,   // [0:104] is the sub-list for field type_name
+	50,  // 36: moonshine.bootleggers.v1.Event.resigned:type_name -> moonshine.bootleggers.v1.Resigned
+	51,  // 37: moonshine.bootleggers.v1.Event.casino_card_played:type_name -> moonshine.bootleggers.v1.CasinoCardPlayed
+	52,  // 38: moonshine.bootleggers.v1.Event.casino_cards_awaited:type_name -> moonshine.bootleggers.v1.CasinoCardsAwaited
+	53,  // 39: moonshine.bootleggers.v1.Event.casino_cards_passed:type_name -> moonshine.bootleggers.v1.CasinoCardsPassed
+	54,  // 40: moonshine.bootleggers.v1.Event.commission_answered:type_name -> moonshine.bootleggers.v1.CommissionAnswered
+	55,  // 41: moonshine.bootleggers.v1.CasinoRedeveloped.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	4,   // 42: moonshine.bootleggers.v1.CasinoRedeveloped.payments:type_name -> moonshine.bootleggers.v1.MarkerPayment
+	56,  // 43: moonshine.bootleggers.v1.GameStarted.options:type_name -> moonshine.bootleggers.v1.Options
+	55,  // 44: moonshine.bootleggers.v1.GameStarted.places:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	9,   // 45: moonshine.bootleggers.v1.MuscleSetAside.non_player_hands:type_name -> moonshine.bootleggers.v1.NonPlayerHand
+	57,  // 46: moonshine.bootleggers.v1.DeckShuffled.deck:type_name -> moonshine.bootleggers.v1.Deck
+	57,  // 47: moonshine.bootleggers.v1.DeckOrder.deck:type_name -> moonshine.bootleggers.v1.Deck
+	58,  // 48: moonshine.bootleggers.v1.NeutralPlaced.placements:type_name -> moonshine.bootleggers.v1.Placement
+	59,  // 49: moonshine.bootleggers.v1.OfferSlot.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	15,  // 50: moonshine.bootleggers.v1.OfferTurnedUp.slots:type_name -> moonshine.bootleggers.v1.OfferSlot
+	60,  // 51: moonshine.bootleggers.v1.OfferTurnedUp.truck_size:type_name -> moonshine.bootleggers.v1.TruckSize
+	17,  // 52: moonshine.bootleggers.v1.OfferTurnedUp.casino_slots:type_name -> moonshine.bootleggers.v1.CasinoSlot
+	61,  // 53: moonshine.bootleggers.v1.CasinoSlot.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	61,  // 54: moonshine.bootleggers.v1.CasinoCardTaken.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	55,  // 55: moonshine.bootleggers.v1.CasinoCardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	55,  // 56: moonshine.bootleggers.v1.OMalleysCut.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	62,  // 57: moonshine.bootleggers.v1.MuscleRevealed.order:type_name -> moonshine.bootleggers.v1.Contender
+	23,  // 58: moonshine.bootleggers.v1.MusclePaid.payments:type_name -> moonshine.bootleggers.v1.Payment
+	59,  // 59: moonshine.bootleggers.v1.CardTaken.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	55,  // 60: moonshine.bootleggers.v1.CardTaken.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	60,  // 61: moonshine.bootleggers.v1.TruckBought.size:type_name -> moonshine.bootleggers.v1.TruckSize
+	0,   // 62: moonshine.bootleggers.v1.NonPlayerActed.action:type_name -> moonshine.bootleggers.v1.NonPlayerAction
+	58,  // 63: moonshine.bootleggers.v1.NonPlayerActed.placements:type_name -> moonshine.bootleggers.v1.Placement
+	63,  // 64: moonshine.bootleggers.v1.PhaseBegan.phase:type_name -> moonshine.bootleggers.v1.Phase
+	64,  // 65: moonshine.bootleggers.v1.PhaseBegan.step:type_name -> moonshine.bootleggers.v1.Step
+	59,  // 66: moonshine.bootleggers.v1.CardPlayed.kind:type_name -> moonshine.bootleggers.v1.CardKind
+	65,  // 67: moonshine.bootleggers.v1.CardPlayed.hit:type_name -> moonshine.bootleggers.v1.Hit
+	66,  // 68: moonshine.bootleggers.v1.CardPlayed.shutdown:type_name -> moonshine.bootleggers.v1.Shutdown
+	67,  // 69: moonshine.bootleggers.v1.CardPlayed.pay_off_the_copper:type_name -> moonshine.bootleggers.v1.PayOffTheCopper
+	68,  // 70: moonshine.bootleggers.v1.CardPlayed.hijack:type_name -> moonshine.bootleggers.v1.Hijack
+	69,  // 71: moonshine.bootleggers.v1.CardPlayed.halt_an_order:type_name -> moonshine.bootleggers.v1.HaltAnOrder
+	70,  // 72: moonshine.bootleggers.v1.CardPlayed.big_night:type_name -> moonshine.bootleggers.v1.BigNight
+	55,  // 73: moonshine.bootleggers.v1.BoysSent.ring_up_from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	58,  // 74: moonshine.bootleggers.v1.BoysSent.placements:type_name -> moonshine.bootleggers.v1.Placement
+	32,  // 75: moonshine.bootleggers.v1.StillFired.stills:type_name -> moonshine.bootleggers.v1.StillRoll
+	71,  // 76: moonshine.bootleggers.v1.TradeProposed.give:type_name -> moonshine.bootleggers.v1.Goods
+	71,  // 77: moonshine.bootleggers.v1.TradeProposed.get:type_name -> moonshine.bootleggers.v1.Goods
+	55,  // 78: moonshine.bootleggers.v1.LinedUp.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	37,  // 79: moonshine.bootleggers.v1.WhiskeyRun.lined_up:type_name -> moonshine.bootleggers.v1.LinedUp
+	55,  // 80: moonshine.bootleggers.v1.Consumption.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	39,  // 81: moonshine.bootleggers.v1.ConsumptionRolled.rolls:type_name -> moonshine.bootleggers.v1.Consumption
+	55,  // 82: moonshine.bootleggers.v1.OrderAwaited.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	72,  // 83: moonshine.bootleggers.v1.OrderAwaited.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	55,  // 84: moonshine.bootleggers.v1.OrderCalled.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	72,  // 85: moonshine.bootleggers.v1.Sale.tier:type_name -> moonshine.bootleggers.v1.BuyingTier
+	55,  // 86: moonshine.bootleggers.v1.WhiskeySold.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	43,  // 87: moonshine.bootleggers.v1.WhiskeySold.sales:type_name -> moonshine.bootleggers.v1.Sale
+	45,  // 88: moonshine.bootleggers.v1.SellingEnded.crates_returned:type_name -> moonshine.bootleggers.v1.SeatCount
+	1,   // 89: moonshine.bootleggers.v1.GameEnded.reason:type_name -> moonshine.bootleggers.v1.EndReason
+	48,  // 90: moonshine.bootleggers.v1.GameEnded.standings:type_name -> moonshine.bootleggers.v1.Standing
+	61,  // 91: moonshine.bootleggers.v1.CasinoCardPlayed.kind:type_name -> moonshine.bootleggers.v1.CasinoCardKind
+	73,  // 92: moonshine.bootleggers.v1.CasinoCardPlayed.crazed_fan:type_name -> moonshine.bootleggers.v1.CrazedFan
+	74,  // 93: moonshine.bootleggers.v1.CasinoCardPlayed.new_city_ordinance:type_name -> moonshine.bootleggers.v1.NewCityOrdinance
+	75,  // 94: moonshine.bootleggers.v1.CasinoCardPlayed.police_raid:type_name -> moonshine.bootleggers.v1.PoliceRaid
+	76,  // 95: moonshine.bootleggers.v1.CasinoCardPlayed.pssst:type_name -> moonshine.bootleggers.v1.Pssst
+	77,  // 96: moonshine.bootleggers.v1.CasinoCardPlayed.fire_chief:type_name -> moonshine.bootleggers.v1.FireChief
+	78,  // 97: moonshine.bootleggers.v1.CasinoCardPlayed.political_pockets:type_name -> moonshine.bootleggers.v1.PoliticalPockets
+	79,  // 98: moonshine.bootleggers.v1.CasinoCardPlayed.gambling_windfall:type_name -> moonshine.bootleggers.v1.GamblingWindfall
+	80,  // 99: moonshine.bootleggers.v1.CasinoCardPlayed.apple_pie:type_name -> moonshine.bootleggers.v1.ApplePie
+	81,  // 100: moonshine.bootleggers.v1.CasinoCardPlayed.inside_job:type_name -> moonshine.bootleggers.v1.InsideJob
+	82,  // 101: moonshine.bootleggers.v1.CasinoCardPlayed.break_the_bank:type_name -> moonshine.bootleggers.v1.BreakTheBank
+	83,  // 102: moonshine.bootleggers.v1.CasinoCardPlayed.state_gaming_commission:type_name -> moonshine.bootleggers.v1.StateGamingCommission
+	55,  // 103: moonshine.bootleggers.v1.CasinoCardPlayed.from:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	55,  // 104: moonshine.bootleggers.v1.CommissionAnswered.place:type_name -> moonshine.bootleggers.v1.DrinkingPlace
+	105, // [105:105] is the sub-list for method output_type
+	105, // [105:105] is the sub-list for method input_type
+	105, // [105:105] is the sub-list for extension type_name
+	105, // [105:105] is the sub-list for extension extendee
+	0,   // [0:105] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_bootleggers_v1_events_proto_init() }
@@ -5368,6 +5452,7 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 		(*Event_CasinoOwnerDiscarded)(nil),
 		(*Event_CasinoCardTaken)(nil),
 		(*Event_OmalleysCut)(nil),
+		(*Event_Resigned)(nil),
 		(*Event_CasinoCardPlayed)(nil),
 		(*Event_CasinoCardsAwaited)(nil),
 		(*Event_CasinoCardsPassed)(nil),
@@ -5387,7 +5472,7 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 	}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[42].OneofWrappers = []any{}
 	file_moonshine_bootleggers_v1_events_proto_msgTypes[45].OneofWrappers = []any{}
-	file_moonshine_bootleggers_v1_events_proto_msgTypes[48].OneofWrappers = []any{
+	file_moonshine_bootleggers_v1_events_proto_msgTypes[49].OneofWrappers = []any{
 		(*CasinoCardPlayed_CrazedFan)(nil),
 		(*CasinoCardPlayed_NewCityOrdinance)(nil),
 		(*CasinoCardPlayed_PoliceRaid)(nil),
@@ -5406,7 +5491,7 @@ func file_moonshine_bootleggers_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_bootleggers_v1_events_proto_rawDesc), len(file_moonshine_bootleggers_v1_events_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   52,
+			NumMessages:   53,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -83,6 +83,8 @@ func (*Event) WrapKind(kind proto.Message) (*Event, bool) {
 		return &Event{Kind: &Event_CasinoCardTaken{CasinoCardTaken: k}}, true
 	case *OMalleysCut:
 		return &Event{Kind: &Event_OmalleysCut{OmalleysCut: k}}, true
+	case *Resigned:
+		return &Event{Kind: &Event_Resigned{Resigned: k}}, true
 	case *CasinoCardPlayed:
 		return &Event{Kind: &Event_CasinoCardPlayed{CasinoCardPlayed: k}}, true
 	case *CasinoCardsAwaited:
@@ -170,6 +172,8 @@ func (x *Event) KindSet() bool {
 	case *Event_CasinoCardTaken:
 		return k != nil
 	case *Event_OmalleysCut:
+		return k != nil
+	case *Event_Resigned:
 		return k != nil
 	case *Event_CasinoCardPlayed:
 		return k != nil

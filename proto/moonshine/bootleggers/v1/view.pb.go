@@ -709,6 +709,9 @@ type SeatView struct {
 	// kept_casino_cards are its kept Casino cards, by id (Boardwalk; public,
 	// ruling 79).
 	KeptCasinoCards []int32 `protobuf:"varint,18,rep,packed,name=kept_casino_cards,json=keptCasinoCards,proto3" json:"kept_casino_cards,omitempty"`
+	// resigned is true once the Mobster conceded: the game plays its turns
+	// (house ruling).
+	Resigned bool `protobuf:"varint,25,opt,name=resigned,proto3" json:"resigned,omitempty"`
 	// new_city_ordinance is true when a New City Ordinance makes it pay $5G
 	// more to open a casino this round (Boardwalk, ruling 89).
 	NewCityOrdinance bool `protobuf:"varint,19,opt,name=new_city_ordinance,json=newCityOrdinance,proto3" json:"new_city_ordinance,omitempty"`
@@ -876,6 +879,13 @@ func (x *SeatView) GetKeptCasinoCards() []int32 {
 		return x.KeptCasinoCards
 	}
 	return nil
+}
+
+func (x *SeatView) GetResigned() bool {
+	if x != nil {
+		return x.Resigned
+	}
+	return false
 }
 
 func (x *SeatView) GetNewCityOrdinance() bool {
@@ -1956,7 +1966,7 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\vmuscle_hand\x18\x01 \x03(\x05R\n" +
 	"muscleHand\x12(\n" +
 	"\rsealed_muscle\x18\x02 \x01(\x05H\x00R\fsealedMuscle\x88\x01\x01B\x10\n" +
-	"\x0e_sealed_muscle\"\x92\a\n" +
+	"\x0e_sealed_muscle\"\xb6\a\n" +
 	"\bSeatView\x12\x1c\n" +
 	"\x04seat\x18\x01 \x01(\x05B\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12\x1c\n" +
 	"\x05money\x18\x02 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x05money\x12\x1e\n" +
@@ -1979,7 +1989,8 @@ const file_moonshine_bootleggers_v1_view_proto_rawDesc = "" +
 	"\asecrets\x18\x10 \x01(\v2%.moonshine.bootleggers.v1.SeatSecretsB\x06\x92\xe5\x18\x02\b\x02R\asecrets\x12'\n" +
 	"\voffers_made\x18\x11 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\n" +
 	"offersMade\x122\n" +
-	"\x11kept_casino_cards\x18\x12 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0fkeptCasinoCards\x124\n" +
+	"\x11kept_casino_cards\x18\x12 \x03(\x05B\x06\x92\xe5\x18\x02\b\x01R\x0fkeptCasinoCards\x12\"\n" +
+	"\bresigned\x18\x19 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bresigned\x124\n" +
 	"\x12new_city_ordinance\x18\x13 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x10newCityOrdinance\x126\n" +
 	"\x13casino_cards_passed\x18\x14 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x11casinoCardsPassed\x123\n" +
 	"\x11markers_destroyed\x18\x15 \x01(\x05B\x06\x92\xe5\x18\x02\b\x01R\x10markersDestroyed\"a\n" +

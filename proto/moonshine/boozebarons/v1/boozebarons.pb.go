@@ -564,6 +564,7 @@ type Command struct {
 	//	*Command_Decline
 	//	*Command_CasinoKeep
 	//	*Command_DocksCollect
+	//	*Command_Resign
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -696,6 +697,15 @@ func (x *Command) GetDocksCollect() *DocksCollect {
 	return nil
 }
 
+func (x *Command) GetResign() *Resign {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Resign); ok {
+			return x.Resign
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -750,6 +760,11 @@ type Command_DocksCollect struct {
 	DocksCollect *DocksCollect `protobuf:"bytes,10,opt,name=docks_collect,json=docksCollect,proto3,oneof"`
 }
 
+type Command_Resign struct {
+	// Any seat, any time: concede (house ruling).
+	Resign *Resign `protobuf:"bytes,11,opt,name=resign,proto3,oneof"`
+}
+
 func (*Command_ChooseMovement) isCommand_Kind() {}
 
 func (*Command_Deliver) isCommand_Kind() {}
@@ -769,6 +784,8 @@ func (*Command_Decline) isCommand_Kind() {}
 func (*Command_CasinoKeep) isCommand_Kind() {}
 
 func (*Command_DocksCollect) isCommand_Kind() {}
+
+func (*Command_Resign) isCommand_Kind() {}
 
 // ChooseMovement seals one Movement card face-down. The choice cannot be
 // changed once sealed.
@@ -1254,6 +1271,7 @@ type Event struct {
 	//	*Event_RoundEnded
 	//	*Event_DeckExhausted
 	//	*Event_GameEnded
+	//	*Event_Resigned
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1548,6 +1566,15 @@ func (x *Event) GetGameEnded() *GameEnded {
 	return nil
 }
 
+func (x *Event) GetResigned() *Resigned {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_Resigned); ok {
+			return x.Resigned
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -1692,6 +1719,11 @@ type Event_GameEnded struct {
 	GameEnded *GameEnded `protobuf:"bytes,28,opt,name=game_ended,json=gameEnded,proto3,oneof"`
 }
 
+type Event_Resigned struct {
+	// A seat resigned (house ruling).
+	Resigned *Resigned `protobuf:"bytes,29,opt,name=resigned,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_BoozeDealt) isEvent_Kind() {}
@@ -1747,6 +1779,8 @@ func (*Event_RoundEnded) isEvent_Kind() {}
 func (*Event_DeckExhausted) isEvent_Kind() {}
 
 func (*Event_GameEnded) isEvent_Kind() {}
+
+func (*Event_Resigned) isEvent_Kind() {}
 
 // GameStarted records the table; the options are normalised (no
 // UNSPECIFIED values) and first_baron is set.
@@ -3785,7 +3819,10 @@ type PlayerView struct {
 	// acted is true in the Action Phase once the seat's turn is over.
 	Acted bool `protobuf:"varint,16,opt,name=acted,proto3" json:"acted,omitempty"`
 	// coins is the current coin count, shown to the auditor and at the end only.
-	Coins         int32 `protobuf:"varint,17,opt,name=coins,proto3" json:"coins,omitempty"`
+	Coins int32 `protobuf:"varint,17,opt,name=coins,proto3" json:"coins,omitempty"`
+	// resigned is true once the seat conceded: the game plays its turns by
+	// default (house ruling).
+	Resigned      bool `protobuf:"varint,18,opt,name=resigned,proto3" json:"resigned,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3937,6 +3974,13 @@ func (x *PlayerView) GetCoins() int32 {
 		return x.Coins
 	}
 	return 0
+}
+
+func (x *PlayerView) GetResigned() bool {
+	if x != nil {
+		return x.Resigned
+	}
+	return false
 }
 
 // LocationView is one Location with the Delivery cards waiting there.
@@ -4286,6 +4330,114 @@ func (x *View) GetResult() *GameEnded {
 	return nil
 }
 
+// Resign concedes the game (house ruling, docs/rules/booze-barons.md): an
+// Unexposed Bootlegger is Exposed as when the deck runs out ("is
+// automatically Exposed and must place their Movement card corresponding
+// with their current Location back in the box"); its Delivery and
+// Movement cards keep counting for its Mob; from then on it seals the
+// first Location it may visit and passes.
+type Resign struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resign) Reset() {
+	*x = Resign{}
+	mi := &file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resign) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resign) ProtoMessage() {}
+
+func (x *Resign) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resign.ProtoReflect.Descriptor instead.
+func (*Resign) Descriptor() ([]byte, []int) {
+	return file_moonshine_boozebarons_v1_boozebarons_proto_rawDescGZIP(), []int{51}
+}
+
+// Resigned: a seat conceded (house ruling).
+type Resigned struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// booze_type is its Booze card, now face-up; unspecified when it was
+	// Exposed already.
+	BoozeType BoozeType `protobuf:"varint,2,opt,name=booze_type,json=boozeType,proto3,enum=moonshine.boozebarons.v1.BoozeType" json:"booze_type,omitempty"`
+	// movement_card is the Location of the Movement card put back in the
+	// box; unspecified when none (Exposed already, or no card face-up yet).
+	MovementCard  Location `protobuf:"varint,3,opt,name=movement_card,json=movementCard,proto3,enum=moonshine.boozebarons.v1.Location" json:"movement_card,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resigned) Reset() {
+	*x = Resigned{}
+	mi := &file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resigned) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resigned) ProtoMessage() {}
+
+func (x *Resigned) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resigned.ProtoReflect.Descriptor instead.
+func (*Resigned) Descriptor() ([]byte, []int) {
+	return file_moonshine_boozebarons_v1_boozebarons_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *Resigned) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *Resigned) GetBoozeType() BoozeType {
+	if x != nil {
+		return x.BoozeType
+	}
+	return BoozeType_BOOZE_TYPE_UNSPECIFIED
+}
+
+func (x *Resigned) GetMovementCard() Location {
+	if x != nil {
+		return x.MovementCard
+	}
+	return Location_LOCATION_UNSPECIFIED
+}
+
 var File_moonshine_boozebarons_v1_boozebarons_proto protoreflect.FileDescriptor
 
 const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
@@ -4297,7 +4449,7 @@ const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"\x0frefill_rounding\x18\x02 \x01(\x0e2\".moonshine.boozebarons.v1.RoundingR\x0erefillRounding\x12$\n" +
 	"\vfirst_baron\x18\x03 \x01(\x05H\x00R\n" +
 	"firstBaron\x88\x01\x01B\x0e\n" +
-	"\f_first_baron\"\xac\x05\n" +
+	"\f_first_baron\"\xe8\x05\n" +
 	"\aCommand\x12S\n" +
 	"\x0fchoose_movement\x18\x01 \x01(\v2(.moonshine.boozebarons.v1.ChooseMovementH\x00R\x0echooseMovement\x12=\n" +
 	"\adeliver\x18\x02 \x01(\v2!.moonshine.boozebarons.v1.DeliverH\x00R\adeliver\x124\n" +
@@ -4310,7 +4462,8 @@ const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"\vcasino_keep\x18\t \x01(\v2$.moonshine.boozebarons.v1.CasinoKeepH\x00R\n" +
 	"casinoKeep\x12M\n" +
 	"\rdocks_collect\x18\n" +
-	" \x01(\v2&.moonshine.boozebarons.v1.DocksCollectH\x00R\fdocksCollectB\x06\n" +
+	" \x01(\v2&.moonshine.boozebarons.v1.DocksCollectH\x00R\fdocksCollect\x12:\n" +
+	"\x06resign\x18\v \x01(\v2 .moonshine.boozebarons.v1.ResignH\x00R\x06resignB\x06\n" +
 	"\x04kind\"P\n" +
 	"\x0eChooseMovement\x12>\n" +
 	"\blocation\x18\x01 \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\blocation\"\"\n" +
@@ -4331,7 +4484,7 @@ const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"CasinoKeep\x12\x19\n" +
 	"\bcard_ids\x18\x01 \x03(\x05R\acardIds\")\n" +
 	"\fDocksCollect\x12\x19\n" +
-	"\bcard_ids\x18\x01 \x03(\x05R\acardIds\"\xc4\x10\n" +
+	"\bcard_ids\x18\x01 \x03(\x05R\acardIds\"\x86\x11\n" +
 	"\x05Event\x12J\n" +
 	"\fgame_started\x18\x01 \x01(\v2%.moonshine.boozebarons.v1.GameStartedH\x00R\vgameStarted\x12G\n" +
 	"\vbooze_dealt\x18\x02 \x01(\v2$.moonshine.boozebarons.v1.BoozeDealtH\x00R\n" +
@@ -4369,7 +4522,8 @@ const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"roundEnded\x12P\n" +
 	"\x0edeck_exhausted\x18\x1b \x01(\v2'.moonshine.boozebarons.v1.DeckExhaustedH\x00R\rdeckExhausted\x12D\n" +
 	"\n" +
-	"game_ended\x18\x1c \x01(\v2#.moonshine.boozebarons.v1.GameEndedH\x00R\tgameEndedB\x06\n" +
+	"game_ended\x18\x1c \x01(\v2#.moonshine.boozebarons.v1.GameEndedH\x00R\tgameEnded\x12@\n" +
+	"\bresigned\x18\x1d \x01(\v2\".moonshine.boozebarons.v1.ResignedH\x00R\bresignedB\x06\n" +
 	"\x04kind\"d\n" +
 	"\vGameStarted\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x12;\n" +
@@ -4499,7 +4653,7 @@ const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"boozeTypes\"g\n" +
 	"\x11CollectedMovement\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\x05R\x04from\x12>\n" +
-	"\blocation\x18\x02 \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\blocation\"\xe5\a\n" +
+	"\blocation\x18\x02 \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\blocation\"\x89\b\n" +
 	"\n" +
 	"PlayerView\x12\x1c\n" +
 	"\x04seat\x18\x01 \x01(\x05B\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12F\n" +
@@ -4521,7 +4675,8 @@ const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"has_chosen\x18\x0e \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\thasChosen\x12B\n" +
 	"\x06sealed\x18\x0f \x01(\x0e2\".moonshine.boozebarons.v1.LocationB\x06\x92\xe5\x18\x02\b\x02R\x06sealed\x12\x1c\n" +
 	"\x05acted\x18\x10 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\x05acted\x12\x1e\n" +
-	"\x05coins\x18\x11 \x01(\x05B\b\x92\xe5\x18\x04\b\x04(\x01R\x05coins\"\xd8\x01\n" +
+	"\x05coins\x18\x11 \x01(\x05B\b\x92\xe5\x18\x04\b\x04(\x01R\x05coins\x12\"\n" +
+	"\bresigned\x18\x12 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bresigned\"\xd8\x01\n" +
 	"\fLocationView\x12F\n" +
 	"\blocation\x18\x01 \x01(\x0e2\".moonshine.boozebarons.v1.LocationB\x06\x92\xe5\x18\x02\b\x01R\blocation\x12:\n" +
 	"\x04side\x18\x02 \x01(\x0e2\x1e.moonshine.boozebarons.v1.SideB\x06\x92\xe5\x18\x02\b\x01R\x04side\x12D\n" +
@@ -4557,7 +4712,13 @@ const file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc = "" +
 	"\x06result\x18\x10 \x01(\v2#.moonshine.boozebarons.v1.GameEndedB\x06\x92\xe5\x18\x02\b\x01R\x06resultB\x0e\n" +
 	"\f_viewer_seatB\a\n" +
 	"\x05_turnB\r\n" +
-	"\v_next_baron*\xbf\x01\n" +
+	"\v_next_baron\"\b\n" +
+	"\x06Resign\"\xab\x01\n" +
+	"\bResigned\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12B\n" +
+	"\n" +
+	"booze_type\x18\x02 \x01(\x0e2#.moonshine.boozebarons.v1.BoozeTypeR\tboozeType\x12G\n" +
+	"\rmovement_card\x18\x03 \x01(\x0e2\".moonshine.boozebarons.v1.LocationR\fmovementCard*\xbf\x01\n" +
 	"\bLocation\x12\x18\n" +
 	"\x14LOCATION_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16LOCATION_CASINO_REGALE\x10\x01\x12\x18\n" +
@@ -4624,7 +4785,7 @@ func file_moonshine_boozebarons_v1_boozebarons_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_boozebarons_v1_boozebarons_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes = make([]protoimpl.MessageInfo, 51)
+var file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
 var file_moonshine_boozebarons_v1_boozebarons_proto_goTypes = []any{
 	(Location)(0),             // 0: moonshine.boozebarons.v1.Location
 	(Mob)(0),                  // 1: moonshine.boozebarons.v1.Mob
@@ -4684,6 +4845,8 @@ var file_moonshine_boozebarons_v1_boozebarons_proto_goTypes = []any{
 	(*LocationView)(nil),      // 55: moonshine.boozebarons.v1.LocationView
 	(*Pending)(nil),           // 56: moonshine.boozebarons.v1.Pending
 	(*View)(nil),              // 57: moonshine.boozebarons.v1.View
+	(*Resign)(nil),            // 58: moonshine.boozebarons.v1.Resign
+	(*Resigned)(nil),          // 59: moonshine.boozebarons.v1.Resigned
 }
 var file_moonshine_boozebarons_v1_boozebarons_proto_depIdxs = []int32{
 	3,  // 0: moonshine.boozebarons.v1.Options.docks_side:type_name -> moonshine.boozebarons.v1.Side
@@ -4698,84 +4861,88 @@ var file_moonshine_boozebarons_v1_boozebarons_proto_depIdxs = []int32{
 	16, // 9: moonshine.boozebarons.v1.Command.decline:type_name -> moonshine.boozebarons.v1.Decline
 	17, // 10: moonshine.boozebarons.v1.Command.casino_keep:type_name -> moonshine.boozebarons.v1.CasinoKeep
 	18, // 11: moonshine.boozebarons.v1.Command.docks_collect:type_name -> moonshine.boozebarons.v1.DocksCollect
-	0,  // 12: moonshine.boozebarons.v1.ChooseMovement.location:type_name -> moonshine.boozebarons.v1.Location
-	2,  // 13: moonshine.boozebarons.v1.Expose.guess:type_name -> moonshine.boozebarons.v1.BoozeType
-	20, // 14: moonshine.boozebarons.v1.Event.game_started:type_name -> moonshine.boozebarons.v1.GameStarted
-	21, // 15: moonshine.boozebarons.v1.Event.booze_dealt:type_name -> moonshine.boozebarons.v1.BoozeDealt
-	22, // 16: moonshine.boozebarons.v1.Event.booze_card:type_name -> moonshine.boozebarons.v1.BoozeCard
-	23, // 17: moonshine.boozebarons.v1.Event.deck_shuffled:type_name -> moonshine.boozebarons.v1.DeckShuffled
-	24, // 18: moonshine.boozebarons.v1.Event.deck_order:type_name -> moonshine.boozebarons.v1.DeckOrder
-	25, // 19: moonshine.boozebarons.v1.Event.deliveries_drawn:type_name -> moonshine.boozebarons.v1.DeliveriesDrawn
-	26, // 20: moonshine.boozebarons.v1.Event.round_started:type_name -> moonshine.boozebarons.v1.RoundStarted
-	27, // 21: moonshine.boozebarons.v1.Event.movement_chosen:type_name -> moonshine.boozebarons.v1.MovementChosen
-	28, // 22: moonshine.boozebarons.v1.Event.movement_sealed:type_name -> moonshine.boozebarons.v1.MovementSealed
-	30, // 23: moonshine.boozebarons.v1.Event.movements_revealed:type_name -> moonshine.boozebarons.v1.MovementsRevealed
-	31, // 24: moonshine.boozebarons.v1.Event.delivered:type_name -> moonshine.boozebarons.v1.Delivered
-	32, // 25: moonshine.boozebarons.v1.Event.tailed:type_name -> moonshine.boozebarons.v1.Tailed
-	33, // 26: moonshine.boozebarons.v1.Event.looked:type_name -> moonshine.boozebarons.v1.Looked
-	34, // 27: moonshine.boozebarons.v1.Event.stolen:type_name -> moonshine.boozebarons.v1.Stolen
-	35, // 28: moonshine.boozebarons.v1.Event.expose_attempted:type_name -> moonshine.boozebarons.v1.ExposeAttempted
-	36, // 29: moonshine.boozebarons.v1.Event.declined:type_name -> moonshine.boozebarons.v1.Declined
-	37, // 30: moonshine.boozebarons.v1.Event.passed:type_name -> moonshine.boozebarons.v1.Passed
-	38, // 31: moonshine.boozebarons.v1.Event.casino_revealed:type_name -> moonshine.boozebarons.v1.CasinoRevealed
-	39, // 32: moonshine.boozebarons.v1.Event.casino_cards:type_name -> moonshine.boozebarons.v1.CasinoCards
-	40, // 33: moonshine.boozebarons.v1.Event.casino_kept:type_name -> moonshine.boozebarons.v1.CasinoKept
-	41, // 34: moonshine.boozebarons.v1.Event.seedy_petes:type_name -> moonshine.boozebarons.v1.SeedyPetes
-	42, // 35: moonshine.boozebarons.v1.Event.docks_chosen:type_name -> moonshine.boozebarons.v1.DocksChosen
-	43, // 36: moonshine.boozebarons.v1.Event.docks_collected:type_name -> moonshine.boozebarons.v1.DocksCollected
-	44, // 37: moonshine.boozebarons.v1.Event.baron_chosen:type_name -> moonshine.boozebarons.v1.BaronChosen
-	45, // 38: moonshine.boozebarons.v1.Event.turn_ended:type_name -> moonshine.boozebarons.v1.TurnEnded
-	46, // 39: moonshine.boozebarons.v1.Event.round_ended:type_name -> moonshine.boozebarons.v1.RoundEnded
-	48, // 40: moonshine.boozebarons.v1.Event.deck_exhausted:type_name -> moonshine.boozebarons.v1.DeckExhausted
-	51, // 41: moonshine.boozebarons.v1.Event.game_ended:type_name -> moonshine.boozebarons.v1.GameEnded
-	7,  // 42: moonshine.boozebarons.v1.GameStarted.options:type_name -> moonshine.boozebarons.v1.Options
-	1,  // 43: moonshine.boozebarons.v1.BoozeDealt.mobs_in_play:type_name -> moonshine.boozebarons.v1.Mob
-	2,  // 44: moonshine.boozebarons.v1.BoozeCard.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
-	0,  // 45: moonshine.boozebarons.v1.MovementSealed.location:type_name -> moonshine.boozebarons.v1.Location
-	0,  // 46: moonshine.boozebarons.v1.SeatLocation.location:type_name -> moonshine.boozebarons.v1.Location
-	29, // 47: moonshine.boozebarons.v1.MovementsRevealed.moves:type_name -> moonshine.boozebarons.v1.SeatLocation
-	0,  // 48: moonshine.boozebarons.v1.Tailed.via:type_name -> moonshine.boozebarons.v1.Location
-	2,  // 49: moonshine.boozebarons.v1.ExposeAttempted.guess:type_name -> moonshine.boozebarons.v1.BoozeType
-	0,  // 50: moonshine.boozebarons.v1.ExposeAttempted.movement_card:type_name -> moonshine.boozebarons.v1.Location
-	2,  // 51: moonshine.boozebarons.v1.Exposure.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
-	0,  // 52: moonshine.boozebarons.v1.Exposure.movement_card:type_name -> moonshine.boozebarons.v1.Location
-	47, // 53: moonshine.boozebarons.v1.DeckExhausted.exposures:type_name -> moonshine.boozebarons.v1.Exposure
-	2,  // 54: moonshine.boozebarons.v1.PlayerScore.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
-	1,  // 55: moonshine.boozebarons.v1.PlayerScore.mob:type_name -> moonshine.boozebarons.v1.Mob
-	1,  // 56: moonshine.boozebarons.v1.MobScore.mob:type_name -> moonshine.boozebarons.v1.Mob
-	49, // 57: moonshine.boozebarons.v1.GameEnded.players:type_name -> moonshine.boozebarons.v1.PlayerScore
-	50, // 58: moonshine.boozebarons.v1.GameEnded.mobs:type_name -> moonshine.boozebarons.v1.MobScore
-	1,  // 59: moonshine.boozebarons.v1.GameEnded.winners:type_name -> moonshine.boozebarons.v1.Mob
-	0,  // 60: moonshine.boozebarons.v1.DeliveryCard.location:type_name -> moonshine.boozebarons.v1.Location
-	2,  // 61: moonshine.boozebarons.v1.DeliveryCard.booze_types:type_name -> moonshine.boozebarons.v1.BoozeType
-	0,  // 62: moonshine.boozebarons.v1.CollectedMovement.location:type_name -> moonshine.boozebarons.v1.Location
-	0,  // 63: moonshine.boozebarons.v1.PlayerView.location:type_name -> moonshine.boozebarons.v1.Location
-	2,  // 64: moonshine.boozebarons.v1.PlayerView.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
-	1,  // 65: moonshine.boozebarons.v1.PlayerView.mob:type_name -> moonshine.boozebarons.v1.Mob
-	52, // 66: moonshine.boozebarons.v1.PlayerView.face_up:type_name -> moonshine.boozebarons.v1.DeliveryCard
-	52, // 67: moonshine.boozebarons.v1.PlayerView.face_down:type_name -> moonshine.boozebarons.v1.DeliveryCard
-	0,  // 68: moonshine.boozebarons.v1.PlayerView.hand:type_name -> moonshine.boozebarons.v1.Location
-	0,  // 69: moonshine.boozebarons.v1.PlayerView.played:type_name -> moonshine.boozebarons.v1.Location
-	53, // 70: moonshine.boozebarons.v1.PlayerView.collected:type_name -> moonshine.boozebarons.v1.CollectedMovement
-	0,  // 71: moonshine.boozebarons.v1.PlayerView.sealed:type_name -> moonshine.boozebarons.v1.Location
-	0,  // 72: moonshine.boozebarons.v1.LocationView.location:type_name -> moonshine.boozebarons.v1.Location
-	3,  // 73: moonshine.boozebarons.v1.LocationView.side:type_name -> moonshine.boozebarons.v1.Side
-	52, // 74: moonshine.boozebarons.v1.LocationView.cards:type_name -> moonshine.boozebarons.v1.DeliveryCard
-	6,  // 75: moonshine.boozebarons.v1.Pending.kind:type_name -> moonshine.boozebarons.v1.PendingKind
-	52, // 76: moonshine.boozebarons.v1.Pending.looked:type_name -> moonshine.boozebarons.v1.DeliveryCard
-	52, // 77: moonshine.boozebarons.v1.Pending.casino_cards:type_name -> moonshine.boozebarons.v1.DeliveryCard
-	7,  // 78: moonshine.boozebarons.v1.View.options:type_name -> moonshine.boozebarons.v1.Options
-	5,  // 79: moonshine.boozebarons.v1.View.phase:type_name -> moonshine.boozebarons.v1.Phase
-	54, // 80: moonshine.boozebarons.v1.View.seats:type_name -> moonshine.boozebarons.v1.PlayerView
-	55, // 81: moonshine.boozebarons.v1.View.locations:type_name -> moonshine.boozebarons.v1.LocationView
-	56, // 82: moonshine.boozebarons.v1.View.pending:type_name -> moonshine.boozebarons.v1.Pending
-	1,  // 83: moonshine.boozebarons.v1.View.mobs_in_play:type_name -> moonshine.boozebarons.v1.Mob
-	51, // 84: moonshine.boozebarons.v1.View.result:type_name -> moonshine.boozebarons.v1.GameEnded
-	85, // [85:85] is the sub-list for method output_type
-	85, // [85:85] is the sub-list for method input_type
-	85, // [85:85] is the sub-list for extension type_name
-	85, // [85:85] is the sub-list for extension extendee
-	0,  // [0:85] is the sub-list for field type_name
+	58, // 12: moonshine.boozebarons.v1.Command.resign:type_name -> moonshine.boozebarons.v1.Resign
+	0,  // 13: moonshine.boozebarons.v1.ChooseMovement.location:type_name -> moonshine.boozebarons.v1.Location
+	2,  // 14: moonshine.boozebarons.v1.Expose.guess:type_name -> moonshine.boozebarons.v1.BoozeType
+	20, // 15: moonshine.boozebarons.v1.Event.game_started:type_name -> moonshine.boozebarons.v1.GameStarted
+	21, // 16: moonshine.boozebarons.v1.Event.booze_dealt:type_name -> moonshine.boozebarons.v1.BoozeDealt
+	22, // 17: moonshine.boozebarons.v1.Event.booze_card:type_name -> moonshine.boozebarons.v1.BoozeCard
+	23, // 18: moonshine.boozebarons.v1.Event.deck_shuffled:type_name -> moonshine.boozebarons.v1.DeckShuffled
+	24, // 19: moonshine.boozebarons.v1.Event.deck_order:type_name -> moonshine.boozebarons.v1.DeckOrder
+	25, // 20: moonshine.boozebarons.v1.Event.deliveries_drawn:type_name -> moonshine.boozebarons.v1.DeliveriesDrawn
+	26, // 21: moonshine.boozebarons.v1.Event.round_started:type_name -> moonshine.boozebarons.v1.RoundStarted
+	27, // 22: moonshine.boozebarons.v1.Event.movement_chosen:type_name -> moonshine.boozebarons.v1.MovementChosen
+	28, // 23: moonshine.boozebarons.v1.Event.movement_sealed:type_name -> moonshine.boozebarons.v1.MovementSealed
+	30, // 24: moonshine.boozebarons.v1.Event.movements_revealed:type_name -> moonshine.boozebarons.v1.MovementsRevealed
+	31, // 25: moonshine.boozebarons.v1.Event.delivered:type_name -> moonshine.boozebarons.v1.Delivered
+	32, // 26: moonshine.boozebarons.v1.Event.tailed:type_name -> moonshine.boozebarons.v1.Tailed
+	33, // 27: moonshine.boozebarons.v1.Event.looked:type_name -> moonshine.boozebarons.v1.Looked
+	34, // 28: moonshine.boozebarons.v1.Event.stolen:type_name -> moonshine.boozebarons.v1.Stolen
+	35, // 29: moonshine.boozebarons.v1.Event.expose_attempted:type_name -> moonshine.boozebarons.v1.ExposeAttempted
+	36, // 30: moonshine.boozebarons.v1.Event.declined:type_name -> moonshine.boozebarons.v1.Declined
+	37, // 31: moonshine.boozebarons.v1.Event.passed:type_name -> moonshine.boozebarons.v1.Passed
+	38, // 32: moonshine.boozebarons.v1.Event.casino_revealed:type_name -> moonshine.boozebarons.v1.CasinoRevealed
+	39, // 33: moonshine.boozebarons.v1.Event.casino_cards:type_name -> moonshine.boozebarons.v1.CasinoCards
+	40, // 34: moonshine.boozebarons.v1.Event.casino_kept:type_name -> moonshine.boozebarons.v1.CasinoKept
+	41, // 35: moonshine.boozebarons.v1.Event.seedy_petes:type_name -> moonshine.boozebarons.v1.SeedyPetes
+	42, // 36: moonshine.boozebarons.v1.Event.docks_chosen:type_name -> moonshine.boozebarons.v1.DocksChosen
+	43, // 37: moonshine.boozebarons.v1.Event.docks_collected:type_name -> moonshine.boozebarons.v1.DocksCollected
+	44, // 38: moonshine.boozebarons.v1.Event.baron_chosen:type_name -> moonshine.boozebarons.v1.BaronChosen
+	45, // 39: moonshine.boozebarons.v1.Event.turn_ended:type_name -> moonshine.boozebarons.v1.TurnEnded
+	46, // 40: moonshine.boozebarons.v1.Event.round_ended:type_name -> moonshine.boozebarons.v1.RoundEnded
+	48, // 41: moonshine.boozebarons.v1.Event.deck_exhausted:type_name -> moonshine.boozebarons.v1.DeckExhausted
+	51, // 42: moonshine.boozebarons.v1.Event.game_ended:type_name -> moonshine.boozebarons.v1.GameEnded
+	59, // 43: moonshine.boozebarons.v1.Event.resigned:type_name -> moonshine.boozebarons.v1.Resigned
+	7,  // 44: moonshine.boozebarons.v1.GameStarted.options:type_name -> moonshine.boozebarons.v1.Options
+	1,  // 45: moonshine.boozebarons.v1.BoozeDealt.mobs_in_play:type_name -> moonshine.boozebarons.v1.Mob
+	2,  // 46: moonshine.boozebarons.v1.BoozeCard.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
+	0,  // 47: moonshine.boozebarons.v1.MovementSealed.location:type_name -> moonshine.boozebarons.v1.Location
+	0,  // 48: moonshine.boozebarons.v1.SeatLocation.location:type_name -> moonshine.boozebarons.v1.Location
+	29, // 49: moonshine.boozebarons.v1.MovementsRevealed.moves:type_name -> moonshine.boozebarons.v1.SeatLocation
+	0,  // 50: moonshine.boozebarons.v1.Tailed.via:type_name -> moonshine.boozebarons.v1.Location
+	2,  // 51: moonshine.boozebarons.v1.ExposeAttempted.guess:type_name -> moonshine.boozebarons.v1.BoozeType
+	0,  // 52: moonshine.boozebarons.v1.ExposeAttempted.movement_card:type_name -> moonshine.boozebarons.v1.Location
+	2,  // 53: moonshine.boozebarons.v1.Exposure.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
+	0,  // 54: moonshine.boozebarons.v1.Exposure.movement_card:type_name -> moonshine.boozebarons.v1.Location
+	47, // 55: moonshine.boozebarons.v1.DeckExhausted.exposures:type_name -> moonshine.boozebarons.v1.Exposure
+	2,  // 56: moonshine.boozebarons.v1.PlayerScore.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
+	1,  // 57: moonshine.boozebarons.v1.PlayerScore.mob:type_name -> moonshine.boozebarons.v1.Mob
+	1,  // 58: moonshine.boozebarons.v1.MobScore.mob:type_name -> moonshine.boozebarons.v1.Mob
+	49, // 59: moonshine.boozebarons.v1.GameEnded.players:type_name -> moonshine.boozebarons.v1.PlayerScore
+	50, // 60: moonshine.boozebarons.v1.GameEnded.mobs:type_name -> moonshine.boozebarons.v1.MobScore
+	1,  // 61: moonshine.boozebarons.v1.GameEnded.winners:type_name -> moonshine.boozebarons.v1.Mob
+	0,  // 62: moonshine.boozebarons.v1.DeliveryCard.location:type_name -> moonshine.boozebarons.v1.Location
+	2,  // 63: moonshine.boozebarons.v1.DeliveryCard.booze_types:type_name -> moonshine.boozebarons.v1.BoozeType
+	0,  // 64: moonshine.boozebarons.v1.CollectedMovement.location:type_name -> moonshine.boozebarons.v1.Location
+	0,  // 65: moonshine.boozebarons.v1.PlayerView.location:type_name -> moonshine.boozebarons.v1.Location
+	2,  // 66: moonshine.boozebarons.v1.PlayerView.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
+	1,  // 67: moonshine.boozebarons.v1.PlayerView.mob:type_name -> moonshine.boozebarons.v1.Mob
+	52, // 68: moonshine.boozebarons.v1.PlayerView.face_up:type_name -> moonshine.boozebarons.v1.DeliveryCard
+	52, // 69: moonshine.boozebarons.v1.PlayerView.face_down:type_name -> moonshine.boozebarons.v1.DeliveryCard
+	0,  // 70: moonshine.boozebarons.v1.PlayerView.hand:type_name -> moonshine.boozebarons.v1.Location
+	0,  // 71: moonshine.boozebarons.v1.PlayerView.played:type_name -> moonshine.boozebarons.v1.Location
+	53, // 72: moonshine.boozebarons.v1.PlayerView.collected:type_name -> moonshine.boozebarons.v1.CollectedMovement
+	0,  // 73: moonshine.boozebarons.v1.PlayerView.sealed:type_name -> moonshine.boozebarons.v1.Location
+	0,  // 74: moonshine.boozebarons.v1.LocationView.location:type_name -> moonshine.boozebarons.v1.Location
+	3,  // 75: moonshine.boozebarons.v1.LocationView.side:type_name -> moonshine.boozebarons.v1.Side
+	52, // 76: moonshine.boozebarons.v1.LocationView.cards:type_name -> moonshine.boozebarons.v1.DeliveryCard
+	6,  // 77: moonshine.boozebarons.v1.Pending.kind:type_name -> moonshine.boozebarons.v1.PendingKind
+	52, // 78: moonshine.boozebarons.v1.Pending.looked:type_name -> moonshine.boozebarons.v1.DeliveryCard
+	52, // 79: moonshine.boozebarons.v1.Pending.casino_cards:type_name -> moonshine.boozebarons.v1.DeliveryCard
+	7,  // 80: moonshine.boozebarons.v1.View.options:type_name -> moonshine.boozebarons.v1.Options
+	5,  // 81: moonshine.boozebarons.v1.View.phase:type_name -> moonshine.boozebarons.v1.Phase
+	54, // 82: moonshine.boozebarons.v1.View.seats:type_name -> moonshine.boozebarons.v1.PlayerView
+	55, // 83: moonshine.boozebarons.v1.View.locations:type_name -> moonshine.boozebarons.v1.LocationView
+	56, // 84: moonshine.boozebarons.v1.View.pending:type_name -> moonshine.boozebarons.v1.Pending
+	1,  // 85: moonshine.boozebarons.v1.View.mobs_in_play:type_name -> moonshine.boozebarons.v1.Mob
+	51, // 86: moonshine.boozebarons.v1.View.result:type_name -> moonshine.boozebarons.v1.GameEnded
+	2,  // 87: moonshine.boozebarons.v1.Resigned.booze_type:type_name -> moonshine.boozebarons.v1.BoozeType
+	0,  // 88: moonshine.boozebarons.v1.Resigned.movement_card:type_name -> moonshine.boozebarons.v1.Location
+	89, // [89:89] is the sub-list for method output_type
+	89, // [89:89] is the sub-list for method input_type
+	89, // [89:89] is the sub-list for extension type_name
+	89, // [89:89] is the sub-list for extension extendee
+	0,  // [0:89] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_boozebarons_v1_boozebarons_proto_init() }
@@ -4795,6 +4962,7 @@ func file_moonshine_boozebarons_v1_boozebarons_proto_init() {
 		(*Command_Decline)(nil),
 		(*Command_CasinoKeep)(nil),
 		(*Command_DocksCollect)(nil),
+		(*Command_Resign)(nil),
 	}
 	file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes[5].OneofWrappers = []any{}
 	file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes[12].OneofWrappers = []any{
@@ -4826,6 +4994,7 @@ func file_moonshine_boozebarons_v1_boozebarons_proto_init() {
 		(*Event_RoundEnded)(nil),
 		(*Event_DeckExhausted)(nil),
 		(*Event_GameEnded)(nil),
+		(*Event_Resigned)(nil),
 	}
 	file_moonshine_boozebarons_v1_boozebarons_proto_msgTypes[50].OneofWrappers = []any{}
 	type x struct{}
@@ -4834,7 +5003,7 @@ func file_moonshine_boozebarons_v1_boozebarons_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc), len(file_moonshine_boozebarons_v1_boozebarons_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   51,
+			NumMessages:   53,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -31,6 +31,8 @@ func (*Command) WrapKind(kind proto.Message) (*Command, bool) {
 		return &Command{Kind: &Command_CasinoKeep{CasinoKeep: k}}, true
 	case *DocksCollect:
 		return &Command{Kind: &Command_DocksCollect{DocksCollect: k}}, true
+	case *Resign:
+		return &Command{Kind: &Command_Resign{Resign: k}}, true
 	}
 	return nil, false
 }
@@ -58,6 +60,8 @@ func (x *Command) KindSet() bool {
 	case *Command_CasinoKeep:
 		return k != nil
 	case *Command_DocksCollect:
+		return k != nil
+	case *Command_Resign:
 		return k != nil
 	}
 	return false
@@ -123,6 +127,8 @@ func (*Event) WrapKind(kind proto.Message) (*Event, bool) {
 		return &Event{Kind: &Event_DeckExhausted{DeckExhausted: k}}, true
 	case *GameEnded:
 		return &Event{Kind: &Event_GameEnded{GameEnded: k}}, true
+	case *Resigned:
+		return &Event{Kind: &Event_Resigned{Resigned: k}}, true
 	}
 	return nil, false
 }
@@ -186,6 +192,8 @@ func (x *Event) KindSet() bool {
 	case *Event_DeckExhausted:
 		return k != nil
 	case *Event_GameEnded:
+		return k != nil
+	case *Event_Resigned:
 		return k != nil
 	}
 	return false

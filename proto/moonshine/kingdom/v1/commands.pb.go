@@ -245,6 +245,7 @@ type Command struct {
 	//	*Command_ProposeDeal
 	//	*Command_AnswerDeal
 	//	*Command_ConfirmTerm
+	//	*Command_Resign
 	Kind          isCommand_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -611,6 +612,15 @@ func (x *Command) GetConfirmTerm() *ConfirmTerm {
 	return nil
 }
 
+func (x *Command) GetResign() *Resign {
+	if x != nil {
+		if x, ok := x.Kind.(*Command_Resign); ok {
+			return x.Resign
+		}
+	}
+	return nil
+}
+
 type isCommand_Kind interface {
 	isCommand_Kind()
 }
@@ -800,6 +810,13 @@ type Command_ConfirmTerm struct {
 	ConfirmTerm *ConfirmTerm `protobuf:"bytes,36,opt,name=confirm_term,json=confirmTerm,proto3,oneof"`
 }
 
+type Command_Resign struct {
+	// Any seat, any time outside a fight, a Raid or a Push awaiting
+	// consent that it is part of: concede the game (house ruling, see
+	// docs/rules/moonshine-kingdom.md).
+	Resign *Resign `protobuf:"bytes,37,opt,name=resign,proto3,oneof"`
+}
+
 func (*Command_BrewDraft) isCommand_Kind() {}
 
 func (*Command_StakeContract) isCommand_Kind() {}
@@ -871,6 +888,8 @@ func (*Command_ProposeDeal) isCommand_Kind() {}
 func (*Command_AnswerDeal) isCommand_Kind() {}
 
 func (*Command_ConfirmTerm) isCommand_Kind() {}
+
+func (*Command_Resign) isCommand_Kind() {}
 
 // DealTerm is one term of a deal, binding its obligor to the other party.
 type DealTerm struct {
@@ -2958,11 +2977,51 @@ func (x *BribeOrFall) GetBribe() bool {
 	return false
 }
 
+// Resign concedes the game: the mob is broken up (its mobsters and
+// Safehouses leave the board, its Titles return to the Supply, its open
+// deals are void) and the game never waits for it again. Its cash, Contracts
+// and Respect stay in its ledger. House ruling.
+type Resign struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resign) Reset() {
+	*x = Resign{}
+	mi := &file_moonshine_kingdom_v1_commands_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resign) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resign) ProtoMessage() {}
+
+func (x *Resign) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_commands_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resign.ProtoReflect.Descriptor instead.
+func (*Resign) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_commands_proto_rawDescGZIP(), []int{38}
+}
+
 var File_moonshine_kingdom_v1_commands_proto protoreflect.FileDescriptor
 
 const file_moonshine_kingdom_v1_commands_proto_rawDesc = "" +
 	"\n" +
-	"#moonshine/kingdom/v1/commands.proto\x12\x14moonshine.kingdom.v1\x1a\"moonshine/kingdom/v1/kingdom.proto\"\x83\x11\n" +
+	"#moonshine/kingdom/v1/commands.proto\x12\x14moonshine.kingdom.v1\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xbb\x11\n" +
 	"\aCommand\x12@\n" +
 	"\n" +
 	"brew_draft\x18\x01 \x01(\v2\x1f.moonshine.kingdom.v1.BrewDraftH\x00R\tbrewDraft\x12L\n" +
@@ -3003,7 +3062,8 @@ const file_moonshine_kingdom_v1_commands_proto_rawDesc = "" +
 	"\fpropose_deal\x18\" \x01(\v2!.moonshine.kingdom.v1.ProposeDealH\x00R\vproposeDeal\x12C\n" +
 	"\vanswer_deal\x18# \x01(\v2 .moonshine.kingdom.v1.AnswerDealH\x00R\n" +
 	"answerDeal\x12F\n" +
-	"\fconfirm_term\x18$ \x01(\v2!.moonshine.kingdom.v1.ConfirmTermH\x00R\vconfirmTermB\x06\n" +
+	"\fconfirm_term\x18$ \x01(\v2!.moonshine.kingdom.v1.ConfirmTermH\x00R\vconfirmTerm\x126\n" +
+	"\x06resign\x18% \x01(\v2\x1c.moonshine.kingdom.v1.ResignH\x00R\x06resignB\x06\n" +
 	"\x04kind\"\xe7\x01\n" +
 	"\bDealTerm\x126\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\".moonshine.kingdom.v1.DealTermKindR\x04kind\x12\x16\n" +
@@ -3131,7 +3191,8 @@ const file_moonshine_kingdom_v1_commands_proto_rawDesc = "" +
 	"\vTargetsCall\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\"#\n" +
 	"\vBribeOrFall\x12\x14\n" +
-	"\x05bribe\x18\x01 \x01(\bR\x05bribe*\xe4\x01\n" +
+	"\x05bribe\x18\x01 \x01(\bR\x05bribe\"\b\n" +
+	"\x06Resign*\xe4\x01\n" +
 	"\fDealTermKind\x12\x1e\n" +
 	"\x1aDEAL_TERM_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17DEAL_TERM_KIND_PAY_CASH\x10\x01\x12\x1c\n" +
@@ -3161,7 +3222,7 @@ func file_moonshine_kingdom_v1_commands_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_kingdom_v1_commands_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_moonshine_kingdom_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_moonshine_kingdom_v1_commands_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_moonshine_kingdom_v1_commands_proto_goTypes = []any{
 	(DealTermKind)(0),        // 0: moonshine.kingdom.v1.DealTermKind
 	(DealParty)(0),           // 1: moonshine.kingdom.v1.DealParty
@@ -3204,13 +3265,14 @@ var file_moonshine_kingdom_v1_commands_proto_goTypes = []any{
 	(*LayLow)(nil),           // 38: moonshine.kingdom.v1.LayLow
 	(*TargetsCall)(nil),      // 39: moonshine.kingdom.v1.TargetsCall
 	(*BribeOrFall)(nil),      // 40: moonshine.kingdom.v1.BribeOrFall
-	(District)(0),            // 41: moonshine.kingdom.v1.District
-	(Broker)(0),              // 42: moonshine.kingdom.v1.Broker
-	(StandoffChoice)(0),      // 43: moonshine.kingdom.v1.StandoffChoice
-	(Liquor)(0),              // 44: moonshine.kingdom.v1.Liquor
-	(*Barrels)(nil),          // 45: moonshine.kingdom.v1.Barrels
-	(Tier)(0),                // 46: moonshine.kingdom.v1.Tier
-	(Borough)(0),             // 47: moonshine.kingdom.v1.Borough
+	(*Resign)(nil),           // 41: moonshine.kingdom.v1.Resign
+	(District)(0),            // 42: moonshine.kingdom.v1.District
+	(Broker)(0),              // 43: moonshine.kingdom.v1.Broker
+	(StandoffChoice)(0),      // 44: moonshine.kingdom.v1.StandoffChoice
+	(Liquor)(0),              // 45: moonshine.kingdom.v1.Liquor
+	(*Barrels)(nil),          // 46: moonshine.kingdom.v1.Barrels
+	(Tier)(0),                // 47: moonshine.kingdom.v1.Tier
+	(Borough)(0),             // 48: moonshine.kingdom.v1.Borough
 }
 var file_moonshine_kingdom_v1_commands_proto_depIdxs = []int32{
 	22, // 0: moonshine.kingdom.v1.Command.brew_draft:type_name -> moonshine.kingdom.v1.BrewDraft
@@ -3249,49 +3311,50 @@ var file_moonshine_kingdom_v1_commands_proto_depIdxs = []int32{
 	5,  // 33: moonshine.kingdom.v1.Command.propose_deal:type_name -> moonshine.kingdom.v1.ProposeDeal
 	6,  // 34: moonshine.kingdom.v1.Command.answer_deal:type_name -> moonshine.kingdom.v1.AnswerDeal
 	7,  // 35: moonshine.kingdom.v1.Command.confirm_term:type_name -> moonshine.kingdom.v1.ConfirmTerm
-	0,  // 36: moonshine.kingdom.v1.DealTerm.kind:type_name -> moonshine.kingdom.v1.DealTermKind
-	1,  // 37: moonshine.kingdom.v1.DealTerm.obligor:type_name -> moonshine.kingdom.v1.DealParty
-	41, // 38: moonshine.kingdom.v1.DealTerm.districts:type_name -> moonshine.kingdom.v1.District
-	42, // 39: moonshine.kingdom.v1.ProposeDeal.broker:type_name -> moonshine.kingdom.v1.Broker
-	4,  // 40: moonshine.kingdom.v1.ProposeDeal.terms:type_name -> moonshine.kingdom.v1.DealTerm
-	2,  // 41: moonshine.kingdom.v1.ProposeDeal.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
-	43, // 42: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	41, // 43: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
-	44, // 44: moonshine.kingdom.v1.Standoff.courage:type_name -> moonshine.kingdom.v1.Liquor
-	44, // 45: moonshine.kingdom.v1.Standoff.steal:type_name -> moonshine.kingdom.v1.Liquor
-	44, // 46: moonshine.kingdom.v1.Assault.courage:type_name -> moonshine.kingdom.v1.Liquor
-	44, // 47: moonshine.kingdom.v1.Assault.steal:type_name -> moonshine.kingdom.v1.Liquor
-	41, // 48: moonshine.kingdom.v1.Capo.district:type_name -> moonshine.kingdom.v1.District
-	41, // 49: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
-	45, // 50: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	41, // 51: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
-	44, // 52: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	41, // 53: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
-	41, // 54: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
-	45, // 55: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	41, // 56: moonshine.kingdom.v1.Move.via:type_name -> moonshine.kingdom.v1.District
-	41, // 57: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
-	41, // 58: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
-	45, // 59: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	45, // 60: moonshine.kingdom.v1.Push.back:type_name -> moonshine.kingdom.v1.Barrels
-	41, // 61: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
-	46, // 62: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
-	41, // 63: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
-	41, // 64: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
-	41, // 65: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
-	47, // 66: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
-	44, // 67: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	41, // 68: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
-	45, // 69: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	41, // 70: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
-	41, // 71: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
-	41, // 72: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
-	41, // 73: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
-	74, // [74:74] is the sub-list for method output_type
-	74, // [74:74] is the sub-list for method input_type
-	74, // [74:74] is the sub-list for extension type_name
-	74, // [74:74] is the sub-list for extension extendee
-	0,  // [0:74] is the sub-list for field type_name
+	41, // 36: moonshine.kingdom.v1.Command.resign:type_name -> moonshine.kingdom.v1.Resign
+	0,  // 37: moonshine.kingdom.v1.DealTerm.kind:type_name -> moonshine.kingdom.v1.DealTermKind
+	1,  // 38: moonshine.kingdom.v1.DealTerm.obligor:type_name -> moonshine.kingdom.v1.DealParty
+	42, // 39: moonshine.kingdom.v1.DealTerm.districts:type_name -> moonshine.kingdom.v1.District
+	43, // 40: moonshine.kingdom.v1.ProposeDeal.broker:type_name -> moonshine.kingdom.v1.Broker
+	4,  // 41: moonshine.kingdom.v1.ProposeDeal.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	2,  // 42: moonshine.kingdom.v1.ProposeDeal.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
+	44, // 43: moonshine.kingdom.v1.Standoff.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	42, // 44: moonshine.kingdom.v1.Standoff.flee_to:type_name -> moonshine.kingdom.v1.District
+	45, // 45: moonshine.kingdom.v1.Standoff.courage:type_name -> moonshine.kingdom.v1.Liquor
+	45, // 46: moonshine.kingdom.v1.Standoff.steal:type_name -> moonshine.kingdom.v1.Liquor
+	45, // 47: moonshine.kingdom.v1.Assault.courage:type_name -> moonshine.kingdom.v1.Liquor
+	45, // 48: moonshine.kingdom.v1.Assault.steal:type_name -> moonshine.kingdom.v1.Liquor
+	42, // 49: moonshine.kingdom.v1.Capo.district:type_name -> moonshine.kingdom.v1.District
+	42, // 50: moonshine.kingdom.v1.Advance.to:type_name -> moonshine.kingdom.v1.District
+	46, // 51: moonshine.kingdom.v1.Advance.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	42, // 52: moonshine.kingdom.v1.Spoils.relocate_from:type_name -> moonshine.kingdom.v1.District
+	45, // 53: moonshine.kingdom.v1.BrewDraft.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	42, // 54: moonshine.kingdom.v1.Move.from:type_name -> moonshine.kingdom.v1.District
+	42, // 55: moonshine.kingdom.v1.Move.to:type_name -> moonshine.kingdom.v1.District
+	46, // 56: moonshine.kingdom.v1.Move.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	42, // 57: moonshine.kingdom.v1.Move.via:type_name -> moonshine.kingdom.v1.District
+	42, // 58: moonshine.kingdom.v1.Push.from:type_name -> moonshine.kingdom.v1.District
+	42, // 59: moonshine.kingdom.v1.Push.to:type_name -> moonshine.kingdom.v1.District
+	46, // 60: moonshine.kingdom.v1.Push.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	46, // 61: moonshine.kingdom.v1.Push.back:type_name -> moonshine.kingdom.v1.Barrels
+	42, // 62: moonshine.kingdom.v1.Recruit.district:type_name -> moonshine.kingdom.v1.District
+	47, // 63: moonshine.kingdom.v1.Hustle.decks:type_name -> moonshine.kingdom.v1.Tier
+	42, // 64: moonshine.kingdom.v1.Secure.district:type_name -> moonshine.kingdom.v1.District
+	42, // 65: moonshine.kingdom.v1.Secure.relocate_from:type_name -> moonshine.kingdom.v1.District
+	42, // 66: moonshine.kingdom.v1.Smuggle.dock:type_name -> moonshine.kingdom.v1.District
+	48, // 67: moonshine.kingdom.v1.Extort.borough:type_name -> moonshine.kingdom.v1.Borough
+	45, // 68: moonshine.kingdom.v1.Fix.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	42, // 69: moonshine.kingdom.v1.Unload.district:type_name -> moonshine.kingdom.v1.District
+	46, // 70: moonshine.kingdom.v1.Unload.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	42, // 71: moonshine.kingdom.v1.Rise.district:type_name -> moonshine.kingdom.v1.District
+	42, // 72: moonshine.kingdom.v1.Rise.relocate_from:type_name -> moonshine.kingdom.v1.District
+	42, // 73: moonshine.kingdom.v1.Bribe.district:type_name -> moonshine.kingdom.v1.District
+	42, // 74: moonshine.kingdom.v1.TargetsCall.district:type_name -> moonshine.kingdom.v1.District
+	75, // [75:75] is the sub-list for method output_type
+	75, // [75:75] is the sub-list for method input_type
+	75, // [75:75] is the sub-list for extension type_name
+	75, // [75:75] is the sub-list for extension extendee
+	0,  // [0:75] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_kingdom_v1_commands_proto_init() }
@@ -3337,6 +3400,7 @@ func file_moonshine_kingdom_v1_commands_proto_init() {
 		(*Command_ProposeDeal)(nil),
 		(*Command_AnswerDeal)(nil),
 		(*Command_ConfirmTerm)(nil),
+		(*Command_Resign)(nil),
 	}
 	file_moonshine_kingdom_v1_commands_proto_msgTypes[31].OneofWrappers = []any{}
 	type x struct{}
@@ -3345,7 +3409,7 @@ func file_moonshine_kingdom_v1_commands_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_kingdom_v1_commands_proto_rawDesc), len(file_moonshine_kingdom_v1_commands_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   38,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -83,6 +83,8 @@ func (*Command) WrapKind(kind proto.Message) (*Command, bool) {
 		return &Command{Kind: &Command_AnswerDeal{AnswerDeal: k}}, true
 	case *ConfirmTerm:
 		return &Command{Kind: &Command_ConfirmTerm{ConfirmTerm: k}}, true
+	case *Resign:
+		return &Command{Kind: &Command_Resign{Resign: k}}, true
 	}
 	return nil, false
 }
@@ -162,6 +164,8 @@ func (x *Command) KindSet() bool {
 	case *Command_AnswerDeal:
 		return k != nil
 	case *Command_ConfirmTerm:
+		return k != nil
+	case *Command_Resign:
 		return k != nil
 	}
 	return false

@@ -151,6 +151,7 @@ type Event struct {
 	//	*Event_DealBroken
 	//	*Event_DealVoided
 	//	*Event_OccupierChanged
+	//	*Event_Resigned
 	Kind          isEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -715,6 +716,15 @@ func (x *Event) GetOccupierChanged() *OccupierChanged {
 	return nil
 }
 
+func (x *Event) GetResigned() *Resigned {
+	if x != nil {
+		if x, ok := x.Kind.(*Event_Resigned); ok {
+			return x.Resigned
+		}
+	}
+	return nil
+}
+
 type isEvent_Kind interface {
 	isEvent_Kind()
 }
@@ -1014,6 +1024,11 @@ type Event_OccupierChanged struct {
 	OccupierChanged *OccupierChanged `protobuf:"bytes,58,opt,name=occupier_changed,json=occupierChanged,proto3,oneof"`
 }
 
+type Event_Resigned struct {
+	// A seat resigned (house ruling).
+	Resigned *Resigned `protobuf:"bytes,59,opt,name=resigned,proto3,oneof"`
+}
+
 func (*Event_GameStarted) isEvent_Kind() {}
 
 func (*Event_DayStarted) isEvent_Kind() {}
@@ -1129,6 +1144,8 @@ func (*Event_DealBroken) isEvent_Kind() {}
 func (*Event_DealVoided) isEvent_Kind() {}
 
 func (*Event_OccupierChanged) isEvent_Kind() {}
+
+func (*Event_Resigned) isEvent_Kind() {}
 
 // OccupierChanged hands a fight's defence to the Occupier's partner: "You
 // may safely Move through their Controlled Districts", so partners may share
@@ -5458,7 +5475,10 @@ type GameEnded struct {
 	Bankroll []uint32 `protobuf:"varint,3,rep,packed,name=bankroll,proto3" json:"bankroll,omitempty"`
 	// Blood Oath: the winner's partner (the winner is the Capo di Tutti
 	// Capi).
-	Partner       *uint32 `protobuf:"varint,4,opt,name=partner,proto3,oneof" json:"partner,omitempty"`
+	Partner *uint32 `protobuf:"varint,4,opt,name=partner,proto3,oneof" json:"partner,omitempty"`
+	// The game ended because every rival mob (or Alliance) resigned: the
+	// winner (and its partner) are the ones left at the table.
+	Forfeit       bool `protobuf:"varint,5,opt,name=forfeit,proto3" json:"forfeit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5521,11 +5541,86 @@ func (x *GameEnded) GetPartner() uint32 {
 	return 0
 }
 
+func (x *GameEnded) GetForfeit() bool {
+	if x != nil {
+		return x.Forfeit
+	}
+	return false
+}
+
+// Resigned records a seat's concession (house ruling): its mobsters and
+// Safehouses leave the board for its supply, its Titles (Borough Deeds,
+// Syndicates, the Ward Boss) return to the Supply, the markers slotted on
+// its Operations board go back to their owners' Stashes, and the deals it
+// is a party to are void, the Favors returning unharmed.
+type Resigned struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The Districts its pieces left, in District order.
+	RemovedFrom []District `protobuf:"varint,2,rep,packed,name=removed_from,json=removedFrom,proto3,enum=moonshine.kingdom.v1.District" json:"removed_from,omitempty"`
+	// The ids of the deals voided.
+	VoidedDeals   []uint32 `protobuf:"varint,3,rep,packed,name=voided_deals,json=voidedDeals,proto3" json:"voided_deals,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Resigned) Reset() {
+	*x = Resigned{}
+	mi := &file_moonshine_kingdom_v1_events_proto_msgTypes[62]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Resigned) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Resigned) ProtoMessage() {}
+
+func (x *Resigned) ProtoReflect() protoreflect.Message {
+	mi := &file_moonshine_kingdom_v1_events_proto_msgTypes[62]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Resigned.ProtoReflect.Descriptor instead.
+func (*Resigned) Descriptor() ([]byte, []int) {
+	return file_moonshine_kingdom_v1_events_proto_rawDescGZIP(), []int{62}
+}
+
+func (x *Resigned) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *Resigned) GetRemovedFrom() []District {
+	if x != nil {
+		return x.RemovedFrom
+	}
+	return nil
+}
+
+func (x *Resigned) GetVoidedDeals() []uint32 {
+	if x != nil {
+		return x.VoidedDeals
+	}
+	return nil
+}
+
 var File_moonshine_kingdom_v1_events_proto protoreflect.FileDescriptor
 
 const file_moonshine_kingdom_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"!moonshine/kingdom/v1/events.proto\x12\x14moonshine.kingdom.v1\x1a#moonshine/kingdom/v1/commands.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\x85 \n" +
+	"!moonshine/kingdom/v1/events.proto\x12\x14moonshine.kingdom.v1\x1a#moonshine/kingdom/v1/commands.proto\x1a\"moonshine/kingdom/v1/kingdom.proto\"\xc3 \n" +
 	"\x05Event\x12F\n" +
 	"\fgame_started\x18\x01 \x01(\v2!.moonshine.kingdom.v1.GameStartedH\x00R\vgameStarted\x12C\n" +
 	"\vday_started\x18\x02 \x01(\v2 .moonshine.kingdom.v1.DayStartedH\x00R\n" +
@@ -5598,7 +5693,8 @@ const file_moonshine_kingdom_v1_events_proto_rawDesc = "" +
 	"dealBroken\x12C\n" +
 	"\vdeal_voided\x189 \x01(\v2 .moonshine.kingdom.v1.DealVoidedH\x00R\n" +
 	"dealVoided\x12R\n" +
-	"\x10occupier_changed\x18: \x01(\v2%.moonshine.kingdom.v1.OccupierChangedH\x00R\x0foccupierChangedB\x06\n" +
+	"\x10occupier_changed\x18: \x01(\v2%.moonshine.kingdom.v1.OccupierChangedH\x00R\x0foccupierChanged\x12<\n" +
+	"\bresigned\x18; \x01(\v2\x1e.moonshine.kingdom.v1.ResignedH\x00R\bresignedB\x06\n" +
 	"\x04kind\"i\n" +
 	"\x0fOccupierChanged\x12:\n" +
 	"\bdistrict\x18\x01 \x01(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\bdistrict\x12\x1a\n" +
@@ -5919,14 +6015,19 @@ const file_moonshine_kingdom_v1_events_proto_rawDesc = "" +
 	"\tcompleted\x18\x04 \x01(\bR\tcompleted\x12\x12\n" +
 	"\x04take\x18\x05 \x01(\rR\x04take\"%\n" +
 	"\x0fCommissionTaken\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\rR\x04seat\"\x84\x01\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\"\x9e\x01\n" +
 	"\tGameEnded\x12\x16\n" +
 	"\x06winner\x18\x01 \x01(\rR\x06winner\x12\x18\n" +
 	"\arespect\x18\x02 \x03(\x05R\arespect\x12\x1a\n" +
 	"\bbankroll\x18\x03 \x03(\rR\bbankroll\x12\x1d\n" +
-	"\apartner\x18\x04 \x01(\rH\x00R\apartner\x88\x01\x01B\n" +
+	"\apartner\x18\x04 \x01(\rH\x00R\apartner\x88\x01\x01\x12\x18\n" +
+	"\aforfeit\x18\x05 \x01(\bR\aforfeitB\n" +
 	"\n" +
-	"\b_partner*\x99\x01\n" +
+	"\b_partner\"\x84\x01\n" +
+	"\bResigned\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12A\n" +
+	"\fremoved_from\x18\x02 \x03(\x0e2\x1e.moonshine.kingdom.v1.DistrictR\vremovedFrom\x12!\n" +
+	"\fvoided_deals\x18\x03 \x03(\rR\vvoidedDeals*\x99\x01\n" +
 	"\fMarkerSource\x12\x1d\n" +
 	"\x19MARKER_SOURCE_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13MARKER_SOURCE_STASH\x10\x01\x12\x17\n" +
@@ -5948,7 +6049,7 @@ func file_moonshine_kingdom_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_moonshine_kingdom_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_moonshine_kingdom_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 62)
+var file_moonshine_kingdom_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 63)
 var file_moonshine_kingdom_v1_events_proto_goTypes = []any{
 	(MarkerSource)(0),               // 0: moonshine.kingdom.v1.MarkerSource
 	(*Event)(nil),                   // 1: moonshine.kingdom.v1.Event
@@ -6013,23 +6114,24 @@ var file_moonshine_kingdom_v1_events_proto_goTypes = []any{
 	(*ContractReckoned)(nil),        // 60: moonshine.kingdom.v1.ContractReckoned
 	(*CommissionTaken)(nil),         // 61: moonshine.kingdom.v1.CommissionTaken
 	(*GameEnded)(nil),               // 62: moonshine.kingdom.v1.GameEnded
-	(District)(0),                   // 63: moonshine.kingdom.v1.District
-	(Broker)(0),                     // 64: moonshine.kingdom.v1.Broker
-	(*DealTerm)(nil),                // 65: moonshine.kingdom.v1.DealTerm
-	(DealDeadline)(0),               // 66: moonshine.kingdom.v1.DealDeadline
-	(*Push)(nil),                    // 67: moonshine.kingdom.v1.Push
-	(StandoffChoice)(0),             // 68: moonshine.kingdom.v1.StandoffChoice
-	(CombatKind)(0),                 // 69: moonshine.kingdom.v1.CombatKind
-	(Liquor)(0),                     // 70: moonshine.kingdom.v1.Liquor
-	(*Barrels)(nil),                 // 71: moonshine.kingdom.v1.Barrels
-	(FightOutcome)(0),               // 72: moonshine.kingdom.v1.FightOutcome
-	(Playbook)(0),                   // 73: moonshine.kingdom.v1.Playbook
-	(Borough)(0),                    // 74: moonshine.kingdom.v1.Borough
-	(*Options)(nil),                 // 75: moonshine.kingdom.v1.Options
-	(Moon)(0),                       // 76: moonshine.kingdom.v1.Moon
-	(Tier)(0),                       // 77: moonshine.kingdom.v1.Tier
-	(RaidTrigger)(0),                // 78: moonshine.kingdom.v1.RaidTrigger
-	(Title)(0),                      // 79: moonshine.kingdom.v1.Title
+	(*Resigned)(nil),                // 63: moonshine.kingdom.v1.Resigned
+	(District)(0),                   // 64: moonshine.kingdom.v1.District
+	(Broker)(0),                     // 65: moonshine.kingdom.v1.Broker
+	(*DealTerm)(nil),                // 66: moonshine.kingdom.v1.DealTerm
+	(DealDeadline)(0),               // 67: moonshine.kingdom.v1.DealDeadline
+	(*Push)(nil),                    // 68: moonshine.kingdom.v1.Push
+	(StandoffChoice)(0),             // 69: moonshine.kingdom.v1.StandoffChoice
+	(CombatKind)(0),                 // 70: moonshine.kingdom.v1.CombatKind
+	(Liquor)(0),                     // 71: moonshine.kingdom.v1.Liquor
+	(*Barrels)(nil),                 // 72: moonshine.kingdom.v1.Barrels
+	(FightOutcome)(0),               // 73: moonshine.kingdom.v1.FightOutcome
+	(Playbook)(0),                   // 74: moonshine.kingdom.v1.Playbook
+	(Borough)(0),                    // 75: moonshine.kingdom.v1.Borough
+	(*Options)(nil),                 // 76: moonshine.kingdom.v1.Options
+	(Moon)(0),                       // 77: moonshine.kingdom.v1.Moon
+	(Tier)(0),                       // 78: moonshine.kingdom.v1.Tier
+	(RaidTrigger)(0),                // 79: moonshine.kingdom.v1.RaidTrigger
+	(Title)(0),                      // 80: moonshine.kingdom.v1.Title
 }
 var file_moonshine_kingdom_v1_events_proto_depIdxs = []int32{
 	26,  // 0: moonshine.kingdom.v1.Event.game_started:type_name -> moonshine.kingdom.v1.GameStarted
@@ -6090,81 +6192,83 @@ var file_moonshine_kingdom_v1_events_proto_depIdxs = []int32{
 	7,   // 55: moonshine.kingdom.v1.Event.deal_broken:type_name -> moonshine.kingdom.v1.DealBroken
 	8,   // 56: moonshine.kingdom.v1.Event.deal_voided:type_name -> moonshine.kingdom.v1.DealVoided
 	2,   // 57: moonshine.kingdom.v1.Event.occupier_changed:type_name -> moonshine.kingdom.v1.OccupierChanged
-	63,  // 58: moonshine.kingdom.v1.OccupierChanged.district:type_name -> moonshine.kingdom.v1.District
-	64,  // 59: moonshine.kingdom.v1.DealProposed.broker:type_name -> moonshine.kingdom.v1.Broker
-	65,  // 60: moonshine.kingdom.v1.DealProposed.terms:type_name -> moonshine.kingdom.v1.DealTerm
-	66,  // 61: moonshine.kingdom.v1.DealProposed.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
-	64,  // 62: moonshine.kingdom.v1.DealBroken.broker:type_name -> moonshine.kingdom.v1.Broker
-	0,   // 63: moonshine.kingdom.v1.DealBroken.marker_from:type_name -> moonshine.kingdom.v1.MarkerSource
-	67,  // 64: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
-	63,  // 65: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
-	63,  // 66: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
-	63,  // 67: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
-	68,  // 68: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
-	63,  // 69: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
-	63,  // 70: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
-	69,  // 71: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
-	70,  // 72: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
-	71,  // 73: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
-	63,  // 74: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
-	72,  // 75: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
-	63,  // 76: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
-	63,  // 77: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
-	71,  // 78: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	63,  // 79: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
-	63,  // 80: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
-	73,  // 81: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
-	74,  // 82: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
-	75,  // 83: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
-	25,  // 84: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
-	76,  // 85: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
-	63,  // 86: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
-	70,  // 87: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	70,  // 88: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	28,  // 89: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
-	63,  // 90: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
-	30,  // 91: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
-	63,  // 92: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
-	63,  // 93: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
-	71,  // 94: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	63,  // 95: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
-	63,  // 96: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
-	63,  // 97: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
-	71,  // 98: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	71,  // 99: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
-	63,  // 100: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
-	77,  // 101: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
-	77,  // 102: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
-	77,  // 103: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
-	63,  // 104: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
-	63,  // 105: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
-	63,  // 106: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
-	74,  // 107: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
-	70,  // 108: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	63,  // 109: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
-	71,  // 110: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
-	63,  // 111: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
-	63,  // 112: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
-	64,  // 113: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
-	76,  // 114: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
-	30,  // 115: moonshine.kingdom.v1.LaidLow.stranded:type_name -> moonshine.kingdom.v1.Casualty
-	78,  // 116: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
-	63,  // 117: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
-	63,  // 118: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
-	63,  // 119: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
-	63,  // 120: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
-	63,  // 121: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
-	71,  // 122: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
-	63,  // 123: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
-	30,  // 124: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
-	79,  // 125: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
-	74,  // 126: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
-	70,  // 127: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
-	128, // [128:128] is the sub-list for method output_type
-	128, // [128:128] is the sub-list for method input_type
-	128, // [128:128] is the sub-list for extension type_name
-	128, // [128:128] is the sub-list for extension extendee
-	0,   // [0:128] is the sub-list for field type_name
+	63,  // 58: moonshine.kingdom.v1.Event.resigned:type_name -> moonshine.kingdom.v1.Resigned
+	64,  // 59: moonshine.kingdom.v1.OccupierChanged.district:type_name -> moonshine.kingdom.v1.District
+	65,  // 60: moonshine.kingdom.v1.DealProposed.broker:type_name -> moonshine.kingdom.v1.Broker
+	66,  // 61: moonshine.kingdom.v1.DealProposed.terms:type_name -> moonshine.kingdom.v1.DealTerm
+	67,  // 62: moonshine.kingdom.v1.DealProposed.deadline:type_name -> moonshine.kingdom.v1.DealDeadline
+	65,  // 63: moonshine.kingdom.v1.DealBroken.broker:type_name -> moonshine.kingdom.v1.Broker
+	0,   // 64: moonshine.kingdom.v1.DealBroken.marker_from:type_name -> moonshine.kingdom.v1.MarkerSource
+	68,  // 65: moonshine.kingdom.v1.PushProposed.push:type_name -> moonshine.kingdom.v1.Push
+	64,  // 66: moonshine.kingdom.v1.CapoPromoted.district:type_name -> moonshine.kingdom.v1.District
+	64,  // 67: moonshine.kingdom.v1.Torched.district:type_name -> moonshine.kingdom.v1.District
+	64,  // 68: moonshine.kingdom.v1.StandoffChosen.district:type_name -> moonshine.kingdom.v1.District
+	69,  // 69: moonshine.kingdom.v1.StandoffChosen.choice:type_name -> moonshine.kingdom.v1.StandoffChoice
+	64,  // 70: moonshine.kingdom.v1.StandoffChosen.fled_to:type_name -> moonshine.kingdom.v1.District
+	64,  // 71: moonshine.kingdom.v1.CombatRound.district:type_name -> moonshine.kingdom.v1.District
+	70,  // 72: moonshine.kingdom.v1.CombatRound.kind:type_name -> moonshine.kingdom.v1.CombatKind
+	71,  // 73: moonshine.kingdom.v1.CombatRound.courage:type_name -> moonshine.kingdom.v1.Liquor
+	72,  // 74: moonshine.kingdom.v1.CombatRound.plundered:type_name -> moonshine.kingdom.v1.Barrels
+	64,  // 75: moonshine.kingdom.v1.FightEnded.district:type_name -> moonshine.kingdom.v1.District
+	73,  // 76: moonshine.kingdom.v1.FightEnded.outcome:type_name -> moonshine.kingdom.v1.FightOutcome
+	64,  // 77: moonshine.kingdom.v1.Withdrew.from:type_name -> moonshine.kingdom.v1.District
+	64,  // 78: moonshine.kingdom.v1.Withdrew.to:type_name -> moonshine.kingdom.v1.District
+	72,  // 79: moonshine.kingdom.v1.Withdrew.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	64,  // 80: moonshine.kingdom.v1.SpoilsTaken.district:type_name -> moonshine.kingdom.v1.District
+	64,  // 81: moonshine.kingdom.v1.SpoilsTaken.relocated_from:type_name -> moonshine.kingdom.v1.District
+	74,  // 82: moonshine.kingdom.v1.SeatSetup.playbook:type_name -> moonshine.kingdom.v1.Playbook
+	75,  // 83: moonshine.kingdom.v1.SeatSetup.home:type_name -> moonshine.kingdom.v1.Borough
+	76,  // 84: moonshine.kingdom.v1.GameStarted.options:type_name -> moonshine.kingdom.v1.Options
+	25,  // 85: moonshine.kingdom.v1.GameStarted.seats:type_name -> moonshine.kingdom.v1.SeatSetup
+	77,  // 86: moonshine.kingdom.v1.DayStarted.moon:type_name -> moonshine.kingdom.v1.Moon
+	64,  // 87: moonshine.kingdom.v1.Production.district:type_name -> moonshine.kingdom.v1.District
+	71,  // 88: moonshine.kingdom.v1.Production.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	71,  // 89: moonshine.kingdom.v1.BrewDrafted.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	28,  // 90: moonshine.kingdom.v1.BrewDrafted.productions:type_name -> moonshine.kingdom.v1.Production
+	64,  // 91: moonshine.kingdom.v1.Casualty.district:type_name -> moonshine.kingdom.v1.District
+	30,  // 92: moonshine.kingdom.v1.Blowback.casualties:type_name -> moonshine.kingdom.v1.Casualty
+	64,  // 93: moonshine.kingdom.v1.Moved.from:type_name -> moonshine.kingdom.v1.District
+	64,  // 94: moonshine.kingdom.v1.Moved.to:type_name -> moonshine.kingdom.v1.District
+	72,  // 95: moonshine.kingdom.v1.Moved.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	64,  // 96: moonshine.kingdom.v1.Moved.via:type_name -> moonshine.kingdom.v1.District
+	64,  // 97: moonshine.kingdom.v1.Pushed.from:type_name -> moonshine.kingdom.v1.District
+	64,  // 98: moonshine.kingdom.v1.Pushed.to:type_name -> moonshine.kingdom.v1.District
+	72,  // 99: moonshine.kingdom.v1.Pushed.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	72,  // 100: moonshine.kingdom.v1.Pushed.back:type_name -> moonshine.kingdom.v1.Barrels
+	64,  // 101: moonshine.kingdom.v1.Recruited.district:type_name -> moonshine.kingdom.v1.District
+	78,  // 102: moonshine.kingdom.v1.ContractsDrawn.decks:type_name -> moonshine.kingdom.v1.Tier
+	78,  // 103: moonshine.kingdom.v1.ContractsDiscarded.tiers:type_name -> moonshine.kingdom.v1.Tier
+	78,  // 104: moonshine.kingdom.v1.DeckReshuffled.deck:type_name -> moonshine.kingdom.v1.Tier
+	64,  // 105: moonshine.kingdom.v1.Secured.district:type_name -> moonshine.kingdom.v1.District
+	64,  // 106: moonshine.kingdom.v1.Secured.relocated_from:type_name -> moonshine.kingdom.v1.District
+	64,  // 107: moonshine.kingdom.v1.Smuggled.dock:type_name -> moonshine.kingdom.v1.District
+	75,  // 108: moonshine.kingdom.v1.Extorted.borough:type_name -> moonshine.kingdom.v1.Borough
+	71,  // 109: moonshine.kingdom.v1.Fixed.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	64,  // 110: moonshine.kingdom.v1.Unloaded.district:type_name -> moonshine.kingdom.v1.District
+	72,  // 111: moonshine.kingdom.v1.Unloaded.barrels:type_name -> moonshine.kingdom.v1.Barrels
+	64,  // 112: moonshine.kingdom.v1.Rose.district:type_name -> moonshine.kingdom.v1.District
+	64,  // 113: moonshine.kingdom.v1.Rose.relocated_from:type_name -> moonshine.kingdom.v1.District
+	65,  // 114: moonshine.kingdom.v1.Bribed.broker:type_name -> moonshine.kingdom.v1.Broker
+	77,  // 115: moonshine.kingdom.v1.LaidLow.moon:type_name -> moonshine.kingdom.v1.Moon
+	30,  // 116: moonshine.kingdom.v1.LaidLow.stranded:type_name -> moonshine.kingdom.v1.Casualty
+	79,  // 117: moonshine.kingdom.v1.RaidStarted.trigger:type_name -> moonshine.kingdom.v1.RaidTrigger
+	64,  // 118: moonshine.kingdom.v1.RaidStarted.precincts:type_name -> moonshine.kingdom.v1.District
+	64,  // 119: moonshine.kingdom.v1.RaidStrike.precinct:type_name -> moonshine.kingdom.v1.District
+	64,  // 120: moonshine.kingdom.v1.RaidStrike.district:type_name -> moonshine.kingdom.v1.District
+	64,  // 121: moonshine.kingdom.v1.RaidStrike.tied:type_name -> moonshine.kingdom.v1.District
+	64,  // 122: moonshine.kingdom.v1.RaidResolved.district:type_name -> moonshine.kingdom.v1.District
+	72,  // 123: moonshine.kingdom.v1.RaidResolved.seized:type_name -> moonshine.kingdom.v1.Barrels
+	64,  // 124: moonshine.kingdom.v1.RaidEnded.rebuilt:type_name -> moonshine.kingdom.v1.District
+	30,  // 125: moonshine.kingdom.v1.Swept.arrests:type_name -> moonshine.kingdom.v1.Casualty
+	80,  // 126: moonshine.kingdom.v1.TitleChanged.title:type_name -> moonshine.kingdom.v1.Title
+	75,  // 127: moonshine.kingdom.v1.TitleChanged.borough:type_name -> moonshine.kingdom.v1.Borough
+	71,  // 128: moonshine.kingdom.v1.TitleChanged.liquor:type_name -> moonshine.kingdom.v1.Liquor
+	64,  // 129: moonshine.kingdom.v1.Resigned.removed_from:type_name -> moonshine.kingdom.v1.District
+	130, // [130:130] is the sub-list for method output_type
+	130, // [130:130] is the sub-list for method input_type
+	130, // [130:130] is the sub-list for extension type_name
+	130, // [130:130] is the sub-list for extension extendee
+	0,   // [0:130] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_kingdom_v1_events_proto_init() }
@@ -6233,6 +6337,7 @@ func file_moonshine_kingdom_v1_events_proto_init() {
 		(*Event_DealBroken)(nil),
 		(*Event_DealVoided)(nil),
 		(*Event_OccupierChanged)(nil),
+		(*Event_Resigned)(nil),
 	}
 	file_moonshine_kingdom_v1_events_proto_msgTypes[18].OneofWrappers = []any{}
 	file_moonshine_kingdom_v1_events_proto_msgTypes[19].OneofWrappers = []any{}
@@ -6249,7 +6354,7 @@ func file_moonshine_kingdom_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_moonshine_kingdom_v1_events_proto_rawDesc), len(file_moonshine_kingdom_v1_events_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   62,
+			NumMessages:   63,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -127,6 +127,8 @@ func (*Event) WrapKind(kind proto.Message) (*Event, bool) {
 		return &Event{Kind: &Event_DealVoided{DealVoided: k}}, true
 	case *OccupierChanged:
 		return &Event{Kind: &Event_OccupierChanged{OccupierChanged: k}}, true
+	case *Resigned:
+		return &Event{Kind: &Event_Resigned{Resigned: k}}, true
 	}
 	return nil, false
 }
@@ -250,6 +252,8 @@ func (x *Event) KindSet() bool {
 	case *Event_DealVoided:
 		return k != nil
 	case *Event_OccupierChanged:
+		return k != nil
+	case *Event_Resigned:
 		return k != nil
 	}
 	return false

@@ -815,7 +815,9 @@ type SeatView struct {
 	// The Favors this seat ever bought (each at most once a game).
 	Bought []Broker `protobuf:"varint,23,rep,packed,name=bought,proto3,enum=moonshine.kingdom.v1.Broker" json:"bought,omitempty"`
 	// Runners removed from the game by Torch.
-	Burned        uint32 `protobuf:"varint,24,opt,name=burned,proto3" json:"burned,omitempty"`
+	Burned uint32 `protobuf:"varint,24,opt,name=burned,proto3" json:"burned,omitempty"`
+	// The seat resigned: the game no longer waits for it (house ruling).
+	Resigned      bool `protobuf:"varint,25,opt,name=resigned,proto3" json:"resigned,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1016,6 +1018,13 @@ func (x *SeatView) GetBurned() uint32 {
 		return x.Burned
 	}
 	return 0
+}
+
+func (x *SeatView) GetResigned() bool {
+	if x != nil {
+		return x.Resigned
+	}
+	return false
 }
 
 // TitleView is one Title's holder.
@@ -1380,7 +1389,7 @@ const file_moonshine_kingdom_v1_view_proto_rawDesc = "" +
 	"\n" +
 	"StakedView\x12\x1a\n" +
 	"\x04card\x18\x01 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x04card\x12 \n" +
-	"\amarkers\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\amarkers\"\x90\b\n" +
+	"\amarkers\x18\x02 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\amarkers\"\xb4\b\n" +
 	"\bSeatView\x12\x1c\n" +
 	"\x04seat\x18\x01 \x01(\rB\b\x92\xe5\x18\x04\b\x01\x10\x01R\x04seat\x12B\n" +
 	"\bplaybook\x18\x02 \x01(\x0e2\x1e.moonshine.kingdom.v1.PlaybookB\x06\x92\xe5\x18\x02\b\x01R\bplaybook\x129\n" +
@@ -1411,7 +1420,8 @@ const file_moonshine_kingdom_v1_view_proto_rawDesc = "" +
 	"\ahustled\x18\x15 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\ahustled\x12\x1c\n" +
 	"\x05loans\x18\x16 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x05loans\x12<\n" +
 	"\x06bought\x18\x17 \x03(\x0e2\x1c.moonshine.kingdom.v1.BrokerB\x06\x92\xe5\x18\x02\b\x01R\x06bought\x12\x1e\n" +
-	"\x06burned\x18\x18 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x06burned\"\xf5\x01\n" +
+	"\x06burned\x18\x18 \x01(\rB\x06\x92\xe5\x18\x02\b\x01R\x06burned\x12\"\n" +
+	"\bresigned\x18\x19 \x01(\bB\x06\x92\xe5\x18\x02\b\x01R\bresigned\"\xf5\x01\n" +
 	"\tTitleView\x129\n" +
 	"\x05title\x18\x01 \x01(\x0e2\x1b.moonshine.kingdom.v1.TitleB\x06\x92\xe5\x18\x02\b\x01R\x05title\x12?\n" +
 	"\aborough\x18\x02 \x01(\x0e2\x1d.moonshine.kingdom.v1.BoroughB\x06\x92\xe5\x18\x02\b\x01R\aborough\x12<\n" +

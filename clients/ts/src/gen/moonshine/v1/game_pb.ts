@@ -42,7 +42,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/v1/game.proto.
  */
 export const file_moonshine_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("Chdtb29uc2hpbmUvdjEvZ2FtZS5wcm90bxIMbW9vbnNoaW5lLnYxIsYBCgtHYW1lT3B0aW9ucxI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuT3B0aW9uc0gAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuT3B0aW9uc0gAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNIAEIGCgRnYW1lIpsDCgpHYW1lQ29uZmlnEg8KB3BsYXllcnMYASABKAUSKgoHb3B0aW9ucxgCIAEoCzIZLm1vb25zaGluZS52MS5HYW1lT3B0aW9ucxIRCglib3Rfc2VhdHMYAyADKAUSDQoFdGl0bGUYBCABKAkSFQoNcnVsZXNfdmVyc2lvbhgFIAEoCRIPCgd2YXJpYW50GAYgASgJEiwKCnZpc2liaWxpdHkYByABKA4yGC5tb29uc2hpbmUudjEuVmlzaWJpbGl0eRIpCglib3RfbGV2ZWwYCCABKA4yFi5tb29uc2hpbmUudjEuQm90TGV2ZWwSOwoKYm90X2xldmVscxgJIAMoCzInLm1vb25zaGluZS52MS5HYW1lQ29uZmlnLkJvdExldmVsc0VudHJ5EiYKBXRpbWVyGBQgASgLMhcubW9vbnNoaW5lLnYxLlR1cm5UaW1lchpICg5Cb3RMZXZlbHNFbnRyeRILCgNrZXkYASABKAUSJQoFdmFsdWUYAiABKA4yFi5tb29uc2hpbmUudjEuQm90TGV2ZWw6AjgBIsYBCgtHYW1lQ29tbWFuZBI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuQ29tbWFuZEgAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuQ29tbWFuZEgAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbW1hbmRIAEIGCgRnYW1lIlAKC0NoYXRNZXNzYWdlEhEKCWZyb21fc2VhdBgBIAEoBRIMCgR0ZXh0GAIgASgJEhQKB3RvX3NlYXQYAyABKAVIAIgBAUIKCghfdG9fc2VhdCKkAgoJRXZlbnRCb2R5EjcKDGJvb3plX2Jhcm9ucxgBIAEoCzIfLm1vb25zaGluZS5ib296ZWJhcm9ucy52MS5FdmVudEgAEjgKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMhsubW9vbnNoaW5lLmtpbmdkb20udjEuRXZlbnRIABI2Cgtib290bGVnZ2VycxgDIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5FdmVudEgAEikKBGNoYXQYZCABKAsyGS5tb29uc2hpbmUudjEuQ2hhdE1lc3NhZ2VIABIpCgV0YWJsZRhlIAEoCzIYLm1vb25zaGluZS52MS5UYWJsZUV2ZW50SAASDgoFbGFiZWwYyAEgASgJQgYKBGJvZHkixQIKClRhYmxlRXZlbnQSMQoJY2FuY2VsbGVkGAEgASgLMhwubW9vbnNoaW5lLnYxLlRhYmxlQ2FuY2VsbGVkSAASKwoJc2VhdF9sZWZ0GAIgASgLMhYubW9vbnNoaW5lLnYxLlNlYXRMZWZ0SAASPQoSY3JlZGVudGlhbF9yb3RhdGVkGAMgASgLMh8ubW9vbnNoaW5lLnYxLkNyZWRlbnRpYWxSb3RhdGVkSAASKgoGY2xvY2tzGAogASgLMhgubW9vbnNoaW5lLnYxLlR1cm5DbG9ja3NIABIvCgl0aW1lZF9vdXQYCyABKAsyGi5tb29uc2hpbmUudjEuVHVyblRpbWVkT3V0SAASMQoKdGFrZW5fb3ZlchgMIAEoCzIbLm1vb25zaGluZS52MS5TZWF0VGFrZW5PdmVySABCCAoGY2hhbmdlIiEKEUNyZWRlbnRpYWxSb3RhdGVkEgwKBHNlYXQYASABKAUiEAoOVGFibGVDYW5jZWxsZWQiGAoIU2VhdExlZnQSDAoEc2VhdBgBIAEoBSJDCgtQcml2YXRlUGFydBINCgVzZWF0cxgBIAMoBRIlCgRib2R5GAIgASgLMhcubW9vbnNoaW5lLnYxLkV2ZW50Qm9keSJiCgtTdG9yZWRFdmVudBInCgZwdWJsaWMYASABKAsyFy5tb29uc2hpbmUudjEuRXZlbnRCb2R5EioKB3ByaXZhdGUYAiADKAsyGS5tb29uc2hpbmUudjEuUHJpdmF0ZVBhcnQimgEKBUV2ZW50EgsKA3NlcRgBIAEoAxIvCgtyZWNvcmRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJwoGcHVibGljGAMgASgLMhcubW9vbnNoaW5lLnYxLkV2ZW50Qm9keRIqCgdwcml2YXRlGAQgAygLMhkubW9vbnNoaW5lLnYxLlByaXZhdGVQYXJ0IoQBCglUYWxrRXZlbnQSCwoDc2VxGAEgASgDEi8KC3JlY29yZGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgdtZXNzYWdlGAMgASgLMhkubW9vbnNoaW5lLnYxLkNoYXRNZXNzYWdlEg0KBWxhYmVsGAQgASgJImsKBFNlYXQSDAoEc2VhdBgBIAEoBRIPCgdjbGFpbWVkGAIgASgIEgwKBG5hbWUYAyABKAkSCwoDYm90GAQgASgIEikKCWJvdF9sZXZlbBgFIAEoDjIWLm1vb25zaGluZS52MS5Cb3RMZXZlbCLMAgoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRnYW1lGAIgASgJEigKBmNvbmZpZxgDIAEoCzIYLm1vb25zaGluZS52MS5HYW1lQ29uZmlnEiEKBXNlYXRzGAQgAygLMhIubW9vbnNoaW5lLnYxLlNlYXQSFwoPc2VlZF9jb21taXRtZW50GAUgASgMEgwKBHNlZWQYBiABKAwSDwoHdmVyc2lvbhgHIAEoAxIoCgZzdGF0dXMYCCABKA4yGC5tb29uc2hpbmUudjEuR2FtZVN0YXR1cxIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgtmaW5pc2hlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJY2FuY2VsbGVkGAsgASgIIkYKBlZpZXdlchIuCgtwZXJzcGVjdGl2ZRgBIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAIgASgFIkkKB1dhaXRpbmcSDAoEc2VhdBgBIAEoBRIQCghtdXN0X2FjdBgCIAEoCBIOCgZyZWFzb24YAyABKAkSDgoGZGV0YWlsGAQgASgJIroBCgZQcm9tcHQSDAoEc2VhdBgBIAEoBRIQCghtdXN0X2FjdBgCIAEoCBIOCgZyZWFzb24YAyABKAkSDgoGZGV0YWlsGAQgASgJEigKBWxlZ2FsGAUgAygLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEjAKCXRlbXBsYXRlcxgGIAMoCzIdLm1vb25zaGluZS52MS5Db21tYW5kVGVtcGxhdGUSFAoMbGVnYWxfbGFiZWxzGAcgAygJIpwBCg9Db21tYW5kVGVtcGxhdGUSDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIqCgdjb21tYW5kGAMgASgLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEisKBnBhcmFtcxgEIAMoCzIbLm1vb25zaGluZS52MS5UZW1wbGF0ZVBhcmFtEg0KBWxhYmVsGAUgASgJIl4KDVRlbXBsYXRlUGFyYW0SDQoFZmllbGQYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSDwoHY2hvaWNlcxgDIAMoCRILCgNtaW4YBCABKAUSCwoDbWF4GAUgASgFIjsKB091dGNvbWUSDwoHd2lubmVycxgBIAMoBRIOCgZzY29yZXMYAiADKAUSDwoHc3VtbWFyeRgDIAEoCSKlAwoIR2FtZVZpZXcSJAoEaW5mbxgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIkCgZ2aWV3ZXIYAiABKAsyFC5tb29uc2hpbmUudjEuVmlld2VyEiYKB3dhaXRpbmcYAyADKAsyFS5tb29uc2hpbmUudjEuV2FpdGluZxIkCgZwcm9tcHQYBCABKAsyFC5tb29uc2hpbmUudjEuUHJvbXB0EiYKB291dGNvbWUYBSABKAsyFS5tb29uc2hpbmUudjEuT3V0Y29tZRI2Cgxib296ZV9iYXJvbnMYCiABKAsyHi5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuVmlld0gAEjcKEW1vb25zaGluZV9raW5nZG9tGAsgASgLMhoubW9vbnNoaW5lLmtpbmdkb20udjEuVmlld0gAEjUKC2Jvb3RsZWdnZXJzGAwgASgLMh4ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlZpZXdIABInCgZjbG9ja3MYFCADKAsyFy5tb29uc2hpbmUudjEuU2VhdENsb2NrQgYKBHZpZXcivgEKCUdhbWVCb2FyZBI3Cgxib296ZV9iYXJvbnMYASABKAsyHy5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuQm9hcmRIABI4ChFtb29uc2hpbmVfa2luZ2RvbRgCIAEoCzIbLm1vb25zaGluZS5raW5nZG9tLnYxLkJvYXJkSAASNgoLYm9vdGxlZ2dlcnMYAyABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQm9hcmRIAEIGCgRnYW1lIpEBCgdWYXJpYW50EgwKBG5hbWUYASABKAkSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEwoLbWluX3BsYXllcnMYBCABKAUSEwoLbWF4X3BsYXllcnMYBSABKAUSKgoHb3B0aW9ucxgGIAEoCzIZLm1vb25zaGluZS52MS5HYW1lT3B0aW9ucyK1AQoJR2FtZVJ1bGVzEgwKBGdhbWUYASABKAkSDQoFdGl0bGUYAiABKAkSEwoLbWluX3BsYXllcnMYAyABKAUSEwoLbWF4X3BsYXllcnMYBCABKAUSJwoIdmFyaWFudHMYBSADKAsyFS5tb29uc2hpbmUudjEuVmFyaWFudBImCgVib2FyZBgGIAEoCzIXLm1vb25zaGluZS52MS5HYW1lQm9hcmQSEAoIbGFiZWxsZWQYByABKAgiwgEKDUxvZ2dlZENvbW1hbmQSEgoKY29tbWFuZF9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEioKB2NvbW1hbmQYAyABKAsyGS5tb29uc2hpbmUudjEuR2FtZUNvbW1hbmQSEQoJZmlyc3Rfc2VxGAQgASgDEhAKCGxhc3Rfc2VxGAUgASgDEi8KC3JlY29yZGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVsYWJlbBgHIAEoCSpjCghCb3RMZXZlbBIZChVCT1RfTEVWRUxfVU5TUEVDSUZJRUQQABISCg5CT1RfTEVWRUxfRUFTWRABEhQKEEJPVF9MRVZFTF9OT1JNQUwQAhISCg5CT1RfTEVWRUxfSEFSRBADKlgKClZpc2liaWxpdHkSGgoWVklTSUJJTElUWV9VTlNQRUNJRklFRBAAEhUKEVZJU0lCSUxJVFlfUFVCTElDEAESFwoTVklTSUJJTElUWV9VTkxJU1RFRBACKm0KCkdhbWVTdGF0dXMSGwoXR0FNRV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBHQU1FX1NUQVRVU19PUEVOEAESFgoSR0FNRV9TVEFUVVNfQUNUSVZFEAISFAoQR0FNRV9TVEFUVVNfT1ZFUhADKlEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhIKDlJPTEVfU1BFQ1RBVE9SEAESDQoJUk9MRV9TRUFUEAISEAoMUk9MRV9BVURJVE9SEAMqbgoLUGVyc3BlY3RpdmUSGwoXUEVSU1BFQ1RJVkVfVU5TUEVDSUZJRUQQABIWChJQRVJTUEVDVElWRV9QVUJMSUMQARIUChBQRVJTUEVDVElWRV9TRUFUEAISFAoQUEVSU1BFQ1RJVkVfRlVMTBADYgZwcm90bzM", [file_google_protobuf_timestamp, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_data, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_bootleggers_v1_view, file_moonshine_boozebarons_v1_board, file_moonshine_boozebarons_v1_boozebarons, file_moonshine_kingdom_v1_board, file_moonshine_kingdom_v1_commands, file_moonshine_kingdom_v1_events, file_moonshine_kingdom_v1_kingdom, file_moonshine_kingdom_v1_view, file_moonshine_v1_timer]);
+  fileDesc("Chdtb29uc2hpbmUvdjEvZ2FtZS5wcm90bxIMbW9vbnNoaW5lLnYxIsYBCgtHYW1lT3B0aW9ucxI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuT3B0aW9uc0gAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuT3B0aW9uc0gAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk9wdGlvbnNIAEIGCgRnYW1lIpsDCgpHYW1lQ29uZmlnEg8KB3BsYXllcnMYASABKAUSKgoHb3B0aW9ucxgCIAEoCzIZLm1vb25zaGluZS52MS5HYW1lT3B0aW9ucxIRCglib3Rfc2VhdHMYAyADKAUSDQoFdGl0bGUYBCABKAkSFQoNcnVsZXNfdmVyc2lvbhgFIAEoCRIPCgd2YXJpYW50GAYgASgJEiwKCnZpc2liaWxpdHkYByABKA4yGC5tb29uc2hpbmUudjEuVmlzaWJpbGl0eRIpCglib3RfbGV2ZWwYCCABKA4yFi5tb29uc2hpbmUudjEuQm90TGV2ZWwSOwoKYm90X2xldmVscxgJIAMoCzInLm1vb25zaGluZS52MS5HYW1lQ29uZmlnLkJvdExldmVsc0VudHJ5EiYKBXRpbWVyGBQgASgLMhcubW9vbnNoaW5lLnYxLlR1cm5UaW1lchpICg5Cb3RMZXZlbHNFbnRyeRILCgNrZXkYASABKAUSJQoFdmFsdWUYAiABKA4yFi5tb29uc2hpbmUudjEuQm90TGV2ZWw6AjgBIsYBCgtHYW1lQ29tbWFuZBI5Cgxib296ZV9iYXJvbnMYASABKAsyIS5tb29uc2hpbmUuYm9vemViYXJvbnMudjEuQ29tbWFuZEgAEjoKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMh0ubW9vbnNoaW5lLmtpbmdkb20udjEuQ29tbWFuZEgAEjgKC2Jvb3RsZWdnZXJzGAMgASgLMiEubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbW1hbmRIAEIGCgRnYW1lIlAKC0NoYXRNZXNzYWdlEhEKCWZyb21fc2VhdBgBIAEoBRIMCgR0ZXh0GAIgASgJEhQKB3RvX3NlYXQYAyABKAVIAIgBAUIKCghfdG9fc2VhdCKkAgoJRXZlbnRCb2R5EjcKDGJvb3plX2Jhcm9ucxgBIAEoCzIfLm1vb25zaGluZS5ib296ZWJhcm9ucy52MS5FdmVudEgAEjgKEW1vb25zaGluZV9raW5nZG9tGAIgASgLMhsubW9vbnNoaW5lLmtpbmdkb20udjEuRXZlbnRIABI2Cgtib290bGVnZ2VycxgDIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5FdmVudEgAEikKBGNoYXQYZCABKAsyGS5tb29uc2hpbmUudjEuQ2hhdE1lc3NhZ2VIABIpCgV0YWJsZRhlIAEoCzIYLm1vb25zaGluZS52MS5UYWJsZUV2ZW50SAASDgoFbGFiZWwYyAEgASgJQgYKBGJvZHkirQQKClRhYmxlRXZlbnQSMQoJY2FuY2VsbGVkGAEgASgLMhwubW9vbnNoaW5lLnYxLlRhYmxlQ2FuY2VsbGVkSAASKwoJc2VhdF9sZWZ0GAIgASgLMhYubW9vbnNoaW5lLnYxLlNlYXRMZWZ0SAASPQoSY3JlZGVudGlhbF9yb3RhdGVkGAMgASgLMh8ubW9vbnNoaW5lLnYxLkNyZWRlbnRpYWxSb3RhdGVkSAASPQoSdGFrZWJhY2tfcmVxdWVzdGVkGBQgASgLMh8ubW9vbnNoaW5lLnYxLlRha2ViYWNrUmVxdWVzdGVkSAASOwoRdGFrZWJhY2tfYW5zd2VyZWQYFSABKAsyHi5tb29uc2hpbmUudjEuVGFrZWJhY2tBbnN3ZXJlZEgAEi0KCnRha2VuX2JhY2sYFiABKAsyFy5tb29uc2hpbmUudjEuVGFrZW5CYWNrSAASOwoRdGFrZWJhY2tfZGVjbGluZWQYFyABKAsyHi5tb29uc2hpbmUudjEuVGFrZWJhY2tEZWNsaW5lZEgAEioKBmNsb2NrcxgKIAEoCzIYLm1vb25zaGluZS52MS5UdXJuQ2xvY2tzSAASLwoJdGltZWRfb3V0GAsgASgLMhoubW9vbnNoaW5lLnYxLlR1cm5UaW1lZE91dEgAEjEKCnRha2VuX292ZXIYDCABKAsyGy5tb29uc2hpbmUudjEuU2VhdFRha2VuT3ZlckgAQggKBmNoYW5nZSJSChFUYWtlYmFja1JlcXVlc3RlZBIMCgRzZWF0GAEgASgFEhAKCGZyb21fc2VxGAIgASgDEg4KBnJlYXNvbhgDIAEoCRINCgVhc2tlZBgEIAMoBSIgChBUYWtlYmFja0Fuc3dlcmVkEgwKBHNlYXQYASABKAUiPgoJVGFrZW5CYWNrEgwKBHNlYXQYASABKAUSEAoIZnJvbV9zZXEYAiABKAMSEQoJY29uc2VudGVkGAMgAygFIiAKEFRha2ViYWNrRGVjbGluZWQSDAoEc2VhdBgBIAEoBSIhChFDcmVkZW50aWFsUm90YXRlZBIMCgRzZWF0GAEgASgFIhAKDlRhYmxlQ2FuY2VsbGVkIhgKCFNlYXRMZWZ0EgwKBHNlYXQYASABKAUiQwoLUHJpdmF0ZVBhcnQSDQoFc2VhdHMYASADKAUSJQoEYm9keRgCIAEoCzIXLm1vb25zaGluZS52MS5FdmVudEJvZHkiYgoLU3RvcmVkRXZlbnQSJwoGcHVibGljGAEgASgLMhcubW9vbnNoaW5lLnYxLkV2ZW50Qm9keRIqCgdwcml2YXRlGAIgAygLMhkubW9vbnNoaW5lLnYxLlByaXZhdGVQYXJ0IpoBCgVFdmVudBILCgNzZXEYASABKAMSLwoLcmVjb3JkZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnB1YmxpYxgDIAEoCzIXLm1vb25zaGluZS52MS5FdmVudEJvZHkSKgoHcHJpdmF0ZRgEIAMoCzIZLm1vb25zaGluZS52MS5Qcml2YXRlUGFydCKEAQoJVGFsa0V2ZW50EgsKA3NlcRgBIAEoAxIvCgtyZWNvcmRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKgoHbWVzc2FnZRgDIAEoCzIZLm1vb25zaGluZS52MS5DaGF0TWVzc2FnZRINCgVsYWJlbBgEIAEoCSJrCgRTZWF0EgwKBHNlYXQYASABKAUSDwoHY2xhaW1lZBgCIAEoCBIMCgRuYW1lGAMgASgJEgsKA2JvdBgEIAEoCBIpCglib3RfbGV2ZWwYBSABKA4yFi5tb29uc2hpbmUudjEuQm90TGV2ZWwizAIKCEdhbWVJbmZvEg8KB2dhbWVfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIoCgZjb25maWcYAyABKAsyGC5tb29uc2hpbmUudjEuR2FtZUNvbmZpZxIhCgVzZWF0cxgEIAMoCzISLm1vb25zaGluZS52MS5TZWF0EhcKD3NlZWRfY29tbWl0bWVudBgFIAEoDBIMCgRzZWVkGAYgASgMEg8KB3ZlcnNpb24YByABKAMSKAoGc3RhdHVzGAggASgOMhgubW9vbnNoaW5lLnYxLkdhbWVTdGF0dXMSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLZmluaXNoZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWNhbmNlbGxlZBgLIAEoCCJGCgZWaWV3ZXISLgoLcGVyc3BlY3RpdmUYASABKA4yGS5tb29uc2hpbmUudjEuUGVyc3BlY3RpdmUSDAoEc2VhdBgCIAEoBSJJCgdXYWl0aW5nEgwKBHNlYXQYASABKAUSEAoIbXVzdF9hY3QYAiABKAgSDgoGcmVhc29uGAMgASgJEg4KBmRldGFpbBgEIAEoCSK6AQoGUHJvbXB0EgwKBHNlYXQYASABKAUSEAoIbXVzdF9hY3QYAiABKAgSDgoGcmVhc29uGAMgASgJEg4KBmRldGFpbBgEIAEoCRIoCgVsZWdhbBgFIAMoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIwCgl0ZW1wbGF0ZXMYBiADKAsyHS5tb29uc2hpbmUudjEuQ29tbWFuZFRlbXBsYXRlEhQKDGxlZ2FsX2xhYmVscxgHIAMoCSKcAQoPQ29tbWFuZFRlbXBsYXRlEgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIrCgZwYXJhbXMYBCADKAsyGy5tb29uc2hpbmUudjEuVGVtcGxhdGVQYXJhbRINCgVsYWJlbBgFIAEoCSJeCg1UZW1wbGF0ZVBhcmFtEg0KBWZpZWxkGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEg8KB2Nob2ljZXMYAyADKAkSCwoDbWluGAQgASgFEgsKA21heBgFIAEoBSI7CgdPdXRjb21lEg8KB3dpbm5lcnMYASADKAUSDgoGc2NvcmVzGAIgAygFEg8KB3N1bW1hcnkYAyABKAkipQMKCEdhbWVWaWV3EiQKBGluZm8YASABKAsyFi5tb29uc2hpbmUudjEuR2FtZUluZm8SJAoGdmlld2VyGAIgASgLMhQubW9vbnNoaW5lLnYxLlZpZXdlchImCgd3YWl0aW5nGAMgAygLMhUubW9vbnNoaW5lLnYxLldhaXRpbmcSJAoGcHJvbXB0GAQgASgLMhQubW9vbnNoaW5lLnYxLlByb21wdBImCgdvdXRjb21lGAUgASgLMhUubW9vbnNoaW5lLnYxLk91dGNvbWUSNgoMYm9vemVfYmFyb25zGAogASgLMh4ubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLlZpZXdIABI3ChFtb29uc2hpbmVfa2luZ2RvbRgLIAEoCzIaLm1vb25zaGluZS5raW5nZG9tLnYxLlZpZXdIABI1Cgtib290bGVnZ2VycxgMIAEoCzIeLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5WaWV3SAASJwoGY2xvY2tzGBQgAygLMhcubW9vbnNoaW5lLnYxLlNlYXRDbG9ja0IGCgR2aWV3Ir4BCglHYW1lQm9hcmQSNwoMYm9vemVfYmFyb25zGAEgASgLMh8ubW9vbnNoaW5lLmJvb3plYmFyb25zLnYxLkJvYXJkSAASOAoRbW9vbnNoaW5lX2tpbmdkb20YAiABKAsyGy5tb29uc2hpbmUua2luZ2RvbS52MS5Cb2FyZEgAEjYKC2Jvb3RsZWdnZXJzGAMgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkJvYXJkSABCBgoEZ2FtZSKRAQoHVmFyaWFudBIMCgRuYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC21pbl9wbGF5ZXJzGAQgASgFEhMKC21heF9wbGF5ZXJzGAUgASgFEioKB29wdGlvbnMYBiABKAsyGS5tb29uc2hpbmUudjEuR2FtZU9wdGlvbnMitQEKCUdhbWVSdWxlcxIMCgRnYW1lGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC21pbl9wbGF5ZXJzGAMgASgFEhMKC21heF9wbGF5ZXJzGAQgASgFEicKCHZhcmlhbnRzGAUgAygLMhUubW9vbnNoaW5lLnYxLlZhcmlhbnQSJgoFYm9hcmQYBiABKAsyFy5tb29uc2hpbmUudjEuR2FtZUJvYXJkEhAKCGxhYmVsbGVkGAcgASgIIsIBCg1Mb2dnZWRDb21tYW5kEhIKCmNvbW1hbmRfaWQYASABKAkSDAoEc2VhdBgCIAEoBRIqCgdjb21tYW5kGAMgASgLMhkubW9vbnNoaW5lLnYxLkdhbWVDb21tYW5kEhEKCWZpcnN0X3NlcRgEIAEoAxIQCghsYXN0X3NlcRgFIAEoAxIvCgtyZWNvcmRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFbGFiZWwYByABKAkqYwoIQm90TGV2ZWwSGQoVQk9UX0xFVkVMX1VOU1BFQ0lGSUVEEAASEgoOQk9UX0xFVkVMX0VBU1kQARIUChBCT1RfTEVWRUxfTk9STUFMEAISEgoOQk9UX0xFVkVMX0hBUkQQAypYCgpWaXNpYmlsaXR5EhoKFlZJU0lCSUxJVFlfVU5TUEVDSUZJRUQQABIVChFWSVNJQklMSVRZX1BVQkxJQxABEhcKE1ZJU0lCSUxJVFlfVU5MSVNURUQQAiptCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQR0FNRV9TVEFUVVNfT1BFThABEhYKEkdBTUVfU1RBVFVTX0FDVElWRRACEhQKEEdBTUVfU1RBVFVTX09WRVIQAypRCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABISCg5ST0xFX1NQRUNUQVRPUhABEg0KCVJPTEVfU0VBVBACEhAKDFJPTEVfQVVESVRPUhADKm4KC1BlcnNwZWN0aXZlEhsKF1BFUlNQRUNUSVZFX1VOU1BFQ0lGSUVEEAASFgoSUEVSU1BFQ1RJVkVfUFVCTElDEAESFAoQUEVSU1BFQ1RJVkVfU0VBVBACEhQKEFBFUlNQRUNUSVZFX0ZVTEwQA2IGcHJvdG8z", [file_google_protobuf_timestamp, file_moonshine_bootleggers_v1_commands, file_moonshine_bootleggers_v1_data, file_moonshine_bootleggers_v1_events, file_moonshine_bootleggers_v1_options, file_moonshine_bootleggers_v1_view, file_moonshine_boozebarons_v1_board, file_moonshine_boozebarons_v1_boozebarons, file_moonshine_kingdom_v1_board, file_moonshine_kingdom_v1_commands, file_moonshine_kingdom_v1_events, file_moonshine_kingdom_v1_kingdom, file_moonshine_kingdom_v1_view, file_moonshine_v1_timer]);
 
 /**
  * GameOptions carries one game's typed options. A game's variants are
@@ -389,6 +389,40 @@ export type TableEvent = Message<"moonshine.v1.TableEvent"> & {
     case: "credentialRotated";
   } | {
     /**
+     * A seat asked to take back its last command; the other seats must
+     * consent.
+     *
+     * @generated from field: moonshine.v1.TakebackRequested takeback_requested = 20;
+     */
+    value: TakebackRequested;
+    case: "takebackRequested";
+  } | {
+    /**
+     * A seat consented to the open takeback request.
+     *
+     * @generated from field: moonshine.v1.TakebackAnswered takeback_answered = 21;
+     */
+    value: TakebackAnswered;
+    case: "takebackAnswered";
+  } | {
+    /**
+     * Commands were taken back: the game's events from from_seq to this
+     * event are folded as if they had not been applied.
+     *
+     * @generated from field: moonshine.v1.TakenBack taken_back = 22;
+     */
+    value: TakenBack;
+    case: "takenBack";
+  } | {
+    /**
+     * A seat declined the open takeback request: nothing is taken back.
+     *
+     * @generated from field: moonshine.v1.TakebackDeclined takeback_declined = 23;
+     */
+    value: TakebackDeclined;
+    case: "takebackDeclined";
+  } | {
+    /**
      * Turn clocks started or stopped (TurnTimer).
      *
      * @generated from field: moonshine.v1.TurnClocks clocks = 10;
@@ -422,6 +456,126 @@ export const TableEventSchema: GenMessage<TableEvent> = /*@__PURE__*/
   messageDesc(file_moonshine_v1_game, 5);
 
 /**
+ * TakebackRequested opens a takeback request that needs consent.
+ *
+ * @generated from message moonshine.v1.TakebackRequested
+ */
+export type TakebackRequested = Message<"moonshine.v1.TakebackRequested"> & {
+  /**
+   * The seat asking.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The first event the takeback would undo (of the seat's last standing
+   * command).
+   *
+   * @generated from field: int64 from_seq = 2;
+   */
+  fromSeq: bigint;
+
+  /**
+   * Why consent is needed: TAKEBACK_AFTER_ROLL or TAKEBACK_AFTER_OTHER_SEAT.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * The seats whose consent is needed.
+   *
+   * @generated from field: repeated int32 asked = 4;
+   */
+  asked: number[];
+};
+
+/**
+ * Describes the message moonshine.v1.TakebackRequested.
+ * Use `create(TakebackRequestedSchema)` to create a new message.
+ */
+export const TakebackRequestedSchema: GenMessage<TakebackRequested> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 6);
+
+/**
+ * TakebackAnswered records one seat's consent.
+ *
+ * @generated from message moonshine.v1.TakebackAnswered
+ */
+export type TakebackAnswered = Message<"moonshine.v1.TakebackAnswered"> & {
+  /**
+   * The seat consenting.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.v1.TakebackAnswered.
+ * Use `create(TakebackAnsweredSchema)` to create a new message.
+ */
+export const TakebackAnsweredSchema: GenMessage<TakebackAnswered> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 7);
+
+/**
+ * TakenBack undoes the game's events from from_seq up to this event.
+ *
+ * @generated from message moonshine.v1.TakenBack
+ */
+export type TakenBack = Message<"moonshine.v1.TakenBack"> & {
+  /**
+   * The seat whose command was taken back.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The first event undone.
+   *
+   * @generated from field: int64 from_seq = 2;
+   */
+  fromSeq: bigint;
+
+  /**
+   * The seats that consented (none when the seat took it back alone).
+   *
+   * @generated from field: repeated int32 consented = 3;
+   */
+  consented: number[];
+};
+
+/**
+ * Describes the message moonshine.v1.TakenBack.
+ * Use `create(TakenBackSchema)` to create a new message.
+ */
+export const TakenBackSchema: GenMessage<TakenBack> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 8);
+
+/**
+ * TakebackDeclined closes a takeback request unanswered.
+ *
+ * @generated from message moonshine.v1.TakebackDeclined
+ */
+export type TakebackDeclined = Message<"moonshine.v1.TakebackDeclined"> & {
+  /**
+   * The seat declining.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message moonshine.v1.TakebackDeclined.
+ * Use `create(TakebackDeclinedSchema)` to create a new message.
+ */
+export const TakebackDeclinedSchema: GenMessage<TakebackDeclined> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game, 9);
+
+/**
  * CredentialRotated says that a seat's credential was replaced.
  *
  * @generated from message moonshine.v1.CredentialRotated
@@ -440,7 +594,7 @@ export type CredentialRotated = Message<"moonshine.v1.CredentialRotated"> & {
  * Use `create(CredentialRotatedSchema)` to create a new message.
  */
 export const CredentialRotatedSchema: GenMessage<CredentialRotated> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 6);
+  messageDesc(file_moonshine_v1_game, 10);
 
 /**
  * TableCancelled says that the table's creator cancelled it.
@@ -455,7 +609,7 @@ export type TableCancelled = Message<"moonshine.v1.TableCancelled"> & {
  * Use `create(TableCancelledSchema)` to create a new message.
  */
 export const TableCancelledSchema: GenMessage<TableCancelled> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 7);
+  messageDesc(file_moonshine_v1_game, 11);
 
 /**
  * SeatLeft says that a seat's player left the table before the start.
@@ -476,7 +630,7 @@ export type SeatLeft = Message<"moonshine.v1.SeatLeft"> & {
  * Use `create(SeatLeftSchema)` to create a new message.
  */
 export const SeatLeftSchema: GenMessage<SeatLeft> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 8);
+  messageDesc(file_moonshine_v1_game, 12);
 
 /**
  * PrivatePart is a body that only the named seats (and the auditor) see.
@@ -504,7 +658,7 @@ export type PrivatePart = Message<"moonshine.v1.PrivatePart"> & {
  * Use `create(PrivatePartSchema)` to create a new message.
  */
 export const PrivatePartSchema: GenMessage<PrivatePart> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 9);
+  messageDesc(file_moonshine_v1_game, 13);
 
 /**
  * StoredEvent is the stored form of one event (the event store's bytes).
@@ -532,7 +686,7 @@ export type StoredEvent = Message<"moonshine.v1.StoredEvent"> & {
  * Use `create(StoredEventSchema)` to create a new message.
  */
 export const StoredEventSchema: GenMessage<StoredEvent> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 10);
+  messageDesc(file_moonshine_v1_game, 14);
 
 /**
  * Event is one event as a caller may see it: the public body and only the
@@ -578,7 +732,7 @@ export type Event = Message<"moonshine.v1.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 11);
+  messageDesc(file_moonshine_v1_game, 15);
 
 /**
  * TalkEvent is one message of a game's table talk as the caller may see
@@ -626,7 +780,7 @@ export type TalkEvent = Message<"moonshine.v1.TalkEvent"> & {
  * Use `create(TalkEventSchema)` to create a new message.
  */
 export const TalkEventSchema: GenMessage<TalkEvent> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 12);
+  messageDesc(file_moonshine_v1_game, 16);
 
 /**
  * Seat is one place at the table.
@@ -676,7 +830,7 @@ export type Seat = Message<"moonshine.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 13);
+  messageDesc(file_moonshine_v1_game, 17);
 
 /**
  * GameInfo is a game's public metadata.
@@ -769,7 +923,7 @@ export type GameInfo = Message<"moonshine.v1.GameInfo"> & {
  * Use `create(GameInfoSchema)` to create a new message.
  */
 export const GameInfoSchema: GenMessage<GameInfo> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 14);
+  messageDesc(file_moonshine_v1_game, 18);
 
 /**
  * Viewer says whose knowledge a response shows.
@@ -797,7 +951,7 @@ export type Viewer = Message<"moonshine.v1.Viewer"> & {
  * Use `create(ViewerSchema)` to create a new message.
  */
 export const ViewerSchema: GenMessage<Viewer> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 15);
+  messageDesc(file_moonshine_v1_game, 19);
 
 /**
  * Waiting says, publicly, that the game expects a seat to act.
@@ -839,7 +993,7 @@ export type Waiting = Message<"moonshine.v1.Waiting"> & {
  * Use `create(WaitingSchema)` to create a new message.
  */
 export const WaitingSchema: GenMessage<Waiting> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 16);
+  messageDesc(file_moonshine_v1_game, 20);
 
 /**
  * Prompt is what the caller's own seat may send now.
@@ -904,7 +1058,7 @@ export type Prompt = Message<"moonshine.v1.Prompt"> & {
  * Use `create(PromptSchema)` to create a new message.
  */
 export const PromptSchema: GenMessage<Prompt> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 17);
+  messageDesc(file_moonshine_v1_game, 21);
 
 /**
  * CommandTemplate is a command with free fields to fill in.
@@ -954,7 +1108,7 @@ export type CommandTemplate = Message<"moonshine.v1.CommandTemplate"> & {
  * Use `create(CommandTemplateSchema)` to create a new message.
  */
 export const CommandTemplateSchema: GenMessage<CommandTemplate> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 18);
+  messageDesc(file_moonshine_v1_game, 22);
 
 /**
  * TemplateParam is one free field of a CommandTemplate.
@@ -1003,7 +1157,7 @@ export type TemplateParam = Message<"moonshine.v1.TemplateParam"> & {
  * Use `create(TemplateParamSchema)` to create a new message.
  */
 export const TemplateParamSchema: GenMessage<TemplateParam> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 19);
+  messageDesc(file_moonshine_v1_game, 23);
 
 /**
  * Outcome is the result of a finished game.
@@ -1038,7 +1192,7 @@ export type Outcome = Message<"moonshine.v1.Outcome"> & {
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 20);
+  messageDesc(file_moonshine_v1_game, 24);
 
 /**
  * GameView is what the caller may know of a game at one version.
@@ -1126,7 +1280,7 @@ export type GameView = Message<"moonshine.v1.GameView"> & {
  * Use `create(GameViewSchema)` to create a new message.
  */
 export const GameViewSchema: GenMessage<GameView> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 21);
+  messageDesc(file_moonshine_v1_game, 25);
 
 /**
  * GameBoard carries one game's printed data (map, cards, tables), for
@@ -1174,7 +1328,7 @@ export type GameBoard = Message<"moonshine.v1.GameBoard"> & {
  * Use `create(GameBoardSchema)` to create a new message.
  */
 export const GameBoardSchema: GenMessage<GameBoard> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 22);
+  messageDesc(file_moonshine_v1_game, 26);
 
 /**
  * Variant is a named way to set a table of a game.
@@ -1230,7 +1384,7 @@ export type Variant = Message<"moonshine.v1.Variant"> & {
  * Use `create(VariantSchema)` to create a new message.
  */
 export const VariantSchema: GenMessage<Variant> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 23);
+  messageDesc(file_moonshine_v1_game, 27);
 
 /**
  * GameRules describes one game the server hosts.
@@ -1297,7 +1451,7 @@ export type GameRules = Message<"moonshine.v1.GameRules"> & {
  * Use `create(GameRulesSchema)` to create a new message.
  */
 export const GameRulesSchema: GenMessage<GameRules> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 24);
+  messageDesc(file_moonshine_v1_game, 28);
 
 /**
  * LoggedCommand is an accepted command, as published for verification.
@@ -1361,7 +1515,7 @@ export type LoggedCommand = Message<"moonshine.v1.LoggedCommand"> & {
  * Use `create(LoggedCommandSchema)` to create a new message.
  */
 export const LoggedCommandSchema: GenMessage<LoggedCommand> = /*@__PURE__*/
-  messageDesc(file_moonshine_v1_game, 25);
+  messageDesc(file_moonshine_v1_game, 29);
 
 /**
  * BotLevel is how strongly a server bot plays (docs/bots.md gives each

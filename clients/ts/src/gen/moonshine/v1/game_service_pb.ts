@@ -39,8 +39,8 @@
 //     streams at shutdown). A watch stream that ends UNAVAILABLE has
 //     ErrorInfo metadata resume_after_seq: watch again after it.
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_google_api_annotations } from "../../google/api/annotations_pb.js";
 import type { Event, GameCommand, GameConfig, GameInfo, GameRules, GameStatus, GameView, LoggedCommand, Outcome, Perspective, Prompt, TalkEvent, Waiting } from "./game_pb.js";
 import { file_moonshine_v1_game } from "./game_pb.js";
@@ -52,7 +52,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/v1/game_service.proto.
  */
 export const file_moonshine_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tb29uc2hpbmUvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgxtb29uc2hpbmUudjEiSwoRQ3JlYXRlR2FtZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZjb25maWcYAiABKAsyGC5tb29uc2hpbmUudjEuR2FtZUNvbmZpZyJWChJDcmVhdGVHYW1lUmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIaChJjcmVhdG9yX2NyZWRlbnRpYWwYAiABKAkidAoRQ2FuY2VsR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIaChJjcmVhdG9yX2NyZWRlbnRpYWwYAiABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIjoKEkNhbmNlbEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIlcKEExlYXZlU2VhdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdChBleHBlY3RlZF92ZXJzaW9uGAIgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24iiAEKF1JvdGF0ZUNyZWRlbnRpYWxSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGgoSY3JlYXRvcl9jcmVkZW50aWFsGAIgASgJEgwKBHNlYXQYAyABKAUSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIlQKGFJvdGF0ZUNyZWRlbnRpYWxSZXNwb25zZRISCgpjcmVkZW50aWFsGAEgASgJEiQKBGdhbWUYAiABKAsyFi5tb29uc2hpbmUudjEuR2FtZUluZm8iOQoRTGVhdmVTZWF0UmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbyJMCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESDAoEbmFtZRgDIAEoCUIHCgVfc2VhdCJaChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKAUSEgoKY3JlZGVudGlhbBgCIAEoCRIkCgRnYW1lGAMgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpsBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIdChBleHBlY3RlZF92ZXJzaW9uGAQgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24icAoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEhEKCWZpcnN0X3NlcRgBIAEoAxIQCghsYXN0X3NlcRgCIAEoAxIjCgZldmVudHMYAyADKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSDQoFbGFiZWwYBCABKAkiaQoSU2VuZE1lc3NhZ2VSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQESEgoKbWVzc2FnZV9pZBgEIAEoCUIKCghfdG9fc2VhdCJkChNTZW5kTWVzc2FnZVJlc3BvbnNlEiYKBWV2ZW50GAEgASgLMhMubW9vbnNoaW5lLnYxLkV2ZW50QgIYARIlCgR0YWxrGAIgASgLMhcubW9vbnNoaW5lLnYxLlRhbGtFdmVudCIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjcKD0dldEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpoBChBMaXN0R2FtZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSKAoGc3RhdHVzGAQgASgOMhgubW9vbnNoaW5lLnYxLkdhbWVTdGF0dXMSFgoObWluX29wZW5fc2VhdHMYBSABKAUSDwoHcGxheWVycxgGIAEoBSJTChFMaXN0R2FtZXNSZXNwb25zZRIlCgVnYW1lcxgBIAMoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkidAoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIuCgtwZXJzcGVjdGl2ZRgCIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAMgASgFEhMKC21pbl92ZXJzaW9uGAQgASgDIjcKD0dldFZpZXdSZXNwb25zZRIkCgR2aWV3GAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVWaWV3IoMBChBHZXRWaWV3QXRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgDEi4KC3BlcnNwZWN0aXZlGAMgASgOMhkubW9vbnNoaW5lLnYxLlBlcnNwZWN0aXZlEgwKBHNlYXQYBCABKAUSEwoLbWluX3ZlcnNpb24YBSABKAMiOQoRR2V0Vmlld0F0UmVzcG9uc2USJAoEdmlldxgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lVmlldyKrAQoQV2F0Y2hHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoAxIuCgtwZXJzcGVjdGl2ZRgDIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAQgASgFEgwKBHRhbGsYBSABKAgSFgoOYWZ0ZXJfdGFsa19zZXEYBiABKAMSDwoHcHJvbXB0cxgHIAEoCCK1AQoRV2F0Y2hHYW1lUmVzcG9uc2USIgoFZXZlbnQYASABKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSKQoJZ2FtZV9vdmVyGAIgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVPdmVyEiUKBHRhbGsYAyABKAsyFy5tb29uc2hpbmUudjEuVGFsa0V2ZW50EioKBnByb21wdBgEIAEoCzIaLm1vb25zaGluZS52MS5Qcm9tcHRVcGRhdGUilgEKDFByb21wdFVwZGF0ZRIPCgd2ZXJzaW9uGAEgASgDEiYKB3dhaXRpbmcYAiADKAsyFS5tb29uc2hpbmUudjEuV2FpdGluZxIkCgZwcm9tcHQYAyABKAsyFC5tb29uc2hpbmUudjEuUHJvbXB0EicKBmNsb2NrcxgUIAMoCzIXLm1vb25zaGluZS52MS5TZWF0Q2xvY2siWwoIR2FtZU92ZXISEAoIbGFzdF9zZXEYASABKAMSJgoHb3V0Y29tZRgCIAEoCzIVLm1vb25zaGluZS52MS5PdXRjb21lEhUKDWxhc3RfdGFsa19zZXEYAyABKAMiZAoRR2V0SGlzdG9yeVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIYChByZXF1aXJlX2NvbXBsZXRlGAIgASgIEhEKCWFmdGVyX3NlcRgDIAEoAxIRCglwYWdlX3NpemUYBCABKAUiuAEKEkdldEhpc3RvcnlSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvEhAKCGNvbXBsZXRlGAIgASgIEiMKBmV2ZW50cxgDIAMoCzITLm1vb25zaGluZS52MS5FdmVudBItCghjb21tYW5kcxgEIAMoCzIbLm1vb25zaGluZS52MS5Mb2dnZWRDb21tYW5kEhYKDm5leHRfYWZ0ZXJfc2VxGAUgASgDIhIKEExpc3RSdWxlc1JlcXVlc3QiOwoRTGlzdFJ1bGVzUmVzcG9uc2USJgoFZ2FtZXMYASADKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIh8KD0dldFJ1bGVzUmVxdWVzdBIMCgRnYW1lGAEgASgJIjoKEEdldFJ1bGVzUmVzcG9uc2USJgoFcnVsZXMYASABKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIkcKDkdldFRhbGtSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJQCg9HZXRUYWxrUmVzcG9uc2USJQoEdGFsaxgBIAMoCzIXLm1vb25zaGluZS52MS5UYWxrRXZlbnQSFgoObmV4dF9hZnRlcl9zZXEYAiABKAMytQ4KC0dhbWVTZXJ2aWNlEmUKCkNyZWF0ZUdhbWUSHy5tb29uc2hpbmUudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIC5tb29uc2hpbmUudjEuQ3JlYXRlR2FtZVJlc3BvbnNlIhSC0+STAg46ASoiCS92MS9nYW1lcxJuCghKb2luR2FtZRIdLm1vb25zaGluZS52MS5Kb2luR2FtZVJlcXVlc3QaHi5tb29uc2hpbmUudjEuSm9pbkdhbWVSZXNwb25zZSIjgtPkkwIdOgEqIhgvdjEvZ2FtZXMve2dhbWVfaWR9OmpvaW4SdgoKQ2FuY2VsR2FtZRIfLm1vb25zaGluZS52MS5DYW5jZWxHYW1lUmVxdWVzdBogLm1vb25zaGluZS52MS5DYW5jZWxHYW1lUmVzcG9uc2UiJYLT5JMCHzoBKiIaL3YxL2dhbWVzL3tnYW1lX2lkfTpjYW5jZWwScgoJTGVhdmVTZWF0Eh4ubW9vbnNoaW5lLnYxLkxlYXZlU2VhdFJlcXVlc3QaHy5tb29uc2hpbmUudjEuTGVhdmVTZWF0UmVzcG9uc2UiJILT5JMCHjoBKiIZL3YxL2dhbWVzL3tnYW1lX2lkfTpsZWF2ZRKfAQoQUm90YXRlQ3JlZGVudGlhbBIlLm1vb25zaGluZS52MS5Sb3RhdGVDcmVkZW50aWFsUmVxdWVzdBomLm1vb25zaGluZS52MS5Sb3RhdGVDcmVkZW50aWFsUmVzcG9uc2UiPILT5JMCNjoBKiIxL3YxL2dhbWVzL3tnYW1lX2lkfS9zZWF0cy97c2VhdH06cm90YXRlQ3JlZGVudGlhbBKBAQoNU3VibWl0Q29tbWFuZBIiLm1vb25zaGluZS52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBojLm1vb25zaGluZS52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2UiJ4LT5JMCIToBKiIcL3YxL2dhbWVzL3tnYW1lX2lkfS9jb21tYW5kcxJ3CgtTZW5kTWVzc2FnZRIgLm1vb25zaGluZS52MS5TZW5kTWVzc2FnZVJlcXVlc3QaIS5tb29uc2hpbmUudjEuU2VuZE1lc3NhZ2VSZXNwb25zZSIjgtPkkwIdOgEqIhgvdjEvZ2FtZXMve2dhbWVfaWR9L3RhbGsSYwoHR2V0R2FtZRIcLm1vb25zaGluZS52MS5HZXRHYW1lUmVxdWVzdBodLm1vb25zaGluZS52MS5HZXRHYW1lUmVzcG9uc2UiG4LT5JMCFRITL3YxL2dhbWVzL3tnYW1lX2lkfRJfCglMaXN0R2FtZXMSHi5tb29uc2hpbmUudjEuTGlzdEdhbWVzUmVxdWVzdBofLm1vb25zaGluZS52MS5MaXN0R2FtZXNSZXNwb25zZSIRgtPkkwILEgkvdjEvZ2FtZXMSaAoHR2V0VmlldxIcLm1vb25zaGluZS52MS5HZXRWaWV3UmVxdWVzdBodLm1vb25zaGluZS52MS5HZXRWaWV3UmVzcG9uc2UiIILT5JMCGhIYL3YxL2dhbWVzL3tnYW1lX2lkfS92aWV3EnUKCUdldFZpZXdBdBIeLm1vb25zaGluZS52MS5HZXRWaWV3QXRSZXF1ZXN0Gh8ubW9vbnNoaW5lLnYxLkdldFZpZXdBdFJlc3BvbnNlIieC0+STAiESHy92MS9nYW1lcy97Z2FtZV9pZH0vdmlld3Mve3NlcX0SeAoJV2F0Y2hHYW1lEh4ubW9vbnNoaW5lLnYxLldhdGNoR2FtZVJlcXVlc3QaHy5tb29uc2hpbmUudjEuV2F0Y2hHYW1lUmVzcG9uc2UiKILT5JMCIhIgL3YxL2dhbWVzL3tnYW1lX2lkfS9ldmVudHM6d2F0Y2gwARJzCgpHZXRIaXN0b3J5Eh8ubW9vbnNoaW5lLnYxLkdldEhpc3RvcnlSZXF1ZXN0GiAubW9vbnNoaW5lLnYxLkdldEhpc3RvcnlSZXNwb25zZSIigtPkkwIcEhovdjEvZ2FtZXMve2dhbWVfaWR9L2V2ZW50cxJoCgdHZXRUYWxrEhwubW9vbnNoaW5lLnYxLkdldFRhbGtSZXF1ZXN0Gh0ubW9vbnNoaW5lLnYxLkdldFRhbGtSZXNwb25zZSIggtPkkwIaEhgvdjEvZ2FtZXMve2dhbWVfaWR9L3RhbGsSXwoJTGlzdFJ1bGVzEh4ubW9vbnNoaW5lLnYxLkxpc3RSdWxlc1JlcXVlc3QaHy5tb29uc2hpbmUudjEuTGlzdFJ1bGVzUmVzcG9uc2UiEYLT5JMCCxIJL3YxL3J1bGVzEmMKCEdldFJ1bGVzEh0ubW9vbnNoaW5lLnYxLkdldFJ1bGVzUmVxdWVzdBoeLm1vb25zaGluZS52MS5HZXRSdWxlc1Jlc3BvbnNlIhiC0+STAhISEC92MS9ydWxlcy97Z2FtZX1iBnByb3RvMw", [file_google_api_annotations, file_moonshine_v1_game, file_moonshine_v1_timer]);
+  fileDesc("Ch9tb29uc2hpbmUvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgxtb29uc2hpbmUudjEiSwoRQ3JlYXRlR2FtZVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIoCgZjb25maWcYAiABKAsyGC5tb29uc2hpbmUudjEuR2FtZUNvbmZpZyJWChJDcmVhdGVHYW1lUmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIaChJjcmVhdG9yX2NyZWRlbnRpYWwYAiABKAkidAoRQ2FuY2VsR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIaChJjcmVhdG9yX2NyZWRlbnRpYWwYAiABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIjoKEkNhbmNlbEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIlcKEExlYXZlU2VhdFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdChBleHBlY3RlZF92ZXJzaW9uGAIgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24iiAEKF1JvdGF0ZUNyZWRlbnRpYWxSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGgoSY3JlYXRvcl9jcmVkZW50aWFsGAIgASgJEgwKBHNlYXQYAyABKAUSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uIlQKGFJvdGF0ZUNyZWRlbnRpYWxSZXNwb25zZRISCgpjcmVkZW50aWFsGAEgASgJEiQKBGdhbWUYAiABKAsyFi5tb29uc2hpbmUudjEuR2FtZUluZm8iOQoRTGVhdmVTZWF0UmVzcG9uc2USJAoEZ2FtZRgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbyJMCg9Kb2luR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESDAoEbmFtZRgDIAEoCUIHCgVfc2VhdCJaChBKb2luR2FtZVJlc3BvbnNlEgwKBHNlYXQYASABKAUSEgoKY3JlZGVudGlhbBgCIAEoCRIkCgRnYW1lGAMgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpsBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSKgoHY29tbWFuZBgDIAEoCzIZLm1vb25zaGluZS52MS5HYW1lQ29tbWFuZBIdChBleHBlY3RlZF92ZXJzaW9uGAQgASgDSACIAQFCEwoRX2V4cGVjdGVkX3ZlcnNpb24icAoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEhEKCWZpcnN0X3NlcRgBIAEoAxIQCghsYXN0X3NlcRgCIAEoAxIjCgZldmVudHMYAyADKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSDQoFbGFiZWwYBCABKAkiaQoSU2VuZE1lc3NhZ2VSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEdGV4dBgCIAEoCRIUCgd0b19zZWF0GAMgASgFSACIAQESEgoKbWVzc2FnZV9pZBgEIAEoCUIKCghfdG9fc2VhdCJkChNTZW5kTWVzc2FnZVJlc3BvbnNlEiYKBWV2ZW50GAEgASgLMhMubW9vbnNoaW5lLnYxLkV2ZW50QgIYARIlCgR0YWxrGAIgASgLMhcubW9vbnNoaW5lLnYxLlRhbGtFdmVudCIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjcKD0dldEdhbWVSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvIpoBChBMaXN0R2FtZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSKAoGc3RhdHVzGAQgASgOMhgubW9vbnNoaW5lLnYxLkdhbWVTdGF0dXMSFgoObWluX29wZW5fc2VhdHMYBSABKAUSDwoHcGxheWVycxgGIAEoBSJTChFMaXN0R2FtZXNSZXNwb25zZRIlCgVnYW1lcxgBIAMoCzIWLm1vb25zaGluZS52MS5HYW1lSW5mbxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkidAoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIuCgtwZXJzcGVjdGl2ZRgCIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAMgASgFEhMKC21pbl92ZXJzaW9uGAQgASgDIjcKD0dldFZpZXdSZXNwb25zZRIkCgR2aWV3GAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVWaWV3IoMBChBHZXRWaWV3QXRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgDEi4KC3BlcnNwZWN0aXZlGAMgASgOMhkubW9vbnNoaW5lLnYxLlBlcnNwZWN0aXZlEgwKBHNlYXQYBCABKAUSEwoLbWluX3ZlcnNpb24YBSABKAMiOQoRR2V0Vmlld0F0UmVzcG9uc2USJAoEdmlldxgBIAEoCzIWLm1vb25zaGluZS52MS5HYW1lVmlldyKrAQoQV2F0Y2hHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoAxIuCgtwZXJzcGVjdGl2ZRgDIAEoDjIZLm1vb25zaGluZS52MS5QZXJzcGVjdGl2ZRIMCgRzZWF0GAQgASgFEgwKBHRhbGsYBSABKAgSFgoOYWZ0ZXJfdGFsa19zZXEYBiABKAMSDwoHcHJvbXB0cxgHIAEoCCK1AQoRV2F0Y2hHYW1lUmVzcG9uc2USIgoFZXZlbnQYASABKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSKQoJZ2FtZV9vdmVyGAIgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVPdmVyEiUKBHRhbGsYAyABKAsyFy5tb29uc2hpbmUudjEuVGFsa0V2ZW50EioKBnByb21wdBgEIAEoCzIaLm1vb25zaGluZS52MS5Qcm9tcHRVcGRhdGUilgEKDFByb21wdFVwZGF0ZRIPCgd2ZXJzaW9uGAEgASgDEiYKB3dhaXRpbmcYAiADKAsyFS5tb29uc2hpbmUudjEuV2FpdGluZxIkCgZwcm9tcHQYAyABKAsyFC5tb29uc2hpbmUudjEuUHJvbXB0EicKBmNsb2NrcxgUIAMoCzIXLm1vb25zaGluZS52MS5TZWF0Q2xvY2siWwoIR2FtZU92ZXISEAoIbGFzdF9zZXEYASABKAMSJgoHb3V0Y29tZRgCIAEoCzIVLm1vb25zaGluZS52MS5PdXRjb21lEhUKDWxhc3RfdGFsa19zZXEYAyABKAMiZAoRR2V0SGlzdG9yeVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIYChByZXF1aXJlX2NvbXBsZXRlGAIgASgIEhEKCWFmdGVyX3NlcRgDIAEoAxIRCglwYWdlX3NpemUYBCABKAUiuAEKEkdldEhpc3RvcnlSZXNwb25zZRIkCgRnYW1lGAEgASgLMhYubW9vbnNoaW5lLnYxLkdhbWVJbmZvEhAKCGNvbXBsZXRlGAIgASgIEiMKBmV2ZW50cxgDIAMoCzITLm1vb25zaGluZS52MS5FdmVudBItCghjb21tYW5kcxgEIAMoCzIbLm1vb25zaGluZS52MS5Mb2dnZWRDb21tYW5kEhYKDm5leHRfYWZ0ZXJfc2VxGAUgASgDIhIKEExpc3RSdWxlc1JlcXVlc3QiOwoRTGlzdFJ1bGVzUmVzcG9uc2USJgoFZ2FtZXMYASADKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIh8KD0dldFJ1bGVzUmVxdWVzdBIMCgRnYW1lGAEgASgJIjoKEEdldFJ1bGVzUmVzcG9uc2USJgoFcnVsZXMYASABKAsyFy5tb29uc2hpbmUudjEuR2FtZVJ1bGVzIkcKDkdldFRhbGtSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDEhEKCXBhZ2Vfc2l6ZRgDIAEoBSJQCg9HZXRUYWxrUmVzcG9uc2USJQoEdGFsaxgBIAMoCzIXLm1vb25zaGluZS52MS5UYWxrRXZlbnQSFgoObmV4dF9hZnRlcl9zZXEYAiABKAMiaAoNUmVzaWduUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoA0gAiAEBQhMKEV9leHBlY3RlZF92ZXJzaW9uImkKDlJlc2lnblJlc3BvbnNlEhEKCWZpcnN0X3NlcRgBIAEoAxIQCghsYXN0X3NlcRgCIAEoAxIjCgZldmVudHMYAyADKAsyEy5tb29uc2hpbmUudjEuRXZlbnQSDQoFbGFiZWwYBCABKAkicgoWUmVxdWVzdFRha2ViYWNrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC2Fza19jb25zZW50GAIgASgIEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiJrChdSZXF1ZXN0VGFrZWJhY2tSZXNwb25zZRIsCgZzdGF0dXMYASABKA4yHC5tb29uc2hpbmUudjEuVGFrZWJhY2tTdGF0dXMSIgoFZXZlbnQYAiABKAsyEy5tb29uc2hpbmUudjEuRXZlbnQibAoVQW5zd2VyVGFrZWJhY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDgoGYWNjZXB0GAIgASgIEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKANIAIgBAUITChFfZXhwZWN0ZWRfdmVyc2lvbiJqChZBbnN3ZXJUYWtlYmFja1Jlc3BvbnNlEiwKBnN0YXR1cxgBIAEoDjIcLm1vb25zaGluZS52MS5UYWtlYmFja1N0YXR1cxIiCgVldmVudBgCIAEoCzITLm1vb25zaGluZS52MS5FdmVudCqKAQoOVGFrZWJhY2tTdGF0dXMSHwobVEFLRUJBQ0tfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHgoaVEFLRUJBQ0tfU1RBVFVTX1RBS0VOX0JBQ0sQARIZChVUQUtFQkFDS19TVEFUVVNfQVNLRUQQAhIcChhUQUtFQkFDS19TVEFUVVNfREVDTElORUQQAzK/EQoLR2FtZVNlcnZpY2USZQoKQ3JlYXRlR2FtZRIfLm1vb25zaGluZS52MS5DcmVhdGVHYW1lUmVxdWVzdBogLm1vb25zaGluZS52MS5DcmVhdGVHYW1lUmVzcG9uc2UiFILT5JMCDjoBKiIJL3YxL2dhbWVzEm4KCEpvaW5HYW1lEh0ubW9vbnNoaW5lLnYxLkpvaW5HYW1lUmVxdWVzdBoeLm1vb25zaGluZS52MS5Kb2luR2FtZVJlc3BvbnNlIiOC0+STAh06ASoiGC92MS9nYW1lcy97Z2FtZV9pZH06am9pbhJ2CgpDYW5jZWxHYW1lEh8ubW9vbnNoaW5lLnYxLkNhbmNlbEdhbWVSZXF1ZXN0GiAubW9vbnNoaW5lLnYxLkNhbmNlbEdhbWVSZXNwb25zZSIlgtPkkwIfOgEqIhovdjEvZ2FtZXMve2dhbWVfaWR9OmNhbmNlbBJyCglMZWF2ZVNlYXQSHi5tb29uc2hpbmUudjEuTGVhdmVTZWF0UmVxdWVzdBofLm1vb25zaGluZS52MS5MZWF2ZVNlYXRSZXNwb25zZSIkgtPkkwIeOgEqIhkvdjEvZ2FtZXMve2dhbWVfaWR9OmxlYXZlEp8BChBSb3RhdGVDcmVkZW50aWFsEiUubW9vbnNoaW5lLnYxLlJvdGF0ZUNyZWRlbnRpYWxSZXF1ZXN0GiYubW9vbnNoaW5lLnYxLlJvdGF0ZUNyZWRlbnRpYWxSZXNwb25zZSI8gtPkkwI2OgEqIjEvdjEvZ2FtZXMve2dhbWVfaWR9L3NlYXRzL3tzZWF0fTpyb3RhdGVDcmVkZW50aWFsEoEBCg1TdWJtaXRDb21tYW5kEiIubW9vbnNoaW5lLnYxLlN1Ym1pdENvbW1hbmRSZXF1ZXN0GiMubW9vbnNoaW5lLnYxLlN1Ym1pdENvbW1hbmRSZXNwb25zZSIngtPkkwIhOgEqIhwvdjEvZ2FtZXMve2dhbWVfaWR9L2NvbW1hbmRzEncKC1NlbmRNZXNzYWdlEiAubW9vbnNoaW5lLnYxLlNlbmRNZXNzYWdlUmVxdWVzdBohLm1vb25zaGluZS52MS5TZW5kTWVzc2FnZVJlc3BvbnNlIiOC0+STAh06ASoiGC92MS9nYW1lcy97Z2FtZV9pZH0vdGFsaxJjCgdHZXRHYW1lEhwubW9vbnNoaW5lLnYxLkdldEdhbWVSZXF1ZXN0Gh0ubW9vbnNoaW5lLnYxLkdldEdhbWVSZXNwb25zZSIbgtPkkwIVEhMvdjEvZ2FtZXMve2dhbWVfaWR9El8KCUxpc3RHYW1lcxIeLm1vb25zaGluZS52MS5MaXN0R2FtZXNSZXF1ZXN0Gh8ubW9vbnNoaW5lLnYxLkxpc3RHYW1lc1Jlc3BvbnNlIhGC0+STAgsSCS92MS9nYW1lcxJoCgdHZXRWaWV3EhwubW9vbnNoaW5lLnYxLkdldFZpZXdSZXF1ZXN0Gh0ubW9vbnNoaW5lLnYxLkdldFZpZXdSZXNwb25zZSIggtPkkwIaEhgvdjEvZ2FtZXMve2dhbWVfaWR9L3ZpZXcSdQoJR2V0Vmlld0F0Eh4ubW9vbnNoaW5lLnYxLkdldFZpZXdBdFJlcXVlc3QaHy5tb29uc2hpbmUudjEuR2V0Vmlld0F0UmVzcG9uc2UiJ4LT5JMCIRIfL3YxL2dhbWVzL3tnYW1lX2lkfS92aWV3cy97c2VxfRJ4CglXYXRjaEdhbWUSHi5tb29uc2hpbmUudjEuV2F0Y2hHYW1lUmVxdWVzdBofLm1vb25zaGluZS52MS5XYXRjaEdhbWVSZXNwb25zZSIogtPkkwIiEiAvdjEvZ2FtZXMve2dhbWVfaWR9L2V2ZW50czp3YXRjaDABEnMKCkdldEhpc3RvcnkSHy5tb29uc2hpbmUudjEuR2V0SGlzdG9yeVJlcXVlc3QaIC5tb29uc2hpbmUudjEuR2V0SGlzdG9yeVJlc3BvbnNlIiKC0+STAhwSGi92MS9nYW1lcy97Z2FtZV9pZH0vZXZlbnRzEmgKB0dldFRhbGsSHC5tb29uc2hpbmUudjEuR2V0VGFsa1JlcXVlc3QaHS5tb29uc2hpbmUudjEuR2V0VGFsa1Jlc3BvbnNlIiCC0+STAhoSGC92MS9nYW1lcy97Z2FtZV9pZH0vdGFsaxJfCglMaXN0UnVsZXMSHi5tb29uc2hpbmUudjEuTGlzdFJ1bGVzUmVxdWVzdBofLm1vb25zaGluZS52MS5MaXN0UnVsZXNSZXNwb25zZSIRgtPkkwILEgkvdjEvcnVsZXMSYwoIR2V0UnVsZXMSHS5tb29uc2hpbmUudjEuR2V0UnVsZXNSZXF1ZXN0Gh4ubW9vbnNoaW5lLnYxLkdldFJ1bGVzUmVzcG9uc2UiGILT5JMCEhIQL3YxL3J1bGVzL3tnYW1lfRJqCgZSZXNpZ24SGy5tb29uc2hpbmUudjEuUmVzaWduUmVxdWVzdBocLm1vb25zaGluZS52MS5SZXNpZ25SZXNwb25zZSIlgtPkkwIfOgEqIhovdjEvZ2FtZXMve2dhbWVfaWR9OnJlc2lnbhKOAQoPUmVxdWVzdFRha2ViYWNrEiQubW9vbnNoaW5lLnYxLlJlcXVlc3RUYWtlYmFja1JlcXVlc3QaJS5tb29uc2hpbmUudjEuUmVxdWVzdFRha2ViYWNrUmVzcG9uc2UiLoLT5JMCKDoBKiIjL3YxL2dhbWVzL3tnYW1lX2lkfTpyZXF1ZXN0VGFrZWJhY2sSigEKDkFuc3dlclRha2ViYWNrEiMubW9vbnNoaW5lLnYxLkFuc3dlclRha2ViYWNrUmVxdWVzdBokLm1vb25zaGluZS52MS5BbnN3ZXJUYWtlYmFja1Jlc3BvbnNlIi2C0+STAic6ASoiIi92MS9nYW1lcy97Z2FtZV9pZH06YW5zd2VyVGFrZWJhY2tiBnByb3RvMw", [file_google_api_annotations, file_moonshine_v1_game, file_moonshine_v1_timer]);
 
 /**
  * CreateGameRequest opens a game.
@@ -1232,6 +1232,253 @@ export const GetTalkResponseSchema: GenMessage<GetTalkResponse> = /*@__PURE__*/
   messageDesc(file_moonshine_v1_game_service, 33);
 
 /**
+ * ResignRequest concedes the game for the caller's seat.
+ *
+ * @generated from message moonshine.v1.ResignRequest
+ */
+export type ResignRequest = Message<"moonshine.v1.ResignRequest"> & {
+  /**
+   * The game.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The client's id for the command, as SubmitCommandRequest.command_id:
+   * a retry with the same id returns the first result.
+   *
+   * @generated from field: string command_id = 2;
+   */
+  commandId: string;
+
+  /**
+   * As SubmitCommandRequest.expected_version.
+   *
+   * @generated from field: optional int64 expected_version = 3;
+   */
+  expectedVersion?: bigint | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.ResignRequest.
+ * Use `create(ResignRequestSchema)` to create a new message.
+ */
+export const ResignRequestSchema: GenMessage<ResignRequest> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 34);
+
+/**
+ * ResignResponse says what the resignation wrote.
+ *
+ * @generated from message moonshine.v1.ResignResponse
+ */
+export type ResignResponse = Message<"moonshine.v1.ResignResponse"> & {
+  /**
+   * The sequence numbers of the events it wrote.
+   *
+   * @generated from field: int64 first_seq = 1;
+   */
+  firstSeq: bigint;
+
+  /**
+   * See first_seq.
+   *
+   * @generated from field: int64 last_seq = 2;
+   */
+  lastSeq: bigint;
+
+  /**
+   * Those events, as the caller may see them.
+   *
+   * @generated from field: repeated moonshine.v1.Event events = 3;
+   */
+  events: Event[];
+
+  /**
+   * A short label of the command for people.
+   *
+   * @generated from field: string label = 4;
+   */
+  label: string;
+};
+
+/**
+ * Describes the message moonshine.v1.ResignResponse.
+ * Use `create(ResignResponseSchema)` to create a new message.
+ */
+export const ResignResponseSchema: GenMessage<ResignResponse> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 35);
+
+/**
+ * RequestTakebackRequest asks to take back the caller's last command.
+ *
+ * @generated from message moonshine.v1.RequestTakebackRequest
+ */
+export type RequestTakebackRequest = Message<"moonshine.v1.RequestTakebackRequest"> & {
+  /**
+   * The game.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * Open a request for the other seats' consent when the takeback needs
+   * it; unset, such a takeback is refused with the reason.
+   *
+   * @generated from field: bool ask_consent = 2;
+   */
+  askConsent: boolean;
+
+  /**
+   * If set, the request applies only at exactly this version (else
+   * ABORTED, VERSION_CONFLICT).
+   *
+   * @generated from field: optional int64 expected_version = 3;
+   */
+  expectedVersion?: bigint | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.RequestTakebackRequest.
+ * Use `create(RequestTakebackRequestSchema)` to create a new message.
+ */
+export const RequestTakebackRequestSchema: GenMessage<RequestTakebackRequest> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 36);
+
+/**
+ * RequestTakebackResponse says what the request did.
+ *
+ * @generated from message moonshine.v1.RequestTakebackResponse
+ */
+export type RequestTakebackResponse = Message<"moonshine.v1.RequestTakebackResponse"> & {
+  /**
+   * Taken back, or asked.
+   *
+   * @generated from field: moonshine.v1.TakebackStatus status = 1;
+   */
+  status: TakebackStatus;
+
+  /**
+   * The table event appended, as the caller sees it.
+   *
+   * @generated from field: moonshine.v1.Event event = 2;
+   */
+  event?: Event | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.RequestTakebackResponse.
+ * Use `create(RequestTakebackResponseSchema)` to create a new message.
+ */
+export const RequestTakebackResponseSchema: GenMessage<RequestTakebackResponse> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 37);
+
+/**
+ * AnswerTakebackRequest answers the open takeback request.
+ *
+ * @generated from message moonshine.v1.AnswerTakebackRequest
+ */
+export type AnswerTakebackRequest = Message<"moonshine.v1.AnswerTakebackRequest"> & {
+  /**
+   * The game.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * Consent (true) or decline.
+   *
+   * @generated from field: bool accept = 2;
+   */
+  accept: boolean;
+
+  /**
+   * As RequestTakebackRequest.expected_version.
+   *
+   * @generated from field: optional int64 expected_version = 3;
+   */
+  expectedVersion?: bigint | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.AnswerTakebackRequest.
+ * Use `create(AnswerTakebackRequestSchema)` to create a new message.
+ */
+export const AnswerTakebackRequestSchema: GenMessage<AnswerTakebackRequest> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 38);
+
+/**
+ * AnswerTakebackResponse says where the request stands after the answer.
+ *
+ * @generated from message moonshine.v1.AnswerTakebackResponse
+ */
+export type AnswerTakebackResponse = Message<"moonshine.v1.AnswerTakebackResponse"> & {
+  /**
+   * Taken back (the last consent), still asked, or declined.
+   *
+   * @generated from field: moonshine.v1.TakebackStatus status = 1;
+   */
+  status: TakebackStatus;
+
+  /**
+   * The table event appended, as the caller sees it.
+   *
+   * @generated from field: moonshine.v1.Event event = 2;
+   */
+  event?: Event | undefined;
+};
+
+/**
+ * Describes the message moonshine.v1.AnswerTakebackResponse.
+ * Use `create(AnswerTakebackResponseSchema)` to create a new message.
+ */
+export const AnswerTakebackResponseSchema: GenMessage<AnswerTakebackResponse> = /*@__PURE__*/
+  messageDesc(file_moonshine_v1_game_service, 39);
+
+/**
+ * TakebackStatus is where a takeback request stands.
+ *
+ * @generated from enum moonshine.v1.TakebackStatus
+ */
+export enum TakebackStatus {
+  /**
+   * TAKEBACK_STATUS_UNSPECIFIED is no status.
+   *
+   * @generated from enum value: TAKEBACK_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * TAKEBACK_STATUS_TAKEN_BACK: the commands are taken back.
+   *
+   * @generated from enum value: TAKEBACK_STATUS_TAKEN_BACK = 1;
+   */
+  TAKEN_BACK = 1,
+
+  /**
+   * TAKEBACK_STATUS_ASKED: the request waits for the other seats' consent.
+   *
+   * @generated from enum value: TAKEBACK_STATUS_ASKED = 2;
+   */
+  ASKED = 2,
+
+  /**
+   * TAKEBACK_STATUS_DECLINED: a seat declined; nothing is taken back.
+   *
+   * @generated from enum value: TAKEBACK_STATUS_DECLINED = 3;
+   */
+  DECLINED = 3,
+}
+
+/**
+ * Describes the enum moonshine.v1.TakebackStatus.
+ */
+export const TakebackStatusSchema: GenEnum<TakebackStatus> = /*@__PURE__*/
+  enumDesc(file_moonshine_v1_game_service, 0);
+
+/**
  * GameService hosts games: create, join, play, talk, watch and replay.
  *
  * @generated from service moonshine.v1.GameService
@@ -1426,6 +1673,54 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof GetRulesRequestSchema;
     output: typeof GetRulesResponseSchema;
+  },
+  /**
+   * Resign concedes the game for the caller's seat: the server submits the
+   * game's own resign command (each game's rules say what becomes of the
+   * seat's pieces; docs/rules), through the same path as SubmitCommand,
+   * so that the command log, verify and idempotency treat it as any
+   * command. Refusals as SubmitCommand's, and FAILED_PRECONDITION
+   * UNIMPLEMENTED_RESIGN for a game without resignation.
+   *
+   * @generated from rpc moonshine.v1.GameService.Resign
+   */
+  resign: {
+    methodKind: "unary";
+    input: typeof ResignRequestSchema;
+    output: typeof ResignResponseSchema;
+  },
+  /**
+   * RequestTakeback asks to take back the caller's seat's last standing
+   * command, and with it every command after it. Taken back at once when
+   * no hidden fact was revealed and no die or shuffle drawn by it or after
+   * it, and no other seat has acted since; otherwise every other seat
+   * must consent (ask_consent opens the request; without it the refusal
+   * says why: FAILED_PRECONDITION TAKEBACK_AFTER_ROLL or
+   * TAKEBACK_AFTER_OTHER_SEAT), and never across a reveal
+   * (TAKEBACK_AFTER_REVEAL). A takeback is a TableEvent: the log is never
+   * edited, and the state is folded as if the commands taken back had not
+   * been played.
+   *
+   * @generated from rpc moonshine.v1.GameService.RequestTakeback
+   */
+  requestTakeback: {
+    methodKind: "unary";
+    input: typeof RequestTakebackRequestSchema;
+    output: typeof RequestTakebackResponseSchema;
+  },
+  /**
+   * AnswerTakeback consents to or declines the open takeback request as
+   * the caller's seat. The last consent takes the commands back; a
+   * decline closes the request. Refusals: FAILED_PRECONDITION
+   * NO_TAKEBACK_REQUEST (none open, or a command played since lapsed it),
+   * TAKEBACK_NOT_ASKED (the caller is not asked).
+   *
+   * @generated from rpc moonshine.v1.GameService.AnswerTakeback
+   */
+  answerTakeback: {
+    methodKind: "unary";
+    input: typeof AnswerTakebackRequestSchema;
+    output: typeof AnswerTakebackResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_moonshine_v1_game_service, 0);

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file moonshine/bootleggers/v1/commands.proto.
  */
 export const file_moonshine_bootleggers_v1_commands: GenFile = /*@__PURE__*/
-  fileDesc("Cidtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvY29tbWFuZHMucHJvdG8SGG1vb25zaGluZS5ib290bGVnZ2Vycy52MSKBCQoHQ29tbWFuZBI/Cg1jaG9vc2VfbXVzY2xlGAEgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNob29zZU11c2NsZUgAEkcKEnRha2VfbWVuX29mX2FjdGlvbhgCIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UYWtlTWVuT2ZBY3Rpb25IABI3CglidXlfdHJ1Y2sYAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5VHJ1Y2tIABJBCg5wYXNzX3NlbGVjdGlvbhgEIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXNzU2VsZWN0aW9uSAASNwoJcGxheV9jYXJkGAUgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYXlDYXJkSAASQwoQc2VuZF9pbl90aGVfYm95cxgGIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZW5kSW5UaGVCb3lzSAASRQoRZmlyZV91cF90aGVfc3RpbGwYByABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRmlyZVVwVGhlU3RpbGxIABI/Cg1wcm9wb3NlX3RyYWRlGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlByb3Bvc2VUcmFkZUgAEj0KDGFuc3dlcl90cmFkZRgJIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BbnN3ZXJUcmFkZUgAEkEKDndpdGhkcmF3X3RyYWRlGAogASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLldpdGhkcmF3VHJhZGVIABJCCg9ydW5fdGhlX3doaXNrZXkYCyABKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuVGhlV2hpc2tleUgAEkAKDmNhbGxfdGhlX29yZGVyGAwgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxUaGVPcmRlckgAEkQKEHRha2VfY2FzaW5vX2NhcmQYDSABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGFrZUNhc2lub0NhcmRIABI9CgxjdXRfb21hbGxleXMYDiABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ3V0T01hbGxleXNIABJEChBwbGF5X2Nhc2lub19jYXJkGA8gASgLMigubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYXlDYXNpbm9DYXJkSAASRgoRcGFzc19jYXNpbm9fY2FyZHMYECABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGFzc0Nhc2lub0NhcmRzSAASRwoRYW5zd2VyX2NvbW1pc3Npb24YESABKAsyKi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQW5zd2VyQ29tbWlzc2lvbkgAQgYKBGtpbmQiRQoLQ3V0T01hbGxleXMSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSIcCgxDaG9vc2VNdXNjbGUSDAoEY2FyZBgBIAEoBSJ1Cg9UYWtlTWVuT2ZBY3Rpb24SDAoEc2xvdBgBIAEoBRISCgVzdGlsbBgCIAEoBUgAiAEBEjYKBXBsYWNlGAMgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2VCCAoGX3N0aWxsIlYKDlRha2VDYXNpbm9DYXJkEgwKBHNsb3QYASABKAUSNgoFcGxhY2UYAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSIKCghCdXlUcnVjayIPCg1QYXNzU2VsZWN0aW9uIoEDCghQbGF5Q2FyZBIPCgdjYXJkX2lkGAEgASgFEiwKA2hpdBgCIAEoCzIdLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IaXRIABI2CghzaHV0ZG93bhgDIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TaHV0ZG93bkgAEkcKEnBheV9vZmZfdGhlX2NvcHBlchgEIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXlPZmZUaGVDb3BwZXJIABIyCgZoaWphY2sYBSABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGlqYWNrSAASPgoNaGFsdF9hbl9vcmRlchgGIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5IYWx0QW5PcmRlckgAEjcKCWJpZ19uaWdodBgHIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CaWdOaWdodEgAQggKBmVmZmVjdCJwCgNIaXQSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIxCgd2aWN0aW1zGAIgAygLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNvbG91ciInCghTaHV0ZG93bhIMCgRzZWF0GAEgASgFEg0KBXN0aWxsGAIgASgFIhEKD1BheU9mZlRoZUNvcHBlciIXCgZIaWphY2sSDQoFdHJ1Y2sYASABKAUiHAoLSGFsdEFuT3JkZXISDQoFdHJ1Y2sYASABKAUiQgoIQmlnTmlnaHQSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSLDAQoNU2VuZEluVGhlQm95cxI3CgpwbGFjZW1lbnRzGAEgAygLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYWNlbWVudBI9CgxyaW5nX3VwX2Zyb20YAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRI6CglyZWRldmVsb3AYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSImCg5GaXJlVXBUaGVTdGlsbBIUCgxwbGF5X2l0X2Nvb2wYASABKAgidwoMUHJvcG9zZVRyYWRlEgoKAnRvGAEgASgFEi0KBGdpdmUYAiABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR29vZHMSLAoDZ2V0GAMgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzIi8KC0Fuc3dlclRyYWRlEhAKCG9mZmVyX2lkGAEgASgFEg4KBmFjY2VwdBgCIAEoCCIhCg1XaXRoZHJhd1RyYWRlEhAKCG9mZmVyX2lkGAEgASgFIjwKDVJ1blRoZVdoaXNrZXkSKwoEcnVucxgBIAMoCzIdLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5SdW4iXAoDUnVuEg0KBXRydWNrGAEgASgFEg4KBmNyYXRlcxgCIAEoBRI2CgVwbGFjZRgDIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIlYKDENhbGxUaGVPcmRlchI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlEg4KBnRydWNrcxgCIAMoBSL2BQoOUGxheUNhc2lub0NhcmQSDwoHY2FyZF9pZBgBIAEoBRI5CgpjcmF6ZWRfZmFuGAIgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNyYXplZEZhbkgAEkgKEm5ld19jaXR5X29yZGluYW5jZRgDIAEoCzIqLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5OZXdDaXR5T3JkaW5hbmNlSAASOwoLcG9saWNlX3JhaWQYBCABKAsyJC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUG9saWNlUmFpZEgAEjAKBXBzc3N0GAUgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBzc3N0SAASOQoKZmlyZV9jaGllZhgGIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5GaXJlQ2hpZWZIABJHChFwb2xpdGljYWxfcG9ja2V0cxgHIAEoCzIqLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Qb2xpdGljYWxQb2NrZXRzSAASRwoRZ2FtYmxpbmdfd2luZGZhbGwYCCABKAsyKi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuR2FtYmxpbmdXaW5kZmFsbEgAEjcKCWFwcGxlX3BpZRgJIAEoCzIiLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BcHBsZVBpZUgAEjkKCmluc2lkZV9qb2IYCiABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSW5zaWRlSm9iSAASQAoOYnJlYWtfdGhlX2JhbmsYCyABKAsyJi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnJlYWtUaGVCYW5rSAASUgoXc3RhdGVfZ2FtaW5nX2NvbW1pc3Npb24YDCABKAsyLy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU3RhdGVHYW1pbmdDb21taXNzaW9uSABCCAoGZWZmZWN0IkMKCUNyYXplZEZhbhI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIiAKEE5ld0NpdHlPcmRpbmFuY2USDAoEc2VhdBgBIAEoBSJECgpQb2xpY2VSYWlkEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiSwoFUHNzc3QSDQoFdHJ1Y2sYASABKAUSMwoCdG8YAiABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSJDCglGaXJlQ2hpZWYSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSJYChBQb2xpdGljYWxQb2NrZXRzEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USDAoEc2VhdBgCIAEoBSJKChBHYW1ibGluZ1dpbmRmYWxsEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiGQoIQXBwbGVQaWUSDQoFdHJ1Y2sYASABKAUiGgoJSW5zaWRlSm9iEg0KBXRydWNrGAEgASgFIkYKDEJyZWFrVGhlQmFuaxI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIk8KFVN0YXRlR2FtaW5nQ29tbWlzc2lvbhI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIhEKD1Bhc3NDYXNpbm9DYXJkcyJXChBBbnN3ZXJDb21taXNzaW9uEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USCwoDcGF5GAIgASgIYgZwcm90bzM", [file_moonshine_bootleggers_v1_board]);
+  fileDesc("Cidtb29uc2hpbmUvYm9vdGxlZ2dlcnMvdjEvY29tbWFuZHMucHJvdG8SGG1vb25zaGluZS5ib290bGVnZ2Vycy52MSK1CQoHQ29tbWFuZBI/Cg1jaG9vc2VfbXVzY2xlGAEgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNob29zZU11c2NsZUgAEkcKEnRha2VfbWVuX29mX2FjdGlvbhgCIAEoCzIpLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5UYWtlTWVuT2ZBY3Rpb25IABI3CglidXlfdHJ1Y2sYAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQnV5VHJ1Y2tIABJBCg5wYXNzX3NlbGVjdGlvbhgEIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QYXNzU2VsZWN0aW9uSAASNwoJcGxheV9jYXJkGAUgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBsYXlDYXJkSAASQwoQc2VuZF9pbl90aGVfYm95cxgGIAEoCzInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TZW5kSW5UaGVCb3lzSAASRQoRZmlyZV91cF90aGVfc3RpbGwYByABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRmlyZVVwVGhlU3RpbGxIABI/Cg1wcm9wb3NlX3RyYWRlGAggASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlByb3Bvc2VUcmFkZUgAEj0KDGFuc3dlcl90cmFkZRgJIAEoCzIlLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5BbnN3ZXJUcmFkZUgAEkEKDndpdGhkcmF3X3RyYWRlGAogASgLMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLldpdGhkcmF3VHJhZGVIABJCCg9ydW5fdGhlX3doaXNrZXkYCyABKAsyJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuVGhlV2hpc2tleUgAEkAKDmNhbGxfdGhlX29yZGVyGAwgASgLMiYubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkNhbGxUaGVPcmRlckgAEkQKEHRha2VfY2FzaW5vX2NhcmQYDSABKAsyKC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuVGFrZUNhc2lub0NhcmRIABI9CgxjdXRfb21hbGxleXMYDiABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ3V0T01hbGxleXNIABIyCgZyZXNpZ24YFCABKAsyIC5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUmVzaWduSAASRAoQcGxheV9jYXNpbm9fY2FyZBgPIAEoCzIoLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGF5Q2FzaW5vQ2FyZEgAEkYKEXBhc3NfY2FzaW5vX2NhcmRzGBAgASgLMikubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBhc3NDYXNpbm9DYXJkc0gAEkcKEWFuc3dlcl9jb21taXNzaW9uGBEgASgLMioubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkFuc3dlckNvbW1pc3Npb25IAEIGCgRraW5kIkUKC0N1dE9NYWxsZXlzEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiHAoMQ2hvb3NlTXVzY2xlEgwKBGNhcmQYASABKAUidQoPVGFrZU1lbk9mQWN0aW9uEgwKBHNsb3QYASABKAUSEgoFc3RpbGwYAiABKAVIAIgBARI2CgVwbGFjZRgDIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlQggKBl9zdGlsbCJWCg5UYWtlQ2FzaW5vQ2FyZBIMCgRzbG90GAEgASgFEjYKBXBsYWNlGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiCgoIQnV5VHJ1Y2siDwoNUGFzc1NlbGVjdGlvbiKBAwoIUGxheUNhcmQSDwoHY2FyZF9pZBgBIAEoBRIsCgNoaXQYAiABKAsyHS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGl0SAASNgoIc2h1dGRvd24YAyABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuU2h1dGRvd25IABJHChJwYXlfb2ZmX3RoZV9jb3BwZXIYBCABKAsyKS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUGF5T2ZmVGhlQ29wcGVySAASMgoGaGlqYWNrGAUgASgLMiAubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkhpamFja0gAEj4KDWhhbHRfYW5fb3JkZXIYBiABKAsyJS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuSGFsdEFuT3JkZXJIABI3CgliaWdfbmlnaHQYByABKAsyIi5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQmlnTmlnaHRIAEIICgZlZmZlY3QicAoDSGl0EjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USMQoHdmljdGltcxgCIAMoCzIgLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Db2xvdXIiJwoIU2h1dGRvd24SDAoEc2VhdBgBIAEoBRINCgVzdGlsbBgCIAEoBSIRCg9QYXlPZmZUaGVDb3BwZXIiFwoGSGlqYWNrEg0KBXRydWNrGAEgASgFIhwKC0hhbHRBbk9yZGVyEg0KBXRydWNrGAEgASgFIkIKCEJpZ05pZ2h0EjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiwwEKDVNlbmRJblRoZUJveXMSNwoKcGxhY2VtZW50cxgBIAMoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5QbGFjZW1lbnQSPQoMcmluZ191cF9mcm9tGAIgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2USOgoJcmVkZXZlbG9wGAMgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiJgoORmlyZVVwVGhlU3RpbGwSFAoMcGxheV9pdF9jb29sGAEgASgIIncKDFByb3Bvc2VUcmFkZRIKCgJ0bxgBIAEoBRItCgRnaXZlGAIgASgLMh8ubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkdvb2RzEiwKA2dldBgDIAEoCzIfLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Hb29kcyIvCgtBbnN3ZXJUcmFkZRIQCghvZmZlcl9pZBgBIAEoBRIOCgZhY2NlcHQYAiABKAgiIQoNV2l0aGRyYXdUcmFkZRIQCghvZmZlcl9pZBgBIAEoBSI8Cg1SdW5UaGVXaGlza2V5EisKBHJ1bnMYASADKAsyHS5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUnVuIlwKA1J1bhINCgV0cnVjaxgBIAEoBRIOCgZjcmF0ZXMYAiABKAUSNgoFcGxhY2UYAyABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSJWCgxDYWxsVGhlT3JkZXISNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIOCgZ0cnVja3MYAiADKAUiCAoGUmVzaWduIvYFCg5QbGF5Q2FzaW5vQ2FyZBIPCgdjYXJkX2lkGAEgASgFEjkKCmNyYXplZF9mYW4YAiABKAsyIy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuQ3JhemVkRmFuSAASSAoSbmV3X2NpdHlfb3JkaW5hbmNlGAMgASgLMioubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLk5ld0NpdHlPcmRpbmFuY2VIABI7Cgtwb2xpY2VfcmFpZBgEIAEoCzIkLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Qb2xpY2VSYWlkSAASMAoFcHNzc3QYBSABKAsyHy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuUHNzc3RIABI5CgpmaXJlX2NoaWVmGAYgASgLMiMubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkZpcmVDaGllZkgAEkcKEXBvbGl0aWNhbF9wb2NrZXRzGAcgASgLMioubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLlBvbGl0aWNhbFBvY2tldHNIABJHChFnYW1ibGluZ193aW5kZmFsbBgIIAEoCzIqLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5HYW1ibGluZ1dpbmRmYWxsSAASNwoJYXBwbGVfcGllGAkgASgLMiIubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkFwcGxlUGllSAASOQoKaW5zaWRlX2pvYhgKIAEoCzIjLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5JbnNpZGVKb2JIABJACg5icmVha190aGVfYmFuaxgLIAEoCzImLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5CcmVha1RoZUJhbmtIABJSChdzdGF0ZV9nYW1pbmdfY29tbWlzc2lvbhgMIAEoCzIvLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5TdGF0ZUdhbWluZ0NvbW1pc3Npb25IAEIICgZlZmZlY3QiQwoJQ3JhemVkRmFuEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiIAoQTmV3Q2l0eU9yZGluYW5jZRIMCgRzZWF0GAEgASgFIkQKClBvbGljZVJhaWQSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSJLCgVQc3NzdBINCgV0cnVjaxgBIAEoBRIzCgJ0bxgCIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIkMKCUZpcmVDaGllZhI2CgVwbGFjZRgBIAEoDjInLm1vb25zaGluZS5ib290bGVnZ2Vycy52MS5Ecmlua2luZ1BsYWNlIlgKEFBvbGl0aWNhbFBvY2tldHMSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRIMCgRzZWF0GAIgASgFIkoKEEdhbWJsaW5nV2luZGZhbGwSNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZSIZCghBcHBsZVBpZRINCgV0cnVjaxgBIAEoBSIaCglJbnNpZGVKb2ISDQoFdHJ1Y2sYASABKAUiRgoMQnJlYWtUaGVCYW5rEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiTwoVU3RhdGVHYW1pbmdDb21taXNzaW9uEjYKBXBsYWNlGAEgASgOMicubW9vbnNoaW5lLmJvb3RsZWdnZXJzLnYxLkRyaW5raW5nUGxhY2UiEQoPUGFzc0Nhc2lub0NhcmRzIlcKEEFuc3dlckNvbW1pc3Npb24SNgoFcGxhY2UYASABKA4yJy5tb29uc2hpbmUuYm9vdGxlZ2dlcnMudjEuRHJpbmtpbmdQbGFjZRILCgNwYXkYAiABKAhiBnByb3RvMw", [file_moonshine_bootleggers_v1_board]);
 
 /**
  * Command is everything a seat can send to the game. Each is checked
@@ -148,6 +148,14 @@ export type Command = Message<"moonshine.bootleggers.v1.Command"> & {
      */
     value: CutOMalleys;
     case: "cutOmalleys";
+  } | {
+    /**
+     * Any Mobster, any time: concede (house ruling).
+     *
+     * @generated from field: moonshine.bootleggers.v1.Resign resign = 20;
+     */
+    value: Resign;
+    case: "resign";
   } | {
     /**
      * play_casino_card plays a kept Casino card in its window: Phase 2 or
@@ -807,6 +815,26 @@ export const CallTheOrderSchema: GenMessage<CallTheOrder> = /*@__PURE__*/
   messageDesc(file_moonshine_bootleggers_v1_commands, 21);
 
 /**
+ * Resign concedes the game (house ruling, docs/rules/bootleggers.md): the
+ * Mobster's markers, stills, trucks and money stay where they are, its
+ * open trade offers lapse, and from then on the game plays for it: it
+ * seals its lowest Muscle card, passes the selection, sends in no boys,
+ * plays it cool where it may, runs no whiskey and calls the order as the
+ * trucks stand. It ranks below every Mobster still playing.
+ *
+ * @generated from message moonshine.bootleggers.v1.Resign
+ */
+export type Resign = Message<"moonshine.bootleggers.v1.Resign"> & {
+};
+
+/**
+ * Describes the message moonshine.bootleggers.v1.Resign.
+ * Use `create(ResignSchema)` to create a new message.
+ */
+export const ResignSchema: GenMessage<Resign> = /*@__PURE__*/
+  messageDesc(file_moonshine_bootleggers_v1_commands, 22);
+
+/**
  * PlayCasinoCard plays one of the seat's kept Casino cards (Boardwalk). The
  * effect named must be the card's (BAD_EFFECT otherwise), and it is played
  * in the card's window (ruling 87): Crazed Fan and New City Ordinance during
@@ -926,7 +954,7 @@ export type PlayCasinoCard = Message<"moonshine.bootleggers.v1.PlayCasinoCard"> 
  * Use `create(PlayCasinoCardSchema)` to create a new message.
  */
 export const PlayCasinoCardSchema: GenMessage<PlayCasinoCard> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 22);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 23);
 
 /**
  * CrazedFan: "Destroy Casino Improvement marker in a Casino." (ruling 88)
@@ -947,7 +975,7 @@ export type CrazedFan = Message<"moonshine.bootleggers.v1.CrazedFan"> & {
  * Use `create(CrazedFanSchema)` to create a new message.
  */
 export const CrazedFanSchema: GenMessage<CrazedFan> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 23);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 24);
 
 /**
  * NewCityOrdinance: "Player pays additional $5G to open a new Casino. New
@@ -971,7 +999,7 @@ export type NewCityOrdinance = Message<"moonshine.bootleggers.v1.NewCityOrdinanc
  * Use `create(NewCityOrdinanceSchema)` to create a new message.
  */
 export const NewCityOrdinanceSchema: GenMessage<NewCityOrdinance> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 24);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 25);
 
 /**
  * PoliceRaid: "Play on a Casino. That Casino is closed for one round only.
@@ -993,7 +1021,7 @@ export type PoliceRaid = Message<"moonshine.bootleggers.v1.PoliceRaid"> & {
  * Use `create(PoliceRaidSchema)` to create a new message.
  */
 export const PoliceRaidSchema: GenMessage<PoliceRaid> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 25);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 26);
 
 /**
  * Pssst: "Play on a truck lined up at a Speakeasy or Casino. Move the truck
@@ -1023,7 +1051,7 @@ export type Pssst = Message<"moonshine.bootleggers.v1.Pssst"> & {
  * Use `create(PssstSchema)` to create a new message.
  */
 export const PssstSchema: GenMessage<Pssst> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 26);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 27);
 
 /**
  * FireChief: "Send the Fire Chief to inspect a Speakeasy or Casino. Crates
@@ -1045,7 +1073,7 @@ export type FireChief = Message<"moonshine.bootleggers.v1.FireChief"> & {
  * Use `create(FireChiefSchema)` to create a new message.
  */
 export const FireChiefSchema: GenMessage<FireChief> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 27);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 28);
 
 /**
  * PoliticalPockets: "The heat is on. Casino only buys crates from one
@@ -1074,7 +1102,7 @@ export type PoliticalPockets = Message<"moonshine.bootleggers.v1.PoliticalPocket
  * Use `create(PoliticalPocketsSchema)` to create a new message.
  */
 export const PoliticalPocketsSchema: GenMessage<PoliticalPockets> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 28);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 29);
 
 /**
  * GamblingWindfall: "Casino owner paid additional $1G per crate from bank
@@ -1096,7 +1124,7 @@ export type GamblingWindfall = Message<"moonshine.bootleggers.v1.GamblingWindfal
  * Use `create(GamblingWindfallSchema)` to create a new message.
  */
 export const GamblingWindfallSchema: GenMessage<GamblingWindfall> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 29);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 30);
 
 /**
  * ApplePie: "Crates in one truck at a Casino are doubled." (ruling 96)
@@ -1117,7 +1145,7 @@ export type ApplePie = Message<"moonshine.bootleggers.v1.ApplePie"> & {
  * Use `create(ApplePieSchema)` to create a new message.
  */
 export const ApplePieSchema: GenMessage<ApplePie> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 30);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 31);
 
 /**
  * InsideJob: "All crates in one truck at a Casino receive Casino owner's
@@ -1139,7 +1167,7 @@ export type InsideJob = Message<"moonshine.bootleggers.v1.InsideJob"> & {
  * Use `create(InsideJobSchema)` to create a new message.
  */
 export const InsideJobSchema: GenMessage<InsideJob> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 31);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 32);
 
 /**
  * BreakTheBank: "Casino owner receives no payout from gambling or crates
@@ -1161,7 +1189,7 @@ export type BreakTheBank = Message<"moonshine.bootleggers.v1.BreakTheBank"> & {
  * Use `create(BreakTheBankSchema)` to create a new message.
  */
 export const BreakTheBankSchema: GenMessage<BreakTheBank> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 32);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 33);
 
 /**
  * StateGamingCommission: "Casino owner must pay you $5G or Casino owner
@@ -1184,7 +1212,7 @@ export type StateGamingCommission = Message<"moonshine.bootleggers.v1.StateGamin
  * Use `create(StateGamingCommissionSchema)` to create a new message.
  */
 export const StateGamingCommissionSchema: GenMessage<StateGamingCommission> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 33);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 34);
 
 /**
  * PassCasinoCards says the seat plays no more Casino cards this Selling
@@ -1200,7 +1228,7 @@ export type PassCasinoCards = Message<"moonshine.bootleggers.v1.PassCasinoCards"
  * Use `create(PassCasinoCardsSchema)` to create a new message.
  */
 export const PassCasinoCardsSchema: GenMessage<PassCasinoCards> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 34);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 35);
 
 /**
  * AnswerCommission is a casino owner's answer to a State Gaming Commission
@@ -1231,5 +1259,5 @@ export type AnswerCommission = Message<"moonshine.bootleggers.v1.AnswerCommissio
  * Use `create(AnswerCommissionSchema)` to create a new message.
  */
 export const AnswerCommissionSchema: GenMessage<AnswerCommission> = /*@__PURE__*/
-  messageDesc(file_moonshine_bootleggers_v1_commands, 35);
+  messageDesc(file_moonshine_bootleggers_v1_commands, 36);
 
