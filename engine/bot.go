@@ -77,11 +77,15 @@ type Bot interface {
 	// Choose returns the command for k.Prompt, one of the commands the
 	// rules accept, or an error when it cannot choose (k is not a history
 	// of its game); the caller then falls back to one of k.Prompt.Legal.
+	// A nil command with no error passes: the bot leaves unanswered a
+	// prompt that need not be answered (MustAct false), such as an offer
+	// to act out of turn.
 	Choose(k Knowledge, r *Rand) (proto.Message, error)
 }
 
 // PolicyBot returns p as a Bot: it reads the view and the prompt of the
-// knowledge and ignores the history. A nil choice is an error.
+// knowledge and ignores the history. A nil choice passes on a prompt that
+// need not be answered and is an error on one that must.
 func PolicyBot(p Policy) Bot { return policyBot{p} }
 
 type policyBot struct{ p Policy }
@@ -89,6 +93,9 @@ type policyBot struct{ p Policy }
 func (b policyBot) Choose(k Knowledge, r *Rand) (proto.Message, error) {
 	if c := b.p.Choose(k.View, k.Prompt, r); c != nil {
 		return c, nil
+	}
+	if !k.Prompt.MustAct {
+		return nil, nil
 	}
 	return nil, fmt.Errorf("engine: the policy offers nothing for %v (%s)", k.Seat, k.Prompt.Reason)
 }

@@ -90,9 +90,16 @@ func TestPolicyBot(t *testing.T) {
 	if c, err := first.Choose(k, nil); err != nil || !proto.Equal(c, bidCmd(1)) {
 		t.Fatalf("policy: %v, %v", c, err)
 	}
-	empty := engine.Knowledge{Seat: 1, Prompt: engine.Prompt{Seat: 1}}
+	empty := engine.Knowledge{Seat: 1, Prompt: engine.Prompt{Seat: 1, MustAct: true}}
 	if _, err := first.Choose(empty, nil); err == nil {
-		t.Error("a policy without a choice is not an error")
+		t.Error("a policy without a choice for a prompt that must be answered is not an error")
+	}
+	// An out-of-turn offer (MustAct false) the policy declines is a pass:
+	// no command and no error, so that the caller plays nothing rather
+	// than a fallback.
+	offer := engine.Knowledge{Seat: 1, Prompt: engine.Prompt{Seat: 1}}
+	if c, err := first.Choose(offer, nil); c != nil || err != nil {
+		t.Errorf("a declined offer: %v, %v; want a pass", c, err)
 	}
 	if _, err := engine.UniformBot.Choose(empty, nil); err == nil {
 		t.Error("a prompt without legal commands is not an error")

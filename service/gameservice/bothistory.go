@@ -21,6 +21,37 @@ type botHistory struct {
 	events []engine.Event
 	// seats holds each seat's redacted history of events[:len].
 	seats map[engine.Seat][]engine.Event
+	// passes are the prompts a bot left unanswered (ones that need not
+	// be answered), by version, seat and reason, so that the driver does
+	// not ask again until the game moves.
+	passes map[botPass]bool
+}
+
+// botPass names a prompt a bot passed on: the game's version, the seat
+// and the prompt's reason.
+type botPass struct {
+	version int64
+	seat    engine.Seat
+	reason  string
+}
+
+// pass records that seat's bot passed on the prompt of reason at version.
+func (h *botHistory) pass(version int64, seat engine.Seat, reason string) {
+	if h.passes == nil {
+		h.passes = map[botPass]bool{}
+	}
+	for k := range h.passes { // passes at earlier versions are of prompts gone
+		if k.version != version {
+			delete(h.passes, k)
+		}
+	}
+	h.passes[botPass{version, seat, reason}] = true
+}
+
+// passed reports whether seat's bot passed on the prompt of reason at
+// version.
+func (h *botHistory) passed(version int64, seat engine.Seat, reason string) bool {
+	return h.passes[botPass{version, seat, reason}]
 }
 
 // upTo returns what seat may know of the game's events to version: the

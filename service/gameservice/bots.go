@@ -186,13 +186,18 @@ func anyBotSeat(t *table, p engine.Prompt) bool {
 // with neither the lock nor a request waiting on it. Its command goes in
 // at the version it was chosen for, through the clients' path (submit).
 func (d *botDriver) playTurn(ctx context.Context, id string, pick func(*table, engine.Prompt) bool, h *botHistory) (bool, error) {
-	turn, ok, err := d.nextTurn(ctx, id, pick)
+	turn, ok, err := d.nextTurn(ctx, id, pick, h)
 	if err != nil || !ok {
 		return false, err
 	}
 	cmd, choice, err := d.think(ctx, &turn, h)
 	if err != nil {
 		return false, err
+	}
+	if cmd == nil { // the bot leaves a prompt that need not be answered
+		h.pass(turn.version, turn.seat, turn.prompt.Reason)
+		d.s.tel.BotDecision(turn.t.module.Name(), string(turn.level), botPassed, turn.cpu)
+		return true, nil
 	}
 	err = d.submitTurn(ctx, &turn, cmd)
 	var rule *engine.RuleError
@@ -214,6 +219,9 @@ func (d *botDriver) playTurn(ctx context.Context, id string, pick func(*table, e
 const (
 	botChosen   = "bot"
 	botFallback = "fallback"
+	// botPassed: the bot left unanswered a prompt that need not be
+	// answered (an out-of-turn offer): no command.
+	botPassed = "pass"
 )
 
 // botTurn is one decision of a bot seat, as taken from the table under its
@@ -232,7 +240,8 @@ type botTurn struct {
 }
 
 // nextTurn finds the next decision that pick takes in game id.
-func (d *botDriver) nextTurn(ctx context.Context, id string, pick func(*table, engine.Prompt) bool) (botTurn, bool, error) {
+// A prompt the bot passed on at this version (h) is not taken again.
+func (d *botDriver) nextTurn(ctx context.Context, id string, pick func(*table, engine.Prompt) bool, h *botHistory) (botTurn, bool, error) {
 	t, err := d.s.table(ctx, id)
 	if err != nil {
 		return botTurn{}, false, err
@@ -244,7 +253,7 @@ func (d *botDriver) nextTurn(ctx context.Context, id string, pick func(*table, e
 			return
 		}
 		for _, p := range g.State.Prompts() {
-			if len(p.Legal)+len(p.Templates) == 0 || !pick(t, p) {
+			if len(p.Legal)+len(p.Templates) == 0 || !pick(t, p) || h.passed(g.Version, p.Seat, p.Reason) {
 				continue
 			}
 			turn = botTurn{t: t, seat: p.Seat, version: g.Version, view: g.State.View(engine.SeatViewer(p.Seat)),
@@ -276,6 +285,9 @@ func (d *botDriver) think(ctx context.Context, turn *botTurn, h *botHistory) (pr
 	turn.cpu = cpu
 	if err == nil && cmd != nil {
 		return proto.Clone(cmd), botChosen, nil
+	}
+	if err == nil && !turn.prompt.MustAct {
+		return nil, botPassed, nil
 	}
 	if len(turn.prompt.Legal) == 0 {
 		return nil, "", fmt.Errorf("the %s bot of seat %d has no command for %s: %v", turn.level, turn.seat, turn.prompt.Reason, err)
@@ -321,6 +333,9 @@ func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Mess
 	turn := botTurn{t: t, seat: p.Seat, version: g.Version, view: g.State.View(engine.SeatViewer(p.Seat)), prompt: p,
 		level: seatLevel(t.cfg, p.Seat), r: engine.BotRand(t.record.Seed, g.Version+1, p.Seat)}
 	cmd, choice, err := d.think(d.ctx, &turn, &botHistory{})
+	if err == nil && cmd == nil {
+		return nil // a pass: the platform's move is for a prompt that must be answered
+	}
 	if err != nil {
 		d.s.log.Warn("bots: no command for the platform's move", "game", t.module.Name(), "seat", int(p.Seat), "err", err)
 		return nil
