@@ -38,24 +38,6 @@ func (b *builder) sweep() {
 	}
 }
 
-// majority returns the seat holding strictly the most, with at least 2,
-// or none: the hard rule of every Title.
-func majority(counts []int) int {
-	best, at := 0, none
-	for seat, n := range counts {
-		switch {
-		case n > best:
-			best, at = n, seat
-		case n == best:
-			at = none
-		}
-	}
-	if best < 2 {
-		return none
-	}
-	return at
-}
-
 // titleHolders returns who the board says holds each Deed, Syndicate and
 // the Ward Boss card: the majority of the Districts of each Borough, of
 // the Speakeasies of each House Pour and of the Ghettos. It reads each
@@ -80,12 +62,12 @@ func (s *state) titleHolders() (deeds [6]int, syndicates [5]int, ward int) {
 	}
 	deeds[0], syndicates[0] = none, none
 	for _, bo := range printed.Boroughs() {
-		deeds[bo.ID] = majority(byBorough[bo.ID][:s.Players])
+		deeds[bo.ID] = printed.TitleHolder(byBorough[bo.ID][:s.Players])
 	}
 	for _, l := range printed.Liquors {
-		syndicates[l] = majority(byPour[l][:s.Players])
+		syndicates[l] = printed.TitleHolder(byPour[l][:s.Players])
 	}
-	return deeds, syndicates, majority(ghettos[:s.Players])
+	return deeds, syndicates, printed.TitleHolder(ghettos[:s.Players])
 }
 
 func (b *builder) redistributeTitles() {

@@ -70,6 +70,26 @@ func isHomePrecinct(d pb.District) bool {
 // titleRule is how the Reckoning awards every Title.
 const titleRule = "strictly the most of the Districts it counts, with at least 2"
 
+// TitleHolder returns the seat a Title goes to by titleRule, given how
+// many of the Title's Districts each seat holds: the seat with strictly
+// the most, at least 2, or -1 for nobody. The Reckoning and the bots'
+// heuristic both award Titles by it.
+func TitleHolder(counts []int) int {
+	best, at := 0, -1
+	for seat, n := range counts {
+		switch {
+		case n > best:
+			best, at = n, seat
+		case n == best:
+			at = -1
+		}
+	}
+	if best < 2 {
+		return -1
+	}
+	return at
+}
+
 // titles lists the Titles: the Deeds, the Syndicates and the Ward Boss.
 func titles() []*pb.TitleCard {
 	var out []*pb.TitleCard

@@ -31,12 +31,12 @@ func (b *board) swingOf(t pb.District) swing {
 		for seat := range counts {
 			counts[seat] = b.count(seat, keep)
 		}
-		before := majority(counts)
+		before := printed.TitleHolder(counts)
 		if owner != nobody && owner < len(counts) {
 			counts[owner]--
 		}
 		counts[b.me]++
-		after := majority(counts)
+		after := printed.TitleHolder(counts)
 		if after == b.me && before != b.me {
 			sw.gain += worth
 		}
@@ -61,24 +61,6 @@ func titleRule(ti *pb.TitleView) (func(printed.DistrictInfo) bool, int) {
 		return isGhetto, printed.WardBossRespect
 	}
 	return nil, 0
-}
-
-// majority returns the seat holding strictly the most, at least 2, or
-// nobody: the hard rule of every Title.
-func majority(counts []int) int {
-	best, at := 0, nobody
-	for seat, n := range counts {
-		switch {
-		case n > best:
-			best, at = n, seat
-		case n == best:
-			at = nobody
-		}
-	}
-	if best < 2 {
-		return nobody
-	}
-	return at
 }
 
 // strikeValue rates taking District t for the race: the Titles it wins the
