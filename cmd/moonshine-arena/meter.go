@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 )
 
 // record is one game as the report counts it.
@@ -50,9 +51,9 @@ func (m *meter) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	start, cpu0 := time.Now(), threadCPU()
+	start, cpu0 := time.Now(), telemetry.ThreadCPU()
 	cmd, err := m.bot.Choose(k, r)
-	d := decision{cpu: threadCPU() - cpu0, wall: time.Since(start)}
+	d := decision{cpu: telemetry.ThreadCPU() - cpu0, wall: time.Since(start)}
 	if m.rec.decisions == nil {
 		m.rec.decisions = map[string][]decision{}
 	}
