@@ -17,8 +17,9 @@ import (
 // Table talk is a stream of its own beside each game's events: a message
 // takes a sequence number of the talk stream, never of the game's (whose
 // dice are derived from those), and its message id is its own key in the
-// store, unique per seat. The game's lock is not taken: talk never waits
-// for a command.
+// store, unique per seat. The game's lock is taken only to check the
+// caller's credential against the caught-up table, never across the
+// talk's own append.
 
 // SendMessage implements moonshinev1.GameServiceServer.
 func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageRequest) (*moonshinev1.SendMessageResponse, error) {
@@ -32,6 +33,16 @@ func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageR
 	t, err := s.table(ctx, req.GetGameId())
 	if err != nil {
 		return nil, err
+	}
+	// A seat whose credential was rotated or freed (on any server) talks
+	// no more than it acts: the table catches up with the store (talk is
+	// rare, so one read per message is cheap) and checks the caller again.
+	var credErr error
+	if _, err := s.current(ctx, t, -1, func(*engine.Game) { credErr = s.checkCaller(ctx, t) }); err != nil {
+		return nil, err
+	}
+	if credErr != nil {
+		return nil, credErr
 	}
 	msg, err := chatMessage(c, t, req)
 	if err != nil {

@@ -50,6 +50,10 @@ func TestCredentialChangeSeenByAnotherServer(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
+				_, err = b.client.SendMessage(as(tok[0]), &moonshinev1.SendMessageRequest{GameId: id, Text: "still here", MessageId: "old"})
+				if code, _ := reasonOf(err); code != codes.Unauthenticated {
+					t.Fatalf("%s: the old credential's talk on the other server: %v, want UNAUTHENTICATED", change, err)
+				}
 				_, err = b.submit(tok[0], id, "old", cmdPass())
 				if code, _ := reasonOf(err); code != codes.Unauthenticated {
 					t.Fatalf("%s: the old credential on the other server: %v, want UNAUTHENTICATED", change, err)
