@@ -80,6 +80,19 @@ func (k Decider[S, C]) Decide(s S, seat Seat, cmd proto.Message, rng *Rand) ([]E
 	return d.Done(k.Rule(d, seat, c))
 }
 
+// DecideInPlace is Decide on s itself: the precheck, then the rule on a
+// decision that applies its events to s ([NewInPlace]). A rule refuses
+// before its first event, so a refusal leaves s as it was. It is the step
+// of a search's playouts, which own the state they play on.
+func (k Decider[S, C]) DecideInPlace(s S, seat Seat, cmd proto.Message, rng *Rand) ([]Event, error) {
+	c, err := k.Precheck(s, seat, cmd)
+	if err != nil {
+		return nil, err
+	}
+	d := NewInPlace(s, rng)
+	return d.Done(k.Rule(d, seat, c))
+}
+
 // Accepts reports whether Decide would accept cmd, by the precheck and a
 // check of the rule: no copy of s, no events.
 func (k Decider[S, C]) Accepts(s S, seat Seat, cmd proto.Message) bool {

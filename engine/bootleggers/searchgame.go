@@ -95,13 +95,7 @@ func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 // on a decision that applies to st itself (a rule refuses before its first
 // event, so a refusal leaves st as it was).
 func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, error) {
-	s := st.(*State)
-	c, err := decider.Precheck(s, seat, cmd)
-	if err != nil {
-		return nil, err
-	}
-	d := engine.NewInPlace(s, r)
-	return d.Done(rule(d, seat, c))
+	return decider.DecideInPlace(st.(*State), seat, cmd, r)
 }
 
 // moneyScale is the spread of money, in G, over which a lead turns into

@@ -81,13 +81,7 @@ func (SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 // decision that applies to st itself (the rule checks the whole command
 // before its first event, so a refusal leaves st as it was).
 func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, error) {
-	s := st.(*State)
-	c, err := decider.Precheck(s, seat, cmd)
-	if err != nil {
-		return nil, err
-	}
-	d := engine.NewInPlace(s, r)
-	return d.Done(rule(d, seat, c))
+	return decider.DecideInPlace(st.(*State), seat, cmd, r)
 }
 
 // valueScale is the spread, in Coins, of the Mobs' scores over which a
