@@ -20,17 +20,21 @@ import (
 // (after the TLS handshake, when TLS is on) by its first request:
 //
 //   - HTTP/2 whose first request is gRPC (content-type application/grpc,
-//     not gRPC-Web): grpc-go's own transport (grpc.Server.Serve), which
-//     keeps a stream in a few hundred bytes beside its handler and batches
-//     the writes of all a connection's streams;
+//     not gRPC-Web) from a client, not a proxy: grpc-go's own transport
+//     (grpc.Server.Serve), which keeps a stream in a fraction of net/http's
+//     memory and batches the writes of all a connection's streams;
 //   - anything else (HTTP/1.1, HTTP/2 whose first request is gRPC-Web, the
-//     Connect protocol, REST, the web app): net/http and the handler of
-//     http.go, which reaches the same grpc.Server through its ServeHTTP.
+//     Connect protocol, REST, the web app, or carries a proxy's forwarding
+//     header): net/http and the handler of http.go, which reaches the same
+//     grpc.Server through its ServeHTTP.
 //
 // A connection keeps the side its first request chose: a gRPC call on a
 // connection that began otherwise is served through ServeHTTP all the
 // same; a non-gRPC request on a connection that began with gRPC is
-// refused by gRPC's transport (415), which no client of either kind does.
+// refused by gRPC's transport (415). No gRPC client sends one; a proxy
+// that carries every protocol on shared HTTP/2 connections might, which is
+// why a forwarded request goes to net/http, and why Config.GRPCViaHTTP
+// exists for a proxy that adds no forwarding header.
 // An HTTP/2 connection that sends no request within sniffTimeout of its
 // preface is a gRPC channel connected ahead of its first call (no browser
 // speaks HTTP/2 without TLS, and one over TLS sends its request at once),
@@ -168,18 +172,26 @@ func firstRequestIsGRPC(in io.Reader) (bool, error) {
 			return false, err
 		}
 		if h, ok := f.(*http2.MetaHeadersFrame); ok {
-			return isGRPC(h.PseudoValue("method"), contentType(h)), nil
+			ct, proxied := requestKind(h)
+			return !proxied && isGRPC(h.PseudoValue("method"), ct), nil
 		}
 	}
 }
 
-func contentType(h *http2.MetaHeadersFrame) string {
+// requestKind returns a request's content type, and whether a proxy
+// forwarded it (a forwarding header: Forwarded, Via, X-Forwarded-*,
+// Envoy's X-Envoy-*). A proxy may carry every protocol of its clients on
+// one HTTP/2 connection, which only net/http serves.
+func requestKind(h *http2.MetaHeadersFrame) (ct string, proxied bool) {
 	for _, f := range h.RegularFields() {
-		if f.Name == "content-type" {
-			return f.Value
+		switch {
+		case f.Name == "content-type":
+			ct = f.Value
+		case f.Name == "forwarded", f.Name == "via", strings.HasPrefix(f.Name, "x-forwarded-"), strings.HasPrefix(f.Name, "x-envoy-"):
+			proxied = true
 		}
 	}
-	return ""
+	return ct, proxied
 }
 
 // isGRPC reports whether a request is a gRPC call: a POST of

@@ -27,8 +27,15 @@ import (
 // not.
 func servedNatively(t *testing.T, conn *grpc.ClientConn) bool {
 	t.Helper()
+	return servedNativelyAs(t, conn, nil)
+}
+
+// servedNativelyAs is servedNatively for a call with the headers md.
+func servedNativelyAs(t *testing.T, conn *grpc.ClientConn, md metadata.MD) bool {
+	t.Helper()
 	var hdr metadata.MD
-	_, err := moonshinev1.NewGameServiceClient(conn).ListRules(t.Context(), &moonshinev1.ListRulesRequest{}, grpc.Header(&hdr))
+	ctx := metadata.NewOutgoingContext(t.Context(), md)
+	_, err := moonshinev1.NewGameServiceClient(conn).ListRules(ctx, &moonshinev1.ListRulesRequest{}, grpc.Header(&hdr))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +65,8 @@ func get(t *testing.T, hc *http.Client, url string) (int, string, string) {
 // TestOnePortServesEveryClient: on the default configuration a gRPC
 // client is served by gRPC's own transport, and on the same port the web
 // app, REST, the Connect protocol and gRPC-Web answer over HTTP/1.1 and
-// over HTTP/2 by prior knowledge; with GRPCViaHTTP gRPC goes through
-// net/http.
+// over HTTP/2 by prior knowledge; a proxy's connection (a forwarding
+// header) and, with GRPCViaHTTP, every gRPC call go through net/http.
 func TestOnePortServesEveryClient(t *testing.T) {
 	base, c := startHTTP(t, server.Config{})
 	_, conn := startServer(t, server.Config{Store: memstore.New()})
@@ -69,6 +76,7 @@ func TestOnePortServesEveryClient(t *testing.T) {
 	id, _ := table(t, c, 3, 1, 2)
 	for want, hc := range map[string]*http.Client{"HTTP/1.1": {Transport: &http.Transport{}}, "HTTP/2.0": h2cClient()} {
 		t.Run(want, func(t *testing.T) {
+			defer hc.CloseIdleConnections()
 			if code, proto, body := get(t, hc, base+"/"); code != 200 || proto != want || !strings.Contains(body, "<title>Moonshine") {
 				t.Errorf("web app: %d %s %.100s", code, proto, body)
 			}
@@ -84,6 +92,10 @@ func TestOnePortServesEveryClient(t *testing.T) {
 				}
 			}
 		})
+	}
+	_, proxied := startServer(t, server.Config{Store: memstore.New()})
+	if servedNativelyAs(t, proxied, metadata.Pairs("x-forwarded-for", "192.0.2.1")) {
+		t.Error("a proxy's connection was served by gRPC's own transport")
 	}
 	_, via := startServer(t, server.Config{Store: memstore.New(), GRPCViaHTTP: true})
 	if servedNatively(t, via) {
