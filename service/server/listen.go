@@ -36,9 +36,10 @@ import (
 // why a forwarded request goes to net/http, and why Config.GRPCViaHTTP
 // exists for a proxy that adds no forwarding header.
 // An HTTP/2 connection that sends no request within sniffTimeout of its
-// preface is a gRPC channel connected ahead of its first call (no browser
-// speaks HTTP/2 without TLS, and one over TLS sends its request at once),
-// and goes to gRPC.
+// preface goes to gRPC without TLS (a gRPC channel connected ahead of its
+// first call: no browser speaks HTTP/2 without TLS) and to net/http with
+// TLS (a browser's preconnected socket, or a gRPC channel, which net/http
+// serves as well).
 //
 // To see the first request's headers the router must answer the client's
 // preface with its own SETTINGS frame (gRPC clients wait for the server's
@@ -50,7 +51,7 @@ import (
 // sniffTimeout bounds how long a new connection may take to show what it
 // is: its TLS handshake and its first request line or HTTP/2 preface, and
 // an HTTP/2 connection its first request's headers.
-const sniffTimeout = 10 * time.Second
+var sniffTimeout = 10 * time.Second
 
 // maxSniffHeaderBytes caps the first request's headers the router reads,
 // as http.Server.MaxHeaderBytes caps them for net/http.
@@ -129,10 +130,11 @@ func (r *router) sniff(c net.Conn) (*handoff, net.Conn, error) {
 	var ne net.Error
 	switch {
 	case errors.As(err, &ne) && ne.Timeout():
-		return r.grpc, replay(c, seen.Bytes(), nil), nil
+		grpcFirst = r.tls == nil
 	case err != nil:
 		return nil, nil, err
-	case grpcFirst:
+	}
+	if grpcFirst {
 		return r.grpc, replay(c, seen.Bytes(), nil), nil
 	}
 	return r.http, replay(c, seen.Bytes()[:len(http2.ClientPreface)], &ackDropper{src: io.MultiReader(bytes.NewReader(seen.Bytes()[len(http2.ClientPreface):]), c)}), nil
@@ -219,6 +221,15 @@ type sniffedConn struct {
 }
 
 func (c *sniffedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
+// CloseWrite half-closes the connection when it can, as net/http does
+// before it closes a connection whose request it refused.
+func (c *sniffedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
 
 // ackDropper passes HTTP/2 frames through but the first SETTINGS
 // acknowledgement, which answers the router's SETTINGS.
