@@ -104,8 +104,8 @@ func TestOnePortServesEveryClient(t *testing.T) {
 }
 
 // TestOnePortServesEveryClientOverTLS: with TLS, gRPC is served by its own
-// transport, and the web app answers over HTTP/2 (ALPN h2, as browsers
-// ask) and HTTP/1.1 on the same port.
+// transport, and the web app and gRPC-Web answer over HTTP/2 (ALPN h2, as
+// browsers ask) and HTTP/1.1 on the same port.
 func TestOnePortServesEveryClientOverTLS(t *testing.T) {
 	dir := t.TempDir()
 	certFile, keyFile := filepath.Join(dir, "tls.crt"), filepath.Join(dir, "tls.key")
@@ -133,9 +133,16 @@ func TestOnePortServesEveryClientOverTLS(t *testing.T) {
 	}
 	for _, want := range []string{"HTTP/2.0", "HTTP/1.1"} {
 		tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}, ForceAttemptHTTP2: want == "HTTP/2.0"}
-		code, proto, body := get(t, &http.Client{Transport: tr}, "https://"+lis.Addr().String()+"/")
+		hc := &http.Client{Transport: tr}
+		code, proto, body := get(t, hc, "https://"+lis.Addr().String()+"/")
 		if code != 200 || proto != want || !strings.Contains(body, "<title>Moonshine") {
 			t.Errorf("web app over TLS: %d %s (want %s) %.100s", code, proto, want, body)
+		}
+		view := connect.NewClient[moonshinev1.GetViewRequest, moonshinev1.GetViewResponse](hc,
+			"https://"+lis.Addr().String()+moonshinev1.GameService_GetView_FullMethodName, connect.WithGRPCWeb())
+		_, err := view.CallUnary(t.Context(), connect.NewRequest(&moonshinev1.GetViewRequest{GameId: "nosuchgame"}))
+		if connect.CodeOf(err) != connect.CodeNotFound {
+			t.Errorf("gRPC-Web over TLS, %s: %v, want NOT_FOUND", want, err)
 		}
 		tr.CloseIdleConnections()
 	}
