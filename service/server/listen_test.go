@@ -1,14 +1,9 @@
 package server_test
 
 import (
-	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,23 +102,8 @@ func TestOnePortServesEveryClient(t *testing.T) {
 // transport, and the web app and gRPC-Web answer over HTTP/2 (ALPN h2, as
 // browsers ask) and HTTP/1.1 on the same port.
 func TestOnePortServesEveryClientOverTLS(t *testing.T) {
-	dir := t.TempDir()
-	certFile, keyFile := filepath.Join(dir, "tls.crt"), filepath.Join(dir, "tls.key")
-	cert := writeCert(t, certFile, keyFile, 1)
-	srv, err := server.New(t.Context(), server.Config{Store: memstore.New(), Logger: slog.New(slog.DiscardHandler),
-		TLSCertFile: certFile, TLSKeyFile: keyFile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(lis)
-	defer srv.Shutdown(context.Background())
-	pool := x509.NewCertPool()
-	pool.AddCert(cert)
-	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(credentials.NewClientTLSFromCert(pool, "")))
+	addr, _, _, pool := startTLS(t)
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(credentials.NewClientTLSFromCert(pool, "")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,12 +114,12 @@ func TestOnePortServesEveryClientOverTLS(t *testing.T) {
 	for _, want := range []string{"HTTP/2.0", "HTTP/1.1"} {
 		tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}, ForceAttemptHTTP2: want == "HTTP/2.0"}
 		hc := &http.Client{Transport: tr}
-		code, proto, body := get(t, hc, "https://"+lis.Addr().String()+"/")
+		code, proto, body := get(t, hc, "https://"+addr+"/")
 		if code != 200 || proto != want || !strings.Contains(body, "<title>Moonshine") {
 			t.Errorf("web app over TLS: %d %s (want %s) %.100s", code, proto, want, body)
 		}
 		view := connect.NewClient[moonshinev1.GetViewRequest, moonshinev1.GetViewResponse](hc,
-			"https://"+lis.Addr().String()+moonshinev1.GameService_GetView_FullMethodName, connect.WithGRPCWeb())
+			"https://"+addr+moonshinev1.GameService_GetView_FullMethodName, connect.WithGRPCWeb())
 		_, err := view.CallUnary(t.Context(), connect.NewRequest(&moonshinev1.GetViewRequest{GameId: "nosuchgame"}))
 		if connect.CodeOf(err) != connect.CodeNotFound {
 			t.Errorf("gRPC-Web over TLS, %s: %v, want NOT_FOUND", want, err)
