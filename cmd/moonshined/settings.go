@@ -30,6 +30,7 @@ type listenSettings struct {
 	AllowPlaintext bool   `env:"MOONSHINE_ALLOW_PLAINTEXT" envDefault:"false" flag:"allow-plaintext" help:"serve without TLS on a non-loopback address (behind a proxy that terminates TLS)"`
 	CORSOrigins    string `env:"MOONSHINE_CORS_ORIGINS" flag:"cors-origins" help:"origins (scheme://host[:port], comma-separated, or *) whose pages may call the API from a browser; empty: none but the server's own"`
 	Web            bool   `env:"MOONSHINE_WEB" envDefault:"true" flag:"web" help:"serve the web app at /"`
+	GRPCViaHTTP    bool   `env:"MOONSHINE_GRPC_VIA_HTTP" envDefault:"false" flag:"grpc-via-http" help:"serve gRPC connections through net/http like the other protocols, not gRPC's own transport (more memory and CPU per stream)"`
 }
 
 // serveSettings are the server's.
@@ -81,7 +82,7 @@ func (s serveSettings) serverConfig() (server.Config, error) {
 		WatchOutage: s.WatchOutage, CacheBytes: s.CacheBytes, HealthInterval: s.HealthInterval,
 		TimerPoll:   s.TimerPoll,
 		TLSCertFile: s.Listen.TLSCert, TLSKeyFile: s.Listen.TLSKey, AllowPlaintext: s.Listen.AllowPlaintext,
-		CORSOrigins: origins, NoWeb: !s.Listen.Web,
+		CORSOrigins: origins, NoWeb: !s.Listen.Web, GRPCViaHTTP: s.Listen.GRPCViaHTTP,
 	}, nil
 }
 
