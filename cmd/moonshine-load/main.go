@@ -17,9 +17,10 @@
 // With PostgreSQL it runs a baseline before and after each round at the
 // same concurrency against the same database: a bare single-row INSERT
 // transaction per operation through pgx. It prints commands/s, baseline
-// inserts/s and their ratio, p50/p99/max latency per RPC, and, from each
-// server's /metrics, CPU seconds, allocations and store round trips per
-// command and the heap.
+// inserts/s and their ratio, p50/p99/max latency per RPC, from each
+// server's /metrics the CPU seconds, allocations and store round trips per
+// command and the heap, and the CPU the clients (this process) and the
+// whole machine spent per command and per baseline insert.
 //
 // With no -addr it starts -instances server processes (this binary, run
 // with -serve) on the store named by -store: "memory", "sqlite" in a
