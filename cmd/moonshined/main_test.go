@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
+	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -153,10 +154,10 @@ func TestDefaultsAreTheServers(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := []any{cfg.DBPath, cfg.MaxMessageBytes, cfg.CommandRate, cfg.CommandBurst, cfg.MaxStreamsPerCredential, cfg.MaxStreams,
-		cfg.APIKeyRate, cfg.APIKeyBurst, cfg.MaxStreamsPerAPIKey, cfg.ConnectTimeout, cfg.HealthInterval}
+		cfg.APIKeyRate, cfg.APIKeyBurst, cfg.MaxStreamsPerAPIKey, cfg.ConnectTimeout, cfg.HealthInterval, cfg.TimerPoll}
 	want := []any{server.DefaultDBPath, server.DefaultMaxMessageBytes, float64(server.DefaultCommandRate), server.DefaultCommandBurst,
 		server.DefaultMaxStreamsPerCredential, server.DefaultMaxStreams, float64(server.DefaultAPIKeyRate), server.DefaultAPIKeyBurst,
-		server.DefaultMaxStreamsPerAPIKey, server.DefaultConnectTimeout, server.DefaultHealthInterval}
+		server.DefaultMaxStreamsPerAPIKey, server.DefaultConnectTimeout, server.DefaultHealthInterval, gameservice.DefaultTimerPoll}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("defaults %v, the server's %v", got, want)
 	}

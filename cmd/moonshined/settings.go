@@ -30,6 +30,7 @@ type listenSettings struct {
 	AllowPlaintext bool   `env:"MOONSHINE_ALLOW_PLAINTEXT" envDefault:"false" flag:"allow-plaintext" help:"serve without TLS on a non-loopback address (behind a proxy that terminates TLS)"`
 	CORSOrigins    string `env:"MOONSHINE_CORS_ORIGINS" flag:"cors-origins" help:"origins (scheme://host[:port], comma-separated, or *) whose pages may call the API from a browser; empty: none but the server's own"`
 	Web            bool   `env:"MOONSHINE_WEB" envDefault:"true" flag:"web" help:"serve the web app at /"`
+	GRPCViaHTTP    bool   `env:"MOONSHINE_GRPC_VIA_HTTP" envDefault:"false" flag:"grpc-via-http" help:"serve gRPC connections through net/http like the other protocols, not gRPC's own transport (more memory and CPU per stream)"`
 }
 
 // serveSettings are the server's.
@@ -54,6 +55,7 @@ type serveSettings struct {
 	WatchOutage    time.Duration `env:"MOONSHINE_WATCH_OUTAGE" envDefault:"30s" flag:"watch-outage" help:"how long an open watch stream rides out a database outage; negative: not at all"`
 	CacheBytes     int64         `env:"MOONSHINE_CACHE_BYTES" envDefault:"268435456" flag:"cache-bytes" help:"memory budget, in bytes, of the games kept folded, each measured as it grows; past it the least recently used go"`
 	HealthInterval time.Duration `env:"MOONSHINE_HEALTH_INTERVAL" envDefault:"5s" flag:"health-interval" help:"how often readiness pings the database"`
+	TimerPoll      time.Duration `env:"MOONSHINE_TIMER_POLL" envDefault:"1s" flag:"timer-poll" help:"how often the store is asked for turn deadlines this process does not hold (set by another instance, or before it started); at most one poll late"`
 	OTLPEndpoint   string        `env:"MOONSHINE_OTLP_ENDPOINT" flag:"otlp-endpoint" help:"OTLP/gRPC collector (host:port, or http(s)://host:port) to export traces to; empty: no tracing"`
 	OTLPInsecure   bool          `env:"MOONSHINE_OTLP_INSECURE" envDefault:"false" flag:"otlp-insecure" help:"send traces to a host:port endpoint without TLS"`
 	TraceSample    float64       `env:"MOONSHINE_TRACE_SAMPLE" envDefault:"1" flag:"trace-sample" help:"share of traces recorded when the caller did not decide (0 to 1)"`
@@ -78,8 +80,9 @@ func (s serveSettings) serverConfig() (server.Config, error) {
 		CreateRate: s.CreateRate, CreateBurst: s.CreateBurst,
 		MaxStreamsPerCredential: s.StreamsPerCred, MaxStreams: s.MaxStreams,
 		WatchOutage: s.WatchOutage, CacheBytes: s.CacheBytes, HealthInterval: s.HealthInterval,
+		TimerPoll:   s.TimerPoll,
 		TLSCertFile: s.Listen.TLSCert, TLSKeyFile: s.Listen.TLSKey, AllowPlaintext: s.Listen.AllowPlaintext,
-		CORSOrigins: origins, NoWeb: !s.Listen.Web,
+		CORSOrigins: origins, NoWeb: !s.Listen.Web, GRPCViaHTTP: s.Listen.GRPCViaHTTP,
 	}, nil
 }
 

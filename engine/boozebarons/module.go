@@ -3,11 +3,13 @@ package boozebarons
 import (
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
+	"google.golang.org/protobuf/proto"
 )
 
 // Module returns Booze Barons as the platform registers it: the rules, the
 // tables a client may create, the printed data, the labels, and its bots
-// by level (Bots).
+// by level (Bots) and the default of a seat that ran out of time
+// (Timeout).
 func Module() engine.Module {
 	return engine.Module{
 		Rules: Rules{},
@@ -22,8 +24,17 @@ func Module() engine.Module {
 				Description: "After each round half the players' number of Delivery cards is drawn, rounded down, as the Quick Reference reads.",
 				Options:     &pb.Options{RefillRounding: pb.Rounding_ROUNDING_DOWN}},
 		},
-		Bots:   Bots(),
-		Board:  Board(),
-		Labels: Labels{},
+		Bots:    Bots(),
+		Timeout: engine.FirstLegal(isPass),
+		Board:   Board(),
+		Labels:  Labels{},
 	}
+}
+
+// isPass reports whether cmd is the printed PASS ("You may choose to pass
+// and do nothing on your turn"): the command a seat whose turn timer ran
+// out plays in its turn (docs/rules/booze-barons.md, "Turn timers").
+func isPass(cmd proto.Message) bool {
+	c, ok := cmd.(*pb.Command)
+	return ok && c.GetPass() != nil
 }

@@ -200,3 +200,31 @@ func TestGoldenLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeoutPasses: a seat whose turn timer ran out plays the printed
+// PASS in its turn ("You may choose to pass and do nothing on your turn");
+// where no pass is printed (sealing a Movement card, a Tail's choice) the
+// module offers nothing, and the seat's bot chooses.
+func TestTimeoutPasses(t *testing.T) {
+	m := Module()
+	tb := newTable(t, nil, four)
+	choose := func() proto.Message {
+		ps := tb.g.State.Prompts()
+		if len(ps) == 0 {
+			t.Fatal("no prompt")
+		}
+		return m.Timeout.Choose(tb.g.State.View(engine.SeatViewer(ps[0].Seat)), ps[0], engine.NewRand([32]byte{}))
+	}
+	if c := choose(); c != nil {
+		t.Fatalf("sealing a Movement card: the timeout default is %v, want none (the bot chooses)", c)
+	}
+	tb.move(casino, casino, casino, casino)
+	c := choose()
+	if !isPass(c) {
+		t.Fatalf("an action turn: the timeout default is %v, want Pass", c)
+	}
+	seat := tb.st().turn
+	if _, err := tb.g.Decide(engine.Seat(seat), c); err != nil {
+		t.Fatalf("the rules refuse the timeout default: %v", err)
+	}
+}

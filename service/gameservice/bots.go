@@ -320,24 +320,51 @@ func (d *botDriver) submitTurn(ctx context.Context, turn *botTurn, cmd proto.Mes
 	return err
 }
 
-// policy returns the command p.Seat's bot chooses for p in g, chosen on the
-// caller's goroutine, for the platform's own moves (a seat timed out or
-// taken over, timers_fire.go), which go in with the timers' events in one
-// append. The caller holds t.mu and g is t.folded: the bot's knowledge is
-// the seat's view and prompt in g and the stored log to g.Version, its
-// level the seat's (a seat that is no bot's plays at the table's
-// bot_level), its generator BotRand, so the move re-runs from the seed
-// like any bot command. A choice the rules refuse gives way to a legal
-// command drawn from the same generator; nil when there is none.
-func (d *botDriver) policy(t *table, g *engine.Game, p engine.Prompt) proto.Message {
-	turn := botTurn{t: t, seat: p.Seat, version: g.Version, view: g.State.View(engine.SeatViewer(p.Seat)), prompt: p,
+// botThought is a seat's bot's decision for the platform's own move (a
+// seat timed out or taken over, timers_fire.go), made with the table
+// unlocked: the turn it was made for and its outcome.
+type botThought struct {
+	turn   botTurn
+	cmd    proto.Message
+	choice string
+	err    error
+}
+
+// isFor reports whether th was thought for prompt p at version: the game
+// has not moved since the bot looked.
+func (th *botThought) isFor(version int64, p engine.Prompt) bool {
+	return th != nil && th.turn.version == version && th.turn.seat == p.Seat && th.turn.prompt.Reason == p.Reason
+}
+
+// turnAt is p.Seat's bot turn for p in g, for the platform's own move; the
+// caller holds t.mu and g is t.folded. Its level is the seat's (a seat
+// that is no bot's plays at the table's bot_level), its generator
+// BotRand, so the move re-runs from the seed like any bot command.
+func (d *botDriver) turnAt(t *table, g *engine.Game, p engine.Prompt) botTurn {
+	return botTurn{t: t, seat: p.Seat, version: g.Version, view: g.State.View(engine.SeatViewer(p.Seat)), prompt: p,
 		level: seatLevel(t.cfg, p.Seat), r: engine.BotRand(t.record.Seed, g.Version+1, p.Seat)}
-	cmd, choice, err := d.think(d.ctx, &turn, &botHistory{})
-	if err == nil && cmd == nil {
-		return nil // a pass: the platform's move is for a prompt that must be answered
+}
+
+// thinkFor asks the seat's bot for the turn's command, with the table
+// unlocked: its knowledge is the turn's view and prompt and the stored
+// log to the turn's version, as redacted for the seat.
+func (d *botDriver) thinkFor(ctx context.Context, turn *botTurn) *botThought {
+	cmd, choice, err := d.think(ctx, turn, &botHistory{})
+	return &botThought{turn: *turn, cmd: cmd, choice: choice, err: err}
+}
+
+// checked returns the command of th, thought for p in g, that the
+// platform plays; the caller holds t.mu and g is t.folded at th's
+// version. A choice the rules refuse gives way to a legal command drawn
+// from the turn's generator; nil when there is none, or when the bot
+// passed (the platform's move is for a prompt that must be answered).
+func (d *botDriver) checked(t *table, g *engine.Game, p engine.Prompt, th *botThought) proto.Message {
+	turn, cmd, choice := th.turn, th.cmd, th.choice
+	if th.err != nil {
+		d.s.log.Warn("bots: no command for the platform's move", "game", t.module.Name(), "seat", int(p.Seat), "err", th.err)
+		return nil
 	}
-	if err != nil {
-		d.s.log.Warn("bots: no command for the platform's move", "game", t.module.Name(), "seat", int(p.Seat), "err", err)
+	if cmd == nil {
 		return nil
 	}
 	if _, err := g.Decide(p.Seat, cmd); err != nil && choice == botChosen {

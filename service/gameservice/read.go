@@ -150,11 +150,15 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 		_, err = s.current(ctx, t, 0, func(g *engine.Game) {
 			if g.Version == now.version {
 				v = view(t, g, t.watch.promptsOf(g), acc)
+				v.Clocks = t.clocks.wire(t.cfg.GetTimer(), int(t.cfg.GetPlayers()))
 			}
 		})
 	}
 	if v == nil && err == nil { // an earlier version, or the game moved meanwhile
-		err = s.foldTo(ctx, t, req.GetSeq(), func(g *engine.Game) { v = view(t, g, g.State.Prompts(), acc) })
+		err = s.foldTo(ctx, t, req.GetSeq(), func(g *engine.Game, clocks *clockState) {
+			v = view(t, g, g.State.Prompts(), acc)
+			v.Clocks = clocks.wire(t.cfg.GetTimer(), int(t.cfg.GetPlayers()))
+		})
 	}
 	if err != nil {
 		return nil, err

@@ -34,39 +34,46 @@ const maxSnapshots = 4
 // last, and count against the cache's budget with their table. The caller
 // holds table.mu.
 type snapshots struct {
-	games []*engine.Game
+	games []pastState
 }
 
-// take returns a game at the latest version at most seq that the table
-// can give, for the caller to fold on: a copy of a snapshot, the snapshot
+// pastState is the table at an earlier version: its game and its turn
+// clocks as of then.
+type pastState struct {
+	g      *engine.Game
+	clocks clockState
+}
+
+// take returns the table at the latest version at most seq that it can
+// give, for the caller to fold on: a copy of a snapshot, the snapshot
 // itself when the game does not copy (it is then no longer kept), or a
 // new game.
-func (sn *snapshots) take(t *table, seq int64) *engine.Game {
+func (sn *snapshots) take(t *table, seq int64) pastState {
 	best := -1
-	for i, g := range sn.games {
-		if g.Version <= seq && (best < 0 || g.Version > sn.games[best].Version) {
+	for i, p := range sn.games {
+		if p.g.Version <= seq && (best < 0 || p.g.Version > sn.games[best].g.Version) {
 			best = i
 		}
 	}
 	if best < 0 {
-		return engine.NewGame(t.module.Rules, t.record.Seed)
+		return pastState{g: engine.NewGame(t.module.Rules, t.record.Seed)}
 	}
-	g := sn.games[best]
+	p := sn.games[best]
 	sn.games = slices.Delete(sn.games, best, best+1)
-	if c := cloneGame(g); c != nil {
-		sn.games = append(sn.games, g) // used last
-		return c
+	if c := cloneGame(p.g); c != nil {
+		sn.games = append(sn.games, p) // used last
+		return pastState{g: c, clocks: clockState{seats: slices.Clone(p.clocks.seats)}}
 	}
-	return g
+	return p
 }
 
-// keep adds a game the table folded for a view, dropping the least
+// keep adds a state the table folded for a view, dropping the least
 // recently used beyond maxSnapshots.
-func (sn *snapshots) keep(g *engine.Game) {
-	if i := slices.IndexFunc(sn.games, func(o *engine.Game) bool { return o.Version == g.Version }); i >= 0 {
+func (sn *snapshots) keep(p pastState) {
+	if i := slices.IndexFunc(sn.games, func(o pastState) bool { return o.g.Version == p.g.Version }); i >= 0 {
 		sn.games = slices.Delete(sn.games, i, i+1)
 	}
-	sn.games = append(sn.games, g)
+	sn.games = append(sn.games, p)
 	if len(sn.games) > maxSnapshots {
 		sn.games = slices.Delete(sn.games, 0, 1)
 	}
@@ -74,31 +81,34 @@ func (sn *snapshots) keep(g *engine.Game) {
 
 // foldTo folds the game as of event seq, apart from the cache's own game,
 // from the nearest snapshot: one read of the events between (none when a
-// snapshot is at seq). It runs read on the result under the table's lock,
-// then keeps it as a snapshot.
-func (s *Service) foldTo(ctx context.Context, t *table, seq int64, read func(g *engine.Game)) error {
+// snapshot is at seq). It runs read on the result, the game and its turn
+// clocks as of seq, under the table's lock, then keeps it as a snapshot.
+func (s *Service) foldTo(ctx context.Context, t *table, seq int64, read func(g *engine.Game, clocks *clockState)) error {
 	t.mu.Lock()
-	g := t.snaps.take(t, seq) // the caller's alone until kept
+	p := t.snaps.take(t, seq) // the caller's alone until kept
 	t.mu.Unlock()
-	if g.Version < seq {
-		evs, err := s.store.ReadStream(ctx, t.record.ID, g.Version, int(seq-g.Version))
+	if p.g.Version < seq {
+		evs, err := s.store.ReadStream(ctx, t.record.ID, p.g.Version, int(seq-p.g.Version))
 		if err != nil {
 			return err
 		}
 		for _, ev := range evs {
-			se, err := fold(t.module, g, ev)
+			se, err := fold(t.module, p.g, ev)
 			if err == nil && isTakenBack(se) {
-				g, err = s.refold(ctx, t, ev.Seq) // takeback.go
+				p.g, err = s.refold(ctx, t, ev.Seq) // takeback.go
 			}
 			if err != nil {
 				return err
+			}
+			if te := se.GetPublic().GetTable(); te != nil && t.cfg.GetTimer() != nil {
+				p.clocks.fold(t.cfg.GetTimer(), te)
 			}
 		}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	read(g)
-	t.snaps.keep(g)
+	read(p.g, &p.clocks)
+	t.snaps.keep(p)
 	s.tables.resize(t.record.ID, t, t.size())
 	return nil
 }

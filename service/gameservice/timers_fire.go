@@ -60,32 +60,57 @@ func (c *clockState) dueAction(timer *moonshinev1.TurnTimer, full bool, bots []i
 // the clocks of a table that filled up. The append is at the version the
 // table was caught up to, so when several instances fire the same timer
 // one lands and the others get a version conflict and write nothing.
+//
+// A seat's bot thinks with the table unlocked (its search may take a
+// while, and it reads the seat's history from the log): the table is
+// locked again, caught up, and the bot's command goes in only if the game
+// is still where the bot looked; otherwise the timers look afresh.
 func (s *Service) fireTimers(ctx context.Context, id string) error {
 	t, err := s.table(ctx, id)
 	if err != nil || t.cfg.GetTimer() == nil {
 		return err
 	}
+	var thought *botThought
+	for range timerLooks {
+		turn, err := s.fireTimersLocked(ctx, t, thought)
+		if err != nil || turn == nil {
+			return err
+		}
+		thought = s.bots.thinkFor(ctx, turn)
+	}
+	return fmt.Errorf("timers: game %s moved on %d times while its bot thought", id, timerLooks)
+}
+
+// timerLooks bounds how often fireTimers looks again because the game
+// moved while a seat's bot thought.
+const timerLooks = 4
+
+// fireTimersLocked is fireTimers' work under the table's lock. When the
+// move needs the seat's bot and thought is not its decision at this
+// version, it returns the bot's turn instead, for the caller to think
+// about with the table unlocked.
+func (s *Service) fireTimersLocked(ctx context.Context, t *table, thought *botThought) (*botTurn, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if err := s.sync(ctx, t); err != nil {
-		return err
+		return nil, err
 	}
 	if t.folded.State.Outcome() != nil || t.refuseCancelled() != nil {
-		return nil
+		return nil, nil
 	}
 	full, err := s.tableFull(ctx, t)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	now := s.timers.clock.Now()
 	ps := t.folded.State.Prompts()
 	act, ok := t.clocks.dueAction(t.cfg.GetTimer(), full, t.cfg.GetBotSeats(), ps, now)
 	switch {
 	case !ok:
-		s.timers.note(id, t.clocks.due(ps, now))
-		return nil
+		s.timers.note(t.record.ID, t.clocks.due(ps, now))
+		return nil, nil
 	case act.open:
-		return s.appendPlatform(ctx, t, nil, nil, clockTurn{actor: -1, now: now})
+		return nil, s.appendPlatform(ctx, t, nil, nil, clockTurn{actor: -1, now: now})
 	}
 	p := ps[slices.IndexFunc(ps, func(p engine.Prompt) bool { return p.Seat == act.seat })]
 	var before []*moonshinev1.TableEvent
@@ -100,8 +125,16 @@ func (s *Service) fireTimers(ctx context.Context, id string) error {
 				Seat: int32(act.seat), Timeouts: n}}})
 		}
 	}
-	sub := &platformMove{seat: act.seat, cmd: s.platformChoice(t, p, takeover)}
-	return s.appendPlatform(ctx, t, sub, before, clockTurn{actor: act.seat, platform: true, now: now})
+	cmd, needBot := s.timeoutDefault(t, p, takeover)
+	if needBot {
+		if !thought.isFor(t.folded.Version, p) {
+			turn := s.bots.turnAt(t, t.folded, p)
+			return &turn, nil
+		}
+		cmd = s.bots.checked(t, t.folded, p, thought)
+	}
+	sub := &platformMove{seat: act.seat, cmd: cmd}
+	return nil, s.appendPlatform(ctx, t, sub, before, clockTurn{actor: act.seat, platform: true, now: now})
 }
 
 // platformMove is a command the platform plays for a seat.
@@ -110,29 +143,26 @@ type platformMove struct {
 	cmd  proto.Message // nil: none could be chosen
 }
 
-// platformChoice returns what the platform plays for p's seat: the game's
-// declared timeout default while the seat is not taken over, when it
-// offers one the rules accept, else the seat's bot's choice; nil when
-// there is none (a prompt without a listed legal command, and no policy).
-func (s *Service) platformChoice(t *table, p engine.Prompt, takeover bool) proto.Message {
+// timeoutDefault returns what the platform plays for p's seat when it
+// need not ask the seat's bot: the game's declared timeout default while
+// the seat is not taken over, when it offers one the rules accept. It
+// reports needBot when the seat's bot must choose instead, and neither
+// when there is nothing to play (a prompt without a listed legal command,
+// and no policy).
+func (s *Service) timeoutDefault(t *table, p engine.Prompt, takeover bool) (cmd proto.Message, needBot bool) {
 	g := t.folded
 	if pl := t.module.Timeout; pl != nil && !takeover {
 		if c := pl.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, engine.NewRand([32]byte{})); c != nil {
 			if _, err := g.Decide(p.Seat, c); err == nil {
-				return proto.Clone(c)
+				return proto.Clone(c), false
 			}
 			s.log.Warn("timers: the game's timeout default was refused", "game", t.module.Name(), "seat", int(p.Seat))
 		}
 	}
 	if len(p.Legal) == 0 && t.module.Policy == nil {
-		return nil
+		return nil, false
 	}
-	return s.botChoice(t, g, p)
-}
-
-// botChoice is the seat's bot's command for p (the bot driver's policy).
-func (s *Service) botChoice(t *table, g *engine.Game, p engine.Prompt) proto.Message {
-	return s.bots.policy(t, g, p)
+	return nil, true
 }
 
 // appendPlatform appends, at the table's version, the table events

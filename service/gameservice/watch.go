@@ -39,6 +39,9 @@ const (
 func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse]) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
+	// The caller on top of the context: every look checks its credential,
+	// and a stream's context is a dozen values deep.
+	ctx = auth.With(ctx, auth.From(ctx))
 	switch {
 	case req.GetAfterSeq() < 0:
 		return badRequest("after_seq", "must not be negative")

@@ -83,6 +83,12 @@ type Config struct {
 	// call the service from a browser; "*" allows any. None by default:
 	// only pages the server serves itself (the web app) reach it.
 	CORSOrigins []string
+	// GRPCViaHTTP serves gRPC connections through net/http's HTTP/2 and
+	// grpc.Server.ServeHTTP like every other protocol, instead of gRPC's
+	// own transport (which keeps a watch stream in a fraction of the
+	// memory and sends to many streams at a fraction of the CPU): for a
+	// client that mixes gRPC and other protocols on one HTTP/2 connection.
+	GRPCViaHTTP bool
 	// NoWeb turns off the web app at "/" (the API, /openapi.json and the
 	// rest are served all the same).
 	NoWeb bool

@@ -37,6 +37,7 @@ type Server struct {
 	readiness readiness
 	mu        sync.Mutex
 	servers   []*http.Server // one per Serve; nil after Shutdown
+	listeners []net.Listener // Serve's; closed by Shutdown
 	stopOnce  sync.Once
 	stopped   chan struct{} // closed by Shutdown: the health loop ends
 	healthEnd chan struct{} // closed when the health loop has ended
@@ -144,9 +145,12 @@ var ErrPlaintext = errors.New("server: refusing plaintext gRPC on a non-loopback
 // Serve serves every protocol on lis until Shutdown: gRPC, gRPC-Web, the
 // Connect protocol and REST/JSON, over HTTP/2 and HTTP/1.1 (HTTP/2 with
 // TLS by ALPN, or without TLS by prior knowledge, as gRPC clients speak
-// it), with the OpenAPI document and the web app beside them. It returns
-// nil after Shutdown. Without TLS it serves only a loopback address (or a
-// Unix socket, or an in-memory listener), unless Config.AllowPlaintext.
+// it), with the OpenAPI document and the web app beside them. A
+// connection whose first request is gRPC is served by gRPC's own
+// transport, every other by net/http (listen.go), unless
+// Config.GRPCViaHTTP. It returns nil after Shutdown. Without TLS it serves
+// only a loopback address (or a Unix socket, or an in-memory listener),
+// unless Config.AllowPlaintext.
 func (s *Server) Serve(lis net.Listener) error {
 	if s.certs == nil && !s.cfg.AllowPlaintext && !isLocal(lis.Addr()) {
 		return fmt.Errorf("%w (%s)", ErrPlaintext, lis.Addr())
@@ -158,21 +162,42 @@ func (s *Server) Serve(lis net.Listener) error {
 		return nil
 	}
 	s.servers = append(s.servers, hs)
+	s.listeners = append(s.listeners, lis)
 	s.mu.Unlock()
-	s.log.Info("serving gRPC, gRPC-Web, Connect and REST", "addr", lis.Addr().String(), "tls", s.certs != nil)
+	s.log.Info("serving gRPC, gRPC-Web, Connect and REST", "addr", lis.Addr().String(), "tls", s.certs != nil, "grpc_via_http", s.cfg.GRPCViaHTTP)
 	var err error
-	if s.certs != nil {
+	switch {
+	case s.cfg.GRPCViaHTTP && s.certs != nil:
 		err = hs.ServeTLS(lis, "", "")
-	} else {
+	case s.cfg.GRPCViaHTTP:
 		err = hs.Serve(lis)
+	default:
+		err = s.route(lis, hs)
 	}
-	if errors.Is(err, http.ErrServerClosed) {
+	if errors.Is(err, http.ErrServerClosed) || s.isStopped() {
 		return nil
 	}
 	return err
 }
 
-// httpServer is the HTTP server of one listener.
+// route serves lis through a router: gRPC connections to the gRPC
+// server, the rest to hs.
+func (s *Server) route(lis net.Listener, hs *http.Server) error {
+	r := &router{lis: lis, grpc: newHandoff(lis.Addr()), http: newHandoff(lis.Addr()),
+		debugf: func(msg string, args ...any) { s.log.Debug(msg, args...) }}
+	if s.certs != nil {
+		r.tls = s.certs.config()
+		r.tls.NextProtos = []string{"h2", "http/1.1"}
+	}
+	go func() { _ = s.grpc.Serve(r.grpc) }()
+	go func() { _ = hs.Serve(r.http) }()
+	err := r.serve()
+	_ = r.http.Close()
+	return err
+}
+
+// httpServer is the HTTP server of one listener. Behind a router it gets
+// connections already decrypted, HTTP/2 ones by prior knowledge.
 func (s *Server) httpServer() *http.Server {
 	var p http.Protocols
 	p.SetHTTP1(true)
@@ -183,7 +208,7 @@ func (s *Server) httpServer() *http.Server {
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 		Protocols:         &p,
 	}
-	if s.certs != nil {
+	if s.certs != nil && s.cfg.GRPCViaHTTP {
 		p.SetHTTP2(true)
 		hs.TLSConfig = s.certs.config()
 	} else {
@@ -225,9 +250,12 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.health.Shutdown()
 	s.svc.Close()
 	s.mu.Lock()
-	servers := s.servers
-	s.servers = nil
+	servers, listeners := s.servers, s.listeners
+	s.servers, s.listeners = nil, nil
 	s.mu.Unlock()
+	for _, lis := range listeners {
+		_ = lis.Close()
+	}
 	var err error
 	for _, hs := range servers {
 		if serr := hs.Shutdown(ctx); serr != nil {
@@ -235,9 +263,30 @@ func (s *Server) Shutdown(ctx context.Context) error {
 			err = fmt.Errorf("server: shutdown cut short: %w", serr)
 		}
 	}
-	s.grpc.Stop() // no call is left: this only ends the gRPC server
+	if serr := s.stopGRPC(ctx); serr != nil {
+		err = serr
+	}
 	s.closeStore()
 	return err
+}
+
+// stopGRPC stops the gRPC server's own connections, letting their calls
+// end until ctx does, then cutting them. It runs after the HTTP servers
+// are shut down, so that no call through ServeHTTP is left.
+func (s *Server) stopGRPC(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.grpc.GracefulStop()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		s.grpc.Stop()
+		<-done
+		return fmt.Errorf("server: shutdown cut short: %w", ctx.Err())
+	}
 }
 
 func (s *Server) closeStore() {

@@ -63,6 +63,30 @@ func writeCert(t *testing.T, certFile, keyFile string, serial int64) *x509.Certi
 	return cert
 }
 
+// startTLS serves TLS on a loopback port from a new certificate (serial
+// 1) written to files; it returns the address, the files and a pool that
+// trusts the certificate.
+func startTLS(t *testing.T) (addr, certFile, keyFile string, pool *x509.CertPool) {
+	t.Helper()
+	dir := t.TempDir()
+	certFile, keyFile = filepath.Join(dir, "tls.crt"), filepath.Join(dir, "tls.key")
+	cert := writeCert(t, certFile, keyFile, 1)
+	srv, err := server.New(t.Context(), server.Config{Store: memstore.New(), Logger: slog.New(slog.DiscardHandler),
+		TLSCertFile: certFile, TLSKeyFile: keyFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(lis)
+	t.Cleanup(func() { _ = srv.Shutdown(context.Background()) })
+	pool = x509.NewCertPool()
+	pool.AddCert(cert)
+	return lis.Addr().String(), certFile, keyFile, pool
+}
+
 // servedSerial makes a TLS handshake with addr and returns the serial of
 // the certificate served.
 func servedSerial(t *testing.T, addr string) int64 {
@@ -80,24 +104,7 @@ func servedSerial(t *testing.T, addr string) int64 {
 // new certificate written over the files is served from the next
 // connection on, without a restart.
 func TestTLS(t *testing.T) {
-	dir := t.TempDir()
-	certFile, keyFile := filepath.Join(dir, "tls.crt"), filepath.Join(dir, "tls.key")
-	first := writeCert(t, certFile, keyFile, 1)
-	srv, err := server.New(t.Context(), server.Config{Store: memstore.New(), Logger: slog.New(slog.DiscardHandler),
-		TLSCertFile: certFile, TLSKeyFile: keyFile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(lis)
-	defer srv.Shutdown(context.Background())
-	addr := lis.Addr().String()
-
-	pool := x509.NewCertPool()
-	pool.AddCert(first)
+	addr, certFile, keyFile, pool := startTLS(t)
 	check := func(creds credentials.TransportCredentials) error {
 		conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds))
 		if err != nil {
