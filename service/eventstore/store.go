@@ -411,6 +411,9 @@ func (e *VersionConflictError) Error() string {
 
 // IsVersionConflict reports whether err is a *VersionConflictError.
 func IsVersionConflict(err error) bool {
+	if err == nil {
+		return false // no target to allocate on every append that landed
+	}
 	var v *VersionConflictError
 	return errors.As(err, &v)
 }
