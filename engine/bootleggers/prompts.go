@@ -69,15 +69,15 @@ func (s *State) Prompts() []engine.Prompt {
 	p := engine.Prompt{Seat: engine.Seat(seat), MustAct: true}
 	switch s.phase {
 	case muscle:
-		p.Reason, p.Detail = PromptSelect, fmt.Sprintf("%v takes a Men of Action card or the Truck card, or passes", engine.Seat(seat))
+		p.Reason, p.Detail = PromptSelect, "take a Men of Action card or the Truck card, or pass"
 		p.Legal = s.legal(seat, s.selectCandidates(seat))
 	case sendIn:
-		p.Reason, p.Detail = PromptSendInTheBoys, fmt.Sprintf("%v sends in the boys", engine.Seat(seat))
+		p.Reason, p.Detail = PromptSendInTheBoys, "send in the boys"
 		p.Legal = s.legal(seat, slices.Concat(s.cardCandidates(seat), s.casinoCardCandidates(seat), s.boysCandidates(seat)))
 		p.Templates = []engine.Template{s.boysTemplate(seat)}
 		return append([]engine.Prompt{p}, s.casinoCardPrompts(seat)...)
 	case fireUp:
-		p.Reason, p.Detail = PromptFireUpTheStill, fmt.Sprintf("%v fires up the still, or plays it cool", engine.Seat(seat))
+		p.Reason, p.Detail = PromptFireUpTheStill, "fire up the still, or play it cool"
 		p.Legal = s.legal(seat, []*pb.Command{Cmd(&pb.FireUpTheStill{}), Cmd(&pb.FireUpTheStill{PlayItCool: true})})
 	case runIt:
 		return s.runPrompts(seat)
@@ -274,7 +274,7 @@ func (s *State) boysTemplate(seat int) engine.Template {
 // other seat may answer offers made to it and make its own.
 func (s *State) runPrompts(seat int) []engine.Prompt {
 	on := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptRunTheWhiskey,
-		Detail: fmt.Sprintf("%v runs the whiskey", engine.Seat(seat))}
+		Detail: "run the whiskey"}
 	on.Legal = s.legal(seat, slices.Concat(s.answerCandidates(seat), s.cardCandidates(seat), s.casinoCardCandidates(seat),
 		s.cutCandidates(seat), s.runCandidates(seat)))
 	on.Templates = append([]engine.Template{s.runTemplate(seat)}, s.tradeTemplates(seat)...)
@@ -283,7 +283,7 @@ func (s *State) runPrompts(seat int) []engine.Prompt {
 		if i == seat {
 			continue
 		}
-		p := engine.Prompt{Seat: engine.Seat(i), Reason: PromptTrade, Detail: fmt.Sprintf("%v may trade", engine.Seat(i)),
+		p := engine.Prompt{Seat: engine.Seat(i), Reason: PromptTrade, Detail: "you may trade",
 			Legal:     s.legal(i, slices.Concat(s.answerCandidates(i), s.casinoCardCandidates(i), s.cutCandidates(i))),
 			Templates: s.tradeTemplates(i)}
 		out = append(out, p)
@@ -402,7 +402,7 @@ func (s *State) tradeTemplates(seat int) []engine.Template {
 func (s *State) callPrompt() engine.Prompt {
 	k := s.call
 	p := engine.Prompt{Seat: engine.Seat(k.seat), MustAct: true, Reason: PromptCallTheOrder,
-		Detail: fmt.Sprintf("%v calls the buying order at %s", engine.Seat(k.seat), Place(k.place).Name)}
+		Detail: fmt.Sprintf("call the buying order at %s", Place(k.place).Name)}
 	orders := [][]int{k.trucks}
 	if len(k.trucks) <= maxListedOrders {
 		orders = permutations(k.trucks)
