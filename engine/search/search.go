@@ -61,7 +61,9 @@ func (s *Search) Budget() Budget { return s.budget }
 
 // Result is one decision of a search and what it took.
 type Result struct {
-	// Command is the command chosen.
+	// Command is the command chosen: nil when the seat passes on a prompt
+	// it need not answer (Prompt.MustAct false), where passing, the state
+	// left as it is while play goes on, is valued against each command.
 	Command proto.Message
 	// Iterations is the number of playouts run (0 when the prompt left no
 	// choice).
@@ -79,6 +81,7 @@ type Result struct {
 
 // Candidate is one root command and how the search valued it.
 type Candidate struct {
+	// Command is nil for passing on an optional prompt.
 	Command proto.Message
 	// Visits is the number of iterations that played it; Value is their
 	// mean value for the seat.
@@ -98,7 +101,7 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 	if k.Prompt.Seat != k.Seat {
 		return Result{}, fmt.Errorf("search: the prompt is %v's, the knowledge %v's", k.Prompt.Seat, k.Seat)
 	}
-	if len(k.Prompt.Legal) == 1 && len(k.Prompt.Templates) == 0 {
+	if k.Prompt.MustAct && len(k.Prompt.Legal) == 1 && len(k.Prompt.Templates) == 0 {
 		return Result{Command: k.Prompt.Legal[0]}, nil
 	}
 	sampler, err := s.game.Infer(k)
@@ -110,6 +113,9 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 		return Result{}, err
 	}
 	cands := s.candidates(worlds[0], k.Seat, &k.Prompt)
+	if !k.Prompt.MustAct {
+		cands = append([]proto.Message{nil}, cands...) // passing
+	}
 	switch len(cands) {
 	case 0:
 		return Result{}, fmt.Errorf("search: %v has nothing to choose from (%s)", k.Seat, k.Prompt.Reason)
