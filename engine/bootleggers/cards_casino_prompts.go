@@ -164,8 +164,9 @@ func (s *State) casinoCardPrompts(on int) []engine.Prompt {
 }
 
 // windowPrompts are the Selling Phase's window's: every seat waited for
-// must play a Casino card, pass, or answer a Commission (ruling 92).
-func (s *State) windowPrompts() []engine.Prompt {
+// must play a Casino card, pass, or answer a Commission (ruling 92): the
+// first one's only, unless all.
+func (s *State) windowPrompts(all bool) []engine.Prompt {
 	var out []engine.Prompt
 	for _, seat := range s.cardWaiters() {
 		var cands []*pb.Command
@@ -180,6 +181,9 @@ func (s *State) windowPrompts() []engine.Prompt {
 		}
 		out = append(out, engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptCasinoCards,
 			Detail: detail, Legal: s.legal(seat, cands)})
+		if !all {
+			break
+		}
 	}
 	return out
 }

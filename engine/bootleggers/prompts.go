@@ -46,7 +46,22 @@ const maxListedOrders = 4
 // commands Decide accepts, found with the kit's checks; the commands with
 // too many forms (placements, loads, trade offers) come as Templates, with
 // a few concrete forms listed too.
-func (s *State) Prompts() []engine.Prompt {
+func (s *State) Prompts() []engine.Prompt { return s.prompts(true) }
+
+// firstPrompt returns Prompts()[0] without building the others: the
+// prompt a playout answers (the first that must act), at a fraction of the
+// cost when several seats may act.
+func (s *State) firstPrompt() (engine.Prompt, bool) {
+	ps := s.prompts(false)
+	if len(ps) == 0 {
+		return engine.Prompt{}, false
+	}
+	return ps[0], true
+}
+
+// prompts builds the prompts of every seat that must or may act, or when
+// all is false at least the first of them.
+func (s *State) prompts(all bool) []engine.Prompt {
 	if s.players == 0 || s.result != nil {
 		return nil
 	}
@@ -56,12 +71,15 @@ func (s *State) Prompts() []engine.Prompt {
 		for _, seat := range s.bids.Waiting() {
 			out = append(out, engine.Prompt{Seat: seat, MustAct: true, Reason: PromptChooseMuscle,
 				Detail: fmt.Sprintf("round %d: seal a Muscle card", s.round), Legal: s.legal(int(seat), s.bidCandidates(int(seat)))})
+			if !all {
+				break
+			}
 		}
 		return out
 	case s.step == pb.Step_STEP_CALL_THE_ORDER:
 		return []engine.Prompt{s.callPrompt()}
 	case s.step == pb.Step_STEP_CASINO_CARDS:
-		return s.windowPrompts()
+		return s.windowPrompts(all)
 	case s.current() == noSeat:
 		return nil
 	}
@@ -75,12 +93,15 @@ func (s *State) Prompts() []engine.Prompt {
 		p.Reason, p.Detail = PromptSendInTheBoys, "send in the boys"
 		p.Legal = s.legal(seat, slices.Concat(s.cardCandidates(seat), s.casinoCardCandidates(seat), s.boysCandidates(seat)))
 		p.Templates = []engine.Template{s.boysTemplate(seat)}
+		if !all {
+			return []engine.Prompt{p}
+		}
 		return append([]engine.Prompt{p}, s.casinoCardPrompts(seat)...)
 	case fireUp:
 		p.Reason, p.Detail = PromptFireUpTheStill, "fire up the still, or play it cool"
 		p.Legal = s.legal(seat, []*pb.Command{Cmd(&pb.FireUpTheStill{}), Cmd(&pb.FireUpTheStill{PlayItCool: true})})
 	case runIt:
-		return s.runPrompts(seat)
+		return s.runPrompts(seat, all)
 	}
 	return []engine.Prompt{p}
 }
@@ -271,8 +292,8 @@ func (s *State) boysTemplate(seat int) engine.Template {
 }
 
 // runPrompts are Phase 4's: the seat on turn must run its whiskey; every
-// other seat may answer offers made to it and make its own.
-func (s *State) runPrompts(seat int) []engine.Prompt {
+// other seat, when all, may answer offers made to it and make its own.
+func (s *State) runPrompts(seat int, all bool) []engine.Prompt {
 	on := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptRunTheWhiskey,
 		Detail: "run the whiskey"}
 	on.Legal = s.legal(seat, slices.Concat(s.answerCandidates(seat), s.cardCandidates(seat), s.casinoCardCandidates(seat),
@@ -280,7 +301,7 @@ func (s *State) runPrompts(seat int) []engine.Prompt {
 	on.Templates = append([]engine.Template{s.runTemplate(seat)}, s.tradeTemplates(seat)...)
 	out := []engine.Prompt{on}
 	for i := range s.players {
-		if i == seat {
+		if i == seat || !all {
 			continue
 		}
 		p := engine.Prompt{Seat: engine.Seat(i), Reason: PromptTrade, Detail: "you may trade",

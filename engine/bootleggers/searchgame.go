@@ -38,11 +38,10 @@ func (SearchGame) Clone(st engine.State) engine.State { return st.(*State).Clone
 // its own hand, never the others'.
 func (g SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message) {
 	s := st.(*State)
-	ps := s.Prompts()
-	if len(ps) == 0 {
+	p, ok := s.firstPrompt()
+	if !ok {
 		return 0, nil
 	}
-	p := ps[0]
 	if g.Policy == nil {
 		return p.Seat, nil
 	}
@@ -65,12 +64,7 @@ const fewLegal = 6
 // so it is the same in every world the seat may be in.
 func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	s := st.(*State)
-	var p engine.Prompt
-	for _, q := range s.Prompts() {
-		if q.Seat == seat {
-			p = q
-		}
-	}
+	p := s.promptOf(seat)
 	var out []proto.Message
 	add := func(m proto.Message) {
 		if m != nil && !slices.ContainsFunc(out, func(o proto.Message) bool { return proto.Equal(o, m) }) {
@@ -89,6 +83,19 @@ func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 		}
 	}
 	return out
+}
+
+// promptOf is seat's prompt, built alone when it is the first.
+func (s *State) promptOf(seat engine.Seat) engine.Prompt {
+	if p, ok := s.firstPrompt(); ok && p.Seat == seat {
+		return p
+	}
+	for _, q := range s.Prompts() {
+		if q.Seat == seat {
+			return q
+		}
+	}
+	return engine.Prompt{}
 }
 
 // Step plays cmd on st in place: the kit's precheck and the command's rule

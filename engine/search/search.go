@@ -24,6 +24,11 @@ type Budget struct {
 	// Explore is the UCB1 exploration constant on values in [0, 1]
 	// (0: DefaultExplore).
 	Explore float64
+	// Commands, when positive, bounds the commands the iterations play in
+	// all: no iteration starts once they have played that many (the first
+	// always runs). It caps a decision's work where commands cost more
+	// (a larger table, a longer playout) without reading a clock.
+	Commands int
 }
 
 // DefaultExplore is the exploration constant of a Budget that names none.
@@ -66,7 +71,7 @@ type Result struct {
 	// left as it is while play goes on, is valued against each command.
 	Command proto.Message
 	// Iterations is the number of playouts run (0 when the prompt left no
-	// choice).
+	// choice): the budget's, or fewer when its Commands ran out first.
 	Iterations int
 	// Commands is the number of commands the iterations played, the
 	// search's unit of work.
@@ -125,11 +130,15 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 	t := &tree{seat: k.Seat, explore: s.budget.Explore, root: newNode()}
 	t.root.expand(cands)
 	run := &iteration{s: s, t: t, r: r}
-	res := Result{Iterations: s.budget.Iterations}
+	var res Result
 	for i := range s.budget.Iterations {
+		if i > 0 && s.budget.Commands > 0 && run.commands >= s.budget.Commands {
+			break
+		}
 		if err := run.once(s.game.Clone(worlds[i%len(worlds)])); err != nil {
 			return Result{}, err
 		}
+		res.Iterations++
 	}
 	res.Commands, res.Fallbacks = run.commands, run.fallbacks
 	best := t.root.best()
