@@ -1,7 +1,6 @@
 package bootleggers
 
 import (
-	"math"
 	"slices"
 
 	"google.golang.org/protobuf/proto"
@@ -109,11 +108,6 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 // a win: the softmax temperature of Value.
 const moneyScale = 8.0
 
-// marginWeight is the part of a finished game's value that the margins of
-// money make up (the rest is the win): a win by more is worth a little
-// more, which tells apart playouts that a bare win or loss would not.
-const marginWeight = 0.2
-
 // Value is seat's share of the win, by the printed condition, money ("the
 // Mobster with the most money wins"): before the end, a softmax of the
 // Mobsters' money; at the end, 80% its share of the win and 20% that
@@ -125,29 +119,14 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	if o == nil {
 		return lead
 	}
-	share := 0.0
-	if slices.Contains(o.Winners, seat) {
-		share = 1 / float64(len(o.Winners))
-	}
-	return (1-marginWeight)*share + marginWeight*lead
+	return search.Final(search.Share(o.Winners, seat), lead)
 }
 
 // moneyLead is seat's share of exp(money/moneyScale) over the Mobsters.
 func (s *State) moneyLead(seat int) float64 {
-	top := 0
-	for _, p := range s.seats {
-		top = max(top, p.money)
-	}
-	mine, sum := 0.0, 0.0
+	money := make([]float64, len(s.seats))
 	for i, p := range s.seats {
-		e := math.Exp(float64(p.money-top) / moneyScale)
-		sum += e
-		if i == seat {
-			mine = e
-		}
+		money[i] = float64(p.money)
 	}
-	if sum == 0 {
-		return 0
-	}
-	return mine / sum
+	return search.Lead(money, seat, moneyScale)
 }
