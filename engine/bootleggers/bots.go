@@ -25,9 +25,9 @@ func Bots(policy engine.Policy) engine.Bots {
 // still, the run and its follow-ups): a playout is cut after about a round
 // and valued by the money. A command costs more at a larger table and its
 // playouts are longer, so the commands a decision plays in all are capped:
-// from 4 players for hard (fewer iterations there), from 6 for normal.
+// from 4 players for hard and normal (fewer iterations there).
 var searchLevels = search.Levels{
-	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 4, Commands: 320},
+	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 4, Commands: 240},
 	Hard:   search.Level{Iterations: 120, Worlds: 16, DepthPerSeat: 5, Commands: 2000},
 }
 
