@@ -62,6 +62,7 @@ func (b *baseline) run(ctx context.Context, writers int, d time.Duration) (*base
 	errs := make(chan error, writers)
 	start := time.Now()
 	end := start.Add(d)
+	mark := markCPU()
 	for range writers {
 		wg.Go(func() {
 			for time.Now().Before(end) {
@@ -80,6 +81,12 @@ func (b *baseline) run(ctx context.Context, writers int, d time.Duration) (*base
 		return nil, fmt.Errorf("baseline: %w", err)
 	}
 	secs := time.Since(start).Seconds()
+	used := mark.since()
 	s := lat.summary()["insert"]
-	return &baselineRun{Inserts: s.Calls, Seconds: secs, PerSec: float64(s.Calls) / secs, Latency: s, Concurrent: writers}, nil
+	out := &baselineRun{Inserts: s.Calls, Seconds: secs, PerSec: float64(s.Calls) / secs, Latency: s, Concurrent: writers}
+	if s.Calls > 0 {
+		out.ClientCPUus = float64(used.self.Microseconds()) / float64(s.Calls)
+		out.MachineCPUus = float64(used.machine.Microseconds()) / float64(s.Calls)
+	}
+	return out, nil
 }

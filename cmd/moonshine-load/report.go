@@ -82,6 +82,10 @@ type baselineRun struct {
 	PerSec     float64 `json:"inserts_per_sec"`
 	Latency    stats   `json:"latency"`
 	Concurrent int     `json:"writers"`
+	// ClientCPUus and MachineCPUus are the CPU per insert of the writers
+	// (this process) and of the whole machine (0: unknown).
+	ClientCPUus  float64 `json:"client_cpu_us_per_insert"`
+	MachineCPUus float64 `json:"machine_cpu_us_per_insert,omitempty"`
 }
 
 // round is one round: the games between two baseline runs.
@@ -216,7 +220,8 @@ func (rd *round) print(w io.Writer) {
 		b    *baselineRun
 	}{{"before", rd.Before}, {"after", rd.After}} {
 		if b.b != nil {
-			fmt.Fprintf(w, "  baseline %s: %.0f inserts/s (%d writers; p50 %.2fms, p99 %.2fms)\n", b.when, b.b.PerSec, b.b.Concurrent, b.b.Latency.P50ms, b.b.Latency.P99ms)
+			fmt.Fprintf(w, "  baseline %s: %.0f inserts/s (%d writers; p50 %.2fms, p99 %.2fms; CPU per insert: writers %.0f µs, machine %.0f µs)\n",
+				b.when, b.b.PerSec, b.b.Concurrent, b.b.Latency.P50ms, b.b.Latency.P99ms, b.b.ClientCPUus, b.b.MachineCPUus)
 		}
 	}
 	if rd.Ratio > 0 {
@@ -246,7 +251,7 @@ func (rd *round) print(w io.Writer) {
 		for _, k := range keys {
 			parts = append(parts, fmt.Sprintf("%s %.3g", k, rd.PerCommand[k]))
 		}
-		fmt.Fprintf(w, "  per command (servers): %s\n", strings.Join(parts, ", "))
+		fmt.Fprintf(w, "  per command: %s\n", strings.Join(parts, ", "))
 	}
 	for _, k := range slices.Sorted(maps.Keys(rd.Extra)) {
 		fmt.Fprintf(w, "  %s: %v\n", k, rd.Extra[k])

@@ -43,12 +43,21 @@ func playRound(ctx context.Context, f *fleet, o options, kinds []gameKind, bl *b
 		return nil, err
 	}
 	var prof *profiler
+	var client *clientProfile
 	if r == 0 {
 		if prof, err = startProfile(ctx, o.profile, f.instances[0], profileTime); err != nil {
 			return nil, err
 		}
+		if client, err = startClientProfile(o.profile); err != nil {
+			return nil, err
+		}
 	}
+	mark := markCPU()
 	t, elapsed, err := playGames(ctx, f, o, kinds, r)
+	used := mark.since()
+	if err := client.stop(); err != nil {
+		return nil, fmt.Errorf("profile: %w", err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -87,5 +96,15 @@ func playRound(ctx context.Context, f *fleet, o options, kinds []gameKind, bl *b
 		rd.ByServer = append(rd.ByServer, per)
 	}
 	rd.perCommand()
+	if rd.Commands > 0 {
+		if rd.PerCommand == nil {
+			rd.PerCommand = map[string]float64{}
+		}
+		n := float64(rd.Commands)
+		rd.PerCommand["client_cpu_us"] = float64(used.self.Microseconds()) / n
+		if used.machine > 0 {
+			rd.PerCommand["machine_cpu_us"] = float64(used.machine.Microseconds()) / n
+		}
+	}
 	return rd, nil
 }

@@ -2,6 +2,7 @@ package gameservice
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -141,7 +142,9 @@ func (w *watchState) since(after, version int64, acc access, enc *encoder) (out 
 		o := outgoing{ev: v}
 		if enc != nil {
 			if o.wire = ev.wires[a]; o.wire == nil {
-				o.wire = enc.encode(&moonshinev1.WatchGameResponse{Event: v})
+				if o.wire = ev.sameWire(v); o.wire == nil {
+					o.wire = enc.encode(&moonshinev1.WatchGameResponse{Event: v})
+				}
 				if ev.wires == nil {
 					ev.wires = map[audience]*grpc.PreparedMsg{}
 				}
@@ -151,6 +154,43 @@ func (w *watchState) since(after, version int64, acc access, enc *encoder) (out 
 		out = append(out, o)
 	}
 	return out, true
+}
+
+// sameWire returns the encoding made for another audience that sees the
+// event as v shows it, nil if none does: an event nobody's share of which
+// is secret, labelled alike for them, is encoded once for all of them
+// (the other seats and the spectators, often everyone but its actor).
+func (ev *recentEvent) sameWire(v *moonshinev1.Event) *grpc.PreparedMsg {
+	for a, w := range ev.wires {
+		if w != nil && sameProjection(ev.views[a], v) {
+			return w
+		}
+	}
+	return nil
+}
+
+// sameProjection reports whether two projections of one event show the
+// same: the same bodies (the very messages, projections share them) with
+// the same labels. Bodies redacted for a viewer are its own messages, so
+// they never match another's.
+func sameProjection(x, y *moonshinev1.Event) bool {
+	if x == nil || !sameBody(x.GetPublic(), y.GetPublic()) || len(x.GetPrivate()) != len(y.GetPrivate()) {
+		return false
+	}
+	for i, p := range x.GetPrivate() {
+		q := y.GetPrivate()[i]
+		if !slices.Equal(p.GetSeats(), q.GetSeats()) || !sameBody(p.GetBody(), q.GetBody()) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameBody(a, b *moonshinev1.EventBody) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Body == b.Body && a.Label == b.Label
 }
 
 // promptsOf returns g's prompts, computed once per version while the table
@@ -166,10 +206,11 @@ func (w *watchState) promptsOf(g *engine.Game) []engine.Prompt {
 }
 
 // update returns whom the game waits for at g's version as acc sees it,
-// built once per version and audience.
+// built once per version and audience; every audience the game prompts
+// nothing shares one (updateKey).
 func (w *watchState) update(t *table, acc access) *moonshinev1.PromptUpdate {
 	ps := w.promptsOf(t.folded)
-	a := audienceOf(acc)
+	a := updateKey(ps, acc)
 	if u := w.updates[a]; u != nil {
 		return u
 	}
@@ -182,13 +223,32 @@ func (w *watchState) update(t *table, acc access) *moonshinev1.PromptUpdate {
 	return u
 }
 
+// publicUpdate is the key of the update of every audience the game
+// prompts nothing at its version: whom it waits for and the clocks, which
+// everyone sees alike, and no prompt. A spectator's own key is the same,
+// and so is its update.
+var publicUpdate = audience{game: engine.SpectatorViewer(), chat: engine.SpectatorViewer()}
+
+// updateKey returns whose update acc gets given the prompts ps: its own
+// when one of them is its seat's, else the public one, so that at a table
+// of five where one seat must act the four others share one update and
+// one encoding of it.
+func updateKey(ps []engine.Prompt, acc access) audience {
+	for _, p := range ps {
+		if acc.game.IsSeat(p.Seat) {
+			return audienceOf(acc)
+		}
+	}
+	return publicUpdate
+}
+
 // updateWire returns update u of acc's audience encoded by enc, once per
-// version and audience; nil when enc is nil.
+// version and update; nil when enc is nil.
 func (w *watchState) updateWire(u *moonshinev1.PromptUpdate, acc access, enc *encoder) *grpc.PreparedMsg {
 	if enc == nil {
 		return nil
 	}
-	a := audienceOf(acc)
+	a := updateKey(w.prompts, acc)
 	if p := w.updateWires[a]; p != nil {
 		return p
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
@@ -108,16 +107,10 @@ func projectStored(seq int64, at time.Time, se *moonshinev1.StoredEvent, acc acc
 }
 
 // labelled returns a copy of the envelope b with its label set: the copy
-// holds the same body message, which nobody changes.
+// holds the same body (its oneof and the game's message in it), which
+// nobody changes.
 func labelled(b *moonshinev1.EventBody, label string) *moonshinev1.EventBody {
-	out := &moonshinev1.EventBody{}
-	dst := out.ProtoReflect()
-	b.ProtoReflect().Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		dst.Set(fd, v)
-		return true
-	})
-	out.Label = label
-	return out
+	return &moonshinev1.EventBody{Body: b.Body, Label: label}
 }
 
 // projectAll projects a run of stored events.

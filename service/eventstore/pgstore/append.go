@@ -55,14 +55,16 @@ func (s *Store) CreateGame(ctx context.Context, g eventstore.GameRecord, events 
 
 // appendSQL is a whole append in one statement, so one round trip and one
 // implicit transaction: it moves the version (compare-and-set), records the
-// command unless it is already recorded, and writes the events only if both
-// happened; the events draw their positions only then. It returns the new
-// version, NULL when the compare-and-set failed (nothing was written), and
-// the transaction's time, which the events' recorded_at defaults to. If the
-// version moved but the command was recorded before, it aborts with
-// moonshine_duplicate_command's unique violation on commands_pkey, which
-// undoes the version move. With $8, the game's record is marked finished
-// (and its pending deadline cleared); with $9, its deadline is set to $10.
+// command and writes the events, the last two only if the version moved. It
+// returns the new version, NULL when the compare-and-set failed (nothing
+// was written), and the transaction's time, which the events' recorded_at
+// defaults to. A command the seat recorded before fails the command's
+// insert on commands_pkey, which aborts the statement and so undoes the
+// version move and the events: a plain insert, not ON CONFLICT, because a
+// duplicate must write nothing, and a speculative insertion costs a WAL
+// record more on every append for an answer the abort already gives. With
+// $8, the game's record is marked finished (and its pending deadline
+// cleared); with $9, its deadline is set to $10.
 //
 // $1 game, $2 event count, $3 expected version (-1: any), $4 command id
 // (NULL: none), $5 seat, $6 command data, $7 events, $8 finished, $9
@@ -77,20 +79,12 @@ WITH g AS (
 ), c AS (
 	INSERT INTO commands (game_id, command_id, seat, data, first_seq, last_seq)
 	SELECT $1, $4, $5, $6, g.version - $2 + 1, g.version FROM g WHERE $4::text IS NOT NULL
-	ON CONFLICT (game_id, seat, command_id) DO NOTHING
-	RETURNING 1
 ), e AS (
 	INSERT INTO events (game_id, seq, data)
 	SELECT $1, g.version - $2 + t.i, t.d
 	FROM g, unnest($7::bytea[]) WITH ORDINALITY AS t(d, i)
-	WHERE $4::text IS NULL OR EXISTS (SELECT 1 FROM c)
-	RETURNING 1
 )
-SELECT v.version,
-	CASE WHEN v.version IS NOT NULL AND $4::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM c)
-		THEN moonshine_duplicate_command($1, $4) END,
-	now()
-FROM (SELECT (SELECT version FROM g) AS version) AS v`
+SELECT (SELECT version FROM g), now()`
 
 // rejectedSQL explains an append that wrote nothing: no game row (not
 // found), a command the seat recorded under the id (duplicate), or else a
@@ -123,7 +117,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 		cmdID, seat, cmdData = c.ID, c.Seat, nonNil(c.Data)
 	}
 	n := int64(len(req.Events))
-	var version, dup *int64
+	var version *int64
 	var at time.Time
 	var deadline *time.Time
 	if req.Deadline != nil && !req.Deadline.IsZero() {
@@ -131,12 +125,12 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	}
 	err := s.pool.QueryRow(ctx, appendSQL, req.GameID, n, req.ExpectedVersion, cmdID, seat, cmdData, nonNilAll(req.Events), req.Finished,
 		req.Deadline != nil, deadline).
-		Scan(&version, &dup, &at)
+		Scan(&version, &at)
 	switch {
 	case err == nil && version != nil:
 		c := eventstore.Change{GameID: req.GameID, Version: *version}
 		s.hub.Publish(c)
-		s.notifier.add(c)
+		s.notifier.add(carrying(c, req.Events, at.UTC()))
 		return eventstore.AppendResult{FirstSeq: *version - n + 1, LastSeq: *version, RecordedAt: at.UTC()}, nil
 	case err == nil, isUniqueViolation(err, commandsPKey):
 		return s.rejected(ctx, req)
@@ -184,4 +178,15 @@ func nonNilAll(bs [][]byte) [][]byte {
 		}
 	}
 	return bs
+}
+
+// carrying is an append's change with its events, for the notification
+// that tells other processes of it (notify.go).
+func carrying(c eventstore.Change, data [][]byte, at time.Time) eventstore.Change {
+	c.Events = make([]eventstore.Event, len(data))
+	first := c.Version - int64(len(data)) + 1
+	for i, d := range data {
+		c.Events[i] = eventstore.Event{GameID: c.GameID, Seq: first + int64(i), Data: d, RecordedAt: at}
+	}
+	return c
 }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// cpuMark is a reading of the CPU time this process (the clients, without
+// the servers it started) and the whole machine have used: with the
+// servers' own figures it says where a command's CPU went, and the
+// machine's says what a command costs everything on it together (the
+// servers, the clients, the database, and whatever else runs there).
+type cpuMark struct {
+	self    time.Duration
+	machine time.Duration // busy time of all cores; 0 when unknown
+}
+
+// clockTick is the unit of /proc/stat (USER_HZ, 100 on Linux).
+const clockTick = 10 * time.Millisecond
+
+func markCPU() cpuMark {
+	var m cpuMark
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		m.self = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return m
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 8 || f[0] != "cpu" {
+		return m
+	}
+	// user nice system idle iowait irq softirq: busy is all but idle and iowait.
+	for i, v := range f[1:8] {
+		if i == 3 || i == 4 {
+			continue
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return cpuMark{self: m.self}
+		}
+		m.machine += time.Duration(n) * clockTick
+	}
+	return m
+}
+
+// since returns the CPU used from m to now.
+func (m cpuMark) since() cpuMark {
+	now := markCPU()
+	out := cpuMark{self: now.self - m.self}
+	if m.machine > 0 && now.machine > 0 {
+		out.machine = now.machine - m.machine
+	}
+	return out
+}
+
+// clientProfile is a CPU profile of this process (the clients) while the
+// first round's games run, into dir/client-cpu.pprof.
+type clientProfile struct{ f *os.File }
+
+func startClientProfile(dir string) (*clientProfile, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.Create(filepath.Join(dir, "client-cpu.pprof"))
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &clientProfile{f: f}, nil
+}
+
+func (p *clientProfile) stop() error {
+	if p == nil {
+		return nil
+	}
+	pprof.StopCPUProfile()
+	return p.f.Close()
+}
