@@ -1,7 +1,6 @@
 package bootleggers
 
 import (
-	"math"
 	"slices"
 
 	"google.golang.org/protobuf/proto"
@@ -38,11 +37,10 @@ func (SearchGame) Clone(st engine.State) engine.State { return st.(*State).Clone
 // its own hand, never the others'.
 func (g SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message) {
 	s := st.(*State)
-	ps := s.Prompts()
-	if len(ps) == 0 {
+	p, ok := s.firstPrompt()
+	if !ok {
 		return 0, nil
 	}
-	p := ps[0]
 	if g.Policy == nil {
 		return p.Seat, nil
 	}
@@ -65,12 +63,7 @@ const fewLegal = 6
 // so it is the same in every world the seat may be in.
 func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	s := st.(*State)
-	var p engine.Prompt
-	for _, q := range s.Prompts() {
-		if q.Seat == seat {
-			p = q
-		}
-	}
+	p := s.promptOf(seat)
 	var out []proto.Message
 	add := func(m proto.Message) {
 		if m != nil && !slices.ContainsFunc(out, func(o proto.Message) bool { return proto.Equal(o, m) }) {
@@ -91,6 +84,19 @@ func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	return out
 }
 
+// promptOf is seat's prompt, built alone when it is the first.
+func (s *State) promptOf(seat engine.Seat) engine.Prompt {
+	if p, ok := s.firstPrompt(); ok && p.Seat == seat {
+		return p
+	}
+	for _, q := range s.Prompts() {
+		if q.Seat == seat {
+			return q
+		}
+	}
+	return engine.Prompt{}
+}
+
 // Step plays cmd on st in place: the kit's precheck and the command's rule
 // on a decision that applies to st itself (a rule refuses before its first
 // event, so a refusal leaves st as it was).
@@ -101,11 +107,6 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 // moneyScale is the spread of money, in G, over which a lead turns into
 // a win: the softmax temperature of Value.
 const moneyScale = 8.0
-
-// marginWeight is the part of a finished game's value that the margins of
-// money make up (the rest is the win): a win by more is worth a little
-// more, which tells apart playouts that a bare win or loss would not.
-const marginWeight = 0.2
 
 // Value is seat's share of the win, by the printed condition, money ("the
 // Mobster with the most money wins"): before the end, a softmax of the
@@ -118,29 +119,14 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	if o == nil {
 		return lead
 	}
-	share := 0.0
-	if slices.Contains(o.Winners, seat) {
-		share = 1 / float64(len(o.Winners))
-	}
-	return (1-marginWeight)*share + marginWeight*lead
+	return search.Final(search.Share(o.Winners, seat), lead)
 }
 
 // moneyLead is seat's share of exp(money/moneyScale) over the Mobsters.
 func (s *State) moneyLead(seat int) float64 {
-	top := 0
-	for _, p := range s.seats {
-		top = max(top, p.money)
-	}
-	mine, sum := 0.0, 0.0
+	money := make([]float64, len(s.seats))
 	for i, p := range s.seats {
-		e := math.Exp(float64(p.money-top) / moneyScale)
-		sum += e
-		if i == seat {
-			mine = e
-		}
+		money[i] = float64(p.money)
 	}
-	if sum == 0 {
-		return 0
-	}
-	return mine / sum
+	return search.Lead(money, seat, moneyScale)
 }
