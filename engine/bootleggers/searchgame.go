@@ -59,8 +59,12 @@ const fewLegal = 6
 // choices from the seat's view (the placements, loads, orders and offers
 // that come as templates are filled only by it) under a few fixed
 // generators, and the listed legal commands when they are few, or when
-// they are the cards of a bid. It reads only the seat's view and prompt,
-// so it is the same in every world the seat may be in.
+// they are the cards of a bid. Out of turn (a prompt that need not be
+// answered) it proposes the policy's plays alone, which the search weighs
+// against its pass: a listed play such as O'Malley's cut costs a marker
+// whose worth a playout cut after a round does not see, and a search that
+// tried every one cut at most offers. It reads only the seat's view and
+// prompt, so it is the same in every world the seat may be in.
 func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	s := st.(*State)
 	p := s.promptOf(seat)
@@ -75,6 +79,9 @@ func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 		for i := range proposals {
 			add(g.Policy.Choose(view, p, engine.NewRand([32]byte{byte(i)})))
 		}
+	}
+	if !p.MustAct {
+		return out // out of turn: the policy's offers, and the search's pass
 	}
 	if len(p.Legal) <= fewLegal || p.Reason == PromptChooseMuscle || len(out) == 0 {
 		for _, m := range p.Legal {
