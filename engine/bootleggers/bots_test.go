@@ -267,6 +267,8 @@ func TestSearchPassesOnOutOfTurnOffers(t *testing.T) {
 					passed++
 				} else if _, err := g.State.Decide(p.Seat, cmd, engine.NewRand([32]byte{})); err != nil {
 					t.Fatalf("event %d, %v (%s): the bot plays %v, refused: %v", c.FirstSeq, p.Seat, p.Reason, cmd, err)
+				} else if !strategyPlays(g.State, p, cmd) {
+					t.Fatalf("event %d, %v (%s): the bot plays %v out of turn, which the strategy never would", c.FirstSeq, p.Seat, p.Reason, cmd)
 				}
 				break
 			}
@@ -279,4 +281,17 @@ func TestSearchPassesOnOutOfTurnOffers(t *testing.T) {
 		t.Fatalf("%d out-of-turn offers asked, %d passed", asked, passed)
 	}
 	t.Logf("%d out-of-turn offers, %d passed", asked, passed)
+}
+
+// strategyPlays reports whether cmd is one of the strategy's own plays for
+// p under the generators the search proposes with (SearchGame.Propose
+// draws three): out of turn the search weighs only those against passing.
+func strategyPlays(st engine.State, p engine.Prompt, cmd proto.Message) bool {
+	view := st.View(engine.SeatViewer(p.Seat))
+	for i := range 3 {
+		if m := (strategy.Policy{}).Choose(view, p, engine.NewRand([32]byte{byte(i)})); m != nil && proto.Equal(m, cmd) {
+			return true
+		}
+	}
+	return false
 }
