@@ -23,10 +23,12 @@ func Bots(policy engine.Policy) engine.Bots {
 // the CPU each takes per decision and how each fares). A round is some
 // four to six commands per Mobster (a bid, a selection, the boys, the
 // still, the run and its follow-ups): a playout is cut after about a round
-// and valued by the money.
+// and valued by the money. A command costs more at a larger table and its
+// playouts are longer, so the commands a decision plays in all are capped:
+// from 4 players for hard and normal (fewer iterations there).
 var searchLevels = search.Levels{
-	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 4},
-	Hard:   search.Level{Iterations: 120, Worlds: 16, DepthPerSeat: 5},
+	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 4, Commands: 240},
+	Hard:   search.Level{Iterations: 120, Worlds: 16, DepthPerSeat: 5, Commands: 2000},
 }
 
 // searcher is the searching bot of level l: engine/search with

@@ -225,3 +225,73 @@ func promptOf(st engine.State, seat engine.Seat) engine.Prompt {
 	}
 	return engine.Prompt{Seat: seat}
 }
+
+// On the Boardwalk, a seat is offered out-of-turn plays that need not be
+// answered (MustAct false: a kept Casino card, O'Malley's cut, trades).
+// At such offers in a seeded 4-player game, the searching bot either
+// passes (a nil command, which a host takes as leaving the offer) or
+// plays a command the rules accept; and it does pass (a search without
+// the pass had only acting to choose from).
+func TestSearchPassesOnOutOfTurnOffers(t *testing.T) {
+	seed, table := []byte("out-of-turn"), engine.Config{Players: 4, Options: &pb.Options{Boardwalk: true}}
+	bots := slices.Repeat([]engine.Bot{levels()[engine.LevelEasy]}, 4)
+	res, err := playtest.Table{Rules: bootleggers.Rules{}, Table: table, Seed: seed, Bots: bots}.Play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []engine.Event
+	for _, r := range res.Events {
+		log = append(log, r.Event)
+	}
+	bot := levels()[engine.LevelNormal]
+	g := engine.NewGame(bootleggers.Rules{}, seed)
+	if err := g.Apply(log[:res.Commands[0].FirstSeq-1]...); err != nil {
+		t.Fatal(err)
+	}
+	offered, asked, passed := 0, 0, 0
+	for _, c := range res.Commands {
+		if asked < 12 {
+			for _, p := range g.State.Prompts() {
+				if p.MustAct || len(p.Legal) == 0 {
+					continue
+				}
+				if offered++; offered%3 != 1 {
+					break
+				}
+				cmd, err := bot.Choose(engine.KnowledgeOf(g.State, log[:c.FirstSeq-1], p), engine.BotRand(seed, c.FirstSeq, p.Seat))
+				if err != nil {
+					t.Fatalf("event %d, %v (%s): %v", c.FirstSeq, p.Seat, p.Reason, err)
+				}
+				asked++
+				if cmd == nil {
+					passed++
+				} else if _, err := g.State.Decide(p.Seat, cmd, engine.NewRand([32]byte{})); err != nil {
+					t.Fatalf("event %d, %v (%s): the bot plays %v, refused: %v", c.FirstSeq, p.Seat, p.Reason, cmd, err)
+				} else if !strategyPlays(g.State, p, cmd) {
+					t.Fatalf("event %d, %v (%s): the bot plays %v out of turn, which the strategy never would", c.FirstSeq, p.Seat, p.Reason, cmd)
+				}
+				break
+			}
+		}
+		if err := g.Apply(log[c.FirstSeq-1 : c.LastSeq]...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if asked < 8 || passed == 0 {
+		t.Fatalf("%d out-of-turn offers asked, %d passed", asked, passed)
+	}
+	t.Logf("%d out-of-turn offers, %d passed", asked, passed)
+}
+
+// strategyPlays reports whether cmd is one of the strategy's own plays for
+// p under the generators the search proposes with (SearchGame.Propose
+// draws three): out of turn the search weighs only those against passing.
+func strategyPlays(st engine.State, p engine.Prompt, cmd proto.Message) bool {
+	view := st.View(engine.SeatViewer(p.Seat))
+	for i := range 3 {
+		if m := (strategy.Policy{}).Choose(view, p, engine.NewRand([32]byte{byte(i)})); m != nil && proto.Equal(m, cmd) {
+			return true
+		}
+	}
+	return false
+}

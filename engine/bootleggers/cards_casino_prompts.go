@@ -157,29 +157,33 @@ func (s *State) casinoCardPrompts(on int) []engine.Prompt {
 		}
 		if legal := s.legal(i, s.casinoCardCandidates(i)); len(legal) > 0 {
 			out = append(out, engine.Prompt{Seat: engine.Seat(i), Reason: PromptCasinoCard,
-				Detail: fmt.Sprintf("%v may play a Casino card", engine.Seat(i)), Legal: legal})
+				Detail: "you may play a Casino card", Legal: legal})
 		}
 	}
 	return out
 }
 
 // windowPrompts are the Selling Phase's window's: every seat waited for
-// must play a Casino card, pass, or answer a Commission (ruling 92).
-func (s *State) windowPrompts() []engine.Prompt {
+// must play a Casino card, pass, or answer a Commission (ruling 92): the
+// first one's only, unless all.
+func (s *State) windowPrompts(all bool) []engine.Prompt {
 	var out []engine.Prompt
 	for _, seat := range s.cardWaiters() {
 		var cands []*pb.Command
-		detail := fmt.Sprintf("%v plays Casino cards of the Selling Phase, or passes", engine.Seat(seat))
+		detail := "play Casino cards of the Selling Phase, or pass"
 		if p := s.commissionDue(seat); p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 			cands = append(cands, Cmd(&pb.AnswerCommission{Place: p, Pay: true}), Cmd(&pb.AnswerCommission{Place: p}))
-			detail = fmt.Sprintf("%v pays the State Gaming Commission %dG for %s, or has no payout from it this round",
-				engine.Seat(seat), StateGamingCommissionFee, Place(p).Name)
+			detail = fmt.Sprintf("pay the State Gaming Commission %dG for %s, or have no payout from it this round",
+				StateGamingCommissionFee, Place(p).Name)
 		}
 		if !s.seats[seat].cardsPassed {
 			cands = slices.Concat(cands, s.casinoCardCandidates(seat), []*pb.Command{Cmd(&pb.PassCasinoCards{})})
 		}
 		out = append(out, engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptCasinoCards,
 			Detail: detail, Legal: s.legal(seat, cands)})
+		if !all {
+			break
+		}
 	}
 	return out
 }

@@ -46,7 +46,22 @@ const maxListedOrders = 4
 // commands Decide accepts, found with the kit's checks; the commands with
 // too many forms (placements, loads, trade offers) come as Templates, with
 // a few concrete forms listed too.
-func (s *State) Prompts() []engine.Prompt {
+func (s *State) Prompts() []engine.Prompt { return s.prompts(true) }
+
+// firstPrompt returns Prompts()[0] without building the others: the
+// prompt a playout answers (the first that must act), at a fraction of the
+// cost when several seats may act.
+func (s *State) firstPrompt() (engine.Prompt, bool) {
+	ps := s.prompts(false)
+	if len(ps) == 0 {
+		return engine.Prompt{}, false
+	}
+	return ps[0], true
+}
+
+// prompts builds the prompts of every seat that must or may act, or when
+// all is false at least the first of them.
+func (s *State) prompts(all bool) []engine.Prompt {
 	if s.players == 0 || s.result != nil {
 		return nil
 	}
@@ -56,12 +71,15 @@ func (s *State) Prompts() []engine.Prompt {
 		for _, seat := range s.bids.Waiting() {
 			out = append(out, engine.Prompt{Seat: seat, MustAct: true, Reason: PromptChooseMuscle,
 				Detail: fmt.Sprintf("round %d: seal a Muscle card", s.round), Legal: s.legal(int(seat), s.bidCandidates(int(seat)))})
+			if !all {
+				break
+			}
 		}
 		return out
 	case s.step == pb.Step_STEP_CALL_THE_ORDER:
 		return []engine.Prompt{s.callPrompt()}
 	case s.step == pb.Step_STEP_CASINO_CARDS:
-		return s.windowPrompts()
+		return s.windowPrompts(all)
 	case s.current() == noSeat:
 		return nil
 	}
@@ -69,18 +87,21 @@ func (s *State) Prompts() []engine.Prompt {
 	p := engine.Prompt{Seat: engine.Seat(seat), MustAct: true}
 	switch s.phase {
 	case muscle:
-		p.Reason, p.Detail = PromptSelect, fmt.Sprintf("%v takes a Men of Action card or the Truck card, or passes", engine.Seat(seat))
+		p.Reason, p.Detail = PromptSelect, "take a Men of Action card or the Truck card, or pass"
 		p.Legal = s.legal(seat, s.selectCandidates(seat))
 	case sendIn:
-		p.Reason, p.Detail = PromptSendInTheBoys, fmt.Sprintf("%v sends in the boys", engine.Seat(seat))
+		p.Reason, p.Detail = PromptSendInTheBoys, "send in the boys"
 		p.Legal = s.legal(seat, slices.Concat(s.cardCandidates(seat), s.casinoCardCandidates(seat), s.boysCandidates(seat)))
 		p.Templates = []engine.Template{s.boysTemplate(seat)}
+		if !all {
+			return []engine.Prompt{p}
+		}
 		return append([]engine.Prompt{p}, s.casinoCardPrompts(seat)...)
 	case fireUp:
-		p.Reason, p.Detail = PromptFireUpTheStill, fmt.Sprintf("%v fires up the still, or plays it cool", engine.Seat(seat))
+		p.Reason, p.Detail = PromptFireUpTheStill, "fire up the still, or play it cool"
 		p.Legal = s.legal(seat, []*pb.Command{Cmd(&pb.FireUpTheStill{}), Cmd(&pb.FireUpTheStill{PlayItCool: true})})
 	case runIt:
-		return s.runPrompts(seat)
+		return s.runPrompts(seat, all)
 	}
 	return []engine.Prompt{p}
 }
@@ -271,19 +292,19 @@ func (s *State) boysTemplate(seat int) engine.Template {
 }
 
 // runPrompts are Phase 4's: the seat on turn must run its whiskey; every
-// other seat may answer offers made to it and make its own.
-func (s *State) runPrompts(seat int) []engine.Prompt {
+// other seat, when all, may answer offers made to it and make its own.
+func (s *State) runPrompts(seat int, all bool) []engine.Prompt {
 	on := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptRunTheWhiskey,
-		Detail: fmt.Sprintf("%v runs the whiskey", engine.Seat(seat))}
+		Detail: "run the whiskey"}
 	on.Legal = s.legal(seat, slices.Concat(s.answerCandidates(seat), s.cardCandidates(seat), s.casinoCardCandidates(seat),
 		s.cutCandidates(seat), s.runCandidates(seat)))
 	on.Templates = append([]engine.Template{s.runTemplate(seat)}, s.tradeTemplates(seat)...)
 	out := []engine.Prompt{on}
 	for i := range s.players {
-		if i == seat {
+		if i == seat || !all {
 			continue
 		}
-		p := engine.Prompt{Seat: engine.Seat(i), Reason: PromptTrade, Detail: fmt.Sprintf("%v may trade", engine.Seat(i)),
+		p := engine.Prompt{Seat: engine.Seat(i), Reason: PromptTrade, Detail: "you may trade",
 			Legal:     s.legal(i, slices.Concat(s.answerCandidates(i), s.casinoCardCandidates(i), s.cutCandidates(i))),
 			Templates: s.tradeTemplates(i)}
 		out = append(out, p)
@@ -402,7 +423,7 @@ func (s *State) tradeTemplates(seat int) []engine.Template {
 func (s *State) callPrompt() engine.Prompt {
 	k := s.call
 	p := engine.Prompt{Seat: engine.Seat(k.seat), MustAct: true, Reason: PromptCallTheOrder,
-		Detail: fmt.Sprintf("%v calls the buying order at %s", engine.Seat(k.seat), Place(k.place).Name)}
+		Detail: fmt.Sprintf("call the buying order at %s", Place(k.place).Name)}
 	orders := [][]int{k.trucks}
 	if len(k.trucks) <= maxListedOrders {
 		orders = permutations(k.trucks)

@@ -1,7 +1,6 @@
 package bootleggers
 
 import (
-	"math"
 	"slices"
 
 	"google.golang.org/protobuf/proto"
@@ -38,11 +37,10 @@ func (SearchGame) Clone(st engine.State) engine.State { return st.(*State).Clone
 // its own hand, never the others'.
 func (g SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message) {
 	s := st.(*State)
-	ps := s.Prompts()
-	if len(ps) == 0 {
+	p, ok := s.firstPrompt()
+	if !ok {
 		return 0, nil
 	}
-	p := ps[0]
 	if g.Policy == nil {
 		return p.Seat, nil
 	}
@@ -61,16 +59,15 @@ const fewLegal = 6
 // choices from the seat's view (the placements, loads, orders and offers
 // that come as templates are filled only by it) under a few fixed
 // generators, and the listed legal commands when they are few, or when
-// they are the cards of a bid. It reads only the seat's view and prompt,
-// so it is the same in every world the seat may be in.
+// they are the cards of a bid. Out of turn (a prompt that need not be
+// answered) it proposes the policy's plays alone, which the search weighs
+// against its pass: a listed play such as O'Malley's cut costs a marker
+// whose worth a playout cut after a round does not see, and a search that
+// tried every one cut at most offers. It reads only the seat's view and
+// prompt, so it is the same in every world the seat may be in.
 func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	s := st.(*State)
-	var p engine.Prompt
-	for _, q := range s.Prompts() {
-		if q.Seat == seat {
-			p = q
-		}
-	}
+	p := s.promptOf(seat)
 	var out []proto.Message
 	add := func(m proto.Message) {
 		if m != nil && !slices.ContainsFunc(out, func(o proto.Message) bool { return proto.Equal(o, m) }) {
@@ -83,12 +80,28 @@ func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 			add(g.Policy.Choose(view, p, engine.NewRand([32]byte{byte(i)})))
 		}
 	}
+	if !p.MustAct {
+		return out // out of turn: the policy's offers, and the search's pass
+	}
 	if len(p.Legal) <= fewLegal || p.Reason == PromptChooseMuscle || len(out) == 0 {
 		for _, m := range p.Legal {
 			add(m)
 		}
 	}
 	return out
+}
+
+// promptOf is seat's prompt, built alone when it is the first.
+func (s *State) promptOf(seat engine.Seat) engine.Prompt {
+	if p, ok := s.firstPrompt(); ok && p.Seat == seat {
+		return p
+	}
+	for _, q := range s.Prompts() {
+		if q.Seat == seat {
+			return q
+		}
+	}
+	return engine.Prompt{}
 }
 
 // Step plays cmd on st in place: the kit's precheck and the command's rule
@@ -102,11 +115,6 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 // a win: the softmax temperature of Value.
 const moneyScale = 8.0
 
-// marginWeight is the part of a finished game's value that the margins of
-// money make up (the rest is the win): a win by more is worth a little
-// more, which tells apart playouts that a bare win or loss would not.
-const marginWeight = 0.2
-
 // Value is seat's share of the win, by the printed condition, money ("the
 // Mobster with the most money wins"): before the end, a softmax of the
 // Mobsters' money; at the end, 80% its share of the win and 20% that
@@ -118,29 +126,14 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	if o == nil {
 		return lead
 	}
-	share := 0.0
-	if slices.Contains(o.Winners, seat) {
-		share = 1 / float64(len(o.Winners))
-	}
-	return (1-marginWeight)*share + marginWeight*lead
+	return search.Final(search.Share(o.Winners, seat), lead)
 }
 
 // moneyLead is seat's share of exp(money/moneyScale) over the Mobsters.
 func (s *State) moneyLead(seat int) float64 {
-	top := 0
-	for _, p := range s.seats {
-		top = max(top, p.money)
-	}
-	mine, sum := 0.0, 0.0
+	money := make([]float64, len(s.seats))
 	for i, p := range s.seats {
-		e := math.Exp(float64(p.money-top) / moneyScale)
-		sum += e
-		if i == seat {
-			mine = e
-		}
+		money[i] = float64(p.money)
 	}
-	if sum == 0 {
-		return 0
-	}
-	return mine / sum
+	return search.Lead(money, seat, moneyScale)
 }

@@ -66,7 +66,32 @@ func (w *watcher) check(st engine.State, log []engine.Recorded) error {
 	if w.lite {
 		return nil
 	}
+	if err := checkFirstPrompt(s); err != nil {
+		return err
+	}
 	return checkViews(s)
+}
+
+// checkFirstPrompt checks that the playouts' firstPrompt is Prompts()[0].
+func checkFirstPrompt(s *State) error {
+	all := s.Prompts()
+	first, ok := s.firstPrompt()
+	switch {
+	case ok != (len(all) > 0):
+		return fmt.Errorf("firstPrompt found %v, Prompts %d", ok, len(all))
+	case !ok:
+		return nil
+	}
+	p := all[0]
+	same := first.Seat == p.Seat && first.MustAct == p.MustAct && first.Reason == p.Reason && first.Detail == p.Detail &&
+		slices.EqualFunc(first.Legal, p.Legal, proto.Equal) &&
+		slices.EqualFunc(first.Templates, p.Templates, func(a, b engine.Template) bool {
+			return a.Name == b.Name && proto.Equal(a.Command, b.Command) && len(a.Params) == len(b.Params)
+		})
+	if !same {
+		return fmt.Errorf("firstPrompt %+v is not Prompts()[0] %+v", first, p)
+	}
+	return nil
 }
 
 // fold accounts for one body.

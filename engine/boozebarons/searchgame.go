@@ -1,9 +1,6 @@
 package boozebarons
 
 import (
-	"math"
-	"slices"
-
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -102,32 +99,17 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	if s.result == nil {
 		return lead
 	}
-	share := 0.0
-	if slices.Contains(s.result.Winners, mob) {
-		share = 1 / float64(len(s.result.Winners))
-	}
-	return (1-marginWeight)*share + marginWeight*lead
+	return search.Final(search.Share(s.result.Winners, mob), lead)
 }
-
-// marginWeight is the part of a finished game's value that the Mobs'
-// margins make up (the rest is the win): a win by more Coins is worth a
-// little more, which tells apart playouts that a bare win or loss would
-// not.
-const marginWeight = 0.2
 
 // lead is a softmax of the Mobs' scores: mob's share of exp(score/scale).
 func lead(g *pb.GameEnded, mob pb.Mob) float64 {
-	top := 0.0
-	for _, m := range g.Mobs {
-		top = max(top, float64(m.Score))
-	}
-	mine, sum := 0.0, 0.0
-	for _, m := range g.Mobs {
-		e := math.Exp((float64(m.Score) - top) / valueScale)
-		sum += e
+	scores, i := make([]float64, len(g.Mobs)), -1
+	for j, m := range g.Mobs {
+		scores[j] = float64(m.Score)
 		if m.Mob == mob {
-			mine = e
+			i = j
 		}
 	}
-	return mine / sum
+	return search.Lead(scores, i, valueScale)
 }

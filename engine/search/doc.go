@@ -33,6 +33,12 @@
 //     ([Game.Value]).
 //  4. Choose: the root command visited most.
 //
+// On a prompt the seat need not answer (Prompt.MustAct false: a card it
+// may play out of turn, an offer it may leave), passing is one more root
+// move: the world is left as it is and play goes on with another seat's
+// command. When passing is visited most the search returns a nil command,
+// which an [engine.Bot] returns to pass.
+//
 // The other seats are modelled by the game's default policy rather than by
 // nodes of their own: it keeps each iteration cheap and keeps the search
 // from crediting the others with knowledge of hidden facts they do not

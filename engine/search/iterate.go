@@ -35,7 +35,13 @@ func (it *iteration) once(w engine.State) error {
 	for {
 		e := n.pick(cands, it.t.explore)
 		path = append(path, e)
-		if err := it.strict(w, seat, e.cmd); err != nil {
+		if e.cmd == nil {
+			moved, err := it.pass(w, seat)
+			if err != nil || !moved {
+				it.back(path, w)
+				return err
+			}
+		} else if err := it.strict(w, seat, e.cmd); err != nil {
 			return err
 		}
 		played++
@@ -60,12 +66,41 @@ func (it *iteration) once(w engine.State) error {
 	if err := it.playout(w, seat, next, played); err != nil {
 		return err
 	}
-	v := clamp(it.s.game.Value(w, seat))
+	it.back(path, w)
+	return nil
+}
+
+// back backs the value of w for the seat up the path.
+func (it *iteration) back(path []*edge, w engine.State) {
+	v := clamp(it.s.game.Value(w, it.t.seat))
 	for _, e := range path {
 		e.visits++
 		e.total += v
 	}
-	return nil
+}
+
+// pass plays on from seat's passing on an optional prompt: one command of
+// another seat, the default policy's when the game waits for another seat,
+// else one of the legal commands of another seat's prompt (one that must
+// act first), uniformly. moved is false when no other seat has a command:
+// the world then stays as it is, to be valued so.
+func (it *iteration) pass(w engine.State, seat engine.Seat) (moved bool, err error) {
+	if w.Outcome() != nil {
+		return false, nil
+	}
+	if who, c := it.s.game.Playout(w, it.r); who != seat {
+		_, err := it.loose(w, who, c)
+		return err == nil, err
+	}
+	p, ok := otherPrompt(w, seat)
+	if !ok {
+		return false, nil
+	}
+	if _, err := it.decide(w, p.Seat, p.Legal[it.r.IntN(len(p.Legal))]); err != nil {
+		return false, fmt.Errorf("search: a legal command is refused: %w", err)
+	}
+	it.commands++
+	return true, nil
 }
 
 // until plays the other seats by the default policy until seat must
@@ -188,11 +223,15 @@ func promptOf(w engine.State, seat engine.Seat) (engine.Prompt, bool) {
 }
 
 // anyPrompt returns a prompt with legal commands, one that must act first.
-func anyPrompt(w engine.State) (engine.Prompt, bool) {
+func anyPrompt(w engine.State) (engine.Prompt, bool) { return otherPrompt(w, -1) }
+
+// otherPrompt returns a prompt with legal commands of a seat other than
+// seat, one that must act first.
+func otherPrompt(w engine.State, seat engine.Seat) (engine.Prompt, bool) {
 	var may engine.Prompt
 	found := false
 	for _, p := range w.Prompts() {
-		if len(p.Legal) == 0 {
+		if len(p.Legal) == 0 || p.Seat == seat {
 			continue
 		}
 		if p.MustAct {

@@ -12,9 +12,11 @@ import (
 
 // Level is one bot level's budget as a game states it: playouts, worlds,
 // and how far a playout looks ahead in commands per seat at the table, so
-// that one table of levels serves every player count.
+// that one table of levels serves every player count; Commands, when
+// positive, caps the commands a decision plays in all (Budget.Commands),
+// which bounds the larger tables' decisions.
 type Level struct {
-	Iterations, Worlds, DepthPerSeat int
+	Iterations, Worlds, DepthPerSeat, Commands int
 }
 
 // Levels are a game's search budgets for its normal and hard bots.
@@ -29,7 +31,7 @@ func (ls Levels) Budget(l engine.Level, players int) Budget {
 	if l == engine.LevelHard {
 		b = ls.Hard
 	}
-	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players}
+	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands}
 }
 
 // Bot is a game's searching bot of one level: the search of Game over

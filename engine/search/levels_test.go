@@ -11,14 +11,14 @@ import (
 // A level's budget scales its depth with the table; hard has its own, and
 // every other level searches as normal.
 func TestLevelsBudget(t *testing.T) {
-	ls := search.Levels{Normal: search.Level{Iterations: 10, Worlds: 4, DepthPerSeat: 2}, Hard: search.Level{Iterations: 90, Worlds: 9, DepthPerSeat: 3}}
+	ls := search.Levels{Normal: search.Level{Iterations: 10, Worlds: 4, DepthPerSeat: 2}, Hard: search.Level{Iterations: 90, Worlds: 9, DepthPerSeat: 3, Commands: 200}}
 	normal := search.Budget{Iterations: 10, Worlds: 4, Depth: 10}
 	for _, l := range []engine.Level{engine.LevelNormal, engine.LevelEasy, ""} {
 		if got := ls.Budget(l, 5); got != normal {
 			t.Errorf("level %q: %+v, want %+v", l, got, normal)
 		}
 	}
-	if got, want := ls.Budget(engine.LevelHard, 4), (search.Budget{Iterations: 90, Worlds: 9, Depth: 12}); got != want {
+	if got, want := ls.Budget(engine.LevelHard, 4), (search.Budget{Iterations: 90, Worlds: 9, Depth: 12, Commands: 200}); got != want {
 		t.Errorf("hard: %+v, want %+v", got, want)
 	}
 }

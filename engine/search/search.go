@@ -24,6 +24,11 @@ type Budget struct {
 	// Explore is the UCB1 exploration constant on values in [0, 1]
 	// (0: DefaultExplore).
 	Explore float64
+	// Commands, when positive, bounds the commands the iterations play in
+	// all: no iteration starts once they have played that many (the first
+	// always runs). It caps a decision's work where commands cost more
+	// (a larger table, a longer playout) without reading a clock.
+	Commands int
 }
 
 // DefaultExplore is the exploration constant of a Budget that names none.
@@ -61,10 +66,12 @@ func (s *Search) Budget() Budget { return s.budget }
 
 // Result is one decision of a search and what it took.
 type Result struct {
-	// Command is the command chosen.
+	// Command is the command chosen: nil when the seat passes on a prompt
+	// it need not answer (Prompt.MustAct false), where passing, the state
+	// left as it is while play goes on, is valued against each command.
 	Command proto.Message
 	// Iterations is the number of playouts run (0 when the prompt left no
-	// choice).
+	// choice): the budget's, or fewer when its Commands ran out first.
 	Iterations int
 	// Commands is the number of commands the iterations played, the
 	// search's unit of work.
@@ -79,6 +86,7 @@ type Result struct {
 
 // Candidate is one root command and how the search valued it.
 type Candidate struct {
+	// Command is nil for passing on an optional prompt.
 	Command proto.Message
 	// Visits is the number of iterations that played it; Value is their
 	// mean value for the seat.
@@ -98,7 +106,7 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 	if k.Prompt.Seat != k.Seat {
 		return Result{}, fmt.Errorf("search: the prompt is %v's, the knowledge %v's", k.Prompt.Seat, k.Seat)
 	}
-	if len(k.Prompt.Legal) == 1 && len(k.Prompt.Templates) == 0 {
+	if k.Prompt.MustAct && len(k.Prompt.Legal) == 1 && len(k.Prompt.Templates) == 0 {
 		return Result{Command: k.Prompt.Legal[0]}, nil
 	}
 	sampler, err := s.game.Infer(k)
@@ -110,6 +118,9 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 		return Result{}, err
 	}
 	cands := s.candidates(worlds[0], k.Seat, &k.Prompt)
+	if !k.Prompt.MustAct {
+		cands = append([]proto.Message{nil}, cands...) // passing
+	}
 	switch len(cands) {
 	case 0:
 		return Result{}, fmt.Errorf("search: %v has nothing to choose from (%s)", k.Seat, k.Prompt.Reason)
@@ -119,11 +130,15 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 	t := &tree{seat: k.Seat, explore: s.budget.Explore, root: newNode()}
 	t.root.expand(cands)
 	run := &iteration{s: s, t: t, r: r}
-	res := Result{Iterations: s.budget.Iterations}
+	var res Result
 	for i := range s.budget.Iterations {
+		if i > 0 && s.budget.Commands > 0 && run.commands >= s.budget.Commands {
+			break
+		}
 		if err := run.once(s.game.Clone(worlds[i%len(worlds)])); err != nil {
 			return Result{}, err
 		}
+		res.Iterations++
 	}
 	res.Commands, res.Fallbacks = run.commands, run.fallbacks
 	best := t.root.best()

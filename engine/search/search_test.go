@@ -192,6 +192,40 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// A budget of Commands stops the iterations once they have played that
+// many commands: the search runs fewer iterations, and plays no more than
+// the cap and one iteration's depth.
+func TestCommandsBudget(t *testing.T) {
+	b := small(5)
+	b.Commands = b.Depth * 10
+	capped := 0
+	for _, k := range knowledge(t, 5, 4, "commands") {
+		full, err := search.New(boozebarons.Rules{}, boozebarons.SearchGame{}, small(5)).Run(k, engine.NewRand([32]byte{4}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := search.New(boozebarons.Rules{}, boozebarons.SearchGame{}, b).Run(k, engine.NewRand([32]byte{4}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		visits := 0
+		for _, c := range res.Candidates {
+			visits += c.Visits
+		}
+		if full.Commands <= b.Commands {
+			continue // the cap is not reached
+		}
+		capped++
+		if res.Iterations >= b.Iterations || visits != res.Iterations || res.Commands < b.Commands || res.Commands > b.Commands+b.Depth {
+			t.Fatalf("%d iterations (%d visits), %d commands, for a cap of %d commands (uncapped: %d, %d)",
+				res.Iterations, visits, res.Commands, b.Commands, full.Iterations, full.Commands)
+		}
+	}
+	if capped == 0 {
+		t.Fatal("no decision reaches the cap")
+	}
+}
+
 // A prompt with one legal command is answered without a search.
 func TestOneChoice(t *testing.T) {
 	k := knowledge(t, 4, 1, "one")[0]

@@ -113,8 +113,16 @@ func (e *edge) child(obs uint64) (*node, bool) {
 
 var keyOptions = proto.MarshalOptions{Deterministic: true}
 
-// commandKey is a command's identity at a node: its deterministic encoding.
+// passKey is passing's identity at a node: no encoding of a message
+// begins with a zero byte (field number 0 is invalid).
+const passKey = "\x00"
+
+// commandKey is a command's identity at a node: its deterministic encoding,
+// or passKey for nil (passing).
 func commandKey(cmd proto.Message) string {
+	if cmd == nil {
+		return passKey
+	}
 	b, err := keyOptions.Marshal(cmd)
 	if err != nil {
 		panic("search: a command does not marshal: " + err.Error())

@@ -178,6 +178,12 @@ type Change struct {
 	GameID      string
 	Version     int64
 	TalkVersion int64
+	// Events, when a store carries them (PostgreSQL, for another
+	// process's appends that fit in a notification), are the events that
+	// end at Version, in order and without gaps, so that a listener whose
+	// copy stops just before them can fold them without reading the log.
+	// They may start before what the listener has; nil says nothing.
+	Events []Event
 }
 
 // Command is an accepted command, kept for idempotency and for re-running a

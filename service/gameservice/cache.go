@@ -72,17 +72,26 @@ func (s *Service) table(ctx context.Context, id string) (*table, error) {
 	return t, nil
 }
 
-// sync folds the events appended since the table's version. The caller
-// holds t.mu. A log that does not fold is corrupt: the table is dropped.
-// Events folded are kept for the table's watchers, decoded.
+// sync folds the events appended since the table's version: those the
+// store's changes carried, when they bring it to the last version told
+// (carried.go), else those read from the log. The caller holds t.mu. A
+// log that does not fold is corrupt: the table is dropped. Events folded
+// are kept for the table's watchers, decoded.
 func (s *Service) sync(ctx context.Context, t *table) error {
-	t.behind.Store(false) // a change told from now on is read next time
-	evs, err := s.store.ReadStream(ctx, t.record.ID, t.folded.Version, 0)
-	if err != nil {
-		t.behind.Store(true)
-		return err
+	// A change told from now on is caught up with next time. Only a
+	// table that was behind by what the store told may fold the events
+	// the changes carried instead of reading: a caller that syncs
+	// otherwise wants the log's end.
+	told := t.behind.Swap(false)
+	evs, ok := t.carried.take(t.folded.Version)
+	if !told || !ok || t.folded.Version == 0 {
+		var err error
+		if evs, err = s.store.ReadStream(ctx, t.record.ID, t.folded.Version, 0); err != nil {
+			t.stale()
+			return err
+		}
+		s.tel.CatchUp(len(evs))
 	}
-	s.tel.CatchUp(len(evs))
 	for _, ev := range evs {
 		se, err := fold(t.module, t.folded, ev)
 		if err == nil && isTakenBack(se) {
@@ -151,6 +160,9 @@ const catchUp = -1
 func (s *Service) current(ctx context.Context, t *table, need int64, read func(g *engine.Game)) (snapshot, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if need < 0 || need > t.folded.Version {
+		t.carried.forget() // the log, whatever the store told
+	}
 	if need < 0 || need > t.folded.Version || t.folded.Version == 0 || t.behind.Load() {
 		if err := s.sync(ctx, t); err != nil {
 			return snapshot{}, err
@@ -178,7 +190,7 @@ func versionNotReached(need, version int64) error {
 func (s *Service) changed(c eventstore.Change) {
 	if c.GameID == "" {
 		s.tables.each(func(t *table) {
-			t.behind.Store(true)
+			t.stale()
 			t.wake()
 		})
 		return
@@ -188,7 +200,12 @@ func (s *Service) changed(c eventstore.Change) {
 		return
 	}
 	moved := false
-	if c.Version > t.version.Load() || (c.Version == 0 && c.TalkVersion == 0) {
+	switch {
+	case c.Version == 0 && c.TalkVersion == 0:
+		t.stale()
+		moved = true
+	case c.Version > t.version.Load():
+		t.carried.tell(c)
 		t.behind.Store(true)
 		moved = true
 	}

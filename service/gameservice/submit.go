@@ -258,7 +258,7 @@ func (s *Service) appendDecided(ctx context.Context, t *table, sub submission, e
 			t.unfold()
 		} else {
 			t.version.Store(t.folded.Version)
-			t.behind.Store(true)
+			t.stale()
 		}
 		if err != nil {
 			return written{}, err

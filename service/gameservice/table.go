@@ -43,6 +43,9 @@ type table struct {
 	behind atomic.Bool
 	// talk is the highest talk seq the store told of.
 	talk atomic.Int64
+	// carried holds the events the store's changes carried since the
+	// table last caught up (carried.go).
+	carried carried
 
 	// seats guards the record's mutable parts: the seat claims and the
 	// game's end, as this process wrote or last read them.
@@ -105,6 +108,13 @@ func (t *table) movedCh() <-chan struct{} {
 	t.movedMu.Lock()
 	defer t.movedMu.Unlock()
 	return t.moved
+}
+
+// stale marks the table behind the log by an extent it does not know:
+// the next catch-up reads the log.
+func (t *table) stale() {
+	t.carried.forget()
+	t.behind.Store(true)
 }
 
 // unfold drops the folded game, which the next sync folds again from the

@@ -219,7 +219,7 @@ func (s *Service) appendPlatform(ctx context.Context, t *table, mv *platformMove
 			t.unfold()
 		} else {
 			t.version.Store(t.folded.Version)
-			t.behind.Store(true)
+			t.stale()
 		}
 		if err == nil { // another instance played it under the same id
 			err = &eventstore.VersionConflictError{GameID: t.record.ID, ExpectedVersion: at, ActualVersion: res.LastSeq}

@@ -9,6 +9,7 @@ import (
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 )
@@ -95,6 +96,8 @@ type watchCursor struct {
 // the server shuts down.
 func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, cur watchCursor, acc access, enc *encoder) error {
 	talkRead := int64(-1) // the talk seq the store had told of when talk was last read
+	// The messages sent are counted once per round, not one by one.
+	sends := telemetry.BatchSends(stream.Context())
 	for {
 		moved := t.movedCh()
 		look, err := s.look(ctx, t, cur, acc, enc)
@@ -130,6 +133,7 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 		if look.over != nil {
 			return stream.Send(&moonshinev1.WatchGameResponse{GameOver: look.over})
 		}
+		sends.Flush()
 		select {
 		case <-s.closing:
 			return shuttingDown(cur)

@@ -100,6 +100,7 @@ func TestMetricsAfterAPlayedGame(t *testing.T) {
 	if _, err := stream.Recv(); err != nil {
 		t.Fatal(err)
 	}
+	watched := 1 // the messages the watch received
 	if _, err := c.SubmitCommand(as(tok[0]), &moonshinev1.SubmitCommandRequest{GameId: id, CommandId: "bad"}); err == nil {
 		t.Fatal("a command without a command was accepted")
 	}
@@ -111,6 +112,7 @@ func TestMetricsAfterAPlayedGame(t *testing.T) {
 		if _, err := stream.Recv(); err != nil {
 			break
 		}
+		watched++
 	}
 	fams := scrape(t, srv.AdminHandler())
 	checks := []struct {
@@ -136,6 +138,21 @@ func TestMetricsAfterAPlayedGame(t *testing.T) {
 		if got := value(fams, ch.name, ch.labels); got < ch.least {
 			t.Errorf("%s%v = %v, want at least %v", ch.name, ch.labels, got, ch.least)
 		}
+	}
+	// A watch counts its messages a round at a time: every one is counted
+	// once the stream has ended.
+	watch := map[string]string{"grpc_method": "WatchGame", "grpc_type": "server_stream"}
+	if sent := value(fams, "grpc_server_msg_sent_total", watch); sent != float64(watched) {
+		t.Errorf("grpc_server_msg_sent_total%v = %v, the watch received %d", watch, sent, watched)
+	}
+	if got := value(fams, "grpc_server_msg_received_total", watch); got != 1 {
+		t.Errorf("grpc_server_msg_received_total%v = %v, want 1 (the request)", watch, got)
+	}
+	if got := value(fams, "grpc_server_handled_total", map[string]string{"grpc_method": "WatchGame", "grpc_code": "OK"}); got != 1 {
+		t.Errorf("grpc_server_handled_total{WatchGame, OK} = %v, want 1", got)
+	}
+	if got := value(fams, "grpc_server_msg_sent_total", map[string]string{"grpc_method": "SubmitCommand", "grpc_type": "unary"}); got < 1 {
+		t.Errorf("grpc_server_msg_sent_total{SubmitCommand} = %v, want a response per accepted command", got)
 	}
 	if open := value(fams, "moonshine_watch_streams", nil); open != 0 {
 		t.Errorf("moonshine_watch_streams = %v once the only watch has ended with its game", open)

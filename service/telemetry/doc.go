@@ -6,8 +6,8 @@
 // which calls it at a few named points and nowhere else:
 //
 //   - [Telemetry.UnaryInterceptors] and [Telemetry.StreamInterceptors]
-//     wrap every call: gRPC server metrics (go-grpc-middleware's
-//     Prometheus provider), the request id (x-request-id, sent back in the
+//     wrap every call: gRPC server metrics (those of go-grpc-middleware's
+//     Prometheus provider, a stream's counted in rounds: [BatchSends]), the request id (x-request-id, sent back in the
 //     response header), the request log line, and the counts of commands
 //     accepted and refused by game and reason, read from the status the
 //     call ends with;

@@ -140,7 +140,7 @@ func (t *Telemetry) UnaryInterceptors(log *slog.Logger) []grpc.UnaryServerInterc
 	if t == nil {
 		return []grpc.UnaryServerInterceptor{logged}
 	}
-	return []grpc.UnaryServerInterceptor{t.grpc.UnaryServerInterceptor(), logged}
+	return []grpc.UnaryServerInterceptor{t.grpc.unary, logged}
 }
 
 // StreamInterceptors is UnaryInterceptors for streams.
@@ -156,7 +156,7 @@ func (t *Telemetry) StreamInterceptors(log *slog.Logger) []grpc.StreamServerInte
 	if t == nil {
 		return []grpc.StreamServerInterceptor{logged}
 	}
-	return []grpc.StreamServerInterceptor{t.grpc.StreamServerInterceptor(), logged}
+	return []grpc.StreamServerInterceptor{t.grpc.stream, logged}
 }
 
 // notedStream gives the handler the context with the call record and

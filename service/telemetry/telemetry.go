@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"time"
 
-	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -22,7 +21,7 @@ const Namespace = "moonshine"
 // safe for concurrent use; those of a nil *Telemetry do nothing.
 type Telemetry struct {
 	reg      *prometheus.Registry
-	grpc     *grpcprom.ServerMetrics
+	grpc     *grpcMetrics
 	provider trace.TracerProvider
 	tracer   trace.Tracer
 	traced   bool
@@ -53,8 +52,7 @@ func New(o Options) *Telemetry {
 	}
 	t.provider = tp
 	t.tracer = tp.Tracer("github.com/moonshine-games/moonshine/service")
-	t.grpc = grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram(
-		grpcprom.WithHistogramBuckets([]float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10})))
+	t.grpc = newGRPCMetrics([]float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10})
 	counter := func(name, help string, labels ...string) *prometheus.CounterVec {
 		return prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: Namespace, Name: name, Help: help}, labels)
 	}
@@ -72,8 +70,9 @@ func New(o Options) *Telemetry {
 	t.store = prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: Namespace, Name: "store_duration_seconds",
 		Help:    "Latency of event store operations, by operation and result (ok, not_found, conflict, unavailable, error).",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5}}, []string{"op", "result"})
+	t.reg.MustRegister(t.grpc.collectors()...)
 	t.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		t.grpc, t.commands, t.refusals, t.lookups, t.bots, t.botCPU, t.catchUps, t.caughtUp, t.store)
+		t.commands, t.refusals, t.lookups, t.bots, t.botCPU, t.catchUps, t.caughtUp, t.store)
 	return t
 }
 
@@ -106,7 +105,7 @@ func (t *Telemetry) CounterFunc(name, help string, f func() float64) {
 // gs at zero, so that rates exist before the first call.
 func (t *Telemetry) InitializeGRPC(gs reflection.ServiceInfoProvider) {
 	if t != nil {
-		t.grpc.InitializeMetrics(gs)
+		t.grpc.initialize(gs)
 	}
 }
 

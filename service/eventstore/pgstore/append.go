@@ -130,7 +130,7 @@ func (s *Store) Append(ctx context.Context, req eventstore.AppendRequest) (event
 	case err == nil && version != nil:
 		c := eventstore.Change{GameID: req.GameID, Version: *version}
 		s.hub.Publish(c)
-		s.notifier.add(c)
+		s.notifier.add(carrying(c, req.Events, at.UTC()))
 		return eventstore.AppendResult{FirstSeq: *version - n + 1, LastSeq: *version, RecordedAt: at.UTC()}, nil
 	case err == nil, isUniqueViolation(err, commandsPKey):
 		return s.rejected(ctx, req)
@@ -178,4 +178,15 @@ func nonNilAll(bs [][]byte) [][]byte {
 		}
 	}
 	return bs
+}
+
+// carrying is an append's change with its events, for the notification
+// that tells other processes of it (notify.go).
+func carrying(c eventstore.Change, data [][]byte, at time.Time) eventstore.Change {
+	c.Events = make([]eventstore.Event, len(data))
+	first := c.Version - int64(len(data)) + 1
+	for i, d := range data {
+		c.Events[i] = eventstore.Event{GameID: c.GameID, Seq: first + int64(i), Data: d, RecordedAt: at}
+	}
+	return c
 }

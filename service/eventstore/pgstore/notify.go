@@ -2,7 +2,9 @@ package pgstore
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,10 +30,10 @@ const notifyGap = time.Millisecond
 // notifier sends NOTIFY for committed appends, after their commit, from
 // one goroutine: the changes added while a NOTIFY is in flight, or within
 // notifyGap of the last, go out together in the next one, one payload per
-// game with the highest versions. Payloads are "<instance> <game id>
-// <version> <talk version>" (see payload) so that a store's listener can
+// game with the highest versions, and the events of its appends when they
+// follow each other and fit (see payload), so that a store's listener can
 // skip its own (it published them at the commit) and tell its listeners
-// how far each game went.
+// how far each game went and what it appended.
 type notifier struct {
 	pool     *pgxpool.Pool
 	instance string
@@ -53,14 +55,34 @@ func startNotifier(pool *pgxpool.Pool, instance string) *notifier {
 func (n *notifier) add(c eventstore.Change) {
 	n.mu.Lock()
 	if !n.closed {
-		p := n.pending[c.GameID]
-		n.pending[c.GameID] = eventstore.Change{GameID: c.GameID, Version: max(p.Version, c.Version), TalkVersion: max(p.TalkVersion, c.TalkVersion)}
+		if p, ok := n.pending[c.GameID]; ok {
+			c = coalesce(p, c)
+		}
+		n.pending[c.GameID] = c
 	}
 	n.mu.Unlock()
 	select {
 	case n.wake <- struct{}{}:
 	default:
 	}
+}
+
+// coalesce merges a game's change c into the one pending, p: the highest
+// versions, and the events of both when c's follow p's (or either is of
+// the talk alone); else none, and the listeners read the log. (Two
+// appends have two times, which one payload does not carry: payload
+// sends such events not at all.)
+func coalesce(p, c eventstore.Change) eventstore.Change {
+	m := eventstore.Change{GameID: c.GameID, Version: max(p.Version, c.Version), TalkVersion: max(p.TalkVersion, c.TalkVersion)}
+	switch {
+	case c.Version == 0:
+		m.Events = p.Events
+	case p.Version == 0:
+		m.Events = c.Events
+	case p.Events != nil && len(c.Events) > 0 && c.Events[0].Seq == p.Version+1:
+		m.Events = append(slices.Clip(p.Events), c.Events...)
+	}
+	return m
 }
 
 // take empties the queue into payloads; closed reports whether stop was
@@ -75,9 +97,43 @@ func (n *notifier) take() (payloads []string, closed bool) {
 	return payloads, n.closed
 }
 
-// payload is a change's notification from instance.
+// maxPayload is the longest payload sent with events: PostgreSQL refuses
+// a NOTIFY payload of 8000 bytes or more. A longer one goes without its
+// events.
+const maxPayload = 7999
+
+// payload is a change's notification from instance: "<instance> <game id>
+// <version> <talk version>", the last field followed, when the change
+// carries its events, by ":<recorded at, µs since 1970>:" and the events'
+// data in base64, separated by ".": the events of one append, which
+// share its time, or of several that happen to; the first's seq is
+// version+1-len(events). A server
+// that does not know of events reads the fourth field as no number and
+// the change as one of unknown extent.
 func payload(instance string, c eventstore.Change) string {
-	return fmt.Sprintf("%s %s %d %d", instance, c.GameID, c.Version, c.TalkVersion)
+	p := fmt.Sprintf("%s %s %d %d", instance, c.GameID, c.Version, c.TalkVersion)
+	if len(c.Events) == 0 || c.Events[len(c.Events)-1].Seq != c.Version {
+		return p
+	}
+	var b strings.Builder
+	b.WriteString(p)
+	b.WriteString(":")
+	b.WriteString(strconv.FormatInt(c.Events[len(c.Events)-1].RecordedAt.UnixMicro(), 10))
+	for i, ev := range c.Events {
+		if !ev.RecordedAt.Equal(c.Events[len(c.Events)-1].RecordedAt) {
+			return p
+		}
+		if i == 0 {
+			b.WriteString(":")
+		} else {
+			b.WriteString(".")
+		}
+		if b.Len()+base64.RawStdEncoding.EncodedLen(len(ev.Data)) > maxPayload {
+			return p
+		}
+		b.WriteString(base64.RawStdEncoding.EncodeToString(ev.Data))
+	}
+	return b.String()
 }
 
 // parsePayload reads a notification: the instance that sent it and the
@@ -90,13 +146,39 @@ func parsePayload(p string) (from string, c eventstore.Change, ok bool) {
 	}
 	c.GameID = f[1]
 	if len(f) == 4 {
+		talk, carried, _ := strings.Cut(f[3], ":")
 		v, err1 := strconv.ParseInt(f[2], 10, 64)
-		t, err2 := strconv.ParseInt(f[3], 10, 64)
+		t, err2 := strconv.ParseInt(talk, 10, 64)
 		if err1 == nil && err2 == nil {
 			c.Version, c.TalkVersion = v, t
+			c.Events = parseEvents(c.GameID, v, carried)
 		}
 	}
 	return f[0], c, true
+}
+
+// parseEvents reads the events a payload carries, ending at version (nil
+// for none or any that do not parse).
+func parseEvents(gameID string, version int64, carried string) []eventstore.Event {
+	at, data, ok := strings.Cut(carried, ":")
+	us, err := strconv.ParseInt(at, 10, 64)
+	if !ok || err != nil {
+		return nil
+	}
+	parts := strings.Split(data, ".")
+	first := version + 1 - int64(len(parts))
+	if first < 1 {
+		return nil
+	}
+	evs := make([]eventstore.Event, len(parts))
+	for i, s := range parts {
+		b, err := base64.RawStdEncoding.DecodeString(s)
+		if err != nil {
+			return nil
+		}
+		evs[i] = eventstore.Event{GameID: gameID, Seq: first + int64(i), Data: b, RecordedAt: time.UnixMicro(us).UTC()}
+	}
+	return evs
 }
 
 func (n *notifier) run() {

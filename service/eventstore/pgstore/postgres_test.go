@@ -1,9 +1,11 @@
 package pgstore
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -60,9 +62,10 @@ func TestSubscribeAcrossStores(t *testing.T) {
 }
 
 // A listener of one store is told, through the other's notification, of
-// the version and the talk version each append through the other reached;
-// a notification of an older server, which names only the game, says that
-// it may have moved.
+// the version and the talk version each append through the other reached,
+// with the append's events as the log holds them when they fit in the
+// payload (without, when they do not); a notification of an older
+// server, which names only the game, says that it may have moved.
 func TestChangesAcrossStores(t *testing.T) {
 	url := pgtest.New(t)
 	a, b := openTest(t, url), openTest(t, url)
@@ -79,22 +82,45 @@ func TestChangesAcrossStores(t *testing.T) {
 		}
 		return eventstore.Change{}
 	}
-	if _, err := b.Append(t.Context(), eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: [][]byte{[]byte("e"), []byte("f")}}); err != nil {
+	type told struct {
+		game          string
+		version, talk int64
+	}
+	versions := func(c eventstore.Change) told { return told{c.GameID, c.Version, c.TalkVersion} }
+	if _, err := b.Append(t.Context(), eventstore.AppendRequest{GameID: "g", ExpectedVersion: 1, Events: [][]byte{[]byte("e"), {0, 0xff, ' ', ':'}}}); err != nil {
 		t.Fatal(err)
 	}
-	if c := next("an append"); c != (eventstore.Change{GameID: "g", Version: 3}) {
+	c := next("an append")
+	if versions(c) != (told{"g", 3, 0}) {
 		t.Errorf("told %+v, want version 3", c)
+	}
+	logged, err := a.ReadStream(t.Context(), "g", 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c.Events, logged) {
+		t.Errorf("told events %+v, the log holds %+v", c.Events, logged)
+	}
+	big := make([][]byte, 100)
+	for i := range big {
+		big[i] = bytes.Repeat([]byte{byte(i)}, 100)
+	}
+	if _, err := b.Append(t.Context(), eventstore.AppendRequest{GameID: "g", ExpectedVersion: 3, Events: big}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next("an append too big to carry"); versions(c) != (told{"g", 103, 0}) || c.Events != nil {
+		t.Errorf("told %+v, want version 103 without events", c)
 	}
 	if _, err := b.AppendTalk(t.Context(), eventstore.TalkRequest{GameID: "g", Data: []byte("hi")}); err != nil {
 		t.Fatal(err)
 	}
-	if c := next("a message"); c != (eventstore.Change{GameID: "g", TalkVersion: 1}) {
+	if c := next("a message"); versions(c) != (told{"g", 0, 1}) || c.Events != nil {
 		t.Errorf("told %+v, want talk version 1", c)
 	}
 	if _, err := b.pool.Exec(t.Context(), `SELECT pg_notify($1, 'older-server g')`, notifyChannel); err != nil {
 		t.Fatal(err)
 	}
-	if c := next("an older server's notification"); c != (eventstore.Change{GameID: "g"}) {
+	if c := next("an older server's notification"); versions(c) != (told{game: "g"}) || c.Events != nil {
 		t.Errorf("told %+v, want the game alone", c)
 	}
 }

@@ -1,0 +1,92 @@
+package gameservice_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
+)
+
+// TestTwoServersCarryEvents runs two servers on one PostgreSQL database,
+// each with a store of its own, and watches a game on one while the other
+// seats its players and plays it. A seat left, whose notification carries
+// no event, makes the watching server read the log; the commands'
+// notifications carry their events, which it folds and sends its watcher
+// without a read. Either way the watcher gets every event once, in order.
+func TestTwoServersCarryEvents(t *testing.T) {
+	url := pgtest.New(t)
+	open := func() eventstore.Store {
+		s, err := pgstore.Open(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a := newEnv(t, open(), nil)
+	counted := &readCounter{Store: open()}
+	b := newEnv(t, counted, nil)
+	id := a.create(2).GetGameId()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := b.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seq int64
+	upTo := func(version int64) {
+		t.Helper()
+		for seq < version {
+			msg, err := stream.Recv()
+			if err != nil {
+				t.Fatalf("recv after event %d: %v", seq, err)
+			}
+			ev := msg.GetEvent()
+			if ev == nil {
+				continue
+			}
+			if ev.GetSeq() != seq+1 {
+				t.Fatalf("event %d after %d", ev.GetSeq(), seq)
+			}
+			seq = ev.GetSeq()
+		}
+	}
+	version := func() int64 {
+		g, err := a.store.GetGame(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Version
+	}
+	upTo(version())
+	counted.reads()
+	tok := []string{a.join(id, 0), a.join(id, 1)}
+	if _, err := a.client.LeaveSeat(as(tok[1]), &moonshinev1.LeaveSeatRequest{GameId: id}); err != nil {
+		t.Fatal(err)
+	}
+	upTo(version())
+	if _, n := counted.reads(); n == 0 {
+		t.Error("the seat left, told without its event, was not read")
+	}
+	tok[1] = a.join(id, 1)
+	for i := range toyMoves {
+		a.mustSubmit(tok[i%2], id, fmt.Sprint("m", i), cmdPass())
+		upTo(version())
+	}
+	if _, n := counted.reads(); n != 0 {
+		t.Errorf("%d event reads to watch %d commands on the other server, want none", n, toyMoves)
+	}
+	for {
+		msg, err := stream.Recv()
+		if err != nil {
+			break // the game is over, and so is its watch
+		}
+		if ev := msg.GetEvent(); ev != nil {
+			t.Errorf("event %d after the game's last, %d", ev.GetSeq(), seq)
+		}
+	}
+}
