@@ -637,7 +637,7 @@ func (s *state) dealPrompts(awaited int) []engine.Prompt {
 		}
 		if legal := s.dealAnswers(seat); len(legal) > 0 {
 			out = append(out, engine.Prompt{Seat: engine.Seat(seat), Reason: "answer-deal",
-				Detail: engine.Seat(seat).String() + " may answer a Broker's Word deal", Legal: toMessages(legal)})
+				Detail: "answer a Broker's Word deal proposed to you, or let it lapse", Legal: toMessages(legal)})
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package kingdom
 
 import (
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
+	"strings"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -89,6 +90,12 @@ func TestDealNeedsAFavor(t *testing.T) {
 	// need not (ruling 82).
 	if ps := s.Prompts(); len(ps) != 2 || ps[1].Seat != 0 || ps[1].MustAct || ps[1].Reason != "answer-deal" || len(ps[1].Legal) != 2 {
 		t.Fatalf("prompts %+v", ps)
+	}
+	// Each prompt speaks to its own seat, in the imperative.
+	for _, p := range s.Prompts() {
+		if strings.Contains(p.Detail, "seat") || strings.Contains(p.Detail, "must") {
+			t.Errorf("seat %v's prompt reads %q, want it addressed to the seat", p.Seat, p.Detail)
+		}
 	}
 	run(t, s, 2, cmd(&pb.ProposeDeal{To: 1, Broker: pb.Broker_BROKER_ARNOLD_ROTHSTEIN, Terms: []*pb.DealTerm{noAttack}}))
 	names = map[string]bool{}

@@ -1,7 +1,6 @@
 package kingdom
 
 import (
-	"fmt"
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"slices"
 
@@ -26,14 +25,15 @@ var awaitingReason = map[pb.Awaiting]string{
 // with a Broker's Word proposal to answer (MustAct false). Legal lists every
 // concrete command the awaited seat may send when the set is small (each
 // checked against the rules); Move, Push and Unload come as Templates, and
-// so do its side commands (ruling 71).
+// so do its side commands (ruling 71). Detail speaks to the prompted seat
+// in the imperative ("draft Brew dice"), as every game's prompts do.
 func (s *state) Prompts() []engine.Prompt {
 	seat, aw := s.awaited()
 	if seat == none {
 		return nil
 	}
 	p := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: awaitingReason[aw],
-		Detail: fmt.Sprintf("%s must %s", engine.Seat(seat), awaitingText[aw])}
+		Detail: awaitingText[aw]}
 	for _, c := range s.candidates(seat, aw) {
 		if decider.Accepts(s, engine.Seat(seat), c) {
 			p.Legal = append(p.Legal, c)
