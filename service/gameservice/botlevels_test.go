@@ -156,12 +156,16 @@ func TestBadBotLevelsAreRefused(t *testing.T) {
 	}
 }
 
-// heldBot is a bot that, once entered, waits until released: a bot that
-// thinks for as long as a test needs.
-type heldBot struct{ entered, release chan struct{} }
+// heldBot is a bot that, once entered, says for which seat it thinks and
+// waits until released: a bot that thinks for as long as a test needs.
+// It answers the prompt's last legal command (the toy's pass).
+type heldBot struct {
+	entered chan engine.Seat
+	release chan struct{}
+}
 
 func (b heldBot) Choose(k engine.Knowledge, _ *engine.Rand) (proto.Message, error) {
-	b.entered <- struct{}{}
+	b.entered <- k.Seat
 	<-b.release
 	return k.Prompt.Legal[len(k.Prompt.Legal)-1], nil
 }
@@ -170,7 +174,7 @@ func (b heldBot) Choose(k engine.Knowledge, _ *engine.Rand) (proto.Message, erro
 // are answered (a view, a command refused as out of turn) without waiting
 // for it; once it has chosen, its command lands.
 func TestBotsThinkOffTheRequestPath(t *testing.T) {
-	bot := heldBot{entered: make(chan struct{}), release: make(chan struct{})}
+	bot := heldBot{entered: make(chan engine.Seat), release: make(chan struct{})}
 	e := newEnv(t, nil, func(c *server.Config) {
 		mod := toyModule()
 		mod.Bots = engine.Bots{Normal: bot}

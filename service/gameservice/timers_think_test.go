@@ -2,7 +2,6 @@ package gameservice_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -10,25 +9,7 @@ import (
 	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/server"
-	"google.golang.org/protobuf/proto"
 )
-
-// seatHeldBot is a bot that tells for which seat it starts to think,
-// then waits for the test to let it answer; it always passes.
-type seatHeldBot struct {
-	thinking chan engine.Seat
-	release  chan struct{}
-	once     sync.Once
-}
-
-// let lets the bot answer, now and from then on.
-func (b *seatHeldBot) let() { b.once.Do(func() { close(b.release) }) }
-
-func (b *seatHeldBot) Choose(k engine.Knowledge, _ *engine.Rand) (proto.Message, error) {
-	b.thinking <- k.Seat
-	<-b.release
-	return pass(), nil
-}
 
 // TestTimerBotThinksUnlocked: a timed-out seat's bot thinks with the
 // table unlocked, so the table takes the seat's own late command
@@ -37,7 +18,7 @@ func (b *seatHeldBot) Choose(k engine.Knowledge, _ *engine.Rand) (proto.Message,
 // its own timeout is later played by the bot).
 func TestTimerBotThinksUnlocked(t *testing.T) {
 	clock := newFakeClock()
-	bot := &seatHeldBot{thinking: make(chan engine.Seat, 4), release: make(chan struct{})}
+	bot := heldBot{entered: make(chan engine.Seat, 4), release: make(chan struct{})}
 	m := toyModule() // no declared timeout default: the seat's bot plays
 	m.Bots = engine.Bots{Easy: bot, Normal: bot, Hard: bot}
 	reg, err := games.New(m)
@@ -45,13 +26,19 @@ func TestTimerBotThinksUnlocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := newEnv(t, nil, func(c *server.Config) { c.Games, c.Clock = reg, clock })
-	t.Cleanup(bot.let) // before the server stops: cleanups run last first
+	t.Cleanup(func() { // before the server stops: cleanups run last first
+		select {
+		case <-bot.release:
+		default:
+			close(bot.release)
+		}
+	})
 	id, tok := e.timedTable(2, perDecision(10*time.Second, 0))
 	e.awaitVersion(id, clocksOpened)
 
 	clock.Advance(11 * time.Second) // seat 0's deadline passes
 	select {
-	case s := <-bot.thinking:
+	case s := <-bot.entered:
 		if s != 0 {
 			t.Fatalf("the bot thinks for seat %d, want 0", s)
 		}
@@ -68,11 +55,11 @@ func TestTimerBotThinksUnlocked(t *testing.T) {
 	if err != nil {
 		t.Fatalf("seat 0's command while its bot thought: %v", err)
 	}
-	bot.let()
+	close(bot.release)
 
 	clock.Advance(11 * time.Second) // now seat 1's deadline passes
 	select {
-	case s := <-bot.thinking:
+	case s := <-bot.entered:
 		if s != 1 {
 			t.Fatalf("the bot thinks for seat %d, want 1", s)
 		}
