@@ -125,10 +125,10 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 // moneyScale is the spread of money, in G, over which a lead turns into
 // a win in the last round: the softmax temperature of Value then. Earlier
 // it is wider, by the square root of the rounds left to play (a lead's
-// worth spreads as the rounds' takings add up): a lead of 16G in round 4
-// is not yet a won game, and a value that called it one (every candidate
-// worth 0.95 to within the playouts' noise) could no longer tell a good
-// command from a bad one.
+// worth spreads as the rounds' takings add up): a lead of 40G in round 4
+// is not yet a won game, and a value that called it one (0.97 at 8G, every
+// candidate worth that to within the playouts' noise) could no longer tell
+// a good command from a bad one.
 const moneyScale = 8.0
 
 // Value is seat's share of the win, by the printed condition, money ("the
