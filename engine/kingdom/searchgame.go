@@ -90,13 +90,21 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 
 // progressScale is the spread of progress (a fraction of the way to the
 // win) over which a lead turns into a win: the softmax temperature of
-// Value.
+// Value's share.
 const progressScale = 0.12
 
+// ownWeight is the part of Value that is the seat's own side's progress,
+// the rest its share of the race. A share alone is zero-sum: a seat gains
+// as much by holding the leader back as by its own progress, and tables of
+// searching bots, each holding back the others, played long games. The own
+// part makes advancing worth more than blocking.
+const ownWeight = 0.4
+
 // Value is seat's share of the win: at the end, its share of the winners;
-// before, a softmax over the sides of their progress towards the printed
-// win ("a Commission card and 20 Respect"; in the Blood Oath after the
-// Sit-Down, the Alliance's Commission and combined Respect).
+// before, a mix of its own side's progress towards the printed win ("a
+// Commission card and 20 Respect"; in the Blood Oath after the Sit-Down,
+// the Alliance's Commission and combined Respect) and its side's share of
+// the race (a softmax over the sides' progress).
 func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	s := st.(*state)
 	if o := s.Outcome(); o != nil {
@@ -105,12 +113,17 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 		}
 		return 0
 	}
-	top := math.Inf(-1)
 	prog := make([]float64, s.Players)
 	for i := range prog {
 		prog[i] = s.progress(i)
-		top = max(top, prog[i])
 	}
+	return ownWeight*prog[seat] + (1-ownWeight)*s.share(prog, seat)
+}
+
+// share is seat's side's share of the race: a softmax over the sides of
+// their progress prog.
+func (s *state) share(prog []float64, seat engine.Seat) float64 {
+	top := slices.Max(prog)
 	mine, sum := 0.0, 0.0
 	for i, p := range prog {
 		e := math.Exp((p - top) / progressScale)
