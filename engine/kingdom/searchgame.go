@@ -1,7 +1,6 @@
 package kingdom
 
 import (
-	"math"
 	"slices"
 
 	"google.golang.org/protobuf/proto"
@@ -88,23 +87,20 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 	return decider.DecideInPlace(st.(*state), seat, cmd, r)
 }
 
-// progressScale is the spread of progress (a fraction of the way to the
-// win) over which a lead turns into a win: the softmax temperature of
-// Value's share.
-const progressScale = 0.12
-
-// ownWeight is the part of Value that is the seat's own side's progress,
-// the rest its share of the race. A share alone is zero-sum: a seat gains
-// as much by holding the leader back as by its own progress, and tables of
-// searching bots, each holding back the others, played long games. The own
-// part makes advancing worth more than blocking.
-const ownWeight = 0.4
-
 // Value is seat's share of the win: at the end, its share of the winners;
-// before, a mix of its own side's progress towards the printed win ("a
-// Commission card and 20 Respect"; in the Blood Oath after the Sit-Down,
-// the Alliance's Commission and combined Respect) and its side's share of
-// the race (a softmax over the sides' progress).
+// before, its own side's progress towards the printed win ("a Commission
+// card and 20 Respect"; in the Blood Oath after the Sit-Down, the
+// Alliance's Commission and combined Respect).
+//
+// The rivals' progress does not count at a cut playout. A share of the
+// race (a softmax over the sides' progress) is zero-sum: a seat gained as
+// much by holding the leader back as by its own progress, and tables of
+// searching bots, each holding back the others, played long games (12 /
+// 21 Days at four seats, the heuristic's 10 / 16 on the same seeds).
+// Holding back a rival still counts where it matters, when the rival would
+// win within the playout (the seat's share of that end is 0), and the
+// heuristic that proposes and plays out the moves strikes a rival near the
+// win.
 func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	s := st.(*state)
 	if o := s.Outcome(); o != nil {
@@ -113,26 +109,7 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 		}
 		return 0
 	}
-	prog := make([]float64, s.Players)
-	for i := range prog {
-		prog[i] = s.progress(i)
-	}
-	return ownWeight*prog[seat] + (1-ownWeight)*s.share(prog, seat)
-}
-
-// share is seat's side's share of the race: a softmax over the sides of
-// their progress prog.
-func (s *state) share(prog []float64, seat engine.Seat) float64 {
-	top := slices.Max(prog)
-	mine, sum := 0.0, 0.0
-	for i, p := range prog {
-		e := math.Exp((p - top) / progressScale)
-		sum += e
-		if i == int(seat) || s.partners(i, int(seat)) {
-			mine += e
-		}
-	}
-	return mine / sum
+	return s.progress(int(seat))
 }
 
 // progress is how far seat's side is on the way to the win, in [0, 1]:
