@@ -13,7 +13,8 @@ import (
 // SearchGame is the Kingdom's side of the search contract: the sampler of
 // Contract hands from a seat's history, the goal-aware heuristic
 // (strategy.Heuristic, reading each seat's own view of the world) as the
-// default policy, and the race to the printed win conditions as the value.
+// default policy, and the seat's progress towards the printed win
+// conditions as the value.
 type SearchGame struct{}
 
 var (
