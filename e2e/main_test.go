@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"log/slog"
-	"net"
 	"slices"
 	"sync"
 	"testing"
@@ -16,6 +14,7 @@ import (
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
 	"github.com/moonshine-games/moonshine/service/server"
+	"github.com/moonshine-games/moonshine/service/server/servertest"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
@@ -48,28 +47,8 @@ type platform struct {
 func startPlatform(t *testing.T, ctx context.Context, reg *games.Registry) *platform {
 	t.Helper()
 	url := pgtest.New(t)
-	srv, err := server.New(ctx, server.Config{DatabaseURL: url, Games: reg, AuditorToken: auditorToken,
-		CommandRate: -1, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(lis) }()
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(sctx); err != nil {
-			t.Errorf("shutdown: %v", err)
-		}
-		if err := <-served; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
-	return &platform{t: t, url: url, addr: lis.Addr().String()}
+	_, addr := servertest.Start(t, ctx, server.Config{DatabaseURL: url, Games: reg, AuditorToken: auditorToken, CommandRate: -1})
+	return &platform{t: t, url: url, addr: addr}
 }
 
 // client is one gRPC connection with its own credential (none for a

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,6 +16,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/audit"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
 	"github.com/moonshine-games/moonshine/service/server"
+	"github.com/moonshine-games/moonshine/service/server/servertest"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -48,19 +47,9 @@ func newSessionWith(t *testing.T, cfg server.Config) *session {
 	if cfg.DBPath == "" { // else the embedded store, as moonshined runs by default
 		cfg.Store = memstore.New()
 	}
-	cfg.Logger = slog.New(slog.DiscardHandler)
-	srv, err := server.New(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(lis)
-	t.Cleanup(func() { srv.Shutdown(context.Background()) })
+	_, addr := servertest.Start(t, ctx, cfg)
 	t.Setenv("MOONSHINE_TOKEN", "")
-	return &session{t: t, ctx: ctx, addr: lis.Addr().String(), dir: t.TempDir()}
+	return &session{t: t, ctx: ctx, addr: addr, dir: t.TempDir()}
 }
 
 // run runs one command line and returns its status, stdout and stderr.

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"log/slog"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,8 +20,7 @@ import (
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
 	"github.com/moonshine-games/moonshine/service/server"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
+	"github.com/moonshine-games/moonshine/service/server/servertest"
 	"google.golang.org/grpc/metadata"
 )
 
@@ -59,27 +56,8 @@ func chromium(t *testing.T) string {
 // startServer runs the real server, web app included, on PostgreSQL.
 func startServer(t *testing.T) (base string, api moonshinev1.GameServiceClient) {
 	t.Helper()
-	srv, err := server.New(t.Context(), server.Config{DatabaseURL: pgtest.New(t), AuditorToken: auditorToken,
-		CommandRate: -1, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(lis)
-	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-	})
-	return "http://" + lis.Addr().String(), moonshinev1.NewGameServiceClient(conn)
+	_, addr := servertest.Start(t, t.Context(), server.Config{DatabaseURL: pgtest.New(t), AuditorToken: auditorToken, CommandRate: -1})
+	return "http://" + addr, moonshinev1.NewGameServiceClient(servertest.Dial(t, addr))
 }
 
 // browser starts one headless Chromium, with the flags this kind of

@@ -3,8 +3,6 @@ package server_test
 import (
 	"context"
 	"fmt"
-	"log/slog"
-	"net"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,10 +14,10 @@ import (
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
 	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
+	"github.com/moonshine-games/moonshine/service/server/servertest"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
@@ -43,33 +41,12 @@ func start(t *testing.T, cfg server.Config) *grpc.ClientConn {
 // logger logs nowhere.
 func startServer(t *testing.T, cfg server.Config) (*server.Server, *grpc.ClientConn) {
 	t.Helper()
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
 	cfg.AuditorToken = auditor
 	if cfg.CommandRate == 0 {
 		cfg.CommandRate = -1
 	}
-	srv, err := server.New(t.Context(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(lis)
-	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn.Close()
-		if err := srv.Shutdown(context.Background()); err != nil {
-			t.Error(err)
-		}
-	})
-	return srv, conn
+	srv, addr := servertest.Start(t, t.Context(), cfg)
+	return srv, servertest.Dial(t, addr)
 }
 
 func as(token string) context.Context {

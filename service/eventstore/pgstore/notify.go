@@ -30,23 +30,25 @@ const notifyGap = time.Millisecond
 // notifier sends NOTIFY for committed appends, after their commit, from
 // one goroutine: the changes added while a NOTIFY is in flight, or within
 // notifyGap of the last, go out together in the next one, one payload per
-// game with the highest versions, and the events of its appends when they
-// follow each other and fit (see payload), so that a store's listener can
-// skip its own (it published them at the commit) and tell its listeners
-// how far each game went and what it appended.
+// append of a game that carries its events when they fit (see payload),
+// in the order of the appends, which PostgreSQL keeps, so that a store's
+// listener can skip its own (it published them at the commit) and tell its
+// listeners how far each game went and what it appended. A game with more
+// than maxPayloads appends queued gets one payload with the highest
+// versions and no events.
 type notifier struct {
 	pool     *pgxpool.Pool
 	instance string
 
 	mu      sync.Mutex
-	pending map[string]eventstore.Change
+	pending map[string][]eventstore.Change // per game, in the order of the appends
 	closed  bool
 	wake    chan struct{}
 	done    chan struct{}
 }
 
 func startNotifier(pool *pgxpool.Pool, instance string) *notifier {
-	n := &notifier{pool: pool, instance: instance, pending: make(map[string]eventstore.Change), wake: make(chan struct{}, 1), done: make(chan struct{})}
+	n := &notifier{pool: pool, instance: instance, pending: make(map[string][]eventstore.Change), wake: make(chan struct{}, 1), done: make(chan struct{})}
 	go n.run()
 	return n
 }
@@ -55,10 +57,7 @@ func startNotifier(pool *pgxpool.Pool, instance string) *notifier {
 func (n *notifier) add(c eventstore.Change) {
 	n.mu.Lock()
 	if !n.closed {
-		if p, ok := n.pending[c.GameID]; ok {
-			c = coalesce(p, c)
-		}
-		n.pending[c.GameID] = c
+		n.pending[c.GameID] = queue(n.pending[c.GameID], c)
 	}
 	n.mu.Unlock()
 	select {
@@ -67,11 +66,37 @@ func (n *notifier) add(c eventstore.Change) {
 	}
 }
 
-// coalesce merges a game's change c into the one pending, p: the highest
-// versions, and the events of both when c's follow p's (or either is of
-// the talk alone); else none, and the listeners read the log. (Two
-// appends have two times, which one payload does not carry: payload
-// sends such events not at all.)
+// maxPayloads bounds the payloads of one game in one NOTIFY: past it, the
+// game's changes go out as one without events, and its listeners read
+// the log.
+const maxPayloads = 8
+
+// queue adds a game's change c to those pending for it, q: a change of
+// the talk alone merges with the last one (see coalesce); an append is a
+// payload of its own, so that each carries its events and their time
+// (the order does not matter for correctness: a listener that gets them
+// out of order reads the log).
+func queue(q []eventstore.Change, c eventstore.Change) []eventstore.Change {
+	switch n := len(q); {
+	case n == 0:
+		return append(q, c)
+	case c.Version == 0 || q[n-1].Version == 0:
+		q[n-1] = coalesce(q[n-1], c)
+		return q
+	case n == maxPayloads:
+		m := q[0]
+		for _, p := range q[1:] {
+			m = coalesce(m, p)
+		}
+		return []eventstore.Change{coalesce(m, c)}
+	}
+	return append(q, c)
+}
+
+// coalesce merges a game's change c into p, pending before it: the
+// highest versions, and the events of both when c's follow p's and share
+// their time (or either is of the talk alone); else none, and the
+// listeners read the log.
 func coalesce(p, c eventstore.Change) eventstore.Change {
 	m := eventstore.Change{GameID: c.GameID, Version: max(p.Version, c.Version), TalkVersion: max(p.TalkVersion, c.TalkVersion)}
 	switch {
@@ -79,7 +104,8 @@ func coalesce(p, c eventstore.Change) eventstore.Change {
 		m.Events = p.Events
 	case p.Version == 0:
 		m.Events = c.Events
-	case p.Events != nil && len(c.Events) > 0 && c.Events[0].Seq == p.Version+1:
+	case len(p.Events) > 0 && len(c.Events) > 0 && c.Events[0].Seq == p.Version+1 &&
+		c.Events[0].RecordedAt.Equal(p.Events[0].RecordedAt):
 		m.Events = append(slices.Clip(p.Events), c.Events...)
 	}
 	return m
@@ -90,8 +116,10 @@ func coalesce(p, c eventstore.Change) eventstore.Change {
 func (n *notifier) take() (payloads []string, closed bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	for _, c := range n.pending {
-		payloads = append(payloads, payload(n.instance, c))
+	for _, q := range n.pending {
+		for _, c := range q {
+			payloads = append(payloads, payload(n.instance, c))
+		}
 	}
 	clear(n.pending)
 	return payloads, n.closed

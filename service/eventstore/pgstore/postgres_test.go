@@ -62,8 +62,8 @@ func TestSubscribeAcrossStores(t *testing.T) {
 }
 
 // A listener of one store is told, through the other's notification, of
-// the version and the talk version each append through the other reached,
-// with the append's events as the log holds them when they fit in the
+// the version and the talk version each append (and each table change)
+// through the other reached, with its events as the log holds them when they fit in the
 // payload (without, when they do not); a notification of an older
 // server, which names only the game, says that it may have moved.
 func TestChangesAcrossStores(t *testing.T) {
@@ -116,6 +116,19 @@ func TestChangesAcrossStores(t *testing.T) {
 	}
 	if c := next("a message"); versions(c) != (told{"g", 0, 1}) || c.Events != nil {
 		t.Errorf("told %+v, want talk version 1", c)
+	}
+	if _, err := b.ChangeTable(t.Context(), eventstore.TableChange{GameID: "g", ExpectedVersion: 103, Event: []byte("cancelled"), Cancel: true}); err != nil {
+		t.Fatal(err)
+	}
+	c = next("a table change")
+	if versions(c) != (told{"g", 104, 0}) {
+		t.Errorf("told %+v, want version 104", c)
+	}
+	if logged, err = a.ReadStream(t.Context(), "g", 103, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c.Events, logged) {
+		t.Errorf("told events %+v, the log holds %+v", c.Events, logged)
 	}
 	if _, err := b.pool.Exec(t.Context(), `SELECT pg_notify($1, 'older-server g')`, notifyChannel); err != nil {
 		t.Fatal(err)

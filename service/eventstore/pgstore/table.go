@@ -75,6 +75,6 @@ func (s *Store) ChangeTable(ctx context.Context, c eventstore.TableChange) (even
 	}
 	ch := eventstore.Change{GameID: c.GameID, Version: version}
 	s.hub.Publish(ch)
-	s.notifier.add(ch)
+	s.notifier.add(carrying(ch, [][]byte{nonNil(c.Event)}, at.UTC()))
 	return eventstore.AppendResult{FirstSeq: version, LastSeq: version, RecordedAt: at.UTC()}, nil
 }
