@@ -33,6 +33,8 @@ type options struct {
 	game, variant string
 	players       int
 	games         int
+	first         int // the index of the first game (its seed)
+	verbose       bool
 	bot, vs       string
 	baseline      bool
 	seed          string
@@ -49,6 +51,8 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.variant, "variant", "", "the game's variant (empty: its default)")
 	fs.IntVar(&o.players, "players", 5, "seats per game")
 	fs.IntVar(&o.games, "games", 100, "games to play")
+	fs.IntVar(&o.first, "first", 0, "the index of the first game: games first to first+games-1 are played, on the seeds and tested seats they have in a longer run")
+	fs.BoolVar(&o.verbose, "v", false, "print a line per game to stderr as it ends")
 	fs.StringVar(&o.bot, "bot", "hard", "the tested seat's bot: easy, normal, hard, policy or uniform")
 	fs.StringVar(&o.vs, "vs", "easy", "the other seats' bot")
 	fs.BoolVar(&o.baseline, "baseline", false, "also play the same games with -vs in every seat (the fair share)")
@@ -62,8 +66,8 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments: %v", fs.Args())
 	}
-	if o.games < 1 || o.parallel < 1 {
-		return o, errors.New("need -games >= 1 and -parallel >= 1")
+	if o.games < 1 || o.parallel < 1 || o.first < 0 {
+		return o, errors.New("need -games >= 1, -parallel >= 1 and -first >= 0")
 	}
 	return o, nil
 }
@@ -114,7 +118,7 @@ func seedOf(seed string, i int) []byte {
 // records in game order. Once ctx is done it starts no game and stops
 // those under way, and returns the records of the games finished before
 // the first one it did not finish, with ctx's error.
-func play(ctx context.Context, l lineup, o options) ([]record, error) {
+func play(ctx context.Context, l lineup, o options, stderr io.Writer) ([]record, error) {
 	tested, err := botOf(l.module, l.bot)
 	if err != nil {
 		return nil, err
@@ -128,13 +132,19 @@ func play(ctx context.Context, l lineup, o options) ([]record, error) {
 	done := make([]bool, o.games)
 	next := make(chan int)
 	var wg sync.WaitGroup
+	var mu sync.Mutex // orders the lines of -v
 	for range o.parallel {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i], errs[i] = playOne(ctx, l, o, i, tested, other)
+				out[i], errs[i] = playOne(ctx, l, o, o.first+i, tested, other)
 				done[i] = errs[i] == nil
+				if o.verbose && done[i] {
+					mu.Lock()
+					logGame(stderr, l, o.first+i, out[i])
+					mu.Unlock()
+				}
 			}
 		}()
 	}
@@ -185,6 +195,16 @@ func playOne(ctx context.Context, l lineup, o options, i int, tested, other engi
 	rec.commands = len(res.Commands)
 	rec.rounds, rec.unit = length(res.Game.State)
 	return rec, nil
+}
+
+// logGame prints game i's line for -v: its tested seat, the result,
+// length and commands.
+func logGame(w io.Writer, l lineup, i int, r record) {
+	res := map[bool]string{true: "won", false: "lost"}[r.won]
+	if r.unfinished {
+		res = "unfinished"
+	}
+	fmt.Fprintf(w, "game %d: %s (seat %d) %s, %d %s, %d commands\n", i, l.bot, r.seat, res, r.rounds, r.unit, r.commands)
 }
 
 // length returns a finished game's length and its unit: the "round" or

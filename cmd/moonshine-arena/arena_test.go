@@ -47,7 +47,7 @@ func TestTournament(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{{"-game", "chess"}, {"-bot", "expert"}, {"-players", "12"}, {"-games", "0"}, {"stray"}} {
+	for _, args := range [][]string{{"-game", "chess"}, {"-bot", "expert"}, {"-players", "12"}, {"-games", "0"}, {"-first", "-1"}, {"stray"}} {
 		var out, errs bytes.Buffer
 		if code := run(context.Background(), args, &out, &errs); code != 2 || errs.Len() == 0 {
 			t.Errorf("%v: exit %d, %q", args, code, errs.String())
@@ -102,4 +102,26 @@ func TestPolicyAndUnfinished(t *testing.T) {
 		}
 	}
 	t.Errorf("no row for the lineup:\n%s", out.String())
+}
+
+// -first plays a slice of a longer run: its games are the longer run's
+// games of the same indices (seeds and tested seats), line for line in -v.
+func TestFirst(t *testing.T) {
+	lines := func(args ...string) []string {
+		var out, errs bytes.Buffer
+		args = append([]string{"-players", "3", "-bot", "easy", "-vs", "uniform", "-parallel", "1", "-v"}, args...)
+		if code := run(context.Background(), args, &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
+		}
+		return strings.Split(strings.TrimSpace(errs.String()), "\n")
+	}
+	all, slice := lines("-games", "4"), lines("-games", "2", "-first", "2")
+	if len(all) != 4 || len(slice) != 2 || !strings.HasPrefix(all[2], "game 2: easy (seat 2) ") {
+		t.Fatalf("the lines of -v:\n%s\n%s", strings.Join(all, "\n"), strings.Join(slice, "\n"))
+	}
+	for i, l := range slice {
+		if l != all[2+i] {
+			t.Errorf("-first 2, game %d: %q, in the longer run %q", 2+i, l, all[2+i])
+		}
+	}
 }

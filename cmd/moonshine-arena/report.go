@@ -21,7 +21,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "moonshine-arena:", err)
 		return 2
 	}
-	tested, err := play(ctx, l, o)
+	tested, err := play(ctx, l, o, stderr)
 	if ctx.Err() != nil && len(tested) > 0 {
 		// Interrupted: report the games played, with their baseline.
 		fmt.Fprintf(stderr, "moonshine-arena: interrupted after %d of %d games; reporting those\n", len(tested), o.games)
@@ -35,7 +35,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if o.baseline {
 		b := l
 		b.bot = o.vs
-		if base, err = play(ctx, b, o); err != nil {
+		if base, err = play(ctx, b, o, stderr); err != nil {
 			fmt.Fprintln(stderr, "moonshine-arena:", err)
 			return 1
 		}
@@ -67,7 +67,11 @@ func lineupOf(o options) (lineup, error) {
 // report prints the tournament.
 func report(w io.Writer, l lineup, o options, tested, base []record) {
 	v, _ := l.module.Variant(o.variant)
-	fmt.Fprintf(w, "%s (%s), %d players, %d games from seed %q\n", l.module.Title, v.Name, l.table.Players, o.games, o.seed)
+	fmt.Fprintf(w, "%s (%s), %d players, %d games from seed %q", l.module.Title, v.Name, l.table.Players, o.games, o.seed)
+	if o.first > 0 {
+		fmt.Fprintf(w, ", games %d to %d", o.first, o.first+o.games-1)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "tested seat (rotated): %s; other seats: %s\n\n", l.bot, l.vs)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "lineup\tgames\twins\twin rate\t95%% CI (Wilson)\t%s p50 / p90\tcommands p50 / p90\tunfinished\n", tested[0].unit)
@@ -84,7 +88,7 @@ func report(w io.Writer, l lineup, o options, tested, base []record) {
 	}
 	fmt.Fprintln(w, "\nCPU per decision (thread CPU time; decisions with more than one legal command)")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "bot\tdecisions\tmean\tp50\tp90\tmax\twall mean")
+	fmt.Fprintln(tw, "bot\tdecisions\tmean\tp50\tp90\tp99\tmax\twall mean")
 	all := append(slices.Clone(tested), base...)
 	for _, p := range policies(l) {
 		var cpu, wall []time.Duration
@@ -97,7 +101,7 @@ func report(w io.Writer, l lineup, o options, tested, base []record) {
 			continue
 		}
 		slices.Sort(cpu)
-		fmt.Fprintf(tw, "%s\t%d\t%v\t%v\t%v\t%v\t%v\n", p, len(cpu), ms(mean(cpu)), ms(quantile(cpu, 0.5)), ms(quantile(cpu, 0.9)), ms(cpu[len(cpu)-1]), ms(mean(wall)))
+		fmt.Fprintf(tw, "%s\t%d\t%v\t%v\t%v\t%v\t%v\t%v\n", p, len(cpu), ms(mean(cpu)), ms(quantile(cpu, 0.5)), ms(quantile(cpu, 0.9)), ms(quantile(cpu, 0.99)), ms(cpu[len(cpu)-1]), ms(mean(wall)))
 	}
 	tw.Flush()
 }

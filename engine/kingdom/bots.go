@@ -23,9 +23,9 @@ func Bots() engine.Bots {
 // the CPU each takes per decision and how each fares). A Kingdom playout
 // command costs a prompt (every legal command checked) and a view, and a
 // Day is some ten commands per seat: a playout is cut after under half a
-// Day (normal) or most of one (hard) and valued by the sides' progress
-// towards the win; the heuristic that plays it out races to the win, so
-// a short look ahead reads the race well. Normal's 10 iterations (its
+// Day (normal) or most of one (hard) and valued by the seat's own side's
+// progress towards the win; the heuristic that plays it out races to the
+// win, so a short look ahead reads the race well. Normal's 10 iterations (its
 // worst decision took 49.7 ms at 12) keep its worst within 50 ms of CPU
 // at four seats with a margin.
 var searchLevels = search.Levels{

@@ -1,7 +1,6 @@
 package kingdom
 
 import (
-	"math"
 	"slices"
 
 	"google.golang.org/protobuf/proto"
@@ -14,7 +13,8 @@ import (
 // SearchGame is the Kingdom's side of the search contract: the sampler of
 // Contract hands from a seat's history, the goal-aware heuristic
 // (strategy.Heuristic, reading each seat's own view of the world) as the
-// default policy, and the race to the printed win conditions as the value.
+// default policy, and the seat's progress towards the printed win
+// conditions as the value.
 type SearchGame struct{}
 
 var (
@@ -88,15 +88,20 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 	return decider.DecideInPlace(st.(*state), seat, cmd, r)
 }
 
-// progressScale is the spread of progress (a fraction of the way to the
-// win) over which a lead turns into a win: the softmax temperature of
-// Value.
-const progressScale = 0.12
-
 // Value is seat's share of the win: at the end, its share of the winners;
-// before, a softmax over the sides of their progress towards the printed
-// win ("a Commission card and 20 Respect"; in the Blood Oath after the
-// Sit-Down, the Alliance's Commission and combined Respect).
+// before, its own side's progress towards the printed win ("a Commission
+// card and 20 Respect"; in the Blood Oath after the Sit-Down, the
+// Alliance's Commission and combined Respect).
+//
+// The rivals' progress does not count at a cut playout. A share of the
+// race (a softmax over the sides' progress) is zero-sum: a seat gained as
+// much by holding the leader back as by its own progress, and tables of
+// searching bots, each holding back the others, played long games (12 /
+// 21 Days at four seats, the heuristic's 10 / 16 on the same seeds).
+// Holding back a rival still counts where it matters, when the rival would
+// win within the playout (the seat's share of that end is 0), and the
+// heuristic that proposes and plays out the moves strikes a rival near the
+// win.
 func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	s := st.(*state)
 	if o := s.Outcome(); o != nil {
@@ -105,21 +110,7 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 		}
 		return 0
 	}
-	top := math.Inf(-1)
-	prog := make([]float64, s.Players)
-	for i := range prog {
-		prog[i] = s.progress(i)
-		top = max(top, prog[i])
-	}
-	mine, sum := 0.0, 0.0
-	for i, p := range prog {
-		e := math.Exp((p - top) / progressScale)
-		sum += e
-		if i == int(seat) || s.partners(i, int(seat)) {
-			mine += e
-		}
-	}
-	return mine / sum
+	return s.progress(int(seat))
 }
 
 // progress is how far seat's side is on the way to the win, in [0, 1]:
