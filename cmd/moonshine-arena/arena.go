@@ -59,7 +59,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.seed, "seed", "arena", "the tournament's seed: game i is seeded from it and i")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
 	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is cut there, unfinished (no seat wins it)")
-	fs.BoolVar(&o.optional, "optional", false, "offer the bots every prompt, those that need not be answered too (out-of-turn plays), as the service's bot driver does; a bot may pass them")
+	fs.BoolVar(&o.optional, "optional", false, "at every version offer the bots first the prompts that need not be answered (out-of-turn plays), each once; a bot may pass them")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
