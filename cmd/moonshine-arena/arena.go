@@ -40,6 +40,7 @@ type options struct {
 	seed          string
 	parallel      int
 	maxCommands   int
+	optional      bool // offer the prompts that need not be answered too (optional.go)
 }
 
 func parse(args []string, stderr io.Writer) (options, error) {
@@ -58,6 +59,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.seed, "seed", "arena", "the tournament's seed: game i is seeded from it and i")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
 	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is cut there, unfinished (no seat wins it)")
+	fs.BoolVar(&o.optional, "optional", false, "at every version offer the bots first the prompts that need not be answered (out-of-turn plays), each once; a bot may pass them")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -176,7 +178,12 @@ func playOne(ctx context.Context, l lineup, o options, i int, tested, other engi
 		}
 		bots[s] = &meter{ctx: ctx, bot: b, policy: name, rec: &rec}
 	}
-	res, err := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands}.Play()
+	tb := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands}
+	playGame := tb.Play
+	if o.optional {
+		playGame = offering(tb).Play
+	}
+	res, err := playGame()
 	if err != nil && (res == nil || len(res.Commands) < o.maxCommands || res.Game.State.Outcome() != nil) {
 		return rec, fmt.Errorf("game %d: %w", i, err)
 	}

@@ -30,34 +30,51 @@ func (s *State) playCard(seat int, c *pb.PlayCard) (func(decision), *engine.Rule
 	if spec.Phase != s.phase {
 		return nil, engine.Refuse(ReasonWrongPhase, "%s is played in %s", spec.Name, phaseTitle(spec.Phase))
 	}
-	played := &pb.CardPlayed{Seat: int32(seat), CardId: int32(id), Kind: kind}
 	var err *engine.RuleError
+	var from *int32
 	switch e := c.Effect.(type) {
 	case *pb.PlayCard_Hit:
 		err = s.checkHit(seat, e.Hit, spec.Amount)
-		played.Effect = &pb.CardPlayed_Hit{Hit: clone(e.Hit)}
 	case *pb.PlayCard_Shutdown:
 		err = s.checkShutdown(seat, e.Shutdown)
-		played.Effect = &pb.CardPlayed_Shutdown{Shutdown: clone(e.Shutdown)}
 	case *pb.PlayCard_PayOffTheCopper:
 		if s.copper != seat {
 			err = engine.Refuse(ReasonNoCopper, "you do not have the Copper")
 		}
-		played.Effect = &pb.CardPlayed_PayOffTheCopper{PayOffTheCopper: clone(e.PayOffTheCopper)}
 	case *pb.PlayCard_Hijack:
-		err = s.checkLinedUpRival(seat, e.Hijack.GetTruck())
-		played.Effect, played.From = &pb.CardPlayed_Hijack{Hijack: clone(e.Hijack)}, s.fromRunner(e.Hijack.GetTruck())
+		err, from = s.checkLinedUpRival(seat, e.Hijack.GetTruck()), s.fromRunner(e.Hijack.GetTruck())
 	case *pb.PlayCard_HaltAnOrder:
-		err = s.checkLinedUpRival(seat, e.HaltAnOrder.GetTruck())
-		played.Effect, played.From = &pb.CardPlayed_HaltAnOrder{HaltAnOrder: clone(e.HaltAnOrder)}, s.fromRunner(e.HaltAnOrder.GetTruck())
+		err, from = s.checkLinedUpRival(seat, e.HaltAnOrder.GetTruck()), s.fromRunner(e.HaltAnOrder.GetTruck())
 	case *pb.PlayCard_BigNight:
 		err = s.checkBigNight(e.BigNight.GetPlace())
-		played.Effect = &pb.CardPlayed_BigNight{BigNight: clone(e.BigNight)}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return func(b decision) { b.emit(played) }, nil
+	// The event is built only when the card is played: a check (a prompt's
+	// legal list weighs every target) copies nothing.
+	return func(b decision) { b.emit(cardPlayed(seat, kind, c, from)) }, nil
+}
+
+// cardPlayed is the event of card c played by seat, with a copy of its
+// effect.
+func cardPlayed(seat int, kind pb.CardKind, c *pb.PlayCard, from *int32) *pb.CardPlayed {
+	played := &pb.CardPlayed{Seat: int32(seat), CardId: c.GetCardId(), Kind: kind, From: from}
+	switch e := c.Effect.(type) {
+	case *pb.PlayCard_Hit:
+		played.Effect = &pb.CardPlayed_Hit{Hit: clone(e.Hit)}
+	case *pb.PlayCard_Shutdown:
+		played.Effect = &pb.CardPlayed_Shutdown{Shutdown: clone(e.Shutdown)}
+	case *pb.PlayCard_PayOffTheCopper:
+		played.Effect = &pb.CardPlayed_PayOffTheCopper{PayOffTheCopper: clone(e.PayOffTheCopper)}
+	case *pb.PlayCard_Hijack:
+		played.Effect = &pb.CardPlayed_Hijack{Hijack: clone(e.Hijack)}
+	case *pb.PlayCard_HaltAnOrder:
+		played.Effect = &pb.CardPlayed_HaltAnOrder{HaltAnOrder: clone(e.HaltAnOrder)}
+	case *pb.PlayCard_BigNight:
+		played.Effect = &pb.CardPlayed_BigNight{BigNight: clone(e.BigNight)}
+	}
+	return played
 }
 
 // clone returns a copy of a message, so that an event never shares a

@@ -163,7 +163,8 @@ func (s *State) cardCandidates(seat int) []*pb.Command {
 	return out
 }
 
-// targets returns a setter per target a card of kind k might take now.
+// targets returns a setter per target a card of kind k might take now,
+// each to be called once (it hands over its own effect, uncopied).
 func (s *State) targets(seat int, k pb.CardKind) []func(*pb.PlayCard) {
 	var out []func(*pb.PlayCard)
 	switch k {
@@ -171,14 +172,14 @@ func (s *State) targets(seat int, k pb.CardKind) []func(*pb.PlayCard) {
 		for _, p := range s.speakeasies() {
 			for _, v := range s.hitVictims(seat, p) {
 				h := &pb.Hit{Place: p, Victims: v}
-				out = append(out, func(c *pb.PlayCard) { c.Effect = &pb.PlayCard_Hit{Hit: clone(h)} })
+				out = append(out, func(c *pb.PlayCard) { c.Effect = &pb.PlayCard_Hit{Hit: h} })
 			}
 		}
 	case shutdown:
 		for r := range s.seats {
 			for i := range s.seats[r].stills {
 				t := &pb.Shutdown{Seat: int32(r), Still: int32(i)}
-				out = append(out, func(c *pb.PlayCard) { c.Effect = &pb.PlayCard_Shutdown{Shutdown: clone(t)} })
+				out = append(out, func(c *pb.PlayCard) { c.Effect = &pb.PlayCard_Shutdown{Shutdown: t} })
 			}
 		}
 	case payOff:

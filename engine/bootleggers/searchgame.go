@@ -1,6 +1,7 @@
 package bootleggers
 
 import (
+	"math"
 	"slices"
 
 	"google.golang.org/protobuf/proto"
@@ -24,6 +25,7 @@ var (
 	_ search.Game     = SearchGame{}
 	_ search.Stepper  = SearchGame{}
 	_ search.Proposer = SearchGame{}
+	_ search.Weigher  = SearchGame{}
 )
 
 // Infer reads a seat's belief from its knowledge.
@@ -36,15 +38,24 @@ func (SearchGame) Clone(st engine.State) engine.State { return st.(*State).Clone
 // (the first that must act), chosen from that seat's view of the world:
 // its own hand, never the others'.
 func (g SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message) {
+	seat, cmd, _ := g.WeighedPlayout(st, r)
+	return seat, cmd
+}
+
+// WeighedPlayout is Playout with the legal commands the prompt listed,
+// each checked against the rules and weighed by the policy: a Hit kept at
+// a crowded table lists hundreds of victims, where most prompts list a
+// few, and that, not the command, is what a playout's step costs.
+func (g SearchGame) WeighedPlayout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message, int) {
 	s := st.(*State)
 	p, ok := s.firstPrompt()
 	if !ok {
-		return 0, nil
+		return 0, nil, 0
 	}
 	if g.Policy == nil {
-		return p.Seat, nil
+		return p.Seat, nil, len(p.Legal)
 	}
-	return p.Seat, g.Policy.Choose(s.View(engine.SeatViewer(p.Seat)), p, r)
+	return p.Seat, g.Policy.Choose(s.View(engine.SeatViewer(p.Seat)), p, r), len(p.Legal)
 }
 
 // proposals is how many of the policy's choices, each from its own fixed
@@ -112,28 +123,38 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 }
 
 // moneyScale is the spread of money, in G, over which a lead turns into
-// a win: the softmax temperature of Value.
+// a win in the last round: the softmax temperature of Value then. Earlier
+// it is wider, by the square root of the rounds left to play (a lead's
+// worth spreads as the rounds' takings add up): a lead of 40G in round 4
+// is not yet a won game, and a value that called it one (0.97 at 8G, every
+// candidate worth that to within the playouts' noise) could no longer tell
+// a good command from a bad one.
 const moneyScale = 8.0
 
 // Value is seat's share of the win, by the printed condition, money ("the
 // Mobster with the most money wins"): before the end, a softmax of the
-// Mobsters' money; at the end, 80% its share of the win and 20% that
-// softmax.
+// Mobsters' money at the round's scale (moneyScaleAt); at the end, 80%
+// its share of the win and 20% the last round's softmax.
 func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	s := st.(*State)
-	lead := s.moneyLead(int(seat))
 	o := s.Outcome()
 	if o == nil {
-		return lead
+		return s.moneyLead(int(seat), moneyScaleAt(s.round))
 	}
-	return search.Final(search.Share(o.Winners, seat), lead)
+	return search.Final(search.Share(o.Winners, seat), s.moneyLead(int(seat), moneyScale))
 }
 
-// moneyLead is seat's share of exp(money/moneyScale) over the Mobsters.
-func (s *State) moneyLead(seat int) float64 {
+// moneyScaleAt is Value's temperature in round: moneyScale times the
+// square root of the rounds from it to the end, itself included.
+func moneyScaleAt(round int) float64 {
+	return moneyScale * math.Sqrt(float64(max(Rounds-round+1, 1)))
+}
+
+// moneyLead is seat's share of exp(money/scale) over the Mobsters.
+func (s *State) moneyLead(seat int, scale float64) float64 {
 	money := make([]float64, len(s.seats))
 	for i, p := range s.seats {
 		money[i] = float64(p.money)
 	}
-	return search.Lead(money, seat, moneyScale)
+	return search.Lead(money, seat, scale)
 }

@@ -62,3 +62,13 @@ type Proposer interface {
 type Stepper interface {
 	Step(st engine.State, seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, error)
 }
+
+// Weigher is implemented by a game whose default policy's commands cost
+// unevenly: one prompt lists a few commands, another hundreds, each
+// checked against the rules and weighed by the policy. WeighedPlayout is
+// Playout with the work the policy's choice took, in legal commands
+// weighed; the search counts it in Budget.Work, and plays the playouts by
+// it rather than by Playout.
+type Weigher interface {
+	WeighedPlayout(st engine.State, r *engine.Rand) (seat engine.Seat, cmd proto.Message, weighed int)
+}

@@ -15,7 +15,19 @@ type iteration struct {
 	r         *engine.Rand
 	obs       *observer
 	commands  int // commands played
+	weighed   int // the work a Weigher's policy reported
 	fallbacks int
+}
+
+// policy returns the default policy's next command in w, and counts the
+// work a Weigher reports.
+func (it *iteration) policy(w engine.State) (engine.Seat, proto.Message) {
+	if g, ok := it.s.game.(Weigher); ok {
+		seat, cmd, n := g.WeighedPlayout(w, it.r)
+		it.weighed += max(n, 0)
+		return seat, cmd
+	}
+	return it.s.game.Playout(w, it.r)
 }
 
 // once runs one iteration on world w (a copy the iteration may change):
@@ -88,7 +100,7 @@ func (it *iteration) pass(w engine.State, seat engine.Seat) (moved bool, err err
 	if w.Outcome() != nil {
 		return false, nil
 	}
-	if who, c := it.s.game.Playout(w, it.r); who != seat {
+	if who, c := it.policy(w); who != seat {
 		_, err := it.loose(w, who, c)
 		return err == nil, err
 	}
@@ -110,7 +122,7 @@ func (it *iteration) pass(w engine.State, seat engine.Seat) (moved bool, err err
 func (it *iteration) until(w engine.State, played *int) (obs uint64, cmd proto.Message, decides bool, err error) {
 	it.obs.reset()
 	for w.Outcome() == nil && !it.deep(*played) {
-		who, c := it.s.game.Playout(w, it.r)
+		who, c := it.policy(w)
 		if who == it.t.seat && c != nil {
 			return it.obs.sum, c, true, nil
 		}
@@ -134,7 +146,7 @@ func (it *iteration) playout(w engine.State, seat engine.Seat, first proto.Messa
 		played++
 	}
 	for w.Outcome() == nil && !it.deep(played) {
-		who, c := it.s.game.Playout(w, it.r)
+		who, c := it.policy(w)
 		if _, err := it.loose(w, who, c); err != nil {
 			return err
 		}

@@ -14,9 +14,11 @@ import (
 // and how far a playout looks ahead in commands per seat at the table, so
 // that one table of levels serves every player count; Commands, when
 // positive, caps the commands a decision plays in all (Budget.Commands),
-// which bounds the larger tables' decisions.
+// which bounds the larger tables' decisions, and Work, when positive, the
+// work it does (Budget.Work); Prefer is Budget.Prefer.
 type Level struct {
-	Iterations, Worlds, DepthPerSeat, Commands int
+	Iterations, Worlds, DepthPerSeat, Commands, Work int
+	Prefer                                           float64
 }
 
 // Levels are a game's search budgets for its normal and hard bots.
@@ -31,7 +33,7 @@ func (ls Levels) Budget(l engine.Level, players int) Budget {
 	if l == engine.LevelHard {
 		b = ls.Hard
 	}
-	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands}
+	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands, Work: b.Work, Prefer: b.Prefer}
 }
 
 // Bot is a game's searching bot of one level: the search of Game over

@@ -29,6 +29,22 @@ type Budget struct {
 	// always runs). It caps a decision's work where commands cost more
 	// (a larger table, a longer playout) without reading a clock.
 	Commands int
+	// Work, when positive, bounds the work the iterations do in all, as a
+	// Weigher's default policy counts it (the legal commands it weighed),
+	// a command played counting one besides: no iteration starts once
+	// they have done that much (the first always runs). Where one prompt
+	// may list a few commands and another hundreds, Commands alone leaves
+	// a decision's cost to the prompts its playouts happen on; Work bounds
+	// it.
+	Work int
+	// Prefer, when positive, keeps a prompt's first candidate (a
+	// Proposer's first: the default policy's own choice) on a prompt that
+	// must be answered, unless the command the search would choose
+	// instead has a mean value higher by more than Prefer. A search that
+	// cannot tell its candidates apart (a few playouts each, the game's
+	// noise larger than what separates them) then plays its policy's
+	// choice, not one drawn by that noise.
+	Prefer float64
 }
 
 // DefaultExplore is the exploration constant of a Budget that names none.
@@ -76,6 +92,9 @@ type Result struct {
 	// Commands is the number of commands the iterations played, the
 	// search's unit of work.
 	Commands int
+	// Work is the work they did (Budget.Work): Commands, plus what a
+	// Weigher's default policy weighed.
+	Work int
 	// Fallbacks counts the default policy's commands the rules refused (a
 	// bug in the game's policy), each replaced by a uniform legal command.
 	Fallbacks int
@@ -132,7 +151,7 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 	run := &iteration{s: s, t: t, r: r}
 	var res Result
 	for i := range s.budget.Iterations {
-		if i > 0 && s.budget.Commands > 0 && run.commands >= s.budget.Commands {
+		if i > 0 && s.spent(run) {
 			break
 		}
 		if err := run.once(s.game.Clone(worlds[i%len(worlds)])); err != nil {
@@ -140,13 +159,23 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 		}
 		res.Iterations++
 	}
-	res.Commands, res.Fallbacks = run.commands, run.fallbacks
+	res.Commands, res.Work, res.Fallbacks = run.commands, run.commands+run.weighed, run.fallbacks
 	best := t.root.best()
+	if first := t.root.edges[0]; k.Prompt.MustAct && s.budget.Prefer > 0 && first.visits > 0 && best.mean()-first.mean() <= s.budget.Prefer {
+		best = first
+	}
 	for _, e := range t.root.edges {
 		res.Candidates = append(res.Candidates, Candidate{Command: e.cmd, Visits: e.visits, Value: e.mean()})
 	}
 	res.Command = best.cmd
 	return res, nil
+}
+
+// spent reports whether the iterations run have used up the budget's
+// Commands or Work.
+func (s *Search) spent(run *iteration) bool {
+	b := s.budget
+	return (b.Commands > 0 && run.commands >= b.Commands) || (b.Work > 0 && run.commands+run.weighed >= b.Work)
 }
 
 // deal draws the budget's worlds and folds each into a state.
