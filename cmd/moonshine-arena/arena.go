@@ -40,7 +40,7 @@ type options struct {
 	seed          string
 	parallel      int
 	maxCommands   int
-	optional      bool // offer the prompts that need not be answered too (optional.go)
+	optional      bool // offer the prompts that need not be answered too (playtest.Table.Optional)
 }
 
 func parse(args []string, stderr io.Writer) (options, error) {
@@ -178,12 +178,8 @@ func playOne(ctx context.Context, l lineup, o options, i int, tested, other engi
 		}
 		bots[s] = &meter{ctx: ctx, bot: b, policy: name, rec: &rec}
 	}
-	tb := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands}
-	playGame := tb.Play
-	if o.optional {
-		playGame = offering(tb).Play
-	}
-	res, err := playGame()
+	tb := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands, Optional: o.optional}
+	res, err := tb.Play()
 	if err != nil && (res == nil || len(res.Commands) < o.maxCommands || res.Game.State.Outcome() != nil) {
 		return rec, fmt.Errorf("game %d: %w", i, err)
 	}

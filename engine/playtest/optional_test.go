@@ -1,4 +1,4 @@
-package main
+package playtest_test
 
 import (
 	"testing"
@@ -29,9 +29,9 @@ func (a asked) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error)
 	return a.bot.Choose(k, r)
 }
 
-// With -optional the bots are offered the prompts that need not be
+// With Optional the bots are offered the prompts that need not be
 // answered (out-of-turn plays), and may pass them, in a game that still
-// ends and verifies from its seed; the default table never offers them.
+// ends and verifies from its seed; a table without it never offers them.
 func TestOptionalPromptsAreOffered(t *testing.T) {
 	m := bootleggers.Module(strategy.Policy{})
 	table, err := m.Table("", 4)
@@ -44,21 +44,17 @@ func TestOptionalPromptsAreOffered(t *testing.T) {
 		for i := range bots {
 			bots[i] = asked{bot: m.Bots.Easy, optional: &n}
 		}
-		tb := playtest.Table{Rules: m.Rules, Table: table, Seed: seedOf("optional", 1), Bots: bots}
-		play := tb.Play
-		if offer {
-			play = offering(tb).Play
-		}
-		res, err := play()
+		tb := playtest.Table{Rules: m.Rules, Table: table, Seed: []byte("optional"), Bots: bots, Optional: offer}
+		res, err := tb.Play()
 		if err != nil || res.Game.State.Outcome() == nil {
 			t.Fatalf("offered %v: %v", offer, err)
 		}
 		return n
 	}
 	if n := count(false); n != 0 {
-		t.Errorf("the default table offered %d prompts that need not be answered", n)
+		t.Errorf("a table without Optional offered %d prompts that need not be answered", n)
 	}
 	if n := count(true); n < 2 {
-		t.Errorf("with -optional the bots were offered %d prompts that need not be answered", n)
+		t.Errorf("with Optional the bots were offered %d prompts that need not be answered", n)
 	}
 }
