@@ -1,6 +1,9 @@
 package kingdom
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // The search's value of a position: "The war for New York ends the moment
 // a player secures a Commission Card (by completing a Gig, Racket, and
@@ -32,22 +35,11 @@ func TestValueRatesAdvancingAboveBlocking(t *testing.T) {
 		setup   func(*state) // seat 0's standing besides the leader's
 		advance func(*state) // seat 0 gains
 		block   func(*state) // seat 1 loses
-		players int
 	}{{
 		// Seat 0 far behind (a Score and the Ward Boss card, 8 Respect, no
 		// Commission): the Staten Island Deed (2) against the leader's
 		// Manhattan Deed (3).
-		name:    "far behind, 4 players",
-		players: 4,
-		setup: func(s *state) {
-			complete(s, 0, 29)
-			s.WardBoss = 0
-		},
-		advance: func(s *state) { s.Deeds[statenIsland] = 0 },
-		block:   func(s *state) { s.Deeds[manhattan] = none },
-	}, {
-		name:    "far behind, 2 players",
-		players: 2,
+		name: "far behind",
 		setup: func(s *state) {
 			complete(s, 0, 29)
 			s.WardBoss = 0
@@ -58,34 +50,29 @@ func TestValueRatesAdvancingAboveBlocking(t *testing.T) {
 		// Seat 0 in the race (a Commission and 14 Respect): the Brooklyn
 		// Deed against the leader's Manhattan Deed, 3 Respect each. A share
 		// alone is indifferent between them at 2 players.
-		name:    "in the race, 2 players",
-		players: 2,
-		setup:   inTheRace,
-		advance: func(s *state) { s.Deeds[brooklyn] = 0 },
-		block:   func(s *state) { s.Deeds[manhattan] = none },
-	}, {
-		name:    "in the race, 4 players",
-		players: 4,
+		name:    "in the race",
 		setup:   inTheRace,
 		advance: func(s *state) { s.Deeds[brooklyn] = 0 },
 		block:   func(s *state) { s.Deeds[manhattan] = none },
 	}} {
-		t.Run(c.name, func(t *testing.T) {
-			base := cleared(t, c.players)
-			leader(base)
-			c.setup(base)
-			adv, blk := base.Clone(), base.Clone()
-			c.advance(adv)
-			c.block(blk)
-			if adv.respect(0)-base.respect(0) > base.respect(1)-blk.respect(1) {
-				t.Fatalf("the case is no test: advancing gains %d Respect, blocking takes %d", adv.respect(0)-base.respect(0), base.respect(1)-blk.respect(1))
-			}
-			va, vb, v0 := SearchGame{}.Value(adv, 0), SearchGame{}.Value(blk, 0), SearchGame{}.Value(base, 0)
-			// margin keeps a near tie from passing.
-			const margin = 0.005
-			if va < vb+margin || va < v0+margin {
-				t.Fatalf("seat 0's value: advancing %.4f, blocking %.4f, as it was %.4f; want advancing above both", va, vb, v0)
-			}
-		})
+		for _, players := range []int{2, 4} {
+			t.Run(fmt.Sprintf("%s, %d players", c.name, players), func(t *testing.T) {
+				base := cleared(t, players)
+				leader(base)
+				c.setup(base)
+				adv, blk := base.Clone(), base.Clone()
+				c.advance(adv)
+				c.block(blk)
+				if adv.respect(0)-base.respect(0) > base.respect(1)-blk.respect(1) {
+					t.Fatalf("the case is no test: advancing gains %d Respect, blocking takes %d", adv.respect(0)-base.respect(0), base.respect(1)-blk.respect(1))
+				}
+				va, vb, v0 := SearchGame{}.Value(adv, 0), SearchGame{}.Value(blk, 0), SearchGame{}.Value(base, 0)
+				// margin keeps a near tie from passing.
+				const margin = 0.005
+				if va < vb+margin || va < v0+margin {
+					t.Fatalf("seat 0's value: advancing %.4f, blocking %.4f, as it was %.4f; want advancing above both", va, vb, v0)
+				}
+			})
+		}
 	}
 }
