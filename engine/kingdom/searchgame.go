@@ -105,10 +105,7 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	s := st.(*state)
 	if o := s.Outcome(); o != nil {
-		if slices.Contains(o.Winners, seat) {
-			return 1 / float64(len(o.Winners))
-		}
-		return 0
+		return search.Share(o.Winners, seat)
 	}
 	return s.progress(int(seat))
 }
