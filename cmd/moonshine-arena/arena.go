@@ -48,7 +48,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("moonshine-arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.game, "game", "booze-barons", "the game: "+strings.Join(names(), ", "))
-	fs.StringVar(&o.variant, "variant", "", "the game's variant (empty: its default)")
+	fs.StringVar(&o.variant, "variant", "", "the game's variant (empty: the one for -players, the default where it takes them)")
 	fs.IntVar(&o.players, "players", 5, "seats per game")
 	fs.IntVar(&o.games, "games", 100, "games to play")
 	fs.IntVar(&o.first, "first", 0, "the index of the first game: games first to first+games-1 are played, on the seeds and tested seats they have in a longer run")
@@ -82,10 +82,11 @@ func names() []string {
 
 // lineup is how the seats of a tournament's games are filled.
 type lineup struct {
-	module engine.Module
-	table  engine.Config
-	bot    string // the tested seat's
-	vs     string // every other seat's
+	module  engine.Module
+	variant string // the variant's name
+	table   engine.Config
+	bot     string // the tested seat's
+	vs      string // every other seat's
 }
 
 // botOf returns the bot a policy name gives: a level's, "policy" (the
