@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/kingdom"
 )
@@ -159,5 +161,32 @@ func TestDefaultVariant(t *testing.T) {
 	code := run(context.Background(), []string{"-game", "bootleggers", "-players", "2", "-games", "1", "-bot", "easy", "-vs", "easy", "-parallel", "1"}, &out, &errs)
 	if code != 0 || !strings.Contains(out.String(), "Bootleggers (where-are-da-boys), 2 players") {
 		t.Errorf("exit %d: %s\n%s", code, errs.String(), out.String())
+	}
+}
+
+// -vs-prompts has the tested seat answer the prompts of those reasons
+// with the -vs bot: with every reason of the game listed, a uniform
+// tested seat plays the very games of the -vs bot in every seat.
+func TestVsPrompts(t *testing.T) {
+	lines := func(args ...string) []string {
+		var out, errs bytes.Buffer
+		args = append([]string{"-game", "bootleggers", "-players", "2", "-games", "2", "-vs", "easy", "-parallel", "1", "-v"}, args...)
+		if code := run(context.Background(), args, &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
+		}
+		return strings.Split(strings.TrimSpace(errs.String()), "\n")
+	}
+	every := strings.Join([]string{bootleggers.PromptChooseMuscle, bootleggers.PromptSelect, bootleggers.PromptSendInTheBoys,
+		bootleggers.PromptFireUpTheStill, bootleggers.PromptRunTheWhiskey, bootleggers.PromptTrade, bootleggers.PromptCallTheOrder,
+		bootleggers.PromptCasinoCard, bootleggers.PromptCasinoCards}, ",")
+	easy, split := lines("-bot", "easy"), lines("-bot", "uniform", "-vs-prompts", every)
+	uniform := lines("-bot", "uniform")
+	for i := range easy {
+		if strings.Replace(split[i], "uniform", "easy", 1) != easy[i] {
+			t.Errorf("game %d: %q, with the strategy throughout %q", i, split[i], easy[i])
+		}
+	}
+	if slices.Equal(uniform, split) {
+		t.Errorf("uniform plays the same games with and without -vs-prompts: %q", uniform)
 	}
 }

@@ -17,7 +17,10 @@
 // Rules, Variants, Bots): the arena knows no game's rules. Without
 // -variant a table plays the first variant that takes -players, as the
 // service's table of that many players with no variant named is
-// (Bootleggers at 2 players is "Where are da boys?"). A game's length
+// (Bootleggers at 2 players is "Where are da boys?"). With -vs-prompts the
+// tested seat answers the prompts of the reasons listed with the -vs bot:
+// which kinds of decision a search plays better or worse than its base
+// policy. A game's length
 // is the "round" or "day" field of its final spectator view (Booze Barons'
 // rounds, the Kingdom's Days).
 package main
