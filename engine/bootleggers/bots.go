@@ -14,7 +14,7 @@ import (
 // hard search (engine/search) over the Muscle cards, deck orders and
 // sealed bids the seat has not seen, with it as their default policy,
 // within the budgets of searchLevels (twoPlayerLevels in the 2-player
-// variant). A nil policy has no bots (the module's bots are then uniform
+// variant, threePlayerLevels at three). A nil policy has no bots (the module's bots are then uniform
 // among the legal commands).
 func Bots(policy engine.Policy) engine.Bots {
 	if policy == nil {
@@ -47,23 +47,33 @@ var twoPlayerLevels = search.Levels{
 	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 15, Commands: 4500, Work: 90000, Prefer: 0.01},
 }
 
+// threePlayerLevels are the budgets at a table of three: hard's playouts
+// are cut after 10 commands a seat (30, some two and a half rounds there)
+// for the same reason as at two players; normal's are searchLevels'.
+var threePlayerLevels = search.Levels{
+	Normal: searchLevels.Normal,
+	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 10, Commands: 4500, Work: 90000, Prefer: 0.01},
+}
+
 // searcher is the searching bot of level l: engine/search with
 // [SearchGame], within the level's budget of searchLevels for the table,
-// of twoPlayerLevels at the 2-player variant's.
+// of twoPlayerLevels at the 2-player variant's and threePlayerLevels at a
+// table of three.
 func searcher(policy engine.Policy, l engine.Level) Searcher {
 	game := SearchGame{Policy: policy}
 	return Searcher{
-		Standard:  search.Bot{Rules: Rules{}, Game: game, Levels: searchLevels, Level: l},
-		TwoPlayer: search.Bot{Rules: Rules{}, Game: game, Levels: twoPlayerLevels, Level: l},
+		Standard:    search.Bot{Rules: Rules{}, Game: game, Levels: searchLevels, Level: l},
+		TwoPlayer:   search.Bot{Rules: Rules{}, Game: game, Levels: twoPlayerLevels, Level: l},
+		ThreePlayer: search.Bot{Rules: Rules{}, Game: game, Levels: threePlayerLevels, Level: l},
 	}
 }
 
 // Searcher is a searching bot of one level whose budgets depend on the
 // table: TwoPlayer's in the 2-player variant ("Where are da boys?"),
-// Standard's at every other table. It is comparable, and keeps nothing
-// between calls.
+// ThreePlayer's at a table of three, Standard's at every other table. It
+// is comparable, and keeps nothing between calls.
 type Searcher struct {
-	Standard, TwoPlayer search.Bot
+	Standard, TwoPlayer, ThreePlayer search.Bot
 }
 
 var _ engine.Bot = Searcher{}
@@ -75,8 +85,12 @@ func (b Searcher) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, err
 
 // At returns the bot that searches at the table of view, a seat's View.
 func (b Searcher) At(view proto.Message) search.Bot {
-	if v, ok := view.(*pb.View); ok && TwoPlayer(v.GetOptions()) {
+	v, _ := view.(*pb.View)
+	switch {
+	case TwoPlayer(v.GetOptions()):
 		return b.TwoPlayer
+	case v.GetPlayers() == StandardMinPlayers:
+		return b.ThreePlayer
 	}
 	return b.Standard
 }

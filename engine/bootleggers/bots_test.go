@@ -149,10 +149,10 @@ func TestModuleBots(t *testing.T) {
 		t.Fatalf("the normal bot is %T", ls[engine.LevelNormal])
 	}
 	hard, ok := ls[engine.LevelHard].(bootleggers.Searcher)
-	if !ok || hard.Standard.Level != engine.LevelHard || hard.TwoPlayer.Level != engine.LevelHard || hard == normal {
+	if !ok || hard.Standard.Level != engine.LevelHard || hard.TwoPlayer.Level != engine.LevelHard || hard.ThreePlayer.Level != engine.LevelHard || hard == normal {
 		t.Fatalf("the hard bot is %+v", ls[engine.LevelHard])
 	}
-	for _, players := range []int{2, 4} {
+	for _, players := range []int{2, 3, 4} {
 		n, h := normal.At(openingView(t, players)), hard.At(openingView(t, players))
 		normalBudget, hardBudget := n.Levels.Budget(engine.LevelNormal, players), h.Levels.Budget(engine.LevelHard, players)
 		if hardBudget.Iterations <= normalBudget.Iterations || hardBudget.Worlds < normalBudget.Worlds || normalBudget.Depth == 0 {
@@ -176,19 +176,25 @@ func openingView(t *testing.T, players int) proto.Message {
 }
 
 // In the 2-player variant a searching bot's playouts look some three
-// rounds ahead, where at larger tables they are cut in the next round: a
-// Phase 1 bid or selection (a Muscle card's place in the selection
-// order, an influence card, a still, a truck) brings in its money over
-// the rounds after, and a playout that stopped in the next one, as at the
-// larger tables, valued it by that round alone. From the first bid of a
-// seeded game, hard's playouts play on average at least the commands of
-// the game's first three rounds (as the strategy played them), normal's
-// too; at four players, about one round's.
-func TestTwoPlayerPlayoutsLookRoundsAhead(t *testing.T) {
+// rounds ahead, and hard's at three players some two and a half, where at
+// larger tables they are cut in the next round: a Phase 1 bid or
+// selection (a Muscle card's place in the selection order, an influence
+// card, a still, a truck) brings in its money over the rounds after, and
+// a playout that stopped in the next one, as at the larger tables, valued
+// it by that round alone. From the first bid of a seeded game, the
+// playouts play on average at least the commands of the game's first
+// rounds as the strategy played them (three at two players, two at
+// three), or fewer than two rounds' (normal at three, both at four).
+func TestPlayoutsLookRoundsAheadAtSmallTables(t *testing.T) {
 	for _, c := range []struct {
 		players, rounds int
+		level           engine.Level
 		atLeast         bool
-	}{{2, 3, true}, {4, 2, false}} {
+	}{
+		{2, 3, engine.LevelNormal, true}, {2, 3, engine.LevelHard, true},
+		{3, 2, engine.LevelHard, true}, {3, 2, engine.LevelNormal, false},
+		{4, 2, engine.LevelNormal, false}, {4, 2, engine.LevelHard, false},
+	} {
 		seed := []byte(fmt.Sprintf("rounds ahead/%d", c.players))
 		perRound := strategyRounds(t, c.players, seed, c.rounds)
 		g, log, err := engine.Start(bootleggers.Rules{}, engine.Config{Players: c.players}, seed)
@@ -196,15 +202,13 @@ func TestTwoPlayerPlayoutsLookRoundsAhead(t *testing.T) {
 			t.Fatal(err)
 		}
 		k := engine.KnowledgeOf(g.State, log, g.State.Prompts()[0])
-		for _, l := range []engine.Level{engine.LevelNormal, engine.LevelHard} {
-			res, err := levels()[l].(bootleggers.Searcher).At(k.View).Run(k, engine.NewRand([32]byte{9}))
-			if err != nil {
-				t.Fatal(err)
-			}
-			mean := float64(res.Commands) / float64(res.Iterations)
-			if (mean >= float64(perRound)) != c.atLeast {
-				t.Errorf("%d players, %s: a playout plays %.1f commands; the first %d rounds of the strategy's game %d", c.players, l, mean, c.rounds, perRound)
-			}
+		res, err := levels()[c.level].(bootleggers.Searcher).At(k.View).Run(k, engine.NewRand([32]byte{9}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean := float64(res.Commands) / float64(res.Iterations)
+		if (mean >= float64(perRound)) != c.atLeast {
+			t.Errorf("%d players, %s: a playout plays %.1f commands; the first %d rounds of the strategy's game %d", c.players, c.level, mean, c.rounds, perRound)
 		}
 	}
 }
