@@ -42,20 +42,13 @@ func (g SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto
 	return seat, cmd
 }
 
-// WeighedPlayout is Playout with the legal commands the prompt listed,
+// WeighedPlayout is Playout with the legal commands the prompts listed,
 // each checked against the rules and weighed by the policy: a Hit kept at
 // a crowded table lists hundreds of victims, where most prompts list a
-// few, and that, not the command, is what a playout's step costs.
+// few, and that, not the command, is what a playout's step costs. The
+// prompts that need not be answered are offered first (playout).
 func (g SearchGame) WeighedPlayout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message, int) {
-	s := st.(*State)
-	p, ok := s.firstPrompt()
-	if !ok {
-		return 0, nil, 0
-	}
-	if g.Policy == nil {
-		return p.Seat, nil, len(p.Legal)
-	}
-	return p.Seat, g.Policy.Choose(s.View(engine.SeatViewer(p.Seat)), p, r), len(p.Legal)
+	return g.playout(st.(*State), noSeat, r)
 }
 
 // proposals is how many of the policy's choices, each from its own fixed
