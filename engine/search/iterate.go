@@ -100,6 +100,7 @@ func (it *iteration) back(path []*edge, w engine.State) {
 	for _, e := range path {
 		e.visits++
 		e.total += v
+		e.squares += v * v
 	}
 }
 
