@@ -8,6 +8,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/search"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
 // SearchGame is Bootleggers' side of the search contract: the sampler of
@@ -89,10 +90,21 @@ func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	}
 	if len(p.Legal) <= fewLegal || p.Reason == PromptChooseMuscle || len(out) == 0 {
 		for _, m := range p.Legal {
-			add(m)
+			if !costsAMarker(m) {
+				add(m)
+			}
 		}
 	}
 	return out
+}
+
+// costsAMarker reports whether m is O'Malley's cut, which the search
+// compares only when the policy plays it: it destroys one of the seat's
+// markers, whose takings in the rounds after a playout's are not in its
+// value, for the crates it costs the rivals this round, which are.
+func costsAMarker(m proto.Message) bool {
+	c, ok := m.(*pb.Command)
+	return ok && c.GetCutOmalleys() != nil
 }
 
 // promptOf is seat's prompt, built alone when it is the first.

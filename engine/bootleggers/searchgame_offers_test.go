@@ -68,3 +68,47 @@ func outOfTurnPlay(st engine.State) (engine.Prompt, proto.Message, bool) {
 	}
 	return engine.Prompt{}, nil, false
 }
+
+// On its turn the search compares O'Malley's cut only where the strategy
+// plays it, as out of turn: the cut destroys one of the seat's markers,
+// whose takings after a playout's round its value does not see, for the
+// crates it costs the rivals that round, which it does.
+func TestProposalsLeaveTheCutToThePolicy(t *testing.T) {
+	seed, table := []byte("cuts"), engine.Config{Players: 4, Options: &pb.Options{Boardwalk: true}}
+	bots := slices.Repeat([]engine.Bot{engine.PolicyBot(strategy.Policy{})}, 4)
+	res, err := playtest.Table{Rules: bootleggers.Rules{}, Table: table, Seed: seed, Bots: bots}.Play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := eventsOf(res.Events)
+	g := engine.NewGame(bootleggers.Rules{}, seed)
+	if err := g.Apply(evs[:res.Commands[0].FirstSeq-1]...); err != nil {
+		t.Fatal(err)
+	}
+	listed := 0
+	for _, c := range res.Commands {
+		if ps := g.State.Prompts(); len(ps) > 0 && ps[0].MustAct && slices.ContainsFunc(ps[0].Legal, isCut) && len(ps[0].Legal) <= 6 {
+			listed++
+			view := g.State.View(engine.SeatViewer(ps[0].Seat))
+			for _, m := range searchGame.Propose(g.State, ps[0].Seat) {
+				if isCut(m) && !slices.ContainsFunc([]byte{0, 1, 2}, func(i byte) bool {
+					return proto.Equal((strategy.Policy{}).Choose(view, ps[0], engine.NewRand([32]byte{i})), m)
+				}) {
+					t.Fatalf("event %d: the search compares %v, which the strategy does not play", c.FirstSeq, m)
+				}
+			}
+		}
+		if err := g.Apply(evs[c.FirstSeq-1 : c.LastSeq]...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if listed == 0 {
+		t.Fatal("no turn listed O'Malley's cut among six commands or fewer")
+	}
+	t.Logf("%d turns listed the cut", listed)
+}
+
+func isCut(m proto.Message) bool {
+	c, ok := m.(*pb.Command)
+	return ok && c.GetCutOmalleys() != nil
+}
