@@ -112,3 +112,43 @@ func isCut(m proto.Message) bool {
 	c, ok := m.(*pb.Command)
 	return ok && c.GetCutOmalleys() != nil
 }
+
+// At 6 players a selection lists more commands than the search compares
+// in full; it still compares every card of the offer (taken without a
+// target), the truck and the pass, besides the strategy's choices, so
+// that it weighs the cards, not only the strategy's pick among them.
+func TestLongSelectionsCompareTheCards(t *testing.T) {
+	seed, table := []byte("selections"), engine.Config{Players: 6}
+	g, _, err := engine.Start(bootleggers.Rules{}, table, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := engine.NewRand([32]byte{6})
+	long := 0
+	for g.State.Outcome() == nil && long < 3 {
+		p := g.State.Prompts()[0]
+		if p.Reason == bootleggers.PromptSelect && len(p.Legal) > 6 {
+			long++
+			got := searchGame.Propose(g.State, p.Seat)
+			for _, m := range p.Legal {
+				c := m.(*pb.Command)
+				take := c.GetTakeMenOfAction()
+				plain := (take != nil && take.Still == nil && take.GetPlace() == 0) || c.GetBuyTruck() != nil || c.GetPassSelection() != nil
+				if plain && !slices.ContainsFunc(got, func(o proto.Message) bool { return proto.Equal(o, m) }) {
+					t.Fatalf("a selection of %d commands: the search compares %v, not %v", len(p.Legal), got, m)
+				}
+			}
+		}
+		cmd := (strategy.Policy{}).Choose(g.State.View(engine.SeatViewer(p.Seat)), p, r)
+		evs, err := g.Decide(p.Seat, cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Apply(evs...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if long == 0 {
+		t.Fatal("no selection listed more than six commands")
+	}
+}
