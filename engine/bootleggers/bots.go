@@ -31,8 +31,8 @@ func Bots(policy engine.Policy) engine.Bots {
 // playouts are longer, so the commands a decision plays in all are capped:
 // from 4 players for hard and normal (fewer iterations there).
 var searchLevels = search.Levels{
-	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 4, Commands: 240, Work: 3600, Prefer: 0.01},
-	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 5, Commands: 4000, Work: 48000, Prefer: 0.01},
+	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 4, Commands: 240, Work: 3600, Prefer: 0.01, PreferSE: 1},
+	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 5, Commands: 4000, Work: 48000, Prefer: 0.01, PreferSE: 1},
 }
 
 // twoPlayerLevels are the budgets at the 2-player variant's table. A

@@ -8,6 +8,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/search"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
 // SearchGame is Bootleggers' side of the search contract: the sampler of
@@ -42,20 +43,13 @@ func (g SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto
 	return seat, cmd
 }
 
-// WeighedPlayout is Playout with the legal commands the prompt listed,
+// WeighedPlayout is Playout with the legal commands the prompts listed,
 // each checked against the rules and weighed by the policy: a Hit kept at
 // a crowded table lists hundreds of victims, where most prompts list a
-// few, and that, not the command, is what a playout's step costs.
+// few, and that, not the command, is what a playout's step costs. The
+// prompts that need not be answered are offered first (playout).
 func (g SearchGame) WeighedPlayout(st engine.State, r *engine.Rand) (engine.Seat, proto.Message, int) {
-	s := st.(*State)
-	p, ok := s.firstPrompt()
-	if !ok {
-		return 0, nil, 0
-	}
-	if g.Policy == nil {
-		return p.Seat, nil, len(p.Legal)
-	}
-	return p.Seat, g.Policy.Choose(s.View(engine.SeatViewer(p.Seat)), p, r), len(p.Legal)
+	return g.playout(st.(*State), noSeat, r)
 }
 
 // proposals is how many of the policy's choices, each from its own fixed
@@ -70,12 +64,15 @@ const fewLegal = 6
 // choices from the seat's view (the placements, loads, orders and offers
 // that come as templates are filled only by it) under a few fixed
 // generators, and the listed legal commands when they are few, or when
-// they are the cards of a bid. Out of turn (a prompt that need not be
-// answered) it proposes the policy's plays alone, which the search weighs
-// against its pass: a listed play such as O'Malley's cut costs a marker
-// whose worth a playout cut after a round does not see, and a search that
-// tried every one cut at most offers. It reads only the seat's view and
-// prompt, so it is the same in every world the seat may be in.
+// they are the cards of a bid; of a longer selection, the cards taken
+// without their targets, the truck and the pass (plainSelection). Out of
+// turn (a prompt that need not be answered) it proposes the policy's
+// plays alone, which the search weighs against its pass, and on its turn
+// O'Malley's cut only when the policy plays it (costsAMarker): a cut
+// costs a marker whose worth a playout cut after a round does not see,
+// and a search that tried every one cut at most offers. It reads only the
+// seat's view and prompt, so it is the same in every world the seat may
+// be in.
 func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	s := st.(*State)
 	p := s.promptOf(seat)
@@ -94,12 +91,39 @@ func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	if !p.MustAct {
 		return out // out of turn: the policy's offers, and the search's pass
 	}
-	if len(p.Legal) <= fewLegal || p.Reason == PromptChooseMuscle || len(out) == 0 {
-		for _, m := range p.Legal {
+	many := len(p.Legal) > fewLegal && p.Reason != PromptChooseMuscle && len(out) > 0
+	for _, m := range p.Legal {
+		if !costsAMarker(m) && (!many || (p.Reason == PromptSelect && plainSelection(m))) {
 			add(m)
 		}
 	}
 	return out
+}
+
+// plainSelection reports whether m is a selection the search compares
+// however many are listed: a Men of Action card taken without a target
+// (the card itself, not where it goes), the Truck card, or a pass. A
+// larger table's offer lists more cards than fewLegal, with a form per
+// still or speakeasy for some; the cards themselves, the truck and the
+// pass are what the search is there to weigh.
+func plainSelection(m proto.Message) bool {
+	c, ok := m.(*pb.Command)
+	if !ok {
+		return false
+	}
+	if t := c.GetTakeMenOfAction(); t != nil {
+		return t.Still == nil && t.GetPlace() == pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
+	}
+	return c.GetBuyTruck() != nil || c.GetPassSelection() != nil
+}
+
+// costsAMarker reports whether m is O'Malley's cut, which the search
+// compares only when the policy plays it: it destroys one of the seat's
+// markers, whose takings in the rounds after a playout's are not in its
+// value, for the crates it costs the rivals this round, which are.
+func costsAMarker(m proto.Message) bool {
+	c, ok := m.(*pb.Command)
+	return ok && c.GetCutOmalleys() != nil
 }
 
 // promptOf is seat's prompt, built alone when it is the first.

@@ -72,3 +72,16 @@ type Stepper interface {
 type Weigher interface {
 	WeighedPlayout(st engine.State, r *engine.Rand) (seat engine.Seat, cmd proto.Message, weighed int)
 }
+
+// Passer is implemented by a game whose default policy plays, in its
+// playouts, the prompts that need not be answered too (out-of-turn plays,
+// offered first, as a table that offers them does): its Playout may then
+// return a seat's play on such a prompt. When the searching seat passes
+// on one, PassedPlayout is the playout's next command with that seat's
+// prompts that need not be answered passed, so that the pass is not
+// taken back by the seat's own policy at the same version; n is the work
+// weighed, as a Weigher counts it. Without it the search plays on from a
+// pass by Playout, whose command must then be another seat's.
+type Passer interface {
+	PassedPlayout(st engine.State, passed engine.Seat, r *engine.Rand) (seat engine.Seat, cmd proto.Message, n int)
+}

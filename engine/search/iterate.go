@@ -30,6 +30,18 @@ func (it *iteration) policy(w engine.State) (engine.Seat, proto.Message) {
 	return it.s.game.Playout(w, it.r)
 }
 
+// passed returns the default policy's next command in w once seat has
+// passed on its prompts that need not be answered: a Passer's, else the
+// policy's.
+func (it *iteration) passed(w engine.State, seat engine.Seat) (engine.Seat, proto.Message) {
+	if g, ok := it.s.game.(Passer); ok {
+		who, cmd, n := g.PassedPlayout(w, seat, it.r)
+		it.weighed += max(n, 0)
+		return who, cmd
+	}
+	return it.policy(w)
+}
+
 // once runs one iteration on world w (a copy the iteration may change):
 // down the tree, then a playout, then the value backed up.
 func (it *iteration) once(w engine.State) error {
@@ -88,6 +100,7 @@ func (it *iteration) back(path []*edge, w engine.State) {
 	for _, e := range path {
 		e.visits++
 		e.total += v
+		e.squares += v * v
 	}
 }
 
@@ -100,7 +113,7 @@ func (it *iteration) pass(w engine.State, seat engine.Seat) (moved bool, err err
 	if w.Outcome() != nil {
 		return false, nil
 	}
-	if who, c := it.policy(w); who != seat {
+	if who, c := it.passed(w, seat); who != seat {
 		_, err := it.loose(w, who, c)
 		return err == nil, err
 	}

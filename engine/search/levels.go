@@ -15,10 +15,10 @@ import (
 // that one table of levels serves every player count; Commands, when
 // positive, caps the commands a decision plays in all (Budget.Commands),
 // which bounds the larger tables' decisions, and Work, when positive, the
-// work it does (Budget.Work); Prefer is Budget.Prefer.
+// work it does (Budget.Work); Prefer and PreferSE are Budget's.
 type Level struct {
 	Iterations, Worlds, DepthPerSeat, Commands, Work int
-	Prefer                                           float64
+	Prefer, PreferSE                                 float64
 }
 
 // Levels are a game's search budgets for its normal and hard bots.
@@ -33,7 +33,7 @@ func (ls Levels) Budget(l engine.Level, players int) Budget {
 	if l == engine.LevelHard {
 		b = ls.Hard
 	}
-	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands, Work: b.Work, Prefer: b.Prefer}
+	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands, Work: b.Work, Prefer: b.Prefer, PreferSE: b.PreferSE}
 }
 
 // Bot is a game's searching bot of one level: the search of Game over

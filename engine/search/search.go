@@ -45,6 +45,12 @@ type Budget struct {
 	// noise larger than what separates them) then plays its policy's
 	// choice, not one drawn by that noise.
 	Prefer float64
+	// PreferSE, with Prefer, widens Prefer's margin by that many standard
+	// errors of the difference of the two means (each from the spread of
+	// its playouts' values): where a command's few playouts are noisy, a
+	// fixed margin alone lets the noise choose, the more often the more
+	// candidates are compared.
+	PreferSE float64
 }
 
 // DefaultExplore is the exploration constant of a Budget that names none.
@@ -161,7 +167,7 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 	}
 	res.Commands, res.Work, res.Fallbacks = run.commands, run.commands+run.weighed, run.fallbacks
 	best := t.root.best()
-	if first := t.root.edges[0]; k.Prompt.MustAct && s.budget.Prefer > 0 && first.visits > 0 && best.mean()-first.mean() <= s.budget.Prefer {
+	if first := t.root.edges[0]; k.Prompt.MustAct && s.prefers(best, first) {
 		best = first
 	}
 	for _, e := range t.root.edges {
@@ -169,6 +175,18 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 	}
 	res.Command = best.cmd
 	return res, nil
+}
+
+// prefers reports whether the budget keeps first over best: it was played,
+// and best's mean is not higher by more than Prefer and PreferSE standard
+// errors of the difference.
+func (s *Search) prefers(best, first *edge) bool {
+	b := s.budget
+	if b.Prefer <= 0 || first.visits == 0 || best == first {
+		return false
+	}
+	margin := b.Prefer + b.PreferSE*math.Hypot(best.spread(), first.spread())
+	return best.mean()-first.mean() <= margin
 }
 
 // spent reports whether the iterations run have used up the budget's

@@ -32,7 +32,9 @@ type edge struct {
 	// the number that reached the node while it was legal (the UCB1 count
 	// of information-set search, where legality varies by world).
 	visits, avail int
-	total         float64
+	// total and squares are the sums of the values backed up and of
+	// their squares.
+	total, squares float64
 	// next holds the nodes reached after the command, by what the seat
 	// observed before its next decision.
 	next map[uint64]*node
@@ -95,6 +97,17 @@ func (e *edge) mean() float64 {
 		return 0
 	}
 	return e.total / float64(e.visits)
+}
+
+// spread returns the standard error of the edge's mean value (0 before
+// two visits).
+func (e *edge) spread() float64 {
+	if e.visits < 2 {
+		return 0
+	}
+	n := float64(e.visits)
+	m := e.total / n
+	return math.Sqrt(max(e.squares/n-m*m, 0) / (n - 1))
 }
 
 // child returns the node reached after e with observation obs, and whether
