@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -41,6 +42,8 @@ type options struct {
 	parallel      int
 	maxCommands   int
 	optional      bool // offer the prompts that need not be answered too (playtest.Table.Optional)
+	// vsPrompts are the prompt reasons the tested seat answers with -vs.
+	vsPrompts []string
 }
 
 func parse(args []string, stderr io.Writer) (options, error) {
@@ -48,7 +51,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("moonshine-arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.game, "game", "booze-barons", "the game: "+strings.Join(names(), ", "))
-	fs.StringVar(&o.variant, "variant", "", "the game's variant (empty: its default)")
+	fs.StringVar(&o.variant, "variant", "", "the game's variant (empty: the one for -players, the default where it takes them)")
 	fs.IntVar(&o.players, "players", 5, "seats per game")
 	fs.IntVar(&o.games, "games", 100, "games to play")
 	fs.IntVar(&o.first, "first", 0, "the index of the first game: games first to first+games-1 are played, on the seeds and tested seats they have in a longer run")
@@ -60,8 +63,12 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
 	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is cut there, unfinished (no seat wins it)")
 	fs.BoolVar(&o.optional, "optional", false, "at every version offer the bots first the prompts that need not be answered (out-of-turn plays), each once; a bot may pass them")
+	vsPrompts := fs.String("vs-prompts", "", "prompt reasons, comma-separated (Bootleggers' choose-muscle, select, ...), that the tested seat answers with the -vs bot: what -bot gains or loses on each kind of decision")
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	if *vsPrompts != "" {
+		o.vsPrompts = strings.Split(*vsPrompts, ",")
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments: %v", fs.Args())
@@ -82,10 +89,11 @@ func names() []string {
 
 // lineup is how the seats of a tournament's games are filled.
 type lineup struct {
-	module engine.Module
-	table  engine.Config
-	bot    string // the tested seat's
-	vs     string // every other seat's
+	module  engine.Module
+	variant string // the variant's name
+	table   engine.Config
+	bot     string // the tested seat's
+	vs      string // every other seat's
 }
 
 // botOf returns the bot a policy name gives: a level's, "policy" (the
@@ -108,6 +116,20 @@ func botOf(m engine.Module, name string) (engine.Bot, error) {
 	return m.Bot(l), nil
 }
 
+// split is the tested bot of -vs-prompts: vs answers the prompts of the
+// reasons, bot every other.
+type split struct {
+	bot, vs engine.Bot
+	reasons []string
+}
+
+func (s split) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	if slices.Contains(s.reasons, k.Prompt.Reason) {
+		return s.vs.Choose(k, r)
+	}
+	return s.bot.Choose(k, r)
+}
+
 // seedOf is game i's seed.
 func seedOf(seed string, i int) []byte {
 	s := sha256.Sum256([]byte(fmt.Sprintf("moonshine-arena\x00%s\x00%d", seed, i)))
@@ -126,6 +148,9 @@ func play(ctx context.Context, l lineup, o options, stderr io.Writer) ([]record,
 	other, err := botOf(l.module, l.vs)
 	if err != nil {
 		return nil, err
+	}
+	if len(o.vsPrompts) > 0 {
+		tested = split{bot: tested, vs: other, reasons: o.vsPrompts}
 	}
 	out := make([]record, o.games)
 	errs := make([]error, o.games)

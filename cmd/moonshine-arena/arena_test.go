@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/kingdom"
 )
@@ -123,5 +127,66 @@ func TestFirst(t *testing.T) {
 		if l != all[2+i] {
 			t.Errorf("-first 2, game %d: %q, in the longer run %q", 2+i, l, all[2+i])
 		}
+	}
+}
+
+// With no -variant the arena plays the table the service creates for a
+// config naming only the player count (no variant, no options, the rules'
+// defaults filled in): for every game and player count the same opening,
+// Bootleggers' 2-player variant at 2 players.
+func TestDefaultVariant(t *testing.T) {
+	for _, m := range modules() {
+		lo, hi := m.Rules.Players()
+		for n := lo; n <= hi; n++ {
+			l, err := lineupOf(options{game: m.Rules.Name(), players: n, bot: "easy", vs: "easy"})
+			if err != nil {
+				t.Errorf("%s, %d players: %v", m.Title, n, err)
+				continue
+			}
+			seed := []byte("default variant")
+			arena, _, err := engine.Start(m.Rules, l.table, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			service, _, err := engine.Start(m.Rules, engine.Config{Players: n}, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, s := arena.State.View(engine.SpectatorViewer()), service.State.View(engine.SpectatorViewer()); !proto.Equal(a, s) {
+				t.Errorf("%s, %d players: the arena's table (%s) is not the default one", m.Title, n, l.variant)
+			}
+		}
+	}
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"-game", "bootleggers", "-players", "2", "-games", "1", "-bot", "easy", "-vs", "easy", "-parallel", "1"}, &out, &errs)
+	if code != 0 || !strings.Contains(out.String(), "Bootleggers (where-are-da-boys), 2 players") {
+		t.Errorf("exit %d: %s\n%s", code, errs.String(), out.String())
+	}
+}
+
+// -vs-prompts has the tested seat answer the prompts of those reasons
+// with the -vs bot: with every reason of the game listed, a uniform
+// tested seat plays the very games of the -vs bot in every seat.
+func TestVsPrompts(t *testing.T) {
+	lines := func(args ...string) []string {
+		var out, errs bytes.Buffer
+		args = append([]string{"-game", "bootleggers", "-players", "2", "-games", "2", "-vs", "easy", "-parallel", "1", "-v"}, args...)
+		if code := run(context.Background(), args, &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
+		}
+		return strings.Split(strings.TrimSpace(errs.String()), "\n")
+	}
+	every := strings.Join([]string{bootleggers.PromptChooseMuscle, bootleggers.PromptSelect, bootleggers.PromptSendInTheBoys,
+		bootleggers.PromptFireUpTheStill, bootleggers.PromptRunTheWhiskey, bootleggers.PromptTrade, bootleggers.PromptCallTheOrder,
+		bootleggers.PromptCasinoCard, bootleggers.PromptCasinoCards}, ",")
+	easy, split := lines("-bot", "easy"), lines("-bot", "uniform", "-vs-prompts", every)
+	uniform := lines("-bot", "uniform")
+	for i := range easy {
+		if strings.Replace(split[i], "uniform", "easy", 1) != easy[i] {
+			t.Errorf("game %d: %q, with the strategy throughout %q", i, split[i], easy[i])
+		}
+	}
+	if slices.Equal(uniform, split) {
+		t.Errorf("uniform plays the same games with and without -vs-prompts: %q", uniform)
 	}
 }

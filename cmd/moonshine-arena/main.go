@@ -14,7 +14,13 @@
 //	go run ./cmd/moonshine-arena -game booze-barons -players 5 -games 200 -bot hard -vs easy -baseline
 //
 // Games and bots come from the hosted games' modules (games.Default:
-// Rules, Variants, Bots): the arena knows no game's rules. A game's length
+// Rules, Variants, Bots): the arena knows no game's rules. Without
+// -variant a table plays the first variant that takes -players, as the
+// service's table of that many players with no variant named is
+// (Bootleggers at 2 players is "Where are da boys?"). With -vs-prompts the
+// tested seat answers the prompts of the reasons listed with the -vs bot:
+// which kinds of decision a search plays better or worse than its base
+// policy. A game's length
 // is the "round" or "day" field of its final spectator view (Booze Barons'
 // rounds, the Kingdom's Days).
 package main

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"text/tabwriter"
 	"time"
+
+	"github.com/moonshine-games/moonshine/engine"
 )
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -44,13 +46,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// lineupOf finds the game and its table.
+// lineupOf finds the game and its table: the variant named, or with
+// none the one that fits the player count (variantFor).
 func lineupOf(o options) (lineup, error) {
 	for _, m := range modules() {
 		if m.Rules.Name() != o.game {
 			continue
 		}
-		table, err := m.Table(o.variant, o.players)
+		variant := o.variant
+		if variant == "" {
+			variant = variantFor(m, o.players)
+		}
+		table, err := m.Table(variant, o.players)
 		if err != nil {
 			return lineup{}, err
 		}
@@ -59,14 +66,28 @@ func lineupOf(o options) (lineup, error) {
 				return lineup{}, err
 			}
 		}
-		return lineup{module: m, table: table, bot: o.bot, vs: o.vs}, nil
+		return lineup{module: m, variant: variant, table: table, bot: o.bot, vs: o.vs}, nil
 	}
 	return lineup{}, fmt.Errorf("unknown game %q", o.game)
 }
 
+// variantFor is the variant a table of players is when none is named: the
+// first of the module's variants (the default first) that takes that many
+// players, as a table created with no variant and no options is once the
+// rules fill in their defaults (Bootleggers at 2 players is "Where are da
+// boys?"); "" (the default, which then refuses the count) when none does.
+func variantFor(m engine.Module, players int) string {
+	for _, v := range m.Variants {
+		if players >= v.MinPlayers && players <= v.MaxPlayers {
+			return v.Name
+		}
+	}
+	return ""
+}
+
 // report prints the tournament.
 func report(w io.Writer, l lineup, o options, tested, base []record) {
-	v, _ := l.module.Variant(o.variant)
+	v, _ := l.module.Variant(l.variant)
 	fmt.Fprintf(w, "%s (%s), %d players, %d games from seed %q", l.module.Title, v.Name, l.table.Players, o.games, o.seed)
 	if o.first > 0 {
 		fmt.Fprintf(w, ", games %d to %d", o.first, o.first+o.games-1)

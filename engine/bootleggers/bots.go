@@ -1,8 +1,11 @@
 package bootleggers
 
 import (
+	"google.golang.org/protobuf/proto"
+
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/search"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
 // Bots returns Bootleggers' bots, which play with policy, the seeded
@@ -10,8 +13,9 @@ import (
 // the caller supplies it): easy plays it from the seat's view; normal and
 // hard search (engine/search) over the Muscle cards, deck orders and
 // sealed bids the seat has not seen, with it as their default policy,
-// within the budgets of searchLevels. A nil policy has no bots (the
-// module's bots are then uniform among the legal commands).
+// within the budgets of searchLevels (twoPlayerLevels in the 2-player
+// variant, threePlayerLevels at three). A nil policy has no bots (the module's bots are then uniform
+// among the legal commands).
 func Bots(policy engine.Policy) engine.Bots {
 	if policy == nil {
 		return engine.Bots{}
@@ -31,8 +35,62 @@ var searchLevels = search.Levels{
 	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 5, Commands: 4000, Work: 48000, Prefer: 0.01, PreferSE: 1},
 }
 
+// twoPlayerLevels are the budgets at the 2-player variant's table. A
+// round there is some seven commands in all, and a command is cheap, so a
+// playout looks three to four rounds ahead instead of one: what a Muscle
+// card's place in the selection order, an influence card, a still or a
+// truck taken in Phase 1 brings in is the money of the rounds after, which
+// a playout cut in the next round does not see (with it the search's bids
+// and selections lost to the strategy's; docs/bots.md).
+var twoPlayerLevels = search.Levels{
+	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 15, Commands: 480, Work: 7200, Prefer: 0.01},
+	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 15, Commands: 4500, Work: 90000, Prefer: 0.01},
+}
+
+// threePlayerLevels are the budgets at a table of three: hard's playouts
+// are cut after 10 commands a seat (30, some two and a half rounds there)
+// for the same reason as at two players; normal's are searchLevels'.
+var threePlayerLevels = search.Levels{
+	Normal: searchLevels.Normal,
+	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 10, Commands: 4500, Work: 90000, Prefer: 0.01},
+}
+
 // searcher is the searching bot of level l: engine/search with
-// [SearchGame], within the level's budget of searchLevels for the table.
-func searcher(policy engine.Policy, l engine.Level) search.Bot {
-	return search.Bot{Rules: Rules{}, Game: SearchGame{Policy: policy}, Levels: searchLevels, Level: l}
+// [SearchGame], within the level's budget of searchLevels for the table,
+// of twoPlayerLevels at the 2-player variant's and threePlayerLevels at a
+// table of three.
+func searcher(policy engine.Policy, l engine.Level) Searcher {
+	game := SearchGame{Policy: policy}
+	return Searcher{
+		Standard:    search.Bot{Rules: Rules{}, Game: game, Levels: searchLevels, Level: l},
+		TwoPlayer:   search.Bot{Rules: Rules{}, Game: game, Levels: twoPlayerLevels, Level: l},
+		ThreePlayer: search.Bot{Rules: Rules{}, Game: game, Levels: threePlayerLevels, Level: l},
+	}
+}
+
+// Searcher is a searching bot of one level whose budgets depend on the
+// table: TwoPlayer's in the 2-player variant ("Where are da boys?"),
+// ThreePlayer's at a table of three, Standard's at every other table. It
+// is comparable, and keeps nothing between calls.
+type Searcher struct {
+	Standard, TwoPlayer, ThreePlayer search.Bot
+}
+
+var _ engine.Bot = Searcher{}
+
+// Choose searches k's decision with the bot of k's table.
+func (b Searcher) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error) {
+	return b.At(k.View).Choose(k, r)
+}
+
+// At returns the bot that searches at the table of view, a seat's View.
+func (b Searcher) At(view proto.Message) search.Bot {
+	v, _ := view.(*pb.View)
+	switch {
+	case TwoPlayer(v.GetOptions()):
+		return b.TwoPlayer
+	case v.GetPlayers() == StandardMinPlayers:
+		return b.ThreePlayer
+	}
+	return b.Standard
 }

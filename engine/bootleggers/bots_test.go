@@ -144,20 +144,96 @@ func TestBotsIgnoreHiddenFacts(t *testing.T) {
 // back to the strategy or to a uniform choice.
 func TestModuleBots(t *testing.T) {
 	ls := levels()
-	if _, ok := ls[engine.LevelNormal].(search.Bot); !ok {
+	normal, ok := ls[engine.LevelNormal].(bootleggers.Searcher)
+	if !ok {
 		t.Fatalf("the normal bot is %T", ls[engine.LevelNormal])
 	}
-	hard, ok := ls[engine.LevelHard].(search.Bot)
-	if !ok || hard.Level != engine.LevelHard || hard == ls[engine.LevelNormal] {
+	hard, ok := ls[engine.LevelHard].(bootleggers.Searcher)
+	if !ok || hard.Standard.Level != engine.LevelHard || hard.TwoPlayer.Level != engine.LevelHard || hard.ThreePlayer.Level != engine.LevelHard || hard == normal {
 		t.Fatalf("the hard bot is %+v", ls[engine.LevelHard])
 	}
-	normal, hardBudget := hard.Levels.Budget(engine.LevelNormal, 4), hard.Levels.Budget(engine.LevelHard, 4)
-	if hardBudget.Iterations <= normal.Iterations || hardBudget.Worlds < normal.Worlds || normal.Depth == 0 {
-		t.Fatalf("normal %+v, hard %+v", normal, hardBudget)
+	for _, players := range []int{2, 3, 4} {
+		n, h := normal.At(openingView(t, players)), hard.At(openingView(t, players))
+		normalBudget, hardBudget := n.Levels.Budget(engine.LevelNormal, players), h.Levels.Budget(engine.LevelHard, players)
+		if hardBudget.Iterations <= normalBudget.Iterations || hardBudget.Worlds < normalBudget.Worlds || normalBudget.Depth == 0 {
+			t.Fatalf("%d players: normal %+v, hard %+v", players, normalBudget, hardBudget)
+		}
 	}
 	if b := bootleggers.Bots(nil); b != (engine.Bots{}) {
 		t.Fatalf("bots without a policy: %+v", b)
 	}
+}
+
+// openingView is the first seat's view of a table of players, opened
+// without options (the 2-player variant at 2).
+func openingView(t *testing.T, players int) proto.Message {
+	t.Helper()
+	g, _, err := engine.Start(bootleggers.Rules{}, engine.Config{Players: players}, []byte("opening"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.State.View(engine.SeatViewer(0))
+}
+
+// In the 2-player variant a searching bot's playouts look some three
+// rounds ahead, and hard's at three players some two and a half, where at
+// larger tables they are cut in the next round: a Phase 1 bid or
+// selection (a Muscle card's place in the selection order, an influence
+// card, a still, a truck) brings in its money over the rounds after, and
+// a playout that stopped in the next one, as at the larger tables, valued
+// it by that round alone. From the first bid of a seeded game, the
+// playouts play on average at least the commands of the game's first
+// rounds as the strategy played them (three at two players, two at
+// three), or fewer than two rounds' (normal at three, both at four).
+func TestPlayoutsLookRoundsAheadAtSmallTables(t *testing.T) {
+	for _, c := range []struct {
+		players, rounds int
+		level           engine.Level
+		atLeast         bool
+	}{
+		{2, 3, engine.LevelNormal, true}, {2, 3, engine.LevelHard, true},
+		{3, 2, engine.LevelHard, true}, {3, 2, engine.LevelNormal, false},
+		{4, 2, engine.LevelNormal, false}, {4, 2, engine.LevelHard, false},
+	} {
+		seed := []byte(fmt.Sprintf("rounds ahead/%d", c.players))
+		perRound := strategyRounds(t, c.players, seed, c.rounds)
+		g, log, err := engine.Start(bootleggers.Rules{}, engine.Config{Players: c.players}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := engine.KnowledgeOf(g.State, log, g.State.Prompts()[0])
+		res, err := levels()[c.level].(bootleggers.Searcher).At(k.View).Run(k, engine.NewRand([32]byte{9}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean := float64(res.Commands) / float64(res.Iterations)
+		if (mean >= float64(perRound)) != c.atLeast {
+			t.Errorf("%d players, %s: a playout plays %.1f commands; the first %d rounds of the strategy's game %d", c.players, c.level, mean, c.rounds, perRound)
+		}
+	}
+}
+
+// strategyRounds counts the commands of the first rounds of a seeded game
+// of the strategy at every seat.
+func strategyRounds(t *testing.T, players int, seed []byte, rounds int) int {
+	t.Helper()
+	g, _, err := engine.Start(bootleggers.Rules{}, engine.Config{Players: players}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for g.State.View(engine.SpectatorViewer()).(*pb.View).GetRound() <= int32(rounds) {
+		p := g.State.Prompts()[0]
+		evs, err := g.Decide(p.Seat, strategy.Policy{}.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, engine.NewRand([32]byte{byte(n)})))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Apply(evs...); err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	return n
 }
 
 // A table of every level plays the first two rounds of a game (a whole game
