@@ -14,8 +14,8 @@ import (
 // hard search (engine/search) over the Muscle cards, deck orders and
 // sealed bids the seat has not seen, with it as their default policy,
 // within the budgets of searchLevels (twoPlayerLevels in the 2-player
-// variant, threePlayerLevels at three). A nil policy has no bots (the module's bots are then uniform
-// among the legal commands).
+// variant, threePlayerLevels at three). A nil policy has no bots (the
+// module's bots are then uniform among the legal commands).
 func Bots(policy engine.Policy) engine.Bots {
 	if policy == nil {
 		return engine.Bots{}
