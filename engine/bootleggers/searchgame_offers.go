@@ -1,8 +1,6 @@
 package bootleggers
 
 import (
-	"slices"
-
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -50,34 +48,21 @@ func (g SearchGame) playout(s *State, passed int, r *engine.Rand) (engine.Seat, 
 }
 
 // outOfTurn are the prompts that need not be answered of the seats other
-// than passed (noSeat: of every seat) that list a command, as Prompts
-// offers them, without their templates (a trade offer out of turn is
-// never the policy's).
+// than passed (noSeat: of every seat) in a turn of Phase 2 or 4, the
+// rules' own (casinoCardPrompts, runPrompts) that list a command, without
+// their templates (a trade offer out of turn is never the policy's).
 func (s *State) outOfTurn(passed int) []engine.Prompt {
-	if s.players == 0 || s.result != nil || s.step != pb.Step_STEP_TURNS {
-		return nil
-	}
-	on := s.current()
-	if on == noSeat || (s.phase != sendIn && s.phase != runIt) {
+	if s.players == 0 || s.result != nil || s.step != pb.Step_STEP_TURNS || s.current() == noSeat ||
+		(s.phase != sendIn && s.phase != runIt) {
 		return nil
 	}
 	var out []engine.Prompt
-	for i := range s.players {
-		if i == on || i == passed {
+	for _, q := range s.prompts(true) {
+		if q.MustAct || int(q.Seat) == passed || len(q.Legal) == 0 {
 			continue
 		}
-		cands := s.casinoCardCandidates(i)
-		reason, detail := PromptCasinoCard, "you may play a Casino card"
-		if s.phase == runIt {
-			cands = slices.Concat(s.answerCandidates(i), cands, s.cutCandidates(i))
-			reason, detail = PromptTrade, "you may trade"
-		}
-		if len(cands) == 0 {
-			continue
-		}
-		if legal := s.legal(i, cands); len(legal) > 0 {
-			out = append(out, engine.Prompt{Seat: engine.Seat(i), Reason: reason, Detail: detail, Legal: legal})
-		}
+		q.Templates = nil
+		out = append(out, q)
 	}
 	return out
 }
