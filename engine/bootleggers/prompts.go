@@ -305,12 +305,19 @@ func (s *State) runPrompts(seat int, all bool) []engine.Prompt {
 		if i == seat || !all {
 			continue
 		}
-		p := engine.Prompt{Seat: engine.Seat(i), Reason: PromptTrade, Detail: "you may trade",
-			Legal:     s.legal(i, slices.Concat(s.answerCandidates(i), s.casinoCardCandidates(i), s.cutCandidates(i))),
-			Templates: s.tradeTemplates(i)}
+		p := s.tradePrompt(i)
+		p.Templates = s.tradeTemplates(i)
 		out = append(out, p)
 	}
 	return out
+}
+
+// tradePrompt is the Phase 4 prompt of seat, not on its turn, without its
+// templates: it may answer the offers made to it, play a Casino card or
+// cut O'Malley's.
+func (s *State) tradePrompt(seat int) engine.Prompt {
+	return engine.Prompt{Seat: engine.Seat(seat), Reason: PromptTrade, Detail: "you may trade",
+		Legal: s.legal(seat, slices.Concat(s.answerCandidates(seat), s.casinoCardCandidates(seat), s.cutCandidates(seat)))}
 }
 
 // answerCandidates lists accepting and declining each offer made to seat.

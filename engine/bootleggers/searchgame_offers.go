@@ -48,21 +48,32 @@ func (g SearchGame) playout(s *State, passed int, r *engine.Rand) (engine.Seat, 
 }
 
 // outOfTurn are the prompts that need not be answered of the seats other
-// than passed (noSeat: of every seat) in a turn of Phase 2 or 4, the
-// rules' own (casinoCardPrompts, runPrompts) that list a command, without
-// their templates (a trade offer out of turn is never the policy's).
+// than passed (noSeat: of every seat) in a turn of Phase 2 or 4 that list
+// a command: the rules' own (casinoCardPrompts, tradePrompt), without
+// templates (a trade offer out of turn is never the policy's).
 func (s *State) outOfTurn(passed int) []engine.Prompt {
-	if s.players == 0 || s.result != nil || s.step != pb.Step_STEP_TURNS || s.current() == noSeat ||
-		(s.phase != sendIn && s.phase != runIt) {
+	if s.players == 0 || s.result != nil || s.step != pb.Step_STEP_TURNS {
 		return nil
 	}
-	var out []engine.Prompt
-	for _, q := range s.prompts(true) {
-		if q.MustAct || int(q.Seat) == passed || len(q.Legal) == 0 {
-			continue
+	on := s.current()
+	var ps []engine.Prompt
+	switch {
+	case on == noSeat:
+		return nil
+	case s.phase == sendIn:
+		ps = s.casinoCardPrompts(on)
+	case s.phase == runIt:
+		for i := range s.players {
+			if i != on {
+				ps = append(ps, s.tradePrompt(i))
+			}
 		}
-		q.Templates = nil
-		out = append(out, q)
+	}
+	var out []engine.Prompt
+	for _, q := range ps {
+		if int(q.Seat) != passed && len(q.Legal) > 0 {
+			out = append(out, q)
+		}
 	}
 	return out
 }
