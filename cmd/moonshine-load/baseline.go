@@ -36,11 +36,20 @@ func openBaseline(ctx context.Context, o options) (*baseline, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := pool.Exec(ctx, `CREATE TABLE IF NOT EXISTS `+baselineTable+` (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, data bytea NOT NULL)`); err != nil {
+	if err := createBaselineTable(ctx, pool); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("baseline: %w", err)
+		return nil, err
 	}
 	return &baseline{pool: pool}, nil
+}
+
+// createBaselineTable creates the table the baseline (and the floor)
+// insert into, if it is not there.
+func createBaselineTable(ctx context.Context, pool *pgxpool.Pool) error {
+	if _, err := pool.Exec(ctx, `CREATE TABLE IF NOT EXISTS `+baselineTable+` (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, data bytea NOT NULL)`); err != nil {
+		return fmt.Errorf("baseline: %w", err)
+	}
+	return nil
 }
 
 func (b *baseline) close() {

@@ -31,11 +31,13 @@
 // Other scenarios replace the games: -watchers N (fan-out: N spectators of
 // one game, latency from just before each submit to each delivery),
 // -streams N (heap per open stream, over -stream-games games) and
-// -cache-games N (bytes per cached game of each kind).
+// -cache-games N (bytes per cached game of each kind) and -floor D (the
+// least any server keeping the contract does per command: see floor.go).
 //
 //	go run ./cmd/moonshine-load -store postgres -count 40 -concurrency 8
 //	go run ./cmd/moonshine-load -store postgres -instances 2
 //	go run ./cmd/moonshine-load -store postgres -watchers 1000
+//	go run ./cmd/moonshine-load -floor 10s
 package main
 
 import (
@@ -83,6 +85,7 @@ type options struct {
 	streamGames int
 	cacheGames  int
 	cacheMoves  int
+	floor       time.Duration
 	// Output.
 	profile string
 	timeout time.Duration
@@ -117,6 +120,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.streamGames, "stream-games", 1000, "stream memory scenario: games they watch")
 	fs.IntVar(&o.cacheGames, "cache-games", 0, "cache scenario: games of each kind created and played")
 	fs.IntVar(&o.cacheMoves, "cache-moves", 30, "cache scenario: commands played in each game")
+	fs.DurationVar(&o.floor, "floor", 0, "floor scenario: for this long each, with a commit per command and with group commit, the least any server does per command in client mode (an insert, a unary call, a message to each seat), against the baseline (DATABASE_URL)")
 	fs.StringVar(&o.profile, "profile", "", "directory for the first server's CPU, allocation and heap profiles of the first round")
 	fs.DurationVar(&o.timeout, "timeout", 15*time.Minute, "limit for the whole run")
 	fs.BoolVar(&o.json, "json", false, "print the report as JSON")
@@ -180,6 +184,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // load starts or dials the servers and runs the scenario asked for.
 func load(ctx context.Context, o options, stderr io.Writer) (*report, error) {
+	if o.floor > 0 {
+		rep := &report{Store: "postgres (DATABASE_URL), no server of ours", Mode: "floor", Concurrency: o.concurrency, Machine: machine()}
+		return rep, floorRounds(ctx, o, rep)
+	}
 	fleet, err := startFleet(ctx, o, stderr)
 	if err != nil {
 		return nil, err

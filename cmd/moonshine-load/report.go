@@ -166,7 +166,9 @@ type report struct {
 	Concurrency int      `json:"concurrency"`
 	Machine     string   `json:"machine_before"`
 	Rounds      []*round `json:"rounds"`
-	MachineEnd  string   `json:"machine_after"`
+	// Floor is the floor scenario's figures (-floor).
+	Floor      []*floorRun `json:"floor,omitempty"`
+	MachineEnd string      `json:"machine_after"`
 }
 
 func (r *report) print(w io.Writer) {
@@ -175,6 +177,11 @@ func (r *report) print(w io.Writer) {
 	for i, rd := range r.Rounds {
 		fmt.Fprintf(w, "round %d:\n", i+1)
 		rd.print(w)
+		if i == 0 {
+			for _, f := range r.Floor {
+				f.print(w)
+			}
+		}
 		if rd.Ratio > 0 {
 			ratios = append(ratios, rd.Ratio)
 		}
