@@ -123,7 +123,8 @@ type floorCommit struct {
 	done chan error
 }
 
-// floorInsertSQL and floorInsertsSQL are the baseline's own insert, of one row or of many.
+// floorInsertSQL and floorInsertsSQL are the baseline's own insert, of
+// one row or of many.
 const (
 	floorInsertSQL  = `INSERT INTO ` + baselineTable + ` (data) VALUES ($1)`
 	floorInsertsSQL = `INSERT INTO ` + baselineTable + ` (data) SELECT unnest($1::bytea[])`
@@ -223,8 +224,13 @@ func (s *floorServer) submit(ctx context.Context, in *wrapperspb.BytesValue) (*e
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
-		if err := <-c.done; err != nil {
-			return nil, err
+		select {
+		case err := <-c.done:
+			if err != nil {
+				return nil, err
+			}
+		case <-ctx.Done():
+			return nil, ctx.Err()
 		}
 	} else {
 		if _, err := s.pool.Exec(ctx, floorInsertSQL, in.Value); err != nil {
