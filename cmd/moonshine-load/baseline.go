@@ -27,29 +27,31 @@ func openBaseline(ctx context.Context, o options) (*baseline, error) {
 	if o.baseline <= 0 || url == "" || (o.store != "postgres" && len(o.addrs) == 0) {
 		return nil, nil
 	}
-	cfg, err := pgxpool.ParseConfig(url)
+	pool, err := openInsertPool(ctx, url, o.concurrency)
 	if err != nil {
-		return nil, err
-	}
-	cfg.MaxConns = int32(max(o.concurrency, 4))
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	if err := createBaselineTable(ctx, pool); err != nil {
-		pool.Close()
 		return nil, err
 	}
 	return &baseline{pool: pool}, nil
 }
 
-// createBaselineTable creates the table the baseline (and the floor)
-// insert into, if it is not there.
-func createBaselineTable(ctx context.Context, pool *pgxpool.Pool) error {
-	if _, err := pool.Exec(ctx, `CREATE TABLE IF NOT EXISTS `+baselineTable+` (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, data bytea NOT NULL)`); err != nil {
-		return fmt.Errorf("baseline: %w", err)
+// openInsertPool connects to the database at url with a connection for
+// each of concurrency writers (at least 4) and creates the table the
+// baseline and the floor insert into, if it is not there.
+func openInsertPool(ctx context.Context, url string, concurrency int) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	cfg.MaxConns = int32(max(concurrency, 4))
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := pool.Exec(ctx, `CREATE TABLE IF NOT EXISTS `+baselineTable+` (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, data bytea NOT NULL)`); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("baseline: %w", err)
+	}
+	return pool, nil
 }
 
 func (b *baseline) close() {

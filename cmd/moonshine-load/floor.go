@@ -77,17 +77,18 @@ func floorRounds(ctx context.Context, o options, rep *report) error {
 	if url == "" {
 		return errors.New("-floor needs DATABASE_URL")
 	}
-	bl, err := openBaseline(ctx, options{baseline: max(o.baseline, time.Second), store: "postgres", concurrency: o.concurrency})
+	pool, err := openInsertPool(ctx, url, o.concurrency)
 	if err != nil {
 		return err
 	}
+	bl := &baseline{pool: pool}
 	defer bl.close()
 	rd := &round{}
 	if rd.Before, err = bl.run(ctx, o.concurrency, o.baseline); err != nil {
 		return err
 	}
 	for _, group := range []bool{false, true} {
-		fr, err := runFloor(ctx, url, o.concurrency, o.players, o.floor, group)
+		fr, err := runFloor(ctx, pool, o.concurrency, o.players, o.floor, group)
 		if err != nil {
 			return err
 		}
@@ -270,21 +271,9 @@ func (s *floorServer) watch(game uint32, stream grpc.ServerStream) error {
 }
 
 // runFloor plays games games of seats seats for d on a floor server of
-// its own, on the database at url, with group commit if group.
-func runFloor(ctx context.Context, url string, games, seats int, d time.Duration, group bool) (*floorRun, error) {
-	cfg, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		return nil, err
-	}
-	cfg.MaxConns = int32(max(games, 4))
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	defer pool.Close()
-	if err := createBaselineTable(ctx, pool); err != nil {
-		return nil, err
-	}
+// its own, inserting through pool (openInsertPool's), with group commit
+// if group.
+func runFloor(ctx context.Context, pool *pgxpool.Pool, games, seats int, d time.Duration, group bool) (*floorRun, error) {
 	srv := &floorServer{pool: pool, games: map[uint32]*floorGame{}}
 	commit := "per command"
 	if group {

@@ -21,7 +21,12 @@ func TestFloorDeliversEveryCommandToEverySeat(t *testing.T) {
 			url := pgtest.New(t)
 			ctx := context.Background()
 			const games, seats = 3, 4
-			fr, err := runFloor(ctx, url, games, seats, 300*time.Millisecond, group)
+			pool, err := openInsertPool(ctx, url, games)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pool.Close()
+			fr, err := runFloor(ctx, pool, games, seats, 300*time.Millisecond, group)
 			if err != nil {
 				t.Fatal(err)
 			}
