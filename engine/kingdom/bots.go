@@ -29,8 +29,8 @@ func Bots() engine.Bots {
 // worst decision took 49.7 ms at 12) keep its worst within 50 ms of CPU
 // at four seats with a margin.
 var searchLevels = search.Levels{
-	Normal: search.Level{Iterations: 10, Worlds: 4, DepthPerSeat: 4},
-	Hard:   search.Level{Iterations: 64, Worlds: 16, DepthPerSeat: 8},
+	Normal: search.Level{Iterations: 32, Worlds: 8, DepthPerSeat: 3, Candidates: 4, Halving: true},
+	Hard:   search.Level{Iterations: 160, Worlds: 16, DepthPerSeat: 4, Candidates: 8, Halving: true},
 }
 
 // searcher is the searching bot of level l: engine/search with
