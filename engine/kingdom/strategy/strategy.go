@@ -182,12 +182,7 @@ func (d *decider) wanted() [5]float64 {
 // brew drafts the dice whose Stills brew most for the seat and least for
 // its rivals, in the liquor it wants most (or Dumps when every draft helps
 // only rivals).
-func (d *decider) brew() *pb.Command { return d.best(d.brewScore, -1e9) }
-
-// brewScore rates a listed Brew draft: what its Stills brew for the seat,
-// in the liquor it wants most, less what they brew for its rivals (a Dump
-// scores 0).
-func (d *decider) brewScore(c *pb.Command) (float64, bool) {
+func (d *decider) brew() *pb.Command {
 	b := d.b
 	want := d.wanted()
 	market := b.v.GetMarket()
@@ -203,30 +198,32 @@ func (d *decider) brewScore(c *pb.Command) (float64, bool) {
 		}
 		return v
 	}
-	x := c.GetBrewDraft()
-	if x == nil {
-		return 0, false
-	}
-	mine, theirs := 0, 0
-	for _, dist := range printed.AllDistricts() {
-		if int(b.dist(dist).GetStill()) != int(x.GetRed()+x.GetWhite()) {
-			continue
+	return d.best(func(c *pb.Command) (float64, bool) {
+		x := c.GetBrewDraft()
+		if x == nil {
+			return 0, false
 		}
-		owner := b.controller(dist)
-		if owner == nobody {
-			continue
+		mine, theirs := 0, 0
+		for _, dist := range printed.AllDistricts() {
+			if int(b.dist(dist).GetStill()) != int(x.GetRed()+x.GetWhite()) {
+				continue
+			}
+			owner := b.controller(dist)
+			if owner == nobody {
+				continue
+			}
+			n := printed.MuscleRatio(b.mobsters(dist, owner), printed.BrewCap)
+			if owner == b.me {
+				mine += n
+			} else if owner != b.partner {
+				theirs += n
+			}
 		}
-		n := printed.MuscleRatio(b.mobsters(dist, owner), printed.BrewCap)
-		if owner == b.me {
-			mine += n
-		} else if owner != b.partner {
-			theirs += n
+		if x.GetDump() {
+			return 0, true
 		}
-	}
-	if x.GetDump() {
-		return 0, true
-	}
-	return float64(mine)*value(x.GetLiquor()) - 0.6*float64(theirs), true
+		return float64(mine)*value(x.GetLiquor()) - 0.6*float64(theirs), true
+	}, -1e9)
 }
 
 // grease stakes the best Contract worth staking, then funds every marker
@@ -296,20 +293,18 @@ func (d *decider) cardValue(id int) float64 {
 }
 
 // discard keeps the most valuable Contracts.
-func (d *decider) discard() *pb.Command { return d.best(d.discardScore, -1e9) }
-
-// discardScore rates a listed discard: less the value of the cards it
-// gives up.
-func (d *decider) discardScore(c *pb.Command) (float64, bool) {
-	x := c.GetDiscardContracts()
-	if x == nil {
-		return 0, false
-	}
-	s := 0.0
-	for _, id := range x.GetCards() {
-		s -= d.cardValue(int(id))
-	}
-	return s, true
+func (d *decider) discard() *pb.Command {
+	return d.best(func(c *pb.Command) (float64, bool) {
+		x := c.GetDiscardContracts()
+		if x == nil {
+			return 0, false
+		}
+		s := 0.0
+		for _, id := range x.GetCards() {
+			s -= d.cardValue(int(id))
+		}
+		return s, true
+	}, -1e9)
 }
 
 // units counts the seat's Mobsters plus the barrels in d.
