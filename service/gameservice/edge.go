@@ -81,8 +81,13 @@ func decodeError(m proto.Message) error {
 	return nil
 }
 
+// edge admits requests: a message that did not decode, or that is over
+// maxMsg bytes (<= 0: no limit of the service's own), or whose strings
+// break their fields' rules, is refused before any handler sees it.
+type edge struct{ maxMsg int }
+
 // admit checks a decoded request at the edge.
-func (s *Service) admit(req any) error {
+func (e edge) admit(req any) error {
 	m, ok := req.(proto.Message)
 	if !ok {
 		return nil
@@ -90,9 +95,9 @@ func (s *Service) admit(req any) error {
 	if err := decodeError(m); err != nil {
 		return refuse(codes.InvalidArgument, ReasonUndecodable, "the request is not a valid %s: %v", m.ProtoReflect().Descriptor().FullName(), err)
 	}
-	if n := proto.Size(m); s.maxMsg > 0 && n > s.maxMsg {
-		ref := refuse(codes.ResourceExhausted, ReasonMessageTooLarge, "the request is %d bytes; the limit is %d", n, s.maxMsg)
-		ref.meta = map[string]string{"limit": strconv.Itoa(s.maxMsg)}
+	if n := proto.Size(m); e.maxMsg > 0 && n > e.maxMsg {
+		ref := refuse(codes.ResourceExhausted, ReasonMessageTooLarge, "the request is %d bytes; the limit is %d", n, e.maxMsg)
+		ref.meta = map[string]string{"limit": strconv.Itoa(e.maxMsg)}
 		return ref
 	}
 	if m.ProtoReflect().Descriptor().ParentFile().Package() != "moonshine.v1" {
@@ -101,24 +106,23 @@ func (s *Service) admit(req any) error {
 	return checkStrings(m)
 }
 
-// unaryEdge is the interceptor that admits unary requests.
-func (s *Service) unaryEdge(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-	if err := s.admit(req); err != nil {
+// unary is the interceptor that admits unary requests.
+func (e edge) unary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	if err := e.admit(req); err != nil {
 		return nil, err
 	}
 	return h(ctx, req)
 }
 
-// streamEdge is the interceptor that admits each message a stream
-// receives.
-func (s *Service) streamEdge(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
-	return h(srv, &admittedStream{ServerStream: ss, s: s})
+// stream is the interceptor that admits each message a stream receives.
+func (e edge) stream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	return h(srv, &admittedStream{ServerStream: ss, edge: e})
 }
 
 // admittedStream admits each message it receives.
 type admittedStream struct {
 	grpc.ServerStream
-	s *Service
+	edge edge
 }
 
 // RecvMsg implements grpc.ServerStream.
@@ -126,5 +130,5 @@ func (a *admittedStream) RecvMsg(m any) error {
 	if err := a.ServerStream.RecvMsg(m); err != nil {
 		return err
 	}
-	return a.s.admit(m)
+	return a.edge.admit(m)
 }

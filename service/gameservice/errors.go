@@ -12,6 +12,7 @@ import (
 	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/gamehost"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -49,6 +50,10 @@ const (
 	ReasonStoreUnavailable   = "STORE_UNAVAILABLE"
 	ReasonUndecodable        = "UNDECODABLE_REQUEST"
 	ReasonInternal           = "INTERNAL"
+	// ReasonSeatTakenOver: the seat was abandoned (TurnTimer.takeover_after
+	// timeouts in a row) and the server's bot plays it for the rest of the
+	// game.
+	ReasonSeatTakenOver = "SEAT_TAKEN_OVER"
 )
 
 // refusal is a client-visible refusal made by the service itself.
@@ -101,12 +106,29 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 		return err
 	}
 	var (
-		ref  *refusal
-		rule *engine.RuleError
-		conf *eventstore.VersionConflictError
-		rate *limits.RateError
+		ref       *refusal
+		rule      *engine.RuleError
+		conf      *eventstore.VersionConflictError
+		rate      *limits.RateError
+		reused    *gamehost.CommandIDReusedError
+		taken     *gamehost.TakenOverError
+		unreached *gamehost.NotReachedError
 	)
 	switch {
+	case errors.As(err, &reused):
+		return withDetails(codes.AlreadyExists, ReasonCommandIDReused, reused.Error(), nil)
+	case errors.As(err, &taken):
+		return withDetails(codes.FailedPrecondition, ReasonSeatTakenOver, taken.Error(), nil)
+	case errors.As(err, &unreached):
+		return withDetails(codes.OutOfRange, ReasonVersionNotReached, unreached.Error(),
+			map[string]string{"actual_version": strconv.FormatInt(unreached.Version, 10)})
+	case errors.Is(err, gamehost.ErrCancelled):
+		return withDetails(codes.FailedPrecondition, ReasonGameCancelled, "the game was cancelled before the start", nil)
+	case errors.Is(err, gamehost.ErrTableFull):
+		return withDetails(codes.FailedPrecondition, ReasonTableFull, "every seat is taken", nil)
+	case errors.Is(err, gamehost.ErrNoGameID):
+		return withDetails(codes.InvalidArgument, ReasonBadRequest, "game_id: required", nil,
+			badRequestDetail([]*errdetails.BadRequest_FieldViolation{{Field: "game_id", Description: "required"}}))
 	case errors.As(err, &ref):
 		return withDetails(ref.code, ref.reason, ref.msg, ref.meta, badRequestDetail(ref.fields), retryDetail(ref.retry))
 	case errors.As(err, &rule):
@@ -178,16 +200,20 @@ func withDetails(code codes.Code, reason, msg string, meta map[string]string, mo
 	return st.Err()
 }
 
-// unaryErrors is the interceptor that maps handler errors to statuses.
-func (s *Service) unaryErrors(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+// errorMapper is the interceptors that map handler errors to statuses
+// (toStatus), logging what is not a client's refusal.
+type errorMapper struct{ log *slog.Logger }
+
+// unary maps a unary handler's error.
+func (m errorMapper) unary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 	resp, err := h(ctx, req)
 	if err != nil {
-		return nil, toStatus(ctx, s.log, err)
+		return nil, toStatus(ctx, m.log, err)
 	}
 	return resp, nil
 }
 
-// streamErrors is the interceptor that maps stream handler errors.
-func (s *Service) streamErrors(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
-	return toStatus(ss.Context(), s.log, h(srv, ss))
+// stream maps a stream handler's error.
+func (m errorMapper) stream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	return toStatus(ss.Context(), m.log, h(srv, ss))
 }

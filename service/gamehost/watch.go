@@ -1,0 +1,83 @@
+package gamehost
+
+import (
+	"context"
+	"errors"
+
+	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/auth"
+	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/projection"
+	"google.golang.org/grpc"
+)
+
+// Look is what a watch stream finds at its game: the events after its
+// cursor, its prompt update at the game's version, and the game's end.
+type Look struct {
+	// Events are the events after the cursor, from memory; InMemory is
+	// false when the watch must read them from the store itself (it is
+	// further behind than the game's recent events go, or the store was
+	// unavailable when the game tried to catch up).
+	Events   []Outgoing
+	InMemory bool
+	// Update is whom the game waits for at its version (with prompts
+	// asked for), and UpdateWire it encoded, shared with its audience's
+	// streams.
+	Update     *moonshinev1.PromptUpdate
+	UpdateWire *grpc.PreparedMsg
+	// Outcome is set once the game is over.
+	Outcome *moonshinev1.Outcome
+	// Version is the game's version.
+	Version int64
+}
+
+// Watch counts a watch stream on the game, whose recent events and
+// prompts the game keeps while it has any; call the returned function
+// when the stream ends.
+func (h *Host) Watch(g *Game) (done func()) {
+	g.mu.Lock()
+	g.feed.attach()
+	g.mu.Unlock()
+	return func() {
+		g.mu.Lock()
+		g.feed.detach()
+		g.mu.Unlock()
+	}
+}
+
+// Look takes, under the game's lock, what a watch is to send after seq
+// after: the events from the game's recent ones, catching the game up
+// first when the store told of appends it has not folded (one read for all
+// its watchers), and with prompts, the prompt update of acc's audience.
+// The caller's credential is checked again (a watcher whose credential
+// was rotated or freed stops). An outage of the store is not an error
+// here: InMemory is false, and the watch reads the store itself, riding
+// it out.
+func (h *Host) Look(ctx context.Context, g *Game, caller auth.Caller, after int64, prompts bool, acc projection.Access, enc *Encoder) (Look, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var err error
+	if g.behind.Load() || g.folded.Version == 0 {
+		err = h.catchUp(ctx, g)
+	}
+	if err == nil && caller.IsSeatOf(g.record.ID) {
+		err = h.checkKey(ctx, g, caller.Seat, caller.Key)
+	}
+	if err != nil && !errors.Is(err, eventstore.ErrUnavailable) {
+		return Look{}, err
+	}
+	l := Look{Version: g.folded.Version}
+	evs, ok := g.feed.since(after, g.folded.Version, acc, enc)
+	if l.InMemory = ok && err == nil; !l.InMemory {
+		return l, nil
+	}
+	l.Events = evs
+	if prompts {
+		l.Update = g.feed.update(g, acc)
+		l.UpdateWire = g.feed.updateWire(l.Update, acc, enc)
+	}
+	if o := g.folded.State.Outcome(); o != nil {
+		l.Outcome = projection.Outcome(o)
+	}
+	return l, nil
+}
