@@ -129,11 +129,17 @@ func TestBotsIgnoreHiddenFacts(t *testing.T) {
 				continue // as normal, with more iterations: the cost of a 6-player search is the arena's
 			}
 			tw := bootleggers.HiddenTwin(players, 0, fmt.Sprintf("hidden/%d/%s", players, l))
+			want := decisions[l]
+			if players == 2 {
+				// The 2-player twin stops at round 11, and its game often
+				// ends sooner at $80G: fewer of the seat's choices come.
+				want = min(want, 25)
+			}
 			n, err := tw.Choices(bot, decisions[l])
 			if err != nil {
 				t.Fatalf("%d players, %s: %v", players, l, err)
 			}
-			if n < decisions[l] {
+			if n < want {
 				t.Errorf("%d players, %s: only %d choices compared", players, l, n)
 			}
 		}

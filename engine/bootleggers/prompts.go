@@ -141,7 +141,7 @@ func (s *State) selectCandidates(seat int) []*pb.Command {
 				out = append(out, Cmd(&pb.TakeMenOfAction{Slot: int32(i), Still: ptr(int32(j))}))
 			}
 		case improvement:
-			for _, sp := range House.Speakeasies {
+			for _, sp := range s.house.Speakeasies {
 				out = append(out, Cmd(&pb.TakeMenOfAction{Slot: int32(i), Place: sp.Place}))
 			}
 		}
@@ -206,7 +206,7 @@ func (s *State) targets(seat int, k pb.CardKind) []func(*pb.PlayCard) {
 // speakeasies lists the speakeasies in play, smallest first.
 func (s *State) speakeasies() []pb.DrinkingPlace {
 	var out []pb.DrinkingPlace
-	for _, sp := range House.Speakeasies {
+	for _, sp := range s.house.Speakeasies {
 		if st := s.place(sp.Place); st.inPlay && st.kind == speakeasy {
 			out = append(out, sp.Place)
 		}
@@ -355,7 +355,7 @@ func (s *State) loadAll(seat int, p pb.DrinkingPlace) []*pb.Run {
 		if left == 0 {
 			break
 		}
-		n := min(left, Truck(TruckSizeOf(id)).Capacity)
+		n := min(left, s.house.Truck(TruckSizeOf(id)).Capacity)
 		runs = append(runs, &pb.Run{Truck: int32(id), Crates: int32(n), Place: p})
 		left -= n
 	}
@@ -372,7 +372,7 @@ func (s *State) runnable(seat int) []int {
 		}
 	}
 	slices.SortStableFunc(ids, func(a, b int) int {
-		return Truck(TruckSizeOf(b)).Capacity - Truck(TruckSizeOf(a)).Capacity
+		return s.house.Truck(TruckSizeOf(b)).Capacity - s.house.Truck(TruckSizeOf(a)).Capacity
 	})
 	return ids
 }
