@@ -165,7 +165,7 @@ func departure(t *testing.T, cfg engine.Config, g loaded) (int64, string) {
 			return int64(i + 2), "the deal differs"
 		}
 	}
-	next := len(setup)
+	at := len(setup)
 	for _, c := range g.commands {
 		game.Version = c.FirstSeq - 1
 		evs, err := game.Decide(c.Seat, c.Command)
@@ -173,7 +173,7 @@ func departure(t *testing.T, cfg engine.Config, g loaded) (int64, string) {
 			return c.FirstSeq, "the command is refused: " + err.Error()
 		}
 		for i, ev := range evs {
-			if next+i >= len(g.events) || !engine.EqualEvents(ev, g.events[next+i].Event) {
+			if at+i >= len(g.events) || !engine.EqualEvents(ev, g.events[at+i].Event) {
 				return c.FirstSeq + int64(i), fmt.Sprintf("%v's command gives another %T", c.Seat, ev.Public.(*pb.Event).GetKind())
 			}
 		}
@@ -183,7 +183,7 @@ func departure(t *testing.T, cfg engine.Config, g loaded) (int64, string) {
 		if err := game.Apply(evs...); err != nil {
 			t.Fatal(err)
 		}
-		next += len(evs)
+		at += len(evs)
 	}
 	return 0, ""
 }
