@@ -459,6 +459,9 @@ func (r rigged) NewState() engine.State { return publicDice{r.Rules.NewState()} 
 // by the public view: identical twins draw identical dice.
 type publicDice struct{ engine.State }
 
+// Clone copies the state as a publicDice state.
+func (p publicDice) Clone() engine.State { return publicDice{p.State.Clone()} }
+
 // Decide decides with the generator of the public view.
 func (p publicDice) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, error) {
 	b, err := deterministic.Marshal(p.State.View(engine.SpectatorViewer()))

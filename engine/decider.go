@@ -18,24 +18,26 @@ type Turns[C proto.Message] interface {
 	Awaits(seat Seat, cmd C) *RuleError
 }
 
-// Decidable is a game state a [Decider] works on: it folds and copies
-// itself ([Folding]) and says whom it waits for ([Turns]).
-type Decidable[S any, C proto.Message] interface {
-	Folding[S]
+// Decidable is a game state a [Decider] works on: a [State], which folds
+// and copies itself, that says whom it waits for ([Turns]). A decision on
+// a state of type S (the state's own pointer type, *State) holds its copy
+// as an S: the game's Clone returns an S.
+type Decidable[C proto.Message] interface {
+	State
 	Turns[C]
 }
 
 // Rule is a game's rule for one prechecked command: it reads d.State(),
 // refuses with a *RuleError, returns nil at d.Checking() once the command
 // is checked, and emits the command's events.
-type Rule[S Folding[S], C proto.Message] func(d *Decision[S], seat Seat, cmd C) *RuleError
+type Rule[S State, C proto.Message] func(d *Decision[S], seat Seat, cmd C) *RuleError
 
 // Decider is how a game on the kit decides: one precheck, then the game's
 // Rule on a [Decision]. State.Decide is Decider.Decide; a prompt's legal
 // list keeps the candidates Decider.Accepts, which runs the same precheck
 // and the same Rule as a check, so that what is offered is what Decide
 // accepts.
-type Decider[S Decidable[S, C], C proto.Message] struct {
+type Decider[S Decidable[C], C proto.Message] struct {
 	// Game names the game in refusals ("Booze Barons").
 	Game string
 	// Rule decides a prechecked command.

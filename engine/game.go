@@ -66,6 +66,14 @@ func (g *Game) Apply(evs ...Event) error {
 	return nil
 }
 
+// Clone returns a copy of the game whose state is the state's deep copy
+// ([State.Clone]): folding events into it leaves g as it was.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.State = g.State.Clone()
+	return &c
+}
+
 // Decide checks a command against the current state with the generator for
 // the next sequence number, derived from the game's seed. It does not apply
 // the events. The game's own precheck ([Decider.Precheck]) refuses

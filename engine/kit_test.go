@@ -17,11 +17,19 @@ import (
 	kpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
-// tally is the smallest Folding state: it sums Int64Value bodies and
-// refuses negative ones, as a corrupt log.
+// tally is the smallest state a decision works on: it sums Int64Value
+// bodies and refuses negative ones, as a corrupt log; it decides nothing
+// and shows nothing.
 type tally struct{ sum int64 }
 
-func (t *tally) Clone() *tally { c := *t; return &c }
+func (t *tally) Clone() engine.State { c := *t; return &c }
+
+func (t *tally) Decide(engine.Seat, proto.Message, *engine.Rand) ([]engine.Event, error) {
+	return nil, engine.ErrGameOver
+}
+func (t *tally) View(engine.Viewer) proto.Message { return wrapperspb.Int64(t.sum) }
+func (t *tally) Prompts() []engine.Prompt         { return nil }
+func (t *tally) Outcome() *engine.Outcome         { return nil }
 
 func (t *tally) Apply(body proto.Message) error {
 	v := body.(*wrapperspb.Int64Value).Value
@@ -253,6 +261,11 @@ func TestModule(t *testing.T) {
 		"repeated name":  func(m *engine.Module) { m.Variants[1].Name = "standard" },
 		"players":        func(m *engine.Module) { m.Variants[0].MaxPlayers = 5 },
 		"foreign option": func(m *engine.Module) { m.Variants[1].Options = &hb.Bid{} },
+		"rules version":  func(m *engine.Module) { m.RulesVersion = "Version 2" },
+		"takeback kind":  func(m *engine.Module) { m.Takebacks = &engine.KindChain{Draws: engine.KindSet("round_begun")} },
+		"resign kind":    func(m *engine.Module) { m.Resign = func() proto.Message { return &hb.Command{} } },
+		"resign type":    func(m *engine.Module) { m.Resign = func() proto.Message { return &hb.Bid{Coins: 1} } },
+		"foreign board":  func(m *engine.Module) { m.Board = &kpb.Board{} },
 	}
 	for name, breakIt := range broken {
 		m := highBidModule()

@@ -30,7 +30,7 @@ type Config struct {
 	// Options is the game's options message; nil means the defaults.
 	Options proto.Message
 	// RulesVersion is the rules version a recorded game was created under
-	// (see [RulesVersioned]); "" when not known. Setup ignores it; [Verify]
+	// (see [Module.RulesVersion]); "" when not known. Setup ignores it; [Verify]
 	// names it when the log does not re-run under the rules given.
 	RulesVersion string
 }
@@ -44,6 +44,13 @@ type State interface {
 	// switch over the game's event kinds whose default is [UnknownEvent]:
 	// an unknown event is an error, never skipped.
 	Apply(body proto.Message) error
+	// Clone returns a deep copy, of the state's own type: applying events
+	// to the copy leaves the state as it was. A decision on the kit
+	// applies its events to one ([NewDecision]); a host folds a decision's
+	// events into one, and keeps it only once the events are stored
+	// ([Game.Clone]). A state that wraps another (embeds a State) must
+	// clone itself as the wrapper, or its copies lose the wrapping.
+	Clone() State
 	// Decide checks seat's command against the state and returns the events
 	// it causes, or a *RuleError: GAME_OVER for every command once Outcome
 	// is set. It draws randomness only from rng and does not modify the

@@ -65,7 +65,7 @@ func (l *undoLog) undo(from int64) {
 }
 
 func (l *undoLog) verify() error {
-	return engine.VerifyUndone(boozebarons.Rules{}, l.cfg, l.seed, l.commands, l.events, l.undos)
+	return engine.VerifyUndone(boozebarons.Module(), l.cfg, l.seed, l.commands, l.events, l.undos)
 }
 
 // TestRefoldAndVerifyUndone: a takeback folds the game as if the command

@@ -270,7 +270,7 @@ func TestEveryLevelPlays(t *testing.T) {
 	for i, ev := range log {
 		recorded = append(recorded, engine.Recorded{Seq: int64(i + 1), Event: ev})
 	}
-	if err := engine.Verify(bootleggers.Rules{}, table, seed, commands, recorded); err != nil {
+	if err := engine.Verify(bootleggers.Module(nil), table, seed, commands, recorded); err != nil {
 		t.Fatal(err)
 	}
 	replay := engine.NewGame(bootleggers.Rules{}, seed)

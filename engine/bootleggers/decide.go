@@ -12,8 +12,8 @@ import (
 var decider = engine.Decider[*State, *pb.Command]{Game: "Bootleggers", Rule: rule}
 
 var (
-	_ engine.State                          = (*State)(nil)
-	_ engine.Decidable[*State, *pb.Command] = (*State)(nil)
+	_ engine.State                  = (*State)(nil)
+	_ engine.Decidable[*pb.Command] = (*State)(nil)
 )
 
 // Decide checks seat's command and returns the events it causes: the

@@ -21,10 +21,7 @@ type Rules struct{}
 // give.
 const RulesVersion = "2"
 
-var (
-	_ engine.Rules          = Rules{}
-	_ engine.RulesVersioned = Rules{}
-)
+var _ engine.Rules = Rules{}
 
 // RulesVersion returns [RulesVersion].
 func (Rules) RulesVersion() string { return RulesVersion }

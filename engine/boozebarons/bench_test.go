@@ -122,7 +122,7 @@ func BenchmarkVerify(b *testing.B) {
 	cfg := engine.Config{Players: 5}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := engine.Verify(boozebarons.Rules{}, cfg, bg.seed, bg.cmds, rec); err != nil {
+		if err := engine.Verify(boozebarons.Module(), cfg, bg.seed, bg.cmds, rec); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -44,14 +44,6 @@ func TestRandomGamesReachEveryEvent(t *testing.T) {
 	t.Log(seen)
 }
 
-// TestApplyCoversEveryKind: Apply's one switch has a case for every kind
-// of the Event oneof, and an unknown kind is an error, never skipped.
-func TestApplyCoversEveryKind(t *testing.T) {
-	if err := playtest.CheckApply(Rules{}, engine.Config{Players: MinPlayers}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func goName(snake string) string {
 	out := []byte{}
 	up := true

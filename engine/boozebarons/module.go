@@ -6,10 +6,11 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// Module returns Booze Barons as the platform registers it: the rules, the
-// tables a client may create, the printed data, the labels, and its bots
-// by level (Bots) and the default of a seat that ran out of time
-// (Timeout).
+// Module returns Booze Barons as the platform registers it: the rules and
+// their version, the tables a client may create, the takeback
+// declaration, the resign command, its bots by level (Bots) and the
+// default of a seat that ran out of time (Timeout), the printed data and
+// the labels.
 func Module() engine.Module {
 	return engine.Module{
 		Rules: Rules{},
@@ -24,10 +25,13 @@ func Module() engine.Module {
 				Description: "After each round half the players' number of Delivery cards is drawn, rounded down, as the Quick Reference reads.",
 				Options:     &pb.Options{RefillRounding: pb.Rounding_ROUNDING_DOWN}},
 		},
-		Bots:    Bots(),
-		Timeout: engine.FirstLegal(isPass),
-		Board:   Board(),
-		Labels:  Labels{},
+		RulesVersion: RulesVersion,
+		Takebacks:    &chain,
+		Resign:       func() proto.Message { return Cmd(&pb.Resign{}) },
+		Bots:         Bots(),
+		Timeout:      engine.FirstLegal(isPass),
+		Board:        Board(),
+		Labels:       Labels{},
 	}
 }
 

@@ -16,11 +16,16 @@ import (
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
+// TestContract runs every check of the game contract
+// (engine/playtest.Conform) with the game's invariants and random
+// commands.
+func TestContract(t *testing.T) {
+	playtest.Conform(t, Module(), playtest.GameChecks{Invariant: invariant, RandomCommand: randomCommand})
+}
+
+// TestModuleVariantsStart: each variant starts a game with its options.
 func TestModuleVariantsStart(t *testing.T) {
 	m := Module()
-	if err := m.Check(); err != nil {
-		t.Fatal(err)
-	}
 	for _, v := range m.Variants {
 		for _, n := range []int{v.MinPlayers, v.MaxPlayers} {
 			cfg, err := m.Table(v.Name, n)

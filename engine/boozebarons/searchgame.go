@@ -23,7 +23,7 @@ var (
 func (SearchGame) Infer(k engine.Knowledge) (search.Sampler, error) { return infer(k) }
 
 // Clone returns a deep copy of a Booze Barons state.
-func (SearchGame) Clone(st engine.State) engine.State { return st.(*State).Clone() }
+func (SearchGame) Clone(st engine.State) engine.State { return st.Clone() }
 
 // Playout returns the heuristic's next command: in the Move Phase for the
 // first seat still to choose, in the Action Phase for the seat awaited.

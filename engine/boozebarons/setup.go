@@ -13,8 +13,8 @@ import (
 const Name = "booze-barons"
 
 // RulesVersion is the revision of the Booze Barons rules this package plays
-// ([engine.RulesVersioned]): a game's stored configuration records the one
-// it was created under, and verification names both when they differ.
+// ([engine.Module.RulesVersion]): a game's stored configuration records the
+// one it was created under, and verification names both when they differ.
 //
 //   - "1": every game recorded before the version was recorded.
 //   - "2": the second Snitch token goes to the second player to Expose, not
@@ -24,16 +24,10 @@ const RulesVersion = "2"
 // Rules is the Booze Barons game module.
 type Rules struct{}
 
-var (
-	_ engine.Rules          = Rules{}
-	_ engine.RulesVersioned = Rules{}
-)
+var _ engine.Rules = Rules{}
 
 // Name returns "booze-barons".
 func (Rules) Name() string { return Name }
-
-// RulesVersion returns [RulesVersion].
-func (Rules) RulesVersion() string { return RulesVersion }
 
 // Players returns 3 and 9.
 func (Rules) Players() (int, int) { return MinPlayers, MaxPlayers }

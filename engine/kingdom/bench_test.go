@@ -162,7 +162,7 @@ func BenchmarkVerify(b *testing.B) {
 	bg := recordedGame(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := engine.Verify(kingdom.Rules{}, bg.cfg, bg.seed, bg.cmds, bg.records); err != nil {
+		if err := engine.Verify(kingdom.Module(), bg.cfg, bg.seed, bg.cmds, bg.records); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -176,7 +176,7 @@ func TestBenchGameEnds(t *testing.T) {
 	if bg.final.State.Outcome() == nil {
 		t.Fatalf("seed %d did not end within %d commands", benchSeed, benchLimit)
 	}
-	if err := engine.Verify(kingdom.Rules{}, bg.cfg, bg.seed, bg.cmds, bg.records); err != nil {
+	if err := engine.Verify(kingdom.Module(), bg.cfg, bg.seed, bg.cmds, bg.records); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d commands, %d events", len(bg.cmds), len(bg.records))

@@ -103,7 +103,7 @@ func decision(s *state) *builder {
 // refused asserts that c is refused with reason, and the state untouched.
 func refused(t testing.TB, s *state, seat int, c *pb.Command, reason string) {
 	t.Helper()
-	before := s.Clone()
+	before := s.clone()
 	_, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Reason != reason {

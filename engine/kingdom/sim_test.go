@@ -142,7 +142,7 @@ func newEndgameSim(t testing.TB, n uint64) *sim {
 
 // verify replays the game from its seed and command log.
 func (sm *sim) verify() error {
-	return engine.Verify(Rules{}, sm.cfg, sm.seed, sm.log, sm.records)
+	return engine.Verify(Module(), sm.cfg, sm.seed, sm.log, sm.records)
 }
 
 func newSimWith(t testing.TB, cfg engine.Config, n uint64) *sim {

@@ -105,7 +105,7 @@ func playWatched(t *testing.T, opts *pb.Options, n uint64, limit int, verify boo
 	}
 	w.Finished(g)
 	if verify {
-		if err := engine.Verify(kingdom.Rules{}, cfg, seed, log, records); err != nil {
+		if err := engine.Verify(kingdom.Module(), cfg, seed, log, records); err != nil {
 			t.Fatalf("seed %d: %v", n, err)
 		}
 	}

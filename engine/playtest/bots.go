@@ -61,7 +61,7 @@ func (t Table) Play() (*Result, error) {
 	done := map[passed]bool{} // the prompts passed at this version
 	for g.State.Outcome() == nil {
 		if len(res.Commands) >= limit {
-			return res, fmt.Errorf("no end after %d commands", limit)
+			return res, fmt.Errorf("%w after %d commands", ErrNoEnd, limit)
 		}
 		var p engine.Prompt
 		var ok bool
@@ -99,7 +99,7 @@ func (t Table) Play() (*Result, error) {
 		hist.Append(evs...)
 		clear(done)
 	}
-	return res, engine.Verify(t.Rules, t.Table, t.Seed, res.Commands, res.Events)
+	return res, engine.Verify(engine.Module{Rules: t.Rules}, t.Table, t.Seed, res.Commands, res.Events)
 }
 
 // optionalFirst is the prompt to offer next with Table.Optional: the first, in

@@ -6,13 +6,13 @@ import (
 	"github.com/moonshine-games/moonshine/engine"
 )
 
-// CheckChain plays a uniformly random game of r and checks the game's
-// takeback declaration ([engine.Takebacks]) against what its decisions
+// CheckChain plays a uniformly random game of m and checks the game's
+// takeback declaration ([engine.Module.Takebacks]) against what its decisions
 // did: a command that drew from its generator (a die, a shuffle, a deal)
 // must have written an event declared to draw or to reveal, so that a
 // seat can never take back a roll alone. It stops after maxSteps commands.
-func CheckChain(r engine.Rules, table engine.Config, seed []byte, maxSteps int) error {
-	g, _, err := engine.Start(r, table, seed)
+func CheckChain(m engine.Module, table engine.Config, seed []byte, maxSteps int) error {
+	g, _, err := engine.Start(m.Rules, table, seed)
 	if err != nil {
 		return err
 	}
@@ -35,7 +35,7 @@ func CheckChain(r engine.Rules, table engine.Config, seed []byte, maxSteps int) 
 		}
 		worst := engine.ChainKeeps
 		for _, ev := range evs {
-			worst = max(worst, engine.ChainOf(r, ev))
+			worst = max(worst, m.Takebacks.Chain(ev))
 		}
 		if rng.Drawn() && worst == engine.ChainKeeps {
 			return fmt.Errorf("step %d: %v drew randomness, but no event it wrote is declared to draw: %v", step, cmd, evs)

@@ -3,6 +3,7 @@ package playtest
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -39,7 +40,15 @@ type Result struct {
 	Commands []engine.Logged
 }
 
-// Play runs the game to its end, checking every step.
+// ErrNoEnd is the error of a game that did not end within its bound of
+// commands ("no end after 1500 commands"): random play may never end a
+// game, and the log played so far stands.
+var ErrNoEnd = errors.New("no end")
+
+// Play runs the game to its end, checking every step, and verifies the
+// log ([engine.Verify]; a Rules-only module, whose version Verify does not
+// compare, as the table records none). It returns [ErrNoEnd] (wrapped)
+// after cfg.MaxSteps commands, with the log played so far.
 func Play(cfg Config) (*Result, error) {
 	g, setup, err := engine.Start(cfg.Rules, cfg.Table, cfg.Seed)
 	if err != nil {
@@ -59,7 +68,7 @@ func Play(cfg Config) (*Result, error) {
 	}
 	for step := 0; g.State.Outcome() == nil; step++ {
 		if step >= max {
-			return res, fmt.Errorf("no end after %d commands", max)
+			return res, fmt.Errorf("%w after %d commands", ErrNoEnd, max)
 		}
 		if err := cfg.step(res, bot); err != nil {
 			return res, fmt.Errorf("step %d (event %d): %w", step, g.Version, err)
@@ -68,7 +77,7 @@ func Play(cfg Config) (*Result, error) {
 	if err := checkRebuild(cfg.Rules, cfg.Table.Players, g, res.Events); err != nil {
 		return res, err
 	}
-	if err := engine.Verify(cfg.Rules, cfg.Table, cfg.Seed, res.Commands, res.Events); err != nil {
+	if err := engine.Verify(engine.Module{Rules: cfg.Rules}, cfg.Table, cfg.Seed, res.Commands, res.Events); err != nil {
 		return res, err
 	}
 	return res, nil

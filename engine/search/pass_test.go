@@ -38,6 +38,8 @@ type potState struct {
 	acted        bool
 }
 
+func (s *potState) Clone() engine.State { c := *s; return &c }
+
 func (s *potState) Apply(body proto.Message) error {
 	switch v := body.(*wrapperspb.Int64Value).Value; v {
 	case 0:

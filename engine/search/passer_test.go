@@ -24,6 +24,8 @@ func (r snag) NewState() engine.State { return &snagState{potState: potState{rul
 
 type snagState struct{ potState }
 
+func (s *snagState) Clone() engine.State { c := *s; return &c }
+
 func (s *snagState) Apply(body proto.Message) error {
 	if body.(*wrapperspb.Int64Value).Value == snagCmd {
 		s.ticks, s.money = s.ticks+1, s.money-5

@@ -35,6 +35,8 @@ type coinState struct {
 	chose        bool
 }
 
+func (s *coinState) Clone() engine.State { c := *s; return &c }
+
 func (s *coinState) Apply(body proto.Message) error {
 	switch v := body.(*wrapperspb.Int64Value).Value; v {
 	case -1000:

@@ -32,9 +32,6 @@ type changedRules struct {
 	after int
 }
 
-// RulesVersion names the changed rules.
-func (changedRules) RulesVersion() string { return changedVersion }
-
 // NewState returns a state that counts the bodies it folds.
 func (r changedRules) NewState() engine.State {
 	return &changedState{State: r.Rules.NewState(), after: r.after}
@@ -43,6 +40,13 @@ func (r changedRules) NewState() engine.State {
 type changedState struct {
 	engine.State
 	after, bodies int
+}
+
+// Clone copies the state with its count.
+func (s *changedState) Clone() engine.State {
+	c := *s
+	c.State = s.State.Clone()
+	return &c
 }
 
 func (s *changedState) Apply(body proto.Message) error {
@@ -67,6 +71,7 @@ func changedRegistry(t *testing.T, after int) *games.Registry {
 	t.Helper()
 	bb := boozebarons.Module()
 	bb.Rules = changedRules{Rules: bb.Rules, after: after}
+	bb.RulesVersion = changedVersion
 	kingdom, _ := games.Default().Lookup("moonshine-kingdom")
 	reg, err := games.New(bb, kingdom.Module)
 	if err != nil {

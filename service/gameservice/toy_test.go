@@ -52,6 +52,12 @@ type toyState struct {
 	moves   int
 }
 
+func (s *toyState) Clone() engine.State {
+	c := *s
+	c.secrets, c.deck, c.taken = slices.Clone(s.secrets), slices.Clone(s.deck), slices.Clone(s.taken)
+	return &c
+}
+
 func (s *toyState) Apply(body proto.Message) error {
 	ev, ok := body.(*pb.Event)
 	if !ok {
