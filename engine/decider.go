@@ -70,16 +70,21 @@ func (k Decider[S, C]) Precheck(s S, seat Seat, cmd proto.Message) (C, *RuleErro
 	return c, nil
 }
 
-// Decide prechecks cmd and runs the rule on a copy of s: the events, a
+// Decide prechecks cmd and runs the rule on a copy of s: the events and
+// the copy they leave (each applied once, as it was emitted), a
 // *RuleError, or an internal error when the rules built an event that
-// does not apply.
-func (k Decider[S, C]) Decide(s S, seat Seat, cmd proto.Message, rng *Rand) ([]Event, error) {
-	c, err := k.Precheck(s, seat, cmd)
-	if err != nil {
-		return nil, err
+// does not apply. s is unchanged.
+func (k Decider[S, C]) Decide(s S, seat Seat, cmd proto.Message, rng *Rand) ([]Event, State, error) {
+	c, refused := k.Precheck(s, seat, cmd)
+	if refused != nil {
+		return nil, nil, refused
 	}
 	d := NewDecision(s, rng)
-	return d.Done(k.Rule(d, seat, c))
+	evs, err := d.Done(k.Rule(d, seat, c))
+	if err != nil {
+		return nil, nil, err
+	}
+	return evs, d.State(), nil
 }
 
 // DecideInPlace is Decide on s itself: the precheck, then the rule on a

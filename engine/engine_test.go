@@ -112,7 +112,7 @@ func playHighBid(t *testing.T, seed []byte) (cmds []engine.Logged, evs []engine.
 		if p.Seat == 2 {
 			c = p.Legal[len(p.Legal)-1]
 		}
-		out, err := g.Decide(p.Seat, c)
+		out, _, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +181,7 @@ func TestVerifyAllowsGapsForTableTalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Version = 4 // two chat events at seq 3 and 4
-	out, err := g.Decide(0, bidCmd(0))
+	out, _, err := g.Decide(0, bidCmd(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestDecideAfterTheEndIsGameOver(t *testing.T) {
 		}
 	}
 	for _, cmd := range []proto.Message{bidCmd(0), &hb.Options{}} {
-		if _, err := g.Decide(0, cmd); !errors.Is(err, engine.ErrGameOver) {
+		if _, _, err := g.Decide(0, cmd); !errors.Is(err, engine.ErrGameOver) {
 			t.Fatalf("%v after the end: %v", cmd, err)
 		}
 	}

@@ -153,7 +153,7 @@ func (s *bidState) Outcome() *engine.Outcome {
 	return o
 }
 
-func (s *bidState) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
+func (s *bidState) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, engine.State, error) {
 	return hbDecider.Decide(s, seat, cmd, rng)
 }
 
@@ -327,7 +327,7 @@ func Example() {
 	for g.State.Outcome() == nil {
 		p := g.State.Prompts()[0]
 		cmd := p.Legal[(len(p.Legal)-1)*(int(p.Seat)+1)/4]
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, _, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			panic(err)
 		}

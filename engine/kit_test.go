@@ -24,8 +24,8 @@ type tally struct{ sum int64 }
 
 func (t *tally) Clone() engine.State { c := *t; return &c }
 
-func (t *tally) Decide(engine.Seat, proto.Message, *engine.Rand) ([]engine.Event, error) {
-	return nil, engine.ErrGameOver
+func (t *tally) Decide(engine.Seat, proto.Message, *engine.Rand) ([]engine.Event, engine.State, error) {
+	return nil, nil, engine.ErrGameOver
 }
 func (t *tally) View(engine.Viewer) proto.Message { return wrapperspb.Int64(t.sum) }
 func (t *tally) Prompts() []engine.Prompt         { return nil }
@@ -98,7 +98,7 @@ func TestPrecheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := g.Decide(1, bidCmd(0))
+	evs, _, err := g.Decide(1, bidCmd(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestPrecheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.state.Decide(tt.seat, tt.cmd, nil)
+			_, _, err := tt.state.Decide(tt.seat, tt.cmd, nil)
 			re, ok := engine.AsRuleError(err)
 			if !ok || re.Kind != tt.kind || re.Reason != tt.reason {
 				t.Fatalf("got %v, want %s", err, tt.reason)
@@ -178,7 +178,7 @@ func TestSealRevealsAfterTheLastChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := g.Decide(1, bidCmd(3))
+	first, _, err := g.Decide(1, bidCmd(3))
 	if err != nil || len(first) != 1 {
 		t.Fatalf("the first bid: %d events, %v", len(first), err)
 	}
@@ -189,7 +189,7 @@ func TestSealRevealsAfterTheLastChoice(t *testing.T) {
 	if err := g.Apply(first...); err != nil {
 		t.Fatal(err)
 	}
-	last, err := g.Decide(0, bidCmd(1))
+	last, _, err := g.Decide(0, bidCmd(1))
 	if err != nil || len(last) < 2 {
 		t.Fatalf("the last bid: %d events, %v", len(last), err)
 	}

@@ -52,11 +52,14 @@ type State interface {
 	// clone itself as the wrapper, or its copies lose the wrapping.
 	Clone() State
 	// Decide checks seat's command against the state and returns the events
-	// it causes, or a *RuleError: GAME_OVER for every command once Outcome
-	// is set. It draws randomness only from rng and does not modify the
-	// state. A game on the kit is a [Decider]: its precheck and its rule on
-	// a [Decision].
-	Decide(seat Seat, cmd proto.Message, rng *Rand) ([]Event, error)
+	// it causes and the state they lead to (a new state: applying the
+	// events to a Clone gives the same), or a *RuleError: GAME_OVER for
+	// every command once Outcome is set. It draws randomness only from rng
+	// and does not modify the state. A game on the kit is a [Decider]: its
+	// precheck and its rule on a [Decision], whose copy of the state, with
+	// each event applied as it was emitted, is the state handed back; a
+	// game off the kit may hand back [Next].
+	Decide(seat Seat, cmd proto.Message, rng *Rand) ([]Event, State, error)
 	// View returns the game's view message for v: everything v may know and
 	// nothing else.
 	View(v Viewer) proto.Message

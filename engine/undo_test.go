@@ -37,7 +37,7 @@ func newUndoLog(t *testing.T) *undoLog {
 func (l *undoLog) play(seat int, kind proto.Message) int64 {
 	l.t.Helper()
 	c := boozebarons.Cmd(kind)
-	evs, err := l.g.Decide(engine.Seat(seat), c)
+	evs, _, err := l.g.Decide(engine.Seat(seat), c)
 	if err != nil {
 		l.t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func TestVerifyHostEventsInRange(t *testing.T) {
 	var cmds []engine.Logged
 	for g.State.Outcome() == nil {
 		p := g.State.Prompts()[0]
-		out, err := g.Decide(p.Seat, p.Legal[0])
+		out, _, err := g.Decide(p.Seat, p.Legal[0])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -42,7 +42,7 @@ func BenchmarkPlayCommand(b *testing.B) {
 			if n == b.N {
 				break
 			}
-			evs, err := g.Decide(c.Seat, c.Command)
+			evs, _, err := g.Decide(c.Seat, c.Command)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -42,7 +42,7 @@ func FuzzDecide(f *testing.F) {
 				}
 			}
 			p := live[bot.IntN(len(live))]
-			evs, err := g.Decide(p.Seat, p.Legal[bot.IntN(len(p.Legal))])
+			evs, _, err := g.Decide(p.Seat, p.Legal[bot.IntN(len(p.Legal))])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +55,7 @@ func FuzzDecide(f *testing.F) {
 			return
 		}
 		before := playtest.Fingerprint(g.State)
-		_, err = g.State.Decide(engine.Seat(int(seat)-3), cmd, nil)
+		_, _, err = g.State.Decide(engine.Seat(int(seat)-3), cmd, nil)
 		if err != nil {
 			if _, ok := engine.AsRuleError(err); !ok {
 				t.Fatalf("not a rule error: %v", err)

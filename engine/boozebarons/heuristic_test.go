@@ -84,7 +84,7 @@ func TestPlayoutsAreLegal(t *testing.T) {
 			r := engine.NewRand([32]byte{byte(players), byte(run)})
 			for steps := 0; g.State.Outcome() == nil; steps++ {
 				seat, cmd := SearchGame{}.Playout(g.State, r)
-				evs, err := g.Decide(seat, cmd)
+				evs, _, err := g.Decide(seat, cmd)
 				if err != nil || steps > 2000 {
 					t.Fatalf("%d players, run %d, step %d: %v %v: %v", players, run, steps, seat, cmd, err)
 				}

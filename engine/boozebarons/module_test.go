@@ -229,7 +229,7 @@ func TestTimeoutPasses(t *testing.T) {
 		t.Fatalf("an action turn: the timeout default is %v, want Pass", c)
 	}
 	seat := tb.st().turn
-	if _, err := tb.g.Decide(engine.Seat(seat), c); err != nil {
+	if _, _, err := tb.g.Decide(engine.Seat(seat), c); err != nil {
 		t.Fatalf("the rules refuse the timeout default: %v", err)
 	}
 }

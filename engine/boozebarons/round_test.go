@@ -110,7 +110,7 @@ func TestGameEndsOnlyAtEndOfRound(t *testing.T) {
 	if got := kindsOf(evs); got[len(got)-1] != "game_ended" {
 		t.Fatalf("last turn gives %v", got)
 	}
-	if _, err := tb.g.Decide(0, Cmd(&pb.ChooseMovement{Location: casino})); err != engine.ErrGameOver {
+	if _, _, err := tb.g.Decide(0, Cmd(&pb.ChooseMovement{Location: casino})); err != engine.ErrGameOver {
 		t.Fatalf("after the end: %v", err)
 	}
 	if v := tb.view(engine.SpectatorViewer()); v.Seats[0].BoozeType != blonde || v.Result == nil || v.Phase != pb.Phase_PHASE_ENDED {

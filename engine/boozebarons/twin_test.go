@@ -129,7 +129,7 @@ func TestIndistinguishableDeckOrder(t *testing.T) {
 			log = append(log, engine.Recorded{Seq: g.Version, Event: ev})
 		}
 		for _, c := range res.Commands {
-			evs, err := g.Decide(c.Seat, c.Command)
+			evs, _, err := g.Decide(c.Seat, c.Command)
 			if err != nil {
 				t.Fatalf("%d players: replay on the other deck refused %v: %v", players, c.Command, err)
 			}

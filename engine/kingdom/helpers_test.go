@@ -79,7 +79,7 @@ func put(s *state, seat int, d pb.District, runners, bosses int, safehouse bool)
 // run decides c for seat and applies the events, failing on refusal.
 func run(t testing.TB, s *state, seat int, c *pb.Command) []engine.Event {
 	t.Helper()
-	evs, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
+	evs, _, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
 	if err != nil {
 		t.Fatalf("refused: %v", err)
 	}
@@ -104,7 +104,7 @@ func decision(s *state) *builder {
 func refused(t testing.TB, s *state, seat int, c *pb.Command, reason string) {
 	t.Helper()
 	before := s.clone()
-	_, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
+	_, _, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Reason != reason {
 		t.Fatalf("want %s, got %v", reason, err)

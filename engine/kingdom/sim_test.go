@@ -255,7 +255,7 @@ func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simR
 	if check {
 		before = playtest.Fingerprint(sm.state())
 	}
-	evs, err := sm.g.Decide(seat, c)
+	evs, _, err := sm.g.Decide(seat, c)
 	if check && !bytes.Equal(before, playtest.Fingerprint(sm.state())) {
 		sm.t.Fatalf("Decide changed the state: %v", c)
 	}
@@ -320,7 +320,7 @@ func (sm *sim) sideStep(res *simResult) {
 // checkLegal asserts that every listed command is accepted.
 func (sm *sim) checkLegal(p engine.Prompt) {
 	for _, c := range p.Legal {
-		if _, err := sm.state().Decide(p.Seat, c, engine.CommandRand(sm.seed, 1)); err != nil {
+		if _, _, err := sm.state().Decide(p.Seat, c, engine.CommandRand(sm.seed, 1)); err != nil {
 			sm.t.Fatalf("offered an illegal command %v: %v", c, err)
 		}
 	}

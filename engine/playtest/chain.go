@@ -29,7 +29,7 @@ func CheckChain(m engine.Module, table engine.Config, seed []byte, maxSteps int)
 		}
 		seat, cmd := pick(bot, live)
 		rng := engine.CommandRand(seed, g.Version+1)
-		evs, err := g.State.Decide(seat, cmd, rng)
+		evs, _, err := g.State.Decide(seat, cmd, rng)
 		if err != nil {
 			return fmt.Errorf("step %d: %v: %w", step, cmd, err)
 		}

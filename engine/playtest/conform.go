@@ -191,7 +191,7 @@ func checkOffers(m engine.Module, g *engine.Game) error {
 		if c == nil {
 			continue
 		}
-		if _, err := g.Decide(p.Seat, c); err != nil {
+		if _, _, err := g.Decide(p.Seat, c); err != nil {
 			return fmt.Errorf("the timeout default of %v (%s) is %v, which the rules refuse: %w", p.Seat, p.Reason, c, err)
 		}
 	}
@@ -207,12 +207,9 @@ func checkResign(m engine.Module, table engine.Config, seed []byte) error {
 		if err != nil {
 			return err
 		}
-		evs, err := g.Decide(engine.Seat(seat), m.Resign())
+		_, g, err = g.Decide(engine.Seat(seat), m.Resign())
 		if err != nil {
 			return fmt.Errorf("seat %d may not resign at the start: %w", seat, err)
-		}
-		if err := g.Apply(evs...); err != nil {
-			return fmt.Errorf("seat %d resigned: %w", seat, err)
 		}
 		if err := CheckViews(g.State, table.Players, g.State.Outcome() != nil); err != nil {
 			return fmt.Errorf("seat %d resigned: %w", seat, err)
@@ -250,7 +247,7 @@ func conformBots(m engine.Module, table engine.Config, seed []byte, steps int) e
 			err = fmt.Errorf("no command for %s", p.Reason)
 		}
 		if err == nil {
-			_, err = g.Decide(p.Seat, cmd)
+			_, _, err = g.Decide(p.Seat, cmd)
 		}
 		if err != nil {
 			return fmt.Errorf("the %s bot at the first prompt: %w", l, err)

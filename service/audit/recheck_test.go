@@ -54,15 +54,21 @@ func (s *changedState) Apply(body proto.Message) error {
 	return s.State.Apply(body)
 }
 
-func (s *changedState) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
-	evs, err := s.State.Decide(seat, cmd, rng)
-	if err != nil || s.bodies < s.after || len(evs) == 0 {
-		return evs, err
+func (s *changedState) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, engine.State, error) {
+	evs, next, err := s.State.Decide(seat, cmd, rng)
+	if err != nil {
+		return nil, nil, err
 	}
-	evs = slices.Clone(evs)
-	first := evs[0]
-	evs[0] = engine.Event{Public: first.Public, Private: append(slices.Clone(first.Private), engine.PrivateTo(first.Bodies()[0], 0))}
-	return evs, nil
+	after := &changedState{State: next, after: s.after, bodies: s.bodies}
+	for _, ev := range evs {
+		after.bodies += len(ev.Bodies())
+	}
+	if s.bodies >= s.after && len(evs) > 0 {
+		evs = slices.Clone(evs)
+		first := evs[0]
+		evs[0] = engine.Event{Public: first.Public, Private: append(slices.Clone(first.Private), engine.PrivateTo(first.Bodies()[0], 0))}
+	}
+	return evs, after, nil
 }
 
 // changedRegistry hosts the changed Booze Barons beside the real
