@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -43,7 +44,7 @@ func newTable(t *testing.T, opts *pb.Options, booze []pb.BoozeType, first ...int
 
 func deckStarting(first ...int32) []int32 {
 	deck := slices.Clone(first)
-	for id := range int32(DeckSize) {
+	for id := range int32(printed.DeckSize) {
 		if !slices.Contains(first, id) {
 			deck = append(deck, id)
 		}

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -71,7 +72,7 @@ func TestHeuristicKeepsEveryMatchingCasinoCard(t *testing.T) {
 // whole games of every size and either Docks side: the search never falls
 // back to a uniform command.
 func TestPlayoutsAreLegal(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		for run := range 3 {
 			opts := &pb.Options{}
 			if run == 1 {

@@ -4,6 +4,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/search"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
@@ -90,7 +91,7 @@ const valueScale = 2.5
 // (End of Game scoring, with the doubling and the three-player Mobs' rule).
 func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	s := st.(*State)
-	mob := MobOf(s.seats[seat].booze)
+	mob := printed.MobOf(s.seats[seat].booze)
 	var g *pb.GameEnded
 	if g = s.result; g == nil {
 		g = finalScores(s)
