@@ -58,7 +58,7 @@ func storeGame(t *testing.T, st eventstore.Store, id string, tamper func(seq int
 	for n := 0; g.State.Outcome() == nil; n++ {
 		p := g.State.Prompts()[0]
 		cmd := p.Legal[r.IntN(len(p.Legal))]
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, _, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -72,10 +72,7 @@ func houseVersion(rules string) (int, error) {
 	return v, nil
 }
 
-var (
-	_ engine.Rules          = Rules{}
-	_ engine.RulesVersioned = Rules{}
-)
+var _ engine.Rules = Rules{}
 
 // RulesVersion returns [RulesVersion].
 func (Rules) RulesVersion() string { return RulesVersion }

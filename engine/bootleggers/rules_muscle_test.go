@@ -78,7 +78,7 @@ func TestSetupIsRecordedAndVerifiable(t *testing.T) {
 	if slices.EqualFunc(a, c, engine.EqualEvents) {
 		t.Error("two seeds dealt alike")
 	}
-	if err := engine.Verify(Rules{}, engine.Config{Players: 4}, []byte("same"), nil, recorded(a)); err != nil {
+	if err := engine.Verify(Module(nil), engine.Config{Players: 4}, []byte("same"), nil, recorded(a)); err != nil {
 		t.Error(err)
 	}
 }

@@ -142,7 +142,7 @@ func TestLongSelectionsCompareTheCards(t *testing.T) {
 			}
 		}
 		cmd := (strategy.Policy{}).Choose(g.State.View(engine.SeatViewer(p.Seat)), p, r)
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, _, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -331,9 +331,9 @@ func startState(players int, opts *pb.Options, version int) *State {
 // place returns the state of drinking place p.
 func (s *State) place(p pb.DrinkingPlace) *placeState { return &s.places[p-1] }
 
-// Clone returns a deep copy, for a decision to apply its own events to
-// (engine.Folding).
-func (s *State) Clone() *State { return s.clone() }
+// Clone returns a deep copy ([engine.State]), for a decision to apply its
+// own events to.
+func (s *State) Clone() engine.State { return s.clone() }
 
 // clone returns a deep copy.
 func (s *State) clone() *State {

@@ -104,7 +104,7 @@ func (tb *game) st() *State { return tb.g.State.(*State) }
 // returns their public bodies.
 func (tb *game) do(seat int, kind proto.Message) []*pb.Event {
 	tb.t.Helper()
-	evs, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
+	evs, _, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
 	if err != nil {
 		tb.t.Fatalf("seat %d %T %v: %v", seat, kind, kind, err)
 	}
@@ -121,7 +121,7 @@ func (tb *game) do(seat int, kind proto.Message) []*pb.Event {
 func (tb *game) refuse(seat int, kind proto.Message, reason string) {
 	tb.t.Helper()
 	before := playtest.Fingerprint(tb.st())
-	_, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
+	_, _, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Reason != reason {
 		tb.t.Fatalf("seat %d %T %v: got %v, want %s", seat, kind, kind, err, reason)

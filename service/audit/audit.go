@@ -115,7 +115,7 @@ func VerifyWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) error {
 		return err
 	}
 	cfg := engine.Config{Players: int(info.GetConfig().GetPlayers()), Options: opts, RulesVersion: recordedRules(info)}
-	if err := engine.VerifyUndone(game.Rules, cfg, info.GetSeed(), commands, events, undos(h.GetEvents())); err != nil {
+	if err := engine.VerifyUndone(game.Module, cfg, info.GetSeed(), commands, events, undos(h.GetEvents())); err != nil {
 		var ve *engine.VerifyError
 		switch {
 		case errors.As(err, &ve) && ve.Rules != "":
@@ -137,12 +137,12 @@ func Rules(h *moonshinev1.GetHistoryResponse) (game, recorded, build string) {
 // RulesWith names the rules of a history: its game's id, the rules version
 // it was recorded under (engine.UnrecordedRulesVersion when its
 // configuration names none: the game predates the record), and the version
-// this build plays (reg's rules for the game; "" when reg does not host it
-// or its rules name no version).
+// this build plays (the module's RulesVersion; "" when reg does not host
+// the game).
 func RulesWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) (game, recorded, build string) {
 	info := h.GetGame()
 	if g, ok := reg.Lookup(info.GetGame()); ok {
-		build = engine.RulesVersion(g.Rules)
+		build = g.RulesVersion
 	}
 	return info.GetGame(), recordedRules(info), build
 }

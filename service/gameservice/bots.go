@@ -367,7 +367,7 @@ func (d *botDriver) checked(t *table, g *engine.Game, p engine.Prompt, th *botTh
 	if cmd == nil {
 		return nil
 	}
-	if _, err := g.Decide(p.Seat, cmd); err != nil && choice == botChosen {
+	if _, _, err := g.Decide(p.Seat, cmd); err != nil && choice == botChosen {
 		if len(p.Legal) == 0 {
 			return nil
 		}

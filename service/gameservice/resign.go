@@ -3,7 +3,6 @@ package gameservice
 import (
 	"context"
 
-	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/grpc/codes"
 )
@@ -13,7 +12,7 @@ import (
 const ReasonResignUnimplemented = "UNIMPLEMENTED_RESIGN"
 
 // Resign implements moonshinev1.GameServiceServer: it submits the game's
-// own resign command (engine.Resigner) as SubmitCommand does, so that the
+// own resign command (engine.Module.Resign) as SubmitCommand does, so that the
 // log, verify and idempotency treat it as any other command.
 func (s *Service) Resign(ctx context.Context, req *moonshinev1.ResignRequest) (*moonshinev1.ResignResponse, error) {
 	if _, err := seatCaller(ctx, req.GetGameId()); err != nil {
@@ -23,12 +22,11 @@ func (s *Service) Resign(ctx context.Context, req *moonshinev1.ResignRequest) (*
 	if err != nil {
 		return nil, err
 	}
-	r, ok := t.module.Rules.(engine.Resigner)
-	if !ok {
+	if t.module.Resign == nil {
 		return nil, refuse(codes.FailedPrecondition, ReasonResignUnimplemented, "%s has no resignation", t.module.Title)
 	}
 	out, err := s.SubmitCommand(ctx, &moonshinev1.SubmitCommandRequest{GameId: req.GetGameId(), CommandId: req.GetCommandId(),
-		Command: t.module.WrapCommand(r.ResignCommand()), ExpectedVersion: req.ExpectedVersion})
+		Command: t.module.WrapCommand(t.module.Resign()), ExpectedVersion: req.ExpectedVersion})
 	if err != nil {
 		return nil, err
 	}

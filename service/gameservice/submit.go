@@ -169,7 +169,7 @@ func (s *Service) decideAndAppend(ctx context.Context, t *table, sub submission,
 			return written{}, err
 		}
 		_, span := s.tel.Start(ctx, "decide")
-		evs, err := t.folded.Decide(sub.seat, cmd)
+		evs, _, err := t.folded.Decide(sub.seat, cmd)
 		span.End()
 		if err != nil {
 			if !synced {

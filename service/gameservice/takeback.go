@@ -242,7 +242,7 @@ func (s *Service) decideRequest(t *table, seat engine.Seat, log takebackLog, ask
 	if log.open != nil {
 		return nil, 0, refuse(codes.FailedPrecondition, ReasonTakebackPending, "a takeback request is open: it must be answered first")
 	}
-	tb, rerr := engine.TakebackPolicy(t.module.Rules, seat, log.moves)
+	tb, rerr := engine.TakebackPolicy(t.module.Module, seat, log.moves)
 	if rerr != nil {
 		return nil, 0, rerr
 	}

@@ -153,7 +153,7 @@ func (s *Service) timeoutDefault(t *table, p engine.Prompt, takeover bool) (cmd 
 	g := t.folded
 	if pl := t.module.Timeout; pl != nil && !takeover {
 		if c := pl.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, engine.NewRand([32]byte{})); c != nil {
-			if _, err := g.Decide(p.Seat, c); err == nil {
+			if _, _, err := g.Decide(p.Seat, c); err == nil {
 				return proto.Clone(c), false
 			}
 			s.log.Warn("timers: the game's timeout default was refused", "game", t.module.Name(), "seat", int(p.Seat))
@@ -180,7 +180,7 @@ func (s *Service) appendPlatform(ctx context.Context, t *table, mv *platformMove
 	var game []*moonshinev1.StoredEvent
 	var encoded [][]byte
 	if mv != nil && mv.cmd != nil {
-		evs, err := t.folded.Decide(mv.seat, mv.cmd)
+		evs, _, err := t.folded.Decide(mv.seat, mv.cmd)
 		if err != nil {
 			return fmt.Errorf("timers: the platform's command for %s is refused: %w", mv.seat, err)
 		}
