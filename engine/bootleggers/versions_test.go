@@ -112,19 +112,19 @@ func TestGamesRecordedUnderRulesVersion2StillVerify(t *testing.T) {
 			if v := g.events[0].Event.Public.(*pb.Event).GetGameStarted().GetHouseRulesVersion(); v != 2 {
 				t.Fatalf("GameStarted records house rules version %d", v)
 			}
-			if err := engine.Verify(bootleggers.Rules{}, g.cfg, g.seed, g.commands, g.events); err != nil {
+			if err := engine.Verify(bootleggers.Module(nil), g.cfg, g.seed, g.commands, g.events); err != nil {
 				t.Fatalf("a game recorded under rules 2 does not verify: %v", err)
 			}
 			// A game whose configuration names no version is one of the
 			// first hosted, which played version 2 (engine.UnrecordedRulesVersion).
 			unrecorded := g.cfg
 			unrecorded.RulesVersion = engine.UnrecordedRulesVersion
-			if err := engine.Verify(bootleggers.Rules{}, unrecorded, g.seed, g.commands, g.events); err != nil {
+			if err := engine.Verify(bootleggers.Module(nil), unrecorded, g.seed, g.commands, g.events); err != nil {
 				t.Errorf("the game as an unrecorded one does not verify: %v", err)
 			}
 			now := g.cfg
 			now.RulesVersion = bootleggers.RulesVersion
-			if err := engine.Verify(bootleggers.Rules{}, now, g.seed, g.commands, g.events); err == nil {
+			if err := engine.Verify(bootleggers.Module(nil), now, g.seed, g.commands, g.events); err == nil {
 				t.Fatal("the game verifies under rules 3 too")
 			}
 			seq, why := departure(t, now, g)
@@ -168,7 +168,7 @@ func departure(t *testing.T, cfg engine.Config, g loaded) (int64, string) {
 	at := len(setup)
 	for _, c := range g.commands {
 		game.Version = c.FirstSeq - 1
-		evs, err := game.Decide(c.Seat, c.Command)
+		evs, after, err := game.Decide(c.Seat, c.Command)
 		if err != nil {
 			return c.FirstSeq, "the command is refused: " + err.Error()
 		}
@@ -180,9 +180,7 @@ func departure(t *testing.T, cfg engine.Config, g loaded) (int64, string) {
 		if len(evs) != int(c.LastSeq-c.FirstSeq+1) {
 			return c.FirstSeq, "it writes another number of events"
 		}
-		if err := game.Apply(evs...); err != nil {
-			t.Fatal(err)
-		}
+		game = after
 		at += len(evs)
 	}
 	return 0, ""
