@@ -279,15 +279,6 @@ func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, l
 	return evs, nil
 }
 
-// Subscribe implements [eventstore.Store]. ErrNotFound if the game does not
-// exist.
-func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error) {
-	if err := s.gameExists(ctx, gameID); err != nil {
-		return nil, err
-	}
-	return s.hub.Subscribe(ctx, gameID), nil
-}
-
 // OnChange implements [eventstore.Store]: f is told of this store's
 // appends as they commit and of other processes' as their notifications
 // arrive, and, after the listening connection was lost and made again, of
