@@ -39,6 +39,7 @@ type HA struct {
 	env     []string
 	monitor *proc
 	monPort int
+	stalled []int // WAL senders StallReplication stopped
 }
 
 // Node is a data node of an [HA] formation.
@@ -297,8 +298,10 @@ func (h *HA) waitStates(ctx context.Context, want map[string]string, meanwhile f
 }
 
 // WaitPrimary waits until n is the formation's primary, accepting writes
-// (wait_primary with its standby gone, or primary).
+// (wait_primary with its standby gone, or primary), for up to a minute.
 func (h *HA) WaitPrimary(ctx context.Context, n *Node) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
 	var last map[string]string
 	for {
 		states, err := h.States(ctx)
@@ -340,10 +343,65 @@ func (h *HA) exec(ctx context.Context, n *Node, sql string) error {
 }
 
 // Kill kills node n's every process at once with SIGKILL, as losing its
-// machine would: pg_autoctl, PostgreSQL and its backends.
-func (h *HA) Kill(n *Node) {
+// machine would: pg_autoctl, PostgreSQL and its backends (each a process
+// group of its own, which would otherwise commit on for a moment after
+// their postmaster died). The postmaster is stopped first, so that it
+// starts no backend meanwhile. It returns when the kill was sent.
+func (h *HA) Kill(n *Node) time.Time {
+	pm := postmasterPID(n.PGData)
+	if pm > 0 {
+		_ = syscall.Kill(pm, syscall.SIGSTOP)
+	}
+	backends := childrenOf(pm)
 	_ = syscall.Kill(-n.proc.cmd.Process.Pid, syscall.SIGKILL)
+	for _, pid := range backends {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+	at := time.Now()
+	h.killStalled()
 	<-n.proc.done
+	return at
+}
+
+// postmasterPID reads the pid of pgdata's postmaster (0: none).
+func postmasterPID(pgdata string) int {
+	b, err := os.ReadFile(filepath.Join(pgdata, "postmaster.pid"))
+	if err != nil {
+		return 0
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0]))
+	return pid
+}
+
+// childrenOf lists the processes whose parent is pid.
+func childrenOf(pid int) []int {
+	if pid <= 0 {
+		return nil
+	}
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var out []int
+	for _, f := range stats {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+		rest := string(b[strings.LastIndexByte(string(b), ')')+1:])
+		if fields := strings.Fields(rest); len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
+			if child, err := strconv.Atoi(filepath.Base(filepath.Dir(f))); err == nil {
+				out = append(out, child)
+			}
+		}
+	}
+	return out
+}
+
+// killStalled kills the WAL senders StallReplication stopped.
+func (h *HA) killStalled() {
+	for _, pid := range h.stalled {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+	h.stalled = nil
 }
 
 // SetAsync makes replication asynchronous: the standby leaves the
@@ -376,8 +434,11 @@ func (h *HA) SetAsync(ctx context.Context, primary, standby *Node) error {
 }
 
 // Rejoin starts node n again after it was killed: pg_auto_failover
-// rewinds it and makes it primary's standby. It returns once it is.
+// rewinds it and makes it primary's standby. It returns once it is
+// (within 2 minutes).
 func (h *HA) Rejoin(ctx context.Context, n, primary *Node) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
 	p, err := h.run(n.Name, "run", "--pgdata", n.PGData)
 	if err != nil {
 		return err
@@ -388,24 +449,38 @@ func (h *HA) Rejoin(ctx context.Context, n, primary *Node) error {
 	})
 }
 
-// StallReceiver stops node n's WAL receiver (SIGSTOP), as a network that
-// stops carrying the primary's WAL would: with synchronous replication
-// the primary's commits then wait, with asynchronous ones they go on
-// without the standby. resume lets it go on.
-func (h *HA) StallReceiver(ctx context.Context, n *Node) (resume func(), err error) {
-	conn, err := pgx.Connect(ctx, h.NodeURL(n))
+// StallReplication stops the primary's WAL senders (SIGSTOP) until the
+// node dies, as a network that stops carrying the primary's WAL would
+// (a cut connection would not do: the standby connects again at once and
+// the replication slot sends what it missed). From then on, with
+// synchronous replication the primary's commits wait for the standby;
+// with asynchronous replication they are acknowledged without it.
+func (h *HA) StallReplication(ctx context.Context, primary *Node) error {
+	conn, err := pgx.Connect(ctx, h.NodeURL(primary))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	var pid int
-	if err := conn.QueryRow(ctx, `SELECT pid FROM pg_stat_wal_receiver`).Scan(&pid); err != nil {
-		return nil, fmt.Errorf("%s's WAL receiver: %w", n.Name, err)
+	rows, err := conn.Query(ctx, `SELECT pid FROM pg_stat_replication`)
+	if err != nil {
+		return err
 	}
-	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
-		return nil, err
+	pids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		return err
 	}
-	return func() { _ = syscall.Kill(pid, syscall.SIGCONT) }, nil
+	if len(pids) == 0 {
+		return fmt.Errorf("%s has no WAL sender to stall", primary.Name)
+	}
+	for _, pid := range pids {
+		// A backend leads a process group of its own: Kill does not reach
+		// it, and stopped, it would not see its postmaster die.
+		h.stalled = append(h.stalled, int(pid))
+		if err := syscall.Kill(int(pid), syscall.SIGSTOP); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // stop ends every process of the formation (an immediate shutdown, which
@@ -435,9 +510,32 @@ func (h *HA) stop() {
 		case <-time.After(10 * time.Second):
 		}
 	}
+	h.killStalled()
 	time.Sleep(200 * time.Millisecond) // the groups' last processes exit
 	killGroups(h.dir)
+	for _, n := range h.Nodes {
+		if n != nil {
+			releaseSharedMemory(n.PGData)
+		}
+	}
 	_ = os.RemoveAll(h.dir)
+}
+
+// releaseSharedMemory removes the System V shared memory segment that a
+// killed postmaster of pgdata left (a postmaster removes its own when it
+// shuts down; one killed cannot).
+func releaseSharedMemory(pgdata string) {
+	b, err := os.ReadFile(filepath.Join(pgdata, "postmaster.pid"))
+	if err != nil {
+		return
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) < 7 {
+		return
+	}
+	if f := strings.Fields(lines[6]); len(f) == 2 {
+		_ = exec.Command("ipcrm", "-m", f[1]).Run() // fails harmlessly if in use or gone
+	}
 }
 
 // logs returns the end of each process's log.
