@@ -65,12 +65,12 @@ const haPackages = "postgresql-15-auto-failover pg-auto-failover-cli"
 
 // monitorSettings speed the monitor's failover up (milliseconds).
 var monitorSettings = map[string]int{
-	"pgautofailover.health_check_period":              1000,
-	"pgautofailover.health_check_timeout":             1000,
-	"pgautofailover.health_check_max_retries":         1,
-	"pgautofailover.health_check_retry_delay":         200,
+	"pgautofailover.health_check_period":               1000,
+	"pgautofailover.health_check_timeout":              1000,
+	"pgautofailover.health_check_max_retries":          1,
+	"pgautofailover.health_check_retry_delay":          200,
 	"pgautofailover.node_considered_unhealthy_timeout": 2000,
-	"pgautofailover.primary_demote_timeout":           1000,
+	"pgautofailover.primary_demote_timeout":            1000,
 }
 
 // StartHA starts a formation and returns once node1 is its primary and
