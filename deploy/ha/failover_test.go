@@ -21,7 +21,8 @@ import (
 // tables is how many tables the load plays at once (three seats each).
 const tables = 3
 
-// TestFailover kills the primary of a pg_auto_failover formation with
+// TestFailover first reads from the formation's standby as a read
+// replica (readReplica), then kills the primary of the formation with
 // SIGKILL under a client-mode load, first with synchronous replication
 // (pg_auto_failover's default) and then, on the same formation with the
 // killed node rejoined as the standby, with asynchronous replication.
@@ -41,6 +42,7 @@ func TestFailover(t *testing.T) {
 	h := pgtest.StartHA(t)
 	ctx := t.Context()
 	primary, standby := h.Nodes[0], h.Nodes[1]
+	t.Run("read replica", func(t *testing.T) { readReplica(t, h, primary, standby) })
 	t.Run("synchronous", func(t *testing.T) {
 		r := failover(t, h, primary, standby)
 		if r.lost != 0 || r.forks != 0 || r.stallAcks != 0 || r.stuck != 0 {
