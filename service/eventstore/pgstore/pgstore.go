@@ -188,6 +188,16 @@ func (s *Store) Close() error {
 	return nil
 }
 
+// Every statement reads or writes one game's rows, named by its id,
+// except those that begin with one of these comments: the lobby read
+// model's listings (games across games) and the credential lookup (a
+// seat by its token's hash). A sharded store would run these across
+// shards; shard_test.go checks that no other statement spans games.
+const (
+	acrossLobby      = "/* across games: the lobby read model */ "
+	acrossCredential = "/* across games: the credential lookup */ "
+)
+
 // Constraint names from migrations/postgres, mapped to store errors.
 const (
 	gamesPKey     = "games_pkey"

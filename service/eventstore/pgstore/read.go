@@ -105,7 +105,7 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 	where, args := listWhere(f)
 	args = append(args, limit)
 	sub := fmt.Sprintf(`%s ORDER BY created_at DESC, id DESC LIMIT $%d`, where, len(args))
-	rows, err := s.pool.Query(ctx, fmt.Sprintf(recordsSQL, sub), args...)
+	rows, err := s.pool.Query(ctx, acrossLobby+fmt.Sprintf(recordsSQL, sub), args...)
 	var games []eventstore.GameRecord
 	if err == nil {
 		games, err = scanRecords(rows)
