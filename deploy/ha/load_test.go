@@ -113,6 +113,9 @@ func (l *load) table(ctx context.Context) error {
 		j, err := retry(ctx, func() (*moonshinev1.JoinGameResponse, error) {
 			return l.c.JoinGame(ctx, &moonshinev1.JoinGameRequest{GameId: id, Seat: &seat, Name: fmt.Sprint("p", seat)})
 		})
+		if status.Code(err) == codes.NotFound {
+			return nil // the database lost the game (asynchronous replication): play another
+		}
 		if err != nil {
 			return fmt.Errorf("join game %s: %w", id, err)
 		}
