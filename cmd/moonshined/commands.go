@@ -32,7 +32,7 @@ func runMigrate(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 	if *status {
-		sc, err := server.SchemaStatus(ctx, s.Store.DatabaseURL, s.Store.DBPath)
+		sc, err := server.SchemaStatus(ctx, s.Store.config())
 		if err != nil {
 			return err
 		}
@@ -47,7 +47,7 @@ func runMigrate(ctx context.Context, args []string, getenv func(string) string, 
 		return nil
 	}
 	log := slog.New(slog.NewTextHandler(w.err, nil))
-	before, after, err := server.Migrate(ctx, s.Store.DatabaseURL, s.Store.DBPath, log)
+	before, after, err := server.Migrate(ctx, s.Store.config(), log)
 	if err != nil {
 		return err
 	}

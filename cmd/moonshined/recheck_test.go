@@ -106,7 +106,7 @@ func TestRecheckCommand(t *testing.T) {
 				!strings.Contains(err.Error(), "holds no games") {
 				t.Errorf("recheck of a store never created: %v", err)
 			}
-			st, err := server.OpenStore(t.Context(), storeArg(args, "-database-url"), storeArg(args, "-db"), slog.New(slog.DiscardHandler))
+			st, err := server.OpenStore(t.Context(), server.StoreConfig{URL: storeArg(args, "-database-url"), DBPath: storeArg(args, "-db")}, slog.New(slog.DiscardHandler))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,9 +17,17 @@ import (
 
 // storeSettings choose the event store.
 type storeSettings struct {
-	DatabaseURL    string        `env:"DATABASE_URL" flag:"database-url" secret:"url" help:"PostgreSQL URL; empty: the embedded store"`
+	DatabaseURL    string        `env:"DATABASE_URL" flag:"database-url" secret:"url" help:"the store, by its scheme: a PostgreSQL URL (postgres://...), sqlite:PATH or a file path, memory: (keeps nothing); empty: the embedded store at MOONSHINE_DB_PATH"`
 	DBPath         string        `env:"MOONSHINE_DB_PATH" envDefault:"moonshine.db" flag:"db" help:"the embedded store's file (when DATABASE_URL is empty)"`
+	DirectURL      string        `env:"MOONSHINE_DATABASE_DIRECT_URL" flag:"database-direct-url" secret:"url" help:"PostgreSQL: a session connection straight to the primary for LISTEN and migrations, when DATABASE_URL goes through a pooler in transaction mode"`
+	ReadURL        string        `env:"MOONSHINE_DATABASE_READ_URL" flag:"database-read-url" secret:"url" help:"PostgreSQL: a read replica for history, views at an event and the lobby's listings; empty: none"`
+	ReadWait       time.Duration `env:"MOONSHINE_READ_WAIT" envDefault:"100ms" flag:"read-wait" help:"how long a read waits for the replica to reach the version it names before the primary serves it"`
 	ConnectTimeout time.Duration `env:"MOONSHINE_DB_CONNECT_TIMEOUT" envDefault:"1m" flag:"db-connect-timeout" help:"how long to keep trying an unreachable database at start, backing off; negative: one try"`
+}
+
+// config is the store the settings name.
+func (s storeSettings) config() server.StoreConfig {
+	return server.StoreConfig{URL: s.DatabaseURL, DBPath: s.DBPath, DirectURL: s.DirectURL, ReadURL: s.ReadURL, ReadWait: s.ReadWait}
 }
 
 // listenSettings say where the server listens and how.
@@ -73,6 +81,7 @@ func (s serveSettings) serverConfig() (server.Config, error) {
 	}
 	return server.Config{
 		DatabaseURL: s.Store.DatabaseURL, DBPath: s.Store.DBPath, ConnectTimeout: s.Store.ConnectTimeout,
+		DatabaseDirectURL: s.Store.DirectURL, DatabaseReadURL: s.Store.ReadURL, ReadWait: s.Store.ReadWait,
 		AuditorToken: s.AuditorToken,
 		APIKeys:      keys, APIKeyRate: s.APIKeyRate, APIKeyBurst: s.APIKeyBurst, MaxStreamsPerAPIKey: s.APIKeyStreams,
 		MaxMessageBytes: s.MaxMessage,
