@@ -99,10 +99,12 @@ func (s *Server) build() error {
 		return err
 	}
 	s.svc = svc
-	s.grpc = grpc.NewServer(svc.ServerOptions()...)
+	opts := append([]grpc.ServerOption{grpc.ChainUnaryInterceptor(jsonNamesUnary), grpc.ChainStreamInterceptor(jsonNamesStream)},
+		svc.ServerOptions()...)
+	s.grpc = grpc.NewServer(opts...)
 	svc.Register(s.grpc)
 	s.health = health.NewServer()
-	healthpb.RegisterHealthServer(s.grpc, s.health)
+	s.grpc.RegisterService(gameservice.ReadingRequests(&healthpb.Health_ServiceDesc), s.health)
 	registerReflection(s.grpc)
 	s.tel.InitializeGRPC(s.grpc)
 	if s.http, err = s.handler(); err != nil {
@@ -204,7 +206,7 @@ func (s *Server) httpServer() *http.Server {
 	hs := &http.Server{
 		Handler:           s.http,
 		ReadHeaderTimeout: 10 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    httpMaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 		Protocols:         &p,
 	}
