@@ -9,19 +9,22 @@ import (
 	"google.golang.org/grpc/codes"
 )
 
-// site serves what is not an RPC: the OpenAPI document at /openapi.json
-// and the web app at "/". A gRPC call to an unknown method goes to the
+// site serves what is not an RPC: the OpenAPI 3.1 document at
+// /openapi.json (and its OpenAPI 2.0 source at /swagger.json) and the web
+// app at "/". A gRPC call to an unknown method goes to the
 // gRPC server, which answers UNIMPLEMENTED as gRPC clients expect; a REST
 // path under /v1/, or a Connect call (a POST, or a GET of a service's
 // path) that names no RPC, is refused NOT_FOUND or UNIMPLEMENTED (reason
 // UNKNOWN_METHOD) with an error body.
 func (s *Server) site() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-cache")
-		_, _ = w.Write(apidoc.OpenAPI)
-	})
+	for path, doc := range map[string][]byte{"/openapi.json": apidoc.OpenAPI, "/swagger.json": apidoc.Swagger} {
+		mux.HandleFunc("GET "+path, func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Cache-Control", "no-cache")
+			_, _ = w.Write(doc)
+		})
+	}
 	mux.HandleFunc("/v1/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeRefusal(w, r, refusalStatus(codes.NotFound, ReasonUnknownMethod, "no RPC at "+r.Method+" "+shortPath(r.URL.Path)+" (see /openapi.json)"), 0)
 	})
