@@ -101,28 +101,26 @@ func jsonStatus(t *testing.T, body []byte) *spb.Status {
 	if protojson.Unmarshal(body, &st) == nil {
 		return &st
 	}
-	var ce struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-		Details []struct {
-			Type  string `json:"type"`
-			Value string `json:"value"`
-		} `json:"details"`
-	}
+	var ce map[string]any
 	if err := json.Unmarshal(body, &ce); err != nil {
 		t.Fatalf("error body %q: %v", body, err)
 	}
 	var code connect.Code
-	if err := code.UnmarshalText([]byte(ce.Code)); err != nil {
-		t.Fatalf("error body %q: %v", body, err)
+	if name, _ := ce["code"].(string); code.UnmarshalText([]byte(name)) != nil {
+		t.Fatalf("error body %q: no Connect code", body)
 	}
-	out := &spb.Status{Code: int32(code), Message: ce.Message}
-	for _, d := range ce.Details {
-		v, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(d.Value, "="))
+	msg, _ := ce["message"].(string)
+	out := &spb.Status{Code: int32(code), Message: msg}
+	details, _ := ce["details"].([]any)
+	for _, d := range details {
+		detail, _ := d.(map[string]any)
+		typ, _ := detail["type"].(string)
+		value, _ := detail["value"].(string)
+		v, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(value, "="))
 		if err != nil {
 			t.Fatal(err)
 		}
-		out.Details = append(out.Details, &anypb.Any{TypeUrl: "type.googleapis.com/" + d.Type, Value: v})
+		out.Details = append(out.Details, &anypb.Any{TypeUrl: "type.googleapis.com/" + typ, Value: v})
 	}
 	return out
 }
