@@ -7,6 +7,9 @@ import { defineConfig } from "vite";
 export default defineConfig({
   base: "./",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  // The client's TypeScript sources (its package's "moonshine-source"
+  // export), so that the app builds without building the client first.
+  resolve: { conditions: ["moonshine-source", "module", "browser", "development|production"] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -158,7 +158,9 @@ func New(o Options) (*Service, error) {
 
 // Register registers the service on a gRPC server built with
 // [Service.ServerOptions].
-func (s *Service) Register(gs *grpc.Server) { moonshinev1.RegisterGameServiceServer(gs, s) }
+func (s *Service) Register(gs *grpc.Server) {
+	gs.RegisterService(ReadingRequests(&moonshinev1.GameService_ServiceDesc), s)
+}
 
 // ServerOptions returns the codec and the interceptor chains the service
 // needs: telemetry (metrics, the request id and log line, which read the
@@ -184,7 +186,7 @@ func (s *Service) ServerOptions() []grpc.ServerOption {
 	)
 	opts := []grpc.ServerOption{
 		grpc.ChainUnaryInterceptor(unary...),
-		grpc.ChainStreamInterceptor(stream...),
+		grpc.StreamInterceptor(s.streamRead), grpc.ChainStreamInterceptor(stream...),
 		grpc.ForceServerCodecV2(s.codec),
 	}
 	if s.maxMsg > 0 {

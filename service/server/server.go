@@ -98,10 +98,12 @@ func (s *Server) build() error {
 		return err
 	}
 	s.svc = svc
-	s.grpc = grpc.NewServer(append(svc.ServerOptions(), grpc.ChainUnaryInterceptor(replicaReads))...)
+	opts := append([]grpc.ServerOption{grpc.ChainUnaryInterceptor(jsonNamesUnary), grpc.ChainStreamInterceptor(jsonNamesStream)},
+		svc.ServerOptions()...)
+	s.grpc = grpc.NewServer(append(opts, grpc.ChainUnaryInterceptor(replicaReads))...)
 	svc.Register(s.grpc)
 	s.health = health.NewServer()
-	healthpb.RegisterHealthServer(s.grpc, s.health)
+	s.grpc.RegisterService(gameservice.ReadingRequests(&healthpb.Health_ServiceDesc), s.health)
 	registerReflection(s.grpc)
 	s.tel.InitializeGRPC(s.grpc)
 	if s.http, err = s.handler(); err != nil {
@@ -199,7 +201,7 @@ func (s *Server) httpServer() *http.Server {
 	hs := &http.Server{
 		Handler:           s.http,
 		ReadHeaderTimeout: 10 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    httpMaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 		Protocols:         &p,
 	}
