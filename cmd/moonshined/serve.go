@@ -69,10 +69,12 @@ func checkPlaintext(l listenSettings) error {
 // listener, until ctx ends.
 func serve(ctx context.Context, s serveSettings, cfg server.Config, log *slog.Logger, listening func(listeners)) error {
 	var current atomic.Pointer[server.Server]
-	admin, adminAddr, err := startAdmin(s.AdminAddr, server.AdminHandler(cfg.Telemetry, func() bool {
+	ready := func() bool {
 		srv := current.Load()
 		return srv != nil && srv.Ready()
-	}), log)
+	}
+	cfg.Telemetry.Readiness(ready) // moonshine_ready, beside /readyz
+	admin, adminAddr, err := startAdmin(s.AdminAddr, server.AdminHandler(cfg.Telemetry, ready), log)
 	if err != nil {
 		return err
 	}
