@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonshine-games/moonshine/cmd/internal/testcert"
 	bl "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
@@ -136,7 +135,7 @@ func TestLegalOptionalPrompt(t *testing.T) {
 // that the server speaks TLS, and with them against a plaintext one that
 // it does not; a certificate it cannot trust is said so.
 func TestTLS(t *testing.T) {
-	certFile, keyFile := testcert.Write(t)
+	certFile, keyFile := servertest.WriteCert(t)
 	ctx := t.Context()
 	_, addr := servertest.Start(t, ctx, server.Config{Store: memstore.New(), CommandRate: -1, TLSCertFile: certFile, TLSKeyFile: keyFile})
 	_, plain := servertest.Start(t, ctx, server.Config{Store: memstore.New(), CommandRate: -1})

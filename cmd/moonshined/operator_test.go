@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/moonshine-games/moonshine/cmd/internal/testcert"
 	"github.com/moonshine-games/moonshine/migrations"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
+	"github.com/moonshine-games/moonshine/service/server/servertest"
 	_ "modernc.org/sqlite"
 )
 
@@ -137,7 +137,7 @@ func TestMigrateNewerSchema(t *testing.T) {
 // TestHealthSaysTLS: `moonshined health` against a TLS server without
 // -tls says the server speaks TLS, and with -tls it answers.
 func TestHealthSaysTLS(t *testing.T) {
-	cert, key := testcert.Write(t)
+	cert, key := servertest.WriteCert(t)
 	l := started(t, []string{"-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "m.db"), "-tls-cert", cert, "-tls-key", key}, nil, io.Discard)
 	err := run(t.Context(), []string{"health", "-addr", l.grpc.String()}, environ(nil), io.Discard, io.Discard, nil)
 	if err == nil || !strings.Contains(err.Error(), "this server speaks TLS: pass -tls") {

@@ -1,7 +1,4 @@
-// Package testcert writes a self-signed certificate for 127.0.0.1, for
-// the tests of the command lines that dial a TLS server (cmd/moonshine,
-// cmd/moonshined health). It is imported by tests only.
-package testcert
+package servertest
 
 import (
 	"crypto/ecdsa"
@@ -18,11 +15,11 @@ import (
 	"time"
 )
 
-// Write writes a new self-signed certificate for 127.0.0.1 (named
+// WriteCert writes a new self-signed certificate for 127.0.0.1 (named
 // "moonshine.test" too) and its key into a temporary directory, and
 // returns the two files. The certificate is its own authority: a client
 // trusts it with the certificate file as its CA file.
-func Write(t testing.TB) (certFile, keyFile string) {
+func WriteCert(t testing.TB) (certFile, keyFile string) {
 	t.Helper()
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
