@@ -58,7 +58,7 @@ func TestKingdomSession(t *testing.T) {
 		"  1. fund Operations with 0 markers", "  1. lay low for the rest of the Day")
 	contains(t, "view on Day 2", s.ok("view", game), "Day 2 (Full Moon), brew phase", "waiting for ", " to draft Brew dice")
 	contains(t, "watch", s.ok("watch", game, "--count", "6"), "   1  game started: 3 players; you: ",
-		"   2  the Deed of ", "   4  the Deed of ", "   5  Day 1 begins (New Moon): Brew dice Red [", "   6  ")
+		"   2  the Deed of ", "   4  the Deed of ", "   5  Day 1 begins (New Moon): Brew dice Red ", "   6  ")
 	contains(t, "history", s.ok("history", game), "redacted for you", "Operations begin; ", "you lay low and take ")
 	contains(t, "public view", s.ok("view", game, "--perspective", "public"), "viewing as a spectator", "districts (all of them")
 }
