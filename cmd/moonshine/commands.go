@@ -459,7 +459,7 @@ func eventRange(first, last int64) string {
 // nothing; a failure only loses the catching up.
 func (c *cli) catchUp(game string, r renderer, seq int64) {
 	mine, err := c.stored(game)
-	if err != nil || mine == nil || mine.Shown >= seq {
+	if err != nil || mine == nil || mine.Shown == 0 || mine.Shown >= seq { // 0: no mark (an older CLI's credential)
 		return
 	}
 	cl, ctx, err := c.call(game)

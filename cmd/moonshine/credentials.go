@@ -24,7 +24,8 @@ type credential struct {
 	Name   string `json:"name"`
 	Token  string `json:"token"`
 	// Shown is the last event shown to the seat with none missed before
-	// it (by join, submit, wait and watch): `wait` prints what came after.
+	// it (join, submit and wait move it): `wait` prints what came after.
+	// 0: not known (a credential an older CLI stored).
 	Shown int64 `json:"shown,omitempty"`
 }
 

@@ -71,8 +71,8 @@ func cmdWait(c *cli, argv []string) error {
 	if err != nil {
 		return err
 	}
-	after := v.GetInfo().GetVersion() // no stored mark: from now on
-	if mine != nil && mine.Shown < after {
+	after := v.GetInfo().GetVersion() // no mark stored (or stored by an older CLI): from now on
+	if mine != nil && mine.Shown > 0 && mine.Shown < after {
 		after = mine.Shown
 	}
 	r := renderFor(v.GetInfo().GetGame())
