@@ -82,7 +82,11 @@ type Prompt struct {
 	// Reason is a stable kebab-case code for what is awaited, e.g.
 	// "choose-movement" or "action-turn". Public: it must not leak secrets.
 	Reason string
-	// Detail is a human sentence about the wait. Public.
+	// Detail says what the seat is to do, for people, as a verb phrase
+	// with no subject and no "you" ("run the whiskey", "steal from seat 2
+	// at Seedy Pete's"), so that it reads both as the seat's own prompt
+	// ("your move: …") and as another seat's ("waiting for seat 1 to …",
+	// "seat 1 may …"). Public.
 	Detail string
 	// Legal lists every concrete command the seat may send now, when the set
 	// is small enough to list.

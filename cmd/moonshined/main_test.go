@@ -250,9 +250,13 @@ func TestServeStopsOnSignal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
 			t.Errorf("GET %s: %s", path, resp.Status)
+		}
+		if path == "/metrics" && (!strings.Contains(string(body), "\nmoonshine_ready 1\n") || !strings.Contains(string(body), "moonshine_build_info{")) {
+			t.Errorf("/metrics has no readiness gauge at 1, or no build info")
 		}
 	}
 }

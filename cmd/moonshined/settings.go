@@ -1,13 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/server"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 )
 
 // The settings of each subcommand. Every field has an environment
@@ -67,6 +70,33 @@ type serveSettings struct {
 	OTLPEndpoint   string        `env:"MOONSHINE_OTLP_ENDPOINT" flag:"otlp-endpoint" help:"OTLP/gRPC collector (host:port, or http(s)://host:port) to export traces to; empty: no tracing"`
 	OTLPInsecure   bool          `env:"MOONSHINE_OTLP_INSECURE" envDefault:"false" flag:"otlp-insecure" help:"send traces to a host:port endpoint without TLS"`
 	TraceSample    float64       `env:"MOONSHINE_TRACE_SAMPLE" envDefault:"1" flag:"trace-sample" help:"share of traces recorded when the caller did not decide (0 to 1)"`
+}
+
+// check returns the server's configuration, refusing every value serve
+// would refuse before it starts (log format and level, API keys, CORS
+// origins, the trace settings, plaintext on a network), all at once, so
+// that `moonshined config` refuses what `moonshined serve` refuses.
+func (s serveSettings) check() (server.Config, error) {
+	var errs []error
+	if _, err := telemetry.NewLogger(io.Discard, s.LogFormat, s.LogLevel); err != nil {
+		errs = append(errs, err)
+	}
+	if s.TraceSample < 0 || s.TraceSample > 1 {
+		errs = append(errs, fmt.Errorf("MOONSHINE_TRACE_SAMPLE: %v is not a share from 0 to 1", s.TraceSample))
+	}
+	if e := s.OTLPEndpoint; strings.Contains(e, "://") {
+		if u, err := url.Parse(e); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("MOONSHINE_OTLP_ENDPOINT: %q is neither host:port nor http(s)://host:port", e))
+		}
+	}
+	cfg, err := s.serverConfig()
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if err := checkPlaintext(s.Listen); err != nil {
+		errs = append(errs, err)
+	}
+	return cfg, errors.Join(errs...)
 }
 
 // serverConfig returns the server's configuration.

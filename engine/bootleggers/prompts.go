@@ -70,7 +70,7 @@ func (s *State) prompts(all bool) []engine.Prompt {
 		var out []engine.Prompt
 		for _, seat := range s.bids.Waiting() {
 			out = append(out, engine.Prompt{Seat: seat, MustAct: true, Reason: PromptChooseMuscle,
-				Detail: fmt.Sprintf("round %d: seal a Muscle card", s.round), Legal: s.legal(int(seat), s.bidCandidates(int(seat)))})
+				Detail: fmt.Sprintf("seal a Muscle card for round %d", s.round), Legal: s.legal(int(seat), s.bidCandidates(int(seat)))})
 			if !all {
 				break
 			}
@@ -316,7 +316,7 @@ func (s *State) runPrompts(seat int, all bool) []engine.Prompt {
 // templates: it may answer the offers made to it, play a Casino card or
 // cut O'Malley's.
 func (s *State) tradePrompt(seat int) engine.Prompt {
-	return engine.Prompt{Seat: engine.Seat(seat), Reason: PromptTrade, Detail: "you may trade",
+	return engine.Prompt{Seat: engine.Seat(seat), Reason: PromptTrade, Detail: "trade",
 		Legal: s.legal(seat, slices.Concat(s.answerCandidates(seat), s.casinoCardCandidates(seat), s.cutCandidates(seat)))}
 }
 

@@ -51,15 +51,15 @@ func (s *State) Prompts() []engine.Prompt {
 func (s *State) actionReason() (string, string) {
 	switch s.pend.kind {
 	case pb.PendingKind_PENDING_KIND_TAIL:
-		return PromptTailChoice, fmt.Sprintf("%v Tailed %v and may Steal or Expose", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+		return PromptTailChoice, fmt.Sprintf("Steal from or Expose %v (Tailed)", engine.Seat(s.pend.target))
 	case pb.PendingKind_PENDING_KIND_SEEDY_PETES:
-		return PromptSeedyPetes, fmt.Sprintf("%v may steal from %v at Seedy Pete's", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+		return PromptSeedyPetes, fmt.Sprintf("steal from %v at Seedy Pete's", engine.Seat(s.pend.target))
 	case pb.PendingKind_PENDING_KIND_CASINO:
-		return PromptCasinoKeep, fmt.Sprintf("%v chooses which revealed cards to keep", engine.Seat(s.pend.actor))
+		return PromptCasinoKeep, "choose which revealed cards to keep"
 	case pb.PendingKind_PENDING_KIND_DOCKS:
-		return PromptDocksCollect, fmt.Sprintf("%v chose %v at the Docks: it may collect up to 2 cards", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+		return PromptDocksCollect, fmt.Sprintf("collect up to 2 cards from %v, chosen at the Docks", engine.Seat(s.pend.target))
 	}
-	return PromptActionTurn, fmt.Sprintf("%v takes an action", engine.Seat(s.turn))
+	return PromptActionTurn, "take an action"
 }
 
 // legal lists the candidates for seat that Decide accepts, found by the

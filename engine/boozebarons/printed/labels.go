@@ -86,7 +86,11 @@ func setupLabel(v engine.Viewer, e *pb.Event) string {
 	case *pb.Event_DeckShuffled:
 		return fmt.Sprintf("Delivery deck shuffled (%d cards)", k.DeckShuffled.GetSize())
 	case *pb.Event_DeckOrder:
-		return fmt.Sprintf("deck order, top first: %v", k.DeckOrder.GetCardIds())
+		ids := make([]string, len(k.DeckOrder.GetCardIds()))
+		for i, id := range k.DeckOrder.GetCardIds() {
+			ids[i] = fmt.Sprint(id)
+		}
+		return "deck order, top first: " + strings.Join(ids, ", ")
 	case *pb.Event_DeliveriesDrawn:
 		return "drawn to the Locations: " + cards(k.DeliveriesDrawn.GetCardIds())
 	case *pb.Event_RoundStarted:
