@@ -38,7 +38,7 @@ function SeatBoard(p: BLProps & { s: SeatView }) {
   return (
     <article class={cls.filter(Boolean).join(" ")} data-seat={s.seat} aria-label={`${names.possessive(s.seat)} board`} style={{ borderTopColor: seatColour(s.seat) }}>
       <header>
-        <button type="button" {...pickable(p, `seat:${s.seat}`, `${names.of(s.seat)}: ${s.money}G`, "seat-name")}>
+        <button type="button" {...pickable(p, `seat:${s.seat}`, names.of(s.seat), "seat-name")}>
           <Token seat={s.seat} /> {names.of(s.seat)}
         </button>
         <span class="money" aria-label={`${s.money}G`}>
@@ -102,14 +102,14 @@ function SeatBoard(p: BLProps & { s: SeatView }) {
             <dt>Kept cards</dt>
             <dd class="kept">
               {s.keptCards.map((id) => (
-                <button type="button" {...pickable(p, `kept:${id}`, `${data.cardName(id)}: ${data.card(id)?.text ?? ""}`, "kept-card")}>
+                <button type="button" {...pickable(p, `kept:${id}`, data.cardName(id), "kept-card")} title={data.card(id)?.text}>
                   {data.cardName(id)}
                 </button>
               ))}
               {s.keptCasinoCards.map((id) => {
                 const c = data.casinoCard(id);
                 return (
-                  <button type="button" {...pickable(p, `keptCasino:${id}`, `${c?.name ?? `Casino card ${id}`}: ${c?.text ?? ""}`, "kept-card casino")}>
+                  <button type="button" {...pickable(p, `keptCasino:${id}`, c?.name ?? `Casino card ${id}`, "kept-card casino")} title={c?.text}>
                     {c?.name ?? `Casino card ${id}`}
                   </button>
                 );
@@ -132,9 +132,9 @@ function Hand(p: BLProps & { s: SeatView; hand: number[] }) {
       <div class="hand-cards">
         {p.hand.map((n) => {
           const cost = p.data.muscleCost(n);
-          const words = `Muscle card ${n}${cost !== undefined ? `, costs ${cost}G` : ""}${sealed === n ? ", sealed" : ""}`;
           return (
-            <button type="button" {...pickable(p, `muscle:${n}`, words, `hand-card muscle-card band-${Math.floor((n - 1) / 18)}`)} data-card={n}>
+            <button type="button" {...pickable(p, `muscle:${n}`, `Muscle card ${n}`, `hand-card muscle-card band-${Math.floor((n - 1) / 18)}`)} data-card={n}>
+              <span class="sr-only">Muscle card </span>
               <strong>{n}</strong>
               <small>{cost !== undefined ? `${cost}G` : ""}</small>
               {sealed === n && <small class="sealed">sealed</small>}

@@ -110,8 +110,8 @@ function Status(p: BLProps) {
 }
 
 function placeWords(p: BLProps, pl: PlaceView, name: string): string {
-  const parts = [name];
-  if (!pl.inPlay) return `${name}, not in play at this table`;
+  const parts = name ? [name] : [];
+  if (!pl.inPlay) return "not in play at this table";
   if (pl.kind === PlaceKind.OMALLEYS) parts.push(`always open, buys every crate at ${pl.price}G`);
   else {
     parts.push(pl.kind === PlaceKind.CASINO ? "casino" : "speakeasy", pl.open ? "open" : "closed");
@@ -129,6 +129,7 @@ function Place(p: BLProps & { place: PlaceView }) {
   const casino = pl.kind === PlaceKind.CASINO ? data.casino(pl.place) : undefined;
   const name = casino ? `${casino.name} casino` : data.placeName(pl.place);
   const kindWords = pl.kind === PlaceKind.OMALLEYS ? "O'Malley's" : pl.kind === PlaceKind.CASINO ? "Casino" : "Speakeasy";
+  const kindLine = pl.kind === PlaceKind.OMALLEYS ? "buys every crate" : pl.kind === PlaceKind.CASINO ? `casino over ${data.placeName(pl.place)}` : "speakeasy";
   const cls = ["place", `kind-${kindWords.toLowerCase().replace(/'/g, "")}`, pl.inPlay ? "" : "out", pl.open ? "open" : "closed"];
   if (p.changed.has(key)) cls.push("changed");
   if (p.clickable.has(key)) cls.push("clickable");
@@ -139,12 +140,13 @@ function Place(p: BLProps & { place: PlaceView }) {
   return (
     <article class={cls.filter(Boolean).join(" ")} data-place={key} aria-label={name}>
       <header>
-        <button type="button" {...pickable(p, key, placeWords(p, pl, name), "place-name")}>
+        <button type="button" {...pickable(p, key, name, "place-name")}>
           {name}
+          <span class="sr-only">: {placeWords(p, pl, "")}</span>
         </button>
         <span class={`badge ${pl.open ? "open" : "closed"}`}>{!pl.inPlay ? "not in play" : pl.kind === PlaceKind.OMALLEYS ? "always open" : pl.open ? "open" : "closed"}</span>
       </header>
-      <p class="kind">{kindWords}</p>
+      <p class="kind">{kindLine}</p>
       {pl.inPlay && pl.circles > 0 && <Circles {...p} place={pl} />}
       {pl.inPlay && (
         <dl class="place-facts">
@@ -255,7 +257,8 @@ export function Truck(p: BLProps & { truck: TruckView; home?: boolean }) {
     t.runner !== undefined ? `, run by ${p.names.of(t.runner)}` : ""
   }${t.halted ? ", halted" : ""}`;
   return (
-    <button type="button" {...pickable(p, `truck:${t.truck}`, words, `truck size-${size}`)} style={{ borderLeftColor: seatColour(runner) }} data-truck={t.truck}>
+    <button type="button" {...pickable(p, `truck:${t.truck}`, `truck ${t.truck}`, `truck size-${size}`)} style={{ borderLeftColor: seatColour(runner) }} data-truck={t.truck}>
+      <span class="sr-only">{words}: </span>
       <svg viewBox="0 0 24 14" width="24" height="14" aria-hidden="true">
         <rect x="1" y="2" width="14" height="9" rx="1" fill={seatColour(runner)} />
         <path d="M15 5h5l3 3v3h-8z" fill={seatColour(runner)} />
@@ -285,7 +288,6 @@ function Offer(p: BLProps) {
         {offer.slots.map((s) => {
           const card = s.cardId !== undefined ? data.card(s.cardId) : undefined;
           const hand = s.nonPlayerHand !== undefined ? bl.nonPlayerHands.find((h) => h.hand === s.nonPlayerHand) : undefined;
-          const label = card ? `space ${s.slot + 1}: ${card.name}, ${card.timing === CardTiming.KEEP_FOR_LATER ? "keep for later" : "use now"}${card.cost ? `, costs ${card.cost}G` : ""}: ${card.text}` : `space ${s.slot + 1}: taken`;
           return (
             <div class={`card moa ${card ? "" : "taken"}`} data-slot={s.slot}>
               {hand && (
@@ -293,7 +295,7 @@ function Offer(p: BLProps) {
                   Non-Player hand {hand.hand + 1}: {hand.cardsLeft} cards{hand.muscle ? `, shows ${hand.muscle}` : ""}
                 </p>
               )}
-              <button type="button" {...pickable(p, `moa:${s.slot}`, label, "card-face")} disabled={!card}>
+              <button type="button" {...pickable(p, `moa:${s.slot}`, card ? `${card.name} in space ${s.slot + 1}` : `space ${s.slot + 1}`, "card-face")} disabled={!card}>
                 <span class="card-space">Space {s.slot + 1}</span>
                 <strong class="card-name">{card?.name ?? "taken"}</strong>
                 {card && (
@@ -313,12 +315,7 @@ function Offer(p: BLProps) {
           <div class="card truck-card">
             <button
               type="button"
-              {...pickable(
-                p,
-                "truck-card",
-                `the Truck card: ${truckSizeNames[truckCard?.size ?? 0] ?? ""} truck ${offer.truck}, ${truckCard?.capacity} crates, bribe ${truckCard?.bribe}G, graft ${truckCard?.graft}G a round`,
-                "card-face",
-              )}
+              {...pickable(p, "truck-card", `the Truck card`, "card-face")}
             >
               <span class="card-space">Truck card</span>
               <strong class="card-name">
@@ -338,7 +335,7 @@ function Offer(p: BLProps) {
             <div class={`card casino-card ${card ? "" : "taken"}`}>
               <button
                 type="button"
-                {...pickable(p, `casino:${s.slot}`, card ? `Casino card space ${s.slot + 1}: ${card.name}: ${card.text}` : `Casino card space ${s.slot + 1}: taken`, "card-face")}
+                {...pickable(p, `casino:${s.slot}`, card ? `the Casino card ${card.name}` : `Casino card space ${s.slot + 1}`, "card-face")}
                 disabled={!card}
               >
                 <span class="card-space">Casino card {s.slot + 1}</span>

@@ -97,7 +97,7 @@ function BoozeBaronsBoard(props: BoardProps) {
               <header>
                 <button
                   type="button"
-                  {...pickable(props, key, `${w.location(l.location)}: ${l.cards.length} Delivery cards; here: ${here.map((s) => props.names.of(s.seat)).join(", ") || "nobody"}`, "location-name")}
+                  {...pickable(props, key, w.location(l.location), "location-name")}
                 >
                   {w.location(l.location)}
                 </button>

@@ -527,7 +527,7 @@ function RowsField(props: {
       {rest.length > 0 && <small>{rest.map((s) => `${vocab.label(s.param.field)}: ${s.param.description}`).join(" · ")}</small>}
       {props.value.length === 0 && <p class="hint">nothing to fill in</p>}
       {props.value.map((row, i) => (
-        <div class="row" data-row={i}>
+        <div class="row" data-row={i} data-key={fixed ? String(row[first.param.field]) : undefined}>
           {fixed ? (
             <span class="row-title">{vocab.choice(first.param.field, String(row[first.param.field]))}</span>
           ) : (

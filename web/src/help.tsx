@@ -88,7 +88,7 @@ function BoardData(props: { rules: GameRules }) {
       return (
         <>
           <h2>The drinking places</h2>
-          <div class="table-scroll">
+          <div class="table-scroll" tabindex={0} role="region" aria-label="the drinking places">
             <table>
               <caption>Smallest to largest</caption>
               <thead>

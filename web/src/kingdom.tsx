@@ -72,6 +72,11 @@ export function KingdomBoard(props: BoardProps) {
         {v.districts.map((d) => (
           <District d={d} {...at(d.district)} {...props} />
         ))}
+        <g class="labels" aria-hidden="true">
+          {v.districts.map((d) => (
+            <DistrictLabel d={d} {...at(d.district)} />
+          ))}
+        </g>
       </PanZoom>
       <Legend />
     </div>
@@ -82,9 +87,9 @@ function Legend() {
   return (
     <ul class="legend" aria-label="legend">
       <li>
-        <svg width="54" height="18" aria-hidden="true">
-          <rect width="54" height="18" rx="4" fill="#4d5656" />
-          <text x="27" y="14" class="legend-pieces">
+        <svg width="64" height="18" aria-hidden="true">
+          <rect width="64" height="18" rx="4" fill="#4d5656" />
+          <text x="32" y="14" class="legend-pieces">
             3r1b⌂
           </text>
         </svg>{" "}
@@ -113,15 +118,29 @@ function Legend() {
   );
 }
 
+/**
+ * District is a District's ground and ring, a button; its words and pieces
+ * are drawn over all the Districts (DistrictLabel), so that a name may
+ * reach over a neighbour, and the button is named by its label alone.
+ */
 function District(props: BoardProps & { d: DistrictView; x: number; y: number; name: string; borough: number }) {
   const { d, x, y } = props;
   const key = enumName(DistrictSchema, d.district);
-  const barrels = d.barrels.reduce((n, b) => n + b.count, 0);
-  const p = pickable(props, key, describeDistrict(d, props.name, props.names), "district");
+  const p = pickable(props, key, describeDistrict(d, props.name, props.names), "district", true);
   return (
     <g {...p} data-district={key} transform={`translate(${x},${y})`}>
       <circle class="borough" r="50" fill={boroughTints[props.borough % boroughTints.length]} />
       <circle class="ring" r="42" fill={d.controller === undefined ? "#fbfaf7" : seatColour(d.controller) + "2e"} stroke={d.controller === undefined ? "#8a8a8a" : seatColour(d.controller)} />
+    </g>
+  );
+}
+
+/** DistrictLabel writes a District's name, Still, Precinct, pieces and barrels. */
+function DistrictLabel(props: { d: DistrictView; x: number; y: number; name: string }) {
+  const { d } = props;
+  const barrels = d.barrels.reduce((n, b) => n + b.count, 0);
+  return (
+    <g class="district-label" transform={`translate(${props.x},${props.y})`}>
       <text class="name" y="-20">
         {props.name}
       </text>
@@ -191,7 +210,7 @@ export function KingdomPanel(props: BoardProps) {
         Brew pools: <span class="pool red">Red {v.redPool.length ? v.redPool.join(" ") : "empty"}</span> ·{" "}
         <span class="pool white">White {v.whitePool.length ? v.whitePool.join(" ") : "empty"}</span>
       </p>
-      <div class="table-scroll">
+      <div class="table-scroll" tabindex={0} role="region" aria-label="the mobs">
         <table class="seats" id="seats">
           <caption>The mobs</caption>
           <thead>

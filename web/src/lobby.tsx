@@ -75,7 +75,7 @@ export function Lobby() {
             refresh
           </button>
         </h2>
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex={0} role="region" aria-label="the games">
           <table class="games" id="games">
             <caption class="sr-only">the games on this server, newest first</caption>
             <thead>

@@ -29,7 +29,7 @@ export function FinalScores(props: { view: GameView; rules?: GameRules; names: N
       <h2 id="final-title">Game over</h2>
       <p class="summary">{relabel(o.summary || `won by ${o.winners.map((w) => names.of(w)).join(" and ")}`, names, players)}</p>
       {cols?.reason && <p class="reason">{cols.reason}</p>}
-      <div class="table-scroll">
+      <div class="table-scroll" tabindex={0} role="region" aria-label="the final scores">
         <table class="scores">
           <caption>Final scores</caption>
           <thead>

@@ -18,8 +18,13 @@ export interface BoardProps {
   onPick: (key: string, name: string) => void;
 }
 
-/** The attributes of a pickable element with this key and accessible name. */
-export function pickable(p: Pick<BoardProps, "clickable" | "picked" | "onPick" | "changed">, key: string, name: string, cls: string) {
+/**
+ * The attributes of a pickable element with this key and name (which the
+ * list of commands narrowed by the pick shows). A button's accessible
+ * name is its text (with what it holds in a visually hidden span); an SVG
+ * element's, which has none, is labelled with the name.
+ */
+export function pickable(p: Pick<BoardProps, "clickable" | "picked" | "onPick" | "changed">, key: string, name: string, cls: string, labelled = false) {
   const classes = [cls, "pickable"];
   if (p.clickable.has(key)) classes.push("clickable");
   if (p.picked === key) classes.push("picked");
@@ -28,7 +33,7 @@ export function pickable(p: Pick<BoardProps, "clickable" | "picked" | "onPick" |
     class: classes.join(" "),
     role: "button" as const,
     tabindex: 0,
-    "aria-label": name,
+    "aria-label": labelled ? name : undefined,
     "aria-pressed": p.picked === key,
     "data-pick": key,
     onClick: () => p.onPick(key, name),

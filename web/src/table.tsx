@@ -220,7 +220,8 @@ function Log(props: { log: LogLine[]; words: (s: string) => string }) {
   return (
     <section class="events" aria-labelledby="events-title">
       <h2 id="events-title">Events</h2>
-      <ol class="log" id="log" tabindex={0} role="log" aria-label="events, newest first">
+      <div class="log-box" tabindex={0} role="log" aria-label="events, newest first">
+      <ol class="log" id="log">
         {props.log.map((l) => (
           <li data-seq={String(l.seq)} class={l.table ? "table-event" : ""}>
             <span class="seq" aria-hidden="true">
@@ -230,6 +231,7 @@ function Log(props: { log: LogLine[]; words: (s: string) => string }) {
           </li>
         ))}
       </ol>
+      </div>
     </section>
   );
 }

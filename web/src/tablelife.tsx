@@ -149,6 +149,22 @@ export function TableActions(props: LifeProps) {
     });
 
   const humans = info.seats.filter((s) => s.claimed && !s.bot);
+  // Seats still to claim: the table has not started.
+  const waiting = info.status === GameStatus.OPEN;
+  const before = (
+    <>
+      {role === "seat" && !over && (
+        <button id="leave" onClick={() => setConfirm("leave")}>
+          leave my seat…
+        </button>
+      )}
+      {creator && !over && (
+        <button id="cancel-table" onClick={() => setConfirm("cancel")}>
+          cancel the table…
+        </button>
+      )}
+    </>
+  );
   return (
     <section class="table-actions" aria-labelledby="table-actions-title">
       <h2 id="table-actions-title">The table</h2>
@@ -166,17 +182,17 @@ export function TableActions(props: LifeProps) {
             <button id="resign" onClick={() => setConfirm("resign")}>
               resign…
             </button>
-            <button id="leave" onClick={() => setConfirm("leave")}>
-              leave my seat…
-            </button>
           </>
         )}
-        {creator && !over && (
-          <button id="cancel-table" onClick={() => setConfirm("cancel")}>
-            cancel the table…
-          </button>
-        )}
+        {waiting && before}
       </div>
+      {!waiting && !over && (role === "seat" || creator) && (
+        <details class="before-start">
+          <summary>before the game starts</summary>
+          <p class="hint">Only a table nobody has played at yet can be left or cancelled.</p>
+          <div class="buttons">{before}</div>
+        </details>
+      )}
       {confirm && (
         <div class="confirm" role="alertdialog" aria-labelledby="confirm-text">
           <p id="confirm-text">

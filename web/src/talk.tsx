@@ -28,7 +28,8 @@ export function Talk(props: {
   return (
     <section class="talk" aria-labelledby="talk-title">
       <h2 id="talk-title">Table talk</h2>
-      <ol class="talk-log" id="talk" tabindex={0} role="log" aria-label="table talk">
+      <div class="log-box" tabindex={0} role="log" aria-label="table talk">
+      <ol class="talk-log" id="talk">
         {lines.length === 0 && <li class="none">nothing said yet</li>}
         {lines.map((t) => (
           <li data-talk={String(t.seq)} class={t.message?.toSeat !== undefined ? "private" : ""}>
@@ -36,6 +37,7 @@ export function Talk(props: {
           </li>
         ))}
       </ol>
+      </div>
       {props.send && (
         <form class="say" id="say" onSubmit={say}>
           <label class="say-text">
