@@ -116,7 +116,7 @@ func TestKingdomInTheBrowser(t *testing.T) {
 	if clicks < 6 || live < 6 || !triedMove {
 		t.Fatalf("played %d commands by clicking (%d seen live by the other seat), Move tried: %v", clicks, live, triedMove)
 	}
-	shoot(t, alice, "table")
+	shootAt(t, alice, "body", "table")
 	if n := count(t, alice, "#log li"); n < clicks {
 		t.Errorf("alice's event log shows %d events", n)
 	}
@@ -182,7 +182,8 @@ func moveOnTheMap(t *testing.T, page context.Context, who string) {
 	from := waitFor[string](t, page, "move.from filled by the pick", `document.querySelector('select[data-field="move.from"]').value`)
 	// The map now offers where to: the Districts Connected to from, and
 	// no other.
-	waitFor[bool](t, page, "the map offers where to", `!!document.querySelector('.param.awaiting-pick select[data-field="move.to"]')`)
+	waitFor[bool](t, page, "the map offers where to", fmt.Sprintf(
+		`!!document.querySelector('.param.awaiting-pick select[data-field="move.to"]') && !document.querySelector('.district.clickable[data-district=%q]')`, from))
 	offered := read(t, page, "the Districts offered", chromedp.Evaluate[int](`document.querySelectorAll(".district.clickable").length`))
 	if offered == 0 || offered >= 25 {
 		t.Errorf("Move offers %d Districts to move to: the ones Connected to %s", offered, from)

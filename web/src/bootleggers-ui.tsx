@@ -125,7 +125,10 @@ export const bootleggers: GameUI = {
         const id = bl.offer?.slots.find((s) => s.slot === c.value.slot)?.cardId;
         if (id === undefined) return label;
         const card = data.card(id);
-        const rest = label.replace(/^take the card in offer space \d+/, "");
+        const rest = label
+          .replace(/^take the card in offer space \d+/, "")
+          .replace(/ for still 0\b/, " for your Family Still")
+          .replace(/ for still (\d+)/, " for your Remote Still $1");
         return `take ${data.cardName(id)} from space ${c.value.slot + 1}${rest}${card?.cost ? ` (costs ${card.cost}G)` : ""}`;
       }
       case "takeCasinoCard": {

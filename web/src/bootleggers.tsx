@@ -228,7 +228,7 @@ function Circles(p: BLProps & { place: PlaceView }) {
   return (
     <svg class="circles" viewBox={`0 0 ${n * 26} 26`} width={n * 26} height="26" aria-hidden="true">
       {Array.from({ length: n }, (_, i) => (
-        <circle cx={13 + i * 26} cy="13" r="10" class={i < pl.minimum ? "shaded" : "plain"} fill={fills[i] ? colourFill(fills[i]) : undefined} />
+        <circle cx={13 + i * 26} cy="13" r="10" class={`${i < pl.minimum ? "shaded" : "plain"} ${fills[i] ? "held" : ""}`} style={fills[i] ? { fill: colourFill(fills[i]) } : undefined} />
       ))}
     </svg>
   );
@@ -292,7 +292,7 @@ function Offer(p: BLProps) {
             <div class={`card moa ${card ? "" : "taken"}`} data-slot={s.slot}>
               {hand && (
                 <p class="np-hand">
-                  Non-Player hand {hand.hand + 1}: {hand.cardsLeft} cards{hand.muscle ? `, shows ${hand.muscle}` : ""}
+                  Non-Player hand {hand.hand + 1}: {hand.cardsLeft} card{hand.cardsLeft === 1 ? "" : "s"}{hand.muscle ? `, shows ${hand.muscle}` : ""}
                 </p>
               )}
               <button type="button" {...pickable(p, `moa:${s.slot}`, card ? `${card.name} in space ${s.slot + 1}` : `space ${s.slot + 1}`, "card-face")} disabled={!card}>

@@ -48,7 +48,7 @@ export function Commands(props: CommandsProps) {
     <section class="commands" id="commands" aria-labelledby="commands-title">
       <h2 id="commands-title">
         {prompt.mustAct ? "Your turn" : "You may act"}
-        {prompt.detail && <span class="detail"> — {props.words(prompt.detail)}</span>}
+        {prompt.detail && <span class="detail"> — {props.words(prompt.detail).replace(/^you (may )?/i, "")}</span>}
       </h2>
       {filtering && (
         <p class="hint" id="pick-filter">

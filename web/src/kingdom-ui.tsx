@@ -39,7 +39,7 @@ export const kingdom: GameUI = {
     };
     return vocabulary({
       names: nameOf,
-      choice: (field, v) => (/^[A-Z][A-Z0-9_]+$/.test(v) ? (nameOf.get(v) ?? prettyEnum(v)) : /(seat|target|to_seat)$/.test(field) ? names.of(Number(v)) : v),
+      choice: (field, v) => (/^[A-Z][A-Z0-9_]+$/.test(v) ? (nameOf.get(v) ?? prettyEnum(v)) : /(^|\.)(seat|target|to|heat_owner)$/.test(field) ? names.of(Number(v)) : v),
       choices(field, given, values) {
         const origin = origins[field];
         const from = origin ? values[origin] : undefined;

@@ -212,7 +212,7 @@ function CreateGame(props: { rules: GameRules[]; onCreated: (info: GameInfo, cre
           </select>
         </label>
         <fieldset class="seats-choice">
-          <legend>who plays each seat</legend>
+          <legend>who plays each seat (you take the first seat no bot plays)</legend>
           {Array.from({ length: size }, (_, seat) => (
             <label class="inline">
               <input

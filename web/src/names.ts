@@ -50,14 +50,25 @@ export function namesFor(info: GameInfo | undefined, you?: number): Names {
  * "your turn ends" for seat 0's page.
  */
 export function relabel(text: string, names: Names, players: number): string {
-  return text.replace(/\b([Ss])eat (\d+)('s)?/g, (whole, s: string, n: string, poss: string | undefined, at: number) => {
+  return text.replace(/\b([Ss])eat (\d+)('s)?( [a-z]+)?/g, (whole, s: string, n: string, poss: string | undefined, next: string | undefined, at: number) => {
     const seat = Number(n);
     if (seat >= players) return whole;
     const start = at === 0 || /[.:;!?]\s*$/.test(text.slice(0, at));
+    const after = next ?? "";
     if (seat === names.you) {
-      if (poss) return start ? "Your" : "your";
-      return start || s === "S" ? "You" : "you";
+      if (poss) return (start ? "Your" : "your") + after;
+      return (start || s === "S" ? "You" : "you") + (after && agree(after.slice(1)) !== after.slice(1) ? ` ${agree(after.slice(1))}` : after);
     }
-    return poss ? names.possessive(seat) : names.of(seat);
+    return (poss ? names.possessive(seat) : names.of(seat)) + after;
   });
+}
+
+const irregular: Record<string, string> = { is: "are", has: "have", was: "were", does: "do" };
+
+/** agree puts a verb said of one seat in the form said of "you": "takes" reads "take". */
+function agree(verb: string): string {
+  if (irregular[verb]) return irregular[verb];
+  if (verb.length < 3 || !verb.endsWith("s") || verb.endsWith("ss")) return verb;
+  if (/(ss|sh|ch|x|o)es$/.test(verb)) return verb.slice(0, -2);
+  return verb.slice(0, -1);
 }

@@ -113,7 +113,7 @@ export function Table(props: { gameId: string; asked: string | null }) {
       <p class="sr-only" aria-live="polite" id="announce">
         {said}
       </p>
-      <Waiting view={view} names={names} words={words} yours={!!prompt?.mustAct} />
+      {!over && !info.cancelled && <Waiting view={view} names={names} words={words} yours={!!prompt?.mustAct} />}
       <Clocks view={view} names={names} />
       <TakebackAnswer gameId={gameId} client={client} role={role} info={info} names={names} held={held} takeback={live.takeback} changed={live.refresh} />
       {over || info.cancelled ? <FinalScores view={view} rules={live.rules} names={names} ui={ui} /> : null}
@@ -150,7 +150,7 @@ export function Table(props: { gameId: string; asked: string | null }) {
           <Talk talk={live.talk} names={names} players={players} send={role === "seat" ? say : undefined} />
           <TableActions gameId={gameId} client={client} role={role} info={info} names={names} held={held} changed={live.refresh} />
           <HelpPanel game={info.game} title={live.rules?.title ?? info.game} />
-          {role === "seat" && <SignalSettings />}
+          {role === "seat" && !over && <SignalSettings />}
         </aside>
       </div>
     </div>
@@ -202,7 +202,7 @@ function waitingLine(w: GameView["waiting"][number], names: Names, words: (s: st
   const detail = words(w.detail || w.reason.replace(/-/g, " "));
   if (w.seat === names.you) return (
     <>
-      <strong>{w.mustAct ? "Your turn" : "You may act"}</strong>: {detail}
+      <strong>{w.mustAct ? "Your turn" : "You may act"}</strong>: {detail.replace(/^you (may )?/i, "")}
     </>
   );
   // A detail written to the seat itself ("you may trade") reads of the seat.
