@@ -17,9 +17,10 @@ import (
 // each decision by clicking: a Muscle card picked in the hand, an offer's
 // card picked on the board, the placements, loads and trades filled in
 // their forms (a truck's destination picked on the board). Besides, it
-// redevelops a speakeasy into a casino the first time it can afford one
-// and offers a trade (1G for nothing, which a bot accepts) until one is
-// accepted.
+// saves its money for a casino and redevelops a speakeasy into one the
+// first time it can afford it, and from round 2 offers a trade (1G for
+// nothing, which a bot accepts) on its Phase 4 turn until one is accepted
+// (a casino's owner runs no truck: it has no Phase 4 turn).
 type bootleggersPlayer struct {
 	*seatGame
 	mod     *games.Module
@@ -96,7 +97,7 @@ func (p *bootleggersPlayer) move(v *moonshinev1.GameView) {
 		cmd = prompt.Legal[0].(*pb.Command)
 	}
 	if !p.casino {
-		cmd = p.save(cmd, prompt)
+		cmd = p.save(cmd, prompt, bl)
 	}
 	wrapped := p.mod.WrapCommand(cmd)
 	switch k := cmd.GetKind().(type) {
@@ -133,19 +134,23 @@ func (p *bootleggersPlayer) move(v *moonshinev1.GameView) {
 	}
 }
 
-// save keeps the seat's money for a casino: it seals its lowest Muscle
-// card and buys neither a truck nor a Casino card (about nine games in
-// ten let it afford a casino so, against easy bots).
-func (p *bootleggersPlayer) save(cmd *pb.Command, prompt engine.Prompt) *pb.Command {
+// save keeps the seat's money for a casino: it buys neither a truck nor a
+// Casino card, and from round 6 on no Men of Action card that costs money
+// (a seat playing so against easy bots can afford a casino in about six
+// games of seven; measured over 64 games through the API).
+func (p *bootleggersPlayer) save(cmd *pb.Command, prompt engine.Prompt, bl *pb.View) *pb.Command {
+	costly := false
 	switch k := cmd.GetKind().(type) {
-	case *pb.Command_ChooseMuscle:
-		for _, m := range prompt.Legal {
-			if c := m.(*pb.Command).GetChooseMuscle(); c != nil && c.GetCard() < k.ChooseMuscle.GetCard() {
-				cmd = m.(*pb.Command)
-				k = cmd.GetKind().(*pb.Command_ChooseMuscle)
+	case *pb.Command_BuyTruck, *pb.Command_TakeCasinoCard:
+		costly = true
+	case *pb.Command_TakeMenOfAction:
+		for _, s := range bl.GetOffer().GetSlots() {
+			if s.GetSlot() == k.TakeMenOfAction.GetSlot() && s.CardId != nil {
+				costly = bl.GetRound() >= 6 && cardCost(p.mod, s.GetCardId()) > 0
 			}
 		}
-	case *pb.Command_BuyTruck, *pb.Command_TakeCasinoCard:
+	}
+	if costly {
 		for _, m := range prompt.Legal {
 			if m.(*pb.Command).GetPassSelection() != nil {
 				return m.(*pb.Command)
@@ -153,6 +158,16 @@ func (p *bootleggersPlayer) save(cmd *pb.Command, prompt engine.Prompt) *pb.Comm
 		}
 	}
 	return cmd
+}
+
+// cardCost is what a Men of Action card costs when it takes effect.
+func cardCost(mod *games.Module, id int32) int32 {
+	for _, c := range mod.Board.(*pb.Board).GetMenOfAction() {
+		if id >= c.GetFirstId() && id <= c.GetLastId() {
+			return c.GetCost()
+		}
+	}
+	return 0
 }
 
 // pickThenClick picks a board element, which narrows the commands to
@@ -224,19 +239,24 @@ func (p *bootleggersPlayer) proposeTrade(c *pb.ProposeTrade) {
 	if !p.sendForm("propose-trade") {
 		return
 	}
-	// The bot answers an offer made to it when its turn to think comes.
+	// The bot answers an offer made to it when its turn to think comes
+	// (bots trade among themselves too: only this offer's answer counts).
 	deadline := time.Now().Add(15 * time.Second)
+	offer := int32(-1)
 	for time.Now().Before(deadline) {
 		h, err := p.api.GetHistory(as(p.t.Context(), p.credential), &moonshinev1.GetHistoryRequest{GameId: p.gameID, AfterSeq: int64(before)})
 		if err != nil {
 			p.t.Fatal(err)
 		}
 		for _, e := range h.GetEvents() {
-			if a := e.GetPublic().GetBootleggers().GetTradeAnswered(); a != nil {
-				p.accepted = p.accepted || a.GetAccepted()
+			b := e.GetPublic().GetBootleggers()
+			switch {
+			case b.GetTradeProposed() != nil && b.GetTradeProposed().GetFrom() == p.seat:
+				offer = b.GetTradeProposed().GetOfferId()
+			case b.GetTradeAnswered() != nil && b.GetTradeAnswered().GetOfferId() == offer:
+				p.accepted = p.accepted || b.GetTradeAnswered().GetAccepted()
 				return
-			}
-			if e.GetPublic().GetBootleggers().GetTradeWithdrawn() != nil {
+			case b.GetTradeWithdrawn() != nil && b.GetTradeWithdrawn().GetOfferId() == offer:
 				return
 			}
 		}
