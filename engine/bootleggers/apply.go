@@ -157,16 +157,17 @@ func (s *State) applyStarted(g *pb.GameStarted) error {
 	if s.players != 0 {
 		return corrupt("a second game_started")
 	}
-	if g.GetHouseRulesVersion() != HouseRulesVersion {
-		return corrupt("the game was started with house rules version %d; this engine plays version %d",
-			g.GetHouseRulesVersion(), HouseRulesVersion)
+	version := int(g.GetHouseRulesVersion())
+	if HouseTables[version] == nil {
+		return corrupt("the game was started with house rules version %d; this engine plays versions %v",
+			version, RulesVersions())
 	}
 	players := int(g.GetPlayers())
 	opts, err := NormaliseOptions(players, g.GetOptions())
 	if err != nil || !proto.Equal(opts, g.GetOptions()) {
 		return corrupt("game_started with options %v for %d players", g.GetOptions(), players)
 	}
-	*s = *startState(players, opts)
+	*s = *startState(players, opts, version)
 	return nil
 }
 
@@ -244,7 +245,7 @@ func (s *State) applyRoundStarted(round int) {
 	for i := range s.seats {
 		p := &s.seats[i]
 		p.done, p.produced, p.rangUp, p.muscle, p.offers = false, 0, false, 0, 0
-		p.ordinance, p.cardsPassed = false, false
+		p.ordinance, p.cardsPassed, p.cuts = false, false, 0
 	}
 	for i := range s.places {
 		p := &s.places[i]

@@ -38,7 +38,7 @@ func (s *State) applyCardTaken(c *pb.CardTaken) error {
 	}
 	if c.GetPlace() != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 		st, err := s.placeOK(c.GetPlace())
-		if err != nil || st.improvements >= House.ImprovementsPerSpeakeasy {
+		if err != nil || st.improvements >= s.house.ImprovementsPerSpeakeasy {
 			return corrupt("no room for an improvement at %v", c.GetPlace())
 		}
 		st.improvements++
@@ -55,7 +55,7 @@ func (s *State) applyStill(seat int, c *pb.CardTaken) error {
 	i := int(c.GetStill())
 	switch CardKindOf(int(c.GetCardId())) {
 	case stillUpgrade:
-		if i < 0 || i >= len(p.stills) || p.stills[i].dice >= stillLimit(i) {
+		if i < 0 || i >= len(p.stills) || p.stills[i].dice >= s.stillLimit(i) {
 			return corrupt("seat %d has no room on still %d", seat, i)
 		}
 		p.stills[i].dice++
@@ -72,11 +72,11 @@ func (s *State) applyStill(seat int, c *pb.CardTaken) error {
 }
 
 // stillLimit returns the dice still i (0: the Family Still) takes.
-func stillLimit(i int) int {
+func (s *State) stillLimit(i int) int {
 	if i == 0 {
 		return StillDiceMax
 	}
-	return House.RemoteStillDiceMax
+	return s.house.RemoteStillDiceMax
 }
 
 // colourOf reads a colour of the contract.

@@ -108,7 +108,7 @@ func (s *State) applyWhiskeyRun(w *pb.WhiskeyRun) error {
 			return corrupt("truck %d lines up at %v", id, l.GetPlace())
 		case s.runnerOf(id) != seat || t.place != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED:
 			return corrupt("seat %d cannot run truck %d", seat, id)
-		case n < 1 || n > Truck(TruckSizeOf(id)).Capacity || n > s.seats[seat].crates:
+		case n < 1 || n > s.house.Truck(TruckSizeOf(id)).Capacity || n > s.seats[seat].crates:
 			return corrupt("truck %d loads %d crates", id, n)
 		case int(l.GetPosition()) != len(st.line):
 			return corrupt("truck %d joins the line at %d, not its back", id, l.GetPosition())

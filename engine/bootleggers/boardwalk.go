@@ -52,10 +52,14 @@ func refuseUnplayable(n *pb.Options) *engine.RuleError {
 // earning $100Gs is not used").
 func EarlyEnd(o *pb.Options) bool { return !o.GetBoardwalk() }
 
-// Casino returns the placard matching speakeasy p; ok is false for a place
-// that has none (O'Malley's, Texas Lil's).
-func Casino(p pb.DrinkingPlace) (spec CasinoSpec, ok bool) {
-	for _, c := range Boardwalk.Casinos {
+// Casino returns the placard matching speakeasy p in Boardwalk; ok is
+// false for a place that has none (O'Malley's, Texas Lil's).
+func Casino(p pb.DrinkingPlace) (spec CasinoSpec, ok bool) { return Boardwalk.Casino(p) }
+
+// Casino returns the placard matching speakeasy p in b; ok is false for a
+// place that has none.
+func (b *BoardwalkTable) Casino(p pb.DrinkingPlace) (spec CasinoSpec, ok bool) {
+	for _, c := range b.Casinos {
 		if c.Place == p {
 			return c, true
 		}
@@ -100,11 +104,17 @@ type Redevelopment struct {
 }
 
 // RedevelopmentPrice returns the price of redeveloping speakeasy p by
-// buyer, with markers there by colour: "the base price identified on the
-// Casino plus $3G per Influence marker paid to their owners", or $5G a
-// marker of another Mobster under Throw the Bums Out (ruling 80).
+// buyer, with markers there by colour, in Boardwalk: "the base price
+// identified on the Casino plus $3G per Influence marker paid to their
+// owners", or $5G a marker of another Mobster under Throw the Bums Out
+// (ruling 80).
 func RedevelopmentPrice(p pb.DrinkingPlace, markers [colourCount]int, buyer colour, bums bool) Redevelopment {
-	c, _ := Casino(p)
+	return Boardwalk.RedevelopmentPrice(p, markers, buyer, bums)
+}
+
+// RedevelopmentPrice is the price of redeveloping speakeasy p in b.
+func (b *BoardwalkTable) RedevelopmentPrice(p pb.DrinkingPlace, markers [colourCount]int, buyer colour, bums bool) Redevelopment {
+	c, _ := b.Casino(p)
 	out := Redevelopment{Total: c.BasePrice}
 	each := CasinoMarkerPrice
 	if bums {
@@ -125,10 +135,17 @@ func RedevelopmentPrice(p pb.DrinkingPlace, markers [colourCount]int, buyer colo
 // his casinos' consumption dice (ruling 76).
 func CasinoGraft(dice, acts int) int { return dice*CasinoGraftPerDie + acts*BookingFee }
 
-// CasinoDice returns the consumption dice casino p rolls (ruling 77): the
-// speakeasy's own.
+// CasinoDice returns the consumption dice casino p rolls in House (ruling
+// 77): the speakeasy's own.
 func CasinoDice(p pb.DrinkingPlace) int {
 	n, _ := Speakeasy(p)
+	return n.Dice
+}
+
+// casinoDice returns the consumption dice casino p rolls in this game's
+// table (ruling 77): the speakeasy's own.
+func (s *State) casinoDice(p pb.DrinkingPlace) int {
+	n, _ := s.house.Speakeasy(p)
 	return n.Dice
 }
 
@@ -175,8 +192,9 @@ func SellAtCasino(perCrate, roll int, loads []int) CasinoSale {
 
 // OMalleysBuys returns the crates O'Malley's buys from one truck carrying
 // load when casino owners destroyed cuts markers this round: "reduce
-// consumption at O'Malley's by one Crate per Truck" (ruling 81).
-func OMalleysBuys(load, cuts int) int { return max(0, load-min(cuts, OMalleysCutsPerRound)) }
+// consumption at O'Malley's by one Crate per Truck" for each (ruling 81;
+// how many an owner may destroy is the rule's other sentence).
+func OMalleysBuys(load, cuts int) int { return max(0, load-cuts) }
 
 // CasinoDeck returns the Casino deck of a table, by card id: the
 // expansion's cards, and each optional-rule card whose option is on.

@@ -57,7 +57,7 @@ func TestBoardwalkHasNoEarlyEnd(t *testing.T) {
 	if EarlyEnd(&pb.Options{Boardwalk: true}) || !EarlyEnd(&pb.Options{}) {
 		t.Error("the $100G end is used with the Boardwalk, or not without it")
 	}
-	s := startState(4, &pb.Options{Variant: pb.Variant_VARIANT_STANDARD, Boardwalk: true})
+	s := startState(4, &pb.Options{Variant: pb.Variant_VARIANT_STANDARD, Boardwalk: true}, HouseRulesVersion)
 	s.round, s.seats[0].money = 5, EarlyEndMoney+20
 	d := engine.NewDecision(s, nil)
 	decision{d}.endOrHeat()
@@ -223,7 +223,9 @@ func TestOMalleysCutConsumption(t *testing.T) {
 	// from the board or their Back Room to reduce consumption at O'Malley's
 	// by one Crate per Truck. No more than 3 Influence markers may be
 	// destroyed per Round." (ruling 81)
-	cases := []struct{ load, cuts, want int }{{6, 0, 6}, {6, 2, 4}, {6, 3, 3}, {6, 5, 3}, {2, 3, 0}}
+	// With two owners each cutting 3, O'Malley's buys 6 fewer a truck
+	// (ruling 81, rules version 3).
+	cases := []struct{ load, cuts, want int }{{6, 0, 6}, {6, 2, 4}, {6, 3, 3}, {6, 5, 1}, {8, 6, 2}, {2, 3, 0}}
 	for _, c := range cases {
 		if got := OMalleysBuys(c.load, c.cuts); got != c.want {
 			t.Errorf("load %d, %d cuts: O'Malley's buys %d, want %d", c.load, c.cuts, got, c.want)
@@ -322,7 +324,7 @@ func boardwalkGame(t *testing.T, players int, o *pb.Options) (*engine.Game, []en
 		t.Fatal(err)
 	}
 	seed := []byte("boardwalk")
-	evs := openingEvents(players, opts, dealFrom(players, opts, engine.CommandRand(seed, 1)))
+	evs := openingEvents(players, opts, HouseRulesVersion, dealFrom(players, opts, engine.CommandRand(seed, 1)))
 	g := engine.NewGame(Rules{}, seed)
 	if err := g.Apply(evs...); err != nil {
 		t.Fatal(err)

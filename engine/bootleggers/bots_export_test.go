@@ -42,5 +42,5 @@ func HiddenTwin(players, seat int, seed string) playtest.Twin {
 		})
 	}
 	return playtest.Twin{Rules: Rules{}, Players: players, Viewer: engine.SeatViewer(engine.Seat(seat)), Seed: []byte(fmt.Sprintf("bots/%s", seed)),
-		Steps: 2000, SetupA: openingEvents(players, opts, a), SetupB: openingEvents(players, opts, b), Stop: stop}
+		Steps: 2000, SetupA: openingEvents(players, opts, HouseRulesVersion, a), SetupB: openingEvents(players, opts, HouseRulesVersion, b), Stop: stop}
 }

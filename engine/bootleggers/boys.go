@@ -92,7 +92,7 @@ func (s *State) checkRingUp(seat int, from pb.DrinkingPlace) *engine.RuleError {
 	if s.place(from).markers[seat] == 0 {
 		return engine.Refuse(ReasonRingUpNotAllowed, "you have no marker at %s", Place(from).Name)
 	}
-	n, _ := Speakeasy(from)
+	n, _ := s.house.Speakeasy(from)
 	if s.open(from) && s.place(from).total()-1 < n.Minimum {
 		return engine.Refuse(ReasonWouldClose, "calling a marker back would close %s", Place(from).Name)
 	}
@@ -115,7 +115,7 @@ func (s *State) redevelopable(seat int) []pb.DrinkingPlace {
 	if !s.opts.GetBoardwalk() {
 		return nil
 	}
-	for _, c := range Boardwalk.Casinos {
+	for _, c := range s.boardwalk.Casinos {
 		if _, err := s.checkRedevelop(seat, c.Place); err == nil {
 			out = append(out, c.Place)
 		}

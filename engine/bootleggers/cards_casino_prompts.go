@@ -157,7 +157,7 @@ func (s *State) casinoCardPrompts(on int) []engine.Prompt {
 		}
 		if legal := s.legal(i, s.casinoCardCandidates(i)); len(legal) > 0 {
 			out = append(out, engine.Prompt{Seat: engine.Seat(i), Reason: PromptCasinoCard,
-				Detail: "you may play a Casino card", Legal: legal})
+				Detail: "play a Casino card", Legal: legal})
 		}
 	}
 	return out

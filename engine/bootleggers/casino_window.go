@@ -139,9 +139,9 @@ func (s *State) withheld(p pb.DrinkingPlace) bool {
 // force change it: a raided casino rolled nothing and buys nothing; the
 // Fire Chief and Political Pockets take trucks out of the sale; Gambling
 // Windfall adds to the owner's payout a crate; Inside Job pays a truck's
-// seller the owner's payout for its crates instead of the owner; Break the
-// Bank and an unpaid Commission leave the owner with nothing (rulings
-// 90, 93-99).
+// seller the owner's payout for its crates besides the owner (version 2:
+// instead of the owner); Break the Bank and an unpaid Commission leave the
+// owner with nothing (rulings 90, 93-99).
 func (s *State) casinoSales(p pb.DrinkingPlace) *pb.WhiskeySold {
 	st := s.place(p)
 	roll := 0
@@ -164,7 +164,10 @@ func (s *State) casinoSales(p pb.DrinkingPlace) *pb.WhiskeySold {
 		x := &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Crates: int32(n), Paid: int32(n * per)}
 		if s.trucks[id].insideJob {
 			x.InsideJob = int32(n * (per + bonus))
-		} else {
+		}
+		if !s.trucks[id].insideJob || s.version >= rulingsReadAgain {
+			// Ruling 97: the crates "receive Casino owner's payout ... in
+			// addition to sellers payout"; the owner keeps his own.
 			out.OwnerBonus += int32(n * per)
 			out.GamblingWindfall += int32(n * bonus)
 		}

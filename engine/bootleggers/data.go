@@ -163,10 +163,12 @@ const (
 	runIt  = pb.Phase_PHASE_RUN_THE_WHISKEY
 )
 
-// HouseRulesVersion numbers the House table. It is recorded in GameStarted
-// and must be raised whenever a number of House changes, so that a game is
-// replayed with the numbers it was played with.
-const HouseRulesVersion = 2
+// HouseRulesVersion numbers the House table and the rulings new tables are
+// played with. It is recorded in GameStarted and must be raised whenever a
+// number of House or a ruling changes what a seed and a command log give,
+// so that a game is replayed with the numbers it was played with: the
+// table of every version still played is kept in HouseTables.
+const HouseRulesVersion = 3
 
 // SpeakeasyNumbers are one speakeasy's house-ruled numbers (ruling 5; The
 // Volstead's player count, ruling 10).
@@ -260,28 +262,28 @@ type HouseTable struct {
 	OpenTradesPerSeat int `ruling:"38"`
 }
 
-// House is the house-ruled table in force (version HouseRulesVersion).
+// House is the house-ruled table new tables play (version
+// HouseRulesVersion).
 var House = HouseTable{
 	Speakeasies: []SpeakeasyNumbers{
 		{Place: texas, Circles: 3, Minimum: 1, Dice: 1, Price: 2, OwnerBonus: 1, MinPlayers: 2},
 		{Place: mothers, Circles: 5, Minimum: 2, Dice: 2, Price: 2, OwnerBonus: 1, MinPlayers: 2},
-		{Place: barleycorns, Circles: 6, Minimum: 3, Dice: 3, Price: 2, OwnerBonus: 1, MinPlayers: 2},
-		{Place: mccoy, Circles: 8, Minimum: 4, Dice: 4, Price: 2, OwnerBonus: 1, MinPlayers: 2},
-		{Place: volstead, Circles: 9, Minimum: 5, Dice: 4, Price: 3, OwnerBonus: 1, MinPlayers: 6},
+		{Place: barleycorns, Circles: 6, Minimum: 3, Dice: 2, Price: 3, OwnerBonus: 1, MinPlayers: 2},
+		{Place: mccoy, Circles: 8, Minimum: 4, Dice: 3, Price: 3, OwnerBonus: 1, MinPlayers: 2},
+		{Place: volstead, Circles: 9, Minimum: 5, Dice: 3, Price: 4, OwnerBonus: 1, MinPlayers: 6},
 	},
 	OMalleysPrice:            1,
 	ImprovementsPerSpeakeasy: 1,
 	Trucks: []TruckNumbers{
-		{Size: small, Cards: 6, Capacity: 4, Bribe: 2, Graft: 2},
-		{Size: medium, Cards: 5, Capacity: 6, Bribe: 4, Graft: 3},
-		{Size: large, Cards: 3, Capacity: 8, Bribe: 6, Graft: 4},
+		{Size: small, Cards: 6, Capacity: 4, Bribe: 2, Graft: 3},
+		{Size: medium, Cards: 5, Capacity: 6, Bribe: 4, Graft: 4},
+		{Size: large, Cards: 3, Capacity: 8, Bribe: 6, Graft: 5},
 	},
 	MuscleCosts: []MuscleCost{
 		{First: 1, Last: 18, Cost: 0},
-		{First: 19, Last: 36, Cost: 1},
-		{First: 37, Last: 54, Cost: 2},
-		{First: 55, Last: 63, Cost: 3},
-		{First: 64, Last: 72, Cost: 4},
+		{First: 19, Last: 36, Cost: 2},
+		{First: 37, Last: 54, Cost: 3},
+		{First: 55, Last: 72, Cost: 4},
 	},
 	MenOfAction: []CardSpec{
 		{Kind: single, Name: "Single Influence", Count: 18, Timing: useNow, Phase: muscle, Amount: 1,
@@ -313,6 +315,41 @@ var House = HouseTable{
 	NeutralMarkers:     20,
 	OpenTradesPerSeat:  4,
 }
+
+// HouseV2 is version 2's table, which games created before version 3 are
+// played and verified with: House but for the speakeasies (every one 2G a
+// crate but The Volstead's 3G, and more dice), the trucks' graft and the
+// Muscle card costs (docs/rules/bootleggers.md, "Rules versions").
+var HouseV2 = func() HouseTable {
+	h := House
+	h.Speakeasies = []SpeakeasyNumbers{
+		{Place: texas, Circles: 3, Minimum: 1, Dice: 1, Price: 2, OwnerBonus: 1, MinPlayers: 2},
+		{Place: mothers, Circles: 5, Minimum: 2, Dice: 2, Price: 2, OwnerBonus: 1, MinPlayers: 2},
+		{Place: barleycorns, Circles: 6, Minimum: 3, Dice: 3, Price: 2, OwnerBonus: 1, MinPlayers: 2},
+		{Place: mccoy, Circles: 8, Minimum: 4, Dice: 4, Price: 2, OwnerBonus: 1, MinPlayers: 2},
+		{Place: volstead, Circles: 9, Minimum: 5, Dice: 4, Price: 3, OwnerBonus: 1, MinPlayers: 6},
+	}
+	h.Trucks = []TruckNumbers{
+		{Size: small, Cards: 6, Capacity: 4, Bribe: 2, Graft: 2},
+		{Size: medium, Cards: 5, Capacity: 6, Bribe: 4, Graft: 3},
+		{Size: large, Cards: 3, Capacity: 8, Bribe: 6, Graft: 4},
+	}
+	h.MuscleCosts = []MuscleCost{
+		{First: 1, Last: 18, Cost: 0},
+		{First: 19, Last: 36, Cost: 1},
+		{First: 37, Last: 54, Cost: 2},
+		{First: 55, Last: 63, Cost: 3},
+		{First: 64, Last: 72, Cost: 4},
+	}
+	return h
+}()
+
+// HouseTables are the house tables of every version this engine plays, by
+// HouseRulesVersion: a game is played, and verified, with the one its
+// GameStarted records. Version 1, the notes' first table, was never
+// played outside the simulations. Card and truck ids are the same in every
+// version (data_test.go).
+var HouseTables = map[int]*HouseTable{2: &HouseV2, HouseRulesVersion: &House}
 
 // Card kinds, short.
 const (

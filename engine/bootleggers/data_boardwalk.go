@@ -1,6 +1,10 @@
 package bootleggers
 
-import pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+import (
+	"slices"
+
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+)
 
 // The Boardwalk expansion's numbers and printed lists, beside the base
 // game's tables of data.go: the printed numbers first, then Boardwalk, the
@@ -110,16 +114,17 @@ type BoardwalkTable struct {
 	CasinoCards []CasinoCardSpec
 }
 
-// Boardwalk is the expansion's table in force.
+// Boardwalk is the expansion's table new tables play (house rules version
+// HouseRulesVersion).
 var Boardwalk = BoardwalkTable{
 	Casinos: []CasinoSpec{
-		{Place: mothers, Name: "Mother's", MinPlayers: StandardMinPlayers, BasePrice: 20,
+		{Place: mothers, Name: "Mother's", MinPlayers: StandardMinPlayers, BasePrice: 14,
 			Payouts: []CasinoPayout{{StandardMinPlayers, MaxPlayers, 3, 0}}},
-		{Place: barleycorns, Name: "Barleycorn's", MinPlayers: StandardMinPlayers, BasePrice: 28,
+		{Place: barleycorns, Name: "Barleycorn's", MinPlayers: StandardMinPlayers, BasePrice: 20,
 			Payouts: []CasinoPayout{{StandardMinPlayers, MaxPlayers, 3, 0}}},
-		{Place: mccoy, Name: "The Real McCoy", MinPlayers: StandardMinPlayers, BasePrice: 36,
+		{Place: mccoy, Name: "The Real McCoy", MinPlayers: StandardMinPlayers, BasePrice: 26,
 			Payouts: []CasinoPayout{{StandardMinPlayers, 4, 5, 0}, {5, 5, 5, 72}, {6, 6, 3, 0}}},
-		{Place: volstead, Name: "The Volstead", MinPlayers: MaxPlayers, BasePrice: 44,
+		{Place: volstead, Name: "The Volstead", MinPlayers: MaxPlayers, BasePrice: 32,
 			Payouts: []CasinoPayout{{6, 6, 5, 0}}},
 	},
 	CasinoCards: []CasinoCardSpec{
@@ -168,3 +173,19 @@ const (
 	ordinance        = pb.CasinoCardKind_CASINO_CARD_KIND_NEW_CITY_ORDINANCE
 	commission       = pb.CasinoCardKind_CASINO_CARD_KIND_STATE_GAMING_COMMISSION
 )
+
+// BoardwalkV2 is the expansion's table of house rules version 2, which
+// games created before version 3 are played and verified with: Boardwalk
+// but for the casinos' base prices (ruling 73).
+var BoardwalkV2 = func() BoardwalkTable {
+	b := Boardwalk
+	b.Casinos = slices.Clone(Boardwalk.Casinos)
+	for i, price := range []int{20, 28, 36, 44} {
+		b.Casinos[i].BasePrice = price
+	}
+	return b
+}()
+
+// BoardwalkTables are the expansion's tables of every house rules version
+// this engine plays, by version, as HouseTables holds the base game's.
+var BoardwalkTables = map[int]*BoardwalkTable{2: &BoardwalkV2, HouseRulesVersion: &Boardwalk}

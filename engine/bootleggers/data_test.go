@@ -1,6 +1,8 @@
 package bootleggers
 
 import (
+	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"testing"
@@ -138,19 +140,8 @@ func TestDrinkingPlaces(t *testing.T) {
 			t.Errorf("%s: %d neutral markers against a minimum of %d", Place(s.Place).Name, n, s.Minimum)
 		}
 	}
-	// "Bigger speakeasies need more markers to open, roll more consumption
-	// dice and pay more per crate."
-	for i := 1; i < len(House.Speakeasies); i++ {
-		a, b := House.Speakeasies[i-1], House.Speakeasies[i]
-		if b.Minimum <= a.Minimum || b.Dice < a.Dice || b.Price < a.Price || b.Circles < a.Circles {
-			t.Errorf("%s is not bigger than %s", Place(b.Place).Name, Place(a.Place).Name)
-		}
-	}
-	first, last := House.Speakeasies[0], House.Speakeasies[len(House.Speakeasies)-1]
-	if last.Dice <= first.Dice || last.Price <= first.Price {
-		t.Errorf("the largest speakeasy neither rolls nor pays more than the smallest")
-	}
 	// O'Malley's buys "at the lowest price".
+	first := House.Speakeasies[0]
 	if House.OMalleysPrice >= first.Price {
 		t.Errorf("O'Malley's pays %d, not less than %s's %d", House.OMalleysPrice, Place(first.Place).Name, first.Price)
 	}
@@ -288,5 +279,122 @@ func TestRulesVersionFollowsTheHouseTable(t *testing.T) {
 	// one raises the other.
 	if RulesVersion != strconv.Itoa(HouseRulesVersion) || (Rules{}).RulesVersion() != RulesVersion {
 		t.Errorf("rules version %q, house rules version %d", RulesVersion, HouseRulesVersion)
+	}
+}
+
+func TestBiggerSpeakeasiesPayMore(t *testing.T) {
+	// "Bigger speakeasies need more markers to open, roll more consumption
+	// dice and pay more per crate." (reported (H): Hamzy, Josh, Board's Eye
+	// View; ruling 5.) All three rise with size, at every pair of sizes:
+	// a bigger speakeasy needs more markers, never rolls fewer dice, never
+	// pays less a crate (to the seller or to the owner), and pays more
+	// than every speakeasy two sizes or more smaller; each step up in size
+	// rolls more dice or pays more; and at every table, the largest
+	// speakeasy in play pays more than the smallest.
+	for _, e := range riseErrors(&House) {
+		t.Error(e)
+	}
+	// Version 2's table, flat at 2G but The Volstead's 3G, fails it: the
+	// check tells the departure apart.
+	if len(riseErrors(&HouseV2)) == 0 {
+		t.Error("version 2's flat prices pass the check")
+	}
+}
+
+// riseErrors lists where the speakeasies of h do not rise with size.
+func riseErrors(h *HouseTable) []string {
+	var out []string
+	sp := h.Speakeasies
+	for i, b := range sp {
+		for j, a := range sp[:i] {
+			name := Place(b.Place).Name + " against " + Place(a.Place).Name
+			switch {
+			case b.Minimum <= a.Minimum || b.Circles < a.Circles:
+				out = append(out, fmt.Sprintf("%s: needs %d of %d circles against %d of %d", name, b.Minimum, b.Circles, a.Minimum, a.Circles))
+			case b.Dice < a.Dice:
+				out = append(out, fmt.Sprintf("%s: rolls %d dice against %d", name, b.Dice, a.Dice))
+			case b.Price < a.Price || b.OwnerBonus < a.OwnerBonus:
+				out = append(out, fmt.Sprintf("%s: pays %dG (owner %dG) a crate against %dG (%dG)", name, b.Price, b.OwnerBonus, a.Price, a.OwnerBonus))
+			case i-j >= 2 && b.Price <= a.Price:
+				out = append(out, fmt.Sprintf("%s, two sizes or more smaller: pays %dG a crate, not more than %dG", name, b.Price, a.Price))
+			case i-j == 1 && b.Dice == a.Dice && b.Price == a.Price:
+				out = append(out, fmt.Sprintf("%s: neither rolls more dice nor pays more", name))
+			}
+		}
+	}
+	tables := []*pb.Options{nil, {Variant: pb.Variant_VARIANT_WHERE_ARE_DA_BOYS}}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for _, o := range tables {
+			opts, err := NormaliseOptions(players, o)
+			if err != nil {
+				continue
+			}
+			var in []SpeakeasyNumbers
+			for _, p := range PlacesInPlay(players, opts) {
+				if n, ok := h.Speakeasy(p); ok {
+					in = append(in, n)
+				}
+			}
+			if small, large := in[0], in[len(in)-1]; large.Price <= small.Price {
+				out = append(out, fmt.Sprintf("%d players (%v): %s pays %dG a crate, %s %dG", players, opts.GetVariant(),
+					Place(large.Place).Name, large.Price, Place(small.Place).Name, small.Price))
+			}
+		}
+	}
+	return out
+}
+
+func TestHouseVersions(t *testing.T) {
+	// Every house rules version this engine plays has its tables, the
+	// current one among them; the versions share everything a game's ids
+	// and deal rest on (the Men of Action deck, the truck sizes and their
+	// cards, the speakeasies' places, circles, minimums and player counts,
+	// the casinos' places and payouts), so that only the numbers the state
+	// reads through its own table differ (State.house, State.boardwalk).
+	if HouseTables[HouseRulesVersion] != &House || BoardwalkTables[HouseRulesVersion] != &Boardwalk {
+		t.Fatal("the current version's tables are not House and Boardwalk")
+	}
+	if len(HouseTables) != len(BoardwalkTables) || len(RulesVersions()) != len(HouseTables) {
+		t.Fatalf("%d house tables, %d Boardwalk tables, versions %v", len(HouseTables), len(BoardwalkTables), RulesVersions())
+	}
+	if got := RulesVersions(); got[len(got)-1] != RulesVersion {
+		t.Errorf("versions %v: the newest is not RulesVersion %s", got, RulesVersion)
+	}
+	shape := func(h *HouseTable) []any {
+		out := []any{h.MenOfAction}
+		for _, tr := range h.Trucks {
+			out = append(out, tr.Size, tr.Cards, tr.Capacity, tr.Bribe)
+		}
+		for _, s := range h.Speakeasies {
+			out = append(out, s.Place, s.Circles, s.Minimum, s.MinPlayers)
+		}
+		return out
+	}
+	casinos := func(b *BoardwalkTable) []any {
+		out := []any{b.CasinoCards}
+		for _, c := range b.Casinos {
+			out = append(out, c.Place, c.Name, c.MinPlayers, c.Payouts)
+		}
+		return out
+	}
+	for v, h := range HouseTables {
+		b := BoardwalkTables[v]
+		if b == nil {
+			t.Fatalf("version %d has no Boardwalk table", v)
+		}
+		if !reflect.DeepEqual(shape(h), shape(&House)) {
+			t.Errorf("version %d's deck, trucks or speakeasies differ from the current version's in more than their numbers", v)
+		}
+		if !reflect.DeepEqual(casinos(b), casinos(&Boardwalk)) {
+			t.Errorf("version %d's casinos differ from the current version's in more than their base prices", v)
+		}
+	}
+	// Version 2 is the table games were recorded with before version 3
+	// (testdata/versions replays them): the speakeasies at 2G a crate but
+	// The Volstead's 3G.
+	for _, s := range HouseV2.Speakeasies {
+		if want := map[bool]int{true: 3, false: 2}[s.Place == volstead]; s.Price != want {
+			t.Errorf("version 2: %s pays %dG, want %dG", Place(s.Place).Name, s.Price, want)
+		}
 	}
 }

@@ -16,8 +16,11 @@
 //   - data.go: every number of the game in one place: the printed facts as
 //     constants, and House, the table of every house-ruled number, each
 //     field tagged with its ruling (`ruling:"N"`); HouseRulesVersion, which
-//     GameStarted records, numbers that table. lookup.go: pure lookups
-//     over the tables; options.go: the options' defaults and checks.
+//     GameStarted records, numbers that table, and HouseTables keeps the
+//     table of every older version still played (a game is played and
+//     verified under the version it was created with; the state reads its
+//     own version's tables). lookup.go: pure lookups over the tables;
+//     options.go: the options' defaults and checks.
 //   - module.go, board.go, labels.go, labels_events.go: the game as the
 //     platform registers it (engine.Module): its variants, its data as a
 //     Board message, and the labels of its commands, templates and events.
@@ -34,7 +37,8 @@
 //     (Phase 4 and the trades), selling.go (Phase 5), flow.go (what the
 //     game plays by itself between commands, Phase 6 and the end).
 //   - prompts.go, view.go: the read side; View is the one redaction path.
-//   - The Boardwalk expansion: data_boardwalk.go (its table), boardwalk.go
+//   - The Boardwalk expansion: data_boardwalk.go (its tables, by version
+//     as the base game's), boardwalk.go
 //     (its pure rules), casino_offer.go, redevelop.go, casino_owner.go,
 //     omalleys_cut.go, and the kept Casino cards played in their windows:
 //     cards_casino.go (the checks), cards_casino_apply.go (the folds),

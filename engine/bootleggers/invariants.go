@@ -55,11 +55,7 @@ func (s *State) checkSeats() error {
 			return fmt.Errorf("seat %d is done in step %v", i, s.step)
 		}
 		for j, st := range p.stills {
-			limit := StillDiceMax
-			if j > 0 {
-				limit = House.RemoteStillDiceMax
-			}
-			if st.dice < 1 || st.dice > limit {
+			if st.dice < 1 || st.dice > s.stillLimit(j) {
 				return fmt.Errorf("seat %d still %d has %d dice", i, j, st.dice)
 			}
 			if st.shutDown && s.phase > pb.Phase_PHASE_FIRE_UP_THE_STILL {
@@ -105,7 +101,7 @@ func (s *State) checkMarkers() error {
 	}
 	want := 0
 	if TwoPlayer(s.opts) {
-		want = House.NeutralMarkers
+		want = s.house.NeutralMarkers
 	}
 	if n := s.neutralSupply + board[neutralColour]; n != want || s.neutralSupply < 0 {
 		return fmt.Errorf("%d neutral markers, not %d", n, want)
@@ -117,7 +113,7 @@ func (s *State) checkMarkers() error {
 func (s *State) checkPlaces() error {
 	for i, p := range s.places {
 		place := Places[i].Place
-		n, isSpeakeasy := Speakeasy(place)
+		n, isSpeakeasy := s.house.Speakeasy(place)
 		switch {
 		case !p.inPlay && (p.total() > 0 || len(p.line) > 0 || p.improvements > 0):
 			return fmt.Errorf("%s is not in play but used", Places[i].Name)
@@ -129,7 +125,7 @@ func (s *State) checkPlaces() error {
 			return fmt.Errorf("%s has markers, improvements or a Big Night", Places[i].Name)
 		case isSpeakeasy && p.total() > n.Circles:
 			return fmt.Errorf("%s holds %d markers in %d circles", Places[i].Name, p.total(), n.Circles)
-		case p.improvements < 0 || p.improvements > House.ImprovementsPerSpeakeasy:
+		case p.improvements < 0 || p.improvements > s.house.ImprovementsPerSpeakeasy:
 			return fmt.Errorf("%s has %d improvements", Places[i].Name, p.improvements)
 		case p.roll != nil && (p.roll.total < 0 || p.roll.dropped < 0 || p.roll.dropped > 6):
 			return fmt.Errorf("%s rolled %+v", Places[i].Name, *p.roll)
@@ -166,7 +162,7 @@ func (s *State) checkTrucks() error {
 			return fmt.Errorf("truck %d is in %d places", id, where[id])
 		case id < Colours && t.owner != noSeat && t.owner != id:
 			return fmt.Errorf("starting truck %d belongs to seat %d", id, t.owner)
-		case t.crates < 0 || t.crates > loadLimit(id, t.doubled):
+		case t.crates < 0 || t.crates > s.loadLimit(id, t.doubled):
 			return fmt.Errorf("truck %d carries %d crates", id, t.crates)
 		case t.runner != noSeat && (t.runner == t.owner || t.owner == noSeat):
 			return fmt.Errorf("truck %d is run by seat %d for owner %d", id, t.runner, t.owner)
@@ -185,11 +181,11 @@ func (s *State) checkTrucks() error {
 
 // loadLimit is the most a truck can carry: its capacity, twice that once
 // Apple Pie! doubled its crates (ruling 96).
-func loadLimit(id int, doubled bool) int {
+func (s *State) loadLimit(id int, doubled bool) int {
 	if doubled {
-		return 2 * Truck(TruckSizeOf(id)).Capacity
+		return 2 * s.house.Truck(TruckSizeOf(id)).Capacity
 	}
-	return Truck(TruckSizeOf(id)).Capacity
+	return s.house.Truck(TruckSizeOf(id)).Capacity
 }
 
 // checkMenOfAction checks that every Men of Action card is in exactly one

@@ -14,7 +14,7 @@ import (
 // Non-Player hands).
 func dealt(t *testing.T, players int) *State {
 	t.Helper()
-	s := startState(players, mustOptions(t, players, nil))
+	s := startState(players, mustOptions(t, players, nil), HouseRulesVersion)
 	s.menDeck = CardIDs()
 	s.truckDeck = TruckCardIDs()
 	var rest []int
@@ -47,7 +47,7 @@ func dealt(t *testing.T, players int) *State {
 
 func TestInvariantsHoldAfterSetup(t *testing.T) {
 	for players := MinPlayers; players <= MaxPlayers; players++ {
-		if err := startState(players, mustOptions(t, players, nil)).checkInvariants(); err != nil {
+		if err := startState(players, mustOptions(t, players, nil), HouseRulesVersion).checkInvariants(); err != nil {
 			t.Errorf("%d players, before the deal: %v", players, err)
 		}
 		if err := dealt(t, players).checkInvariants(); err != nil {

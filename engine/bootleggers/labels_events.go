@@ -332,6 +332,9 @@ func firedLabel(v engine.Viewer, f *pb.StillFired) string {
 			dice = append(dice, fmt.Sprintf("still %d: %s", st.GetStill(), list(st.GetDice())))
 		}
 	}
+	if len(dice) == 0 {
+		dice = []string{"no still"}
+	}
 	s := fmt.Sprintf("%s produced %s (%s)", v.Name(engine.Seat(f.GetSeat())), count(f.GetCrates(), "crate"), strings.Join(dice, "; "))
 	switch {
 	case f.GetRamp():
@@ -354,6 +357,9 @@ func soldLabel(v engine.Viewer, w *pb.WhiskeySold) string {
 			p += fmt.Sprintf(" and %dG of the owner's payout (Inside Job)", sale.GetInsideJob())
 		}
 		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		parts = []string{"no crate sold"}
 	}
 	s := fmt.Sprintf("at %s: %s", placeName(w.GetPlace()), strings.Join(parts, "; "))
 	if w.Owner != nil {

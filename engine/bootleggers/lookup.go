@@ -93,10 +93,14 @@ func TruckSizeOf(id int) pb.TruckSize {
 	return truckSizes[id]
 }
 
-// Truck returns the numbers of a truck size; it panics on a size that is
-// not in House.Trucks (callers validate ids first).
-func Truck(s pb.TruckSize) TruckNumbers {
-	for _, t := range House.Trucks {
+// Truck returns the numbers of a truck size in House; it panics on a size
+// that is not in House.Trucks (callers validate ids first).
+func Truck(s pb.TruckSize) TruckNumbers { return House.Truck(s) }
+
+// Truck returns the numbers of a truck size in h; it panics on a size that
+// is not in h.Trucks (callers validate ids first).
+func (h *HouseTable) Truck(s pb.TruckSize) TruckNumbers {
+	for _, t := range h.Trucks {
 		if t.Size == s {
 			return t
 		}
@@ -104,10 +108,14 @@ func Truck(s pb.TruckSize) TruckNumbers {
 	panic(fmt.Sprintf("bootleggers: no truck size %v", s))
 }
 
-// Speakeasy returns the house-ruled numbers of speakeasy p; ok is false for
+// Speakeasy returns the house-ruled numbers of speakeasy p in House; ok is
+// false for O'Malley's and for anything that is not a speakeasy.
+func Speakeasy(p pb.DrinkingPlace) (n SpeakeasyNumbers, ok bool) { return House.Speakeasy(p) }
+
+// Speakeasy returns the numbers of speakeasy p in h; ok is false for
 // O'Malley's and for anything that is not a speakeasy.
-func Speakeasy(p pb.DrinkingPlace) (n SpeakeasyNumbers, ok bool) {
-	for _, s := range House.Speakeasies {
+func (h *HouseTable) Speakeasy(p pb.DrinkingPlace) (n SpeakeasyNumbers, ok bool) {
+	for _, s := range h.Speakeasies {
 		if s.Place == p {
 			return s, true
 		}
@@ -124,10 +132,14 @@ func MuscleBand(n int) int {
 	return (n - 1) / MuscleBandSize
 }
 
-// MuscleCostOf returns the cost in G of Muscle card n (ruling 21). It
-// panics on a number outside 1-72.
-func MuscleCostOf(n int) int {
-	for _, c := range House.MuscleCosts {
+// MuscleCostOf returns the cost in G of Muscle card n in House (ruling
+// 21). It panics on a number outside 1-72.
+func MuscleCostOf(n int) int { return House.MuscleCost(n) }
+
+// MuscleCost returns the cost in G of Muscle card n in h. It panics on a
+// number outside 1-72.
+func (h *HouseTable) MuscleCost(n int) int {
+	for _, c := range h.MuscleCosts {
 		if n >= c.First && n <= c.Last {
 			return c.Cost
 		}

@@ -3,22 +3,27 @@ package bootleggers
 import (
 	"github.com/moonshine-games/moonshine/engine"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+	"google.golang.org/protobuf/proto"
 )
 
-// Module returns Bootleggers as the platform registers it: the rules, the
-// tables a client may create, the data and the labels. Its bots play with
+// Module returns Bootleggers as the platform registers it: the rules and
+// their version, the tables a client may create, the takeback declaration,
+// the resign command, the data and the labels. Its bots play with
 // policy, the seeded strategy of engine/bootleggers/strategy (which
 // imports this package, so the caller supplies it), at every level
 // ([Bots]); nil leaves them uniform among the legal commands.
 func Module(policy engine.Policy) engine.Module {
 	return engine.Module{
-		Rules:    Rules{},
-		Title:    "Bootleggers",
-		Variants: Variants(),
-		Policy:   policy,
-		Bots:     Bots(policy),
-		Board:    Board(),
-		Labels:   Labels{},
+		Rules:        Rules{},
+		Title:        "Bootleggers",
+		Variants:     Variants(),
+		RulesVersion: RulesVersion,
+		Takebacks:    &chain,
+		Resign:       func() proto.Message { return Cmd(&pb.Resign{}) },
+		Policy:       policy,
+		Bots:         Bots(policy),
+		Board:        Board(),
+		Labels:       Labels{},
 	}
 }
 

@@ -107,7 +107,7 @@ func contenderMsg(c contender) *pb.Contender {
 func (s *State) payments() *pb.MusclePaid {
 	out := &pb.MusclePaid{}
 	for i := range s.seats {
-		p := &pb.Payment{Seat: int32(i), MuscleCost: int32(MuscleCostOf(s.seats[i].muscle)), Graft: int32(s.graft(i))}
+		p := &pb.Payment{Seat: int32(i), MuscleCost: int32(s.house.MuscleCost(s.seats[i].muscle)), Graft: int32(s.graft(i))}
 		left := s.seats[i].money - int(p.MuscleCost)
 		paid := min(s.seats[i].money, int(p.MuscleCost))
 		if cg := s.casinoGraft(i); cg > 0 {
@@ -119,11 +119,11 @@ func (s *State) payments() *pb.MusclePaid {
 		} else {
 			trucks := s.ownedTrucks(i)
 			slices.SortStableFunc(trucks, func(a, b int) int {
-				return cmp.Compare(Truck(TruckSizeOf(b)).Capacity, Truck(TruckSizeOf(a)).Capacity)
+				return cmp.Compare(s.house.Truck(TruckSizeOf(b)).Capacity, s.house.Truck(TruckSizeOf(a)).Capacity)
 			})
 			left = max(left, 0)
 			for _, id := range trucks {
-				switch g := Truck(TruckSizeOf(id)).Graft; {
+				switch g := s.house.Truck(TruckSizeOf(id)).Graft; {
 				case g <= left:
 					left -= g
 					paid += g
@@ -188,7 +188,7 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 		if c.Still == nil || c.GetPlace() != 0 || i < 0 || i >= len(s.seats[seat].stills) {
 			return nil, engine.Refuse(ReasonBadTarget, "name one of your stills for the Still Upgrade")
 		}
-		if s.seats[seat].stills[i].dice >= stillLimit(i) {
+		if s.seats[seat].stills[i].dice >= s.stillLimit(i) {
 			return nil, engine.Refuse(ReasonNoRoom, "still %d has no free die space", i)
 		}
 		out.Still = ptr(int32(i))
@@ -204,8 +204,8 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 		if err := s.speakeasyInPlay(c.GetPlace()); err != nil {
 			return nil, err
 		}
-		if s.place(c.GetPlace()).improvements >= House.ImprovementsPerSpeakeasy {
-			return nil, engine.Refuse(ReasonNoRoom, "%s has %d improvements already", Place(c.GetPlace()).Name, House.ImprovementsPerSpeakeasy)
+		if s.place(c.GetPlace()).improvements >= s.house.ImprovementsPerSpeakeasy {
+			return nil, engine.Refuse(ReasonNoRoom, "%s has %d improvements already", Place(c.GetPlace()).Name, s.house.ImprovementsPerSpeakeasy)
 		}
 		out.Place = c.GetPlace()
 	}
@@ -221,8 +221,10 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 func (s *State) canAct(seat int, k pb.CardKind) bool {
 	p := s.seats[seat]
 	if (k == stillUpgrade || k == remoteStill) && s.ownsCasino(seat) {
-		// Ruling 86: a casino owner discarded his dice and Remote Stills;
-		// he may take the card to deny it, wasted.
+		// Ruling 86: a casino owner discarded his dice and Remote Stills,
+		// and "Casino owners have no actions this phase" (Phase 3): a
+		// still of his would never roll. He may take the card to deny
+		// it, wasted.
 		return false
 	}
 	switch k {
@@ -230,7 +232,7 @@ func (s *State) canAct(seat int, k pb.CardKind) bool {
 		return p.supply > 0
 	case stillUpgrade:
 		for i, st := range p.stills {
-			if st.dice < stillLimit(i) {
+			if st.dice < s.stillLimit(i) {
 				return true
 			}
 		}
@@ -238,8 +240,8 @@ func (s *State) canAct(seat int, k pb.CardKind) bool {
 	case remoteStill:
 		return s.remoteStillsLeft > 0
 	case improvement:
-		for _, sp := range House.Speakeasies {
-			if s.place(sp.Place).inPlay && s.place(sp.Place).kind == speakeasy && s.place(sp.Place).improvements < House.ImprovementsPerSpeakeasy {
+		for _, sp := range s.house.Speakeasies {
+			if s.place(sp.Place).inPlay && s.place(sp.Place).kind == speakeasy && s.place(sp.Place).improvements < s.house.ImprovementsPerSpeakeasy {
 				return true
 			}
 		}
@@ -256,7 +258,7 @@ func (s *State) buyTruck(seat int) (func(decision), *engine.RuleError) {
 	if err := s.refuseCasinoOwnerTruck(seat, 1); err != nil {
 		return nil, err
 	}
-	t := Truck(TruckSizeOf(s.offer.truck))
+	t := s.house.Truck(TruckSizeOf(s.offer.truck))
 	if t.Bribe > s.seats[seat].money {
 		return nil, engine.Refuse(ReasonCannotAfford, "the driver's bribe is %dG", t.Bribe)
 	}

@@ -28,7 +28,7 @@ func (s *State) open(p pb.DrinkingPlace) bool {
 	case pb.PlaceKind_PLACE_KIND_OMALLEYS:
 		return true
 	case speakeasy:
-		n, _ := Speakeasy(p)
+		n, _ := s.house.Speakeasy(p)
 		return st.total() >= n.Minimum
 	case casino:
 		// "That Casino is closed for one round only." (ruling 90)
@@ -40,7 +40,7 @@ func (s *State) open(p pb.DrinkingPlace) bool {
 
 // freeCircles returns the empty circles of speakeasy p.
 func (s *State) freeCircles(p pb.DrinkingPlace) int {
-	n, ok := Speakeasy(p)
+	n, ok := s.house.Speakeasy(p)
 	if !ok || s.place(p).kind != speakeasy {
 		return 0
 	}
@@ -168,7 +168,7 @@ func (s *State) neutralPlacements(n int) []*pb.Placement {
 func (s *State) nextNeutralCircle(added map[pb.DrinkingPlace]int) (pb.DrinkingPlace, bool) {
 	for _, shadedPass := range []bool{true, false} {
 		for _, p := range NeutralOrder() {
-			n, _ := Speakeasy(p)
+			n, _ := s.house.Speakeasy(p)
 			if !s.place(p).inPlay || s.place(p).kind != speakeasy {
 				continue
 			}

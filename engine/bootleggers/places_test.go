@@ -11,7 +11,7 @@ import (
 // reveal).
 func table(t *testing.T, players int, o *pb.Options, order ...int) *State {
 	t.Helper()
-	s := startState(players, mustOptions(t, players, o))
+	s := startState(players, mustOptions(t, players, o), HouseRulesVersion)
 	for i, seat := range order {
 		s.seats[seat].muscle = 72 - i
 		s.order = append(s.order, contender{seat: seat, hand: noHand, muscle: 72 - i, value: 72 - i})

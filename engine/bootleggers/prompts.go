@@ -70,7 +70,7 @@ func (s *State) prompts(all bool) []engine.Prompt {
 		var out []engine.Prompt
 		for _, seat := range s.bids.Waiting() {
 			out = append(out, engine.Prompt{Seat: seat, MustAct: true, Reason: PromptChooseMuscle,
-				Detail: fmt.Sprintf("round %d: seal a Muscle card", s.round), Legal: s.legal(int(seat), s.bidCandidates(int(seat)))})
+				Detail: fmt.Sprintf("seal a Muscle card for round %d", s.round), Legal: s.legal(int(seat), s.bidCandidates(int(seat)))})
 			if !all {
 				break
 			}
@@ -141,7 +141,7 @@ func (s *State) selectCandidates(seat int) []*pb.Command {
 				out = append(out, Cmd(&pb.TakeMenOfAction{Slot: int32(i), Still: ptr(int32(j))}))
 			}
 		case improvement:
-			for _, sp := range House.Speakeasies {
+			for _, sp := range s.house.Speakeasies {
 				out = append(out, Cmd(&pb.TakeMenOfAction{Slot: int32(i), Place: sp.Place}))
 			}
 		}
@@ -206,7 +206,7 @@ func (s *State) targets(seat int, k pb.CardKind) []func(*pb.PlayCard) {
 // speakeasies lists the speakeasies in play, smallest first.
 func (s *State) speakeasies() []pb.DrinkingPlace {
 	var out []pb.DrinkingPlace
-	for _, sp := range House.Speakeasies {
+	for _, sp := range s.house.Speakeasies {
 		if st := s.place(sp.Place); st.inPlay && st.kind == speakeasy {
 			out = append(out, sp.Place)
 		}
@@ -316,7 +316,7 @@ func (s *State) runPrompts(seat int, all bool) []engine.Prompt {
 // templates: it may answer the offers made to it, play a Casino card or
 // cut O'Malley's.
 func (s *State) tradePrompt(seat int) engine.Prompt {
-	return engine.Prompt{Seat: engine.Seat(seat), Reason: PromptTrade, Detail: "you may trade",
+	return engine.Prompt{Seat: engine.Seat(seat), Reason: PromptTrade, Detail: "trade",
 		Legal: s.legal(seat, slices.Concat(s.answerCandidates(seat), s.casinoCardCandidates(seat), s.cutCandidates(seat)))}
 }
 
@@ -355,7 +355,7 @@ func (s *State) loadAll(seat int, p pb.DrinkingPlace) []*pb.Run {
 		if left == 0 {
 			break
 		}
-		n := min(left, Truck(TruckSizeOf(id)).Capacity)
+		n := min(left, s.house.Truck(TruckSizeOf(id)).Capacity)
 		runs = append(runs, &pb.Run{Truck: int32(id), Crates: int32(n), Place: p})
 		left -= n
 	}
@@ -372,7 +372,7 @@ func (s *State) runnable(seat int) []int {
 		}
 	}
 	slices.SortStableFunc(ids, func(a, b int) int {
-		return Truck(TruckSizeOf(b)).Capacity - Truck(TruckSizeOf(a)).Capacity
+		return s.house.Truck(TruckSizeOf(b)).Capacity - s.house.Truck(TruckSizeOf(a)).Capacity
 	})
 	return ids
 }

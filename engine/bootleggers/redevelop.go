@@ -40,7 +40,7 @@ func (s *State) checkRedevelop(seat int, p pb.DrinkingPlace) (Redevelopment, *en
 	if s.seats[seat].supply < 1 {
 		return Redevelopment{}, engine.Refuse(ReasonNotEnoughMarkers, "the casino's ownership marker comes from your supply, which is empty")
 	}
-	price := RedevelopmentPrice(p, s.place(p).markers, colour(seat), s.opts.GetThrowTheBumsOut())
+	price := s.boardwalk.RedevelopmentPrice(p, s.place(p).markers, colour(seat), s.opts.GetThrowTheBumsOut())
 	if s.seats[seat].ordinance {
 		// "Player pays additional $5G to open a new Casino. New Casino is
 		// not opened if player can no longer afford opening cost." (ruling
@@ -57,7 +57,7 @@ func (s *State) checkRedevelop(seat int, p pb.DrinkingPlace) (Redevelopment, *en
 
 // redeveloped is the event of seat's redevelopment of p at price.
 func (s *State) redeveloped(seat int, p pb.DrinkingPlace, price Redevelopment) *pb.CasinoRedeveloped {
-	c, _ := Casino(p)
+	c, _ := s.boardwalk.Casino(p)
 	out := &pb.CasinoRedeveloped{Seat: int32(seat), Place: p, BasePrice: int32(c.BasePrice), Total: int32(price.Total),
 		ImprovementsDiscarded: int32(s.place(p).improvements), OrdinanceFee: int32(price.Ordinance)}
 	for col := range s.players {
@@ -153,7 +153,7 @@ func (s *State) casinoGraft(seat int) int {
 	g := 0
 	for i, p := range s.places {
 		if p.kind == casino && p.casinoOwner == seat {
-			g += CasinoGraft(CasinoDice(Places[i].Place), p.acts)
+			g += CasinoGraft(s.casinoDice(Places[i].Place), p.acts)
 		}
 	}
 	return g

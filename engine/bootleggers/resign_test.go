@@ -69,7 +69,7 @@ func TestResignTwoPlayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := g.Decide(1, Cmd(&pb.Resign{}))
+	evs, _, err := g.Decide(1, Cmd(&pb.Resign{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestResignRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := g.Decide(2, Cmd(&pb.Resign{}))
+	evs, _, err := g.Decide(2, Cmd(&pb.Resign{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,12 +107,12 @@ func TestResignRefusals(t *testing.T) {
 		t.Fatal("the resigned Mobster's Muscle card is not sealed for it")
 	}
 	for _, c := range []*pb.Command{Cmd(&pb.Resign{}), Cmd(&pb.ChooseMuscle{Card: 1})} {
-		_, err := g.Decide(2, c)
+		_, _, err := g.Decide(2, c)
 		if re, ok := engine.AsRuleError(err); !ok || re.Reason != ReasonResigned {
 			t.Fatalf("%v: %v", c, err)
 		}
 	}
-	_, err = g.Decide(0, Cmd(&pb.ProposeTrade{To: 2}))
+	_, _, err = g.Decide(0, Cmd(&pb.ProposeTrade{To: 2}))
 	if re, ok := engine.AsRuleError(err); !ok || re.Reason != ReasonResigned {
 		t.Fatalf("trade with the resigned: %v", err)
 	}

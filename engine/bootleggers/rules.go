@@ -1,7 +1,10 @@
 package bootleggers
 
 import (
+	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
@@ -13,18 +16,63 @@ import (
 // fold into.
 type Rules struct{}
 
-// RulesVersion is the revision of the Bootleggers rules this package plays
-// ([engine.RulesVersioned]): a game's stored configuration records the one
-// it was created under. It is the version of the house-ruled numbers
-// (HouseRulesVersion, which GameStarted records too), raised with any change
-// to the rules or to House that can change what a seed and a command log
-// give.
-const RulesVersion = "2"
+// RulesVersion is the revision of the Bootleggers rules new tables are
+// played with ([engine.RulesVersioned]): a game's stored configuration
+// records the one it was created under. It is the version of the
+// house-ruled numbers and rulings (HouseRulesVersion, which GameStarted
+// records too), raised with any change to the rules or to House that can
+// change what a seed and a command log give. Setup plays the version a
+// configuration names, so a game recorded under an older version still
+// verifies; docs/rules/bootleggers.md ("Rules versions") lists them.
+//
+//   - "2": House version 2 (HouseV2), rulings 81, 86 and 97 as first read.
+//   - "3": the speakeasies' price rising with their size, the house numbers
+//     tuned with it; O'Malley's cut up to 3 markers per casino owner
+//     (ruling 81); a casino owner may buy and rent trucks (ruling 86); an
+//     Inside Job leaves the owner his payout (ruling 97).
+const RulesVersion = "3"
 
-var (
-	_ engine.Rules          = Rules{}
-	_ engine.RulesVersioned = Rules{}
-)
+// rulingsReadAgain is the first house rules version with rulings 81, 86
+// and 97 read again (issue 36): O'Malley's cut is each owner's, a casino
+// owner may have trucks, an Inside Job leaves the owner his payout. A game
+// of an older version keeps their first reading.
+const rulingsReadAgain = 3
+
+// unrecordedHouseVersion is the house version of a game whose
+// configuration names no rules version (engine.UnrecordedRulesVersion,
+// "1"): Bootleggers was first hosted under version 2, and its version 1
+// table was never played outside the simulations.
+const unrecordedHouseVersion = 2
+
+// RulesVersions returns the rules versions this engine plays, oldest
+// first.
+func RulesVersions() []string {
+	versions := slices.Sorted(maps.Keys(HouseTables))
+	out := make([]string, len(versions))
+	for i, v := range versions {
+		out[i] = strconv.Itoa(v)
+	}
+	return out
+}
+
+// houseVersion returns the house rules version a configuration's rules
+// version names: the newest for a new table (""), the recorded one for a
+// stored game. A version this engine does not play is refused.
+func houseVersion(rules string) (int, error) {
+	switch rules {
+	case "":
+		return HouseRulesVersion, nil
+	case engine.UnrecordedRulesVersion:
+		return unrecordedHouseVersion, nil
+	}
+	v, err := strconv.Atoi(rules)
+	if err != nil || HouseTables[v] == nil {
+		return 0, engine.Malform(engine.ReasonBadOptions, "this engine plays Bootleggers rules %s, not %q", strings.Join(RulesVersions(), " and "), rules)
+	}
+	return v, nil
+}
+
+var _ engine.Rules = Rules{}
 
 // RulesVersion returns [RulesVersion].
 func (Rules) RulesVersion() string { return RulesVersion }
@@ -71,7 +119,11 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 	if err := refuseUnplayable(opts); err != nil {
 		return nil, err
 	}
-	return openingEvents(cfg.Players, opts, dealFrom(cfg.Players, opts, rng)), nil
+	version, err := houseVersion(cfg.RulesVersion)
+	if err != nil {
+		return nil, err
+	}
+	return openingEvents(cfg.Players, opts, version, dealFrom(cfg.Players, opts, rng)), nil
 }
 
 // deal is everything the setup draws: each seat's Muscle hand, the cards
@@ -131,9 +183,9 @@ func shuffled(xs []int, rng *engine.Rand) []int {
 // seat); each deck's shuffle (its order private to no seat); the 2-player
 // neutral markers ("Mother's – 1, Barleycorn's – 2, The Real McCoy – 3");
 // round 1 and its offer. opts must be normalised.
-func openingEvents(players int, opts *pb.Options, d deal) []engine.Event {
+func openingEvents(players int, opts *pb.Options, version int, d deal) []engine.Event {
 	started := &pb.GameStarted{Players: int32(players), Options: proto.Clone(opts).(*pb.Options),
-		HouseRulesVersion: HouseRulesVersion, Places: PlacesInPlay(players, opts)}
+		HouseRulesVersion: int32(version), Places: PlacesInPlay(players, opts)}
 	out := []engine.Event{publicEvent(started), muscleDeal(players, d)}
 	out = append(out, shuffleEvent(pb.Deck_DECK_MEN_OF_ACTION, d.menDeck, false))
 	out = append(out, shuffleEvent(pb.Deck_DECK_TRUCK, d.truckDeck, false))
@@ -150,7 +202,7 @@ func openingEvents(players int, opts *pb.Options, d deal) []engine.Event {
 		}
 		out = append(out, publicEvent(np))
 	}
-	s := startState(players, opts)
+	s := startState(players, opts, version)
 	s.menDeck, s.truckDeck, s.casinoDeck = d.menDeck, d.truckDeck, d.casinoDeck
 	return append(out, publicEvent(&pb.RoundStarted{Round: 1}), publicEvent(s.nextOffer()))
 }

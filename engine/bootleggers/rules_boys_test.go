@@ -279,6 +279,7 @@ func TestRemoteStills(t *testing.T) {
 	// die, takes up to 4 dice like a Family Still, and produces into the
 	// same Back Room in the same Phase 3." Ruling 51: wasted when none left.
 	tb := newTable(t, 3, nil, remoteID, upgradeID, upgradeID+1, upgradeID+2)
+	tb.st().seats[2].money, tb.w.money[2] = 20, 20
 	tb.bid(1, 4, 61)
 	tb.do(2, &pb.TakeMenOfAction{Slot: 0})
 	if p := tb.st().seats[2]; len(p.stills) != 2 || p.stills[1].dice != 1 || tb.st().remoteStillsLeft != RemoteStills-1 {

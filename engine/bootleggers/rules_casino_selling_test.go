@@ -19,6 +19,7 @@ func casinoTable(t *testing.T) *game {
 	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
 	tb.endRound()
 	tb.toPhase(runIt, 2, 5, 62)
+	tb.ownersRunNothing()
 	s := tb.st()
 	tb.w.crates += 4 - s.seats[0].crates + 3 - s.seats[1].crates
 	s.seats[0].crates, s.seats[1].crates = 4, 3
@@ -34,8 +35,7 @@ func TestTrucksLineUpAndSellAtACasino(t *testing.T) {
 	// between the consumption roll and the number of Crates sold" (rulings
 	// 77, 82).
 	tb := casinoTable(t)
-	// Seat 2, first in Muscle order, owns the casino and has nothing to run:
-	// the game passed his turn (ruling 86).
+	// Seat 2, first in Muscle order, owns the casino and ran nothing.
 	if tb.st().current() != 1 || !tb.st().seats[2].done {
 		t.Fatalf("seat %d runs first; seat 2 done: %v", tb.st().current(), tb.st().seats[2].done)
 	}

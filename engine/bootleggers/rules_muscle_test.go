@@ -78,7 +78,7 @@ func TestSetupIsRecordedAndVerifiable(t *testing.T) {
 	if slices.EqualFunc(a, c, engine.EqualEvents) {
 		t.Error("two seeds dealt alike")
 	}
-	if err := engine.Verify(Rules{}, engine.Config{Players: 4}, []byte("same"), nil, recorded(a)); err != nil {
+	if err := engine.Verify(Module(nil), engine.Config{Players: 4}, []byte("same"), nil, recorded(a)); err != nil {
 		t.Error(err)
 	}
 }
@@ -198,12 +198,16 @@ func TestCannotPay(t *testing.T) {
 	s := tb.st()
 	s.trucks[17].owner, s.truckDeck = 0, slices.DeleteFunc(s.truckDeck, func(id int) bool { return id == 17 }) // a large truck
 	s.trucks[12].owner, s.truckDeck = 0, slices.DeleteFunc(s.truckDeck, func(id int) bool { return id == 12 }) // a medium truck
-	s.seats[0].money = Truck(large).Graft + 1
+	s.seats[0].money = MuscleCostOf(55) + Truck(small).Graft
 	tb.w.money[0] = s.seats[0].money
 	evs := tb.bid(55, 4, 7)
 	p := kinds(evs, "muscle_paid")[0].GetMusclePaid().GetPayments()[0]
-	// 55 costs 3G: 2G left cover neither the large truck's 4G nor the
-	// medium's 3G; the starting truck's graft (2G) is paid.
+	// What is left after card 55's cost is a small truck's graft, which
+	// covers neither the large truck's graft nor the medium's; the starting
+	// truck's graft is paid.
+	if Truck(small).Graft >= Truck(medium).Graft {
+		t.Fatal("the test needs a medium truck's graft above a small one's")
+	}
 	if !slices.Equal(p.Impounded, []int32{12, 17}) || p.Paid != int32(MuscleCostOf(55)+Truck(small).Graft) || tb.st().seats[0].money != 0 {
 		t.Errorf("payment %v, money %d", p, tb.st().seats[0].money)
 	}

@@ -141,8 +141,9 @@ func TestThrowTheBumsOut(t *testing.T) {
 func TestCasinoOwnersPayGraft(t *testing.T) {
 	// "Casino owners must pay graft of $1G per die plus $2G booking fee for
 	// each Entertainment Act in their Casinos." (ruling 76): Barleycorn's
-	// rolls 3 dice; with 1 Entertainment Act its owner owes 3G + 2G, and no
-	// truck graft, his trucks being discarded.
+	// rolls its speakeasy's dice (ruling 77); with 1 Entertainment Act its
+	// owner owes 1G a die + 2G, and no truck graft, his trucks being
+	// discarded.
 	tb := newTable(t, 3, &pb.Options{Boardwalk: true})
 	tb.toPhase(sendIn, 1, 4, 61)
 	s := tb.st()
@@ -159,8 +160,8 @@ func TestCasinoOwnersPayGraft(t *testing.T) {
 	if pay == nil {
 		t.Fatal("no payments")
 	}
-	cost := MuscleCostOf(62)
-	if pay.GetCasinoGraft() != 5 || pay.GetGraft() != 0 || int(pay.GetPaid()) != cost+5 || tb.st().seats[2].money != before-cost-5 {
+	cost, graft := MuscleCostOf(62), CasinoDice(barleycorns)+2
+	if int(pay.GetCasinoGraft()) != graft || pay.GetGraft() != 0 || int(pay.GetPaid()) != cost+graft || tb.st().seats[2].money != before-cost-graft {
 		t.Errorf("the casino owner's payment: %v; money %d from %d", pay, tb.st().seats[2].money, before)
 	}
 	// Without a casino nothing is due for one (the base game unchanged).

@@ -359,3 +359,47 @@ func TestPlacesSellApart(t *testing.T) {
 		t.Errorf("sold at %v", places)
 	}
 }
+
+func TestEverySpeakeasySizePaysItsPrice(t *testing.T) {
+	// "Bigger speakeasies ... pay more per crate." (reported (H); ruling 5)
+	// In play, at 6 players, with every speakeasy open and one crate
+	// lined up at each: each pays its seller its price and its owner his
+	// bonus, smallest to largest 2G, 2G, 3G, 3G, 4G, each as much as the
+	// one below it and more than those two sizes or more smaller.
+	tb := newTable(t, 6, nil)
+	places := []pb.DrinkingPlace{texas, mothers, barleycorns, mccoy, volstead}
+	for i, p := range places {
+		n, _ := Speakeasy(p)
+		tb.put(i, p, n.Minimum) // seat i opens and owns speakeasy i
+	}
+	tb.toPhase(runIt, 1, 4, 7, 10, 13, 16)
+	for i := range places {
+		tb.crates(i, 1)
+	}
+	tb.do(5, &pb.RunTheWhiskey{})
+	var evs []*pb.Event
+	for i := len(places) - 1; i >= 0; i-- {
+		evs = tb.do(i, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: int32(i), Crates: 1, Place: places[i]}}})
+	}
+	paid := map[pb.DrinkingPlace]int{}
+	for _, e := range kinds(evs, "whiskey_sold") {
+		w := e.GetWhiskeySold()
+		n, _ := Speakeasy(w.GetPlace())
+		if len(w.GetSales()) != 1 || w.GetSales()[0].GetCrates() != 1 || w.GetOwner() != int32(slices.Index(places, w.GetPlace())) ||
+			int(w.GetOwnerBonus()) != n.OwnerBonus {
+			t.Errorf("%s sold %v", Place(w.GetPlace()).Name, w)
+			continue
+		}
+		paid[w.GetPlace()] = int(w.GetSales()[0].GetPaid())
+	}
+	for i, p := range places {
+		if want := []int{2, 2, 3, 3, 4}[i]; paid[p] != want {
+			t.Errorf("%s paid %dG for a crate, want %dG", Place(p).Name, paid[p], want)
+		}
+		for j, q := range places[:i] {
+			if paid[p] < paid[q] || i-j >= 2 && paid[p] <= paid[q] {
+				t.Errorf("%s paid %dG a crate, %s %dG", Place(p).Name, paid[p], Place(q).Name, paid[q])
+			}
+		}
+	}
+}

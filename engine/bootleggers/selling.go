@@ -15,7 +15,7 @@ import (
 // kept die plus 1 per improvement marker, summed (rulings 40, 63).
 func (s *State) consumptionRoll(rng *engine.Rand) *pb.ConsumptionRolled {
 	out := &pb.ConsumptionRolled{}
-	for _, sp := range House.Speakeasies {
+	for _, sp := range s.house.Speakeasies {
 		st := s.place(sp.Place)
 		if !st.inPlay || st.kind != speakeasy && st.kind != casino || !s.open(sp.Place) {
 			continue
@@ -25,7 +25,7 @@ func (s *State) consumptionRoll(rng *engine.Rand) *pb.ConsumptionRolled {
 			// "Casino owners roll consumption. Entertainment Acts, like
 			// Speakeasy Improvements, add 1 to each die rolled in the
 			// Casino." (ruling 77)
-			n, bonus = CasinoDice(sp.Place), st.acts*EntertainmentActBonus
+			n, bonus = s.casinoDice(sp.Place), st.acts*EntertainmentActBonus
 		}
 		if st.bigNight {
 			n++
@@ -60,14 +60,14 @@ func (s *State) sales(p pb.DrinkingPlace) (*pb.WhiskeySold, *pb.OrderAwaited) {
 		for _, id := range st.line {
 			// Casino owners' cuts (ruling 81); no cut without the Boardwalk.
 			n := OMalleysBuys(s.trucks[id].crates, s.omalleysCuts)
-			out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Crates: int32(n), Paid: int32(n * House.OMalleysPrice)})
+			out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Crates: int32(n), Paid: int32(n * s.house.OMalleysPrice)})
 		}
 		return out, nil
 	}
 	if st.kind == casino {
 		return s.casinoSales(p), nil
 	}
-	sp, _ := Speakeasy(p)
+	sp, _ := s.house.Speakeasy(p)
 	demand := 0
 	if st.roll != nil && s.open(p) {
 		demand = st.roll.total

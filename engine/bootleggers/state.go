@@ -25,6 +25,13 @@ const (
 type State struct {
 	// players is the number of seats.
 	players int
+	// version is the house rules version the game is played with (as its
+	// GameStarted records it), and house and boardwalk that version's
+	// tables: a game goes on, and is verified, under the rules it was
+	// created with.
+	version   int
+	house     *HouseTable
+	boardwalk *BoardwalkTable
 	// opts are the options, normalised.
 	opts *pb.Options
 	// round is the round being played, 1-12 (0 before round 1).
@@ -132,8 +139,8 @@ type seatState struct {
 	// offers is the trade offers the seat has made this round.
 	offers int
 	// destroyed is the markers it destroyed at O'Malley's (Boardwalk): out
-	// of the game.
-	destroyed int
+	// of the game; cuts is those it destroyed this round (ruling 81).
+	destroyed, cuts int
 	// resigned is set once the Mobster conceded (resign.go).
 	resigned bool
 	// ordinance is true when a New City Ordinance makes it pay the fee to
@@ -293,8 +300,10 @@ const (
 // table uses, every Truck card waiting for the Truck deck. The deal, the
 // shuffles and the 2-player neutral markers are later events of the setup.
 // opts must be normalised.
-func startState(players int, opts *pb.Options) *State {
-	s := &State{players: players, opts: opts, turn: -1, copper: noSeat, remoteStillsLeft: RemoteStills}
+func startState(players int, opts *pb.Options, version int) *State {
+	s := &State{players: players, opts: opts, version: version, house: HouseTables[version],
+		boardwalk: BoardwalkTables[version], turn: -1, copper: noSeat,
+		remoteStillsLeft: RemoteStills}
 	for i := range s.trucks {
 		s.trucks[i] = truckState{owner: noSeat, runner: noSeat}
 	}
@@ -313,7 +322,7 @@ func startState(players int, opts *pb.Options) *State {
 			cards: placeCards{pockets: noSeat}}
 	}
 	if TwoPlayer(opts) {
-		s.neutralSupply = House.NeutralMarkers
+		s.neutralSupply = s.house.NeutralMarkers
 	}
 	s.offer.truck = noTruck
 	return s
@@ -322,9 +331,9 @@ func startState(players int, opts *pb.Options) *State {
 // place returns the state of drinking place p.
 func (s *State) place(p pb.DrinkingPlace) *placeState { return &s.places[p-1] }
 
-// Clone returns a deep copy, for a decision to apply its own events to
-// (engine.Folding).
-func (s *State) Clone() *State { return s.clone() }
+// Clone returns a deep copy ([engine.State]), for a decision to apply its
+// own events to.
+func (s *State) Clone() engine.State { return s.clone() }
 
 // clone returns a deep copy.
 func (s *State) clone() *State {
@@ -397,7 +406,7 @@ func (s *State) graft(seat int) int {
 	g := 0
 	for id, t := range s.trucks {
 		if t.owner == seat {
-			g += Truck(TruckSizeOf(id)).Graft
+			g += s.house.Truck(TruckSizeOf(id)).Graft
 		}
 	}
 	return g

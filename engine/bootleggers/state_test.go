@@ -66,7 +66,7 @@ func TestStartState(t *testing.T) {
 	// "Each player: 10G; one small truck carrying 4 crates; a Family Still
 	// with 1 die on it; 1 influence marker in the Back Room ...; the other
 	// 19 markers stay in the player's supply."
-	s := startState(4, mustOptions(t, 4, nil))
+	s := startState(4, mustOptions(t, 4, nil), HouseRulesVersion)
 	for i, p := range s.seats {
 		if p.money != 10 || p.backRoom != 1 || p.supply != 19 || len(p.stills) != 1 || p.stills[0].dice != 1 {
 			t.Errorf("seat %d starts with %+v", i, p)
@@ -89,7 +89,7 @@ func TestStartState(t *testing.T) {
 	if s.remoteStillsLeft != RemoteStills || s.offer.truck != noTruck {
 		t.Errorf("remote stills %d, truck on offer %d", s.remoteStillsLeft, s.offer.truck)
 	}
-	two := startState(2, mustOptions(t, 2, nil))
+	two := startState(2, mustOptions(t, 2, nil), HouseRulesVersion)
 	if two.neutralSupply != House.NeutralMarkers || two.place(volstead).inPlay {
 		t.Errorf("2-player table: neutral %d, Volstead %v", two.neutralSupply, two.place(volstead).inPlay)
 	}
@@ -97,7 +97,7 @@ func TestStartState(t *testing.T) {
 
 // busyState returns a state with something in every slice and pointer.
 func busyState(t *testing.T) *State {
-	s := startState(3, mustOptions(t, 3, nil))
+	s := startState(3, mustOptions(t, 3, nil), HouseRulesVersion)
 	s.order = []contender{{seat: 1, hand: noHand, muscle: 60, value: 60}, {seat: 0, hand: noHand, muscle: 20, value: 20}}
 	s.seats[0].hand = []int{3, 40}
 	s.seats[0].kept = []int{50}

@@ -71,8 +71,14 @@ func newTable(t *testing.T, players int, opts *pb.Options, first ...int) *game {
 
 func newTableWith(t *testing.T, players int, o *pb.Options, d deal) *game {
 	t.Helper()
+	return newTableVersion(t, players, o, HouseRulesVersion, d)
+}
+
+// newTableVersion deals d to a table played under house rules version.
+func newTableVersion(t *testing.T, players int, o *pb.Options, version int, d deal) *game {
+	t.Helper()
 	tb := &game{t: t, g: engine.NewGame(Rules{}, []byte("game")), w: newWatcher()}
-	for _, ev := range openingEvents(players, o, d) {
+	for _, ev := range openingEvents(players, o, version, d) {
 		tb.apply(ev)
 	}
 	return tb
@@ -98,7 +104,7 @@ func (tb *game) st() *State { return tb.g.State.(*State) }
 // returns their public bodies.
 func (tb *game) do(seat int, kind proto.Message) []*pb.Event {
 	tb.t.Helper()
-	evs, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
+	evs, _, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
 	if err != nil {
 		tb.t.Fatalf("seat %d %T %v: %v", seat, kind, kind, err)
 	}
@@ -115,7 +121,7 @@ func (tb *game) do(seat int, kind proto.Message) []*pb.Event {
 func (tb *game) refuse(seat int, kind proto.Message, reason string) {
 	tb.t.Helper()
 	before := playtest.Fingerprint(tb.st())
-	_, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
+	_, _, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Reason != reason {
 		tb.t.Fatalf("seat %d %T %v: got %v, want %s", seat, kind, kind, err, reason)
@@ -191,6 +197,16 @@ func (tb *game) toPhase(ph pb.Phase, cards ...int) {
 		default:
 			tb.t.Fatalf("cannot play on from %v %v", tb.st().phase, tb.st().step)
 		}
+	}
+}
+
+// ownersRunNothing plays the Phase 4 turns of the casino owners on turn,
+// one after the other: each runs nothing (from rules version 3 a casino
+// owner has his Phase 4 turn like every Mobster, rulings 35, 86).
+func (tb *game) ownersRunNothing() {
+	tb.t.Helper()
+	for s := tb.st(); s.phase == runIt && s.current() != noSeat && s.ownsCasino(s.current()); s = tb.st() {
+		tb.do(s.current(), &pb.RunTheWhiskey{})
 	}
 }
 

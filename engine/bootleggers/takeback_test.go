@@ -14,7 +14,7 @@ import (
 func TestTakebackChain(t *testing.T) {
 	for i := range 4 {
 		players := MinPlayers + i%2
-		if err := playtest.CheckChain(Rules{}, engine.Config{Players: players}, []byte(fmt.Sprintf("chain/%d", i)), 1500); err != nil {
+		if err := playtest.CheckChain(Module(nil), engine.Config{Players: players}, []byte(fmt.Sprintf("chain/%d", i)), 1500); err != nil {
 			t.Fatal(err)
 		}
 	}

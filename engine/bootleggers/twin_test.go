@@ -53,7 +53,7 @@ func cloneDeal(d deal) deal {
 func runTwin(t *testing.T, players int, opts *pb.Options, a, b deal, v engine.Viewer, seed string, stop func([]engine.Event) bool) {
 	t.Helper()
 	tw := playtest.Twin{Rules: Rules{}, Players: players, Viewer: v, Seed: []byte(seed), Steps: 2000,
-		SetupA: openingEvents(players, opts, a), SetupB: openingEvents(players, opts, b), Stop: stop}
+		SetupA: openingEvents(players, opts, HouseRulesVersion, a), SetupB: openingEvents(players, opts, HouseRulesVersion, b), Stop: stop}
 	steps, err := tw.Run()
 	if err != nil {
 		t.Fatalf("%d players, %v: %v", players, v, err)
@@ -109,10 +109,10 @@ func TestIndistinguishableDeckOrders(t *testing.T) {
 		}
 		// The auditor tells them apart.
 		ga, gb := engine.NewGame(Rules{}, nil), engine.NewGame(Rules{}, nil)
-		if err := ga.Apply(openingEvents(players, opts, a)...); err != nil {
+		if err := ga.Apply(openingEvents(players, opts, HouseRulesVersion, a)...); err != nil {
 			t.Fatal(err)
 		}
-		if err := gb.Apply(openingEvents(players, opts, b)...); err != nil {
+		if err := gb.Apply(openingEvents(players, opts, HouseRulesVersion, b)...); err != nil {
 			t.Fatal(err)
 		}
 		if bytes.Equal(playtest.MarshalView(ga.State.View(engine.AuditorViewer())), playtest.MarshalView(gb.State.View(engine.AuditorViewer()))) {

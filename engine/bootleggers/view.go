@@ -112,15 +112,15 @@ func (s *State) placeView(p pb.DrinkingPlace) *pb.PlaceView {
 	pv := &pb.PlaceView{Place: p, Kind: st.kind, InPlay: st.inPlay, Improvements: int32(st.improvements),
 		Open: s.open(p), Line: int32s(st.line), BigNight: st.bigNight, EntertainmentActs: int32(st.acts),
 		CasinoCards: st.cards.view()}
-	if n, ok := Speakeasy(p); ok {
+	if n, ok := s.house.Speakeasy(p); ok {
 		pv.Circles, pv.Minimum, pv.Dice = int32(n.Circles), int32(n.Minimum), int32(n.Dice)
 		pv.Price, pv.OwnerBonus = int32(n.Price), int32(n.OwnerBonus)
 	} else {
-		pv.Price = int32(House.OMalleysPrice)
+		pv.Price = int32(s.house.OMalleysPrice)
 	}
 	if st.kind == casino {
 		per := int32(CasinoPerCrate(p, s.players))
-		pv.Circles, pv.Minimum, pv.Dice, pv.Price, pv.OwnerBonus = 0, 0, int32(CasinoDice(p)), per, per
+		pv.Circles, pv.Minimum, pv.Dice, pv.Price, pv.OwnerBonus = 0, 0, int32(s.casinoDice(p)), per, per
 	}
 	for c, n := range st.markers {
 		if n > 0 {
@@ -149,13 +149,13 @@ func (s *State) boardwalkSupply() *pb.BoardwalkSupply {
 		return nil
 	}
 	out := &pb.BoardwalkSupply{}
-	for _, c := range Boardwalk.Casinos {
+	for _, c := range s.boardwalk.Casinos {
 		if !CasinoAvailable(c.Place, s.players) {
 			continue
 		}
 		st := s.place(c.Place)
 		v := &pb.CasinoPlacardView{Place: c.Place, InSupply: st.kind != casino, BasePrice: int32(c.BasePrice),
-			PerCrate: int32(CasinoPerCrate(c.Place, s.players)), Dice: int32(CasinoDice(c.Place))}
+			PerCrate: int32(CasinoPerCrate(c.Place, s.players)), Dice: int32(s.casinoDice(c.Place))}
 		if st.kind == casino {
 			v.Owner, v.EntertainmentActs = ptr(int32(st.casinoOwner)), int32(st.acts)
 			out.EntertainmentActsPlaced += int32(st.acts)
@@ -192,7 +192,7 @@ func (s *State) offerView() *pb.OfferView {
 
 func (s *State) truckView(id int) *pb.TruckView {
 	t := s.trucks[id]
-	n := Truck(TruckSizeOf(id))
+	n := s.house.Truck(TruckSizeOf(id))
 	tv := &pb.TruckView{Truck: int32(id), Size: n.Size, Capacity: int32(n.Capacity), Graft: int32(n.Graft),
 		Owner: int32(t.owner), Crates: int32(t.crates), Place: t.place, Halted: t.halted,
 		ApplePie: t.doubled, InsideJob: t.insideJob}

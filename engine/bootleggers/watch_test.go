@@ -27,6 +27,9 @@ type watcher struct {
 	offers map[int32]*pb.TradeProposed
 	// players is the table; casinos the places redeveloped (Boardwalk).
 	players int
+	// version is the game's house rules version, house its table.
+	version int
+	house   *HouseTable
 	casinos map[pb.DrinkingPlace]bool
 	// windfalls, broken and refused are this round's casinos under Gambling
 	// Windfall, Break the Bank and a refused State Gaming Commission;
@@ -102,6 +105,10 @@ func (w *watcher) fold(e *pb.Event) error {
 		n := int(k.GameStarted.GetPlayers())
 		w.money, w.dice = make([]int, n), make([]int, n)
 		w.players, w.casinos = n, map[pb.DrinkingPlace]bool{}
+		w.version = int(k.GameStarted.GetHouseRulesVersion())
+		if w.house = HouseTables[w.version]; w.house == nil {
+			return fmt.Errorf("a game of house rules version %d", w.version)
+		}
 		for i := range n {
 			w.money[i], w.dice[i] = StartingMoney, StartingDice
 		}
@@ -128,7 +135,7 @@ func (w *watcher) fold(e *pb.Event) error {
 		}
 		w.money[c.GetSeat()] -= int(c.GetPaid())
 	case *pb.Event_TruckBought:
-		if int(k.TruckBought.GetBribe()) != Truck(TruckSizeOf(int(k.TruckBought.GetTruck()))).Bribe {
+		if int(k.TruckBought.GetBribe()) != w.house.Truck(TruckSizeOf(int(k.TruckBought.GetTruck()))).Bribe {
 			return fmt.Errorf("truck %d bought for %d", k.TruckBought.GetTruck(), k.TruckBought.GetBribe())
 		}
 		w.money[k.TruckBought.GetSeat()] -= int(k.TruckBought.GetBribe())
@@ -172,7 +179,7 @@ func (w *watcher) fold(e *pb.Event) error {
 // and each payment to its Mobster, at the printed price a marker (rulings
 // 73, 74, 80).
 func (w *watcher) redeveloped(e *pb.CasinoRedeveloped) error {
-	c, _ := Casino(e.GetPlace())
+	c, _ := BoardwalkTables[w.version].Casino(e.GetPlace())
 	total := int(e.GetBasePrice())
 	if total != c.BasePrice {
 		return fmt.Errorf("%v redeveloped for a base price of %d", e.GetPlace(), total)
@@ -218,8 +225,8 @@ func (w *watcher) taken(c *pb.CardTaken) error {
 // sold accounts for a sale: the place's price per crate to each seller
 // and its bonus per crate bought to the owner (ruling 44).
 func (w *watcher) sold(s *pb.WhiskeySold) error {
-	price, bonus := House.OMalleysPrice, 0
-	if n, ok := Speakeasy(s.GetPlace()); ok {
+	price, bonus := w.house.OMalleysPrice, 0
+	if n, ok := w.house.Speakeasy(s.GetPlace()); ok {
 		price, bonus = n.Price, n.OwnerBonus
 	}
 	if per := CasinoPerCrate(s.GetPlace(), w.players); w.casinos[s.GetPlace()] {
@@ -244,7 +251,11 @@ func (w *watcher) sold(s *pb.WhiskeySold) error {
 		if err != nil {
 			return err
 		}
-		owed := total - diverted
+		owed := total
+		if w.version < rulingsReadAgain {
+			// Version 2's ruling 97: the owner is not paid for them.
+			owed -= diverted
+		}
 		windfall *= owed
 		if withheld := w.broken[s.GetPlace()] || w.refused[s.GetPlace()]; withheld != s.GetOwnerWithheld() || withheld && s.GetGamblingProfit() != 0 {
 			return fmt.Errorf("the owner at %v withheld %v, gambling %d", s.GetPlace(), s.GetOwnerWithheld(), s.GetGamblingProfit())
@@ -276,7 +287,8 @@ func (w *watcher) casinoCard(c *pb.CasinoCardPlayed) {
 
 // insideJob checks and pays the Inside Job payouts of a casino's sale: the
 // owner's payout (rate a crate) for the crates of the truck named, to its
-// seller (ruling 97); it returns the crates so paid.
+// seller (ruling 97); it returns the crates so paid (which version 2 did
+// not pay the owner for).
 func (w *watcher) insideJob(s *pb.WhiskeySold, rate int) (int, error) {
 	n := 0
 	for _, sale := range s.GetSales() {

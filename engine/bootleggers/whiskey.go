@@ -50,8 +50,8 @@ func (s *State) checkRun(seat int, r *pb.Run) *engine.RuleError {
 	if s.runnerOf(id) != seat || t.place != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 		return engine.Refuse(ReasonNotYourTruck, "you do not run truck %d at home this round", id)
 	}
-	if n := int(r.GetCrates()); n < 1 || n > Truck(TruckSizeOf(id)).Capacity {
-		return engine.Refuse(ReasonBadLoad, "truck %d carries 1 to %d crates, not %d", id, Truck(TruckSizeOf(id)).Capacity, n)
+	if n := int(r.GetCrates()); n < 1 || n > s.house.Truck(TruckSizeOf(id)).Capacity {
+		return engine.Refuse(ReasonBadLoad, "truck %d carries 1 to %d crates, not %d", id, s.house.Truck(TruckSizeOf(id)).Capacity, n)
 	}
 	p := r.GetPlace()
 	if p < omalleys || int(p) > PlaceCount || !s.place(p).inPlay ||
@@ -84,7 +84,7 @@ func (s *State) proposeTrade(seat int, c *pb.ProposeTrade) (func(decision), *eng
 			open++
 		}
 	}
-	if open >= House.OpenTradesPerSeat {
+	if open >= s.house.OpenTradesPerSeat {
 		return nil, engine.Refuse(ReasonTooManyOffers, "you have %d open offers", open)
 	}
 	if err := s.checkSides(seat, to, give, get, ReasonBadTrade); err != nil {

@@ -60,7 +60,7 @@ func TestValueRatesAdvancingAboveBlocking(t *testing.T) {
 				base := cleared(t, players)
 				leader(base)
 				c.setup(base)
-				adv, blk := base.Clone(), base.Clone()
+				adv, blk := base.clone(), base.clone()
 				c.advance(adv)
 				c.block(blk)
 				if adv.respect(0)-base.respect(0) > base.respect(1)-blk.respect(1) {

@@ -50,15 +50,16 @@ type Driver struct {
 	thinking chan struct{}
 }
 
-// New returns a driver of host's bot seats and starts the resumption of
-// stored games with bots whose turn it was; call Stop to stop it.
+// New returns a driver of host's bot seats; call Start to start it, and
+// Stop to stop it.
 func New(host *gamehost.Host, log *slog.Logger, tel *telemetry.Telemetry) *Driver {
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &Driver{host: host, log: log, tel: tel, ctx: ctx, cancel: cancel, playing: map[string]bool{}, again: map[string]bool{},
+	return &Driver{host: host, log: log, tel: tel, ctx: ctx, cancel: cancel, playing: map[string]bool{}, again: map[string]bool{},
 		thinking: make(chan struct{}, runtime.GOMAXPROCS(0))}
-	d.wg.Go(func() { d.resume(ctx) })
-	return d
 }
+
+// Start starts the resumption of stored games with bots whose turn it was.
+func (d *Driver) Start() { d.wg.Go(func() { d.resume(d.ctx) }) }
 
 // Wake asks the driver to look at a game. It never blocks.
 func (d *Driver) Wake(id string) {

@@ -7,6 +7,7 @@ import (
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/projection"
 	"github.com/moonshine-games/moonshine/service/turnclock"
 	"google.golang.org/protobuf/proto"
 )
@@ -93,7 +94,7 @@ func (h *Host) Submit(ctx context.Context, g *Game, c Command) (Written, error) 
 			return Written{}, err
 		}
 		_, span := h.tel.Start(ctx, "decide")
-		evs, next, err := decide(g.folded, c.Seat, inner)
+		evs, next, err := g.folded.Decide(c.Seat, inner)
 		span.End()
 		if err != nil {
 			if !caughtUp {
@@ -157,7 +158,7 @@ func (h *Host) repeat(ctx context.Context, g *Game, c Command, inner proto.Messa
 		return Written{}, err
 	}
 	for _, ev := range evs {
-		se, err := decodeAt(ev)
+		se, err := projection.Decode(ev)
 		if err != nil {
 			return Written{}, err
 		}

@@ -75,8 +75,8 @@ type Host struct {
 	unlisten  func()
 }
 
-// New returns a host that listens to the store's changes; call Close to
-// stop it.
+// New returns a host that listens to the store's changes; call Start
+// before it is used, and Close to stop it.
 func New(o Options) (*Host, error) {
 	if o.Store == nil || o.Games == nil {
 		return nil, errors.New("gamehost: Store and Games are required")
@@ -92,28 +92,33 @@ func New(o Options) (*Host, error) {
 		stop: make(chan struct{}), hooks: Hooks{Moved: func(string) {}, Due: func(string, time.Time) {}}}
 	h.unlisten = h.store.OnChange(h.changed)
 	h.done.Go(h.measureLoop)
-	ctx, cancel := context.WithCancel(context.Background())
-	h.done.Go(func() {
-		defer cancel()
-		go func() {
-			<-h.stop
-			cancel()
-		}()
-		h.summariseOlder(ctx)
-	})
 	h.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { n, _, _ := h.cache.Usage(); return float64(n) })
 	h.tel.GaugeFunc("cache_bytes", "Measured bytes of the games held folded in the cache (within -cache-bytes).", func() float64 { _, b, _ := h.cache.Usage(); return float64(b) })
 	return h, nil
 }
 
-// SetHooks sets the drivers' hooks; call it before the host is used.
-func (h *Host) SetHooks(k Hooks) {
+// Start sets the drivers' hooks and starts the summary of older games
+// (summarise.go). Call it once, before the host is used and before the
+// drivers start.
+func (h *Host) Start(k Hooks) {
 	if k.Moved != nil {
 		h.hooks.Moved = k.Moved
 	}
 	if k.Due != nil {
 		h.hooks.Due = k.Due
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	h.done.Go(func() {
+		defer cancel()
+		h.summariseOlder(ctx)
+	})
+	h.done.Go(func() {
+		select {
+		case <-h.stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	})
 }
 
 // Close stops listening to the store and measuring. It does not close the

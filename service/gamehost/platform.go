@@ -45,7 +45,7 @@ func (h *Host) AppendPlatform(ctx context.Context, g *Game, m PlatformMove) erro
 	p := proposal{at: m.At, before: m.Before, turn: &m.Turn}
 	if m.Command != nil {
 		var err error
-		if p.events, p.next, err = decide(g.folded, m.Seat, m.Command); err != nil {
+		if p.events, p.next, err = g.folded.Decide(m.Seat, m.Command); err != nil {
 			return &PlatformRefusedError{Seat: m.Seat, Err: err}
 		}
 		data, err := proto.Marshal(g.module.WrapCommand(m.Command))

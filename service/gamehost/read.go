@@ -54,7 +54,7 @@ func (n Now) Full() (bool, error) { return n.h.full(n.ctx, n.g) }
 // Check decides seat's command on the game without appending anything,
 // and returns the rules' refusal, if any.
 func (n Now) Check(seat engine.Seat, cmd proto.Message) error {
-	_, err := n.g.folded.Decide(seat, cmd)
+	_, _, err := n.g.folded.Decide(seat, cmd)
 	return err
 }
 

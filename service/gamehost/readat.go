@@ -42,7 +42,7 @@ func (cp *checkpoints) take(g *Game, seq int64) checkpoint {
 	}
 	p := cp.kept[best]
 	cp.kept = append(slices.Delete(cp.kept, best, best+1), p) // used last
-	return checkpoint{g: cloneGame(p.g), clocks: p.clocks.Clone()}
+	return checkpoint{g: p.g.Clone(), clocks: p.clocks.Clone()}
 }
 
 // keep adds a state the game folded for a replay, dropping the least

@@ -2,7 +2,6 @@ package gameservice
 
 import (
 	"context"
-	"errors"
 	"strconv"
 
 	"google.golang.org/grpc"
@@ -10,7 +9,6 @@ import (
 	"google.golang.org/grpc/encoding"
 	grpcproto "google.golang.org/grpc/encoding/proto"
 	"google.golang.org/grpc/mem"
-	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -18,67 +16,144 @@ import (
 // must have decoded, be within the size limit, and hold only strings its
 // fields allow (fields.go). Unary and streaming requests pass the same
 // check, and a refusal is an ordinary one, with its ErrorInfo.
+//
+// Decoding happens here, not in gRPC: gRPC's codec is handed a wireRequest
+// and keeps the bytes, and the service decodes them where a failure is an
+// error value the edge refuses with (INVALID_ARGUMENT, UNDECODABLE_REQUEST).
+// Were the codec to decode, gRPC would answer a request that does not
+// decode itself, with INTERNAL and no details, before any interceptor ran.
+// A unary request is decoded by its method handler (readingRequests), which
+// hands a failure to the edge in the call's context; a stream's by the
+// first stream interceptor (streamRead), whose RecvMsg returns it.
 
-// requestCodec is gRPC's protobuf codec, except that a request that does
-// not decode (not protobuf, or invalid UTF-8 in a string field) does not
-// fail the call with gRPC's own INTERNAL and no details: the codec hands
-// on an empty message carrying the decoding error in its unknown fields,
-// and the edge refuses it (INVALID_ARGUMENT, UNDECODABLE_REQUEST) before
-// any handler runs. The error travels in the message itself because gRPC
-// may drop a message between the codec and the interceptors (a second
-// message on a unary call), so nothing outside it would be sure to be
-// cleared.
+// requestCodec is gRPC's protobuf codec, used for every content subtype,
+// except that a wireRequest keeps the bytes undecoded.
 type requestCodec struct{ encoding.CodecV2 }
 
 func newRequestCodec() requestCodec {
 	return requestCodec{encoding.GetCodecV2(grpcproto.Name)}
 }
 
-// undecodableField is the field number under which requestCodec leaves a
-// decoding error. It is in the range protobuf keeps for itself (19000 to
-// 19999), which no request message defines.
-const undecodableField protowire.Number = 19999
+// wireRequest is a request message as it came off the wire.
+type wireRequest struct{ data mem.BufferSlice }
 
 // Unmarshal implements encoding.CodecV2.
 func (c requestCodec) Unmarshal(data mem.BufferSlice, v any) error {
-	err := c.CodecV2.Unmarshal(data, v)
-	m, ok := v.(proto.Message)
-	if err == nil || !ok {
-		return err
+	if w, ok := v.(*wireRequest); ok {
+		data.Ref()
+		w.data = data
+		return nil
 	}
-	MarkUndecodable(m, err)
+	return c.CodecV2.Unmarshal(data, v)
+}
+
+// decodeInto decodes w into m and releases w's bytes. A failure is the
+// refusal of an undecodable request, and leaves m empty.
+func (w *wireRequest) decodeInto(m any) error {
+	defer w.data.Free()
+	msg, ok := m.(proto.Message)
+	if !ok {
+		return refuse(codes.Internal, ReasonInternal, "internal error")
+	}
+	buf := w.data.MaterializeToBuffer(mem.DefaultBufferPool())
+	defer buf.Free()
+	if err := proto.Unmarshal(buf.ReadOnlyData(), msg); err != nil {
+		proto.Reset(msg)
+		return undecodable(msg, err)
+	}
 	return nil
 }
 
-// MarkUndecodable empties m and leaves err in it as requestCodec does for
-// a request that does not decode. A transcoder in front of the service
-// that decodes a request itself (from JSON, for REST and the Connect
-// protocol) calls it on failure and hands m on: the mark survives
-// marshalling to protobuf, and the edge refuses the request
-// (INVALID_ARGUMENT, UNDECODABLE_REQUEST) with its ErrorInfo, as it does
-// one that is not protobuf.
-func MarkUndecodable(m proto.Message, err error) {
-	proto.Reset(m)
-	b := protowire.AppendTag(nil, undecodableField, protowire.BytesType)
-	m.ProtoReflect().SetUnknown(protowire.AppendString(b, err.Error()))
+func undecodable(m proto.Message, err error) *refusal {
+	if m == nil {
+		return refuse(codes.InvalidArgument, ReasonUndecodable, "the request does not decode: %v", err)
+	}
+	return refuse(codes.InvalidArgument, ReasonUndecodable, "the request is not a valid %s: %v", m.ProtoReflect().Descriptor().FullName(), err)
 }
 
-// decodeError returns the decoding error requestCodec left in m, if any.
-func decodeError(m proto.Message) error {
-	b := m.ProtoReflect().GetUnknown()
-	for len(b) > 0 {
-		num, typ, n := protowire.ConsumeField(b)
-		if n < 0 {
+// Undecodable is the refusal of a request that does not decode as m, or
+// at all if m is nil (INVALID_ARGUMENT, UNDECODABLE_REQUEST, with its ErrorInfo), as a gRPC
+// status error: a transcoder in front of the service that decodes
+// requests itself (REST and the Connect protocol's JSON) refuses with it,
+// as the service refuses bytes that are not protobuf.
+func Undecodable(m proto.Message, err error) error {
+	return toStatus(context.Background(), nil, undecodable(m, err))
+}
+
+// MessageTooLarge is the refusal of a request over limit bytes
+// (RESOURCE_EXHAUSTED, MESSAGE_TOO_LARGE, metadata limit), as a gRPC
+// status error, for a transcoder that reads requests itself.
+func MessageTooLarge(limit int) error {
+	return toStatus(context.Background(), nil, tooLarge(limit, "the request is over the limit of %d bytes", limit))
+}
+
+func tooLarge(limit int, format string, args ...any) *refusal {
+	ref := refuse(codes.ResourceExhausted, ReasonMessageTooLarge, format, args...)
+	ref.meta = map[string]string{"limit": strconv.Itoa(limit)}
+	return ref
+}
+
+// ReadingRequests returns desc with each unary method reading its request
+// as the edge needs: the request is decoded by the method's handler, and
+// one that does not decode reaches the interceptors (and is refused at the
+// edge) rather than failing in gRPC. Register every service of a server
+// built with [Service.ServerOptions] with it.
+func ReadingRequests(desc *grpc.ServiceDesc) *grpc.ServiceDesc {
+	out := *desc
+	out.Methods = make([]grpc.MethodDesc, len(desc.Methods))
+	for i, m := range desc.Methods {
+		out.Methods[i] = grpc.MethodDesc{MethodName: m.MethodName, Handler: readingRequest(m.Handler)}
+	}
+	return &out
+}
+
+// unreadKey is the context key of a unary request's decoding refusal.
+type unreadKey struct{}
+
+// readingRequest is h decoding its request itself.
+func readingRequest(h grpc.MethodHandler) grpc.MethodHandler {
+	return func(srv any, ctx context.Context, dec func(any) error, next grpc.UnaryServerInterceptor) (any, error) {
+		var unread error
+		read := func(in any) error {
+			var w wireRequest
+			if err := dec(&w); err != nil {
+				return err // gRPC has answered already (no message, a second one)
+			}
+			unread = w.decodeInto(in)
 			return nil
 		}
-		if num == undecodableField && typ == protowire.BytesType {
-			_, _, tagLen := protowire.ConsumeTag(b)
-			msg, _ := protowire.ConsumeString(b[tagLen:])
-			return errors.New(msg)
-		}
-		b = b[n:]
+		return h(srv, ctx, read, func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+			if unread != nil {
+				ctx = context.WithValue(ctx, unreadKey{}, unread)
+			}
+			if next == nil {
+				if unread != nil {
+					return nil, toStatus(ctx, nil, unread)
+				}
+				return handler(ctx, req)
+			}
+			return next(ctx, req, info, handler)
+		})
 	}
-	return nil
+}
+
+// streamRead is the first stream interceptor: its stream decodes each
+// message it receives, below every other interceptor's, which see the
+// decoded message or the refusal.
+func streamRead(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	return h(srv, readStream{ss})
+}
+
+// readStream decodes the messages of a stream.
+type readStream struct{ grpc.ServerStream }
+
+// RecvMsg implements grpc.ServerStream.
+func (r readStream) RecvMsg(m any) error {
+	var w wireRequest
+	if err := r.ServerStream.RecvMsg(&w); err != nil {
+		return err
+	}
+	return w.decodeInto(m)
 }
 
 // edge admits requests: a message that did not decode, or that is over
@@ -92,13 +167,8 @@ func (e edge) admit(req any) error {
 	if !ok {
 		return nil
 	}
-	if err := decodeError(m); err != nil {
-		return refuse(codes.InvalidArgument, ReasonUndecodable, "the request is not a valid %s: %v", m.ProtoReflect().Descriptor().FullName(), err)
-	}
 	if n := proto.Size(m); e.maxMsg > 0 && n > e.maxMsg {
-		ref := refuse(codes.ResourceExhausted, ReasonMessageTooLarge, "the request is %d bytes; the limit is %d", n, e.maxMsg)
-		ref.meta = map[string]string{"limit": strconv.Itoa(e.maxMsg)}
-		return ref
+		return tooLarge(e.maxMsg, "the request is %d bytes; the limit is %d", n, e.maxMsg)
 	}
 	if m.ProtoReflect().Descriptor().ParentFile().Package() != "moonshine.v1" {
 		return nil // gRPC health and reflection
@@ -108,6 +178,9 @@ func (e edge) admit(req any) error {
 
 // unary is the interceptor that admits unary requests.
 func (e edge) unary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	if err, ok := ctx.Value(unreadKey{}).(error); ok {
+		return nil, err
+	}
 	if err := e.admit(req); err != nil {
 		return nil, err
 	}

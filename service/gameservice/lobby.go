@@ -186,7 +186,7 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 	if cfg == nil {
 		return nil, nil, badRequest("config", "required")
 	}
-	if v, build := cfg.GetRulesVersion(), engine.RulesVersion(mod.Rules); v != "" && v != build {
+	if v, build := cfg.GetRulesVersion(), mod.RulesVersion; v != "" && v != build {
 		return nil, nil, badRequest("config.rules_version", "this server plays %s rules %q, not %q; leave it empty", mod.Name(), build, v)
 	}
 	if err := checkBotSeats(cfg); err != nil {
@@ -217,7 +217,7 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 // names when the rules change.
 func tableOf(mod *games.Module, req *moonshinev1.GameConfig, opts proto.Message) (engine.Config, *moonshinev1.GameConfig, error) {
 	cfg := proto.CloneOf(req)
-	cfg.RulesVersion = engine.RulesVersion(mod.Rules)
+	cfg.RulesVersion = mod.RulesVersion
 	players := int(req.GetPlayers())
 	if req.GetVariant() == "" {
 		cfg.Variant = mod.VariantOf(players, opts)
@@ -255,7 +255,7 @@ func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest
 	if err != nil {
 		return nil, err
 	}
-	s.timers.Start(ctx, g)
+	s.timers.StartClocks(ctx, g)
 	info, err := s.host.Info(ctx, g, at, false)
 	if err != nil {
 		return nil, err

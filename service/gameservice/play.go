@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/botdriver"
@@ -42,18 +41,17 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 }
 
 // Resign implements moonshinev1.GameServiceServer: it submits the game's
-// own resign command (engine.Resigner) as SubmitCommand does, so that the
+// own resign command (engine.Module.Resign) as SubmitCommand does, so that the
 // log, verify and idempotency treat it as any other command.
 func (s *Service) Resign(ctx context.Context, req *moonshinev1.ResignRequest) (*moonshinev1.ResignResponse, error) {
 	if err := checkPlay(req.GetCommandId(), req.ExpectedVersion, false); err != nil {
 		return nil, err
 	}
 	w, c, g, err := s.play(ctx, req.GetGameId(), req.GetCommandId(), req.ExpectedVersion, func(g *gamehost.Game) (*moonshinev1.GameCommand, error) {
-		r, ok := g.Module().Rules.(engine.Resigner)
-		if !ok {
+		if g.Module().Resign == nil {
 			return nil, refuse(codes.FailedPrecondition, ReasonResignUnimplemented, "%s has no resignation", g.Module().Title)
 		}
-		return g.Module().WrapCommand(r.ResignCommand()), nil
+		return g.Module().WrapCommand(g.Module().Resign()), nil
 	})
 	if err != nil {
 		return nil, err

@@ -136,14 +136,18 @@ func New(o Options) (*Service, error) {
 	}
 	s.bots = botdriver.New(host, o.Logger, o.Telemetry)
 	s.timers = turntimer.New(host, s.bots, o.Logger, o.TimerPoll)
-	host.SetHooks(gamehost.Hooks{Moved: s.bots.Wake, Due: s.timers.Note})
+	host.Start(gamehost.Hooks{Moved: s.bots.Wake, Due: s.timers.Note})
+	s.bots.Start()
+	s.timers.Start()
 	s.tel.GaugeFunc("watch_streams", "Open WatchGame streams.", func() float64 { return float64(s.limits.streams.Open()) })
 	return s, nil
 }
 
 // Register registers the service on a gRPC server built with
 // [Service.ServerOptions].
-func (s *Service) Register(gs *grpc.Server) { moonshinev1.RegisterGameServiceServer(gs, s) }
+func (s *Service) Register(gs *grpc.Server) {
+	gs.RegisterService(ReadingRequests(&moonshinev1.GameService_ServiceDesc), s)
+}
 
 // ServerOptions returns the codec and the interceptor chains the service
 // needs: telemetry (metrics, the request id and log line, which read the
@@ -171,7 +175,7 @@ func (s *Service) ServerOptions() []grpc.ServerOption {
 	)
 	opts := []grpc.ServerOption{
 		grpc.ChainUnaryInterceptor(unary...),
-		grpc.ChainStreamInterceptor(stream...),
+		grpc.StreamInterceptor(streamRead), grpc.ChainStreamInterceptor(stream...),
 		grpc.ForceServerCodecV2(newRequestCodec()),
 	}
 	if s.edge.maxMsg > 0 {

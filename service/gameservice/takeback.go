@@ -89,11 +89,11 @@ func (s *Service) takeback(ctx context.Context, gameID string, expected *int64,
 
 // decideRequest applies the policy (engine.TakebackPolicy) to the seat's
 // request: taken back at once, asked of the other seats, or refused.
-func (s *Service) decideRequest(t *table, seat engine.Seat, log takebackLog, ask bool) (*moonshinev1.TableEvent, moonshinev1.TakebackStatus, error) {
+func decideRequest(g *gamehost.Game, seat engine.Seat, log gamehost.TakebackLog, ask bool) (*moonshinev1.TableEvent, moonshinev1.TakebackStatus, error) {
 	if log.Open != nil {
 		return nil, 0, refuse(codes.FailedPrecondition, ReasonTakebackPending, "a takeback request is open: it must be answered first")
 	}
-	tb, rerr := engine.TakebackPolicy(g.Module().Rules, seat, log.Moves)
+	tb, rerr := engine.TakebackPolicy(g.Module().Module, seat, log.Moves)
 	if rerr != nil {
 		return nil, 0, rerr
 	}

@@ -45,17 +45,18 @@ type Driver struct {
 
 // New returns a driver of host's turn timers, which asks bots for the
 // decisions of seats taken over, and polls the store every poll (<= 0:
-// DefaultPoll); call Stop to stop it.
+// DefaultPoll); call Start to start it, and Stop to stop it.
 func New(host *gamehost.Host, bots *botdriver.Driver, log *slog.Logger, poll time.Duration) *Driver {
 	if poll <= 0 {
 		poll = DefaultPoll
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &Driver{host: host, bots: bots, log: log, clock: host.Clock(), poll: poll, ctx: ctx, cancel: cancel, done: make(chan struct{}),
+	return &Driver{host: host, bots: bots, log: log, clock: host.Clock(), poll: poll, ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		due: map[string]time.Time{}, wake: make(chan struct{}, 1)}
-	go d.loop()
-	return d
 }
+
+// Start starts the driver's loop.
+func (d *Driver) Start() { go d.loop() }
 
 // Stop ends the driver and waits for it.
 func (d *Driver) Stop() {

@@ -132,11 +132,11 @@ func (d *Driver) timeoutDefault(g *gamehost.Game, now gamehost.Now, p engine.Pro
 	return nil, true
 }
 
-// Start starts the clocks of a game with timers that a claim may have
+// StartClocks starts the clocks of a game with timers that a claim may have
 // filled, before the claim's answer: its first decisions' deadlines are
 // then in the log. When that fails the driver tries again (the seat is
 // claimed all the same).
-func (d *Driver) Start(ctx context.Context, g *gamehost.Game) {
+func (d *Driver) StartClocks(ctx context.Context, g *gamehost.Game) {
 	if g.Config().GetTimer() == nil {
 		return
 	}

@@ -52,7 +52,7 @@ func play(t *testing.T, players int, opts *pb.Options, policy strategy.Policy, s
 		if c == nil {
 			t.Fatalf("%s: %v has no command for %s", seed, p.Seat, p.Reason)
 		}
-		evs, err := g.Decide(p.Seat, c)
+		evs, _, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatalf("%s: %s policy, %v (%s): %v refused: %v", seed, policy.Style, p.Seat, p.Reason, c, err)
 		}
@@ -95,7 +95,7 @@ func TestChooseIsDeterministic(t *testing.T) {
 		if !proto.Equal(a, b) {
 			t.Fatalf("%s: %v, then %v", p.Reason, a, b)
 		}
-		evs, err := g.Decide(p.Seat, a)
+		evs, _, err := g.Decide(p.Seat, a)
 		if err != nil {
 			t.Fatal(err)
 		}

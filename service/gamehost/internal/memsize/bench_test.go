@@ -30,7 +30,7 @@ func playedLog(b *testing.B, r engine.Rules, players, steps int) []engine.Event 
 			break
 		}
 		p := live[bot.IntN(len(live))]
-		evs, err := g.Decide(p.Seat, p.Legal[bot.IntN(len(p.Legal))])
+		evs, _, err := g.Decide(p.Seat, p.Legal[bot.IntN(len(p.Legal))])
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package boozebarons
+package printed
 
 import pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 
@@ -56,7 +56,7 @@ var LocationCards = []LocationCard{
 
 // LocationName returns a Location's printed name.
 func LocationName(l pb.Location) string {
-	if validLocation(l) {
+	if ValidLocation(l) {
 		return LocationCards[l-casino].Name
 	}
 	return l.String()
@@ -133,9 +133,10 @@ func LoneDoubled(players int) bool { return players == 4 || players == 5 }
 // their lowest-scoring player."
 func ThreeCountTwo(players int) bool { return players == 7 || players == 8 }
 
-// refillCount: "Draw a number of Delivery cards equal to half the number of
-// players (round up)" or, by option, "rounded down".
-func refillCount(players int, r pb.Rounding) int {
+// RefillCount returns how many Delivery cards the End of Round draws:
+// "Draw a number of Delivery cards equal to half the number of players
+// (round up)" or, by option, "rounded down".
+func RefillCount(players int, r pb.Rounding) int {
 	if r == pb.Rounding_ROUNDING_DOWN {
 		return players / 2
 	}
@@ -152,29 +153,6 @@ func SnitchTokens(players int) int {
 	}
 	return 1
 }
-
-// Short names for the data table.
-const (
-	porter     = pb.BoozeType_BOOZE_TYPE_PUNCHING_BAG_PORTER
-	blonde     = pb.BoozeType_BOOZE_TYPE_DOLLED_UP_BLONDE
-	lager      = pb.BoozeType_BOOZE_TYPE_LAYING_LOW_LAGER
-	hop        = pb.BoozeType_BOOZE_TYPE_GOOD_HOP_BAD_HOP
-	tequila    = pb.BoozeType_BOOZE_TYPE_TIME_BOMB_TEQUILA
-	rye        = pb.BoozeType_BOOZE_TYPE_REACH_FOR_THE_SKY_RYE
-	bourbon    = pb.BoozeType_BOOZE_TYPE_BACK_ALLEY_BOURBON
-	lightning  = pb.BoozeType_BOOZE_TYPE_LUCKY_LIGHTNING
-	merlot     = pb.BoozeType_BOOZE_TYPE_MACHINE_GUN_MERLOT
-	brandy     = pb.BoozeType_BOOZE_TYPE_BIG_HOUSE_BRANDY
-	champagne  = pb.BoozeType_BOOZE_TYPE_SHAKEDOWN_CHAMPAGNE
-	chardonnay = pb.BoozeType_BOOZE_TYPE_SHIFTYS_CHARDONNAY
-
-	casino   = pb.Location_LOCATION_CASINO_REGALE
-	caves    = pb.Location_LOCATION_RIVER_CAVES
-	pete     = pb.Location_LOCATION_SEEDY_PETES
-	officers = pb.Location_LOCATION_OFFICERS_CLUB
-	curtain  = pb.Location_LOCATION_CURTAIN_CLUB
-	docks    = pb.Location_LOCATION_DOCKS
-)
 
 // Face is what a Delivery card shows: its Location and four Booze types.
 type Face struct {
@@ -241,11 +219,11 @@ func FaceOf(id int32) *pb.DeliveryCard {
 	return &pb.DeliveryCard{Id: id, Location: f.Location, BoozeTypes: f.Types[:]}
 }
 
-// validCard reports whether id names a Delivery card.
-func validCard(id int32) bool { return id >= 0 && id < DeckSize }
+// ValidCard reports whether id names a Delivery card.
+func ValidCard(id int32) bool { return id >= 0 && id < DeckSize }
 
-// validLocation reports whether l is one of the six Locations.
-func validLocation(l pb.Location) bool { return l >= casino && l <= docks }
+// ValidLocation reports whether l is one of the six Locations.
+func ValidLocation(l pb.Location) bool { return l >= casino && l <= docks }
 
-// validBooze reports whether t is one of the twelve Booze types.
-func validBooze(t pb.BoozeType) bool { return t >= porter && t <= chardonnay }
+// ValidBooze reports whether t is one of the twelve Booze types.
+func ValidBooze(t pb.BoozeType) bool { return t >= porter && t <= chardonnay }

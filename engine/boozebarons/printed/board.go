@@ -1,10 +1,10 @@
-package boozebarons
+package printed
 
 import pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 
 // Board returns the game's printed data as a message, for clients to draw
-// and explain a game from data: built from the tables in data.go, which the
-// rules read too.
+// and explain a game from data: built from the tables of this package,
+// which the rules read too.
 func Board() *pb.Board {
 	b := &pb.Board{
 		OpeningDeliveries: OpeningDeliveries, CasinoReveal: CasinoReveal,
@@ -32,8 +32,8 @@ func Board() *pb.Board {
 		b.Tables = append(b.Tables, &pb.TableSize{
 			Players: int32(n), BoozePerMob: int32(perMob), BoozeFromRest: fromRest,
 			SnitchTokens:      int32(SnitchTokens(n)),
-			Refill:            int32(refillCount(n, pb.Rounding_ROUNDING_UP)),
-			RefillRoundedDown: int32(refillCount(n, pb.Rounding_ROUNDING_DOWN)),
+			Refill:            int32(RefillCount(n, pb.Rounding_ROUNDING_UP)),
+			RefillRoundedDown: int32(RefillCount(n, pb.Rounding_ROUNDING_DOWN)),
 			LonePlayerDoubled: LoneDoubled(n), ThreeCountTwo: ThreeCountTwo(n),
 		})
 	}

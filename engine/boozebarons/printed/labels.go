@@ -1,4 +1,4 @@
-package boozebarons
+package printed
 
 import (
 	"fmt"
@@ -12,8 +12,8 @@ import (
 
 // Labels names Booze Barons' commands and events for people, as one viewer
 // reads them ("you" for its own seat). A label is made from the message and
-// the printed data alone (data.go), never from the state: it tells the
-// viewer nothing the message does not.
+// the printed data alone, never from the state (this package holds none):
+// it tells the viewer nothing the message does not.
 type Labels struct{}
 
 var _ engine.Labels = Labels{}
@@ -86,7 +86,11 @@ func setupLabel(v engine.Viewer, e *pb.Event) string {
 	case *pb.Event_DeckShuffled:
 		return fmt.Sprintf("Delivery deck shuffled (%d cards)", k.DeckShuffled.GetSize())
 	case *pb.Event_DeckOrder:
-		return fmt.Sprintf("deck order, top first: %v", k.DeckOrder.GetCardIds())
+		ids := make([]string, len(k.DeckOrder.GetCardIds()))
+		for i, id := range k.DeckOrder.GetCardIds() {
+			ids[i] = fmt.Sprint(id)
+		}
+		return "deck order, top first: " + strings.Join(ids, ", ")
 	case *pb.Event_DeliveriesDrawn:
 		return "drawn to the Locations: " + cards(k.DeliveriesDrawn.GetCardIds())
 	case *pb.Event_RoundStarted:
@@ -188,7 +192,7 @@ func lookLabel(v engine.Viewer, e *pb.Event) string {
 
 // card names a Delivery card: "#12 Seedy Pete's (Punching Bag Porter, ...)".
 func card(id int32) string {
-	if !validCard(id) {
+	if !ValidCard(id) {
 		return fmt.Sprintf("#%d", id)
 	}
 	f := Deck[id]
