@@ -74,7 +74,7 @@ func (h *Host) append(ctx context.Context, g *Game, p proposal) (appended, error
 	if p.table != nil {
 		stored = append(stored, tableEvent(p.table))
 	}
-	due, clocked, err := h.clocksAfter(ctx, g, next, p)
+	due, clocked, err := clocksAfter(ctx, h.store, g, next, p)
 	if err != nil {
 		return appended{}, err
 	}
@@ -91,7 +91,7 @@ func (h *Host) append(ctx context.Context, g *Game, p proposal) (appended, error
 		}
 	}
 	g.version.Store(p.at + int64(len(stored))) // a change told up to it is this append's
-	res, err := h.write(ctx, g, p, data, next.State.Outcome() != nil, due)
+	res, err := write(ctx, h.store, g, p, data, next.State.Outcome() != nil, due)
 	if err != nil || res.Duplicate {
 		// The log may hold what the game has not folded (another process's
 		// append, this command's first landing, or this one's, for an
@@ -117,13 +117,13 @@ func (h *Host) append(ctx context.Context, g *Game, p proposal) (appended, error
 
 // write is the store call of an append: a table change, or events with
 // their command, the game's end and its next deadline.
-func (h *Host) write(ctx context.Context, g *Game, p proposal, data [][]byte, finished bool, due *time.Time) (eventstore.AppendResult, error) {
+func write(ctx context.Context, store eventstore.Store, g *Game, p proposal, data [][]byte, finished bool, due *time.Time) (eventstore.AppendResult, error) {
 	if p.change != nil {
 		c := *p.change
 		c.GameID, c.Event, c.ExpectedVersion = g.record.ID, data[0], p.expected
-		return h.store.ChangeTable(ctx, c)
+		return store.ChangeTable(ctx, c)
 	}
-	return h.store.Append(ctx, eventstore.AppendRequest{GameID: g.record.ID, ExpectedVersion: p.at,
+	return store.Append(ctx, eventstore.AppendRequest{GameID: g.record.ID, ExpectedVersion: p.at,
 		Events: data, Finished: finished, Deadline: due, Command: p.command})
 }
 
@@ -135,20 +135,20 @@ func (h *Host) commit(g *Game, next *engine.Game, stored []*moonshinev1.StoredEv
 	for i, se := range stored {
 		seq := res.FirstSeq + int64(i)
 		h.foldTable(g, seq, res.RecordedAt, se)
-		g.feed.add(seq, res.RecordedAt, se)
+		g.feed.Add(seq, res.RecordedAt, se)
 	}
 	if next.State.Outcome() != nil {
 		g.finished(res.RecordedAt)
 	}
 	g.setFolded()
-	h.grew(g, len(stored))
+	h.measure.grew(g, len(stored))
 }
 
 // clocksAfter returns the table event of the clocks that move when the
 // game comes to next by p (nil: none), and the game's next deadline to
 // record with the append (nil: a table without timers, or a proposal that
 // moves no clock). The caller holds g.mu.
-func (h *Host) clocksAfter(ctx context.Context, g *Game, next *engine.Game, p proposal) (*time.Time, *moonshinev1.TableEvent, error) {
+func clocksAfter(ctx context.Context, store eventstore.Store, g *Game, next *engine.Game, p proposal) (*time.Time, *moonshinev1.TableEvent, error) {
 	timer := g.cfg.GetTimer()
 	if timer == nil || p.turn == nil {
 		return nil, nil, nil
@@ -161,7 +161,7 @@ func (h *Host) clocksAfter(ctx context.Context, g *Game, next *engine.Game, p pr
 	var out *moonshinev1.TableEvent
 	if next.State.Outcome() == nil {
 		after := next.State.Prompts()
-		full, err := h.full(ctx, g)
+		full, err := full(ctx, store, g)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -177,11 +177,11 @@ func (h *Host) clocksAfter(ctx context.Context, g *Game, next *engine.Game, p pr
 // full reports whether every seat is claimed: clocks run only then. A game
 // not known to be full asks the store, whose claims another process may
 // have made. The caller holds g.mu.
-func (h *Host) full(ctx context.Context, g *Game) (bool, error) {
+func full(ctx context.Context, store eventstore.Store, g *Game) (bool, error) {
 	if _, full := g.currentRecord(false); full {
 		return true, nil
 	}
-	rec, err := h.store.GetGame(ctx, g.record.ID)
+	rec, err := store.GetGame(ctx, g.record.ID)
 	if err != nil {
 		return false, err
 	}

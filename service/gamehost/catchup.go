@@ -23,7 +23,7 @@ func (h *Host) catchUp(ctx context.Context, g *Game) error {
 	// notifications carried instead of reading: a caller that catches up
 	// otherwise wants the log's end.
 	told := g.behind.Swap(false)
-	evs, ok := g.notified.take(g.folded.Version)
+	evs, ok := g.notified.Take(g.folded.Version)
 	if !told || !ok || g.folded.Version == 0 {
 		var err error
 		if evs, err = h.store.ReadStream(ctx, g.record.ID, g.folded.Version, 0); err != nil {
@@ -35,18 +35,18 @@ func (h *Host) catchUp(ctx context.Context, g *Game) error {
 	for _, ev := range evs {
 		se, err := foldEvent(g.module, g.folded, ev)
 		if err == nil && isTakenBack(se) {
-			g.folded, err = h.refold(ctx, g, ev.Seq) // takeback.go
+			g.folded, err = refold(ctx, h.store, g, ev.Seq) // takeback.go
 		}
 		if err != nil {
 			h.cache.Drop(g.record.ID, g)
 			return err
 		}
 		h.foldTable(g, ev.Seq, ev.RecordedAt, se)
-		g.feed.add(ev.Seq, ev.RecordedAt, se)
+		g.feed.Add(ev.Seq, ev.RecordedAt, se)
 	}
 	if len(evs) > 0 {
 		g.setFolded()
-		h.grew(g, len(evs))
+		h.measure.grew(g, len(evs))
 	}
 	return nil
 }
@@ -98,7 +98,7 @@ func (h *Host) foldTable(g *Game, seq int64, at time.Time, se *moonshinev1.Store
 			s.finishedAt = at
 		}
 	case te.GetCredentialRotated() != nil:
-		h.forgetSeat(g, int(te.GetCredentialRotated().GetSeat()))
+		h.claims.ForgetSeat(g.record.ID, int(te.GetCredentialRotated().GetSeat()))
 	case te.GetSeatLeft() != nil:
 		seat := int(te.GetSeatLeft().GetSeat())
 		kept := make([]eventstore.SeatClaim, 0, len(s.claims))
@@ -108,15 +108,7 @@ func (h *Host) foldTable(g *Game, seq int64, at time.Time, se *moonshinev1.Store
 			}
 		}
 		s.claims, s.leftAt = kept, seq
-		h.forgetSeat(g, seat) // freed here or by another process
-	}
-}
-
-// forgetSeat has the authenticator forget the claims it remembers of a
-// seat whose credential the log retired.
-func (h *Host) forgetSeat(g *Game, seat int) {
-	if h.claims != nil {
-		h.claims.ForgetSeat(g.record.ID, seat)
+		h.claims.ForgetSeat(g.record.ID, seat) // freed here or by another process
 	}
 }
 

@@ -85,12 +85,12 @@ func (h *Host) Submit(ctx context.Context, g *Game, c Command) (Written, error) 
 				}
 				continue
 			}
-			return h.firstResult(ctx, g, c, inner, &eventstore.VersionConflictError{GameID: g.record.ID, ExpectedVersion: *c.Expected, ActualVersion: g.folded.Version})
+			return firstResult(ctx, h.store, g, c, inner, &eventstore.VersionConflictError{GameID: g.record.ID, ExpectedVersion: *c.Expected, ActualVersion: g.folded.Version})
 		}
 		if err := g.refuseCancelled(); err != nil {
-			return h.firstResult(ctx, g, c, inner, err)
+			return firstResult(ctx, h.store, g, c, inner, err)
 		}
-		if err := h.checkHolder(ctx, g, c.Seat, c.Holder); err != nil {
+		if err := checkHolder(ctx, h.store, h.claims, g, c.Seat, c.Holder); err != nil {
 			return Written{}, err
 		}
 		_, span := h.tel.Start(ctx, "decide")
@@ -106,7 +106,7 @@ func (h *Host) Submit(ctx context.Context, g *Game, c Command) (Written, error) 
 					continue
 				}
 			}
-			return h.firstResult(ctx, g, c, inner, err)
+			return firstResult(ctx, h.store, g, c, inner, err)
 		}
 		a, err := h.append(ctx, g, proposal{at: g.folded.Version, next: next, events: evs,
 			command: &eventstore.Command{GameID: g.record.ID, ID: c.ID, Seat: int(c.Seat), Data: data},
@@ -120,7 +120,7 @@ func (h *Host) Submit(ctx context.Context, g *Game, c Command) (Written, error) 
 		case err != nil:
 			return Written{}, err
 		case a.res.Duplicate:
-			return h.repeat(ctx, g, c, inner, *a.res.DuplicateOf)
+			return repeat(ctx, h.store, g, c, inner, *a.res.DuplicateOf)
 		}
 		return Written{AppendResult: a.res, Stored: a.stored, Inner: inner}, nil
 	}
@@ -128,11 +128,11 @@ func (h *Host) Submit(ctx context.Context, g *Game, c Command) (Written, error) 
 
 // firstResult returns the first result of c's command id if the log holds
 // it, else refusal. The caller holds g.mu.
-func (h *Host) firstResult(ctx context.Context, g *Game, c Command, inner proto.Message, refusal error) (Written, error) {
-	prior, err := h.store.LookupCommand(ctx, g.record.ID, int(c.Seat), c.ID)
+func firstResult(ctx context.Context, store eventstore.Store, g *Game, c Command, inner proto.Message, refusal error) (Written, error) {
+	prior, err := store.LookupCommand(ctx, g.record.ID, int(c.Seat), c.ID)
 	switch {
 	case err == nil:
-		return h.repeat(ctx, g, c, inner, prior)
+		return repeat(ctx, store, g, c, inner, prior)
 	case errors.Is(err, eventstore.ErrNotFound):
 		return Written{}, refusal
 	default:
@@ -143,7 +143,7 @@ func (h *Host) firstResult(ctx context.Context, g *Game, c Command, inner proto.
 // repeat returns the first result of a command id the seat used before,
 // its events read back from the log, or CommandIDReusedError when it used
 // the id for another command.
-func (h *Host) repeat(ctx context.Context, g *Game, c Command, inner proto.Message, prior eventstore.Command) (Written, error) {
+func repeat(ctx context.Context, store eventstore.Store, g *Game, c Command, inner proto.Message, prior eventstore.Command) (Written, error) {
 	first := &moonshinev1.GameCommand{}
 	if err := proto.Unmarshal(prior.Data, first); err != nil {
 		return Written{}, err
@@ -153,7 +153,7 @@ func (h *Host) repeat(ctx context.Context, g *Game, c Command, inner proto.Messa
 	}
 	w := Written{AppendResult: eventstore.AppendResult{FirstSeq: prior.FirstSeq, LastSeq: prior.LastSeq,
 		RecordedAt: prior.RecordedAt, Duplicate: true}, Inner: inner}
-	evs, err := h.store.ReadStream(ctx, g.record.ID, prior.FirstSeq-1, int(prior.LastSeq-prior.FirstSeq+1))
+	evs, err := store.ReadStream(ctx, g.record.ID, prior.FirstSeq-1, int(prior.LastSeq-prior.FirstSeq+1))
 	if err != nil {
 		return Written{}, err
 	}

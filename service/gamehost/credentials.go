@@ -58,21 +58,21 @@ func (c *credentials) note(te *moonshinev1.TableEvent, seq int64) {
 // credential changed since the caller was resolved and the store no
 // longer finds it (auth.ErrBadCredential). Bots' commands carry no
 // credential (key "").
-func (h *Host) checkHolder(ctx context.Context, g *Game, seat engine.Seat, key string) error {
+func checkHolder(ctx context.Context, store eventstore.Store, claims *auth.ClaimCache, g *Game, seat engine.Seat, key string) error {
 	if key == "" {
 		return nil
 	}
 	if g.clocks.TakenOver(seat) {
 		return &TakenOverError{Seat: seat}
 	}
-	return h.checkKey(ctx, g, seat, key)
+	return checkKey(ctx, store, claims, g, seat, key)
 }
 
 // checkKey refuses key (a credential's hash, hex) for seat when the seat's
 // credential changed at a seq the game folded and the store no longer
 // finds key holding it (the caller holds g.mu). A credential checked once
 // after a change is not checked again until the next.
-func (h *Host) checkKey(ctx context.Context, g *Game, seat engine.Seat, key string) error {
+func checkKey(ctx context.Context, store eventstore.Store, claims *auth.ClaimCache, g *Game, seat engine.Seat, key string) error {
 	at, ok := g.creds.changed[seat]
 	if !ok {
 		return nil
@@ -84,12 +84,10 @@ func (h *Host) checkKey(ctx context.Context, g *Game, seat engine.Seat, key stri
 	if err != nil {
 		return auth.ErrBadCredential
 	}
-	claim, err := h.store.SeatByToken(ctx, hash)
+	claim, err := store.SeatByToken(ctx, hash)
 	switch {
 	case errors.Is(err, eventstore.ErrNotFound) || (err == nil && (claim.GameID != g.record.ID || claim.Seat != int(seat))):
-		if h.claims != nil {
-			h.claims.Forget(hash)
-		}
+		claims.Forget(hash)
 		return auth.ErrBadCredential
 	case err != nil:
 		return err

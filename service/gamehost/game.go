@@ -10,6 +10,8 @@ import (
 	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/gamehost/feed"
+	"github.com/moonshine-games/moonshine/service/gamehost/internal/notified"
 	"github.com/moonshine-games/moonshine/service/turnclock"
 )
 
@@ -44,7 +46,7 @@ type Game struct {
 	seating seating
 	// feed is what the game keeps for its watch streams (feed.go), and
 	// checkpoints are earlier states kept for replays (readat.go).
-	feed        feed
+	feed        feed.Feed
 	checkpoints checkpoints
 	// unmeasured counts the events folded since the game was last
 	// measured for the cache.
@@ -59,7 +61,7 @@ type Game struct {
 	talk atomic.Int64
 	// notified holds the events the store's notifications carried since
 	// the game last caught up (notified.go).
-	notified notified
+	notified notified.Events
 	// moved is closed and replaced each time the game folds events or
 	// hears of a change: a watcher waits on the channel it took before it
 	// last looked.
@@ -72,7 +74,7 @@ func newGame(rec eventstore.GameRecord, cfg *moonshinev1.GameConfig, mod *games.
 	ch := make(chan struct{})
 	out.moved.Store(&ch)
 	out.version.Store(g.Version)
-	out.feed.reset()
+	out.feed.Reset()
 	return out
 }
 
@@ -110,6 +112,12 @@ func (g *Game) TalkVersion() int64 { return g.talk.Load() }
 // folded.
 func (g *Game) Behind() bool { return g.behind.Load() }
 
+// wireClocks returns every seat's clock, in seat order (nil: a table
+// without timers). The caller holds mu.
+func (g *Game) wireClocks() []*moonshinev1.SeatClock {
+	return g.clocks.Wire(g.cfg.GetTimer(), int(g.cfg.GetPlayers()))
+}
+
 func (g *Game) hasBots() bool { return len(g.cfg.GetBotSeats()) > 0 }
 
 // wake wakes everyone waiting on the game's moved channel.
@@ -128,7 +136,7 @@ func (g *Game) setFolded() {
 // stale marks the game behind its log by an extent it does not know: the
 // next catch-up reads the log.
 func (g *Game) stale() {
-	g.notified.forget()
+	g.notified.Forget()
 	g.behind.Store(true)
 }
 
@@ -138,7 +146,7 @@ func (g *Game) stale() {
 func (g *Game) unfold() {
 	g.folded = engine.NewGame(g.module.Rules, g.record.Seed)
 	g.clocks = turnclock.Clocks{}
-	g.feed.reset()
+	g.feed.Reset()
 	g.setFolded()
 }
 

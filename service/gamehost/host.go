@@ -41,7 +41,7 @@ type Options struct {
 	Clock turnclock.Clock
 	// Claims is the authenticator's memory of seat claims, which the host
 	// tells of the claims it makes and of the credentials a game's log
-	// retires (nil: none).
+	// retires (nil: a memory of the host's own).
 	Claims *auth.ClaimCache
 }
 
@@ -67,12 +67,11 @@ type Host struct {
 	cache  *lru.Cache[*Game]
 	hooks  Hooks
 
-	// measuring takes games to measure for the cache, off the write path
-	// (measure.go).
-	measuring chan *Game
-	stop      chan struct{}
-	done      sync.WaitGroup
-	unlisten  func()
+	// measure sizes games for the cache, off the write path (measure.go).
+	measure  measurer
+	stop     chan struct{}
+	done     sync.WaitGroup
+	unlisten func()
 }
 
 // New returns a host that listens to the store's changes; call Start
@@ -87,11 +86,14 @@ func New(o Options) (*Host, error) {
 	if o.Clock == nil {
 		o.Clock = turnclock.System{}
 	}
+	if o.Claims == nil {
+		o.Claims = auth.NewClaimCache(0, 0)
+	}
 	h := &Host{store: o.Store, games: o.Games, log: o.Logger, tel: o.Telemetry, clock: o.Clock, claims: o.Claims,
-		cache: lru.New[*Game](o.CacheBytes, DefaultCacheBytes), measuring: make(chan *Game, measureQueue),
-		stop: make(chan struct{}), hooks: Hooks{Moved: func(string) {}, Due: func(string, time.Time) {}}}
+		cache: lru.New[*Game](o.CacheBytes, DefaultCacheBytes), stop: make(chan struct{}), hooks: Hooks{Moved: func(string) {}, Due: func(string, time.Time) {}}}
 	h.unlisten = h.store.OnChange(h.changed)
-	h.done.Go(h.measureLoop)
+	h.measure = measurer{games: make(chan *Game, measureQueue), cache: h.cache}
+	h.done.Go(func() { h.measure.loop(h.stop) })
 	h.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { n, _, _ := h.cache.Usage(); return float64(n) })
 	h.tel.GaugeFunc("cache_bytes", "Measured bytes of the games held folded in the cache (within -cache-bytes).", func() float64 { _, b, _ := h.cache.Usage(); return float64(b) })
 	return h, nil
@@ -110,7 +112,7 @@ func (h *Host) Start(k Hooks) {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.done.Go(func() {
 		defer cancel()
-		h.summariseOlder(ctx)
+		summariseOlder(ctx, h)
 	})
 	h.done.Go(func() {
 		select {
@@ -176,7 +178,7 @@ func (h *Host) game(ctx context.Context, id string, pin bool) (*Game, func(), er
 	g.talk.Store(rec.TalkVersion)
 	cached, unpin := h.cache.Put(id, g, g.overhead(), pin)
 	if cached == g {
-		h.queueMeasure(g)
+		h.measure.queue(g)
 		if g.hasBots() {
 			h.hooks.Moved(id)
 		}
@@ -205,7 +207,7 @@ func (h *Host) changed(c eventstore.Change) {
 		g.stale()
 		moved = true
 	case c.Version > g.version.Load():
-		g.notified.tell(c)
+		g.notified.Tell(c)
 		g.behind.Store(true)
 		moved = true
 	}

@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"unsafe"
 
+	"github.com/moonshine-games/moonshine/service/gamehost/internal/lru"
 	"github.com/moonshine-games/moonshine/service/gamehost/internal/memsize"
 )
 
@@ -31,40 +32,47 @@ func (g *Game) size() int64 {
 	return gameOverhead + memsize.Of(g.folded) + memsize.Of(g.record) + memsize.Of(g.cfg) + memsize.Of(g.checkpoints.kept)
 }
 
+// measurer sizes the games for the cache on a goroutine of its own: the
+// walk of a game's state (by reflection) runs there, never on a command's
+// path.
+type measurer struct {
+	games chan *Game
+	cache *lru.Cache[*Game]
+}
+
 // grew notes that the game folded n more events, or changed otherwise
 // (n 0): past remeasureEvery events, or at once for another change, it is
-// measured again off the write path. The caller holds g.mu.
-func (h *Host) grew(g *Game, n int) {
+// measured again. The caller holds g.mu.
+func (m measurer) grew(g *Game, n int) {
 	g.unmeasured += int64(n)
 	if n > 0 && g.unmeasured < remeasureEvery {
 		return
 	}
 	g.unmeasured = 0
-	h.queueMeasure(g)
+	m.queue(g)
 }
 
-// queueMeasure asks the measurer to measure g; a full queue drops the ask
-// (the game asks again as it grows).
-func (h *Host) queueMeasure(g *Game) {
+// queue asks for g to be measured; a full queue drops the ask (the game
+// asks again as it grows).
+func (m measurer) queue(g *Game) {
 	select {
-	case h.measuring <- g:
+	case m.games <- g:
 	default:
 	}
 }
 
-// measureLoop measures the games queued and records their sizes in the
-// cache, until the host closes: the walk of a game's state (by
-// reflection) runs here, never on a command's path.
-func (h *Host) measureLoop() {
+// loop measures the games queued and records their sizes in the cache,
+// until stop is closed.
+func (m measurer) loop(stop <-chan struct{}) {
 	for {
 		select {
-		case <-h.stop:
+		case <-stop:
 			return
-		case g := <-h.measuring:
+		case g := <-m.games:
 			g.mu.Lock()
 			n := g.size()
 			g.mu.Unlock()
-			h.cache.Resize(g.record.ID, g, n)
+			m.cache.Resize(g.record.ID, g, n)
 		}
 	}
 }

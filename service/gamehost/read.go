@@ -37,19 +37,17 @@ func (n Now) Cancelled() bool { return n.g.seating.cancelled }
 
 // Prompts returns whom the game waits for, computed once per version while
 // the game is watched.
-func (n Now) Prompts() []engine.Prompt { return n.g.feed.promptsOf(n.g.folded) }
+func (n Now) Prompts() []engine.Prompt { return n.g.feed.PromptsOf(n.g.folded) }
 
 // Clocks returns the turn clocks.
 func (n Now) Clocks() *turnclock.Clocks { return &n.g.clocks }
 
 // WireClocks returns every seat's clock for a view, in seat order (nil:
 // a table without timers).
-func (n Now) WireClocks() []*moonshinev1.SeatClock {
-	return n.g.clocks.Wire(n.g.cfg.GetTimer(), int(n.g.cfg.GetPlayers()))
-}
+func (n Now) WireClocks() []*moonshinev1.SeatClock { return n.g.wireClocks() }
 
 // Full reports whether every seat is claimed (it may ask the store).
-func (n Now) Full() (bool, error) { return n.h.full(n.ctx, n.g) }
+func (n Now) Full() (bool, error) { return full(n.ctx, n.h.store, n.g) }
 
 // Check decides seat's command on the game without appending anything,
 // and returns the rules' refusal, if any.
@@ -63,7 +61,7 @@ func (n Now) Check(seat engine.Seat, cmd proto.Message) error {
 // commands; anyone else passes.
 func (n Now) CheckCaller(c auth.Caller) error {
 	if c.IsSeatOf(n.g.record.ID) {
-		return n.h.checkKey(n.ctx, n.g, c.Seat, c.Key)
+		return checkKey(n.ctx, n.h.store, n.h.claims, n.g, c.Seat, c.Key)
 	}
 	return nil
 }
@@ -78,7 +76,7 @@ func (h *Host) Read(ctx context.Context, g *Game, need int64, read func(Now) err
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if need < 0 || need > g.folded.Version {
-		g.notified.forget() // the log, whatever the store told
+		g.notified.Forget() // the log, whatever the store told
 	}
 	if need < 0 || need > g.folded.Version || g.folded.Version == 0 || g.behind.Load() {
 		if err := h.catchUp(ctx, g); err != nil {

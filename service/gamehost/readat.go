@@ -98,7 +98,7 @@ func (h *Host) ReadAt(ctx context.Context, g *Game, seq int64, read func(Then)) 
 		for _, ev := range evs {
 			se, err := foldEvent(g.module, p.g, ev)
 			if err == nil && isTakenBack(se) {
-				p.g, err = h.refold(ctx, g, ev.Seq) // takeback.go
+				p.g, err = refold(ctx, h.store, g, ev.Seq) // takeback.go
 			}
 			if err != nil {
 				return err
@@ -112,6 +112,6 @@ func (h *Host) ReadAt(ctx context.Context, g *Game, seq int64, read func(Then)) 
 	defer g.mu.Unlock()
 	read(Then{g: g, at: p})
 	g.checkpoints.keep(p)
-	h.grew(g, 0)
+	h.measure.grew(g, 0)
 	return nil
 }

@@ -67,7 +67,7 @@ func (h *Host) Create(ctx context.Context, n NewGame) (*Game, *moonshinev1.GameI
 	g := newGame(rec, n.Config, n.Module, n.Opening)
 	info := projection.Info(rec, n.Config, projection.At{Version: n.Opening.Version}, false)
 	g, _ = h.cache.Put(rec.ID, g, g.overhead(), false)
-	h.queueMeasure(g)
+	h.measure.queue(g)
 	if len(n.BotClaims) > 0 {
 		h.hooks.Moved(rec.ID)
 	}
@@ -96,7 +96,7 @@ func (h *Host) Claim(ctx context.Context, g *Game, want *int32, name string, tok
 		return 0, at, err
 	}
 	for {
-		seat, err := h.pickSeat(ctx, g, want)
+		seat, err := pickSeat(ctx, h.store, g, want)
 		if err != nil {
 			return 0, at, err
 		}
@@ -106,9 +106,7 @@ func (h *Host) Claim(ctx context.Context, g *Game, want *int32, name string, tok
 			continue // another player took it first: try the next free seat
 		}
 		if err == nil {
-			if h.claims != nil {
-				h.claims.Remember(c) // its first call needs no lookup
-			}
+			h.claims.Remember(c) // its first call needs no lookup
 			g.claimed(c)
 		}
 		return seat, at, err
@@ -117,14 +115,14 @@ func (h *Host) Claim(ctx context.Context, g *Game, want *int32, name string, tok
 
 // pickSeat returns the seat asked for, or the lowest free seat that is no
 // bot's. The caller holds g.mu.
-func (h *Host) pickSeat(ctx context.Context, g *Game, want *int32) (int32, error) {
+func pickSeat(ctx context.Context, store eventstore.Store, g *Game, want *int32) (int32, error) {
 	if want != nil {
 		if g.IsBotSeat(*want) {
 			return 0, eventstore.ErrSeatTaken // the bot's, even before its claim lands
 		}
 		return *want, nil
 	}
-	claims, err := h.store.Seats(ctx, g.record.ID)
+	claims, err := store.Seats(ctx, g.record.ID)
 	if err != nil {
 		return 0, err
 	}

@@ -15,7 +15,7 @@ import (
 // and records what it found. Records written since need nothing. A game it
 // cannot summarise (its rules are not hosted here) is skipped and logged;
 // an outage stops it, and the next start tries again.
-func (h *Host) summariseOlder(ctx context.Context) {
+func summariseOlder(ctx context.Context, h *Host) {
 	after := ""
 	for ctx.Err() == nil {
 		recs, err := h.store.ListGames(ctx, eventstore.ListFilter{Unsummarised: true, AfterID: after, Limit: 100})
@@ -26,7 +26,7 @@ func (h *Host) summariseOlder(ctx context.Context) {
 			return
 		}
 		for _, rec := range recs {
-			err := h.summarise(ctx, rec.ID)
+			err := summarise(ctx, h, rec.ID)
 			switch {
 			case ctx.Err() != nil:
 				return
@@ -42,7 +42,7 @@ func (h *Host) summariseOlder(ctx context.Context) {
 }
 
 // summarise folds one game and records its summary.
-func (h *Host) summarise(ctx context.Context, id string) error {
+func summarise(ctx context.Context, h *Host, id string) error {
 	g, err := h.Game(ctx, id)
 	if err != nil {
 		return err
@@ -60,7 +60,7 @@ func (h *Host) summarise(ctx context.Context, id string) error {
 		return fmt.Errorf("game %s: its configuration has %d players", id, sum.Players)
 	}
 	if at.Over {
-		if sum.FinishedAt, err = h.lastRecorded(ctx, id, at.Version); err != nil {
+		if sum.FinishedAt, err = lastRecorded(ctx, h.store, id, at.Version); err != nil {
 			return err
 		}
 	}
@@ -68,8 +68,8 @@ func (h *Host) summarise(ctx context.Context, id string) error {
 }
 
 // lastRecorded returns when event seq of a game was stored.
-func (h *Host) lastRecorded(ctx context.Context, id string, seq int64) (time.Time, error) {
-	evs, err := h.store.ReadStream(ctx, id, seq-1, 1)
+func lastRecorded(ctx context.Context, store eventstore.Store, id string, seq int64) (time.Time, error) {
+	evs, err := store.ReadStream(ctx, id, seq-1, 1)
 	if err != nil || len(evs) == 0 {
 		return time.Time{}, err
 	}

@@ -48,7 +48,7 @@ func (h *Host) Takeback(ctx context.Context, g *Game, expected *int64, decide Ta
 	if g.folded.State.Outcome() != nil {
 		return Written{}, engine.Refuse(engine.ReasonTakebackGameOver, "the game is over: its commands stand")
 	}
-	log, err := h.takebackLog(ctx, g)
+	log, err := takebackLog(ctx, h.store, g)
 	if err != nil {
 		return Written{}, err
 	}
@@ -58,7 +58,7 @@ func (h *Host) Takeback(ctx context.Context, g *Game, expected *int64, decide Ta
 	}
 	p := proposal{at: g.folded.Version, table: te}
 	if tb := te.GetTakenBack(); tb != nil {
-		if p.next, err = h.refoldWith(ctx, g, engine.Undo{Seq: p.at + 1, From: tb.GetFromSeq()}); err != nil {
+		if p.next, err = refoldWith(ctx, h.store, g, engine.Undo{Seq: p.at + 1, From: tb.GetFromSeq()}); err != nil {
 			return Written{}, err
 		}
 	}
@@ -71,12 +71,12 @@ func (h *Host) Takeback(ctx context.Context, g *Game, expected *int64, decide Ta
 
 // takebackLog reads the log and the commands of g's game (the caller holds
 // g.mu, caught up): takebacks are rare, and read the whole log.
-func (h *Host) takebackLog(ctx context.Context, g *Game) (TakebackLog, error) {
-	evs, err := h.store.ReadStream(ctx, g.record.ID, 0, 0)
+func takebackLog(ctx context.Context, store eventstore.Store, g *Game) (TakebackLog, error) {
+	evs, err := store.ReadStream(ctx, g.record.ID, 0, 0)
 	if err != nil {
 		return TakebackLog{}, err
 	}
-	cmds, err := h.store.Commands(ctx, g.record.ID)
+	cmds, err := store.Commands(ctx, g.record.ID)
 	if err != nil {
 		return TakebackLog{}, err
 	}
@@ -149,15 +149,15 @@ func openRequest(evs []eventstore.Event) (*moonshinev1.TakebackRequested, []int3
 
 // refold folds g's game again as of event at, a takeback the log holds:
 // the events it undoes are left out (engine.Refold).
-func (h *Host) refold(ctx context.Context, g *Game, at int64) (*engine.Game, error) {
-	return h.refoldWith(ctx, g, engine.Undo{Seq: at})
+func refold(ctx context.Context, store eventstore.Store, g *Game, at int64) (*engine.Game, error) {
+	return refoldWith(ctx, store, g, engine.Undo{Seq: at})
 }
 
 // refoldWith folds g's game as of event undo.Seq from the log before it,
 // leaving out what the log's takebacks undo, and with undo.From set, what
 // that takeback (not yet in the log) undoes as well.
-func (h *Host) refoldWith(ctx context.Context, g *Game, undo engine.Undo) (*engine.Game, error) {
-	evs, err := h.store.ReadStream(ctx, g.record.ID, 0, int(undo.Seq))
+func refoldWith(ctx context.Context, store eventstore.Store, g *Game, undo engine.Undo) (*engine.Game, error) {
+	evs, err := store.ReadStream(ctx, g.record.ID, 0, int(undo.Seq))
 	if err != nil {
 		return nil, err
 	}

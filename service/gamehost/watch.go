@@ -7,6 +7,7 @@ import (
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/gamehost/feed"
 	"github.com/moonshine-games/moonshine/service/projection"
 	"google.golang.org/grpc"
 )
@@ -18,7 +19,7 @@ type Look struct {
 	// false when the watch must read them from the store itself (it is
 	// further behind than the game's recent events go, or the store was
 	// unavailable when the game tried to catch up).
-	Events   []Outgoing
+	Events   []feed.Outgoing
 	InMemory bool
 	// Update is whom the game waits for at its version (with prompts
 	// asked for), and UpdateWire it encoded, shared with its audience's
@@ -36,11 +37,11 @@ type Look struct {
 // when the stream ends.
 func (h *Host) Watch(g *Game) (done func()) {
 	g.mu.Lock()
-	g.feed.attach()
+	g.feed.Attach()
 	g.mu.Unlock()
 	return func() {
 		g.mu.Lock()
-		g.feed.detach()
+		g.feed.Detach()
 		g.mu.Unlock()
 	}
 }
@@ -53,7 +54,7 @@ func (h *Host) Watch(g *Game) (done func()) {
 // was rotated or freed stops). An outage of the store is not an error
 // here: InMemory is false, and the watch reads the store itself, riding
 // it out.
-func (h *Host) Look(ctx context.Context, g *Game, caller auth.Caller, after int64, prompts bool, acc projection.Access, enc *Encoder) (Look, error) {
+func (h *Host) Look(ctx context.Context, g *Game, caller auth.Caller, after int64, prompts bool, acc projection.Access, enc *feed.Encoder) (Look, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var err error
@@ -61,20 +62,20 @@ func (h *Host) Look(ctx context.Context, g *Game, caller auth.Caller, after int6
 		err = h.catchUp(ctx, g)
 	}
 	if err == nil && caller.IsSeatOf(g.record.ID) {
-		err = h.checkKey(ctx, g, caller.Seat, caller.Key)
+		err = checkKey(ctx, h.store, h.claims, g, caller.Seat, caller.Key)
 	}
 	if err != nil && !errors.Is(err, eventstore.ErrUnavailable) {
 		return Look{}, err
 	}
 	l := Look{Version: g.folded.Version}
-	evs, ok := g.feed.since(after, g.folded.Version, acc, enc)
+	evs, ok := g.feed.Since(after, g.folded.Version, acc, enc)
 	if l.InMemory = ok && err == nil; !l.InMemory {
 		return l, nil
 	}
 	l.Events = evs
 	if prompts {
-		l.Update = g.feed.update(g, acc)
-		l.UpdateWire = g.feed.updateWire(l.Update, acc, enc)
+		l.Update = g.feed.Update(g.folded, g.wireClocks, acc)
+		l.UpdateWire = g.feed.UpdateWire(l.Update, acc, enc)
 	}
 	if o := g.folded.State.Outcome(); o != nil {
 		l.Outcome = projection.Outcome(o)

@@ -6,6 +6,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/gamehost"
 	"github.com/moonshine-games/moonshine/service/projection"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"google.golang.org/grpc/codes"
 )
 
@@ -28,20 +29,20 @@ func accessFor(c auth.Caller, g *gamehost.Game, p perspective, over bool) (proje
 		game = engine.SpectatorViewer()
 	case moonshinev1.Perspective_PERSPECTIVE_SEAT:
 		if p.seat < 0 || p.seat >= g.Players() {
-			return projection.Access{}, badRequest("seat", "no seat %d at a table of %d", p.seat, g.Players())
+			return projection.Access{}, rpcstatus.BadRequest("seat", "no seat %d at a table of %d", p.seat, g.Players())
 		}
 		seat := engine.Seat(p.seat)
 		if !over && c.Role != auth.Auditor && !chat.IsSeat(seat) {
-			return projection.Access{}, refuse(codes.PermissionDenied, ReasonNotYourSeat, "only %s may see as %s", seat, seat)
+			return projection.Access{}, rpcstatus.Refuse(codes.PermissionDenied, rpcstatus.ReasonNotYourSeat, "only %s may see as %s", seat, seat)
 		}
 		game = engine.SeatViewer(seat)
 	case moonshinev1.Perspective_PERSPECTIVE_FULL:
 		if !over && c.Role != auth.Auditor {
-			return projection.Access{}, refuse(codes.PermissionDenied, ReasonNotVisible, "the full game is shown to the auditor, or to anyone once it is over")
+			return projection.Access{}, rpcstatus.Refuse(codes.PermissionDenied, rpcstatus.ReasonNotVisible, "the full game is shown to the auditor, or to anyone once it is over")
 		}
 		game = engine.AuditorViewer()
 	default:
-		return projection.Access{}, badRequest("perspective", "unknown perspective %d", p.kind)
+		return projection.Access{}, rpcstatus.BadRequest("perspective", "unknown perspective %d", p.kind)
 	}
 	return projection.NewAccess(g.Module(), game, chat), nil
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"strings"
 	"time"
 
@@ -50,14 +51,14 @@ func (s *Service) GetRules(_ context.Context, req *moonshinev1.GetRulesRequest) 
 // unknownGame refuses a rules id the server does not host, as a mistake
 // in the request's game field.
 func unknownGame(game string, hosted []string) error {
-	return badRequest("game", "unknown game %q (hosted: %s)", game, strings.Join(hosted, ", "))
+	return rpcstatus.BadRequest("game", "unknown game %q (hosted: %s)", game, strings.Join(hosted, ", "))
 }
 
 // GetGame implements moonshinev1.GameServiceServer: the game's record, as
 // the store keeps it on every write; nothing is folded.
 func (s *Service) GetGame(ctx context.Context, req *moonshinev1.GetGameRequest) (*moonshinev1.GetGameResponse, error) {
 	if req.GetGameId() == "" {
-		return nil, badRequest("game_id", "required")
+		return nil, rpcstatus.BadRequest("game_id", "required")
 	}
 	rec, err := s.host.Store().GetGame(ctx, req.GetGameId())
 	if err != nil {
@@ -109,13 +110,13 @@ func listFilter(req *moonshinev1.ListGamesRequest) (eventstore.ListFilter, error
 	st, ok := listStatus[req.GetStatus()]
 	switch {
 	case !ok:
-		return eventstore.ListFilter{}, badRequest("status", "unknown status %d", req.GetStatus())
+		return eventstore.ListFilter{}, rpcstatus.BadRequest("status", "unknown status %d", req.GetStatus())
 	case req.GetPageSize() < 0:
-		return eventstore.ListFilter{}, badRequest("page_size", "must not be negative")
+		return eventstore.ListFilter{}, rpcstatus.BadRequest("page_size", "must not be negative")
 	case req.GetMinOpenSeats() < 0:
-		return eventstore.ListFilter{}, badRequest("min_open_seats", "must not be negative")
+		return eventstore.ListFilter{}, rpcstatus.BadRequest("min_open_seats", "must not be negative")
 	case req.GetPlayers() < 0:
-		return eventstore.ListFilter{}, badRequest("players", "must not be negative")
+		return eventstore.ListFilter{}, rpcstatus.BadRequest("players", "must not be negative")
 	}
 	size := int(req.GetPageSize())
 	if size == 0 {
@@ -130,7 +131,7 @@ func (s *Service) CreateGame(ctx context.Context, req *moonshinev1.CreateGameReq
 	if err := s.limits.create(ctx); err != nil {
 		return nil, err
 	}
-	mod, opts, err := s.checkCreate(req)
+	mod, opts, err := checkCreate(s.games, req)
 	if err != nil {
 		return nil, err
 	}
@@ -177,24 +178,24 @@ func botClaims(cfg *moonshinev1.GameConfig) ([]eventstore.SeatClaim, error) {
 
 // checkCreate validates a CreateGame request and returns the game and its
 // options.
-func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module, proto.Message, error) {
-	mod, ok := s.games.Lookup(req.GetGame())
+func checkCreate(reg *games.Registry, req *moonshinev1.CreateGameRequest) (*games.Module, proto.Message, error) {
+	mod, ok := reg.Lookup(req.GetGame())
 	if !ok {
-		return nil, nil, unknownGame(req.GetGame(), s.games.Names())
+		return nil, nil, unknownGame(req.GetGame(), reg.Names())
 	}
 	cfg := req.GetConfig()
 	if cfg == nil {
-		return nil, nil, badRequest("config", "required")
+		return nil, nil, rpcstatus.BadRequest("config", "required")
 	}
 	if v, build := cfg.GetRulesVersion(), mod.RulesVersion; v != "" && v != build {
-		return nil, nil, badRequest("config.rules_version", "this server plays %s rules %q, not %q; leave it empty", mod.Name(), build, v)
+		return nil, nil, rpcstatus.BadRequest("config.rules_version", "this server plays %s rules %q, not %q; leave it empty", mod.Name(), build, v)
 	}
 	if err := checkBotSeats(cfg); err != nil {
 		return nil, nil, err
 	}
 	opts, err := mod.Options(cfg.GetOptions())
 	if errors.Is(err, games.ErrWrongGame) {
-		return nil, nil, badRequest("config.options", "options are not for %s", mod.Name())
+		return nil, nil, rpcstatus.BadRequest("config.options", "options are not for %s", mod.Name())
 	}
 	if _, err := unlistedOf(cfg); err != nil {
 		return nil, nil, err
@@ -203,7 +204,7 @@ func (s *Service) checkCreate(req *moonshinev1.CreateGameRequest) (*games.Module
 		return nil, nil, err
 	}
 	if cfg.GetVariant() != "" && opts != nil {
-		return nil, nil, badRequest("config.variant", "a variant sets the options: give a variant or options, not both")
+		return nil, nil, rpcstatus.BadRequest("config.variant", "a variant sets the options: give a variant or options, not both")
 	}
 	return mod, opts, nil
 }
@@ -245,7 +246,7 @@ func (s *Service) JoinGame(ctx context.Context, req *moonshinev1.JoinGameRequest
 		return nil, err
 	}
 	if req.Seat != nil && (req.GetSeat() < 0 || req.GetSeat() >= g.Players()) {
-		return nil, badRequest("seat", "no seat %d at a table of %d", req.GetSeat(), g.Players())
+		return nil, rpcstatus.BadRequest("seat", "no seat %d at a table of %d", req.GetSeat(), g.Players())
 	}
 	token, err := auth.NewToken()
 	if err != nil {

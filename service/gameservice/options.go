@@ -2,6 +2,7 @@ package gameservice
 
 import (
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"slices"
 	"time"
 
@@ -23,7 +24,7 @@ func unlistedOf(cfg *moonshinev1.GameConfig) (bool, error) {
 	case moonshinev1.Visibility_VISIBILITY_UNLISTED:
 		return true, nil
 	default:
-		return false, badRequest("config.visibility", "unknown visibility %d", v)
+		return false, rpcstatus.BadRequest("config.visibility", "unknown visibility %d", v)
 	}
 }
 
@@ -32,11 +33,11 @@ func unlistedOf(cfg *moonshinev1.GameConfig) (bool, error) {
 func checkBotSeats(cfg *moonshinev1.GameConfig) error {
 	for i, b := range cfg.GetBotSeats() {
 		if b < 0 || b >= cfg.GetPlayers() || slices.Contains(cfg.GetBotSeats()[:i], b) {
-			return badRequest("config.bot_seats", "seat %d is out of range or repeated", b)
+			return rpcstatus.BadRequest("config.bot_seats", "seat %d is out of range or repeated", b)
 		}
 	}
 	if _, ok := projection.Levels[cfg.GetBotLevel()]; !ok {
-		return badRequest("config.bot_level", "unknown bot level %d: BOT_LEVEL_EASY, BOT_LEVEL_NORMAL or BOT_LEVEL_HARD", cfg.GetBotLevel())
+		return rpcstatus.BadRequest("config.bot_level", "unknown bot level %d: BOT_LEVEL_EASY, BOT_LEVEL_NORMAL or BOT_LEVEL_HARD", cfg.GetBotLevel())
 	}
 	seats := make([]int32, 0, len(cfg.GetBotLevels()))
 	for seat := range cfg.GetBotLevels() {
@@ -46,10 +47,10 @@ func checkBotSeats(cfg *moonshinev1.GameConfig) error {
 	for _, seat := range seats {
 		field := fmt.Sprintf("config.bot_levels[%d]", seat)
 		if !slices.Contains(cfg.GetBotSeats(), seat) {
-			return badRequest(field, "seat %d is not one of bot_seats", seat)
+			return rpcstatus.BadRequest(field, "seat %d is not one of bot_seats", seat)
 		}
 		if l := cfg.GetBotLevels()[seat]; projection.Levels[l] == "" {
-			return badRequest(field, "unknown bot level %d: BOT_LEVEL_EASY, BOT_LEVEL_NORMAL or BOT_LEVEL_HARD", l)
+			return rpcstatus.BadRequest(field, "unknown bot level %d: BOT_LEVEL_EASY, BOT_LEVEL_NORMAL or BOT_LEVEL_HARD", l)
 		}
 	}
 	return nil
@@ -108,8 +109,8 @@ func checkSpan(field string, d *durationpb.Duration, lo, hi time.Duration) error
 }
 
 // badTimer refuses a TurnTimer option, naming the field.
-func badTimer(field, format string, args ...any) *refusal {
-	r := badRequest(field, format, args...)
-	r.reason = ReasonBadTimer
+func badTimer(field, format string, args ...any) *rpcstatus.Refusal {
+	r := rpcstatus.BadRequest(field, format, args...)
+	r.Reason = ReasonBadTimer
 	return r
 }

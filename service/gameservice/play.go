@@ -2,6 +2,8 @@ package gameservice
 
 import (
 	"context"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	"strings"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -14,9 +16,6 @@ import (
 
 // Playing: a seat's command, and its resignation, which is the game's own
 // command and goes the same way.
-
-// maxCommandID bounds client command and message ids (fields.go).
-const maxCommandID = 128
 
 // ReasonResignUnimplemented refuses Resign in a game whose rules have no
 // resignation.
@@ -33,7 +32,7 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	if err != nil {
 		return nil, err
 	}
-	out, label, err := s.written(ctx, c, g, w)
+	out, label, err := written(ctx, s.tel, c, g, w)
 	if err != nil {
 		return nil, err
 	}
@@ -49,14 +48,14 @@ func (s *Service) Resign(ctx context.Context, req *moonshinev1.ResignRequest) (*
 	}
 	w, c, g, err := s.play(ctx, req.GetGameId(), req.GetCommandId(), req.ExpectedVersion, func(g *gamehost.Game) (*moonshinev1.GameCommand, error) {
 		if g.Module().Resign == nil {
-			return nil, refuse(codes.FailedPrecondition, ReasonResignUnimplemented, "%s has no resignation", g.Module().Title)
+			return nil, rpcstatus.Refuse(codes.FailedPrecondition, ReasonResignUnimplemented, "%s has no resignation", g.Module().Title)
 		}
 		return g.Module().WrapCommand(g.Module().Resign()), nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	out, label, err := s.written(ctx, c, g, w)
+	out, label, err := written(ctx, s.tel, c, g, w)
 	if err != nil {
 		return nil, err
 	}
@@ -68,11 +67,11 @@ func (s *Service) Resign(ctx context.Context, req *moonshinev1.ResignRequest) (*
 func checkPlay(commandID string, expected *int64, noCommand bool) error {
 	switch {
 	case strings.HasPrefix(commandID, botdriver.Prefix), strings.HasPrefix(commandID, gamehost.PlatformPrefix):
-		return badRequest("command_id", "the prefixes %q and %q are reserved", botdriver.Prefix, gamehost.PlatformPrefix)
+		return rpcstatus.BadRequest("command_id", "the prefixes %q and %q are reserved", botdriver.Prefix, gamehost.PlatformPrefix)
 	case noCommand:
-		return badRequest("command", "required")
+		return rpcstatus.BadRequest("command", "required")
 	case expected != nil && *expected < 0:
-		return badRequest("expected_version", "must not be negative")
+		return rpcstatus.BadRequest("expected_version", "must not be negative")
 	}
 	return nil
 }
@@ -102,12 +101,12 @@ func (s *Service) play(ctx context.Context, gameID, commandID string, expected *
 
 // written returns what a command wrote as its seat sees it, and the
 // command's label in its words.
-func (s *Service) written(ctx context.Context, c auth.Caller, g *gamehost.Game, w gamehost.Written) ([]*moonshinev1.Event, string, error) {
+func written(ctx context.Context, tel *telemetry.Telemetry, c auth.Caller, g *gamehost.Game, w gamehost.Written) ([]*moonshinev1.Event, string, error) {
 	acc, err := accessFor(c, g, perspective{}, false)
 	if err != nil {
 		return nil, "", err
 	}
-	_, span := s.tel.Start(ctx, "project")
+	_, span := tel.Start(ctx, "project")
 	defer span.End()
 	out := make([]*moonshinev1.Event, len(w.Stored))
 	for i, se := range w.Stored {

@@ -2,6 +2,7 @@ package gameservice
 
 import (
 	"context"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
@@ -61,7 +62,7 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 		return nil, err
 	}
 	if req.GetSeq() < 1 || req.GetSeq() > now.Version {
-		return nil, badRequest("seq", "must be between 1 and the game's version %d", now.Version)
+		return nil, rpcstatus.BadRequest("seq", "must be between 1 and the game's version %d", now.Version)
 	}
 	acc, err := accessFor(auth.From(ctx), g, perspective{kind: req.GetPerspective(), seat: req.GetSeat()}, now.Over)
 	if err != nil {
@@ -85,9 +86,9 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryRequest) (*moonshinev1.GetHistoryResponse, error) {
 	switch {
 	case req.GetAfterSeq() < 0:
-		return nil, badRequest("after_seq", "must not be negative")
+		return nil, rpcstatus.BadRequest("after_seq", "must not be negative")
 	case req.GetPageSize() < 0:
-		return nil, badRequest("page_size", "must not be negative")
+		return nil, rpcstatus.BadRequest("page_size", "must not be negative")
 	}
 	g, err := s.host.Game(ctx, req.GetGameId())
 	if err != nil {
@@ -100,7 +101,7 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 	c := auth.From(ctx)
 	complete := at.Over || c.Role == auth.Auditor
 	if req.GetRequireComplete() && !complete {
-		return nil, refuse(codes.PermissionDenied, ReasonNotVisible, "the complete history is shown to the auditor, or to anyone once the game is over")
+		return nil, rpcstatus.Refuse(codes.PermissionDenied, rpcstatus.ReasonNotVisible, "the complete history is shown to the auditor, or to anyone once the game is over")
 	}
 	p := perspective{}
 	if complete {
@@ -131,7 +132,7 @@ func (s *Service) GetHistory(ctx context.Context, req *moonshinev1.GetHistoryReq
 		return nil, err
 	}
 	if complete {
-		out.Commands, err = s.commandLog(ctx, g, acc, after, last)
+		out.Commands, err = commandLog(ctx, s.host.Store(), g, acc, after, last)
 	}
 	return out, err
 }
@@ -151,8 +152,8 @@ func historyPage(req *moonshinev1.GetHistoryRequest, version int64) (after, last
 
 // commandLog returns a game's accepted commands whose first event is in
 // (after, last], labelled for acc.
-func (s *Service) commandLog(ctx context.Context, g *gamehost.Game, acc projection.Access, after, last int64) ([]*moonshinev1.LoggedCommand, error) {
-	cmds, err := s.host.Store().Commands(ctx, g.ID())
+func commandLog(ctx context.Context, store eventstore.Store, g *gamehost.Game, acc projection.Access, after, last int64) ([]*moonshinev1.LoggedCommand, error) {
+	cmds, err := store.Commands(ctx, g.ID())
 	if err != nil {
 		return nil, err
 	}

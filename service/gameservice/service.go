@@ -3,6 +3,8 @@ package gameservice
 import (
 	"context"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/edge"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"log/slog"
 	"sync"
 	"time"
@@ -63,7 +65,7 @@ type Options struct {
 	CacheBytes int64
 	// MaxMessageBytes caps a request's encoded size: a larger one is
 	// refused with RESOURCE_EXHAUSTED and reason MESSAGE_TOO_LARGE, up to
-	// MessageCeiling times the cap, beyond which gRPC refuses it itself
+	// edge.MessageCeiling times the cap, beyond which gRPC refuses it itself
 	// (no ErrorInfo); <= 0: gRPC's own limit only.
 	MaxMessageBytes int
 	// WatchOutage is how long an open WatchGame rides out an outage of the
@@ -77,10 +79,6 @@ type Options struct {
 	// that this process does not hold (0: turntimer.DefaultPoll).
 	TimerPoll time.Duration
 }
-
-// MessageCeiling is how many times Options.MaxMessageBytes gRPC accepts to
-// decode, so that the service can refuse such requests with a reason.
-const MessageCeiling = 4
 
 // Service implements moonshinev1.GameServiceServer: one method per RPC,
 // each a thin handler over the game host (files by group: lobby.go,
@@ -96,7 +94,7 @@ type Service struct {
 	limits *callerLimits
 	bots   *botdriver.Driver
 	timers *turntimer.Driver
-	edge   edge
+	edge   edge.Edge
 	// watchOutage is Options.WatchOutage.
 	watchOutage time.Duration
 
@@ -130,7 +128,7 @@ func New(o Options) (*Service, error) {
 		tel:         o.Telemetry,
 		authn:       &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken, APIKeys: o.APIKeys, Claims: claims},
 		limits:      newCallerLimits(o),
-		edge:        edge{maxMsg: o.MaxMessageBytes},
+		edge:        edge.Edge{MaxBytes: o.MaxMessageBytes},
 		watchOutage: o.WatchOutage,
 		closing:     make(chan struct{}),
 	}
@@ -146,7 +144,7 @@ func New(o Options) (*Service, error) {
 // Register registers the service on a gRPC server built with
 // [Service.ServerOptions].
 func (s *Service) Register(gs *grpc.Server) {
-	gs.RegisterService(ReadingRequests(&moonshinev1.GameService_ServiceDesc), s)
+	gs.RegisterService(edge.ReadingRequests(&moonshinev1.GameService_ServiceDesc), s)
 }
 
 // ServerOptions returns the codec and the interceptor chains the service
@@ -157,29 +155,29 @@ func (s *Service) Register(gs *grpc.Server) {
 func (s *Service) ServerOptions() []grpc.ServerOption {
 	panics := recovery.WithRecoveryHandlerContext(func(ctx context.Context, p any) error {
 		s.log.ErrorContext(ctx, "panic in handler", "panic", p)
-		return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+		return rpcstatus.WithDetails(codes.Internal, rpcstatus.ReasonInternal, "internal error", nil)
 	})
-	errs := errorMapper{log: s.log}
+	errs := rpcstatus.Mapper{Log: s.log}
 	authenticate := func(ctx context.Context) (context.Context, error) { return authenticate(ctx, s.authn) }
 	unary := append(s.tel.UnaryInterceptors(s.log),
 		recovery.UnaryServerInterceptor(panics),
-		errs.unary,
-		s.edge.unary,
+		errs.Unary,
+		s.edge.Unary,
 		grpcauth.UnaryServerInterceptor(authenticate),
 	)
 	stream := append(s.tel.StreamInterceptors(s.log),
 		recovery.StreamServerInterceptor(panics),
-		errs.stream,
-		s.edge.stream,
+		errs.Stream,
+		s.edge.Stream,
 		grpcauth.StreamServerInterceptor(authenticate),
 	)
 	opts := []grpc.ServerOption{
 		grpc.ChainUnaryInterceptor(unary...),
-		grpc.StreamInterceptor(streamRead), grpc.ChainStreamInterceptor(stream...),
-		grpc.ForceServerCodecV2(newRequestCodec()),
+		grpc.StreamInterceptor(edge.StreamRead), grpc.ChainStreamInterceptor(stream...),
+		grpc.ForceServerCodecV2(edge.Codec()),
 	}
-	if s.edge.maxMsg > 0 {
-		opts = append(opts, grpc.MaxRecvMsgSize(MessageCeiling*s.edge.maxMsg))
+	if s.edge.MaxBytes > 0 {
+		opts = append(opts, grpc.MaxRecvMsgSize(edge.MessageCeiling*s.edge.MaxBytes))
 	}
 	return append(opts, s.tel.ServerOptions()...)
 }
@@ -222,11 +220,11 @@ func seatCaller(ctx context.Context, gameID string) (auth.Caller, error) {
 	c := auth.From(ctx)
 	switch {
 	case c.Role == auth.Spectator:
-		return c, refuse(codes.Unauthenticated, ReasonCredentialRequired, "acting needs a seat credential")
+		return c, rpcstatus.Refuse(codes.Unauthenticated, rpcstatus.ReasonCredentialRequired, "acting needs a seat credential")
 	case c.Role == auth.Auditor:
-		return c, refuse(codes.PermissionDenied, ReasonSeatRequired, "the auditor reads; only seats act")
+		return c, rpcstatus.Refuse(codes.PermissionDenied, rpcstatus.ReasonSeatRequired, "the auditor reads; only seats act")
 	case c.GameID != gameID:
-		return c, refuse(codes.PermissionDenied, ReasonNotYourGame, "the credential is for another game")
+		return c, rpcstatus.Refuse(codes.PermissionDenied, rpcstatus.ReasonNotYourGame, "the credential is for another game")
 	}
 	return c, nil
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -24,23 +25,21 @@ const (
 	// ReasonGameStarted: the table can no longer change: a command was
 	// played, or the game is over.
 	ReasonGameStarted = "GAME_STARTED"
-	// ReasonGameCancelled: the game was cancelled before the start.
-	ReasonGameCancelled = "GAME_CANCELLED"
 	// ReasonSeatNotClaimed: a credential was asked for a seat nobody holds.
 	ReasonSeatNotClaimed = "SEAT_NOT_CLAIMED"
 )
 
 // CancelGame implements moonshinev1.GameServiceServer.
 func (s *Service) CancelGame(ctx context.Context, req *moonshinev1.CancelGameRequest) (*moonshinev1.CancelGameResponse, error) {
-	g, err := s.gameToChange(ctx, req.GetGameId(), req.ExpectedVersion)
+	g, err := gameToChange(ctx, s.host, s.limits, req.GetGameId(), req.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}
 	if !isCreator(g, req.GetCreatorCredential()) {
-		return nil, refuse(codes.PermissionDenied, ReasonNotCreator, "only the table's creator credential cancels it")
+		return nil, rpcstatus.Refuse(codes.PermissionDenied, ReasonNotCreator, "only the table's creator credential cancels it")
 	}
 	ev := &moonshinev1.TableEvent{Change: &moonshinev1.TableEvent_Cancelled{Cancelled: &moonshinev1.TableCancelled{}}}
-	info, err := s.changeTable(ctx, g, req.ExpectedVersion, ev, eventstore.TableChange{Cancel: true})
+	info, err := changeTable(ctx, s.host, g, req.ExpectedVersion, ev, eventstore.TableChange{Cancel: true})
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +52,7 @@ func (s *Service) LeaveSeat(ctx context.Context, req *moonshinev1.LeaveSeatReque
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.gameToChange(ctx, req.GetGameId(), req.ExpectedVersion)
+	g, err := gameToChange(ctx, s.host, s.limits, req.GetGameId(), req.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +62,7 @@ func (s *Service) LeaveSeat(ctx context.Context, req *moonshinev1.LeaveSeatReque
 	}
 	claim := &eventstore.SeatClaim{GameID: g.ID(), Seat: int(c.Seat), TokenHash: hash}
 	ev := &moonshinev1.TableEvent{Change: &moonshinev1.TableEvent_SeatLeft{SeatLeft: &moonshinev1.SeatLeft{Seat: int32(c.Seat)}}}
-	info, err := s.changeTable(ctx, g, req.ExpectedVersion, ev, eventstore.TableChange{Leave: claim})
+	info, err := changeTable(ctx, s.host, g, req.ExpectedVersion, ev, eventstore.TableChange{Leave: claim})
 	if err != nil {
 		return nil, err
 	}
@@ -76,18 +75,18 @@ func (s *Service) LeaveSeat(ctx context.Context, req *moonshinev1.LeaveSeatReque
 // seat in the store from the commit on, and this process forgets it at
 // once; others when they fold the event.
 func (s *Service) RotateCredential(ctx context.Context, req *moonshinev1.RotateCredentialRequest) (*moonshinev1.RotateCredentialResponse, error) {
-	g, err := s.gameToChange(ctx, req.GetGameId(), req.ExpectedVersion)
+	g, err := gameToChange(ctx, s.host, s.limits, req.GetGameId(), req.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}
 	seat := req.GetSeat()
 	switch {
 	case seat < 0 || seat >= g.Players():
-		return nil, badRequest("seat", "no seat %d at a table of %d", seat, g.Players())
+		return nil, rpcstatus.BadRequest("seat", "no seat %d at a table of %d", seat, g.Players())
 	case g.IsBotSeat(seat):
-		return nil, badRequest("seat", "seat %d is the server's bot", seat)
+		return nil, rpcstatus.BadRequest("seat", "seat %d is the server's bot", seat)
 	case !isCreator(g, req.GetCreatorCredential()):
-		return nil, refuse(codes.PermissionDenied, ReasonNotCreator, "only the table's creator credential rotates a seat's")
+		return nil, rpcstatus.Refuse(codes.PermissionDenied, ReasonNotCreator, "only the table's creator credential rotates a seat's")
 	}
 	token, err := auth.NewToken()
 	if err != nil {
@@ -95,12 +94,12 @@ func (s *Service) RotateCredential(ctx context.Context, req *moonshinev1.RotateC
 	}
 	ev := &moonshinev1.TableEvent{Change: &moonshinev1.TableEvent_CredentialRotated{CredentialRotated: &moonshinev1.CredentialRotated{Seat: seat}}}
 	change := eventstore.TableChange{Rotate: &eventstore.SeatClaim{GameID: g.ID(), Seat: int(seat), TokenHash: auth.Hash(token)}}
-	info, err := s.changeTable(ctx, g, req.ExpectedVersion, ev, change)
-	var ref *refusal
+	info, err := changeTable(ctx, s.host, g, req.ExpectedVersion, ev, change)
+	var ref *rpcstatus.Refusal
 	switch {
 	case errors.Is(err, auth.ErrBadCredential): // the store's ErrSeatNotHeld, as changeTable maps it
-		return nil, refuse(codes.FailedPrecondition, ReasonSeatNotClaimed, "seat %d is not claimed: join it instead", seat)
-	case errors.As(err, &ref) && ref.reason == ReasonGameStarted: // only the end of the game stops a rotation
+		return nil, rpcstatus.Refuse(codes.FailedPrecondition, ReasonSeatNotClaimed, "seat %d is not claimed: join it instead", seat)
+	case errors.As(err, &ref) && ref.Reason == ReasonGameStarted: // only the end of the game stops a rotation
 		return nil, engine.ErrGameOver
 	case err != nil:
 		return nil, err
@@ -110,14 +109,14 @@ func (s *Service) RotateCredential(ctx context.Context, req *moonshinev1.RotateC
 
 // gameToChange checks what every table change shares (the version, the
 // rate) and returns the game.
-func (s *Service) gameToChange(ctx context.Context, gameID string, expected *int64) (*gamehost.Game, error) {
+func gameToChange(ctx context.Context, host *gamehost.Host, limits *callerLimits, gameID string, expected *int64) (*gamehost.Game, error) {
 	if expected != nil && *expected < 0 {
-		return nil, badRequest("expected_version", "must not be negative")
+		return nil, rpcstatus.BadRequest("expected_version", "must not be negative")
 	}
-	if err := s.limits.act(ctx); err != nil {
+	if err := limits.act(ctx); err != nil {
 		return nil, err
 	}
-	return s.host.Game(ctx, gameID)
+	return host.Game(ctx, gameID)
 }
 
 // isCreator reports whether token is the game's creator credential.
@@ -129,15 +128,15 @@ func isCreator(g *gamehost.Game, token string) bool {
 // changeTable appends a table event with its change through the host and
 // describes the game with it folded; the store's refusals of a table
 // change are mapped to the table's own.
-func (s *Service) changeTable(ctx context.Context, g *gamehost.Game, expected *int64, ev *moonshinev1.TableEvent, c eventstore.TableChange) (*moonshinev1.GameInfo, error) {
-	at, err := s.host.ChangeTable(ctx, g, expected, ev, c)
+func changeTable(ctx context.Context, host *gamehost.Host, g *gamehost.Game, expected *int64, ev *moonshinev1.TableEvent, c eventstore.TableChange) (*moonshinev1.GameInfo, error) {
+	at, err := host.ChangeTable(ctx, g, expected, ev, c)
 	switch {
 	case errors.Is(err, eventstore.ErrTableStarted):
-		return nil, refuse(codes.FailedPrecondition, ReasonGameStarted, "the game has started or is over: the table no longer changes")
+		return nil, rpcstatus.Refuse(codes.FailedPrecondition, ReasonGameStarted, "the game has started or is over: the table no longer changes")
 	case errors.Is(err, eventstore.ErrSeatNotHeld):
 		return nil, auth.ErrBadCredential // the credential no longer holds the seat
 	case err != nil:
 		return nil, err
 	}
-	return s.host.Info(ctx, g, at, false)
+	return host.Info(ctx, g, at, false)
 }

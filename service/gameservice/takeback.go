@@ -2,6 +2,7 @@ package gameservice
 
 import (
 	"context"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -65,7 +66,7 @@ func (s *Service) takeback(ctx context.Context, gameID string, expected *int64,
 		return nil, err
 	}
 	if expected != nil && *expected < 0 {
-		return nil, badRequest("expected_version", "must not be negative")
+		return nil, rpcstatus.BadRequest("expected_version", "must not be negative")
 	}
 	if err := s.limits.act(ctx); err != nil {
 		return nil, err
@@ -91,7 +92,7 @@ func (s *Service) takeback(ctx context.Context, gameID string, expected *int64,
 // request: taken back at once, asked of the other seats, or refused.
 func decideRequest(g *gamehost.Game, seat engine.Seat, log gamehost.TakebackLog, ask bool) (*moonshinev1.TableEvent, moonshinev1.TakebackStatus, error) {
 	if log.Open != nil {
-		return nil, 0, refuse(codes.FailedPrecondition, ReasonTakebackPending, "a takeback request is open: it must be answered first")
+		return nil, 0, rpcstatus.Refuse(codes.FailedPrecondition, ReasonTakebackPending, "a takeback request is open: it must be answered first")
 	}
 	tb, rerr := engine.TakebackPolicy(g.Module().Module, seat, log.Moves)
 	if rerr != nil {
@@ -102,14 +103,14 @@ func decideRequest(g *gamehost.Game, seat engine.Seat, log gamehost.TakebackLog,
 		return &moonshinev1.TableEvent{Change: &moonshinev1.TableEvent_TakenBack{TakenBack: &moonshinev1.TakenBack{Seat: int32(seat), FromSeq: from}}}, moonshinev1.TakebackStatus_TAKEBACK_STATUS_TAKEN_BACK, nil
 	}
 	if !ask {
-		return nil, 0, refuse(codes.FailedPrecondition, tb.Consent, "the takeback needs every other seat's consent (ask_consent)")
+		return nil, 0, rpcstatus.Refuse(codes.FailedPrecondition, tb.Consent, "the takeback needs every other seat's consent (ask_consent)")
 	}
 	var asked []int32
 	for i := range g.Players() {
 		switch {
 		case i == int32(seat):
 		case g.IsBotSeat(i):
-			return nil, 0, refuse(codes.FailedPrecondition, ReasonTakebackBotSeat, "seat %d is a bot's, and bots never consent to a takeback", i)
+			return nil, 0, rpcstatus.Refuse(codes.FailedPrecondition, ReasonTakebackBotSeat, "seat %d is a bot's, and bots never consent to a takeback", i)
 		default:
 			asked = append(asked, i)
 		}
@@ -123,11 +124,11 @@ func decideRequest(g *gamehost.Game, seat engine.Seat, log gamehost.TakebackLog,
 func decideAnswer(seat engine.Seat, log gamehost.TakebackLog, accept bool) (*moonshinev1.TableEvent, moonshinev1.TakebackStatus, error) {
 	open := log.Open
 	if open == nil {
-		return nil, 0, refuse(codes.FailedPrecondition, ReasonNoTakebackRequest, "no takeback request is open")
+		return nil, 0, rpcstatus.Refuse(codes.FailedPrecondition, ReasonNoTakebackRequest, "no takeback request is open")
 	}
 	me := int32(seat)
 	if !slices.Contains(open.GetAsked(), me) || slices.Contains(log.Answered, me) {
-		return nil, 0, refuse(codes.FailedPrecondition, ReasonTakebackNotAsked, "the open takeback request does not wait for %v", seat)
+		return nil, 0, rpcstatus.Refuse(codes.FailedPrecondition, ReasonTakebackNotAsked, "the open takeback request does not wait for %v", seat)
 	}
 	if !accept {
 		return &moonshinev1.TableEvent{Change: &moonshinev1.TableEvent_TakebackDeclined{TakebackDeclined: &moonshinev1.TakebackDeclined{Seat: me}}}, moonshinev1.TakebackStatus_TAKEBACK_STATUS_DECLINED, nil

@@ -3,6 +3,7 @@ package gameservice
 import (
 	"bytes"
 	"context"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -53,7 +54,7 @@ func (s *Service) SendMessage(ctx context.Context, req *moonshinev1.SendMessageR
 	case err != nil:
 		return nil, err
 	case res.Duplicate && !bytes.Equal(res.Message.Data, data):
-		return nil, refuse(codes.AlreadyExists, ReasonCommandIDReused, "message id %q was used for another message", req.GetMessageId())
+		return nil, rpcstatus.Refuse(codes.AlreadyExists, rpcstatus.ReasonCommandIDReused, "message id %q was used for another message", req.GetMessageId())
 	case res.Duplicate:
 		if msg, err = projection.DecodeTalk(res.Message); err != nil {
 			return nil, err
@@ -68,7 +69,7 @@ func chatMessage(c auth.Caller, g *gamehost.Game, req *moonshinev1.SendMessageRe
 	if req.ToSeat != nil {
 		to := req.GetToSeat()
 		if to < 0 || to >= g.Players() || engine.Seat(to) == c.Seat {
-			return nil, badRequest("to_seat", "must be another seat of the table")
+			return nil, rpcstatus.BadRequest("to_seat", "must be another seat of the table")
 		}
 	}
 	return &moonshinev1.ChatMessage{FromSeat: int32(c.Seat), Text: req.GetText(), ToSeat: req.ToSeat}, nil
@@ -81,9 +82,9 @@ const maxTalkPage, defaultTalkPage = 10000, 1000
 func (s *Service) GetTalk(ctx context.Context, req *moonshinev1.GetTalkRequest) (*moonshinev1.GetTalkResponse, error) {
 	switch {
 	case req.GetAfterSeq() < 0:
-		return nil, badRequest("after_seq", "must not be negative")
+		return nil, rpcstatus.BadRequest("after_seq", "must not be negative")
 	case req.GetPageSize() < 0:
-		return nil, badRequest("page_size", "must not be negative")
+		return nil, rpcstatus.BadRequest("page_size", "must not be negative")
 	}
 	g, err := s.host.Game(ctx, req.GetGameId())
 	if err != nil {

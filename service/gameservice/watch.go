@@ -3,6 +3,8 @@ package gameservice
 import (
 	"context"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
+	"log/slog"
 	"strconv"
 	"time"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/gamehost"
+	"github.com/moonshine-games/moonshine/service/gamehost/feed"
 	"github.com/moonshine-games/moonshine/service/projection"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/grpc"
@@ -47,9 +50,9 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	ctx = auth.With(ctx, auth.From(ctx))
 	switch {
 	case req.GetAfterSeq() < 0:
-		return badRequest("after_seq", "must not be negative")
+		return rpcstatus.BadRequest("after_seq", "must not be negative")
 	case req.GetAfterTalkSeq() < 0:
-		return badRequest("after_talk_seq", "must not be negative")
+		return rpcstatus.BadRequest("after_talk_seq", "must not be negative")
 	}
 	cur := watchCursor{events: req.GetAfterSeq(), talk: req.GetAfterTalkSeq(), withTalk: req.GetTalk(), prompts: req.GetPrompts(), prompted: -1}
 	g, unpin, err := s.host.Pinned(ctx, req.GetGameId())
@@ -71,7 +74,9 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	}
 	defer release()
 	defer s.host.Watch(g)()
-	return s.watchLoop(ctx, stream, g, cur, acc, gamehost.EncoderFor(stream.Context(), stream))
+	w := &watch{host: s.host, log: s.log, closing: s.closing, outage: s.watchOutage, stream: stream, g: g, acc: acc,
+		enc: feed.EncoderFor(stream.Context(), stream)}
+	return w.loop(ctx, cur)
 }
 
 // watchCursor is where a watch stands: the last event and, when it streams
@@ -84,24 +89,39 @@ type watchCursor struct {
 	prompted     int64
 }
 
-// watchLoop sends events (and talk, and prompts) after the cursor until
-// the game is over and every event up to its end (and the talk up to
-// then) is sent (then the GameOver message, and OK), the client leaves or
-// the server shuts down.
-func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], g *gamehost.Game, cur watchCursor, acc projection.Access, enc *gamehost.Encoder) error {
+// watch is one WatchGame stream: the game it watches, for whom, and where
+// it sends.
+type watch struct {
+	host    *gamehost.Host
+	log     *slog.Logger
+	closing <-chan struct{}
+	// outage is Options.WatchOutage.
+	outage time.Duration
+	stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse]
+	g      *gamehost.Game
+	acc    projection.Access
+	enc    *feed.Encoder
+}
+
+// loop sends events (and talk, and prompts) after the cursor until the
+// game is over and every event up to its end (and the talk up to then) is
+// sent (then the GameOver message, and OK), the client leaves or the
+// server shuts down.
+func (w *watch) loop(ctx context.Context, cur watchCursor) error {
+	g, stream := w.g, w.stream
 	talkRead := int64(-1) // the talk seq the store had told of when talk was last read
 	// The messages sent are counted once per round, not one by one.
 	sends := telemetry.BatchSends(stream.Context())
 	caller := auth.From(ctx)
 	for {
 		moved := g.Moved()
-		l, err := s.host.Look(ctx, g, caller, cur.events, cur.prompts, acc, enc)
+		l, err := w.host.Look(ctx, g, caller, cur.events, cur.prompts, w.acc, w.enc)
 		if err != nil {
 			return err
 		}
 		more := false
 		if !l.InMemory { // further behind than the game's recent events, or an outage
-			if l.Events, more, err = s.readEvents(ctx, g, cur, acc); err != nil {
+			if l.Events, more, err = w.readEvents(ctx, cur); err != nil {
 				return err
 			}
 		}
@@ -112,7 +132,7 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 			cur.events = o.Event.GetSeq()
 		}
 		if told := g.TalkVersion(); cur.withTalk && told != talkRead {
-			talkMore, err := s.sendTalk(ctx, stream, g.ID(), &cur, acc)
+			talkMore, err := w.sendTalk(ctx, &cur)
 			if err != nil {
 				return err
 			}
@@ -135,7 +155,7 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 		}
 		sends.Flush()
 		select {
-		case <-s.closing:
+		case <-w.closing:
 			return shuttingDown(cur)
 		case <-ctx.Done():
 			return ctx.Err()
@@ -146,7 +166,7 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 
 // sendEvent sends one event, as the bytes encoded for its audience when
 // it has them.
-func sendEvent(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], o gamehost.Outgoing) error {
+func sendEvent(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], o feed.Outgoing) error {
 	if o.Wire != nil {
 		return stream.SendMsg(o.Wire)
 	}
@@ -166,39 +186,39 @@ func sendUpdate(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse]
 // the cursor that the game does not hold in memory; more reports that it
 // should look again at once (events were read, and the game may have the
 // rest now, or it is behind after an outage).
-func (s *Service) readEvents(ctx context.Context, g *gamehost.Game, cur watchCursor, acc projection.Access) ([]gamehost.Outgoing, bool, error) {
-	stored, err := riding(ctx, s, g.ID(), cur, func() ([]eventstore.Event, error) {
-		return s.host.Store().ReadStream(ctx, g.ID(), cur.events, watchBatch)
+func (w *watch) readEvents(ctx context.Context, cur watchCursor) ([]feed.Outgoing, bool, error) {
+	stored, err := riding(ctx, w, cur, func() ([]eventstore.Event, error) {
+		return w.host.Store().ReadStream(ctx, w.g.ID(), cur.events, watchBatch)
 	})
 	if err != nil {
 		return nil, false, err
 	}
-	projected, err := projection.Stored(stored, acc)
+	projected, err := projection.Stored(stored, w.acc)
 	if err != nil {
 		return nil, false, err
 	}
-	out := make([]gamehost.Outgoing, len(projected))
+	out := make([]feed.Outgoing, len(projected))
 	for i, ev := range projected {
-		out[i] = gamehost.Outgoing{Event: ev}
+		out[i] = feed.Outgoing{Event: ev}
 	}
-	return out, len(stored) > 0 || g.Behind(), nil
+	return out, len(stored) > 0 || w.g.Behind(), nil
 }
 
 // sendTalk sends the messages after the cursor, when the watch streams
 // talk; more reports a full batch.
-func (s *Service) sendTalk(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], id string, cur *watchCursor, acc projection.Access) (more bool, err error) {
-	ms, err := riding(ctx, s, id, *cur, func() ([]eventstore.TalkMessage, error) {
-		return s.host.Store().ReadTalk(ctx, id, cur.talk, watchBatch)
+func (w *watch) sendTalk(ctx context.Context, cur *watchCursor) (more bool, err error) {
+	ms, err := riding(ctx, w, *cur, func() ([]eventstore.TalkMessage, error) {
+		return w.host.Store().ReadTalk(ctx, w.g.ID(), cur.talk, watchBatch)
 	})
 	if err != nil {
 		return false, err
 	}
-	out, err := projection.Talks(ms, acc.Chat)
+	out, err := projection.Talks(ms, w.acc.Chat)
 	if err != nil {
 		return false, err
 	}
 	for i, m := range out {
-		if err := stream.Send(&moonshinev1.WatchGameResponse{Talk: m}); err != nil {
+		if err := w.stream.Send(&moonshinev1.WatchGameResponse{Talk: m}); err != nil {
 			return false, err
 		}
 		cur.talk = ms[i].Seq
@@ -211,7 +231,7 @@ func (s *Service) sendTalk(ctx context.Context, stream grpc.ServerStreamingServe
 // short outage (a database restart, a failover) costs the client nothing
 // but the wait. A longer one ends the stream UNAVAILABLE with the cursor
 // to watch again after.
-func riding[T any](ctx context.Context, s *Service, id string, cur watchCursor, read func() ([]T, error)) ([]T, error) {
+func riding[T any](ctx context.Context, w *watch, cur watchCursor, read func() ([]T, error)) ([]T, error) {
 	var deadline time.Time
 	pause := watchRetryMin
 	for {
@@ -220,15 +240,15 @@ func riding[T any](ctx context.Context, s *Service, id string, cur watchCursor, 
 			return got, err
 		}
 		if deadline.IsZero() {
-			deadline = time.Now().Add(s.watchOutage)
+			deadline = time.Now().Add(w.outage)
 		}
 		left := time.Until(deadline)
 		if left <= 0 {
-			s.log.WarnContext(ctx, "watch ended by an outage of the event store", "game", id, "after_seq", cur.events, "err", err)
+			w.log.WarnContext(ctx, "watch ended by an outage of the event store", "game", w.g.ID(), "after_seq", cur.events, "err", err)
 			return nil, resumable(err, cur)
 		}
 		select {
-		case <-s.closing:
+		case <-w.closing:
 			return nil, shuttingDown(cur)
 		case <-ctx.Done():
 			return nil, ctx.Err()
@@ -263,15 +283,15 @@ func resumable(err error, cur watchCursor) error {
 	if !errors.Is(err, eventstore.ErrUnavailable) {
 		return err
 	}
-	ref := refuse(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; watch again after seq %d", cur.events)
-	ref.meta = resumeMeta(cur)
-	ref.retry = storeRetryDelay
+	ref := rpcstatus.Refuse(codes.Unavailable, rpcstatus.ReasonStoreUnavailable, "the game store cannot be reached; watch again after seq %d", cur.events)
+	ref.Meta = resumeMeta(cur)
+	ref.Retry = rpcstatus.StoreRetryDelay
 	return ref
 }
 
 // shuttingDown ends a stream at shutdown.
 func shuttingDown(cur watchCursor) error {
-	ref := refuse(codes.Unavailable, ReasonShuttingDown, "the server is shutting down; watch again after seq %d", cur.events)
-	ref.meta = resumeMeta(cur)
+	ref := rpcstatus.Refuse(codes.Unavailable, rpcstatus.ReasonShuttingDown, "the server is shutting down; watch again after seq %d", cur.events)
+	ref.Meta = resumeMeta(cur)
 	return ref
 }

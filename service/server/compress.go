@@ -3,10 +3,10 @@ package server
 import (
 	"compress/gzip"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/edge"
 	"io"
 
 	"connectrpc.com/connect"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 )
 
 // A compressed request body is limited as it expands, not after: the
@@ -46,7 +46,7 @@ func (b *boundedGzip) Read(p []byte) (int, error) {
 			// One byte more shows whether the body ends at the limit.
 			var one [1]byte
 			if n, err := b.Reader.Read(one[:]); n > 0 {
-				return 0, connectError(gameservice.MessageTooLarge(b.limit))
+				return 0, connectError(edge.MessageTooLarge(b.limit))
 			} else if err != nil {
 				return 0, b.readError(err)
 			}
@@ -71,5 +71,5 @@ func (b *boundedGzip) readError(err error) error {
 
 // notGzip is the refusal of a body that says it is gzip and is not.
 func notGzip(err error) error {
-	return connectError(gameservice.Undecodable(nil, errors.New("the body is not gzip: "+err.Error())))
+	return connectError(edge.Undecodable(nil, errors.New("the body is not gzip: "+err.Error())))
 }

@@ -3,12 +3,12 @@ package server
 import (
 	"bytes"
 	"context"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"io"
 	"net/http"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -91,7 +91,7 @@ func (s *Server) edge(next http.Handler) http.Handler {
 					r.Body, r.ContentLength = io.NopCloser(strings.NewReader("{}")), 2
 					r.Header.Set("Content-Type", "application/json")
 				case mt != "application/proto":
-					s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, gameservice.ReasonUndecodable,
+					s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonUndecodable,
 						"the request has no message: an empty body (send {} for a message with no fields)"), 0)
 					return
 				}

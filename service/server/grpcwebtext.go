@@ -3,11 +3,10 @@ package server
 import (
 	"bytes"
 	"encoding/base64"
+	"github.com/moonshine-games/moonshine/service/edge"
 	"io"
 	"net/http"
 	"strings"
-
-	"github.com/moonshine-games/moonshine/service/gameservice"
 )
 
 // gRPC-Web's text mode (application/grpc-web-text, the default of Google's
@@ -35,13 +34,13 @@ func (s *Server) fromText(w http.ResponseWriter, r *http.Request, mt string) (*t
 	text, err := io.ReadAll(body)
 	switch {
 	case err != nil:
-		return tw, gameservice.Undecodable(nil, err)
+		return tw, edge.Undecodable(nil, err)
 	case limit > 0 && int64(len(text)) > limit:
-		return tw, gameservice.MessageTooLarge(s.transcodeLimit())
+		return tw, edge.MessageTooLarge(s.transcodeLimit())
 	}
 	raw, err := decodeText(text)
 	if err != nil {
-		return tw, gameservice.Undecodable(nil, err)
+		return tw, edge.Undecodable(nil, err)
 	}
 	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(raw)), int64(len(raw))
 	r.Header.Del("Content-Length")

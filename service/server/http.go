@@ -1,12 +1,12 @@
 package server
 
 import (
+	"github.com/moonshine-games/moonshine/service/edge"
 	"net/http"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
 	"connectrpc.com/vanguard/vanguardgrpc"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -68,17 +68,17 @@ func (s *Server) handler() (http.Handler, error) {
 
 // transcodeLimit is the most bytes the transcoder holds of one message,
 // compressed or not: the ceiling up to which the service refuses a large
-// request with its reason (gameservice.MessageCeiling); 0: no limit.
+// request with its reason (edge.MessageCeiling); 0: no limit.
 func (s *Server) transcodeLimit() int {
 	if n := s.cfg.MaxMessageBytes; n > 0 {
-		return gameservice.MessageCeiling * n
+		return edge.MessageCeiling * n
 	}
 	return 0
 }
 
 // jsonCodec is Vanguard's JSON codec with JSONOptions, refusing a request
 // that does not decode with the service's refusal
-// (gameservice.Undecodable), which the transcoder sends as it is.
+// (edge.Undecodable), which the transcoder sends as it is.
 type jsonCodec struct{ *vanguard.JSONCodec }
 
 func newJSONCodec(res vanguard.TypeResolver) jsonCodec {
@@ -90,7 +90,7 @@ func newJSONCodec(res vanguard.TypeResolver) jsonCodec {
 // Unmarshal implements vanguard.Codec.
 func (c jsonCodec) Unmarshal(data []byte, m proto.Message) error {
 	if err := c.JSONCodec.Unmarshal(data, m); err != nil {
-		return connectError(gameservice.Undecodable(m, jsonError{err}))
+		return connectError(edge.Undecodable(m, jsonError{err}))
 	}
 	return nil
 }

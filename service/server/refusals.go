@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"mime"
 	"net/http"
 	"slices"
@@ -13,7 +14,6 @@ import (
 	"strings"
 
 	"connectrpc.com/connect"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	spb "google.golang.org/genproto/googleapis/rpc/status"
@@ -58,13 +58,13 @@ const (
 
 // refusalStatus is a refusal with its ErrorInfo.
 func refusalStatus(code codes.Code, reason, msg string) *spb.Status {
-	info, _ := anypb.New(&errdetails.ErrorInfo{Reason: reason, Domain: gameservice.Domain})
+	info, _ := anypb.New(&errdetails.ErrorInfo{Reason: reason, Domain: rpcstatus.Domain})
 	return &spb.Status{Code: int32(code), Message: strings.ToValidUTF8(msg, "\uFFFD"), Details: []*anypb.Any{info}}
 }
 
 // badRequestStatus is a BAD_REQUEST refusal naming a field or parameter.
 func badRequestStatus(field, msg string) *spb.Status {
-	st := refusalStatus(codes.InvalidArgument, gameservice.ReasonBadRequest, field+": "+msg)
+	st := refusalStatus(codes.InvalidArgument, rpcstatus.ReasonBadRequest, field+": "+msg)
 	br, _ := anypb.New(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}})
 	st.Details = append(st.Details, br)
 	return st
@@ -170,7 +170,7 @@ func (s *Server) shapeRefusals(h http.Handler) http.Handler {
 			return
 		}
 		if rest && r.Body != nil && r.ContentLength != 0 && !isJSONMedia(r.Header.Get("Content-Type")) {
-			s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, gameservice.ReasonBadRequest,
+			s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonBadRequest,
 				"a REST request's body is JSON: send Content-Type: application/json"), 0)
 			return
 		}
@@ -284,7 +284,7 @@ func hasErrorInfo(st *spb.Status) bool {
 func reasonOf(st *spb.Status) string {
 	for _, d := range st.GetDetails() {
 		var info errdetails.ErrorInfo
-		if d.UnmarshalTo(&info) == nil && info.GetDomain() == gameservice.Domain {
+		if d.UnmarshalTo(&info) == nil && info.GetDomain() == rpcstatus.Domain {
 			return info.GetReason()
 		}
 	}
@@ -296,7 +296,7 @@ func reasonOf(st *spb.Status) string {
 // (else 0). Its UNKNOWN is a request that did not parse.
 func addErrorInfo(st *spb.Status, httpCode int) int {
 	code := codes.Code(st.GetCode())
-	reason, keep := gameservice.ReasonBadRequest, 0
+	reason, keep := rpcstatus.ReasonBadRequest, 0
 	switch {
 	case httpCode == http.StatusMethodNotAllowed:
 		code, reason, keep = codes.Unimplemented, ReasonMethodNotAllowed, httpCode
@@ -305,16 +305,16 @@ func addErrorInfo(st *spb.Status, httpCode int) int {
 	case code == codes.Unknown, code == codes.InvalidArgument:
 		code = codes.InvalidArgument
 	case code == codes.ResourceExhausted:
-		reason = gameservice.ReasonMessageTooLarge
+		reason = rpcstatus.ReasonMessageTooLarge
 	case code == codes.NotFound, code == codes.Unimplemented:
 		reason = ReasonUnknownMethod
 	case code == codes.Internal:
-		reason = gameservice.ReasonInternal
+		reason = rpcstatus.ReasonInternal
 	default:
 		reason = strings.ToUpper(code.String())
 	}
 	st.Code = int32(code)
-	info, _ := anypb.New(&errdetails.ErrorInfo{Reason: reason, Domain: gameservice.Domain})
+	info, _ := anypb.New(&errdetails.ErrorInfo{Reason: reason, Domain: rpcstatus.Domain})
 	st.Details = append(st.Details, info)
 	return keep
 }
@@ -388,7 +388,7 @@ func httpStatus(st *spb.Status) int {
 		return http.StatusForbidden
 	case codes.ResourceExhausted:
 		switch reasonOf(st) {
-		case gameservice.ReasonMessageTooLarge:
+		case rpcstatus.ReasonMessageTooLarge:
 			return http.StatusRequestEntityTooLarge
 		case ReasonHeadersTooLarge:
 			return http.StatusRequestHeaderFieldsTooLarge

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/edge"
 	"log/slog"
 	"net"
 	"net/http"
@@ -103,7 +104,7 @@ func (s *Server) build() error {
 	s.grpc = grpc.NewServer(append(opts, grpc.ChainUnaryInterceptor(replicaReads))...)
 	svc.Register(s.grpc)
 	s.health = health.NewServer()
-	s.grpc.RegisterService(gameservice.ReadingRequests(&healthpb.Health_ServiceDesc), s.health)
+	s.grpc.RegisterService(edge.ReadingRequests(&healthpb.Health_ServiceDesc), s.health)
 	registerReflection(s.grpc)
 	s.tel.InitializeGRPC(s.grpc)
 	if s.http, err = s.handler(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -11,7 +12,6 @@ import (
 
 	"connectrpc.com/connect"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/codes"
@@ -39,7 +39,7 @@ func (s *Server) restWatch() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req := &moonshinev1.WatchGameRequest{GameId: r.PathValue("game_id")}
 		if err := setFromQuery(req, r.URL.Query()); err != nil {
-			s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, gameservice.ReasonBadRequest, err.Error()), 0)
+			s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonBadRequest, err.Error()), 0)
 			return
 		}
 		client := connect.NewClient[moonshinev1.WatchGameRequest, moonshinev1.WatchGameResponse](

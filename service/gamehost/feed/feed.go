@@ -1,4 +1,12 @@
-package gamehost
+// Package feed is what a game keeps for its watch streams while it has
+// any: the events it appended or read since, decoded once and projected
+// once per audience, and whom it waits for at its version, built once per
+// version and audience, each encoded once for the streams that share it.
+//
+// The game host (service/gamehost) holds a Feed in each game, under the
+// game's lock; the watch handler (service/gameservice) sends what it
+// takes from it.
+package feed
 
 import (
 	"context"
@@ -15,13 +23,13 @@ import (
 // behind reads the store itself.
 const recentMax = 64
 
-// feed is what a game keeps for its watch streams while it has any
+// Feed is what a game keeps for its watch streams while it has any
 // (the game's mu guards it): the events it appended or read since, decoded
 // once, each projected once per audience, and the prompts at its version,
 // built once per version and per audience. So a wake-up costs the game
 // one read at most (none for this process's own appends), whatever the
 // number of streams, and a spectator crowd one projection per event.
-type feed struct {
+type Feed struct {
 	watchers int
 	// recent are consecutive events, the last at the game's version.
 	recent []*recentEvent
@@ -82,23 +90,25 @@ func (e *Encoder) encode(m *moonshinev1.WatchGameResponse) *grpc.PreparedMsg {
 	return p
 }
 
-// attach and detach count a stream on the game (the caller holds
-// the game's mu); the state is dropped with the last one.
-func (w *feed) attach() { w.watchers++ }
+// Attach counts a stream on the game (its owner serialises the feed's
+// use).
+func (w *Feed) Attach() { w.watchers++ }
 
-func (w *feed) detach() {
+// Detach counts a stream gone; the feed's state is dropped with the last
+// one.
+func (w *Feed) Detach() {
 	if w.watchers--; w.watchers == 0 {
-		w.reset()
+		w.Reset()
 	}
 }
 
-// reset forgets the recent events and the prompts.
-func (w *feed) reset() {
+// Reset forgets the recent events and the prompts.
+func (w *Feed) Reset() {
 	w.recent, w.prompts, w.updates, w.updateWires, w.promptsAt = nil, nil, nil, nil, -1
 }
 
-// add keeps an event the game folded, while it is watched.
-func (w *feed) add(seq int64, at time.Time, se *moonshinev1.StoredEvent) {
+// Add keeps an event the game folded, while it is watched.
+func (w *Feed) Add(seq int64, at time.Time, se *moonshinev1.StoredEvent) {
 	if w.watchers == 0 {
 		return
 	}
@@ -112,11 +122,11 @@ func (w *feed) add(seq int64, at time.Time, se *moonshinev1.StoredEvent) {
 	w.recent = append(w.recent, &recentEvent{seq: seq, at: at, stored: se})
 }
 
-// since returns the events after seq after, as acc sees them (encoded by
+// Since returns the events after seq after, as acc sees them (encoded by
 // enc once per audience), when the game holds them all up to version: ok
 // is false when the watcher must read the store (it is further behind
 // than the recent events go).
-func (w *feed) since(after, version int64, acc projection.Access, enc *Encoder) (out []Outgoing, ok bool) {
+func (w *Feed) Since(after, version int64, acc projection.Access, enc *Encoder) (out []Outgoing, ok bool) {
 	if after >= version {
 		return nil, true
 	}
@@ -188,9 +198,9 @@ func sameBody(a, b *moonshinev1.EventBody) bool {
 	return a.Body == b.Body && a.Label == b.Label
 }
 
-// promptsOf returns g's prompts, computed once per version while the game
+// PromptsOf returns g's prompts, computed once per version while the game
 // is watched (g is the game's folded state).
-func (w *feed) promptsOf(g *engine.Game) []engine.Prompt {
+func (w *Feed) PromptsOf(g *engine.Game) []engine.Prompt {
 	if w.watchers == 0 {
 		return g.State.Prompts()
 	}
@@ -200,17 +210,18 @@ func (w *feed) promptsOf(g *engine.Game) []engine.Prompt {
 	return w.prompts
 }
 
-// update returns whom the game waits for at g's version as acc sees it,
+// Update returns whom the game waits for at eg's version as acc sees it
+// (with the clocks that clocks returns, asked only when it is built),
 // built once per version and audience; every audience the game prompts
 // nothing shares one (updateKey).
-func (w *feed) update(g *Game, acc projection.Access) *moonshinev1.PromptUpdate {
-	ps := w.promptsOf(g.folded)
+func (w *Feed) Update(eg *engine.Game, clocks func() []*moonshinev1.SeatClock, acc projection.Access) *moonshinev1.PromptUpdate {
+	ps := w.PromptsOf(eg)
 	a := updateKey(ps, acc)
 	if u := w.updates[a]; u != nil {
 		return u
 	}
-	u := &moonshinev1.PromptUpdate{Version: g.folded.Version, Clocks: g.clocks.Wire(g.cfg.GetTimer(), int(g.cfg.GetPlayers()))}
-	u.Waiting, u.Prompt = projection.Waiting(g.module, ps, acc.Game)
+	u := &moonshinev1.PromptUpdate{Version: eg.Version, Clocks: clocks()}
+	u.Waiting, u.Prompt = projection.Waiting(acc.Module, ps, acc.Game)
 	if w.updates == nil {
 		w.updates = map[projection.Audience]*moonshinev1.PromptUpdate{}
 	}
@@ -237,9 +248,9 @@ func updateKey(ps []engine.Prompt, acc projection.Access) projection.Audience {
 	return publicUpdate
 }
 
-// updateWire returns update u of acc's audience encoded by enc, once per
+// UpdateWire returns update u of acc's audience encoded by enc, once per
 // version and update; nil when enc is nil.
-func (w *feed) updateWire(u *moonshinev1.PromptUpdate, acc projection.Access, enc *Encoder) *grpc.PreparedMsg {
+func (w *Feed) UpdateWire(u *moonshinev1.PromptUpdate, acc projection.Access, enc *Encoder) *grpc.PreparedMsg {
 	if enc == nil {
 		return nil
 	}

@@ -1,7 +1,17 @@
-package gameservice
+// Package edge admits every request before a handler sees it: the request
+// must decode, fit the size limit, and hold in each string only what its
+// field allows (fields.go, the one place that decides). Unary and
+// streaming requests alike, on every protocol the server speaks.
+//
+// It sits between the transports (gRPC's own, and what service/server
+// transcodes to it) and the RPC handlers (service/gameservice), whose
+// gRPC server takes its codec and interceptors; its refusals are
+// service/rpcstatus's.
+package edge
 
 import (
 	"context"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"strconv"
 
 	"google.golang.org/grpc"
@@ -24,15 +34,15 @@ import (
 // decode itself, with INTERNAL and no details, before any interceptor ran.
 // A unary request is decoded by its method handler (readingRequests), which
 // hands a failure to the edge in the call's context; a stream's by the
-// first stream interceptor (streamRead), whose RecvMsg returns it.
+// first stream interceptor (StreamRead), whose RecvMsg returns it.
 
 // requestCodec is gRPC's protobuf codec, used for every content subtype,
 // except that a wireRequest keeps the bytes undecoded.
 type requestCodec struct{ encoding.CodecV2 }
 
-func newRequestCodec() requestCodec {
-	return requestCodec{encoding.GetCodecV2(grpcproto.Name)}
-}
+// Codec returns the codec a server whose requests pass the edge uses
+// (grpc.ForceServerCodecV2).
+func Codec() encoding.CodecV2 { return requestCodec{encoding.GetCodecV2(grpcproto.Name)} }
 
 // wireRequest is a request message as it came off the wire.
 type wireRequest struct{ data mem.BufferSlice }
@@ -53,7 +63,7 @@ func (w *wireRequest) decodeInto(m any) error {
 	defer w.data.Free()
 	msg, ok := m.(proto.Message)
 	if !ok {
-		return refuse(codes.Internal, ReasonInternal, "internal error")
+		return rpcstatus.Refuse(codes.Internal, rpcstatus.ReasonInternal, "internal error")
 	}
 	buf := w.data.MaterializeToBuffer(mem.DefaultBufferPool())
 	defer buf.Free()
@@ -64,11 +74,11 @@ func (w *wireRequest) decodeInto(m any) error {
 	return nil
 }
 
-func undecodable(m proto.Message, err error) *refusal {
+func undecodable(m proto.Message, err error) *rpcstatus.Refusal {
 	if m == nil {
-		return refuse(codes.InvalidArgument, ReasonUndecodable, "the request does not decode: %v", err)
+		return rpcstatus.Refuse(codes.InvalidArgument, rpcstatus.ReasonUndecodable, "the request does not decode: %v", err)
 	}
-	return refuse(codes.InvalidArgument, ReasonUndecodable, "the request is not a valid %s: %v", m.ProtoReflect().Descriptor().FullName(), err)
+	return rpcstatus.Refuse(codes.InvalidArgument, rpcstatus.ReasonUndecodable, "the request is not a valid %s: %v", m.ProtoReflect().Descriptor().FullName(), err)
 }
 
 // Undecodable is the refusal of a request that does not decode as m, or
@@ -77,19 +87,19 @@ func undecodable(m proto.Message, err error) *refusal {
 // requests itself (REST and the Connect protocol's JSON) refuses with it,
 // as the service refuses bytes that are not protobuf.
 func Undecodable(m proto.Message, err error) error {
-	return toStatus(context.Background(), nil, undecodable(m, err))
+	return rpcstatus.ToStatus(context.Background(), nil, undecodable(m, err))
 }
 
 // MessageTooLarge is the refusal of a request over limit bytes
 // (RESOURCE_EXHAUSTED, MESSAGE_TOO_LARGE, metadata limit), as a gRPC
 // status error, for a transcoder that reads requests itself.
 func MessageTooLarge(limit int) error {
-	return toStatus(context.Background(), nil, tooLarge(limit, "the request is over the limit of %d bytes", limit))
+	return rpcstatus.ToStatus(context.Background(), nil, tooLarge(limit, "the request is over the limit of %d bytes", limit))
 }
 
-func tooLarge(limit int, format string, args ...any) *refusal {
-	ref := refuse(codes.ResourceExhausted, ReasonMessageTooLarge, format, args...)
-	ref.meta = map[string]string{"limit": strconv.Itoa(limit)}
+func tooLarge(limit int, format string, args ...any) *rpcstatus.Refusal {
+	ref := rpcstatus.Refuse(codes.ResourceExhausted, rpcstatus.ReasonMessageTooLarge, format, args...)
+	ref.Meta = map[string]string{"limit": strconv.Itoa(limit)}
 	return ref
 }
 
@@ -97,7 +107,7 @@ func tooLarge(limit int, format string, args ...any) *refusal {
 // as the edge needs: the request is decoded by the method's handler, and
 // one that does not decode reaches the interceptors (and is refused at the
 // edge) rather than failing in gRPC. Register every service of a server
-// built with [Service.ServerOptions] with it.
+// whose requests pass the edge with it.
 func ReadingRequests(desc *grpc.ServiceDesc) *grpc.ServiceDesc {
 	out := *desc
 	out.Methods = make([]grpc.MethodDesc, len(desc.Methods))
@@ -128,7 +138,7 @@ func readingRequest(h grpc.MethodHandler) grpc.MethodHandler {
 			}
 			if next == nil {
 				if unread != nil {
-					return nil, toStatus(ctx, nil, unread)
+					return nil, rpcstatus.ToStatus(ctx, nil, unread)
 				}
 				return handler(ctx, req)
 			}
@@ -137,10 +147,10 @@ func readingRequest(h grpc.MethodHandler) grpc.MethodHandler {
 	}
 }
 
-// streamRead is the first stream interceptor: its stream decodes each
+// StreamRead is the first stream interceptor: its stream decodes each
 // message it receives, below every other interceptor's, which see the
 // decoded message or the refusal.
-func streamRead(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+func StreamRead(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
 	return h(srv, readStream{ss})
 }
 
@@ -156,19 +166,24 @@ func (r readStream) RecvMsg(m any) error {
 	return w.decodeInto(m)
 }
 
-// edge admits requests: a message that did not decode, or that is over
-// maxMsg bytes (<= 0: no limit of the service's own), or whose strings
+// MessageCeiling is how many times Edge.MaxBytes a server accepts to
+// decode, so that the edge can refuse such requests with a reason
+// (grpc.MaxRecvMsgSize).
+const MessageCeiling = 4
+
+// Edge admits requests: a message that did not decode, or that is over
+// MaxBytes bytes (<= 0: no limit of the service's own), or whose strings
 // break their fields' rules, is refused before any handler sees it.
-type edge struct{ maxMsg int }
+type Edge struct{ MaxBytes int }
 
 // admit checks a decoded request at the edge.
-func (e edge) admit(req any) error {
+func (e Edge) admit(req any) error {
 	m, ok := req.(proto.Message)
 	if !ok {
 		return nil
 	}
-	if n := proto.Size(m); e.maxMsg > 0 && n > e.maxMsg {
-		return tooLarge(e.maxMsg, "the request is %d bytes; the limit is %d", n, e.maxMsg)
+	if n := proto.Size(m); e.MaxBytes > 0 && n > e.MaxBytes {
+		return tooLarge(e.MaxBytes, "the request is %d bytes; the limit is %d", n, e.MaxBytes)
 	}
 	if m.ProtoReflect().Descriptor().ParentFile().Package() != "moonshine.v1" {
 		return nil // gRPC health and reflection
@@ -176,8 +191,8 @@ func (e edge) admit(req any) error {
 	return checkStrings(m)
 }
 
-// unary is the interceptor that admits unary requests.
-func (e edge) unary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+// Unary is the interceptor that admits unary requests.
+func (e Edge) Unary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 	if err, ok := ctx.Value(unreadKey{}).(error); ok {
 		return nil, err
 	}
@@ -187,15 +202,15 @@ func (e edge) unary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grp
 	return h(ctx, req)
 }
 
-// stream is the interceptor that admits each message a stream receives.
-func (e edge) stream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+// Stream is the interceptor that admits each message a stream receives.
+func (e Edge) Stream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
 	return h(srv, &admittedStream{ServerStream: ss, edge: e})
 }
 
 // admittedStream admits each message it receives.
 type admittedStream struct {
 	grpc.ServerStream
-	edge edge
+	edge Edge
 }
 
 // RecvMsg implements grpc.ServerStream.

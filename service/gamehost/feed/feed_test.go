@@ -1,4 +1,4 @@
-package gamehost
+package feed
 
 import (
 	"testing"

@@ -1,4 +1,6 @@
-package gamehost
+// Package notified holds the events the store's notifications carried for
+// a game the host keeps, until the game catches up with them.
+package notified
 
 import (
 	"slices"
@@ -13,22 +15,22 @@ import (
 // log.
 const maxNotified = 256
 
-// notified holds the events the store's notifications carried for a game
+// Events holds the events the store's notifications carried for a game
 // (eventstore.Change.Events: another process's appends, told by
 // PostgreSQL's notifications) since it last caught up, so that the
 // catch-up folds them instead of reading the log when they lead from
 // where the game stands to the last version the store told of. Anything
 // else (a change without events, a gap, a change of unknown extent, the
 // game's own failed append) leaves the catch-up to the read.
-type notified struct {
+type Events struct {
 	mu      sync.Mutex
 	events  []eventstore.Event // in seq order without gaps
 	told    int64              // the highest version the store told of
 	unknown bool               // told of a change it could not say the extent of
 }
 
-// tell notes a change of the game past its version.
-func (c *notified) tell(ch eventstore.Change) {
+// Tell notes a change of the game past its version.
+func (c *Events) Tell(ch eventstore.Change) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.told = max(c.told, ch.Version)
@@ -51,19 +53,19 @@ func (c *notified) tell(ch eventstore.Change) {
 	c.events = evs
 }
 
-// forget makes the next catch-up read the log.
-func (c *notified) forget() {
+// Forget makes the next catch-up read the log.
+func (c *Events) Forget() {
 	c.mu.Lock()
 	c.unknown = true
 	c.events = nil
 	c.mu.Unlock()
 }
 
-// take returns the events after version that bring a game standing at
+// Take returns the events after version that bring a game standing at
 // version to the last version the store told of (none when it is there
 // already), and ok; or !ok when the catch-up must read the log. Either
 // way what is held is given up: the catch-up covers it.
-func (c *notified) take(version int64) (evs []eventstore.Event, ok bool) {
+func (c *Events) Take(version int64) (evs []eventstore.Event, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	evs, unknown := c.events, c.unknown

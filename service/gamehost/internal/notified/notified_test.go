@@ -1,4 +1,4 @@
-package gamehost
+package notified
 
 import (
 	"slices"
@@ -53,18 +53,18 @@ func TestNotifiedEvents(t *testing.T) {
 		{"too many held", []eventstore.Change{many}, false, 5, nil, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var c notified
+			var c Events
 			for _, ch := range tc.told {
-				c.tell(ch)
+				c.Tell(ch)
 			}
 			if tc.forget {
-				c.forget()
+				c.Forget()
 			}
-			evs, ok := c.take(tc.version)
+			evs, ok := c.Take(tc.version)
 			if ok != tc.ok || !slices.Equal(seqs(evs), tc.want) {
 				t.Errorf("take(%d) = %v, %v; want %v, %v", tc.version, seqs(evs), ok, tc.want, tc.ok)
 			}
-			if evs, ok := c.take(tc.version); len(evs) != 0 || ok != (c.told <= tc.version) {
+			if evs, ok := c.Take(tc.version); len(evs) != 0 || ok != (c.told <= tc.version) {
 				t.Errorf("take again = %v, %v: what was held was not given up", seqs(evs), ok)
 			}
 		})

@@ -1,4 +1,14 @@
-package gameservice
+// Package rpcstatus holds the refusals the service makes itself and the
+// one mapping of every error a handler returns to a gRPC status, with a
+// google.rpc.ErrorInfo (domain moonshine.games and a stable reason), and
+// BadRequest and RetryInfo details where they help: the engine's rule
+// errors, the game host's and the store's errors, rate limits, and
+// outages (UNAVAILABLE). INTERNAL is left for bugs, logged and shown bare.
+//
+// It sits under the RPC handlers (service/gameservice) and the edge
+// (service/edge), which refuse with it, and beside the transports in
+// service/server, which shape their refusals with its reasons.
+package rpcstatus
 
 import (
 	"context"
@@ -54,36 +64,41 @@ const (
 	// timeouts in a row) and the server's bot plays it for the rest of the
 	// game.
 	ReasonSeatTakenOver = "SEAT_TAKEN_OVER"
+	// ReasonGameCancelled: the game was cancelled before the start.
+	ReasonGameCancelled = "GAME_CANCELLED"
 )
 
-// refusal is a client-visible refusal made by the service itself.
-type refusal struct {
-	code   codes.Code
-	reason string
-	msg    string
-	meta   map[string]string
-	fields []*errdetails.BadRequest_FieldViolation
-	// retry, if set, is sent as a google.rpc.RetryInfo.
-	retry time.Duration
+// Refusal is a client-visible refusal made by the service itself.
+type Refusal struct {
+	Code    codes.Code
+	Reason  string
+	Message string
+	// Meta is the ErrorInfo's metadata; Fields, when set, are sent as a
+	// google.rpc.BadRequest.
+	Meta   map[string]string
+	Fields []*errdetails.BadRequest_FieldViolation
+	// Retry, if set, is sent as a google.rpc.RetryInfo.
+	Retry time.Duration
 }
 
-func (r *refusal) Error() string { return r.reason + ": " + r.msg }
+func (r *Refusal) Error() string { return r.Reason + ": " + r.Message }
 
 // Is lets errors.Is match refusals by reason.
-func (r *refusal) Is(target error) bool {
-	t, ok := target.(*refusal)
-	return ok && t.reason == r.reason
+func (r *Refusal) Is(target error) bool {
+	t, ok := target.(*Refusal)
+	return ok && t.Reason == r.Reason
 }
 
-func refuse(code codes.Code, reason, format string, args ...any) *refusal {
-	return &refusal{code: code, reason: reason, msg: fmt.Sprintf(format, args...)}
+// Refuse returns a refusal with its code and reason.
+func Refuse(code codes.Code, reason, format string, args ...any) *Refusal {
+	return &Refusal{Code: code, Reason: reason, Message: fmt.Sprintf(format, args...)}
 }
 
-// badRequest is a malformed request, naming the field.
-func badRequest(field, format string, args ...any) *refusal {
+// BadRequest is a malformed request, naming the field.
+func BadRequest(field, format string, args ...any) *Refusal {
 	msg := fmt.Sprintf(format, args...)
-	return &refusal{code: codes.InvalidArgument, reason: ReasonBadRequest, msg: field + ": " + msg,
-		fields: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}}
+	return &Refusal{Code: codes.InvalidArgument, Reason: ReasonBadRequest, Message: field + ": " + msg,
+		Fields: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}}
 }
 
 // ruleCodes maps the engine's error kinds; a kind missing here is
@@ -95,10 +110,10 @@ var ruleCodes = map[engine.ErrorKind]codes.Code{
 	engine.GameOver:    codes.FailedPrecondition,
 }
 
-// toStatus maps any error a handler returns to a gRPC status error. It is
+// ToStatus maps any error a handler returns to a gRPC status error. It is
 // the only place where errors become statuses. Unknown errors are logged
 // and reach the client as a bare INTERNAL.
-func toStatus(ctx context.Context, log *slog.Logger, err error) error {
+func ToStatus(ctx context.Context, log *slog.Logger, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -106,7 +121,7 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 		return err
 	}
 	var (
-		ref       *refusal
+		ref       *Refusal
 		rule      *engine.RuleError
 		conf      *eventstore.VersionConflictError
 		rate      *limits.RateError
@@ -116,60 +131,60 @@ func toStatus(ctx context.Context, log *slog.Logger, err error) error {
 	)
 	switch {
 	case errors.As(err, &reused):
-		return withDetails(codes.AlreadyExists, ReasonCommandIDReused, reused.Error(), nil)
+		return WithDetails(codes.AlreadyExists, ReasonCommandIDReused, reused.Error(), nil)
 	case errors.As(err, &taken):
-		return withDetails(codes.FailedPrecondition, ReasonSeatTakenOver, taken.Error(), nil)
+		return WithDetails(codes.FailedPrecondition, ReasonSeatTakenOver, taken.Error(), nil)
 	case errors.As(err, &unreached):
-		return withDetails(codes.OutOfRange, ReasonVersionNotReached, unreached.Error(),
+		return WithDetails(codes.OutOfRange, ReasonVersionNotReached, unreached.Error(),
 			map[string]string{"actual_version": strconv.FormatInt(unreached.Version, 10)})
 	case errors.Is(err, gamehost.ErrCancelled):
-		return withDetails(codes.FailedPrecondition, ReasonGameCancelled, "the game was cancelled before the start", nil)
+		return WithDetails(codes.FailedPrecondition, ReasonGameCancelled, "the game was cancelled before the start", nil)
 	case errors.Is(err, gamehost.ErrTableFull):
-		return withDetails(codes.FailedPrecondition, ReasonTableFull, "every seat is taken", nil)
+		return WithDetails(codes.FailedPrecondition, ReasonTableFull, "every seat is taken", nil)
 	case errors.Is(err, gamehost.ErrNoGameID):
-		return withDetails(codes.InvalidArgument, ReasonBadRequest, "game_id: required", nil,
+		return WithDetails(codes.InvalidArgument, ReasonBadRequest, "game_id: required", nil,
 			badRequestDetail([]*errdetails.BadRequest_FieldViolation{{Field: "game_id", Description: "required"}}))
 	case errors.As(err, &ref):
-		return withDetails(ref.code, ref.reason, ref.msg, ref.meta, badRequestDetail(ref.fields), retryDetail(ref.retry))
+		return WithDetails(ref.Code, ref.Reason, ref.Message, ref.Meta, badRequestDetail(ref.Fields), retryDetail(ref.Retry))
 	case errors.As(err, &rule):
 		code, ok := ruleCodes[rule.Kind]
 		if !ok { // a kind the service does not know: a bug, never OK
 			log.ErrorContext(ctx, "rule error of an unknown kind", "kind", int(rule.Kind), "err", err)
-			return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+			return WithDetails(codes.Internal, ReasonInternal, "internal error", nil)
 		}
-		return withDetails(code, rule.Reason, rule.Message, nil)
+		return WithDetails(code, rule.Reason, rule.Message, nil)
 	case errors.As(err, &conf):
 		meta := map[string]string{"actual_version": strconv.FormatInt(conf.ActualVersion, 10)}
-		return withDetails(codes.Aborted, ReasonVersionConflict, fmt.Sprintf("the game is at version %d", conf.ActualVersion), meta)
+		return WithDetails(codes.Aborted, ReasonVersionConflict, fmt.Sprintf("the game is at version %d", conf.ActualVersion), meta)
 	case errors.As(err, &rate):
-		return withDetails(codes.ResourceExhausted, ReasonRateLimited, "too many requests; retry later", nil, retryDetail(rate.RetryAfter))
+		return WithDetails(codes.ResourceExhausted, ReasonRateLimited, "too many requests; retry later", nil, retryDetail(rate.RetryAfter))
 	case errors.Is(err, limits.ErrTooManyStreams):
-		return withDetails(codes.ResourceExhausted, ReasonTooManyStreams, "too many open streams", nil)
+		return WithDetails(codes.ResourceExhausted, ReasonTooManyStreams, "too many open streams", nil)
 	case errors.Is(err, auth.ErrBadCredential):
-		return withDetails(codes.Unauthenticated, ReasonBadCredential, "the credential is not valid", nil)
+		return WithDetails(codes.Unauthenticated, ReasonBadCredential, "the credential is not valid", nil)
 	case errors.Is(err, auth.ErrBadAPIKey):
-		return withDetails(codes.Unauthenticated, ReasonBadAPIKey, "the API key is not valid", nil)
+		return WithDetails(codes.Unauthenticated, ReasonBadAPIKey, "the API key is not valid", nil)
 	case errors.Is(err, eventstore.ErrNotFound):
-		return withDetails(codes.NotFound, ReasonGameNotFound, "no such game", nil)
+		return WithDetails(codes.NotFound, ReasonGameNotFound, "no such game", nil)
 	case errors.Is(err, eventstore.ErrSeatTaken):
-		return withDetails(codes.AlreadyExists, ReasonSeatTaken, "the seat is taken", nil)
+		return WithDetails(codes.AlreadyExists, ReasonSeatTaken, "the seat is taken", nil)
 	case errors.Is(err, games.ErrWrongGame):
-		return withDetails(codes.InvalidArgument, ReasonWrongGame, "the message is not for this game", nil)
+		return WithDetails(codes.InvalidArgument, ReasonWrongGame, "the message is not for this game", nil)
 	case errors.Is(err, context.Canceled):
 		return status.Error(codes.Canceled, "canceled")
 	case errors.Is(err, context.DeadlineExceeded):
 		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
 	case errors.Is(err, eventstore.ErrUnavailable):
 		log.WarnContext(ctx, "event store unavailable", "err", err)
-		return withDetails(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; retry", nil, retryDetail(storeRetryDelay))
+		return WithDetails(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; retry", nil, retryDetail(StoreRetryDelay))
 	}
 	log.ErrorContext(ctx, "internal error", "err", err)
-	return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+	return WithDetails(codes.Internal, ReasonInternal, "internal error", nil)
 }
 
-// storeRetryDelay is the RetryInfo of an outage of the event store: about
+// StoreRetryDelay is the RetryInfo of an outage of the event store: about
 // how long a database restart or failover takes to begin answering.
-const storeRetryDelay = time.Second
+const StoreRetryDelay = time.Second
 
 func retryDetail(d time.Duration) protoadapt.MessageV1 {
 	if d <= 0 {
@@ -185,8 +200,8 @@ func badRequestDetail(fields []*errdetails.BadRequest_FieldViolation) protoadapt
 	return &errdetails.BadRequest{FieldViolations: fields}
 }
 
-// withDetails builds a status with an ErrorInfo and any further details.
-func withDetails(code codes.Code, reason, msg string, meta map[string]string, more ...protoadapt.MessageV1) error {
+// WithDetails builds a status with an ErrorInfo and any further details.
+func WithDetails(code codes.Code, reason, msg string, meta map[string]string, more ...protoadapt.MessageV1) error {
 	st := status.New(code, msg)
 	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: Domain, Metadata: meta}}
 	for _, d := range more {
@@ -200,20 +215,20 @@ func withDetails(code codes.Code, reason, msg string, meta map[string]string, mo
 	return st.Err()
 }
 
-// errorMapper is the interceptors that map handler errors to statuses
-// (toStatus), logging what is not a client's refusal.
-type errorMapper struct{ log *slog.Logger }
+// Mapper is the interceptors that map handler errors to statuses
+// (ToStatus), logging what is not a client's refusal.
+type Mapper struct{ Log *slog.Logger }
 
-// unary maps a unary handler's error.
-func (m errorMapper) unary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+// Unary maps a unary handler's error.
+func (m Mapper) Unary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 	resp, err := h(ctx, req)
 	if err != nil {
-		return nil, toStatus(ctx, m.log, err)
+		return nil, ToStatus(ctx, m.Log, err)
 	}
 	return resp, nil
 }
 
-// stream maps a stream handler's error.
-func (m errorMapper) stream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
-	return toStatus(ss.Context(), m.log, h(srv, ss))
+// Stream maps a stream handler's error.
+func (m Mapper) Stream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	return ToStatus(ss.Context(), m.Log, h(srv, ss))
 }

@@ -1,7 +1,8 @@
-package gameservice
+package edge
 
 import (
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"strconv"
 	"unicode/utf8"
 
@@ -42,6 +43,9 @@ type textRule struct {
 	min, max int
 }
 
+// MaxCommandID bounds client command and message ids.
+const MaxCommandID = 128
+
 // Rules shared by several fields.
 var (
 	// gameIDRule: the server hands out 16-character ids.
@@ -65,10 +69,10 @@ var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.JoinGameRequest.game_id":         gameIDRule,
 	"moonshine.v1.JoinGameRequest.name":            {lineChars, 0, 40},
 	"moonshine.v1.SubmitCommandRequest.game_id":    gameIDRule,
-	"moonshine.v1.SubmitCommandRequest.command_id": {idChars, 1, maxCommandID},
+	"moonshine.v1.SubmitCommandRequest.command_id": {idChars, 1, MaxCommandID},
 	"moonshine.v1.SendMessageRequest.game_id":      gameIDRule,
 	"moonshine.v1.SendMessageRequest.text":         {textChars, 1, 500},
-	"moonshine.v1.SendMessageRequest.message_id":   {idChars, 0, maxCommandID},
+	"moonshine.v1.SendMessageRequest.message_id":   {idChars, 0, MaxCommandID},
 	"moonshine.v1.GetGameRequest.game_id":          gameIDRule,
 	"moonshine.v1.ListGamesRequest.game":           {idChars, 0, gameNameRule.max},
 	"moonshine.v1.ListGamesRequest.page_token":     {idChars, 0, gameIDRule.max},
@@ -83,7 +87,7 @@ var textRules = map[protoreflect.FullName]textRule{
 	"moonshine.v1.LeaveSeatRequest.game_id":             gameIDRule,
 	"moonshine.v1.RotateCredentialRequest.game_id":      gameIDRule,
 	"moonshine.v1.ResignRequest.game_id":                gameIDRule,
-	"moonshine.v1.ResignRequest.command_id":             {idChars, 1, maxCommandID},
+	"moonshine.v1.ResignRequest.command_id":             {idChars, 1, MaxCommandID},
 	"moonshine.v1.RequestTakebackRequest.game_id":       gameIDRule,
 	"moonshine.v1.AnswerTakebackRequest.game_id":        gameIDRule,
 	// As CancelGameRequest.creator_credential.
@@ -167,7 +171,7 @@ func checkStrings(m proto.Message) error {
 // checkMessage checks m's strings and drops its unknown fields: what the
 // service stores (a config, a command) holds only fields it knows, so a
 // later version never reads a field that was not decided on.
-func checkMessage(m protoreflect.Message, path string) *refusal {
+func checkMessage(m protoreflect.Message, path string) *rpcstatus.Refusal {
 	if m.GetUnknown() != nil {
 		m.SetUnknown(nil)
 	}
@@ -179,7 +183,7 @@ func checkMessage(m protoreflect.Message, path string) *refusal {
 		}
 		name := fieldPath(path, fd)
 		v := m.Get(fd)
-		var ref *refusal
+		var ref *rpcstatus.Refusal
 		switch {
 		case fd.IsList():
 			for j := range v.List().Len() {
@@ -210,11 +214,11 @@ func checkMessage(m protoreflect.Message, path string) *refusal {
 
 // checkValue checks one value of field fd: a string by its rule, a
 // message field by field.
-func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path string) *refusal {
+func checkValue(fd protoreflect.FieldDescriptor, v protoreflect.Value, path string) *rpcstatus.Refusal {
 	switch fd.Kind() {
 	case protoreflect.StringKind:
 		if msg := ruleFor(fd).checkText(v.String()); msg != "" {
-			return badRequest(path, "%s", msg)
+			return rpcstatus.BadRequest(path, "%s", msg)
 		}
 	case protoreflect.MessageKind, protoreflect.GroupKind:
 		return checkMessage(v.Message(), path)

@@ -1,4 +1,4 @@
-package gameservice
+package rpcstatus
 
 import (
 	"context"
@@ -25,7 +25,7 @@ func TestRuleErrorCodes(t *testing.T) {
 		{engine.ErrorKind(99), codes.Internal},
 		{engine.ErrorKind(-1), codes.Internal},
 	} {
-		err := toStatus(context.Background(), log, &engine.RuleError{Kind: c.kind, Reason: "SOME_REASON", Message: "m"})
+		err := ToStatus(context.Background(), log, &engine.RuleError{Kind: c.kind, Reason: "SOME_REASON", Message: "m"})
 		st := status.Convert(err)
 		if st.Code() != c.want {
 			t.Errorf("kind %d: %v, want %v", c.kind, st.Code(), c.want)
