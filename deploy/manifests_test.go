@@ -3,6 +3,7 @@ package deploy
 import (
 	"context"
 	"log/slog"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -217,6 +218,13 @@ func exportedMetrics(t *testing.T) map[string]bool {
 	refused, _ = refused.WithDetails(&errdetails.ErrorInfo{Reason: "INTERNAL"})
 	_, _ = tel.UnaryInterceptors(slog.New(slog.DiscardHandler))[1](ctx, nil, &grpc.UnaryServerInfo{FullMethod: "/moonshine.v1.GameService/GetGame"},
 		func(context.Context, any) (any, error) { return nil, refused.Err() })
+	// And a store operation's histogram once the store was asked: list
+	// the games over REST, as a lobby does.
+	lobby := httptest.NewRecorder()
+	srv.Handler().ServeHTTP(lobby, httptest.NewRequest("GET", "/v1/games", nil))
+	if lobby.Code != 200 {
+		t.Fatalf("GET /v1/games: %d %s", lobby.Code, lobby.Body)
+	}
 	mfs, err := tel.Registry().Gather()
 	if err != nil {
 		t.Fatal(err)
