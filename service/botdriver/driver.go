@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -46,16 +47,20 @@ type Driver struct {
 	playing map[string]bool
 	again   map[string]bool
 	// thinking bounds the bot decisions running at once to the CPUs, so
-	// that many games' searches queue rather than starve the handlers.
+	// that many games' searches queue rather than starve the handlers;
+	// queued counts those waiting.
 	thinking chan struct{}
+	queued   atomic.Int64
 }
 
 // New returns a driver of host's bot seats; call Start to start it, and
 // Stop to stop it.
 func New(host *gamehost.Host, log *slog.Logger, tel *telemetry.Telemetry) *Driver {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Driver{host: host, log: log, tel: tel, ctx: ctx, cancel: cancel, playing: map[string]bool{}, again: map[string]bool{},
+	d := &Driver{host: host, log: log, tel: tel, ctx: ctx, cancel: cancel, playing: map[string]bool{}, again: map[string]bool{},
 		thinking: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	tel.BotQueue(func() int { return int(d.queued.Load()) })
+	return d
 }
 
 // Start starts the resumption of stored games with bots whose turn it was.

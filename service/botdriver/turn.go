@@ -38,9 +38,10 @@ type Turn struct {
 	Prompt  engine.Prompt
 	Level   engine.Level
 	// r is the decision's generator (engine.BotRand); cpu the CPU time the
-	// bot took.
-	r   *engine.Rand
-	cpu time.Duration
+	// bot took, and found when the turn was taken.
+	r     *engine.Rand
+	cpu   time.Duration
+	found time.Time
 }
 
 // TurnAt is p.Seat's bot turn for prompt p of g as now shows it (the
@@ -49,7 +50,7 @@ type Turn struct {
 // BotRand, so the move re-runs from the seed like any bot command.
 func TurnAt(g *gamehost.Game, now gamehost.Now, p engine.Prompt) Turn {
 	return Turn{Game: g, Seat: p.Seat, Version: now.Version(), View: now.State().View(engine.SeatViewer(p.Seat)), Prompt: p,
-		Level: projection.SeatLevel(g.Config(), p.Seat), r: engine.BotRand(g.Seed(), now.Version()+1, p.Seat)}
+		Level: projection.SeatLevel(g.Config(), p.Seat), r: engine.BotRand(g.Seed(), now.Version()+1, p.Seat), found: time.Now()}
 }
 
 // playTurn plays one bot decision of game id: the first prompt of a bot
@@ -129,14 +130,18 @@ func (d *Driver) think(ctx context.Context, turn *Turn, h *history) (proto.Messa
 		return nil, "", err
 	}
 	k := engine.Knowledge{Seat: turn.Seat, View: turn.View, History: hist, Prompt: turn.Prompt}
+	d.queued.Add(1)
 	select {
 	case d.thinking <- struct{}{}:
+		d.queued.Add(-1)
 	case <-ctx.Done():
+		d.queued.Add(-1)
 		return nil, "", ctx.Err()
 	}
 	cmd, cpu, err := choose(turn.Game.Module().Bot(turn.Level), k, turn.r)
 	<-d.thinking
 	turn.cpu = cpu
+	d.tel.BotDecisionWall(turn.Game.Module().Name(), string(turn.Level), time.Since(turn.found))
 	if err == nil && cmd != nil {
 		return proto.Clone(cmd), Chosen, nil
 	}

@@ -10,6 +10,7 @@ import (
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/projection"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 )
 
 // catchUp folds the events appended since the game's version: those the
@@ -39,6 +40,7 @@ func (h *Host) catchUp(ctx context.Context, g *Game) error {
 		}
 		if err != nil {
 			h.cache.Drop(g.record.ID, g)
+			h.tel.CacheEviction(telemetry.EvictedDropped)
 			return err
 		}
 		h.foldTable(g, ev.Seq, ev.RecordedAt, se)

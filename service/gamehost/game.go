@@ -52,8 +52,10 @@ type Game struct {
 	// measured for the cache.
 	unmeasured int64
 
-	// version mirrors folded.Version for readers without mu.
+	// version mirrors folded.Version, and over whether it is over, for
+	// readers without mu.
 	version atomic.Int64
+	over    atomic.Bool
 	// behind is set when the store told of an append past version, or of
 	// a change it could not say the extent of: the next use catches up.
 	behind atomic.Bool
@@ -130,6 +132,7 @@ func (g *Game) wake() {
 // the lock see its version, watchers wake.
 func (g *Game) setFolded() {
 	g.version.Store(g.folded.Version)
+	g.over.Store(g.folded.State.Outcome() != nil)
 	g.wake()
 }
 

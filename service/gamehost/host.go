@@ -92,9 +92,11 @@ func New(o Options) (*Host, error) {
 	h := &Host{store: o.Store, games: o.Games, log: o.Logger, tel: o.Telemetry, clock: o.Clock, claims: o.Claims,
 		cache: lru.New[*Game](o.CacheBytes, DefaultCacheBytes), stop: make(chan struct{}), hooks: Hooks{Moved: func(string) {}, Due: func(string, time.Time) {}}}
 	h.unlisten = h.store.OnChange(h.changed)
+	h.cache.OnEvict = func(*Game) { h.tel.CacheEviction(telemetry.EvictedBudget) }
 	h.measure = measurer{games: make(chan *Game, measureQueue), cache: h.cache}
 	h.done.Go(func() { h.measure.loop(h.stop) })
 	h.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { n, _, _ := h.cache.Usage(); return float64(n) })
+	h.tel.GamesInPlay(h.inPlay)
 	h.tel.GaugeFunc("cache_bytes", "Measured bytes of the games held folded in the cache (within -cache-bytes).", func() float64 { _, b, _ := h.cache.Usage(); return float64(b) })
 	return h, nil
 }
@@ -184,6 +186,18 @@ func (h *Host) game(ctx context.Context, id string, pin bool) (*Game, func(), er
 		}
 	}
 	return cached, unpin, nil
+}
+
+// inPlay counts the games in memory that have folded their opening and
+// are not over.
+func (h *Host) inPlay() int {
+	n := 0
+	h.cache.Each(func(g *Game) {
+		if g.version.Load() > 0 && !g.over.Load() {
+			n++
+		}
+	})
+	return n
 }
 
 // changed is the store's word that a game moved (eventstore.Store.OnChange):

@@ -133,7 +133,7 @@ func New(o Options) (*Service, error) {
 		closing:     make(chan struct{}),
 	}
 	s.bots = botdriver.New(host, o.Logger, o.Telemetry)
-	s.timers = turntimer.New(host, s.bots, o.Logger, o.TimerPoll)
+	s.timers = turntimer.New(host, s.bots, o.Logger, o.Telemetry, o.TimerPoll)
 	host.Start(gamehost.Hooks{Moved: s.bots.Wake, Due: s.timers.Note})
 	s.bots.Start()
 	s.timers.Start()

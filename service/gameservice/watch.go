@@ -74,7 +74,7 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	}
 	defer release()
 	defer s.host.Watch(g)()
-	w := &watch{host: s.host, log: s.log, closing: s.closing, outage: s.watchOutage, stream: stream, g: g, acc: acc,
+	w := &watch{host: s.host, log: s.log, tel: s.tel, closing: s.closing, outage: s.watchOutage, stream: stream, g: g, acc: acc,
 		enc: feed.EncoderFor(stream.Context(), stream)}
 	return w.loop(ctx, cur)
 }
@@ -94,6 +94,7 @@ type watchCursor struct {
 type watch struct {
 	host    *gamehost.Host
 	log     *slog.Logger
+	tel     *telemetry.Telemetry
 	closing <-chan struct{}
 	// outage is Options.WatchOutage.
 	outage time.Duration
@@ -130,6 +131,9 @@ func (w *watch) loop(ctx context.Context, cur watchCursor) error {
 				return err
 			}
 			cur.events = o.Event.GetSeq()
+			if l.InMemory { // delivered live, not read back to catch up
+				w.tel.WatchDelivered(time.Since(o.Event.GetRecordedAt().AsTime()))
+			}
 		}
 		if told := g.TalkVersion(); cur.withTalk && told != talkRead {
 			talkMore, err := w.sendTalk(ctx, &cur)

@@ -10,6 +10,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/botdriver"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/gamehost"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	"github.com/moonshine-games/moonshine/service/turnclock"
 )
 
@@ -30,9 +31,12 @@ const duePage = 100
 // the append's compare-and-set lets one through, and the others, refused
 // with a version conflict, catch up and find nothing due.
 type Driver struct {
-	host   *gamehost.Host
-	bots   *botdriver.Driver
-	log    *slog.Logger
+	host *gamehost.Host
+	bots *botdriver.Driver
+	log  *slog.Logger
+	tel  *telemetry.Telemetry
+	// outage logs the store's outages once each, not at every poll.
+	outage telemetry.Outage
 	clock  turnclock.Clock
 	poll   time.Duration
 	ctx    context.Context
@@ -46,12 +50,12 @@ type Driver struct {
 // New returns a driver of host's turn timers, which asks bots for the
 // decisions of seats taken over, and polls the store every poll (<= 0:
 // DefaultPoll); call Start to start it, and Stop to stop it.
-func New(host *gamehost.Host, bots *botdriver.Driver, log *slog.Logger, poll time.Duration) *Driver {
+func New(host *gamehost.Host, bots *botdriver.Driver, log *slog.Logger, tel *telemetry.Telemetry, poll time.Duration) *Driver {
 	if poll <= 0 {
 		poll = DefaultPoll
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Driver{host: host, bots: bots, log: log, clock: host.Clock(), poll: poll, ctx: ctx, cancel: cancel, done: make(chan struct{}),
+	return &Driver{host: host, bots: bots, log: log, tel: tel, clock: host.Clock(), poll: poll, ctx: ctx, cancel: cancel, done: make(chan struct{}),
 		due: map[string]time.Time{}, wake: make(chan struct{}, 1)}
 }
 
@@ -117,10 +121,11 @@ func (d *Driver) pollStore(until time.Time) (full bool) {
 	games, err := d.host.Store().DueGames(d.ctx, until, duePage)
 	if err != nil {
 		if d.ctx.Err() == nil {
-			d.log.Warn("timers: listing the games due", "err", err)
+			d.outage.Failed(d.ctx, d.log, "timers: listing the games due", err)
 		}
 		return false
 	}
+	d.outage.Succeeded(d.ctx, d.log, "timers: the store answers again")
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for _, g := range games {
@@ -171,7 +176,7 @@ func (d *Driver) fire(id string) {
 		case eventstore.IsVersionConflict(err):
 			continue
 		case errors.Is(err, eventstore.ErrUnavailable):
-			d.log.Warn("timers wait for the store", "game", id, "err", err)
+			d.outage.Failed(d.ctx, d.log, "timers wait for the store", err)
 			return
 		case errors.Is(err, eventstore.ErrNotFound):
 			return

@@ -10,6 +10,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/botdriver"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/gamehost"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	"github.com/moonshine-games/moonshine/service/turnclock"
 	"google.golang.org/protobuf/proto"
 )
@@ -52,6 +53,7 @@ func (d *Driver) Fire(ctx context.Context, id string) error {
 func (d *Driver) step(ctx context.Context, g *gamehost.Game, thought *botdriver.Thought) (*botdriver.Turn, error) {
 	var move *gamehost.PlatformMove
 	var turn *botdriver.Turn
+	kind := telemetry.TimerClocks
 	_, err := d.host.Read(ctx, g, gamehost.ReadToEnd, func(now gamehost.Now) error {
 		if now.Over() || now.Cancelled() {
 			return nil
@@ -74,6 +76,9 @@ func (d *Driver) step(ctx context.Context, g *gamehost.Game, thought *botdriver.
 		}
 		p := ps[slices.IndexFunc(ps, func(p engine.Prompt) bool { return p.Seat == act.Seat })]
 		before, takeover := timeoutEvents(timer, act)
+		if kind = telemetry.TimerTimeout; act.TimedOut == nil {
+			kind = telemetry.TimerTakeover
+		}
 		cmd, needBot := d.timeoutDefault(g, now, p, takeover)
 		if needBot {
 			if !thought.IsFor(now.Version(), p) {
@@ -90,7 +95,11 @@ func (d *Driver) step(ctx context.Context, g *gamehost.Game, thought *botdriver.
 	if err != nil || move == nil {
 		return turn, err
 	}
-	return nil, d.host.AppendPlatform(ctx, g, *move)
+	if err := d.host.AppendPlatform(ctx, g, *move); err != nil {
+		return nil, err
+	}
+	d.tel.TimerFired(g.Module().Name(), kind)
+	return nil, nil
 }
 
 // timeoutEvents returns the table events of a seat's timeout (none for a

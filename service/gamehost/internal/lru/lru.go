@@ -14,6 +14,9 @@ import (
 
 // Cache holds values by key. The zero value is not usable: see New.
 type Cache[V comparable] struct {
+	// OnEvict, if set, is told of each value let go to keep within the
+	// budget (under the cache's lock: it must be quick).
+	OnEvict func(V)
 	mu      sync.Mutex
 	budget  int64
 	used    int64
@@ -147,6 +150,9 @@ func (c *Cache[V]) evict() {
 		if e.Value.(*entry[V]).pins == 0 {
 			c.remove(e)
 			c.evicted++
+			if c.OnEvict != nil {
+				c.OnEvict(e.Value.(*entry[V]).v)
+			}
 		}
 		e = prev
 	}
