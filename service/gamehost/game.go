@@ -143,16 +143,6 @@ func (g *Game) stale() {
 	g.behind.Store(true)
 }
 
-// unfold drops the folded game, which the next catch-up folds again from
-// the log: for a game whose log does not fold, or read from the start.
-// The caller holds mu.
-func (g *Game) unfold() {
-	g.folded = engine.NewGame(g.module.Rules, g.record.Seed)
-	g.clocks = turnclock.Clocks{}
-	g.feed.Reset()
-	g.setFolded()
-}
-
 // refuseCancelled refuses acting in a cancelled game (the caller holds mu,
 // caught up).
 func (g *Game) refuseCancelled() error {

@@ -101,9 +101,8 @@ func New(o Options) (*Host, error) {
 	return h, nil
 }
 
-// Start sets the drivers' hooks and starts the summary of older games
-// (summarise.go). Call it once, before the host is used and before the
-// drivers start.
+// Start sets the drivers' hooks. Call it once, before the host is used
+// and before the drivers start.
 func (h *Host) Start(k Hooks) {
 	if k.Moved != nil {
 		h.hooks.Moved = k.Moved
@@ -111,18 +110,6 @@ func (h *Host) Start(k Hooks) {
 	if k.Due != nil {
 		h.hooks.Due = k.Due
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	h.done.Go(func() {
-		defer cancel()
-		summariseOlder(ctx, h)
-	})
-	h.done.Go(func() {
-		select {
-		case <-h.stop:
-			cancel()
-		case <-ctx.Done():
-		}
-	})
 }
 
 // Close stops listening to the store and measuring. It does not close the

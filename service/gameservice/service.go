@@ -17,6 +17,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/botdriver"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/gamehost"
+	"github.com/moonshine-games/moonshine/service/gamehost/backfill"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 	"github.com/moonshine-games/moonshine/service/turnclock"
@@ -101,6 +102,9 @@ type Service struct {
 	// closing is closed by Close: watch streams end, bots stop.
 	closing   chan struct{}
 	closeOnce sync.Once
+	// jobs are the service's jobs at start (backfill), which Close stops.
+	jobs     sync.WaitGroup
+	stopJobs context.CancelFunc
 }
 
 // New returns a service with its game host, bot driver and timer driver
@@ -137,6 +141,9 @@ func New(o Options) (*Service, error) {
 	host.Start(gamehost.Hooks{Moved: s.bots.Wake, Due: s.timers.Note})
 	s.bots.Start()
 	s.timers.Start()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stopJobs = cancel
+	s.jobs.Go(func() { backfill.Summaries(ctx, host, o.Logger) })
 	s.tel.GaugeFunc("watch_streams", "Open WatchGame streams.", func() float64 { return float64(s.limits.streams.Open()) })
 	return s, nil
 }
@@ -208,6 +215,8 @@ func authenticate(ctx context.Context, authn *auth.Authenticator) (context.Conte
 func (s *Service) Close() {
 	s.closeOnce.Do(func() {
 		close(s.closing)
+		s.stopJobs()
+		s.jobs.Wait()
 		s.timers.Stop()
 		s.bots.Stop()
 		s.host.Close()
