@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	blprinted "github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	bl "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/grpc/codes"
@@ -106,11 +107,11 @@ func checkCasinos(t *testing.T, g *fullGame) {
 		case b.GetCasinoRedeveloped() != nil:
 			redeveloped++
 		case b.GetOmalleysCut() != nil:
-			if cuts[round]++; cuts[round] > bootleggers.OMalleysCutsPerRound {
+			if cuts[round]++; cuts[round] > blprinted.OMalleysCutsPerRound {
 				t.Errorf("round %d: %d markers destroyed at O'Malley's", round, cuts[round])
 			}
 		case b.GetGameEnded() != nil:
-			if e := b.GetGameEnded(); e.GetRound() != bootleggers.Rounds || e.GetReason() != bl.EndReason_END_REASON_LAST_ROUND {
+			if e := b.GetGameEnded(); e.GetRound() != blprinted.Rounds || e.GetReason() != bl.EndReason_END_REASON_LAST_ROUND {
 				t.Errorf("the game ended in round %d by %v", e.GetRound(), e.GetReason())
 			}
 		}
@@ -145,7 +146,7 @@ func checkCasinoView(t *testing.T, s int32, env *moonshinev1.GameView) {
 			t.Errorf("seat %d at %d: %d Casino cards on offer with %d casinos open", s, at, n, open)
 		}
 	}
-	if v.GetOmalleysCuts() > bootleggers.OMalleysCutsPerRound {
+	if v.GetOmalleysCuts() > blprinted.OMalleysCutsPerRound {
 		t.Errorf("seat %d at %d: %d cuts this round", s, at, v.GetOmalleysCuts())
 	}
 }
