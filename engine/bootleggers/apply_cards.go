@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -26,7 +27,7 @@ func (s *State) applyCardTaken(c *pb.CardTaken) error {
 	id := int(c.GetCardId())
 	s.offer.slots[slot].card = noCard
 	p.money -= int(c.GetPaid())
-	if !UseNow(CardKindOf(id)) {
+	if !printed.UseNow(printed.CardKindOf(id)) {
 		p.kept = append(p.kept, id)
 		return s.applySelected(seat)
 	}
@@ -53,7 +54,7 @@ func (s *State) applyStill(seat int, c *pb.CardTaken) error {
 	}
 	p := &s.seats[seat]
 	i := int(c.GetStill())
-	switch CardKindOf(int(c.GetCardId())) {
+	switch printed.CardKindOf(int(c.GetCardId())) {
 	case stillUpgrade:
 		if i < 0 || i >= len(p.stills) || p.stills[i].dice >= s.stillLimit(i) {
 			return corrupt("seat %d has no room on still %d", seat, i)
@@ -63,7 +64,7 @@ func (s *State) applyStill(seat int, c *pb.CardTaken) error {
 		if i != len(p.stills) || s.remoteStillsLeft == 0 {
 			return corrupt("seat %d builds Remote Still %d", seat, i)
 		}
-		p.stills = append(p.stills, still{dice: StartingDice})
+		p.stills = append(p.stills, still{dice: printed.StartingDice})
 		s.remoteStillsLeft--
 	default:
 		return corrupt("card %d names a still", c.GetCardId())
@@ -74,7 +75,7 @@ func (s *State) applyStill(seat int, c *pb.CardTaken) error {
 // stillLimit returns the dice still i (0: the Family Still) takes.
 func (s *State) stillLimit(i int) int {
 	if i == 0 {
-		return StillDiceMax
+		return printed.StillDiceMax
 	}
 	return s.house.RemoteStillDiceMax
 }
@@ -87,7 +88,7 @@ func (s *State) colourOf(c *pb.Colour) (colour, bool) {
 			return colour(w.Seat), true
 		}
 	case *pb.Colour_Neutral:
-		if w.Neutral && TwoPlayer(s.opts) {
+		if w.Neutral && printed.TwoPlayer(s.opts) {
 			return neutralColour, true
 		}
 	}

@@ -85,7 +85,7 @@ func BenchmarkVerify(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		if err := engine.Verify(bootleggers.Module(nil), engine.Config{Players: 4}, []byte("bench"), res.Commands, res.Events); err != nil {
+		if err := engine.Verify(bootleggers.Module(), engine.Config{Players: 4}, []byte("bench"), res.Commands, res.Events); err != nil {
 			b.Fatal(err)
 		}
 	}

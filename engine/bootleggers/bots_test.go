@@ -114,7 +114,7 @@ func TestSamplerDealsByBand(t *testing.T) {
 
 // levels are the module's bots, by level.
 func levels() map[engine.Level]engine.Bot {
-	m := bootleggers.Module(strategy.Policy{})
+	m := bootleggers.Module()
 	return map[engine.Level]engine.Bot{engine.LevelEasy: m.Bot(engine.LevelEasy), engine.LevelNormal: m.Bot(engine.LevelNormal), engine.LevelHard: m.Bot(engine.LevelHard)}
 }
 
@@ -164,9 +164,6 @@ func TestModuleBots(t *testing.T) {
 		if hardBudget.Iterations <= normalBudget.Iterations || hardBudget.Worlds < normalBudget.Worlds || normalBudget.Depth == 0 {
 			t.Fatalf("%d players: normal %+v, hard %+v", players, normalBudget, hardBudget)
 		}
-	}
-	if b := bootleggers.Bots(nil); b != (engine.Bots{}) {
-		t.Fatalf("bots without a policy: %+v", b)
 	}
 }
 
@@ -276,7 +273,7 @@ func TestEveryLevelPlays(t *testing.T) {
 	for i, ev := range log {
 		recorded = append(recorded, engine.Recorded{Seq: int64(i + 1), Event: ev})
 	}
-	if err := engine.Verify(bootleggers.Module(nil), table, seed, commands, recorded); err != nil {
+	if err := engine.Verify(bootleggers.Module(), table, seed, commands, recorded); err != nil {
 		t.Fatal(err)
 	}
 	replay := engine.NewGame(bootleggers.Rules{}, seed)

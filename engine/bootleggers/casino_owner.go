@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -43,7 +44,7 @@ func (s *State) idleCasinoOwner(seat int) bool {
 		}
 	}
 	return !slices.ContainsFunc(s.seats[seat].kept, func(id int) bool {
-		spec, _ := Card(CardKindOf(id))
+		spec, _ := printed.Card(printed.CardKindOf(id))
 		return spec.Phase == runIt
 	})
 }

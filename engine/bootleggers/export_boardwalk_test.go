@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -66,12 +67,12 @@ func (w *CasinoWatcher) Check(st engine.State, log []engine.Recorded) error {
 	w.seen = len(log)
 	cuts := 0
 	for seat, p := range s.seats {
-		if p.cuts > OMalleysCutsPerRound || p.cuts > 0 && !w.owners[seat] {
+		if p.cuts > printed.OMalleysCutsPerRound || p.cuts > 0 && !w.owners[seat] {
 			return fmt.Errorf("seat %d destroyed %d markers at O'Malley's this round", seat, p.cuts)
 		}
 		cuts += p.cuts
 	}
-	if cuts != s.omalleysCuts || s.version < rulingsReadAgain && s.omalleysCuts > OMalleysCutsPerRound {
+	if cuts != s.omalleysCuts || s.version < rulingsReadAgain && s.omalleysCuts > printed.OMalleysCutsPerRound {
 		return fmt.Errorf("%d markers destroyed at O'Malley's this round, %d by the seats", s.omalleysCuts, cuts)
 	}
 	for seat := range w.owners {
@@ -120,7 +121,7 @@ func (w *CasinoWatcher) fold(s *State, e *pb.Event) error {
 	case *pb.Event_WhiskeySold:
 		return w.sold(s, k.WhiskeySold)
 	case *pb.Event_GameEnded:
-		if k.GameEnded.GetRound() != Rounds || k.GameEnded.GetReason() != pb.EndReason_END_REASON_LAST_ROUND {
+		if k.GameEnded.GetRound() != printed.Rounds || k.GameEnded.GetReason() != pb.EndReason_END_REASON_LAST_ROUND {
 			return fmt.Errorf("a Boardwalk game ended after round %d (%v)", k.GameEnded.GetRound(), k.GameEnded.GetReason())
 		}
 	}
@@ -145,7 +146,7 @@ func (w *CasinoWatcher) sold(s *State, e *pb.WhiskeySold) error {
 	for _, sale := range e.GetSales() {
 		sold += int(sale.GetCrates())
 	}
-	want := max(0, roll-sold) * GamblingProfit
+	want := max(0, roll-sold) * printed.GamblingProfit
 	if st.cards.broken || st.cards.raided || st.cards.commission == pb.Commission_COMMISSION_REFUSED {
 		// "Casino owner receives no payout from gambling or crates sold at
 		// this casino this turn." (rulings 90, 98, 99)

@@ -2,6 +2,7 @@ package bootleggers
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -27,9 +28,9 @@ const (
 // 3 of its own (ruling 81), or under version 2 3 by every owner together.
 func (s *State) cutsUsed(seat int) bool {
 	if s.version < rulingsReadAgain {
-		return s.omalleysCuts >= OMalleysCutsPerRound
+		return s.omalleysCuts >= printed.OMalleysCutsPerRound
 	}
-	return s.seats[seat].cuts >= OMalleysCutsPerRound
+	return s.seats[seat].cuts >= printed.OMalleysCutsPerRound
 }
 
 // cutOMalleys checks destroying one of seat's markers at place (the Back
@@ -37,16 +38,16 @@ func (s *State) cutsUsed(seat int) bool {
 func (s *State) cutOMalleys(seat int, c *pb.CutOMalleys) (func(decision), *engine.RuleError) {
 	p := c.GetPlace()
 	switch {
-	case p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED && (p < omalleys || int(p) > PlaceCount || !s.place(p).inPlay):
+	case p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED && (p < omalleys || int(p) > printed.PlaceCount || !s.place(p).inPlay):
 		return nil, engine.Malform(ReasonBadPlace, "%v is not a drinking place in play", p)
 	case !s.ownsCasino(seat):
 		return nil, engine.Refuse(ReasonNotCasinoOwner, "only a casino owner may destroy a marker to cut O'Malley's consumption")
 	case s.cutsUsed(seat):
-		return nil, engine.Refuse(ReasonCutsUsed, "no more than %d Influence markers may be destroyed per round", OMalleysCutsPerRound)
+		return nil, engine.Refuse(ReasonCutsUsed, "no more than %d Influence markers may be destroyed per round", printed.OMalleysCutsPerRound)
 	case p == pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED && s.seats[seat].backRoom == 0:
 		return nil, engine.Refuse(ReasonNotEnoughMarkers, "your Back Room holds no marker")
 	case p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED && s.place(p).markers[seat] == 0:
-		return nil, engine.Refuse(ReasonNotEnoughMarkers, "you have no marker at %s", Place(p).Name)
+		return nil, engine.Refuse(ReasonNotEnoughMarkers, "you have no marker at %s", printed.Place(p).Name)
 	}
 	cut := &pb.OMalleysCut{Seat: int32(seat), Place: p, Cuts: int32(s.omalleysCuts + 1)}
 	return func(b decision) { b.emit(cut) }, nil

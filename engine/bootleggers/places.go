@@ -1,6 +1,9 @@
 package bootleggers
 
-import pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+import (
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+)
 
 // Influence at the drinking places: open or closed, the majority holder,
 // the owner, each seat's buying tier, and where the 2-player variant's
@@ -167,7 +170,7 @@ func (s *State) neutralPlacements(n int) []*pb.Placement {
 // the first with any empty circle.
 func (s *State) nextNeutralCircle(added map[pb.DrinkingPlace]int) (pb.DrinkingPlace, bool) {
 	for _, shadedPass := range []bool{true, false} {
-		for _, p := range NeutralOrder() {
+		for _, p := range printed.NeutralOrder() {
 			n, _ := s.house.Speakeasy(p)
 			if !s.place(p).inPlay || s.place(p).kind != speakeasy {
 				continue

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 	"google.golang.org/protobuf/proto"
@@ -35,7 +36,7 @@ func resigning(t *testing.T, players int, resigned map[engine.Seat]bool) func(*e
 // rebuilds and verifies, the resigned rank below every Mobster still
 // playing, and a game left with one Mobster ends in its favour.
 func TestResignRandomGames(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		for i, opts := range []*pb.Options{{}, {PlayItCool: true, RingUpTheBoys: true}} {
 			resigned := map[engine.Seat]bool{}
 			w := newWatcher()

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -24,7 +25,7 @@ func cardsOptions() *pb.Options {
 func (tb *game) keepCasino(seat int, k pb.CasinoCardKind) int32 {
 	tb.t.Helper()
 	s := tb.st()
-	id := slices.Index(CasinoDeck(s.opts), k)
+	id := slices.Index(printed.CasinoDeck(s.opts), k)
 	if id < 0 {
 		tb.t.Fatalf("no %v in this table's Casino deck", k)
 	}
@@ -48,7 +49,7 @@ func (tb *game) money(seat, n int) { tb.st().seats[seat].money, tb.w.money[seat]
 // with 4.
 func twoCasinos(t *testing.T) *game {
 	t.Helper()
-	return twoCasinosAt(t, HouseRulesVersion)
+	return twoCasinosAt(t, printed.HouseRulesVersion)
 }
 
 // twoCasinosAt is twoCasinos played under house rules version (version 2
@@ -141,11 +142,11 @@ func TestCrazedFanAndNewCityOrdinance(t *testing.T) {
 	base := basePrice(barleycorns)
 	tb.money(2, base+16)
 	evs = tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
-	if r := evs[0].GetCasinoRedeveloped(); r.GetOrdinanceFee() != NewCityOrdinanceFee || r.GetTotal() != int32(base+NewCityOrdinanceFee) {
+	if r := evs[0].GetCasinoRedeveloped(); r.GetOrdinanceFee() != printed.NewCityOrdinanceFee || r.GetTotal() != int32(base+printed.NewCityOrdinanceFee) {
 		t.Fatalf("redeveloped under the ordinance as %v", r)
 	}
 	if tb.st().seats[2].money != 11 {
-		t.Errorf("seat 2 has %dG after paying %dG of %dG", tb.st().seats[2].money, base+NewCityOrdinanceFee, base+16)
+		t.Errorf("seat 2 has %dG after paying %dG of %dG", tb.st().seats[2].money, base+printed.NewCityOrdinanceFee, base+16)
 	}
 
 	// The fan destroys an act at anyone's casino, out of turn.
@@ -393,7 +394,7 @@ func TestSellingPhaseCards(t *testing.T) {
 func sellingCaseRun(t *testing.T, c sellingCase) {
 	version := c.version
 	if version == 0 {
-		version = HouseRulesVersion
+		version = printed.HouseRulesVersion
 	}
 	tb := twoCasinosAt(t, version)
 	at := c.at
@@ -408,7 +409,7 @@ func sellingCaseRun(t *testing.T, c sellingCase) {
 		ids[k] = tb.keepCasino(0, k)
 	}
 	if c.forced {
-		tb.money(2, StateGamingCommissionFee-1)
+		tb.money(2, printed.StateGamingCommissionFee-1)
 	}
 	tb.do(1, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 1, Crates: 3, Place: at}}})
 	second := at
@@ -426,7 +427,7 @@ func sellingCaseRun(t *testing.T, c sellingCase) {
 		t.Fatalf("step %v, roll %v, sales begun %v", s.step, s.place(at).roll, s.salesBegun())
 	}
 	ps := s.Prompts()
-	if len(ps) != 1 || ps[0].Seat != 0 || !ps[0].MustAct || ps[0].Reason != PromptCasinoCards {
+	if len(ps) != 1 || ps[0].Seat != 0 || !ps[0].MustAct || ps[0].Reason != printed.PromptCasinoCards {
 		t.Fatalf("the window's prompts are %v", ps)
 	}
 	s.place(at).roll.total = 10
@@ -586,7 +587,7 @@ func TestOMalleysCutIsEachOwnersOwn(t *testing.T) {
 		// cuts is what seat 3 may destroy after seat 2's 3; bought what
 		// O'Malley's then buys of a large truck's 8 crates.
 		cuts, bought int
-	}{{HouseRulesVersion, 3, 2}, {2, 0, 5}} {
+	}{{printed.HouseRulesVersion, 3, 2}, {2, 0, 5}} {
 		t.Run(fmt.Sprintf("rules version %d", c.version), func(t *testing.T) {
 			tb := twoCasinosAt(t, c.version)
 			for _, seat := range []int{2, 3} {

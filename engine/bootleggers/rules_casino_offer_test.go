@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -21,7 +22,7 @@ func casinoOfferTable(t *testing.T) *game {
 	d := fixedDeal(3, o)
 	top := []int{0, 8, 12, 1, 13}
 	d.casinoDeck = top
-	for _, id := range CasinoCardIDs(o) {
+	for _, id := range printed.CasinoCardIDs(o) {
 		if !slices.Contains(top, id) {
 			d.casinoDeck = append(d.casinoDeck, id)
 		}
@@ -70,10 +71,10 @@ func TestCasinoOfferAndSelection(t *testing.T) {
 	tb.refuse(2, &pb.TakeCasinoCard{Slot: 0, Place: mothers}, ReasonBadTarget)
 	money := tb.st().seats[2].money
 	evs := tb.do(2, &pb.TakeCasinoCard{Slot: 0, Place: barleycorns})
-	if c := evs[0].GetCasinoCardTaken(); c.GetPaid() != HireABigActCost || c.GetPlace() != barleycorns || c.GetWasted() {
+	if c := evs[0].GetCasinoCardTaken(); c.GetPaid() != printed.HireABigActCost || c.GetPlace() != barleycorns || c.GetWasted() {
 		t.Fatalf("Hire a Big Act taken as %v", c)
 	}
-	if s := tb.st(); s.place(barleycorns).acts != 1 || s.seats[2].money != money-HireABigActCost || len(s.seats[2].keptCasino) != 1 {
+	if s := tb.st(); s.place(barleycorns).acts != 1 || s.seats[2].money != money-printed.HireABigActCost || len(s.seats[2].keptCasino) != 1 {
 		t.Errorf("after Hire a Big Act: %d acts, money %d, kept %v", s.place(barleycorns).acts, s.seats[2].money, s.seats[2].keptCasino)
 	}
 	tb.refuse(1, &pb.TakeCasinoCard{Slot: 1, Place: barleycorns}, ReasonBadTarget)
@@ -198,8 +199,8 @@ func TestAnEntertainmentActGainedInPlay(t *testing.T) {
 	if roll.GetImprovements() != 1 || int(roll.GetConsumption()) != CasinoRoll(ints(roll.GetDice()), 1) || int(roll.GetConsumption()) != sum+len(roll.GetDice()) {
 		t.Errorf("the casino with one Entertainment Act rolled %v", roll)
 	}
-	dice := CasinoDice(barleycorns)
-	if g := paid.GetPayments()[2].GetCasinoGraft(); int(g) != dice*CasinoGraftPerDie+BookingFee {
+	dice := printed.CasinoDice(barleycorns)
+	if g := paid.GetPayments()[2].GetCasinoGraft(); int(g) != dice*printed.CasinoGraftPerDie+printed.BookingFee {
 		t.Errorf("round 3 casino graft %d, want %d dice at 1G plus a 2G booking fee", g, dice)
 	}
 }
@@ -208,8 +209,8 @@ func TestAnEntertainmentActGainedInPlay(t *testing.T) {
 // tests: influence cards to fill the offers, a Remote Still and a Still
 // Upgrade.
 func ownerCards() (singles, remotes, upgrades []int) {
-	for _, id := range CardIDs() {
-		switch CardKindOf(id) {
+	for _, id := range printed.CardIDs() {
+		switch printed.CardKindOf(id) {
 		case single:
 			singles = append(singles, id)
 		case remoteStill:
@@ -225,7 +226,7 @@ func ownerCards() (singles, remotes, upgrades []int) {
 func slotOf(t *testing.T, s *State, k pb.CardKind) int32 {
 	t.Helper()
 	for i, sl := range s.offer.slots {
-		if CardKindOf(sl.card) == k {
+		if printed.CardKindOf(sl.card) == k {
 			return int32(i)
 		}
 	}
@@ -272,7 +273,7 @@ func TestWhatACasinoOwnerMayDo(t *testing.T) {
 	for _, e := range tb.runNone() {
 		for _, sale := range e.GetWhiskeySold().GetSales() {
 			if sale.GetTruck() == 1 {
-				sold = sale.GetSeller() == 2 && sale.GetCrates() == 3 && int(sale.GetPaid()) == 3*House.OMalleysPrice
+				sold = sale.GetSeller() == 2 && sale.GetCrates() == 3 && int(sale.GetPaid()) == 3*printed.House.OMalleysPrice
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -56,8 +57,8 @@ func TestTrucksLineUpAndSellAtACasino(t *testing.T) {
 	if roll == nil || sold == nil {
 		t.Fatalf("no roll (%v) or sale (%v) at the casino", roll, sold)
 	}
-	if len(roll.GetDice()) != CasinoDice(barleycorns) {
-		t.Errorf("the casino rolled %d dice, want %d", len(roll.GetDice()), CasinoDice(barleycorns))
+	if len(roll.GetDice()) != printed.CasinoDice(barleycorns) {
+		t.Errorf("the casino rolled %d dice, want %d", len(roll.GetDice()), printed.CasinoDice(barleycorns))
 	}
 	want := SellAtCasino(3, int(roll.GetConsumption()), []int{3, 4})
 	if len(sold.GetSales()) != 2 || sold.GetSales()[0].GetTruck() != 1 || sold.GetSales()[1].GetTruck() != 0 {

@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -62,7 +63,7 @@ func TestRedevelopASpeakeasy(t *testing.T) {
 	if s.place(texas).markers[2] != 2 {
 		t.Errorf("the new owner placed %d markers at Texas Lil's, want 2", s.place(texas).markers[2])
 	}
-	if len(s.ownedTrucks(2)) != 0 || len(s.seats[2].stills) != 0 || s.remoteStillsLeft != RemoteStills {
+	if len(s.ownedTrucks(2)) != 0 || len(s.seats[2].stills) != 0 || s.remoteStillsLeft != printed.RemoteStills {
 		t.Errorf("the owner keeps trucks %v, stills %v; %d Remote Stills left", s.ownedTrucks(2), s.seats[2].stills, s.remoteStillsLeft)
 	}
 	if o, ok := s.owner(barleycorns); !ok || o != 2 {
@@ -160,7 +161,7 @@ func TestCasinoOwnersPayGraft(t *testing.T) {
 	if pay == nil {
 		t.Fatal("no payments")
 	}
-	cost, graft := MuscleCostOf(62), CasinoDice(barleycorns)+2
+	cost, graft := printed.MuscleCostOf(62), printed.CasinoDice(barleycorns)+2
 	if int(pay.GetCasinoGraft()) != graft || pay.GetGraft() != 0 || int(pay.GetPaid()) != cost+graft || tb.st().seats[2].money != before-cost-graft {
 		t.Errorf("the casino owner's payment: %v; money %d from %d", pay, tb.st().seats[2].money, before)
 	}
@@ -172,6 +173,6 @@ func TestCasinoOwnersPayGraft(t *testing.T) {
 
 // basePrice is casino p's base price (ruling 73).
 func basePrice(p pb.DrinkingPlace) int {
-	c, _ := Casino(p)
+	c, _ := printed.Casino(p)
 	return c.BasePrice
 }

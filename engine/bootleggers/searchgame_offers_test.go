@@ -8,6 +8,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
@@ -51,7 +52,7 @@ func TestPlayoutsPlayOutOfTurn(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if plays[bootleggers.PromptTrade] == 0 || plays[bootleggers.PromptTrade]+plays[bootleggers.PromptCasinoCard] < 3 {
+	if plays[printed.PromptTrade] == 0 || plays[printed.PromptTrade]+plays[printed.PromptCasinoCard] < 3 {
 		t.Fatalf("out-of-turn plays met: %v", plays)
 	}
 	t.Logf("out-of-turn plays met: %v", plays)
@@ -129,7 +130,7 @@ func TestLongSelectionsCompareTheCards(t *testing.T) {
 	long := 0
 	for g.State.Outcome() == nil && long < 3 {
 		p := g.State.Prompts()[0]
-		if p.Reason == bootleggers.PromptSelect && len(p.Legal) > 6 {
+		if p.Reason == printed.PromptSelect && len(p.Legal) > 6 {
 			long++
 			got := searchGame.Propose(g.State, p.Seat)
 			for _, m := range p.Legal {

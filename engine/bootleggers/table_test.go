@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -32,29 +33,29 @@ type game struct {
 func fixedDeal(players int, opts *pb.Options, first ...int) deal {
 	d := deal{hands: make([][]int, players)}
 	var rest []int
-	for b := range MuscleBands {
-		cards := MuscleBandCards(b)
+	for b := range printed.MuscleBands {
+		cards := printed.MuscleBandCards(b)
 		for i := range players {
-			d.hands[i] = append(d.hands[i], cards[i*MusclePerBand:(i+1)*MusclePerBand]...)
+			d.hands[i] = append(d.hands[i], cards[i*printed.MusclePerBand:(i+1)*printed.MusclePerBand]...)
 		}
-		if TwoPlayer(opts) && b < MuscleBands-1 {
-			rest = append(rest, cards[players*MusclePerBand:]...)
+		if printed.TwoPlayer(opts) && b < printed.MuscleBands-1 {
+			rest = append(rest, cards[players*printed.MusclePerBand:]...)
 		} else {
-			d.setAside = append(d.setAside, cards[players*MusclePerBand:]...)
+			d.setAside = append(d.setAside, cards[players*printed.MusclePerBand:]...)
 		}
 	}
-	for h := range len(rest) / Rounds {
-		d.nonPlayers = append(d.nonPlayers, rest[h*Rounds:(h+1)*Rounds])
+	for h := range len(rest) / printed.Rounds {
+		d.nonPlayers = append(d.nonPlayers, rest[h*printed.Rounds:(h+1)*printed.Rounds])
 	}
 	d.menDeck = slices.Clone(first)
-	for _, id := range CardIDs() {
+	for _, id := range printed.CardIDs() {
 		if !slices.Contains(first, id) {
 			d.menDeck = append(d.menDeck, id)
 		}
 	}
-	d.truckDeck = TruckCardIDs()
+	d.truckDeck = printed.TruckCardIDs()
 	if opts.GetBoardwalk() {
-		d.casinoDeck = CasinoCardIDs(opts)
+		d.casinoDeck = printed.CasinoCardIDs(opts)
 	}
 	return d
 }
@@ -71,7 +72,7 @@ func newTable(t *testing.T, players int, opts *pb.Options, first ...int) *game {
 
 func newTableWith(t *testing.T, players int, o *pb.Options, d deal) *game {
 	t.Helper()
-	return newTableVersion(t, players, o, HouseRulesVersion, d)
+	return newTableVersion(t, players, o, printed.HouseRulesVersion, d)
 }
 
 // newTableVersion deals d to a table played under house rules version.
@@ -234,3 +235,13 @@ func kinds(evs []*pb.Event, name string) []*pb.Event {
 func seatView(i int) engine.Viewer { return engine.SeatViewer(engine.Seat(i)) }
 
 func (tb *game) view(v engine.Viewer) *pb.View { return tb.g.State.View(v).(*pb.View) }
+
+// cardOfKind returns the lowest card id of kind k.
+func cardOfKind(k pb.CardKind) int {
+	for _, id := range printed.CardIDs() {
+		if printed.CardKindOf(id) == k {
+			return id
+		}
+	}
+	return noCard
+}

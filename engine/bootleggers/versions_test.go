@@ -13,6 +13,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -112,19 +113,19 @@ func TestGamesRecordedUnderRulesVersion2StillVerify(t *testing.T) {
 			if v := g.events[0].Event.Public.(*pb.Event).GetGameStarted().GetHouseRulesVersion(); v != 2 {
 				t.Fatalf("GameStarted records house rules version %d", v)
 			}
-			if err := engine.Verify(bootleggers.Module(nil), g.cfg, g.seed, g.commands, g.events); err != nil {
+			if err := engine.Verify(bootleggers.Module(), g.cfg, g.seed, g.commands, g.events); err != nil {
 				t.Fatalf("a game recorded under rules 2 does not verify: %v", err)
 			}
 			// A game whose configuration names no version is one of the
 			// first hosted, which played version 2 (engine.UnrecordedRulesVersion).
 			unrecorded := g.cfg
 			unrecorded.RulesVersion = engine.UnrecordedRulesVersion
-			if err := engine.Verify(bootleggers.Module(nil), unrecorded, g.seed, g.commands, g.events); err != nil {
+			if err := engine.Verify(bootleggers.Module(), unrecorded, g.seed, g.commands, g.events); err != nil {
 				t.Errorf("the game as an unrecorded one does not verify: %v", err)
 			}
 			now := g.cfg
 			now.RulesVersion = bootleggers.RulesVersion
-			if err := engine.Verify(bootleggers.Module(nil), now, g.seed, g.commands, g.events); err == nil {
+			if err := engine.Verify(bootleggers.Module(), now, g.seed, g.commands, g.events); err == nil {
 				t.Fatal("the game verifies under rules 3 too")
 			}
 			seq, why := departure(t, now, g)
@@ -143,7 +144,7 @@ func TestGamesRecordedUnderRulesVersion2StillVerify(t *testing.T) {
 				}
 			}
 			for _, p := range st.View(engine.SpectatorViewer()).(*pb.View).GetPlaces() {
-				if n, ok := bootleggers.HouseV2.Speakeasy(p.GetPlace()); ok && p.GetInPlay() && int(p.GetPrice()) != n.Price {
+				if n, ok := printed.HouseV2.Speakeasy(p.GetPlace()); ok && p.GetInPlay() && int(p.GetPrice()) != n.Price {
 					t.Errorf("%v pays %dG a crate in the old game's view, want version 2's %dG", p.GetPlace(), p.GetPrice(), n.Price)
 				}
 			}
@@ -186,11 +187,24 @@ func departure(t *testing.T, cfg engine.Config, g loaded) (int64, string) {
 	return 0, ""
 }
 
+// The rules version the service records is the House table's: raising
+// one raises the other; the engine plays every version of printed.HouseTables,
+// the newest RulesVersion.
+func TestRulesVersionFollowsTheHouseTable(t *testing.T) {
+	if bootleggers.RulesVersion != strconv.Itoa(printed.HouseRulesVersion) || bootleggers.Module().RulesVersion != bootleggers.RulesVersion {
+		t.Errorf("rules version %q, house rules version %d", bootleggers.RulesVersion, printed.HouseRulesVersion)
+	}
+	got := bootleggers.RulesVersions()
+	if len(got) != len(printed.HouseTables) || got[len(got)-1] != bootleggers.RulesVersion {
+		t.Errorf("versions %v for %d house tables: the newest is not RulesVersion %s", got, len(printed.HouseTables), bootleggers.RulesVersion)
+	}
+}
+
 // The new version is the default for new tables; a stored game names its
 // own; a version this engine does not play is refused.
 func TestSetupPlaysTheRulesVersionNamed(t *testing.T) {
-	if bootleggers.RulesVersion != strconv.Itoa(bootleggers.HouseRulesVersion) || (bootleggers.Rules{}).RulesVersion() != "3" {
-		t.Fatalf("RulesVersion %q, HouseRulesVersion %d", bootleggers.RulesVersion, bootleggers.HouseRulesVersion)
+	if bootleggers.RulesVersion != strconv.Itoa(printed.HouseRulesVersion) || bootleggers.Module().RulesVersion != "3" {
+		t.Fatalf("RulesVersion %q, HouseRulesVersion %d", bootleggers.RulesVersion, printed.HouseRulesVersion)
 	}
 	for _, c := range []struct {
 		rules string

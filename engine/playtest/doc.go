@@ -31,7 +31,5 @@
 // audience each view field declares (the moonshine.visibility.v1 field
 // option: everyone, owner only, count only, auditor, the viewer's own
 // seat), and [PlayViews] does it for every viewer after every command of a
-// seeded game; TestDeclaredVisibility runs it for every hosted game, so a
-// new game's view is checked once it is registered and its fields are
-// declared.
+// seeded game; [Conform] runs it for every variant of a game.
 package playtest

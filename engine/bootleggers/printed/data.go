@@ -1,4 +1,4 @@
-package bootleggers
+package printed
 
 import (
 	"fmt"
@@ -12,9 +12,6 @@ import (
 // docs/rules/bootleggers.md that sets it. The rules, the views, the bots and
 // the rules RPC all read these tables; nothing else may hold a number of the
 // game.
-
-// Name is the game's stable identifier.
-const Name = "bootleggers"
 
 // Printed and reported numbers. Each is quoted in docs/rules/bootleggers.md
 // and checked by data_test.go.
@@ -141,27 +138,25 @@ func Place(p pb.DrinkingPlace) PlaceSpec {
 	return Places[p-1]
 }
 
-// Short names for the tables.
-const (
-	omalleys    = pb.DrinkingPlace_DRINKING_PLACE_OMALLEYS
-	texas       = pb.DrinkingPlace_DRINKING_PLACE_TEXAS_LILS
-	mothers     = pb.DrinkingPlace_DRINKING_PLACE_MOTHERS_GROCERIES
-	barleycorns = pb.DrinkingPlace_DRINKING_PLACE_BARLEYCORNS
-	mccoy       = pb.DrinkingPlace_DRINKING_PLACE_THE_REAL_MCCOY
-	volstead    = pb.DrinkingPlace_DRINKING_PLACE_THE_VOLSTEAD
-	speakeasy   = pb.PlaceKind_PLACE_KIND_SPEAKEASY
-	casino      = pb.PlaceKind_PLACE_KIND_CASINO
-
-	small  = pb.TruckSize_TRUCK_SIZE_SMALL
-	medium = pb.TruckSize_TRUCK_SIZE_MEDIUM
-	large  = pb.TruckSize_TRUCK_SIZE_LARGE
-
-	useNow = pb.CardTiming_CARD_TIMING_USE_NOW
-	keep   = pb.CardTiming_CARD_TIMING_KEEP_FOR_LATER
-	muscle = pb.Phase_PHASE_MUSCLE
-	sendIn = pb.Phase_PHASE_SEND_IN_THE_BOYS
-	runIt  = pb.Phase_PHASE_RUN_THE_WHISKEY
-)
+// PhaseTitle names a phase as the Boardwalk rulebook does: "Phase 1:
+// Muscle".
+func PhaseTitle(p pb.Phase) string {
+	switch p {
+	case muscle:
+		return "Phase 1: Muscle"
+	case sendIn:
+		return "Phase 2: Send in the Boys"
+	case fireUp:
+		return "Phase 3: Fire up the Still"
+	case runIt:
+		return "Phase 4: Run the Whiskey"
+	case password:
+		return "Phase 5: What's the Password?"
+	case theHeat:
+		return "Phase 6: The Heat!"
+	}
+	return "no phase"
+}
 
 // HouseRulesVersion numbers the House table and the rulings new tables are
 // played with. It is recorded in GameStarted and must be raised whenever a
@@ -350,19 +345,3 @@ var HouseV2 = func() HouseTable {
 // played outside the simulations. Card and truck ids are the same in every
 // version (data_test.go).
 var HouseTables = map[int]*HouseTable{2: &HouseV2, HouseRulesVersion: &House}
-
-// Card kinds, short.
-const (
-	single       = pb.CardKind_CARD_KIND_SINGLE_INFLUENCE
-	double       = pb.CardKind_CARD_KIND_DOUBLE_INFLUENCE
-	hiredGuns    = pb.CardKind_CARD_KIND_HIRED_GUNS
-	stillUpgrade = pb.CardKind_CARD_KIND_STILL_UPGRADE
-	remoteStill  = pb.CardKind_CARD_KIND_REMOTE_STILL
-	improvement  = pb.CardKind_CARD_KIND_SPEAKEASY_IMPROVEMENT
-	hit          = pb.CardKind_CARD_KIND_HIT
-	shutdown     = pb.CardKind_CARD_KIND_SHUTDOWN
-	payOff       = pb.CardKind_CARD_KIND_PAY_OFF_THE_COPPER
-	hijack       = pb.CardKind_CARD_KIND_HIJACK
-	halt         = pb.CardKind_CARD_KIND_HALT_AN_ORDER
-	bigNight     = pb.CardKind_CARD_KIND_BIG_NIGHT
-)

@@ -1,4 +1,4 @@
-package bootleggers
+package printed
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package bootleggers
+package printed
 
 import (
 	"slices"
@@ -14,7 +14,8 @@ import (
 // of the expansion.
 
 // Printed numbers of the Boardwalk expansion. Each is quoted in
-// docs/rules/bootleggers.md and checked by boardwalk_test.go.
+// docs/rules/bootleggers.md and checked by this package's tests and the
+// rules' boardwalk_test.go.
 const (
 	// CasinoPlacards: "There are only 4 Casinos available for purchase."
 	CasinoPlacards = 4
@@ -156,23 +157,6 @@ var Boardwalk = BoardwalkTable{
 			Text: "Casino owner must pay you $5G or Casino owner receives no payout from this casino this turn. Money is paid to bank. May be saved for later use."},
 	},
 }
-
-// Casino card kinds, short.
-const (
-	fireChief        = pb.CasinoCardKind_CASINO_CARD_KIND_FIRE_CHIEF
-	policeRaid       = pb.CasinoCardKind_CASINO_CARD_KIND_POLICE_RAID
-	politicalPockets = pb.CasinoCardKind_CASINO_CARD_KIND_POLITICAL_POCKETS
-	pssst            = pb.CasinoCardKind_CASINO_CARD_KIND_PSSST
-	windfall         = pb.CasinoCardKind_CASINO_CARD_KIND_GAMBLING_WINDFALL
-	applePie         = pb.CasinoCardKind_CASINO_CARD_KIND_APPLE_PIE
-	insideJob        = pb.CasinoCardKind_CASINO_CARD_KIND_INSIDE_JOB
-	breakTheBank     = pb.CasinoCardKind_CASINO_CARD_KIND_BREAK_THE_BANK
-	bigAct           = pb.CasinoCardKind_CASINO_CARD_KIND_HIRE_A_BIG_ACT
-	crazedFan        = pb.CasinoCardKind_CASINO_CARD_KIND_CRAZED_FAN
-	stealTheShow     = pb.CasinoCardKind_CASINO_CARD_KIND_STEAL_THE_SHOW
-	ordinance        = pb.CasinoCardKind_CASINO_CARD_KIND_NEW_CITY_ORDINANCE
-	commission       = pb.CasinoCardKind_CASINO_CARD_KIND_STATE_GAMING_COMMISSION
-)
 
 // BoardwalkV2 is the expansion's table of house rules version 2, which
 // games created before version 3 are played and verified with: Boardwalk

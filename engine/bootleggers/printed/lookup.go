@@ -1,4 +1,4 @@
-package bootleggers
+package printed
 
 import (
 	"fmt"
@@ -154,6 +154,15 @@ func MuscleBandCards(b int) []int {
 		out[i] = b*MuscleBandSize + i + 1
 	}
 	return out
+}
+
+// DefaultVariant is the variant of a table of players that names none:
+// "Where are da boys?" for 2 players, the standard game for 3 to 6.
+func DefaultVariant(players int) pb.Variant {
+	if players == TwoPlayers {
+		return pb.Variant_VARIANT_WHERE_ARE_DA_BOYS
+	}
+	return pb.Variant_VARIANT_STANDARD
 }
 
 // TwoPlayer reports whether options (normalised) select the 2-player variant.

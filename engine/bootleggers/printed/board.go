@@ -1,10 +1,11 @@
-package bootleggers
+package printed
 
 import pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 
 // Board returns the game's data as a message, for clients to draw and
 // explain a game from data: built from the tables of data.go and the
-// lookups over them, which the rules read too.
+// lookups over them, which the rules read too; a table's row is its
+// default variant's, with no optional rule.
 func Board() *pb.Board {
 	b := &pb.Board{HouseRulesVersion: HouseRulesVersion, Numbers: &pb.Numbers{
 		Rounds: Rounds, StartingMoney: StartingMoney, MarkersPerColour: MarkersPerColour, StartingBackRoom: StartingBackRoom,
@@ -41,7 +42,7 @@ func Board() *pb.Board {
 	}
 	b.Boardwalk = boardwalkData()
 	for players := MinPlayers; players <= MaxPlayers; players++ {
-		o, _ := NormaliseOptions(players, nil)
+		o := &pb.Options{Variant: DefaultVariant(players)}
 		t := &pb.TableSize{Players: int32(players), Variant: o.GetVariant(), Offer: int32(OfferSize(players, o)),
 			Places: PlacesInPlay(players, o), EndMoney: int32(EndMoney(o)), Copper: CopperInPlay(o)}
 		if players == NeedALittleHelpPlayers {

@@ -1,4 +1,4 @@
-package bootleggers
+package printed
 
 import (
 	"fmt"
@@ -58,7 +58,7 @@ func setupLabel(v engine.Viewer, e *pb.Event) string {
 	case *pb.Event_RoundStarted:
 		return fmt.Sprintf("round %d begins: Phase 1, Muscle", k.RoundStarted.GetRound())
 	case *pb.Event_PhaseBegan:
-		return phaseTitle(k.PhaseBegan.GetPhase())
+		return PhaseTitle(k.PhaseBegan.GetPhase())
 	case *pb.Event_TheHeat:
 		return heatLabel(v, k.TheHeat)
 	case *pb.Event_GameEnded:
