@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	blprinted "github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	bbprinted "github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/games"
@@ -63,7 +63,7 @@ func TestRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r := bl.GetRules(); r.GetTitle() != "Bootleggers" || r.GetMinPlayers() != 2 || r.GetMaxPlayers() != 6 || !r.GetLabelled() ||
-		!proto.Equal(r.GetBoard().GetBootleggers(), bootleggers.Board()) || r.GetVariants()[1].GetName() != "where-are-da-boys" {
+		!proto.Equal(r.GetBoard().GetBootleggers(), blprinted.Board()) || r.GetVariants()[1].GetName() != "where-are-da-boys" {
 		t.Errorf("Bootleggers' rules: %v", r)
 	}
 	_, err = e.client.GetRules(ctx, &moonshinev1.GetRulesRequest{Game: "chess"})
