@@ -26,6 +26,11 @@ type Look struct {
 	// streams.
 	Update     *moonshinev1.PromptUpdate
 	UpdateWire *grpc.PreparedMsg
+	// Batch is, on a batched stream, Events with Update (when it is due)
+	// in one response, and BatchWire that response encoded, shared with
+	// the streams that see it alike; nil when there is nothing to send.
+	Batch     *moonshinev1.WatchGameResponse
+	BatchWire *grpc.PreparedMsg
 	// Outcome is set once the game is over.
 	Outcome *moonshinev1.Outcome
 	// Version is the game's version.
@@ -46,15 +51,25 @@ func (h *Host) Watch(g *Game) (done func()) {
 	}
 }
 
-// Look takes, under the game's lock, what a watch is to send after seq
-// after: the events from the game's recent ones, catching the game up
+// Cursor is where a watch stream stands: the last event it sent, and the
+// version of the last prompt update it sent (-1: none); what it asked
+// for: prompt updates, and batches (WatchGameRequest.batched).
+type Cursor struct {
+	After    int64
+	Prompted int64
+	Prompts  bool
+	Batched  bool
+}
+
+// Look takes, under the game's lock, what a watch is to send after its
+// cursor: the events from the game's recent ones, catching the game up
 // first when the store told of appends it has not folded (one read for all
 // its watchers), and with prompts, the prompt update of acc's audience.
 // The caller's credential is checked again (a watcher whose credential
 // was rotated or freed stops). An outage of the store is not an error
 // here: InMemory is false, and the watch reads the store itself, riding
 // it out.
-func (h *Host) Look(ctx context.Context, g *Game, caller auth.Caller, after int64, prompts bool, acc projection.Access, enc *feed.Encoder) (Look, error) {
+func (h *Host) Look(ctx context.Context, g *Game, caller auth.Caller, cur Cursor, acc projection.Access, enc *feed.Encoder) (Look, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var err error
@@ -68,17 +83,33 @@ func (h *Host) Look(ctx context.Context, g *Game, caller auth.Caller, after int6
 		return Look{}, err
 	}
 	l := Look{Version: g.folded.Version}
-	evs, ok := g.feed.Since(after, g.folded.Version, acc, enc)
+	if o := g.folded.State.Outcome(); o != nil {
+		l.Outcome = projection.Outcome(o)
+	}
+	if cur.Prompts {
+		l.Update = g.feed.Update(g.folded, g.wireClocks, acc)
+	}
+	if cur.Batched {
+		update := l.Update
+		if cur.Prompted == g.folded.Version {
+			update = nil // sent already
+		}
+		if cur.After >= g.folded.Version && update == nil {
+			l.InMemory = err == nil
+			return l, nil
+		}
+		var ok bool
+		l.Batch, l.BatchWire, ok = g.feed.Batch(cur.After, g.folded.Version, acc, update, enc)
+		l.InMemory = ok && err == nil
+		return l, nil
+	}
+	evs, ok := g.feed.Since(cur.After, g.folded.Version, acc, enc)
 	if l.InMemory = ok && err == nil; !l.InMemory {
 		return l, nil
 	}
 	l.Events = evs
-	if prompts {
-		l.Update = g.feed.Update(g.folded, g.wireClocks, acc)
+	if cur.Prompts {
 		l.UpdateWire = g.feed.UpdateWire(l.Update, acc, enc)
-	}
-	if o := g.folded.State.Outcome(); o != nil {
-		l.Outcome = projection.Outcome(o)
 	}
 	return l, nil
 }

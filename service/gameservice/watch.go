@@ -54,7 +54,8 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	case req.GetAfterTalkSeq() < 0:
 		return rpcstatus.BadRequest("after_talk_seq", "must not be negative")
 	}
-	cur := watchCursor{events: req.GetAfterSeq(), talk: req.GetAfterTalkSeq(), withTalk: req.GetTalk(), prompts: req.GetPrompts(), prompted: -1}
+	cur := watchCursor{events: req.GetAfterSeq(), talk: req.GetAfterTalkSeq(), withTalk: req.GetTalk(), prompts: req.GetPrompts(),
+		batched: req.GetBatched(), prompted: -1}
 	g, unpin, err := s.host.Pinned(ctx, req.GetGameId())
 	if err != nil {
 		return resumable(err, cur)
@@ -86,6 +87,7 @@ type watchCursor struct {
 	events, talk int64
 	withTalk     bool
 	prompts      bool
+	batched      bool
 	prompted     int64
 }
 
@@ -116,7 +118,7 @@ func (w *watch) loop(ctx context.Context, cur watchCursor) error {
 	caller := auth.From(ctx)
 	for {
 		moved := g.Moved()
-		l, err := w.host.Look(ctx, g, caller, cur.events, cur.prompts, w.acc, w.enc)
+		l, err := w.host.Look(ctx, g, caller, gamehost.Cursor{After: cur.events, Prompted: cur.prompted, Prompts: cur.prompts, Batched: cur.batched}, w.acc, w.enc)
 		if err != nil {
 			return err
 		}
@@ -125,6 +127,12 @@ func (w *watch) loop(ctx context.Context, cur watchCursor) error {
 			if l.Events, more, err = w.readEvents(ctx, cur); err != nil {
 				return err
 			}
+		}
+		if cur.batched {
+			if err := w.sendBatch(&cur, l); err != nil {
+				return err
+			}
+			l.Events = nil
 		}
 		for _, o := range l.Events {
 			if err := sendEvent(stream, o); err != nil {
@@ -166,6 +174,50 @@ func (w *watch) loop(ctx context.Context, cur watchCursor) error {
 		case <-moved:
 		}
 	}
+}
+
+// sendBatch sends, on a batched stream, what the look found: the events
+// read from the store in one response, or the game's batch (its events
+// and the prompt update at their end).
+func (w *watch) sendBatch(cur *watchCursor, l gamehost.Look) error {
+	if !l.InMemory {
+		if len(l.Events) == 0 {
+			return nil
+		}
+		resp := &moonshinev1.WatchGameResponse{Events: make([]*moonshinev1.Event, len(l.Events))}
+		for i, o := range l.Events {
+			resp.Events[i] = o.Event
+		}
+		last := resp.Events[len(resp.Events)-1].GetSeq()
+		if u := l.Update; u != nil && u.GetVersion() == last && cur.prompted != last { // caught up: the update goes with them
+			resp.Prompt, cur.prompted = u, last
+		}
+		if err := w.stream.Send(resp); err != nil {
+			return err
+		}
+		cur.events = last
+		return nil
+	}
+	if l.Batch == nil {
+		return nil
+	}
+	var err error
+	if l.BatchWire != nil {
+		err = w.stream.SendMsg(l.BatchWire)
+	} else {
+		err = w.stream.Send(l.Batch)
+	}
+	if err != nil {
+		return err
+	}
+	for _, ev := range l.Batch.GetEvents() {
+		w.tel.WatchDelivered(time.Since(ev.GetRecordedAt().AsTime()))
+	}
+	cur.events = l.Version
+	if l.Batch.GetPrompt() != nil {
+		cur.prompted = l.Version
+	}
+	return nil
 }
 
 // sendEvent sends one event, as the bytes encoded for its audience when

@@ -37,6 +37,8 @@ type Feed struct {
 	promptsAt int64
 	prompts   []engine.Prompt
 	updates   map[projection.Audience]*moonshinev1.PromptUpdate
+	// batches are the batched responses encoded since the last event.
+	batches []batch
 	// updateWires are the updates encoded, as recentEvent.wires.
 	updateWires map[projection.Audience]*grpc.PreparedMsg
 }
@@ -104,7 +106,7 @@ func (w *Feed) Detach() {
 
 // Reset forgets the recent events and the prompts.
 func (w *Feed) Reset() {
-	w.recent, w.prompts, w.updates, w.updateWires, w.promptsAt = nil, nil, nil, nil, -1
+	w.recent, w.prompts, w.updates, w.updateWires, w.promptsAt, w.batches = nil, nil, nil, nil, -1, nil
 }
 
 // Add keeps an event the game folded, while it is watched.
@@ -120,6 +122,60 @@ func (w *Feed) Add(seq int64, at time.Time, se *moonshinev1.StoredEvent) {
 		w.recent = w.recent[:recentMax-1]
 	}
 	w.recent = append(w.recent, &recentEvent{seq: seq, at: at, stored: se})
+	w.batches = w.batches[:0] // each ended before this event
+}
+
+// batch is a batched response encoded once and shared by the streams
+// whose audiences see it alike: the events after after up to version, as
+// views shows them, with update (nil: none).
+type batch struct {
+	after, version int64
+	views          []*moonshinev1.Event
+	update         *moonshinev1.PromptUpdate
+	wire           *grpc.PreparedMsg
+}
+
+// Batch returns the events after seq after up to version as one batched
+// response of acc's audience, with update (nil: none) after them, and
+// the response encoded by enc, shared with every audience that sees the
+// events and the update alike (nil when enc is nil); ok is false when the
+// watcher must read the store.
+func (w *Feed) Batch(after, version int64, acc projection.Access, update *moonshinev1.PromptUpdate, enc *Encoder) (*moonshinev1.WatchGameResponse, *grpc.PreparedMsg, bool) {
+	out, ok := w.Since(after, version, acc, nil)
+	if !ok {
+		return nil, nil, false
+	}
+	resp := &moonshinev1.WatchGameResponse{Events: make([]*moonshinev1.Event, len(out)), Prompt: update}
+	for i, o := range out {
+		resp.Events[i] = o.Event
+	}
+	if enc == nil {
+		return resp, nil, true
+	}
+	for _, b := range w.batches {
+		if b.after == after && b.version == version && b.update == update && sameProjections(b.views, resp.Events) {
+			return resp, b.wire, true
+		}
+	}
+	wire := enc.encode(resp)
+	if wire != nil {
+		w.batches = append(w.batches, batch{after: after, version: version, views: resp.Events, update: update, wire: wire})
+	}
+	return resp, wire, true
+}
+
+// sameProjections reports whether two runs of projections show the same
+// (sameProjection, event by event).
+func sameProjections(x, y []*moonshinev1.Event) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if !sameProjection(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Since returns the events after seq after, as acc sees them (encoded by
