@@ -70,6 +70,7 @@ type options struct {
 	// The games.
 	mode        string
 	prompts     string
+	batched     bool
 	only        []string
 	count       int
 	concurrency int
@@ -106,6 +107,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.Int64Var(&o.cacheMiB, "cache-mib", 0, "the started servers' game cache budget in MiB (0: the server's default)")
 	fs.StringVar(&o.mode, "mode", "stream", "client mode: stream (watch once, act on prompts) or poll (views before every command)")
 	fs.StringVar(&o.prompts, "prompts", "stream", "stream mode: where a seat learns it must act, stream (prompt updates) or view (a GetView after each event)")
+	fs.BoolVar(&o.batched, "batched", true, "stream mode: watch batched (one response per append: its events and the prompt update), as the project's clients do; false: a message per event and per update")
 	fs.StringVar(&only, "games", "", "games to play, comma-separated rules ids (empty: every game the server hosts)")
 	fs.IntVar(&o.count, "count", 40, "games played per round, spread over the games")
 	fs.IntVar(&o.concurrency, "concurrency", 8, "games in play at once, and the baseline's writers")
@@ -196,6 +198,9 @@ func load(ctx context.Context, o options, stderr io.Writer) (*report, error) {
 	rep := &report{Store: fleet.describe(), Mode: o.mode, Concurrency: o.concurrency, Machine: machine()}
 	if o.mode == "stream" {
 		rep.Mode += ", prompts from " + o.prompts
+		if o.batched {
+			rep.Mode += ", batched"
+		}
 	}
 	switch {
 	case o.watchers > 0:
