@@ -87,6 +87,7 @@ type options struct {
 	cacheGames  int
 	cacheMoves  int
 	floor       time.Duration
+	withFloor   time.Duration
 	// Output.
 	profile string
 	timeout time.Duration
@@ -122,6 +123,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.streamGames, "stream-games", 1000, "stream memory scenario: games they watch")
 	fs.IntVar(&o.cacheGames, "cache-games", 0, "cache scenario: games of each kind created and played")
 	fs.IntVar(&o.cacheMoves, "cache-moves", 30, "cache scenario: commands played in each game")
+	fs.DurationVar(&o.withFloor, "with-floor", 0, "client mode on postgres: also run the grouped floor (see -floor) for this long before and after the service's rounds, and report the service's commands/s as a ratio to the floor's mean, measured in the same run")
 	fs.DurationVar(&o.floor, "floor", 0, "floor scenario: for this long each, with a commit per command and with group commit, the least any server does per command in client mode (an insert, a unary call, a message to each seat), against the baseline (DATABASE_URL)")
 	fs.StringVar(&o.profile, "profile", "", "directory for the first server's CPU, allocation and heap profiles of the first round")
 	fs.DurationVar(&o.timeout, "timeout", 15*time.Minute, "limit for the whole run")
