@@ -31,7 +31,7 @@ func (s *Service) SubmitCommand(ctx context.Context, req *moonshinev1.SubmitComm
 	if err != nil {
 		return nil, err
 	}
-	out, label, err := written(ctx, s.host, s.tel, c, g, w)
+	out, label, err := written(ctx, s.tel, c, g, w)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (s *Service) Resign(ctx context.Context, req *moonshinev1.ResignRequest) (*
 	if err != nil {
 		return nil, err
 	}
-	out, label, err := written(ctx, s.host, s.tel, c, g, w)
+	out, label, err := written(ctx, s.tel, c, g, w)
 	if err != nil {
 		return nil, err
 	}
@@ -100,12 +100,12 @@ func (s *Service) play(ctx context.Context, gameID, commandID string, expected *
 
 // written returns what a command wrote as its seat sees it, and the
 // command's label in its words.
-func written(ctx context.Context, host *gamehost.Host, tel *telemetry.Telemetry, c auth.Caller, g *gamehost.Game, w gamehost.Written) ([]*moonshinev1.Event, string, error) {
+func written(ctx context.Context, tel *telemetry.Telemetry, c auth.Caller, g *gamehost.Game, w gamehost.Written) ([]*moonshinev1.Event, string, error) {
 	acc, err := accessFor(c, g, perspective{}, false)
 	if err != nil {
 		return nil, "", err
 	}
 	_, span := tel.Start(ctx, "project")
 	defer span.End()
-	return host.Projected(g, w, acc), g.Module().CommandLabel(acc.Game, w.Inner), nil
+	return g.Projected(w, acc), g.Module().CommandLabel(acc.Game, w.Inner), nil
 }
