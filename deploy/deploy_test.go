@@ -24,13 +24,23 @@ func loadCompose(t *testing.T, env map[string]string) (*types.Project, error) {
 		func(o *loader.Options) { o.SetProjectName("moonshine", true) })
 }
 
-// TestComposeFile loads the compose file: it is valid, it will not start
-// without an auditor token (there is no default), and each server has a
-// health check by the binary's own health subcommand, its admin listener
-// and the database.
+// TestComposeFile loads the compose file: it is valid, it starts with no
+// auditor unless a token is given (and then passes it on), and each server
+// has a health check by the binary's own health subcommand, its admin
+// listener and the database.
 func TestComposeFile(t *testing.T) {
-	if _, err := loadCompose(t, map[string]string{}); err == nil || !strings.Contains(err.Error(), "MOONSHINE_AUDITOR_TOKEN") {
-		t.Fatalf("without MOONSHINE_AUDITOR_TOKEN: %v, want a refusal naming it", err)
+	bare, err := loadCompose(t, map[string]string{})
+	if err != nil {
+		t.Fatalf("without MOONSHINE_AUDITOR_TOKEN: %v", err)
+	}
+	for _, name := range servers {
+		s, err := bare.GetService(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := s.Environment["MOONSHINE_AUDITOR_TOKEN"]; v != nil && *v != "" {
+			t.Errorf("%s has an auditor token nobody gave: %q", name, *v)
+		}
 	}
 	p, err := loadCompose(t, map[string]string{"MOONSHINE_AUDITOR_TOKEN": "a-token-for-the-test"})
 	if err != nil {
@@ -165,7 +175,13 @@ func TestDockerfile(t *testing.T) {
 			t.Errorf("the Dockerfile lacks %q", want)
 		}
 	}
-	if _, err := os.Stat("../.dockerignore"); err != nil {
-		t.Errorf("no .dockerignore beside the build context: %v", err)
+	for file, line := range map[string]string{"../.dockerignore": "/bin", "../.gitignore": "/bin/"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(strings.Split(string(b), "\n"), line) {
+			t.Errorf("%s does not ignore bin/ (go build -o bin/ puts the binaries there)", file)
+		}
 	}
 }

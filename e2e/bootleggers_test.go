@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	blprinted "github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/games"
 	bl "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 	bb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
@@ -326,9 +326,9 @@ func checkBootleggersResult(t *testing.T, ctx context.Context, g *fullGame, tabl
 	}
 	checkOptionsPlayed(t, g, bv.GetOptions())
 	res := bv.GetResult()
-	end := int32(bootleggers.EarlyEndMoney)
+	end := int32(blprinted.EarlyEndMoney)
 	if table.players == 2 {
-		end = bootleggers.TwoPlayerEndMoney
+		end = blprinted.TwoPlayerEndMoney
 	}
 	richest := int32(0)
 	for _, s := range bv.GetSeats() {

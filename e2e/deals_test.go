@@ -161,12 +161,12 @@ func TestKingdomBotAnswersDeals(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	const n = 3
-	reg, err := games.New(moduleOf(rigged{extra: favorsOpening(n)}))
+	m := moduleOf(rigged{extra: favorsOpening(n)})
+	m.Policy = strategy.Policy{}
+	reg, err := games.New(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	kg, _ := reg.Lookup(kingdomGame)
-	kg.Policy = strategy.Policy{}
 	p := startPlatform(t, ctx, reg)
 	// The rigged opening is the same in every game: learn whom it awaits.
 	probe, err := p.dial().api.CreateGame(ctx, &moonshinev1.CreateGameRequest{Game: kingdomGame, Config: &moonshinev1.GameConfig{Players: n}})

@@ -459,14 +459,21 @@ func (r rigged) NewState() engine.State { return publicDice{r.Rules.NewState()} 
 // by the public view: identical twins draw identical dice.
 type publicDice struct{ engine.State }
 
+// Clone copies the state as a publicDice state.
+func (p publicDice) Clone() engine.State { return publicDice{p.State.Clone()} }
+
 // Decide decides with the generator of the public view.
-func (p publicDice) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, error) {
+func (p publicDice) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, engine.State, error) {
 	b, err := deterministic.Marshal(p.State.View(engine.SpectatorViewer()))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	key := sha256.Sum256(b)
-	return p.State.Decide(seat, cmd, engine.CommandRand(key[:], 1))
+	evs, next, err := p.State.Decide(seat, cmd, engine.CommandRand(key[:], 1))
+	if err != nil {
+		return nil, nil, err
+	}
+	return evs, publicDice{next}, nil
 }
 
 // riggedTable starts a server hosting the rigged Kingdom with the given

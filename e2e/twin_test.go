@@ -10,6 +10,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	bbprinted "github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/games"
 	bb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -54,11 +55,11 @@ func twinDeals(n, q, r int) (a, b dealt) {
 	for i := uint64(0); ; i++ {
 		rng := engine.CommandRand(fmt.Appendf(nil, "e2e twin %d", i), 1)
 		booze := boozebarons.DealBooze(n, rng)
-		if boozebarons.MobOf(booze[q]) == boozebarons.MobOf(booze[r]) {
+		if bbprinted.MobOf(booze[q]) == bbprinted.MobOf(booze[r]) {
 			continue
 		}
-		deck := make([]int32, boozebarons.DeckSize)
-		for j, x := range rng.Perm(boozebarons.DeckSize) {
+		deck := make([]int32, bbprinted.DeckSize)
+		for j, x := range rng.Perm(bbprinted.DeckSize) {
 			deck[j] = int32(x)
 		}
 		opts := &bb.Options{DocksSide: bb.Side_SIDE_A, RefillRounding: bb.Rounding_ROUNDING_UP, FirstBaron: proto.Int32(int32(i % uint64(n)))}

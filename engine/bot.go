@@ -161,17 +161,10 @@ func (b Bots) At(l Level) Bot {
 	return b.Easy
 }
 
-// Bot returns the module's bot of level l: its Bots', else its Policy as a
-// bot, else [UniformBot].
-func (m Module) Bot(l Level) Bot {
-	if b := m.Bots.At(l); b != nil {
-		return b
-	}
-	if m.Policy != nil {
-		return PolicyBot(m.Policy)
-	}
-	return UniformBot
-}
+// Bot returns the module's bot of level l: its Bots' of that level, with
+// the defaults of [Module.Defaults] (a weaker level's, the Policy's, or
+// the uniform bot).
+func (m Module) Bot(l Level) Bot { return m.Defaults().Bots.At(l) }
 
 // BotRand returns the generator of seat's bot for the decision whose first
 // event will have sequence number seq, derived from the game's secret seed

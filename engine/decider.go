@@ -18,24 +18,26 @@ type Turns[C proto.Message] interface {
 	Awaits(seat Seat, cmd C) *RuleError
 }
 
-// Decidable is a game state a [Decider] works on: it folds and copies
-// itself ([Folding]) and says whom it waits for ([Turns]).
-type Decidable[S any, C proto.Message] interface {
-	Folding[S]
+// Decidable is a game state a [Decider] works on: a [State], which folds
+// and copies itself, that says whom it waits for ([Turns]). A decision on
+// a state of type S (the state's own pointer type, *State) holds its copy
+// as an S: the game's Clone returns an S.
+type Decidable[C proto.Message] interface {
+	State
 	Turns[C]
 }
 
 // Rule is a game's rule for one prechecked command: it reads d.State(),
 // refuses with a *RuleError, returns nil at d.Checking() once the command
 // is checked, and emits the command's events.
-type Rule[S Folding[S], C proto.Message] func(d *Decision[S], seat Seat, cmd C) *RuleError
+type Rule[S State, C proto.Message] func(d *Decision[S], seat Seat, cmd C) *RuleError
 
 // Decider is how a game on the kit decides: one precheck, then the game's
 // Rule on a [Decision]. State.Decide is Decider.Decide; a prompt's legal
 // list keeps the candidates Decider.Accepts, which runs the same precheck
 // and the same Rule as a check, so that what is offered is what Decide
 // accepts.
-type Decider[S Decidable[S, C], C proto.Message] struct {
+type Decider[S Decidable[C], C proto.Message] struct {
 	// Game names the game in refusals ("Booze Barons").
 	Game string
 	// Rule decides a prechecked command.
@@ -68,16 +70,21 @@ func (k Decider[S, C]) Precheck(s S, seat Seat, cmd proto.Message) (C, *RuleErro
 	return c, nil
 }
 
-// Decide prechecks cmd and runs the rule on a copy of s: the events, a
+// Decide prechecks cmd and runs the rule on a copy of s: the events and
+// the copy they leave (each applied once, as it was emitted), a
 // *RuleError, or an internal error when the rules built an event that
-// does not apply.
-func (k Decider[S, C]) Decide(s S, seat Seat, cmd proto.Message, rng *Rand) ([]Event, error) {
-	c, err := k.Precheck(s, seat, cmd)
-	if err != nil {
-		return nil, err
+// does not apply. s is unchanged.
+func (k Decider[S, C]) Decide(s S, seat Seat, cmd proto.Message, rng *Rand) ([]Event, State, error) {
+	c, refused := k.Precheck(s, seat, cmd)
+	if refused != nil {
+		return nil, nil, refused
 	}
 	d := NewDecision(s, rng)
-	return d.Done(k.Rule(d, seat, c))
+	evs, err := d.Done(k.Rule(d, seat, c))
+	if err != nil {
+		return nil, nil, err
+	}
+	return evs, d.State(), nil
 }
 
 // DecideInPlace is Decide on s itself: the precheck, then the rule on a

@@ -1,19 +1,6 @@
 package engine
 
-import (
-	"fmt"
-
-	"google.golang.org/protobuf/proto"
-)
-
-// Folding is a game's state as a [Decision] works on it: it folds one event
-// body with the very Apply that replay uses, and it makes deep copies, so
-// that a decision applies its own events to a copy and never touches the
-// state it decides on. S is the state's own pointer type (*State).
-type Folding[S any] interface {
-	Apply(body proto.Message) error
-	Clone() S
-}
+import "fmt"
 
 // Decision builds the events of one decision: the one decision builder of
 // every game. A rule reads the state through [Decision.State], refuses with
@@ -39,7 +26,7 @@ type Folding[S any] interface {
 // rule that emits without asking Checking first is still answered right:
 // the check copies the state at the first event and goes on as a decision
 // does (it then reads the state only through State).
-type Decision[S Folding[S]] struct {
+type Decision[S State] struct {
 	state  S
 	events []Event
 	rng    *Rand
@@ -49,9 +36,10 @@ type Decision[S Folding[S]] struct {
 }
 
 // NewDecision starts a decision on a copy of s that draws from rng (the
-// generator [State.Decide] was given).
-func NewDecision[S Folding[S]](s S, rng *Rand) *Decision[S] {
-	return &Decision[S]{state: s.Clone(), rng: rng, copied: true}
+// generator [State.Decide] was given). The copy is s's Clone, which must
+// be an S: a game state's Clone returns its own type.
+func NewDecision[S State](s S, rng *Rand) *Decision[S] {
+	return &Decision[S]{state: s.Clone().(S), rng: rng, copied: true}
 }
 
 // NewInPlace starts a decision that applies its events to s itself, with
@@ -59,14 +47,14 @@ func NewDecision[S Folding[S]](s S, rng *Rand) *Decision[S] {
 // needs Decide then Apply at the cost of Apply alone. A rule on the kit
 // refuses before its first event, so a refused decision leaves s as it
 // was.
-func NewInPlace[S Folding[S]](s S, rng *Rand) *Decision[S] {
+func NewInPlace[S State](s S, rng *Rand) *Decision[S] {
 	return &Decision[S]{state: s, rng: rng, copied: true}
 }
 
 // NewCheck starts a check-only decision on s itself: it answers whether a
 // command would be accepted, without a copy of the state and without
 // building events.
-func NewCheck[S Folding[S]](s S) *Decision[S] { return &Decision[S]{state: s, check: true} }
+func NewCheck[S State](s S) *Decision[S] { return &Decision[S]{state: s, check: true} }
 
 // State returns the state as the events emitted so far leave it. In a
 // check, before any event, it is the state being decided on, which rules
@@ -92,7 +80,7 @@ func (d *Decision[S]) Rand() *Rand {
 // keeps the first such error and [Decision.Done] reports it.
 func (d *Decision[S]) Emit(evs ...Event) {
 	if !d.copied {
-		d.state, d.copied = d.state.Clone(), true
+		d.state, d.copied = d.state.Clone().(S), true
 	}
 	for _, ev := range evs {
 		for body := range ev.EachBody {

@@ -32,8 +32,11 @@
 //   - [Sealed] and [Seal]: sealed simultaneous choices;
 //   - [Kinds]: wrapping a game's event and command kinds into its oneofs;
 //   - [UnknownEvent]: the default of every Apply switch;
-//   - [Module]: a game as the platform registers it (rules, variants, bot
-//     policy, bots by level, board data, labels).
+//   - [Module]: a game as the platform registers it, one declared value:
+//     rules, variants, rules version, takeback declaration, resign
+//     command, bot policy, bots by level, timeout default, board data,
+//     labels; every optional feature is a field, its default filled in by
+//     [Module.Defaults] and the declaration checked by [Module.Check].
 //
 // Bots play from what their seat may know and nothing else: a [Bot] is
 // given a seat's [Knowledge] (its view, its redacted history and its
@@ -43,5 +46,6 @@
 //
 // engine/playtest checks any game against the contract: that Decide and
 // Prompts never change the state, that Apply covers every event kind, that
-// the log rebuilds and verifies.
+// the log rebuilds and verifies; its Conform runs every such check on a
+// game's Module.
 package engine

@@ -112,7 +112,7 @@ func playHighBid(t *testing.T, seed []byte) (cmds []engine.Logged, evs []engine.
 		if p.Seat == 2 {
 			c = p.Legal[len(p.Legal)-1]
 		}
-		out, err := g.Decide(p.Seat, c)
+		out, _, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +132,7 @@ func TestVerify(t *testing.T) {
 	seed := []byte("0123456789abcdef0123456789abcdef")
 	cfg := engine.Config{Players: 3}
 	cmds, evs := playHighBid(t, seed)
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, evs); err != nil {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, evs); err != nil {
 		t.Fatalf("an honest log fails verify: %v", err)
 	}
 	var verr *engine.VerifyError
@@ -147,7 +147,7 @@ func TestVerify(t *testing.T) {
 	}
 	prize := rolled[last].Event.Public.(*hb.Event).GetRoundStarted()
 	rolled[last].Event = engine.PublicEvent(hbEvents.Wrap(&hb.RoundStarted{Round: prize.Round, Prize: prize.Prize%6 + 1}))
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, rolled); !errors.As(err, &verr) || verr.Seq != rolled[last].Seq {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, rolled); !errors.As(err, &verr) || verr.Seq != rolled[last].Seq {
 		t.Fatalf("a changed prize at event %d: verify says %v", rolled[last].Seq, err)
 	}
 
@@ -156,17 +156,17 @@ func TestVerify(t *testing.T) {
 	d.GetPurseDealt().Coins++
 	dealt[0].Event = engine.Event{Public: dealt[0].Event.Public, Private: slices.Clone(dealt[0].Event.Private)}
 	dealt[0].Event.Private[1].Body = d
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, dealt); !errors.As(err, &verr) || verr.Seq != 1 {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, dealt); !errors.As(err, &verr) || verr.Seq != 1 {
 		t.Fatalf("a changed secret deal: verify says %v", err)
 	}
 
-	if err := engine.Verify(highBid{}, cfg, []byte("another seed, another game......"), cmds, evs); err == nil {
+	if err := engine.Verify(highBidModule(), cfg, []byte("another seed, another game......"), cmds, evs); err == nil {
 		t.Fatal("a log verifies against the wrong seed")
 	}
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, evs[:len(evs)-1]); err == nil {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, evs[:len(evs)-1]); err == nil {
 		t.Fatal("a log with its last event cut off verifies")
 	}
-	if err := engine.Verify(highBid{}, cfg, seed, cmds[:len(cmds)-1], evs); err == nil {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds[:len(cmds)-1], evs); err == nil {
 		t.Fatal("a log with an event no command wrote verifies")
 	}
 }
@@ -181,13 +181,13 @@ func TestVerifyAllowsGapsForTableTalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Version = 4 // two chat events at seq 3 and 4
-	out, err := g.Decide(0, bidCmd(0))
+	out, _, err := g.Decide(0, bidCmd(0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmds := []engine.Logged{{Seat: 0, Command: bidCmd(0), FirstSeq: 5, LastSeq: 5}}
 	evs := []engine.Recorded{{Seq: 1, Event: setup[0]}, {Seq: 2, Event: setup[1]}, {Seq: 5, Event: out[0]}}
-	if err := engine.Verify(highBid{}, engine.Config{Players: 2}, seed, cmds, evs); err != nil {
+	if err := engine.Verify(highBidModule(), engine.Config{Players: 2}, seed, cmds, evs); err != nil {
 		t.Fatalf("verify with chat gaps: %v", err)
 	}
 }
@@ -211,7 +211,7 @@ func TestDecideAfterTheEndIsGameOver(t *testing.T) {
 		}
 	}
 	for _, cmd := range []proto.Message{bidCmd(0), &hb.Options{}} {
-		if _, err := g.Decide(0, cmd); !errors.Is(err, engine.ErrGameOver) {
+		if _, _, err := g.Decide(0, cmd); !errors.Is(err, engine.ErrGameOver) {
 			t.Fatalf("%v after the end: %v", cmd, err)
 		}
 	}

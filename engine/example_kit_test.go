@@ -79,7 +79,7 @@ type bidState struct {
 	over            bool
 }
 
-func (s *bidState) Clone() *bidState {
+func (s *bidState) Clone() engine.State {
 	c := *s
 	c.purses, c.points, c.last = slices.Clone(s.purses), slices.Clone(s.points), slices.Clone(s.last)
 	c.bids = s.bids.Clone()
@@ -153,7 +153,7 @@ func (s *bidState) Outcome() *engine.Outcome {
 	return o
 }
 
-func (s *bidState) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
+func (s *bidState) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, engine.State, error) {
 	return hbDecider.Decide(s, seat, cmd, rng)
 }
 
@@ -291,7 +291,9 @@ func (hbLabels) Event(v engine.Viewer, body proto.Message) string {
 // highBidModule is the game as the platform registers it.
 func highBidModule() engine.Module {
 	return engine.Module{
-		Rules: highBid{}, Title: "High Bid", Labels: hbLabels{},
+		Rules: highBid{}, Title: "High Bid", Labels: hbLabels{}, RulesVersion: "1",
+		Takebacks: &engine.KindChain{Draws: engine.KindSet("game_started", "round_started"),
+			Reveals: engine.KindSet("bids_revealed"), Own: engine.KindSet("bid_made")},
 		Variants: []engine.Variant{
 			{Name: "standard", Title: "Three prizes", MinPlayers: 2, MaxPlayers: 4},
 			{Name: "long", Title: "Nine prizes", MinPlayers: 2, MaxPlayers: 4, Options: &hb.Options{Rounds: 9}},
@@ -325,7 +327,7 @@ func Example() {
 	for g.State.Outcome() == nil {
 		p := g.State.Prompts()[0]
 		cmd := p.Legal[(len(p.Legal)-1)*(int(p.Seat)+1)/4]
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, _, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			panic(err)
 		}

@@ -66,17 +66,42 @@ func (g *Game) Apply(evs ...Event) error {
 	return nil
 }
 
+// Clone returns a copy of the game whose state is the state's deep copy
+// ([State.Clone]): folding events into it leaves g as it was.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.State = g.State.Clone()
+	return &c
+}
+
 // Decide checks a command against the current state with the generator for
-// the next sequence number, derived from the game's seed. It does not apply
-// the events. The game's own precheck ([Decider.Precheck]) refuses
-// commands once the game is over.
-func (g *Game) Decide(seat Seat, cmd proto.Message) ([]Event, error) {
-	evs, err := g.State.Decide(seat, cmd, CommandRand(g.seed, g.Version+1))
+// the next sequence number, derived from the game's seed, and returns its
+// events and the game they lead to: the decision's own state, its events
+// applied once, at the version of its last event. g is unchanged. The
+// game's own precheck ([Decider.Precheck]) refuses commands once the game
+// is over.
+func (g *Game) Decide(seat Seat, cmd proto.Message) ([]Event, *Game, error) {
+	evs, st, err := g.State.Decide(seat, cmd, CommandRand(g.seed, g.Version+1))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if len(evs) == 0 {
-		return nil, fmt.Errorf("engine: %s accepted a command but wrote no event", g.Rules.Name())
+	if len(evs) == 0 || st == nil {
+		return nil, nil, fmt.Errorf("engine: %s accepted a command but wrote no event or no state", g.Rules.Name())
 	}
-	return evs, nil
+	return evs, &Game{Rules: g.Rules, State: st, Version: g.Version + int64(len(evs)), seed: g.seed}, nil
+}
+
+// Next returns the state evs lead to from st, folded into a copy of it
+// (st is unchanged): what [State.Decide] hands back, for a game that
+// decides without the kit's [Decision].
+func Next(st State, evs []Event) (State, error) {
+	next := st.Clone()
+	for _, ev := range evs {
+		for b := range ev.EachBody {
+			if err := next.Apply(b); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return next, nil
 }

@@ -17,11 +17,19 @@ import (
 	kpb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
-// tally is the smallest Folding state: it sums Int64Value bodies and
-// refuses negative ones, as a corrupt log.
+// tally is the smallest state a decision works on: it sums Int64Value
+// bodies and refuses negative ones, as a corrupt log; it decides nothing
+// and shows nothing.
 type tally struct{ sum int64 }
 
-func (t *tally) Clone() *tally { c := *t; return &c }
+func (t *tally) Clone() engine.State { c := *t; return &c }
+
+func (t *tally) Decide(engine.Seat, proto.Message, *engine.Rand) ([]engine.Event, engine.State, error) {
+	return nil, nil, engine.ErrGameOver
+}
+func (t *tally) View(engine.Viewer) proto.Message { return wrapperspb.Int64(t.sum) }
+func (t *tally) Prompts() []engine.Prompt         { return nil }
+func (t *tally) Outcome() *engine.Outcome         { return nil }
 
 func (t *tally) Apply(body proto.Message) error {
 	v := body.(*wrapperspb.Int64Value).Value
@@ -90,7 +98,7 @@ func TestPrecheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := g.Decide(1, bidCmd(0))
+	evs, _, err := g.Decide(1, bidCmd(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +124,7 @@ func TestPrecheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.state.Decide(tt.seat, tt.cmd, nil)
+			_, _, err := tt.state.Decide(tt.seat, tt.cmd, nil)
 			re, ok := engine.AsRuleError(err)
 			if !ok || re.Kind != tt.kind || re.Reason != tt.reason {
 				t.Fatalf("got %v, want %s", err, tt.reason)
@@ -170,7 +178,7 @@ func TestSealRevealsAfterTheLastChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := g.Decide(1, bidCmd(3))
+	first, _, err := g.Decide(1, bidCmd(3))
 	if err != nil || len(first) != 1 {
 		t.Fatalf("the first bid: %d events, %v", len(first), err)
 	}
@@ -181,7 +189,7 @@ func TestSealRevealsAfterTheLastChoice(t *testing.T) {
 	if err := g.Apply(first...); err != nil {
 		t.Fatal(err)
 	}
-	last, err := g.Decide(0, bidCmd(1))
+	last, _, err := g.Decide(0, bidCmd(1))
 	if err != nil || len(last) < 2 {
 		t.Fatalf("the last bid: %d events, %v", len(last), err)
 	}
@@ -253,6 +261,11 @@ func TestModule(t *testing.T) {
 		"repeated name":  func(m *engine.Module) { m.Variants[1].Name = "standard" },
 		"players":        func(m *engine.Module) { m.Variants[0].MaxPlayers = 5 },
 		"foreign option": func(m *engine.Module) { m.Variants[1].Options = &hb.Bid{} },
+		"rules version":  func(m *engine.Module) { m.RulesVersion = "Version 2" },
+		"takeback kind":  func(m *engine.Module) { m.Takebacks = &engine.KindChain{Draws: engine.KindSet("round_begun")} },
+		"resign kind":    func(m *engine.Module) { m.Resign = func() proto.Message { return &hb.Command{} } },
+		"resign type":    func(m *engine.Module) { m.Resign = func() proto.Message { return &hb.Bid{Coins: 1} } },
+		"foreign board":  func(m *engine.Module) { m.Board = &kpb.Board{} },
 	}
 	for name, breakIt := range broken {
 		m := highBidModule()

@@ -9,10 +9,17 @@ import (
 )
 
 // Module is one game as the platform hosts it: everything the game
-// contributes, in one value that is registered once. The service hosts it,
-// its bots play with its Bots or its Policy, and clients learn from it which tables
-// they may create (Variants), how to draw the board (Board) and how to name
-// every command and event (Labels), without linking the rules.
+// contributes, declared in one value that is registered once. The service
+// hosts it, its bots play with its Bots or its Policy, and clients learn
+// from it which tables they may create (Variants), how to draw the board
+// (Board) and how to name every command and event (Labels), without
+// linking the rules.
+//
+// Every feature a game may offer is a field here, never an interface the
+// platform looks for: Rules, Title and Variants are required; every other
+// field is optional, and its zero value says what the platform does
+// without it. [Module.Defaults] fills in the defaults (the one place they
+// are) and [Module.Check] checks what is declared; registration runs both.
 type Module struct {
 	// Rules are the game: setup, state, decisions.
 	Rules Rules
@@ -21,8 +28,23 @@ type Module struct {
 	Title string
 	// Variants are the named ways to set a table, the default first.
 	Variants []Variant
-	// Policy is how the service's bots play; nil: uniformly among the
-	// legal commands.
+	// RulesVersion names the revision of the rules, a short stable string
+	// such as "2", changed whenever a change to the rules can change what
+	// a seed and a command log give: the service records the version a
+	// game is created under, and [Verify] names both when a log recorded
+	// under another version does not re-run. "": the game's first
+	// version, [UnrecordedRulesVersion].
+	RulesVersion string
+	// Takebacks declares what each event does to the takeback chain
+	// ([TakebackPolicy]). nil: every event reveals, so no command is ever
+	// taken back.
+	Takebacks *KindChain
+	// Resign returns the game's own command by which a seat concedes,
+	// which the service submits for a generic resignation. nil: the game
+	// has no resignation.
+	Resign func() proto.Message
+	// Policy is how the service's bots play when Bots has none; nil:
+	// uniformly among the legal commands.
 	Policy Policy
 	// Timeout is the game's declared default for a seat whose turn timer
 	// ran out (a table option of the service): the command the platform
@@ -31,7 +53,8 @@ type Module struct {
 	// is refused, the seat's bot plays instead. Nil: the bot.
 	Timeout Policy
 	// Bots are the game's bots by level (easy, normal, hard), which play
-	// from a seat's Knowledge; [Module.Bot] falls back to Policy.
+	// from a seat's Knowledge. A level left nil plays as the next weaker
+	// one, and the weakest as Policy (see [Module.Defaults]).
 	Bots Bots
 	// Board is the game's printed data (map, cards, tables) as a message of
 	// the game's own proto package, for clients to draw the board from
@@ -41,6 +64,35 @@ type Module struct {
 	// while a game's labels are still to be written (the service then
 	// sends no labels, and clients render the messages themselves).
 	Labels Labels
+}
+
+// Defaults returns m with every optional field that has a default and is
+// unset filled in: the one place the defaults are. RulesVersion "" is
+// [UnrecordedRulesVersion]; each bot level left nil is the next weaker
+// level's bot, and the easy bot, when nil, plays Policy ([PolicyBot]), or
+// uniformly among the legal commands ([UniformBot]) without one. The
+// fields whose nil means "none" (Takebacks, Resign, Timeout, Board,
+// Labels) stay as they are. Registration stores the module it returns;
+// the functions of this package that take a Module apply it themselves,
+// so a module used unregistered (in a test) behaves the same.
+func (m Module) Defaults() Module {
+	if m.RulesVersion == "" {
+		m.RulesVersion = UnrecordedRulesVersion
+	}
+	switch {
+	case m.Bots.Easy != nil:
+	case m.Policy != nil:
+		m.Bots.Easy = PolicyBot(m.Policy)
+	default:
+		m.Bots.Easy = UniformBot
+	}
+	if m.Bots.Normal == nil {
+		m.Bots.Normal = m.Bots.Easy
+	}
+	if m.Bots.Hard == nil {
+		m.Bots.Hard = m.Bots.Normal
+	}
+	return m
 }
 
 // Variant is a named table a client may create: how many players and
@@ -73,15 +125,53 @@ type Labels interface {
 	Event(v Viewer, body proto.Message) string
 }
 
-var variantName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var (
+	variantName  = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	rulesVersion = regexp.MustCompile(`^[a-z0-9]+([.-][a-z0-9]+)*$`)
+)
 
-// Check reports what is inconsistent in the module: a missing part, a
-// variant without a valid name or outside the rules' player counts, or
-// options of another game's type. Registration runs it once.
+// Check reports what is inconsistent in the module as declared: a missing
+// part (Rules, a Title, a Variant); a variant without a valid name,
+// outside the rules' player counts, or with options of another game's
+// type; a RulesVersion that is not a short lower-case name ("2", "3.1");
+// a Takebacks declaration naming a kind the game's Event does not have; a
+// Resign command that is not one of the game's commands; a Board that is
+// not a message of the game's own proto package. Registration runs it
+// once.
 func (m Module) Check() error {
 	if m.Rules == nil || m.Title == "" || len(m.Variants) == 0 {
 		return fmt.Errorf("engine: module %q needs Rules, a Title and a Variant", m.Title)
 	}
+	errs := m.checkVariants()
+	if m.RulesVersion != "" && !rulesVersion.MatchString(m.RulesVersion) {
+		errs = append(errs, fmt.Errorf("rules version %q is not a short lower-case name", m.RulesVersion))
+	}
+	if m.Takebacks != nil {
+		if err := m.Takebacks.check(m.Rules.NewEvent()); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if m.Resign != nil {
+		want := m.Rules.NewCommand().ProtoReflect().Descriptor().FullName()
+		if c := m.Resign(); c == nil || c.ProtoReflect().Descriptor().FullName() != want || !kindSet(c) {
+			errs = append(errs, fmt.Errorf("the resign command %v is not a %s with its kind set", c, want))
+		}
+	}
+	if m.Board != nil {
+		own := m.Rules.NewOptions().ProtoReflect().Descriptor().ParentFile().Package()
+		if got := m.Board.ProtoReflect().Descriptor().ParentFile().Package(); got != own {
+			errs = append(errs, fmt.Errorf("the board is a message of %s, not of the game's package %s", got, own))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("engine: module %s: %w", m.Rules.Name(), err)
+	}
+	return nil
+}
+
+// checkVariants reports each variant without a valid name, outside the
+// rules' player counts, or with options of another game's type.
+func (m Module) checkVariants() []error {
 	lo, hi := m.Rules.Players()
 	want := m.Rules.NewOptions().ProtoReflect().Descriptor().FullName()
 	seen := map[string]bool{}
@@ -97,10 +187,7 @@ func (m Module) Check() error {
 		}
 		seen[v.Name] = true
 	}
-	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("engine: module %s: %w", m.Rules.Name(), err)
-	}
-	return nil
+	return errs
 }
 
 // Variant returns the variant of that name; "" names the default.

@@ -30,7 +30,7 @@ type Config struct {
 	// Options is the game's options message; nil means the defaults.
 	Options proto.Message
 	// RulesVersion is the rules version a recorded game was created under
-	// (see [RulesVersioned]); "" when not known. Setup ignores it; [Verify]
+	// (see [Module.RulesVersion]); "" when not known. Setup ignores it; [Verify]
 	// names it when the log does not re-run under the rules given.
 	RulesVersion string
 }
@@ -44,12 +44,22 @@ type State interface {
 	// switch over the game's event kinds whose default is [UnknownEvent]:
 	// an unknown event is an error, never skipped.
 	Apply(body proto.Message) error
+	// Clone returns a deep copy, of the state's own type: applying events
+	// to the copy leaves the state as it was. A decision on the kit
+	// applies its events to one ([NewDecision]); a host folds a decision's
+	// events into one, and keeps it only once the events are stored
+	// ([Game.Clone]). A state that wraps another (embeds a State) must
+	// clone itself as the wrapper, or its copies lose the wrapping.
+	Clone() State
 	// Decide checks seat's command against the state and returns the events
-	// it causes, or a *RuleError: GAME_OVER for every command once Outcome
-	// is set. It draws randomness only from rng and does not modify the
-	// state. A game on the kit is a [Decider]: its precheck and its rule on
-	// a [Decision].
-	Decide(seat Seat, cmd proto.Message, rng *Rand) ([]Event, error)
+	// it causes and the state they lead to (a new state: applying the
+	// events to a Clone gives the same), or a *RuleError: GAME_OVER for
+	// every command once Outcome is set. It draws randomness only from rng
+	// and does not modify the state. A game on the kit is a [Decider]: its
+	// precheck and its rule on a [Decision], whose copy of the state, with
+	// each event applied as it was emitted, is the state handed back; a
+	// game off the kit may hand back [Next].
+	Decide(seat Seat, cmd proto.Message, rng *Rand) ([]Event, State, error)
 	// View returns the game's view message for v: everything v may know and
 	// nothing else.
 	View(v Viewer) proto.Message
@@ -72,7 +82,11 @@ type Prompt struct {
 	// Reason is a stable kebab-case code for what is awaited, e.g.
 	// "choose-movement" or "action-turn". Public: it must not leak secrets.
 	Reason string
-	// Detail is a human sentence about the wait. Public.
+	// Detail says what the seat is to do, for people, as a verb phrase
+	// with no subject and no "you" ("run the whiskey", "steal from seat 2
+	// at Seedy Pete's"), so that it reads both as the seat's own prompt
+	// ("your move: …") and as another seat's ("waiting for seat 1 to …",
+	// "seat 1 may …"). Public.
 	Detail string
 	// Legal lists every concrete command the seat may send now, when the set
 	// is small enough to list.

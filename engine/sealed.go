@@ -131,7 +131,7 @@ func (s *Sealed[T]) inRange(seat Seat) bool { return seat >= 0 && int(seat) < le
 // body that shows every choice, from the state after the last choice. Seal
 // reports whether it revealed: the rule then goes on from the state the
 // reveal left.
-func Seal[S Folding[S], T any](d *Decision[S], sealed func(S) *Sealed[T], seat Seat, chosen, choice proto.Message, reveal func(S) proto.Message) bool {
+func Seal[S State, T any](d *Decision[S], sealed func(S) *Sealed[T], seat Seat, chosen, choice proto.Message, reveal func(S) proto.Message) bool {
 	d.Emit(Event{Public: chosen, Private: []Secret{PrivateTo(choice, seat)}})
 	if !sealed(d.State()).Complete() {
 		return false

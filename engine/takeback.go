@@ -1,6 +1,12 @@
 package engine
 
-import "google.golang.org/protobuf/proto"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"google.golang.org/protobuf/proto"
+)
 
 // Chain is what one event does to the takeback chain: whether the command
 // that wrote it may still be taken back, and on whose word.
@@ -21,34 +27,23 @@ const (
 	ChainReveals
 )
 
-// Takebacks is the declaration a game's Rules make of what breaks the
-// takeback chain. A game that makes none has every event reveal: its
-// commands are never taken back.
-type Takebacks interface {
-	// Chain says what ev does to the chain. It reads the event alone.
-	Chain(ev Event) Chain
-}
-
-// ChainOf returns what ev does to the chain under r's declaration.
-func ChainOf(r Rules, ev Event) Chain {
-	if t, ok := r.(Takebacks); ok {
-		return t.Chain(ev)
-	}
-	return ChainReveals
-}
-
-// KindChain is the usual declaration: the chain of an event by the kind of
-// its bodies (the field set in each body's oneof, by name), the strongest
-// of them; a body of a kind not named keeps the chain when it is public
-// and reveals when it is private (a private body tells a seat what the
-// others do not know), unless the kind is named in own: a seat's own
-// sealed choice, which tells it nothing.
+// KindChain is a game's takeback declaration ([Module.Takebacks]): the
+// chain of an event by the kind of its bodies (the field set in each
+// body's oneof, by name), the strongest of them. A body of a kind not
+// named keeps the chain when it is public and reveals when it is private
+// (a private body tells a seat what the others do not know), unless the
+// kind is named in Own: a seat's own sealed choice, which tells it
+// nothing. A nil declaration has every event reveal: the game's commands
+// are never taken back.
 type KindChain struct {
 	Draws, Reveals, Own map[string]bool
 }
 
-// Chain implements the declaration.
-func (k KindChain) Chain(ev Event) Chain {
+// Chain says what ev does to the takeback chain; it reads the event alone.
+func (k *KindChain) Chain(ev Event) Chain {
+	if k == nil {
+		return ChainReveals
+	}
 	out := ChainKeeps
 	note := func(body proto.Message, private bool) {
 		name := kindField(body)
@@ -68,6 +63,32 @@ func (k KindChain) Chain(ev Event) Chain {
 		note(s.Body, true)
 	}
 	return out
+}
+
+// check reports a kind the declaration names that is not a kind of the
+// game's Event message (a misspelt kind would keep the chain).
+func (k *KindChain) check(event proto.Message) error {
+	oneofs := event.ProtoReflect().Descriptor().Oneofs()
+	known := map[string]bool{}
+	for i := range oneofs.Len() {
+		fields := oneofs.Get(i).Fields()
+		for j := range fields.Len() {
+			known[string(fields.Get(j).Name())] = true
+		}
+	}
+	var unknown []string
+	for _, set := range []map[string]bool{k.Draws, k.Reveals, k.Own} {
+		for name := range set {
+			if !known[name] {
+				unknown = append(unknown, name)
+			}
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return fmt.Errorf("the takeback declaration names kinds %s has not: %s", event.ProtoReflect().Descriptor().FullName(), strings.Join(unknown, ", "))
+	}
+	return nil
 }
 
 // KindSet returns a set of kind names, for a [KindChain].
@@ -129,12 +150,12 @@ type Takeback struct {
 }
 
 // TakebackPolicy applies the policy to the standing moves (oldest first)
-// for seat: "a seat may ask to take back its last command when no hidden
+// for seat, by m's declaration (Takebacks): "a seat may ask to take back its last command when no hidden
 // fact was revealed and no die or shuffle was drawn by it or after it, and
 // no other seat has acted since; otherwise all seats must consent, and
 // never across a reveal of hidden information." It refuses with
 // TAKEBACK_NOTHING or TAKEBACK_AFTER_REVEAL.
-func TakebackPolicy(r Rules, seat Seat, moves []Move) (Takeback, *RuleError) {
+func TakebackPolicy(m Module, seat Seat, moves []Move) (Takeback, *RuleError) {
 	from := -1
 	for i := len(moves) - 1; i >= 0; i-- {
 		if moves[i].Seat == seat {
@@ -146,26 +167,18 @@ func TakebackPolicy(r Rules, seat Seat, moves []Move) (Takeback, *RuleError) {
 		return Takeback{}, Refuse(ReasonTakebackNothing, "%v has no command to take back", seat)
 	}
 	tb := Takeback{From: from}
-	for _, m := range moves[from:] {
-		for _, ev := range m.Events {
-			switch ChainOf(r, ev) {
+	for _, mv := range moves[from:] {
+		for _, ev := range mv.Events {
+			switch m.Takebacks.Chain(ev) {
 			case ChainReveals:
 				return Takeback{}, Refuse(ReasonTakebackAfterReveal, "a hidden fact was revealed since: the command stands")
 			case ChainDraws:
 				tb.Consent = ReasonTakebackAfterRoll
 			}
 		}
-		if m.Seat != seat && tb.Consent == "" {
+		if mv.Seat != seat && tb.Consent == "" {
 			tb.Consent = ReasonTakebackAfterOthers
 		}
 	}
 	return tb, nil
-}
-
-// Resigner is implemented by a game's Rules whose seats may concede: it
-// names the game's own command for it, which the service submits for a
-// generic resignation.
-type Resigner interface {
-	// ResignCommand returns the game's Command message that resigns.
-	ResignCommand() proto.Message
 }

@@ -46,7 +46,7 @@ func TestTakebackPolicy(t *testing.T) {
 		{"a private look", []engine.Move{mv(0, looked)}, 0, "", engine.ReasonTakebackAfterReveal},
 		{"nothing of its own", []engine.Move{mv(1, keep)}, 0, "", engine.ReasonTakebackNothing},
 	} {
-		got, err := engine.TakebackPolicy(boozebarons.Rules{}, 0, tc.moves)
+		got, err := engine.TakebackPolicy(boozebarons.Module(), 0, tc.moves)
 		switch {
 		case tc.refused != "":
 			if err == nil || err.Reason != tc.refused {
@@ -56,10 +56,10 @@ func TestTakebackPolicy(t *testing.T) {
 			t.Errorf("%s: %+v %v, want from %d consent %q", tc.name, got, err, tc.from, tc.consent)
 		}
 	}
-	if c := engine.ChainOf(noTakebacks{}, bbEvent(&pb.Passed{})); c != engine.ChainReveals {
+	if c := (engine.Module{}).Takebacks.Chain(bbEvent(&pb.Passed{})); c != engine.ChainReveals {
 		t.Errorf("a game without a declaration: %v", c)
 	}
+	if _, err := engine.TakebackPolicy(engine.Module{Rules: boozebarons.Rules{}}, 0, []engine.Move{{Seat: 0, Events: []engine.Event{keep}}}); err == nil || err.Reason != engine.ReasonTakebackAfterReveal {
+		t.Errorf("a game without a declaration takes back: %v", err)
+	}
 }
-
-// noTakebacks is a game that declares nothing.
-type noTakebacks struct{ engine.Rules }

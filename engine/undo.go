@@ -61,16 +61,17 @@ func Refold(r Rules, seed []byte, events []Recorded, undos []Undo, at int64) (*G
 // re-run on the state as it stood when it was decided, its events checked,
 // and at each undo the state is folded again without the events taken
 // back. An undo that would take back a reveal of hidden information (the
-// game's declaration, [Takebacks]) is a departure: no takeback may.
-func VerifyUndone(r Rules, cfg Config, seed []byte, commands []Logged, events []Recorded, undos []Undo) error {
+// game's declaration, [Module.Takebacks]) is a departure: no takeback may.
+func VerifyUndone(m Module, cfg Config, seed []byte, commands []Logged, events []Recorded, undos []Undo) error {
 	if len(undos) == 0 {
-		return Verify(r, cfg, seed, commands, events)
+		return Verify(m, cfg, seed, commands, events)
 	}
+	r := m.Rules
 	undos = slices.Clone(undos)
 	slices.SortFunc(undos, func(a, b Undo) int { return int(a.Seq - b.Seq) })
 	for _, u := range undos {
 		for _, ev := range Standing(events, undos, u.Seq-1) {
-			if ev.Seq >= u.From && ChainOf(r, ev.Event) == ChainReveals {
+			if ev.Seq >= u.From && m.Takebacks.Chain(ev.Event) == ChainReveals {
 				return &VerifyError{Seq: u.Seq, Reason: fmt.Sprintf("the takeback undoes event %d, which revealed hidden information", ev.Seq), Recorded: &ev.Event}
 			}
 		}
@@ -84,7 +85,7 @@ func VerifyUndone(r Rules, cfg Config, seed []byte, commands []Logged, events []
 		}
 		setup = ev.Seq
 	}
-	if err := Verify(r, cfg, seed, nil, eventsIn(events, 0, setup+1)); err != nil {
+	if err := Verify(m, cfg, seed, nil, eventsIn(events, 0, setup+1)); err != nil {
 		return err
 	}
 	bounds := append([]int64{setup}, undoSeqs(undos)...)
@@ -143,7 +144,7 @@ func verifyFrom(g *Game, commands []Logged, events []Recorded) error {
 			return &VerifyError{Seq: c.FirstSeq, Reason: "command log out of order"}
 		}
 		g.Version = c.FirstSeq - 1
-		evs, err := g.Decide(c.Seat, c.Command)
+		evs, after, err := g.Decide(c.Seat, c.Command)
 		if err != nil {
 			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error(), Recorded: recordedAt(events, next, c.FirstSeq)}
 		}
@@ -157,9 +158,7 @@ func verifyFrom(g *Game, commands []Logged, events []Recorded) error {
 			}
 			next++
 		}
-		if err := g.Apply(evs...); err != nil {
-			return &VerifyError{Seq: c.FirstSeq, Reason: err.Error()}
-		}
+		g = after
 	}
 	if next < len(events) {
 		return &VerifyError{Seq: events[next].Seq, Reason: "no command in the log wrote this event", Recorded: &events[next].Event}

@@ -37,7 +37,7 @@ func newUndoLog(t *testing.T) *undoLog {
 func (l *undoLog) play(seat int, kind proto.Message) int64 {
 	l.t.Helper()
 	c := boozebarons.Cmd(kind)
-	evs, err := l.g.Decide(engine.Seat(seat), c)
+	evs, _, err := l.g.Decide(engine.Seat(seat), c)
 	if err != nil {
 		l.t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func (l *undoLog) undo(from int64) {
 }
 
 func (l *undoLog) verify() error {
-	return engine.VerifyUndone(boozebarons.Rules{}, l.cfg, l.seed, l.commands, l.events, l.undos)
+	return engine.VerifyUndone(boozebarons.Module(), l.cfg, l.seed, l.commands, l.events, l.undos)
 }
 
 // TestRefoldAndVerifyUndone: a takeback folds the game as if the command

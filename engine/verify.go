@@ -27,7 +27,7 @@ type VerifyError struct {
 	Seq    int64
 	Reason string
 	// Rules, when the game was recorded under another rules version than
-	// the rules it was re-run under, names both (see [RulesNote]): the
+	// the rules it was re-run under, names both (see [Module.RulesNote]): the
 	// likely cause of the departure.
 	Rules string
 	// Recorded is the event the log holds at Seq, and Replayed the one the
@@ -51,12 +51,12 @@ func (e *VerifyError) Error() string {
 // setup's deals and shuffles, and every command's rolls and consequences.
 // events holds the game's own events in sequence order (table talk
 // excluded); commands holds the accepted commands in order. When
-// cfg.RulesVersion differs from the version r plays, a departure says so
+// cfg.RulesVersion differs from the version m plays, a departure says so
 // (VerifyError.Rules).
-func Verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Recorded) error {
-	err := verify(r, cfg, seed, commands, events)
+func Verify(m Module, cfg Config, seed []byte, commands []Logged, events []Recorded) error {
+	err := verify(m.Rules, cfg, seed, commands, events)
 	if ve, ok := err.(*VerifyError); ok {
-		ve.Rules = RulesNote(r, cfg.RulesVersion)
+		ve.Rules = m.RulesNote(cfg.RulesVersion)
 	}
 	return err
 }
@@ -92,7 +92,7 @@ func verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Record
 			return &VerifyError{Seq: c.FirstSeq, Reason: "command log out of order"}
 		}
 		g.Version = c.FirstSeq - 1 // past entries that are not the game's, if any
-		evs, err := g.Decide(c.Seat, c.Command)
+		evs, after, err := g.Decide(c.Seat, c.Command)
 		if err != nil {
 			return &VerifyError{Seq: c.FirstSeq, Reason: "logged command is refused on replay: " + err.Error(), Recorded: recordedAt(events, next, c.FirstSeq)}
 		}
@@ -104,9 +104,7 @@ func verify(r Rules, cfg Config, seed []byte, commands []Logged, events []Record
 		if wrote != len(evs) {
 			return countError(c, first, wrote, evs, events, next)
 		}
-		if err := g.Apply(evs...); err != nil {
-			return &VerifyError{Seq: c.FirstSeq, Reason: err.Error()}
-		}
+		g = after
 	}
 	if next < len(events) {
 		return &VerifyError{Seq: events[next].Seq, Reason: "no command in the log wrote this event", Recorded: &events[next].Event}

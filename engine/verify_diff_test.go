@@ -21,7 +21,7 @@ func TestVerifyErrorShowsBothEvents(t *testing.T) {
 	last := len(changed) - 1
 	changed[last].Event = engine.PublicEvent(hbEvents.Wrap(&hb.RoundStarted{Round: 99}))
 	var verr *engine.VerifyError
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, changed); !errors.As(err, &verr) || verr.Seq != changed[last].Seq {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, changed); !errors.As(err, &verr) || verr.Seq != changed[last].Seq {
 		t.Fatalf("a changed last event: %v", err)
 	}
 	if verr.Recorded == nil || !engine.EqualEvents(*verr.Recorded, changed[last].Event) {
@@ -32,7 +32,7 @@ func TestVerifyErrorShowsBothEvents(t *testing.T) {
 	}
 
 	verr = nil
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, evs[:last]); !errors.As(err, &verr) || verr.Seq != evs[last].Seq {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, evs[:last]); !errors.As(err, &verr) || verr.Seq != evs[last].Seq {
 		t.Fatalf("a log without its last event: %v", err)
 	}
 	if verr.Recorded != nil || verr.Replayed == nil || !engine.EqualEvents(*verr.Replayed, evs[last].Event) {

@@ -27,7 +27,7 @@ func TestVerifyHostEventsInRange(t *testing.T) {
 	var cmds []engine.Logged
 	for g.State.Outcome() == nil {
 		p := g.State.Prompts()[0]
-		out, err := g.Decide(p.Seat, p.Legal[0])
+		out, _, err := g.Decide(p.Seat, p.Legal[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,13 +42,13 @@ func TestVerifyHostEventsInRange(t *testing.T) {
 		}
 		g.Version = last
 	}
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, evs); err != nil {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, evs); err != nil {
 		t.Fatalf("a log with host events in the commands' ranges fails: %v", err)
 	}
 	var verr *engine.VerifyError
 	mid := len(evs) / 2
 	cut := slices.Delete(slices.Clone(evs), mid, mid+1)
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, cut); !errors.As(err, &verr) {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, cut); !errors.As(err, &verr) {
 		t.Fatalf("a log missing event %d verifies: %v", evs[mid].Seq, err)
 	}
 	extra := slices.Clone(evs)
@@ -56,7 +56,7 @@ func TestVerifyHostEventsInRange(t *testing.T) {
 	for i := mid + 2; i < len(extra); i++ {
 		extra[i].Seq++
 	}
-	if err := engine.Verify(highBid{}, cfg, seed, cmds, extra); err == nil {
+	if err := engine.Verify(highBidModule(), cfg, seed, cmds, extra); err == nil {
 		t.Fatal("a log with an event replay does not give verifies")
 	}
 }

@@ -2,7 +2,6 @@ package games
 
 import (
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
-	blstrategy "github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/kingdom"
 )
@@ -13,6 +12,6 @@ func Default() *Registry {
 	return MustNew(
 		boozebarons.Module(),
 		kingdom.Module(),
-		bootleggers.Module(blstrategy.Policy{}),
+		bootleggers.Module(),
 	)
 }

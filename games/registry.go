@@ -29,7 +29,8 @@ type Module struct {
 	field protoreflect.Name
 }
 
-// New registers the given modules, each checked ([engine.Module.Check]).
+// New registers the given modules, each checked ([engine.Module.Check])
+// and stored with its defaults filled in ([engine.Module.Defaults]).
 // Each game must have a field of its own Command type in
 // moonshine.v1.GameCommand, and a field of the same name and of its own
 // types in GameOptions, EventBody and GameView, and in GameBoard when it
@@ -40,7 +41,7 @@ func New(mods ...engine.Module) (*Registry, error) {
 		if err := m.Check(); err != nil {
 			return nil, err
 		}
-		g, err := newModule(m)
+		g, err := newModule(m.Defaults())
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	bbprinted "github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	"github.com/moonshine-games/moonshine/games"
@@ -62,7 +63,7 @@ func TestDefault(t *testing.T) {
 	}
 	bbg, _ := r.Lookup("booze-barons")
 	br := bbg.Describe(true)
-	if !br.GetLabelled() || !proto.Equal(br.GetBoard().GetBoozeBarons(), boozebarons.Board()) || len(br.GetVariants()) != 3 || br.GetVariants()[0].GetName() != "standard" {
+	if !br.GetLabelled() || !proto.Equal(br.GetBoard().GetBoozeBarons(), bbprinted.Board()) || len(br.GetVariants()) != 3 || br.GetVariants()[0].GetName() != "standard" {
 		t.Errorf("Booze Barons described: %v", br)
 	}
 	if bbg.Describe(false).GetBoard() != nil {

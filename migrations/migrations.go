@@ -46,6 +46,13 @@ func ApplyPostgres(ctx context.Context, conn *pgx.Conn) (int32, error) {
 	if err := m.LoadMigrations(Postgres); err != nil {
 		return 0, fmt.Errorf("migrations: load postgres migrations: %w", err)
 	}
+	current, err := PostgresVersion(ctx, conn)
+	if err != nil {
+		return 0, err
+	}
+	if current > len(m.Migrations) { // tern would say only "outside the valid versions"
+		return 0, &SchemaNewerError{Store: "postgres", Version: current, Latest: len(m.Migrations)}
+	}
 	if err := m.Migrate(ctx); err != nil {
 		return 0, fmt.Errorf("migrations: apply postgres migrations: %w", err)
 	}
@@ -142,7 +149,7 @@ func applySQLiteLocked(ctx context.Context, conn *sql.Conn, ms []migration) (int
 		return 0, fmt.Errorf("migrations: read sqlite schema version: %w", err)
 	}
 	if current > len(ms) {
-		return 0, fmt.Errorf("migrations: sqlite schema version %d is newer than this binary's %d", current, len(ms))
+		return 0, &SchemaNewerError{Store: "sqlite", Version: current, Latest: len(ms)}
 	}
 	for _, m := range ms[current:] {
 		if _, err := conn.ExecContext(ctx, m.sql); err != nil {

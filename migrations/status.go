@@ -20,6 +20,24 @@ type File struct {
 	Name string
 }
 
+// SchemaNewerError is a database whose schema is newer than this binary's
+// migrations: a newer build migrated it. A binary refuses to run on it
+// (its queries may not fit the newer schema) and to migrate it (no
+// migration goes down).
+type SchemaNewerError struct {
+	// Store is "postgres" or "sqlite".
+	Store string
+	// Version is the database's schema version; Latest this binary's
+	// newest.
+	Version, Latest int
+}
+
+func (e *SchemaNewerError) Error() string {
+	return fmt.Sprintf("the %s database's schema is at version %d, newer than this binary's newest migration (%d): "+
+		"a newer moonshined migrated it. Run that build or a newer one; to go back to this one, restore the database "+
+		"from before that migration (docs/operations.md, \"Roll back\")", e.Store, e.Version, e.Latest)
+}
+
 // Files lists the migrations in fsys (Postgres or SQLite) in order.
 func Files(fsys fs.FS) ([]File, error) {
 	ms, err := load(fsys)

@@ -4,9 +4,14 @@ import { defineConfig } from "vite";
 // checks that it is what these sources build: file names carry no hash
 // (the server revalidates them instead), and nothing in the output depends
 // on the time or the machine.
+const api = process.env.MOONSHINE_API || "http://127.0.0.1:7777";
+
 export default defineConfig({
   base: "./",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  // The client's TypeScript sources (its package's "moonshine-source"
+  // export), so that the app builds without building the client first.
+  resolve: { conditions: ["moonshine-source", "module", "browser", "development|production"] },
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -22,7 +27,8 @@ export default defineConfig({
     },
   },
   server: {
-    // npm run dev -w web: the app on Vite's server, the API on moonshined.
-    proxy: { "^/(moonshine|grpc)\\.": "http://127.0.0.1:7777", "/v1/": "http://127.0.0.1:7777", "/openapi.json": "http://127.0.0.1:7777" },
+    // npm run dev -w web: the app on Vite's server, the API on moonshined
+    // (at $MOONSHINE_API, by default 127.0.0.1:7777).
+    proxy: { "^/(moonshine|grpc)\\.": api, "/v1/": api, "/openapi.json": api },
   },
 });

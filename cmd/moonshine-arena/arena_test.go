@@ -11,7 +11,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	blprinted "github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/kingdom"
 )
@@ -191,9 +191,9 @@ func TestVsPrompts(t *testing.T) {
 		}
 		return strings.Split(strings.TrimSpace(errs.String()), "\n")
 	}
-	every := strings.Join([]string{bootleggers.PromptChooseMuscle, bootleggers.PromptSelect, bootleggers.PromptSendInTheBoys,
-		bootleggers.PromptFireUpTheStill, bootleggers.PromptRunTheWhiskey, bootleggers.PromptTrade, bootleggers.PromptCallTheOrder,
-		bootleggers.PromptCasinoCard, bootleggers.PromptCasinoCards}, ",")
+	every := strings.Join([]string{blprinted.PromptChooseMuscle, blprinted.PromptSelect, blprinted.PromptSendInTheBoys,
+		blprinted.PromptFireUpTheStill, blprinted.PromptRunTheWhiskey, blprinted.PromptTrade, blprinted.PromptCallTheOrder,
+		blprinted.PromptCasinoCard, blprinted.PromptCasinoCards}, ",")
 	easy, split := lines("-bot", "easy"), lines("-bot", "uniform", "-vs-prompts", every)
 	uniform := lines("-bot", "uniform")
 	for i := range easy {

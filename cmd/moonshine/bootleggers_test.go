@@ -24,7 +24,7 @@ func TestBootleggersSession(t *testing.T) {
 	s.ok("join", game, "--name", "alice")
 	contains(t, "view", s.ok("view", game), "viewing as seat 0 (alice)", "round 1 of 12, Phase 1: Muscle",
 		"offer: 0: ", "(beneath Non-Player hand 0)", "Mobsters:", "seat 0 (alice); 10G; markers: 1 in the Back Room, 19 in the supply",
-		"hand [", "Non-Player hand 2: 12 cards left", "drinking places:", "O'Malley's (open, 1G a crate)",
+		"Muscle cards left by band (1-18, 19-36, 37-54, 55-72): 3, 3, 3, 3; hand ", "Non-Player hand 2: 12 cards left", "drinking places:", "O'Malley's (open, 1G a crate)",
 		"Mother's Groceries (closed, 2G a crate, 2 dice", ": neutral 1", "trucks:", "truck 0 (small, 4 crates")
 	var legal strings.Builder
 	for range 200 {
@@ -70,8 +70,11 @@ func TestBootleggersRenderer(t *testing.T) {
 	var buf bytes.Buffer
 	r.View(&buf, view)
 	contains(t, "view", buf.String(), "round 3 of 12, Phase 4: Run the Whiskey; turn: seat 1", "the Copper: seat 2",
-		"offer 4: seat 0 offers seat 1 2G for truck 7's rent", "awaited: seat 2 calls the buying order at The Real McCoy of trucks [1 7]",
-		"truck 7 (medium, 6 crates, graft 3G) of seat 0, run by seat 1: 5 crates at Texas Lil's", "auditor: Men of Action deck [3 9]")
+		"offer 4: seat 0 offers seat 1 2G for truck 7's rent", "awaited: seat 2 calls the buying order at The Real McCoy of trucks 1 and 7",
+		"truck 7 (medium, 6 crates, graft 3G) of seat 0, run by seat 1: 5 crates at Texas Lil's", "auditor: Men of Action deck 3, 9; Truck deck 12")
+	if strings.ContainsAny(buf.String(), "[]") {
+		t.Errorf("Go's slice syntax in a view:\n%s", buf.String())
+	}
 }
 
 func ptr32(v int32) *int32 { return &v }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -15,6 +17,7 @@ import (
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/grpc"
+	grpccreds "google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 )
@@ -32,13 +35,24 @@ type cli struct {
 	json      bool
 	configDir string
 	as        int
-	conn      *grpc.ClientConn
+	// tls dials the server over TLS; ca is a PEM file of the authorities
+	// to trust instead of the system's, serverName the name to check the
+	// certificate against instead of the address's host. Either implies
+	// tls.
+	tls        bool
+	ca         string
+	serverName string
+	conn       *grpc.ClientConn
+	// probed caches what the address speaks, once a dial has failed (see
+	// [cli.unreachable]).
+	probed *tlsAnswer
 }
 
 func newCLI(ctx context.Context, stdout, stderr io.Writer) *cli {
 	c := &cli{ctx: ctx, out: stdout, errw: stderr, as: -1,
 		addr: env("MOONSHINE_ADDR", defaultAddr), token: os.Getenv("MOONSHINE_TOKEN"), apiKey: os.Getenv("MOONSHINE_API_KEY"),
-		configDir: os.Getenv("MOONSHINE_CONFIG_DIR")}
+		configDir: os.Getenv("MOONSHINE_CONFIG_DIR"), ca: os.Getenv("MOONSHINE_CA"), serverName: os.Getenv("MOONSHINE_SERVER_NAME")}
+	c.tls, _ = strconv.ParseBool(os.Getenv("MOONSHINE_TLS"))
 	if c.configDir == "" {
 		if d, err := os.UserConfigDir(); err == nil {
 			c.configDir = filepath.Join(d, "moonshine")
@@ -84,6 +98,9 @@ func (c *cli) runCommand(cmd command, argv []string) int {
 		code = exitUsage
 	}
 	f := failureOf(err, c.addr)
+	if f.Code == "Unreachable" {
+		f.Message = c.unreachable(err)
+	}
 	if code == exitUsage {
 		f.Usage = "moonshine " + cmd.name + " " + cmd.args
 	}
@@ -112,6 +129,9 @@ func (c *cli) flags(name string) *flag.FlagSet {
 	fs.BoolVar(&c.json, "json", c.json, "print protojson")
 	fs.StringVar(&c.configDir, "config-dir", c.configDir, "where credentials are stored (MOONSHINE_CONFIG_DIR)")
 	fs.IntVar(&c.as, "as", c.as, "act as this seat, with its stored credential")
+	fs.BoolVar(&c.tls, "tls", c.tls, "speak TLS to the server (MOONSHINE_TLS)")
+	fs.StringVar(&c.ca, "ca", c.ca, "PEM file of the certificate authorities to trust, for a server whose certificate this machine does not trust (MOONSHINE_CA; implies --tls)")
+	fs.StringVar(&c.serverName, "server-name", c.serverName, "the name the server's certificate must carry, when it is not the address's host (MOONSHINE_SERVER_NAME; implies --tls)")
 	return fs
 }
 
@@ -163,7 +183,11 @@ func atoi(name, s string) (int, error) {
 // client returns the service client, connecting on first use.
 func (c *cli) client() (moonshinev1.GameServiceClient, error) {
 	if c.conn == nil {
-		conn, err := grpc.NewClient(c.addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		creds, err := c.transport()
+		if err != nil {
+			return nil, err
+		}
+		conn, err := grpc.NewClient(c.addr, grpc.WithTransportCredentials(creds),
 			grpc.WithChainUnaryInterceptor(c.retryUnary))
 		if err != nil {
 			return nil, fmt.Errorf("connecting to %s: %w", c.addr, err)
@@ -174,6 +198,29 @@ func (c *cli) client() (moonshinev1.GameServiceClient, error) {
 		}
 	}
 	return moonshinev1.NewGameServiceClient(c.conn), nil
+}
+
+// usesTLS reports whether the CLI dials the server over TLS.
+func (c *cli) usesTLS() bool { return c.tls || c.ca != "" || c.serverName != "" }
+
+// transport returns the connection's credentials: plaintext, or TLS as
+// --tls, --ca and --server-name ask.
+func (c *cli) transport() (grpccreds.TransportCredentials, error) {
+	if !c.usesTLS() {
+		return insecure.NewCredentials(), nil
+	}
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12, ServerName: c.serverName}
+	if c.ca != "" {
+		pem, err := os.ReadFile(c.ca)
+		if err != nil {
+			return nil, fmt.Errorf("--ca: %w", err)
+		}
+		cfg.RootCAs = x509.NewCertPool()
+		if !cfg.RootCAs.AppendCertsFromPEM(pem) {
+			return nil, fmt.Errorf("--ca: %s holds no PEM certificate", c.ca)
+		}
+	}
+	return grpccreds.NewTLS(cfg), nil
 }
 
 // call returns the client and a context carrying the credential for game
@@ -195,35 +242,48 @@ func (c *cli) call(game string) (moonshinev1.GameServiceClient, context.Context,
 	return cl, ctx, nil
 }
 
-// credential picks the token for a call on game: --token, else the stored
-// credential of seat --as, else the only one stored for the game, else
-// none (a spectator). Several stored and no --as is a usage mistake: the
-// caller is asked which seat, not silently made a spectator.
+// credential picks the token for a call on game: --token, else the
+// stored credential [cli.stored] picks, else none (a spectator).
 func (c *cli) credential(game string) (string, error) {
 	if c.token != "" {
 		return c.token, nil
 	}
+	cr, err := c.stored(game)
+	if err != nil || cr == nil {
+		return "", err
+	}
+	return cr.Token, nil
+}
+
+// stored returns the stored seat credential a call on game uses: that of
+// seat --as, else the only one stored for the game, else nil (none
+// stored, or --token given). Several stored and no --as is a usage
+// mistake: the caller is asked which seat, not silently made a spectator.
+func (c *cli) stored(game string) (*credential, error) {
+	if c.token != "" {
+		return nil, nil
+	}
 	store, err := loadCredentials(c.configDir)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if c.as >= 0 {
 		cr, ok := store.find(c.addr, game, c.as)
 		if !ok {
-			return "", fmt.Errorf("no stored credential for seat %d of game %s on %s: join first, or pass --token", c.as, game, c.addr)
+			return nil, fmt.Errorf("no stored credential for seat %d of game %s on %s: join first, or pass --token", c.as, game, c.addr)
 		}
-		return cr.Token, nil
+		return &cr, nil
 	}
 	switch mine := store.forGame(c.addr, game); len(mine) {
 	case 0:
-		return "", nil
+		return nil, nil
 	case 1:
-		return mine[0].Token, nil
+		return &mine[0], nil
 	default:
 		var as []string
 		for _, cr := range mine {
 			as = append(as, fmt.Sprintf("--as %d", cr.Seat))
 		}
-		return "", usagef("you hold %d seats of game %s here: say which to act as (%s), or pass --token", len(mine), game, strings.Join(as, " or "))
+		return nil, usagef("you hold %d seats of game %s here: say which to act as (%s), or pass --token", len(mine), game, strings.Join(as, " or "))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -76,14 +77,22 @@ func cmdCreate(c *cli, argv []string) error {
 	}
 	res, err := cl.CreateGame(c.ctx, &moonshinev1.CreateGameRequest{Game: *game, Config: cfg})
 	if err != nil {
-		return err
+		return c.withVariants(*game, err)
+	}
+	g := res.GetGame()
+	store, err := loadCredentials(c.configDir)
+	if err == nil { // the creator credential cancels the table and replaces lost seat credentials
+		err = store.put(credential{Server: c.addr, Game: g.GetGameId(), Seat: creatorSeat, Name: "creator", Token: res.GetCreatorCredential()})
+	}
+	if err != nil {
+		fmt.Fprintf(c.errw, "moonshine create: the creator credential was not stored (%v): keep it from the output\n", err)
 	}
 	if c.json {
 		return c.printJSON(res)
 	}
-	g := res.GetGame()
 	fmt.Fprintf(c.out, "created %s\n", infoLine(g))
 	fmt.Fprintf(c.out, "game id: %s\nseed commitment (SHA-256): %x\n", g.GetGameId(), g.GetSeedCommitment())
+	fmt.Fprintf(c.out, "creator credential (cancels the table, replaces a lost seat credential; stored here): %s\n", res.GetCreatorCredential())
 	seatsBlock(c.out, g)
 	return nil
 }
@@ -178,8 +187,9 @@ func cmdJoin(c *cli, argv []string) error {
 		return err
 	}
 	store, err := loadCredentials(c.configDir)
-	if err == nil {
-		err = store.put(credential{Server: c.addr, Game: pos[0], Seat: int(res.GetSeat()), Name: *name, Token: res.GetCredential()})
+	if err == nil { // the game as it stands is what `view` shows: wait prints what comes after
+		err = store.put(credential{Server: c.addr, Game: pos[0], Seat: int(res.GetSeat()), Name: *name, Token: res.GetCredential(),
+			Shown: res.GetGame().GetVersion()})
 	}
 	if err != nil {
 		fmt.Fprintf(c.errw, "moonshine join: the credential was not stored (%v): keep it from the output\n", err)
@@ -288,7 +298,25 @@ func cmdLegal(c *cli, argv []string) error {
 		fmt.Fprintln(c.out, nothingToDo(v))
 		return nil
 	}
-	fmt.Fprintf(c.out, "%s (%s)\n", p.GetDetail(), p.GetReason())
+	var board *moonshinev1.GameBoard
+	if r.note != nil && r.needsBoard && len(p.GetLegal()) > 0 {
+		board = c.board(v.GetInfo().GetGame()) // nil if it fails: the notes say less
+	}
+	promptText(c.out, r, v, board)
+	return nil
+}
+
+// promptText writes the seat's prompt: what it must or may do, its legal
+// commands numbered from 1 (each with the renderer's note), its
+// templates, and how to act, or to let it be when the game does not wait
+// for the seat.
+func promptText(w io.Writer, r renderer, v *moonshinev1.GameView, board *moonshinev1.GameBoard) {
+	p, game := v.GetPrompt(), v.GetInfo().GetGameId()
+	if p.GetMustAct() {
+		fmt.Fprintf(w, "your move: %s\n", p.GetDetail())
+	} else {
+		fmt.Fprintf(w, "you may %s; the game does not wait for you%s\n", p.GetDetail(), othersAwaited(v))
+	}
 	for i, cmd := range p.GetLegal() {
 		label := ""
 		if i < len(p.GetLegalLabels()) {
@@ -296,16 +324,51 @@ func cmdLegal(c *cli, argv []string) error {
 		}
 		line := r.Command(label, cmd)
 		if r.note != nil {
-			if n := r.note(v, cmd); n != "" {
+			if n := r.note(v, board, cmd); n != "" {
 				line += " [" + n + "]"
 			}
 		}
-		fmt.Fprintf(c.out, "%3d. %s\n", i+1, line)
+		fmt.Fprintf(w, "%3d. %s\n", i+1, line)
 	}
 	for _, t := range p.GetTemplates() {
-		templateLines(c.out, r, v, t)
+		templateLines(w, r, v, t)
 	}
-	return nil
+	switch {
+	case !p.GetMustAct():
+		fmt.Fprintf(w, "or let it be: nothing is needed of you now (`moonshine wait %s` returns when you must act)\n", game)
+	case len(p.GetLegal()) > 0:
+		fmt.Fprintf(w, "play one with `moonshine submit %s N`\n", game)
+	default:
+		fmt.Fprintf(w, "fill in a template and paste its submit line (`moonshine legal %s --example NAME` prints its JSON)\n", game)
+	}
+}
+
+// othersAwaited names, after ", ", the seats the game waits for, from a
+// view ("" when it waits for nobody).
+func othersAwaited(v *moonshinev1.GameView) string {
+	var who []string
+	for _, w := range v.GetWaiting() {
+		if w.GetMustAct() {
+			who = append(who, fmt.Sprintf("%s to %s", seatName(v.GetInfo(), w.GetSeat()), w.GetDetail()))
+		}
+	}
+	if len(who) == 0 {
+		return ""
+	}
+	return ": it waits for " + strings.Join(who, ", and for ")
+}
+
+// board returns a game's printed board from the server, or nil.
+func (c *cli) board(game string) *moonshinev1.GameBoard {
+	cl, err := c.client()
+	if err != nil {
+		return nil
+	}
+	res, err := cl.GetRules(c.ctx, &moonshinev1.GetRulesRequest{Game: game})
+	if err != nil {
+		return nil
+	}
+	return res.GetRules().GetBoard()
 }
 
 // nothingToDo says why a view has no prompt: the game is over, the caller
@@ -318,14 +381,10 @@ func nothingToDo(v *moonshinev1.GameView) string {
 	case v.GetViewer().GetPerspective() != moonshinev1.Perspective_PERSPECTIVE_SEAT:
 		return fmt.Sprintf("nothing to do: you are watching as a spectator (no credential for this game here): `moonshine join %s`, or pick a stored seat with --as SEAT, or pass --token", info.GetGameId())
 	}
-	var who []string
-	for _, w := range v.GetWaiting() {
-		who = append(who, seatName(info, w.GetSeat()))
+	if others := othersAwaited(v); others != "" {
+		return fmt.Sprintf("nothing to do now%s (`moonshine wait %s` returns when it is your turn)", others, info.GetGameId())
 	}
-	if len(who) == 0 {
-		return "nothing to do now"
-	}
-	return fmt.Sprintf("nothing to do now: waiting for %s (`moonshine wait %s` returns when it is your turn)", strings.Join(who, ", "), info.GetGameId())
+	return "nothing to do now"
 }
 
 // ownView returns the caller's current view of a game.
@@ -375,11 +434,51 @@ func cmdSubmit(c *cli, argv []string) error {
 		return c.printJSON(res)
 	}
 	r := renderFor(game)
-	fmt.Fprintf(c.out, "played: %s (events %d-%d)\n", r.Command(res.GetLabel(), cmd), res.GetFirstSeq(), res.GetLastSeq())
+	c.catchUp(pos[0], r, res.GetFirstSeq()-1)
+	fmt.Fprintf(c.out, "played: %s (%s)\n", r.Command(res.GetLabel(), cmd), eventRange(res.GetFirstSeq(), res.GetLastSeq()))
 	for _, ev := range res.GetEvents() {
 		eventLines(c.out, r, ev)
 	}
+	if mine, _ := c.stored(pos[0]); mine != nil && mine.Shown >= res.GetFirstSeq()-1 {
+		c.markShown(pos[0], mine.Seat, res.GetLastSeq())
+	}
 	return nil
+}
+
+// eventRange names the events a command wrote: "event 7", "events 7-9".
+func eventRange(first, last int64) string {
+	if first == last {
+		return fmt.Sprintf("event %d", first)
+	}
+	return fmt.Sprintf("events %d-%d", first, last)
+}
+
+// catchUp prints, before a command's own events, those the seat was not
+// shown yet up to seq (what the other seats did since its last wait), and
+// records them as shown. Without a stored seat credential it does
+// nothing; a failure only loses the catching up.
+func (c *cli) catchUp(game string, r renderer, seq int64) {
+	mine, err := c.stored(game)
+	if err != nil || mine == nil || mine.Shown == 0 || mine.Shown >= seq { // 0: no mark (an older CLI's credential)
+		return
+	}
+	cl, ctx, err := c.call(game)
+	if err != nil {
+		return
+	}
+	res, err := cl.GetHistory(ctx, &moonshinev1.GetHistoryRequest{GameId: game, AfterSeq: mine.Shown, PageSize: int32(min(seq-mine.Shown, 10000))})
+	if err != nil {
+		return
+	}
+	shown := mine.Shown
+	for _, ev := range res.GetEvents() {
+		if ev.GetSeq() > seq {
+			break
+		}
+		eventLines(c.out, r, ev)
+		shown = ev.GetSeq()
+	}
+	c.markShown(game, mine.Seat, shown)
 }
 
 // commandFor returns the command to submit and the game's rules id: the

@@ -12,13 +12,21 @@ import (
 // credentialsFile is the name of the credential store in the config dir.
 const credentialsFile = "credentials.json"
 
-// credential is one stored seat credential.
+// creatorSeat is the Seat of a stored creator credential (CreateGame's,
+// which manages the table and is no seat's).
+const creatorSeat = -1
+
+// credential is one stored credential: a seat's, or the creator's.
 type credential struct {
 	Server string `json:"server"`
 	Game   string `json:"game"`
-	Seat   int    `json:"seat"`
+	Seat   int    `json:"seat"` // creatorSeat for the creator credential
 	Name   string `json:"name"`
 	Token  string `json:"token"`
+	// Shown is the last event shown to the seat with none missed before
+	// it (join, submit and wait move it): `wait` prints what came after.
+	// 0: not known (a credential an older CLI stored).
+	Shown int64 `json:"shown,omitempty"`
 }
 
 // credentials is the credential store: seat credentials keyed by server,
@@ -63,11 +71,11 @@ func (c *credentials) find(server, game string, seat int) (credential, bool) {
 	return credential{}, false
 }
 
-// forGame returns every credential stored for a game.
+// forGame returns every seat credential stored for a game.
 func (c *credentials) forGame(server, game string) []credential {
 	var out []credential
 	for _, e := range c.Entries {
-		if e.Server == server && e.Game == game {
+		if e.Server == server && e.Game == game && e.Seat != creatorSeat {
 			out = append(out, e)
 		}
 	}
@@ -87,6 +95,33 @@ func (c *credentials) put(cr credential) error {
 	}
 	c.Entries = append(kept, cr)
 	return saveJSON(c.path, c)
+}
+
+// remove forgets one credential, and saves.
+func (c *credentials) remove(server, game string, seat int) error {
+	kept := c.Entries[:0]
+	for _, e := range c.Entries {
+		if e.Server != server || e.Game != game || e.Seat != seat {
+			kept = append(kept, e)
+		}
+	}
+	c.Entries = kept
+	return saveJSON(c.path, c)
+}
+
+// markShown records that seat of game was shown every event up to seq,
+// and saves; a stale seq (not past the one stored) changes nothing.
+func (c *credentials) markShown(server, game string, seat int, seq int64) error {
+	for i, e := range c.Entries {
+		if e.Server == server && e.Game == game && e.Seat == seat {
+			if seq <= e.Shown {
+				return nil
+			}
+			c.Entries[i].Shown = seq
+			return saveJSON(c.path, c)
+		}
+	}
+	return nil
 }
 
 // saveJSON writes v as indented JSON to path, readable by its owner only,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/moonshine-games/moonshine/cmd/internal/tlsprobe"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -85,6 +86,59 @@ func unreachable(addr, msg string) string {
 		cause = "it did not answer in time"
 	}
 	return fmt.Sprintf("cannot reach a Moonshine server at %s (%s): start one with `moonshined` (or `go run ./cmd/moonshined`), or give its address with --addr or MOONSHINE_ADDR", addr, cause)
+}
+
+// tlsAnswer is what the server's address speaks, as a probe found.
+type tlsAnswer = tlsprobe.Answer
+
+// speaks probes, once per invocation, whether the server speaks TLS.
+func (c *cli) speaks() tlsAnswer {
+	if c.probed == nil {
+		a := tlsprobe.Probe(c.ctx, c.addr)
+		c.probed = &a
+	}
+	return *c.probed
+}
+
+// tlsMismatch says in a sentence when a failed dial is the CLI and the
+// server disagreeing on TLS, or the server's certificate refused: no
+// retry helps then. Otherwise it returns "".
+func (c *cli) tlsMismatch(err error) string {
+	msg := status.Convert(err).Message()
+	switch {
+	case failureOf(err, c.addr).Code != "Unreachable",
+		strings.Contains(msg, "connection refused"), strings.Contains(msg, "no such host"):
+		return ""
+	case c.usesTLS() && (strings.Contains(msg, "certificate") || strings.Contains(msg, "x509")):
+		return fmt.Sprintf("the TLS certificate of the server at %s is not accepted (%s): pass --ca FILE with the authority that signed it, "+
+			"or --server-name NAME with the name the certificate carries", c.addr, certReason(msg))
+	}
+	switch a := c.speaks(); {
+	case !c.usesTLS() && a == tlsprobe.TLS:
+		return fmt.Sprintf("this server speaks TLS (%s): pass --tls (or set MOONSHINE_TLS=true), and --ca FILE if this machine does not trust its certificate", c.addr)
+	case c.usesTLS() && a == tlsprobe.Plaintext:
+		return fmt.Sprintf("this server does not speak TLS (%s): drop --tls, --ca and --server-name (or MOONSHINE_TLS, MOONSHINE_CA and MOONSHINE_SERVER_NAME)", c.addr)
+	}
+	return ""
+}
+
+// certReason is the certificate's fault as the TLS stack says it: the
+// message's tail from "x509:" or "tls:".
+func certReason(msg string) string {
+	for _, mark := range []string{"x509: ", "tls: "} {
+		if i := strings.Index(msg, mark); i >= 0 {
+			return strings.TrimSuffix(msg[i:], "\"")
+		}
+	}
+	return msg
+}
+
+// unreachable says why no server answered at the address, and what to do.
+func (c *cli) unreachable(err error) string {
+	if s := c.tlsMismatch(err); s != "" {
+		return s
+	}
+	return unreachable(c.addr, status.Convert(err).Message())
 }
 
 // sentence writes a failure for people: its message, then the reason and

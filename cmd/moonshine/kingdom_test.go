@@ -29,7 +29,10 @@ func TestKingdomSession(t *testing.T) {
 	contains(t, "view", view, "viewing as seat 0 (alice)", "Day 1 (New Moon), brew phase", "turn order: seat ",
 		"Heat Track: empty", "seat 0 (alice); ", "$1,000 cash; Influence 7 (2 in the Stash, 5 slotted); Respect ",
 		"your Contracts: none", "districts (all of them; `moonshine board` shows how they are Connected):", "Sugar Hill (Manhattan, High Society, Still ", "Precinct (Police Turf)",
-		"Contract decks: Gig 14 to draw", "waiting for seat ", ": draft Brew dice")
+		"Contract decks: Gig 14 to draw")
+	if !regexp.MustCompile(`(?m)^waiting for (you|seat \d \(bot\)) to draft Brew dice$`).MatchString(view) {
+		t.Errorf("the view does not say whom the game waits for, in words:\n%s", view)
+	}
 	var legal strings.Builder
 	for range 300 {
 		v := &moonshinev1.GameView{}
@@ -51,11 +54,11 @@ func TestKingdomSession(t *testing.T) {
 		t.Errorf("board shows %d Districts, want 25:\n%s", n, board)
 	}
 	contains(t, "board", board, "West Side (DISTRICT_WEST_SIDE, Dock, Coastal): to Sugar Hill, Hell's Kitchen, Greenwich Village, Red Hook (Water)")
-	contains(t, "legal", legal.String(), "draft Brew dice (brew-draft)", "  1. draft Red ", "and dump the mash", "brew Gin at every Still numbered ", ", for the mob that Controls it [Still ",
+	contains(t, "legal", legal.String(), "your move: draft Brew dice\n", "  1. draft Red ", "and dump the mash", "brew Gin at every Still numbered ", ", for the mob that Controls it [Still ",
 		"  1. fund Operations with 0 markers", "  1. lay low for the rest of the Day")
-	contains(t, "view on Day 2", s.ok("view", game), "Day 2 (Full Moon), brew phase", "waiting for seat ")
+	contains(t, "view on Day 2", s.ok("view", game), "Day 2 (Full Moon), brew phase", "waiting for ", " to draft Brew dice")
 	contains(t, "watch", s.ok("watch", game, "--count", "6"), "   1  game started: 3 players; you: ",
-		"   2  the Deed of ", "   4  the Deed of ", "   5  Day 1 begins (New Moon): Brew dice Red [", "   6  ")
+		"   2  the Deed of ", "   4  the Deed of ", "   5  Day 1 begins (New Moon): Brew dice Red ", "   6  ")
 	contains(t, "history", s.ok("history", game), "redacted for you", "Operations begin; ", "you lay low and take ")
 	contains(t, "public view", s.ok("view", game, "--perspective", "public"), "viewing as a spectator", "districts (all of them")
 }
@@ -83,7 +86,7 @@ func TestKingdomRenderer(t *testing.T) {
 			Raid:    &mk.RaidView{Target: 1, Trigger: mk.RaidTrigger_RAID_TRIGGER_RAT, Tied: []mk.District{mk.District_DISTRICT_CORONA, mk.District_DISTRICT_ASTORIA}},
 			Waiting: []*mk.WaitingView{{Seat: 1, Awaiting: mk.Awaiting_AWAITING_TARGETS_CALL}},
 		}},
-		Waiting: []*moonshinev1.Waiting{{Seat: 1, Detail: "make the Target's Call"}},
+		Waiting: []*moonshinev1.Waiting{{Seat: 1, MustAct: true, Detail: "make the Target's Call"}},
 	}
 	var w bytes.Buffer
 	viewText(&w, view)
@@ -96,7 +99,7 @@ func TestKingdomRenderer(t *testing.T) {
 		"your Contracts: #3 Stock the Cellar (Gig: Hold 4 Barrels.)",
 		"Hell's Kitchen (Manhattan, Speakeasy, Still 4): seat 1: 2 Runners and 1 Boss, Safehouse; 2 Gin; controlled by seat 1",
 		"Police Raid (Rat) on seat 1", "tied for the Big Bust: Corona, Astoria",
-		"waiting for seat 1: make the Target's Call")
+		"waiting for you to make the Target's Call")
 	if n := strings.Count(w.String(), "make the Target's Call"); n != 1 {
 		t.Errorf("the wait is written %d times, want once, in the server's words:\n%s", n, w.String())
 	}

@@ -34,17 +34,23 @@ type command struct {
 // commands lists the subcommands in help order.
 var commands = []command{
 	{"games", "[--game G]", "list games", cmdGames},
-	{"create", "--players N [--game G] [--variant V] [--bots 1,2] [--title T] [--options-json J]", "open a game", cmdCreate},
+	{"rules", "[GAME]", "the hosted games; of one, its variants and options", cmdRules},
+	{"create", "--players N [--game G] [--variant V] [--bots 1,2] [--bot-level easy|normal|hard] [--title T] [--options-json J] [--time-bank D ...]", "open a game; stores its creator credential", cmdCreate},
 	{"join", "GAME [--seat N] --name NAME", "claim a seat and store its credential", cmdJoin},
+	{"leave", "GAME [--as SEAT]", "free your seat before the game starts", cmdLeave},
 	{"view", "GAME [--as SEAT] [--perspective public|seat|full] [--seat N]", "show the game", cmdView},
 	{"board", "GAME | --game G", "show the game's printed board (the Kingdom: every District and its links)", cmdBoard},
 	{"legal", "GAME [--example TEMPLATE] [--as SEAT]", "list the seat's legal commands, numbered, and templates to fill in", cmdLegal},
 	{"submit", "GAME (N | --command-json J) [--id ID] [--as SEAT]", "play a command", cmdSubmit},
-	{"wait", "GAME [--quiet] [--as SEAT]", "wait until the seat has something to do, or the game ends", cmdWait},
+	{"wait", "GAME [--quiet] [--optional] [--as SEAT]", "wait until the seat must act (--optional: or may), or the game ends, printing what happened since you last looked", cmdWait},
+	{"resign", "GAME [--id ID] [--as SEAT]", "concede the game", cmdResign},
+	{"takeback", "GAME [--ask] | --answer yes|no [--as SEAT]", "take back your last command (--ask: ask the others' consent when it needs it), or answer another seat's request", cmdTakeback},
 	{"say", "GAME TEXT [--to SEAT] [--as SEAT]", "send table talk", cmdSay},
 	{"watch", "GAME [--from N] [--from-talk N] [--count K] [--as SEAT] [--perspective P] [--seat N]", "stream events and table talk (--json: one line each)", cmdWatch},
 	{"history", "GAME [--out FILE] [--as SEAT]", "show or save the history", cmdHistory},
 	{"replay", "GAME N [--to M] [--as SEAT] [--perspective P] [--seat N]", "show the view as of event N (or of each event N..M)", cmdReplay},
+	{"cancel", "GAME [--creator TOKEN]", "cancel a game that has not started, as its creator", cmdCancel},
+	{"rotate", "GAME SEAT [--creator TOKEN]", "give a seat a new credential (its player lost theirs), as the game's creator", cmdRotate},
 	{"verify", "GAME | --file FILE", "re-run a finished game from its seed", cmdVerify},
 	{"audit", "disclosure (GAME | --file FILE)", "who was shown what: each event's parts, and each seat's timeline of hidden facts", cmdAudit},
 	{"recheck", "FILE...", "re-run saved histories under this build's rules; exit 1 if any would differ", cmdRecheck},
@@ -79,7 +85,7 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: moonshine [--addr HOST:PORT] [--token T] [--api-key K] [--json] COMMAND [flags] [args]")
+	fmt.Fprintln(w, "usage: moonshine [--addr HOST:PORT] [--tls] [--ca FILE] [--server-name NAME] [--token T] [--api-key K] [--json] COMMAND [flags] [args]")
 	fmt.Fprintln(w, "\ncommands:")
 	for _, cmd := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n           %s\n", cmd.name, cmd.args, cmd.summary)

@@ -25,9 +25,11 @@ type renderer struct {
 	// example refines a template's example command (the game's own
 	// message, its free fields filled in generically) from the view.
 	example func(v *moonshinev1.GameView, template string, cmd proto.Message)
-	// note adds to a legal command's label what the view tells of it
-	// (where it acts, for whom), or "".
-	note func(v *moonshinev1.GameView, cmd *moonshinev1.GameCommand) string
+	// note adds to a legal command's label what the view and the printed
+	// board tell of it (where it acts, for whom, what it costs), or "".
+	// The board is fetched for it only when needsBoard.
+	note       func(v *moonshinev1.GameView, b *moonshinev1.GameBoard, cmd *moonshinev1.GameCommand) string
+	needsBoard bool
 	// board writes the game's printed board data.
 	board func(w io.Writer, b *moonshinev1.GameBoard)
 }
@@ -44,6 +46,10 @@ var renderers = map[string]renderer{
 		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
 			blrender.View(w, v.GetBootleggers(), seats)
 		},
+		note: func(v *moonshinev1.GameView, b *moonshinev1.GameBoard, cmd *moonshinev1.GameCommand) string {
+			return blrender.CommandNote(v.GetBootleggers(), b.GetBootleggers(), cmd.GetBootleggers())
+		},
+		needsBoard: true,
 	},
 	"moonshine-kingdom": {
 		view: func(w io.Writer, v *moonshinev1.GameView, seats render.Seats) {
@@ -54,7 +60,7 @@ var renderers = map[string]renderer{
 				kingdomrender.Example(v.GetMoonshineKingdom(), template, c)
 			}
 		},
-		note: func(v *moonshinev1.GameView, cmd *moonshinev1.GameCommand) string {
+		note: func(v *moonshinev1.GameView, _ *moonshinev1.GameBoard, cmd *moonshinev1.GameCommand) string {
 			return kingdomrender.CommandNote(v.GetMoonshineKingdom(), cmd.GetMoonshineKingdom())
 		},
 		board: func(w io.Writer, b *moonshinev1.GameBoard) { kingdomrender.Board(w, b.GetMoonshineKingdom()) },
@@ -229,6 +235,12 @@ func seatName(g *moonshinev1.GameInfo, seat int32) string {
 // viewText writes a whole view: the platform part, then the game's.
 func viewText(w io.Writer, v *moonshinev1.GameView) {
 	info := v.GetInfo()
+	if info.GetStatus() == moonshinev1.GameStatus_GAME_STATUS_OVER && v.GetOutcome() == nil && !info.GetCancelled() {
+		// A view as of an event before the end (replay): the server's
+		// metadata is the game's now, but at that point it was in play.
+		info = proto.CloneOf(info)
+		info.Status = moonshinev1.GameStatus_GAME_STATUS_ACTIVE
+	}
 	fmt.Fprintln(w, infoLine(info))
 	switch vw := v.GetViewer(); vw.GetPerspective() {
 	case moonshinev1.Perspective_PERSPECTIVE_SEAT:
@@ -240,13 +252,63 @@ func viewText(w io.Writer, v *moonshinev1.GameView) {
 	}
 	renderFor(info.GetGame()).View(w, v)
 	for _, wt := range v.GetWaiting() {
-		fmt.Fprintf(w, "waiting for %s: %s\n", seatName(info, wt.GetSeat()), wt.GetDetail())
+		fmt.Fprintln(w, waitingLine(info, v.GetViewer(), wt))
 	}
 	clocksText(w, info, v.GetClocks())
 	if p := v.GetPrompt(); p != nil {
-		fmt.Fprintf(w, "your move (%s): %d legal commands; see `moonshine legal %s`\n", p.GetReason(), len(p.GetLegal()), info.GetGameId())
+		fmt.Fprintf(w, "%s; see `moonshine legal %s`\n", choicesLine(p), info.GetGameId())
 	}
 	if o := v.GetOutcome(); o != nil {
-		fmt.Fprintf(w, "game over: %s (winners: %s; scores %v)\n", o.GetSummary(), seatList(o.GetWinners()), o.GetScores())
+		fmt.Fprintf(w, "game over: %s (winners: %s; scores: %s)\n", o.GetSummary(), seatList(o.GetWinners()), scoresLine(o.GetScores()))
 	}
+}
+
+// waitingLine says whom the game waits for, in the viewer's words: a
+// prompt's detail is what the seat is to do ("run the whiskey"), so it
+// reads "waiting for seat 1 (bot) to run the whiskey", "waiting for you to
+// …", and for a seat the game does not wait for, "seat 1 (bot) may …".
+func waitingLine(info *moonshinev1.GameInfo, viewer *moonshinev1.Viewer, wt *moonshinev1.Waiting) string {
+	what := wt.GetDetail()
+	if what == "" {
+		what = wt.GetReason()
+	}
+	you := viewer.GetPerspective() == moonshinev1.Perspective_PERSPECTIVE_SEAT && viewer.GetSeat() == wt.GetSeat()
+	switch {
+	case you && wt.GetMustAct():
+		return "waiting for you to " + what
+	case you:
+		return "you may " + what + " (the game does not wait for you)"
+	case wt.GetMustAct():
+		return fmt.Sprintf("waiting for %s to %s", seatName(info, wt.GetSeat()), what)
+	}
+	return fmt.Sprintf("%s may %s (the game does not wait)", seatName(info, wt.GetSeat()), what)
+}
+
+// choicesLine counts what a prompt offers: "your move: 4 legal commands
+// and 2 templates".
+func choicesLine(p *moonshinev1.Prompt) string {
+	var parts []string
+	if n := len(p.GetLegal()); n > 0 {
+		parts = append(parts, render.Plural(n, "legal command"))
+	}
+	if n := len(p.GetTemplates()); n > 0 {
+		parts = append(parts, render.Plural(n, "template"))
+	}
+	head := "your move"
+	if !p.GetMustAct() {
+		head = "you may act (the game does not wait for you)"
+	}
+	if len(parts) == 0 {
+		return head
+	}
+	return head + ": " + strings.Join(parts, " and ")
+}
+
+// scoresLine writes the final scores by seat: "seat 0: 13, seat 1: 19".
+func scoresLine(scores []int32) string {
+	out := make([]string, len(scores))
+	for i, sc := range scores {
+		out[i] = fmt.Sprintf("seat %d: %d", i, sc)
+	}
+	return strings.Join(out, ", ")
 }

@@ -38,7 +38,7 @@ func (c *cli) retryUnary(ctx context.Context, method string, req, reply any, cc 
 	for attempt := 0; ; attempt++ {
 		err := invoker(ctx, method, req, reply, cc, opts...)
 		wait, ok := retryDelay(method, err, attempt)
-		if !ok || attempt == retryAttempts {
+		if !ok || attempt == retryAttempts || c.tlsMismatch(err) != "" {
 			return err
 		}
 		why := status.Convert(err).Message()

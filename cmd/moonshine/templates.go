@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moonshine-games/moonshine/cmd/moonshine/internal/render"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -37,7 +38,7 @@ func templateExample(r renderer, v *moonshinev1.GameView, t *moonshinev1.Command
 	}
 	for _, p := range t.GetParams() {
 		msg, fd := paramField(inner, p.GetField())
-		if fd == nil || fd.IsList() || fd.IsMap() {
+		if fd == nil || fd.IsList() || fd.IsMap() || msg.Has(fd) {
 			continue
 		}
 		val, ok := paramValue(fd, p)
@@ -51,8 +52,11 @@ func templateExample(r renderer, v *moonshinev1.GameView, t *moonshinev1.Command
 	return inner.Interface()
 }
 
-// paramField resolves a template field path ("move.from") within the
-// game's command: the message holding the field, and the field.
+// paramField resolves a template field path ("move.from",
+// "run_the_whiskey.runs.crates") within the game's command: the message
+// holding the field, and the field. A repeated message on the way is
+// entered at its first element, which is added when the list is empty
+// (so that an example fills one entry in).
 func paramField(m protoreflect.Message, path string) (protoreflect.Message, protoreflect.FieldDescriptor) {
 	parts := strings.Split(path, ".")
 	for i, name := range parts {
@@ -63,12 +67,47 @@ func paramField(m protoreflect.Message, path string) (protoreflect.Message, prot
 		if i == len(parts)-1 {
 			return m, fd
 		}
-		if fd.Message() == nil || fd.IsList() || fd.IsMap() {
+		switch {
+		case fd.Message() == nil || fd.IsMap():
 			return nil, nil
+		case fd.IsList():
+			l := m.Mutable(fd).List()
+			if l.Len() == 0 {
+				m = l.AppendMutable().Message()
+			} else {
+				m = l.Get(0).Message()
+			}
+		default:
+			m = m.Mutable(fd).Message()
 		}
-		m = m.Mutable(fd).Message()
 	}
 	return nil, nil
+}
+
+// paramName writes a template field path as the JSON of --command-json
+// spells it, below the command's kind: "crates" of
+// "run_the_whiskey.runs.crates" is "runs[].crates".
+func paramName(cmd protoreflect.MessageDescriptor, path string) string {
+	var out []string
+	md := cmd
+	for i, name := range strings.Split(path, ".") {
+		if md == nil {
+			return path
+		}
+		fd := md.Fields().ByName(protoreflect.Name(name))
+		if fd == nil {
+			return path
+		}
+		if i > 0 {
+			n := fd.JSONName()
+			if fd.IsList() && fd.Message() != nil {
+				n += "[]"
+			}
+			out = append(out, n)
+		}
+		md = fd.Message()
+	}
+	return strings.Join(out, ".")
 }
 
 // paramValue is the example value of one free field.
@@ -114,12 +153,22 @@ func allowed(inner protoreflect.Message, p *moonshinev1.TemplateParam) string {
 		if fd != nil && fd.Kind() == protoreflect.EnumKind && len(cs) > 3 && len(cs) == fd.Enum().Values().Len()-1 {
 			return fmt.Sprintf("any %s (%s, … %s)", fd.Enum().Name(), cs[0], cs[len(cs)-1])
 		}
+		if fd != nil && fd.Kind() == protoreflect.EnumKind {
+			named := make([]string, len(cs))
+			for i, c := range cs {
+				named[i] = c
+				if ev := fd.Enum().Values().ByName(protoreflect.Name(c)); ev != nil {
+					named[i] += " (" + render.EnumValueName(fd.Enum(), ev.Number()) + ")"
+				}
+			}
+			cs = named
+		}
 		return "one of " + strings.Join(cs, ", ")
 	}
 	var kind string
 	switch {
 	case fd == nil:
-		kind = "see the game's proto"
+		kind = "a value"
 	case fd.Kind() == protoreflect.BoolKind:
 		kind = "true or false"
 	case fd.Kind() == protoreflect.EnumKind:
@@ -131,15 +180,12 @@ func allowed(inner protoreflect.Message, p *moonshinev1.TemplateParam) string {
 		}
 		kind = "one of " + strings.Join(names, ", ")
 	case fd.Message() != nil:
-		var fields []string
-		for i := 0; i < fd.Message().Fields().Len(); i++ {
-			f := fd.Message().Fields().Get(i)
-			fields = append(fields, fmt.Sprintf("%q:…", f.JSONName()))
-		}
-		kind = "{" + strings.Join(fields, ",") + "}"
+		kind = messageShape(fd.Message())
 		if fd.IsList() {
 			kind = "a list of " + kind
 		}
+	case fd.IsList():
+		kind = "a list of numbers"
 	default:
 		kind = "a number"
 	}
@@ -150,6 +196,39 @@ func allowed(inner protoreflect.Message, p *moonshinev1.TemplateParam) string {
 		kind += fmt.Sprintf(", at least %d", p.GetMin())
 	}
 	return kind
+}
+
+// article puts "a" or "an" before a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("AEIOUaeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+// messageShape writes a message's fields as JSON with their kinds:
+// {"money": a number, "trucks": a list of numbers}.
+func messageShape(md protoreflect.MessageDescriptor) string {
+	var fields []string
+	for i := 0; i < md.Fields().Len(); i++ {
+		f := md.Fields().Get(i)
+		kind := "a number"
+		switch {
+		case f.Message() != nil:
+			kind = "{…}"
+		case f.Kind() == protoreflect.BoolKind:
+			kind = "true or false"
+		case f.Kind() == protoreflect.EnumKind:
+			kind = article(string(f.Enum().Name())) + " value"
+		case f.Kind() == protoreflect.StringKind:
+			kind = "a string"
+		}
+		if f.IsList() {
+			kind = "a list of " + strings.TrimPrefix(strings.TrimPrefix(kind, "an "), "a ") + "s"
+		}
+		fields = append(fields, fmt.Sprintf("%q: %s", f.JSONName(), kind))
+	}
+	return "{" + strings.Join(fields, ", ") + "}"
 }
 
 // templateLines writes a template: what it does, a command to paste, and
@@ -166,9 +245,7 @@ func templateLines(w io.Writer, r renderer, v *moonshinev1.GameView, t *moonshin
 		inner := gameMessage(proto.Clone(t.GetCommand())) // paramField may set the path's messages
 		name := p.GetField()
 		if inner != nil {
-			if _, fd := paramField(inner, p.GetField()); fd != nil {
-				name = fd.JSONName()
-			}
+			name = paramName(inner.Descriptor(), p.GetField())
 		}
 		fmt.Fprintf(w, "      %s: %s; %s\n", name, p.GetDescription(), allowed(inner, p))
 	}

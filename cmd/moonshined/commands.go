@@ -9,6 +9,8 @@ import (
 	"net"
 	"time"
 
+	"github.com/moonshine-games/moonshine/cmd/internal/tlsprobe"
+	"github.com/moonshine-games/moonshine/migrations"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/server"
@@ -32,7 +34,7 @@ func runMigrate(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 	if *status {
-		sc, err := server.SchemaStatus(ctx, s.Store.DatabaseURL, s.Store.DBPath)
+		sc, err := server.SchemaStatus(ctx, s.Store.config())
 		if err != nil {
 			return err
 		}
@@ -44,10 +46,13 @@ func runMigrate(ctx context.Context, args []string, getenv func(string) string, 
 			}
 			fmt.Fprintf(w.out, "  %-8s %s\n", state, f.Name)
 		}
+		if sc.Version > sc.Latest() {
+			return &migrations.SchemaNewerError{Store: sc.Store, Version: sc.Version, Latest: sc.Latest()}
+		}
 		return nil
 	}
 	log := slog.New(slog.NewTextHandler(w.err, nil))
-	before, after, err := server.Migrate(ctx, s.Store.DatabaseURL, s.Store.DBPath, log)
+	before, after, err := server.Migrate(ctx, s.Store.config(), log)
 	if err != nil {
 		return err
 	}
@@ -67,6 +72,7 @@ func runHealth(ctx context.Context, args []string, getenv func(string) string, w
 	l := newLoader("moonshined health", "moonshined health [-service S] [-timeout D] [flags]", &s, w.err)
 	service := l.fs.String("service", "", `health service: "" (readiness: the store answers), "`+server.LivenessService+`" (the process serves)`)
 	timeout := l.fs.Duration("timeout", 3*time.Second, "how long to wait for the answer")
+	useTLS := l.fs.Bool("tls", false, "speak TLS to the server (as a set MOONSHINE_TLS_CERT does), without verifying its certificate")
 	rest, err := l.load(args, getenv)
 	if err != nil {
 		return err
@@ -74,8 +80,9 @@ func runHealth(ctx context.Context, args []string, getenv func(string) string, w
 	if err := noArgs(rest); err != nil {
 		return err
 	}
+	*useTLS = *useTLS || s.TLSCert != ""
 	creds := insecure.NewCredentials()
-	if s.TLSCert != "" {
+	if *useTLS {
 		// The check runs beside the server (a container's HEALTHCHECK) and
 		// sends nothing secret: it need not verify whose certificate it is.
 		creds = credentials.NewTLS(&tls.Config{InsecureSkipVerify: true, MinVersion: tls.VersionTLS12})
@@ -89,6 +96,16 @@ func runHealth(ctx context.Context, args []string, getenv func(string) string, w
 	defer cancel()
 	resp, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{Service: *service})
 	if err != nil {
+		switch tlsprobe.Probe(context.WithoutCancel(ctx), localAddr(s.Addr)) {
+		case tlsprobe.TLS:
+			if !*useTLS {
+				return fmt.Errorf("health of %s: this server speaks TLS: pass -tls (or set MOONSHINE_TLS_CERT, as the server has it)", s.Addr)
+			}
+		case tlsprobe.Plaintext:
+			if *useTLS {
+				return fmt.Errorf("health of %s: this server does not speak TLS: drop -tls and MOONSHINE_TLS_CERT", s.Addr)
+			}
+		}
 		return fmt.Errorf("health of %s: %w", s.Addr, err)
 	}
 	fmt.Fprintln(w.out, resp.GetStatus())
@@ -122,7 +139,7 @@ func runConfig(_ context.Context, args []string, getenv func(string) string, w s
 	if err := noArgs(rest); err != nil {
 		return err
 	}
-	if _, err := s.serverConfig(); err != nil {
+	if _, err := s.check(); err != nil {
 		return err
 	}
 	printSettings(w.out, &s)

@@ -77,6 +77,9 @@ type loader struct {
 	ptr      any
 	fs       *flag.FlagSet
 	fromFlag map[string]string // env name -> the flag's text
+	// preamble, if set, writes what the usage shows first (serve's, which
+	// is `moonshined -h`: the commands).
+	preamble func(io.Writer)
 }
 
 // newLoader prepares the flags of the settings ptr points to; the caller
@@ -151,6 +154,9 @@ func (l *loader) explain(err error, environment map[string]string) error {
 // usage prints the subcommand's synopsis and its settings with their
 // variables and built-in defaults.
 func (l *loader) usage(w io.Writer) {
+	if l.preamble != nil {
+		l.preamble(w)
+	}
 	fmt.Fprintf(w, "usage: %s\n\nEach flag may also be given by its environment variable; a flag wins.\n\n", l.synopsis)
 	for _, s := range settingsOf(l.ptr) {
 		def := ""

@@ -11,6 +11,7 @@
 // Usage:
 //
 //	moonshined [serve] [flags]       serve
+//	moonshined help                  list the commands
 //	moonshined migrate [-status]     apply the store's migrations (or list them) and exit
 //	moonshined health [-service S]   ask a running server's gRPC health (for container health checks)
 //	moonshined config [flags]        print the effective settings, secrets masked
@@ -55,14 +56,51 @@ type stdio struct {
 	out, err io.Writer
 }
 
-// subcommands of moonshined.
-var subcommands = map[string]func(ctx context.Context, args []string, getenv func(string) string, w stdio, listening func(listeners)) error{
-	"serve":   runServe,
-	"migrate": runMigrate,
-	"health":  runHealth,
-	"config":  runConfig,
-	"api-key": runAPIKey,
-	"recheck": runRecheck,
+// subcommand is one of moonshined's commands.
+type subcommand struct {
+	name, args, summary string
+}
+
+// subcommands of moonshined, in help order (runnerOf runs each).
+var subcommands = []subcommand{
+	{"serve", "[flags]", "serve (the default: `moonshined` alone serves)"},
+	{"migrate", "[-status] [flags]", "apply the store's migrations, or list them, and exit"},
+	{"health", "[-service S] [flags]", "ask a running server's gRPC health; exit 0 when SERVING"},
+	{"config", "[flags]", "print the effective settings, secrets masked; refuse what serve would refuse"},
+	{"api-key", "[-name N]", "make a new API key and print its MOONSHINE_API_KEYS entry"},
+	{"recheck", "[flags] [ID...]", "re-run the stored games under this binary's rules; fail if any would differ"},
+}
+
+// runner runs one subcommand.
+type runner func(ctx context.Context, args []string, getenv func(string) string, w stdio, listening func(listeners)) error
+
+// runnerOf returns the subcommand named name, or nil.
+func runnerOf(name string) runner {
+	switch name {
+	case "serve":
+		return runServe
+	case "migrate":
+		return runMigrate
+	case "health":
+		return runHealth
+	case "config":
+		return runConfig
+	case "api-key":
+		return runAPIKey
+	case "recheck":
+		return runRecheck
+	}
+	return nil
+}
+
+// commandList writes the subcommands with their summaries, as -h shows
+// them before serve's settings.
+func commandList(w io.Writer) {
+	fmt.Fprintln(w, "commands (each takes -h):")
+	for _, c := range subcommands {
+		fmt.Fprintf(w, "  moonshined %-8s %-22s %s\n", c.name, c.args, c.summary)
+	}
+	fmt.Fprintln(w)
 }
 
 // run runs one command line. listening, if set, is called with the
@@ -72,15 +110,23 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
 	}
-	cmd, ok := subcommands[name]
-	if !ok {
-		return fmt.Errorf("unknown command %q (commands: serve, migrate, health, config, api-key, recheck)", name)
-	}
-	err := cmd(ctx, args, getenv, stdio{stdout, stderr}, listening)
-	if errors.Is(err, flag.ErrHelp) {
+	if name == "help" {
+		commandList(stdout)
+		fmt.Fprintln(stdout, "`moonshined -h` lists serve's settings too")
 		return nil
 	}
-	return err
+	if cmd := runnerOf(name); cmd != nil {
+		err := cmd(ctx, args, getenv, stdio{stdout, stderr}, listening)
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	var names []string
+	for _, cmd := range subcommands {
+		names = append(names, cmd.name)
+	}
+	return fmt.Errorf("unknown command %q (commands: %s; `moonshined help` says what each does)", name, strings.Join(names, ", "))
 }
 
 // noArgs refuses positional arguments.

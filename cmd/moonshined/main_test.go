@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
+	"github.com/moonshine-games/moonshine/service/turntimer"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
@@ -157,7 +157,7 @@ func TestDefaultsAreTheServers(t *testing.T) {
 		cfg.APIKeyRate, cfg.APIKeyBurst, cfg.MaxStreamsPerAPIKey, cfg.ConnectTimeout, cfg.HealthInterval, cfg.TimerPoll}
 	want := []any{server.DefaultDBPath, server.DefaultMaxMessageBytes, float64(server.DefaultCommandRate), server.DefaultCommandBurst,
 		server.DefaultMaxStreamsPerCredential, server.DefaultMaxStreams, float64(server.DefaultAPIKeyRate), server.DefaultAPIKeyBurst,
-		server.DefaultMaxStreamsPerAPIKey, server.DefaultConnectTimeout, server.DefaultHealthInterval, gameservice.DefaultTimerPoll}
+		server.DefaultMaxStreamsPerAPIKey, server.DefaultConnectTimeout, server.DefaultHealthInterval, turntimer.DefaultPoll}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("defaults %v, the server's %v", got, want)
 	}
@@ -250,9 +250,13 @@ func TestServeStopsOnSignal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
 			t.Errorf("GET %s: %s", path, resp.Status)
+		}
+		if path == "/metrics" && (!strings.Contains(string(body), "\nmoonshine_ready 1\n") || !strings.Contains(string(body), "moonshine_build_info{")) {
+			t.Errorf("/metrics has no readiness gauge at 1, or no build info")
 		}
 	}
 }

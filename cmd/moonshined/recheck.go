@@ -57,7 +57,7 @@ func runRecheck(ctx context.Context, args []string, getenv func(string) string, 
 	if err := recheckSchema(ctx, s.Store, *f.migrate); err != nil {
 		return err
 	}
-	st, err := server.OpenStore(ctx, s.Store.DatabaseURL, s.Store.DBPath, log)
+	st, err := server.OpenStore(ctx, s.Store.config(), log)
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,7 @@ func runRecheck(ctx context.Context, args []string, getenv func(string) string, 
 // told to migrate it: opening a store migrates it, and a recheck must not
 // change a production database ahead of its deploy.
 func recheckSchema(ctx context.Context, s storeSettings, migrate bool) error {
-	sc, err := server.SchemaStatus(ctx, s.DatabaseURL, s.DBPath)
+	sc, err := server.SchemaStatus(ctx, s.config())
 	if err != nil {
 		return err
 	}

@@ -58,7 +58,7 @@ func storeGame(t *testing.T, st eventstore.Store, id string, tamper func(seq int
 	for n := 0; g.State.Outcome() == nil; n++ {
 		p := g.State.Prompts()[0]
 		cmd := p.Legal[r.IntN(len(p.Legal))]
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, _, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,7 +106,7 @@ func TestRecheckCommand(t *testing.T) {
 				!strings.Contains(err.Error(), "holds no games") {
 				t.Errorf("recheck of a store never created: %v", err)
 			}
-			st, err := server.OpenStore(t.Context(), storeArg(args, "-database-url"), storeArg(args, "-db"), slog.New(slog.DiscardHandler))
+			st, err := server.OpenStore(t.Context(), server.StoreConfig{URL: storeArg(args, "-database-url"), DBPath: storeArg(args, "-db")}, slog.New(slog.DiscardHandler))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -19,11 +19,17 @@ const serveSynopsis = "moonshined [serve] [flags]"
 // runServe serves until ctx ends, then shuts down gracefully.
 func runServe(ctx context.Context, args []string, getenv func(string) string, w stdio, listening func(listeners)) error {
 	var s serveSettings
-	rest, err := newLoader("moonshined", serveSynopsis, &s, w.err).load(args, getenv)
+	l := newLoader("moonshined", serveSynopsis, &s, w.err)
+	l.preamble = commandList // `moonshined -h`
+	rest, err := l.load(args, getenv)
 	if err != nil {
 		return err
 	}
 	if err := noArgs(rest); err != nil {
+		return err
+	}
+	cfg, err := s.check()
+	if err != nil {
 		return err
 	}
 	log, err := telemetry.NewLogger(w.err, s.LogFormat, s.LogLevel)
@@ -31,13 +37,6 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, w 
 		return err
 	}
 	log.Info("moonshined starting", logAttrs(&s)...)
-	cfg, err := s.serverConfig()
-	if err != nil {
-		return err
-	}
-	if err := checkPlaintext(s.Listen); err != nil {
-		return err
-	}
 	tp, stopTracing, err := telemetry.NewTracing(ctx, telemetry.TracingOptions{Endpoint: s.OTLPEndpoint,
 		Insecure: s.OTLPInsecure, SampleRatio: s.TraceSample, Service: "moonshined"})
 	if err != nil {
@@ -70,10 +69,12 @@ func checkPlaintext(l listenSettings) error {
 // listener, until ctx ends.
 func serve(ctx context.Context, s serveSettings, cfg server.Config, log *slog.Logger, listening func(listeners)) error {
 	var current atomic.Pointer[server.Server]
-	admin, adminAddr, err := startAdmin(s.AdminAddr, server.AdminHandler(cfg.Telemetry, func() bool {
+	ready := func() bool {
 		srv := current.Load()
 		return srv != nil && srv.Ready()
-	}), log)
+	}
+	cfg.Telemetry.Readiness(ready) // moonshine_ready, beside /readyz
+	admin, adminAddr, err := startAdmin(s.AdminAddr, server.AdminHandler(cfg.Telemetry, ready), log)
 	if err != nil {
 		return err
 	}

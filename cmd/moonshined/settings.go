@@ -1,13 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/server"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 )
 
 // The settings of each subcommand. Every field has an environment
@@ -17,9 +20,17 @@ import (
 
 // storeSettings choose the event store.
 type storeSettings struct {
-	DatabaseURL    string        `env:"DATABASE_URL" flag:"database-url" secret:"url" help:"PostgreSQL URL; empty: the embedded store"`
+	DatabaseURL    string        `env:"DATABASE_URL" flag:"database-url" secret:"url" help:"the store, by its scheme: a PostgreSQL URL (postgres://...), sqlite:PATH or a file path, memory: (keeps nothing); empty: the embedded store at MOONSHINE_DB_PATH"`
 	DBPath         string        `env:"MOONSHINE_DB_PATH" envDefault:"moonshine.db" flag:"db" help:"the embedded store's file (when DATABASE_URL is empty)"`
+	DirectURL      string        `env:"MOONSHINE_DATABASE_DIRECT_URL" flag:"database-direct-url" secret:"url" help:"PostgreSQL: a session connection straight to the primary for LISTEN and migrations, when DATABASE_URL goes through a pooler in transaction mode"`
+	ReadURL        string        `env:"MOONSHINE_DATABASE_READ_URL" flag:"database-read-url" secret:"url" help:"PostgreSQL: a read replica for history, views at an event and the lobby's listings; empty: none"`
+	ReadWait       time.Duration `env:"MOONSHINE_READ_WAIT" envDefault:"100ms" flag:"read-wait" help:"how long a read waits for the replica to reach the version it names before the primary serves it"`
 	ConnectTimeout time.Duration `env:"MOONSHINE_DB_CONNECT_TIMEOUT" envDefault:"1m" flag:"db-connect-timeout" help:"how long to keep trying an unreachable database at start, backing off; negative: one try"`
+}
+
+// config is the store the settings name.
+func (s storeSettings) config() server.StoreConfig {
+	return server.StoreConfig{URL: s.DatabaseURL, DBPath: s.DBPath, DirectURL: s.DirectURL, ReadURL: s.ReadURL, ReadWait: s.ReadWait}
 }
 
 // listenSettings say where the server listens and how.
@@ -61,6 +72,33 @@ type serveSettings struct {
 	TraceSample    float64       `env:"MOONSHINE_TRACE_SAMPLE" envDefault:"1" flag:"trace-sample" help:"share of traces recorded when the caller did not decide (0 to 1)"`
 }
 
+// check returns the server's configuration, refusing every value serve
+// would refuse before it starts (log format and level, API keys, CORS
+// origins, the trace settings, plaintext on a network), all at once, so
+// that `moonshined config` refuses what `moonshined serve` refuses.
+func (s serveSettings) check() (server.Config, error) {
+	var errs []error
+	if _, err := telemetry.NewLogger(io.Discard, s.LogFormat, s.LogLevel); err != nil {
+		errs = append(errs, err)
+	}
+	if s.TraceSample < 0 || s.TraceSample > 1 {
+		errs = append(errs, fmt.Errorf("MOONSHINE_TRACE_SAMPLE: %v is not a share from 0 to 1", s.TraceSample))
+	}
+	if e := s.OTLPEndpoint; strings.Contains(e, "://") {
+		if u, err := url.Parse(e); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("MOONSHINE_OTLP_ENDPOINT: %q is neither host:port nor http(s)://host:port", e))
+		}
+	}
+	cfg, err := s.serverConfig()
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if err := checkPlaintext(s.Listen); err != nil {
+		errs = append(errs, err)
+	}
+	return cfg, errors.Join(errs...)
+}
+
 // serverConfig returns the server's configuration.
 func (s serveSettings) serverConfig() (server.Config, error) {
 	keys, err := limits.ParseAPIKeys(s.APIKeys)
@@ -73,6 +111,7 @@ func (s serveSettings) serverConfig() (server.Config, error) {
 	}
 	return server.Config{
 		DatabaseURL: s.Store.DatabaseURL, DBPath: s.Store.DBPath, ConnectTimeout: s.Store.ConnectTimeout,
+		DatabaseDirectURL: s.Store.DirectURL, DatabaseReadURL: s.Store.ReadURL, ReadWait: s.Store.ReadWait,
 		AuditorToken: s.AuditorToken,
 		APIKeys:      keys, APIKeyRate: s.APIKeyRate, APIKeyBurst: s.APIKeyBurst, MaxStreamsPerAPIKey: s.APIKeyStreams,
 		MaxMessageBytes: s.MaxMessage,

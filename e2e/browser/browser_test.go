@@ -60,11 +60,19 @@ func startServer(t *testing.T) (base string, api moonshinev1.GameServiceClient) 
 	return "http://" + addr, moonshinev1.NewGameServiceClient(servertest.Dial(t, addr))
 }
 
+// The widths the pages are tried at: a desktop's and a phone's.
+const (
+	wide   = 1400
+	narrow = 390
+)
+
 // browser starts one headless Chromium, with the flags this kind of
 // machine needs (no sandbox as root, no background networking), and
 // returns a function making pages of their own browser context: their
-// own storage, as different people's browsers have.
-func browser(t *testing.T) func() context.Context {
+// own storage, as different people's browsers have. A page is as wide as
+// a desktop's window unless a width is given (a phone's: 390 by 844,
+// touch, as a mobile browser).
+func browser(t *testing.T) func(width ...int) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
@@ -79,13 +87,18 @@ func browser(t *testing.T) func() context.Context {
 		t.Fatalf("starting Chromium: %v", err)
 	}
 	t.Cleanup(func() { cancelRoot(); cancelAlloc() })
-	return func() context.Context {
+	return func(width ...int) context.Context {
 		ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext(), chromedp.WithNewWindow(true))
 		t.Cleanup(cancel)
 		// The first run opens the tab, which lives as long as the context
 		// of that run: run it here, not under a step's timeout.
 		if err := chromedp.Do(ctx); err != nil {
 			t.Fatalf("opening a page: %v", err)
+		}
+		if len(width) > 0 && width[0] < 800 {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width[0]), 844, chromedp.EmulateMobile)); err != nil {
+				t.Fatalf("a phone's screen: %v", err)
+			}
 		}
 		// The app's uncaught errors fail the test.
 		_ = chromedp.Listen(ctx, func(ev any) {
@@ -145,12 +158,25 @@ func read[T any](t *testing.T, page context.Context, what string, a chromedp.Act
 	return v
 }
 
-// shoot saves a screenshot of the page as a test artifact (and in
-// -screenshots).
+// shoot saves a screenshot of what the page's window shows as a test
+// artifact (and in -screenshots).
 func shoot(t *testing.T, page context.Context, name string) {
 	t.Helper()
 	time.Sleep(300 * time.Millisecond)
-	png := read(t, page, "screenshot "+name, chromedp.CaptureScreenshot())
+	save(t, name, read(t, page, "screenshot "+name, chromedp.CaptureScreenshot()))
+}
+
+// shootAt scrolls the element matching selector to the top of the window
+// and saves what the window shows.
+func shootAt(t *testing.T, page context.Context, selector, name string) {
+	t.Helper()
+	run(t, page, "scroll to "+selector, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q)?.scrollIntoView({block: "start"})`, selector)))
+	shoot(t, page, name)
+	run(t, page, "scroll back", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+}
+
+func save(t *testing.T, name string, png []byte) {
+	t.Helper()
 	for _, dir := range []string{t.ArtifactDir(), *screenshots} {
 		if dir == "" {
 			continue

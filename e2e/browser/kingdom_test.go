@@ -69,7 +69,7 @@ func TestKingdomInTheBrowser(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`.table[data-role="seat"] svg.city`)))
 	url := read(t, alice, "read the game's address", chromedp.Location())
 	gameID := strings.TrimSuffix(strings.SplitN(strings.SplitN(url, "#/game/", 2)[1], "?", 2)[0], "/")
-	if role := text(t, alice, "#role"); role != "seat 0 (alice)" {
+	if role := text(t, alice, "#role"); role != "You play alice" {
 		t.Fatalf("alice's table shows role %q", role)
 	}
 
@@ -78,7 +78,7 @@ func TestKingdomInTheBrowser(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS("#player-name"), "bob"),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`tr[data-game=%q] button.join`, gameID))),
 		chromedp.WaitVisible(chromedp.CSS(`.table[data-role="seat"] svg.city`)))
-	if role := text(t, bob, "#role"); role != "seat 2 (bob)" {
+	if role := text(t, bob, "#role"); role != "You play bob" {
 		t.Fatalf("bob's table shows role %q", role)
 	}
 
@@ -116,7 +116,7 @@ func TestKingdomInTheBrowser(t *testing.T) {
 	if clicks < 6 || live < 6 || !triedMove {
 		t.Fatalf("played %d commands by clicking (%d seen live by the other seat), Move tried: %v", clicks, live, triedMove)
 	}
-	shoot(t, alice, "table")
+	shootAt(t, alice, "body", "table")
 	if n := count(t, alice, "#log li"); n < clicks {
 		t.Errorf("alice's event log shows %d events", n)
 	}
@@ -177,13 +177,19 @@ func moveOnTheMap(t *testing.T, page context.Context, who string) {
 	before := versionOf(t, page)
 	run(t, page, who+" opens the Move template", chromedp.Click(chromedp.CSS(`.template-tab[data-template="move"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`form.template[data-template="move"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.param.waiting select[data-field="move.from"]`)),
-		chromedp.Click(chromedp.CSS(".district.clickable"))) // from: where her Mobsters stand
-	from := waitFor[string](t, page, "move.from filled by the click", `document.querySelector('select[data-field="move.from"]').value`)
-	// The map now offers where to: the District next to from.
-	run(t, page, who+" picks where to", chromedp.WaitVisible(chromedp.CSS(`.param.waiting select[data-field="move.to"]`)),
-		chromedp.Click(chromedp.CSS(fmt.Sprintf(`.district.clickable:not([data-district=%q])`, from))))
-	waitFor[string](t, page, "move.to filled by the click", `document.querySelector('select[data-field="move.to"]').value`)
+		chromedp.WaitVisible(chromedp.CSS(`.param.awaiting-pick select[data-field="move.from"]`)),
+		pickWithKeys(".district.clickable")) // from: where her Mobsters stand
+	from := waitFor[string](t, page, "move.from filled by the pick", `document.querySelector('select[data-field="move.from"]').value`)
+	// The map now offers where to: the Districts Connected to from, and
+	// no other.
+	waitFor[bool](t, page, "the map offers where to", fmt.Sprintf(
+		`!!document.querySelector('.param.awaiting-pick select[data-field="move.to"]') && !document.querySelector('.district.clickable[data-district=%q]')`, from))
+	offered := read(t, page, "the Districts offered", chromedp.Evaluate[int](`document.querySelectorAll(".district.clickable").length`))
+	if offered == 0 || offered >= 25 {
+		t.Errorf("Move offers %d Districts to move to: the ones Connected to %s", offered, from)
+	}
+	run(t, page, who+" picks where to", pickWithKeys(fmt.Sprintf(`.district.clickable:not([data-district=%q])`, from)))
+	waitFor[string](t, page, "move.to filled by the pick", `document.querySelector('select[data-field="move.to"]').value`)
 	run(t, page, who+" sends the Move", chromedp.SendKeys(chromedp.CSS(`input[data-field="move.runners"]`), "1"),
 		chromedp.Click(chromedp.CSS(".template-submit")))
 	deadline := time.Now().Add(10 * time.Second)
@@ -192,8 +198,10 @@ func moveOnTheMap(t *testing.T, page context.Context, who string) {
 			return // played
 		}
 		if count(t, page, ".refusal[data-reason]:not([data-reason=''])") > 0 {
-			if msg := text(t, page, ".refusal"); !strings.Contains(msg, ":") {
-				t.Errorf("the refusal shows %q, not the server's reason", msg)
+			// The server's words first, its reason code after them.
+			why, code := text(t, page, ".refusal .why"), text(t, page, ".refusal .code")
+			if why == "" || code == "" || strings.HasPrefix(why, code) {
+				t.Errorf("the refusal shows %q then %q: the server's words first, then its reason", why, code)
 			}
 			return
 		}
@@ -225,8 +233,10 @@ func replayTo(t *testing.T, page context.Context, api moonshinev1.GameServiceCli
 	ctx := as(t.Context(), auditorToken)
 	if label := hist.GetEvents()[0].GetPublic().GetLabel(); label == "" {
 		t.Errorf("event %d has no label: the Kingdom's events are labelled", n)
-	} else {
+	} else if !seatNumber.MatchString(label) {
 		run(t, page, "wait for the label", chromedp.WaitVisible(fmt.Sprintf(`//p[@id="event-label"][contains(., %q)]`, label)))
+	} else if shown := text(t, page, "#event-label"); shown == "" || seatNumber.MatchString(shown) {
+		t.Errorf("the replay shows event %d as %q: the server's label %q with the seats' names", n, shown, label)
 	}
 	// What the event changed, from the views before and after it.
 	at := func(seq int64) *moonshinev1.GameView {

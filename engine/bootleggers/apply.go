@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -139,7 +140,7 @@ func (s *State) seatOK(seat int32) error {
 
 // placeOK returns the state of a drinking place named in an event.
 func (s *State) placeOK(p pb.DrinkingPlace) (*placeState, error) {
-	if p < omalleys || int(p) > PlaceCount || !s.place(p).inPlay {
+	if p < omalleys || int(p) > printed.PlaceCount || !s.place(p).inPlay {
 		return nil, corrupt("no drinking place %v in play", p)
 	}
 	return s.place(p), nil
@@ -147,7 +148,7 @@ func (s *State) placeOK(p pb.DrinkingPlace) (*placeState, error) {
 
 // truckOK checks a truck id from an event.
 func truckOK(id int32) error {
-	if id < 0 || id >= TruckFigures {
+	if id < 0 || id >= printed.TruckFigures {
 		return corrupt("no truck %d", id)
 	}
 	return nil
@@ -157,16 +158,17 @@ func (s *State) applyStarted(g *pb.GameStarted) error {
 	if s.players != 0 {
 		return corrupt("a second game_started")
 	}
-	if g.GetHouseRulesVersion() != HouseRulesVersion {
-		return corrupt("the game was started with house rules version %d; this engine plays version %d",
-			g.GetHouseRulesVersion(), HouseRulesVersion)
+	version := int(g.GetHouseRulesVersion())
+	if printed.HouseTables[version] == nil {
+		return corrupt("the game was started with house rules version %d; this engine plays versions %v",
+			version, RulesVersions())
 	}
 	players := int(g.GetPlayers())
 	opts, err := NormaliseOptions(players, g.GetOptions())
 	if err != nil || !proto.Equal(opts, g.GetOptions()) {
 		return corrupt("game_started with options %v for %d players", g.GetOptions(), players)
 	}
-	*s = *startState(players, opts)
+	*s = *startState(players, opts, version)
 	return nil
 }
 
@@ -204,7 +206,7 @@ func (s *State) applyDeckOrder(o *pb.DeckOrder) error {
 	case pb.Deck_DECK_TRUCK:
 		s.truckDeck = ids
 	case pb.Deck_DECK_CASINO:
-		pool := CasinoCardIDs(s.opts)
+		pool := printed.CasinoCardIDs(s.opts)
 		if len(s.casinoDeck)+len(s.casinoDiscard) > 0 {
 			pool = slices.Concat(s.casinoDeck, s.casinoDiscard)
 		}
@@ -244,7 +246,7 @@ func (s *State) applyRoundStarted(round int) {
 	for i := range s.seats {
 		p := &s.seats[i]
 		p.done, p.produced, p.rangUp, p.muscle, p.offers = false, 0, false, 0, 0
-		p.ordinance, p.cardsPassed = false, false
+		p.ordinance, p.cardsPassed, p.cuts = false, false, 0
 	}
 	for i := range s.places {
 		p := &s.places[i]
@@ -357,7 +359,7 @@ func (s *State) applyPaid(ps []*pb.Payment) error {
 				return corrupt("seat %d loses truck %d, not its own", p.GetSeat(), id)
 			}
 			s.trucks[id] = truckState{owner: noSeat, runner: noSeat}
-			if id >= Colours {
+			if id >= printed.Colours {
 				s.truckDeck = append(s.truckDeck, int(id))
 			}
 		}

@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -26,7 +27,7 @@ func (s *State) applyCardTaken(c *pb.CardTaken) error {
 	id := int(c.GetCardId())
 	s.offer.slots[slot].card = noCard
 	p.money -= int(c.GetPaid())
-	if !UseNow(CardKindOf(id)) {
+	if !printed.UseNow(printed.CardKindOf(id)) {
 		p.kept = append(p.kept, id)
 		return s.applySelected(seat)
 	}
@@ -38,7 +39,7 @@ func (s *State) applyCardTaken(c *pb.CardTaken) error {
 	}
 	if c.GetPlace() != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 		st, err := s.placeOK(c.GetPlace())
-		if err != nil || st.improvements >= House.ImprovementsPerSpeakeasy {
+		if err != nil || st.improvements >= s.house.ImprovementsPerSpeakeasy {
 			return corrupt("no room for an improvement at %v", c.GetPlace())
 		}
 		st.improvements++
@@ -53,9 +54,9 @@ func (s *State) applyStill(seat int, c *pb.CardTaken) error {
 	}
 	p := &s.seats[seat]
 	i := int(c.GetStill())
-	switch CardKindOf(int(c.GetCardId())) {
+	switch printed.CardKindOf(int(c.GetCardId())) {
 	case stillUpgrade:
-		if i < 0 || i >= len(p.stills) || p.stills[i].dice >= stillLimit(i) {
+		if i < 0 || i >= len(p.stills) || p.stills[i].dice >= s.stillLimit(i) {
 			return corrupt("seat %d has no room on still %d", seat, i)
 		}
 		p.stills[i].dice++
@@ -63,7 +64,7 @@ func (s *State) applyStill(seat int, c *pb.CardTaken) error {
 		if i != len(p.stills) || s.remoteStillsLeft == 0 {
 			return corrupt("seat %d builds Remote Still %d", seat, i)
 		}
-		p.stills = append(p.stills, still{dice: StartingDice})
+		p.stills = append(p.stills, still{dice: printed.StartingDice})
 		s.remoteStillsLeft--
 	default:
 		return corrupt("card %d names a still", c.GetCardId())
@@ -72,11 +73,11 @@ func (s *State) applyStill(seat int, c *pb.CardTaken) error {
 }
 
 // stillLimit returns the dice still i (0: the Family Still) takes.
-func stillLimit(i int) int {
+func (s *State) stillLimit(i int) int {
 	if i == 0 {
-		return StillDiceMax
+		return printed.StillDiceMax
 	}
-	return House.RemoteStillDiceMax
+	return s.house.RemoteStillDiceMax
 }
 
 // colourOf reads a colour of the contract.
@@ -87,7 +88,7 @@ func (s *State) colourOf(c *pb.Colour) (colour, bool) {
 			return colour(w.Seat), true
 		}
 	case *pb.Colour_Neutral:
-		if w.Neutral && TwoPlayer(s.opts) {
+		if w.Neutral && printed.TwoPlayer(s.opts) {
 			return neutralColour, true
 		}
 	}

@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -65,7 +66,7 @@ func (s *State) holds(seat int, g goods) bool {
 		return false
 	}
 	for i, id := range g.trucks {
-		if id < 0 || id >= TruckFigures || slices.Contains(g.trucks[:i], id) || !s.rentable(seat, id) {
+		if id < 0 || id >= printed.TruckFigures || slices.Contains(g.trucks[:i], id) || !s.rentable(seat, id) {
 			return false
 		}
 	}
@@ -108,7 +109,7 @@ func (s *State) applyWhiskeyRun(w *pb.WhiskeyRun) error {
 			return corrupt("truck %d lines up at %v", id, l.GetPlace())
 		case s.runnerOf(id) != seat || t.place != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED:
 			return corrupt("seat %d cannot run truck %d", seat, id)
-		case n < 1 || n > Truck(TruckSizeOf(id)).Capacity || n > s.seats[seat].crates:
+		case n < 1 || n > s.house.Truck(printed.TruckSizeOf(id)).Capacity || n > s.seats[seat].crates:
 			return corrupt("truck %d loads %d crates", id, n)
 		case int(l.GetPosition()) != len(st.line):
 			return corrupt("truck %d joins the line at %d, not its back", id, l.GetPosition())
@@ -213,7 +214,7 @@ func (s *State) applySellingEnded() {
 func (s *State) applyHeat(h *pb.TheHeat) error {
 	s.copper = noSeat
 	if h.Copper != nil {
-		if err := s.seatOK(h.GetCopper()); err != nil || !CopperInPlay(s.opts) {
+		if err := s.seatOK(h.GetCopper()); err != nil || !printed.CopperInPlay(s.opts) {
 			return corrupt("the Copper goes to seat %d", h.GetCopper())
 		}
 		s.copper = int(h.GetCopper())

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 )
 
 // TestBoardwalkBalance plays, at 3 to 6 players, Balanced Boardwalk games
@@ -28,15 +28,15 @@ func TestBoardwalkBalance(t *testing.T) {
 	if prices := os.Getenv("BOOTLEGGERS_CASINO_PRICES"); prices != "" {
 		for i, f := range strings.Split(prices, ",") {
 			p, err := strconv.Atoi(f)
-			if err != nil || i >= len(bootleggers.Boardwalk.Casinos) {
+			if err != nil || i >= len(printed.Boardwalk.Casinos) {
 				t.Fatalf("BOOTLEGGERS_CASINO_PRICES=%q", prices)
 			}
-			bootleggers.Boardwalk.Casinos[i].BasePrice = p
+			printed.Boardwalk.Casinos[i].BasePrice = p
 		}
 	}
-	reports := make([]string, bootleggers.MaxPlayers+1)
+	reports := make([]string, printed.MaxPlayers+1)
 	t.Run("tables", func(t *testing.T) {
-		for players := bootleggers.StandardMinPlayers; players <= bootleggers.MaxPlayers; players++ {
+		for players := printed.StandardMinPlayers; players <= printed.MaxPlayers; players++ {
 			t.Run(fmt.Sprint(players), func(t *testing.T) {
 				t.Parallel()
 				var b strings.Builder
@@ -58,7 +58,7 @@ func TestBoardwalkBalance(t *testing.T) {
 
 func basePrices() []int {
 	var out []int
-	for _, c := range bootleggers.Boardwalk.Casinos {
+	for _, c := range printed.Boardwalk.Casinos {
 		out = append(out, c.BasePrice)
 	}
 	return out

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -44,9 +44,9 @@ const dominates = 1.5
 //	BOOTLEGGERS_BALANCE=1000 go test ./engine/bootleggers -run TestBalance -timeout 3h -count=1 -v
 func TestBalance(t *testing.T) {
 	n, full := balanceGames()
-	reports := make([]string, bootleggers.MaxPlayers+1)
+	reports := make([]string, printed.MaxPlayers+1)
 	t.Run("tables", func(t *testing.T) {
-		for players := bootleggers.MinPlayers; players <= bootleggers.MaxPlayers; players++ {
+		for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 			t.Run(fmt.Sprint(players), func(t *testing.T) {
 				t.Parallel()
 				reports[players] = balanceReport(t, players, n, full)
@@ -118,7 +118,7 @@ func optionTables(players int) []optionTable {
 		{"all four", &pb.Options{RampStillProduction: true, PlayItCool: true, RingUpTheBoys: true, MusclingIn: true}},
 		{"strict owners", &pb.Options{OwnerThreshold: pb.OwnerThreshold_OWNER_THRESHOLD_STRICT_MAJORITY}},
 	}
-	if players == bootleggers.NeedALittleHelpPlayers {
+	if players == printed.NeedALittleHelpPlayers {
 		out = append(out, optionTable{"Need a Little Help", &pb.Options{NeedALittleHelp: true}})
 	}
 	return out

@@ -42,7 +42,7 @@ func BenchmarkPlayCommand(b *testing.B) {
 			if n == b.N {
 				break
 			}
-			evs, err := g.Decide(c.Seat, c.Command)
+			evs, _, err := g.Decide(c.Seat, c.Command)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -85,7 +85,7 @@ func BenchmarkVerify(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		if err := engine.Verify(bootleggers.Rules{}, engine.Config{Players: 4}, []byte("bench"), res.Commands, res.Events); err != nil {
+		if err := engine.Verify(bootleggers.Module(), engine.Config{Players: 4}, []byte("bench"), res.Commands, res.Events); err != nil {
 			b.Fatal(err)
 		}
 	}

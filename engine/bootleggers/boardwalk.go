@@ -2,13 +2,15 @@ package bootleggers
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
-// The Boardwalk expansion's rules as pure functions of the tables of
-// data_boardwalk.go: which casinos a table uses, what a redevelopment
-// costs and whom it pays, the graft of a casino owner, a casino's sale and
-// payouts, O'Malley's cut consumption and the Casino deck. The option is
+// The Boardwalk expansion's rules over the tables of
+// printed/data_boardwalk.go (whose lookups say which casinos a table uses,
+// what they pay, roll and cost in graft, and the Casino deck): what a
+// redevelopment costs and whom it pays, a casino's roll and sale,
+// O'Malley's cut consumption and the Casino cards drawn. The option is
 // refused at table creation (normaliseBoardwalk) until every printed
 // sentence is enforced in play; docs/rules/bootleggers.md, "Boardwalk: what
 // is enforced", lists which are.
@@ -28,7 +30,7 @@ func normaliseBoardwalk(players int, n *pb.Options) *engine.RuleError {
 		}
 		return nil
 	}
-	if TwoPlayer(n) {
+	if printed.TwoPlayer(n) {
 		return engine.Malform(engine.ReasonBadOptions,
 			"the Boardwalk expansion is played by 3 to 6 Mobsters, not with the 2-player variant (%d players)", players)
 	}
@@ -52,41 +54,6 @@ func refuseUnplayable(n *pb.Options) *engine.RuleError {
 // earning $100Gs is not used").
 func EarlyEnd(o *pb.Options) bool { return !o.GetBoardwalk() }
 
-// Casino returns the placard matching speakeasy p; ok is false for a place
-// that has none (O'Malley's, Texas Lil's).
-func Casino(p pb.DrinkingPlace) (spec CasinoSpec, ok bool) {
-	for _, c := range Boardwalk.Casinos {
-		if c.Place == p {
-			return c, true
-		}
-	}
-	return CasinoSpec{}, false
-}
-
-// CasinoAvailable reports whether speakeasy p may be redeveloped at a
-// table of players: it has a placard and "The 4th Casino is only used in 6
-// player games."
-func CasinoAvailable(p pb.DrinkingPlace, players int) bool {
-	c, ok := Casino(p)
-	return ok && players >= c.MinPlayers
-}
-
-// CasinoPerCrate returns what casino p pays per crate bought, to the
-// sellers and again to its owner, at a table of players (ruling 72 for 5
-// players); 0 where it is not used.
-func CasinoPerCrate(p pb.DrinkingPlace, players int) int {
-	c, ok := Casino(p)
-	if !ok {
-		return 0
-	}
-	for _, row := range c.Payouts {
-		if players >= row.MinPlayers && players <= row.MaxPlayers {
-			return row.PerCrate
-		}
-	}
-	return 0
-}
-
 // Redevelopment is the price of redeveloping a speakeasy into a casino and
 // whom it pays.
 type Redevelopment struct {
@@ -99,16 +66,17 @@ type Redevelopment struct {
 	Ordinance int
 }
 
-// RedevelopmentPrice returns the price of redeveloping speakeasy p by
-// buyer, with markers there by colour: "the base price identified on the
-// Casino plus $3G per Influence marker paid to their owners", or $5G a
-// marker of another Mobster under Throw the Bums Out (ruling 80).
-func RedevelopmentPrice(p pb.DrinkingPlace, markers [colourCount]int, buyer colour, bums bool) Redevelopment {
-	c, _ := Casino(p)
+// redevelopmentPrice returns the price of redeveloping speakeasy p by
+// buyer, with markers there by colour, in b, the game's Boardwalk table:
+// "the base price identified on the Casino plus $3G per Influence marker
+// paid to their owners", or $5G a marker of another Mobster under Throw
+// the Bums Out (ruling 80).
+func redevelopmentPrice(b *printed.BoardwalkTable, p pb.DrinkingPlace, markers [colourCount]int, buyer colour, bums bool) Redevelopment {
+	c, _ := b.Casino(p)
 	out := Redevelopment{Total: c.BasePrice}
-	each := CasinoMarkerPrice
+	each := printed.CasinoMarkerPrice
 	if bums {
-		each = ThrowTheBumsOutPrice
+		each = printed.ThrowTheBumsOutPrice
 	}
 	for col, m := range markers {
 		if colour(col) == buyer {
@@ -120,15 +88,10 @@ func RedevelopmentPrice(p pb.DrinkingPlace, markers [colourCount]int, buyer colo
 	return out
 }
 
-// CasinoGraft returns a casino owner's graft in Phase 1: "$1G per die plus
-// $2G booking fee for each Entertainment Act in their Casinos"; dice are
-// his casinos' consumption dice (ruling 76).
-func CasinoGraft(dice, acts int) int { return dice*CasinoGraftPerDie + acts*BookingFee }
-
-// CasinoDice returns the consumption dice casino p rolls (ruling 77): the
-// speakeasy's own.
-func CasinoDice(p pb.DrinkingPlace) int {
-	n, _ := Speakeasy(p)
+// casinoDice returns the consumption dice casino p rolls in this game's
+// table (ruling 77): the speakeasy's own.
+func (s *State) casinoDice(p pb.DrinkingPlace) int {
+	n, _ := s.house.Speakeasy(p)
 	return n.Dice
 }
 
@@ -138,7 +101,7 @@ func CasinoDice(p pb.DrinkingPlace) int {
 func CasinoRoll(faces []int, acts int) int {
 	total := 0
 	for _, f := range faces {
-		total += f + acts*EntertainmentActBonus
+		total += f + acts*printed.EntertainmentActBonus
 	}
 	return total
 }
@@ -168,58 +131,16 @@ func SellAtCasino(perCrate, roll int, loads []int) CasinoSale {
 	}
 	out.Sellers, out.Owner = sold*perCrate, sold*perCrate
 	if roll > sold {
-		out.Gambling = (roll - sold) * GamblingProfit
+		out.Gambling = (roll - sold) * printed.GamblingProfit
 	}
 	return out
 }
 
 // OMalleysBuys returns the crates O'Malley's buys from one truck carrying
 // load when casino owners destroyed cuts markers this round: "reduce
-// consumption at O'Malley's by one Crate per Truck" (ruling 81).
-func OMalleysBuys(load, cuts int) int { return max(0, load-min(cuts, OMalleysCutsPerRound)) }
-
-// CasinoDeck returns the Casino deck of a table, by card id: the
-// expansion's cards, and each optional-rule card whose option is on.
-func CasinoDeck(o *pb.Options) []pb.CasinoCardKind {
-	var out []pb.CasinoCardKind
-	for _, c := range Boardwalk.CasinoCards {
-		switch c.Option {
-		case "new_city_ordinance":
-			if !o.GetNewCityOrdinance() {
-				continue
-			}
-		case "state_gaming_commission":
-			if !o.GetStateGamingCommission() {
-				continue
-			}
-		}
-		for range c.Count {
-			out = append(out, c.Kind)
-		}
-	}
-	return out
-}
-
-// CasinoCardIDs returns every Casino card id of a table, in id order (the
-// unshuffled deck): ids index CasinoDeck(o).
-func CasinoCardIDs(o *pb.Options) []int {
-	ids := make([]int, len(CasinoDeck(o)))
-	for i := range ids {
-		ids[i] = i
-	}
-	return ids
-}
-
-// CasinoCard returns the spec of a Casino card kind; ok is false for a
-// kind not in the table.
-func CasinoCard(k pb.CasinoCardKind) (spec CasinoCardSpec, ok bool) {
-	for _, c := range Boardwalk.CasinoCards {
-		if c.Kind == k {
-			return c, true
-		}
-	}
-	return CasinoCardSpec{}, false
-}
+// consumption at O'Malley's by one Crate per Truck" for each (ruling 81;
+// how many an owner may destroy is the rule's other sentence).
+func OMalleysBuys(load, cuts int) int { return max(0, load-cuts) }
 
 // CasinoOffer returns the Casino cards drawn in Phase 1: "draw and place a
 // Casino card next to the board. Additionally, draw and place next to the

@@ -5,10 +5,10 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -57,71 +57,12 @@ func TestBoardwalkHasNoEarlyEnd(t *testing.T) {
 	if EarlyEnd(&pb.Options{Boardwalk: true}) || !EarlyEnd(&pb.Options{}) {
 		t.Error("the $100G end is used with the Boardwalk, or not without it")
 	}
-	s := startState(4, &pb.Options{Variant: pb.Variant_VARIANT_STANDARD, Boardwalk: true})
-	s.round, s.seats[0].money = 5, EarlyEndMoney+20
+	s := startState(4, &pb.Options{Variant: pb.Variant_VARIANT_STANDARD, Boardwalk: true}, printed.HouseRulesVersion)
+	s.round, s.seats[0].money = 5, printed.EarlyEndMoney+20
 	d := engine.NewDecision(s, nil)
 	decision{d}.endOrHeat()
 	if evs := d.Emitted(); len(evs) != 1 || evs[0].Public.(*pb.Event).GetTheHeat() == nil {
 		t.Errorf("a Boardwalk round 5 with $120G ends in %v, not Phase 6", evs)
-	}
-}
-
-func TestCasinoPlacards(t *testing.T) {
-	// "There are only 4 Casinos available for purchase. The 4th Casino is
-	// only used in 6 player games." "selects the matching casino from the
-	// supply": one placard per speakeasy but Texas Lil's.
-	if len(Boardwalk.Casinos) != CasinoPlacards {
-		t.Fatalf("%d casino placards", len(Boardwalk.Casinos))
-	}
-	want := map[int][]pb.DrinkingPlace{
-		3: {mothers, barleycorns, mccoy}, 4: {mothers, barleycorns, mccoy},
-		5: {mothers, barleycorns, mccoy}, 6: {mothers, barleycorns, mccoy, volstead},
-	}
-	for players, places := range want {
-		var got []pb.DrinkingPlace
-		for _, p := range Places {
-			if CasinoAvailable(p.Place, players) {
-				got = append(got, p.Place)
-			}
-		}
-		if !slices.Equal(got, places) {
-			t.Errorf("%d players: casinos %v, want %v", players, got, places)
-		}
-	}
-	for _, c := range Boardwalk.Casinos {
-		if c.BasePrice <= 0 {
-			t.Errorf("%s has no base price (ruling 73)", c.Name)
-		}
-	}
-}
-
-func TestCasinoPayouts(t *testing.T) {
-	// "Payouts for Mother's, Barleycorn's, and The Real McCoy (6 player
-	// only) are as follows: $3G per Crate paid to the sellers from the bank.
-	// $3G per Crate paid to the owner from the bank." "Payouts for The Real
-	// McCoy (less than 5 players) and the Volstead (6 player only) increase
-	// to $5G per Crate." With 5 players The Real McCoy is the largest casino
-	// in play and pays $5G (ruling 72).
-	cases := []struct {
-		place   pb.DrinkingPlace
-		players []int
-		want    int
-	}{
-		{mothers, []int{3, 4, 5, 6}, 3},
-		{barleycorns, []int{3, 4, 5, 6}, 3},
-		{mccoy, []int{6}, 3},
-		{mccoy, []int{3, 4}, 5},
-		{mccoy, []int{5}, 5},
-		{volstead, []int{6}, 5},
-		{volstead, []int{3, 4, 5}, 0},
-		{texas, []int{3, 6}, 0},
-	}
-	for _, c := range cases {
-		for _, n := range c.players {
-			if got := CasinoPerCrate(c.place, n); got != c.want {
-				t.Errorf("%v with %d players pays %dG a crate, want %dG", c.place, n, got, c.want)
-			}
-		}
 	}
 }
 
@@ -167,10 +108,10 @@ func TestEntertainmentActsAddToEachDie(t *testing.T) {
 	if got := CasinoRoll([]int{3, 5, 2}, 2); got != 16 {
 		t.Errorf("3+5+2 with 2 acts rolls %d, want 16", got)
 	}
-	for _, c := range Boardwalk.Casinos {
-		n, _ := Speakeasy(c.Place)
-		if CasinoDice(c.Place) != n.Dice {
-			t.Errorf("%s rolls %d dice, its speakeasy %d", c.Name, CasinoDice(c.Place), n.Dice)
+	for _, c := range printed.Boardwalk.Casinos {
+		n, _ := printed.Speakeasy(c.Place)
+		if printed.CasinoDice(c.Place) != n.Dice {
+			t.Errorf("%s rolls %d dice, its speakeasy %d", c.Name, printed.CasinoDice(c.Place), n.Dice)
 		}
 	}
 }
@@ -184,37 +125,26 @@ func TestRedevelopmentPrice(t *testing.T) {
 	// Bums Out each other Mobster's marker costs "a fixed cost of $5G/each.
 	// The money is paid to the Mobsters ejected, not the bank." (ruling 80).
 	base := 0
-	if c, ok := Casino(barleycorns); ok {
+	if c, ok := printed.Casino(barleycorns); ok {
 		base = c.BasePrice
 	}
 	var m [colourCount]int
 	m[0], m[1], m[2] = 2, 3, 1
-	got := RedevelopmentPrice(barleycorns, m, 0, false)
+	got := redevelopmentPrice(&printed.Boardwalk, barleycorns, m, 0, false)
 	if got.Total != base+12 || got.Paid[0] != 0 || got.Paid[1] != 9 || got.Paid[2] != 3 {
 		t.Errorf("seat 0 redeveloping pays %+v, want base %d + 12", got, base)
 	}
-	got = RedevelopmentPrice(barleycorns, m, 3, false)
+	got = redevelopmentPrice(&printed.Boardwalk, barleycorns, m, 3, false)
 	if got.Total != base+18 || got.Paid[0] != 6 {
 		t.Errorf("seat 3, with no marker there, pays %+v, want base %d + 18", got, base)
 	}
-	got = RedevelopmentPrice(barleycorns, m, 0, true)
+	got = redevelopmentPrice(&printed.Boardwalk, barleycorns, m, 0, true)
 	if got.Total != base+20 || got.Paid[1] != 15 || got.Paid[2] != 5 {
 		t.Errorf("throwing the bums out pays %+v, want base %d + 20", got, base)
 	}
-	got = RedevelopmentPrice(barleycorns, [colourCount]int{}, 0, false)
+	got = redevelopmentPrice(&printed.Boardwalk, barleycorns, [colourCount]int{}, 0, false)
 	if got.Total != base {
 		t.Errorf("\"The Speakeasy need not be open to be redeveloped\": an empty one costs %d, want %d", got.Total, base)
-	}
-}
-
-func TestCasinoGraft(t *testing.T) {
-	// "Casino owners must pay graft of $1G per die plus $2G booking fee for
-	// each Entertainment Act in their Casinos." (dice: ruling 76)
-	if got := CasinoGraft(4, 2); got != 8 {
-		t.Errorf("4 dice and 2 acts cost %dG, want 8G", got)
-	}
-	if got := CasinoGraft(3, 0); got != 3 {
-		t.Errorf("3 dice and no act cost %dG, want 3G", got)
 	}
 }
 
@@ -223,61 +153,12 @@ func TestOMalleysCutConsumption(t *testing.T) {
 	// from the board or their Back Room to reduce consumption at O'Malley's
 	// by one Crate per Truck. No more than 3 Influence markers may be
 	// destroyed per Round." (ruling 81)
-	cases := []struct{ load, cuts, want int }{{6, 0, 6}, {6, 2, 4}, {6, 3, 3}, {6, 5, 3}, {2, 3, 0}}
+	// With two owners each cutting 3, O'Malley's buys 6 fewer a truck
+	// (ruling 81, rules version 3).
+	cases := []struct{ load, cuts, want int }{{6, 0, 6}, {6, 2, 4}, {6, 3, 3}, {6, 5, 1}, {8, 6, 2}, {2, 3, 0}}
 	for _, c := range cases {
 		if got := OMalleysBuys(c.load, c.cuts); got != c.want {
 			t.Errorf("load %d, %d cuts: O'Malley's buys %d, want %d", c.load, c.cuts, got, c.want)
-		}
-	}
-}
-
-func TestCasinoDeckIsThePrintedList(t *testing.T) {
-	// "Bootleggers Boardwalk Expansion Cards": Fire Chief, Police Raid,
-	// Political Pockets, "Pssst. Hey bud. Over Here.", Gambling Windfall,
-	// Apple Pie!, Inside Job, Break the Bank, "(3x) Hire a Big Act", Crazed
-	// Fan, "(2x) Steal the Show"; New City Ordinance and State Gaming
-	// Commission are optional rules.
-	want := map[string]int{"Fire Chief": 1, "Police Raid": 1, "Political Pockets": 1,
-		"Pssst. Hey bud. Over Here.": 1, "Gambling Windfall": 1, "Apple Pie!": 1, "Inside Job": 1,
-		"Break the Bank": 1, "Hire a Big Act": 3, "Crazed Fan": 1, "Steal the Show": 2}
-	count := func(o *pb.Options) map[string]int {
-		out := map[string]int{}
-		for _, k := range CasinoDeck(o) {
-			c, _ := CasinoCard(k)
-			out[c.Name]++
-		}
-		return out
-	}
-	got := count(&pb.Options{Boardwalk: true})
-	if len(got) != len(want) {
-		t.Errorf("deck %v, want %v", got, want)
-	}
-	for name, n := range want {
-		if got[name] != n {
-			t.Errorf("%s: %d in the deck, want %d", name, got[name], n)
-		}
-	}
-	all := count(&pb.Options{Boardwalk: true, NewCityOrdinance: true, StateGamingCommission: true})
-	if all["New City Ordinance"] != 1 || all["State Gaming Commission"] != 1 || len(all) != len(want)+2 {
-		t.Errorf("with both optional cards the deck is %v", all)
-	}
-}
-
-func TestCasinoCardTimings(t *testing.T) {
-	// "May be saved for later use" makes a card a kept one; "redeem
-	// immediately" (Hire a Big Act, Steal the Show) is used when taken, in
-	// Phase 1; "Can be played anytime during Selling Phase" (Apple Pie!)
-	// is Phase 5. The other windows are ruling 78.
-	for _, c := range Boardwalk.CasinoCards {
-		saved := strings.Contains(c.Text, "May be saved for later use.")
-		if saved != c.Keep {
-			t.Errorf("%s: kept %v, but its text says %q", c.Name, c.Keep, c.Text)
-		}
-		if strings.Contains(c.Text, "redeem immediately") && (c.Keep || c.Phase != muscle) {
-			t.Errorf("%s is redeemed immediately, not kept for %v", c.Name, c.Phase)
-		}
-		if strings.Contains(c.Text, "during Selling Phase") && c.Phase != password {
-			t.Errorf("%s is played during the Selling Phase, not %v", c.Name, c.Phase)
 		}
 	}
 }
@@ -298,13 +179,13 @@ func TestBoardwalkUnprintedNumbersNameTheirRulings(t *testing.T) {
 	// (ruling 72).
 	labels := rulings(t)
 	for _, f := range []string{"BasePrice"} {
-		sf, _ := reflect.TypeOf(CasinoSpec{}).FieldByName(f)
+		sf, _ := reflect.TypeOf(printed.CasinoSpec{}).FieldByName(f)
 		n, _ := strconv.Atoi(sf.Tag.Get("ruling"))
 		if labels[n] != "house ruling" {
 			t.Errorf("CasinoSpec.%s cites ruling %d, labelled %q", f, n, labels[n])
 		}
 	}
-	for _, c := range Boardwalk.Casinos {
+	for _, c := range printed.Boardwalk.Casinos {
 		for _, row := range c.Payouts {
 			if row.Ruling != 0 && labels[row.Ruling] != "house ruling" {
 				t.Errorf("%s, %d-%d players, cites ruling %d, labelled %q", c.Name, row.MinPlayers, row.MaxPlayers, row.Ruling, labels[row.Ruling])
@@ -322,7 +203,7 @@ func boardwalkGame(t *testing.T, players int, o *pb.Options) (*engine.Game, []en
 		t.Fatal(err)
 	}
 	seed := []byte("boardwalk")
-	evs := openingEvents(players, opts, dealFrom(players, opts, engine.CommandRand(seed, 1)))
+	evs := openingEvents(players, opts, printed.HouseRulesVersion, dealFrom(players, opts, engine.CommandRand(seed, 1)))
 	g := engine.NewGame(Rules{}, seed)
 	if err := g.Apply(evs...); err != nil {
 		t.Fatal(err)
@@ -338,7 +219,7 @@ func TestCasinoDeckIsShuffledFaceDown(t *testing.T) {
 	g, evs := boardwalkGame(t, 5, o)
 	s := g.State.(*State)
 	// Round 1's offer has drawn its one Casino card from the top.
-	if len(s.offer.casino) != 1 || !sameCards(slices.Concat(s.offer.casino, s.casinoDeck), CasinoCardIDs(s.opts)) {
+	if len(s.offer.casino) != 1 || !sameCards(slices.Concat(s.offer.casino, s.casinoDeck), printed.CasinoCardIDs(s.opts)) {
 		t.Fatalf("the Casino deck is %v, the Casino offer %v", s.casinoDeck, s.offer.casino)
 	}
 	if err := s.checkInvariants(); err != nil {
@@ -375,28 +256,5 @@ func TestCasinoDeckIsShuffledFaceDown(t *testing.T) {
 	base := dealFrom(5, &pb.Options{Variant: pb.Variant_VARIANT_STANDARD}, engine.CommandRand([]byte("boardwalk"), 1))
 	if len(base.casinoDeck) != 0 || !slices.Equal(base.truckDeck, dealFrom(5, s.opts, engine.CommandRand([]byte("boardwalk"), 1)).truckDeck) {
 		t.Error("the Boardwalk changes the base game's deal")
-	}
-}
-
-func TestBoardCarriesTheBoardwalk(t *testing.T) {
-	// The module's Board gives clients the casinos and the Casino deck from
-	// the same table the rules read (rulings 72, 73, 77, 78).
-	d := Module(nil).Board.(*pb.Board).GetBoardwalk()
-	if len(d.GetCasinos()) != CasinoPlacards || len(d.GetCasinoCards()) != len(Boardwalk.CasinoCards) {
-		t.Fatalf("board: %d casinos, %d Casino card kinds", len(d.GetCasinos()), len(d.GetCasinoCards()))
-	}
-	for _, c := range d.GetCasinos() {
-		spec, _ := Casino(c.GetPlace())
-		if int(c.GetBasePrice()) != spec.BasePrice || len(c.GetPerCrate()) != MaxPlayers-StandardMinPlayers+1 {
-			t.Errorf("%s: %v", spec.Name, c)
-		}
-		for i, pay := range c.GetPerCrate() {
-			if int(pay) != CasinoPerCrate(c.GetPlace(), StandardMinPlayers+i) {
-				t.Errorf("%s with %d players pays %d", spec.Name, StandardMinPlayers+i, pay)
-			}
-		}
-	}
-	if d.GetCasinoMarkerPrice() != 3 || d.GetGraftPerDie() != 1 || d.GetBookingFee() != 2 || d.GetOmalleysCutsPerRound() != 3 {
-		t.Errorf("printed numbers: %v", d)
 	}
 }

@@ -4,23 +4,20 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	"github.com/moonshine-games/moonshine/engine/search"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
-// Bots returns Bootleggers' bots, which play with policy, the seeded
-// strategy of engine/bootleggers/strategy (which imports this package, so
-// the caller supplies it): easy plays it from the seat's view; normal and
-// hard search (engine/search) over the Muscle cards, deck orders and
-// sealed bids the seat has not seen, with it as their default policy,
-// within the budgets of searchLevels (twoPlayerLevels in the 2-player
-// variant, threePlayerLevels at three). A nil policy has no bots (the
-// module's bots are then uniform among the legal commands).
-func Bots(policy engine.Policy) engine.Bots {
-	if policy == nil {
-		return engine.Bots{}
-	}
-	return engine.Bots{Easy: engine.PolicyBot(policy), Normal: searcher(policy, engine.LevelNormal), Hard: searcher(policy, engine.LevelHard)}
+// Bots returns Bootleggers' bots: easy plays the seeded strategy
+// (strategy.Policy, engine/bootleggers/strategy) from the seat's view;
+// normal and hard search (engine/search) over the Muscle cards, deck
+// orders and sealed bids the seat has not seen, with it as their default
+// policy, within the budgets of searchLevels (twoPlayerLevels in the
+// 2-player variant, threePlayerLevels at three).
+func Bots() engine.Bots {
+	return engine.Bots{Easy: engine.PolicyBot(strategy.Policy{}), Normal: searcher(engine.LevelNormal), Hard: searcher(engine.LevelHard)}
 }
 
 // searchLevels are the normal and hard bots' budgets (docs/bots.md gives
@@ -56,11 +53,11 @@ var threePlayerLevels = search.Levels{
 }
 
 // searcher is the searching bot of level l: engine/search with
-// [SearchGame], within the level's budget of searchLevels for the table,
+// [SearchGame] and the strategy as its policy, within the level's budget of searchLevels for the table,
 // of twoPlayerLevels at the 2-player variant's and threePlayerLevels at a
 // table of three.
-func searcher(policy engine.Policy, l engine.Level) Searcher {
-	game := SearchGame{Policy: policy}
+func searcher(l engine.Level) Searcher {
+	game := SearchGame{Policy: strategy.Policy{}}
 	return Searcher{
 		Standard:    search.Bot{Rules: Rules{}, Game: game, Levels: searchLevels, Level: l},
 		TwoPlayer:   search.Bot{Rules: Rules{}, Game: game, Levels: twoPlayerLevels, Level: l},
@@ -87,9 +84,9 @@ func (b Searcher) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, err
 func (b Searcher) At(view proto.Message) search.Bot {
 	v, _ := view.(*pb.View)
 	switch {
-	case TwoPlayer(v.GetOptions()):
+	case printed.TwoPlayer(v.GetOptions()):
 		return b.TwoPlayer
-	case v.GetPlayers() == StandardMinPlayers:
+	case v.GetPlayers() == printed.StandardMinPlayers:
 		return b.ThreePlayer
 	}
 	return b.Standard

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -42,5 +43,5 @@ func HiddenTwin(players, seat int, seed string) playtest.Twin {
 		})
 	}
 	return playtest.Twin{Rules: Rules{}, Players: players, Viewer: engine.SeatViewer(engine.Seat(seat)), Seed: []byte(fmt.Sprintf("bots/%s", seed)),
-		Steps: 2000, SetupA: openingEvents(players, opts, a), SetupB: openingEvents(players, opts, b), Stop: stop}
+		Steps: 2000, SetupA: openingEvents(players, opts, printed.HouseRulesVersion, a), SetupB: openingEvents(players, opts, printed.HouseRulesVersion, b), Stop: stop}
 }

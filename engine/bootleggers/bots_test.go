@@ -114,7 +114,7 @@ func TestSamplerDealsByBand(t *testing.T) {
 
 // levels are the module's bots, by level.
 func levels() map[engine.Level]engine.Bot {
-	m := bootleggers.Module(strategy.Policy{})
+	m := bootleggers.Module()
 	return map[engine.Level]engine.Bot{engine.LevelEasy: m.Bot(engine.LevelEasy), engine.LevelNormal: m.Bot(engine.LevelNormal), engine.LevelHard: m.Bot(engine.LevelHard)}
 }
 
@@ -129,11 +129,17 @@ func TestBotsIgnoreHiddenFacts(t *testing.T) {
 				continue // as normal, with more iterations: the cost of a 6-player search is the arena's
 			}
 			tw := bootleggers.HiddenTwin(players, 0, fmt.Sprintf("hidden/%d/%s", players, l))
+			want := decisions[l]
+			if players == 2 {
+				// The 2-player twin stops at round 11, and its game often
+				// ends sooner at $80G: fewer of the seat's choices come.
+				want = min(want, 25)
+			}
 			n, err := tw.Choices(bot, decisions[l])
 			if err != nil {
 				t.Fatalf("%d players, %s: %v", players, l, err)
 			}
-			if n < decisions[l] {
+			if n < want {
 				t.Errorf("%d players, %s: only %d choices compared", players, l, n)
 			}
 		}
@@ -158,9 +164,6 @@ func TestModuleBots(t *testing.T) {
 		if hardBudget.Iterations <= normalBudget.Iterations || hardBudget.Worlds < normalBudget.Worlds || normalBudget.Depth == 0 {
 			t.Fatalf("%d players: normal %+v, hard %+v", players, normalBudget, hardBudget)
 		}
-	}
-	if b := bootleggers.Bots(nil); b != (engine.Bots{}) {
-		t.Fatalf("bots without a policy: %+v", b)
 	}
 }
 
@@ -224,7 +227,7 @@ func strategyRounds(t *testing.T, players int, seed []byte, rounds int) int {
 	n := 0
 	for g.State.View(engine.SpectatorViewer()).(*pb.View).GetRound() <= int32(rounds) {
 		p := g.State.Prompts()[0]
-		evs, err := g.Decide(p.Seat, strategy.Policy{}.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, engine.NewRand([32]byte{byte(n)})))
+		evs, _, err := g.Decide(p.Seat, strategy.Policy{}.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, engine.NewRand([32]byte{byte(n)})))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -256,7 +259,7 @@ func TestEveryLevelPlays(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s bot of seat %d: %v", order[p.Seat], p.Seat, err)
 		}
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, _, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			t.Fatalf("%s bot of seat %d chose %v: %v", order[p.Seat], p.Seat, cmd, err)
 		}
@@ -270,7 +273,7 @@ func TestEveryLevelPlays(t *testing.T) {
 	for i, ev := range log {
 		recorded = append(recorded, engine.Recorded{Seq: int64(i + 1), Event: ev})
 	}
-	if err := engine.Verify(bootleggers.Rules{}, table, seed, commands, recorded); err != nil {
+	if err := engine.Verify(bootleggers.Module(), table, seed, commands, recorded); err != nil {
 		t.Fatal(err)
 	}
 	replay := engine.NewGame(bootleggers.Rules{}, seed)
@@ -341,7 +344,7 @@ func TestSearchPassesOnOutOfTurnOffers(t *testing.T) {
 				asked++
 				if cmd == nil {
 					passed++
-				} else if _, err := g.State.Decide(p.Seat, cmd, engine.NewRand([32]byte{})); err != nil {
+				} else if _, _, err := g.State.Decide(p.Seat, cmd, engine.NewRand([32]byte{})); err != nil {
 					t.Fatalf("event %d, %v (%s): the bot plays %v, refused: %v", c.FirstSeq, p.Seat, p.Reason, cmd, err)
 				} else if !strategyPlays(g.State, p, cmd) {
 					t.Fatalf("event %d, %v (%s): the bot plays %v out of turn, which the strategy never would", c.FirstSeq, p.Seat, p.Reason, cmd)

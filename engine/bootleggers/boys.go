@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -21,7 +22,7 @@ func (s *State) sendInTheBoys(seat int, c *pb.SendInTheBoys) (func(decision), *e
 			return nil, err
 		}
 		if from == re {
-			return nil, engine.Refuse(ReasonRingUpNotAllowed, "%s is being redeveloped", Place(re).Name)
+			return nil, engine.Refuse(ReasonRingUpNotAllowed, "%s is being redeveloped", printed.Place(re).Name)
 		}
 		// "The new Casino owner moves his Influence from the Speakeasy
 		// being redeveloped to his Back Room." and "may optionally place
@@ -43,9 +44,9 @@ func (s *State) sendInTheBoys(seat int, c *pb.SendInTheBoys) (func(decision), *e
 		}
 		switch {
 		case seen[p]:
-			return nil, engine.Malform(ReasonDuplicate, "%s is named twice", Place(p).Name)
+			return nil, engine.Malform(ReasonDuplicate, "%s is named twice", printed.Place(p).Name)
 		case p == re:
-			return nil, engine.Refuse(ReasonNoRoom, "%s is becoming a casino: it takes no markers", Place(p).Name)
+			return nil, engine.Refuse(ReasonNoRoom, "%s is becoming a casino: it takes no markers", printed.Place(p).Name)
 		case n < 1:
 			return nil, engine.Malform(ReasonBadPlacement, "a placement of %d markers", n)
 		}
@@ -55,7 +56,7 @@ func (s *State) sendInTheBoys(seat int, c *pb.SendInTheBoys) (func(decision), *e
 			free++
 		}
 		if n > free {
-			return nil, engine.Refuse(ReasonNoRoom, "%s has %d free circles", Place(p).Name, free)
+			return nil, engine.Refuse(ReasonNoRoom, "%s has %d free circles", printed.Place(p).Name, free)
 		}
 		total += n
 	}
@@ -90,18 +91,18 @@ func (s *State) checkRingUp(seat int, from pb.DrinkingPlace) *engine.RuleError {
 		return err
 	}
 	if s.place(from).markers[seat] == 0 {
-		return engine.Refuse(ReasonRingUpNotAllowed, "you have no marker at %s", Place(from).Name)
+		return engine.Refuse(ReasonRingUpNotAllowed, "you have no marker at %s", printed.Place(from).Name)
 	}
-	n, _ := Speakeasy(from)
+	n, _ := s.house.Speakeasy(from)
 	if s.open(from) && s.place(from).total()-1 < n.Minimum {
-		return engine.Refuse(ReasonWouldClose, "calling a marker back would close %s", Place(from).Name)
+		return engine.Refuse(ReasonWouldClose, "calling a marker back would close %s", printed.Place(from).Name)
 	}
 	return nil
 }
 
 // canRingUp reports whether seat could ring up a marker now.
 func (s *State) canRingUp(seat int) bool {
-	for _, p := range PlacesInPlay(s.players, s.opts) {
+	for _, p := range printed.PlacesInPlay(s.players, s.opts) {
 		if s.place(p).kind == speakeasy && s.checkRingUp(seat, p) == nil {
 			return true
 		}
@@ -115,7 +116,7 @@ func (s *State) redevelopable(seat int) []pb.DrinkingPlace {
 	if !s.opts.GetBoardwalk() {
 		return nil
 	}
-	for _, c := range Boardwalk.Casinos {
+	for _, c := range s.boardwalk.Casinos {
 		if _, err := s.checkRedevelop(seat, c.Place); err == nil {
 			out = append(out, c.Place)
 		}
@@ -132,7 +133,7 @@ func (s *State) passedOver(seat int) bool {
 		return false
 	}
 	return !slices.ContainsFunc(p.kept, func(id int) bool {
-		spec, _ := Card(CardKindOf(id))
+		spec, _ := printed.Card(printed.CardKindOf(id))
 		return spec.Phase == sendIn
 	})
 }
@@ -145,7 +146,7 @@ func (s *State) coolRound() bool {
 
 // rampRound reports whether Ramp Still Production sets this round's dice.
 func (s *State) rampRound() bool {
-	return s.opts.GetRampStillProduction() && s.round <= RampRounds
+	return s.opts.GetRampStillProduction() && s.round <= printed.RampRounds
 }
 
 // mayPlayCool reports whether seat has a choice in Phase 3: it does not
@@ -180,11 +181,11 @@ func (s *State) production(seat int, cool bool, rng *engine.Rand) *pb.StillFired
 			face := 0
 			switch {
 			case ramp && i == 0 && j == 0:
-				face = RampFirstDie
+				face = printed.RampFirstDie
 			case ramp:
-				face = RampOtherDie
+				face = printed.RampOtherDie
 			case cool:
-				face = PlayItCoolFace
+				face = printed.PlayItCoolFace
 			default:
 				face = rng.Die(6)
 			}

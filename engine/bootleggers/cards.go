@@ -6,6 +6,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -16,19 +17,19 @@ import (
 // playCard checks a kept card played with its target.
 func (s *State) playCard(seat int, c *pb.PlayCard) (func(decision), *engine.RuleError) {
 	id := int(c.GetCardId())
-	kind := CardKindOf(id)
+	kind := printed.CardKindOf(id)
 	if kind == pb.CardKind_CARD_KIND_UNSPECIFIED {
 		return nil, engine.Malform(ReasonCardNotKept, "no Men of Action card %d", id)
 	}
 	if !slices.Contains(s.seats[seat].kept, id) {
 		return nil, engine.Refuse(ReasonCardNotKept, "you do not keep card %d", id)
 	}
-	spec, _ := Card(kind)
+	spec, _ := printed.Card(kind)
 	if effectKind(c) != kind {
 		return nil, engine.Malform(ReasonBadEffect, "card %d is a %s; the effect named is another card's", id, spec.Name)
 	}
 	if spec.Phase != s.phase {
-		return nil, engine.Refuse(ReasonWrongPhase, "%s is played in %s", spec.Name, phaseTitle(spec.Phase))
+		return nil, engine.Refuse(ReasonWrongPhase, "%s is played in %s", spec.Name, printed.PhaseTitle(spec.Phase))
 	}
 	var err *engine.RuleError
 	var from *int32
@@ -120,7 +121,7 @@ func (s *State) checkHit(seat int, h *pb.Hit, most int) *engine.RuleError {
 		}
 		count[c]++
 		if count[c] > s.place(h.GetPlace()).markers[c] {
-			return engine.Refuse(ReasonBadTarget, "%s has no more markers of that colour", Place(h.GetPlace()).Name)
+			return engine.Refuse(ReasonBadTarget, "%s has no more markers of that colour", printed.Place(h.GetPlace()).Name)
 		}
 	}
 	return nil
@@ -161,7 +162,7 @@ func (s *State) checkLinedUpRival(seat int, id int32) *engine.RuleError {
 
 // fromRunner returns who runs a truck now, for the event (nil for no truck).
 func (s *State) fromRunner(id int32) *int32 {
-	if id < 0 || id >= TruckFigures || s.runnerOf(int(id)) == noSeat {
+	if id < 0 || id >= printed.TruckFigures || s.runnerOf(int(id)) == noSeat {
 		return nil
 	}
 	return ptr(int32(s.runnerOf(int(id))))
@@ -173,29 +174,10 @@ func (s *State) checkBigNight(p pb.DrinkingPlace) *engine.RuleError {
 		return err
 	}
 	if !s.open(p) {
-		return engine.Refuse(ReasonPlaceClosed, "%s is closed", Place(p).Name)
+		return engine.Refuse(ReasonPlaceClosed, "%s is closed", printed.Place(p).Name)
 	}
 	if s.place(p).bigNight {
-		return engine.Refuse(ReasonAlreadyBigNight, "%s has its Big Night this round", Place(p).Name)
+		return engine.Refuse(ReasonAlreadyBigNight, "%s has its Big Night this round", printed.Place(p).Name)
 	}
 	return nil
-}
-
-// phaseTitle names a phase as the Boardwalk rulebook does.
-func phaseTitle(p pb.Phase) string {
-	switch p {
-	case muscle:
-		return "Phase 1: Muscle"
-	case sendIn:
-		return "Phase 2: Send in the Boys"
-	case fireUp:
-		return "Phase 3: Fire up the Still"
-	case runIt:
-		return "Phase 4: Run the Whiskey"
-	case password:
-		return "Phase 5: What's the Password?"
-	case theHeat:
-		return "Phase 6: The Heat!"
-	}
-	return "no phase"
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -27,7 +28,7 @@ const (
 // playCasinoCard checks a kept Casino card played with its target.
 func (s *State) playCasinoCard(seat int, c *pb.PlayCasinoCard) (func(decision), *engine.RuleError) {
 	id := int(c.GetCardId())
-	deck := CasinoDeck(s.opts)
+	deck := printed.CasinoDeck(s.opts)
 	if id < 0 || id >= len(deck) {
 		return nil, engine.Malform(ReasonCardNotKept, "no Casino card %d at this table", id)
 	}
@@ -35,12 +36,12 @@ func (s *State) playCasinoCard(seat int, c *pb.PlayCasinoCard) (func(decision), 
 		return nil, engine.Refuse(ReasonCardNotKept, "you do not keep Casino card %d", id)
 	}
 	kind := deck[id]
-	spec, _ := CasinoCard(kind)
+	spec, _ := printed.CasinoCard(kind)
 	if casinoEffectKind(c) != kind {
 		return nil, engine.Malform(ReasonBadEffect, "Casino card %d is %s; the effect named is another card's", id, spec.Name)
 	}
 	if spec.Phase != s.phase {
-		return nil, engine.Refuse(ReasonWrongPhase, "%s is played in %s", spec.Name, phaseTitle(spec.Phase))
+		return nil, engine.Refuse(ReasonWrongPhase, "%s is played in %s", spec.Name, printed.PhaseTitle(spec.Phase))
 	}
 	if s.phase == password && s.seats[seat].cardsPassed {
 		return nil, engine.Refuse(ReasonCardsPassed, "you passed: you play no more Casino cards this Selling Phase")
@@ -134,11 +135,11 @@ func casinoEffectKind(c *pb.PlayCasinoCard) pb.CasinoCardKind {
 // casinoInPlay refuses a place that is not a casino in play (Malformed for
 // no place at all, BAD_TARGET for a place that is no casino).
 func (s *State) casinoInPlay(p pb.DrinkingPlace) *engine.RuleError {
-	if p < omalleys || int(p) > PlaceCount || !s.place(p).inPlay {
+	if p < omalleys || int(p) > printed.PlaceCount || !s.place(p).inPlay {
 		return engine.Malform(ReasonBadPlace, "%v is not a drinking place in play", p)
 	}
 	if s.place(p).kind != casino {
-		return engine.Refuse(ReasonBadTarget, "%s is no casino", Place(p).Name)
+		return engine.Refuse(ReasonBadTarget, "%s is no casino", printed.Place(p).Name)
 	}
 	return nil
 }
@@ -150,7 +151,7 @@ func (s *State) openCasino(p pb.DrinkingPlace) *engine.RuleError {
 		return err
 	}
 	if !s.open(p) {
-		return engine.Refuse(ReasonPlaceClosed, "%s is closed this round", Place(p).Name)
+		return engine.Refuse(ReasonPlaceClosed, "%s is closed this round", printed.Place(p).Name)
 	}
 	return nil
 }
@@ -162,7 +163,7 @@ func (s *State) checkCrazedFan(p pb.DrinkingPlace) *engine.RuleError {
 		return err
 	}
 	if s.place(p).acts == 0 {
-		return engine.Refuse(ReasonBadTarget, "%s has no Entertainment Act", Place(p).Name)
+		return engine.Refuse(ReasonBadTarget, "%s has no Entertainment Act", printed.Place(p).Name)
 	}
 	return nil
 }
@@ -211,7 +212,7 @@ func (s *State) checkPssst(c *pb.Pssst) *engine.RuleError {
 		return err
 	}
 	if c.GetTo() == at {
-		return engine.Refuse(ReasonBadTarget, "truck %d is at %s already", c.GetTruck(), Place(at).Name)
+		return engine.Refuse(ReasonBadTarget, "truck %d is at %s already", c.GetTruck(), printed.Place(at).Name)
 	}
 	return nil
 }
@@ -219,7 +220,7 @@ func (s *State) checkPssst(c *pb.Pssst) *engine.RuleError {
 // checkFireChief: "Send the Fire Chief to inspect a Speakeasy or Casino."
 // An open speakeasy or casino with a truck in line (ruling 93).
 func (s *State) checkFireChief(p pb.DrinkingPlace) *engine.RuleError {
-	if p < omalleys || int(p) > PlaceCount || !s.place(p).inPlay {
+	if p < omalleys || int(p) > printed.PlaceCount || !s.place(p).inPlay {
 		return engine.Malform(ReasonBadPlace, "%v is not a drinking place in play", p)
 	}
 	st := s.place(p)
@@ -227,9 +228,9 @@ func (s *State) checkFireChief(p pb.DrinkingPlace) *engine.RuleError {
 	case st.kind != speakeasy && st.kind != casino:
 		return engine.Refuse(ReasonBadTarget, "the Fire Chief inspects a speakeasy or a casino")
 	case !s.open(p):
-		return engine.Refuse(ReasonPlaceClosed, "%s is closed", Place(p).Name)
+		return engine.Refuse(ReasonPlaceClosed, "%s is closed", printed.Place(p).Name)
 	case len(st.line) == 0:
-		return engine.Refuse(ReasonNotLinedUp, "no truck is lined up at %s", Place(p).Name)
+		return engine.Refuse(ReasonNotLinedUp, "no truck is lined up at %s", printed.Place(p).Name)
 	}
 	return nil
 }
@@ -245,7 +246,7 @@ func (s *State) checkPockets(c *pb.PoliticalPockets) *engine.RuleError {
 		return engine.Malform(engine.ReasonBadSeat, "no seat %d", who)
 	}
 	if !slices.ContainsFunc(s.place(c.GetPlace()).line, func(id int) bool { return s.runnerOf(id) == who }) {
-		return engine.Refuse(ReasonBadTarget, "%v runs no truck at %s", engine.Seat(who), Place(c.GetPlace()).Name)
+		return engine.Refuse(ReasonBadTarget, "%v runs no truck at %s", engine.Seat(who), printed.Place(c.GetPlace()).Name)
 	}
 	return nil
 }
@@ -261,7 +262,7 @@ func (s *State) truckAtCasino(id int32) *engine.RuleError {
 		return engine.Refuse(ReasonBadTarget, "truck %d is not at a casino", id)
 	}
 	if !s.open(at) {
-		return engine.Refuse(ReasonPlaceClosed, "%s is closed this round: no crates are sold there", Place(at).Name)
+		return engine.Refuse(ReasonPlaceClosed, "%s is closed this round: no crates are sold there", printed.Place(at).Name)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -19,7 +20,7 @@ func (s *State) applyCasinoCardPlayed(c *pb.CasinoCardPlayed) error {
 	p := &s.seats[c.GetSeat()]
 	id := int(c.GetCardId())
 	i := slices.Index(p.keptCasino, id)
-	if i < 0 || CasinoDeck(s.opts)[id] != c.GetKind() {
+	if i < 0 || printed.CasinoDeck(s.opts)[id] != c.GetKind() {
 		return corrupt("seat %d does not keep Casino card %d", c.GetSeat(), id)
 	}
 	p.keptCasino = slices.Delete(p.keptCasino, i, i+1)
@@ -184,11 +185,11 @@ func (s *State) applyCommissionAnswered(a *pb.CommissionAnswered) error {
 		return corrupt("seat %d answers no commission at %v", seat, a.GetPlace())
 	}
 	switch a.GetPaid() {
-	case StateGamingCommissionFee:
-		if s.seats[seat].money < StateGamingCommissionFee {
+	case printed.StateGamingCommissionFee:
+		if s.seats[seat].money < printed.StateGamingCommissionFee {
 			return corrupt("seat %d cannot pay the commission", seat)
 		}
-		s.seats[seat].money -= StateGamingCommissionFee
+		s.seats[seat].money -= printed.StateGamingCommissionFee
 		st.cards.commission = pb.Commission_COMMISSION_PAID
 	case 0:
 		st.cards.commission = pb.Commission_COMMISSION_REFUSED
@@ -225,13 +226,13 @@ func (s *State) checkCasinoEffects() error {
 		k := p.cards
 		switch {
 		case p.kind != casino && (k.raided || k.windfall || k.broken || k.pockets != noSeat || k.commission != 0):
-			return fmt.Errorf("%s is no casino but has Casino cards in force: %+v", Places[i].Name, k)
+			return fmt.Errorf("%s is no casino but has Casino cards in force: %+v", printed.Places[i].Name, k)
 		case k.fireChief && p.kind != casino && p.kind != speakeasy:
-			return fmt.Errorf("the Fire Chief inspects %s", Places[i].Name)
+			return fmt.Errorf("the Fire Chief inspects %s", printed.Places[i].Name)
 		case k.pockets != noSeat && (k.pockets < 0 || k.pockets >= s.players):
 			return fmt.Errorf("the Political Pockets name seat %d", k.pockets)
 		case k.commission == pb.Commission_COMMISSION_AWAITED && s.step != pb.Step_STEP_CASINO_CARDS:
-			return fmt.Errorf("a Commission awaited at %s in step %v", Places[i].Name, s.step)
+			return fmt.Errorf("a Commission awaited at %s in step %v", printed.Places[i].Name, s.step)
 		}
 	}
 	for id, t := range s.trucks {

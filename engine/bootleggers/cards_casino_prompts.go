@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -13,22 +14,12 @@ import (
 // game up when it is not his turn; in the Selling Phase's window every seat
 // waited for must play, pass or answer.
 
-// Prompt reasons of the Casino cards.
-const (
-	// PromptCasinoCard: play a kept Casino card (Phase 2 or 4, off the
-	// seat's turn; the game does not wait).
-	PromptCasinoCard = "casino-card"
-	// PromptCasinoCards: play Casino cards of the Selling Phase or pass, or
-	// answer a State Gaming Commission (the game waits).
-	PromptCasinoCards = "casino-cards"
-)
-
 // casinoCardCandidates lists every kept Casino card of seat with every
 // target it might take now; the checks keep those it may.
 func (s *State) casinoCardCandidates(seat int) []*pb.Command {
 	var out []*pb.Command
 	for _, id := range s.seats[seat].keptCasino {
-		for _, e := range s.casinoTargets(CasinoDeck(s.opts)[id]) {
+		for _, e := range s.casinoTargets(printed.CasinoDeck(s.opts)[id]) {
 			c := &pb.PlayCasinoCard{CardId: int32(id)}
 			e(c)
 			out = append(out, Cmd(c))
@@ -74,7 +65,7 @@ func (s *State) casinoTargets(k pb.CasinoCardKind) []func(*pb.PlayCasinoCard) {
 			out = append(out, truckTarget(k, int32(id)))
 		}
 	case fireChief:
-		for _, spec := range Places {
+		for _, spec := range printed.Places {
 			if p := spec.Place; s.place(p).inPlay && (s.place(p).kind == speakeasy || s.place(p).kind == casino) {
 				out = append(out, func(c *pb.PlayCasinoCard) {
 					c.Effect = &pb.PlayCasinoCard_FireChief{FireChief: &pb.FireChief{Place: p}}
@@ -129,7 +120,7 @@ func placeTarget(k pb.CasinoCardKind, p pb.DrinkingPlace) func(*pb.PlayCasinoCar
 // casinos lists the casinos in play, smallest first.
 func (s *State) casinos() []pb.DrinkingPlace {
 	var out []pb.DrinkingPlace
-	for _, spec := range Places {
+	for _, spec := range printed.Places {
 		if st := s.place(spec.Place); st.inPlay && st.kind == casino {
 			out = append(out, spec.Place)
 		}
@@ -140,7 +131,7 @@ func (s *State) casinos() []pb.DrinkingPlace {
 // linedUpTrucks lists the trucks in a line, place by place, front first.
 func (s *State) linedUpTrucks() []int {
 	var out []int
-	for _, spec := range Places {
+	for _, spec := range printed.Places {
 		out = append(out, s.place(spec.Place).line...)
 	}
 	return out
@@ -156,8 +147,8 @@ func (s *State) casinoCardPrompts(on int) []engine.Prompt {
 			continue
 		}
 		if legal := s.legal(i, s.casinoCardCandidates(i)); len(legal) > 0 {
-			out = append(out, engine.Prompt{Seat: engine.Seat(i), Reason: PromptCasinoCard,
-				Detail: "you may play a Casino card", Legal: legal})
+			out = append(out, engine.Prompt{Seat: engine.Seat(i), Reason: printed.PromptCasinoCard,
+				Detail: "play a Casino card", Legal: legal})
 		}
 	}
 	return out
@@ -174,12 +165,12 @@ func (s *State) windowPrompts(all bool) []engine.Prompt {
 		if p := s.commissionDue(seat); p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 			cands = append(cands, Cmd(&pb.AnswerCommission{Place: p, Pay: true}), Cmd(&pb.AnswerCommission{Place: p}))
 			detail = fmt.Sprintf("pay the State Gaming Commission %dG for %s, or have no payout from it this round",
-				StateGamingCommissionFee, Place(p).Name)
+				printed.StateGamingCommissionFee, printed.Place(p).Name)
 		}
 		if !s.seats[seat].cardsPassed {
 			cands = slices.Concat(cands, s.casinoCardCandidates(seat), []*pb.Command{Cmd(&pb.PassCasinoCards{})})
 		}
-		out = append(out, engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptCasinoCards,
+		out = append(out, engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: printed.PromptCasinoCards,
 			Detail: detail, Legal: s.legal(seat, cands)})
 		if !all {
 			break

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -34,7 +35,7 @@ func (s *State) casinoOffer() []*pb.CasinoSlot {
 	var out []*pb.CasinoSlot
 	for i := range min(CasinoOffer(s.openCasinos()), len(s.casinoDeck)) {
 		id := s.casinoDeck[i]
-		out = append(out, &pb.CasinoSlot{Slot: int32(i), CardId: int32(id), Kind: CasinoDeck(s.opts)[id]})
+		out = append(out, &pb.CasinoSlot{Slot: int32(i), CardId: int32(id), Kind: printed.CasinoDeck(s.opts)[id]})
 	}
 	return out
 }
@@ -65,8 +66,8 @@ func (s *State) takeCasinoCard(seat int, c *pb.TakeCasinoCard) (func(decision), 
 	if id == noCard {
 		return nil, engine.Refuse(ReasonCardTaken, "the Casino card of space %d was taken", slot)
 	}
-	kind := CasinoDeck(s.opts)[id]
-	spec, _ := CasinoCard(kind)
+	kind := printed.CasinoDeck(s.opts)[id]
+	spec, _ := printed.CasinoCard(kind)
 	taken := &pb.CasinoCardTaken{Seat: int32(seat), Slot: int32(slot), CardId: int32(id), Kind: kind}
 	p := c.GetPlace()
 	switch {
@@ -95,7 +96,7 @@ func (s *State) takeCasinoCard(seat int, c *pb.TakeCasinoCard) (func(decision), 
 // immediately" for Hire a Big Act, nothing for the others.
 func casinoCardCost(k pb.CasinoCardKind) int {
 	if k == bigAct {
-		return HireABigActCost
+		return printed.HireABigActCost
 	}
 	return 0
 }
@@ -120,7 +121,7 @@ func (s *State) casinoCandidates(seat int) []*pb.Command {
 			continue
 		}
 		out = append(out, Cmd(&pb.TakeCasinoCard{Slot: int32(i)}))
-		if spec, _ := CasinoCard(CasinoDeck(s.opts)[id]); !spec.Keep {
+		if spec, _ := printed.CasinoCard(printed.CasinoDeck(s.opts)[id]); !spec.Keep {
 			for _, p := range s.ownedCasinos(seat) {
 				out = append(out, Cmd(&pb.TakeCasinoCard{Slot: int32(i), Place: p}))
 			}
@@ -152,7 +153,7 @@ func (s *State) applyCasinoCardTaken(c *pb.CasinoCardTaken) error {
 	if slot < 0 || slot >= len(s.offer.casino) || s.offer.casino[slot] != id {
 		return corrupt("Casino card %d is not in Casino offer space %d", id, slot)
 	}
-	spec, _ := CasinoCard(CasinoDeck(s.opts)[id])
+	spec, _ := printed.CasinoCard(printed.CasinoDeck(s.opts)[id])
 	p := &s.seats[seat]
 	if c.GetPaid() < 0 || int(c.GetPaid()) > p.money {
 		return corrupt("seat %d cannot pay %dG for Casino card %d", seat, c.GetPaid(), id)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -42,7 +43,7 @@ func (s *State) commissionDue(seat int) pb.DrinkingPlace {
 // cannot pay the Commission's $5G (he "receives no payout"), or nil.
 func (s *State) forcedCommission() *pb.CommissionAnswered {
 	for seat := range s.seats {
-		if p := s.commissionDue(seat); p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED && s.seats[seat].money < StateGamingCommissionFee {
+		if p := s.commissionDue(seat); p != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED && s.seats[seat].money < printed.StateGamingCommissionFee {
 			return &pb.CommissionAnswered{Seat: int32(seat), Place: p, Forced: true}
 		}
 	}
@@ -78,7 +79,7 @@ func (s *State) passCasinoCards(seat int) (func(decision), *engine.RuleError) {
 		return nil, engine.Refuse(ReasonCardsPassed, "you passed already")
 	}
 	if !slices.ContainsFunc(s.seats[seat].keptCasino, func(id int) bool {
-		spec, _ := CasinoCard(CasinoDeck(s.opts)[id])
+		spec, _ := printed.CasinoCard(printed.CasinoDeck(s.opts)[id])
 		return spec.Phase == password
 	}) {
 		return nil, engine.Refuse(ReasonCardNotKept, "you keep no Casino card of the Selling Phase")
@@ -91,19 +92,19 @@ func (s *State) passCasinoCards(seat int) (func(decision), *engine.RuleError) {
 // receives no payout from this casino this turn. Money is paid to bank."
 func (s *State) answerCommission(seat int, c *pb.AnswerCommission) (func(decision), *engine.RuleError) {
 	p := c.GetPlace()
-	if p < omalleys || int(p) > PlaceCount {
+	if p < omalleys || int(p) > printed.PlaceCount {
 		return nil, engine.Malform(ReasonBadPlace, "%v is not a drinking place", p)
 	}
 	st := s.place(p)
 	if st.kind != casino || st.casinoOwner != seat || st.cards.commission != pb.Commission_COMMISSION_AWAITED {
-		return nil, engine.Refuse(ReasonNoCommission, "no State Gaming Commission awaits your answer at %s", Place(p).Name)
+		return nil, engine.Refuse(ReasonNoCommission, "no State Gaming Commission awaits your answer at %s", printed.Place(p).Name)
 	}
 	out := &pb.CommissionAnswered{Seat: int32(seat), Place: p}
 	if c.GetPay() {
-		if s.seats[seat].money < StateGamingCommissionFee {
-			return nil, engine.Refuse(ReasonCannotAfford, "the Commission wants %dG; you have %dG", StateGamingCommissionFee, s.seats[seat].money)
+		if s.seats[seat].money < printed.StateGamingCommissionFee {
+			return nil, engine.Refuse(ReasonCannotAfford, "the Commission wants %dG; you have %dG", printed.StateGamingCommissionFee, s.seats[seat].money)
 		}
-		out.Paid = StateGamingCommissionFee
+		out.Paid = printed.StateGamingCommissionFee
 	}
 	return func(b decision) { b.emit(out) }, nil
 }
@@ -139,9 +140,9 @@ func (s *State) withheld(p pb.DrinkingPlace) bool {
 // force change it: a raided casino rolled nothing and buys nothing; the
 // Fire Chief and Political Pockets take trucks out of the sale; Gambling
 // Windfall adds to the owner's payout a crate; Inside Job pays a truck's
-// seller the owner's payout for its crates instead of the owner; Break the
-// Bank and an unpaid Commission leave the owner with nothing (rulings
-// 90, 93-99).
+// seller the owner's payout for its crates besides the owner (version 2:
+// instead of the owner); Break the Bank and an unpaid Commission leave the
+// owner with nothing (rulings 90, 93-99).
 func (s *State) casinoSales(p pb.DrinkingPlace) *pb.WhiskeySold {
 	st := s.place(p)
 	roll := 0
@@ -152,10 +153,10 @@ func (s *State) casinoSales(p pb.DrinkingPlace) *pb.WhiskeySold {
 	for i, id := range st.line {
 		loads[i] = s.offered(p, id)
 	}
-	per := CasinoPerCrate(p, s.players)
+	per := printed.CasinoPerCrate(p, s.players)
 	bonus := 0
 	if st.cards.windfall {
-		bonus = GamblingWindfallBonus
+		bonus = printed.GamblingWindfallBonus
 	}
 	sale := SellAtCasino(per, roll, loads)
 	out := &pb.WhiskeySold{Place: p, Owner: ptr(int32(st.casinoOwner)), GamblingProfit: int32(sale.Gambling)}
@@ -164,7 +165,10 @@ func (s *State) casinoSales(p pb.DrinkingPlace) *pb.WhiskeySold {
 		x := &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Crates: int32(n), Paid: int32(n * per)}
 		if s.trucks[id].insideJob {
 			x.InsideJob = int32(n * (per + bonus))
-		} else {
+		}
+		if !s.trucks[id].insideJob || s.version >= rulingsReadAgain {
+			// Ruling 97: the crates "receive Casino owner's payout ... in
+			// addition to sellers payout"; the owner keeps his own.
 			out.OwnerBonus += int32(n * per)
 			out.GamblingWindfall += int32(n * bonus)
 		}

@@ -2,6 +2,7 @@ package bootleggers
 
 import (
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -72,8 +73,8 @@ const (
 	// ReasonBadTrade: an offer with nothing on either side, or a negative
 	// amount (Malformed), or goods the proposer does not hold.
 	ReasonBadTrade = "BAD_TRADE"
-	// ReasonTooManyOffers: a seat may have at most House.OpenTradesPerSeat
-	// open offers (ruling 38).
+	// ReasonTooManyOffers: a seat may have at most
+	// printed.House.OpenTradesPerSeat open offers (ruling 38).
 	ReasonTooManyOffers = "TOO_MANY_OFFERS"
 	// ReasonNoSuchOffer: no open offer of that id for this seat.
 	ReasonNoSuchOffer = "NO_SUCH_OFFER"
@@ -170,16 +171,9 @@ func (s *State) onTurn(seat engine.Seat, inStep bool, step string) *engine.RuleE
 	return nil
 }
 
-// Short names of the phases.
-const (
-	fireUp   = pb.Phase_PHASE_FIRE_UP_THE_STILL
-	password = pb.Phase_PHASE_WHATS_THE_PASSWORD
-	theHeat  = pb.Phase_PHASE_THE_HEAT
-)
-
 // speakeasyInPlay refuses a place that is not a speakeasy in play.
 func (s *State) speakeasyInPlay(p pb.DrinkingPlace) *engine.RuleError {
-	if p < omalleys || int(p) > PlaceCount || !s.place(p).inPlay || s.place(p).kind != speakeasy {
+	if p < omalleys || int(p) > printed.PlaceCount || !s.place(p).inPlay || s.place(p).kind != speakeasy {
 		return engine.Malform(ReasonBadPlace, "%v is not a speakeasy in play", p)
 	}
 	return nil
@@ -187,7 +181,7 @@ func (s *State) speakeasyInPlay(p pb.DrinkingPlace) *engine.RuleError {
 
 // validTruck refuses a truck id that is no truck.
 func validTruck(id int32) *engine.RuleError {
-	if id < 0 || id >= TruckFigures {
+	if id < 0 || id >= printed.TruckFigures {
 		return engine.Malform(ReasonBadTruck, "no truck %d", id)
 	}
 	return nil

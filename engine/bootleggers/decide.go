@@ -12,8 +12,8 @@ import (
 var decider = engine.Decider[*State, *pb.Command]{Game: "Bootleggers", Rule: rule}
 
 var (
-	_ engine.State                          = (*State)(nil)
-	_ engine.Decidable[*State, *pb.Command] = (*State)(nil)
+	_ engine.State                  = (*State)(nil)
+	_ engine.Decidable[*pb.Command] = (*State)(nil)
 )
 
 // Decide checks seat's command and returns the events it causes: the
@@ -22,7 +22,7 @@ var (
 // selling of Phase 5, the next round). Each event is applied to a copy of
 // the state with the Apply replay uses; the state itself never changes.
 // Every roll and reshuffle is drawn from rng and written into the events.
-func (s *State) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
+func (s *State) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, engine.State, error) {
 	return decider.Decide(s, seat, cmd, rng)
 }
 

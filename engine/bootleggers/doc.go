@@ -13,15 +13,21 @@
 // die are drawn once and written into events, never again on replay.
 //
 // Layout:
-//   - data.go: every number of the game in one place: the printed facts as
+//   - printed/ (package printed): every number, name and table of the game
+//     in one place, reading no state and not the rules: the printed facts as
 //     constants, and House, the table of every house-ruled number, each
 //     field tagged with its ruling (`ruling:"N"`); HouseRulesVersion, which
-//     GameStarted records, numbers that table. lookup.go: pure lookups
-//     over the tables; options.go: the options' defaults and checks.
-//   - module.go, board.go, labels.go, labels_events.go: the game as the
-//     platform registers it (engine.Module): its variants, its data as a
-//     Board message, and the labels of its commands, templates and events.
-//     They read only the data and the messages, never the rules.
+//     GameStarted records, numbers that table, and HouseTables keeps the
+//     table of every older version still played (a game is played and
+//     verified under the version it was created with; the state reads its
+//     own version's tables); the Boardwalk's tables beside them, by version
+//     as the base game's; pure lookups over the tables; the prompts' names;
+//     the data as a Board message and the labels of the commands,
+//     templates and events.
+//   - module.go: the game as the platform registers it (engine.Module):
+//     its variants, its rules version, takebacks, resign command, bots,
+//     Board and labels. names.go: short names of the enum values the rules
+//     name most. options.go: the options' defaults and checks.
 //   - rules.go: Rules, the setup and the deal (recorded, verifiable).
 //   - state.go, places.go, invariants.go: the folded State, its queries
 //     (open, majority holder, owner, tiers, neutral placement) and its
@@ -34,13 +40,17 @@
 //     (Phase 4 and the trades), selling.go (Phase 5), flow.go (what the
 //     game plays by itself between commands, Phase 6 and the end).
 //   - prompts.go, view.go: the read side; View is the one redaction path.
-//   - The Boardwalk expansion: data_boardwalk.go (its table), boardwalk.go
-//     (its pure rules), casino_offer.go, redevelop.go, casino_owner.go,
+//   - takeback.go, resign.go: the takeback declaration and resignation.
+//   - The Boardwalk expansion: boardwalk.go (its pure rules over the
+//     tables), casino_offer.go, redevelop.go, casino_owner.go,
 //     omalleys_cut.go, and the kept Casino cards played in their windows:
 //     cards_casino.go (the checks), cards_casino_apply.go (the folds),
-//     casino_window.go (the Selling Phase's window and the casino sale),
-//     cards_casino_prompts.go and labels_casino.go.
+//     casino_window.go (the Selling Phase's window and the casino sale) and
+//     cards_casino_prompts.go.
+//   - bots.go, searchgame.go, searchgame_offers.go, sampler.go,
+//     sampler_deal.go: the bots that need the rules, a search
+//     (engine/search) over worlds dealt from a seat's knowledge.
 //
 // The seeded strategy policy the bots play with is in the sub-package
-// strategy.
+// strategy, which reads printed and a seat's view, never the rules.
 package bootleggers

@@ -12,11 +12,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
 // The data tables of docs/rules/bootleggers.md are generated from the
-// tables of data.go; this test fails when they drift. Refresh with
+// tables of printed/data.go and printed/data_boardwalk.go; this test fails
+// when they drift. Refresh with
 // `go test ./engine/bootleggers -run TestDocs -update`.
 
 var update = flag.Bool("update", false, "rewrite the generated documentation")
@@ -117,13 +119,13 @@ func TestEveryHouseNumberNamesItsRuling(t *testing.T) {
 			}
 		}
 	}
-	walk("House.", reflect.TypeOf(House))
+	walk("House.", reflect.TypeOf(printed.House))
 }
 
 func generatedDoc() string {
 	var w strings.Builder
-	w.WriteString("\n## Data tables\n\nGenerated from `engine/bootleggers/data.go` (`House`, version ")
-	fmt.Fprintf(&w, "%d). Numbers marked with a ruling are house rulings.\n\n", HouseRulesVersion)
+	w.WriteString("\n## Data tables\n\nGenerated from `engine/bootleggers/printed` (`House`, version ")
+	fmt.Fprintf(&w, "%d). Numbers marked with a ruling are house rulings.\n\n", printed.HouseRulesVersion)
 	placesTable(&w)
 	tablesByPlayers(&w)
 	trucksTable(&w)
@@ -152,17 +154,17 @@ func placesTable(w *strings.Builder) {
 	w.WriteString("### Drinking places (rulings 5, 9, 10)\n\n")
 	w.WriteString("| Place | Kind | Players | Circles | Minimum | Dice | Price | Owner's bonus | 2-player neutral |\n")
 	w.WriteString("|---|---|---|---|---|---|---|---|---|\n")
-	for _, p := range Places {
-		n, ok := Speakeasy(p.Place)
+	for _, p := range printed.Places {
+		n, ok := printed.Speakeasy(p.Place)
 		if !ok {
-			fmt.Fprintf(w, "| %s | O'Malley's | all | — | always open | — (buys all) | %dG | — | — |\n", p.Name, House.OMalleysPrice)
+			fmt.Fprintf(w, "| %s | O'Malley's | all | — | always open | — (buys all) | %dG | — | — |\n", p.Name, printed.House.OMalleysPrice)
 			continue
 		}
 		players := "all"
-		if !InPlay(p.Place, MinPlayers, &pb.Options{Variant: pb.Variant_VARIANT_WHERE_ARE_DA_BOYS}) {
-			players = fmt.Sprintf("%d-%d", n.MinPlayers, MaxPlayers)
-			if n.MinPlayers == MaxPlayers {
-				players = fmt.Sprintf("%d only", MaxPlayers)
+		if !printed.InPlay(p.Place, printed.MinPlayers, &pb.Options{Variant: pb.Variant_VARIANT_WHERE_ARE_DA_BOYS}) {
+			players = fmt.Sprintf("%d-%d", n.MinPlayers, printed.MaxPlayers)
+			if n.MinPlayers == printed.MaxPlayers {
+				players = fmt.Sprintf("%d only", printed.MaxPlayers)
 			}
 		}
 		neutral := "—"
@@ -172,34 +174,34 @@ func placesTable(w *strings.Builder) {
 		fmt.Fprintf(w, "| %s | speakeasy | %s | %d | %d | %d | %dG | %dG | %s |\n",
 			p.Name, players, n.Circles, n.Minimum, n.Dice, n.Price, n.OwnerBonus, neutral)
 	}
-	fmt.Fprintf(w, "\nImprovements: at most %d per speakeasy, +1 to each die (ruling 8).\n\n", House.ImprovementsPerSpeakeasy)
+	fmt.Fprintf(w, "\nImprovements: at most %d per speakeasy, +1 to each die (ruling 8).\n\n", printed.House.ImprovementsPerSpeakeasy)
 }
 
 func tablesByPlayers(w *strings.Builder) {
 	w.WriteString("### Tables by player count\n\n")
 	w.WriteString("| Players | Variant | Men of Action on offer | Places in play | Money end | Copper |\n")
 	w.WriteString("|---|---|---|---|---|---|\n")
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		o, _ := NormaliseOptions(players, nil)
-		offer := strconv.Itoa(OfferSize(players, o))
-		if players == NeedALittleHelpPlayers {
+		offer := strconv.Itoa(printed.OfferSize(players, o))
+		if players == printed.NeedALittleHelpPlayers {
 			help := &pb.Options{Variant: o.Variant, NeedALittleHelp: true}
-			offer += fmt.Sprintf(" (%d with Need a Little Help)", OfferSize(players, help))
+			offer += fmt.Sprintf(" (%d with Need a Little Help)", printed.OfferSize(players, help))
 		}
 		var names []string
-		for _, p := range PlacesInPlay(players, o) {
-			names = append(names, Place(p).Name)
+		for _, p := range printed.PlacesInPlay(players, o) {
+			names = append(names, printed.Place(p).Name)
 		}
 		copper := "from round 4"
-		if !CopperInPlay(o) {
+		if !printed.CopperInPlay(o) {
 			copper = "not used"
 		}
 		variant := "standard"
-		if TwoPlayer(o) {
+		if printed.TwoPlayer(o) {
 			variant = "Where are da boys?"
 		}
 		fmt.Fprintf(w, "| %d | %s | %s, and the Truck card | %s | %dG | %s |\n",
-			players, variant, offer, strings.Join(names, ", "), EndMoney(o), copper)
+			players, variant, offer, strings.Join(names, ", "), printed.EndMoney(o), copper)
 	}
 	w.WriteString("\n")
 }
@@ -207,13 +209,13 @@ func tablesByPlayers(w *strings.Builder) {
 func trucksTable(w *strings.Builder) {
 	w.WriteString("### Trucks (rulings 16, 24)\n\n")
 	w.WriteString("| Size | Truck cards | Truck ids | Crates | Bribe | Graft a round |\n|---|---|---|---|---|---|\n")
-	next := Colours
-	for _, tr := range House.Trucks {
+	next := printed.Colours
+	for _, tr := range printed.House.Trucks {
 		ids := fmt.Sprintf("%d-%d", next, next+tr.Cards-1)
 		if tr.Size == small {
-			ids = fmt.Sprintf("0-%d (starting, no card), %s", Colours-1, ids)
+			ids = fmt.Sprintf("0-%d (starting, no card), %s", printed.Colours-1, ids)
 		}
-		fmt.Fprintf(w, "| %s | %d | %s | %d | %dG | %dG |\n", sizeName(tr.Size), tr.Cards, ids, tr.Capacity, tr.Bribe, tr.Graft)
+		fmt.Fprintf(w, "| %s | %d | %s | %d | %dG | %dG |\n", strings.ToLower(strings.TrimPrefix(tr.Size.String(), "TRUCK_SIZE_")), tr.Cards, ids, tr.Capacity, tr.Bribe, tr.Graft)
 		next += tr.Cards
 	}
 	w.WriteString("\n")
@@ -221,8 +223,8 @@ func trucksTable(w *strings.Builder) {
 
 func muscleTable(w *strings.Builder) {
 	w.WriteString("### Muscle cards (ruling 21)\n\n| Cards | Band | Cost |\n|---|---|---|\n")
-	for _, c := range House.MuscleCosts {
-		fmt.Fprintf(w, "| %d-%d | %d | %dG |\n", c.First, c.Last, MuscleBand(c.First)+1, c.Cost)
+	for _, c := range printed.House.MuscleCosts {
+		fmt.Fprintf(w, "| %d-%d | %d | %dG |\n", c.First, c.Last, printed.MuscleBand(c.First)+1, c.Cost)
 	}
 	w.WriteString("\n")
 }
@@ -231,7 +233,7 @@ func deckTable(w *strings.Builder) {
 	w.WriteString("### Men of Action (rulings 48-58)\n\n")
 	w.WriteString("| Ids | Card | Count | Cost | Timing | Played | Effect |\n|---|---|---|---|---|---|---|\n")
 	next := 0
-	for _, c := range House.MenOfAction {
+	for _, c := range printed.House.MenOfAction {
 		timing, played := "use now", "when taken (Phase 1)"
 		if c.Timing == keep {
 			timing, played = "keep for later", phaseName(c.Phase)+", own turn"
@@ -245,7 +247,7 @@ func deckTable(w *strings.Builder) {
 
 func scalarsTable(w *strings.Builder) {
 	w.WriteString("### Other house numbers\n\n| Number | Value | Ruling |\n|---|---|---|\n")
-	v, ty := reflect.ValueOf(House), reflect.TypeOf(House)
+	v, ty := reflect.ValueOf(printed.House), reflect.TypeOf(printed.House)
 	for i := range ty.NumField() {
 		f := ty.Field(i)
 		if f.Type.Kind() != reflect.Int {
@@ -263,31 +265,31 @@ func phaseName(p pb.Phase) string {
 func casinosTable(w *strings.Builder) {
 	w.WriteString("### Boardwalk casinos (rulings 72, 73, 77)\n\n")
 	w.WriteString("| Casino | Over | Players | Base price | Dice | Per crate, 3 / 4 / 5 / 6 players |\n|---|---|---|---|---|---|\n")
-	for _, c := range Boardwalk.Casinos {
+	for _, c := range printed.Boardwalk.Casinos {
 		var pay []string
-		for n := StandardMinPlayers; n <= MaxPlayers; n++ {
+		for n := printed.StandardMinPlayers; n <= printed.MaxPlayers; n++ {
 			pay = append(pay, "—")
-			if CasinoAvailable(c.Place, n) {
-				pay[len(pay)-1] = fmt.Sprintf("%dG", CasinoPerCrate(c.Place, n))
+			if printed.CasinoAvailable(c.Place, n) {
+				pay[len(pay)-1] = fmt.Sprintf("%dG", printed.CasinoPerCrate(c.Place, n))
 			}
 		}
-		players := fmt.Sprintf("%d-%d", c.MinPlayers, MaxPlayers)
-		if c.MinPlayers == MaxPlayers {
-			players = fmt.Sprintf("%d only", MaxPlayers)
+		players := fmt.Sprintf("%d-%d", c.MinPlayers, printed.MaxPlayers)
+		if c.MinPlayers == printed.MaxPlayers {
+			players = fmt.Sprintf("%d only", printed.MaxPlayers)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %dG | %d | %s |\n", c.Name, Place(c.Place).Name, players, c.BasePrice,
-			CasinoDice(c.Place), strings.Join(pay, " / "))
+		fmt.Fprintf(w, "| %s | %s | %s | %dG | %d | %s |\n", c.Name, printed.Place(c.Place).Name, players, c.BasePrice,
+			printed.CasinoDice(c.Place), strings.Join(pay, " / "))
 	}
 	fmt.Fprintf(w, "\nRedevelopment: the base price plus %dG per marker of another Mobster (%dG with Throw the Bums Out). "+
 		"Graft: %dG per die and %dG per Entertainment Act. Gambling profit: %dG per point of the roll above the crates sold.\n\n",
-		CasinoMarkerPrice, ThrowTheBumsOutPrice, CasinoGraftPerDie, BookingFee, GamblingProfit)
+		printed.CasinoMarkerPrice, printed.ThrowTheBumsOutPrice, printed.CasinoGraftPerDie, printed.BookingFee, printed.GamblingProfit)
 }
 
 func casinoDeckTable(w *strings.Builder) {
 	w.WriteString("### The Casino deck (printed; windows: rulings 78, 87, 92)\n\n")
 	w.WriteString("| Card | Count | Kept | Played | Option | Printed text |\n|---|---|---|---|---|---|\n")
 	total := 0
-	for _, c := range Boardwalk.CasinoCards {
+	for _, c := range printed.Boardwalk.CasinoCards {
 		kept, option := "no", "—"
 		if c.Keep {
 			kept = "yes"
@@ -313,10 +315,10 @@ var citeRE = regexp.MustCompile(`[Rr]ulings? (\d+(?:-\d+)?(?:(?:, | and )\d+(?:-
 
 // TestEveryRulingIsTested: "every house ruling by name/number" has a test:
 // each ruling of the doc is cited ("ruling N", "rulings N-M") by a test of
-// this package or of its strategy.
+// this package, of its printed data or of its strategy.
 func TestEveryRulingIsTested(t *testing.T) {
 	cited := map[int]bool{}
-	for _, glob := range []string{"*_test.go", "strategy/*_test.go"} {
+	for _, glob := range []string{"*_test.go", "printed/*_test.go", "strategy/*_test.go"} {
 		files, _ := filepath.Glob(glob)
 		for _, f := range files {
 			if f == "docgen_test.go" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -23,16 +24,23 @@ func (SetupAnyRules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event,
 	if err != nil {
 		return nil, err
 	}
-	return openingEvents(cfg.Players, opts, dealFrom(cfg.Players, opts, rng)), nil
+	version, err := houseVersion(cfg.RulesVersion)
+	if err != nil {
+		return nil, err
+	}
+	return openingEvents(cfg.Players, opts, version, dealFrom(cfg.Players, opts, rng)), nil
 }
 
 // CasinoWatcher checks the Boardwalk's own invariants after every event,
 // beside the Watcher's ledger and conservation: a casino owner holds no
-// truck and no die once he has discarded them ("The new Casino owner
-// finishes his action by discarding his Truck, dice, and any Remote
-// Stills."), runs no truck and produces nothing; his graft is "$1G per die
-// plus $2G booking fee for each Entertainment Act in their Casinos"
-// (ruling 76); no more than 3 markers are destroyed at O'Malley's a round;
+// die once he has discarded them ("The new Casino owner finishes his
+// action by discarding his Truck, dice, and any Remote Stills.") and
+// produces nothing ("Casino owners have no actions this phase."), and
+// under rules version 2 holds and runs no truck either (ruling 86); his
+// graft is "$1G per die plus $2G booking fee for each Entertainment Act in
+// their Casinos" (ruling 76); no more than 3 markers are destroyed at
+// O'Malley's a round, by each owner (version 2: by all together; ruling
+// 81);
 // a casino's gambling profit is its roll less the crates it bought, or
 // nothing under Break the Bank, a Police Raid or a refused Commission; and
 // the game ends after round 12, never by money (ruling 75).
@@ -57,13 +65,25 @@ func (w *CasinoWatcher) Check(st engine.State, log []engine.Recorded) error {
 		}
 	}
 	w.seen = len(log)
-	if s.omalleysCuts > OMalleysCutsPerRound {
-		return fmt.Errorf("%d markers destroyed at O'Malley's this round", s.omalleysCuts)
+	cuts := 0
+	for seat, p := range s.seats {
+		if p.cuts > printed.OMalleysCutsPerRound || p.cuts > 0 && !w.owners[seat] {
+			return fmt.Errorf("seat %d destroyed %d markers at O'Malley's this round", seat, p.cuts)
+		}
+		cuts += p.cuts
+	}
+	if cuts != s.omalleysCuts || s.version < rulingsReadAgain && s.omalleysCuts > printed.OMalleysCutsPerRound {
+		return fmt.Errorf("%d markers destroyed at O'Malley's this round, %d by the seats", s.omalleysCuts, cuts)
 	}
 	for seat := range w.owners {
-		if len(s.ownedTrucks(seat)) > 0 || len(s.seats[seat].stills) > 0 || s.seats[seat].produced > 0 {
-			return fmt.Errorf("casino owner %d holds trucks %v, %d stills, produced %d", seat, s.ownedTrucks(seat),
-				len(s.seats[seat].stills), s.seats[seat].produced)
+		if len(s.seats[seat].stills) > 0 || s.seats[seat].produced > 0 {
+			return fmt.Errorf("casino owner %d holds %d stills, produced %d", seat, len(s.seats[seat].stills), s.seats[seat].produced)
+		}
+		if s.version >= rulingsReadAgain {
+			continue
+		}
+		if len(s.ownedTrucks(seat)) > 0 {
+			return fmt.Errorf("casino owner %d holds trucks %v", seat, s.ownedTrucks(seat))
 		}
 		for id, t := range s.trucks {
 			// Only a Hijack, of a rival's lined-up truck, gives him one to
@@ -101,7 +121,7 @@ func (w *CasinoWatcher) fold(s *State, e *pb.Event) error {
 	case *pb.Event_WhiskeySold:
 		return w.sold(s, k.WhiskeySold)
 	case *pb.Event_GameEnded:
-		if k.GameEnded.GetRound() != Rounds || k.GameEnded.GetReason() != pb.EndReason_END_REASON_LAST_ROUND {
+		if k.GameEnded.GetRound() != printed.Rounds || k.GameEnded.GetReason() != pb.EndReason_END_REASON_LAST_ROUND {
 			return fmt.Errorf("a Boardwalk game ended after round %d (%v)", k.GameEnded.GetRound(), k.GameEnded.GetReason())
 		}
 	}
@@ -126,7 +146,7 @@ func (w *CasinoWatcher) sold(s *State, e *pb.WhiskeySold) error {
 	for _, sale := range e.GetSales() {
 		sold += int(sale.GetCrates())
 	}
-	want := max(0, roll-sold) * GamblingProfit
+	want := max(0, roll-sold) * printed.GamblingProfit
 	if st.cards.broken || st.cards.raided || st.cards.commission == pb.Commission_COMMISSION_REFUSED {
 		// "Casino owner receives no payout from gambling or crates sold at
 		// this casino this turn." (rulings 90, 98, 99)

@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -113,7 +114,7 @@ func (b decision) beginPhase(ph pb.Phase) {
 func (b decision) startRound(round int) {
 	b.emit(&pb.RoundStarted{Round: int32(round)})
 	s := b.State()
-	if len(s.menDeck) < OfferSize(s.players, s.opts) && len(s.menDiscard) > 0 {
+	if len(s.menDeck) < printed.OfferSize(s.players, s.opts) && len(s.menDiscard) > 0 {
 		order := slices.Concat(s.menDeck, shuffled(s.menDiscard, b.Rand()))
 		b.Emit(shuffleEvent(pb.Deck_DECK_MEN_OF_ACTION, order, true))
 	}
@@ -126,9 +127,9 @@ func (b decision) startRound(round int) {
 // Phase 6.
 func (b decision) endOrHeat() {
 	s := b.State()
-	rich := EarlyEnd(s.opts) && slices.ContainsFunc(s.seats, func(p seatState) bool { return p.money >= EndMoney(s.opts) })
+	rich := EarlyEnd(s.opts) && slices.ContainsFunc(s.seats, func(p seatState) bool { return p.money >= printed.EndMoney(s.opts) })
 	switch {
-	case s.round >= Rounds:
+	case s.round >= printed.Rounds:
 		b.emit(s.gameEnded(pb.EndReason_END_REASON_LAST_ROUND))
 	case rich:
 		b.emit(s.gameEnded(pb.EndReason_END_REASON_MONEY))
@@ -142,7 +143,7 @@ func (b decision) endOrHeat() {
 // Muscle cards are discarded face up.
 func (s *State) heat() *pb.TheHeat {
 	out := &pb.TheHeat{}
-	if CopperInPlay(s.opts) && s.round >= CopperFirstRound-1 {
+	if printed.CopperInPlay(s.opts) && s.round >= printed.CopperFirstRound-1 {
 		best := noSeat
 		for i, p := range s.seats {
 			if p.produced > 0 && (best == noSeat || p.produced > s.seats[best].produced ||

@@ -10,6 +10,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
@@ -46,7 +47,7 @@ func TestBoardwalkGolden(t *testing.T) {
 		var labels bytes.Buffer
 		for _, r := range window {
 			for _, body := range r.Event.For(v).Bodies() {
-				fmt.Fprintf(&labels, "%d %s\n", r.Seq, bootleggers.Labels{}.Event(v, body))
+				fmt.Fprintf(&labels, "%d %s\n", r.Seq, printed.Labels{}.Event(v, body))
 			}
 		}
 		files["boardwalk-4p-labels-"+name+".txt"] = labels.Bytes()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 )
 
@@ -52,7 +53,7 @@ func TestGolden(t *testing.T) {
 // writeLabels writes, for one recorded event, the labels of the commands
 // v's seat is offered before it and of the bodies v sees of it.
 func writeLabels(buf *bytes.Buffer, st engine.State, v engine.Viewer, r engine.Recorded) {
-	l := Labels{}
+	l := printed.Labels{}
 	for _, p := range st.Prompts() {
 		if !v.IsSeat(p.Seat) {
 			continue

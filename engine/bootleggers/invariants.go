@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -15,16 +16,16 @@ import (
 // where exactly one part of the state says it is. Simulations and fuzz
 // tests call it after every event.
 func (s *State) checkInvariants() error {
-	if s.players < MinPlayers || s.players > MaxPlayers || len(s.seats) != s.players {
+	if s.players < printed.MinPlayers || s.players > printed.MaxPlayers || len(s.seats) != s.players {
 		return fmt.Errorf("%d players, %d seats", s.players, len(s.seats))
 	}
-	if s.round < 0 || s.round > Rounds {
+	if s.round < 0 || s.round > printed.Rounds {
 		return fmt.Errorf("round %d", s.round)
 	}
 	if (s.phase == pb.Phase_PHASE_ENDED) != (s.result != nil) {
 		return fmt.Errorf("phase %v with result %v", s.phase, s.result)
 	}
-	if s.copper != noSeat && (s.copper < 0 || s.copper >= s.players || !CopperInPlay(s.opts)) {
+	if s.copper != noSeat && (s.copper < 0 || s.copper >= s.players || !printed.CopperInPlay(s.opts)) {
 		return fmt.Errorf("the Copper is with seat %d", s.copper)
 	}
 	for _, check := range []func() error{
@@ -55,11 +56,7 @@ func (s *State) checkSeats() error {
 			return fmt.Errorf("seat %d is done in step %v", i, s.step)
 		}
 		for j, st := range p.stills {
-			limit := StillDiceMax
-			if j > 0 {
-				limit = House.RemoteStillDiceMax
-			}
-			if st.dice < 1 || st.dice > limit {
+			if st.dice < 1 || st.dice > s.stillLimit(j) {
 				return fmt.Errorf("seat %d still %d has %d dice", i, j, st.dice)
 			}
 			if st.shutDown && s.phase > pb.Phase_PHASE_FIRE_UP_THE_STILL {
@@ -68,8 +65,8 @@ func (s *State) checkSeats() error {
 		}
 		remote += max(0, len(p.stills)-1)
 	}
-	if remote+s.remoteStillsLeft != RemoteStills {
-		return fmt.Errorf("%d Remote Stills built and %d left, of %d", remote, s.remoteStillsLeft, RemoteStills)
+	if remote+s.remoteStillsLeft != printed.RemoteStills {
+		return fmt.Errorf("%d Remote Stills built and %d left, of %d", remote, s.remoteStillsLeft, printed.RemoteStills)
 	}
 	return nil
 }
@@ -94,18 +91,18 @@ func (s *State) checkMarkers() error {
 		}
 	}
 	for i, p := range s.seats {
-		if n := p.supply + p.backRoom + board[i] + p.destroyed; n != MarkersPerColour {
-			return fmt.Errorf("seat %d has %d markers, not %d", i, n, MarkersPerColour)
+		if n := p.supply + p.backRoom + board[i] + p.destroyed; n != printed.MarkersPerColour {
+			return fmt.Errorf("seat %d has %d markers, not %d", i, n, printed.MarkersPerColour)
 		}
 	}
-	for c := s.players; c < Colours; c++ {
+	for c := s.players; c < printed.Colours; c++ {
 		if board[c] != 0 {
 			return fmt.Errorf("colour %d has markers on the board but no seat", c)
 		}
 	}
 	want := 0
-	if TwoPlayer(s.opts) {
-		want = House.NeutralMarkers
+	if printed.TwoPlayer(s.opts) {
+		want = s.house.NeutralMarkers
 	}
 	if n := s.neutralSupply + board[neutralColour]; n != want || s.neutralSupply < 0 {
 		return fmt.Errorf("%d neutral markers, not %d", n, want)
@@ -116,27 +113,27 @@ func (s *State) checkMarkers() error {
 // checkPlaces checks the drinking places: circles, improvements, lines.
 func (s *State) checkPlaces() error {
 	for i, p := range s.places {
-		place := Places[i].Place
-		n, isSpeakeasy := Speakeasy(place)
+		place := printed.Places[i].Place
+		n, isSpeakeasy := s.house.Speakeasy(place)
 		switch {
 		case !p.inPlay && (p.total() > 0 || len(p.line) > 0 || p.improvements > 0):
-			return fmt.Errorf("%s is not in play but used", Places[i].Name)
+			return fmt.Errorf("%s is not in play but used", printed.Places[i].Name)
 		case p.kind == casino && (p.total() > 0 || p.improvements > 0 || !s.opts.GetBoardwalk()):
-			return fmt.Errorf("casino %s has markers or improvements, or the table has no casinos", Places[i].Name)
+			return fmt.Errorf("casino %s has markers or improvements, or the table has no casinos", printed.Places[i].Name)
 		case p.kind != casino && (p.casinoOwner != noSeat || p.acts != 0):
-			return fmt.Errorf("%s is no casino but has an owner marker or acts", Places[i].Name)
+			return fmt.Errorf("%s is no casino but has an owner marker or acts", printed.Places[i].Name)
 		case !isSpeakeasy && (p.total() > 0 || p.improvements > 0 || p.bigNight):
-			return fmt.Errorf("%s has markers, improvements or a Big Night", Places[i].Name)
+			return fmt.Errorf("%s has markers, improvements or a Big Night", printed.Places[i].Name)
 		case isSpeakeasy && p.total() > n.Circles:
-			return fmt.Errorf("%s holds %d markers in %d circles", Places[i].Name, p.total(), n.Circles)
-		case p.improvements < 0 || p.improvements > House.ImprovementsPerSpeakeasy:
-			return fmt.Errorf("%s has %d improvements", Places[i].Name, p.improvements)
+			return fmt.Errorf("%s holds %d markers in %d circles", printed.Places[i].Name, p.total(), n.Circles)
+		case p.improvements < 0 || p.improvements > s.house.ImprovementsPerSpeakeasy:
+			return fmt.Errorf("%s has %d improvements", printed.Places[i].Name, p.improvements)
 		case p.roll != nil && (p.roll.total < 0 || p.roll.dropped < 0 || p.roll.dropped > 6):
-			return fmt.Errorf("%s rolled %+v", Places[i].Name, *p.roll)
+			return fmt.Errorf("%s rolled %+v", printed.Places[i].Name, *p.roll)
 		}
 		for _, id := range p.line {
-			if id < 0 || id >= TruckFigures || s.trucks[id].place != place || s.trucks[id].halted {
-				return fmt.Errorf("truck %d is in the line at %s but not there", id, Places[i].Name)
+			if id < 0 || id >= printed.TruckFigures || s.trucks[id].place != place || s.trucks[id].halted {
+				return fmt.Errorf("truck %d is in the line at %s but not there", id, printed.Places[i].Name)
 			}
 		}
 	}
@@ -146,7 +143,7 @@ func (s *State) checkPlaces() error {
 // checkTrucks checks that every truck is in one place only: owned, in the
 // Truck deck, on offer, or out of the game; and that its load fits.
 func (s *State) checkTrucks() error {
-	where := make([]int, TruckFigures)
+	where := make([]int, printed.TruckFigures)
 	for _, id := range s.truckDeck {
 		where[id]++
 	}
@@ -158,15 +155,15 @@ func (s *State) checkTrucks() error {
 		if t.owner != noSeat {
 			where[id]++
 		}
-		if id >= Colours {
+		if id >= printed.Colours {
 			placed += where[id]
 		}
 		switch {
 		case where[id] > 1:
 			return fmt.Errorf("truck %d is in %d places", id, where[id])
-		case id < Colours && t.owner != noSeat && t.owner != id:
+		case id < printed.Colours && t.owner != noSeat && t.owner != id:
 			return fmt.Errorf("starting truck %d belongs to seat %d", id, t.owner)
-		case t.crates < 0 || t.crates > loadLimit(id, t.doubled):
+		case t.crates < 0 || t.crates > s.loadLimit(id, t.doubled):
 			return fmt.Errorf("truck %d carries %d crates", id, t.crates)
 		case t.runner != noSeat && (t.runner == t.owner || t.owner == noSeat):
 			return fmt.Errorf("truck %d is run by seat %d for owner %d", id, t.runner, t.owner)
@@ -177,29 +174,29 @@ func (s *State) checkTrucks() error {
 			return fmt.Errorf("truck %d is loaded or lined up with nobody running it", id)
 		}
 	}
-	if placed != 0 && placed != TruckCards {
-		return fmt.Errorf("%d of the %d Truck cards are accounted for", placed, TruckCards)
+	if placed != 0 && placed != printed.TruckCards {
+		return fmt.Errorf("%d of the %d Truck cards are accounted for", placed, printed.TruckCards)
 	}
 	return nil
 }
 
 // loadLimit is the most a truck can carry: its capacity, twice that once
 // Apple Pie! doubled its crates (ruling 96).
-func loadLimit(id int, doubled bool) int {
+func (s *State) loadLimit(id int, doubled bool) int {
 	if doubled {
-		return 2 * Truck(TruckSizeOf(id)).Capacity
+		return 2 * s.house.Truck(printed.TruckSizeOf(id)).Capacity
 	}
-	return Truck(TruckSizeOf(id)).Capacity
+	return s.house.Truck(printed.TruckSizeOf(id)).Capacity
 }
 
 // checkMenOfAction checks that every Men of Action card is in exactly one
 // place (deck, offer, a seat's kept cards, the discards) once the deck is
 // shuffled, and that kept cards are keep-for-later ones.
 func (s *State) checkMenOfAction() error {
-	seen := make([]int, MenOfActionCards)
+	seen := make([]int, printed.MenOfActionCards)
 	count := func(ids []int) error {
 		for _, id := range ids {
-			if CardKindOf(id) == pb.CardKind_CARD_KIND_UNSPECIFIED {
+			if printed.CardKindOf(id) == pb.CardKind_CARD_KIND_UNSPECIFIED {
 				return fmt.Errorf("no Men of Action card %d", id)
 			}
 			seen[id]++
@@ -217,7 +214,7 @@ func (s *State) checkMenOfAction() error {
 	}
 	for i, p := range s.seats {
 		for _, id := range p.kept {
-			if UseNow(CardKindOf(id)) {
+			if printed.UseNow(printed.CardKindOf(id)) {
 				return fmt.Errorf("seat %d keeps use-now card %d", i, id)
 			}
 		}
@@ -237,10 +234,10 @@ func (s *State) checkMenOfAction() error {
 // hand, played this round, a Non-Player hand, set aside, discarded) once
 // dealt.
 func (s *State) checkMuscle() error {
-	seen := make([]int, MuscleCards)
+	seen := make([]int, printed.MuscleCards)
 	total := 0
 	add := func(n int) error {
-		if n < 1 || n > MuscleCards {
+		if n < 1 || n > printed.MuscleCards {
 			return fmt.Errorf("no Muscle card %d", n)
 		}
 		seen[n-1]++
@@ -313,7 +310,7 @@ func (s *State) checkCasinoCards() error {
 		}
 		return nil
 	}
-	seen := make([]int, len(CasinoDeck(s.opts)))
+	seen := make([]int, len(printed.CasinoDeck(s.opts)))
 	all := slices.Concat(s.casinoDeck, s.casinoDiscard, s.casinoLeft())
 	for _, p := range s.seats {
 		all = append(all, p.keptCasino...)

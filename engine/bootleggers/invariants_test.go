@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -14,27 +15,27 @@ import (
 // Non-Player hands).
 func dealt(t *testing.T, players int) *State {
 	t.Helper()
-	s := startState(players, mustOptions(t, players, nil))
-	s.menDeck = CardIDs()
-	s.truckDeck = TruckCardIDs()
+	s := startState(players, mustOptions(t, players, nil), printed.HouseRulesVersion)
+	s.menDeck = printed.CardIDs()
+	s.truckDeck = printed.TruckCardIDs()
 	var rest []int
-	for b := range MuscleBands {
-		cards := MuscleBandCards(b)
+	for b := range printed.MuscleBands {
+		cards := printed.MuscleBandCards(b)
 		for i := range s.seats {
-			s.seats[i].hand = append(s.seats[i].hand, cards[i*MusclePerBand:(i+1)*MusclePerBand]...)
+			s.seats[i].hand = append(s.seats[i].hand, cards[i*printed.MusclePerBand:(i+1)*printed.MusclePerBand]...)
 		}
-		left := cards[players*MusclePerBand:]
-		if players == TwoPlayers && b < MuscleBands-1 {
+		left := cards[players*printed.MusclePerBand:]
+		if players == printed.TwoPlayers && b < printed.MuscleBands-1 {
 			rest = append(rest, left...)
 		} else {
 			s.setAside = append(s.setAside, left...)
 		}
 	}
-	if players == TwoPlayers {
-		for h := range NonPlayerHands {
-			s.nonPlayers = append(s.nonPlayers, nonPlayerHand{cards: rest[h*Rounds : (h+1)*Rounds]})
+	if players == printed.TwoPlayers {
+		for h := range printed.NonPlayerHands {
+			s.nonPlayers = append(s.nonPlayers, nonPlayerHand{cards: rest[h*printed.Rounds : (h+1)*printed.Rounds]})
 		}
-		for _, p := range Places {
+		for _, p := range printed.Places {
 			s.place(p.Place).markers[neutralColour] = p.Neutral
 			s.neutralSupply -= p.Neutral
 		}
@@ -46,8 +47,8 @@ func dealt(t *testing.T, players int) *State {
 }
 
 func TestInvariantsHoldAfterSetup(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
-		if err := startState(players, mustOptions(t, players, nil)).checkInvariants(); err != nil {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
+		if err := startState(players, mustOptions(t, players, nil), printed.HouseRulesVersion).checkInvariants(); err != nil {
 			t.Errorf("%d players, before the deal: %v", players, err)
 		}
 		if err := dealt(t, players).checkInvariants(); err != nil {
@@ -133,7 +134,7 @@ func TestInvariantsAcceptPlay(t *testing.T) {
 	s.place(mothers).line = []int{s.truckDeck[0]}
 	s.truckDeck = s.truckDeck[1:]
 	s.trucks[2].runner = 0
-	hitCard := slices.IndexFunc(s.menDeck, func(id int) bool { return CardKindOf(id) == hit })
+	hitCard := slices.IndexFunc(s.menDeck, func(id int) bool { return printed.CardKindOf(id) == hit })
 	s.seats[2].kept = []int{s.menDeck[hitCard]}
 	s.menDiscard = []int{s.menDeck[0]}
 	s.menDeck = slices.Delete(s.menDeck, hitCard, hitCard+1)[1:]

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -19,15 +20,15 @@ import (
 // The caller has reshuffled the Men of Action deck if it ran short.
 func (s *State) nextOffer() *pb.OfferTurnedUp {
 	o := &pb.OfferTurnedUp{}
-	for i := range min(OfferSize(s.players, s.opts), len(s.menDeck)) {
-		sl := &pb.OfferSlot{Slot: int32(i), CardId: int32(s.menDeck[i]), Kind: CardKindOf(s.menDeck[i])}
-		if TwoPlayer(s.opts) && i < NonPlayerHands {
+	for i := range min(printed.OfferSize(s.players, s.opts), len(s.menDeck)) {
+		sl := &pb.OfferSlot{Slot: int32(i), CardId: int32(s.menDeck[i]), Kind: printed.CardKindOf(s.menDeck[i])}
+		if printed.TwoPlayer(s.opts) && i < printed.NonPlayerHands {
 			sl.NonPlayerHand = ptr(int32(i))
 		}
 		o.Slots = append(o.Slots, sl)
 	}
 	if len(s.truckDeck) > 0 {
-		o.Truck, o.TruckSize = ptr(int32(s.truckDeck[0])), TruckSizeOf(s.truckDeck[0])
+		o.Truck, o.TruckSize = ptr(int32(s.truckDeck[0])), printed.TruckSizeOf(s.truckDeck[0])
 	}
 	o.CasinoSlots = s.casinoOffer()
 	return o
@@ -41,7 +42,7 @@ func ptr[T any](v T) *T { return &v }
 // and the payments follow.
 func (s *State) chooseMuscle(seat int, c *pb.ChooseMuscle) (func(decision), *engine.RuleError) {
 	card := int(c.GetCard())
-	if card < 1 || card > MuscleCards {
+	if card < 1 || card > printed.MuscleCards {
 		return nil, engine.Malform(ReasonNotInHand, "no Muscle card %d", card)
 	}
 	if !slices.Contains(s.seats[seat].hand, card) {
@@ -107,7 +108,7 @@ func contenderMsg(c contender) *pb.Contender {
 func (s *State) payments() *pb.MusclePaid {
 	out := &pb.MusclePaid{}
 	for i := range s.seats {
-		p := &pb.Payment{Seat: int32(i), MuscleCost: int32(MuscleCostOf(s.seats[i].muscle)), Graft: int32(s.graft(i))}
+		p := &pb.Payment{Seat: int32(i), MuscleCost: int32(s.house.MuscleCost(s.seats[i].muscle)), Graft: int32(s.graft(i))}
 		left := s.seats[i].money - int(p.MuscleCost)
 		paid := min(s.seats[i].money, int(p.MuscleCost))
 		if cg := s.casinoGraft(i); cg > 0 {
@@ -119,15 +120,15 @@ func (s *State) payments() *pb.MusclePaid {
 		} else {
 			trucks := s.ownedTrucks(i)
 			slices.SortStableFunc(trucks, func(a, b int) int {
-				return cmp.Compare(Truck(TruckSizeOf(b)).Capacity, Truck(TruckSizeOf(a)).Capacity)
+				return cmp.Compare(s.house.Truck(printed.TruckSizeOf(b)).Capacity, s.house.Truck(printed.TruckSizeOf(a)).Capacity)
 			})
 			left = max(left, 0)
 			for _, id := range trucks {
-				switch g := Truck(TruckSizeOf(id)).Graft; {
+				switch g := s.house.Truck(printed.TruckSizeOf(id)).Graft; {
 				case g <= left:
 					left -= g
 					paid += g
-				case id >= Colours:
+				case id >= printed.Colours:
 					p.Impounded = append(p.Impounded, int32(id))
 				}
 			}
@@ -154,7 +155,7 @@ func (s *State) takeMenOfAction(seat int, c *pb.TakeMenOfAction) (func(decision)
 	if err != nil {
 		return nil, err
 	}
-	taken.Seat, taken.Slot, taken.CardId, taken.Kind = int32(seat), int32(slot), int32(id), CardKindOf(id)
+	taken.Seat, taken.Slot, taken.CardId, taken.Kind = int32(seat), int32(slot), int32(id), printed.CardKindOf(id)
 	return func(b decision) { b.emit(taken) }, nil
 }
 
@@ -162,7 +163,7 @@ func (s *State) takeMenOfAction(seat int, c *pb.TakeMenOfAction) (func(decision)
 // the taking does: a kept card joins the kept ones; a use-now card acts at
 // once, or is wasted when it cannot act at all (ruling 23).
 func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, *engine.RuleError) {
-	spec, _ := Card(CardKindOf(id))
+	spec, _ := printed.Card(printed.CardKindOf(id))
 	targeted := c.Still != nil || c.GetPlace() != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED
 	if spec.Timing == keep || !s.canAct(seat, spec.Kind) {
 		if targeted {
@@ -188,7 +189,7 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 		if c.Still == nil || c.GetPlace() != 0 || i < 0 || i >= len(s.seats[seat].stills) {
 			return nil, engine.Refuse(ReasonBadTarget, "name one of your stills for the Still Upgrade")
 		}
-		if s.seats[seat].stills[i].dice >= stillLimit(i) {
+		if s.seats[seat].stills[i].dice >= s.stillLimit(i) {
 			return nil, engine.Refuse(ReasonNoRoom, "still %d has no free die space", i)
 		}
 		out.Still = ptr(int32(i))
@@ -204,8 +205,8 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 		if err := s.speakeasyInPlay(c.GetPlace()); err != nil {
 			return nil, err
 		}
-		if s.place(c.GetPlace()).improvements >= House.ImprovementsPerSpeakeasy {
-			return nil, engine.Refuse(ReasonNoRoom, "%s has %d improvements already", Place(c.GetPlace()).Name, House.ImprovementsPerSpeakeasy)
+		if s.place(c.GetPlace()).improvements >= s.house.ImprovementsPerSpeakeasy {
+			return nil, engine.Refuse(ReasonNoRoom, "%s has %d improvements already", printed.Place(c.GetPlace()).Name, s.house.ImprovementsPerSpeakeasy)
 		}
 		out.Place = c.GetPlace()
 	}
@@ -221,8 +222,10 @@ func (s *State) cardEffect(seat, id int, c *pb.TakeMenOfAction) (*pb.CardTaken, 
 func (s *State) canAct(seat int, k pb.CardKind) bool {
 	p := s.seats[seat]
 	if (k == stillUpgrade || k == remoteStill) && s.ownsCasino(seat) {
-		// Ruling 86: a casino owner discarded his dice and Remote Stills;
-		// he may take the card to deny it, wasted.
+		// Ruling 86: a casino owner discarded his dice and Remote Stills,
+		// and "Casino owners have no actions this phase" (Phase 3): a
+		// still of his would never roll. He may take the card to deny
+		// it, wasted.
 		return false
 	}
 	switch k {
@@ -230,7 +233,7 @@ func (s *State) canAct(seat int, k pb.CardKind) bool {
 		return p.supply > 0
 	case stillUpgrade:
 		for i, st := range p.stills {
-			if st.dice < stillLimit(i) {
+			if st.dice < s.stillLimit(i) {
 				return true
 			}
 		}
@@ -238,8 +241,8 @@ func (s *State) canAct(seat int, k pb.CardKind) bool {
 	case remoteStill:
 		return s.remoteStillsLeft > 0
 	case improvement:
-		for _, sp := range House.Speakeasies {
-			if s.place(sp.Place).inPlay && s.place(sp.Place).kind == speakeasy && s.place(sp.Place).improvements < House.ImprovementsPerSpeakeasy {
+		for _, sp := range s.house.Speakeasies {
+			if s.place(sp.Place).inPlay && s.place(sp.Place).kind == speakeasy && s.place(sp.Place).improvements < s.house.ImprovementsPerSpeakeasy {
 				return true
 			}
 		}
@@ -256,7 +259,7 @@ func (s *State) buyTruck(seat int) (func(decision), *engine.RuleError) {
 	if err := s.refuseCasinoOwnerTruck(seat, 1); err != nil {
 		return nil, err
 	}
-	t := Truck(TruckSizeOf(s.offer.truck))
+	t := s.house.Truck(printed.TruckSizeOf(s.offer.truck))
 	if t.Bribe > s.seats[seat].money {
 		return nil, engine.Refuse(ReasonCannotAfford, "the driver's bribe is %dG", t.Bribe)
 	}
@@ -278,8 +281,8 @@ func (b decision) nonPlayerTurn(hand int) {
 		}
 		out.CardId = ptr(int32(sl.card))
 		out.Action = pb.NonPlayerAction_NON_PLAYER_ACTION_DISCARD
-		if k := CardKindOf(sl.card); k == single || k == double {
-			spec, _ := Card(k)
+		if k := printed.CardKindOf(sl.card); k == single || k == double {
+			spec, _ := printed.Card(k)
 			out.Action = pb.NonPlayerAction_NON_PLAYER_ACTION_NEUTRAL_INFLUENCE
 			out.Placements = s.neutralPlacements(spec.Amount)
 		}

@@ -4,6 +4,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -11,7 +12,7 @@ import (
 // default filled in (no UNSPECIFIED value), as GameStarted records them. A
 // nil o means the defaults. It never modifies o.
 func NormaliseOptions(players int, o *pb.Options) (*pb.Options, error) {
-	if players < MinPlayers || players > MaxPlayers {
+	if players < printed.MinPlayers || players > printed.MaxPlayers {
 		return nil, engine.Malform(engine.ReasonBadPlayerCount,
 			"Bootleggers takes 2 players (the variant \"Where are da boys?\") or 3 to 6, not %d", players)
 	}
@@ -22,7 +23,7 @@ func NormaliseOptions(players int, o *pb.Options) (*pb.Options, error) {
 	if err := normaliseVariant(players, n); err != nil {
 		return nil, err
 	}
-	if n.NeedALittleHelp && players != NeedALittleHelpPlayers {
+	if n.NeedALittleHelp && players != printed.NeedALittleHelpPlayers {
 		return nil, engine.Malform(engine.ReasonBadOptions,
 			"Need a Little Help is for a three Mobster game, not %d players", players)
 	}
@@ -44,17 +45,14 @@ func NormaliseOptions(players int, o *pb.Options) (*pb.Options, error) {
 func normaliseVariant(players int, n *pb.Options) error {
 	switch n.Variant {
 	case pb.Variant_VARIANT_UNSPECIFIED:
-		n.Variant = pb.Variant_VARIANT_STANDARD
-		if players == TwoPlayers {
-			n.Variant = pb.Variant_VARIANT_WHERE_ARE_DA_BOYS
-		}
+		n.Variant = printed.DefaultVariant(players)
 	case pb.Variant_VARIANT_STANDARD:
-		if players < StandardMinPlayers {
+		if players < printed.StandardMinPlayers {
 			return engine.Malform(engine.ReasonBadOptions,
 				"the standard game takes 3 to 6 players; 2 play \"Where are da boys?\"")
 		}
 	case pb.Variant_VARIANT_WHERE_ARE_DA_BOYS:
-		if players != TwoPlayers {
+		if players != printed.TwoPlayers {
 			return engine.Malform(engine.ReasonBadOptions,
 				"\"Where are da boys?\" is a variant for 2 Mobsters, not %d", players)
 		}

@@ -1,6 +1,9 @@
 package bootleggers
 
-import pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+import (
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
+)
 
 // Influence at the drinking places: open or closed, the majority holder,
 // the owner, each seat's buying tier, and where the 2-player variant's
@@ -28,7 +31,7 @@ func (s *State) open(p pb.DrinkingPlace) bool {
 	case pb.PlaceKind_PLACE_KIND_OMALLEYS:
 		return true
 	case speakeasy:
-		n, _ := Speakeasy(p)
+		n, _ := s.house.Speakeasy(p)
 		return st.total() >= n.Minimum
 	case casino:
 		// "That Casino is closed for one round only." (ruling 90)
@@ -40,7 +43,7 @@ func (s *State) open(p pb.DrinkingPlace) bool {
 
 // freeCircles returns the empty circles of speakeasy p.
 func (s *State) freeCircles(p pb.DrinkingPlace) int {
-	n, ok := Speakeasy(p)
+	n, ok := s.house.Speakeasy(p)
 	if !ok || s.place(p).kind != speakeasy {
 		return 0
 	}
@@ -167,8 +170,8 @@ func (s *State) neutralPlacements(n int) []*pb.Placement {
 // the first with any empty circle.
 func (s *State) nextNeutralCircle(added map[pb.DrinkingPlace]int) (pb.DrinkingPlace, bool) {
 	for _, shadedPass := range []bool{true, false} {
-		for _, p := range NeutralOrder() {
-			n, _ := Speakeasy(p)
+		for _, p := range printed.NeutralOrder() {
+			n, _ := s.house.Speakeasy(p)
 			if !s.place(p).inPlay || s.place(p).kind != speakeasy {
 				continue
 			}

@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -11,7 +12,7 @@ import (
 // reveal).
 func table(t *testing.T, players int, o *pb.Options, order ...int) *State {
 	t.Helper()
-	s := startState(players, mustOptions(t, players, o))
+	s := startState(players, mustOptions(t, players, o), printed.HouseRulesVersion)
 	for i, seat := range order {
 		s.seats[seat].muscle = 72 - i
 		s.order = append(s.order, contender{seat: seat, hand: noHand, muscle: 72 - i, value: 72 - i})
@@ -135,7 +136,7 @@ func TestNeutralPlacements(t *testing.T) {
 	// circles." After the printed pre-placement (Mother's 1, Barleycorn's 2,
 	// The Real McCoy 3) the shaded circles lack one marker each.
 	s := table(t, 2, nil, 0, 1)
-	for _, p := range Places {
+	for _, p := range printed.Places {
 		s.place(p.Place).markers[neutralColour] = p.Neutral
 	}
 	got := s.neutralPlacements(2) // a Double Influence
@@ -153,8 +154,8 @@ func TestNeutralPlacements(t *testing.T) {
 	if got := s.neutralPlacements(2); len(got) != 0 {
 		t.Errorf("placed %v from an empty supply", got)
 	}
-	s.neutralSupply = House.NeutralMarkers
-	for _, n := range House.Speakeasies {
+	s.neutralSupply = printed.House.NeutralMarkers
+	for _, n := range printed.House.Speakeasies {
 		if n.Place != volstead {
 			put(s, n.Place, 0, n.Circles)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -25,7 +26,7 @@ func optionSets(players int) map[string]*pb.Options {
 		"all":   {RampStillProduction: true, PlayItCool: true, RingUpTheBoys: true, MusclingIn: true},
 		"owner": {OwnerThreshold: pb.OwnerThreshold_OWNER_THRESHOLD_STRICT_MAJORITY},
 	}
-	if players == NeedALittleHelpPlayers {
+	if players == printed.NeedALittleHelpPlayers {
 		sets["help"] = &pb.Options{NeedALittleHelp: true}
 	}
 	return sets
@@ -54,7 +55,7 @@ func gamesPerTable() int {
 // says).
 func TestRandomGames(t *testing.T) {
 	games := gamesPerTable()
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		t.Run(fmt.Sprintf("players=%d", players), func(t *testing.T) {
 			t.Parallel()
 			for name, opts := range optionSets(players) {
@@ -79,7 +80,7 @@ func TestRandomGames(t *testing.T) {
 // the Event oneof, an Event without a kind is engine.ErrUnknownEvent, a
 // foreign body an error, and no empty body panics.
 func TestApplyCoversEveryKind(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		if err := playtest.CheckApply(Rules{}, engine.Config{Players: players}); err != nil {
 			t.Errorf("%d players: %v", players, err)
 		}
@@ -95,15 +96,15 @@ func TestApplyRefusesACorruptLog(t *testing.T) {
 		t.Error("an event before game_started")
 	}
 	opts, _ := NormaliseOptions(3, nil)
-	if err := s.Apply(wrap(&pb.GameStarted{Players: 3, Options: opts, HouseRulesVersion: HouseRulesVersion + 1})); err == nil {
+	if err := s.Apply(wrap(&pb.GameStarted{Players: 3, Options: opts, HouseRulesVersion: printed.HouseRulesVersion + 1})); err == nil {
 		t.Error("another house rules version")
 	}
-	if err := s.Apply(wrap(&pb.GameStarted{Players: 3, Options: &pb.Options{}, HouseRulesVersion: HouseRulesVersion})); err == nil {
+	if err := s.Apply(wrap(&pb.GameStarted{Players: 3, Options: &pb.Options{}, HouseRulesVersion: printed.HouseRulesVersion})); err == nil {
 		t.Error("options not normalised")
 	}
 	tb := newTable(t, 3, nil)
 	for _, body := range []*pb.Event{
-		wrap(&pb.GameStarted{Players: 3, Options: opts, HouseRulesVersion: HouseRulesVersion}),
+		wrap(&pb.GameStarted{Players: 3, Options: opts, HouseRulesVersion: printed.HouseRulesVersion}),
 		wrap(&pb.OfferTurnedUp{Slots: []*pb.OfferSlot{{Slot: 0, CardId: 79}}}),
 		wrap(&pb.MuscleRevealed{}),
 		wrap(&pb.CardTaken{Seat: 1, Slot: 0, CardId: 79}),

@@ -7,26 +7,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
-)
-
-// Prompt reasons (engine.Prompt.Reason).
-const (
-	// PromptChooseMuscle: seal a Muscle card (Phase 1, every seat at once).
-	PromptChooseMuscle = "choose-muscle"
-	// PromptSelect: take a Men of Action card or the Truck card, or pass.
-	PromptSelect = "select"
-	// PromptSendInTheBoys: play Phase 2 cards, then send in the boys.
-	PromptSendInTheBoys = "send-in-the-boys"
-	// PromptFireUpTheStill: roll, or play it cool (Play it Cool).
-	PromptFireUpTheStill = "fire-up-the-still"
-	// PromptRunTheWhiskey: play Phase 4 cards, trade, then run the whiskey.
-	PromptRunTheWhiskey = "run-the-whiskey"
-	// PromptTrade: answer the offers made to the seat, or make one (Phase
-	// 4, off the seat's turn; the game does not wait).
-	PromptTrade = "trade"
-	// PromptCallTheOrder: call the buying order of a tier (Phase 5).
-	PromptCallTheOrder = "call-the-order"
 )
 
 // Template names (engine.Template.Name).
@@ -69,8 +51,8 @@ func (s *State) prompts(all bool) []engine.Prompt {
 	case s.step == pb.Step_STEP_BIDDING:
 		var out []engine.Prompt
 		for _, seat := range s.bids.Waiting() {
-			out = append(out, engine.Prompt{Seat: seat, MustAct: true, Reason: PromptChooseMuscle,
-				Detail: fmt.Sprintf("round %d: seal a Muscle card", s.round), Legal: s.legal(int(seat), s.bidCandidates(int(seat)))})
+			out = append(out, engine.Prompt{Seat: seat, MustAct: true, Reason: printed.PromptChooseMuscle,
+				Detail: fmt.Sprintf("seal a Muscle card for round %d", s.round), Legal: s.legal(int(seat), s.bidCandidates(int(seat)))})
 			if !all {
 				break
 			}
@@ -87,10 +69,10 @@ func (s *State) prompts(all bool) []engine.Prompt {
 	p := engine.Prompt{Seat: engine.Seat(seat), MustAct: true}
 	switch s.phase {
 	case muscle:
-		p.Reason, p.Detail = PromptSelect, "take a Men of Action card or the Truck card, or pass"
+		p.Reason, p.Detail = printed.PromptSelect, "take a Men of Action card or the Truck card, or pass"
 		p.Legal = s.legal(seat, s.selectCandidates(seat))
 	case sendIn:
-		p.Reason, p.Detail = PromptSendInTheBoys, "send in the boys"
+		p.Reason, p.Detail = printed.PromptSendInTheBoys, "send in the boys"
 		p.Legal = s.legal(seat, slices.Concat(s.cardCandidates(seat), s.casinoCardCandidates(seat), s.boysCandidates(seat)))
 		p.Templates = []engine.Template{s.boysTemplate(seat)}
 		if !all {
@@ -98,7 +80,7 @@ func (s *State) prompts(all bool) []engine.Prompt {
 		}
 		return append([]engine.Prompt{p}, s.casinoCardPrompts(seat)...)
 	case fireUp:
-		p.Reason, p.Detail = PromptFireUpTheStill, "fire up the still, or play it cool"
+		p.Reason, p.Detail = printed.PromptFireUpTheStill, "fire up the still, or play it cool"
 		p.Legal = s.legal(seat, []*pb.Command{Cmd(&pb.FireUpTheStill{}), Cmd(&pb.FireUpTheStill{PlayItCool: true})})
 	case runIt:
 		return s.runPrompts(seat, all)
@@ -135,13 +117,13 @@ func (s *State) selectCandidates(seat int) []*pb.Command {
 		}
 		take := &pb.TakeMenOfAction{Slot: int32(i)}
 		out = append(out, Cmd(take))
-		switch CardKindOf(sl.card) {
+		switch printed.CardKindOf(sl.card) {
 		case stillUpgrade:
 			for j := range s.seats[seat].stills {
 				out = append(out, Cmd(&pb.TakeMenOfAction{Slot: int32(i), Still: ptr(int32(j))}))
 			}
 		case improvement:
-			for _, sp := range House.Speakeasies {
+			for _, sp := range s.house.Speakeasies {
 				out = append(out, Cmd(&pb.TakeMenOfAction{Slot: int32(i), Place: sp.Place}))
 			}
 		}
@@ -154,7 +136,7 @@ func (s *State) selectCandidates(seat int) []*pb.Command {
 func (s *State) cardCandidates(seat int) []*pb.Command {
 	var out []*pb.Command
 	for _, id := range s.seats[seat].kept {
-		for _, e := range s.targets(seat, CardKindOf(id)) {
+		for _, e := range s.targets(seat, printed.CardKindOf(id)) {
 			c := &pb.PlayCard{CardId: int32(id)}
 			e(c)
 			out = append(out, Cmd(c))
@@ -185,7 +167,7 @@ func (s *State) targets(seat int, k pb.CardKind) []func(*pb.PlayCard) {
 	case payOff:
 		out = append(out, func(c *pb.PlayCard) { c.Effect = &pb.PlayCard_PayOffTheCopper{PayOffTheCopper: &pb.PayOffTheCopper{}} })
 	case hijack, halt:
-		for _, p := range Places {
+		for _, p := range printed.Places {
 			for _, id := range s.place(p.Place).line {
 				id := int32(id)
 				if k == hijack {
@@ -206,7 +188,7 @@ func (s *State) targets(seat int, k pb.CardKind) []func(*pb.PlayCard) {
 // speakeasies lists the speakeasies in play, smallest first.
 func (s *State) speakeasies() []pb.DrinkingPlace {
 	var out []pb.DrinkingPlace
-	for _, sp := range House.Speakeasies {
+	for _, sp := range s.house.Speakeasies {
 		if st := s.place(sp.Place); st.inPlay && st.kind == speakeasy {
 			out = append(out, sp.Place)
 		}
@@ -295,7 +277,7 @@ func (s *State) boysTemplate(seat int) engine.Template {
 // runPrompts are Phase 4's: the seat on turn must run its whiskey; every
 // other seat, when all, may answer offers made to it and make its own.
 func (s *State) runPrompts(seat int, all bool) []engine.Prompt {
-	on := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: PromptRunTheWhiskey,
+	on := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: printed.PromptRunTheWhiskey,
 		Detail: "run the whiskey"}
 	on.Legal = s.legal(seat, slices.Concat(s.answerCandidates(seat), s.cardCandidates(seat), s.casinoCardCandidates(seat),
 		s.cutCandidates(seat), s.runCandidates(seat)))
@@ -316,7 +298,7 @@ func (s *State) runPrompts(seat int, all bool) []engine.Prompt {
 // templates: it may answer the offers made to it, play a Casino card or
 // cut O'Malley's.
 func (s *State) tradePrompt(seat int) engine.Prompt {
-	return engine.Prompt{Seat: engine.Seat(seat), Reason: PromptTrade, Detail: "you may trade",
+	return engine.Prompt{Seat: engine.Seat(seat), Reason: printed.PromptTrade, Detail: "trade",
 		Legal: s.legal(seat, slices.Concat(s.answerCandidates(seat), s.casinoCardCandidates(seat), s.cutCandidates(seat)))}
 }
 
@@ -335,7 +317,7 @@ func (s *State) answerCandidates(seat int) []*pb.Command {
 // the seat runs (largest first) to one place, for each place open.
 func (s *State) runCandidates(seat int) []*pb.Command {
 	out := []*pb.Command{Cmd(&pb.RunTheWhiskey{})}
-	for _, spec := range Places {
+	for _, spec := range printed.Places {
 		if !s.open(spec.Place) {
 			continue
 		}
@@ -355,7 +337,7 @@ func (s *State) loadAll(seat int, p pb.DrinkingPlace) []*pb.Run {
 		if left == 0 {
 			break
 		}
-		n := min(left, Truck(TruckSizeOf(id)).Capacity)
+		n := min(left, s.house.Truck(printed.TruckSizeOf(id)).Capacity)
 		runs = append(runs, &pb.Run{Truck: int32(id), Crates: int32(n), Place: p})
 		left -= n
 	}
@@ -372,7 +354,7 @@ func (s *State) runnable(seat int) []int {
 		}
 	}
 	slices.SortStableFunc(ids, func(a, b int) int {
-		return Truck(TruckSizeOf(b)).Capacity - Truck(TruckSizeOf(a)).Capacity
+		return s.house.Truck(printed.TruckSizeOf(b)).Capacity - s.house.Truck(printed.TruckSizeOf(a)).Capacity
 	})
 	return ids
 }
@@ -383,7 +365,7 @@ func (s *State) runTemplate(seat int) engine.Template {
 	for _, id := range s.runnable(seat) {
 		trucks = append(trucks, fmt.Sprint(id))
 	}
-	for _, spec := range Places {
+	for _, spec := range printed.Places {
 		if s.open(spec.Place) {
 			places = append(places, spec.Place.String())
 		}
@@ -430,8 +412,8 @@ func (s *State) tradeTemplates(seat int) []engine.Template {
 // listed when the tier has few trucks, else the line order and a template.
 func (s *State) callPrompt() engine.Prompt {
 	k := s.call
-	p := engine.Prompt{Seat: engine.Seat(k.seat), MustAct: true, Reason: PromptCallTheOrder,
-		Detail: fmt.Sprintf("call the buying order at %s", Place(k.place).Name)}
+	p := engine.Prompt{Seat: engine.Seat(k.seat), MustAct: true, Reason: printed.PromptCallTheOrder,
+		Detail: fmt.Sprintf("call the buying order at %s", printed.Place(k.place).Name)}
 	orders := [][]int{k.trucks}
 	if len(k.trucks) <= maxListedOrders {
 		orders = permutations(k.trucks)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -29,35 +30,35 @@ func (s *State) checkRedevelop(seat int, p pb.DrinkingPlace) (Redevelopment, *en
 		return Redevelopment{}, engine.Refuse(ReasonNotBoardwalk, "casinos are the Boardwalk expansion's, not this table's")
 	}
 	if err := s.speakeasyInPlay(p); err != nil {
-		if p >= omalleys && int(p) <= PlaceCount && s.place(p).kind == casino {
-			return Redevelopment{}, engine.Refuse(ReasonNoCasino, "%s is a casino already", Place(p).Name)
+		if p >= omalleys && int(p) <= printed.PlaceCount && s.place(p).kind == casino {
+			return Redevelopment{}, engine.Refuse(ReasonNoCasino, "%s is a casino already", printed.Place(p).Name)
 		}
 		return Redevelopment{}, err
 	}
-	if !CasinoAvailable(p, s.players) {
-		return Redevelopment{}, engine.Refuse(ReasonNoCasino, "%s has no casino at a table of %d", Place(p).Name, s.players)
+	if !printed.CasinoAvailable(p, s.players) {
+		return Redevelopment{}, engine.Refuse(ReasonNoCasino, "%s has no casino at a table of %d", printed.Place(p).Name, s.players)
 	}
 	if s.seats[seat].supply < 1 {
 		return Redevelopment{}, engine.Refuse(ReasonNotEnoughMarkers, "the casino's ownership marker comes from your supply, which is empty")
 	}
-	price := RedevelopmentPrice(p, s.place(p).markers, colour(seat), s.opts.GetThrowTheBumsOut())
+	price := redevelopmentPrice(s.boardwalk, p, s.place(p).markers, colour(seat), s.opts.GetThrowTheBumsOut())
 	if s.seats[seat].ordinance {
 		// "Player pays additional $5G to open a new Casino. New Casino is
 		// not opened if player can no longer afford opening cost." (ruling
 		// 89)
-		price.Ordinance = NewCityOrdinanceFee
-		price.Total += NewCityOrdinanceFee
+		price.Ordinance = printed.NewCityOrdinanceFee
+		price.Total += printed.NewCityOrdinanceFee
 	}
 	if price.Total > s.seats[seat].money {
 		return Redevelopment{}, engine.Refuse(ReasonCannotAfford, "redeveloping %s costs %dG%s; you have %dG",
-			Place(p).Name, price.Total, ordinanceNote(price.Ordinance), s.seats[seat].money)
+			printed.Place(p).Name, price.Total, ordinanceNote(price.Ordinance), s.seats[seat].money)
 	}
 	return price, nil
 }
 
 // redeveloped is the event of seat's redevelopment of p at price.
 func (s *State) redeveloped(seat int, p pb.DrinkingPlace, price Redevelopment) *pb.CasinoRedeveloped {
-	c, _ := Casino(p)
+	c, _ := s.boardwalk.Casino(p)
 	out := &pb.CasinoRedeveloped{Seat: int32(seat), Place: p, BasePrice: int32(c.BasePrice), Total: int32(price.Total),
 		ImprovementsDiscarded: int32(s.place(p).improvements), OrdinanceFee: int32(price.Ordinance)}
 	for col := range s.players {
@@ -125,7 +126,7 @@ func (s *State) applyOwnerDiscarded(e *pb.CasinoOwnerDiscarded) error {
 			return corrupt("seat %d discards truck %d it does not own", seat, id)
 		}
 		s.trucks[id] = truckState{owner: noSeat, runner: noSeat}
-		if id >= Colours {
+		if id >= printed.Colours {
 			s.truckDeck = append(s.truckDeck, int(id))
 		}
 	}
@@ -153,7 +154,7 @@ func (s *State) casinoGraft(seat int) int {
 	g := 0
 	for i, p := range s.places {
 		if p.kind == casino && p.casinoOwner == seat {
-			g += CasinoGraft(CasinoDice(Places[i].Place), p.acts)
+			g += printed.CasinoGraft(s.casinoDice(printed.Places[i].Place), p.acts)
 		}
 	}
 	return g

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 	"google.golang.org/protobuf/proto"
@@ -35,7 +36,7 @@ func resigning(t *testing.T, players int, resigned map[engine.Seat]bool) func(*e
 // rebuilds and verifies, the resigned rank below every Mobster still
 // playing, and a game left with one Mobster ends in its favour.
 func TestResignRandomGames(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		for i, opts := range []*pb.Options{{}, {PlayItCool: true, RingUpTheBoys: true}} {
 			resigned := map[engine.Seat]bool{}
 			w := newWatcher()
@@ -69,7 +70,7 @@ func TestResignTwoPlayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := g.Decide(1, Cmd(&pb.Resign{}))
+	evs, _, err := g.Decide(1, Cmd(&pb.Resign{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestResignRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := g.Decide(2, Cmd(&pb.Resign{}))
+	evs, _, err := g.Decide(2, Cmd(&pb.Resign{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,12 +108,12 @@ func TestResignRefusals(t *testing.T) {
 		t.Fatal("the resigned Mobster's Muscle card is not sealed for it")
 	}
 	for _, c := range []*pb.Command{Cmd(&pb.Resign{}), Cmd(&pb.ChooseMuscle{Card: 1})} {
-		_, err := g.Decide(2, c)
+		_, _, err := g.Decide(2, c)
 		if re, ok := engine.AsRuleError(err); !ok || re.Reason != ReasonResigned {
 			t.Fatalf("%v: %v", c, err)
 		}
 	}
-	_, err = g.Decide(0, Cmd(&pb.ProposeTrade{To: 2}))
+	_, _, err = g.Decide(0, Cmd(&pb.ProposeTrade{To: 2}))
 	if re, ok := engine.AsRuleError(err); !ok || re.Reason != ReasonResigned {
 		t.Fatalf("trade with the resigned: %v", err)
 	}

@@ -1,33 +1,84 @@
 package bootleggers
 
 import (
+	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
+
+// Name is the game's stable identifier.
+const Name = "bootleggers"
 
 // Rules is Bootleggers as an engine.Rules: setup, and the state its events
 // fold into.
 type Rules struct{}
 
-// RulesVersion is the revision of the Bootleggers rules this package plays
-// ([engine.RulesVersioned]): a game's stored configuration records the one
-// it was created under. It is the version of the house-ruled numbers
-// (HouseRulesVersion, which GameStarted records too), raised with any change
-// to the rules or to House that can change what a seed and a command log
-// give.
-const RulesVersion = "2"
+// RulesVersion is the revision of the Bootleggers rules new tables are
+// played with ([engine.Module.RulesVersion]): a game's stored
+// configuration records the one it was created under. It is the version
+// of the house-ruled numbers and rulings (printed.HouseRulesVersion, which
+// GameStarted records too), raised with any change to the rules or to
+// printed.House that can change what a seed and a command log give. Setup
+// plays the version a configuration names, so a game recorded under an
+// older version still verifies; docs/rules/bootleggers.md ("Rules
+// versions") lists them.
+//
+//   - "2": House version 2 (printed.HouseV2), rulings 81, 86 and 97 as
+//     first read.
+//   - "3": the speakeasies' price rising with their size, the house numbers
+//     tuned with it; O'Malley's cut up to 3 markers per casino owner
+//     (ruling 81); a casino owner may buy and rent trucks (ruling 86); an
+//     Inside Job leaves the owner his payout (ruling 97).
+const RulesVersion = "3"
 
-var (
-	_ engine.Rules          = Rules{}
-	_ engine.RulesVersioned = Rules{}
-)
+// rulingsReadAgain is the first house rules version with rulings 81, 86
+// and 97 read again (issue 36): O'Malley's cut is each owner's, a casino
+// owner may have trucks, an Inside Job leaves the owner his payout. A game
+// of an older version keeps their first reading.
+const rulingsReadAgain = 3
 
-// RulesVersion returns [RulesVersion].
-func (Rules) RulesVersion() string { return RulesVersion }
+// unrecordedHouseVersion is the house version of a game whose
+// configuration names no rules version (engine.UnrecordedRulesVersion,
+// "1"): Bootleggers was first hosted under version 2, and its version 1
+// table was never played outside the simulations.
+const unrecordedHouseVersion = 2
+
+// RulesVersions returns the rules versions this engine plays, oldest
+// first.
+func RulesVersions() []string {
+	versions := slices.Sorted(maps.Keys(printed.HouseTables))
+	out := make([]string, len(versions))
+	for i, v := range versions {
+		out[i] = strconv.Itoa(v)
+	}
+	return out
+}
+
+// houseVersion returns the house rules version a configuration's rules
+// version names: the newest for a new table (""), the recorded one for a
+// stored game. A version this engine does not play is refused.
+func houseVersion(rules string) (int, error) {
+	switch rules {
+	case "":
+		return printed.HouseRulesVersion, nil
+	case engine.UnrecordedRulesVersion:
+		return unrecordedHouseVersion, nil
+	}
+	v, err := strconv.Atoi(rules)
+	if err != nil || printed.HouseTables[v] == nil {
+		return 0, engine.Malform(engine.ReasonBadOptions, "this engine plays Bootleggers rules %s, not %q", strings.Join(RulesVersions(), " and "), rules)
+	}
+	return v, nil
+}
+
+var _ engine.Rules = Rules{}
 
 var (
 	// events and commands wrap the kinds of the Event and Command oneofs.
@@ -39,7 +90,7 @@ var (
 func (Rules) Name() string { return Name }
 
 // Players returns 2 (the variant "Where are da boys?") to 6.
-func (Rules) Players() (int, int) { return MinPlayers, MaxPlayers }
+func (Rules) Players() (int, int) { return printed.MinPlayers, printed.MaxPlayers }
 
 // NewOptions returns an empty *pb.Options.
 func (Rules) NewOptions() proto.Message { return &pb.Options{} }
@@ -71,7 +122,11 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 	if err := refuseUnplayable(opts); err != nil {
 		return nil, err
 	}
-	return openingEvents(cfg.Players, opts, dealFrom(cfg.Players, opts, rng)), nil
+	version, err := houseVersion(cfg.RulesVersion)
+	if err != nil {
+		return nil, err
+	}
+	return openingEvents(cfg.Players, opts, version, dealFrom(cfg.Players, opts, rng)), nil
 }
 
 // deal is everything the setup draws: each seat's Muscle hand, the cards
@@ -93,28 +148,28 @@ type deal struct {
 func dealFrom(players int, opts *pb.Options, rng *engine.Rand) deal {
 	d := deal{hands: make([][]int, players)}
 	var rest []int
-	for b := range MuscleBands {
-		band := shuffled(MuscleBandCards(b), rng)
+	for b := range printed.MuscleBands {
+		band := shuffled(printed.MuscleBandCards(b), rng)
 		for i := range players {
-			d.hands[i] = append(d.hands[i], band[i*MusclePerBand:(i+1)*MusclePerBand]...)
+			d.hands[i] = append(d.hands[i], band[i*printed.MusclePerBand:(i+1)*printed.MusclePerBand]...)
 		}
-		left := band[players*MusclePerBand:]
-		if TwoPlayer(opts) && b < MuscleBands-1 {
+		left := band[players*printed.MusclePerBand:]
+		if printed.TwoPlayer(opts) && b < printed.MuscleBands-1 {
 			rest = append(rest, left...)
 		} else {
 			d.setAside = append(d.setAside, left...)
 		}
 	}
-	if TwoPlayer(opts) {
+	if printed.TwoPlayer(opts) {
 		rest = shuffled(rest, rng)
-		for h := range NonPlayerHands {
-			d.nonPlayers = append(d.nonPlayers, slices.Clone(rest[h*Rounds:(h+1)*Rounds]))
+		for h := range printed.NonPlayerHands {
+			d.nonPlayers = append(d.nonPlayers, slices.Clone(rest[h*printed.Rounds:(h+1)*printed.Rounds]))
 		}
 	}
-	d.menDeck = shuffled(CardIDs(), rng)
-	d.truckDeck = shuffled(TruckCardIDs(), rng)
+	d.menDeck = shuffled(printed.CardIDs(), rng)
+	d.truckDeck = shuffled(printed.TruckCardIDs(), rng)
 	if opts.GetBoardwalk() {
-		d.casinoDeck = shuffled(CasinoCardIDs(opts), rng)
+		d.casinoDeck = shuffled(printed.CasinoCardIDs(opts), rng)
 	}
 	return d
 }
@@ -131,9 +186,9 @@ func shuffled(xs []int, rng *engine.Rand) []int {
 // seat); each deck's shuffle (its order private to no seat); the 2-player
 // neutral markers ("Mother's – 1, Barleycorn's – 2, The Real McCoy – 3");
 // round 1 and its offer. opts must be normalised.
-func openingEvents(players int, opts *pb.Options, d deal) []engine.Event {
+func openingEvents(players int, opts *pb.Options, version int, d deal) []engine.Event {
 	started := &pb.GameStarted{Players: int32(players), Options: proto.Clone(opts).(*pb.Options),
-		HouseRulesVersion: HouseRulesVersion, Places: PlacesInPlay(players, opts)}
+		HouseRulesVersion: int32(version), Places: printed.PlacesInPlay(players, opts)}
 	out := []engine.Event{publicEvent(started), muscleDeal(players, d)}
 	out = append(out, shuffleEvent(pb.Deck_DECK_MEN_OF_ACTION, d.menDeck, false))
 	out = append(out, shuffleEvent(pb.Deck_DECK_TRUCK, d.truckDeck, false))
@@ -141,16 +196,16 @@ func openingEvents(players int, opts *pb.Options, d deal) []engine.Event {
 		// "Shuffle and place Casino Cards face down next to the Game Board."
 		out = append(out, shuffleEvent(pb.Deck_DECK_CASINO, d.casinoDeck, false))
 	}
-	if TwoPlayer(opts) {
+	if printed.TwoPlayer(opts) {
 		np := &pb.NeutralPlaced{}
-		for _, p := range Places {
+		for _, p := range printed.Places {
 			if p.Neutral > 0 {
 				np.Placements = append(np.Placements, &pb.Placement{Place: p.Place, Markers: int32(p.Neutral)})
 			}
 		}
 		out = append(out, publicEvent(np))
 	}
-	s := startState(players, opts)
+	s := startState(players, opts, version)
 	s.menDeck, s.truckDeck, s.casinoDeck = d.menDeck, d.truckDeck, d.casinoDeck
 	return append(out, publicEvent(&pb.RoundStarted{Round: 1}), publicEvent(s.nextOffer()))
 }
@@ -158,7 +213,7 @@ func openingEvents(players int, opts *pb.Options, d deal) []engine.Event {
 // muscleDeal is the deal of the Muscle cards: public counts, each hand
 // private to its seat, and the cards nobody may see private to no seat.
 func muscleDeal(players int, d deal) engine.Event {
-	pub := &pb.MuscleDealt{HandSize: int32(MuscleBands * MusclePerBand), SetAside: int32(len(d.setAside)),
+	pub := &pb.MuscleDealt{HandSize: int32(printed.MuscleBands * printed.MusclePerBand), SetAside: int32(len(d.setAside)),
 		NonPlayerHands: int32(len(d.nonPlayers))}
 	if len(d.nonPlayers) > 0 {
 		pub.NonPlayerHandSize = int32(len(d.nonPlayers[0]))

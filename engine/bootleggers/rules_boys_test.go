@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -169,7 +170,7 @@ func TestRampStillProduction(t *testing.T) {
 	s.seats[2].stills = []still{{dice: 2}, {dice: 1}}
 	s.remoteStillsLeft--
 	tb.w.dice[2] = 3
-	for round := 1; round <= RampRounds; round++ {
+	for round := 1; round <= printed.RampRounds; round++ {
 		tb.toPhase(runIt, round, 3+round, 60+round)
 		var f *pb.StillFired
 		for _, r := range tb.log[len(tb.log)-6:] {
@@ -279,9 +280,10 @@ func TestRemoteStills(t *testing.T) {
 	// die, takes up to 4 dice like a Family Still, and produces into the
 	// same Back Room in the same Phase 3." Ruling 51: wasted when none left.
 	tb := newTable(t, 3, nil, remoteID, upgradeID, upgradeID+1, upgradeID+2)
+	tb.st().seats[2].money, tb.w.money[2] = 20, 20
 	tb.bid(1, 4, 61)
 	tb.do(2, &pb.TakeMenOfAction{Slot: 0})
-	if p := tb.st().seats[2]; len(p.stills) != 2 || p.stills[1].dice != 1 || tb.st().remoteStillsLeft != RemoteStills-1 {
+	if p := tb.st().seats[2]; len(p.stills) != 2 || p.stills[1].dice != 1 || tb.st().remoteStillsLeft != printed.RemoteStills-1 {
 		t.Fatalf("after a Remote Still: %+v", p)
 	}
 	tb.do(1, &pb.PassSelection{})

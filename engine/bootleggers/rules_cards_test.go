@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -72,7 +73,7 @@ func TestStillUpgradeAndImprovement(t *testing.T) {
 	tb := newTable(t, 3, nil, upgradeID, upgradeID+1, improveID, improveID+1)
 	tb.st().seats[2].stills[0].dice, tb.w.dice[2] = 4, 4
 	tb.st().seats[1].stills[0].dice, tb.w.dice[1] = 3, 3
-	tb.st().place(texas).improvements = House.ImprovementsPerSpeakeasy
+	tb.st().place(texas).improvements = printed.House.ImprovementsPerSpeakeasy
 	tb.bid(1, 4, 61)
 	tb.refuse(2, &pb.TakeMenOfAction{Slot: 0, Still: ptr(int32(0))}, ReasonBadTarget)
 	evs := tb.do(2, &pb.TakeMenOfAction{Slot: 0})
@@ -87,7 +88,7 @@ func TestStillUpgradeAndImprovement(t *testing.T) {
 	tb.refuse(0, &pb.TakeMenOfAction{Slot: 2, Place: omalleys}, ReasonBadPlace)
 	tb.refuse(0, &pb.TakeMenOfAction{Slot: 2}, ReasonBadPlace)
 	tb.do(0, &pb.TakeMenOfAction{Slot: 2, Place: mccoy})
-	if tb.st().place(mccoy).improvements != 1 || tb.st().seats[0].money != 10-Truck(small).Graft-spec(improvement).Cost {
+	if tb.st().place(mccoy).improvements != 1 || tb.st().seats[0].money != 10-printed.Truck(small).Graft-spec(improvement).Cost {
 		t.Errorf("McCoy's improvements %d", tb.st().place(mccoy).improvements)
 	}
 }

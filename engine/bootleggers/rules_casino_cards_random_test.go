@@ -6,13 +6,14 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
 // keptKinds are the Casino cards that are kept, in deck order.
 func keptKinds() []pb.CasinoCardKind {
 	var out []pb.CasinoCardKind
-	for _, c := range Boardwalk.CasinoCards {
+	for _, c := range printed.Boardwalk.CasinoCards {
 		if c.Keep {
 			out = append(out, c.Kind)
 		}
@@ -62,7 +63,7 @@ func TestCasinoCardsConserveCashAndCrates(t *testing.T) {
 func holds(s *State, k pb.CasinoCardKind) bool {
 	for _, p := range s.seats {
 		for _, id := range p.keptCasino {
-			if CasinoDeck(s.opts)[id] == k {
+			if printed.CasinoDeck(s.opts)[id] == k {
 				return true
 			}
 		}

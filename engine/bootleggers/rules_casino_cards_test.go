@@ -1,12 +1,14 @@
 package bootleggers
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -23,7 +25,7 @@ func cardsOptions() *pb.Options {
 func (tb *game) keepCasino(seat int, k pb.CasinoCardKind) int32 {
 	tb.t.Helper()
 	s := tb.st()
-	id := slices.Index(CasinoDeck(s.opts), k)
+	id := slices.Index(printed.CasinoDeck(s.opts), k)
 	if id < 0 {
 		tb.t.Fatalf("no %v in this table's Casino deck", k)
 	}
@@ -42,11 +44,23 @@ func (tb *game) money(seat, n int) { tb.st().seats[seat].money, tb.w.money[seat]
 
 // twoCasinos is a 4-player Boardwalk game (both optional-rule cards in the
 // deck) in which seat 3 redeveloped Mother's and seat 2 Barleycorn's in
-// round 1; it stands in Phase 4 of round 2, the casino owners passed over
-// (ruling 86), seat 1 on turn with 3 crates and seat 0 after him with 4.
+// round 1; it stands in Phase 4 of round 2, the casino owners' turns over
+// (they ran nothing), seat 1 on turn with 3 crates and seat 0 after him
+// with 4.
 func twoCasinos(t *testing.T) *game {
 	t.Helper()
-	tb := newTable(t, 4, cardsOptions())
+	return twoCasinosAt(t, printed.HouseRulesVersion)
+}
+
+// twoCasinosAt is twoCasinos played under house rules version (version 2
+// passes the casino owners over in Phase 4, ruling 86).
+func twoCasinosAt(t *testing.T, version int) *game {
+	t.Helper()
+	o, err := NormaliseOptions(4, cardsOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTableVersion(t, 4, o, version, fixedDeal(4, o))
 	tb.toPhase(sendIn, 1, 4, 61, 64)
 	tb.money(3, 40)
 	tb.money(2, 40)
@@ -54,6 +68,7 @@ func twoCasinos(t *testing.T) *game {
 	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
 	tb.endRound()
 	tb.toPhase(runIt, 2, 5, 62, 65)
+	tb.ownersRunNothing()
 	tb.crates(0, 4)
 	tb.crates(1, 3)
 	if s := tb.st(); s.current() != 1 {
@@ -127,11 +142,11 @@ func TestCrazedFanAndNewCityOrdinance(t *testing.T) {
 	base := basePrice(barleycorns)
 	tb.money(2, base+16)
 	evs = tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
-	if r := evs[0].GetCasinoRedeveloped(); r.GetOrdinanceFee() != NewCityOrdinanceFee || r.GetTotal() != int32(base+NewCityOrdinanceFee) {
+	if r := evs[0].GetCasinoRedeveloped(); r.GetOrdinanceFee() != printed.NewCityOrdinanceFee || r.GetTotal() != int32(base+printed.NewCityOrdinanceFee) {
 		t.Fatalf("redeveloped under the ordinance as %v", r)
 	}
 	if tb.st().seats[2].money != 11 {
-		t.Errorf("seat 2 has %dG after paying %dG of %dG", tb.st().seats[2].money, base+NewCityOrdinanceFee, base+16)
+		t.Errorf("seat 2 has %dG after paying %dG of %dG", tb.st().seats[2].money, base+printed.NewCityOrdinanceFee, base+16)
 	}
 
 	// The fan destroys an act at anyone's casino, out of turn.
@@ -227,6 +242,8 @@ type sellingCase struct {
 	bought, insideJob              []int32
 	owner, windfall, gambling      int32
 	withheld, forced, commissioned bool
+	// version is the house rules version played (0: the current one).
+	version int
 }
 
 // play plays seat 0's Casino card of kind k with the effect set.
@@ -298,8 +315,18 @@ func TestSellingPhaseCards(t *testing.T) {
 		bought: []int32{6, 4}, insideJob: []int32{0, 0}, owner: 30,
 	}, {
 		// Inside Job: "All crates in one truck at a Casino receive Casino
-		// owner's payout for that truck in addition to sellers payout."
+		// owner's payout for that truck in addition to sellers payout." The
+		// seller of truck 0 receives the owner's payout for its 4 crates
+		// besides his own; nothing says the owner loses his, and both come
+		// from the bank: the owner is paid for all 7 crates (ruling 97).
 		name: "Inside Job", cards: []pb.CasinoCardKind{insideJob},
+		plays:  []func(map[pb.CasinoCardKind]int32) (int, proto.Message){truckEffect(insideJob, 0)},
+		bought: []int32{3, 4}, insideJob: []int32{0, 12}, owner: 21, gambling: 3,
+	}, {
+		// Rules version 2 read the card as moving the owner's payout for
+		// the truck to its seller: a game created under it is still played
+		// so (ruling 97 as version 2 read it).
+		name: "Inside Job under rules version 2", cards: []pb.CasinoCardKind{insideJob}, version: 2,
 		plays:  []func(map[pb.CasinoCardKind]int32) (int, proto.Message){truckEffect(insideJob, 0)},
 		bought: []int32{3, 4}, insideJob: []int32{0, 12}, owner: 9, gambling: 3,
 	}, {
@@ -316,10 +343,18 @@ func TestSellingPhaseCards(t *testing.T) {
 			placeEffect(breakTheBank, barleycorns), truckEffect(insideJob, 0)},
 		bought: []int32{3, 4}, insideJob: []int32{0, 12}, withheld: true,
 	}, {
-		// Gambling Windfall with Inside Job: the owner's payout for the
-		// truck, windfall included, goes to its seller.
+		// Gambling Windfall with Inside Job: the truck's seller also
+		// receives the owner's payout for its crates, windfall included;
+		// the owner keeps his, windfall included (ruling 97).
 		name: "Gambling Windfall with Inside Job", cards: []pb.CasinoCardKind{windfall, insideJob},
 		plays: []func(map[pb.CasinoCardKind]int32) (int, proto.Message){
+			truckEffect(insideJob, 0), placeEffect(windfall, barleycorns)},
+		bought: []int32{3, 4}, insideJob: []int32{0, 16}, owner: 21, windfall: 7, gambling: 3,
+	}, {
+		// The same under rules version 2: the owner is paid for the other
+		// truck's 3 crates only.
+		name: "Gambling Windfall with Inside Job under rules version 2", cards: []pb.CasinoCardKind{windfall, insideJob},
+		version: 2, plays: []func(map[pb.CasinoCardKind]int32) (int, proto.Message){
 			truckEffect(insideJob, 0), placeEffect(windfall, barleycorns)},
 		bought: []int32{3, 4}, insideJob: []int32{0, 16}, owner: 9, windfall: 3, gambling: 3,
 	}, {
@@ -357,7 +392,11 @@ func TestSellingPhaseCards(t *testing.T) {
 
 // sellingCaseRun plays one sellingCase and checks the sale.
 func sellingCaseRun(t *testing.T, c sellingCase) {
-	tb := twoCasinos(t)
+	version := c.version
+	if version == 0 {
+		version = printed.HouseRulesVersion
+	}
+	tb := twoCasinosAt(t, version)
 	at := c.at
 	if at == pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 		at = barleycorns
@@ -370,7 +409,7 @@ func sellingCaseRun(t *testing.T, c sellingCase) {
 		ids[k] = tb.keepCasino(0, k)
 	}
 	if c.forced {
-		tb.money(2, StateGamingCommissionFee-1)
+		tb.money(2, printed.StateGamingCommissionFee-1)
 	}
 	tb.do(1, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 1, Crates: 3, Place: at}}})
 	second := at
@@ -388,7 +427,7 @@ func sellingCaseRun(t *testing.T, c sellingCase) {
 		t.Fatalf("step %v, roll %v, sales begun %v", s.step, s.place(at).roll, s.salesBegun())
 	}
 	ps := s.Prompts()
-	if len(ps) != 1 || ps[0].Seat != 0 || !ps[0].MustAct || ps[0].Reason != PromptCasinoCards {
+	if len(ps) != 1 || ps[0].Seat != 0 || !ps[0].MustAct || ps[0].Reason != printed.PromptCasinoCards {
 		t.Fatalf("the window's prompts are %v", ps)
 	}
 	s.place(at).roll.total = 10
@@ -530,5 +569,54 @@ func TestTheSellingWindow(t *testing.T) {
 	}
 	if kept := tb.st().seats[1].keptCasino; !slices.Equal(kept, []int{int(job)}) {
 		t.Errorf("seat 1 keeps %v: an unplayed card is saved for later use", kept)
+	}
+}
+
+func TestOMalleysCutIsEachOwnersOwn(t *testing.T) {
+	// Printed: "Casino owners may optionally destroy a maximum of 3 of their
+	// influence markers to decrease O'Malley's consumption." and "No more
+	// than 3 Influence markers may be destroyed per Round." The first
+	// sentence speaks of each owner's own markers ("their"); the second
+	// names no total for all owners together, and "per Round" fits a limit
+	// per owner as well. So each casino owner may destroy up to 3 a round,
+	// and one owner's cuts never take the option from another (ruling 81,
+	// rules version 3). Version 2 counted 3 a round for all owners
+	// together; a game created under it is still played so.
+	for _, c := range []struct {
+		version int
+		// cuts is what seat 3 may destroy after seat 2's 3; bought what
+		// O'Malley's then buys of a large truck's 8 crates.
+		cuts, bought int
+	}{{printed.HouseRulesVersion, 3, 2}, {2, 0, 5}} {
+		t.Run(fmt.Sprintf("rules version %d", c.version), func(t *testing.T) {
+			tb := twoCasinosAt(t, c.version)
+			for _, seat := range []int{2, 3} {
+				s := tb.st()
+				s.seats[seat].supply, s.seats[seat].backRoom = s.seats[seat].supply-4, s.seats[seat].backRoom+4
+			}
+			for range 3 {
+				tb.do(2, &pb.CutOMalleys{})
+			}
+			tb.refuse(2, &pb.CutOMalleys{}, ReasonCutsUsed)
+			for range c.cuts {
+				tb.do(3, &pb.CutOMalleys{})
+			}
+			tb.refuse(3, &pb.CutOMalleys{}, ReasonCutsUsed)
+			if s := tb.st(); s.omalleysCuts != 3+c.cuts || s.seats[2].cuts != 3 || s.seats[3].cuts != c.cuts {
+				t.Fatalf("cuts: %d this round, seat 2 %d, seat 3 %d", s.omalleysCuts, s.seats[2].cuts, s.seats[3].cuts)
+			}
+			tb.own(0, 17)
+			tb.crates(0, 8)
+			tb.do(1, &pb.RunTheWhiskey{})
+			var sale *pb.Sale
+			for _, e := range tb.do(0, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 17, Crates: 8, Place: omalleys}}}) {
+				if w := e.GetWhiskeySold(); w.GetPlace() == omalleys {
+					sale = w.GetSales()[0]
+				}
+			}
+			if sale == nil || int(sale.GetCrates()) != c.bought {
+				t.Errorf("O'Malley's bought %v of 8 crates after %d cuts, want %d", sale, 3+c.cuts, c.bought)
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -21,7 +22,7 @@ func casinoOfferTable(t *testing.T) *game {
 	d := fixedDeal(3, o)
 	top := []int{0, 8, 12, 1, 13}
 	d.casinoDeck = top
-	for _, id := range CasinoCardIDs(o) {
+	for _, id := range printed.CasinoCardIDs(o) {
 		if !slices.Contains(top, id) {
 			d.casinoDeck = append(d.casinoDeck, id)
 		}
@@ -70,10 +71,10 @@ func TestCasinoOfferAndSelection(t *testing.T) {
 	tb.refuse(2, &pb.TakeCasinoCard{Slot: 0, Place: mothers}, ReasonBadTarget)
 	money := tb.st().seats[2].money
 	evs := tb.do(2, &pb.TakeCasinoCard{Slot: 0, Place: barleycorns})
-	if c := evs[0].GetCasinoCardTaken(); c.GetPaid() != HireABigActCost || c.GetPlace() != barleycorns || c.GetWasted() {
+	if c := evs[0].GetCasinoCardTaken(); c.GetPaid() != printed.HireABigActCost || c.GetPlace() != barleycorns || c.GetWasted() {
 		t.Fatalf("Hire a Big Act taken as %v", c)
 	}
-	if s := tb.st(); s.place(barleycorns).acts != 1 || s.seats[2].money != money-HireABigActCost || len(s.seats[2].keptCasino) != 1 {
+	if s := tb.st(); s.place(barleycorns).acts != 1 || s.seats[2].money != money-printed.HireABigActCost || len(s.seats[2].keptCasino) != 1 {
 		t.Errorf("after Hire a Big Act: %d acts, money %d, kept %v", s.place(barleycorns).acts, s.seats[2].money, s.seats[2].keptCasino)
 	}
 	tb.refuse(1, &pb.TakeCasinoCard{Slot: 1, Place: barleycorns}, ReasonBadTarget)
@@ -198,22 +199,18 @@ func TestAnEntertainmentActGainedInPlay(t *testing.T) {
 	if roll.GetImprovements() != 1 || int(roll.GetConsumption()) != CasinoRoll(ints(roll.GetDice()), 1) || int(roll.GetConsumption()) != sum+len(roll.GetDice()) {
 		t.Errorf("the casino with one Entertainment Act rolled %v", roll)
 	}
-	dice := CasinoDice(barleycorns)
-	if g := paid.GetPayments()[2].GetCasinoGraft(); int(g) != dice*CasinoGraftPerDie+BookingFee {
+	dice := printed.CasinoDice(barleycorns)
+	if g := paid.GetPayments()[2].GetCasinoGraft(); int(g) != dice*printed.CasinoGraftPerDie+printed.BookingFee {
 		t.Errorf("round 3 casino graft %d, want %d dice at 1G plus a 2G booking fee", g, dice)
 	}
 }
 
-func TestWhatACasinoOwnerMayNotDo(t *testing.T) {
-	// "The new Casino owner finishes his action by discarding his Truck,
-	// dice, and any Remote Stills." A casino owner gains no truck (the
-	// Truck card, a trade), and a Still Upgrade or a Remote Still taken by
-	// him is wasted (ruling 86). In Phase 4, with nothing to run and no
-	// card of the phase, his turn is played for him; trades stay open to
-	// him (ruling 86).
-	var singles, remotes, upgrades []int
-	for _, id := range CardIDs() {
-		switch CardKindOf(id) {
+// ownerCards are Men of Action card ids by kind, for the casino owner
+// tests: influence cards to fill the offers, a Remote Still and a Still
+// Upgrade.
+func ownerCards() (singles, remotes, upgrades []int) {
+	for _, id := range printed.CardIDs() {
+		switch printed.CardKindOf(id) {
 		case single:
 			singles = append(singles, id)
 		case remoteStill:
@@ -222,12 +219,106 @@ func TestWhatACasinoOwnerMayNotDo(t *testing.T) {
 			upgrades = append(upgrades, id)
 		}
 	}
-	// Round 1 turns over three influence cards, round 2 a Remote Still and
+	return singles, remotes, upgrades
+}
+
+// slotOf returns the offer space holding a card of kind k.
+func slotOf(t *testing.T, s *State, k pb.CardKind) int32 {
+	t.Helper()
+	for i, sl := range s.offer.slots {
+		if printed.CardKindOf(sl.card) == k {
+			return int32(i)
+		}
+	}
+	t.Fatalf("the offer %v holds no %v", s.offer.slots, k)
+	return 0
+}
+
+func TestWhatACasinoOwnerMayDo(t *testing.T) {
+	// Printed: "The new Casino owner finishes his action by discarding his
+	// Truck, dice, and any Remote Stills." and, of Phase 3, "Casino owners
+	// have no actions this phase." Nothing else is printed of his trucks,
+	// so the discard is the whole rule (ruling 86, rules version 3): later
+	// he may rent a truck in a trade, run it on his own Phase 4 turn (he is
+	// not passed over, ruling 35) and buy the Truck card. A Still Upgrade
+	// or a Remote Still is still wasted on him: a still of his would never
+	// roll, as he has "no actions" in Phase 3.
+	singles, remotes, upgrades := ownerCards()
+	// Rounds 1 and 2 turn over influence cards, round 3 a Remote Still and
 	// a Still Upgrade.
-	tb := newTable(t, 3, &pb.Options{Boardwalk: true}, singles[0], singles[1], singles[2], remotes[0], upgrades[0], singles[3])
+	tb := newTable(t, 3, &pb.Options{Boardwalk: true}, singles[0], singles[1], singles[2], singles[3], singles[4], singles[5],
+		remotes[0], upgrades[0], singles[6])
 	tb.bid(1, 4, 61)
 	tb.passSelection()
-	tb.st().seats[2].money, tb.w.money[2] = 40, 40
+	tb.money(2, 40)
+	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
+	tb.toPhase(runIt)
+	s := tb.st()
+	if len(s.ownedTrucks(2)) != 0 || s.current() != 2 || s.seats[2].done {
+		t.Fatalf("Phase 4 of round 1: seat %d to run, seat 2 owns trucks %v, done %v", s.current(), s.ownedTrucks(2), s.seats[2].done)
+	}
+	mustAct := false
+	for _, p := range s.Prompts() {
+		mustAct = mustAct || p.Seat == 2 && p.MustAct
+	}
+	if !mustAct {
+		t.Fatal("the casino owner's Phase 4 turn is not asked of him")
+	}
+	// Seat 1 rents him its truck with 3 crates, for 5G.
+	tb.crates(1, 3)
+	evs := tb.do(1, &pb.ProposeTrade{To: 2, Give: &pb.Goods{Crates: 3, Trucks: []int32{1}}, Get: &pb.Goods{Money: 5}})
+	tb.do(2, &pb.AnswerTrade{OfferId: evs[0].GetTradeProposed().GetOfferId(), Accept: true})
+	tb.do(2, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: 1, Crates: 3, Place: omalleys}}})
+	sold := false
+	for _, e := range tb.runNone() {
+		for _, sale := range e.GetWhiskeySold().GetSales() {
+			if sale.GetTruck() == 1 {
+				sold = sale.GetSeller() == 2 && sale.GetCrates() == 3 && int(sale.GetPaid()) == 3*printed.House.OMalleysPrice
+			}
+		}
+	}
+	if !sold {
+		t.Error("the casino owner's rented truck did not sell its 3 crates for him at O'Malley's")
+	}
+	if tb.st().round != 2 {
+		t.Fatalf("round %d after Phase 4 of round 1", tb.st().round)
+	}
+
+	tb.bid(2, 5, 62)
+	truck := tb.st().offer.truck
+	tb.do(2, &pb.BuyTruck{})
+	if tb.st().trucks[truck].owner != 2 {
+		t.Errorf("the casino owner bought the Truck card but truck %d is seat %d's", truck, tb.st().trucks[truck].owner)
+	}
+	tb.passSelection()
+	tb.endRound()
+
+	tb.bid(3, 6, 63)
+	left := tb.st().remoteStillsLeft
+	evs = tb.do(2, &pb.TakeMenOfAction{Slot: slotOf(t, tb.st(), remoteStill)})
+	if c := evs[0].GetCardTaken(); !c.GetWasted() || c.GetPaid() != 0 || c.Still != nil {
+		t.Fatalf("a casino owner's Remote Still taken as %v", c)
+	}
+	if s := tb.st(); len(s.seats[2].stills) != 0 || s.remoteStillsLeft != left {
+		t.Errorf("the casino owner has stills %v; %d Remote Stills left, was %d", s.seats[2].stills, s.remoteStillsLeft, left)
+	}
+}
+
+func TestWhatACasinoOwnerMayNotDoUnderRulesVersion2(t *testing.T) {
+	// Rules version 2 read more into "The new Casino owner finishes his
+	// action by discarding his Truck, dice, and any Remote Stills.": a
+	// casino owner gains no truck (the Truck card, a trade), and in Phase 4,
+	// with nothing to run and no card of the phase, his turn is played for
+	// him; trades of money stay open to him (ruling 86 as version 2 read
+	// it). A game created under version 2 is still played so.
+	singles, remotes, upgrades := ownerCards()
+	// Round 1 turns over three influence cards, round 2 a Remote Still and
+	// a Still Upgrade.
+	o, _ := NormaliseOptions(3, &pb.Options{Boardwalk: true})
+	tb := newTableVersion(t, 3, o, 2, fixedDeal(3, o, singles[0], singles[1], singles[2], remotes[0], upgrades[0], singles[3]))
+	tb.bid(1, 4, 61)
+	tb.passSelection()
+	tb.money(2, 40)
 	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
 	tb.toPhase(runIt)
 	if s := tb.st(); s.current() != 1 || !s.seats[2].done {
@@ -237,21 +328,13 @@ func TestWhatACasinoOwnerMayNotDo(t *testing.T) {
 	tb.do(1, &pb.ProposeTrade{To: 2, Give: &pb.Goods{Money: 1}, Get: &pb.Goods{Money: 2}})
 	tb.endRound()
 
-	s := tb.st()
-	if s.offer.truck == noTruck {
+	if tb.st().offer.truck == noTruck {
 		t.Fatal("no Truck card on offer in round 2")
-	}
-	slots := map[pb.CardKind]int32{}
-	for i, sl := range s.offer.slots {
-		slots[CardKindOf(sl.card)] = int32(i)
-	}
-	if _, ok := slots[remoteStill]; !ok {
-		t.Fatalf("round 2's offer %v holds no Remote Still", s.offer.slots)
 	}
 	tb.bid(2, 5, 62)
 	tb.refuse(2, &pb.BuyTruck{}, ReasonCasinoOwner)
-	left := s.remoteStillsLeft
-	evs := tb.do(2, &pb.TakeMenOfAction{Slot: slots[remoteStill]})
+	left := tb.st().remoteStillsLeft
+	evs := tb.do(2, &pb.TakeMenOfAction{Slot: slotOf(t, tb.st(), remoteStill)})
 	if c := evs[0].GetCardTaken(); !c.GetWasted() || c.GetPaid() != 0 || c.Still != nil {
 		t.Fatalf("a casino owner's Remote Still taken as %v", c)
 	}

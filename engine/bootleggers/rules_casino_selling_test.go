@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -19,6 +20,7 @@ func casinoTable(t *testing.T) *game {
 	tb.do(2, &pb.SendInTheBoys{Redevelop: barleycorns})
 	tb.endRound()
 	tb.toPhase(runIt, 2, 5, 62)
+	tb.ownersRunNothing()
 	s := tb.st()
 	tb.w.crates += 4 - s.seats[0].crates + 3 - s.seats[1].crates
 	s.seats[0].crates, s.seats[1].crates = 4, 3
@@ -34,8 +36,7 @@ func TestTrucksLineUpAndSellAtACasino(t *testing.T) {
 	// between the consumption roll and the number of Crates sold" (rulings
 	// 77, 82).
 	tb := casinoTable(t)
-	// Seat 2, first in Muscle order, owns the casino and has nothing to run:
-	// the game passed his turn (ruling 86).
+	// Seat 2, first in Muscle order, owns the casino and ran nothing.
 	if tb.st().current() != 1 || !tb.st().seats[2].done {
 		t.Fatalf("seat %d runs first; seat 2 done: %v", tb.st().current(), tb.st().seats[2].done)
 	}
@@ -56,8 +57,8 @@ func TestTrucksLineUpAndSellAtACasino(t *testing.T) {
 	if roll == nil || sold == nil {
 		t.Fatalf("no roll (%v) or sale (%v) at the casino", roll, sold)
 	}
-	if len(roll.GetDice()) != CasinoDice(barleycorns) {
-		t.Errorf("the casino rolled %d dice, want %d", len(roll.GetDice()), CasinoDice(barleycorns))
+	if len(roll.GetDice()) != printed.CasinoDice(barleycorns) {
+		t.Errorf("the casino rolled %d dice, want %d", len(roll.GetDice()), printed.CasinoDice(barleycorns))
 	}
 	want := SellAtCasino(3, int(roll.GetConsumption()), []int{3, 4})
 	if len(sold.GetSales()) != 2 || sold.GetSales()[0].GetTruck() != 1 || sold.GetSales()[1].GetTruck() != 0 {

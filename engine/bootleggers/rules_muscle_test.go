@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -34,7 +35,7 @@ func TestSetup(t *testing.T) {
 	// with 1 die on it; 1 influence marker in the Back Room ...; the other
 	// 19 markers stay in the player's supply." "every player gets 3 cards
 	// from each band, 12 in all, one per round."
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		g, evs, err := engine.Start(Rules{}, engine.Config{Players: players}, []byte("setup"))
 		if err != nil {
 			t.Fatal(err)
@@ -47,7 +48,7 @@ func TestSetup(t *testing.T) {
 				t.Errorf("%d players, seat %d: %v", players, i, sv)
 			}
 		}
-		if v.Round != 1 || v.Phase != muscle || v.Step != pb.Step_STEP_BIDDING || int(v.MenOfActionDeck) != MenOfActionCards-OfferSize(players, v.Options) {
+		if v.Round != 1 || v.Phase != muscle || v.Step != pb.Step_STEP_BIDDING || int(v.MenOfActionDeck) != printed.MenOfActionCards-printed.OfferSize(players, v.Options) {
 			t.Errorf("%d players: round %d, %v %v, deck %d", players, v.Round, v.Phase, v.Step, v.MenOfActionDeck)
 		}
 		// The shuffles are recorded: the deck orders travel to no seat.
@@ -78,7 +79,7 @@ func TestSetupIsRecordedAndVerifiable(t *testing.T) {
 	if slices.EqualFunc(a, c, engine.EqualEvents) {
 		t.Error("two seeds dealt alike")
 	}
-	if err := engine.Verify(Rules{}, engine.Config{Players: 4}, []byte("same"), nil, recorded(a)); err != nil {
+	if err := engine.Verify(Module(), engine.Config{Players: 4}, []byte("same"), nil, recorded(a)); err != nil {
 		t.Error(err)
 	}
 }
@@ -96,7 +97,7 @@ func TestUndealtMuscleCardsAreSetAside(t *testing.T) {
 	// each band) are set aside face down, unseen, for the whole game ...
 	// only their number is public."
 	tb := newTable(t, 3, nil)
-	if got := len(tb.st().setAside); got != MuscleCards-3*12 {
+	if got := len(tb.st().setAside); got != printed.MuscleCards-3*12 {
 		t.Errorf("%d set aside", got)
 	}
 	if a := tb.view(engine.SpectatorViewer()).Auditor; a != nil {
@@ -114,7 +115,7 @@ func TestPhaseOneSequence(t *testing.T) {
 	// Action card per player and one Truck card."
 	tb := newTable(t, 4, nil)
 	s := tb.st()
-	if len(s.offer.slots) != 4 || s.offer.truck != Colours || s.step != pb.Step_STEP_BIDDING {
+	if len(s.offer.slots) != 4 || s.offer.truck != printed.Colours || s.step != pb.Step_STEP_BIDDING {
 		t.Fatalf("offer %v, truck %d, step %v", s.offer.slots, s.offer.truck, s.step)
 	}
 	evs := tb.bid(1, 4, 7, 28)
@@ -166,11 +167,11 @@ func TestPaymentsAndGraft(t *testing.T) {
 	tb := newTable(t, 3, nil)
 	evs := tb.bid(55, 4, 43)
 	pay := kinds(evs, "muscle_paid")[0].GetMusclePaid().GetPayments()
-	small := int32(Truck(small).Graft)
+	small := int32(printed.Truck(small).Graft)
 	for _, c := range []struct {
 		seat       int
 		cost, paid int32
-	}{{0, int32(MuscleCostOf(55)), int32(MuscleCostOf(55)) + small}, {1, 0, small}, {2, int32(MuscleCostOf(43)), int32(MuscleCostOf(43)) + small}} {
+	}{{0, int32(printed.MuscleCostOf(55)), int32(printed.MuscleCostOf(55)) + small}, {1, 0, small}, {2, int32(printed.MuscleCostOf(43)), int32(printed.MuscleCostOf(43)) + small}} {
 		if p := pay[c.seat]; p.MuscleCost != c.cost || p.Graft != small || p.Paid != c.paid {
 			t.Errorf("seat %d paid %v", c.seat, p)
 		}
@@ -179,11 +180,11 @@ func TestPaymentsAndGraft(t *testing.T) {
 	// now and its graft from the next round.
 	money := tb.st().seats[0].money
 	tb.do(0, &pb.BuyTruck{})
-	if got := tb.st().seats[0].money; got != money-Truck(TruckSizeOf(Colours)).Bribe {
+	if got := tb.st().seats[0].money; got != money-printed.Truck(printed.TruckSizeOf(printed.Colours)).Bribe {
 		t.Errorf("after the bribe %d, before %d", got, money)
 	}
-	if tb.st().trucks[Colours].owner != 0 || tb.st().graft(0) != 2*int(small) {
-		t.Errorf("truck %v, graft %d", tb.st().trucks[Colours], tb.st().graft(0))
+	if tb.st().trucks[printed.Colours].owner != 0 || tb.st().graft(0) != 2*int(small) {
+		t.Errorf("truck %v, graft %d", tb.st().trucks[printed.Colours], tb.st().graft(0))
 	}
 }
 
@@ -198,13 +199,17 @@ func TestCannotPay(t *testing.T) {
 	s := tb.st()
 	s.trucks[17].owner, s.truckDeck = 0, slices.DeleteFunc(s.truckDeck, func(id int) bool { return id == 17 }) // a large truck
 	s.trucks[12].owner, s.truckDeck = 0, slices.DeleteFunc(s.truckDeck, func(id int) bool { return id == 12 }) // a medium truck
-	s.seats[0].money = Truck(large).Graft + 1
+	s.seats[0].money = printed.MuscleCostOf(55) + printed.Truck(small).Graft
 	tb.w.money[0] = s.seats[0].money
 	evs := tb.bid(55, 4, 7)
 	p := kinds(evs, "muscle_paid")[0].GetMusclePaid().GetPayments()[0]
-	// 55 costs 3G: 2G left cover neither the large truck's 4G nor the
-	// medium's 3G; the starting truck's graft (2G) is paid.
-	if !slices.Equal(p.Impounded, []int32{12, 17}) || p.Paid != int32(MuscleCostOf(55)+Truck(small).Graft) || tb.st().seats[0].money != 0 {
+	// What is left after card 55's cost is a small truck's graft, which
+	// covers neither the large truck's graft nor the medium's; the starting
+	// truck's graft is paid.
+	if printed.Truck(small).Graft >= printed.Truck(medium).Graft {
+		t.Fatal("the test needs a medium truck's graft above a small one's")
+	}
+	if !slices.Equal(p.Impounded, []int32{12, 17}) || p.Paid != int32(printed.MuscleCostOf(55)+printed.Truck(small).Graft) || tb.st().seats[0].money != 0 {
 		t.Errorf("payment %v, money %d", p, tb.st().seats[0].money)
 	}
 	if s := tb.st(); s.trucks[12].owner != noSeat || s.truckDeck[len(s.truckDeck)-1] != 17 || s.trucks[0].owner != 0 {
@@ -264,7 +269,7 @@ func TestUseNowCards(t *testing.T) {
 	s = tb.st()
 	s.seats[1].supply, s.seats[1].backRoom = 1, 19
 	tb.do(1, &pb.TakeMenOfAction{Slot: 0})
-	if p := tb.st().seats[1]; p.supply != 0 || p.backRoom != 20 || p.money != 10-Truck(small).Graft-spec(hiredGuns).Cost {
+	if p := tb.st().seats[1]; p.supply != 0 || p.backRoom != 20 || p.money != 10-printed.Truck(small).Graft-spec(hiredGuns).Cost {
 		t.Errorf("Hired Guns in part: %+v", p)
 	}
 	// A Remote Still when none is left (6 in the box, ruling 2): wasted,
@@ -276,8 +281,8 @@ func TestUseNowCards(t *testing.T) {
 	}
 }
 
-func spec(k pb.CardKind) CardSpec {
-	c, _ := Card(k)
+func spec(k pb.CardKind) printed.CardSpec {
+	c, _ := printed.Card(k)
 	return c
 }
 
@@ -292,7 +297,7 @@ func TestTruckCards(t *testing.T) {
 	tb.st().seats[2].money, tb.w.money[2] = 1, 1
 	tb.refuse(2, &pb.BuyTruck{}, ReasonCannotAfford)
 	tb.endRound()
-	if s := tb.st(); s.truckDeck[len(s.truckDeck)-1] != Colours || s.offer.truck != Colours+1 {
+	if s := tb.st(); s.truckDeck[len(s.truckDeck)-1] != printed.Colours || s.offer.truck != printed.Colours+1 {
 		t.Errorf("the untaken truck: deck %v, offer %d", s.truckDeck, s.offer.truck)
 	}
 	tb.st().truckDeck, tb.st().seats[2].money, tb.unwatched = nil, 10, true

@@ -3,6 +3,7 @@ package bootleggers
 import (
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -62,7 +63,7 @@ func TestRedevelopASpeakeasy(t *testing.T) {
 	if s.place(texas).markers[2] != 2 {
 		t.Errorf("the new owner placed %d markers at Texas Lil's, want 2", s.place(texas).markers[2])
 	}
-	if len(s.ownedTrucks(2)) != 0 || len(s.seats[2].stills) != 0 || s.remoteStillsLeft != RemoteStills {
+	if len(s.ownedTrucks(2)) != 0 || len(s.seats[2].stills) != 0 || s.remoteStillsLeft != printed.RemoteStills {
 		t.Errorf("the owner keeps trucks %v, stills %v; %d Remote Stills left", s.ownedTrucks(2), s.seats[2].stills, s.remoteStillsLeft)
 	}
 	if o, ok := s.owner(barleycorns); !ok || o != 2 {
@@ -141,8 +142,9 @@ func TestThrowTheBumsOut(t *testing.T) {
 func TestCasinoOwnersPayGraft(t *testing.T) {
 	// "Casino owners must pay graft of $1G per die plus $2G booking fee for
 	// each Entertainment Act in their Casinos." (ruling 76): Barleycorn's
-	// rolls 3 dice; with 1 Entertainment Act its owner owes 3G + 2G, and no
-	// truck graft, his trucks being discarded.
+	// rolls its speakeasy's dice (ruling 77); with 1 Entertainment Act its
+	// owner owes 1G a die + 2G, and no truck graft, his trucks being
+	// discarded.
 	tb := newTable(t, 3, &pb.Options{Boardwalk: true})
 	tb.toPhase(sendIn, 1, 4, 61)
 	s := tb.st()
@@ -159,8 +161,8 @@ func TestCasinoOwnersPayGraft(t *testing.T) {
 	if pay == nil {
 		t.Fatal("no payments")
 	}
-	cost := MuscleCostOf(62)
-	if pay.GetCasinoGraft() != 5 || pay.GetGraft() != 0 || int(pay.GetPaid()) != cost+5 || tb.st().seats[2].money != before-cost-5 {
+	cost, graft := printed.MuscleCostOf(62), printed.CasinoDice(barleycorns)+2
+	if int(pay.GetCasinoGraft()) != graft || pay.GetGraft() != 0 || int(pay.GetPaid()) != cost+graft || tb.st().seats[2].money != before-cost-graft {
 		t.Errorf("the casino owner's payment: %v; money %d from %d", pay, tb.st().seats[2].money, before)
 	}
 	// Without a casino nothing is due for one (the base game unchanged).
@@ -171,6 +173,6 @@ func TestCasinoOwnersPayGraft(t *testing.T) {
 
 // basePrice is casino p's base price (ruling 73).
 func basePrice(p pb.DrinkingPlace) int {
-	c, _ := Casino(p)
+	c, _ := printed.Casino(p)
 	return c.BasePrice
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -24,7 +25,7 @@ func TestTwoPlayerPreparation(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := g.State.(*State)
-	if len(s.setAside) != 12 || slices.ContainsFunc(s.setAside, func(c int) bool { return MuscleBand(c) != 3 }) {
+	if len(s.setAside) != 12 || slices.ContainsFunc(s.setAside, func(c int) bool { return printed.MuscleBand(c) != 3 }) {
 		t.Errorf("set aside: %v", s.setAside)
 	}
 	if len(s.nonPlayers) != 3 {
@@ -39,16 +40,16 @@ func TestTwoPlayerPreparation(t *testing.T) {
 	}
 	slices.Sort(np)
 	for _, c := range np {
-		if MuscleBand(c) == 3 || slices.Contains(s.seats[0].hand, c) || slices.Contains(s.seats[1].hand, c) {
+		if printed.MuscleBand(c) == 3 || slices.Contains(s.seats[0].hand, c) || slices.Contains(s.seats[1].hand, c) {
 			t.Errorf("card %d in a Non-Player hand", c)
 		}
 	}
 	for p, n := range map[pb.DrinkingPlace]int{texas: 0, mothers: 1, barleycorns: 2, mccoy: 3} {
 		if got := s.place(p).markers[neutralColour]; got != n {
-			t.Errorf("%s: %d neutral markers", Place(p).Name, got)
+			t.Errorf("%s: %d neutral markers", printed.Place(p).Name, got)
 		}
 	}
-	if s.place(volstead).inPlay || CopperInPlay(s.opts) {
+	if s.place(volstead).inPlay || printed.CopperInPlay(s.opts) {
 		t.Error("The Volstead or the Copper in play")
 	}
 	// Ruling 59: the Non-Player hands' order is hidden; their counts public.
@@ -201,8 +202,8 @@ func TestTwoPlayerEnd(t *testing.T) {
 	// the Mobster with the higher Muscle card visible this Round." (ruling
 	// 64: the Mobsters' own cards, never a Non-Player card)
 	tb := twoPlayer(t, nil)
-	tb.st().seats[0].money = 80 + Truck(small).Graft + MuscleCostOf(1)
-	tb.st().seats[1].money = 80 + Truck(small).Graft + MuscleCostOf(4)
+	tb.st().seats[0].money = 80 + printed.Truck(small).Graft + printed.MuscleCostOf(1)
+	tb.st().seats[1].money = 80 + printed.Truck(small).Graft + printed.MuscleCostOf(4)
 	tb.w.money[0], tb.w.money[1] = tb.st().seats[0].money, tb.st().seats[1].money
 	tb.toPhase(runIt, 1, 4)
 	evs := tb.runNone()

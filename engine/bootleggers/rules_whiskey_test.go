@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -103,7 +104,7 @@ func TestTrades(t *testing.T) {
 	}
 	// Ruling 39: "At the end of Phase 5 every truck comes home: rentals and
 	// hijacks end".
-	if tb.st().runnerOf(0) != 0 || tb.st().graft(0) != Truck(small).Graft {
+	if tb.st().runnerOf(0) != 0 || tb.st().graft(0) != printed.Truck(small).Graft {
 		t.Errorf("truck 0 after the round: %+v", tb.st().trucks[0])
 	}
 }
@@ -151,7 +152,7 @@ func TestTradeLimits(t *testing.T) {
 	tb.refuse(2, &pb.ProposeTrade{To: 1, Give: &pb.Goods{Money: 100}}, ReasonBadTrade)
 	tb.refuse(2, &pb.ProposeTrade{To: 1, Give: &pb.Goods{Trucks: []int32{1}}}, ReasonBadTrade)
 	tb.refuse(2, &pb.ProposeTrade{To: 1, Give: &pb.Goods{Trucks: []int32{2, 2}}}, ReasonDuplicate)
-	for range House.OpenTradesPerSeat {
+	for range printed.House.OpenTradesPerSeat {
 		tb.do(2, &pb.ProposeTrade{To: 1, Give: &pb.Goods{Money: 1}})
 	}
 	tb.refuse(2, &pb.ProposeTrade{To: 0, Give: &pb.Goods{Money: 1}}, ReasonTooManyOffers)
@@ -217,7 +218,7 @@ func TestConsumptionAndBuyingOrder(t *testing.T) {
 	}
 	// Ruling 44: the owner is paid the bonus on every crate bought, his own
 	// included.
-	if sold.GetOwner() != 0 || int(sold.GetOwnerBonus()) != sum32(got)*House.Speakeasies[1].OwnerBonus {
+	if sold.GetOwner() != 0 || int(sold.GetOwnerBonus()) != sum32(got)*printed.House.Speakeasies[1].OwnerBonus {
 		t.Errorf("owner %v paid %d", sold.Owner, sold.GetOwnerBonus())
 	}
 }
@@ -242,7 +243,7 @@ func TestOMalleysBuysEverything(t *testing.T) {
 	evs = append(evs, tb.runNone()...)
 	sold := kinds(evs, "whiskey_sold")[0].GetWhiskeySold()
 	if sold.Place != omalleys || len(sold.Sales) != 2 || sold.Sales[0].Crates != 8 || sold.Sales[1].Crates != 4 ||
-		int(sold.Sales[0].Paid) != 8*House.OMalleysPrice || sold.Owner != nil {
+		int(sold.Sales[0].Paid) != 8*printed.House.OMalleysPrice || sold.Owner != nil {
 		t.Errorf("at O'Malley's: %v", sold)
 	}
 }
@@ -269,7 +270,7 @@ func TestMajorityHoldersCall(t *testing.T) {
 		t.Fatalf("awaited %v", aw)
 	}
 	p := tb.g.State.Prompts()
-	if len(p) != 1 || p[0].Seat != 0 || p[0].Reason != PromptCallTheOrder || len(p[0].Legal) != 2 {
+	if len(p) != 1 || p[0].Seat != 0 || p[0].Reason != printed.PromptCallTheOrder || len(p[0].Legal) != 2 {
 		t.Fatalf("prompts %v", p)
 	}
 	tb.refuse(1, &pb.CallTheOrder{Place: mothers, Trucks: []int32{17, 18}}, engine.ReasonNotYourTurn)
@@ -289,7 +290,7 @@ func TestTheMoneyEnd(t *testing.T) {
 	// to the higher Muscle card of the last round". "The end event reveals
 	// every Mobster's unplayed Muscle cards."
 	tb := newTable(t, 3, nil)
-	tb.st().seats[0].money, tb.st().seats[1].money = 99+Truck(small).Graft, 100+Truck(small).Graft+MuscleCostOf(4)
+	tb.st().seats[0].money, tb.st().seats[1].money = 99+printed.Truck(small).Graft, 100+printed.Truck(small).Graft+printed.MuscleCostOf(4)
 	tb.w.money[0], tb.w.money[1] = tb.st().seats[0].money, tb.st().seats[1].money
 	tb.toPhase(runIt, 1, 4, 61)
 	tb.crates(0, 1)
@@ -324,7 +325,7 @@ func TestTwelveRoundsAndPhaseSix(t *testing.T) {
 	for i := range 3 {
 		hands[i] = slices.Clone(tb.st().seats[i].hand)
 	}
-	for round := range Rounds {
+	for round := range printed.Rounds {
 		if round > 0 {
 			h := tb.lastHeat()
 			if len(h.Discarded) != 3 || h.TruckToBottom == nil || len(h.MuscleDiscarded) != 3 {
@@ -334,7 +335,7 @@ func TestTwelveRoundsAndPhaseSix(t *testing.T) {
 		tb.endRound(hands[0][round], hands[1][round], hands[2][round])
 	}
 	g := tb.st().result
-	if g == nil || g.Reason != pb.EndReason_END_REASON_LAST_ROUND || g.Round != Rounds {
+	if g == nil || g.Reason != pb.EndReason_END_REASON_LAST_ROUND || g.Round != printed.Rounds {
 		t.Fatalf("after 12 rounds: %v", g)
 	}
 }
@@ -357,5 +358,49 @@ func TestPlacesSellApart(t *testing.T) {
 	}
 	if !slices.Equal(places, []pb.DrinkingPlace{omalleys, texas, mothers}) {
 		t.Errorf("sold at %v", places)
+	}
+}
+
+func TestEverySpeakeasySizePaysItsPrice(t *testing.T) {
+	// "Bigger speakeasies ... pay more per crate." (reported (H); ruling 5)
+	// In play, at 6 players, with every speakeasy open and one crate
+	// lined up at each: each pays its seller its price and its owner his
+	// bonus, smallest to largest 2G, 2G, 3G, 3G, 4G, each as much as the
+	// one below it and more than those two sizes or more smaller.
+	tb := newTable(t, 6, nil)
+	places := []pb.DrinkingPlace{texas, mothers, barleycorns, mccoy, volstead}
+	for i, p := range places {
+		n, _ := printed.Speakeasy(p)
+		tb.put(i, p, n.Minimum) // seat i opens and owns speakeasy i
+	}
+	tb.toPhase(runIt, 1, 4, 7, 10, 13, 16)
+	for i := range places {
+		tb.crates(i, 1)
+	}
+	tb.do(5, &pb.RunTheWhiskey{})
+	var evs []*pb.Event
+	for i := len(places) - 1; i >= 0; i-- {
+		evs = tb.do(i, &pb.RunTheWhiskey{Runs: []*pb.Run{{Truck: int32(i), Crates: 1, Place: places[i]}}})
+	}
+	paid := map[pb.DrinkingPlace]int{}
+	for _, e := range kinds(evs, "whiskey_sold") {
+		w := e.GetWhiskeySold()
+		n, _ := printed.Speakeasy(w.GetPlace())
+		if len(w.GetSales()) != 1 || w.GetSales()[0].GetCrates() != 1 || w.GetOwner() != int32(slices.Index(places, w.GetPlace())) ||
+			int(w.GetOwnerBonus()) != n.OwnerBonus {
+			t.Errorf("%s sold %v", printed.Place(w.GetPlace()).Name, w)
+			continue
+		}
+		paid[w.GetPlace()] = int(w.GetSales()[0].GetPaid())
+	}
+	for i, p := range places {
+		if want := []int{2, 2, 3, 3, 4}[i]; paid[p] != want {
+			t.Errorf("%s paid %dG for a crate, want %dG", printed.Place(p).Name, paid[p], want)
+		}
+		for j, q := range places[:i] {
+			if paid[p] < paid[q] || i-j >= 2 && paid[p] <= paid[q] {
+				t.Errorf("%s paid %dG a crate, %s %dG", printed.Place(p).Name, paid[p], printed.Place(q).Name, paid[q])
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -55,7 +56,7 @@ func infer(k engine.Knowledge, policy engine.Policy) (*belief, error) {
 		switch kind := e.GetKind().(type) {
 		case *pb.Event_GameStarted:
 			b.players, b.opts = int(kind.GameStarted.GetPlayers()), kind.GameStarted.GetOptions()
-			b.nonPlayer = make([][]int, 0, NonPlayerHands)
+			b.nonPlayer = make([][]int, 0, printed.NonPlayerHands)
 		case *pb.Event_MuscleDealt:
 			b.nonPlayer = make([][]int, kind.MuscleDealt.GetNonPlayerHands())
 			for _, s := range ev.Private {
@@ -74,7 +75,7 @@ func infer(k engine.Knowledge, policy engine.Policy) (*belief, error) {
 			clear(open)
 		}
 	}
-	if b.players == 0 || len(b.mine) != MuscleBands*MusclePerBand {
+	if b.players == 0 || len(b.mine) != printed.MuscleBands*printed.MusclePerBand {
 		return nil, fmt.Errorf("bootleggers: the history of %v holds no deal of its hand", k.Seat)
 	}
 	return b, nil
@@ -191,11 +192,11 @@ func (w *world) shuffle(ev engine.Event, d *pb.DeckShuffled) (engine.Event, erro
 	var order []int
 	switch deck := d.GetDeck(); {
 	case !d.GetReshuffle() && deck == pb.Deck_DECK_MEN_OF_ACTION:
-		order = shuffled(CardIDs(), w.r)
+		order = shuffled(printed.CardIDs(), w.r)
 	case !d.GetReshuffle() && deck == pb.Deck_DECK_TRUCK:
-		order = shuffled(TruckCardIDs(), w.r)
+		order = shuffled(printed.TruckCardIDs(), w.r)
 	case !d.GetReshuffle() && deck == pb.Deck_DECK_CASINO:
-		order = shuffled(CasinoCardIDs(w.opts), w.r)
+		order = shuffled(printed.CasinoCardIDs(w.opts), w.r)
 	case deck == pb.Deck_DECK_MEN_OF_ACTION:
 		order = slices.Concat(w.menDeck, shuffled(w.menDiscard, w.r))
 	case deck == pb.Deck_DECK_CASINO:

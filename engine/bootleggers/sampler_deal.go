@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 )
 
 // dealMuscle deals the Muscle cards the seat has not seen, as the setup
@@ -17,7 +18,7 @@ import (
 // the setup's shuffles are uniform, so is the deal among those consistent
 // with what the seat saw.
 func (b *belief) dealMuscle(r *engine.Rand) (hands [][]int, aside []int, nonPlayers [][]int, err error) {
-	two := TwoPlayer(b.opts)
+	two := printed.TwoPlayer(b.opts)
 	pinnedNP := map[int]bool{}
 	for _, cards := range b.nonPlayer {
 		for _, c := range cards {
@@ -32,9 +33,9 @@ func (b *belief) dealMuscle(r *engine.Rand) (hands [][]int, aside []int, nonPlay
 	hands = make([][]int, b.players)
 	hands[b.seat] = slices.Clone(b.mine)
 	var rest []int // the 2-player variant's cards for the Non-Player hands
-	for band := range MuscleBands {
+	for band := range printed.MuscleBands {
 		var free []int
-		for _, c := range MuscleBandCards(band) {
+		for _, c := range printed.MuscleBandCards(band) {
 			if _, shown := b.revealed[c]; !shown && !pinnedNP[c] && !slices.Contains(b.mine, c) {
 				free = append(free, c)
 			}
@@ -45,17 +46,17 @@ func (b *belief) dealMuscle(r *engine.Rand) (hands [][]int, aside []int, nonPlay
 				continue
 			}
 			for _, c := range shown {
-				if b.revealed[c] == s && MuscleBand(c) == band {
+				if b.revealed[c] == s && printed.MuscleBand(c) == band {
 					hands[s] = append(hands[s], c)
 				}
 			}
-			need := MusclePerBand*(band+1) - len(hands[s])
+			need := printed.MusclePerBand*(band+1) - len(hands[s])
 			if need < 0 || need > len(free) {
 				return nil, nil, nil, fmt.Errorf("bootleggers: seat %d revealed more band %d cards than it was dealt", s, band)
 			}
 			hands[s], free = append(hands[s], free[:need]...), free[need:]
 		}
-		if two && band < MuscleBands-1 {
+		if two && band < printed.MuscleBands-1 {
 			rest = append(rest, free...)
 		} else {
 			aside = append(aside, free...)
@@ -74,7 +75,7 @@ func (b *belief) dealMuscle(r *engine.Rand) (hands [][]int, aside []int, nonPlay
 func (b *belief) dealNonPlayers(rest []int) ([][]int, error) {
 	out := make([][]int, len(b.nonPlayer))
 	for h, shown := range b.nonPlayer {
-		n := Rounds - len(shown)
+		n := printed.Rounds - len(shown)
 		if n < 0 || n > len(rest) {
 			return nil, fmt.Errorf("bootleggers: Non-Player hand %d revealed %d cards", h, len(shown))
 		}

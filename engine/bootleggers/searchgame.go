@@ -7,17 +7,18 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/search"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
 // SearchGame is Bootleggers' side of the search contract: the sampler of
 // the hidden Muscle cards, deck orders and sealed bids from a seat's
-// history, Policy (the seeded strategy of engine/bootleggers/strategy,
-// which imports this package, so the module's caller supplies it) reading
-// each seat's own view of the world as the default policy, and the money
-// as the value ("the richest Mobster wins"). A nil Policy plays the
-// playouts uniformly among the legal commands.
+// history, Policy (the module's bots give it the seeded strategy of
+// engine/bootleggers/strategy) reading each seat's own view of the world
+// as the default policy, and the money as the value ("the richest Mobster
+// wins"). A nil Policy plays the playouts uniformly among the legal
+// commands.
 type SearchGame struct {
 	Policy engine.Policy
 }
@@ -91,9 +92,9 @@ func (g SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	if !p.MustAct {
 		return out // out of turn: the policy's offers, and the search's pass
 	}
-	many := len(p.Legal) > fewLegal && p.Reason != PromptChooseMuscle && len(out) > 0
+	many := len(p.Legal) > fewLegal && p.Reason != printed.PromptChooseMuscle && len(out) > 0
 	for _, m := range p.Legal {
-		if !costsAMarker(m) && (!many || (p.Reason == PromptSelect && plainSelection(m))) {
+		if !costsAMarker(m) && (!many || (p.Reason == printed.PromptSelect && plainSelection(m))) {
 			add(m)
 		}
 	}
@@ -171,7 +172,7 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 // moneyScaleAt is Value's temperature in round: moneyScale times the
 // square root of the rounds from it to the end, itself included.
 func moneyScaleAt(round int) float64 {
-	return moneyScale * math.Sqrt(float64(max(Rounds-round+1, 1)))
+	return moneyScale * math.Sqrt(float64(max(printed.Rounds-round+1, 1)))
 }
 
 // moneyLead is seat's share of exp(money/scale) over the Mobsters.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 )
 
 // leadAt returns a 6-player state in round, seat 0 leading the others by
@@ -33,7 +34,7 @@ func TestValueOfALeadGrowsToTheEnd(t *testing.T) {
 	if want := leadAt(12, 16).moneyLead(0, moneyScale); late != want {
 		t.Errorf("in the last round a lead is worth %.3f, the 8G softmax %.3f", late, want)
 	}
-	for round := 1; round <= Rounds; round++ {
+	for round := 1; round <= printed.Rounds; round++ {
 		if a, b := g.Value(leadAt(round, 8), 0), g.Value(leadAt(round, 16), 0); !(a < b) {
 			t.Errorf("round %d: a lead of 8G is worth %.3f, of 16G %.3f", round, a, b)
 		}

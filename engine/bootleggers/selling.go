@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -15,7 +16,7 @@ import (
 // kept die plus 1 per improvement marker, summed (rulings 40, 63).
 func (s *State) consumptionRoll(rng *engine.Rand) *pb.ConsumptionRolled {
 	out := &pb.ConsumptionRolled{}
-	for _, sp := range House.Speakeasies {
+	for _, sp := range s.house.Speakeasies {
 		st := s.place(sp.Place)
 		if !st.inPlay || st.kind != speakeasy && st.kind != casino || !s.open(sp.Place) {
 			continue
@@ -25,7 +26,7 @@ func (s *State) consumptionRoll(rng *engine.Rand) *pb.ConsumptionRolled {
 			// "Casino owners roll consumption. Entertainment Acts, like
 			// Speakeasy Improvements, add 1 to each die rolled in the
 			// Casino." (ruling 77)
-			n, bonus = CasinoDice(sp.Place), st.acts*EntertainmentActBonus
+			n, bonus = s.casinoDice(sp.Place), st.acts*printed.EntertainmentActBonus
 		}
 		if st.bigNight {
 			n++
@@ -36,7 +37,7 @@ func (s *State) consumptionRoll(rng *engine.Rand) *pb.ConsumptionRolled {
 			kept[i] = rng.Die(6)
 			c.Dice = append(c.Dice, int32(kept[i]))
 		}
-		if TwoPlayer(s.opts) && sp.Place != texas && len(kept) > 1 {
+		if printed.TwoPlayer(s.opts) && sp.Place != texas && len(kept) > 1 {
 			lo := slices.Index(kept, slices.Min(kept))
 			c.Dropped = int32(kept[lo])
 			kept = slices.Delete(kept, lo, lo+1)
@@ -60,14 +61,14 @@ func (s *State) sales(p pb.DrinkingPlace) (*pb.WhiskeySold, *pb.OrderAwaited) {
 		for _, id := range st.line {
 			// Casino owners' cuts (ruling 81); no cut without the Boardwalk.
 			n := OMalleysBuys(s.trucks[id].crates, s.omalleysCuts)
-			out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Crates: int32(n), Paid: int32(n * House.OMalleysPrice)})
+			out.Sales = append(out.Sales, &pb.Sale{Truck: int32(id), Seller: int32(s.runnerOf(id)), Crates: int32(n), Paid: int32(n * s.house.OMalleysPrice)})
 		}
 		return out, nil
 	}
 	if st.kind == casino {
 		return s.casinoSales(p), nil
 	}
-	sp, _ := Speakeasy(p)
+	sp, _ := s.house.Speakeasy(p)
 	demand := 0
 	if st.roll != nil && s.open(p) {
 		demand = st.roll.total
@@ -133,7 +134,7 @@ func (s *State) callNeeded(p pb.DrinkingPlace, tier pb.BuyingTier, ids []int, de
 // awaited tier, each once (ruling 43).
 func (s *State) callTheOrder(seat int, c *pb.CallTheOrder) (func(decision), *engine.RuleError) {
 	if c.GetPlace() != s.call.place {
-		return nil, engine.Refuse(ReasonBadOrder, "the order is awaited at %s", Place(s.call.place).Name)
+		return nil, engine.Refuse(ReasonBadOrder, "the order is awaited at %s", printed.Place(s.call.place).Name)
 	}
 	order := ints(c.GetTrucks())
 	if len(order) != len(s.call.trucks) || !sameCards(order, s.call.trucks) {
@@ -159,7 +160,7 @@ func (b decision) sell() bool {
 	if emitted, waiting := b.cardWindow(); emitted || waiting {
 		return emitted
 	}
-	for _, spec := range Places {
+	for _, spec := range printed.Places {
 		st := s.place(spec.Place)
 		if len(st.line) == 0 && st.kind != casino || st.sold || !st.inPlay {
 			continue

@@ -8,6 +8,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -47,10 +48,10 @@ func boardwalkGames() int {
 // Casino cards, play kept ones and pass in the Selling Phase's window.
 func TestBoardwalkGames(t *testing.T) {
 	games := boardwalkGames()
-	counts := make([]*bootleggers.CasinoWatcher, bootleggers.MaxPlayers+1)
-	kinds := make([]map[string]int, bootleggers.MaxPlayers+1)
+	counts := make([]*bootleggers.CasinoWatcher, printed.MaxPlayers+1)
+	kinds := make([]map[string]int, printed.MaxPlayers+1)
 	t.Run("tables", func(t *testing.T) {
-		for players := bootleggers.StandardMinPlayers; players <= bootleggers.MaxPlayers; players++ {
+		for players := printed.StandardMinPlayers; players <= printed.MaxPlayers; players++ {
 			t.Run(fmt.Sprint(players), func(t *testing.T) {
 				t.Parallel()
 				counts[players], kinds[players] = boardwalkTable(t, players, games)

@@ -71,7 +71,7 @@ func simulate(players int, opts *pb.Options, seed []byte, policies []engine.Poli
 			return out, fmt.Errorf("no end after %d commands", out.commands)
 		}
 		seat, cmd := choosePolicy(g.State, policies, r)
-		evs, err := g.Decide(seat, cmd)
+		evs, _, err := g.Decide(seat, cmd)
 		if err != nil {
 			return out, fmt.Errorf("%v's %v refused: %w", seat, cmd, err)
 		}

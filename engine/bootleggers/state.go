@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -25,6 +26,13 @@ const (
 type State struct {
 	// players is the number of seats.
 	players int
+	// version is the house rules version the game is played with (as its
+	// GameStarted records it), and house and boardwalk that version's
+	// tables: a game goes on, and is verified, under the rules it was
+	// created with.
+	version   int
+	house     *printed.HouseTable
+	boardwalk *printed.BoardwalkTable
 	// opts are the options, normalised.
 	opts *pb.Options
 	// round is the round being played, 1-12 (0 before round 1).
@@ -46,9 +54,9 @@ type State struct {
 	// seats are the Mobsters, by seat.
 	seats []seatState
 	// places are the six drinking places, indexed by pb.DrinkingPlace - 1.
-	places [PlaceCount]placeState
+	places [printed.PlaceCount]placeState
 	// trucks are the twenty truck figures, by truck id.
-	trucks [TruckFigures]truckState
+	trucks [printed.TruckFigures]truckState
 	// menDeck is the Men of Action deck, top first (hidden: auditor only).
 	menDeck []int
 	// menDiscard is the Men of Action discard pile (face up).
@@ -132,8 +140,8 @@ type seatState struct {
 	// offers is the trade offers the seat has made this round.
 	offers int
 	// destroyed is the markers it destroyed at O'Malley's (Boardwalk): out
-	// of the game.
-	destroyed int
+	// of the game; cuts is those it destroyed this round (ruling 81).
+	destroyed, cuts int
 	// resigned is set once the Mobster conceded (resign.go).
 	resigned bool
 	// ordinance is true when a New City Ordinance makes it pay the fee to
@@ -282,8 +290,8 @@ type colour int
 // neutralColour is the neutral, non-player colour of the 2-player variant;
 // colourCount sizes the per-colour arrays.
 const (
-	neutralColour colour = Colours
-	colourCount          = Colours + 1
+	neutralColour colour = printed.Colours
+	colourCount          = printed.Colours + 1
 )
 
 // startState returns the state GameStarted folds to: every seat with its
@@ -293,27 +301,29 @@ const (
 // table uses, every Truck card waiting for the Truck deck. The deal, the
 // shuffles and the 2-player neutral markers are later events of the setup.
 // opts must be normalised.
-func startState(players int, opts *pb.Options) *State {
-	s := &State{players: players, opts: opts, turn: -1, copper: noSeat, remoteStillsLeft: RemoteStills}
+func startState(players int, opts *pb.Options, version int) *State {
+	s := &State{players: players, opts: opts, version: version, house: printed.HouseTables[version],
+		boardwalk: printed.BoardwalkTables[version], turn: -1, copper: noSeat,
+		remoteStillsLeft: printed.RemoteStills}
 	for i := range s.trucks {
 		s.trucks[i] = truckState{owner: noSeat, runner: noSeat}
 	}
 	s.seats = make([]seatState, players)
 	for i := range s.seats {
 		s.seats[i] = seatState{
-			money:    StartingMoney,
-			supply:   MarkersPerColour - StartingBackRoom,
-			backRoom: StartingBackRoom,
-			stills:   []still{{dice: StartingDice}},
+			money:    printed.StartingMoney,
+			supply:   printed.MarkersPerColour - printed.StartingBackRoom,
+			backRoom: printed.StartingBackRoom,
+			stills:   []still{{dice: printed.StartingDice}},
 		}
-		s.trucks[StartingTruck(i)].owner = i
+		s.trucks[printed.StartingTruck(i)].owner = i
 	}
-	for i, spec := range Places {
-		s.places[i] = placeState{kind: spec.Kind, inPlay: InPlay(spec.Place, players, opts), casinoOwner: noSeat,
+	for i, spec := range printed.Places {
+		s.places[i] = placeState{kind: spec.Kind, inPlay: printed.InPlay(spec.Place, players, opts), casinoOwner: noSeat,
 			cards: placeCards{pockets: noSeat}}
 	}
-	if TwoPlayer(opts) {
-		s.neutralSupply = House.NeutralMarkers
+	if printed.TwoPlayer(opts) {
+		s.neutralSupply = s.house.NeutralMarkers
 	}
 	s.offer.truck = noTruck
 	return s
@@ -322,9 +332,9 @@ func startState(players int, opts *pb.Options) *State {
 // place returns the state of drinking place p.
 func (s *State) place(p pb.DrinkingPlace) *placeState { return &s.places[p-1] }
 
-// Clone returns a deep copy, for a decision to apply its own events to
-// (engine.Folding).
-func (s *State) Clone() *State { return s.clone() }
+// Clone returns a deep copy ([engine.State]), for a decision to apply its
+// own events to.
+func (s *State) Clone() engine.State { return s.clone() }
 
 // clone returns a deep copy.
 func (s *State) clone() *State {
@@ -397,7 +407,7 @@ func (s *State) graft(seat int) int {
 	g := 0
 	for id, t := range s.trucks {
 		if t.owner == seat {
-			g += Truck(TruckSizeOf(id)).Graft
+			g += s.house.Truck(printed.TruckSizeOf(id)).Graft
 		}
 	}
 	return g

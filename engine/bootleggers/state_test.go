@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -66,19 +67,19 @@ func TestStartState(t *testing.T) {
 	// "Each player: 10G; one small truck carrying 4 crates; a Family Still
 	// with 1 die on it; 1 influence marker in the Back Room ...; the other
 	// 19 markers stay in the player's supply."
-	s := startState(4, mustOptions(t, 4, nil))
+	s := startState(4, mustOptions(t, 4, nil), printed.HouseRulesVersion)
 	for i, p := range s.seats {
 		if p.money != 10 || p.backRoom != 1 || p.supply != 19 || len(p.stills) != 1 || p.stills[0].dice != 1 {
 			t.Errorf("seat %d starts with %+v", i, p)
 		}
-		if got := s.ownedTrucks(i); len(got) != 1 || TruckSizeOf(got[0]) != small {
+		if got := s.ownedTrucks(i); len(got) != 1 || printed.TruckSizeOf(got[0]) != small {
 			t.Errorf("seat %d owns trucks %v", i, got)
 		}
-		if s.graft(i) != Truck(small).Graft {
+		if s.graft(i) != printed.Truck(small).Graft {
 			t.Errorf("seat %d owes %d graft", i, s.graft(i))
 		}
 	}
-	for id := 4; id < TruckFigures; id++ {
+	for id := 4; id < printed.TruckFigures; id++ {
 		if s.trucks[id].owner != noSeat {
 			t.Errorf("truck %d is owned at setup", id)
 		}
@@ -86,18 +87,18 @@ func TestStartState(t *testing.T) {
 	if s.place(volstead).inPlay || !s.place(mccoy).inPlay || s.neutralSupply != 0 || s.copper != noSeat {
 		t.Errorf("4-player table: %+v", s.places)
 	}
-	if s.remoteStillsLeft != RemoteStills || s.offer.truck != noTruck {
+	if s.remoteStillsLeft != printed.RemoteStills || s.offer.truck != noTruck {
 		t.Errorf("remote stills %d, truck on offer %d", s.remoteStillsLeft, s.offer.truck)
 	}
-	two := startState(2, mustOptions(t, 2, nil))
-	if two.neutralSupply != House.NeutralMarkers || two.place(volstead).inPlay {
+	two := startState(2, mustOptions(t, 2, nil), printed.HouseRulesVersion)
+	if two.neutralSupply != printed.House.NeutralMarkers || two.place(volstead).inPlay {
 		t.Errorf("2-player table: neutral %d, Volstead %v", two.neutralSupply, two.place(volstead).inPlay)
 	}
 }
 
 // busyState returns a state with something in every slice and pointer.
 func busyState(t *testing.T) *State {
-	s := startState(3, mustOptions(t, 3, nil))
+	s := startState(3, mustOptions(t, 3, nil), printed.HouseRulesVersion)
 	s.order = []contender{{seat: 1, hand: noHand, muscle: 60, value: 60}, {seat: 0, hand: noHand, muscle: 20, value: 20}}
 	s.seats[0].hand = []int{3, 40}
 	s.seats[0].kept = []int{50}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -36,9 +37,9 @@ func strategyGames() int {
 // TestMenOfActionReshuffle's).
 func TestStrategyGames(t *testing.T) {
 	games := strategyGames()
-	counts := make([]map[string]int, bootleggers.MaxPlayers+1)
+	counts := make([]map[string]int, printed.MaxPlayers+1)
 	t.Run("tables", func(t *testing.T) {
-		for players := bootleggers.MinPlayers; players <= bootleggers.MaxPlayers; players++ {
+		for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 			t.Run(fmt.Sprint(players), func(t *testing.T) {
 				t.Parallel()
 				counts[players] = strategyTables(t, players, games)

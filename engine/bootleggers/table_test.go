@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -32,29 +33,29 @@ type game struct {
 func fixedDeal(players int, opts *pb.Options, first ...int) deal {
 	d := deal{hands: make([][]int, players)}
 	var rest []int
-	for b := range MuscleBands {
-		cards := MuscleBandCards(b)
+	for b := range printed.MuscleBands {
+		cards := printed.MuscleBandCards(b)
 		for i := range players {
-			d.hands[i] = append(d.hands[i], cards[i*MusclePerBand:(i+1)*MusclePerBand]...)
+			d.hands[i] = append(d.hands[i], cards[i*printed.MusclePerBand:(i+1)*printed.MusclePerBand]...)
 		}
-		if TwoPlayer(opts) && b < MuscleBands-1 {
-			rest = append(rest, cards[players*MusclePerBand:]...)
+		if printed.TwoPlayer(opts) && b < printed.MuscleBands-1 {
+			rest = append(rest, cards[players*printed.MusclePerBand:]...)
 		} else {
-			d.setAside = append(d.setAside, cards[players*MusclePerBand:]...)
+			d.setAside = append(d.setAside, cards[players*printed.MusclePerBand:]...)
 		}
 	}
-	for h := range len(rest) / Rounds {
-		d.nonPlayers = append(d.nonPlayers, rest[h*Rounds:(h+1)*Rounds])
+	for h := range len(rest) / printed.Rounds {
+		d.nonPlayers = append(d.nonPlayers, rest[h*printed.Rounds:(h+1)*printed.Rounds])
 	}
 	d.menDeck = slices.Clone(first)
-	for _, id := range CardIDs() {
+	for _, id := range printed.CardIDs() {
 		if !slices.Contains(first, id) {
 			d.menDeck = append(d.menDeck, id)
 		}
 	}
-	d.truckDeck = TruckCardIDs()
+	d.truckDeck = printed.TruckCardIDs()
 	if opts.GetBoardwalk() {
-		d.casinoDeck = CasinoCardIDs(opts)
+		d.casinoDeck = printed.CasinoCardIDs(opts)
 	}
 	return d
 }
@@ -71,8 +72,14 @@ func newTable(t *testing.T, players int, opts *pb.Options, first ...int) *game {
 
 func newTableWith(t *testing.T, players int, o *pb.Options, d deal) *game {
 	t.Helper()
+	return newTableVersion(t, players, o, printed.HouseRulesVersion, d)
+}
+
+// newTableVersion deals d to a table played under house rules version.
+func newTableVersion(t *testing.T, players int, o *pb.Options, version int, d deal) *game {
+	t.Helper()
 	tb := &game{t: t, g: engine.NewGame(Rules{}, []byte("game")), w: newWatcher()}
-	for _, ev := range openingEvents(players, o, d) {
+	for _, ev := range openingEvents(players, o, version, d) {
 		tb.apply(ev)
 	}
 	return tb
@@ -98,7 +105,7 @@ func (tb *game) st() *State { return tb.g.State.(*State) }
 // returns their public bodies.
 func (tb *game) do(seat int, kind proto.Message) []*pb.Event {
 	tb.t.Helper()
-	evs, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
+	evs, _, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
 	if err != nil {
 		tb.t.Fatalf("seat %d %T %v: %v", seat, kind, kind, err)
 	}
@@ -115,7 +122,7 @@ func (tb *game) do(seat int, kind proto.Message) []*pb.Event {
 func (tb *game) refuse(seat int, kind proto.Message, reason string) {
 	tb.t.Helper()
 	before := playtest.Fingerprint(tb.st())
-	_, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
+	_, _, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Reason != reason {
 		tb.t.Fatalf("seat %d %T %v: got %v, want %s", seat, kind, kind, err, reason)
@@ -194,6 +201,16 @@ func (tb *game) toPhase(ph pb.Phase, cards ...int) {
 	}
 }
 
+// ownersRunNothing plays the Phase 4 turns of the casino owners on turn,
+// one after the other: each runs nothing (from rules version 3 a casino
+// owner has his Phase 4 turn like every Mobster, rulings 35, 86).
+func (tb *game) ownersRunNothing() {
+	tb.t.Helper()
+	for s := tb.st(); s.phase == runIt && s.current() != noSeat && s.ownsCasino(s.current()); s = tb.st() {
+		tb.do(s.current(), &pb.RunTheWhiskey{})
+	}
+}
+
 // endRound plays the round to its end with nothing done.
 func (tb *game) endRound(cards ...int) { tb.t.Helper(); tb.toPhase(pb.Phase_PHASE_ENDED, cards...) }
 
@@ -218,3 +235,13 @@ func kinds(evs []*pb.Event, name string) []*pb.Event {
 func seatView(i int) engine.Viewer { return engine.SeatViewer(engine.Seat(i)) }
 
 func (tb *game) view(v engine.Viewer) *pb.View { return tb.g.State.View(v).(*pb.View) }
+
+// cardOfKind returns the lowest card id of kind k.
+func cardOfKind(k pb.CardKind) int {
+	for _, id := range printed.CardIDs() {
+		if printed.CardKindOf(id) == k {
+			return id
+		}
+	}
+	return noCard
+}

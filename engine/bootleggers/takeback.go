@@ -1,12 +1,8 @@
 package bootleggers
 
-import (
-	"github.com/moonshine-games/moonshine/engine"
-	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
-	"google.golang.org/protobuf/proto"
-)
+import "github.com/moonshine-games/moonshine/engine"
 
-// chain is the takeback declaration of Bootleggers ([engine.Takebacks]):
+// chain is the takeback declaration of Bootleggers ([engine.Module.Takebacks]):
 // the rolls (production, consumption) and the deals draw; the sealed
 // Muscle cards revealed, the offer turned up from the decks and the end
 // (every hand shown) reveal; a seat's own sealed Muscle card tells it
@@ -18,9 +14,3 @@ var chain = engine.KindChain{
 		"truck_bought", "casino_card_taken", "the_heat", "game_ended"),
 	Own: engine.KindSet("muscle_sealed"),
 }
-
-// Chain implements engine.Takebacks.
-func (Rules) Chain(ev engine.Event) engine.Chain { return chain.Chain(ev) }
-
-// ResignCommand implements engine.Resigner.
-func (Rules) ResignCommand() proto.Message { return Cmd(&pb.Resign{}) }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 )
 
@@ -13,8 +14,8 @@ import (
 // back a roll alone.
 func TestTakebackChain(t *testing.T) {
 	for i := range 4 {
-		players := MinPlayers + i%2
-		if err := playtest.CheckChain(Rules{}, engine.Config{Players: players}, []byte(fmt.Sprintf("chain/%d", i)), 1500); err != nil {
+		players := printed.MinPlayers + i%2
+		if err := playtest.CheckChain(Module(), engine.Config{Players: players}, []byte(fmt.Sprintf("chain/%d", i)), 1500); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -27,8 +28,8 @@ func twinDeal(players int, opts *pb.Options, seed string) deal {
 
 // swapBand swaps the first cards of band b between two card lists.
 func swapBand(a, c []int, b int) bool {
-	i := slices.IndexFunc(a, func(x int) bool { return MuscleBand(x) == b })
-	j := slices.IndexFunc(c, func(x int) bool { return MuscleBand(x) == b })
+	i := slices.IndexFunc(a, func(x int) bool { return printed.MuscleBand(x) == b })
+	j := slices.IndexFunc(c, func(x int) bool { return printed.MuscleBand(x) == b })
 	if i < 0 || j < 0 {
 		return false
 	}
@@ -53,7 +54,7 @@ func cloneDeal(d deal) deal {
 func runTwin(t *testing.T, players int, opts *pb.Options, a, b deal, v engine.Viewer, seed string, stop func([]engine.Event) bool) {
 	t.Helper()
 	tw := playtest.Twin{Rules: Rules{}, Players: players, Viewer: v, Seed: []byte(seed), Steps: 2000,
-		SetupA: openingEvents(players, opts, a), SetupB: openingEvents(players, opts, b), Stop: stop}
+		SetupA: openingEvents(players, opts, printed.HouseRulesVersion, a), SetupB: openingEvents(players, opts, printed.HouseRulesVersion, b), Stop: stop}
 	steps, err := tw.Run()
 	if err != nil {
 		t.Fatalf("%d players, %v: %v", players, v, err)
@@ -68,10 +69,10 @@ func TestIndistinguishableMuscleHands(t *testing.T) {
 	// differs by a card of the same band (with 3-5 players, one swapped with
 	// a card set aside; with 6, two other seats' cards swapped; with 2, a
 	// blue card swapped with a blue card set aside).
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		opts, _ := NormaliseOptions(players, nil)
 		for p := range players {
-			for band := range MuscleBands {
+			for band := range printed.MuscleBands {
 				seed := fmt.Sprintf("twin/hands/%d/%d/%d", players, p, band)
 				a := twinDeal(players, opts, seed)
 				b := cloneDeal(a)
@@ -94,7 +95,7 @@ func TestIndistinguishableDeckOrders(t *testing.T) {
 	// "Men of Action and Truck deck order: the auditor only": the bottom
 	// cards of each deck, never turned over in twelve rounds, swapped; every
 	// seat and spectators see the same game.
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		opts, _ := NormaliseOptions(players, nil)
 		seed := fmt.Sprintf("twin/decks/%d", players)
 		a := twinDeal(players, opts, seed)
@@ -109,10 +110,10 @@ func TestIndistinguishableDeckOrders(t *testing.T) {
 		}
 		// The auditor tells them apart.
 		ga, gb := engine.NewGame(Rules{}, nil), engine.NewGame(Rules{}, nil)
-		if err := ga.Apply(openingEvents(players, opts, a)...); err != nil {
+		if err := ga.Apply(openingEvents(players, opts, printed.HouseRulesVersion, a)...); err != nil {
 			t.Fatal(err)
 		}
-		if err := gb.Apply(openingEvents(players, opts, b)...); err != nil {
+		if err := gb.Apply(openingEvents(players, opts, printed.HouseRulesVersion, b)...); err != nil {
 			t.Fatal(err)
 		}
 		if bytes.Equal(playtest.MarshalView(ga.State.View(engine.AuditorViewer())), playtest.MarshalView(gb.State.View(engine.AuditorViewer()))) {
@@ -129,7 +130,7 @@ func TestIndistinguishableNonPlayerHands(t *testing.T) {
 	beforeRound11 := func(evs []engine.Event) bool {
 		return slices.ContainsFunc(evs, func(e engine.Event) bool { return e.Public.(*pb.Event).GetRoundStarted().GetRound() >= 11 })
 	}
-	for h := range NonPlayerHands {
+	for h := range printed.NonPlayerHands {
 		seed := fmt.Sprintf("twin/np/%d", h)
 		a := twinDeal(2, opts, seed)
 		b := cloneDeal(a)

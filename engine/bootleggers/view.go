@@ -6,6 +6,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -38,7 +39,7 @@ func (s *State) View(v engine.Viewer) proto.Message {
 		out.Seats = append(out.Seats, s.seatView(i, v))
 	}
 	for i := range s.places {
-		out.Places = append(out.Places, s.placeView(Places[i].Place))
+		out.Places = append(out.Places, s.placeView(printed.Places[i].Place))
 	}
 	out.Offer = s.offerView()
 	for id, t := range s.trucks {
@@ -93,9 +94,9 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.SeatView {
 	for j, st := range p.stills {
 		sv.Stills = append(sv.Stills, &pb.StillView{Still: int32(j), Dice: int32(st.dice), ShutDown: st.shutDown})
 	}
-	bands := make([]int32, MuscleBands)
+	bands := make([]int32, printed.MuscleBands)
 	for _, c := range p.hand {
-		bands[MuscleBand(c)]++
+		bands[printed.MuscleBand(c)]++
 	}
 	sv.MuscleBandCounts = bands
 	if v.SeesAll() || v.IsSeat(engine.Seat(i)) {
@@ -112,15 +113,15 @@ func (s *State) placeView(p pb.DrinkingPlace) *pb.PlaceView {
 	pv := &pb.PlaceView{Place: p, Kind: st.kind, InPlay: st.inPlay, Improvements: int32(st.improvements),
 		Open: s.open(p), Line: int32s(st.line), BigNight: st.bigNight, EntertainmentActs: int32(st.acts),
 		CasinoCards: st.cards.view()}
-	if n, ok := Speakeasy(p); ok {
+	if n, ok := s.house.Speakeasy(p); ok {
 		pv.Circles, pv.Minimum, pv.Dice = int32(n.Circles), int32(n.Minimum), int32(n.Dice)
 		pv.Price, pv.OwnerBonus = int32(n.Price), int32(n.OwnerBonus)
 	} else {
-		pv.Price = int32(House.OMalleysPrice)
+		pv.Price = int32(s.house.OMalleysPrice)
 	}
 	if st.kind == casino {
-		per := int32(CasinoPerCrate(p, s.players))
-		pv.Circles, pv.Minimum, pv.Dice, pv.Price, pv.OwnerBonus = 0, 0, int32(CasinoDice(p)), per, per
+		per := int32(printed.CasinoPerCrate(p, s.players))
+		pv.Circles, pv.Minimum, pv.Dice, pv.Price, pv.OwnerBonus = 0, 0, int32(s.casinoDice(p)), per, per
 	}
 	for c, n := range st.markers {
 		if n > 0 {
@@ -149,13 +150,13 @@ func (s *State) boardwalkSupply() *pb.BoardwalkSupply {
 		return nil
 	}
 	out := &pb.BoardwalkSupply{}
-	for _, c := range Boardwalk.Casinos {
-		if !CasinoAvailable(c.Place, s.players) {
+	for _, c := range s.boardwalk.Casinos {
+		if !printed.CasinoAvailable(c.Place, s.players) {
 			continue
 		}
 		st := s.place(c.Place)
 		v := &pb.CasinoPlacardView{Place: c.Place, InSupply: st.kind != casino, BasePrice: int32(c.BasePrice),
-			PerCrate: int32(CasinoPerCrate(c.Place, s.players)), Dice: int32(CasinoDice(c.Place))}
+			PerCrate: int32(printed.CasinoPerCrate(c.Place, s.players)), Dice: int32(s.casinoDice(c.Place))}
 		if st.kind == casino {
 			v.Owner, v.EntertainmentActs = ptr(int32(st.casinoOwner)), int32(st.acts)
 			out.EntertainmentActsPlaced += int32(st.acts)
@@ -170,7 +171,7 @@ func (s *State) offerView() *pb.OfferView {
 	for i, sl := range s.offer.slots {
 		v := &pb.OfferSlotView{Slot: int32(i)}
 		if sl.card != noCard {
-			v.CardId, v.Kind = ptr(int32(sl.card)), CardKindOf(sl.card)
+			v.CardId, v.Kind = ptr(int32(sl.card)), printed.CardKindOf(sl.card)
 		}
 		if sl.hand != noHand {
 			v.NonPlayerHand = ptr(int32(sl.hand))
@@ -183,7 +184,7 @@ func (s *State) offerView() *pb.OfferView {
 	for i, id := range s.offer.casino {
 		v := &pb.CasinoSlotView{Slot: int32(i)}
 		if id != noCard {
-			v.CardId, v.Kind = ptr(int32(id)), CasinoDeck(s.opts)[id]
+			v.CardId, v.Kind = ptr(int32(id)), printed.CasinoDeck(s.opts)[id]
 		}
 		out.CasinoSlots = append(out.CasinoSlots, v)
 	}
@@ -192,7 +193,7 @@ func (s *State) offerView() *pb.OfferView {
 
 func (s *State) truckView(id int) *pb.TruckView {
 	t := s.trucks[id]
-	n := Truck(TruckSizeOf(id))
+	n := s.house.Truck(printed.TruckSizeOf(id))
 	tv := &pb.TruckView{Truck: int32(id), Size: n.Size, Capacity: int32(n.Capacity), Graft: int32(n.Graft),
 		Owner: int32(t.owner), Crates: int32(t.crates), Place: t.place, Halted: t.halted,
 		ApplePie: t.doubled, InsideJob: t.insideJob}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -15,21 +16,21 @@ func TestCasinosAndTilesWithinReach(t *testing.T) {
 	// only used in 6 player games.": every placard the table uses is in
 	// the supply before anyone redevelops, with its base price (ruling 73),
 	// its payout at this table (ruling 72) and its dice (ruling 77).
-	for players := StandardMinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.StandardMinPlayers; players <= printed.MaxPlayers; players++ {
 		g, _ := boardwalkGame(t, players, &pb.Options{Boardwalk: true})
 		for _, v := range []engine.Viewer{seatView(0), engine.SpectatorViewer(), engine.AuditorViewer()} {
 			sup := g.State.View(v).(*pb.View).GetBoardwalk()
 			want := 3
-			if players == MaxPlayers {
-				want = CasinoPlacards
+			if players == printed.MaxPlayers {
+				want = printed.CasinoPlacards
 			}
 			if len(sup.GetCasinos()) != want || sup.GetEntertainmentActsPlaced() != 0 {
 				t.Fatalf("%d players, %v: the supply is %v", players, v, sup)
 			}
 			for _, c := range sup.GetCasinos() {
-				spec, _ := Casino(c.GetPlace())
+				spec, _ := printed.Casino(c.GetPlace())
 				if !c.GetInSupply() || c.Owner != nil || int(c.GetBasePrice()) != spec.BasePrice ||
-					int(c.GetPerCrate()) != CasinoPerCrate(c.GetPlace(), players) || int(c.GetDice()) != CasinoDice(c.GetPlace()) {
+					int(c.GetPerCrate()) != printed.CasinoPerCrate(c.GetPlace(), players) || int(c.GetDice()) != printed.CasinoDice(c.GetPlace()) {
 					t.Errorf("%d players: placard %v", players, c)
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -27,6 +28,9 @@ type watcher struct {
 	offers map[int32]*pb.TradeProposed
 	// players is the table; casinos the places redeveloped (Boardwalk).
 	players int
+	// version is the game's house rules version, house its table.
+	version int
+	house   *printed.HouseTable
 	casinos map[pb.DrinkingPlace]bool
 	// windfalls, broken and refused are this round's casinos under Gambling
 	// Windfall, Break the Bank and a refused State Gaming Commission;
@@ -72,6 +76,37 @@ func (w *watcher) check(st engine.State, log []engine.Recorded) error {
 	return checkViews(s)
 }
 
+// setupEvents bounds the events of a setup (GameStarted, the Muscle deal,
+// three shuffles, the neutral markers, round 1 and its offer).
+const setupEvents = 8
+
+// invariant is the game's own check for playtest.Conform, which runs it
+// after every event of several games at once, and so keeps nothing
+// between calls (the watcher's ledger, which follows one game's log, is
+// TestRandomGames'): the state's conservation laws, the audience of the
+// bodies not checked before (at the first call the setup's, then the
+// newest event's; ruling 70), the playouts' first prompt, and every
+// viewer's view.
+func invariant(st engine.State, log []engine.Recorded) error {
+	s := st.(*State)
+	if err := s.checkInvariants(); err != nil {
+		return err
+	}
+	from := len(log) - 1
+	if len(log) <= setupEvents {
+		from = 0
+	}
+	for _, r := range log[from:] {
+		if err := checkAudience(r); err != nil {
+			return fmt.Errorf("event %d: %w", r.Seq, err)
+		}
+	}
+	if err := checkFirstPrompt(s); err != nil {
+		return err
+	}
+	return checkViews(s)
+}
+
 // checkFirstPrompt checks that the playouts' firstPrompt is Prompts()[0].
 func checkFirstPrompt(s *State) error {
 	all := s.Prompts()
@@ -102,8 +137,12 @@ func (w *watcher) fold(e *pb.Event) error {
 		n := int(k.GameStarted.GetPlayers())
 		w.money, w.dice = make([]int, n), make([]int, n)
 		w.players, w.casinos = n, map[pb.DrinkingPlace]bool{}
+		w.version = int(k.GameStarted.GetHouseRulesVersion())
+		if w.house = printed.HouseTables[w.version]; w.house == nil {
+			return fmt.Errorf("a game of house rules version %d", w.version)
+		}
 		for i := range n {
-			w.money[i], w.dice[i] = StartingMoney, StartingDice
+			w.money[i], w.dice[i] = printed.StartingMoney, printed.StartingDice
 		}
 	case *pb.Event_RoundStarted:
 		w.windfalls, w.broken, w.refused = map[pb.DrinkingPlace]bool{}, map[pb.DrinkingPlace]bool{}, map[pb.DrinkingPlace]bool{}
@@ -120,7 +159,7 @@ func (w *watcher) fold(e *pb.Event) error {
 	case *pb.Event_CasinoCardTaken:
 		c := k.CasinoCardTaken
 		want := int32(casinoCardCost(c.GetKind()))
-		if spec, _ := CasinoCard(c.GetKind()); spec.Keep || c.GetWasted() {
+		if spec, _ := printed.CasinoCard(c.GetKind()); spec.Keep || c.GetWasted() {
 			want = 0
 		}
 		if c.GetPaid() != want {
@@ -128,7 +167,7 @@ func (w *watcher) fold(e *pb.Event) error {
 		}
 		w.money[c.GetSeat()] -= int(c.GetPaid())
 	case *pb.Event_TruckBought:
-		if int(k.TruckBought.GetBribe()) != Truck(TruckSizeOf(int(k.TruckBought.GetTruck()))).Bribe {
+		if int(k.TruckBought.GetBribe()) != w.house.Truck(printed.TruckSizeOf(int(k.TruckBought.GetTruck()))).Bribe {
 			return fmt.Errorf("truck %d bought for %d", k.TruckBought.GetTruck(), k.TruckBought.GetBribe())
 		}
 		w.money[k.TruckBought.GetSeat()] -= int(k.TruckBought.GetBribe())
@@ -150,7 +189,7 @@ func (w *watcher) fold(e *pb.Event) error {
 	case *pb.Event_CasinoCardPlayed:
 		w.casinoCard(k.CasinoCardPlayed)
 	case *pb.Event_CommissionAnswered:
-		if p := k.CommissionAnswered.GetPaid(); p != 0 && p != StateGamingCommissionFee {
+		if p := k.CommissionAnswered.GetPaid(); p != 0 && p != printed.StateGamingCommissionFee {
 			return fmt.Errorf("a State Gaming Commission of %d", p)
 		}
 		w.money[k.CommissionAnswered.GetSeat()] -= int(k.CommissionAnswered.GetPaid())
@@ -172,7 +211,7 @@ func (w *watcher) fold(e *pb.Event) error {
 // and each payment to its Mobster, at the printed price a marker (rulings
 // 73, 74, 80).
 func (w *watcher) redeveloped(e *pb.CasinoRedeveloped) error {
-	c, _ := Casino(e.GetPlace())
+	c, _ := printed.BoardwalkTables[w.version].Casino(e.GetPlace())
 	total := int(e.GetBasePrice())
 	if total != c.BasePrice {
 		return fmt.Errorf("%v redeveloped for a base price of %d", e.GetPlace(), total)
@@ -180,13 +219,13 @@ func (w *watcher) redeveloped(e *pb.CasinoRedeveloped) error {
 	for _, p := range e.GetPayments() {
 		each := int(p.GetPaid()) / max(1, int(p.GetMarkers()))
 		if p.GetSeat() == e.GetSeat() && p.GetPaid() != 0 ||
-			p.GetSeat() != e.GetSeat() && each != CasinoMarkerPrice && each != ThrowTheBumsOutPrice {
+			p.GetSeat() != e.GetSeat() && each != printed.CasinoMarkerPrice && each != printed.ThrowTheBumsOutPrice {
 			return fmt.Errorf("seat %d paid %d for %d markers", p.GetSeat(), p.GetPaid(), p.GetMarkers())
 		}
 		w.money[p.GetSeat()] += int(p.GetPaid())
 		total += int(p.GetPaid())
 	}
-	if f := e.GetOrdinanceFee(); f != 0 && f != NewCityOrdinanceFee {
+	if f := e.GetOrdinanceFee(); f != 0 && f != printed.NewCityOrdinanceFee {
 		return fmt.Errorf("a New City Ordinance's fee of %d", f)
 	}
 	total += int(e.GetOrdinanceFee())
@@ -200,12 +239,12 @@ func (w *watcher) redeveloped(e *pb.CasinoRedeveloped) error {
 // taken accounts for a card taken: its printed cost, or nothing when
 // wasted; a die on a still, or a Remote Still built.
 func (w *watcher) taken(c *pb.CardTaken) error {
-	spec, _ := Card(c.GetKind())
+	spec, _ := printed.Card(c.GetKind())
 	want := int32(spec.Cost)
 	if c.GetWasted() {
 		want = 0
 	}
-	if c.GetPaid() != want || c.GetKind() != CardKindOf(int(c.GetCardId())) {
+	if c.GetPaid() != want || c.GetKind() != printed.CardKindOf(int(c.GetCardId())) {
 		return fmt.Errorf("card %d (%v) taken for %d", c.GetCardId(), c.GetKind(), c.GetPaid())
 	}
 	w.money[c.GetSeat()] -= int(c.GetPaid())
@@ -218,11 +257,11 @@ func (w *watcher) taken(c *pb.CardTaken) error {
 // sold accounts for a sale: the place's price per crate to each seller
 // and its bonus per crate bought to the owner (ruling 44).
 func (w *watcher) sold(s *pb.WhiskeySold) error {
-	price, bonus := House.OMalleysPrice, 0
-	if n, ok := Speakeasy(s.GetPlace()); ok {
+	price, bonus := w.house.OMalleysPrice, 0
+	if n, ok := w.house.Speakeasy(s.GetPlace()); ok {
 		price, bonus = n.Price, n.OwnerBonus
 	}
-	if per := CasinoPerCrate(s.GetPlace(), w.players); w.casinos[s.GetPlace()] {
+	if per := printed.CasinoPerCrate(s.GetPlace(), w.players); w.casinos[s.GetPlace()] {
 		price, bonus = per, per
 		w.money[s.GetOwner()] += int(s.GetGamblingProfit())
 	}
@@ -238,13 +277,17 @@ func (w *watcher) sold(s *pb.WhiskeySold) error {
 	if s.Owner != nil {
 		windfall := 0
 		if w.windfalls[s.GetPlace()] {
-			windfall = GamblingWindfallBonus
+			windfall = printed.GamblingWindfallBonus
 		}
 		diverted, err := w.insideJob(s, bonus+windfall)
 		if err != nil {
 			return err
 		}
-		owed := total - diverted
+		owed := total
+		if w.version < rulingsReadAgain {
+			// Version 2's ruling 97: the owner is not paid for them.
+			owed -= diverted
+		}
 		windfall *= owed
 		if withheld := w.broken[s.GetPlace()] || w.refused[s.GetPlace()]; withheld != s.GetOwnerWithheld() || withheld && s.GetGamblingProfit() != 0 {
 			return fmt.Errorf("the owner at %v withheld %v, gambling %d", s.GetPlace(), s.GetOwnerWithheld(), s.GetGamblingProfit())
@@ -276,7 +319,8 @@ func (w *watcher) casinoCard(c *pb.CasinoCardPlayed) {
 
 // insideJob checks and pays the Inside Job payouts of a casino's sale: the
 // owner's payout (rate a crate) for the crates of the truck named, to its
-// seller (ruling 97); it returns the crates so paid.
+// seller (ruling 97); it returns the crates so paid (which version 2 did
+// not pay the owner for).
 func (w *watcher) insideJob(s *pb.WhiskeySold, rate int) (int, error) {
 	n := 0
 	for _, sale := range s.GetSales() {
@@ -382,11 +426,11 @@ func checkViews(s *State) error {
 // kinds whose legal forms the prompts list in full (the template-only
 // forms, a trade offer or a truck sent out, are left out).
 func randomCommand(r *engine.Rand) proto.Message {
-	place := func() pb.DrinkingPlace { return pb.DrinkingPlace(r.IntN(PlaceCount + 2)) }
-	seat := func() int32 { return int32(r.IntN(MaxPlayers+2)) - 1 }
+	place := func() pb.DrinkingPlace { return pb.DrinkingPlace(r.IntN(printed.PlaceCount + 2)) }
+	seat := func() int32 { return int32(r.IntN(printed.MaxPlayers+2)) - 1 }
 	switch r.IntN(12) {
 	case 0:
-		return Cmd(&pb.ChooseMuscle{Card: int32(r.IntN(MuscleCards + 2))})
+		return Cmd(&pb.ChooseMuscle{Card: int32(r.IntN(printed.MuscleCards + 2))})
 	case 1:
 		t := &pb.TakeMenOfAction{Slot: int32(r.IntN(8)) - 1}
 		if r.IntN(3) == 0 {
@@ -414,14 +458,14 @@ func randomCommand(r *engine.Rand) proto.Message {
 	case 9:
 		return Cmd(&pb.RunTheWhiskey{})
 	case 10:
-		return Cmd(&pb.CallTheOrder{Place: place(), Trucks: []int32{int32(r.IntN(TruckFigures)), int32(r.IntN(TruckFigures))}})
+		return Cmd(&pb.CallTheOrder{Place: place(), Trucks: []int32{int32(r.IntN(printed.TruckFigures)), int32(r.IntN(printed.TruckFigures))}})
 	}
 	return &pb.Command{}
 }
 
 // randomPlay plays a random card with a random target.
 func randomPlay(r *engine.Rand, place func() pb.DrinkingPlace, seat func() int32) *pb.PlayCard {
-	c := &pb.PlayCard{CardId: int32(r.IntN(MenOfActionCards+2)) - 1}
+	c := &pb.PlayCard{CardId: int32(r.IntN(printed.MenOfActionCards+2)) - 1}
 	colour := func() *pb.Colour {
 		if r.IntN(4) == 0 {
 			return &pb.Colour{Who: &pb.Colour_Neutral{Neutral: true}}
@@ -440,9 +484,9 @@ func randomPlay(r *engine.Rand, place func() pb.DrinkingPlace, seat func() int32
 	case 2:
 		c.Effect = &pb.PlayCard_PayOffTheCopper{PayOffTheCopper: &pb.PayOffTheCopper{}}
 	case 3:
-		c.Effect = &pb.PlayCard_Hijack{Hijack: &pb.Hijack{Truck: int32(r.IntN(TruckFigures+1)) - 1}}
+		c.Effect = &pb.PlayCard_Hijack{Hijack: &pb.Hijack{Truck: int32(r.IntN(printed.TruckFigures+1)) - 1}}
 	case 4:
-		c.Effect = &pb.PlayCard_HaltAnOrder{HaltAnOrder: &pb.HaltAnOrder{Truck: int32(r.IntN(TruckFigures+1)) - 1}}
+		c.Effect = &pb.PlayCard_HaltAnOrder{HaltAnOrder: &pb.HaltAnOrder{Truck: int32(r.IntN(printed.TruckFigures+1)) - 1}}
 	default:
 		c.Effect = &pb.PlayCard_BigNight{BigNight: &pb.BigNight{Place: place()}}
 	}

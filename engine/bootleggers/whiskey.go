@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -50,16 +51,16 @@ func (s *State) checkRun(seat int, r *pb.Run) *engine.RuleError {
 	if s.runnerOf(id) != seat || t.place != pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
 		return engine.Refuse(ReasonNotYourTruck, "you do not run truck %d at home this round", id)
 	}
-	if n := int(r.GetCrates()); n < 1 || n > Truck(TruckSizeOf(id)).Capacity {
-		return engine.Refuse(ReasonBadLoad, "truck %d carries 1 to %d crates, not %d", id, Truck(TruckSizeOf(id)).Capacity, n)
+	if n := int(r.GetCrates()); n < 1 || n > s.house.Truck(printed.TruckSizeOf(id)).Capacity {
+		return engine.Refuse(ReasonBadLoad, "truck %d carries 1 to %d crates, not %d", id, s.house.Truck(printed.TruckSizeOf(id)).Capacity, n)
 	}
 	p := r.GetPlace()
-	if p < omalleys || int(p) > PlaceCount || !s.place(p).inPlay ||
+	if p < omalleys || int(p) > printed.PlaceCount || !s.place(p).inPlay ||
 		(s.place(p).kind != speakeasy && s.place(p).kind != casino && s.place(p).kind != pb.PlaceKind_PLACE_KIND_OMALLEYS) {
 		return engine.Malform(ReasonBadPlace, "%v is not a drinking place in play", p)
 	}
 	if !s.open(p) {
-		return engine.Refuse(ReasonPlaceClosed, "%s is closed", Place(p).Name)
+		return engine.Refuse(ReasonPlaceClosed, "%s is closed", printed.Place(p).Name)
 	}
 	return nil
 }
@@ -84,7 +85,7 @@ func (s *State) proposeTrade(seat int, c *pb.ProposeTrade) (func(decision), *eng
 			open++
 		}
 	}
-	if open >= House.OpenTradesPerSeat {
+	if open >= s.house.OpenTradesPerSeat {
 		return nil, engine.Refuse(ReasonTooManyOffers, "you have %d open offers", open)
 	}
 	if err := s.checkSides(seat, to, give, get, ReasonBadTrade); err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -33,7 +34,7 @@ func (b decision) event(seat int, target *int32) {
 	s := b.State()
 	switch l := s.seats[seat].location; l {
 	case casino:
-		n := min(CasinoReveal, len(s.deck))
+		n := min(printed.CasinoReveal, len(s.deck))
 		cards := &pb.CasinoCards{Seat: int32(seat), CardIds: slices.Clone(s.deck[:n])}
 		b.Emit(withSecret(&pb.CasinoRevealed{Seat: int32(seat), Count: int32(n)}, cards, seat))
 	case officers, curtain:
@@ -63,7 +64,7 @@ func (b decision) steal(seat int, id int32) {
 	s := b.State()
 	kind, target := s.pend.kind, s.pend.target
 	b.Emit(pub(&pb.Stolen{Seat: int32(seat), From: int32(target), CardId: id}))
-	if kind == pb.PendingKind_PENDING_KIND_SEEDY_PETES && s.pend.steals < SeedyPetesMaxSteals &&
+	if kind == pb.PendingKind_PENDING_KIND_SEEDY_PETES && s.pend.steals < printed.SeedyPetesMaxSteals &&
 		s.holdings(target) > s.holdings(seat) {
 		return
 	}
@@ -82,7 +83,7 @@ func (b decision) expose(seat int, guess pb.BoozeType) {
 		// "The first player to Expose another player takes a Snitch token.
 		// If there are seven or more players, the second player to Expose
 		// another player also takes a Snitch token": one token per player.
-		e.SnitchToken = s.snitches < SnitchTokens(s.players) && s.seats[seat].snitches == 0
+		e.SnitchToken = s.snitches < printed.SnitchTokens(s.players) && s.seats[seat].snitches == 0
 	}
 	b.Emit(pub(e))
 	b.endTurn(seat)

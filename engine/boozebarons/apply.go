@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -94,14 +95,14 @@ func (s *State) withSeat(seat int32, f func(*seatState) error) error {
 }
 
 func (s *State) applyStarted(g *pb.GameStarted) error {
-	if s.players != 0 || g.Players < MinPlayers || g.Players > MaxPlayers || g.Options == nil {
+	if s.players != 0 || g.Players < printed.MinPlayers || g.Players > printed.MaxPlayers || g.Options == nil {
 		return corrupt("bad game_started")
 	}
 	s.players = int(g.Players)
 	s.opts = proto.Clone(g.Options).(*pb.Options)
 	s.seats = make([]seatState, s.players)
 	for i := range s.seats {
-		for _, l := range Locations {
+		for _, l := range printed.Locations {
 			s.seats[i].hand[l] = true
 		}
 	}
@@ -115,7 +116,7 @@ func (s *State) applyDrawn(ids []int32) error {
 			return corrupt("card %d is not on top of the deck", id)
 		}
 		s.deck = s.deck[1:]
-		l := Deck[id].Location
+		l := printed.Deck[id].Location
 		s.at[l] = append(s.at[l], id)
 	}
 	return nil
@@ -155,7 +156,7 @@ func (s *State) applyRevealed(moves []*pb.SeatLocation) error {
 	}
 	for _, m := range moves {
 		err := s.withSeat(m.Seat, func(p *seatState) error {
-			if !validLocation(m.Location) || !p.hand[m.Location] {
+			if !printed.ValidLocation(m.Location) || !p.hand[m.Location] {
 				return corrupt("seat %d has no Movement card %v", m.Seat, m.Location)
 			}
 			if p.played != 0 {

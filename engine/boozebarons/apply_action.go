@@ -3,14 +3,15 @@ package boozebarons
 import (
 	"slices"
 
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
 func (s *State) applyDelivered(d *pb.Delivered) error {
-	if !validCard(d.CardId) {
+	if !printed.ValidCard(d.CardId) {
 		return corrupt("card %d", d.CardId)
 	}
-	l := Deck[d.CardId].Location
+	l := printed.Deck[d.CardId].Location
 	var ok bool
 	if s.at[l], ok = removeID(s.at[l], d.CardId); !ok {
 		return corrupt("card %d is not at its Location", d.CardId)
@@ -84,10 +85,10 @@ func (s *State) applyCasinoKept(c *pb.CasinoKept) error {
 
 func (s *State) applyDocksCollected(d *pb.DocksCollected) error {
 	for _, id := range d.CardIds {
-		if !validCard(id) {
+		if !printed.ValidCard(id) {
 			return corrupt("card %d", id)
 		}
-		l := Deck[id].Location
+		l := printed.Deck[id].Location
 		var ok bool
 		if s.at[l], ok = removeID(s.at[l], id); !ok {
 			return corrupt("card %d is not at its Location", id)

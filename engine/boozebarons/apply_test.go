@@ -32,7 +32,7 @@ func TestApplyRefusesForeignAndCorruptBodies(t *testing.T) {
 }
 
 func TestDecideRefusesNonsense(t *testing.T) {
-	if _, err := newState().Decide(0, Cmd(&pb.Pass{}), nil); err == nil {
+	if _, _, err := newState().Decide(0, Cmd(&pb.Pass{}), nil); err == nil {
 		t.Error("decided before setup")
 	}
 	tb := newTable(t, nil, four)
@@ -48,7 +48,7 @@ func TestDecideRefusesNonsense(t *testing.T) {
 		{0, Cmd(&pb.ChooseMovement{}), ReasonBadLocation},
 		{0, Cmd(&pb.ChooseMovement{Location: 9}), ReasonBadLocation},
 	} {
-		_, err := tb.g.State.Decide(tc.seat, tc.cmd, nil)
+		_, _, err := tb.g.State.Decide(tc.seat, tc.cmd, nil)
 		if re, ok := engine.AsRuleError(err); !ok || re.Reason != tc.reason || re.Kind != engine.Malformed {
 			t.Errorf("%v %v: %v", tc.seat, tc.cmd, err)
 		}

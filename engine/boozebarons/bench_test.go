@@ -38,7 +38,7 @@ func recordGame(tb testing.TB, players int, seed uint64) benchGame {
 		}
 		p := due[pick.IntN(len(due))]
 		cmd := p.Legal[pick.IntN(len(p.Legal))]
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, _, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -51,8 +51,9 @@ func recordGame(tb testing.TB, players int, seed uint64) benchGame {
 	return bg
 }
 
-// BenchmarkPlayCommand measures Decide then Apply of one command on the
-// live state, as the service does for each SubmitCommand (5 players).
+// BenchmarkPlayCommand measures the Decide of one command on the live
+// game, whose events lead to the next game, which the service keeps for
+// each SubmitCommand (5 players).
 func BenchmarkPlayCommand(b *testing.B) {
 	bg := recordGame(b, 5, 1)
 	b.ReportAllocs()
@@ -66,13 +67,11 @@ func BenchmarkPlayCommand(b *testing.B) {
 			if n == b.N {
 				break
 			}
-			evs, err := g.Decide(c.Seat, c.Command)
+			_, next, err := g.Decide(c.Seat, c.Command)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := g.Apply(evs...); err != nil {
-				b.Fatal(err)
-			}
+			g = next
 			n++
 		}
 	}
@@ -122,7 +121,7 @@ func BenchmarkVerify(b *testing.B) {
 	cfg := engine.Config{Players: 5}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := engine.Verify(boozebarons.Rules{}, cfg, bg.seed, bg.cmds, rec); err != nil {
+		if err := engine.Verify(boozebarons.Module(), cfg, bg.seed, bg.cmds, rec); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -114,7 +115,7 @@ func (s *State) checkSeat(t int32) *engine.RuleError {
 }
 
 func checkCard(id int32) *engine.RuleError {
-	if !validCard(id) {
+	if !printed.ValidCard(id) {
 		return engine.Malform(ReasonBadCard, "there is no Delivery card %d", id)
 	}
 	return nil
@@ -125,7 +126,7 @@ func checkCard(id int32) *engine.RuleError {
 // sealed card cannot be changed (the kit's sealed choice refuses it).
 func (s *State) checkChoose(seat int, l pb.Location) *engine.RuleError {
 	p := &s.seats[seat]
-	if !validLocation(l) {
+	if !printed.ValidLocation(l) {
 		return engine.Malform(ReasonBadLocation, "unknown Location %d", l)
 	}
 	if err := s.moves.Check(engine.Seat(seat), "a Movement card"); err != nil {
@@ -176,7 +177,7 @@ func (s *State) checkDeliver(seat int, id int32) *engine.RuleError {
 }
 
 func (s *State) checkMatch(seat int, id int32) *engine.RuleError {
-	if !Deck[id].Shows(s.seats[seat].booze) {
+	if !printed.Deck[id].Shows(s.seats[seat].booze) {
 		return engine.Refuse(ReasonBoozeTypeMismatch, "card %d does not show your Booze type", id)
 	}
 	return nil
@@ -220,7 +221,7 @@ func (s *State) checkSteal(seat int, id int32) *engine.RuleError {
 // checkExpose: "After Tailing an Unexposed player, you may attempt to
 // Expose that player by publicly guessing their Booze type."
 func (s *State) checkExpose(guess pb.BoozeType) *engine.RuleError {
-	if !validBooze(guess) {
+	if !printed.ValidBooze(guess) {
 		return engine.Malform(ReasonBadBoozeType, "unknown Booze type %d", guess)
 	}
 	if s.seats[s.pend.target].exposed {
@@ -248,7 +249,7 @@ func checkCards(ids []int32, max int) *engine.RuleError {
 // checkCasinoKeep: "You may choose and keep any number of those Delivery
 // cards that match your Booze type."
 func (s *State) checkCasinoKeep(seat int, ids []int32) *engine.RuleError {
-	if err := checkCards(ids, CasinoReveal); err != nil {
+	if err := checkCards(ids, printed.CasinoReveal); err != nil {
 		return err
 	}
 	for _, id := range ids {
@@ -265,11 +266,11 @@ func (s *State) checkCasinoKeep(seat int, ids []int32) *engine.RuleError {
 // checkDocksCollect: "That player may collect up to 2 Delivery cards that
 // match their Booze type from any Location(s)."
 func (s *State) checkDocksCollect(seat int, ids []int32) *engine.RuleError {
-	if err := checkCards(ids, DocksCollectMax); err != nil {
+	if err := checkCards(ids, printed.DocksCollectMax); err != nil {
 		return err
 	}
 	for _, id := range ids {
-		if !slices.Contains(s.at[Deck[id].Location], id) {
+		if !slices.Contains(s.at[printed.Deck[id].Location], id) {
 			return engine.Refuse(ReasonNotAtLocation, "card %d is not waiting at a Location", id)
 		}
 		if err := s.checkMatch(seat, id); err != nil {

@@ -16,7 +16,7 @@ var decider = engine.Decider[*State, *pb.Command]{Game: "Booze Barons", Rule: ru
 // find what follows: the end of a turn, of a round, of the game. The state
 // itself is never modified. Booze Barons draws all its randomness at setup,
 // so rng is unused.
-func (s *State) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
+func (s *State) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, engine.State, error) {
 	return decider.Decide(s, seat, cmd, rng)
 }
 

@@ -12,19 +12,26 @@
 // command (with Awaits) and runs the game's rule on an engine.Decision;
 // the Move Phase's Movement cards are the kit's sealed choices.
 //
-// Layout:
-//   - data.go: every printed number, name and table (the Locations and
-//     their Events, the twelve Booze types, the 36-card Delivery deck, the
-//     Dealing Booze table, Snitch thresholds, the refill, the scoring rows).
-//   - module.go, board.go, labels.go: the game as the platform registers it
-//     (engine.Module): its variants, its printed data as a message (Board)
-//     and the labels of its commands and events. Board and Labels read only
-//     data.go and the messages, never the rules.
-//   - setup.go: Rules, options, the deal.
+// Layout (the shape of every game, docs/architecture.md "How to add a
+// game"):
+//   - engine/boozebarons/printed: every printed number, name and table
+//     (the Locations and their Events, the twelve Booze types, the
+//     36-card Delivery deck, the Dealing Booze table, Snitch tokens, the
+//     refill, the scoring rows), the Board message built from them and
+//     the labels of commands and events: no rule and no state, so the
+//     labels, the CLI and the service read the data without the rules.
+//   - module.go: the game as the platform registers it ([engine.Module]):
+//     its variants, rules version, takeback declaration (takeback.go),
+//     resign command, bots, timeout default, and printed's Board and
+//     Labels. Booze Barons has no engine/boozebarons/strategy: every bot
+//     it has plays on dealt worlds of the rules (below), none from a
+//     seat's view alone.
+//   - setup.go: Rules, options, the deal; names.go: short names of the
+//     enum values the rules name most.
 //   - state.go, apply.go: the folded state and the one Apply switch.
 //   - decide.go, actions.go, round.go: Decide and the rule: its checks,
 //     then, unless it only checks, its events, applied to a copy of the
-//     state to find what follows (Decide never mutates the state).
+//     state, which Decide hands back (Decide never mutates the state).
 //   - checks.go: Awaits (whom the game waits for) and the rule checks
 //     shared by Decide and Prompts, so that the commands a seat is offered
 //     are exactly those Decide accepts.
@@ -34,7 +41,7 @@
 //     level (docs/bots.md): what a seat has learned from its history and
 //     the worlds consistent with it, the goal-aware heuristic (the easy
 //     bot and the search's default policy), and the game's side of
-//     engine/search.
+//     engine/search. They fold worlds with the rules, so they live here.
 //
 // Rulings on what the rulebook leaves open are listed in
 // docs/rules/booze-barons.md.

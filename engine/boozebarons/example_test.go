@@ -18,7 +18,7 @@ func Example() {
 	}
 	for seat, l := range []pb.Location{pb.Location_LOCATION_CASINO_REGALE, pb.Location_LOCATION_DOCKS, pb.Location_LOCATION_DOCKS} {
 		cmd := boozebarons.Cmd(&pb.ChooseMovement{Location: l})
-		evs, err := g.Decide(engine.Seat(seat), cmd)
+		evs, _, err := g.Decide(engine.Seat(seat), cmd)
 		if err != nil {
 			panic(err)
 		}

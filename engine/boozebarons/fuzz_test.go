@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
@@ -24,7 +25,7 @@ func FuzzDecide(f *testing.F) {
 		f.Add(uint8(5), uint16(40), uint8(1), b)
 	}
 	f.Fuzz(func(t *testing.T, players uint8, steps uint16, seat uint8, data []byte) {
-		n := MinPlayers + int(players)%(MaxPlayers-MinPlayers+1)
+		n := printed.MinPlayers + int(players)%(printed.MaxPlayers-printed.MinPlayers+1)
 		seed := []byte{players, byte(steps), byte(steps >> 8)}
 		g, _, err := engine.Start(Rules{}, engine.Config{Players: n}, seed)
 		if err != nil {
@@ -42,7 +43,7 @@ func FuzzDecide(f *testing.F) {
 				}
 			}
 			p := live[bot.IntN(len(live))]
-			evs, err := g.Decide(p.Seat, p.Legal[bot.IntN(len(p.Legal))])
+			evs, _, err := g.Decide(p.Seat, p.Legal[bot.IntN(len(p.Legal))])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +56,7 @@ func FuzzDecide(f *testing.F) {
 			return
 		}
 		before := playtest.Fingerprint(g.State)
-		_, err = g.State.Decide(engine.Seat(int(seat)-3), cmd, nil)
+		_, _, err = g.State.Decide(engine.Seat(int(seat)-3), cmd, nil)
 		if err != nil {
 			if _, ok := engine.AsRuleError(err); !ok {
 				t.Fatalf("not a rule error: %v", err)

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -43,7 +44,7 @@ func newTable(t *testing.T, opts *pb.Options, booze []pb.BoozeType, first ...int
 
 func deckStarting(first ...int32) []int32 {
 	deck := slices.Clone(first)
-	for id := range int32(DeckSize) {
+	for id := range int32(printed.DeckSize) {
 		if !slices.Contains(first, id) {
 			deck = append(deck, id)
 		}
@@ -64,7 +65,7 @@ func (tb *table) st() *State { return tb.g.State.(*State) }
 // do sends a command that must be accepted and applies its events.
 func (tb *table) do(seat int, kind proto.Message) []engine.Event {
 	tb.t.Helper()
-	evs, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
+	evs, _, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
 	if err != nil {
 		tb.t.Fatalf("seat %d %v: %v", seat, kind, err)
 	}
@@ -77,7 +78,7 @@ func (tb *table) do(seat int, kind proto.Message) []engine.Event {
 // refuse sends a command that must be refused with reason.
 func (tb *table) refuse(seat int, kind proto.Message, reason string) {
 	tb.t.Helper()
-	_, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
+	_, _, err := tb.g.Decide(engine.Seat(seat), Cmd(kind))
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Reason != reason {
 		tb.t.Fatalf("seat %d %v: got %v, want %s", seat, kind, err, reason)

@@ -4,6 +4,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -54,7 +55,7 @@ type heuristic struct {
 // table shows now (the cards each seat holds and the Exposed ones).
 func newHeuristic(s *State, seat int, suspects func(int) typeMask, r *engine.Rand) heuristic {
 	h := heuristic{s: s, seat: seat, me: &s.seats[seat], r: r}
-	h.mob = mobMask(MobOf(h.me.booze))
+	h.mob = mobMask(printed.MobOf(h.me.booze))
 	h.suspects = suspects
 	if suspects == nil {
 		h.suspects = h.shown
@@ -201,16 +202,16 @@ func (h heuristic) finish() *pb.Command {
 	case pb.PendingKind_PENDING_KIND_CASINO:
 		var keep []int32
 		for _, id := range s.pend.casino {
-			if Deck[id].Shows(h.me.booze) {
+			if printed.Deck[id].Shows(h.me.booze) {
 				keep = append(keep, id)
 			}
 		}
 		return &pb.Command{Kind: &pb.Command_CasinoKeep{CasinoKeep: &pb.CasinoKeep{CardIds: keep}}}
 	case pb.PendingKind_PENDING_KIND_DOCKS:
 		var take []int32
-		for _, l := range Locations {
+		for _, l := range printed.Locations {
 			for _, id := range sortedIDs(s.at[l]) {
-				if len(take) < DocksCollectMax && Deck[id].Shows(h.me.booze) {
+				if len(take) < printed.DocksCollectMax && printed.Deck[id].Shows(h.me.booze) {
 					take = append(take, id)
 				}
 			}
@@ -230,7 +231,7 @@ func (h heuristic) choose() *pb.Command {
 func (h heuristic) move() pb.Location {
 	var best pb.Location
 	bestValue := -1.0
-	for _, l := range Locations {
+	for _, l := range printed.Locations {
 		if !h.me.hand[l] {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -71,7 +72,7 @@ func TestHeuristicKeepsEveryMatchingCasinoCard(t *testing.T) {
 // whole games of every size and either Docks side: the search never falls
 // back to a uniform command.
 func TestPlayoutsAreLegal(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		for run := range 3 {
 			opts := &pb.Options{}
 			if run == 1 {
@@ -84,7 +85,7 @@ func TestPlayoutsAreLegal(t *testing.T) {
 			r := engine.NewRand([32]byte{byte(players), byte(run)})
 			for steps := 0; g.State.Outcome() == nil; steps++ {
 				seat, cmd := SearchGame{}.Playout(g.State, r)
-				evs, err := g.Decide(seat, cmd)
+				evs, _, err := g.Decide(seat, cmd)
 				if err != nil || steps > 2000 {
 					t.Fatalf("%d players, run %d, step %d: %v %v: %v", players, run, steps, seat, cmd, err)
 				}

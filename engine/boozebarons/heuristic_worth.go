@@ -1,6 +1,7 @@
 package boozebarons
 
 import (
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -8,7 +9,7 @@ import (
 func (h heuristic) matchingAt(l pb.Location) (int32, bool) {
 	best, found := int32(0), false
 	for _, id := range h.s.at[l] {
-		if Deck[id].Shows(h.me.booze) && (!found || id < best) {
+		if printed.Deck[id].Shows(h.me.booze) && (!found || id < best) {
 			best, found = id, true
 		}
 	}
@@ -19,7 +20,7 @@ func (h heuristic) matchingAt(l pb.Location) (int32, bool) {
 func (h heuristic) stealable(t int) (int32, bool) {
 	best, found := int32(0), false
 	for _, id := range h.s.seats[t].faceDown {
-		if Deck[id].Shows(h.me.booze) && (!found || id < best) {
+		if printed.Deck[id].Shows(h.me.booze) && (!found || id < best) {
 			best, found = id, true
 		}
 	}
@@ -64,8 +65,8 @@ func (h heuristic) exposeWorth(t int) (float64, pb.BoozeType) {
 		return 0, 0
 	}
 	gain := exposeWorth
-	if h.s.snitches < SnitchTokens(h.s.players) && h.me.snitches == 0 {
-		gain += SnitchCoins
+	if h.s.snitches < printed.SnitchTokens(h.s.players) && h.me.snitches == 0 {
+		gain += printed.SnitchCoins
 	}
 	return gain / float64(c.count()), others[h.r.IntN(len(others))]
 }
@@ -98,7 +99,7 @@ func (h heuristic) peteWorth(t int) float64 {
 	}
 	n := 0
 	for _, id := range h.s.seats[t].faceDown {
-		if Deck[id].Shows(h.me.booze) {
+		if printed.Deck[id].Shows(h.me.booze) {
 			n++
 		}
 	}

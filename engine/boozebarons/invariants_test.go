@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -26,8 +27,8 @@ func invariant(st engine.State, log []engine.Recorded) error {
 	for _, p := range s.seats {
 		snitches += p.snitches
 	}
-	if snitches != s.snitches || s.snitches > SnitchTokens(s.players) {
-		return fmt.Errorf("snitch tokens: %d held, %d taken, %d in play", snitches, s.snitches, SnitchTokens(s.players))
+	if snitches != s.snitches || s.snitches > printed.SnitchTokens(s.players) {
+		return fmt.Errorf("snitch tokens: %d held, %d taken, %d in play", snitches, s.snitches, printed.SnitchTokens(s.players))
 	}
 	if s.result != nil {
 		return scoresFromLog(s, log)
@@ -36,7 +37,7 @@ func invariant(st engine.State, log []engine.Recorded) error {
 }
 
 func deliveryConserved(s *State) error {
-	seen := make([]int, DeckSize)
+	seen := make([]int, printed.DeckSize)
 	count := func(ids []int32) {
 		for _, id := range ids {
 			seen[id]++
@@ -44,10 +45,10 @@ func deliveryConserved(s *State) error {
 	}
 	count(s.deck)
 	count(s.pend.casino)
-	for _, l := range Locations {
+	for _, l := range printed.Locations {
 		count(s.at[l])
 		for _, id := range s.at[l] {
-			if Deck[id].Location != l {
+			if printed.Deck[id].Location != l {
 				return fmt.Errorf("card %d waits at %v", id, l)
 			}
 		}
@@ -56,7 +57,7 @@ func deliveryConserved(s *State) error {
 		count(p.faceUp)
 		count(p.faceDown)
 		for _, id := range append(slices.Clone(p.faceUp), p.faceDown...) {
-			if !Deck[id].Shows(p.booze) {
+			if !printed.Deck[id].Shows(p.booze) {
 				return fmt.Errorf("seat %d holds card %d, which does not show its type", i, id)
 			}
 		}
@@ -71,7 +72,7 @@ func deliveryConserved(s *State) error {
 
 func movementConserved(s *State) error {
 	for i, p := range s.seats {
-		for _, l := range Locations {
+		for _, l := range printed.Locations {
 			n := 0
 			if p.hand[l] {
 				n++
@@ -138,7 +139,7 @@ func scoresFromLog(s *State, log []engine.Recorded) error {
 	for i := range n {
 		coins := cards[i] + snitch[i] + 2*(6-lostMine[i])
 		for _, from := range takenFrom[i] {
-			if MobOf(booze[from]) == MobOf(booze[i]) {
+			if printed.MobOf(booze[from]) == printed.MobOf(booze[i]) {
 				coins -= 2
 			} else {
 				coins += 2
@@ -178,7 +179,7 @@ func mobScoresFromPlayers(s *State) error {
 	}
 	o := s.Outcome()
 	for _, w := range o.Winners {
-		if !slices.Contains(s.result.Winners, MobOf(s.seats[w].booze)) {
+		if !slices.Contains(s.result.Winners, printed.MobOf(s.seats[w].booze)) {
 			return fmt.Errorf("winner seat %d is not of a winning Mob", w)
 		}
 	}
@@ -187,8 +188,8 @@ func mobScoresFromPlayers(s *State) error {
 
 // randomCommand makes a command that may or may not be legal.
 func randomCommand(r *engine.Rand) proto.Message {
-	card := func() int32 { return int32(r.IntN(DeckSize+2)) - 1 }
-	seat := func() int32 { return int32(r.IntN(MaxPlayers+1)) - 1 }
+	card := func() int32 { return int32(r.IntN(printed.DeckSize+2)) - 1 }
+	seat := func() int32 { return int32(r.IntN(printed.MaxPlayers+1)) - 1 }
 	switch r.IntN(10) {
 	case 0:
 		return Cmd(&pb.ChooseMovement{Location: pb.Location(r.IntN(8))})
@@ -219,7 +220,7 @@ func randomCommand(r *engine.Rand) proto.Message {
 func randomIDs(r *engine.Rand, max int) []int32 {
 	ids := make([]int32, r.IntN(max+1))
 	for i := range ids {
-		ids[i] = int32(r.IntN(DeckSize))
+		ids[i] = int32(r.IntN(printed.DeckSize))
 	}
 	return ids
 }

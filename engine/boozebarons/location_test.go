@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -42,10 +43,10 @@ func TestCasinoRegale(t *testing.T) {
 	if k := evs[0].Public.(*pb.Event).GetCasinoKept(); !slices.Equal(k.CardIds, []int32{10}) || k.Discarded != 2 {
 		t.Fatalf("kept %v", k)
 	}
-	if d := tb.st().deck; !slices.Equal(d[len(d)-2:], []int32{9, 11}) || len(d) != DeckSize-OpeningDeliveries-1 {
+	if d := tb.st().deck; !slices.Equal(d[len(d)-2:], []int32{9, 11}) || len(d) != printed.DeckSize-printed.OpeningDeliveries-1 {
 		t.Fatalf("deck bottom %v", d[len(d)-2:])
 	}
-	if v := tb.view(seatView(1)); v.DeckSize != DeckSize-OpeningDeliveries-1 || len(v.Deck) != 0 {
+	if v := tb.view(seatView(1)); v.DeckSize != printed.DeckSize-printed.OpeningDeliveries-1 || len(v.Deck) != 0 {
 		t.Fatalf("deck seen as %d %v", v.DeckSize, v.Deck)
 	}
 }

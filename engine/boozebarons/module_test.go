@@ -12,15 +12,21 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
+// TestContract runs every check of the game contract
+// (engine/playtest.Conform) with the game's invariants and random
+// commands.
+func TestContract(t *testing.T) {
+	playtest.Conform(t, Module(), playtest.GameChecks{Invariant: invariant, RandomCommand: randomCommand})
+}
+
+// TestModuleVariantsStart: each variant starts a game with its options.
 func TestModuleVariantsStart(t *testing.T) {
 	m := Module()
-	if err := m.Check(); err != nil {
-		t.Fatal(err)
-	}
 	for _, v := range m.Variants {
 		for _, n := range []int{v.MinPlayers, v.MaxPlayers} {
 			cfg, err := m.Table(v.Name, n)
@@ -43,60 +49,11 @@ func TestModuleVariantsStart(t *testing.T) {
 	}
 }
 
-// TestBoard: the printed data served to clients is the data the rules read,
-// and the Dealing Booze rows are those of the rulebook's examples: "in a six
-// player game, two cards would be added from each Mob", "in a four player
-// game, one card would be added from each Mob ... and add one of those
-// cards to the pile".
-func TestBoard(t *testing.T) {
-	b := Module().Board.(*pb.Board)
-	if len(b.Locations) != len(Locations) || len(b.Mobs) != len(Mobs) || len(b.Deck) != DeckSize || len(b.Tables) != MaxPlayers-MinPlayers+1 {
-		t.Fatalf("board sizes: %d locations, %d mobs, %d cards, %d tables", len(b.Locations), len(b.Mobs), len(b.Deck), len(b.Tables))
-	}
-	for i, l := range b.Locations {
-		if l.Location != Locations[i] || l.Name == "" || l.Event == "" || l.Passive != (l.Location == caves) || (l.EventSideB != "") != (l.Location == docks) {
-			t.Errorf("location %d: %v", i, l)
-		}
-	}
-	for _, m := range b.Mobs {
-		for _, bt := range m.BoozeTypes {
-			if MobOf(bt.BoozeType) != m.Mob || bt.Name == "" {
-				t.Errorf("%v lists %v", m.Mob, bt)
-			}
-		}
-		if len(m.BoozeTypes) != 4 {
-			t.Errorf("%v has %d Booze types", m.Mob, len(m.BoozeTypes))
-		}
-	}
-	for id, c := range b.Deck {
-		if !proto.Equal(c, FaceOf(int32(id))) {
-			t.Errorf("card %d: %v", id, c)
-		}
-	}
-	rows := map[int32]*pb.TableSize{}
-	for _, r := range b.Tables {
-		rows[r.Players] = r
-		pile := int(r.BoozePerMob) * len(Mobs)
-		if r.BoozeFromRest {
-			pile++
-		}
-		if pile < int(r.Players) || r.SnitchTokens != int32(SnitchTokens(int(r.Players))) || r.Refill < r.RefillRoundedDown {
-			t.Errorf("%d players: %v", r.Players, r)
-		}
-	}
-	if six, four := rows[6], rows[4]; six.BoozePerMob != 2 || six.BoozeFromRest || four.BoozePerMob != 1 || !four.BoozeFromRest {
-		t.Errorf("six players %v, four players %v", six, four)
-	}
-	if !rows[4].LonePlayerDoubled || rows[6].LonePlayerDoubled || !rows[8].ThreeCountTwo || rows[9].ThreeCountTwo {
-		t.Error("the scoring rows for four, six, eight and nine players")
-	}
-}
-
 // TestDealingFollowsTheTable: every deal takes no more cards from a Mob
 // than its row allows.
 func TestDealingFollowsTheTable(t *testing.T) {
-	for n := MinPlayers; n <= MaxPlayers; n++ {
-		perMob, fromRest := BoozeDealing(n)
+	for n := printed.MinPlayers; n <= printed.MaxPlayers; n++ {
+		perMob, fromRest := printed.BoozeDealing(n)
 		limit := perMob
 		if fromRest {
 			limit++
@@ -104,7 +61,7 @@ func TestDealingFollowsTheTable(t *testing.T) {
 		for i := range 20 {
 			count := map[pb.Mob]int{}
 			for _, b := range DealBooze(n, engine.CommandRand([]byte(fmt.Sprint(i)), 1)) {
-				count[MobOf(b)]++
+				count[printed.MobOf(b)]++
 			}
 			for m, c := range count {
 				if c > limit {
@@ -112,46 +69,6 @@ func TestDealingFollowsTheTable(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-func TestLabelsNameEveryKind(t *testing.T) {
-	l, v := Labels{}, engine.SeatViewer(1)
-	for _, e := range events.All() {
-		if got := l.Event(v, e); got == "" || strings.HasPrefix(got, "not a") {
-			t.Errorf("%s: %q", events.Name(e), got)
-		}
-	}
-	for _, c := range commands.All() {
-		if got := l.Command(v, c); got == "" || strings.HasPrefix(got, "not a") {
-			t.Errorf("%s: %q", commands.Name(c), got)
-		}
-	}
-	if got := l.Event(v, &pb.Command{}); !strings.HasPrefix(got, "not a") {
-		t.Errorf("a command labelled as an event: %q", got)
-	}
-}
-
-func TestLabelsSpeakToTheViewer(t *testing.T) {
-	l := Labels{}
-	stolen := wrap(&pb.Stolen{Seat: 2, From: 1, CardId: 12})
-	for _, c := range []struct {
-		v    engine.Viewer
-		want string
-	}{
-		{engine.SeatViewer(1), "seat 2 stole #12 Seedy Pete's (Punching Bag Porter, Dolled Up Blonde, Reach for the Sky Rye, Big House Brandy) from you"},
-		{engine.SeatViewer(2), "you stole #12 Seedy Pete's (Punching Bag Porter, Dolled Up Blonde, Reach for the Sky Rye, Big House Brandy) from seat 1"},
-		{engine.SpectatorViewer(), "seat 2 stole #12 Seedy Pete's (Punching Bag Porter, Dolled Up Blonde, Reach for the Sky Rye, Big House Brandy) from seat 1"},
-	} {
-		if got := l.Event(c.v, stolen); got != c.want {
-			t.Errorf("%v reads %q, want %q", c.v, got, c.want)
-		}
-	}
-	if got := l.Event(engine.SeatViewer(0), wrap(&pb.BoozeCard{Seat: 0, BoozeType: chardonnay})); got != "your Booze card: Shifty's Chardonnay" {
-		t.Errorf("own Booze card: %q", got)
-	}
-	if got := l.Command(engine.SeatViewer(0), Cmd(&pb.ChooseMovement{Location: officers})); got != "move to Officer's Club" {
-		t.Errorf("a move: %q", got)
 	}
 }
 
@@ -163,7 +80,7 @@ func TestGoldenLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := Labels{}
+	l := printed.Labels{}
 	for name, v := range map[string]engine.Viewer{"seat0": engine.SeatViewer(0), "spectator": engine.SpectatorViewer()} {
 		var buf bytes.Buffer
 		g := engine.NewGame(Rules{}, nil)
@@ -224,7 +141,7 @@ func TestTimeoutPasses(t *testing.T) {
 		t.Fatalf("an action turn: the timeout default is %v, want Pass", c)
 	}
 	seat := tb.st().turn
-	if _, err := tb.g.Decide(engine.Seat(seat), c); err != nil {
+	if _, _, err := tb.g.Decide(engine.Seat(seat), c); err != nil {
 		t.Fatalf("the rules refuse the timeout default: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
@@ -23,7 +24,7 @@ func TestRandomGames(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("BOOZE_BARONS_GAMES")); err == nil {
 		games = n
 	}
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		t.Run(fmt.Sprintf("players=%d", players), func(t *testing.T) {
 			t.Parallel()
 			for i := range games {

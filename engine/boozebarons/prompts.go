@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -50,15 +51,15 @@ func (s *State) Prompts() []engine.Prompt {
 func (s *State) actionReason() (string, string) {
 	switch s.pend.kind {
 	case pb.PendingKind_PENDING_KIND_TAIL:
-		return PromptTailChoice, fmt.Sprintf("%v Tailed %v and may Steal or Expose", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+		return PromptTailChoice, fmt.Sprintf("Steal from or Expose %v (Tailed)", engine.Seat(s.pend.target))
 	case pb.PendingKind_PENDING_KIND_SEEDY_PETES:
-		return PromptSeedyPetes, fmt.Sprintf("%v may steal from %v at Seedy Pete's", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+		return PromptSeedyPetes, fmt.Sprintf("steal from %v at Seedy Pete's", engine.Seat(s.pend.target))
 	case pb.PendingKind_PENDING_KIND_CASINO:
-		return PromptCasinoKeep, fmt.Sprintf("%v chooses which revealed cards to keep", engine.Seat(s.pend.actor))
+		return PromptCasinoKeep, "choose which revealed cards to keep"
 	case pb.PendingKind_PENDING_KIND_DOCKS:
-		return PromptDocksCollect, fmt.Sprintf("%v chose %v at the Docks: it may collect up to 2 cards", engine.Seat(s.pend.actor), engine.Seat(s.pend.target))
+		return PromptDocksCollect, fmt.Sprintf("collect up to 2 cards from %v, chosen at the Docks", engine.Seat(s.pend.target))
 	}
-	return PromptActionTurn, fmt.Sprintf("%v takes an action", engine.Seat(s.turn))
+	return PromptActionTurn, "take an action"
 }
 
 // legal lists the candidates for seat that Decide accepts, found by the
@@ -78,7 +79,7 @@ func (s *State) legal(seat int) []proto.Message {
 func (s *State) candidates(seat int) []*pb.Command {
 	if s.phase == pb.Phase_PHASE_MOVE {
 		var out []*pb.Command
-		for _, l := range Locations {
+		for _, l := range printed.Locations {
 			out = append(out, Cmd(&pb.ChooseMovement{Location: l}))
 		}
 		return out
@@ -91,22 +92,22 @@ func (s *State) candidates(seat int) []*pb.Command {
 		for _, id := range sortedIDs(s.seats[s.pend.target].faceDown) {
 			out = append(out, Cmd(&pb.Steal{CardId: id}))
 		}
-		for _, t := range BoozeTypes {
+		for _, t := range printed.BoozeTypes {
 			out = append(out, Cmd(&pb.Expose{Guess: t}))
 		}
 		return out
 	case pb.PendingKind_PENDING_KIND_CASINO:
-		return subsets(s.pend.casino, CasinoReveal, func(ids []int32) *pb.Command { return Cmd(&pb.CasinoKeep{CardIds: ids}) })
+		return subsets(s.pend.casino, printed.CasinoReveal, func(ids []int32) *pb.Command { return Cmd(&pb.CasinoKeep{CardIds: ids}) })
 	case pb.PendingKind_PENDING_KIND_DOCKS:
 		var here []int32
-		for _, l := range Locations {
+		for _, l := range printed.Locations {
 			for _, id := range s.at[l] {
-				if Deck[id].Shows(s.seats[seat].booze) {
+				if printed.Deck[id].Shows(s.seats[seat].booze) {
 					here = append(here, id)
 				}
 			}
 		}
-		return subsets(sortedIDs(here), DocksCollectMax, func(ids []int32) *pb.Command { return Cmd(&pb.DocksCollect{CardIds: ids}) })
+		return subsets(sortedIDs(here), printed.DocksCollectMax, func(ids []int32) *pb.Command { return Cmd(&pb.DocksCollect{CardIds: ids}) })
 	}
 	return nil
 }

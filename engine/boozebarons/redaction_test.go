@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
@@ -86,7 +87,7 @@ func TestInformationRules(t *testing.T) {
 	if testing.Short() {
 		games = 1
 	}
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		for i := range games {
 			_, err := playtest.Play(playtest.Config{
 				Rules: Rules{}, Table: engine.Config{Players: players}, Seed: seedOf(players, 5000+i),

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -86,7 +87,7 @@ func (s *State) standInMove() (int, *pb.Command) {
 			if !s.seats[seat].resigned {
 				continue
 			}
-			for _, l := range Locations {
+			for _, l := range printed.Locations {
 				if c := Cmd(&pb.ChooseMovement{Location: l}); s.accepts(int(seat), c) {
 					return int(seat), c
 				}
@@ -118,7 +119,7 @@ func (s *State) accepts(seat int, c *pb.Command) bool {
 func (s *State) oneMobLeft() bool {
 	var mobs []pb.Mob
 	for _, p := range s.seats {
-		if m := MobOf(p.booze); !p.resigned && !slices.Contains(mobs, m) {
+		if m := printed.MobOf(p.booze); !p.resigned && !slices.Contains(mobs, m) {
 			mobs = append(mobs, m)
 		}
 	}

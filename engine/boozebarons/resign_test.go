@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	"google.golang.org/protobuf/proto"
@@ -70,7 +71,7 @@ func TestResignOneMobLeft(t *testing.T) {
 // offered commands, the rebuild from scratch, Verify), and no prompt ever
 // names a resigned seat.
 func TestResignRandomGames(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players += 3 {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players += 3 {
 		for i := range 3 {
 			resigned := map[engine.Seat]bool{}
 			choose := func(r *engine.Rand, live []engine.Prompt) (engine.Seat, proto.Message) {

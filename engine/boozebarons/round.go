@@ -1,6 +1,7 @@
 package boozebarons
 
 import (
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -14,7 +15,7 @@ func (b decision) endRound() {
 		next = s.nextBaron
 	}
 	b.Emit(pub(&pb.RoundEnded{Round: int32(s.round), NextBaron: int32(next)}))
-	if n := min(refillCount(s.players, s.opts.GetRefillRounding()), len(s.deck)); n > 0 {
+	if n := min(printed.RefillCount(s.players, s.opts.GetRefillRounding()), len(s.deck)); n > 0 {
 		b.Emit(pub(&pb.DeliveriesDrawn{CardIds: append([]int32(nil), s.deck[:n]...)}))
 	}
 	if len(s.deck) == 0 {

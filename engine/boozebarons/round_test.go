@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -26,7 +27,7 @@ func TestRefillRounding(t *testing.T) {
 		locs := slices.Repeat([]pb.Location{docks}, tc.players)
 		tb.move(locs...)
 		tb.passRest()
-		if got := DeckSize - OpeningDeliveries - len(tb.st().deck); got != tc.want {
+		if got := printed.DeckSize - printed.OpeningDeliveries - len(tb.st().deck); got != tc.want {
 			t.Errorf("%d players %v: drew %d, want %d", tc.players, tc.rounding, got, tc.want)
 		}
 	}
@@ -110,7 +111,7 @@ func TestGameEndsOnlyAtEndOfRound(t *testing.T) {
 	if got := kindsOf(evs); got[len(got)-1] != "game_ended" {
 		t.Fatalf("last turn gives %v", got)
 	}
-	if _, err := tb.g.Decide(0, Cmd(&pb.ChooseMovement{Location: casino})); err != engine.ErrGameOver {
+	if _, _, err := tb.g.Decide(0, Cmd(&pb.ChooseMovement{Location: casino})); err != engine.ErrGameOver {
 		t.Fatalf("after the end: %v", err)
 	}
 	if v := tb.view(engine.SpectatorViewer()); v.Seats[0].BoozeType != blonde || v.Result == nil || v.Phase != pb.Phase_PHASE_ENDED {

@@ -50,7 +50,7 @@ func TestRulingsLabelled(t *testing.T) {
 // named by the module, and past the unrecorded games' "1" since the second
 // Snitch token's fix.
 func TestRulesVersion(t *testing.T) {
-	if v := engine.RulesVersion(Rules{}); v != RulesVersion || v == "" || v == engine.UnrecordedRulesVersion {
+	if v := Module().RulesVersion; v != RulesVersion || v == "" || v == engine.UnrecordedRulesVersion {
 		t.Errorf("rules version %q", v)
 	}
 }

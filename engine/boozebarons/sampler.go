@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -16,7 +17,7 @@ type typeMask uint16
 const allTypes typeMask = 1<<12 - 1
 
 func typeBit(t pb.BoozeType) typeMask {
-	if !validBooze(t) {
+	if !printed.ValidBooze(t) {
 		return 0
 	}
 	return 1 << (t - 1)
@@ -25,7 +26,7 @@ func typeBit(t pb.BoozeType) typeMask {
 // faceMask is the set of types Delivery card id shows.
 func faceMask(id int32) typeMask {
 	var m typeMask
-	for _, t := range Deck[id].Types {
+	for _, t := range printed.Deck[id].Types {
 		m |= typeBit(t)
 	}
 	return m
@@ -34,8 +35,8 @@ func faceMask(id int32) typeMask {
 // mobMask is the set of a Mob's four types.
 func mobMask(m pb.Mob) typeMask {
 	var out typeMask
-	for _, t := range BoozeTypes {
-		if MobOf(t) == m {
+	for _, t := range printed.BoozeTypes {
+		if printed.MobOf(t) == m {
 			out |= typeBit(t)
 		}
 	}
@@ -45,7 +46,7 @@ func mobMask(m pb.Mob) typeMask {
 // types lists the types of a mask in enum order.
 func (m typeMask) types() []pb.BoozeType {
 	var out []pb.BoozeType
-	for _, t := range BoozeTypes {
+	for _, t := range printed.BoozeTypes {
 		if m&typeBit(t) != 0 {
 			out = append(out, t)
 		}
@@ -77,8 +78,8 @@ type belief struct {
 	shuffle int // and of the DeckShuffled one
 	booze   []pb.BoozeType
 	allowed []typeMask
-	slots   [DeckSize]int32 // card in each original place of the deck, -1 unknown
-	sealed  []int           // history indexes of the open round's MovementChosen events the seat cannot see into
+	slots   [printed.DeckSize]int32 // card in each original place of the deck, -1 unknown
+	sealed  []int                   // history indexes of the open round's MovementChosen events the seat cannot see into
 	// unknown are the seats whose Booze card the seat has not seen;
 	// counts[i<<12|used] is the number of ways to deal unknown[i:] the
 	// types outside used within the Mobs' sizes (-1: not yet counted).
@@ -112,7 +113,7 @@ func infer(k engine.Knowledge) (*belief, error) {
 			}
 		}
 	}
-	if b.players == 0 || b.deal < 0 || b.shuffle < 0 || !validBooze(b.booze[b.seat]) {
+	if b.players == 0 || b.deal < 0 || b.shuffle < 0 || !printed.ValidBooze(b.booze[b.seat]) {
 		return nil, badHistory("no table, deal, shuffle or own Booze card")
 	}
 	b.bounds()
@@ -181,7 +182,7 @@ func (b *belief) read(i int, e *pb.Event, d *deckTrack) error {
 }
 
 func (b *belief) start(g *pb.GameStarted) error {
-	if b.players != 0 || g.Players < MinPlayers || g.Players > MaxPlayers {
+	if b.players != 0 || g.Players < printed.MinPlayers || g.Players > printed.MaxPlayers {
 		return badHistory("bad game_started")
 	}
 	b.players = int(g.Players)
@@ -197,7 +198,7 @@ func (b *belief) inRange(seat int32) bool { return seat >= 0 && int(seat) < b.pl
 
 // know records a seen Booze card.
 func (b *belief) know(seat int32, t pb.BoozeType) error {
-	if !b.inRange(seat) || !validBooze(t) || b.allowed[seat]&typeBit(t) == 0 {
+	if !b.inRange(seat) || !printed.ValidBooze(t) || b.allowed[seat]&typeBit(t) == 0 {
 		return badHistory("seat %d cannot hold %v", seat, t)
 	}
 	b.booze[seat], b.allowed[seat] = t, typeBit(t)
@@ -210,7 +211,7 @@ func (b *belief) holds(seat int32, ids ...int32) {
 		return
 	}
 	for _, id := range ids {
-		if validCard(id) {
+		if printed.ValidCard(id) {
 			b.allowed[seat] &= faceMask(id)
 		}
 	}

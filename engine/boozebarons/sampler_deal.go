@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/search"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
@@ -17,14 +18,14 @@ type deckTrack struct {
 	b       *belief
 	queue   []int // places still in the deck, top first
 	casino  []int // places revealed at the Casino, in draw order
-	placeOf [DeckSize]int
+	placeOf [printed.DeckSize]int
 }
 
 func (d *deckTrack) shuffled(size int) error {
-	if size != DeckSize || d.queue != nil {
+	if size != printed.DeckSize || d.queue != nil {
 		return badHistory("a deck of %d cards", size)
 	}
-	d.queue = make([]int, DeckSize)
+	d.queue = make([]int, printed.DeckSize)
 	for i := range d.queue {
 		d.queue[i], d.placeOf[i] = i, -1
 	}
@@ -34,7 +35,7 @@ func (d *deckTrack) shuffled(size int) error {
 // pin records that place holds card id.
 func (d *deckTrack) pin(place int, id int32) error {
 	switch {
-	case !validCard(id):
+	case !printed.ValidCard(id):
 		return badHistory("card %d", id)
 	case d.b.slots[place] == id:
 		return nil
@@ -47,7 +48,7 @@ func (d *deckTrack) pin(place int, id int32) error {
 
 // order pins every place (a viewer who saw the shuffled deck).
 func (d *deckTrack) order(ids []int32) error {
-	if len(ids) != DeckSize {
+	if len(ids) != printed.DeckSize {
 		return badHistory("a deck order of %d cards", len(ids))
 	}
 	for place, id := range ids {
@@ -104,7 +105,7 @@ func (d *deckTrack) kept(ids []int32) error {
 		if j < 0 {
 			j = slices.IndexFunc(d.casino, func(p int) bool { return d.b.slots[p] < 0 })
 		}
-		if !validCard(id) || j < 0 || taken[j] {
+		if !printed.ValidCard(id) || j < 0 || taken[j] {
 			return badHistory("card %d was not among the Casino's", id)
 		}
 		if err := d.pin(d.casino[j], id); err != nil {
@@ -123,7 +124,7 @@ func (d *deckTrack) kept(ids []int32) error {
 
 // mobMasks are the Mobs' types, in the order of Mobs.
 var mobMasks = func() (out [3]typeMask) {
-	for i, m := range Mobs {
+	for i, m := range printed.Mobs {
 		out[i] = mobMask(m)
 	}
 	return out
@@ -133,8 +134,8 @@ var mobMasks = func() (out [3]typeMask) {
 // perMob cards per Mob, one more from the rest at 4 and 7 players, the
 // cards left over returned to the box) and lists the unknown seats.
 func (b *belief) bounds() {
-	perMob, extra := BoozeDealing(b.players)
-	pile := perMob * len(Mobs)
+	perMob, extra := printed.BoozeDealing(b.players)
+	pile := perMob * len(printed.Mobs)
 	b.mobMax = perMob
 	if extra {
 		pile++
@@ -147,7 +148,7 @@ func (b *belief) bounds() {
 			b.unknown = append(b.unknown, i)
 		}
 	}
-	b.counts = make([]int64, (len(b.unknown)+1)<<len(BoozeTypes))
+	b.counts = make([]int64, (len(b.unknown)+1)<<len(printed.BoozeTypes))
 	for i := range b.counts {
 		b.counts[i] = -1
 	}
@@ -159,7 +160,7 @@ func (b *belief) bounds() {
 // alike), so drawing in proportion to count draws uniformly among the
 // deals consistent with the history.
 func (b *belief) count(i int, used typeMask) int64 {
-	idx := i<<len(BoozeTypes) | int(used)
+	idx := i<<len(printed.BoozeTypes) | int(used)
 	if c := b.counts[idx]; c >= 0 {
 		return c
 	}
@@ -215,13 +216,13 @@ func (b *belief) dealBooze(r *engine.Rand) []pb.BoozeType {
 func (b *belief) dealDeck(r *engine.Rand) []int32 {
 	deck := slices.Clone(b.slots[:])
 	var free []int32
-	placed := [DeckSize]bool{}
+	placed := [printed.DeckSize]bool{}
 	for _, id := range deck {
 		if id >= 0 {
 			placed[id] = true
 		}
 	}
-	for id := range int32(DeckSize) {
+	for id := range int32(printed.DeckSize) {
 		if !placed[id] {
 			free = append(free, id)
 		}

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	"github.com/moonshine-games/moonshine/engine/search"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
@@ -33,7 +34,7 @@ func (c checked) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, erro
 // (Casino cards and their discards, looks, Exposes, sealed cards).
 func TestSamplerKeepsToTheHistory(t *testing.T) {
 	decisions := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		if testing.Short() && players%3 != 0 {
 			continue
 		}
@@ -152,7 +153,7 @@ func beliefOf(players int, r *engine.Rand) *belief {
 	for i := 1; i < players; i++ {
 		b.allowed[i] = typeBit(dealt[i])
 		for range 3 {
-			b.allowed[i] |= typeBit(BoozeTypes[r.IntN(len(BoozeTypes))])
+			b.allowed[i] |= typeBit(printed.BoozeTypes[r.IntN(len(printed.BoozeTypes))])
 		}
 	}
 	b.bounds()
@@ -184,7 +185,7 @@ func TestBoozeDealIsUniform(t *testing.T) {
 	b.bounds()
 	alone := func(d []pb.BoozeType) bool {
 		for _, x := range d[1:] {
-			if MobOf(x) == pb.Mob_MOB_BEER {
+			if printed.MobOf(x) == pb.Mob_MOB_BEER {
 				return false
 			}
 		}

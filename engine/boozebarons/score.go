@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -17,16 +18,16 @@ import (
 // exhausted deck's "fewest Coins" during play.
 func (s *State) coins(i int) *pb.PlayerScore {
 	p := &s.seats[i]
-	mob := MobOf(p.booze)
+	mob := printed.MobOf(p.booze)
 	own := 0
-	for _, l := range Locations {
+	for _, l := range printed.Locations {
 		if p.hand[l] || p.played == l {
 			own++
 		}
 	}
 	opposing, fromOwn := 0, 0
 	for _, c := range p.collected {
-		if MobOf(s.seats[c.from].booze) == mob {
+		if printed.MobOf(s.seats[c.from].booze) == mob {
 			fromOwn++
 		} else {
 			opposing++
@@ -37,7 +38,7 @@ func (s *State) coins(i int) *pb.PlayerScore {
 		Deliveries: int32(s.holdings(i)), SnitchTokens: int32(p.snitches),
 		MovementCards: int32(own + opposing), FromOwnMob: int32(fromOwn), Counted: true,
 	}
-	ps.Coins = DeliveryCoins*ps.Deliveries + SnitchCoins*ps.SnitchTokens + MovementCoins*(ps.MovementCards-ps.FromOwnMob)
+	ps.Coins = printed.DeliveryCoins*ps.Deliveries + printed.SnitchCoins*ps.SnitchTokens + printed.MovementCoins*(ps.MovementCards-ps.FromOwnMob)
 	return ps
 }
 
@@ -68,10 +69,10 @@ func (s *State) mobScore(m pb.Mob, players []*pb.PlayerScore) *pb.MobScore {
 			ms.Seats = append(ms.Seats, ps.Seat)
 		}
 	}
-	if len(members) == 1 && LoneDoubled(s.players) {
+	if len(members) == 1 && printed.LoneDoubled(s.players) {
 		members[0].Doubled = true
 	}
-	if len(members) == 3 && ThreeCountTwo(s.players) {
+	if len(members) == 3 && printed.ThreeCountTwo(s.players) {
 		byCoins := slices.Clone(members)
 		slices.SortStableFunc(byCoins, func(a, b *pb.PlayerScore) int { return int(a.Coins - b.Coins) })
 		byCoins[1].Counted = false
@@ -95,11 +96,11 @@ func (s *State) mobScore(m pb.Mob, players []*pb.PlayerScore) *pb.MobScore {
 // end ranks above every moment.
 func (s *State) mobTieBreaks(m pb.Mob) (exposes, rank int32) {
 	for _, p := range s.seats {
-		if MobOf(p.booze) != m {
+		if printed.MobOf(p.booze) != m {
 			continue
 		}
 		for _, c := range p.collected {
-			if MobOf(s.seats[c.from].booze) != m {
+			if printed.MobOf(s.seats[c.from].booze) != m {
 				exposes++
 			}
 		}
@@ -163,4 +164,4 @@ func outcomeOf(g *pb.GameEnded, players int) *engine.Outcome {
 }
 
 // mobName returns "the Beer Mob" and so on.
-func mobName(m pb.Mob) string { return "the " + MobName(m) + " Mob" }
+func mobName(m pb.Mob) string { return "the " + printed.MobName(m) + " Mob" }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -15,7 +16,7 @@ func scoreState(booze ...pb.BoozeType) *State {
 	s.seats = make([]seatState, len(booze))
 	for i, b := range booze {
 		s.seats[i].booze = b
-		for _, l := range Locations {
+		for _, l := range printed.Locations {
 			s.seats[i].hand[l] = true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/search"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
@@ -23,7 +24,7 @@ var (
 func (SearchGame) Infer(k engine.Knowledge) (search.Sampler, error) { return infer(k) }
 
 // Clone returns a deep copy of a Booze Barons state.
-func (SearchGame) Clone(st engine.State) engine.State { return st.(*State).Clone() }
+func (SearchGame) Clone(st engine.State) engine.State { return st.Clone() }
 
 // Playout returns the heuristic's next command: in the Move Phase for the
 // first seat still to choose, in the Action Phase for the seat awaited.
@@ -90,7 +91,7 @@ const valueScale = 2.5
 // (End of Game scoring, with the doubling and the three-player Mobs' rule).
 func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	s := st.(*State)
-	mob := MobOf(s.seats[seat].booze)
+	mob := printed.MobOf(s.seats[seat].booze)
 	var g *pb.GameEnded
 	if g = s.result; g == nil {
 		g = finalScores(s)

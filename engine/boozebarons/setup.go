@@ -6,6 +6,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -13,8 +14,8 @@ import (
 const Name = "booze-barons"
 
 // RulesVersion is the revision of the Booze Barons rules this package plays
-// ([engine.RulesVersioned]): a game's stored configuration records the one
-// it was created under, and verification names both when they differ.
+// ([engine.Module.RulesVersion]): a game's stored configuration records the
+// one it was created under, and verification names both when they differ.
 //
 //   - "1": every game recorded before the version was recorded.
 //   - "2": the second Snitch token goes to the second player to Expose, not
@@ -24,19 +25,13 @@ const RulesVersion = "2"
 // Rules is the Booze Barons game module.
 type Rules struct{}
 
-var (
-	_ engine.Rules          = Rules{}
-	_ engine.RulesVersioned = Rules{}
-)
+var _ engine.Rules = Rules{}
 
 // Name returns "booze-barons".
 func (Rules) Name() string { return Name }
 
-// RulesVersion returns [RulesVersion].
-func (Rules) RulesVersion() string { return RulesVersion }
-
 // Players returns 3 and 9.
-func (Rules) Players() (int, int) { return MinPlayers, MaxPlayers }
+func (Rules) Players() (int, int) { return printed.MinPlayers, printed.MaxPlayers }
 
 // NewOptions returns an empty *pb.Options.
 func (Rules) NewOptions() proto.Message { return &pb.Options{} }
@@ -60,8 +55,8 @@ func (Rules) Setup(cfg engine.Config, rng *engine.Rand) ([]engine.Event, error) 
 		return nil, err
 	}
 	booze := DealBooze(cfg.Players, rng)
-	deck := make([]int32, DeckSize)
-	for i, p := range rng.Perm(DeckSize) {
+	deck := make([]int32, printed.DeckSize)
+	for i, p := range rng.Perm(printed.DeckSize) {
 		deck[i] = int32(p)
 	}
 	return OpeningEvents(cfg.Players, opts, booze, deck), nil
@@ -83,7 +78,7 @@ func OpeningEvents(players int, opts *pb.Options, booze []pb.BoozeType, deck []i
 		pub(&pb.GameStarted{Players: int32(players), Options: opts}),
 		deal,
 		shuffled,
-		pub(&pb.DeliveriesDrawn{CardIds: slices.Clone(deck[:OpeningDeliveries])}),
+		pub(&pb.DeliveriesDrawn{CardIds: slices.Clone(deck[:printed.OpeningDeliveries])}),
 		pub(&pb.RoundStarted{Round: 1, Baron: opts.GetFirstBaron()}),
 	}
 }
@@ -128,12 +123,12 @@ func normalOptions(m proto.Message, players int, rng *engine.Rand) (*pb.Options,
 // together (4 and 7 players). The pile is shuffled and dealt from the top,
 // seat 0 first.
 func DealBooze(players int, rng *engine.Rand) []pb.BoozeType {
-	piles := make([][]pb.BoozeType, len(Mobs))
-	for m := range Mobs {
-		piles[m] = slices.Clone(BoozeTypes[4*m : 4*m+4])
+	piles := make([][]pb.BoozeType, len(printed.Mobs))
+	for m := range printed.Mobs {
+		piles[m] = slices.Clone(printed.BoozeTypes[4*m : 4*m+4])
 		rng.Shuffle(len(piles[m]), func(i, j int) { piles[m][i], piles[m][j] = piles[m][j], piles[m][i] })
 	}
-	perMob, extra := BoozeDealing(players)
+	perMob, extra := printed.BoozeDealing(players)
 	var pile []pb.BoozeType
 	for range perMob {
 		for m := range piles {
@@ -156,8 +151,8 @@ func DealBooze(players int, rng *engine.Rand) []pb.BoozeType {
 // mobsOf returns the Mobs present among the cards, in enum order.
 func mobsOf(booze []pb.BoozeType) []pb.Mob {
 	var out []pb.Mob
-	for _, m := range Mobs {
-		if slices.ContainsFunc(booze, func(t pb.BoozeType) bool { return MobOf(t) == m }) {
+	for _, m := range printed.Mobs {
+		if slices.ContainsFunc(booze, func(t pb.BoozeType) bool { return printed.MobOf(t) == m }) {
 			out = append(out, m)
 		}
 	}

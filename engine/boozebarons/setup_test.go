@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -20,16 +21,16 @@ func TestDealBoozeTable(t *testing.T) {
 	want := map[int][]int{ // Mob sizes, largest first
 		3: {1, 1, 1}, 4: {2, 1, 1}, 5: {2, 2, 1}, 6: {2, 2, 2}, 7: {3, 2, 2}, 8: {3, 3, 2}, 9: {3, 3, 3},
 	}
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		bigger := map[pb.Mob]bool{}
 		for i := range 300 {
 			booze := DealBooze(players, engine.CommandRand([]byte(fmt.Sprint(i)), 1))
 			sizes := map[pb.Mob]int{}
 			for j, b := range booze {
-				if !validBooze(b) || slices.Contains(booze[:j], b) {
+				if !printed.ValidBooze(b) || slices.Contains(booze[:j], b) {
 					t.Fatalf("%d players: deal %v", players, booze)
 				}
-				sizes[MobOf(b)]++
+				sizes[printed.MobOf(b)]++
 			}
 			got := []int{sizes[pb.Mob_MOB_BEER], sizes[pb.Mob_MOB_LIQUOR], sizes[pb.Mob_MOB_WINE]}
 			for m, n := range sizes {
@@ -54,7 +55,7 @@ func TestDealBoozeTable(t *testing.T) {
 // "deck of Movement cards" (54 = 9 x 6). Setup 7 / Setup Reference: "Give
 // one player the Booze Baron" (random unless the option names the seat).
 func TestSetup(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		barons := map[int]bool{}
 		for i := range 60 {
 			g, _, err := engine.Start(Rules{}, engine.Config{Players: players}, []byte(fmt.Sprint(i)))
@@ -63,15 +64,15 @@ func TestSetup(t *testing.T) {
 			}
 			s := g.State.(*State)
 			placed := 0
-			for _, l := range Locations {
+			for _, l := range printed.Locations {
 				for _, id := range s.at[l] {
-					if Deck[id].Location != l {
+					if printed.Deck[id].Location != l {
 						t.Fatalf("card %d placed at %v", id, l)
 					}
 					placed++
 				}
 			}
-			if placed != OpeningDeliveries || len(s.deck) != DeckSize-OpeningDeliveries {
+			if placed != printed.OpeningDeliveries || len(s.deck) != printed.DeckSize-printed.OpeningDeliveries {
 				t.Fatalf("%d placed, %d in the deck", placed, len(s.deck))
 			}
 			for _, p := range s.seats {
@@ -121,14 +122,14 @@ func TestDeckDesign(t *testing.T) {
 	perLoc := map[pb.Location]int{}
 	perType := map[[2]int32]int{}
 	seen := map[[4]pb.BoozeType]bool{}
-	for _, f := range Deck {
+	for _, f := range printed.Deck {
 		perLoc[f.Location]++
 		mobs := map[pb.Mob]bool{}
 		for i, ty := range f.Types {
-			if !validBooze(ty) || slices.Contains(f.Types[:i], ty) {
+			if !printed.ValidBooze(ty) || slices.Contains(f.Types[:i], ty) {
 				t.Fatalf("card %v", f)
 			}
-			mobs[MobOf(ty)] = true
+			mobs[printed.MobOf(ty)] = true
 			perType[[2]int32{int32(f.Location), int32(ty)}]++
 		}
 		if len(mobs) != 3 || seen[f.Types] {
@@ -136,11 +137,11 @@ func TestDeckDesign(t *testing.T) {
 		}
 		seen[f.Types] = true
 	}
-	for _, l := range Locations {
+	for _, l := range printed.Locations {
 		if perLoc[l] != 6 {
 			t.Errorf("%v has %d cards", l, perLoc[l])
 		}
-		for _, ty := range BoozeTypes {
+		for _, ty := range printed.BoozeTypes {
 			if n := perType[[2]int32{int32(l), int32(ty)}]; n != 2 {
 				t.Errorf("%v shows %v on %d cards", l, ty, n)
 			}

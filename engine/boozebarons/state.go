@@ -64,12 +64,16 @@ type pending struct {
 func newState() *State { return &State{nextBaron: -1, turn: -1} }
 
 var (
-	_ engine.State                          = (*State)(nil)
-	_ engine.Decidable[*State, *pb.Command] = (*State)(nil)
+	_ engine.State                  = (*State)(nil)
+	_ engine.Decidable[*pb.Command] = (*State)(nil)
 )
 
-// Clone returns a deep copy, for a decision to apply its own events to.
-func (s *State) Clone() *State {
+// Clone returns a deep copy ([engine.State]), for a decision to apply its
+// own events to.
+func (s *State) Clone() engine.State { return s.clone() }
+
+// clone returns a deep copy.
+func (s *State) clone() *State {
 	c := *s
 	c.moves = s.moves.Clone()
 	c.mobs = slices.Clone(s.mobs)

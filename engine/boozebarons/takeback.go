@@ -1,12 +1,8 @@
 package boozebarons
 
-import (
-	"github.com/moonshine-games/moonshine/engine"
-	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
-	"google.golang.org/protobuf/proto"
-)
+import "github.com/moonshine-games/moonshine/engine"
 
-// chain is the takeback declaration of Booze Barons ([engine.Takebacks]):
+// chain is the takeback declaration of Booze Barons ([engine.Module.Takebacks]):
 // every die and shuffle is drawn at setup, so only setup draws; a seat's
 // own sealed Movement card tells it nothing; every event that shows a
 // hidden fact (the sealed cards revealed, a look at face-down cards, a
@@ -18,9 +14,3 @@ var chain = engine.KindChain{
 		"deck_exhausted", "game_ended", "resigned"),
 	Own: engine.KindSet("movement_sealed"),
 }
-
-// Chain implements engine.Takebacks.
-func (Rules) Chain(ev engine.Event) engine.Chain { return chain.Chain(ev) }
-
-// ResignCommand implements engine.Resigner.
-func (Rules) ResignCommand() proto.Message { return Cmd(&pb.Resign{}) }

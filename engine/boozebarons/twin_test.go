@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
@@ -38,8 +39,8 @@ func notExposing(seats ...int) func(engine.State, engine.Seat, proto.Message) bo
 func boozeTwin(seed []byte, players, seat int, first int32) playtest.Twin {
 	rng := engine.CommandRand(seed, 1)
 	booze := DealBooze(players, rng)
-	deck := make([]int32, DeckSize)
-	for i, x := range rng.Perm(DeckSize) {
+	deck := make([]int32, printed.DeckSize)
+	for i, x := range rng.Perm(printed.DeckSize) {
 		deck[i] = int32(x)
 	}
 	q, r := (seat+1)%players, (seat+2)%players
@@ -61,7 +62,7 @@ func TestIndistinguishableBoozeCards(t *testing.T) {
 	if testing.Short() {
 		runs = 1
 	}
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		for p := range players {
 			for run := range runs {
 				tw := boozeTwin([]byte(fmt.Sprintf("twin/%d/%d/%d", players, p, run)), players, p, int32(run%players))
@@ -82,7 +83,7 @@ func TestIndistinguishableBoozeCards(t *testing.T) {
 // decks differ only in cards never drawn or revealed look the same to every
 // seat and to spectators.
 func TestIndistinguishableDeckOrder(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		seed := seedOf(players, 77)
 		res, err := playtest.Play(playtest.Config{Rules: Rules{}, Table: engine.Config{Players: players}, Seed: seed})
 		if err != nil {
@@ -129,7 +130,7 @@ func TestIndistinguishableDeckOrder(t *testing.T) {
 			log = append(log, engine.Recorded{Seq: g.Version, Event: ev})
 		}
 		for _, c := range res.Commands {
-			evs, err := g.Decide(c.Seat, c.Command)
+			evs, _, err := g.Decide(c.Seat, c.Command)
 			if err != nil {
 				t.Fatalf("%d players: replay on the other deck refused %v: %v", players, c.Command, err)
 			}

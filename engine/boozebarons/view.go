@@ -6,6 +6,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
@@ -32,7 +33,7 @@ func (s *State) View(v engine.Viewer) proto.Message {
 	for i := range s.seats {
 		out.Seats = append(out.Seats, s.seatView(i, v))
 	}
-	for _, l := range Locations {
+	for _, l := range printed.Locations {
 		side := pb.Side_SIDE_A
 		if l == docks {
 			side = s.opts.GetDocksSide()
@@ -43,7 +44,7 @@ func (s *State) View(v engine.Viewer) proto.Message {
 	if v.SeesAll() {
 		out.Deck = slices.Clone(s.deck)
 	}
-	out.SnitchTokensLeft = int32(SnitchTokens(s.players) - s.snitches)
+	out.SnitchTokensLeft = int32(printed.SnitchTokens(s.players) - s.snitches)
 	if s.nextBaron >= 0 {
 		out.NextBaron = proto.Int32(int32(s.nextBaron))
 	}
@@ -67,13 +68,13 @@ func (s *State) seatView(i int, v engine.Viewer) *pb.PlayerView {
 		SnitchTokens: int32(p.snitches), HasChosen: s.moves.HasChosen(engine.Seat(i)), Acted: p.acted, Resigned: p.resigned,
 	}
 	if sees(v, i) || p.exposed || s.result != nil {
-		pv.BoozeType, pv.Mob = p.booze, MobOf(p.booze)
+		pv.BoozeType, pv.Mob = p.booze, printed.MobOf(p.booze)
 	}
 	if sees(v, i) {
 		pv.FaceDown = faces(sortedIDs(p.faceDown))
 		pv.Sealed = s.moves.Choice(engine.Seat(i))
 	}
-	for _, l := range Locations {
+	for _, l := range printed.Locations {
 		if p.hand[l] {
 			pv.Hand = append(pv.Hand, l)
 		}
@@ -109,7 +110,7 @@ func (s *State) pendingView(v engine.Viewer) *pb.Pending {
 func faces(ids []int32) []*pb.DeliveryCard {
 	var out []*pb.DeliveryCard
 	for _, id := range ids {
-		out = append(out, FaceOf(id))
+		out = append(out, printed.FaceOf(id))
 	}
 	return out
 }

@@ -70,7 +70,7 @@ func playStrategyGame(tb testing.TB, n uint64, limit int) *benchGame {
 		}
 		p := g.State.Prompts()[0]
 		c := strategy.Choose(g.State.View(engine.SeatViewer(p.Seat)).(*pb.View), strategy.FromEngine(p), rngs[p.Seat])
-		evs, err := g.Decide(p.Seat, c)
+		evs, _, err := g.Decide(p.Seat, c)
 		if err != nil {
 			tb.Fatalf("seed %d: %s sent a refused command %v: %v", n, p.Seat, c, err)
 		}
@@ -87,9 +87,10 @@ func playStrategyGame(tb testing.TB, n uint64, limit int) *benchGame {
 	return bg
 }
 
-// BenchmarkPlayCommand measures Decide then Apply of one command on the
-// live state, as the service does for each SubmitCommand, over the whole
-// 4-player game in order (restarted from its opening when it ends).
+// BenchmarkPlayCommand measures the Decide of one command on the live
+// game, whose events lead to the next game, which the service keeps for
+// each SubmitCommand, over the whole 4-player game in order (restarted
+// from its opening when it ends).
 func BenchmarkPlayCommand(b *testing.B) {
 	bg := recordedGame(b)
 	b.ReportAllocs()
@@ -106,13 +107,11 @@ func BenchmarkPlayCommand(b *testing.B) {
 			if n == b.N {
 				break
 			}
-			evs, err := g.Decide(c.Seat, c.Command)
+			_, next, err := g.Decide(c.Seat, c.Command)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := g.Apply(evs...); err != nil {
-				b.Fatal(err)
-			}
+			g = next
 			n++
 		}
 	}
@@ -162,7 +161,7 @@ func BenchmarkVerify(b *testing.B) {
 	bg := recordedGame(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := engine.Verify(kingdom.Rules{}, bg.cfg, bg.seed, bg.cmds, bg.records); err != nil {
+		if err := engine.Verify(kingdom.Module(), bg.cfg, bg.seed, bg.cmds, bg.records); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -176,7 +175,7 @@ func TestBenchGameEnds(t *testing.T) {
 	if bg.final.State.Outcome() == nil {
 		t.Fatalf("seed %d did not end within %d commands", benchSeed, benchLimit)
 	}
-	if err := engine.Verify(kingdom.Rules{}, bg.cfg, bg.seed, bg.cmds, bg.records); err != nil {
+	if err := engine.Verify(kingdom.Module(), bg.cfg, bg.seed, bg.cmds, bg.records); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d commands, %d events", len(bg.cmds), len(bg.records))

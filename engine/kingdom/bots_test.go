@@ -52,7 +52,7 @@ func TestEveryLevelPlays(t *testing.T) {
 		if err != nil && (res == nil || len(res.Commands) < tb.MaxSteps) {
 			t.Fatalf("%d players: %v", cfg.Players, err)
 		}
-		if err := engine.Verify(Rules{}, cfg, tb.Seed, res.Commands, res.Events); err != nil {
+		if err := engine.Verify(Module(), cfg, tb.Seed, res.Commands, res.Events); err != nil {
 			t.Fatalf("%d players: %v", cfg.Players, err)
 		}
 		again, _ := tb.Play()

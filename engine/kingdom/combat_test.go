@@ -152,7 +152,7 @@ func rounds(evs []engine.Event) []*pb.CombatRound {
 
 func TestBattleForTheDocks(t *testing.T) {
 	s := battleTable(t)
-	start := s.Clone()
+	start := s.clone()
 	var log []engine.Event
 	log = append(log, rigged(t, s, 0, move(hellsKit, westSide, 3, 1))...)
 	// "The Irish (Occupier) refuse to Fold, choosing to Ambush. They fire

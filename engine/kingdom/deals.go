@@ -637,7 +637,7 @@ func (s *state) dealPrompts(awaited int) []engine.Prompt {
 		}
 		if legal := s.dealAnswers(seat); len(legal) > 0 {
 			out = append(out, engine.Prompt{Seat: engine.Seat(seat), Reason: "answer-deal",
-				Detail: "answer a Broker's Word deal proposed to you, or let it lapse", Legal: toMessages(legal)})
+				Detail: "answer the Broker's Word deal proposed, or let it lapse", Legal: toMessages(legal)})
 		}
 	}
 	return out

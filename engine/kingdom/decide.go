@@ -69,22 +69,27 @@ const (
 // awaited: Awaits), then rule on an engine.Decision.
 var decider = engine.Decider[*state, *pb.Command]{Game: "Moonshine Kingdom", Rule: rule}
 
-// Decide checks seat's command and returns the events it causes. It never
-// changes s: the decision applies its events to a copy, as the kit's
-// Decider.Decide does, but to a scratch copy reused from earlier
-// decisions (copyInto) instead of a new one: a decision's copy is garbage
-// once its events are built, and allocating, zeroing and collecting a
-// fresh 4.7 KB state per command was a third of the command's cost.
-func (s *state) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
-	c, err := decider.Precheck(s, seat, cmd)
-	if err != nil {
-		return nil, err
+// Decide checks seat's command and returns the events it causes and the
+// state they lead to. It never changes s: the decision applies its events
+// to a copy, as the kit's Decider.Decide does, but to a scratch copy
+// reused from an earlier refused decision (copyInto) when there is one: a
+// refused decision's copy is garbage, and allocating, zeroing and
+// collecting a fresh 4.7 KB state per command was a third of the
+// command's cost. An accepted decision's copy is the state handed back.
+func (s *state) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, engine.State, error) {
+	c, refused := decider.Precheck(s, seat, cmd)
+	if refused != nil {
+		return nil, nil, refused
 	}
 	sc := scratchStates.Get().(*scratch)
-	defer scratchStates.Put(sc)
 	sc.ints = s.copyInto(&sc.state, sc.ints)
 	d := engine.NewInPlace(&sc.state, rng)
-	return d.Done(rule(d, seat, c))
+	evs, err := d.Done(rule(d, seat, c))
+	if err != nil {
+		scratchStates.Put(sc)
+		return nil, nil, err
+	}
+	return evs, &sc.state, nil
 }
 
 // scratch is a state a decision works on, with the array its int slices

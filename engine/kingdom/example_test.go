@@ -23,7 +23,7 @@ func Example() {
 	view := g.State.View(engine.SpectatorViewer()).(*pb.View)
 	fmt.Println(len(view.RedPool), "red and", len(view.WhitePool), "white dice; Rum at", view.Market[3])
 
-	evs, err := g.Decide(p.Seat, p.Legal[0])
+	evs, _, err := g.Decide(p.Seat, p.Legal[0])
 	if err != nil {
 		panic(err)
 	}

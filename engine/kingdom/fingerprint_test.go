@@ -47,7 +47,7 @@ func TestFingerprintSeesEveryChange(t *testing.T) {
 	for name, change := range changes {
 		// Shared pointers (Proposal, deal terms, outcome) are deep-copied
 		// by hand so that base stays as it was.
-		c := s.Clone()
+		c := s.clone()
 		c.Proposal = proto.Clone(s.Proposal).(*pb.PushProposed)
 		c.Deals[0].Terms = []*pb.DealTerm{proto.Clone(s.Deals[0].Terms[0]).(*pb.DealTerm)}
 		o := *s.outcome

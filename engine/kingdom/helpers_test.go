@@ -79,7 +79,7 @@ func put(s *state, seat int, d pb.District, runners, bosses int, safehouse bool)
 // run decides c for seat and applies the events, failing on refusal.
 func run(t testing.TB, s *state, seat int, c *pb.Command) []engine.Event {
 	t.Helper()
-	evs, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
+	evs, _, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
 	if err != nil {
 		t.Fatalf("refused: %v", err)
 	}
@@ -103,8 +103,8 @@ func decision(s *state) *builder {
 // refused asserts that c is refused with reason, and the state untouched.
 func refused(t testing.TB, s *state, seat int, c *pb.Command, reason string) {
 	t.Helper()
-	before := s.Clone()
-	_, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
+	before := s.clone()
+	_, _, err := s.Decide(engine.Seat(seat), c, engine.CommandRand(seedOf(1), 1))
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Reason != reason {
 		t.Fatalf("want %s, got %v", reason, err)

@@ -58,7 +58,7 @@ func TestHomeDeedsDealtAtSetup(t *testing.T) {
 		x := proto.Clone(bodies[1]).(*pb.Event)
 		x.GetTitleChanged().Holder = optSeat(1)
 		forged[1].Event = engine.PublicEvent(x)
-		if err := engine.Verify(Rules{}, engine.Config{Players: players}, seedOf(uint64(40+players)), nil, forged); err == nil {
+		if err := engine.Verify(Module(), engine.Config{Players: players}, seedOf(uint64(40+players)), nil, forged); err == nil {
 			t.Errorf("%d players: a forged home Deed verifies", players)
 		}
 	}

@@ -5,14 +5,16 @@ import (
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
+	"google.golang.org/protobuf/proto"
 )
 
 // Module returns Moonshine Kingdom as the platform registers it: the
-// rules, the tables a client may create (every mob for itself at 2 to 4
-// players; the Blood Oath, a 4-player variant), the bots' policy
-// (engine/kingdom/strategy, which reads the printed data and a seat's
-// view, never the rules), the printed data as a Board message and the
-// labels.
+// rules and their version, the tables a client may create (every mob for
+// itself at 2 to 4 players; the Blood Oath, a 4-player variant), the
+// takeback declaration, the resign command, the bots (the policy of
+// engine/kingdom/strategy, which reads the printed data and a seat's
+// view, never the rules; the search bots of this package), the printed
+// data as a Board message and the labels.
 func Module() engine.Module {
 	return engine.Module{
 		Rules: Rules{},
@@ -24,9 +26,12 @@ func Module() engine.Module {
 				Description: "The 4-player team variant: a free-for-all until the Federal Crackdown Tracker forces the Sit-Down, which pairs the Bosses into two permanent alliances.",
 				Options:     &pb.Options{BloodOath: true}},
 		},
-		Policy: strategy.Policy{},
-		Bots:   Bots(),
-		Board:  printed.Board(),
-		Labels: printed.Labels{},
+		RulesVersion: RulesVersion,
+		Takebacks:    &chain,
+		Resign:       func() proto.Message { return cmd(&pb.Resign{}) },
+		Policy:       strategy.Policy{},
+		Bots:         Bots(),
+		Board:        printed.Board(),
+		Labels:       printed.Labels{},
 	}
 }

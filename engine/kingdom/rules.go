@@ -8,7 +8,7 @@ import (
 )
 
 // RulesVersion is the revision of the Moonshine Kingdom rules this package
-// plays ([engine.RulesVersioned]): a game's stored configuration records
+// plays ([engine.Module.RulesVersion]): a game's stored configuration records
 // the one it was created under, and verification names both when they
 // differ. docs/rules/moonshine-kingdom.md ("Rules versions") lists them.
 //
@@ -22,16 +22,10 @@ const RulesVersion = "2"
 // Rules is the Moonshine Kingdom game module.
 type Rules struct{}
 
-var (
-	_ engine.Rules          = Rules{}
-	_ engine.RulesVersioned = Rules{}
-)
+var _ engine.Rules = Rules{}
 
 // Name returns "moonshine-kingdom".
 func (Rules) Name() string { return "moonshine-kingdom" }
-
-// RulesVersion returns [RulesVersion].
-func (Rules) RulesVersion() string { return RulesVersion }
 
 // Players returns 2 and 4.
 func (Rules) Players() (int, int) { return 2, printed.MaxSeats }

@@ -26,7 +26,7 @@ var (
 func (SearchGame) Infer(k engine.Knowledge) (search.Sampler, error) { return infer(k) }
 
 // Clone returns a deep copy of a Kingdom state.
-func (SearchGame) Clone(st engine.State) engine.State { return st.(*state).Clone() }
+func (SearchGame) Clone(st engine.State) engine.State { return st.Clone() }
 
 // Playout returns the heuristic's command for the seat the game waits for,
 // chosen from that seat's view of the world (its own hand, never the

@@ -158,7 +158,7 @@ func TestRulesModule(t *testing.T) {
 		t.Errorf("%s %d-%d", r.Name(), lo, hi)
 	}
 	// The rules version the service records with each game.
-	if v := engine.RulesVersion(r); v != RulesVersion || v == "" || v == engine.UnrecordedRulesVersion {
+	if v := Module().RulesVersion; v != RulesVersion || v == "" || v == engine.UnrecordedRulesVersion {
 		t.Errorf("rules version %q", v)
 	}
 	if _, ok := r.NewOptions().(*pb.Options); !ok {

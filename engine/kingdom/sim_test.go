@@ -142,7 +142,7 @@ func newEndgameSim(t testing.TB, n uint64) *sim {
 
 // verify replays the game from its seed and command log.
 func (sm *sim) verify() error {
-	return engine.Verify(Rules{}, sm.cfg, sm.seed, sm.log, sm.records)
+	return engine.Verify(Module(), sm.cfg, sm.seed, sm.log, sm.records)
 }
 
 func newSimWith(t testing.TB, cfg engine.Config, n uint64) *sim {
@@ -255,7 +255,7 @@ func (sm *sim) step(seat engine.Seat, c proto.Message, fromLegal bool, res *simR
 	if check {
 		before = playtest.Fingerprint(sm.state())
 	}
-	evs, err := sm.g.Decide(seat, c)
+	evs, _, err := sm.g.Decide(seat, c)
 	if check && !bytes.Equal(before, playtest.Fingerprint(sm.state())) {
 		sm.t.Fatalf("Decide changed the state: %v", c)
 	}
@@ -320,7 +320,7 @@ func (sm *sim) sideStep(res *simResult) {
 // checkLegal asserts that every listed command is accepted.
 func (sm *sim) checkLegal(p engine.Prompt) {
 	for _, c := range p.Legal {
-		if _, err := sm.state().Decide(p.Seat, c, engine.CommandRand(sm.seed, 1)); err != nil {
+		if _, _, err := sm.state().Decide(p.Seat, c, engine.CommandRand(sm.seed, 1)); err != nil {
 			sm.t.Fatalf("offered an illegal command %v: %v", c, err)
 		}
 	}

@@ -182,16 +182,19 @@ func newState() *state {
 	return s
 }
 
-// Clone returns a deep copy. The copy's int slices share one backing
+// Clone returns a deep copy ([engine.State]).
+func (s *state) Clone() engine.State { return s.clone() }
+
+// clone returns a deep copy. The copy's int slices share one backing
 // array, each capped at its own length, so that an append moves it out
 // instead of writing into its neighbour: some twenty allocations fewer.
-func (s *state) Clone() *state {
+func (s *state) clone() *state {
 	c := new(state)
 	s.copyInto(c, nil)
 	return c
 }
 
-// copyInto makes dst a deep copy of s, as Clone does, reusing dst's Seats
+// copyInto makes dst a deep copy of s, as clone does, reusing dst's Seats
 // array and ints (the int slices' array of an earlier copy, returned for
 // the next) where they are large enough. Only memory no event can share
 // is reused: the state's own struct, its seats and its int slices (events

@@ -86,7 +86,7 @@ func playWatched(t *testing.T, opts *pb.Options, n uint64, limit int, verify boo
 		}
 		p := g.State.Prompts()[0]
 		c := strategy.Choose(g.State.View(engine.SeatViewer(p.Seat)).(*pb.View), strategy.FromEngine(p), rngs[p.Seat])
-		evs, err := g.Decide(p.Seat, c)
+		evs, _, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatalf("seed %d: %s (%s) sent a refused command %v: %v", n, p.Seat, p.Reason, c, err)
 		}
@@ -105,7 +105,7 @@ func playWatched(t *testing.T, opts *pb.Options, n uint64, limit int, verify boo
 	}
 	w.Finished(g)
 	if verify {
-		if err := engine.Verify(kingdom.Rules{}, cfg, seed, log, records); err != nil {
+		if err := engine.Verify(kingdom.Module(), cfg, seed, log, records); err != nil {
 			t.Fatalf("seed %d: %v", n, err)
 		}
 	}

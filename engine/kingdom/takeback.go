@@ -1,12 +1,8 @@
 package kingdom
 
-import (
-	"github.com/moonshine-games/moonshine/engine"
-	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
-	"google.golang.org/protobuf/proto"
-)
+import "github.com/moonshine-games/moonshine/engine"
 
-// chain is the Kingdom's takeback declaration ([engine.Takebacks]): the
+// chain is the Kingdom's takeback declaration ([engine.Module.Takebacks]): the
 // events that roll dice or draw from a deck (the Brew dice, a Contract
 // draw, a reshuffle, a Smuggling run, a fight's shooting and what ends a
 // fight, counted as drawing since a fight's dice may fall in any of them),
@@ -20,9 +16,3 @@ var chain = engine.KindChain{
 	Reveals: engine.KindSet("contracts_received", "contracts_discarded", "contracts_discarded_cards",
 		"contract_staked", "game_ended"),
 }
-
-// Chain implements engine.Takebacks.
-func (Rules) Chain(ev engine.Event) engine.Chain { return chain.Chain(ev) }
-
-// ResignCommand implements engine.Resigner.
-func (Rules) ResignCommand() proto.Message { return cmd(&pb.Resign{}) }

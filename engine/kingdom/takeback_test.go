@@ -14,7 +14,7 @@ import (
 func TestTakebackChain(t *testing.T) {
 	for i := range 4 {
 		players := 3 + i%2
-		if err := playtest.CheckChain(Rules{}, engine.Config{Players: players}, []byte(fmt.Sprintf("chain/%d", i)), 1500); err != nil {
+		if err := playtest.CheckChain(Module(), engine.Config{Players: players}, []byte(fmt.Sprintf("chain/%d", i)), 1500); err != nil {
 			t.Fatal(err)
 		}
 	}

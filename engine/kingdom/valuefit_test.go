@@ -94,11 +94,11 @@ func heuristicPositions(t *testing.T, players int, n uint64) []search.Position {
 	for step := 0; g.State.Outcome() == nil && step < fitLimit; step++ {
 		p := g.State.Prompts()[0]
 		c := strategy.Heuristic{}.Choose(g.State.View(engine.SeatViewer(p.Seat)), p, engine.BotRand(seed, g.Version+1, p.Seat))
-		evs, err := g.Decide(p.Seat, c)
+		_, next, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatalf("game %d: %v", n, err)
 		}
-		must(t, g.Apply(evs...))
+		g = next
 		if step%fitStride == 0 {
 			feats = append(feats, g.State.(*state).features())
 		}

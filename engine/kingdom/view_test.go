@@ -93,7 +93,7 @@ func TestPromptsOffer(t *testing.T) {
 func TestGameOverRefusesEverything(t *testing.T) {
 	s := cleared(t, 2)
 	s.outcome = &engine.Outcome{}
-	if _, err := s.Decide(0, cmd(&pb.LayLow{}), nil); err != engine.ErrGameOver {
+	if _, _, err := s.Decide(0, cmd(&pb.LayLow{}), nil); err != engine.ErrGameOver {
 		t.Errorf("got %v", err)
 	}
 	if len(s.Prompts()) != 0 {

@@ -61,7 +61,7 @@ func (t Table) Play() (*Result, error) {
 	done := map[passed]bool{} // the prompts passed at this version
 	for g.State.Outcome() == nil {
 		if len(res.Commands) >= limit {
-			return res, fmt.Errorf("no end after %d commands", limit)
+			return res, fmt.Errorf("%w after %d commands", ErrNoEnd, limit)
 		}
 		var p engine.Prompt
 		var ok bool
@@ -84,22 +84,20 @@ func (t Table) Play() (*Result, error) {
 		case cmd == nil:
 			return res, fmt.Errorf("command %d: %v's bot has no command for %s", len(res.Commands)+1, p.Seat, p.Reason)
 		}
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, next, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			return res, fmt.Errorf("command %d: %v's bot chose %v: %w", len(res.Commands)+1, p.Seat, cmd, err)
 		}
 		first := g.Version + 1
 		res.Commands = append(res.Commands, engine.Logged{Seat: p.Seat, Command: proto.Clone(cmd), FirstSeq: first, LastSeq: first + int64(len(evs)) - 1})
-		if err := g.Apply(evs...); err != nil {
-			return res, err
-		}
+		g, res.Game = next, next
 		for i, ev := range evs {
 			res.Events = append(res.Events, engine.Recorded{Seq: first + int64(i), Event: ev})
 		}
 		hist.Append(evs...)
 		clear(done)
 	}
-	return res, engine.Verify(t.Rules, t.Table, t.Seed, res.Commands, res.Events)
+	return res, engine.Verify(engine.Module{Rules: t.Rules}, t.Table, t.Seed, res.Commands, res.Events)
 }
 
 // optionalFirst is the prompt to offer next with Table.Optional: the first, in

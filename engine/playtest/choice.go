@@ -56,8 +56,8 @@ func (tw Twin) Choices(bot engine.Bot, decisions int) (int, error) {
 			}
 			c.cmd = ca
 		}
-		ea, errA := a.Decide(c.seat, c.cmd)
-		eb, errB := b.Decide(c.seat, c.cmd)
+		ea, _, errA := a.Decide(c.seat, c.cmd)
+		eb, _, errB := b.Decide(c.seat, c.cmd)
 		if errA != nil || errB != nil {
 			return compared, fmt.Errorf("step %d: %v refused: %v / %v", step, c.cmd, errA, errB)
 		}

@@ -10,7 +10,8 @@
 // state ([Fingerprint] before and after: Decide never mutates); that a
 // sample of random commands is accepted only if offered; that the state
 // rebuilt by folding the log from scratch shows every viewer the same view
-// as the incrementally built one; and the game's own invariant. At the end
+// as the incrementally built one; that the state Decide hands back is the
+// one its events lead to; and the game's own invariant. At the end
 // it runs [engine.Verify] on the whole log. [CheckApply] checks that a
 // game's Apply covers every kind of its Event oneof.
 //
@@ -19,6 +20,10 @@
 // bot chooses the same in two games that differ only in what its seat may
 // not know.
 //
+// [Conform] runs every check a game must pass on its [engine.Module], for
+// every variant: what a game's tests call once, beside the checks only the
+// game can write (its rulebook examples, its twins, its golden files).
+//
 // [Stream] and [MarshalView] give the byte-exact redacted forms that
 // indistinguishability and golden-file tests compare.
 //
@@ -26,7 +31,5 @@
 // audience each view field declares (the moonshine.visibility.v1 field
 // option: everyone, owner only, count only, auditor, the viewer's own
 // seat), and [PlayViews] does it for every viewer after every command of a
-// seeded game; TestDeclaredVisibility runs it for every hosted game, so a
-// new game's view is checked once it is registered and its fields are
-// declared.
+// seeded game; [Conform] runs it for every variant of a game.
 package playtest

@@ -7,7 +7,6 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
-	"github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 )
 
@@ -33,7 +32,7 @@ func (a asked) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, error)
 // answered (out-of-turn plays), and may pass them, in a game that still
 // ends and verifies from its seed; a table without it never offers them.
 func TestOptionalPromptsAreOffered(t *testing.T) {
-	m := bootleggers.Module(strategy.Policy{})
+	m := bootleggers.Module()
 	table, err := m.Table("", 4)
 	if err != nil {
 		t.Fatal(err)

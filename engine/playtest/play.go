@@ -3,6 +3,7 @@ package playtest
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -39,7 +40,15 @@ type Result struct {
 	Commands []engine.Logged
 }
 
-// Play runs the game to its end, checking every step.
+// ErrNoEnd is the error of a game that did not end within its bound of
+// commands ("no end after 1500 commands"): random play may never end a
+// game, and the log played so far stands.
+var ErrNoEnd = errors.New("no end")
+
+// Play runs the game to its end, checking every step, and verifies the
+// log ([engine.Verify]; a Rules-only module, whose version Verify does not
+// compare, as the table records none). It returns [ErrNoEnd] (wrapped)
+// after cfg.MaxSteps commands, with the log played so far.
 func Play(cfg Config) (*Result, error) {
 	g, setup, err := engine.Start(cfg.Rules, cfg.Table, cfg.Seed)
 	if err != nil {
@@ -57,18 +66,18 @@ func Play(cfg Config) (*Result, error) {
 	if err := cfg.checkAll(res, len(setup)); err != nil {
 		return res, err
 	}
-	for step := 0; g.State.Outcome() == nil; step++ {
+	for step := 0; res.Game.State.Outcome() == nil; step++ {
 		if step >= max {
-			return res, fmt.Errorf("no end after %d commands", max)
+			return res, fmt.Errorf("%w after %d commands", ErrNoEnd, max)
 		}
 		if err := cfg.step(res, bot); err != nil {
-			return res, fmt.Errorf("step %d (event %d): %w", step, g.Version, err)
+			return res, fmt.Errorf("step %d (event %d): %w", step, res.Game.Version, err)
 		}
 	}
-	if err := checkRebuild(cfg.Rules, cfg.Table.Players, g, res.Events); err != nil {
+	if err := checkRebuild(cfg.Rules, cfg.Table.Players, res.Game, res.Events); err != nil {
 		return res, err
 	}
-	if err := engine.Verify(cfg.Rules, cfg.Table, cfg.Seed, res.Commands, res.Events); err != nil {
+	if err := engine.Verify(engine.Module{Rules: cfg.Rules}, cfg.Table, cfg.Seed, res.Commands, res.Events); err != nil {
 		return res, err
 	}
 	return res, nil
@@ -112,21 +121,26 @@ func (cfg Config) step(res *Result, bot *engine.Rand) error {
 	if cfg.Choose != nil {
 		seat, cmd = cfg.Choose(bot, live)
 	}
-	evs, err := g.Decide(seat, cmd)
+	evs, next, err := g.Decide(seat, cmd)
 	if err != nil {
 		return fmt.Errorf("%v: chosen command refused: %w", seat, err)
 	}
 	first := g.Version + 1
 	res.Commands = append(res.Commands, engine.Logged{Seat: seat, Command: cmd, FirstSeq: first, LastSeq: first + int64(len(evs)) - 1})
+	res.Game = g.Clone() // the events applied one by one, each checked
 	for _, ev := range evs {
-		if err := g.Apply(ev); err != nil {
+		if err := res.Game.Apply(ev); err != nil {
 			return err
 		}
-		res.Events = append(res.Events, engine.Recorded{Seq: g.Version, Event: ev})
-		if err := cfg.checkAll(res, int(g.Version)); err != nil {
-			return fmt.Errorf("after event %d: %w", g.Version, err)
+		res.Events = append(res.Events, engine.Recorded{Seq: res.Game.Version, Event: ev})
+		if err := cfg.checkAll(res, int(res.Game.Version)); err != nil {
+			return fmt.Errorf("after event %d: %w", res.Game.Version, err)
 		}
 	}
+	if next.Version != res.Game.Version || !bytes.Equal(Fingerprint(next.State), Fingerprint(res.Game.State)) {
+		return fmt.Errorf("%v: the state Decide hands back for %v is not the one its events lead to", seat, cmd)
+	}
+	res.Game = next
 	return nil
 }
 
@@ -154,7 +168,7 @@ func (cfg Config) checkAll(res *Result, seq int) error {
 func checkOffered(g *engine.Game, prompts []engine.Prompt) error {
 	for _, p := range prompts {
 		for _, c := range p.Legal {
-			if _, err := g.Decide(p.Seat, c); err != nil {
+			if _, _, err := g.Decide(p.Seat, c); err != nil {
 				return fmt.Errorf("%v is offered %v but Decide refuses it: %w", p.Seat, c, err)
 			}
 		}
@@ -184,7 +198,7 @@ func (cfg Config) checkSamples(g *engine.Game, prompts []engine.Prompt, bot *eng
 	for range n {
 		seat := engine.Seat(bot.IntN(cfg.Table.Players))
 		cmd := cfg.RandomCommand(bot)
-		if _, err := g.Decide(seat, cmd); err != nil {
+		if _, _, err := g.Decide(seat, cmd); err != nil {
 			if _, ok := engine.AsRuleError(err); !ok {
 				return fmt.Errorf("%v: random command %v: not a rule error: %w", seat, cmd, err)
 			}

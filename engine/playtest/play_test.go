@@ -78,6 +78,16 @@ func (h hiding) NewState() engine.State { return hidingState{h.Rules.NewState()}
 
 type hidingState struct{ engine.State }
 
+func (s hidingState) Clone() engine.State { return hidingState{s.State.Clone()} }
+
+func (s hidingState) Decide(seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, engine.State, error) {
+	evs, next, err := s.State.Decide(seat, cmd, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return evs, hidingState{next}, nil
+}
+
 func (s hidingState) Prompts() []engine.Prompt {
 	ps := s.State.Prompts()
 	for i := range ps {
@@ -111,7 +121,7 @@ type mutatingState struct {
 	decided int
 }
 
-func (s *mutatingState) Decide(seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, error) {
+func (s *mutatingState) Decide(seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, engine.State, error) {
 	s.decided++
 	return s.State.Decide(seat, cmd, r)
 }
@@ -120,6 +130,32 @@ func TestPlayCatchesADecideThatChangesTheState(t *testing.T) {
 	cfg := config("mutate")
 	cfg.Rules = mutating{}
 	if _, err := playtest.Play(cfg); err == nil || !strings.Contains(err.Error(), "changed while Decide") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// stale hands back, for each decision, the state it decided on, not the
+// one its events lead to.
+type stale struct{ boozebarons.Rules }
+
+func (r stale) NewState() engine.State { return staleState{r.Rules.NewState()} }
+
+type staleState struct{ engine.State }
+
+func (s staleState) Clone() engine.State { return staleState{s.State.Clone()} }
+
+func (s staleState) Decide(seat engine.Seat, cmd proto.Message, r *engine.Rand) ([]engine.Event, engine.State, error) {
+	evs, _, err := s.State.Decide(seat, cmd, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return evs, s.Clone(), nil
+}
+
+func TestPlayCatchesAStateTheEventsDoNotLeadTo(t *testing.T) {
+	cfg := config("stale")
+	cfg.Rules = stale{}
+	if _, err := playtest.Play(cfg); err == nil || !strings.Contains(err.Error(), "not the one its events lead to") {
 		t.Fatalf("got %v", err)
 	}
 }

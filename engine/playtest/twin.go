@@ -48,8 +48,8 @@ func (tw Twin) Run() (int, error) {
 			return step, nil
 		}
 		c := choices[bot.IntN(len(choices))]
-		ea, errA := a.Decide(c.seat, c.cmd)
-		eb, errB := b.Decide(c.seat, c.cmd)
+		ea, _, errA := a.Decide(c.seat, c.cmd)
+		eb, _, errB := b.Decide(c.seat, c.cmd)
 		if errA != nil || errB != nil {
 			return step, fmt.Errorf("step %d: offered %v refused: %v / %v", step, c.cmd, errA, errB)
 		}

@@ -318,13 +318,11 @@ func PlayViews(cfg ViewsConfig) (played int, over bool, err error) {
 			return played, false, fmt.Errorf("after %d commands: no seat is offered a command", played)
 		}
 		p := live[bot.IntN(len(live))]
-		evs, err := g.Decide(p.Seat, cfg.choose(g.State, p, bot))
-		if err == nil {
-			err = g.Apply(evs...)
-		}
+		_, next, err := g.Decide(p.Seat, cfg.choose(g.State, p, bot))
 		if err != nil {
 			return played, false, fmt.Errorf("command %d: %w", played+1, err)
 		}
+		g = next
 	}
 }
 
@@ -332,7 +330,7 @@ func PlayViews(cfg ViewsConfig) (played int, over bool, err error) {
 func (cfg ViewsConfig) choose(st engine.State, p engine.Prompt, bot *engine.Rand) proto.Message {
 	if cfg.Policy != nil {
 		if c := cfg.Policy.Choose(st.View(engine.SeatViewer(p.Seat)), p, bot); c != nil {
-			if _, err := st.Decide(p.Seat, c, bot); err == nil {
+			if _, _, err := st.Decide(p.Seat, c, bot); err == nil {
 				return c
 			}
 		}

@@ -1,55 +1,21 @@
 package playtest_test
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/engine/boozebarons"
 	"github.com/moonshine-games/moonshine/engine/playtest"
-	"github.com/moonshine-games/moonshine/games"
 	bbpb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 	"google.golang.org/protobuf/proto"
 )
-
-// TestDeclaredVisibility plays every hosted game, in every variant at its
-// smallest and largest table, with its bots' policy, and checks every
-// viewer's view (each seat's, a spectator's) after every command against
-// the auditor's by the visibility its fields declare: no field is shown to
-// a viewer its audience does not allow, and none declared public differs
-// between viewers. A new game's view is checked by being registered and
-// declared.
-func TestDeclaredVisibility(t *testing.T) {
-	steps := 300
-	if testing.Short() {
-		steps = 40
-	}
-	for _, m := range games.Default().Modules() {
-		for _, v := range m.Variants {
-			for _, players := range slices.Compact([]int{v.MinPlayers, v.MaxPlayers}) {
-				name := fmt.Sprintf("%s/%s/%d", m.Name(), v.Name, players)
-				table, err := m.Table(v.Name, players)
-				if err != nil {
-					t.Fatal(err)
-				}
-				played, over, err := playtest.PlayViews(playtest.ViewsConfig{Rules: m.Rules, Table: table,
-					Seed: []byte(name), Steps: steps, Policy: m.Policy})
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				t.Logf("%s: %d commands checked, over: %v", name, played, over)
-			}
-		}
-	}
-}
 
 // TestVisibilityCatchesLeaks: a view that shows a seat what its
 // declarations keep from it, or declares a public field but shows it
 // differently, fails the check; so does an undeclared view.
 func TestVisibilityCatchesLeaks(t *testing.T) {
-	m, _ := games.Default().Lookup("booze-barons")
-	g, _, err := engine.Start(m.Rules, engine.Config{Players: 3}, []byte("leaks"))
+	g, _, err := engine.Start(boozebarons.Rules{}, engine.Config{Players: 3}, []byte("leaks"))
 	if err != nil {
 		t.Fatal(err)
 	}

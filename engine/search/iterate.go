@@ -183,7 +183,7 @@ func (it *iteration) decide(w engine.State, seat engine.Seat, cmd proto.Message)
 	if st, ok := it.s.game.(Stepper); ok {
 		return st.Step(w, seat, cmd, it.r)
 	}
-	evs, err := w.Decide(seat, cmd, it.r)
+	evs, _, err := w.Decide(seat, cmd, it.r) // w itself is played on
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,8 @@ type potState struct {
 	acted        bool
 }
 
+func (s *potState) Clone() engine.State { c := *s; return &c }
+
 func (s *potState) Apply(body proto.Message) error {
 	switch v := body.(*wrapperspb.Int64Value).Value; v {
 	case 0:
@@ -49,7 +51,18 @@ func (s *potState) Apply(body proto.Message) error {
 	return nil
 }
 
-func (s *potState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, error) {
+// Decide decides as decide does and hands back the state its events
+// lead to.
+func (s *potState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, engine.State, error) {
+	evs, err := s.decide(seat, cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, err := engine.Next(s, evs)
+	return evs, next, err
+}
+
+func (s *potState) decide(seat engine.Seat, cmd proto.Message) ([]engine.Event, error) {
 	v := cmd.(*wrapperspb.Int64Value).GetValue()
 	for _, p := range s.Prompts() {
 		if p.Seat == seat && slices.ContainsFunc(p.Legal, func(m proto.Message) bool { return proto.Equal(m, cmd) }) {

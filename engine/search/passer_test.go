@@ -24,6 +24,8 @@ func (r snag) NewState() engine.State { return &snagState{potState: potState{rul
 
 type snagState struct{ potState }
 
+func (s *snagState) Clone() engine.State { c := *s; return &c }
+
 func (s *snagState) Apply(body proto.Message) error {
 	if body.(*wrapperspb.Int64Value).Value == snagCmd {
 		s.ticks, s.money = s.ticks+1, s.money-5
@@ -32,7 +34,18 @@ func (s *snagState) Apply(body proto.Message) error {
 	return s.potState.Apply(body)
 }
 
-func (s *snagState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, error) {
+// Decide decides as decide does and hands back the state its events
+// lead to.
+func (s *snagState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, engine.State, error) {
+	evs, err := s.decide(seat, cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, err := engine.Next(s, evs)
+	return evs, next, err
+}
+
+func (s *snagState) decide(seat engine.Seat, cmd proto.Message) ([]engine.Event, error) {
 	for _, p := range s.Prompts() {
 		if p.Seat == seat && slices.ContainsFunc(p.Legal, func(m proto.Message) bool { return proto.Equal(m, cmd) }) {
 			return []engine.Event{engine.PublicEvent(proto.Clone(cmd))}, nil

@@ -36,6 +36,8 @@ type coinState struct {
 	chose        bool
 }
 
+func (s *coinState) Clone() engine.State { c := *s; return &c }
+
 func (s *coinState) Apply(body proto.Message) error {
 	switch v := body.(*wrapperspb.Int64Value).Value; v {
 	case -1000:
@@ -48,7 +50,18 @@ func (s *coinState) Apply(body proto.Message) error {
 	return nil
 }
 
-func (s *coinState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, error) {
+// Decide decides as decide does and hands back the state its events
+// lead to.
+func (s *coinState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, engine.State, error) {
+	evs, err := s.decide(seat, cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, err := engine.Next(s, evs)
+	return evs, next, err
+}
+
+func (s *coinState) decide(seat engine.Seat, cmd proto.Message) ([]engine.Event, error) {
 	for _, p := range s.Prompts() {
 		for _, m := range p.Legal {
 			if p.Seat == seat && proto.Equal(m, cmd) {

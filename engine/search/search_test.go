@@ -9,6 +9,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	bbprinted "github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/playtest"
 	"github.com/moonshine-games/moonshine/engine/search"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
@@ -30,13 +31,13 @@ func twins(players, seat, run int) playtest.Twin {
 	seed := []byte(fmt.Sprintf("search-twins/%d/%d/%d", players, seat, run))
 	rng := engine.CommandRand(seed, 1)
 	booze := boozebarons.DealBooze(players, rng)
-	deck := make([]int32, boozebarons.DeckSize)
-	for i, x := range rng.Perm(boozebarons.DeckSize) {
+	deck := make([]int32, bbprinted.DeckSize)
+	for i, x := range rng.Perm(bbprinted.DeckSize) {
 		deck[i] = int32(x)
 	}
 	q, r := (seat+1)%players, (seat+2)%players
 	for i := range players {
-		if i != seat && i != q && boozebarons.MobOf(booze[i]) != boozebarons.MobOf(booze[q]) {
+		if i != seat && i != q && bbprinted.MobOf(booze[i]) != bbprinted.MobOf(booze[q]) {
 			r = i
 			break
 		}

@@ -31,6 +31,9 @@ const (
 	// rules than this build plays, and re-running it under this build's
 	// rules gives events other than those recorded (the likely reason).
 	RulesChanged
+	// Mislabelled: a label the history carries is not the game's label
+	// of its command or event body.
+	Mislabelled
 )
 
 // String names the kind.
@@ -44,6 +47,8 @@ func (k Kind) String() string {
 		return "malformed"
 	case RulesChanged:
 		return "rules changed"
+	case Mislabelled:
+		return "mislabelled"
 	default:
 		return "mismatch"
 	}
@@ -82,8 +87,10 @@ func Verify(h *moonshinev1.GetHistoryResponse) error { return VerifyWith(games.D
 
 // VerifyWith checks a complete history: the revealed seed hashes to the
 // published commitment, the events are numbered 1..version without a gap,
-// and re-running the game from the seed, the configuration and the command
-// log gives exactly the recorded game events. Table talk is skipped (it
+// re-running the game from the seed, the configuration and the command
+// log gives exactly the recorded game events, the status the history
+// claims is the one they give (a game over has an outcome: a history cut
+// short fails), and every label it carries is the game's (claims.go). Table talk is skipped (it
 // takes sequence numbers but is not the game's); so is an event with no
 // body, which in a complete history is private talk between other seats.
 // The game is re-run under this build's rules: when it was recorded under
@@ -115,7 +122,7 @@ func VerifyWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) error {
 		return err
 	}
 	cfg := engine.Config{Players: int(info.GetConfig().GetPlayers()), Options: opts, RulesVersion: recordedRules(info)}
-	if err := engine.VerifyUndone(game.Rules, cfg, info.GetSeed(), commands, events, undos(h.GetEvents())); err != nil {
+	if err := engine.VerifyUndone(game.Module, cfg, info.GetSeed(), commands, events, undos(h.GetEvents())); err != nil {
 		var ve *engine.VerifyError
 		switch {
 		case errors.As(err, &ve) && ve.Rules != "":
@@ -125,7 +132,10 @@ func VerifyWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) error {
 		}
 		return &Error{Kind: Mismatch, Reason: err.Error()}
 	}
-	return nil
+	if err := checkEnd(game, h, events); err != nil {
+		return err
+	}
+	return checkLabels(game, h)
 }
 
 // Rules names the rules of a history against the games Moonshine hosts
@@ -137,12 +147,12 @@ func Rules(h *moonshinev1.GetHistoryResponse) (game, recorded, build string) {
 // RulesWith names the rules of a history: its game's id, the rules version
 // it was recorded under (engine.UnrecordedRulesVersion when its
 // configuration names none: the game predates the record), and the version
-// this build plays (reg's rules for the game; "" when reg does not host it
-// or its rules name no version).
+// this build plays (the module's RulesVersion; "" when reg does not host
+// the game).
 func RulesWith(reg *games.Registry, h *moonshinev1.GetHistoryResponse) (game, recorded, build string) {
 	info := h.GetGame()
 	if g, ok := reg.Lookup(info.GetGame()); ok {
-		build = engine.RulesVersion(g.Rules)
+		build = g.RulesVersion
 	}
 	return info.GetGame(), recordedRules(info), build
 }

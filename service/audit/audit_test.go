@@ -60,7 +60,7 @@ func play(t *testing.T, game *games.Module, g *engine.Game, seed []byte, h *moon
 		}
 		p := g.State.Prompts()[0]
 		cmd := p.Legal[bot.IntN(len(p.Legal))]
-		evs, err := g.Decide(p.Seat, cmd)
+		evs, _, err := g.Decide(p.Seat, cmd)
 		if err != nil {
 			t.Fatal(err)
 		}

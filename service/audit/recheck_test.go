@@ -32,9 +32,6 @@ type changedRules struct {
 	after int
 }
 
-// RulesVersion names the changed rules.
-func (changedRules) RulesVersion() string { return changedVersion }
-
 // NewState returns a state that counts the bodies it folds.
 func (r changedRules) NewState() engine.State {
 	return &changedState{State: r.Rules.NewState(), after: r.after}
@@ -45,20 +42,33 @@ type changedState struct {
 	after, bodies int
 }
 
+// Clone copies the state with its count.
+func (s *changedState) Clone() engine.State {
+	c := *s
+	c.State = s.State.Clone()
+	return &c
+}
+
 func (s *changedState) Apply(body proto.Message) error {
 	s.bodies++
 	return s.State.Apply(body)
 }
 
-func (s *changedState) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, error) {
-	evs, err := s.State.Decide(seat, cmd, rng)
-	if err != nil || s.bodies < s.after || len(evs) == 0 {
-		return evs, err
+func (s *changedState) Decide(seat engine.Seat, cmd proto.Message, rng *engine.Rand) ([]engine.Event, engine.State, error) {
+	evs, next, err := s.State.Decide(seat, cmd, rng)
+	if err != nil {
+		return nil, nil, err
 	}
-	evs = slices.Clone(evs)
-	first := evs[0]
-	evs[0] = engine.Event{Public: first.Public, Private: append(slices.Clone(first.Private), engine.PrivateTo(first.Bodies()[0], 0))}
-	return evs, nil
+	after := &changedState{State: next, after: s.after, bodies: s.bodies}
+	for _, ev := range evs {
+		after.bodies += len(ev.Bodies())
+	}
+	if s.bodies >= s.after && len(evs) > 0 {
+		evs = slices.Clone(evs)
+		first := evs[0]
+		evs[0] = engine.Event{Public: first.Public, Private: append(slices.Clone(first.Private), engine.PrivateTo(first.Bodies()[0], 0))}
+	}
+	return evs, after, nil
 }
 
 // changedRegistry hosts the changed Booze Barons beside the real
@@ -67,6 +77,7 @@ func changedRegistry(t *testing.T, after int) *games.Registry {
 	t.Helper()
 	bb := boozebarons.Module()
 	bb.Rules = changedRules{Rules: bb.Rules, after: after}
+	bb.RulesVersion = changedVersion
 	kingdom, _ := games.Default().Lookup("moonshine-kingdom")
 	reg, err := games.New(bb, kingdom.Module)
 	if err != nil {

@@ -18,7 +18,6 @@
 package eventstore
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -294,85 +293,6 @@ func (f ListFilter) Matches(g GameRecord) bool {
 		return false
 	}
 	return true
-}
-
-// Store is the event store. Every implementation passes storetest.Run.
-type Store interface {
-	// Kind names the implementation for logs: "memory", "sqlite", "postgres".
-	Kind() string
-
-	// CreateGame writes a game's metadata and its opening events atomically.
-	// ErrGameExists if the ID is taken.
-	CreateGame(ctx context.Context, g GameRecord, events [][]byte) (AppendResult, error)
-	// GetGame returns a game's record, read model and seat claims
-	// included; ErrNotFound.
-	GetGame(ctx context.Context, id string) (GameRecord, error)
-	// ListGames lists the records that f keeps, newest first, with their
-	// seat claims, in one query.
-	ListGames(ctx context.Context, f ListFilter) ([]GameRecord, error)
-	// Summarise fills in the summary of a game created before the store
-	// kept its read model (a record with Players 0); a record that has one
-	// is left as it is. ErrNotFound.
-	Summarise(ctx context.Context, id string, s Summary) error
-
-	// Append appends events to a game's stream; see AppendRequest.
-	// Errors: ErrNotFound, *VersionConflictError.
-	Append(ctx context.Context, req AppendRequest) (AppendResult, error)
-	// LookupCommand returns the command a seat recorded under an ID;
-	// ErrNotFound.
-	LookupCommand(ctx context.Context, gameID string, seat int, commandID string) (Command, error)
-	// Commands returns a game's recorded commands in order.
-	Commands(ctx context.Context, gameID string) ([]Command, error)
-
-	// ReadStream returns up to limit events of one game with Seq > afterSeq,
-	// in order (limit 0: all).
-	ReadStream(ctx context.Context, gameID string, afterSeq int64, limit int) ([]Event, error)
-
-	// AppendTalk appends a message to a game's talk stream; see
-	// TalkRequest. ErrNotFound.
-	AppendTalk(ctx context.Context, req TalkRequest) (TalkResult, error)
-	// ReadTalk returns up to limit messages of one game with Seq >
-	// afterSeq, in order (limit 0: all).
-	ReadTalk(ctx context.Context, gameID string, afterSeq int64, limit int) ([]TalkMessage, error)
-
-	// Subscribe returns a channel that receives a value whenever events or
-	// talk may have been appended to the game, by this process or another
-	// sharing the store. Wake-ups may be spurious or coalesced: readers
-	// always re-read from their last Seq. The channel is closed when ctx
-	// ends.
-	Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error)
-	// OnChange has f told of every append the store learns of, until stop
-	// is called: this process's appends as they commit, and those of other
-	// processes sharing the store as the store hears of them (PostgreSQL:
-	// their notifications; SQLite: a poll of the file). f runs on the
-	// store's goroutine and must not block. It lets a process that keeps
-	// games in memory know when its copy is behind the log without reading
-	// the log.
-	OnChange(f func(Change)) (stop func())
-
-	// DueGames returns up to limit games (0: 100) not over whose pending
-	// deadline ([GameRecord.Deadline]) is at or before until, earliest
-	// first: one indexed query.
-	DueGames(ctx context.Context, until time.Time, limit int) ([]DueGame, error)
-
-	// ChangeTable appends one table event and, in the same transaction,
-	// frees a seat or cancels the game (before the start) or rotates a
-	// seat's credential (until the end); see TableChange. Errors: ErrNotFound, *VersionConflictError,
-	// ErrTableStarted, ErrSeatNotHeld.
-	ChangeTable(ctx context.Context, c TableChange) (AppendResult, error)
-
-	// ClaimSeat records a seat's credential hash and counts it in the
-	// game's SeatsTaken. ErrSeatTaken if claimed; see ValidateClaim.
-	ClaimSeat(ctx context.Context, c SeatClaim) error
-	// Seats returns a game's claimed seats in seat order.
-	Seats(ctx context.Context, gameID string) ([]SeatClaim, error)
-	// SeatByToken finds a claim by credential hash; ErrNotFound.
-	SeatByToken(ctx context.Context, tokenHash []byte) (SeatClaim, error)
-
-	// Ping checks the store is reachable.
-	Ping(ctx context.Context) error
-	// Close releases the store's resources.
-	Close() error
 }
 
 var (

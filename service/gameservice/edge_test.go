@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/mem"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -265,6 +266,12 @@ func TestUndecodableRequests(t *testing.T) {
 	}
 	if err := callRaw(context.Background(), e.conn, "GetGame", valid); err != nil {
 		t.Errorf("a valid GetGame as raw bytes: %v", err)
+	}
+	// Nor does an unknown field in protobuf's reserved range (19000 to
+	// 19999) mean anything: it is dropped as any unknown field.
+	reserved := protowire.AppendString(protowire.AppendTag(valid, 19999, protowire.BytesType), "not a refusal")
+	if err := callRaw(context.Background(), e.conn, "GetGame", reserved); err != nil {
+		t.Errorf("a valid GetGame with field 19999: %v", err)
 	}
 	if after := logSize(t, e.store); len(after) != len(before) {
 		t.Errorf("undecodable requests created games: %d -> %d", len(before), len(after))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +15,6 @@ import (
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -137,7 +137,7 @@ func (ft *fuzzTable) check(t *testing.T, what string, err error, before [2]int64
 			info = i
 		}
 	}
-	if info.GetDomain() != gameservice.Domain || info.GetReason() == "" {
+	if info.GetDomain() != rpcstatus.Domain || info.GetReason() == "" {
 		t.Fatalf("%s: refused without the service's ErrorInfo: %v", what, err)
 	}
 	if after := ft.versions(t); after != before || created != 0 {

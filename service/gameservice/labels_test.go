@@ -8,6 +8,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	bbprinted "github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -16,7 +17,7 @@ import (
 )
 
 // bbLabels are Booze Barons' own labels, which the service must send.
-var bbLabels boozebarons.Labels
+var bbLabels bbprinted.Labels
 
 // checkBodies checks that every body of evs carries the game's label of
 // it in v's words.

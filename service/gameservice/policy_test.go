@@ -28,12 +28,12 @@ func botsWith(t *testing.T, choose func(proto.Message, engine.Prompt) proto.Mess
 	t.Helper()
 	var views []proto.Message
 	e := newEnv(t, nil, func(cfg *server.Config) {
-		reg, err := games.New(toyModule())
+		m := toyModule()
+		m.Policy = policyFunc{choose: choose, views: &views}
+		reg, err := games.New(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, _ := reg.Lookup("toy")
-		g.Policy = policyFunc{choose: choose, views: &views}
 		cfg.Games = reg
 	})
 	g := e.create(2, 0, 1)

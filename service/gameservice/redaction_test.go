@@ -159,7 +159,7 @@ func verify(t *testing.T, h *moonshinev1.GetHistoryResponse) error {
 		evs = append(evs, engine.Recorded{Seq: ev.GetSeq(), Event: dec})
 	}
 	cfg := engine.Config{Players: int(h.GetGame().GetConfig().GetPlayers())}
-	return engine.Verify(toy{}, cfg, h.GetGame().GetSeed(), cmds, evs)
+	return engine.Verify(toyModule(), cfg, h.GetGame().GetSeed(), cmds, evs)
 }
 
 // TestViewAt replays the view as of an earlier event.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
-	"github.com/moonshine-games/moonshine/engine/boozebarons"
+	blprinted "github.com/moonshine-games/moonshine/engine/bootleggers/printed"
+	bbprinted "github.com/moonshine-games/moonshine/engine/boozebarons/printed"
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
 	"github.com/moonshine-games/moonshine/games"
 	bbpb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
@@ -47,7 +47,7 @@ func TestRules(t *testing.T) {
 	}
 	r := bb.GetRules()
 	if r.GetTitle() != "Booze Barons" || r.GetMinPlayers() != 3 || r.GetMaxPlayers() != 9 || !r.GetLabelled() ||
-		!proto.Equal(r.GetBoard().GetBoozeBarons(), boozebarons.Board()) {
+		!proto.Equal(r.GetBoard().GetBoozeBarons(), bbprinted.Board()) {
 		t.Errorf("Booze Barons' rules: %v", r)
 	}
 	if v := r.GetVariants()[1]; v.GetName() != "docks-side-b" || v.GetOptions().GetBoozeBarons().GetDocksSide() != bbpb.Side_SIDE_B {
@@ -63,7 +63,7 @@ func TestRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r := bl.GetRules(); r.GetTitle() != "Bootleggers" || r.GetMinPlayers() != 2 || r.GetMaxPlayers() != 6 || !r.GetLabelled() ||
-		!proto.Equal(r.GetBoard().GetBootleggers(), bootleggers.Board()) || r.GetVariants()[1].GetName() != "where-are-da-boys" {
+		!proto.Equal(r.GetBoard().GetBootleggers(), blprinted.Board()) || r.GetVariants()[1].GetName() != "where-are-da-boys" {
 		t.Errorf("Bootleggers' rules: %v", r)
 	}
 	_, err = e.client.GetRules(ctx, &moonshinev1.GetRulesRequest{Game: "chess"})

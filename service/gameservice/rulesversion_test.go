@@ -11,17 +11,12 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// versionedToy is the toy game naming its rules version.
-type versionedToy struct{ toy }
-
-func (versionedToy) RulesVersion() string { return "3" }
-
 // TestCreateGameRecordsTheRulesVersion checks that CreateGame stores the
 // rules version the game is created under, shows it in GameInfo, and
 // refuses a request that names another.
 func TestCreateGameRecordsTheRulesVersion(t *testing.T) {
 	m := toyModule()
-	m.Rules = versionedToy{}
+	m.RulesVersion = "3"
 	reg, err := games.New(m)
 	if err != nil {
 		t.Fatal(err)

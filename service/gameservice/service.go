@@ -3,8 +3,9 @@ package gameservice
 import (
 	"context"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/edge"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"log/slog"
-	"net/netip"
 	"sync"
 	"time"
 
@@ -13,12 +14,16 @@ import (
 	"github.com/moonshine-games/moonshine/games"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
+	"github.com/moonshine-games/moonshine/service/botdriver"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/gamehost"
+	"github.com/moonshine-games/moonshine/service/gamehost/backfill"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/telemetry"
+	"github.com/moonshine-games/moonshine/service/turnclock"
+	"github.com/moonshine-games/moonshine/service/turntimer"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/peer"
 )
 
 // Options configure a Service.
@@ -56,13 +61,12 @@ type Options struct {
 	// the key, up to MaxStreamsPerAPIKey (<= 0: no limit but MaxStreams).
 	APIKeys             *limits.Keys
 	MaxStreamsPerAPIKey int
-	// CacheBytes is the memory budget of the games kept folded in memory,
-	// each measured (heapSize) as it grows; past it, the least recently used
-	// go (default DefaultCacheBytes).
+	// CacheBytes is the memory budget of the games kept folded in memory
+	// (gamehost.Options.CacheBytes; default gamehost.DefaultCacheBytes).
 	CacheBytes int64
 	// MaxMessageBytes caps a request's encoded size: a larger one is
 	// refused with RESOURCE_EXHAUSTED and reason MESSAGE_TOO_LARGE, up to
-	// MessageCeiling times the cap, beyond which gRPC refuses it itself
+	// edge.MessageCeiling times the cap, beyond which gRPC refuses it itself
 	// (no ErrorInfo); <= 0: gRPC's own limit only.
 	MaxMessageBytes int
 	// WatchOutage is how long an open WatchGame rides out an outage of the
@@ -71,48 +75,40 @@ type Options struct {
 	// the first failed read).
 	WatchOutage time.Duration
 	// Clock tells the turn timers the time (nil: the wall clock).
-	Clock Clock
+	Clock turnclock.Clock
 	// TimerPoll is how often the store is asked for turn deadlines due
-	// that this process does not hold (0: DefaultTimerPoll).
+	// that this process does not hold (0: turntimer.DefaultPoll).
 	TimerPoll time.Duration
 }
 
-// MessageCeiling is how many times Options.MaxMessageBytes gRPC accepts to
-// decode, so that the service can refuse such requests with a reason.
-const MessageCeiling = 4
-
-// Service implements moonshinev1.GameServiceServer.
+// Service implements moonshinev1.GameServiceServer: one method per RPC,
+// each a thin handler over the game host (files by group: lobby.go,
+// play.go, reads.go, watch.go, talk.go, takeback.go, tablelife.go).
 type Service struct {
 	moonshinev1.UnimplementedGameServiceServer
 
-	store   eventstore.Store
-	games   *games.Registry
-	log     *slog.Logger
-	tel     *telemetry.Telemetry
-	authn   *auth.Authenticator
-	acts    *limits.Rates // commands and messages, per credential
-	creates *limits.Rates // games and seats, per client address
-	streams *limits.Streams
-	keys    *limits.Keys
-	// keyStreams is Options.MaxStreamsPerAPIKey.
-	keyStreams int
-	tables     *cache
-	bots       *botDriver
-	timers     *timerDriver
-	codec      requestCodec
-	// maxMsg is Options.MaxMessageBytes.
-	maxMsg int
+	host   *gamehost.Host
+	games  *games.Registry
+	log    *slog.Logger
+	tel    *telemetry.Telemetry
+	authn  *auth.Authenticator
+	limits *callerLimits
+	bots   *botdriver.Driver
+	timers *turntimer.Driver
+	edge   edge.Edge
 	// watchOutage is Options.WatchOutage.
 	watchOutage time.Duration
 
 	// closing is closed by Close: watch streams end, bots stop.
 	closing   chan struct{}
 	closeOnce sync.Once
-	// unlisten stops the store's changes (Service.changed).
-	unlisten func()
+	// jobs are the service's jobs at start (backfill), which Close stops.
+	jobs     sync.WaitGroup
+	stopJobs context.CancelFunc
 }
 
-// New returns a service and starts its bot driver; call Close to stop it.
+// New returns a service with its game host, bot driver and timer driver
+// running; call Close to stop them.
 func New(o Options) (*Service, error) {
 	if o.Store == nil || o.Games == nil {
 		return nil, errors.New("gameservice: Store and Games are required")
@@ -120,45 +116,43 @@ func New(o Options) (*Service, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	if o.CreateRate == 0 {
-		o.CreateRate = o.CommandRate
-	}
-	if o.CreateBurst == 0 {
-		o.CreateBurst = o.CommandBurst
-	}
 	if o.WatchOutage == 0 {
 		o.WatchOutage = DefaultWatchOutage
 	}
+	claims := auth.NewClaimCache(0, 0)
+	host, err := gamehost.New(gamehost.Options{Store: o.Store, Games: o.Games, Logger: o.Logger, Telemetry: o.Telemetry,
+		CacheBytes: o.CacheBytes, Clock: o.Clock, Claims: claims})
+	if err != nil {
+		return nil, err
+	}
 	s := &Service{
-		store: o.Store,
-		games: o.Games,
-		log:   o.Logger,
-		tel:   o.Telemetry,
-		authn: &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken, APIKeys: o.APIKeys,
-			Claims: auth.NewClaimCache(0, 0)},
-		keys:        o.APIKeys,
-		keyStreams:  o.MaxStreamsPerAPIKey,
-		maxMsg:      o.MaxMessageBytes,
+		host:        host,
+		games:       o.Games,
+		log:         o.Logger,
+		tel:         o.Telemetry,
+		authn:       &auth.Authenticator{Seats: o.Store, AuditorToken: o.AuditorToken, APIKeys: o.APIKeys, Claims: claims},
+		limits:      newCallerLimits(o),
+		edge:        edge.Edge{MaxBytes: o.MaxMessageBytes},
 		watchOutage: o.WatchOutage,
-		acts:        limits.NewRates(o.CommandRate, o.CommandBurst),
-		creates:     limits.NewRates(o.CreateRate, o.CreateBurst),
-		streams:     limits.NewStreams(o.MaxStreamsPerCredential, o.MaxStreams),
-		tables:      newCache(o.CacheBytes),
-		codec:       newRequestCodec(),
 		closing:     make(chan struct{}),
 	}
-	s.unlisten = s.store.OnChange(s.changed)
-	startBots(s)
-	startTimers(s, o.Clock, o.TimerPoll)
-	s.tel.GaugeFunc("cache_games", "Games held folded in the cache.", func() float64 { n, _ := s.tables.usage(); return float64(n) })
-	s.tel.GaugeFunc("cache_bytes", "Measured bytes of the games held folded in the cache (within -cache-bytes).", func() float64 { _, b := s.tables.usage(); return float64(b) })
-	s.tel.GaugeFunc("watch_streams", "Open WatchGame streams.", func() float64 { return float64(s.streams.Open()) })
+	s.bots = botdriver.New(host, o.Logger, o.Telemetry)
+	s.timers = turntimer.New(host, s.bots, o.Logger, o.Telemetry, o.TimerPoll)
+	host.Start(gamehost.Hooks{Moved: s.bots.Wake, Due: s.timers.Note})
+	s.bots.Start()
+	s.timers.Start()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stopJobs = cancel
+	s.jobs.Go(func() { backfill.Summaries(ctx, host, o.Logger) })
+	s.tel.GaugeFunc("watch_streams", "Open WatchGame streams.", func() float64 { return float64(s.limits.streams.Open()) })
 	return s, nil
 }
 
 // Register registers the service on a gRPC server built with
 // [Service.ServerOptions].
-func (s *Service) Register(gs *grpc.Server) { moonshinev1.RegisterGameServiceServer(gs, s) }
+func (s *Service) Register(gs *grpc.Server) {
+	gs.RegisterService(edge.ReadingRequests(&moonshinev1.GameService_ServiceDesc), s)
+}
 
 // ServerOptions returns the codec and the interceptor chains the service
 // needs: telemetry (metrics, the request id and log line, which read the
@@ -168,35 +162,37 @@ func (s *Service) Register(gs *grpc.Server) { moonshinev1.RegisterGameServiceSer
 func (s *Service) ServerOptions() []grpc.ServerOption {
 	panics := recovery.WithRecoveryHandlerContext(func(ctx context.Context, p any) error {
 		s.log.ErrorContext(ctx, "panic in handler", "panic", p)
-		return withDetails(codes.Internal, ReasonInternal, "internal error", nil)
+		return rpcstatus.WithDetails(codes.Internal, rpcstatus.ReasonInternal, "internal error", nil)
 	})
+	errs := rpcstatus.Mapper{Log: s.log}
+	authenticate := func(ctx context.Context) (context.Context, error) { return authenticate(ctx, s.authn) }
 	unary := append(s.tel.UnaryInterceptors(s.log),
 		recovery.UnaryServerInterceptor(panics),
-		s.unaryErrors,
-		s.unaryEdge,
-		grpcauth.UnaryServerInterceptor(s.resolve),
+		errs.Unary,
+		s.edge.Unary,
+		grpcauth.UnaryServerInterceptor(authenticate),
 	)
 	stream := append(s.tel.StreamInterceptors(s.log),
 		recovery.StreamServerInterceptor(panics),
-		s.streamErrors,
-		s.streamEdge,
-		grpcauth.StreamServerInterceptor(s.resolve),
+		errs.Stream,
+		s.edge.Stream,
+		grpcauth.StreamServerInterceptor(authenticate),
 	)
 	opts := []grpc.ServerOption{
 		grpc.ChainUnaryInterceptor(unary...),
-		grpc.ChainStreamInterceptor(stream...),
-		grpc.ForceServerCodecV2(s.codec),
+		grpc.StreamInterceptor(edge.StreamRead), grpc.ChainStreamInterceptor(stream...),
+		grpc.ForceServerCodecV2(edge.Codec()),
 	}
-	if s.maxMsg > 0 {
-		opts = append(opts, grpc.MaxRecvMsgSize(MessageCeiling*s.maxMsg))
+	if s.edge.MaxBytes > 0 {
+		opts = append(opts, grpc.MaxRecvMsgSize(edge.MessageCeiling*s.edge.MaxBytes))
 	}
 	return append(opts, s.tel.ServerOptions()...)
 }
 
-// resolve authenticates the caller and notes who it is for the request's
+// authenticate resolves the caller and notes who it is for the request's
 // log line.
-func (s *Service) resolve(ctx context.Context) (context.Context, error) {
-	ctx, err := s.authn.Resolve(ctx)
+func authenticate(ctx context.Context, authn *auth.Authenticator) (context.Context, error) {
+	ctx, err := authn.Resolve(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -212,75 +208,19 @@ func (s *Service) resolve(ctx context.Context) (context.Context, error) {
 	return ctx, nil
 }
 
-// Close ends open watch streams (UNAVAILABLE, SERVER_SHUTTING_DOWN) and stops
-// the bots; call it before grpc.Server.GracefulStop so that the streams
-// drain. It does not close the store.
+// Close ends open watch streams (UNAVAILABLE, SERVER_SHUTTING_DOWN) and
+// stops the bots, the timers and the host; call it before
+// grpc.Server.GracefulStop so that the streams drain. It does not close
+// the store.
 func (s *Service) Close() {
 	s.closeOnce.Do(func() {
 		close(s.closing)
-		s.bots.stop()
-		s.timers.stop()
-		s.unlisten()
+		s.stopJobs()
+		s.jobs.Wait()
+		s.timers.Stop()
+		s.bots.Stop()
+		s.host.Close()
 	})
-}
-
-// limitKey is the key that acting and streams count against: the
-// credential, or the client's address for spectators.
-func limitKey(ctx context.Context) string {
-	if k := auth.From(ctx).Key; k != "" {
-		return k
-	}
-	return clientKey(ctx)
-}
-
-// clientKey is the key that creation counts against whatever the
-// credential: the client's API key if it sent one, else its IP address,
-// or for IPv6 its /64 network (one host commonly holds a whole /64, so
-// counting addresses there would count nothing). A client without an IP
-// address (a Unix socket, an in-memory connection) is counted by the
-// address it has.
-func clientKey(ctx context.Context) string {
-	if k := auth.From(ctx).APIKey; k != "" {
-		return "key:" + k
-	}
-	p, ok := peer.FromContext(ctx)
-	if !ok || p.Addr == nil {
-		return "anonymous"
-	}
-	ap, err := netip.ParseAddrPort(p.Addr.String())
-	if err != nil {
-		return "addr:" + p.Addr.String()
-	}
-	a := ap.Addr().Unmap()
-	if a.Is6() {
-		net64, _ := a.Prefix(64)
-		return "net:" + net64.String()
-	}
-	return "addr:" + a.String()
-}
-
-// allowAct takes one command or message from the caller's credential's
-// rate: each seat acts at its own pace.
-func (s *Service) allowAct(ctx context.Context) error { return s.acts.Allow(limitKey(ctx)) }
-
-// allowCreate takes one game creation or seat claim from the client's
-// rate (clientKey), whichever credential it sends: fresh seat credentials
-// buy no extra games or seats.
-func (s *Service) allowCreate(ctx context.Context) error {
-	if k := auth.From(ctx).APIKey; k != "" {
-		return s.keys.Allow(k)
-	}
-	return s.creates.Allow(clientKey(ctx))
-}
-
-// openStream counts an open watch stream against its limit key: a
-// spectator with an API key within the key's cap, anyone else within the
-// per-credential cap.
-func (s *Service) openStream(ctx context.Context) (release func(), err error) {
-	if c := auth.From(ctx); c.Key == "" && c.APIKey != "" {
-		return s.streams.AcquireWithin(clientKey(ctx), s.keyStreams)
-	}
-	return s.streams.Acquire(limitKey(ctx))
 }
 
 // seatCaller returns the caller's seat in the game, or the refusal for a
@@ -289,11 +229,11 @@ func seatCaller(ctx context.Context, gameID string) (auth.Caller, error) {
 	c := auth.From(ctx)
 	switch {
 	case c.Role == auth.Spectator:
-		return c, refuse(codes.Unauthenticated, ReasonCredentialRequired, "acting needs a seat credential")
+		return c, rpcstatus.Refuse(codes.Unauthenticated, rpcstatus.ReasonCredentialRequired, "acting needs a seat credential")
 	case c.Role == auth.Auditor:
-		return c, refuse(codes.PermissionDenied, ReasonSeatRequired, "the auditor reads; only seats act")
+		return c, rpcstatus.Refuse(codes.PermissionDenied, rpcstatus.ReasonSeatRequired, "the auditor reads; only seats act")
 	case c.GameID != gameID:
-		return c, refuse(codes.PermissionDenied, ReasonNotYourGame, "the credential is for another game")
+		return c, rpcstatus.Refuse(codes.PermissionDenied, rpcstatus.ReasonNotYourGame, "the credential is for another game")
 	}
 	return c, nil
 }

@@ -5,13 +5,18 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 
+	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/gamehost"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/protobuf/proto"
 )
+
+// The table's life beside the game: cancelling it before the start, a
+// seat leaving, and the creator rotating a seat's credential.
 
 // Reasons of the table's own refusals.
 const (
@@ -20,21 +25,21 @@ const (
 	// ReasonGameStarted: the table can no longer change: a command was
 	// played, or the game is over.
 	ReasonGameStarted = "GAME_STARTED"
-	// ReasonGameCancelled: the game was cancelled before the start.
-	ReasonGameCancelled = "GAME_CANCELLED"
+	// ReasonSeatNotClaimed: a credential was asked for a seat nobody holds.
+	ReasonSeatNotClaimed = "SEAT_NOT_CLAIMED"
 )
 
 // CancelGame implements moonshinev1.GameServiceServer.
 func (s *Service) CancelGame(ctx context.Context, req *moonshinev1.CancelGameRequest) (*moonshinev1.CancelGameResponse, error) {
-	t, err := s.tableToChange(ctx, req.GetGameId(), req.ExpectedVersion)
+	g, err := gameToChange(ctx, s.host, s.limits, req.GetGameId(), req.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}
-	if !isCreator(t.record, req.GetCreatorCredential()) {
-		return nil, refuse(codes.PermissionDenied, ReasonNotCreator, "only the table's creator credential cancels it")
+	if !isCreator(g, req.GetCreatorCredential()) {
+		return nil, rpcstatus.Refuse(codes.PermissionDenied, ReasonNotCreator, "only the table's creator credential cancels it")
 	}
 	ev := &moonshinev1.TableEvent{Change: &moonshinev1.TableEvent_Cancelled{Cancelled: &moonshinev1.TableCancelled{}}}
-	info, err := s.changeTable(ctx, t, req.ExpectedVersion, ev, eventstore.TableChange{Cancel: true})
+	info, err := changeTable(ctx, s.host, g, req.ExpectedVersion, ev, eventstore.TableChange{Cancel: true})
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +52,7 @@ func (s *Service) LeaveSeat(ctx context.Context, req *moonshinev1.LeaveSeatReque
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.tableToChange(ctx, req.GetGameId(), req.ExpectedVersion)
+	g, err := gameToChange(ctx, s.host, s.limits, req.GetGameId(), req.ExpectedVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -55,9 +60,9 @@ func (s *Service) LeaveSeat(ctx context.Context, req *moonshinev1.LeaveSeatReque
 	if err != nil || len(hash) == 0 {
 		return nil, auth.ErrBadCredential
 	}
-	claim := &eventstore.SeatClaim{GameID: t.record.ID, Seat: int(c.Seat), TokenHash: hash}
+	claim := &eventstore.SeatClaim{GameID: g.ID(), Seat: int(c.Seat), TokenHash: hash}
 	ev := &moonshinev1.TableEvent{Change: &moonshinev1.TableEvent_SeatLeft{SeatLeft: &moonshinev1.SeatLeft{Seat: int32(c.Seat)}}}
-	info, err := s.changeTable(ctx, t, req.ExpectedVersion, ev, eventstore.TableChange{Leave: claim})
+	info, err := changeTable(ctx, s.host, g, req.ExpectedVersion, ev, eventstore.TableChange{Leave: claim})
 	if err != nil {
 		return nil, err
 	}
@@ -65,97 +70,73 @@ func (s *Service) LeaveSeat(ctx context.Context, req *moonshinev1.LeaveSeatReque
 	return &moonshinev1.LeaveSeatResponse{Game: info}, nil
 }
 
-// tableToChange checks what every table change shares (the version, the
-// rate) and returns the table.
-func (s *Service) tableToChange(ctx context.Context, gameID string, expected *int64) (*table, error) {
-	if expected != nil && *expected < 0 {
-		return nil, badRequest("expected_version", "must not be negative")
-	}
-	if err := s.allowAct(ctx); err != nil {
+// RotateCredential implements moonshinev1.GameServiceServer: the creator
+// replaces a seat's lost or leaked credential. The old credential finds no
+// seat in the store from the commit on, and this process forgets it at
+// once; others when they fold the event.
+func (s *Service) RotateCredential(ctx context.Context, req *moonshinev1.RotateCredentialRequest) (*moonshinev1.RotateCredentialResponse, error) {
+	g, err := gameToChange(ctx, s.host, s.limits, req.GetGameId(), req.ExpectedVersion)
+	if err != nil {
 		return nil, err
 	}
-	return s.table(ctx, gameID)
+	seat := req.GetSeat()
+	switch {
+	case seat < 0 || seat >= g.Players():
+		return nil, rpcstatus.BadRequest("seat", "no seat %d at a table of %d", seat, g.Players())
+	case g.IsBotSeat(seat):
+		return nil, rpcstatus.BadRequest("seat", "seat %d is the server's bot", seat)
+	case !isCreator(g, req.GetCreatorCredential()):
+		return nil, rpcstatus.Refuse(codes.PermissionDenied, ReasonNotCreator, "only the table's creator credential rotates a seat's")
+	}
+	token, err := auth.NewToken()
+	if err != nil {
+		return nil, err
+	}
+	ev := &moonshinev1.TableEvent{Change: &moonshinev1.TableEvent_CredentialRotated{CredentialRotated: &moonshinev1.CredentialRotated{Seat: seat}}}
+	change := eventstore.TableChange{Rotate: &eventstore.SeatClaim{GameID: g.ID(), Seat: int(seat), TokenHash: auth.Hash(token)}}
+	info, err := changeTable(ctx, s.host, g, req.ExpectedVersion, ev, change)
+	var ref *rpcstatus.Refusal
+	switch {
+	case errors.Is(err, auth.ErrBadCredential): // the store's ErrSeatNotHeld, as changeTable maps it
+		return nil, rpcstatus.Refuse(codes.FailedPrecondition, ReasonSeatNotClaimed, "seat %d is not claimed: join it instead", seat)
+	case errors.As(err, &ref) && ref.Reason == ReasonGameStarted: // only the end of the game stops a rotation
+		return nil, engine.ErrGameOver
+	case err != nil:
+		return nil, err
+	}
+	return &moonshinev1.RotateCredentialResponse{Credential: token, Game: info}, nil
+}
+
+// gameToChange checks what every table change shares (the version, the
+// rate) and returns the game.
+func gameToChange(ctx context.Context, host *gamehost.Host, limits *callerLimits, gameID string, expected *int64) (*gamehost.Game, error) {
+	if expected != nil && *expected < 0 {
+		return nil, rpcstatus.BadRequest("expected_version", "must not be negative")
+	}
+	if err := limits.act(ctx); err != nil {
+		return nil, err
+	}
+	return host.Game(ctx, gameID)
 }
 
 // isCreator reports whether token is the game's creator credential.
-func isCreator(rec eventstore.GameRecord, token string) bool {
-	return token != "" && len(rec.CreatorHash) > 0 && subtle.ConstantTimeCompare(auth.Hash(token), rec.CreatorHash) == 1
+func isCreator(g *gamehost.Game, token string) bool {
+	h := g.CreatorHash()
+	return token != "" && len(h) > 0 && subtle.ConstantTimeCompare(auth.Hash(token), h) == 1
 }
 
-// changeTable appends a table event with its change, then brings the
-// table up to it and describes the game. Bots never leave or cancel, so
-// nobody is kicked.
-func (s *Service) changeTable(ctx context.Context, t *table, expected *int64, ev *moonshinev1.TableEvent, c eventstore.TableChange) (*moonshinev1.GameInfo, error) {
-	data, err := proto.Marshal(&moonshinev1.StoredEvent{Public: &moonshinev1.EventBody{Body: &moonshinev1.EventBody_Table{Table: ev}}})
-	if err != nil {
-		return nil, err
-	}
-	c.GameID, c.Event, c.ExpectedVersion = t.record.ID, data, eventstore.AnyVersion
-	if expected != nil {
-		c.ExpectedVersion = *expected
-	}
-	res, err := s.store.ChangeTable(ctx, c)
-	if err != nil {
-		return nil, tableRefusal(err)
-	}
-	snap, err := s.current(ctx, t, res.LastSeq, nil)
-	if err != nil {
-		return nil, err
-	}
-	return s.infoAt(ctx, t, snap, false)
-}
-
-// tableRefusal maps the store's refusals of a table change.
-func tableRefusal(err error) error {
+// changeTable appends a table event with its change through the host and
+// describes the game with it folded; the store's refusals of a table
+// change are mapped to the table's own.
+func changeTable(ctx context.Context, host *gamehost.Host, g *gamehost.Game, expected *int64, ev *moonshinev1.TableEvent, c eventstore.TableChange) (*moonshinev1.GameInfo, error) {
+	at, err := host.ChangeTable(ctx, g, expected, ev, c)
 	switch {
 	case errors.Is(err, eventstore.ErrTableStarted):
-		return refuse(codes.FailedPrecondition, ReasonGameStarted, "the game has started or is over: the table no longer changes")
+		return nil, rpcstatus.Refuse(codes.FailedPrecondition, ReasonGameStarted, "the game has started or is over: the table no longer changes")
 	case errors.Is(err, eventstore.ErrSeatNotHeld):
-		return auth.ErrBadCredential // the credential no longer holds the seat
+		return nil, auth.ErrBadCredential // the credential no longer holds the seat
+	case err != nil:
+		return nil, err
 	}
-	return err
-}
-
-// noteTable takes a table event the table folded (the caller holds t.mu):
-// the seat freed, the credential replaced or the cancellation, which the
-// game's own fold does not see.
-func (s *Service) noteTable(t *table, ev eventstore.Event, se *moonshinev1.StoredEvent) {
-	te := se.GetPublic().GetTable()
-	if te == nil {
-		return
-	}
-	s.noteClocks(t, te)
-	t.creds.note(te, ev.Seq)
-	t.seats.Lock()
-	defer t.seats.Unlock()
-	switch {
-	case te.GetCancelled() != nil:
-		t.cancelled = true
-		if t.finishedAt.IsZero() {
-			t.finishedAt = ev.RecordedAt
-		}
-	case te.GetCredentialRotated() != nil:
-		s.authn.Claims.ForgetSeat(t.record.ID, int(te.GetCredentialRotated().GetSeat()))
-	case te.GetSeatLeft() != nil:
-		seat := int(te.GetSeatLeft().GetSeat())
-		kept := make([]eventstore.SeatClaim, 0, len(t.claims))
-		for _, c := range t.claims {
-			if c.Seat != seat {
-				kept = append(kept, c)
-			}
-		}
-		t.claims, t.leftAt = kept, ev.Seq
-		s.authn.Claims.ForgetSeat(t.record.ID, seat) // freed here or by another process
-	}
-}
-
-// refuseCancelled refuses acting in a cancelled game (the caller holds
-// t.mu, after folding).
-func (t *table) refuseCancelled() error {
-	t.seats.Lock()
-	defer t.seats.Unlock()
-	if t.cancelled {
-		return refuse(codes.FailedPrecondition, ReasonGameCancelled, "the game was cancelled before the start")
-	}
-	return nil
+	return host.Info(ctx, g, at, false)
 }

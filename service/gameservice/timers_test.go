@@ -3,6 +3,7 @@ package gameservice_test
 import (
 	"context"
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"testing"
 	"time"
 
@@ -244,7 +245,7 @@ func TestTimerTakeover(t *testing.T) {
 	}
 	if _, err := e.submit(tok[0], id, "back", cmdPass()); err == nil {
 		t.Fatal("a taken-over seat's own command was accepted")
-	} else if code, reason := reasonOf(err); code != codes.FailedPrecondition || reason != gameservice.ReasonSeatTakenOver {
+	} else if code, reason := reasonOf(err); code != codes.FailedPrecondition || reason != rpcstatus.ReasonSeatTakenOver {
 		t.Fatalf("a taken-over seat's command: %v %s", code, reason)
 	}
 	e.verifyTimed(id, tok)

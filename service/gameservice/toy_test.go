@@ -52,6 +52,12 @@ type toyState struct {
 	moves   int
 }
 
+func (s *toyState) Clone() engine.State {
+	c := *s
+	c.secrets, c.deck, c.taken = slices.Clone(s.secrets), slices.Clone(s.deck), slices.Clone(s.taken)
+	return &c
+}
+
 func (s *toyState) Apply(body proto.Message) error {
 	ev, ok := body.(*pb.Event)
 	if !ok {
@@ -78,7 +84,18 @@ func (s *toyState) Apply(body proto.Message) error {
 
 func (s *toyState) turn() engine.Seat { return engine.Seat(s.moves % s.players) }
 
-func (s *toyState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, error) {
+// Decide decides as decide does and hands back the state its events
+// lead to.
+func (s *toyState) Decide(seat engine.Seat, cmd proto.Message, _ *engine.Rand) ([]engine.Event, engine.State, error) {
+	evs, err := s.decide(seat, cmd)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, err := engine.Next(s, evs)
+	return evs, next, err
+}
+
+func (s *toyState) decide(seat engine.Seat, cmd proto.Message) ([]engine.Event, error) {
 	if s.Outcome() != nil {
 		return nil, engine.ErrGameOver // a game on the kit gets this from engine.Decider
 	}

@@ -3,12 +3,17 @@ package gameservice
 import (
 	"context"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
+	"log/slog"
 	"strconv"
 	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
+	"github.com/moonshine-games/moonshine/service/gamehost"
+	"github.com/moonshine-games/moonshine/service/gamehost/feed"
+	"github.com/moonshine-games/moonshine/service/projection"
 	"github.com/moonshine-games/moonshine/service/telemetry"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -27,16 +32,16 @@ const (
 
 // WatchGame implements moonshinev1.GameServiceServer.
 //
-// A stream takes what it sends from the game's table, which it pins in
-// the cache: the events the table appended or caught up with since the
-// stream caught up, each decoded once and projected once per audience
-// (feed.go), and with prompts, whom the game waits for at each version.
-// It reads the store itself only to catch up from an earlier seq. It
-// takes the table's moved channel before it looks, so a change made while
-// it sends wakes it again; every look starts after the last event sent,
-// so there is no gap and no duplicate. The game's events and its talk are
-// two streams with a cursor each; talk is read when the store tells of a
-// message.
+// A stream takes what it sends from the game host, which keeps the game
+// pinned in memory while it is watched: the events the game appended or
+// caught up with since the stream caught up, each decoded once and
+// projected once per audience, and with prompts, whom the game waits for
+// at each version. It reads the store itself only to catch up from an
+// earlier seq. It takes the game's moved channel before it looks, so a
+// change made while it sends wakes it again; every look starts after the
+// last event sent, so there is no gap and no duplicate. The game's events
+// and its talk are two streams with a cursor each; talk is read when the
+// store tells of a message.
 func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse]) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
@@ -45,39 +50,34 @@ func (s *Service) WatchGame(req *moonshinev1.WatchGameRequest, stream grpc.Serve
 	ctx = auth.With(ctx, auth.From(ctx))
 	switch {
 	case req.GetAfterSeq() < 0:
-		return badRequest("after_seq", "must not be negative")
+		return rpcstatus.BadRequest("after_seq", "must not be negative")
 	case req.GetAfterTalkSeq() < 0:
-		return badRequest("after_talk_seq", "must not be negative")
+		return rpcstatus.BadRequest("after_talk_seq", "must not be negative")
 	}
-	cur := watchCursor{events: req.GetAfterSeq(), talk: req.GetAfterTalkSeq(), withTalk: req.GetTalk(), prompts: req.GetPrompts(), prompted: -1}
-	t, err := s.table(ctx, req.GetGameId())
+	cur := watchCursor{events: req.GetAfterSeq(), talk: req.GetAfterTalkSeq(), withTalk: req.GetTalk(), prompts: req.GetPrompts(),
+		batched: req.GetBatched(), prompted: -1}
+	g, unpin, err := s.host.Pinned(ctx, req.GetGameId())
 	if err != nil {
 		return resumable(err, cur)
 	}
-	snap, err := s.current(ctx, t, 0, nil)
+	defer unpin()
+	at, err := s.host.Read(ctx, g, 0, nil)
 	if err != nil {
 		return resumable(err, cur)
 	}
-	acc, err := resolve(auth.From(ctx), t, perspective{kind: req.GetPerspective(), seat: req.GetSeat()}, snap.over)
+	acc, err := accessFor(auth.From(ctx), g, perspective{kind: req.GetPerspective(), seat: req.GetSeat()}, at.Over)
 	if err != nil {
 		return err
 	}
-	release, err := s.openStream(ctx)
+	release, err := s.limits.openStream(ctx)
 	if err != nil {
 		return err
 	}
 	defer release()
-	t.pinned.Add(1)
-	defer t.pinned.Add(-1)
-	t.mu.Lock()
-	t.watch.attach()
-	t.mu.Unlock()
-	defer func() {
-		t.mu.Lock()
-		t.watch.detach()
-		t.mu.Unlock()
-	}()
-	return s.watchLoop(ctx, stream, t, cur, acc, encoderFor(stream.Context(), stream))
+	defer s.host.Watch(g)()
+	w := &watch{host: s.host, log: s.log, tel: s.tel, closing: s.closing, outage: s.watchOutage, stream: stream, g: g, acc: acc,
+		enc: feed.EncoderFor(stream.Context(), stream)}
+	return w.loop(ctx, cur)
 }
 
 // watchCursor is where a watch stands: the last event and, when it streams
@@ -87,32 +87,64 @@ type watchCursor struct {
 	events, talk int64
 	withTalk     bool
 	prompts      bool
+	batched      bool
 	prompted     int64
 }
 
-// watchLoop sends events (and talk, and prompts) after the cursor until
-// the game is over and every event up to its end (and the talk up to
-// then) is sent (then the GameOver message, and OK), the client leaves or
-// the server shuts down.
-func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], t *table, cur watchCursor, acc access, enc *encoder) error {
+// watch is one WatchGame stream: the game it watches, for whom, and where
+// it sends.
+type watch struct {
+	host    *gamehost.Host
+	log     *slog.Logger
+	tel     *telemetry.Telemetry
+	closing <-chan struct{}
+	// outage is Options.WatchOutage.
+	outage time.Duration
+	stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse]
+	g      *gamehost.Game
+	acc    projection.Access
+	enc    *feed.Encoder
+}
+
+// loop sends events (and talk, and prompts) after the cursor until the
+// game is over and every event up to its end (and the talk up to then) is
+// sent (then the GameOver message, and OK), the client leaves or the
+// server shuts down.
+func (w *watch) loop(ctx context.Context, cur watchCursor) error {
+	g, stream := w.g, w.stream
 	talkRead := int64(-1) // the talk seq the store had told of when talk was last read
 	// The messages sent are counted once per round, not one by one.
 	sends := telemetry.BatchSends(stream.Context())
+	caller := auth.From(ctx)
 	for {
-		moved := t.movedCh()
-		look, err := s.look(ctx, t, cur, acc, enc)
+		moved := g.Moved()
+		l, err := w.host.Look(ctx, g, caller, gamehost.Cursor{After: cur.events, Prompted: cur.prompted, Prompts: cur.prompts, Batched: cur.batched}, w.acc, w.enc)
 		if err != nil {
 			return err
 		}
-		for _, o := range look.events {
+		more := false
+		if !l.InMemory { // further behind than the game's recent events, or an outage
+			if l.Events, more, err = w.readEvents(ctx, cur); err != nil {
+				return err
+			}
+		}
+		if cur.batched {
+			if err := w.sendBatch(&cur, l); err != nil {
+				return err
+			}
+			l.Events = nil
+		}
+		for _, o := range l.Events {
 			if err := sendEvent(stream, o); err != nil {
 				return err
 			}
-			cur.events = o.ev.GetSeq()
+			cur.events = o.Event.GetSeq()
+			if l.InMemory { // delivered live, not read back to catch up
+				w.tel.WatchDelivered(time.Since(o.Event.GetRecordedAt().AsTime()))
+			}
 		}
-		more := look.more
-		if told := t.talk.Load(); cur.withTalk && told != talkRead {
-			talkMore, err := s.sendTalk(ctx, stream, t.record.ID, &cur, acc)
+		if told := g.TalkVersion(); cur.withTalk && told != talkRead {
+			talkMore, err := w.sendTalk(ctx, &cur)
 			if err != nil {
 				return err
 			}
@@ -124,18 +156,18 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 		if more {
 			continue
 		}
-		if look.update != nil && look.update.GetVersion() == cur.events && cur.prompted != cur.events {
-			if err := sendUpdate(stream, look); err != nil {
+		if l.Update != nil && l.Update.GetVersion() == cur.events && cur.prompted != cur.events {
+			if err := sendUpdate(stream, l); err != nil {
 				return err
 			}
 			cur.prompted = cur.events
 		}
-		if look.over != nil {
-			return stream.Send(&moonshinev1.WatchGameResponse{GameOver: look.over})
+		if l.Outcome != nil && l.InMemory && cur.events == l.Version {
+			return stream.Send(&moonshinev1.WatchGameResponse{GameOver: &moonshinev1.GameOver{LastSeq: l.Version, Outcome: l.Outcome, LastTalkSeq: cur.talk}})
 		}
 		sends.Flush()
 		select {
-		case <-s.closing:
+		case <-w.closing:
 			return shuttingDown(cur)
 		case <-ctx.Done():
 			return ctx.Err()
@@ -144,102 +176,105 @@ func (s *Service) watchLoop(ctx context.Context, stream grpc.ServerStreamingServ
 	}
 }
 
+// sendBatch sends, on a batched stream, what the look found: the events
+// read from the store in one response, or the game's batch (its events
+// and the prompt update at their end).
+func (w *watch) sendBatch(cur *watchCursor, l gamehost.Look) error {
+	if !l.InMemory {
+		if len(l.Events) == 0 {
+			return nil
+		}
+		resp := &moonshinev1.WatchGameResponse{Events: make([]*moonshinev1.Event, len(l.Events))}
+		for i, o := range l.Events {
+			resp.Events[i] = o.Event
+		}
+		last := resp.Events[len(resp.Events)-1].GetSeq()
+		if u := l.Update; u != nil && u.GetVersion() == last && cur.prompted != last { // caught up: the update goes with them
+			resp.Prompt, cur.prompted = u, last
+		}
+		if err := w.stream.Send(resp); err != nil {
+			return err
+		}
+		cur.events = last
+		return nil
+	}
+	if l.Batch == nil {
+		return nil
+	}
+	var err error
+	if l.BatchWire != nil {
+		err = w.stream.SendMsg(l.BatchWire)
+	} else {
+		err = w.stream.Send(l.Batch)
+	}
+	if err != nil {
+		return err
+	}
+	for _, ev := range l.Batch.GetEvents() {
+		w.tel.WatchDelivered(time.Since(ev.GetRecordedAt().AsTime()))
+	}
+	cur.events = l.Version
+	if l.Batch.GetPrompt() != nil {
+		cur.prompted = l.Version
+	}
+	return nil
+}
+
 // sendEvent sends one event, as the bytes encoded for its audience when
 // it has them.
-func sendEvent(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], o outgoing) error {
-	if o.wire != nil {
-		return stream.SendMsg(o.wire)
+func sendEvent(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], o feed.Outgoing) error {
+	if o.Wire != nil {
+		return stream.SendMsg(o.Wire)
 	}
-	return stream.Send(&moonshinev1.WatchGameResponse{Event: o.ev})
+	return stream.Send(&moonshinev1.WatchGameResponse{Event: o.Event})
 }
 
 // sendUpdate sends the look's prompt update, as the bytes encoded for its
 // audience when it has them.
-func sendUpdate(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], l look) error {
-	if l.updateWire != nil {
-		return stream.SendMsg(l.updateWire)
+func sendUpdate(stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], l gamehost.Look) error {
+	if l.UpdateWire != nil {
+		return stream.SendMsg(l.UpdateWire)
 	}
-	return stream.Send(&moonshinev1.WatchGameResponse{Prompt: l.update})
+	return stream.Send(&moonshinev1.WatchGameResponse{Prompt: l.Update})
 }
 
-// look is what a watch finds at its table: the events after its cursor
-// (more: there are further ones still), its prompt update at the
-// table's version, and the game's end once the cursor is at it.
-type look struct {
-	events []outgoing
-	more   bool
-	update *moonshinev1.PromptUpdate
-	// updateWire is update encoded, shared with its audience's streams.
-	updateWire *grpc.PreparedMsg
-	over       *moonshinev1.GameOver
-}
-
-// look takes, under the table's lock, what the watch is to send: the
-// events after its cursor from the table, catching the table up first
-// when the store told of appends it has not folded (one read for all its
-// watchers), or for a watch further behind than the table's recent
-// events, from the store (its own read, riding out an outage).
-func (s *Service) look(ctx context.Context, t *table, cur watchCursor, acc access, enc *encoder) (look, error) {
-	t.mu.Lock()
-	var err error
-	if t.behind.Load() || t.folded.Version == 0 {
-		err = s.sync(ctx, t)
-	}
-	if err == nil {
-		err = s.checkCaller(ctx, t) // a watcher whose credential was rotated or freed stops
-	}
-	if err != nil && !errors.Is(err, eventstore.ErrUnavailable) {
-		t.mu.Unlock()
-		return look{}, err
-	}
-	var l look
-	evs, ok := t.watch.since(cur.events, t.folded.Version, acc, enc)
-	if ok = ok && err == nil; ok { // an outage: the store read below rides it out
-		l.events = evs
-		if cur.prompts {
-			l.update = t.watch.update(t, acc)
-			l.updateWire = t.watch.updateWire(l.update, acc, enc)
-		}
-		if o := t.folded.State.Outcome(); o != nil {
-			l.over = &moonshinev1.GameOver{LastSeq: t.folded.Version, Outcome: wireOutcome(o), LastTalkSeq: cur.talk}
-		}
-	}
-	t.mu.Unlock()
-	if ok {
-		return l, nil
-	}
-	id := t.record.ID
-	stored, err := riding(ctx, s, id, cur, func() ([]eventstore.Event, error) { return s.store.ReadStream(ctx, id, cur.events, watchBatch) })
+// readEvents reads from the store, riding out an outage, the events after
+// the cursor that the game does not hold in memory; more reports that it
+// should look again at once (events were read, and the game may have the
+// rest now, or it is behind after an outage).
+func (w *watch) readEvents(ctx context.Context, cur watchCursor) ([]feed.Outgoing, bool, error) {
+	stored, err := riding(ctx, w, cur, func() ([]eventstore.Event, error) {
+		return w.host.Store().ReadStream(ctx, w.g.ID(), cur.events, watchBatch)
+	})
 	if err != nil {
-		return look{}, err
+		return nil, false, err
 	}
-	projected, err := projectAll(stored, acc)
+	projected, err := projection.Stored(stored, w.acc)
 	if err != nil {
-		return look{}, err
+		return nil, false, err
 	}
-	for _, ev := range projected {
-		l.events = append(l.events, outgoing{ev: ev})
+	out := make([]feed.Outgoing, len(projected))
+	for i, ev := range projected {
+		out[i] = feed.Outgoing{Event: ev}
 	}
-	// Look again after events sent (the table may have them now), and
-	// once the store answers again after an outage (the table catches
-	// up).
-	l.more = len(stored) > 0 || t.behind.Load()
-	return l, nil
+	return out, len(stored) > 0 || w.g.Behind(), nil
 }
 
 // sendTalk sends the messages after the cursor, when the watch streams
 // talk; more reports a full batch.
-func (s *Service) sendTalk(ctx context.Context, stream grpc.ServerStreamingServer[moonshinev1.WatchGameResponse], id string, cur *watchCursor, acc access) (more bool, err error) {
-	ms, err := riding(ctx, s, id, *cur, func() ([]eventstore.TalkMessage, error) { return s.store.ReadTalk(ctx, id, cur.talk, watchBatch) })
+func (w *watch) sendTalk(ctx context.Context, cur *watchCursor) (more bool, err error) {
+	ms, err := riding(ctx, w, *cur, func() ([]eventstore.TalkMessage, error) {
+		return w.host.Store().ReadTalk(ctx, w.g.ID(), cur.talk, watchBatch)
+	})
 	if err != nil {
 		return false, err
 	}
-	out, err := talkEvents(ms, acc.chat)
+	out, err := projection.Talks(ms, w.acc.Chat)
 	if err != nil {
 		return false, err
 	}
 	for i, m := range out {
-		if err := stream.Send(&moonshinev1.WatchGameResponse{Talk: m}); err != nil {
+		if err := w.stream.Send(&moonshinev1.WatchGameResponse{Talk: m}); err != nil {
 			return false, err
 		}
 		cur.talk = ms[i].Seq
@@ -252,7 +287,7 @@ func (s *Service) sendTalk(ctx context.Context, stream grpc.ServerStreamingServe
 // short outage (a database restart, a failover) costs the client nothing
 // but the wait. A longer one ends the stream UNAVAILABLE with the cursor
 // to watch again after.
-func riding[T any](ctx context.Context, s *Service, id string, cur watchCursor, read func() ([]T, error)) ([]T, error) {
+func riding[T any](ctx context.Context, w *watch, cur watchCursor, read func() ([]T, error)) ([]T, error) {
 	var deadline time.Time
 	pause := watchRetryMin
 	for {
@@ -261,15 +296,15 @@ func riding[T any](ctx context.Context, s *Service, id string, cur watchCursor, 
 			return got, err
 		}
 		if deadline.IsZero() {
-			deadline = time.Now().Add(s.watchOutage)
+			deadline = time.Now().Add(w.outage)
 		}
 		left := time.Until(deadline)
 		if left <= 0 {
-			s.log.WarnContext(ctx, "watch ended by an outage of the event store", "game", id, "after_seq", cur.events, "err", err)
+			w.log.WarnContext(ctx, "watch ended by an outage of the event store", "game", w.g.ID(), "after_seq", cur.events, "err", err)
 			return nil, resumable(err, cur)
 		}
 		select {
-		case <-s.closing:
+		case <-w.closing:
 			return nil, shuttingDown(cur)
 		case <-ctx.Done():
 			return nil, ctx.Err()
@@ -304,15 +339,15 @@ func resumable(err error, cur watchCursor) error {
 	if !errors.Is(err, eventstore.ErrUnavailable) {
 		return err
 	}
-	ref := refuse(codes.Unavailable, ReasonStoreUnavailable, "the game store cannot be reached; watch again after seq %d", cur.events)
-	ref.meta = resumeMeta(cur)
-	ref.retry = storeRetryDelay
+	ref := rpcstatus.Refuse(codes.Unavailable, rpcstatus.ReasonStoreUnavailable, "the game store cannot be reached; watch again after seq %d", cur.events)
+	ref.Meta = resumeMeta(cur)
+	ref.Retry = rpcstatus.StoreRetryDelay
 	return ref
 }
 
 // shuttingDown ends a stream at shutdown.
 func shuttingDown(cur watchCursor) error {
-	ref := refuse(codes.Unavailable, ReasonShuttingDown, "the server is shutting down; watch again after seq %d", cur.events)
-	ref.meta = resumeMeta(cur)
+	ref := rpcstatus.Refuse(codes.Unavailable, rpcstatus.ReasonShuttingDown, "the server is shutting down; watch again after seq %d", cur.events)
+	ref.Meta = resumeMeta(cur)
 	return ref
 }

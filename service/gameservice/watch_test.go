@@ -9,9 +9,11 @@ import (
 	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
+	"github.com/moonshine-games/moonshine/service/auth"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/encoding/gzip"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -215,4 +217,77 @@ func TestWatchSharedEncoding(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWatchBatched: a batched stream sends, for each append, one response
+// holding that append's events and the prompt update at their end; what
+// it shows (every event and every update) is what an unbatched stream of
+// the same viewer shows message by message, for a seat and a spectator.
+func TestWatchBatched(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, tok := e.table(2)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	open := func(token string, batched bool) grpc.ServerStreamingClient[moonshinev1.WatchGameResponse] {
+		wctx := ctx
+		if token != "" {
+			wctx = metadataCtx(ctx, token)
+		}
+		s, err := e.client.WatchGame(wctx, &moonshinev1.WatchGameRequest{GameId: id, Prompts: true, Batched: batched})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// upTo reads a stream until the update at version, and returns its
+	// events, its updates and how many responses carried them.
+	upTo := func(s grpc.ServerStreamingClient[moonshinev1.WatchGameResponse], version int64) (evs []*moonshinev1.Event, ups []*moonshinev1.PromptUpdate, msgs int) {
+		for {
+			msg, err := s.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			msgs++
+			if ev := msg.GetEvent(); ev != nil {
+				evs = append(evs, ev)
+			}
+			evs = append(evs, msg.GetEvents()...)
+			if u := msg.GetPrompt(); u != nil {
+				ups = append(ups, u)
+				if u.GetVersion() == version {
+					return evs, ups, msgs
+				}
+			}
+		}
+	}
+	viewers := map[string]string{"seat 1": tok[1], "spectator": ""}
+	plain, batched := map[string]grpc.ServerStreamingClient[moonshinev1.WatchGameResponse]{}, map[string]grpc.ServerStreamingClient[moonshinev1.WatchGameResponse]{}
+	for name, token := range viewers {
+		plain[name], batched[name] = open(token, false), open(token, true)
+	}
+	version := int64(2) // the opening's two events, appended at once
+	for i := range 4 {
+		for name := range viewers {
+			pe, pu, _ := upTo(plain[name], version)
+			be, bu, msgs := upTo(batched[name], version)
+			if msgs != 1 {
+				t.Errorf("%s, append %d: %d batched responses, want 1", name, i, msgs)
+			}
+			if len(pe) != len(be) || len(pu) != 1 || len(bu) != 1 || !proto.Equal(pu[0], bu[0]) {
+				t.Fatalf("%s, append %d: batched %d events and %v, plain %d events and %v", name, i, len(be), bu, len(pe), pu)
+			}
+			for j := range pe {
+				if !proto.Equal(pe[j], be[j]) {
+					t.Errorf("%s, append %d: batched event %v, plain %v", name, i, be[j], pe[j])
+				}
+			}
+		}
+		version = e.mustSubmit(tok[i%2], id, fmt.Sprint("c", i), cmdPass()).GetLastSeq()
+	}
+}
+
+// metadataCtx returns ctx sending the credential.
+func metadataCtx(ctx context.Context, token string) context.Context {
+	k, v := auth.Credentials(token)
+	return metadata.AppendToOutgoingContext(ctx, k, v)
 }

@@ -156,7 +156,7 @@ func storeOlderGame(t *testing.T, store eventstore.Store, players, moves int, re
 		t.Fatal(err)
 	}
 	for i := range moves {
-		more, err := g.Decide(engine.Seat(i%players), pass())
+		more, _, err := g.Decide(engine.Seat(i%players), pass())
 		if err == nil {
 			err = g.Apply(more...)
 		}

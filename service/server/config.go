@@ -6,21 +6,30 @@ import (
 
 	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/telemetry"
+	"github.com/moonshine-games/moonshine/service/turnclock"
 )
 
 // Config configures a Server. Zero values take the defaults below.
 type Config struct {
 	// Store, if set, is used as is and not closed by Shutdown. Otherwise
-	// the server opens PostgreSQL when DatabaseURL is set, else the
-	// embedded store at DBPath.
+	// the server opens the store DatabaseURL names by its scheme (see
+	// StoreConfig.URL), or the embedded store at DBPath when it is empty.
 	Store eventstore.Store
-	// DatabaseURL is a PostgreSQL URL.
+	// DatabaseURL names the store: a PostgreSQL URL, sqlite:PATH or a
+	// file path, memory:.
 	DatabaseURL string
-	// DBPath is the embedded store's file (default "moonshine.db").
+	// DBPath is the embedded store's file (default "moonshine.db") when
+	// DatabaseURL is empty.
 	DBPath string
+	// DatabaseDirectURL, DatabaseReadURL and ReadWait are PostgreSQL's
+	// session URL (LISTEN and migrations, beside a pooler), its read
+	// replica and how long a read waits for the replica (see
+	// StoreConfig).
+	DatabaseDirectURL string
+	DatabaseReadURL   string
+	ReadWait          time.Duration
 	// ConnectTimeout is how long New keeps trying a database it cannot
 	// reach, backing off between tries and logging each (default
 	// DefaultConnectTimeout; negative: one try).
@@ -64,11 +73,11 @@ type Config struct {
 	WatchOutage time.Duration
 	// Clock tells the turn timers the time (nil: the wall clock);
 	// TimerPoll is how often the store is asked for the deadlines due
-	// (default gameservice.DefaultTimerPoll).
-	Clock     gameservice.Clock
+	// (default turntimer.DefaultPoll).
+	Clock     turnclock.Clock
 	TimerPoll time.Duration
 	// CacheBytes is the memory budget of the games kept folded (default
-	// gameservice.DefaultCacheBytes).
+	// gamehost.DefaultCacheBytes).
 	CacheBytes int64
 	// HealthInterval is how often readiness pings the store (default
 	// DefaultHealthInterval).
@@ -107,6 +116,7 @@ const (
 	DefaultMaxStreamsPerAPIKey     = 1000
 	DefaultConnectTimeout          = time.Minute
 	DefaultHealthInterval          = 5 * time.Second
+	DefaultReadWait                = 100 * time.Millisecond
 )
 
 func (c *Config) defaults() {
@@ -133,6 +143,9 @@ func (c *Config) defaults() {
 	if c.ConnectTimeout == 0 {
 		c.ConnectTimeout = DefaultConnectTimeout
 	}
+	if c.ReadWait == 0 {
+		c.ReadWait = DefaultReadWait
+	}
 	if c.HealthInterval <= 0 {
 		c.HealthInterval = DefaultHealthInterval
 	}
@@ -142,4 +155,9 @@ func (c *Config) defaults() {
 	set(&c.MaxStreams, DefaultMaxStreams)
 	set(&c.APIKeyBurst, DefaultAPIKeyBurst)
 	set(&c.MaxStreamsPerAPIKey, DefaultMaxStreamsPerAPIKey)
+}
+
+// storeConfig is the store the configuration names.
+func (c Config) storeConfig() StoreConfig {
+	return StoreConfig{URL: c.DatabaseURL, DBPath: c.DBPath, DirectURL: c.DatabaseDirectURL, ReadURL: c.DatabaseReadURL, ReadWait: c.ReadWait}
 }

@@ -15,7 +15,8 @@ const corsMaxAge = 2 * time.Hour
 // cors lets the pages of the configured origins call the service from a
 // browser, over any of its protocols (github.com/rs/cors, with Connect's
 // lists of the headers gRPC-Web and the Connect protocol use, and the
-// Authorization header that carries credentials). Preflights (OPTIONS
+// Authorization header that carries credentials, the X-Api-Key header of
+// an app's key and X-Request-Id). Preflights (OPTIONS
 // with Access-Control-Request-Method) are answered here, 204, allowing
 // the method and headers asked for when the origin is listed and nothing
 // otherwise, and never reach the service. With no origin configured no
@@ -26,7 +27,7 @@ func (s *Server) cors(h http.Handler) http.Handler {
 	origins := s.cfg.CORSOrigins
 	opts := cors.Options{
 		AllowedMethods: connectcors.AllowedMethods(),
-		AllowedHeaders: append(connectcors.AllowedHeaders(), "Authorization", "X-Request-Id"),
+		AllowedHeaders: append(connectcors.AllowedHeaders(), "Authorization", "X-Api-Key", "X-Request-Id"),
 		ExposedHeaders: append(connectcors.ExposedHeaders(), "X-Request-Id"),
 		MaxAge:         int(corsMaxAge / time.Second),
 	}

@@ -55,7 +55,7 @@ var sniffTimeout = 10 * time.Second
 
 // maxSniffHeaderBytes caps the first request's headers the router reads,
 // as http.Server.MaxHeaderBytes caps them for net/http.
-const maxSniffHeaderBytes = 64 << 10
+const maxSniffHeaderBytes = httpMaxHeaderBytes
 
 // router serves one listener: it accepts connections, sorts them and
 // hands them to the gRPC server's listener or the HTTP server's.

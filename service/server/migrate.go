@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -11,12 +12,13 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/moonshine-games/moonshine/migrations"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/sqlitestore"
 	_ "modernc.org/sqlite" // the "sqlite" driver, to read the schema version
 )
 
 // Schema is the state of a store's schema.
 type Schema struct {
-	// Store is "postgres" or "sqlite".
+	// Store is "postgres", "sqlite" or "memory".
 	Store string
 	// Version is the schema's version (0: never migrated).
 	Version int
@@ -33,12 +35,18 @@ func (s Schema) Latest() int {
 }
 
 // SchemaStatus reads the schema of the store OpenStore would open,
-// changing nothing.
-func SchemaStatus(ctx context.Context, databaseURL, dbPath string) (Schema, error) {
-	if databaseURL != "" {
-		return postgresSchema(ctx, databaseURL)
+// changing nothing. A store in memory has none (version 0 of no files).
+func SchemaStatus(ctx context.Context, c StoreConfig) (Schema, error) {
+	kind, target, err := c.kind()
+	switch {
+	case err != nil:
+		return Schema{}, err
+	case kind == kindPostgres:
+		return postgresSchema(ctx, cmp.Or(c.DirectURL, target))
+	case kind == kindSQLite:
+		return sqliteSchema(ctx, target)
 	}
-	return sqliteSchema(ctx, dbPath)
+	return Schema{Store: kindMemory}, nil
 }
 
 func postgresSchema(ctx context.Context, url string) (Schema, error) {
@@ -76,17 +84,20 @@ func sqliteSchema(ctx context.Context, path string) (Schema, error) {
 	return sc, err
 }
 
-// Migrate applies the migrations of the store OpenStore would open and
-// returns its schema before and after.
-func Migrate(ctx context.Context, databaseURL, dbPath string, log *slog.Logger) (before, after Schema, err error) {
-	if before, err = SchemaStatus(ctx, databaseURL, dbPath); err != nil {
+// Migrate applies the migrations of the store OpenStore would open (for
+// PostgreSQL, on its direct URL when one is set: the migrations hold a
+// session's advisory lock) and returns its schema before and after.
+func Migrate(ctx context.Context, c StoreConfig, log *slog.Logger) (before, after Schema, err error) {
+	if before, err = SchemaStatus(ctx, c); err != nil {
 		return before, after, err
 	}
-	if databaseURL != "" {
+	kind, target, _ := c.kind()
+	switch kind {
+	case kindPostgres:
 		log.Info("migrating PostgreSQL")
-		err = pgstore.MigrateURL(ctx, databaseURL)
-	} else {
-		st, oerr := OpenStore(ctx, "", dbPath, log)
+		err = pgstore.MigrateURL(ctx, cmp.Or(c.DirectURL, target))
+	case kindSQLite:
+		st, oerr := sqlitestore.OpenContext(ctx, target)
 		if oerr != nil {
 			return before, after, oerr
 		}
@@ -95,6 +106,6 @@ func Migrate(ctx context.Context, databaseURL, dbPath string, log *slog.Logger) 
 	if err != nil {
 		return before, after, err
 	}
-	after, err = SchemaStatus(ctx, databaseURL, dbPath)
+	after, err = SchemaStatus(ctx, c)
 	return before, after, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -14,7 +15,6 @@ import (
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -115,7 +115,7 @@ func wantUnavailable(t *testing.T, what string, err error) map[string]string {
 			retry = d
 		}
 	}
-	if st.Code() != codes.Unavailable || info.GetReason() != gameservice.ReasonStoreUnavailable || retry.GetRetryDelay().AsDuration() <= 0 {
+	if st.Code() != codes.Unavailable || info.GetReason() != rpcstatus.ReasonStoreUnavailable || retry.GetRetryDelay().AsDuration() <= 0 {
 		t.Errorf("%s during an outage: %v (ErrorInfo %v, RetryInfo %v); want UNAVAILABLE, STORE_UNAVAILABLE, a RetryInfo", what, err, info, retry)
 	}
 	return info.GetMetadata()

@@ -435,28 +435,32 @@ func TestCORS(t *testing.T) {
 	}
 }
 
-// TestOpenAPIAndWebApp: the server serves the OpenAPI document, with the
-// proto comments as descriptions, and the web app at "/", unless told
-// not to.
+// TestOpenAPIAndWebApp: the server serves the OpenAPI 3.1 document (and
+// its 2.0 source), with the proto comments as descriptions, and the web
+// app at "/", unless told not to.
 func TestOpenAPIAndWebApp(t *testing.T) {
 	base, _ := startHTTP(t, server.Config{})
-	resp, err := http.Get(base + "/openapi.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
+		OpenAPI string `json:"openapi"`
 		Swagger string `json:"swagger"`
 		Paths   map[string]map[string]struct {
 			Summary string `json:"summary"`
 		} `json:"paths"`
 	}
-	err = json.NewDecoder(resp.Body).Decode(&doc)
-	resp.Body.Close()
-	if err != nil || doc.Swagger != "2.0" {
-		t.Fatalf("openapi.json: %v %v", doc.Swagger, err)
-	}
-	if got := doc.Paths["/v1/games/{gameId}/view"]["get"].Summary; got != "GetView returns the current view for the caller." {
-		t.Errorf("GetView's summary %q is not its proto comment", got)
+	for path, version := range map[string]string{"/openapi.json": "3.1.0", "/swagger.json": "2.0"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc.OpenAPI, doc.Swagger = "", ""
+		err = json.NewDecoder(resp.Body).Decode(&doc)
+		resp.Body.Close()
+		if err != nil || doc.OpenAPI+doc.Swagger != version {
+			t.Fatalf("%s: version %q %q, want %s: %v", path, doc.OpenAPI, doc.Swagger, version, err)
+		}
+		if got := doc.Paths["/v1/games/{gameId}/view"]["get"].Summary; got != "GetView returns the current view for the caller." {
+			t.Errorf("%s: GetView's summary %q is not its proto comment", path, got)
+		}
 	}
 	page := func(base string) (int, string) {
 		resp, err := http.Get(base + "/")

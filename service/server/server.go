@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/edge"
 	"log/slog"
 	"net"
 	"net/http"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
 	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/limits"
 	"github.com/moonshine-games/moonshine/service/telemetry"
@@ -99,10 +99,12 @@ func (s *Server) build() error {
 		return err
 	}
 	s.svc = svc
-	s.grpc = grpc.NewServer(svc.ServerOptions()...)
+	opts := append([]grpc.ServerOption{grpc.ChainUnaryInterceptor(jsonNamesUnary), grpc.ChainStreamInterceptor(jsonNamesStream)},
+		svc.ServerOptions()...)
+	s.grpc = grpc.NewServer(append(opts, grpc.ChainUnaryInterceptor(replicaReads))...)
 	svc.Register(s.grpc)
 	s.health = health.NewServer()
-	healthpb.RegisterHealthServer(s.grpc, s.health)
+	s.grpc.RegisterService(edge.ReadingRequests(&healthpb.Health_ServiceDesc), s.health)
 	registerReflection(s.grpc)
 	s.tel.InitializeGRPC(s.grpc)
 	if s.http, err = s.handler(); err != nil {
@@ -114,16 +116,12 @@ func (s *Server) build() error {
 	return nil
 }
 
-// measureStore registers the store's own statistics: PostgreSQL's pool
-// and LISTEN reconnects.
+// measureStore registers the store's own statistics, when it declares
+// some (eventstore.Measured: PostgreSQL's pool and LISTEN reconnects).
 func (s *Server) measureStore() {
-	pg, ok := s.store.(*pgstore.Store)
-	if !ok {
-		return
+	if m, ok := s.store.(eventstore.Measured); ok {
+		m.Measure(s.tel)
 	}
-	s.tel.Pool(pg.Pool())
-	s.tel.CounterFunc("listen_reconnects_total", "Times the LISTEN connection was made again after it was lost.",
-		func() float64 { return float64(pg.ListenerReconnects()) })
 }
 
 // warnAuditor says loudly that auditor access is on: the token reads
@@ -204,7 +202,7 @@ func (s *Server) httpServer() *http.Server {
 	hs := &http.Server{
 		Handler:           s.http,
 		ReadHeaderTimeout: 10 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    httpMaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 		Protocols:         &p,
 	}

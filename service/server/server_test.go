@@ -3,6 +3,8 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"github.com/moonshine-games/moonshine/service/edge"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -12,7 +14,6 @@ import (
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
-	"github.com/moonshine-games/moonshine/service/gameservice"
 	"github.com/moonshine-games/moonshine/service/server"
 	"github.com/moonshine-games/moonshine/service/server/servertest"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -207,10 +208,10 @@ func TestMessageSizeLimit(t *testing.T) {
 			info = i
 		}
 	}
-	if st.Code() != codes.ResourceExhausted || info.GetReason() != gameservice.ReasonMessageTooLarge || info.GetMetadata()["limit"] != "256" {
+	if st.Code() != codes.ResourceExhausted || info.GetReason() != rpcstatus.ReasonMessageTooLarge || info.GetMetadata()["limit"] != "256" {
 		t.Fatalf("got %v (%v), want RESOURCE_EXHAUSTED MESSAGE_TOO_LARGE", err, info)
 	}
-	if err := create(gameservice.MessageCeiling * 300); status.Code(err) != codes.ResourceExhausted {
+	if err := create(edge.MessageCeiling * 300); status.Code(err) != codes.ResourceExhausted {
 		t.Fatalf("beyond the ceiling: got %v, want RESOURCE_EXHAUSTED", err)
 	}
 }

@@ -2,22 +2,22 @@ package server
 
 import (
 	"bytes"
-	"encoding/base64"
-	"encoding/binary"
+	"errors"
 	"fmt"
-	"io"
+	"github.com/moonshine-games/moonshine/service/rpcstatus"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"connectrpc.com/connect"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/gameservice"
+	"github.com/moonshine-games/moonshine/service/telemetry"
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/known/anypb"
 )
 
 // The transcoder serves REST's unary calls but no server stream, so
@@ -26,10 +26,11 @@ import (
 // JSON objects (Content-Type application/x-ndjson), {"result": <a
 // WatchGameResponse>} for each message, and, if the stream fails after it
 // began, a last {"error": <a google.rpc.Status>}. A stream refused before
-// its first message is an ordinary REST refusal. The call itself goes to
-// the gRPC server as gRPC, over the same ServeHTTP as every other, with the
-// request's credentials, address and deadline, so that it is admitted,
-// limited, logged and measured like any watch.
+// its first message is an ordinary REST refusal. The call itself is made
+// by Connect's gRPC client to the gRPC server, in this process (inProcess),
+// with the request's headers (credentials, API key, request id), address,
+// TLS state and context (its deadline, its cancellation), so that it is
+// admitted, limited, logged and measured like any watch.
 
 const watchMethod = moonshinev1.GameService_WatchGame_FullMethodName
 
@@ -38,36 +39,107 @@ func (s *Server) restWatch() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req := &moonshinev1.WatchGameRequest{GameId: r.PathValue("game_id")}
 		if err := setFromQuery(req, r.URL.Query()); err != nil {
-			writeRefusal(w, r, codes.InvalidArgument, gameservice.ReasonBadRequest, err.Error())
+			s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonBadRequest, err.Error()), 0)
 			return
 		}
-		nw := newNDJSONWriter(w)
-		s.grpc.ServeHTTP(nw, grpcRequest(r, req))
-		nw.finish()
+		client := connect.NewClient[moonshinev1.WatchGameRequest, moonshinev1.WatchGameResponse](
+			&http.Client{Transport: inProcess{h: s.grpc, from: r}}, "http://in-process"+watchMethod, connect.WithGRPC())
+		call := connect.NewRequest(req)
+		forwardHeaders(r.Header, call.Header())
+		stream, err := client.CallServerStream(r.Context(), call)
+		if err != nil {
+			writeStatus(w, r, statusOf(err), 0)
+			return
+		}
+		defer stream.Close()
+		out := ndjson{w: w}
+		for stream.Receive() {
+			if err := out.line("result", stream.Msg(), stream.ResponseHeader()); err != nil {
+				return // the client has gone
+			}
+		}
+		switch err := stream.Err(); {
+		case err == nil:
+			out.start(stream.ResponseHeader())
+		case out.started:
+			_ = out.line("error", statusOf(err), nil)
+		default:
+			var ce *connect.Error
+			if errors.As(err, &ce) && ce.Meta().Get(telemetry.RequestIDHeader) != "" {
+				w.Header().Set(telemetry.RequestIDHeader, ce.Meta().Get(telemetry.RequestIDHeader))
+			}
+			writeStatus(w, r, statusOf(err), 0)
+		}
 	})
 }
 
-// grpcRequest is r turned into a gRPC call of WatchGame with req.
-func grpcRequest(r *http.Request, req proto.Message) *http.Request {
-	payload, _ := proto.Marshal(req) // a request built from strings always marshals
-	frame := make([]byte, 5, 5+len(payload))
-	binary.BigEndian.PutUint32(frame[1:], uint32(len(payload)))
-	frame = append(frame, payload...)
-
-	in := r.Clone(r.Context())
-	in.Method = http.MethodPost
-	in.URL = &url.URL{Path: watchMethod}
-	in.RequestURI = watchMethod
-	in.Proto, in.ProtoMajor, in.ProtoMinor = "HTTP/2", 2, 0
-	in.Header = r.Header.Clone()
-	for _, h := range []string{"Accept", "Accept-Encoding", "Content-Length", "Connection"} {
-		in.Header.Del(h)
+// forwardHeaders copies a REST request's headers to the gRPC call, but
+// those of HTTP and of the protocols, which the client sets.
+func forwardHeaders(from, to http.Header) {
+	for k, vv := range from {
+		switch lk := strings.ToLower(k); {
+		case lk == "connection", lk == "te", lk == "host", lk == "user-agent", lk == "trailer",
+			strings.HasPrefix(lk, "accept"), strings.HasPrefix(lk, "content-"),
+			strings.HasPrefix(lk, "grpc-"), strings.HasPrefix(lk, "connect-"):
+			continue
+		}
+		to[k] = vv
 	}
-	in.Header.Set("Content-Type", "application/grpc")
-	in.Header.Set("Te", "trailers")
-	in.Body = io.NopCloser(bytes.NewReader(frame))
-	in.ContentLength = int64(len(frame))
-	return in
+}
+
+// statusOf is an error of Connect's client as a google.rpc.Status.
+func statusOf(err error) *spb.Status {
+	ce := new(connect.Error)
+	if !errors.As(err, &ce) {
+		ce = connect.NewError(connect.CodeUnknown, err)
+	}
+	st := &spb.Status{Code: int32(ce.Code()), Message: ce.Message()}
+	for _, d := range ce.Details() {
+		st.Details = append(st.Details, &anypb.Any{TypeUrl: "type.googleapis.com/" + d.Type(), Value: d.Bytes()})
+	}
+	return st
+}
+
+// ndjson writes a stream of newline-delimited JSON objects.
+type ndjson struct {
+	w       http.ResponseWriter
+	started bool
+}
+
+// start writes the response's header: the gRPC response's own headers
+// (x-request-id) and the stream's content type.
+func (n *ndjson) start(from http.Header) {
+	if n.started {
+		return
+	}
+	n.started = true
+	h := n.w.Header()
+	for k, vv := range from {
+		if lk := strings.ToLower(k); strings.HasPrefix(lk, "grpc-") || lk == "content-type" || lk == "trailer" || lk == "date" {
+			continue
+		}
+		h[k] = vv
+	}
+	h.Set("Content-Type", "application/x-ndjson")
+	h.Set("X-Content-Type-Options", "nosniff")
+	n.w.WriteHeader(http.StatusOK)
+}
+
+// line writes {"key": msg} and a newline, and flushes it.
+func (n *ndjson) line(key string, msg proto.Message, header http.Header) error {
+	n.start(header)
+	body, err := JSONOptions.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"` + key + `":`)
+	b.Write(body)
+	b.WriteString("}\n")
+	if _, err := n.w.Write(b.Bytes()); err != nil {
+		return err
+	}
+	return http.NewResponseController(n.w).Flush()
 }
 
 // setFromQuery sets req's fields from the query parameters, named by
@@ -118,133 +190,4 @@ func parseScalar(f protoreflect.FieldDescriptor, s string) (protoreflect.Value, 
 		return protoreflect.ValueOfEnum(protoreflect.EnumNumber(n)), nil
 	}
 	return protoreflect.Value{}, fmt.Errorf("not settable from a query")
-}
-
-// ndjsonWriter takes the gRPC server's response and writes it to out as
-// newline-delimited JSON.
-type ndjsonWriter struct {
-	out     http.ResponseWriter
-	header  http.Header // the gRPC response's headers and trailers
-	pending []byte      // bytes of a frame not complete yet
-	started bool        // out's header is written
-	failed  error
-}
-
-func newNDJSONWriter(out http.ResponseWriter) *ndjsonWriter {
-	return &ndjsonWriter{out: out, header: http.Header{}}
-}
-
-func (n *ndjsonWriter) Header() http.Header { return n.header }
-
-// WriteHeader notes nothing: the gRPC status comes in the trailers.
-func (n *ndjsonWriter) WriteHeader(int) {}
-
-// Flush implements http.Flusher, which gRPC's handler transport needs.
-func (n *ndjsonWriter) Flush() {}
-
-// Write takes gRPC frames and writes a JSON line for each message.
-func (n *ndjsonWriter) Write(b []byte) (int, error) {
-	if n.failed != nil {
-		return 0, n.failed
-	}
-	n.pending = append(n.pending, b...)
-	for len(n.pending) >= 5 {
-		size := int(binary.BigEndian.Uint32(n.pending[1:5]))
-		if len(n.pending) < 5+size {
-			break
-		}
-		msg := &moonshinev1.WatchGameResponse{}
-		if err := proto.Unmarshal(n.pending[5:5+size], msg); err != nil {
-			n.failed = err
-			return 0, err
-		}
-		n.pending = n.pending[5+size:]
-		if err := n.line("result", msg); err != nil {
-			n.failed = err
-			return 0, err
-		}
-	}
-	return len(b), nil
-}
-
-// start writes out's header: the gRPC response's own (x-request-id) and
-// the stream's content type.
-func (n *ndjsonWriter) start(status int) {
-	if n.started {
-		return
-	}
-	n.started = true
-	h := n.out.Header()
-	for k, vv := range n.header {
-		if strings.HasPrefix(k, "Grpc-") || k == "Trailer" || k == "Content-Type" || strings.HasPrefix(k, http.TrailerPrefix) {
-			continue
-		}
-		h[k] = vv
-	}
-	h.Set("Content-Type", "application/x-ndjson")
-	h.Set("X-Content-Type-Options", "nosniff")
-	n.out.WriteHeader(status)
-}
-
-// line writes {"key": msg} and a newline, and flushes it.
-func (n *ndjsonWriter) line(key string, msg proto.Message) error {
-	n.start(http.StatusOK)
-	body, err := JSONOptions.Marshal(msg)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	b.WriteString(`{"` + key + `":`)
-	b.Write(body)
-	b.WriteString("}\n")
-	if _, err := n.out.Write(b.Bytes()); err != nil {
-		return err
-	}
-	return http.NewResponseController(n.out).Flush()
-}
-
-// finish writes the end of the stream: nothing after OK, the status as
-// the last line after a failure, or as a refusal if nothing was sent.
-func (n *ndjsonWriter) finish() {
-	st := n.status()
-	switch {
-	case st.GetCode() == int32(codes.OK):
-		n.start(http.StatusOK)
-	case n.started:
-		_ = n.line("error", st)
-	default:
-		body, _ := protojson.Marshal(st)
-		n.out.Header().Set("Content-Type", "application/json")
-		for k, vv := range n.header {
-			if strings.EqualFold(k, "X-Request-Id") {
-				n.out.Header()[k] = vv
-			}
-		}
-		n.out.WriteHeader(httpStatus(codes.Code(st.GetCode())))
-		_, _ = n.out.Write(body)
-	}
-}
-
-// status is the gRPC status the call ended with, from the trailers.
-func (n *ndjsonWriter) status() *spb.Status {
-	get := func(k string) string {
-		if v := n.header.Get(k); v != "" {
-			return v
-		}
-		return n.header.Get(http.TrailerPrefix + k)
-	}
-	if bin := get("Grpc-Status-Details-Bin"); bin != "" {
-		if b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(bin, "=")); err == nil {
-			var st spb.Status
-			if proto.Unmarshal(b, &st) == nil {
-				return &st
-			}
-		}
-	}
-	code, err := strconv.Atoi(get("Grpc-Status"))
-	if err != nil {
-		return &spb.Status{Code: int32(codes.Internal), Message: "the stream ended without a status"}
-	}
-	msg, _ := url.PathUnescape(get("Grpc-Message"))
-	return &spb.Status{Code: int32(code), Message: msg}
 }

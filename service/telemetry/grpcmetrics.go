@@ -74,9 +74,14 @@ func methodType(mi grpc.MethodInfo) interceptors.GRPCType {
 	return interceptors.Unary
 }
 
-// finish counts a finished call by its code and observes its duration.
-func (m *grpcMetrics) finish(lv []string, err error, start time.Time) {
-	m.handled.WithLabelValues(append(lv, grpcprom.FromError(err).Code().String())...).Inc()
+// finish counts a finished call by its code (CANCELED when the client went
+// away, see clientClosed) and observes its duration.
+func (m *grpcMetrics) finish(ctx context.Context, lv []string, err error, start time.Time) {
+	code := grpcprom.FromError(err).Code()
+	if st, gone := clientClosed(ctx, err); gone {
+		code = st.Code()
+	}
+	m.handled.WithLabelValues(append(lv, code.String())...).Inc()
 	m.handling.WithLabelValues(lv...).Observe(time.Since(start).Seconds())
 }
 
@@ -90,7 +95,7 @@ func (m *grpcMetrics) unary(ctx context.Context, req any, info *grpc.UnaryServer
 	if err == nil {
 		m.sent.WithLabelValues(lv...).Inc()
 	}
-	m.finish(lv, err, start)
+	m.finish(ctx, lv, err, start)
 	return resp, err
 }
 
@@ -103,7 +108,7 @@ func (m *grpcMetrics) stream(srv any, ss grpc.ServerStream, info *grpc.StreamSer
 	cs.ctx = context.WithValue(ss.Context(), sendsKey{}, cs)
 	err := h(srv, cs)
 	cs.flush()
-	m.finish(lv, err, start)
+	m.finish(ss.Context(), lv, err, start)
 	return err
 }
 

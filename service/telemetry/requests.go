@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"strings"
 	"sync"
@@ -177,9 +178,29 @@ func (n *notedStream) RecvMsg(m any) error {
 	return err
 }
 
+// clientClosed is the status a call ends with when its client went away
+// (it cancelled the call, or closed its connection): the handler then
+// ends with the context's error (CANCELED) or with the transport's
+// failure to send (UNAVAILABLE "transport is closing"), neither of which
+// is the server's refusal. Closing a watch stream is how a client stops
+// watching, so such a call is logged at INFO and counted as CANCELED,
+// never as a refusal or a server error. A status with a reason (the
+// server's own, such as SERVER_SHUTTING_DOWN) is the server's and kept.
+func clientClosed(ctx context.Context, err error) (*status.Status, bool) {
+	st := status.Convert(err)
+	if err == nil || !errors.Is(ctx.Err(), context.Canceled) || reasonOf(st) != "" {
+		return st, false
+	}
+	switch st.Code() {
+	case codes.Canceled, codes.Unavailable:
+		return status.New(codes.Canceled, "the client closed the call"), true
+	}
+	return st, false
+}
+
 // finish logs the call's line and counts it.
 func (t *Telemetry) finish(ctx context.Context, log *slog.Logger, c *call, start time.Time, err error) {
-	st := status.Convert(err)
+	st, gone := clientClosed(ctx, err)
 	reason := reasonOf(st)
 	c.mu.Lock()
 	attrs := []slog.Attr{
@@ -217,8 +238,14 @@ func (t *Telemetry) finish(ctx context.Context, log *slog.Logger, c *call, start
 	// The record carries the request id itself: the context it is logged
 	// with keeps only the trace, so that a contextHandler does not add it
 	// twice.
-	log.LogAttrs(context.WithValue(ctx, callKey{}, (*call)(nil)), levelOf(c.method, st.Code()), "request", attrs...)
-	t.count(c.method, rules, st.Code(), reason)
+	level := levelOf(c.method, st.Code())
+	if gone {
+		level = slog.LevelInfo
+	}
+	log.LogAttrs(context.WithValue(ctx, callKey{}, (*call)(nil)), level, "request", attrs...)
+	if !gone {
+		t.count(c.method, rules, st.Code(), reason)
+	}
 }
 
 // levelOf is go-grpc-middleware's level for the code, except that health

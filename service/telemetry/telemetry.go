@@ -3,6 +3,8 @@ package telemetry
 import (
 	"context"
 	"net/http"
+	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -34,6 +36,7 @@ type Telemetry struct {
 	caughtUp prometheus.Counter
 	bots     *prometheus.CounterVec   // by game, level, choice
 	botCPU   *prometheus.HistogramVec // by game, level
+	host     *hostMetrics
 }
 
 // Options configure a Telemetry.
@@ -70,10 +73,54 @@ func New(o Options) *Telemetry {
 	t.store = prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: Namespace, Name: "store_duration_seconds",
 		Help:    "Latency of event store operations, by operation and result (ok, not_found, conflict, unavailable, error).",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5}}, []string{"op", "result"})
+	t.host = newHostMetrics()
 	t.reg.MustRegister(t.grpc.collectors()...)
+	t.reg.MustRegister(t.host.collectors()...)
 	t.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		t.commands, t.refusals, t.lookups, t.bots, t.botCPU, t.catchUps, t.caughtUp, t.store)
+		t.commands, t.refusals, t.lookups, t.bots, t.botCPU, t.catchUps, t.caughtUp, t.store, buildInfo())
 	return t
+}
+
+// buildInfo is moonshine_build_info: 1, labelled with the binary's module
+// version, VCS revision (and whether the tree was modified) and Go
+// version, from the build information Go embeds ("unknown" where the
+// build recorded none).
+func buildInfo() prometheus.Collector {
+	version, revision, goVersion := "unknown", "unknown", runtime.Version()
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v := bi.Main.Version; v != "" {
+			version = v
+		}
+		modified := false
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision" && s.Value != "":
+				revision = s.Value
+			case s.Key == "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+		if modified && revision != "unknown" {
+			revision += "-modified"
+		}
+	}
+	g := prometheus.NewGauge(prometheus.GaugeOpts{Namespace: Namespace, Name: "build_info",
+		Help:        "Always 1; its labels say which build runs: the module version, the VCS revision, the Go version.",
+		ConstLabels: prometheus.Labels{"version": version, "revision": revision, "goversion": goVersion}})
+	g.Set(1)
+	return g
+}
+
+// Readiness registers moonshine_ready, read from ready at each scrape: 1
+// while the instance is ready (gRPC readiness SERVING: the store answers),
+// 0 otherwise.
+func (t *Telemetry) Readiness(ready func() bool) {
+	t.GaugeFunc("ready", "1 while this instance is ready (gRPC readiness SERVING: the event store answers), else 0.", func() float64 {
+		if ready() {
+			return 1
+		}
+		return 0
+	})
 }
 
 // Registry returns the registry, for collectors of other parts (a store's

@@ -8,19 +8,13 @@
 // server.
 
 import { toJson, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
-import type { GameInfo, GameView } from "@moonshine-games/client";
+import type { GameView } from "@moonshine-games/client";
 import { GameViewSchema } from "@moonshine-games/client";
-import { prettyEnum } from "./commands.js";
+import { prettyEnum } from "./describe.js";
 import { seatColour } from "./enums.js";
+import type { BoardProps } from "./pick.js";
 
-export interface GenericProps {
-  view: GameView;
-  info: GameInfo;
-  changed: Set<string>;
-  clickable: Set<string>;
-  picked: string;
-  onPick: (name: string) => void;
-}
+type GenericProps = BoardProps;
 
 const isEnum = (v: JsonValue): v is string => typeof v === "string" && /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/.test(v);
 const isRecord = (v: JsonValue | undefined): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -42,6 +36,10 @@ export function GenericBoard(props: GenericProps) {
   const records = Object.entries(g.data).filter(([k, v]) => isRecord(v) && k !== "options" && Object.keys(v).length > 0) as [string, JsonObject][];
   return (
     <div class="generic" data-game={g.game}>
+      <details class="raw-view">
+        <summary>the view as data</summary>
+        <pre>{JSON.stringify(toJson(GameViewSchema, props.view), null, 2)}</pre>
+      </details>
       <p class="summary" id="summary">
         {scalars.map(([k, v]) => (
           <span class="fact" data-field={k}>
@@ -82,7 +80,7 @@ function Table(props: GenericProps & { name: string; rows: JsonObject[] }) {
             <tr data-seat={seat} class={key && props.changed.has(key) ? "changed" : ""}>
               {cols.map((c, i) => (
                 <td>
-                  {i === 0 && seat !== undefined && <span class="swatch" style={{ background: seatColour(seat) }} />}
+                  {i === 0 && seat !== undefined && <span class="swatch" style={{ background: seatColour(seat) }} aria-hidden="true" />}
                   <Value {...props} v={r[c]} />
                 </td>
               ))}
@@ -116,7 +114,7 @@ function Value(props: GenericProps & { v: JsonValue | undefined }) {
   if (isEnum(v)) {
     const cls = ["enum", props.clickable.has(v) && "clickable", props.picked === v && "picked"].filter(Boolean).join(" ");
     return (
-      <button type="button" class={cls} data-pick={v} onClick={() => props.onPick(v)}>
+      <button type="button" class={cls} data-pick={v} onClick={() => props.onPick(v, prettyEnum(v))}>
         {prettyEnum(v)}
       </button>
     );

@@ -6,10 +6,12 @@
 
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { GameStatus, type Event as GameEvent, type GameInfo, type GameRules, type GameView } from "@moonshine-games/client";
-import { clientFor, credentialFor, roleFor } from "./api.js";
-import { Picture, changedParts } from "./board.js";
+import { clientFor, credentialFor, heldSeat, roleFor } from "./api.js";
+import { changedParts, uiFor } from "./games.js";
+import { eventLabels } from "./live.js";
+import { namesFor, relabel } from "./names.js";
 import { Refused } from "./refused.js";
-import { Waiting, eventLabels } from "./table.js";
+import { Waiting } from "./table.js";
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 
@@ -71,28 +73,39 @@ export function Replay(props: { gameId: string; asked: string | null; seq: numbe
   const last = events.length ? Number(events[events.length - 1].seq) : 0;
   const view = views.get(seq);
   const event = events.find((e) => Number(e.seq) === seq);
-  const changed = useMemo(() => changedParts(views.get(seq - 1), view), [views, seq]);
+  const ui = uiFor(info?.game);
+  const changed = useMemo(() => changedParts(ui, views.get(seq - 1), view), [views, seq, info?.game]);
   const finished = info?.status === GameStatus.OVER;
+  const names = namesFor(info, role === "seat" ? (view?.viewer?.seat ?? heldSeat(gameId)?.seat) : undefined);
+  const words = (s: string) => relabel(s, names, info?.seats.length ?? 0);
   return (
     <div class="replay" data-role={role}>
       <div class="bar">
-        <h2>Replay: {info?.config?.title || info?.game || gameId}</h2>
-        <span class="role">{role}</span>
+        <h1>Replay: {info?.config?.title || rules?.title || info?.game || gameId}</h1>
+        <span class="role">{role === "seat" ? `as ${names.who(names.you ?? 0)}` : role === "auditor" ? "auditor" : "spectator"}</span>
         <a href={`#/game/${gameId}${props.asked ? `?as=${props.asked}` : ""}`}>back to the table</a>
       </div>
       <Refused error={error} />
       <div class="scrubber">
-        <button id="replay-first" onClick={() => setSeq(1)} disabled={seq <= 1}>
+        <button id="replay-first" aria-label="first event" onClick={() => setSeq(1)} disabled={seq <= 1}>
           «
         </button>
-        <button id="replay-prev" onClick={() => setSeq(seq - 1)} disabled={seq <= 1}>
+        <button id="replay-prev" aria-label="previous event" onClick={() => setSeq(seq - 1)} disabled={seq <= 1}>
           ◀
         </button>
-        <input id="replay-slider" type="range" min={1} max={Math.max(1, last)} value={seq} onInput={(e) => setSeq(Number(e.currentTarget.value))} />
-        <button id="replay-next" onClick={() => setSeq(seq + 1)} disabled={seq >= last}>
+        <input
+          id="replay-slider"
+          aria-label="event"
+          type="range"
+          min={1}
+          max={Math.max(1, last)}
+          value={seq}
+          onInput={(e) => setSeq(Number(e.currentTarget.value))}
+        />
+        <button id="replay-next" aria-label="next event" onClick={() => setSeq(seq + 1)} disabled={seq >= last}>
           ▶
         </button>
-        <button id="replay-last" onClick={() => setSeq(last)} disabled={seq >= last}>
+        <button id="replay-last" aria-label="last event" onClick={() => setSeq(last)} disabled={seq >= last}>
           »
         </button>
         <span id="replay-seq">
@@ -109,13 +122,15 @@ export function Replay(props: { gameId: string; asked: string | null; seq: numbe
           {verdict}
         </p>
       )}
-      <p class="event-label" id="event-label">
-        {event ? `${seq}: ${eventLabels(event).join("; ")}` : ""}
+      <p class="event-label" id="event-label" aria-live="polite">
+        {event ? `${seq}: ${words(eventLabels(event).join("; "))}` : ""}
       </p>
       {view && (
         <>
-          <Waiting view={view} />
-          <Picture view={view} rules={rules} changed={changed} clickable={new Set()} picked="" onPick={() => {}} />
+          <Waiting view={view} names={names} words={words} />
+          <div class="picture">
+            <ui.Board view={view} rules={rules} names={names} changed={changed} clickable={new Set()} picked="" onPick={() => {}} />
+          </div>
         </>
       )}
     </div>

@@ -34,6 +34,7 @@ var kinds = map[string]string{
 	"job-batch-v1":                           "io.k8s.api.batch.v1.Job",
 	"poddisruptionbudget-policy-v1":          "io.k8s.api.policy.v1.PodDisruptionBudget",
 	"horizontalpodautoscaler-autoscaling-v2": "io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler",
+	"networkpolicy-networking-v1":            "io.k8s.api.networking.v1.NetworkPolicy",
 }
 
 func main() {

@@ -1,7 +1,7 @@
 package strategy
 
 import (
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -19,11 +19,11 @@ type board struct {
 
 func newBoard(v *pb.View) *board {
 	me := int(v.GetViewerSeat())
-	return &board{v: v, me: me, my: v.GetSeats()[me], two: bootleggers.TwoPlayer(v.GetOptions()), round: int(v.GetRound())}
+	return &board{v: v, me: me, my: v.GetSeats()[me], two: printed.TwoPlayer(v.GetOptions()), round: int(v.GetRound())}
 }
 
 // roundsLeft counts this round and those after it.
-func (b *board) roundsLeft() int { return bootleggers.Rounds - b.round + 1 }
+func (b *board) roundsLeft() int { return printed.Rounds - b.round + 1 }
 
 // place returns the view of drinking place p.
 func (b *board) place(p pb.DrinkingPlace) *pb.PlaceView {

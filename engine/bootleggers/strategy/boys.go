@@ -1,18 +1,18 @@
 package strategy
 
 import (
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
 // Phase 2 (kept cards, then the boys) and Phase 3.
 
 // neutral is the neutral colour's index in a tally.
-const neutral = bootleggers.Colours
+const neutral = printed.Colours
 
 // tally is the markers at one speakeasy by colour: the seats, then the
 // neutral colour.
-type tally [bootleggers.Colours + 1]int
+type tally [printed.Colours + 1]int
 
 func tallyOf(pv *pb.PlaceView) *tally {
 	t := &tally{}

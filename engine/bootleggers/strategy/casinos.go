@@ -1,7 +1,7 @@
 package strategy
 
 import (
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -83,8 +83,8 @@ func (b *board) casinoSales(pv *pb.PlaceView, dice, acts, skip int) (roll, sold 
 // the crates sold and the gambling profit on the rest of the roll.
 func (b *board) casinoIncome(pv *pb.PlaceView, dice, acts, perCrate, skip int) float64 {
 	roll, sold := b.casinoSales(pv, dice, acts, skip)
-	gambling := (roll - sold) * bootleggers.GamblingProfit
-	return float64(perCrate)*sold + gambling - float64(bootleggers.CasinoGraft(dice, acts))
+	gambling := (roll - sold) * printed.GamblingProfit
+	return float64(perCrate)*sold + gambling - float64(printed.CasinoGraft(dice, acts))
 }
 
 // bootlegIncome is what the seat's bootlegging earns it a round: its
@@ -111,14 +111,14 @@ func (d *decider) redevelopValue(p pb.DrinkingPlace) float64 {
 	if pl == nil || !pl.GetInSupply() {
 		return -fixed
 	}
-	each := bootleggers.CasinoMarkerPrice
+	each := printed.CasinoMarkerPrice
 	if b.v.GetOptions().GetThrowTheBumsOut() {
-		each = bootleggers.ThrowTheBumsOutPrice
+		each = printed.ThrowTheBumsOutPrice
 	}
 	t := tallyOf(pv)
 	price := int(pl.GetBasePrice()) + (t.sum()-t[b.me])*each
 	dice := int(pl.GetDice())
-	if int(b.my.GetMoney())-price < bootleggers.CasinoGraft(dice, 0) {
+	if int(b.my.GetMoney())-price < printed.CasinoGraft(dice, 0) {
 		return -fixed // the next graft must be paid
 	}
 	income := b.casinoIncome(pv, dice, 0, int(pl.GetPerCrate()), b.me)
@@ -158,7 +158,7 @@ func (d *decider) casinoCardValue(t *pb.TakeCasinoCard) float64 {
 		return 0
 	}
 	kind := slots[t.GetSlot()].GetKind()
-	spec, _ := bootleggers.CasinoCard(kind)
+	spec, _ := printed.CasinoCard(kind)
 	rival := len(b.casinos()) > 0 && !b.ownsCasino(b.me) || len(b.casinos()) > 1
 	if !spec.Keep {
 		if t.GetPlace() == pb.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED {
@@ -172,7 +172,7 @@ func (d *decider) casinoCardValue(t *pb.TakeCasinoCard) float64 {
 		gain := b.casinoIncome(pv, dice, acts+1, per, -1) - b.casinoIncome(pv, dice, acts, per, -1)
 		cost := 0
 		if kind == pb.CasinoCardKind_CASINO_CARD_KIND_HIRE_A_BIG_ACT {
-			cost = bootleggers.HireABigActCost
+			cost = printed.HireABigActCost
 		}
 		return gain*b.horizon() - float64(cost)
 	}

@@ -3,12 +3,13 @@
 // legal commands and the templates it may fill) and a seeded generator
 // supplied by the caller, it picks the seat's next command.
 //
-// It sits beside engine/bootleggers, under engine/: it reads the game's data
-// tables (engine/bootleggers: card, truck and Muscle numbers) and the typed
-// messages of proto/moonshine/bootleggers/v1, and nothing else. It does no
-// I/O, reads no clock, keeps no state between calls and draws only from
-// the generator it is given, so the same view, prompt and generator give
-// the same command on every run.
+// It sits under engine/bootleggers, whose Module hands it to the service's
+// bots: it reads the game's printed data (engine/bootleggers/printed: card,
+// truck, Muscle and casino numbers, the prompts' names), never the rules,
+// and the typed messages of proto/moonshine/bootleggers/v1, and nothing
+// else. It does no I/O, reads no clock, keeps no state between calls and
+// draws only from the generator it is given, so the same view, prompt and
+// generator give the same command on every run.
 //
 // [Balanced] is the bots' policy: it bids high Muscle cards in the rounds
 // whose offer is worth most to it, takes the card (or the Truck card) worth

@@ -3,7 +3,7 @@ package strategy
 import (
 	"slices"
 
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -62,11 +62,11 @@ func (d *decider) bidIndex(hand []int32) int {
 			worth -= values[n-1] // what is left for the last to choose
 		}
 	}
-	early := float64(d.b.roundsLeft()-1) / float64(bootleggers.Rounds-1)
+	early := float64(d.b.roundsLeft()-1) / float64(printed.Rounds-1)
 	q := min(max(worth/10, early), 1)
 	i := int(q*float64(len(hand)-1) + 0.5)
 	i = min(max(i+d.r.IntN(3)-1, 0), len(hand)-1)
-	for i > 0 && bootleggers.MuscleCostOf(int(hand[i]))+due > int(d.b.my.GetMoney()) {
+	for i > 0 && printed.MuscleCostOf(int(hand[i]))+due > int(d.b.my.GetMoney()) {
 		i--
 	}
 	return i
@@ -122,7 +122,7 @@ func (b *board) horizon() float64 { return 0.7 * float64(b.roundsLeft()) }
 // cost paid: a use-now card by the income a round it adds times the rounds
 // left; a kept card by what playing it usually fetches.
 func (d *decider) cardValue(k pb.CardKind) float64 {
-	spec, _ := bootleggers.Card(k)
+	spec, _ := printed.Card(k)
 	b := d.b
 	left := float64(b.roundsLeft())
 	v := 0.0
@@ -213,9 +213,9 @@ func (d *decider) stillValue(k pb.CardKind) float64 {
 	b := d.b
 	full := true
 	for i, st := range b.my.GetStills() {
-		limit := bootleggers.StillDiceMax
+		limit := printed.StillDiceMax
 		if i > 0 {
-			limit = bootleggers.House.RemoteStillDiceMax
+			limit = printed.House.RemoteStillDiceMax
 		}
 		full = full && int(st.GetDice()) >= limit
 	}
@@ -230,7 +230,7 @@ func (d *decider) stillValue(k pb.CardKind) float64 {
 // improvementValue is what an improvement at pv is worth: one more crate a
 // die for the rounds left, as the seat's tier there lets it sell them.
 func (d *decider) improvementValue(pv *pb.PlaceView) float64 {
-	if d.style == OMalleysOnly || int(pv.GetImprovements()) >= bootleggers.House.ImprovementsPerSpeakeasy {
+	if d.style == OMalleysOnly || int(pv.GetImprovements()) >= printed.House.ImprovementsPerSpeakeasy {
 		return 0
 	}
 	share := 0.0
@@ -242,7 +242,7 @@ func (d *decider) improvementValue(pv *pb.PlaceView) float64 {
 	case markers(pv, d.b.me) > 0:
 		share = float64(pv.GetPrice()) * 0.3
 	}
-	spec, _ := bootleggers.Card(pb.CardKind_CARD_KIND_SPEAKEASY_IMPROVEMENT)
+	spec, _ := printed.Card(pb.CardKind_CARD_KIND_SPEAKEASY_IMPROVEMENT)
 	return float64(pv.GetDice())*share*float64(d.b.roundsLeft()-1)*0.5 - float64(spec.Cost)
 }
 
@@ -255,7 +255,7 @@ func (d *decider) truckValue(id int32) float64 {
 	case TrucksFirst:
 		return fixed
 	}
-	n := bootleggers.Truck(bootleggers.TruckSizeOf(int(id)))
+	n := printed.Truck(printed.TruckSizeOf(int(id)))
 	b := d.b
 	excess := production(b.my) + 1 - float64(b.ownCapacity(b.me))
 	left := float64(b.roundsLeft())

@@ -4,7 +4,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
-	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
@@ -105,17 +105,17 @@ func (pl Policy) choose(view proto.Message, p engine.Prompt, r Rand) *pb.Command
 	d := &decider{b: newBoard(v), legal: legal, r: r, style: pl.Style}
 	var c *pb.Command
 	switch p.Reason {
-	case bootleggers.PromptChooseMuscle:
+	case printed.PromptChooseMuscle:
 		c = d.bid()
-	case bootleggers.PromptSelect:
+	case printed.PromptSelect:
 		c = d.selection()
-	case bootleggers.PromptSendInTheBoys:
+	case printed.PromptSendInTheBoys:
 		c = d.sendIn()
-	case bootleggers.PromptFireUpTheStill:
+	case printed.PromptFireUpTheStill:
 		c = d.fireUp()
-	case bootleggers.PromptRunTheWhiskey:
+	case printed.PromptRunTheWhiskey:
 		c = d.runIt()
-	case bootleggers.PromptTrade:
+	case printed.PromptTrade:
 		// Off the seat's turn nothing is asked of it: it may decline.
 		if c = d.answer(); c == nil {
 			c = d.cut()
@@ -124,11 +124,11 @@ func (pl Policy) choose(view proto.Message, p engine.Prompt, r Rand) *pb.Command
 			c = d.casinoCard()
 		}
 		return c
-	case bootleggers.PromptCasinoCard:
+	case printed.PromptCasinoCard:
 		return d.casinoCard()
-	case bootleggers.PromptCasinoCards:
+	case printed.PromptCasinoCards:
 		c = d.window()
-	case bootleggers.PromptCallTheOrder:
+	case printed.PromptCallTheOrder:
 		c = d.callOrder()
 	}
 	if c == nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/bootleggers"
+	"github.com/moonshine-games/moonshine/engine/bootleggers/printed"
 	"github.com/moonshine-games/moonshine/engine/bootleggers/strategy"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
@@ -52,7 +53,7 @@ func play(t *testing.T, players int, opts *pb.Options, policy strategy.Policy, s
 		if c == nil {
 			t.Fatalf("%s: %v has no command for %s", seed, p.Seat, p.Reason)
 		}
-		evs, err := g.Decide(p.Seat, c)
+		evs, _, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatalf("%s: %s policy, %v (%s): %v refused: %v", seed, policy.Style, p.Seat, p.Reason, c, err)
 		}
@@ -72,7 +73,7 @@ func TestEveryStyleFinishesGames(t *testing.T) {
 	opts := []*pb.Options{{}, {RampStillProduction: true, PlayItCool: true, RingUpTheBoys: true, MusclingIn: true},
 		{OwnerThreshold: pb.OwnerThreshold_OWNER_THRESHOLD_STRICT_MAJORITY}}
 	for _, style := range strategy.Styles {
-		for players := bootleggers.MinPlayers; players <= bootleggers.MaxPlayers; players++ {
+		for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 			for i, o := range opts {
 				play(t, players, o, strategy.Policy{Style: style}, fmt.Sprintf("%s/%d/%d", style, players, i))
 			}
@@ -95,7 +96,7 @@ func TestChooseIsDeterministic(t *testing.T) {
 		if !proto.Equal(a, b) {
 			t.Fatalf("%s: %v, then %v", p.Reason, a, b)
 		}
-		evs, err := g.Decide(p.Seat, a)
+		evs, _, err := g.Decide(p.Seat, a)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +124,7 @@ func TestFixedStylesKeepTheirHabit(t *testing.T) {
 	if c := (strategy.Policy{Style: strategy.LowestMuscle}).Choose(v, p, r).(*pb.Command); c.GetChooseMuscle().GetCard() != hand[0] {
 		t.Errorf("lowest-muscle sealed %v of %v", c, hand)
 	}
-	for players := bootleggers.MinPlayers; players <= bootleggers.MaxPlayers; players++ {
+	for players := printed.MinPlayers; players <= printed.MaxPlayers; players++ {
 		for _, e := range play(t, players, nil, strategy.Policy{Style: strategy.NeverTruck}, fmt.Sprint("never/", players)) {
 			if e.GetTruckBought() != nil || e.GetTradeProposed() != nil {
 				t.Errorf("never-truck: %v", e)

@@ -417,6 +417,19 @@ func Dollars[T uint32 | int32 | int](n T) string {
 	return "$" + s
 }
 
+// Numbers writes numbers as a list, "5, 6, 3" ("none" for none), never as
+// Go writes a slice.
+func Numbers[N ~int32 | ~uint32](ns []N) string {
+	if len(ns) == 0 {
+		return "none"
+	}
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = fmt.Sprint(n)
+	}
+	return strings.Join(out, ", ")
+}
+
 // Plural writes "1 Runner", "2 Runners" or "2 Bosses".
 func Plural(n uint32, what string) string {
 	switch {

@@ -79,7 +79,7 @@ func dayEvent(v engine.Viewer, e *pb.Event) string {
 		return startLabel(v, k.GameStarted)
 	case *pb.Event_DayStarted:
 		x := k.DayStarted
-		return fmt.Sprintf("Day %d begins (%s): Brew dice Red %v, White %v", x.GetDay(), MoonName(x.GetMoon()), x.GetRed(), x.GetWhite())
+		return fmt.Sprintf("Day %d begins (%s): Brew dice Red %s; White %s", x.GetDay(), MoonName(x.GetMoon()), Numbers(x.GetRed()), Numbers(x.GetWhite()))
 	case *pb.Event_BrewDrafted:
 		return brewLabel(v, k.BrewDrafted)
 	case *pb.Event_Blowback:
@@ -151,10 +151,20 @@ func brewLabel(v engine.Viewer, x *pb.BrewDrafted) string {
 // endLabel labels the end of the game.
 func endLabel(v engine.Viewer, x *pb.GameEnded) string {
 	if x.Partner != nil {
-		return fmt.Sprintf("game over: the Alliance of %s and %s wins, %s the Capo di Tutti Capi; Respect %v; bankrolls %v",
-			who(v, x.GetWinner()), who(v, x.GetPartner()), who(v, x.GetWinner()), x.GetRespect(), x.GetBankroll())
+		return fmt.Sprintf("game over: the Alliance of %s and %s wins, %s the Capo di Tutti Capi; %s",
+			who(v, x.GetWinner()), who(v, x.GetPartner()), who(v, x.GetWinner()), standings(x))
 	}
-	return fmt.Sprintf("game over: %s; Respect %v; bankrolls %v", does(v, x.GetWinner(), "wins"), x.GetRespect(), x.GetBankroll())
+	return fmt.Sprintf("game over: %s; %s", does(v, x.GetWinner(), "wins"), standings(x))
+}
+
+// standings writes the seats' final Respect and bankrolls, by seat:
+// "by seat, Respect 13, 19, 16 and bankrolls $1,200, $800, $0".
+func standings(x *pb.GameEnded) string {
+	cash := make([]string, len(x.GetBankroll()))
+	for i, b := range x.GetBankroll() {
+		cash[i] = Dollars(b)
+	}
+	return fmt.Sprintf("by seat, Respect %s and bankrolls %s", Numbers(x.GetRespect()), strings.Join(cash, ", "))
 }
 
 // titleName names a Title: "the Deed of Queens", "the Gin Syndicate",
@@ -205,8 +215,8 @@ func streetEvent(v engine.Viewer, e *pb.Event) string {
 		return s + " for " + Dollars(x.GetCost())
 	case *pb.Event_Smuggled:
 		x := k.Smuggled
-		return fmt.Sprintf("%s at %s with a crew of %d: rolls %v (%d+ succeeds), %d Rum, %s arrested", does(v, x.GetSeat(), "smuggles"),
-			district(x.GetDock()), x.GetCrew(), x.GetRolls(), x.GetTarget(), x.GetRum(), Mobsters(x.GetArrestedRunners(), x.GetArrestedBosses()))
+		return fmt.Sprintf("%s at %s with a crew of %d: rolls %s (%d+ succeeds), %d Rum, %s arrested", does(v, x.GetSeat(), "smuggles"),
+			district(x.GetDock()), x.GetCrew(), Numbers(x.GetRolls()), x.GetTarget(), x.GetRum(), Mobsters(x.GetArrestedRunners(), x.GetArrestedBosses()))
 	case *pb.Event_Extorted:
 		return fmt.Sprintf("%s %s for %s", does(v, k.Extorted.GetSeat(), "extorts"), boroughName(k.Extorted.GetBorough()), Dollars(k.Extorted.GetAmount()))
 	case *pb.Event_Fixed:

@@ -80,10 +80,13 @@ func fightEvent(v engine.Viewer, e *pb.Event) string {
 func roundLabel(v engine.Viewer, x *pb.CombatRound) string {
 	s := fmt.Sprintf("%s at %s:", combatName(x.GetKind()), district(x.GetDistrict()))
 	if len(x.GetInvaderRolls()) > 0 {
-		s += fmt.Sprintf(" %s %v at Threat %d, %s", does(v, x.GetInvader(), "rolls"), x.GetInvaderRolls(), x.GetInvaderThreat(), Plural(x.GetInvaderHits(), "hit"))
+		s += fmt.Sprintf(" %s %s at Threat %d, %s", does(v, x.GetInvader(), "rolls"), Numbers(x.GetInvaderRolls()), x.GetInvaderThreat(), Plural(x.GetInvaderHits(), "hit"))
 	}
 	if x.Occupier != nil {
-		s += fmt.Sprintf(" %s %v at Threat %d, %s", does(v, x.GetOccupier(), "rolls"), x.GetOccupierRolls(), x.GetOccupierThreat(), Plural(x.GetOccupierHits(), "hit"))
+		if len(x.GetInvaderRolls()) > 0 {
+			s += ";"
+		}
+		s += fmt.Sprintf(" %s %s at Threat %d, %s", does(v, x.GetOccupier(), "rolls"), Numbers(x.GetOccupierRolls()), x.GetOccupierThreat(), Plural(x.GetOccupierHits(), "hit"))
 	}
 	s += fmt.Sprintf("; %s %s", does(v, x.GetInvader(), "loses"), Mobsters(x.GetInvaderRunnersLost(), x.GetInvaderBossesLost()))
 	if x.Occupier != nil {

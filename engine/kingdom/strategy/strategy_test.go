@@ -72,7 +72,7 @@ func playWith(t testing.TB, choose chooser, players int, opts *pb.Options, n uin
 		if c == nil {
 			t.Fatalf("seed %d command %d: no command for %s (%s)", n, res.commands, p.Seat, p.Reason)
 		}
-		evs, err := g.Decide(p.Seat, c)
+		evs, _, err := g.Decide(p.Seat, c)
 		if err != nil {
 			t.Fatalf("seed %d command %d: %s (%s) sent a refused command %v: %v", n, res.commands, p.Seat, p.Reason, c, err)
 		}

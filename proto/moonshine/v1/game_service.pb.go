@@ -1503,7 +1503,14 @@ type WatchGameRequest struct {
 	// seat's perspective, what that seat may send (as GetView's waiting and
 	// prompt). A client renders from the events and acts on the prompts,
 	// with no GetView per move.
-	Prompts       bool `protobuf:"varint,7,opt,name=prompts,proto3" json:"prompts,omitempty"`
+	Prompts bool `protobuf:"varint,7,opt,name=prompts,proto3" json:"prompts,omitempty"`
+	// Send the events in batches: each response carries in events the
+	// events of one append (or, while the stream catches up, a run of
+	// them) and, with prompts, in prompt the update at the version they
+	// end at, so that a seat gets one message per command where it would get
+	// one per event and one per prompt update. Unset, each event is a
+	// message of its own (event) and each update another (prompt).
+	Batched       bool `protobuf:"varint,8,opt,name=batched,proto3" json:"batched,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1587,9 +1594,19 @@ func (x *WatchGameRequest) GetPrompts() bool {
 	return false
 }
 
+func (x *WatchGameRequest) GetBatched() bool {
+	if x != nil {
+		return x.Batched
+	}
+	return false
+}
+
 // WatchGameResponse is one streamed event or message of table talk, a
 // prompt update, or the last message of the stream of a finished game:
-// exactly one of event, talk, prompt and game_over is set.
+// exactly one of event, talk, prompt and game_over is set. On a batched
+// stream (WatchGameRequest.batched), events replaces event: a response
+// holds events, with the prompt update at their last one when there is
+// one (prompt), or a prompt update alone, or talk, or game_over.
 type WatchGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The event, redacted for the caller; unset in the last message.
@@ -1601,7 +1618,10 @@ type WatchGameResponse struct {
 	Talk *TalkEvent `protobuf:"bytes,3,opt,name=talk,proto3" json:"talk,omitempty"`
 	// Whom the game waits for after the events sent so far (with
 	// WatchGameRequest.prompts).
-	Prompt        *PromptUpdate `protobuf:"bytes,4,opt,name=prompt,proto3" json:"prompt,omitempty"`
+	Prompt *PromptUpdate `protobuf:"bytes,4,opt,name=prompt,proto3" json:"prompt,omitempty"`
+	// On a batched stream: consecutive events, redacted for the caller, in
+	// order; an append's events come in one response.
+	Events        []*Event `protobuf:"bytes,5,rep,name=events,proto3" json:"events,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1660,6 +1680,13 @@ func (x *WatchGameResponse) GetTalk() *TalkEvent {
 func (x *WatchGameResponse) GetPrompt() *PromptUpdate {
 	if x != nil {
 		return x.Prompt
+	}
+	return nil
+}
+
+func (x *WatchGameResponse) GetEvents() []*Event {
+	if x != nil {
+		return x.Events
 	}
 	return nil
 }
@@ -2740,7 +2767,7 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\vmin_version\x18\x05 \x01(\x03R\n" +
 	"minVersion\"?\n" +
 	"\x11GetViewAtResponse\x12*\n" +
-	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\xed\x01\n" +
+	"\x04view\x18\x01 \x01(\v2\x16.moonshine.v1.GameViewR\x04view\"\x87\x02\n" +
 	"\x10WatchGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12;\n" +
@@ -2748,12 +2775,14 @@ const file_moonshine_v1_game_service_proto_rawDesc = "" +
 	"\x04seat\x18\x04 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04talk\x18\x05 \x01(\bR\x04talk\x12$\n" +
 	"\x0eafter_talk_seq\x18\x06 \x01(\x03R\fafterTalkSeq\x12\x18\n" +
-	"\aprompts\x18\a \x01(\bR\aprompts\"\xd4\x01\n" +
+	"\aprompts\x18\a \x01(\bR\aprompts\x12\x18\n" +
+	"\abatched\x18\b \x01(\bR\abatched\"\x81\x02\n" +
 	"\x11WatchGameResponse\x12)\n" +
 	"\x05event\x18\x01 \x01(\v2\x13.moonshine.v1.EventR\x05event\x123\n" +
 	"\tgame_over\x18\x02 \x01(\v2\x16.moonshine.v1.GameOverR\bgameOver\x12+\n" +
 	"\x04talk\x18\x03 \x01(\v2\x17.moonshine.v1.TalkEventR\x04talk\x122\n" +
-	"\x06prompt\x18\x04 \x01(\v2\x1a.moonshine.v1.PromptUpdateR\x06prompt\"\xb8\x01\n" +
+	"\x06prompt\x18\x04 \x01(\v2\x1a.moonshine.v1.PromptUpdateR\x06prompt\x12+\n" +
+	"\x06events\x18\x05 \x03(\v2\x13.moonshine.v1.EventR\x06events\"\xb8\x01\n" +
 	"\fPromptUpdate\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x03R\aversion\x12/\n" +
 	"\awaiting\x18\x02 \x03(\v2\x15.moonshine.v1.WaitingR\awaiting\x12,\n" +
@@ -2940,64 +2969,65 @@ var file_moonshine_v1_game_service_proto_depIdxs = []int32{
 	26, // 19: moonshine.v1.WatchGameResponse.game_over:type_name -> moonshine.v1.GameOver
 	45, // 20: moonshine.v1.WatchGameResponse.talk:type_name -> moonshine.v1.TalkEvent
 	25, // 21: moonshine.v1.WatchGameResponse.prompt:type_name -> moonshine.v1.PromptUpdate
-	49, // 22: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
-	50, // 23: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
-	51, // 24: moonshine.v1.PromptUpdate.clocks:type_name -> moonshine.v1.SeatClock
-	52, // 25: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
-	42, // 26: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
-	44, // 27: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
-	53, // 28: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
-	54, // 29: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
-	54, // 30: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
-	45, // 31: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
-	44, // 32: moonshine.v1.ResignResponse.events:type_name -> moonshine.v1.Event
-	0,  // 33: moonshine.v1.RequestTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
-	44, // 34: moonshine.v1.RequestTakebackResponse.event:type_name -> moonshine.v1.Event
-	0,  // 35: moonshine.v1.AnswerTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
-	44, // 36: moonshine.v1.AnswerTakebackResponse.event:type_name -> moonshine.v1.Event
-	1,  // 37: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
-	9,  // 38: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
-	3,  // 39: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
-	5,  // 40: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
-	6,  // 41: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
-	11, // 42: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
-	13, // 43: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
-	15, // 44: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
-	17, // 45: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
-	19, // 46: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
-	21, // 47: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
-	23, // 48: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
-	27, // 49: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
-	33, // 50: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
-	29, // 51: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
-	31, // 52: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
-	35, // 53: moonshine.v1.GameService.Resign:input_type -> moonshine.v1.ResignRequest
-	37, // 54: moonshine.v1.GameService.RequestTakeback:input_type -> moonshine.v1.RequestTakebackRequest
-	39, // 55: moonshine.v1.GameService.AnswerTakeback:input_type -> moonshine.v1.AnswerTakebackRequest
-	2,  // 56: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
-	10, // 57: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
-	4,  // 58: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
-	8,  // 59: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
-	7,  // 60: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
-	12, // 61: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
-	14, // 62: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
-	16, // 63: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
-	18, // 64: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
-	20, // 65: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
-	22, // 66: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
-	24, // 67: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
-	28, // 68: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
-	34, // 69: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
-	30, // 70: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
-	32, // 71: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
-	36, // 72: moonshine.v1.GameService.Resign:output_type -> moonshine.v1.ResignResponse
-	38, // 73: moonshine.v1.GameService.RequestTakeback:output_type -> moonshine.v1.RequestTakebackResponse
-	40, // 74: moonshine.v1.GameService.AnswerTakeback:output_type -> moonshine.v1.AnswerTakebackResponse
-	56, // [56:75] is the sub-list for method output_type
-	37, // [37:56] is the sub-list for method input_type
-	37, // [37:37] is the sub-list for extension type_name
-	37, // [37:37] is the sub-list for extension extendee
-	0,  // [0:37] is the sub-list for field type_name
+	44, // 22: moonshine.v1.WatchGameResponse.events:type_name -> moonshine.v1.Event
+	49, // 23: moonshine.v1.PromptUpdate.waiting:type_name -> moonshine.v1.Waiting
+	50, // 24: moonshine.v1.PromptUpdate.prompt:type_name -> moonshine.v1.Prompt
+	51, // 25: moonshine.v1.PromptUpdate.clocks:type_name -> moonshine.v1.SeatClock
+	52, // 26: moonshine.v1.GameOver.outcome:type_name -> moonshine.v1.Outcome
+	42, // 27: moonshine.v1.GetHistoryResponse.game:type_name -> moonshine.v1.GameInfo
+	44, // 28: moonshine.v1.GetHistoryResponse.events:type_name -> moonshine.v1.Event
+	53, // 29: moonshine.v1.GetHistoryResponse.commands:type_name -> moonshine.v1.LoggedCommand
+	54, // 30: moonshine.v1.ListRulesResponse.games:type_name -> moonshine.v1.GameRules
+	54, // 31: moonshine.v1.GetRulesResponse.rules:type_name -> moonshine.v1.GameRules
+	45, // 32: moonshine.v1.GetTalkResponse.talk:type_name -> moonshine.v1.TalkEvent
+	44, // 33: moonshine.v1.ResignResponse.events:type_name -> moonshine.v1.Event
+	0,  // 34: moonshine.v1.RequestTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
+	44, // 35: moonshine.v1.RequestTakebackResponse.event:type_name -> moonshine.v1.Event
+	0,  // 36: moonshine.v1.AnswerTakebackResponse.status:type_name -> moonshine.v1.TakebackStatus
+	44, // 37: moonshine.v1.AnswerTakebackResponse.event:type_name -> moonshine.v1.Event
+	1,  // 38: moonshine.v1.GameService.CreateGame:input_type -> moonshine.v1.CreateGameRequest
+	9,  // 39: moonshine.v1.GameService.JoinGame:input_type -> moonshine.v1.JoinGameRequest
+	3,  // 40: moonshine.v1.GameService.CancelGame:input_type -> moonshine.v1.CancelGameRequest
+	5,  // 41: moonshine.v1.GameService.LeaveSeat:input_type -> moonshine.v1.LeaveSeatRequest
+	6,  // 42: moonshine.v1.GameService.RotateCredential:input_type -> moonshine.v1.RotateCredentialRequest
+	11, // 43: moonshine.v1.GameService.SubmitCommand:input_type -> moonshine.v1.SubmitCommandRequest
+	13, // 44: moonshine.v1.GameService.SendMessage:input_type -> moonshine.v1.SendMessageRequest
+	15, // 45: moonshine.v1.GameService.GetGame:input_type -> moonshine.v1.GetGameRequest
+	17, // 46: moonshine.v1.GameService.ListGames:input_type -> moonshine.v1.ListGamesRequest
+	19, // 47: moonshine.v1.GameService.GetView:input_type -> moonshine.v1.GetViewRequest
+	21, // 48: moonshine.v1.GameService.GetViewAt:input_type -> moonshine.v1.GetViewAtRequest
+	23, // 49: moonshine.v1.GameService.WatchGame:input_type -> moonshine.v1.WatchGameRequest
+	27, // 50: moonshine.v1.GameService.GetHistory:input_type -> moonshine.v1.GetHistoryRequest
+	33, // 51: moonshine.v1.GameService.GetTalk:input_type -> moonshine.v1.GetTalkRequest
+	29, // 52: moonshine.v1.GameService.ListRules:input_type -> moonshine.v1.ListRulesRequest
+	31, // 53: moonshine.v1.GameService.GetRules:input_type -> moonshine.v1.GetRulesRequest
+	35, // 54: moonshine.v1.GameService.Resign:input_type -> moonshine.v1.ResignRequest
+	37, // 55: moonshine.v1.GameService.RequestTakeback:input_type -> moonshine.v1.RequestTakebackRequest
+	39, // 56: moonshine.v1.GameService.AnswerTakeback:input_type -> moonshine.v1.AnswerTakebackRequest
+	2,  // 57: moonshine.v1.GameService.CreateGame:output_type -> moonshine.v1.CreateGameResponse
+	10, // 58: moonshine.v1.GameService.JoinGame:output_type -> moonshine.v1.JoinGameResponse
+	4,  // 59: moonshine.v1.GameService.CancelGame:output_type -> moonshine.v1.CancelGameResponse
+	8,  // 60: moonshine.v1.GameService.LeaveSeat:output_type -> moonshine.v1.LeaveSeatResponse
+	7,  // 61: moonshine.v1.GameService.RotateCredential:output_type -> moonshine.v1.RotateCredentialResponse
+	12, // 62: moonshine.v1.GameService.SubmitCommand:output_type -> moonshine.v1.SubmitCommandResponse
+	14, // 63: moonshine.v1.GameService.SendMessage:output_type -> moonshine.v1.SendMessageResponse
+	16, // 64: moonshine.v1.GameService.GetGame:output_type -> moonshine.v1.GetGameResponse
+	18, // 65: moonshine.v1.GameService.ListGames:output_type -> moonshine.v1.ListGamesResponse
+	20, // 66: moonshine.v1.GameService.GetView:output_type -> moonshine.v1.GetViewResponse
+	22, // 67: moonshine.v1.GameService.GetViewAt:output_type -> moonshine.v1.GetViewAtResponse
+	24, // 68: moonshine.v1.GameService.WatchGame:output_type -> moonshine.v1.WatchGameResponse
+	28, // 69: moonshine.v1.GameService.GetHistory:output_type -> moonshine.v1.GetHistoryResponse
+	34, // 70: moonshine.v1.GameService.GetTalk:output_type -> moonshine.v1.GetTalkResponse
+	30, // 71: moonshine.v1.GameService.ListRules:output_type -> moonshine.v1.ListRulesResponse
+	32, // 72: moonshine.v1.GameService.GetRules:output_type -> moonshine.v1.GetRulesResponse
+	36, // 73: moonshine.v1.GameService.Resign:output_type -> moonshine.v1.ResignResponse
+	38, // 74: moonshine.v1.GameService.RequestTakeback:output_type -> moonshine.v1.RequestTakebackResponse
+	40, // 75: moonshine.v1.GameService.AnswerTakeback:output_type -> moonshine.v1.AnswerTakebackResponse
+	57, // [57:76] is the sub-list for method output_type
+	38, // [38:57] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_moonshine_v1_game_service_proto_init() }

@@ -3,5 +3,5 @@
 //
 // It sits beside sqlitestore and pgstore under service/eventstore and passes
 // the same conformance suite (storetest). Tests of service/ use it; nothing
-// durable should. Subscribe fans out in process only.
+// durable should. OnChange tells of this process's appends only.
 package memstore

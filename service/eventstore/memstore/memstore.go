@@ -386,20 +386,6 @@ func (s *Store) ReadTalk(ctx context.Context, gameID string, afterSeq int64, lim
 	return out, nil
 }
 
-// Subscribe implements [eventstore.Store]. ErrNotFound if the game does not
-// exist.
-func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if err := s.check(ctx); err != nil {
-		return nil, err
-	}
-	if _, ok := s.games[gameID]; !ok {
-		return nil, fmt.Errorf("subscribe to game %s: %w", gameID, eventstore.ErrNotFound)
-	}
-	return s.hub.Subscribe(ctx, gameID), nil
-}
-
 // OnChange implements [eventstore.Store]: f is told of every append.
 func (s *Store) OnChange(f func(eventstore.Change)) (stop func()) { return s.hub.Listen(f) }
 
@@ -474,12 +460,10 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.check(ctx)
 }
 
-// Close implements [eventstore.Store]. It closes every subscription's
-// channel; later calls fail.
+// Close implements [eventstore.Store]; later calls fail.
 func (s *Store) Close() error {
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
-	s.hub.Close()
 	return nil
 }

@@ -23,7 +23,7 @@
 //     seq), with its message ids unique per seat.
 //   - A trigger refuses UPDATE, DELETE and TRUNCATE on events and talk.
 //
-// Subscribe is served by one dedicated LISTEN connection per Store, fanned
-// out in memory by game id. Appends NOTIFY after their commit; see
+// OnChange is served by one dedicated LISTEN connection per Store, fanned
+// out in memory to the listeners. Appends NOTIFY after their commit; see
 // [Store.Append].
 package pgstore

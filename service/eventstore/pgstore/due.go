@@ -15,7 +15,7 @@ func (s *Store) DueGames(ctx context.Context, until time.Time, limit int) ([]eve
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.pool.Query(ctx, `SELECT id, deadline_at FROM games
+	rows, err := s.pool.Query(ctx, acrossLobby+`SELECT id, deadline_at FROM games
 		WHERE deadline_at IS NOT NULL AND deadline_at <= $1 AND finished_at IS NULL
 		ORDER BY deadline_at, id LIMIT $2`, until, limit)
 	if err != nil {

@@ -48,10 +48,32 @@ const DefaultMaxConns = 16
 
 // Open connects to the database at url (a postgres:// URL or keyword/value
 // string, as pgx parses it), applies the migrations, and starts the
-// listener that serves Subscribe. The pool holds DefaultMaxConns
+// listener that serves OnChange. The pool holds DefaultMaxConns
 // connections unless url sets pool_max_conns. A database that cannot be
 // reached is eventstore.ErrUnavailable (the caller may retry).
 func Open(ctx context.Context, url string) (*Store, error) {
+	return OpenOptions(ctx, url, Options{})
+}
+
+// Options configure OpenOptions beyond the pool's URL.
+type Options struct {
+	// DirectURL, if set, is a session connection straight to the primary
+	// for what needs a session of its own: the LISTEN connection and the
+	// migrations' advisory lock. Set it when the pool's URL goes through
+	// a pooler in transaction mode (PgBouncer's pool_mode=transaction),
+	// which hands each transaction whichever server connection is free:
+	// LISTEN would be lost with its session. The pool then runs its
+	// statements unnamed (pgx's cache_describe mode: each statement's
+	// description is cached in the process, and no statement is prepared
+	// by name on a server connection that the next transaction may not
+	// get), unless the URL sets default_query_exec_mode itself (a pooler
+	// that keeps prepared statements, such as PgBouncer 1.21 and later with
+	// max_prepared_statements, may take cache_statement).
+	DirectURL string
+}
+
+// OpenOptions is Open with options.
+func OpenOptions(ctx context.Context, url string, o Options) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("pgstore: parse database URL: %w", err)
@@ -59,12 +81,28 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if !strings.Contains(url, "pool_max_conns") {
 		cfg.MaxConns = DefaultMaxConns
 	}
-	return OpenConfig(ctx, cfg)
+	if o.DirectURL == "" {
+		return open(ctx, cfg, cfg.ConnConfig)
+	}
+	direct, err := pgx.ParseConfig(o.DirectURL)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: parse direct database URL: %w", err)
+	}
+	if !strings.Contains(url, "default_query_exec_mode") {
+		cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeCacheDescribe
+	}
+	return open(ctx, cfg, direct)
 }
 
 // OpenConfig is Open with a parsed pool configuration.
 func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*Store, error) {
-	if err := migrateConfig(ctx, cfg.ConnConfig); err != nil {
+	return open(ctx, cfg, cfg.ConnConfig)
+}
+
+// open migrates through a session of session's, opens the pool of cfg
+// and listens on a session of session's.
+func open(ctx context.Context, cfg *pgxpool.Config, session *pgx.ConnConfig) (*Store, error) {
+	if err := migrateConfig(ctx, session); err != nil {
 		return nil, err
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
@@ -74,7 +112,7 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*Store, error) {
 	s := &Store{pool: pool, hub: fanout.New()}
 	s.instance = newInstanceID()
 	s.notifier = startNotifier(pool, s.instance)
-	s.lis, err = startListener(ctx, cfg.ConnConfig.Copy(), s.hub, s.instance)
+	s.lis, err = startListener(ctx, session.Copy(), s.hub, s.instance)
 	if err != nil {
 		s.notifier.stop()
 		pool.Close()
@@ -139,17 +177,26 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close implements [eventstore.Store]: it stops the listener, closes every
-// subscription's channel and the pool. It is safe to call more than once.
+// Close implements [eventstore.Store]: it stops the notifier and the
+// listener, and closes the pool. It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.notifier.stop()
 		s.lis.stop()
-		s.hub.Close()
 		s.pool.Close()
 	})
 	return nil
 }
+
+// Every statement reads or writes one game's rows, named by its id,
+// except those that begin with one of these comments: the lobby read
+// model's listings (games across games) and the credential lookup (a
+// seat by its token's hash). A sharded store would run these across
+// shards; shard_test.go checks that no other statement spans games.
+const (
+	acrossLobby      = "/* across games: the lobby read model */ "
+	acrossCredential = "/* across games: the credential lookup */ "
+)
 
 // Constraint names from migrations/postgres, mapped to store errors.
 const (
@@ -226,4 +273,42 @@ func mapError(op string, err error) error {
 		return fmt.Errorf("pgstore: %s: %w", op, eventstore.ErrNotFound)
 	}
 	return fmt.Errorf("pgstore: %s: %w", op, err)
+}
+
+// Replica is a read replica of the PostgreSQL store: a hot standby (or
+// any copy that follows the primary) that serves the reads
+// eventstore.WithReplica sends it. It writes nothing, applies no
+// migration and listens to nothing.
+type Replica struct{ s *Store }
+
+var _ eventstore.Replica = (*Replica)(nil)
+
+// OpenReplica opens a pool on the replica at url. It does not wait for
+// the replica: a read it cannot serve goes to the primary.
+func OpenReplica(ctx context.Context, url string) (*Replica, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: parse read replica URL: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, mapError("connect to the read replica", err)
+	}
+	return &Replica{s: &Store{pool: pool}}, nil
+}
+
+// ListGames implements [eventstore.Replica].
+func (r *Replica) ListGames(ctx context.Context, f eventstore.ListFilter) ([]eventstore.GameRecord, error) {
+	return r.s.ListGames(ctx, f)
+}
+
+// ReadStream implements [eventstore.Replica].
+func (r *Replica) ReadStream(ctx context.Context, gameID string, afterSeq int64, limit int) ([]eventstore.Event, error) {
+	return r.s.ReadStream(ctx, gameID, afterSeq, limit)
+}
+
+// Close implements [eventstore.Replica].
+func (r *Replica) Close() error {
+	r.s.pool.Close()
+	return nil
 }

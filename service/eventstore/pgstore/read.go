@@ -105,7 +105,7 @@ func (s *Store) ListGames(ctx context.Context, f eventstore.ListFilter) ([]event
 	where, args := listWhere(f)
 	args = append(args, limit)
 	sub := fmt.Sprintf(`%s ORDER BY created_at DESC, id DESC LIMIT $%d`, where, len(args))
-	rows, err := s.pool.Query(ctx, fmt.Sprintf(recordsSQL, sub), args...)
+	rows, err := s.pool.Query(ctx, acrossLobby+fmt.Sprintf(recordsSQL, sub), args...)
 	var games []eventstore.GameRecord
 	if err == nil {
 		games, err = scanRecords(rows)
@@ -277,15 +277,6 @@ func (s *Store) ReadStream(ctx context.Context, gameID string, afterSeq int64, l
 		}
 	}
 	return evs, nil
-}
-
-// Subscribe implements [eventstore.Store]. ErrNotFound if the game does not
-// exist.
-func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error) {
-	if err := s.gameExists(ctx, gameID); err != nil {
-		return nil, err
-	}
-	return s.hub.Subscribe(ctx, gameID), nil
 }
 
 // OnChange implements [eventstore.Store]: f is told of this store's

@@ -70,7 +70,7 @@ func (s *Store) Seats(ctx context.Context, gameID string) ([]eventstore.SeatClai
 
 // SeatByToken implements [eventstore.Store].
 func (s *Store) SeatByToken(ctx context.Context, tokenHash []byte) (eventstore.SeatClaim, error) {
-	c, err := scanSeat(s.pool.QueryRow(ctx, `SELECT `+seatColumns+` FROM seats WHERE token_hash = $1`, nonNil(tokenHash)))
+	c, err := scanSeat(s.pool.QueryRow(ctx, acrossCredential+`SELECT `+seatColumns+` FROM seats WHERE token_hash = $1`, nonNil(tokenHash)))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return eventstore.SeatClaim{}, fmt.Errorf("pgstore: seat by token: %w", eventstore.ErrNotFound)
 	}

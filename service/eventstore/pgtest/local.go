@@ -166,6 +166,7 @@ func sweepOrphans() {
 			continue
 		}
 		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			killGroups(d) // clusters that outlive their binary (StartHA's, StartBouncer's)
 			_ = os.RemoveAll(d)
 		}
 	}

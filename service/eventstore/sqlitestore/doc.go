@@ -18,6 +18,6 @@
 // does not disturb the others. Reads use a separate pool and run
 // alongside writes.
 //
-// Subscribe wakes in process on each commit. While anyone is subscribed a
-// poller also watches the file for events appended by other processes.
+// OnChange tells of each commit in process. While anyone listens a poller
+// also watches the file for events appended by other processes.
 package sqlitestore

@@ -258,15 +258,6 @@ func (s *Store) ReadTalk(ctx context.Context, gameID string, afterSeq int64, lim
 	return ms, nil
 }
 
-// Subscribe implements [eventstore.Store]. ErrNotFound if the game does not
-// exist.
-func (s *Store) Subscribe(ctx context.Context, gameID string) (<-chan struct{}, error) {
-	if err := gameExists(ctx, s.r, gameID); err != nil {
-		return nil, fail(err, "subscribe to game %s", gameID)
-	}
-	return s.hub.Subscribe(ctx, gameID), nil
-}
-
 const seatColumns = `game_id, seat, token_hash, name, claimed_at`
 
 func scanSeat(r scanner) (eventstore.SeatClaim, error) {

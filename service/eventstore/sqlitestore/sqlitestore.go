@@ -90,13 +90,12 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close implements [eventstore.Store]: it closes every subscription's
-// channel and the database. It is safe to call more than once.
+// Close implements [eventstore.Store]: it stops the poll and closes the
+// database. It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.stopPoll()
 		<-s.pollDone
-		s.hub.Close()
 		s.closeErr = errors.Join(s.r.Close(), s.w.Close())
 		if s.closeErr != nil {
 			s.closeErr = fmt.Errorf("sqlitestore: close: %w", s.closeErr)
@@ -185,7 +184,7 @@ func (s *Store) poll(ctx context.Context, last logEnd) {
 			return
 		case <-t.C:
 		}
-		if s.hub.Len() == 0 && !s.hub.Listening() {
+		if !s.hub.Listening() {
 			continue
 		}
 		last.events = s.publishAfter(ctx, "events", last.events, func(id string, v int64) eventstore.Change {

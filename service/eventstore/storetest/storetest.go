@@ -53,8 +53,6 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"Talk", testTalk},
 		{"TalkRepeated", testTalkRepeated},
 		{"TalkConcurrent", testTalkConcurrent},
-		{"Subscribe", testSubscribe},
-		{"SubscribeTalk", testSubscribeTalk},
 		{"OnChange", testOnChange},
 		{"Seats", testSeats},
 		{"TextRefused", testTextRefused},
@@ -333,8 +331,6 @@ func testAppendNotFound(t *testing.T, s eventstore.Store) {
 	wantErr(t, "LookupCommand(unknown game)", err, eventstore.ErrNotFound)
 	_, err = s.Seats(ctx, "nope")
 	wantErr(t, "Seats(unknown)", err, eventstore.ErrNotFound)
-	_, err = s.Subscribe(ctx, "nope")
-	wantErr(t, "Subscribe(unknown)", err, eventstore.ErrNotFound)
 	_, err = s.GetGame(ctx, "nope")
 	wantErr(t, "GetGame(unknown) after appends to it", err, eventstore.ErrNotFound)
 	if evs := mustRead(t, s, "g"); len(evs) != 1 {
@@ -672,77 +668,6 @@ func testReadStream(t *testing.T, s eventstore.Store) {
 	}
 }
 
-func testSubscribe(t *testing.T, s eventstore.Store) {
-	newGame(t, s, "g", 1)
-	newGame(t, s, "other", 1)
-	subCtx, cancel := context.WithCancel(ctxFor(t))
-	defer cancel()
-	ch, err := s.Subscribe(subCtx, "g")
-	if err != nil {
-		t.Fatalf("Subscribe: %v", err)
-	}
-	last := int64(1)
-	for round := range 3 {
-		mustAppend(t, s, eventstore.AppendRequest{GameID: "other", ExpectedVersion: eventstore.AnyVersion, Events: payloads("o", 1)})
-		mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: last, Events: payloads(fmt.Sprint("r", round), 2)})
-		// Wake-ups may be spurious or coalesced; after one, a re-read
-		// from the last seq eventually finds the new events.
-		for last < int64(3+2*round) {
-			select {
-			case _, ok := <-ch:
-				if !ok {
-					t.Fatal("subscription closed early")
-				}
-			case <-time.After(wait):
-				t.Fatalf("round %d: no wake-up after an append", round)
-			}
-			evs, err := s.ReadStream(ctxFor(t), "g", last, 0)
-			if err != nil {
-				t.Fatalf("ReadStream: %v", err)
-			}
-			if len(evs) > 0 {
-				last = evs[len(evs)-1].Seq
-			}
-		}
-	}
-	// Two subscribers to one game both wake.
-	ch2, err := s.Subscribe(subCtx, "g")
-	if err != nil {
-		t.Fatalf("Subscribe: %v", err)
-	}
-	drain(ch)
-	mustAppend(t, s, eventstore.AppendRequest{GameID: "g", ExpectedVersion: last, Events: payloads("both", 1)})
-	for i, c := range []<-chan struct{}{ch, ch2} {
-		select {
-		case <-c:
-		case <-time.After(wait):
-			t.Fatalf("subscriber %d not woken", i)
-		}
-	}
-	// Cancelling the context closes the channel.
-	cancel()
-	for i, c := range []<-chan struct{}{ch, ch2} {
-		deadline := time.After(wait)
-		for open := true; open; {
-			select {
-			case _, open = <-c:
-			case <-deadline:
-				t.Fatalf("subscriber %d: channel not closed after cancel", i)
-			}
-		}
-	}
-}
-
-func drain(ch <-chan struct{}) {
-	for {
-		select {
-		case <-ch:
-		default:
-			return
-		}
-	}
-}
-
 func testSeats(t *testing.T, s eventstore.Store) {
 	ctx := ctxFor(t)
 	newGame(t, s, "g", 1)
@@ -851,8 +776,6 @@ func testTextRefused(t *testing.T, s eventstore.Store) {
 		wantErr(t, fmt.Sprintf("LookupCommand(%q)", bad), err, eventstore.ErrNotFound)
 		_, err = s.Seats(ctx, bad)
 		wantErr(t, fmt.Sprintf("Seats(%q)", bad), err, eventstore.ErrNotFound)
-		_, err = s.Subscribe(ctx, bad)
-		wantErr(t, fmt.Sprintf("Subscribe(%q)", bad), err, eventstore.ErrNotFound)
 		for _, f := range []eventstore.ListFilter{{Rules: bad}, {AfterID: bad}} {
 			if gs, err := s.ListGames(ctx, f); err != nil || len(gs) != 0 {
 				t.Errorf("ListGames(%+v) = %v, %v; want nothing", f, gs, err)

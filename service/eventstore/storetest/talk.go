@@ -169,30 +169,6 @@ func testTalkConcurrent(t *testing.T, s eventstore.Store) {
 	}
 }
 
-// testSubscribeTalk: a message wakes the game's subscribers.
-func testSubscribeTalk(t *testing.T, s eventstore.Store) {
-	newGame(t, s, "g", 1)
-	ch, err := s.Subscribe(ctxFor(t), "g")
-	if err != nil {
-		t.Fatalf("Subscribe: %v", err)
-	}
-	drain(ch)
-	say(t, s, eventstore.TalkRequest{GameID: "g", Seat: 0, Data: []byte("wake up")})
-	for last := int64(0); last < 1; {
-		select {
-		case _, ok := <-ch:
-			if !ok {
-				t.Fatal("subscription closed early")
-			}
-		case <-time.After(wait):
-			t.Fatal("no wake-up after a message")
-		}
-		if ms, err := s.ReadTalk(ctxFor(t), "g", 0, 0); err == nil && len(ms) > 0 {
-			last = ms[len(ms)-1].Seq
-		}
-	}
-}
-
 // testOnChange: a listener is told of each append with the version it
 // reached, of each message with the talk version, and of nothing once
 // stopped; an append that wrote nothing tells nothing.

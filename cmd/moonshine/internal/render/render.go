@@ -36,13 +36,18 @@ var names = map[string]string{
 
 // EnumName turns LOCATION_SEEDY_PETES into "Seedy Pete's".
 func EnumName(e protoreflect.Enum) string {
-	v := e.Descriptor().Values().ByNumber(e.Number())
+	return EnumValueName(e.Descriptor(), e.Number())
+}
+
+// EnumValueName is EnumName of the value numbered n of enum ed.
+func EnumValueName(ed protoreflect.EnumDescriptor, n protoreflect.EnumNumber) string {
+	v := ed.Values().ByNumber(n)
 	if v == nil {
-		return fmt.Sprintf("%s(%d)", e.Descriptor().Name(), e.Number())
+		return fmt.Sprintf("%s(%d)", ed.Name(), n)
 	}
 	full := string(v.Name())
 	var b strings.Builder // BoozeType -> BOOZE_TYPE_
-	for i, r := range string(e.Descriptor().Name()) {
+	for i, r := range string(ed.Name()) {
 		if i > 0 && r >= 'A' && r <= 'Z' {
 			b.WriteByte('_')
 		}
@@ -58,4 +63,25 @@ func EnumName(e protoreflect.Enum) string {
 		return n
 	}
 	return s
+}
+
+// Plural counts things: "1 crate", "3 crates".
+func Plural[N ~int32 | ~uint32 | ~int](n N, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Ints writes numbers as a list, "3, 4, 9" ("none" for no number), never
+// as Go writes a slice.
+func Ints[N ~int32 | ~uint32 | ~int](ns []N) string {
+	if len(ns) == 0 {
+		return "none"
+	}
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = fmt.Sprint(n)
+	}
+	return strings.Join(out, ", ")
 }

@@ -14,7 +14,7 @@
 // named by their printed number (1-72), Men of Action cards by id (0-79),
 // trucks by id (0-19: the starting small truck of seat i is truck i, Truck
 // card k is truck 6+k). The faces behind the ids are the data tables of
-// engine/bootleggers/data.go.
+// engine/bootleggers/printed.
 
 package bootleggersv1
 

@@ -25,7 +25,7 @@ const (
 // explain a game: the drinking places, the trucks, the Muscle card costs,
 // the Men of Action deck, what each table size uses, and the game's fixed
 // numbers. It is built from the tables the rules read
-// (engine/bootleggers/data.go): printed numbers and house-ruled ones alike,
+// (engine/bootleggers/printed): printed numbers and house-ruled ones alike,
 // each house-ruled table carrying the ruling of docs/rules/bootleggers.md
 // that sets it. It never changes during a game; house_rules_version says
 // which version of the house-ruled numbers it holds.
@@ -161,8 +161,8 @@ type BoardwalkData struct {
 	BookingFee int32 `protobuf:"varint,6,opt,name=booking_fee,json=bookingFee,proto3" json:"booking_fee,omitempty"`
 	// gambling_profit is paid per point of the roll above the crates sold.
 	GamblingProfit int32 `protobuf:"varint,7,opt,name=gambling_profit,json=gamblingProfit,proto3" json:"gambling_profit,omitempty"`
-	// omalleys_cuts_per_round caps the markers destroyed at O'Malley's a
-	// round.
+	// omalleys_cuts_per_round caps the markers each casino owner destroys
+	// at O'Malley's a round (ruling 81).
 	OmalleysCutsPerRound int32 `protobuf:"varint,8,opt,name=omalleys_cuts_per_round,json=omalleysCutsPerRound,proto3" json:"omalleys_cuts_per_round,omitempty"`
 	unknownFields        protoimpl.UnknownFields
 	sizeCache            protoimpl.SizeCache

@@ -1162,8 +1162,9 @@ type GameStarted struct {
 	// places are the drinking places in play, smallest to largest.
 	Places []DrinkingPlace `protobuf:"varint,3,rep,packed,name=places,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"places,omitempty"`
 	// house_rules_version is the version of the engine's house-ruled data
-	// table the game was started with (engine/bootleggers.HouseRulesVersion),
-	// so that a replay uses the numbers the game was played with.
+	// table the game was started with
+	// (engine/bootleggers/printed.HouseRulesVersion), so that a replay uses
+	// the numbers the game was played with.
 	HouseRulesVersion int32 `protobuf:"varint,4,opt,name=house_rules_version,json=houseRulesVersion,proto3" json:"house_rules_version,omitempty"`
 	unknownFields     protoimpl.UnknownFields
 	sizeCache         protoimpl.SizeCache
@@ -2014,8 +2015,9 @@ type OMalleysCut struct {
 	// place is the speakeasy the marker came from; unspecified for his Back
 	// Room.
 	Place DrinkingPlace `protobuf:"varint,2,opt,name=place,proto3,enum=moonshine.bootleggers.v1.DrinkingPlace" json:"place,omitempty"`
-	// cuts is the number of markers destroyed this round, this one included
-	// (at most 3).
+	// cuts is the number of markers the casino owners destroyed this round,
+	// this one included: at most 3 by each owner (ruling 81; under rules
+	// version 2, at most 3 by all of them together).
 	Cuts          int32 `protobuf:"varint,3,opt,name=cuts,proto3" json:"cuts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

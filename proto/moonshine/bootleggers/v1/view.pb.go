@@ -148,8 +148,9 @@ type View struct {
 	// reach."); unset without the expansion.
 	Boardwalk *BoardwalkSupply `protobuf:"bytes,27,opt,name=boardwalk,proto3" json:"boardwalk,omitempty"`
 	// omalleys_cuts is the markers casino owners destroyed this round to
-	// cut O'Malley's consumption, at most 3 (Boardwalk, ruling 81): each one
-	// crate less bought from every truck at O'Malley's.
+	// cut O'Malley's consumption, at most 3 by each owner (Boardwalk, ruling
+	// 81; under rules version 2, at most 3 by all of them together): each
+	// one crate less bought from every truck at O'Malley's.
 	OmalleysCuts  int32 `protobuf:"varint,28,opt,name=omalleys_cuts,json=omalleysCuts,proto3" json:"omalleys_cuts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -26,7 +26,7 @@ const (
 // Board is every printed component and table of Booze Barons that a client
 // needs to draw and explain a game: the Locations, the Mobs and their Booze
 // types, the Delivery deck and what the number of players changes. It is
-// built from the tables the rules read (engine/boozebarons/data.go) and
+// built from the tables the rules read (engine/boozebarons/printed) and
 // never changes during a game.
 type Board struct {
 	state protoimpl.MessageState `protogen:"open.v1"`

@@ -1,61 +1,34 @@
 package fanout
 
 import (
-	"context"
 	"testing"
-	"time"
+
+	"github.com/moonshine-games/moonshine/service/eventstore"
 )
 
-const wait = 10 * time.Second
-
-func recv(t *testing.T, ch <-chan struct{}, wantOpen bool) {
-	t.Helper()
-	select {
-	case _, ok := <-ch:
-		if ok != wantOpen {
-			t.Fatalf("received open=%v, want %v", ok, wantOpen)
-		}
-	case <-time.After(wait):
-		t.Fatal("nothing received")
-	}
-}
-
-func TestNotifyCoalescesAndTargets(t *testing.T) {
+// Every listener hears every change until it stops; a change of no game
+// says any game may have moved.
+func TestListenersHearChangesUntilStopped(t *testing.T) {
 	h := New()
-	ctx := t.Context()
-	a, b := h.Subscribe(ctx, "a"), h.Subscribe(ctx, "b")
-	h.Notify("a")
-	h.Notify("a") // coalesced: the channel holds one wake-up
-	recv(t, a, true)
-	select {
-	case <-a:
-		t.Fatal("second wake-up not coalesced")
-	case <-b:
-		t.Fatal("b woken by a's notification")
-	default:
+	var a, b []eventstore.Change
+	stopA := h.Listen(func(c eventstore.Change) { a = append(a, c) })
+	stopB := h.Listen(func(c eventstore.Change) { b = append(b, c) })
+	defer stopB()
+	if !h.Listening() {
+		t.Fatal("Listening = false with two listeners")
 	}
+	h.Publish(eventstore.Change{GameID: "g", Version: 3})
+	stopA()
+	h.Notify("h")
 	h.NotifyAll()
-	recv(t, a, true)
-	recv(t, b, true)
-}
-
-func TestCancelAndCloseCloseChannels(t *testing.T) {
-	h := New()
-	ctx, cancel := context.WithCancel(t.Context())
-	a := h.Subscribe(ctx, "g")
-	b := h.Subscribe(t.Context(), "g")
-	cancel()
-	recv(t, a, false)
-	if h.Len() != 1 {
-		// The subscription is removed before its channel closes.
-		t.Fatalf("Len = %d after cancel, want 1", h.Len())
+	if len(a) != 1 || a[0].GameID != "g" || a[0].Version != 3 {
+		t.Errorf("listener a heard %+v, want the one change before it stopped", a)
 	}
-	h.Notify("g") // must not panic on a's closed channel
-	recv(t, b, true)
-	h.Close()
-	recv(t, b, false)
-	recv(t, h.Subscribe(t.Context(), "g"), false)
-	if h.Len() != 0 {
-		t.Fatalf("Len = %d after Close", h.Len())
+	if len(b) != 3 || b[1].GameID != "h" || b[1].Version != 0 || b[2].GameID != "" {
+		t.Errorf("listener b heard %+v, want g at 3, h, then any game", b)
+	}
+	stopB()
+	if h.Listening() {
+		t.Error("Listening = true after both stopped")
 	}
 }

@@ -15,7 +15,11 @@ import (
 	bl "github.com/moonshine-games/moonshine/proto/moonshine/bootleggers/v1"
 )
 
-var enumName = render.EnumName
+var (
+	enumName = render.EnumName
+	plural   = render.Plural[int32]
+	ints     = render.Ints[int32]
+)
 
 // View writes the Bootleggers part of a view (nil: nothing).
 func View(w io.Writer, v *bl.View, seats render.Seats) {
@@ -44,7 +48,7 @@ func View(w io.Writer, v *bl.View, seats render.Seats) {
 		fmt.Fprintf(w, "  %s\n", seatLine(seats, s))
 	}
 	for _, h := range v.GetNonPlayerHands() {
-		fmt.Fprintf(w, "  Non-Player hand %d: %d cards left", h.GetHand(), h.GetCardsLeft())
+		fmt.Fprintf(w, "  Non-Player hand %d: %s left", h.GetHand(), plural(h.GetCardsLeft(), "card"))
 		if h.GetMuscle() > 0 {
 			fmt.Fprintf(w, ", shows %d", h.GetMuscle())
 		}
@@ -61,12 +65,12 @@ func View(w io.Writer, v *bl.View, seats render.Seats) {
 		fmt.Fprintf(w, "offer %d: %s offers %s %s for %s\n", t.GetOfferId(), seats(t.GetFrom()), seats(t.GetTo()), goods(t.GetGive()), goods(t.GetGet()))
 	}
 	if c := v.GetCall(); c != nil {
-		fmt.Fprintf(w, "awaited: %s calls the buying order at %s of trucks %v\n", seats(c.GetSeat()), enumName(c.GetPlace()), c.GetTrucks())
+		fmt.Fprintf(w, "awaited: %s calls the buying order at %s of %s\n", seats(c.GetSeat()), enumName(c.GetPlace()), trucks(c.GetTrucks()))
 	}
 	if a := v.GetAuditor(); a != nil {
-		fmt.Fprintf(w, "auditor: Men of Action deck %v; Truck deck %v; set aside %v\n", a.GetMenOfActionDeck(), a.GetTruckDeck(), a.GetSetAside())
+		fmt.Fprintf(w, "auditor: Men of Action deck %s; Truck deck %s; set aside %s\n", ints(a.GetMenOfActionDeck()), ints(a.GetTruckDeck()), ints(a.GetSetAside()))
 		for _, h := range a.GetNonPlayerHands() {
-			fmt.Fprintf(w, "auditor: Non-Player hand %d, top first: %v\n", h.GetHand(), h.GetCards())
+			fmt.Fprintf(w, "auditor: Non-Player hand %d, top first: %s\n", h.GetHand(), ints(h.GetCards()))
 		}
 	}
 }
@@ -136,14 +140,13 @@ func seatLine(seats render.Seats, s *bl.SeatView) string {
 	}
 	parts := []string{seats(s.GetSeat()), fmt.Sprintf("%dG", s.GetMoney()),
 		fmt.Sprintf("markers: %d in the Back Room, %d in the supply", s.GetBackRoom(), s.GetSupply()),
-		"dice per still: " + strings.Join(perStill, ", "), fmt.Sprintf("%d crates", s.GetCrates()),
-		fmt.Sprintf("trucks %v", s.GetTrucks())}
+		"dice per still: " + strings.Join(perStill, ", "), plural(s.GetCrates(), "crate"), trucks(s.GetTrucks())}
 	if len(s.GetKeptCards()) > 0 {
-		parts = append(parts, fmt.Sprintf("kept cards %v", s.GetKeptCards()))
+		parts = append(parts, "kept cards "+ints(s.GetKeptCards()))
 	}
-	parts = append(parts, fmt.Sprintf("Muscle cards left by band %v", s.GetMuscleBandCounts()))
+	parts = append(parts, "Muscle cards left by band (1-18, 19-36, 37-54, 55-72): "+ints(s.GetMuscleBandCounts()))
 	if sec := s.GetSecrets(); sec != nil {
-		parts = append(parts, fmt.Sprintf("hand %v", sec.GetMuscleHand()))
+		parts = append(parts, "hand "+ints(sec.GetMuscleHand()))
 		if sec.SealedMuscle != nil {
 			parts = append(parts, fmt.Sprintf("sealed %d", sec.GetSealedMuscle()))
 		}
@@ -192,16 +195,16 @@ func placeLine(seats render.Seats, p *bl.PlaceView) string {
 		line += "; majority " + colour(seats, p.GetMajority())
 	}
 	if n := p.GetImprovements(); n > 0 {
-		line += fmt.Sprintf("; %d improvement", n)
+		line += "; " + plural(n, "improvement")
 	}
 	if p.GetBigNight() {
 		line += "; a Big Night"
 	}
 	if len(p.GetLine()) > 0 {
-		line += fmt.Sprintf("; line %v", p.GetLine())
+		line += "; line: " + trucks(p.GetLine())
 	}
 	if c := p.GetConsumption(); c != nil {
-		line += fmt.Sprintf("; consumption %d (dice %v)", c.GetConsumption(), c.GetDice())
+		line += fmt.Sprintf("; consumption %d (dice %s)", c.GetConsumption(), ints(c.GetDice()))
 	}
 	return line
 }
@@ -224,16 +227,16 @@ func colour(seats render.Seats, c *bl.Colour) string {
 func trucksBlock(w io.Writer, ts []*bl.TruckView, seats render.Seats) {
 	fmt.Fprintln(w, "trucks:")
 	for _, t := range ts {
-		line := fmt.Sprintf("  truck %d (%s, %d crates, graft %dG) of %s", t.GetTruck(), strings.ToLower(enumName(t.GetSize())),
-			t.GetCapacity(), t.GetGraft(), seats(t.GetOwner()))
+		line := fmt.Sprintf("  truck %d (%s, %s, graft %dG) of %s", t.GetTruck(), sizeName(t.GetSize()),
+			plural(t.GetCapacity(), "crate"), t.GetGraft(), seats(t.GetOwner()))
 		if t.Runner != nil {
 			line += ", run by " + seats(t.GetRunner())
 		}
 		switch {
 		case t.GetHalted():
-			line += fmt.Sprintf(": halted with %d crates", t.GetCrates())
+			line += ": halted with " + plural(t.GetCrates(), "crate")
 		case t.GetPlace() != bl.DrinkingPlace_DRINKING_PLACE_UNSPECIFIED:
-			line += fmt.Sprintf(": %d crates at %s", t.GetCrates(), enumName(t.GetPlace()))
+			line += fmt.Sprintf(": %s at %s", plural(t.GetCrates(), "crate"), enumName(t.GetPlace()))
 		}
 		fmt.Fprintln(w, line)
 	}
@@ -245,7 +248,7 @@ func goods(g *bl.Goods) string {
 		parts = append(parts, fmt.Sprintf("%dG", g.GetMoney()))
 	}
 	if g.GetCrates() > 0 {
-		parts = append(parts, fmt.Sprintf("%d crates", g.GetCrates()))
+		parts = append(parts, plural(g.GetCrates(), "crate"))
 	}
 	for _, id := range g.GetTrucks() {
 		parts = append(parts, fmt.Sprintf("truck %d's rent", id))
@@ -255,3 +258,17 @@ func goods(g *bl.Goods) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// trucks names trucks: "truck 1", "trucks 1 and 7", "no truck".
+func trucks(ids []int32) string {
+	switch len(ids) {
+	case 0:
+		return "no truck"
+	case 1:
+		return fmt.Sprintf("truck %d", ids[0])
+	}
+	return "trucks " + ints(ids[:len(ids)-1]) + fmt.Sprintf(" and %d", ids[len(ids)-1])
+}
+
+// sizeName names a truck size: "small".
+func sizeName(s bl.TruckSize) string { return strings.ToLower(enumName(s)) }

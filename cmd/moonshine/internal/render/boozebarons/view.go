@@ -26,7 +26,7 @@ func View(w io.Writer, v *bb.View, seats render.Seats) {
 	if v.Turn != nil {
 		fmt.Fprintf(w, "; turn: seat %d", v.GetTurn())
 	}
-	fmt.Fprintf(w, "\ndeck: %d cards; Snitch tokens left: %d; Mobs in play: %s\n", v.GetDeckSize(), v.GetSnitchTokensLeft(), mobs(v.GetMobsInPlay()))
+	fmt.Fprintf(w, "\ndeck: %s; Snitch tokens left: %d; Mobs in play: %s\n", render.Plural(v.GetDeckSize(), "card"), v.GetSnitchTokensLeft(), mobs(v.GetMobsInPlay()))
 	if v.ViewerSeat != nil {
 		me := v.GetSeats()[v.GetViewerSeat()]
 		fmt.Fprintf(w, "your Booze card: %s (%s Mob)\n", enumName(me.GetBoozeType()), enumName(me.GetMob()))
@@ -50,7 +50,7 @@ func View(w io.Writer, v *bb.View, seats render.Seats) {
 		fmt.Fprintf(w, "  %s%s: %s\n", enumName(l.GetLocation()), side, faces(l.GetCards()))
 	}
 	if len(v.GetDeck()) > 0 {
-		fmt.Fprintf(w, "deck order: %v\n", v.GetDeck())
+		fmt.Fprintf(w, "deck order: %s\n", render.Ints(v.GetDeck()))
 	}
 	if p := v.GetPending(); p != nil {
 		fmt.Fprintln(w, pendingLine(p))
@@ -66,7 +66,7 @@ func playerLine(seats render.Seats, p *bb.PlayerView) string {
 	if p.GetBoozeType() != bb.BoozeType_BOOZE_TYPE_UNSPECIFIED && p.GetExposed() {
 		parts = append(parts, "EXPOSED "+enumName(p.GetBoozeType()))
 	}
-	parts = append(parts, fmt.Sprintf("%d Delivery cards (%d face-down)", p.GetDeliveryCardCount(), p.GetFaceDownCount()))
+	parts = append(parts, fmt.Sprintf("%s (%d face-down)", render.Plural(p.GetDeliveryCardCount(), "Delivery card"), p.GetFaceDownCount()))
 	hand := make([]string, len(p.GetHand()))
 	for i, l := range p.GetHand() {
 		hand[i] = enumName(l)
@@ -81,10 +81,10 @@ func playerLine(seats render.Seats, p *bb.PlayerView) string {
 		parts = append(parts, "acted")
 	}
 	if n := p.GetSnitchTokens(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d Snitch tokens", n))
+		parts = append(parts, render.Plural(n, "Snitch token"))
 	}
 	if n := p.GetCoins(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d coins", n))
+		parts = append(parts, render.Plural(n, "coin"))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -2,6 +2,7 @@ package kingdom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/moonshine-games/moonshine/engine/kingdom/printed"
@@ -66,19 +67,41 @@ func exampleMove(v *mk.View, m *mk.Move) {
 }
 
 // examplePush pushes one barrel from a District the caller Controls to a
-// Connected District it also Controls, where there is such a pair.
+// Connected District it also Controls, where there is such a pair; else
+// from a District it Controls (one with barrels first) to a Connected
+// one, so that from and to always differ.
 func examplePush(v *mk.View, x *mk.Push) {
+	var held []*mk.DistrictView
 	for _, d := range v.GetDistricts() {
-		if d.Controller == nil || d.GetController() != v.GetYou() || len(d.GetBarrels()) == 0 {
-			continue
+		if d.Controller != nil && d.GetController() == v.GetYou() {
+			held = append(held, d)
 		}
+	}
+	slices.SortStableFunc(held, func(a, b *mk.DistrictView) int { // barrels first
+		return min(len(b.GetBarrels()), 1) - min(len(a.GetBarrels()), 1)
+	})
+	for _, d := range held {
 		for _, n := range printed.Neighbours(d.GetDistrict()) {
 			if to := districtView(v, n); to != nil && to.Controller != nil && to.GetController() == v.GetYou() {
-				x.From, x.To = d.GetDistrict(), n
-				x.Barrels = []*mk.Barrels{{Liquor: d.GetBarrels()[0].GetLiquor(), Count: 1}}
+				pushFrom(x, d, n)
 				return
 			}
 		}
+	}
+	for _, d := range held {
+		if ns := printed.Neighbours(d.GetDistrict()); len(ns) > 0 {
+			pushFrom(x, d, ns[0])
+			return
+		}
+	}
+}
+
+// pushFrom sets a Push from d to the District to, with one of d's barrels
+// if it has any.
+func pushFrom(x *mk.Push, d *mk.DistrictView, to mk.District) {
+	x.From, x.To, x.Barrels = d.GetDistrict(), to, nil
+	if len(d.GetBarrels()) > 0 {
+		x.Barrels = []*mk.Barrels{{Liquor: d.GetBarrels()[0].GetLiquor(), Count: 1}}
 	}
 }
 

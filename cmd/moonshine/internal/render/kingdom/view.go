@@ -44,7 +44,7 @@ func View(w io.Writer, v *mk.View, seats render.Seats) {
 		fmt.Fprintf(w, "the Rat Card: seat %d\n", v.GetRat())
 	}
 	if v.GetPhase() == mk.Phase_PHASE_BREW {
-		fmt.Fprintf(w, "Brew dice left: Red %v, White %v\n", v.GetRedPool(), v.GetWhitePool())
+		fmt.Fprintf(w, "Brew dice left: Red %s; White %s\n", render.Ints(v.GetRedPool()), render.Ints(v.GetWhitePool()))
 	}
 	fmt.Fprintln(w, "seats:")
 	for _, sv := range v.GetSeats() {

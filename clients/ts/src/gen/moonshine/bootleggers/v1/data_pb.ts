@@ -19,7 +19,7 @@ export const file_moonshine_bootleggers_v1_data: GenFile = /*@__PURE__*/
  * explain a game: the drinking places, the trucks, the Muscle card costs,
  * the Men of Action deck, what each table size uses, and the game's fixed
  * numbers. It is built from the tables the rules read
- * (engine/bootleggers/data.go): printed numbers and house-ruled ones alike,
+ * (engine/bootleggers/printed): printed numbers and house-ruled ones alike,
  * each house-ruled table carrying the ruling of docs/rules/bootleggers.md
  * that sets it. It never changes during a game; house_rules_version says
  * which version of the house-ruled numbers it holds.
@@ -154,8 +154,8 @@ export type BoardwalkData = Message<"moonshine.bootleggers.v1.BoardwalkData"> & 
   gamblingProfit: number;
 
   /**
-   * omalleys_cuts_per_round caps the markers destroyed at O'Malley's a
-   * round.
+   * omalleys_cuts_per_round caps the markers each casino owner destroys
+   * at O'Malley's a round (ruling 81).
    *
    * @generated from field: int32 omalleys_cuts_per_round = 8;
    */

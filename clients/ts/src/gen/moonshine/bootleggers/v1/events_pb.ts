@@ -563,8 +563,9 @@ export type GameStarted = Message<"moonshine.bootleggers.v1.GameStarted"> & {
 
   /**
    * house_rules_version is the version of the engine's house-ruled data
-   * table the game was started with (engine/bootleggers.HouseRulesVersion),
-   * so that a replay uses the numbers the game was played with.
+   * table the game was started with
+   * (engine/bootleggers/printed.HouseRulesVersion), so that a replay uses
+   * the numbers the game was played with.
    *
    * @generated from field: int32 house_rules_version = 4;
    */
@@ -1033,8 +1034,9 @@ export type OMalleysCut = Message<"moonshine.bootleggers.v1.OMalleysCut"> & {
   place: DrinkingPlace;
 
   /**
-   * cuts is the number of markers destroyed this round, this one included
-   * (at most 3).
+   * cuts is the number of markers the casino owners destroyed this round,
+   * this one included: at most 3 by each owner (ruling 81; under rules
+   * version 2, at most 3 by all of them together).
    *
    * @generated from field: int32 cuts = 3;
    */

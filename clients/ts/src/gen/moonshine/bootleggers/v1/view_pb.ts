@@ -225,8 +225,9 @@ export type View = Message<"moonshine.bootleggers.v1.View"> & {
 
   /**
    * omalleys_cuts is the markers casino owners destroyed this round to
-   * cut O'Malley's consumption, at most 3 (Boardwalk, ruling 81): each one
-   * crate less bought from every truck at O'Malley's.
+   * cut O'Malley's consumption, at most 3 by each owner (Boardwalk, ruling
+   * 81; under rules version 2, at most 3 by all of them together): each
+   * one crate less bought from every truck at O'Malley's.
    *
    * @generated from field: int32 omalleys_cuts = 28;
    */

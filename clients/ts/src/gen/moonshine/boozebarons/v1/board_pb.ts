@@ -20,7 +20,7 @@ export const file_moonshine_boozebarons_v1_board: GenFile = /*@__PURE__*/
  * Board is every printed component and table of Booze Barons that a client
  * needs to draw and explain a game: the Locations, the Mobs and their Booze
  * types, the Delivery deck and what the number of players changes. It is
- * built from the tables the rules read (engine/boozebarons/data.go) and
+ * built from the tables the rules read (engine/boozebarons/printed) and
  * never changes during a game.
  *
  * @generated from message moonshine.boozebarons.v1.Board

@@ -9,7 +9,7 @@
 // Seats are numbered from 0 in clockwise order: seat i+1 (mod players) sits
 // to the LEFT of seat i. Delivery cards are named by id (0-35); the face of
 // each id (its Location and the Booze types it shows) is fixed by the data
-// table in engine/boozebarons/data.go and repeated in every view that may
+// table in engine/boozebarons/printed and repeated in every view that may
 // show it. A face-down Delivery card's id never appears in a public body.
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
