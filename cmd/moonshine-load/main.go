@@ -70,6 +70,7 @@ type options struct {
 	// The games.
 	mode        string
 	prompts     string
+	batched     bool
 	only        []string
 	count       int
 	concurrency int
@@ -86,6 +87,7 @@ type options struct {
 	cacheGames  int
 	cacheMoves  int
 	floor       time.Duration
+	withFloor   time.Duration
 	// Output.
 	profile string
 	timeout time.Duration
@@ -106,6 +108,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.Int64Var(&o.cacheMiB, "cache-mib", 0, "the started servers' game cache budget in MiB (0: the server's default)")
 	fs.StringVar(&o.mode, "mode", "stream", "client mode: stream (watch once, act on prompts) or poll (views before every command)")
 	fs.StringVar(&o.prompts, "prompts", "stream", "stream mode: where a seat learns it must act, stream (prompt updates) or view (a GetView after each event)")
+	fs.BoolVar(&o.batched, "batched", true, "stream mode: watch batched (one response per append: its events and the prompt update), as the project's clients do; false: a message per event and per update")
 	fs.StringVar(&only, "games", "", "games to play, comma-separated rules ids (empty: every game the server hosts)")
 	fs.IntVar(&o.count, "count", 40, "games played per round, spread over the games")
 	fs.IntVar(&o.concurrency, "concurrency", 8, "games in play at once, and the baseline's writers")
@@ -120,6 +123,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.streamGames, "stream-games", 1000, "stream memory scenario: games they watch")
 	fs.IntVar(&o.cacheGames, "cache-games", 0, "cache scenario: games of each kind created and played")
 	fs.IntVar(&o.cacheMoves, "cache-moves", 30, "cache scenario: commands played in each game")
+	fs.DurationVar(&o.withFloor, "with-floor", 0, "client mode on postgres: also run the grouped floor (see -floor) for this long before and after the service's rounds, and report the service's commands/s as a ratio to the floor's mean, measured in the same run")
 	fs.DurationVar(&o.floor, "floor", 0, "floor scenario: for this long each, with a commit per command and with group commit, the least any server does per command in client mode (an insert, a unary call, a message to each seat), against the baseline (DATABASE_URL)")
 	fs.StringVar(&o.profile, "profile", "", "directory for the first server's CPU, allocation and heap profiles of the first round")
 	fs.DurationVar(&o.timeout, "timeout", 15*time.Minute, "limit for the whole run")
@@ -196,6 +200,9 @@ func load(ctx context.Context, o options, stderr io.Writer) (*report, error) {
 	rep := &report{Store: fleet.describe(), Mode: o.mode, Concurrency: o.concurrency, Machine: machine()}
 	if o.mode == "stream" {
 		rep.Mode += ", prompts from " + o.prompts
+		if o.batched {
+			rep.Mode += ", batched"
+		}
 	}
 	switch {
 	case o.watchers > 0:

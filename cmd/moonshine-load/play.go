@@ -266,7 +266,7 @@ func (p *player) seat(ctx context.Context, seat int) error {
 	c := p.f.client(p.n + seat)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	w, err := c.WatchGame(as(ctx, p.tokens[seat]), &moonshinev1.WatchGameRequest{GameId: p.id, Prompts: p.o.prompts == "stream"})
+	w, err := c.WatchGame(as(ctx, p.tokens[seat]), &moonshinev1.WatchGameRequest{GameId: p.id, Prompts: p.o.prompts == "stream", Batched: p.o.batched})
 	if err != nil {
 		return err
 	}
@@ -286,7 +286,7 @@ func (p *player) seat(ctx context.Context, seat int) error {
 			return err
 		case msg.GetGameOver() != nil:
 			return nil
-		case act != nil && msg.GetEvent() != nil:
+		case act != nil && (msg.GetEvent() != nil || len(msg.GetEvents()) > 0):
 			if err := act.poke(); err != nil {
 				return err
 			}

@@ -167,8 +167,11 @@ type report struct {
 	Machine     string   `json:"machine_before"`
 	Rounds      []*round `json:"rounds"`
 	// Floor is the floor scenario's figures (-floor).
-	Floor      []*floorRun `json:"floor,omitempty"`
-	MachineEnd string      `json:"machine_after"`
+	Floor []*floorRun `json:"floor,omitempty"`
+	// FloorRatio is the service's commands/s over the grouped floor's,
+	// measured in the same run (-with-floor).
+	FloorRatio float64 `json:"ratio_to_floor,omitempty"`
+	MachineEnd string  `json:"machine_after"`
 }
 
 func (r *report) print(w io.Writer) {
@@ -177,7 +180,7 @@ func (r *report) print(w io.Writer) {
 	for i, rd := range r.Rounds {
 		fmt.Fprintf(w, "round %d:\n", i+1)
 		rd.print(w)
-		if i == 0 {
+		if i == 0 && r.FloorRatio == 0 {
 			for _, f := range r.Floor {
 				f.print(w)
 			}
@@ -188,6 +191,12 @@ func (r *report) print(w io.Writer) {
 		if rd.CommandsPerSec > 0 {
 			rates = append(rates, rd.CommandsPerSec)
 		}
+	}
+	if r.FloorRatio > 0 {
+		for _, f := range r.Floor {
+			f.print(w)
+		}
+		fmt.Fprintf(w, "ratio service commands/s : grouped floor commands/s (mean of %d floor runs, same run) = %.2f\n", len(r.Floor), r.FloorRatio)
 	}
 	if len(r.Rounds) > 1 {
 		fmt.Fprintf(w, "over %d rounds: commands/s %s", len(r.Rounds), spread(rates))

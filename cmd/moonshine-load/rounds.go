@@ -21,12 +21,38 @@ func playRounds(ctx context.Context, f *fleet, o options, rep *report) error {
 		return err
 	}
 	defer bl.close()
+	floor := func() error {
+		if o.withFloor <= 0 || bl == nil {
+			return nil
+		}
+		fr, err := runFloor(ctx, bl.pool, o.concurrency, o.players, o.withFloor, true)
+		if err == nil {
+			rep.Floor = append(rep.Floor, fr)
+		}
+		return err
+	}
+	if err := floor(); err != nil {
+		return err
+	}
 	for r := range o.rounds {
 		rd, err := playRound(ctx, f, o, kinds, bl, r)
 		if err != nil {
 			return err
 		}
 		rep.Rounds = append(rep.Rounds, rd)
+	}
+	if err := floor(); err != nil {
+		return err
+	}
+	if len(rep.Floor) > 0 {
+		var floorRate, serviceRate float64
+		for _, fr := range rep.Floor {
+			floorRate += fr.PerSec / float64(len(rep.Floor))
+		}
+		for _, rd := range rep.Rounds {
+			serviceRate += rd.CommandsPerSec / float64(len(rep.Rounds))
+		}
+		rep.FloorRatio = serviceRate / floorRate
 	}
 	rep.MachineEnd = machine()
 	return nil

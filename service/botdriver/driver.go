@@ -51,6 +51,10 @@ type Driver struct {
 	// queued counts those waiting.
 	thinking chan struct{}
 	queued   atomic.Int64
+	// histories keeps the games' histories as their bots last read them
+	// (under mu), so that a bot's knowledge grows by the events since its
+	// game's last decision, not from the start at every wake-up.
+	histories *histories
 }
 
 // New returns a driver of host's bot seats; call Start to start it, and
@@ -58,7 +62,7 @@ type Driver struct {
 func New(host *gamehost.Host, log *slog.Logger, tel *telemetry.Telemetry) *Driver {
 	ctx, cancel := context.WithCancel(context.Background())
 	d := &Driver{host: host, log: log, tel: tel, ctx: ctx, cancel: cancel, playing: map[string]bool{}, again: map[string]bool{},
-		thinking: make(chan struct{}, runtime.GOMAXPROCS(0))}
+		thinking: make(chan struct{}, runtime.GOMAXPROCS(0)), histories: newHistories(keptHistories)}
 	tel.BotQueue(func() int { return int(d.queued.Load()) })
 	return d
 }
@@ -91,7 +95,14 @@ func (d *Driver) Stop() {
 // run plays a game's bots until no bot must act and nobody woke the game
 // meanwhile.
 func (d *Driver) run(id string) {
-	h := &history{} // kept while the game's bots play
+	d.mu.Lock()
+	h := d.histories.take(id) // this goroutine's alone until it is kept again
+	d.mu.Unlock()
+	defer func() {
+		d.mu.Lock()
+		d.histories.keep(id, h)
+		d.mu.Unlock()
+	}()
 	for {
 		err := d.play(d.ctx, id, h)
 		switch {

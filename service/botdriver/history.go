@@ -1,6 +1,7 @@
 package botdriver
 
 import (
+	"container/list"
 	"context"
 	"fmt"
 
@@ -13,9 +14,10 @@ import (
 
 // history is a game's events as a bot reads them: decoded from the
 // stored log as far as a decision needed, with each bot seat's redacted
-// history ([engine.Event.For]) beside them. It lives while a game's bots
-// play (Driver.run), so that a run of bot moves reads each event once;
-// it is read and grown by one goroutine at a time.
+// history ([engine.Event.For]) beside them. The driver keeps it between
+// the game's wake-ups (histories), so that each event is read and
+// decoded once for all the game's bot decisions; it is read and grown by
+// one goroutine at a time.
 type history struct {
 	// seq is the sequence number of the last stored event read (table
 	// events, which are not the game's, included).
@@ -28,6 +30,49 @@ type history struct {
 	// be answered), by version, seat and reason, so that the driver does
 	// not ask again until the game moves.
 	passes map[passKey]bool
+}
+
+// keptHistories bounds the games whose bot histories the driver keeps
+// between wake-ups: past it, the least recently played go, and read their
+// log again when next played.
+const keptHistories = 256
+
+// histories are the games' bot histories, the least recently played
+// first. Its owner serialises its use.
+type histories struct {
+	max   int
+	order *list.List // of historyEntry
+	byID  map[string]*list.Element
+}
+
+type historyEntry struct {
+	id string
+	h  *history
+}
+
+func newHistories(max int) *histories {
+	return &histories{max: max, order: list.New(), byID: map[string]*list.Element{}}
+}
+
+// take removes and returns the game's history (a new one if none is kept).
+func (hs *histories) take(id string) *history {
+	e := hs.byID[id]
+	if e == nil {
+		return &history{}
+	}
+	hs.order.Remove(e)
+	delete(hs.byID, id)
+	return e.Value.(historyEntry).h
+}
+
+// keep keeps the game's history, letting the least recently played go
+// past max.
+func (hs *histories) keep(id string, h *history) {
+	hs.byID[id] = hs.order.PushBack(historyEntry{id: id, h: h})
+	for hs.order.Len() > hs.max {
+		old := hs.order.Remove(hs.order.Front()).(historyEntry)
+		delete(hs.byID, old.id)
+	}
 }
 
 // passKey names a prompt a bot passed on: the game's version, the seat

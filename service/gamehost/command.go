@@ -166,3 +166,21 @@ func repeat(ctx context.Context, store eventstore.Store, g *Game, c Command, inn
 	}
 	return w, nil
 }
+
+// Projected returns what a command wrote to the game as acc sees it: from
+// the game's feed when its watch streams hold the events (each projected
+// once per audience, the caller's own stream included), else projected
+// here.
+func (g *Game) Projected(w Written, acc projection.Access) []*moonshinev1.Event {
+	g.mu.Lock()
+	views, ok := g.feed.Range(w.FirstSeq-1, w.LastSeq, acc)
+	g.mu.Unlock()
+	if ok {
+		return views
+	}
+	out := make([]*moonshinev1.Event, len(w.Stored))
+	for i, se := range w.Stored {
+		out[i] = projection.Event(w.FirstSeq+int64(i), w.RecordedAt, se, acc)
+	}
+	return out
+}

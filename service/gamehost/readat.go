@@ -9,8 +9,15 @@ import (
 	"github.com/moonshine-games/moonshine/service/turnclock"
 )
 
-// maxCheckpoints bounds the earlier states a game keeps for ReadAt.
-const maxCheckpoints = 4
+// Checkpoints: a replay folding a game keeps its state every
+// checkpointEvery events on the way, so that any later view of the game at
+// an earlier version folds at most that many events; a game keeps at most
+// maxCheckpoints of them (the least recently used go first), and they
+// count against the cache's budget with the game.
+const (
+	checkpointEvery = 200
+	maxCheckpoints  = 16
+)
 
 // checkpoints are earlier states of a game, kept for ReadAt so that
 // replaying a game view by view folds from the last view shown, not from
@@ -90,12 +97,16 @@ func (h *Host) ReadAt(ctx context.Context, g *Game, seq int64, read func(Then)) 
 	}
 	p := g.checkpoints.take(g, seq) // the caller's alone until kept
 	g.mu.Unlock()
+	var passed []checkpoint // the checkpoints folded past on the way
 	if p.g.Version < seq {
 		evs, err := h.store.ReadStream(ctx, g.record.ID, p.g.Version, int(seq-p.g.Version))
 		if err != nil {
 			return err
 		}
 		for _, ev := range evs {
+			if v := p.g.Version; v > 0 && v%checkpointEvery == 0 && v < seq {
+				passed = append(passed, checkpoint{g: p.g.Clone(), clocks: p.clocks.Clone()})
+			}
 			se, err := foldEvent(g.module, p.g, ev)
 			if err == nil && isTakenBack(se) {
 				p.g, err = refold(ctx, h.store, g, ev.Seq) // takeback.go
@@ -111,6 +122,9 @@ func (h *Host) ReadAt(ctx context.Context, g *Game, seq int64, read func(Then)) 
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	read(Then{g: g, at: p})
+	for _, c := range passed {
+		g.checkpoints.keep(c)
+	}
 	g.checkpoints.keep(p)
 	h.measure.grew(g, 0)
 	return nil

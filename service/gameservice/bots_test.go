@@ -3,6 +3,7 @@ package gameservice_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -104,6 +105,43 @@ func TestBotsResumeAfterRestart(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("game at version %d after the restart, want %d: the bots did not resume", g.Version, want)
+		}
+	}
+}
+
+// eventReads counts the events a store's ReadStream returns.
+type eventReads struct {
+	eventstore.Store
+	events atomic.Int64
+}
+
+func (r *eventReads) ReadStream(ctx context.Context, id string, after int64, limit int) ([]eventstore.Event, error) {
+	evs, err := r.Store.ReadStream(ctx, id, after, limit)
+	r.events.Add(int64(len(evs)))
+	return evs, err
+}
+
+// TestBotsReadOnlyNewEvents: a bot's knowledge grows by the events since
+// its game's last bot decision, whatever the game's length: the events
+// read from the log for the bots' answer to a human command are the
+// events that command and the answers wrote, late in the game as early.
+func TestBotsReadOnlyNewEvents(t *testing.T) {
+	store := &eventReads{Store: memstore.New()}
+	e := newEnv(t, store, nil)
+	g := e.create(2, 1)
+	tok := e.join(g.GetGameId(), 0)
+	ctx, cancel := context.WithCancel(as(tok))
+	defer cancel()
+	stream, err := e.client.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: g.GetGameId(), AfterSeq: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range toyMoves / 2 {
+		before := store.events.Load()
+		e.mustSubmit(tok, g.GetGameId(), fmt.Sprint("h", i), cmdPass())
+		recv(t, stream, 2) // the command's event and the bot's answer
+		if read := store.events.Load() - before; i > 0 && read > 2 {
+			t.Errorf("move %d: %d events read from the log for the bot's answer, want at most the 2 since its last", i, read)
 		}
 	}
 }

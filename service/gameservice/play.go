@@ -10,7 +10,6 @@ import (
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/botdriver"
 	"github.com/moonshine-games/moonshine/service/gamehost"
-	"github.com/moonshine-games/moonshine/service/projection"
 	"google.golang.org/grpc/codes"
 )
 
@@ -108,9 +107,5 @@ func written(ctx context.Context, tel *telemetry.Telemetry, c auth.Caller, g *ga
 	}
 	_, span := tel.Start(ctx, "project")
 	defer span.End()
-	out := make([]*moonshinev1.Event, len(w.Stored))
-	for i, se := range w.Stored {
-		out[i] = projection.Event(w.FirstSeq+int64(i), w.RecordedAt, se, acc)
-	}
-	return out, g.Module().CommandLabel(acc.Game, w.Inner), nil
+	return g.Projected(w, acc), g.Module().CommandLabel(acc.Game, w.Inner), nil
 }

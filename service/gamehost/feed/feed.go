@@ -192,14 +192,7 @@ func (w *Feed) Since(after, version int64, acc projection.Access, enc *Encoder) 
 	}
 	a := acc.Audience()
 	for _, ev := range w.recent[after+1-w.recent[0].seq:] {
-		v := ev.views[a]
-		if v == nil {
-			v = projection.Event(ev.seq, ev.at, ev.stored, acc)
-			if ev.views == nil {
-				ev.views = map[projection.Audience]*moonshinev1.Event{}
-			}
-			ev.views[a] = v
-		}
+		v := ev.view(a, acc)
 		o := Outgoing{Event: v}
 		if enc != nil {
 			if o.Wire = ev.wires[a]; o.Wire == nil {
@@ -213,6 +206,37 @@ func (w *Feed) Since(after, version int64, acc projection.Access, enc *Encoder) 
 			}
 		}
 		out = append(out, o)
+	}
+	return out, true
+}
+
+// view returns the event as acc (of audience a) sees it, projected once
+// per audience.
+func (ev *recentEvent) view(a projection.Audience, acc projection.Access) *moonshinev1.Event {
+	v := ev.views[a]
+	if v == nil {
+		v = projection.Event(ev.seq, ev.at, ev.stored, acc)
+		if ev.views == nil {
+			ev.views = map[projection.Audience]*moonshinev1.Event{}
+		}
+		ev.views[a] = v
+	}
+	return v
+}
+
+// Range returns the events after seq after up to last as acc sees them,
+// projected once per audience and shared with the audience's watch
+// streams; ok is false when the feed does not hold them all.
+func (w *Feed) Range(after, last int64, acc projection.Access) ([]*moonshinev1.Event, bool) {
+	n := len(w.recent)
+	if n == 0 || after >= last || w.recent[0].seq > after+1 || w.recent[n-1].seq < last {
+		return nil, false
+	}
+	a := acc.Audience()
+	first := after + 1 - w.recent[0].seq
+	out := make([]*moonshinev1.Event, 0, last-after)
+	for _, ev := range w.recent[first : first+last-after] {
+		out = append(out, ev.view(a, acc))
 	}
 	return out, true
 }

@@ -1,7 +1,11 @@
 package feed
 
 import (
+	"github.com/moonshine-games/moonshine/engine"
+	"github.com/moonshine-games/moonshine/games"
+	"github.com/moonshine-games/moonshine/service/projection"
 	"testing"
+	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 )
@@ -45,4 +49,33 @@ func TestSameProjection(t *testing.T) {
 // its body, as projections make them.
 func labelled(b *moonshinev1.EventBody, label string) *moonshinev1.EventBody {
 	return &moonshinev1.EventBody{Body: b.Body, Label: label}
+}
+
+// TestRangeSharesProjections: the events a command wrote, as its seat's
+// answer shows them (Range), are the projections the seat's watch
+// streams send (Since), made once; a range the feed no longer holds, or
+// not yet, is not given.
+func TestRangeSharesProjections(t *testing.T) {
+	mod := games.Default().Modules()[0]
+	acc := projection.NewAccess(mod, engine.SeatViewer(1), engine.SeatViewer(1))
+	var f Feed
+	f.Reset()
+	f.Attach()
+	body := &moonshinev1.StoredEvent{Public: &moonshinev1.EventBody{Body: &moonshinev1.EventBody_Chat{Chat: &moonshinev1.ChatMessage{Text: "hi"}}}}
+	for seq := int64(1); seq <= 5; seq++ {
+		f.Add(seq, time.Unix(seq, 0), body)
+	}
+	got, ok := f.Range(2, 4, acc)
+	if !ok || len(got) != 2 || got[0].GetSeq() != 3 || got[1].GetSeq() != 4 {
+		t.Fatalf("Range(2, 4) = %v, %v", got, ok)
+	}
+	sent, ok := f.Since(2, 5, acc, nil)
+	if !ok || sent[0].Event != got[0] || sent[1].Event != got[1] {
+		t.Error("the watch stream's projections are not the answer's")
+	}
+	for _, r := range [][2]int64{{4, 6}, {3, 3}, {-1, 2}} {
+		if _, ok := f.Range(r[0], r[1], acc); ok {
+			t.Errorf("Range(%d, %d) given", r[0], r[1])
+		}
+	}
 }
