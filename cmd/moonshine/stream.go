@@ -41,7 +41,7 @@ func cmdWatch(c *cli, argv []string) error {
 	}
 	w := &watcher{c: c, r: renderFor(info.GetGame()), count: *count,
 		req: &moonshinev1.WatchGameRequest{GameId: pos[0], AfterSeq: max(*from-1, 0), Perspective: p, Seat: seat,
-			Talk: true, AfterTalkSeq: max(*fromTalk-1, 0)}}
+			Talk: true, AfterTalkSeq: max(*fromTalk-1, 0), Batched: true}}
 	return w.run(ctx, cl)
 }
 
@@ -87,13 +87,15 @@ func (w *watcher) run(ctx context.Context, cl moonshinev1.GameServiceClient) err
 
 // stream opens one stream and prints from it: done when watch is over
 // (err then is its result), else the error that cut the stream, and
-// whether anything came before it.
+// whether anything came before it. The stream is batched: a response
+// holds a run of events (an append's), each printed, and counted, on its
+// own.
 func (w *watcher) stream(ctx context.Context, cl moonshinev1.GameServiceClient) (done, progressed bool, err error) {
 	stream, err := cl.WatchGame(ctx, w.req)
 	if err != nil {
 		return false, false, err
 	}
-	for ; w.count == 0 || w.n < w.count; w.n++ {
+	for !w.full() {
 		res, err := stream.Recv()
 		switch {
 		case errors.Is(err, io.EOF):
@@ -103,34 +105,63 @@ func (w *watcher) stream(ctx context.Context, cl moonshinev1.GameServiceClient) 
 		case res.GetGameOver() != nil:
 			return true, true, w.c.printGameOver(res.GetGameOver())
 		}
-		progressed = true
 		if t := res.GetTalk(); t != nil {
+			progressed = true
 			w.req.AfterTalkSeq = t.GetSeq()
-		} else {
-			w.req.AfterSeq = res.GetEvent().GetSeq()
+			w.n++
+			if err := w.c.printTalk(t); err != nil {
+				return true, true, err
+			}
+			continue
 		}
-		if err := w.c.printWatched(w.r, res); err != nil {
-			return true, true, err
+		for _, ev := range watchedEvents(res) {
+			if w.full() {
+				break
+			}
+			if ev.GetSeq() <= w.req.GetAfterSeq() {
+				continue // sent again by a resumed stream
+			}
+			progressed = true
+			w.req.AfterSeq = ev.GetSeq()
+			w.n++
+			if err := w.c.printEvent(w.r, ev); err != nil {
+				return true, true, err
+			}
 		}
 	}
 	return true, progressed, nil
 }
 
-// printWatched writes one event or message as text, or as one line of
-// protojson.
-func (c *cli) printWatched(r renderer, res *moonshinev1.WatchGameResponse) error {
-	switch {
-	case c.json && res.GetTalk() != nil:
-		_, err := fmt.Fprintln(c.out, compact(res.GetTalk()))
-		return err
-	case c.json:
-		_, err := fmt.Fprintln(c.out, compact(res.GetEvent()))
-		return err
-	case res.GetTalk() != nil:
-		talkLines(c.out, res.GetTalk())
-	default:
-		eventLines(c.out, r, res.GetEvent())
+// full reports whether the watch has printed --count events and messages.
+func (w *watcher) full() bool { return w.count > 0 && w.n >= w.count }
+
+// watchedEvents returns the events of a watch response: a batched
+// stream's run of them, or an unbatched stream's one.
+func watchedEvents(res *moonshinev1.WatchGameResponse) []*moonshinev1.Event {
+	if ev := res.GetEvent(); ev != nil {
+		return []*moonshinev1.Event{ev}
 	}
+	return res.GetEvents()
+}
+
+// printEvent writes one event as text, or as one line of protojson.
+func (c *cli) printEvent(r renderer, ev *moonshinev1.Event) error {
+	if c.json {
+		_, err := fmt.Fprintln(c.out, compact(ev))
+		return err
+	}
+	eventLines(c.out, r, ev)
+	return nil
+}
+
+// printTalk writes one message of table talk as text, or as one line of
+// protojson.
+func (c *cli) printTalk(t *moonshinev1.TalkEvent) error {
+	if c.json {
+		_, err := fmt.Fprintln(c.out, compact(t))
+		return err
+	}
+	talkLines(c.out, t)
 	return nil
 }
 

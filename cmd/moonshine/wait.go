@@ -47,10 +47,11 @@ func cmdBoard(c *cli, argv []string) error {
 // cmdWait returns once the caller's seat must act, or the game is over,
 // printing every event since the last one the seat was shown (see
 // [credential.Shown]): what to run between moves when the other seats are
-// bots or players elsewhere. It follows the game's stream with prompt
-// updates, so it asks nothing per event. A prompt the seat may answer
-// without holding the game up (a trade offer, a deal) ends the wait only
-// with --optional.
+// bots or players elsewhere. It follows the game's batched stream with
+// prompt updates (a response per append: its events, and whom the game
+// waits for after them), so it asks nothing per event. A prompt the seat
+// may answer without holding the game up (a trade offer, a deal) ends the
+// wait only with --optional.
 func cmdWait(c *cli, argv []string) error {
 	fs := c.flags("wait")
 	quiet := fs.Bool("quiet", false, "do not print the events since you were last shown one (they count as shown)")
@@ -80,7 +81,7 @@ func cmdWait(c *cli, argv []string) error {
 	if err != nil {
 		return err
 	}
-	stream, err := cl.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: game, AfterSeq: after, Prompts: true})
+	stream, err := cl.WatchGame(ctx, &moonshinev1.WatchGameRequest{GameId: game, AfterSeq: after, Prompts: true, Batched: true})
 	if err != nil {
 		return err
 	}
@@ -94,15 +95,16 @@ func cmdWait(c *cli, argv []string) error {
 		if err != nil {
 			return err
 		}
-		switch {
-		case res.GetEvent() != nil:
+		for _, ev := range watchedEvents(res) {
 			if !*quiet && !c.json {
-				eventLines(c.out, r, res.GetEvent())
+				eventLines(c.out, r, ev)
 			}
-			after = res.GetEvent().GetSeq()
+			after = ev.GetSeq()
+		}
+		switch {
 		case res.GetGameOver() != nil:
 			over = res.GetGameOver()
-		case mustWait(res.GetPrompt(), *optional):
+		case mustWait(res.GetPrompt(), *optional): // no update (talk, or events alone), or nothing the seat must do
 		default:
 			prompt = res.GetPrompt().GetPrompt()
 		}
@@ -128,7 +130,8 @@ func cmdWait(c *cli, argv []string) error {
 }
 
 // mustWait reports whether a prompt update leaves the waiting seat
-// nothing it must do: no prompt, or one it may ignore unless optional.
+// nothing it must do: no update, no prompt, or one it may ignore unless
+// optional.
 func mustWait(u *moonshinev1.PromptUpdate, optional bool) bool {
 	p := u.GetPrompt()
 	return p == nil || !(p.GetMustAct() || optional)

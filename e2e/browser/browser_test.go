@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -211,6 +212,33 @@ func waitVersion(t *testing.T, page context.Context, after int, who string) int 
 // as returns ctx with a credential.
 func as(ctx context.Context, token string) context.Context {
 	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+token)
+}
+
+// watchRequests records the bodies of the WatchGame requests a page
+// sends (one Connect envelope of JSON each) and returns them so far.
+func watchRequests(t *testing.T, page context.Context) func() []string {
+	t.Helper()
+	var mu sync.Mutex
+	var got []string
+	err := chromedp.Listen(page, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok && strings.HasSuffix(e.Request.URL, "/moonshine.v1.GameService/WatchGame") {
+			var body []byte
+			for _, d := range e.Request.PostDataEntries {
+				body = append(body, d.Bytes...)
+			}
+			mu.Lock()
+			got = append(got, string(body))
+			mu.Unlock()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(got)
+	}
 }
 
 // bodies records the response bodies of a page's unary API calls (a

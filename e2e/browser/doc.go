@@ -19,7 +19,7 @@
 //     the turn clock, talk, the "your turn" title, a takeback, a replaced
 //     credential, a resignation, a cancelled table, a seat left).
 //   - TestEventsShownOnce: pages loaded while a game of bots runs list each
-//     event once.
+//     event once, following the batched WatchGame stream.
 //
 // Screenshots of the main pages are written as test artifacts (go test
 // -artifacts) and, with -screenshots DIR, to DIR (docs/screenshots).

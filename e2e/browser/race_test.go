@@ -18,11 +18,14 @@ import (
 // to a refusal: no seat is left to take); more pages of it open while the
 // bots play, each reading the last events (GetHistory) while new ones
 // stream in. Every page, once the game is over, lists each seq once, with
-// no gap up to the game's last event.
+// no gap up to the game's last event. Each page follows the game with
+// the batched stream (each append of a bot's command, events of several
+// at once, in one response).
 func TestEventsShownOnce(t *testing.T) {
 	newPage := browser(t)
 	base, api := startServer(t)
 	first := newPage()
+	watches := []func() []string{watchRequests(t, first)}
 	run(t, first, "open the lobby", chromedp.Navigate(base+"/"),
 		chromedp.WaitReady(chromedp.CSS(`#create-game-name option[value="bootleggers"]`)),
 		choose("#create-game-name", "bootleggers"), choose("#create-players", "3"), choose("#create-bot-level", "1"),
@@ -40,6 +43,7 @@ func TestEventsShownOnce(t *testing.T) {
 	for range 3 {
 		time.Sleep(300 * time.Millisecond)
 		p := newPage()
+		watches = append(watches, watchRequests(t, p))
 		run(t, p, "open the table while the bots play", chromedp.Navigate(base+"/#/game/"+gameID+"?as=spectator"),
 			chromedp.WaitVisible(chromedp.CSS(".table .bl-places")))
 		pages = append(pages, p)
@@ -71,6 +75,17 @@ func TestEventsShownOnce(t *testing.T) {
 			t.Errorf("page %d lists no event", i)
 		} else if sorted[len(sorted)-1] != last || sorted[len(sorted)-1]-sorted[0]+1 != len(sorted) {
 			t.Errorf("page %d lists %d events from %d to %d, of the game's %d: a gap", i, len(sorted), sorted[0], sorted[len(sorted)-1], last)
+		}
+	}
+	for i, asked := range watches {
+		reqs := asked()
+		if len(reqs) == 0 {
+			t.Errorf("page %d sent no WatchGame request", i)
+		}
+		for _, r := range reqs {
+			if !strings.Contains(r, `"batched":true`) {
+				t.Errorf("page %d asked WatchGame for %q, not the batched stream", i, r)
+			}
 		}
 	}
 	checkAxe(t, first, "a finished table, as a spectator")

@@ -87,13 +87,14 @@ func (r *replicated) ReadStream(ctx context.Context, gameID string, afterSeq int
 			r.served.Add(1)
 			return evs, nil
 		}
-		if (err != nil && !errors.Is(err, ErrNotFound)) || time.Now().Add(replicaPoll).After(deadline) {
+		left := time.Until(deadline)
+		if (err != nil && !errors.Is(err, ErrNotFound)) || left <= 0 {
 			break // the replica fails, or has not caught up in time
 		}
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
-		case <-time.After(replicaPoll):
+		case <-time.After(min(replicaPoll, left)):
 		}
 	}
 	r.passed.Add(1)

@@ -2,6 +2,7 @@ package gameservice_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
@@ -72,6 +73,31 @@ func TestHistoryPagingRefusesNegatives(t *testing.T) {
 		_, err := e.client.GetHistory(context.Background(), req)
 		if code, reason := reasonOf(err); code != codes.InvalidArgument || reason != "BAD_REQUEST" {
 			t.Errorf("GetHistory(%v) = %v %s, want InvalidArgument BAD_REQUEST", req, code, reason)
+		}
+	}
+}
+
+// TestViewAtShowsTheGameThen: a view at an event before a finished game's
+// end describes the game as it stood then (active, no end time); a view
+// at its last event, over.
+func TestViewAtShowsTheGameThen(t *testing.T) {
+	e := newEnv(t, nil, nil)
+	id, tok := e.table(2)
+	var last int64
+	for i := range toyMoves {
+		last = e.mustSubmit(tok[i%2], id, fmt.Sprint("c", i), cmdPass()).GetLastSeq()
+	}
+	for _, c := range []struct {
+		seq  int64
+		want moonshinev1.GameStatus
+	}{{3, moonshinev1.GameStatus_GAME_STATUS_ACTIVE}, {last, moonshinev1.GameStatus_GAME_STATUS_OVER}} {
+		v, err := e.client.GetViewAt(as(tok[0]), &moonshinev1.GetViewAtRequest{GameId: id, Seq: c.seq})
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := v.GetView().GetInfo()
+		if info.GetStatus() != c.want || info.GetVersion() != c.seq || (info.GetFinishedAt() != nil) != (c.want == moonshinev1.GameStatus_GAME_STATUS_OVER) {
+			t.Errorf("view at %d: status %v, version %d, finished at %v; want %v", c.seq, info.GetStatus(), info.GetVersion(), info.GetFinishedAt(), c.want)
 		}
 	}
 }

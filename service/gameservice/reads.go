@@ -69,14 +69,19 @@ func (s *Service) GetViewAt(ctx context.Context, req *moonshinev1.GetViewAtReque
 		return nil, err
 	}
 	var v *moonshinev1.GameView
+	overThen := false
 	err = s.host.ReadAt(ctx, g, req.GetSeq(), func(then gamehost.Then) {
 		v = projection.View(then.State(), then.Prompts(), acc)
 		v.Clocks = then.WireClocks()
+		overThen = then.State().Outcome() != nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if v.Info, err = s.host.Info(ctx, g, projection.At{Version: req.GetSeq(), Over: now.Over}, false); err != nil {
+	// The game as it stood then: over only if it had ended by seq (the
+	// access above is decided by whether it is over now, as the secrets a
+	// finished game reveals are public from its end on).
+	if v.Info, err = s.host.Info(ctx, g, projection.At{Version: req.GetSeq(), Over: overThen}, false); err != nil {
 		return nil, err
 	}
 	return &moonshinev1.GetViewAtResponse{View: v}, nil

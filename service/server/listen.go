@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/tls"
 	"errors"
+	"github.com/moonshine-games/moonshine/service/httpapi"
 	"io"
 	"mime"
 	"net"
@@ -55,7 +56,7 @@ var sniffTimeout = 10 * time.Second
 
 // maxSniffHeaderBytes caps the first request's headers the router reads,
 // as http.Server.MaxHeaderBytes caps them for net/http.
-const maxSniffHeaderBytes = httpMaxHeaderBytes
+const maxSniffHeaderBytes = httpapi.MaxHeaderBytes
 
 // router serves one listener: it accepts connections, sorts them and
 // hands them to the gRPC server's listener or the HTTP server's.

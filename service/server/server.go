@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/moonshine-games/moonshine/service/edge"
+	"github.com/moonshine-games/moonshine/service/httpapi"
 	"log/slog"
 	"net"
 	"net/http"
@@ -99,7 +100,7 @@ func (s *Server) build() error {
 		return err
 	}
 	s.svc = svc
-	opts := append([]grpc.ServerOption{grpc.ChainUnaryInterceptor(jsonNamesUnary), grpc.ChainStreamInterceptor(jsonNamesStream)},
+	opts := append([]grpc.ServerOption{grpc.ChainUnaryInterceptor(httpapi.JSONNamesUnary), grpc.ChainStreamInterceptor(httpapi.JSONNamesStream)},
 		svc.ServerOptions()...)
 	s.grpc = grpc.NewServer(append(opts, grpc.ChainUnaryInterceptor(replicaReads))...)
 	svc.Register(s.grpc)
@@ -107,7 +108,8 @@ func (s *Server) build() error {
 	s.grpc.RegisterService(edge.ReadingRequests(&healthpb.Health_ServiceDesc), s.health)
 	registerReflection(s.grpc)
 	s.tel.InitializeGRPC(s.grpc)
-	if s.http, err = s.handler(); err != nil {
+	if s.http, err = httpapi.Handler(httpapi.Options{GRPC: s.grpc, Logger: s.log, CORSOrigins: cfg.CORSOrigins, NoWeb: cfg.NoWeb,
+		MaxMessageBytes: cfg.MaxMessageBytes}); err != nil {
 		return err
 	}
 	if len(cfg.APIKeys) > 0 {
@@ -202,7 +204,7 @@ func (s *Server) httpServer() *http.Server {
 	hs := &http.Server{
 		Handler:           s.http,
 		ReadHeaderTimeout: 10 * time.Second,
-		MaxHeaderBytes:    httpMaxHeaderBytes,
+		MaxHeaderBytes:    httpapi.MaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 		Protocols:         &p,
 	}

@@ -1,9 +1,11 @@
-// A table's live data: the caller's view (read again after each event),
-// the game's rules and board, the recent events and the table talk. It
-// reads the last events with GetHistory, then follows WatchGame (with the
-// talk) from the last event that history returned, so that an event that
-// arrives while the page loads is shown once; the log is keyed by seq, so
-// a resumed stream cannot show one twice either.
+// A table's live data: the caller's view (read again after each
+// command's events), the game's rules and board, the recent events and the
+// table talk. It reads the last events with GetHistory, then follows
+// WatchGame (with the talk; batched, so that an append's events come in
+// one response and the view is read once after them) from the last event
+// that history returned, so that an event that arrives while the page
+// loads is shown once; the log is keyed by seq, so a resumed stream cannot
+// show one twice either.
 
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { toJson, type JsonObject } from "@bufbuild/protobuf";
@@ -176,9 +178,11 @@ export function useLive(client: MoonshineClient, gameId: string): Live {
         {
           signal: stop.signal,
           onOpen: () => setStatus("live"),
-          onEvent: (e) => {
-            saw(e.seq);
-            add([e]);
+          // One command's events come together: the view is read once
+          // after them.
+          onEvents: (events) => {
+            saw(events[events.length - 1].seq);
+            add(events);
             refresh();
           },
           onTalk: (t) => setTalk((l) => (l.some((x) => x.seq === t.seq) ? l : [...l, t].slice(-200))),

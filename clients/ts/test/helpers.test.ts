@@ -5,8 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
 import { create } from "@bufbuild/protobuf";
-import { GameService } from "../src/gen/moonshine/v1/game_service_pb.js";
-import { EventSchema } from "../src/gen/moonshine/v1/game_pb.js";
+import { GameService, PromptUpdateSchema } from "../src/gen/moonshine/v1/game_service_pb.js";
+import { EventSchema, TalkEventSchema } from "../src/gen/moonshine/v1/game_pb.js";
 import { ErrorInfoSchema, RetryInfoSchema } from "../src/gen/google/rpc/error_details_pb.js";
 import { refusalOf, submitCommand, watchGame } from "../src/index.js";
 
@@ -23,15 +23,13 @@ test("watchGame resumes from the last seq after the server drops the stream", as
       async *watchGame(req) {
         asked.push(req.afterSeq);
         if (asked.length === 1) {
-          yield { event: create(EventSchema, { seq: 1n }) };
-          yield { event: create(EventSchema, { seq: 2n }) };
+          yield { events: [create(EventSchema, { seq: 1n }), create(EventSchema, { seq: 2n })] };
           throw new ConnectError("shutting down", Code.Unavailable, undefined, [
             reason("SERVER_SHUTTING_DOWN", { resume_after_seq: "2" }),
             retryIn(5),
           ]);
         }
-        yield { event: create(EventSchema, { seq: 2n }) }; // a repeat is not delivered twice
-        yield { event: create(EventSchema, { seq: 3n }) };
+        yield { events: [create(EventSchema, { seq: 2n }), create(EventSchema, { seq: 3n })] }; // a repeat is not delivered twice
         yield { gameOver: { lastSeq: 3n } };
       },
     });
@@ -46,6 +44,67 @@ test("watchGame resumes from the last seq after the server drops the stream", as
   assert.deepEqual(asked, [0n, 2n]);
   assert.deepEqual(waits, [5], "the wait is RetryInfo's");
   assert.equal(last, 3n);
+});
+
+test("watchGame asks for the batched stream and delivers an append's events together, then its prompt update", async () => {
+  const requests: { batched: boolean; prompts: boolean; talk: boolean }[] = [];
+  const update = (version: bigint, seat: number) => create(PromptUpdateSchema, { version, waiting: [{ seat, mustAct: true }] });
+  const transport = createRouterTransport(({ service }) => {
+    service(GameService, {
+      async *watchGame(req) {
+        requests.push({ batched: req.batched, prompts: req.prompts, talk: req.talk });
+        yield { events: [1n, 2n].map((seq) => create(EventSchema, { seq })), prompt: update(2n, 0) }; // the catch-up, with the update at its end
+        yield { talk: create(TalkEventSchema, { seq: 1n }) };
+        yield { events: [3n, 4n, 5n].map((seq) => create(EventSchema, { seq })), prompt: update(5n, 1) }; // one command's append
+        yield { prompt: update(5n, 2) }; // an update alone
+        yield { gameOver: { lastSeq: 5n } };
+      },
+    });
+  });
+  const calls: string[] = [];
+  const last = await watchGame(createClient(GameService, transport), { gameId: "g", prompts: true, talk: true }, {
+    onEvent: (e) => calls.push(`event ${e.seq}`),
+    onEvents: (evs) => calls.push(`events ${evs.map((e) => e.seq).join(",")}`),
+    onPrompt: (u) => calls.push(`prompt at ${u.version}: seat ${u.waiting.map((w) => w.seat).join(",")}`),
+    onTalk: (t) => calls.push(`talk ${t.seq}`),
+    onGameOver: (o) => calls.push(`over at ${o.lastSeq}`),
+  });
+  assert.deepEqual(requests, [{ batched: true, prompts: true, talk: true }]);
+  assert.deepEqual(calls, [
+    "event 1",
+    "event 2",
+    "events 1,2",
+    "prompt at 2: seat 0",
+    "talk 1",
+    "event 3",
+    "event 4",
+    "event 5",
+    "events 3,4,5",
+    "prompt at 5: seat 1",
+    "prompt at 5: seat 2",
+    "over at 5",
+  ]);
+  assert.equal(last, 5n);
+});
+
+test("watchGame reads a server that sends one event a message alike", async () => {
+  const transport = createRouterTransport(({ service }) => {
+    service(GameService, {
+      async *watchGame() {
+        yield { event: create(EventSchema, { seq: 1n }) };
+        yield { event: create(EventSchema, { seq: 2n }) };
+        yield { prompt: create(PromptUpdateSchema, { version: 2n }) };
+        yield { gameOver: { lastSeq: 2n } };
+      },
+    });
+  });
+  const calls: string[] = [];
+  await watchGame(createClient(GameService, transport), { gameId: "g", prompts: true }, {
+    onEvent: (e) => calls.push(`event ${e.seq}`),
+    onEvents: (evs) => calls.push(`events ${evs.map((e) => e.seq).join(",")}`),
+    onPrompt: (u) => calls.push(`prompt at ${u.version}`),
+  });
+  assert.deepEqual(calls, ["event 1", "events 1", "event 2", "events 2", "prompt at 2"]);
 });
 
 test("watchGame gives up on a refusal", async () => {

@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"github.com/moonshine-games/moonshine/service/edge"
@@ -43,12 +43,12 @@ import (
 var JSONOptions = protojson.MarshalOptions{EmitDefaultValues: true}
 
 // handler builds the client listener's handler.
-func (s *Server) handler() (http.Handler, error) {
-	limit := s.transcodeLimit()
+func (a *api) handler() (http.Handler, error) {
+	limit := a.transcodeLimit()
 	opts := []vanguard.TranscoderOption{
 		vanguard.WithCodec(func(res vanguard.TypeResolver) vanguard.Codec { return newJSONCodec(res) }),
 		vanguard.WithCompression(vanguard.CompressionGzip, newGzipCompressor, func() connect.Decompressor { return newBoundedGzip(limit) }),
-		vanguard.WithUnknownHandler(s.site()),
+		vanguard.WithUnknownHandler(a.site()),
 		// The gRPC server is in this process: a request is never
 		// compressed again on its way there.
 		vanguard.WithDefaultServiceOptions(vanguard.WithNoTargetCompression()),
@@ -56,21 +56,21 @@ func (s *Server) handler() (http.Handler, error) {
 	if limit > 0 {
 		opts = append(opts, vanguard.WithDefaultServiceOptions(vanguard.WithMaxMessageBufferBytes(uint32(limit))))
 	}
-	transcoder, err := vanguardgrpc.NewTranscoder(s.grpc, opts...)
+	transcoder, err := vanguardgrpc.NewTranscoder(a.o.GRPC, opts...)
 	if err != nil {
 		return nil, err
 	}
 	mux := http.NewServeMux()
-	mux.Handle("GET /v1/games/{game_id}/events:watch", s.restWatch())
+	mux.Handle("GET /v1/games/{game_id}/events:watch", a.restWatch())
 	mux.Handle("/", transcoder)
-	return s.cors(s.edge(s.shapeRefusals(mux))), nil
+	return a.cors(a.edge(a.shapeRefusals(mux))), nil
 }
 
 // transcodeLimit is the most bytes the transcoder holds of one message,
 // compressed or not: the ceiling up to which the service refuses a large
 // request with its reason (edge.MessageCeiling); 0: no limit.
-func (s *Server) transcodeLimit() int {
-	if n := s.cfg.MaxMessageBytes; n > 0 {
+func (a *api) transcodeLimit() int {
+	if n := a.o.MaxMessageBytes; n > 0 {
 		return edge.MessageCeiling * n
 	}
 	return 0

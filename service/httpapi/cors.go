@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"net/http"
@@ -23,8 +23,8 @@ const corsMaxAge = 2 * time.Hour
 // page but the server's own is allowed, and the preflight is answered all
 // the same (without the allow headers, so the browser refuses the call).
 // No cookie is ever used, so credentials mode is not allowed.
-func (s *Server) cors(h http.Handler) http.Handler {
-	origins := s.cfg.CORSOrigins
+func (a *api) cors(h http.Handler) http.Handler {
+	origins := a.o.CORSOrigins
 	opts := cors.Options{
 		AllowedMethods: connectcors.AllowedMethods(),
 		AllowedHeaders: append(connectcors.AllowedHeaders(), "Authorization", "X-Api-Key", "X-Request-Id"),

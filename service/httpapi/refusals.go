@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"bytes"
@@ -99,10 +99,10 @@ func mediaType(r *http.Request) string {
 
 // writeRefusal writes a refusal of the HTTP layer (see writeStatus) and
 // logs it under a request id it sends back.
-func (s *Server) writeRefusal(w http.ResponseWriter, r *http.Request, st *spb.Status, httpCode int) {
+func (a *api) writeRefusal(w http.ResponseWriter, r *http.Request, st *spb.Status, httpCode int) {
 	id := requestID(r)
 	w.Header().Set(telemetry.RequestIDHeader, id)
-	s.logRefusal(r, st, id)
+	a.logRefusal(r, st, id)
 	writeStatus(w, r, st, httpCode)
 }
 
@@ -143,8 +143,8 @@ func (w *statusWriter) WriteHeader(code int) {
 
 // logRefusal logs a refusal of the HTTP layer as the gRPC server logs a
 // call.
-func (s *Server) logRefusal(r *http.Request, st *spb.Status, id string) {
-	s.log.InfoContext(r.Context(), "request", "request_id", id, "method", r.Method+" "+r.URL.Path,
+func (a *api) logRefusal(r *http.Request, st *spb.Status, id string) {
+	a.o.Logger.InfoContext(r.Context(), "request", "request_id", id, "method", r.Method+" "+r.URL.Path,
 		"code", codes.Code(st.GetCode()).String(), "reason", reasonOf(st), "refused_by", "http")
 }
 
@@ -162,7 +162,7 @@ func requestID(r *http.Request) string {
 }
 
 // shapeRefusals gives the transcoder's own refusals their ErrorInfo.
-func (s *Server) shapeRefusals(h http.Handler) http.Handler {
+func (a *api) shapeRefusals(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rest := isREST(r)
 		if !rest && !isConnectUnary(r) {
@@ -170,14 +170,14 @@ func (s *Server) shapeRefusals(h http.Handler) http.Handler {
 			return
 		}
 		if rest && r.Body != nil && r.ContentLength != 0 && !isJSONMedia(r.Header.Get("Content-Type")) {
-			s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonBadRequest,
+			a.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonBadRequest,
 				"a REST request's body is JSON: send Content-Type: application/json"), 0)
 			return
 		}
 		sw := &shapingWriter{ResponseWriter: w, rest: rest}
 		seen := asSent(r)
 		h.ServeHTTP(sw, r)
-		sw.finish(s, seen)
+		sw.finish(a, seen)
 	})
 }
 
@@ -246,7 +246,7 @@ func (s *shapingWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 // finish writes the held-back error, shaped. One that carries a request
 // id came from the gRPC server, which logged it; the rest are the
 // transcoder's, and are logged here.
-func (s *shapingWriter) finish(srv *Server, r *http.Request) {
+func (s *shapingWriter) finish(srv *api, r *http.Request) {
 	if s.status == 0 {
 		return
 	}

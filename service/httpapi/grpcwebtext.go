@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"bytes"
@@ -19,9 +19,9 @@ import (
 
 // fromText turns a text-mode request into binary gRPC-Web, and returns
 // the writer that encodes its response, or a refusal.
-func (s *Server) fromText(w http.ResponseWriter, r *http.Request, mt string) (*textWriter, error) {
+func (a *api) fromText(w http.ResponseWriter, r *http.Request, mt string) (*textWriter, error) {
 	limit := int64(-1)
-	if n := s.transcodeLimit(); n > 0 {
+	if n := a.transcodeLimit(); n > 0 {
 		limit = int64(base64.StdEncoding.EncodedLen(n+5)) + 64 // a message and its prefix, padded once per write
 	}
 	r.Header.Set("Content-Type", "application/grpc-web"+strings.TrimPrefix(mt, "application/grpc-web-text"))
@@ -36,7 +36,7 @@ func (s *Server) fromText(w http.ResponseWriter, r *http.Request, mt string) (*t
 	case err != nil:
 		return tw, edge.Undecodable(nil, err)
 	case limit > 0 && int64(len(text)) > limit:
-		return tw, edge.MessageTooLarge(s.transcodeLimit())
+		return tw, edge.MessageTooLarge(a.transcodeLimit())
 	}
 	raw, err := decodeText(text)
 	if err != nil {

@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"bytes"
@@ -35,15 +35,15 @@ import (
 const watchMethod = moonshinev1.GameService_WatchGame_FullMethodName
 
 // restWatch serves GET /v1/games/{game_id}/events:watch.
-func (s *Server) restWatch() http.Handler {
+func (a *api) restWatch() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req := &moonshinev1.WatchGameRequest{GameId: r.PathValue("game_id")}
 		if err := setFromQuery(req, r.URL.Query()); err != nil {
-			s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonBadRequest, err.Error()), 0)
+			a.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonBadRequest, err.Error()), 0)
 			return
 		}
 		client := connect.NewClient[moonshinev1.WatchGameRequest, moonshinev1.WatchGameResponse](
-			&http.Client{Transport: inProcess{h: s.grpc, from: r}}, "http://in-process"+watchMethod, connect.WithGRPC())
+			&http.Client{Transport: inProcess{h: a.o.GRPC, from: r}}, "http://in-process"+watchMethod, connect.WithGRPC())
 		call := connect.NewRequest(req)
 		forwardHeaders(r.Header, call.Header())
 		stream, err := client.CallServerStream(r.Context(), call)

@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"net/http"
@@ -16,7 +16,7 @@ import (
 // path under /v1/, or a Connect call (a POST, or a GET of a service's
 // path) that names no RPC, is refused NOT_FOUND or UNIMPLEMENTED (reason
 // UNKNOWN_METHOD) with an error body.
-func (s *Server) site() http.Handler {
+func (a *api) site() http.Handler {
 	mux := http.NewServeMux()
 	for path, doc := range map[string][]byte{"/openapi.json": apidoc.OpenAPI, "/swagger.json": apidoc.Swagger} {
 		mux.HandleFunc("GET "+path, func(w http.ResponseWriter, _ *http.Request) {
@@ -26,17 +26,17 @@ func (s *Server) site() http.Handler {
 		})
 	}
 	mux.HandleFunc("/v1/", func(w http.ResponseWriter, r *http.Request) {
-		s.writeRefusal(w, r, refusalStatus(codes.NotFound, ReasonUnknownMethod, "no RPC at "+r.Method+" "+shortPath(r.URL.Path)+" (see /openapi.json)"), 0)
+		a.writeRefusal(w, r, refusalStatus(codes.NotFound, ReasonUnknownMethod, "no RPC at "+r.Method+" "+shortPath(r.URL.Path)+" (see /openapi.json)"), 0)
 	})
-	if !s.cfg.NoWeb {
+	if !a.o.NoWeb {
 		mux.Handle("/", webApp())
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch ct := r.Header.Get("Content-Type"); {
 		case strings.HasPrefix(ct, "application/grpc") && !strings.HasPrefix(ct, "application/grpc-web"):
-			s.grpc.ServeHTTP(w, r)
+			a.o.GRPC.ServeHTTP(w, r)
 		case !strings.HasPrefix(r.URL.Path, "/v1/") && (r.Method == http.MethodPost || isServicePath(r.URL.Path)):
-			s.writeRefusal(w, r, refusalStatus(codes.Unimplemented, ReasonUnknownMethod, "no RPC at "+shortPath(r.URL.Path)), 0)
+			a.writeRefusal(w, r, refusalStatus(codes.Unimplemented, ReasonUnknownMethod, "no RPC at "+shortPath(r.URL.Path)), 0)
 		default:
 			mux.ServeHTTP(w, r)
 		}

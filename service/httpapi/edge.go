@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"bytes"
@@ -41,10 +41,10 @@ import (
 const (
 	// maxRequestHeaderBytes caps a request's line and headers.
 	maxRequestHeaderBytes = 64 << 10
-	// httpMaxHeaderBytes is net/http's own cap (http.Server.MaxHeaderBytes
-	// and the router's, listen.go), above the edge's so that the edge
-	// answers a request over its cap with an error body.
-	httpMaxHeaderBytes = 1 << 20
+	// MaxHeaderBytes is the cap the server sets net/http to
+	// (http.Server.MaxHeaderBytes, and its router's), above the edge's so
+	// that the edge answers a request over its cap with an error body.
+	MaxHeaderBytes = 1 << 20
 )
 
 // jsonWireKey is the context key under which the edge notes that a
@@ -58,15 +58,15 @@ func isJSONWire(ctx context.Context) bool {
 }
 
 // edge wraps next in the HTTP edge.
-func (s *Server) edge(next http.Handler) http.Handler {
+func (a *api) edge(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if headerBytes(r) > maxRequestHeaderBytes {
-			s.writeRefusal(w, r, refusalStatus(codes.ResourceExhausted, ReasonHeadersTooLarge,
+			a.writeRefusal(w, r, refusalStatus(codes.ResourceExhausted, ReasonHeadersTooLarge,
 				"the request line and headers are over the limit of 64 KiB"), http.StatusRequestHeaderFieldsTooLarge)
 			return
 		}
 		if name, ok := badQuery(r); !ok {
-			s.writeRefusal(w, r, badRequestStatus(name, "is not valid UTF-8"), 0)
+			a.writeRefusal(w, r, badRequestStatus(name, "is not valid UTF-8"), 0)
 			return
 		}
 		mt := mediaType(r)
@@ -75,10 +75,10 @@ func (s *Server) edge(next http.Handler) http.Handler {
 			r.Header.Set("Connect-Protocol-Version", "1")
 		}
 		if strings.HasPrefix(mt, "application/grpc-web-text") {
-			tw, err := s.fromText(w, r, mt)
+			tw, err := a.fromText(w, r, mt)
 			defer tw.close()
 			if w = tw; err != nil {
-				s.writeRefusal(w, r, status.Convert(err).Proto(), 0)
+				a.writeRefusal(w, r, status.Convert(err).Proto(), 0)
 				return
 			}
 			mt = mediaType(r)
@@ -91,7 +91,7 @@ func (s *Server) edge(next http.Handler) http.Handler {
 					r.Body, r.ContentLength = io.NopCloser(strings.NewReader("{}")), 2
 					r.Header.Set("Content-Type", "application/json")
 				case mt != "application/proto":
-					s.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonUndecodable,
+					a.writeRefusal(w, r, refusalStatus(codes.InvalidArgument, rpcstatus.ReasonUndecodable,
 						"the request has no message: an empty body (send {} for a message with no fields)"), 0)
 					return
 				}

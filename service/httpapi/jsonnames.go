@@ -1,4 +1,4 @@
-package server
+package httpapi
 
 import (
 	"context"
@@ -21,8 +21,8 @@ import (
 // repeats the path. The HTTP edge notes in the call's context whether it
 // came as JSON (isJSONWire).
 
-// jsonNamesUnary rewrites the field paths of a JSON call's refusal.
-func jsonNamesUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+// JSONNamesUnary rewrites the field paths of a JSON call's refusal.
+func JSONNamesUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 	resp, err := h(ctx, req)
 	if err != nil && isJSONWire(ctx) {
 		err = withJSONNames(info.FullMethod, err)
@@ -30,8 +30,8 @@ func jsonNamesUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h 
 	return resp, err
 }
 
-// jsonNamesStream is jsonNamesUnary for streams.
-func jsonNamesStream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+// JSONNamesStream is JSONNamesUnary for streams.
+func JSONNamesStream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) error {
 	err := h(srv, ss)
 	if err != nil && isJSONWire(ss.Context()) {
 		err = withJSONNames(info.FullMethod, err)
