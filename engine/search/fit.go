@@ -19,6 +19,15 @@ type Position struct {
 	Won      []float64
 }
 
+// won is the sum of the sides' shares of the win (0: no winner).
+func (p Position) won() float64 {
+	total := 0.0
+	for _, y := range p.Won {
+		total += y
+	}
+	return total
+}
+
 // SoftmaxValue returns side i's share of exp(w·f) over the sides'
 // features fs.
 func SoftmaxValue(w []float64, fs [][]float64, i int) float64 {
@@ -53,10 +62,7 @@ func FitSoftmax(ps []Position, n int, lambda float64, iters int) ([]float64, err
 			h[a][a] = lambda
 		}
 		for _, p := range ps {
-			total := 0.0
-			for _, y := range p.Won {
-				total += y
-			}
+			total := p.won()
 			if total <= 0 {
 				continue
 			}
@@ -102,10 +108,7 @@ func FitSoftmax(ps []Position, n int, lambda float64, iters int) ([]float64, err
 func LogLikelihood(w []float64, ps []Position) float64 {
 	sum, n := 0.0, 0
 	for _, p := range ps {
-		total := 0.0
-		for _, y := range p.Won {
-			total += y
-		}
+		total := p.won()
 		if total <= 0 {
 			continue
 		}

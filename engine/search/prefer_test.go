@@ -118,23 +118,30 @@ func (coinGame) Value(st engine.State, _ engine.Seat) float64 {
 // counts those on which the search kept the first.
 func coinFirsts(t *testing.T, gains []int64, b search.Budget) int {
 	t.Helper()
+	return coinChose(t, gains, b, gains[0])
+}
+
+// coinChose runs seat 1's choice among gains on ten generators and counts
+// those on which the search chose the gain want.
+func coinChose(t *testing.T, gains []int64, b search.Budget, want int64) int {
+	t.Helper()
 	rules := coin{gains: gains}
 	g, setup, err := engine.Start(rules, engine.Config{Players: 2}, []byte("coin"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	k := engine.KnowledgeOf(g.State, setup, g.State.Prompts()[0])
-	firsts := 0
+	n := 0
 	for i := range 10 {
 		res, err := search.New(rules, coinGame{}, b).Run(k, engine.NewRand([32]byte{byte(i)}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if proto.Equal(res.Command, wrapperspb.Int64(gains[0])) {
-			firsts++
+		if proto.Equal(res.Command, wrapperspb.Int64(want)) {
+			n++
 		}
 	}
-	return firsts
+	return n
 }
 
 // With PreferSE the search keeps its first candidate against one whose
@@ -160,23 +167,7 @@ func TestPreferSEKeepsTheFirstWithinTheNoise(t *testing.T) {
 // those on which the search chose the largest gain.
 func coinBest(t *testing.T, gains []int64, b search.Budget) int {
 	t.Helper()
-	rules := coin{gains: gains}
-	g, setup, err := engine.Start(rules, engine.Config{Players: 2}, []byte("coin"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := engine.KnowledgeOf(g.State, setup, g.State.Prompts()[0])
-	best := 0
-	for i := range 10 {
-		res, err := search.New(rules, coinGame{}, b).Run(k, engine.NewRand([32]byte{byte(i)}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if proto.Equal(res.Command, wrapperspb.Int64(slices.Max(gains))) {
-			best++
-		}
-	}
-	return best
+	return coinChose(t, gains, b, slices.Max(gains))
 }
 
 // Halving plays every candidate of a round on the same worlds and
