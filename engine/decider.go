@@ -112,6 +112,25 @@ func (k Decider[S, C]) Accepts(s S, seat Seat, cmd proto.Message) bool {
 	return derr == nil
 }
 
+// Legal keeps the candidates Decide would accept from seat, in their
+// order: Accepts for each, with one check decision for them all (a
+// prompt's legal list checks dozens).
+func (k Decider[S, C]) Legal(s S, seat Seat, cands []C) []proto.Message {
+	var out []proto.Message
+	var d Decision[S]
+	for _, cmd := range cands {
+		c, err := k.Precheck(s, seat, cmd)
+		if err != nil {
+			continue
+		}
+		d = Decision[S]{state: s, check: true}
+		if _, derr := d.Done(k.Rule(&d, seat, c)); derr == nil {
+			out = append(out, cmd)
+		}
+	}
+	return out
+}
+
 // kindSet reports whether every oneof of m (a game's Command has one, its
 // kind) holds a value; a nil message holds none.
 func kindSet(m proto.Message) bool {

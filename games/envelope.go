@@ -1,35 +1,30 @@
 package games
 
 import (
+	"fmt"
+
 	"github.com/moonshine-games/moonshine/engine"
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
-// which returns the name and value of the field set in the envelope's oneof.
-func which(env proto.Message, oneof protoreflect.Name) (protoreflect.Name, proto.Message) {
-	m := env.ProtoReflect()
-	if !m.IsValid() {
-		return "", nil
+// The envelopes of moonshine.v1 carry a game's messages in one oneof whose
+// fields are named alike in every envelope (Module.field). Their Set and
+// Message methods are generated (cmd/protoc-gen-moonshine-kinds): type
+// switches, with no reflection on a command's or an event's path.
+
+// put stores inner with set (an envelope's generated Set method); an inner
+// message that is not one of the envelope's kinds is a bug in the caller.
+func put(set func(proto.Message) bool, inner proto.Message) {
+	if !set(inner) {
+		panic(fmt.Sprintf("games: %T is not a kind of its envelope", inner))
 	}
-	fd := m.WhichOneof(m.Descriptor().Oneofs().ByName(oneof))
-	if fd == nil {
-		return "", nil
-	}
-	return fd.Name(), m.Get(fd).Message().Interface()
 }
 
-// put sets the game's field of the envelope to inner.
-func (g *Module) put(env, inner proto.Message) {
-	m := env.ProtoReflect()
-	m.Set(m.Descriptor().Fields().ByName(g.field), protoreflect.ValueOfMessage(inner.ProtoReflect()))
-}
-
-// take returns the game's message from the envelope, or ErrWrongGame.
-func (g *Module) take(env proto.Message, oneof protoreflect.Name) (proto.Message, error) {
-	name, inner := which(env, oneof)
-	if name != g.field {
+// take returns inner, the message of the envelope's field name, when the
+// field is the game's, else ErrWrongGame.
+func (g *Module) take(name string, inner proto.Message) (proto.Message, error) {
+	if name != string(g.field) {
 		return nil, ErrWrongGame
 	}
 	return inner, nil
@@ -38,37 +33,38 @@ func (g *Module) take(env proto.Message, oneof protoreflect.Name) (proto.Message
 // Options returns the game's options from the envelope: nil (the defaults)
 // when it is unset, ErrWrongGame when it holds another game's.
 func (g *Module) Options(o *moonshinev1.GameOptions) (proto.Message, error) {
-	if name, _ := which(o, "game"); name == "" {
+	name, inner := o.GameMessage()
+	if name == "" {
 		return nil, nil
 	}
-	return g.take(o, "game")
+	return g.take(name, inner)
 }
 
 // WrapOptions returns the envelope for the game's options (nil: unset).
 func (g *Module) WrapOptions(opts proto.Message) *moonshinev1.GameOptions {
 	env := &moonshinev1.GameOptions{}
 	if opts != nil {
-		g.put(env, opts)
+		put(env.SetGame, opts)
 	}
 	return env
 }
 
 // Command returns the game's command from the envelope, or ErrWrongGame.
 func (g *Module) Command(c *moonshinev1.GameCommand) (proto.Message, error) {
-	return g.take(c, "game")
+	return g.take(c.GameMessage())
 }
 
 // WrapCommand returns the envelope for one of the game's commands.
 func (g *Module) WrapCommand(cmd proto.Message) *moonshinev1.GameCommand {
 	env := &moonshinev1.GameCommand{}
-	g.put(env, cmd)
+	put(env.SetGame, cmd)
 	return env
 }
 
 // WrapView sets the game's view in v.
 func (g *Module) WrapView(v *moonshinev1.GameView, view proto.Message) {
 	if view != nil {
-		g.put(v, view)
+		put(v.SetView, view)
 	}
 }
 
@@ -78,7 +74,7 @@ func (g *Module) WrapBody(body proto.Message) *moonshinev1.EventBody {
 		return nil
 	}
 	env := &moonshinev1.EventBody{}
-	g.put(env, body)
+	put(env.SetBody, body)
 	return env
 }
 
@@ -96,14 +92,14 @@ func (g *Module) EncodeEvent(ev engine.Event) *moonshinev1.StoredEvent {
 func (g *Module) DecodeEvent(se *moonshinev1.StoredEvent) (engine.Event, error) {
 	var ev engine.Event
 	if se.GetPublic() != nil {
-		b, err := g.take(se.GetPublic(), "body")
+		b, err := g.take(se.GetPublic().BodyMessage())
 		if err != nil {
 			return engine.Event{}, err
 		}
 		ev.Public = b
 	}
 	for _, p := range se.GetPrivate() {
-		b, err := g.take(p.GetBody(), "body")
+		b, err := g.take(p.GetBody().BodyMessage())
 		if err != nil {
 			return engine.Event{}, err
 		}

@@ -44,7 +44,7 @@ func (m *Module) BodyLabel(v engine.Viewer, body *moonshinev1.EventBody) string 
 	if m.Labels == nil {
 		return ""
 	}
-	inner, err := m.take(body, "body")
+	inner, err := m.take(body.BodyMessage())
 	if err != nil || inner == nil {
 		return ""
 	}

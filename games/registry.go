@@ -130,8 +130,8 @@ func (r *Registry) Modules() []*Module {
 // OptionsModule returns the game whose options the envelope holds, or nil
 // when it holds none.
 func (r *Registry) OptionsModule(o *moonshinev1.GameOptions) *Module {
-	name, _ := which(o, "game")
-	return r.byField[name]
+	name, _ := o.GameMessage()
+	return r.byField[protoreflect.Name(name)]
 }
 
 // Name returns the game's rules id.

@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/moonshine-games/moonshine/engine"
@@ -218,6 +219,41 @@ func TestLabels(t *testing.T) {
 		chat := &moonshinev1.EventBody{Body: &moonshinev1.EventBody_Chat{Chat: c.msg}}
 		if got := mk.BodyLabel(c.v, chat); got != c.want {
 			t.Errorf("table talk in the events, unlabelled game: %q", got)
+		}
+	}
+}
+
+// TestEnvelopesCarryEveryGame wraps and unwraps each game's options,
+// command and event body in the generated envelopes, and checks that
+// another game's envelope is refused as ErrWrongGame.
+func TestEnvelopesCarryEveryGame(t *testing.T) {
+	mods := games.Default().Modules()
+	for i, m := range mods {
+		other := mods[(i+1)%len(mods)]
+		cmd := m.Rules.NewCommand()
+		if got, err := m.Command(m.WrapCommand(cmd)); err != nil || got != cmd {
+			t.Errorf("%s: command round trip gave %v, %v", m.Name(), got, err)
+		}
+		if _, err := other.Command(m.WrapCommand(cmd)); !errors.Is(err, games.ErrWrongGame) {
+			t.Errorf("%s's command taken by %s: %v", m.Name(), other.Name(), err)
+		}
+		opts := m.Rules.NewOptions()
+		if got, err := m.Options(m.WrapOptions(opts)); err != nil || got != opts {
+			t.Errorf("%s: options round trip gave %v, %v", m.Name(), got, err)
+		}
+		if reg := games.Default().OptionsModule(m.WrapOptions(opts)); reg == nil || reg.Name() != m.Name() {
+			t.Errorf("%s: its options name another game", m.Name())
+		}
+		if _, err := other.Options(m.WrapOptions(opts)); !errors.Is(err, games.ErrWrongGame) {
+			t.Errorf("%s's options taken by %s: %v", m.Name(), other.Name(), err)
+		}
+		body := m.Rules.NewEvent()
+		ev, err := m.DecodeEvent(m.EncodeEvent(engine.Event{Public: body}))
+		if err != nil || ev.Public != body {
+			t.Errorf("%s: event round trip gave %v, %v", m.Name(), ev, err)
+		}
+		if _, err := other.DecodeEvent(m.EncodeEvent(engine.Event{Public: body})); !errors.Is(err, games.ErrWrongGame) {
+			t.Errorf("%s's event taken by %s: %v", m.Name(), other.Name(), err)
 		}
 	}
 }

@@ -21,7 +21,7 @@ func (m *Module) Describe(board bool) *moonshinev1.GameRules {
 	}
 	if board && m.Board != nil {
 		out.Board = &moonshinev1.GameBoard{}
-		m.put(out.Board, proto.Clone(m.Board))
+		put(out.Board.SetGame, proto.Clone(m.Board))
 	}
 	return out
 }

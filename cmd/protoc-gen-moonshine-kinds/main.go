@@ -10,24 +10,59 @@
 // instead of protoreflect when the message has it (and checks it against
 // protoreflect when it builds the Kinds). It runs from proto/buf.gen.yaml,
 // so the switch is regenerated with the messages it covers.
+//
+// With the parameter envelopes=PKG (a proto package, e.g. moonshine.v1), it
+// also gives every message of PKG with one oneof, not named kind, whose
+// fields are all messages (the envelopes that carry a game's options,
+// command, view or event body) a reflection-free way in and out of it:
+//
+//	func (x *GameCommand) SetGame(m proto.Message) bool // false: not one of its kinds
+//	func (x *GameCommand) GameMessage() (string, proto.Message) // the field set, its message
+//
+// games.Module wraps and unwraps a game's messages with them on every
+// command, prompt and event.
 package main
 
 import (
+	"flag"
+
 	"google.golang.org/protobuf/compiler/protogen"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/pluginpb"
 )
 
 func main() {
-	protogen.Options{}.Run(func(p *protogen.Plugin) error {
+	var flags flag.FlagSet
+	envelopes := flags.String("envelopes", "", "the proto package whose envelopes get Set and Message methods")
+	protogen.Options{ParamFunc: flags.Set}.Run(func(p *protogen.Plugin) error {
 		p.SupportedFeatures = uint64(pluginpb.CodeGeneratorResponse_FEATURE_PROTO3_OPTIONAL)
 		for _, f := range p.Files {
 			if f.Generate {
-				generate(p, f)
+				generate(p, f, string(f.Desc.Package()) == *envelopes)
 			}
 		}
 		return nil
 	})
+}
+
+// envelopeOneof returns m's oneof when it is m's only one, is not named
+// kind and every field of it is a message, else nil.
+func envelopeOneof(m *protogen.Message) *protogen.Oneof {
+	var real []*protogen.Oneof
+	for _, o := range m.Oneofs {
+		if !o.Desc.IsSynthetic() {
+			real = append(real, o)
+		}
+	}
+	if len(real) != 1 || real[0].Desc.Name() == "kind" {
+		return nil
+	}
+	for _, f := range real[0].Fields {
+		if f.Desc.Kind() != protoreflect.MessageKind {
+			return nil
+		}
+	}
+	return real[0]
 }
 
 // kindOneof returns m's oneof when it is m's only one, is named kind and
@@ -50,14 +85,17 @@ func kindOneof(m *protogen.Message) *protogen.Oneof {
 	return real[0]
 }
 
-func generate(p *protogen.Plugin, f *protogen.File) {
-	var msgs []*protogen.Message
+func generate(p *protogen.Plugin, f *protogen.File, envelopes bool) {
+	var msgs, envs []*protogen.Message
 	for _, m := range f.Messages {
 		if kindOneof(m) != nil {
 			msgs = append(msgs, m)
 		}
+		if envelopes && envelopeOneof(m) != nil {
+			envs = append(envs, m)
+		}
 	}
-	if len(msgs) == 0 {
+	if len(msgs) == 0 && len(envs) == 0 {
 		return
 	}
 	g := p.NewGeneratedFile(f.GeneratedFilenamePrefix+"_kinds.pb.go", f.GoImportPath)
@@ -92,6 +130,36 @@ func generate(p *protogen.Plugin, f *protogen.File) {
 		}
 		g.P("}")
 		g.P("return false")
+		g.P("}")
+	}
+	for _, m := range envs {
+		o := envelopeOneof(m)
+		name := m.GoIdent.GoName
+		g.P()
+		g.P("// Set", o.GoName, " sets x's ", o.Desc.Name(), " to m, or returns false when m is not")
+		g.P("// one of its kinds: a type switch, for games.Module.")
+		g.P("func (x *", name, ") Set", o.GoName, "(m ", protoMessage, ") bool {")
+		g.P("switch k := m.(type) {")
+		for _, field := range o.Fields {
+			g.P("case *", field.Message.GoIdent, ":")
+			g.P("x.", o.GoName, " = &", field.GoIdent, "{", field.GoName, ": k}")
+			g.P("return true")
+		}
+		g.P("}")
+		g.P("return false")
+		g.P("}")
+		g.P()
+		g.P("// ", o.GoName, "Message returns the name of the field x's ", o.Desc.Name(), " holds and its")
+		g.P("// message, or \"\" and nil when it holds none, as protoreflect's WhichOneof")
+		g.P("// and Get do (a set wrapper counts even when its message is nil).")
+		g.P("func (x *", name, ") ", o.GoName, "Message() (string, ", protoMessage, ") {")
+		g.P("switch k := x.Get", o.GoName, "().(type) {")
+		for _, field := range o.Fields {
+			g.P("case *", field.GoIdent, ":")
+			g.P("return \"", field.Desc.Name(), "\", k.", field.GoName)
+		}
+		g.P("}")
+		g.P("return \"\", nil")
 		g.P("}")
 	}
 }

@@ -90,13 +90,7 @@ func (s *State) prompts(all bool) []engine.Prompt {
 
 // legal keeps the candidates Decide accepts.
 func (s *State) legal(seat int, cands []*pb.Command) []proto.Message {
-	var out []proto.Message
-	for _, c := range cands {
-		if decider.Accepts(s, engine.Seat(seat), c) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return decider.Legal(s, engine.Seat(seat), cands)
 }
 
 func (s *State) bidCandidates(seat int) []*pb.Command {

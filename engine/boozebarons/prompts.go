@@ -65,13 +65,7 @@ func (s *State) actionReason() (string, string) {
 // legal lists the candidates for seat that Decide accepts, found by the
 // kit's checks: the precheck and the rule, without building events.
 func (s *State) legal(seat int) []proto.Message {
-	var out []proto.Message
-	for _, c := range s.candidates(seat) {
-		if decider.Accepts(s, engine.Seat(seat), c) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return decider.Legal(s, engine.Seat(seat), s.candidates(seat))
 }
 
 // candidates lists every command that could make sense for seat now: a

@@ -180,3 +180,32 @@ func TestBenchGameEnds(t *testing.T) {
 	}
 	t.Logf("%d commands, %d events", len(bg.cmds), len(bg.records))
 }
+
+// BenchmarkPrompts measures the prompts of each position of the whole
+// 4-player game (what the service asks once per version while the game is
+// watched), with the legal commands listed per prompt.
+func BenchmarkPrompts(b *testing.B) {
+	bg := recordedGame(b)
+	var states []engine.State
+	g := engine.NewGame(kingdom.Rules{}, bg.seed)
+	if err := g.Apply(bg.opening...); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range bg.cmds {
+		states = append(states, g.State)
+		_, next, err := g.Decide(c.Seat, c.Command)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g = next
+	}
+	legal := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		for _, p := range states[i%len(states)].Prompts() {
+			legal += len(p.Legal)
+		}
+	}
+	b.ReportMetric(float64(legal)/float64(b.N), "legal/op")
+}

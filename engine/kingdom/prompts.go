@@ -34,11 +34,7 @@ func (s *state) Prompts() []engine.Prompt {
 	}
 	p := engine.Prompt{Seat: engine.Seat(seat), MustAct: true, Reason: awaitingReason[aw],
 		Detail: awaitingText[aw]}
-	for _, c := range s.candidates(seat, aw) {
-		if decider.Accepts(s, engine.Seat(seat), c) {
-			p.Legal = append(p.Legal, c)
-		}
-	}
+	p.Legal = decider.Legal(s, engine.Seat(seat), s.candidates(seat, aw))
 	switch aw {
 	case pb.Awaiting_AWAITING_PLAY:
 		p.Templates = s.templates(seat)
@@ -132,6 +128,9 @@ func (s *state) playCandidates(seat int) []*pb.Command {
 		out = append(out, cmd(&pb.Extort{Borough: bo.ID}))
 	}
 	for _, l := range printed.Liquors {
+		if s.Syndicates[l] != seat {
+			continue // only the Syndicate's holder may Fix (the rule checks it too)
+		}
 		for price := printed.FixFloor; price <= printed.FixMaximum; price += printed.FixStep {
 			out = append(out, cmd(&pb.Fix{Liquor: l, Price: u32(price)}))
 		}
@@ -192,8 +191,8 @@ func (s *state) districtCandidates(seat int, d pb.District) []*pb.Command {
 			out = append(out, cmd(&pb.Rise{District: d, Secure: true, RelocateFrom: h}))
 		}
 	}
-	if printed.Info(d).Kind == highSociety {
-		out = append(out, cmd(&pb.Bribe{District: d}))
+	if printed.Info(d).Kind == highSociety && s.controller(d) == seat {
+		out = append(out, cmd(&pb.Bribe{District: d})) // the rule checks the rest
 	}
 	return out
 }

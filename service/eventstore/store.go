@@ -168,15 +168,19 @@ type TalkResult struct {
 }
 
 // Change says that a game's streams moved: its events to at least
-// Version, its talk to at least TalkVersion (0: not known to have moved).
-// A Change with neither version set says only that something of the game
-// may have moved (a notification from a process that did not say what);
-// one with an empty GameID, that any game may have (notifications were
-// lost while the store's connection was down).
+// Version, its talk to at least TalkVersion (0: not known to have moved),
+// or, with Seats, that a seat of it was claimed. A Change with none of
+// these set says only that something of the game may have moved (a
+// notification from a process that did not say what), its seats
+// included; one with an empty GameID, that any game may have
+// (notifications were lost while the store's connection was down).
 type Change struct {
 	GameID      string
 	Version     int64
 	TalkVersion int64
+	// Seats: a seat of the game was claimed (ClaimSeat), which changes its
+	// record's claims and not its log.
+	Seats bool
 	// Events, when a store carries them (PostgreSQL, for another
 	// process's appends that fit in a notification), are the events that
 	// end at Version, in order and without gaps, so that a listener whose

@@ -59,6 +59,10 @@ type Game struct {
 	// behind is set when the store told of an append past version, or of
 	// a change it could not say the extent of: the next use catches up.
 	behind atomic.Bool
+	// seatsMoved is set when the store told of a seat claimed, or of a
+	// change it could not say the extent of: the next view reads the
+	// seats (seating.readAt).
+	seatsMoved atomic.Bool
 	// talk is the highest talk seq the store told of.
 	talk atomic.Int64
 	// notified holds the events the store's notifications carried since
@@ -164,6 +168,26 @@ type seating struct {
 	// before it does not bring the freed claim back.
 	cancelled bool
 	leftAt    int64
+	// readAt is when the claims were last read from the store, by the
+	// game's load or a view (zero: a game this process created). For
+	// seatsFresh after it, unless the store told of a claim since
+	// (Game.seatsMoved), views trust them.
+	readAt time.Time
+}
+
+// seatsFresh bounds how long a view of a table with free seats trusts the
+// claims it last read without a word from the store. The store tells of
+// every claim (eventstore.Change.Seats), so this only bounds how stale a
+// view can be when a notification between servers was lost.
+const seatsFresh = time.Second
+
+// seatsKnown reports whether the claims, read at readAt and not told to
+// have moved since, are current enough for a view at now; over as for
+// currentRecord. The caller holds mu.
+func (g *Game) seatsKnown(now time.Time, over bool) bool {
+	s := &g.seating
+	return !g.seatsMoved.Load() && !s.readAt.IsZero() && now.Sub(s.readAt) < seatsFresh &&
+		(!over || !s.finishedAt.IsZero())
 }
 
 // record returns the game's record with its seats and end as last known,

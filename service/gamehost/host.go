@@ -150,6 +150,7 @@ func (h *Host) game(ctx context.Context, id string, pin bool) (*Game, func(), er
 		telemetry.NoteGame(ctx, g.module.Name())
 		return g, unpin, nil
 	}
+	read := h.clock.Now()
 	rec, err := h.store.GetGame(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -165,6 +166,9 @@ func (h *Host) game(ctx context.Context, id string, pin bool) (*Game, func(), er
 	telemetry.NoteGame(ctx, mod.Name())
 	g = newGame(rec, cfg, mod, engine.NewGame(mod.Rules, rec.Seed))
 	g.talk.Store(rec.TalkVersion)
+	// Its seats were just read; a claim told before the game is cached
+	// goes unheard, so views trust them for seatsFresh at most.
+	g.seating.readAt = read
 	cached, unpin := h.cache.Put(id, g, g.overhead(), pin)
 	if cached == g {
 		h.measure.queue(g)
@@ -194,6 +198,7 @@ func (h *Host) changed(c eventstore.Change) {
 	if c.GameID == "" {
 		h.cache.Each(func(g *Game) {
 			g.stale()
+			g.seatsMoved.Store(true)
 			g.wake()
 		})
 		return
@@ -201,6 +206,12 @@ func (h *Host) changed(c eventstore.Change) {
 	g, ok := h.cache.Peek(c.GameID)
 	if !ok {
 		return
+	}
+	if c.Version == 0 && c.TalkVersion == 0 {
+		g.seatsMoved.Store(true)
+		if c.Seats {
+			return // a seat claimed: the log did not move
+		}
 	}
 	moved := false
 	switch {

@@ -97,20 +97,26 @@ func (h *Host) Read(ctx context.Context, g *Game, need int64, read func(Now) err
 
 // Info returns the game's public metadata as of at, from its record as the
 // game knows it: from memory once every seat is claimed (and, once the
-// game is over, its end is known), else from the store, whose seat claims
-// another process may have made. The seed is shown once the game is over,
-// or when reveal is set (the auditor).
+// game is over, its end is known). While seats are free, another process
+// may claim one: a view reads the record from the store, and the views
+// after it trust what it read until the store tells of a claim, for at
+// most seatsFresh. The seed is shown once the game is over, or when reveal
+// is set (the auditor).
 func (h *Host) Info(ctx context.Context, g *Game, at projection.At, reveal bool) (*moonshinev1.GameInfo, error) {
+	now := h.clock.Now()
 	g.mu.Lock()
 	rec, known := g.currentRecord(at.Over)
+	known = known || g.seatsKnown(now, at.Over)
 	g.mu.Unlock()
 	if !known {
+		g.seatsMoved.Store(false) // before the read: a claim told during it sets it again
 		got, err := h.store.GetGame(ctx, g.record.ID)
 		if err != nil {
 			return nil, err
 		}
 		g.mu.Lock()
 		g.refresh(got)
+		g.seating.readAt = now
 		rec, _ = g.currentRecord(at.Over)
 		g.mu.Unlock()
 	}

@@ -202,6 +202,23 @@ func clientClosed(ctx context.Context, err error) (*status.Status, bool) {
 func (t *Telemetry) finish(ctx context.Context, log *slog.Logger, c *call, start time.Time, err error) {
 	st, gone := clientClosed(ctx, err)
 	reason := reasonOf(st)
+	level := levelOf(c.method, st.Code())
+	if gone {
+		level = slog.LevelInfo
+	}
+	// The record carries the request id itself: the context it is logged
+	// with keeps only the trace, so that a contextHandler does not add it
+	// twice.
+	logCtx := context.WithValue(ctx, callKey{}, (*call)(nil))
+	c.mu.Lock()
+	rules := c.rules
+	c.mu.Unlock()
+	if !gone {
+		t.count(c.method, rules, st.Code(), reason)
+	}
+	if !log.Enabled(logCtx, level) {
+		return // no record at this level: build none
+	}
 	c.mu.Lock()
 	attrs := []slog.Attr{
 		slog.String("request_id", c.id),
@@ -230,22 +247,11 @@ func (t *Telemetry) finish(ctx context.Context, log *slog.Logger, c *call, start
 	if c.commandID != "" {
 		attrs = append(attrs, slog.String("command_id", c.commandID))
 	}
-	rules := c.rules
 	c.mu.Unlock()
 	if st.Code() != codes.OK {
 		attrs = append(attrs, slog.String("message", st.Message()))
 	}
-	// The record carries the request id itself: the context it is logged
-	// with keeps only the trace, so that a contextHandler does not add it
-	// twice.
-	level := levelOf(c.method, st.Code())
-	if gone {
-		level = slog.LevelInfo
-	}
-	log.LogAttrs(context.WithValue(ctx, callKey{}, (*call)(nil)), level, "request", attrs...)
-	if !gone {
-		t.count(c.method, rules, st.Code(), reason)
-	}
+	log.LogAttrs(logCtx, level, "request", attrs...)
 }
 
 // levelOf is go-grpc-middleware's level for the code, except that health

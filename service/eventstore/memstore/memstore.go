@@ -394,6 +394,15 @@ func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 	if err := eventstore.ValidateClaim(c); err != nil {
 		return err
 	}
+	if err := s.claimSeat(ctx, c); err != nil {
+		return err
+	}
+	s.hub.Publish(eventstore.Change{GameID: c.GameID, Seats: true})
+	return nil
+}
+
+// claimSeat records the claim, under the store's lock.
+func (s *Store) claimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.check(ctx); err != nil {

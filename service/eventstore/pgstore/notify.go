@@ -80,6 +80,8 @@ func queue(q []eventstore.Change, c eventstore.Change) []eventstore.Change {
 	switch n := len(q); {
 	case n == 0:
 		return append(q, c)
+	case n < maxPayloads && (c.Seats || q[n-1].Seats):
+		return append(q, c) // a claim is a payload of its own
 	case c.Version == 0 || q[n-1].Version == 0:
 		q[n-1] = coalesce(q[n-1], c)
 		return q
@@ -98,7 +100,8 @@ func queue(q []eventstore.Change, c eventstore.Change) []eventstore.Change {
 // their time (or either is of the talk alone); else none, and the
 // listeners read the log.
 func coalesce(p, c eventstore.Change) eventstore.Change {
-	m := eventstore.Change{GameID: c.GameID, Version: max(p.Version, c.Version), TalkVersion: max(p.TalkVersion, c.TalkVersion)}
+	m := eventstore.Change{GameID: c.GameID, Version: max(p.Version, c.Version), TalkVersion: max(p.TalkVersion, c.TalkVersion),
+		Seats: p.Seats || c.Seats}
 	switch {
 	case c.Version == 0:
 		m.Events = p.Events
@@ -138,7 +141,18 @@ const maxPayload = 7999
 // version+1-len(events). A server
 // that does not know of events reads the fourth field as no number and
 // the change as one of unknown extent.
+//
+// A seat claim is "<instance> <game id> seats", which a server that does
+// not know of it ignores (it reads the seats every time). A claim merged
+// with appends (past maxPayloads) goes as "<instance> <game id>": a change
+// of unknown extent, the seats included.
 func payload(instance string, c eventstore.Change) string {
+	switch {
+	case c.Seats && c.Version == 0 && c.TalkVersion == 0:
+		return instance + " " + c.GameID + " seats"
+	case c.Seats:
+		return instance + " " + c.GameID
+	}
 	p := fmt.Sprintf("%s %s %d %d", instance, c.GameID, c.Version, c.TalkVersion)
 	if len(c.Events) == 0 || c.Events[len(c.Events)-1].Seq != c.Version {
 		return p
@@ -169,6 +183,9 @@ func payload(instance string, c eventstore.Change) string {
 // which game may have moved.
 func parsePayload(p string) (from string, c eventstore.Change, ok bool) {
 	f := strings.Fields(p)
+	if len(f) == 3 && f[2] == "seats" {
+		return f[0], eventstore.Change{GameID: f[1], Seats: true}, true
+	}
 	if len(f) != 2 && len(f) != 4 {
 		return "", eventstore.Change{}, false
 	}

@@ -110,6 +110,12 @@ func TestChangesAcrossStores(t *testing.T) {
 	if c := next("a message"); versions(c) != (told{"g", 0, 1}) || c.Events != nil {
 		t.Errorf("told %+v, want talk version 1", c)
 	}
+	if err := b.ClaimSeat(t.Context(), eventstore.SeatClaim{GameID: "g", Seat: 0, TokenHash: []byte("t0")}); err != nil {
+		t.Fatal(err)
+	}
+	if c := next("a seat claimed"); versions(c) != (told{"g", 0, 0}) || !c.Seats {
+		t.Errorf("told %+v, want a seat claimed", c)
+	}
 	if _, err := b.ChangeTable(t.Context(), eventstore.TableChange{GameID: "g", ExpectedVersion: 103, Event: []byte("cancelled"), Cancel: true}); err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,9 @@ func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 	if err != nil {
 		return mapError(fmt.Sprintf("claim seat %d of game %s", c.Seat, c.GameID), err)
 	}
+	ch := eventstore.Change{GameID: c.GameID, Seats: true}
+	s.hub.Publish(ch)
+	s.notifier.add(ch)
 	return nil
 }
 

@@ -187,6 +187,7 @@ func (s *Store) ClaimSeat(ctx context.Context, c eventstore.SeatClaim) error {
 	if err != nil {
 		return fail(err, "claim seat %d of game %s", c.Seat, c.GameID)
 	}
+	s.hub.Publish(eventstore.Change{GameID: c.GameID, Seats: true})
 	return nil
 }
 

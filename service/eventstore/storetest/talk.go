@@ -170,8 +170,8 @@ func testTalkConcurrent(t *testing.T, s eventstore.Store) {
 }
 
 // testOnChange: a listener is told of each append with the version it
-// reached, of each message with the talk version, and of nothing once
-// stopped; an append that wrote nothing tells nothing.
+// reached, of each message with the talk version, of a seat claimed, and
+// of nothing once stopped; an append that wrote nothing tells nothing.
 func testOnChange(t *testing.T, s eventstore.Store) {
 	newGame(t, s, "g", 1)
 	changes := make(chan eventstore.Change, 100)
@@ -209,6 +209,10 @@ func testOnChange(t *testing.T, s eventstore.Store) {
 		}
 		return c.TalkVersion == 1
 	})
+	if err := s.ClaimSeat(ctxFor(t), eventstore.SeatClaim{GameID: "g", Seat: 0, TokenHash: []byte("claim-told")}); err != nil {
+		t.Fatal(err)
+	}
+	next("a seat claimed", func(c eventstore.Change) bool { return c.Seats })
 	stop()
 	drainChanges := func() int {
 		n := 0
