@@ -97,6 +97,7 @@ func (b *baseline) run(ctx context.Context, writers int, d time.Duration) (*base
 	out := &baselineRun{Inserts: s.Calls, Seconds: secs, PerSec: float64(s.Calls) / secs, Latency: s, Concurrent: writers}
 	if s.Calls > 0 {
 		out.ClientCPUus = float64(used.self.Microseconds()) / float64(s.Calls)
+		out.DatabaseCPUus = float64(used.database.Microseconds()) / float64(s.Calls)
 		out.MachineCPUus = float64(used.machine.Microseconds()) / float64(s.Calls)
 	}
 	return out, nil

@@ -55,9 +55,10 @@ type floorRun struct {
 	// command, in order, or the run fails.
 	Delivered int64 `json:"delivered"`
 	// Transactions is the commits the commands took.
-	Transactions int64   `json:"transactions"`
-	MachineCPUus float64 `json:"machine_cpu_us_per_command,omitempty"`
-	ProcessCPUus float64 `json:"process_cpu_us_per_command"`
+	Transactions  int64   `json:"transactions"`
+	MachineCPUus  float64 `json:"machine_cpu_us_per_command,omitempty"`
+	DatabaseCPUus float64 `json:"database_cpu_us_per_command,omitempty"`
+	ProcessCPUus  float64 `json:"process_cpu_us_per_command"`
 }
 
 func (f *floorRun) print(w io.Writer) {
@@ -67,7 +68,7 @@ func (f *floorRun) print(w io.Writer) {
 		fmt.Fprintf(w, "  ratio floor commands/s : baseline inserts/s = %.2f\n", f.Ratio)
 	}
 	fmt.Fprintf(w, "  Submit %d calls: p50 %.2fms, p99 %.2fms, max %.2fms\n", f.Submit.Calls, f.Submit.P50ms, f.Submit.P99ms, f.Submit.Maxms)
-	fmt.Fprintf(w, "  CPU per command: this process (server and seats) %.0f µs, machine %.0f µs\n", f.ProcessCPUus, f.MachineCPUus)
+	fmt.Fprintf(w, "  CPU per command: this process (server and seats) %.0f µs, database %.0f µs, machine %.0f µs\n", f.ProcessCPUus, f.DatabaseCPUus, f.MachineCPUus)
 }
 
 // floorRounds runs baseline, floor with a commit per command, floor with
@@ -340,6 +341,7 @@ func runFloor(ctx context.Context, pool *pgxpool.Pool, games, seats int, d time.
 		Submit: lat.summary()["Submit"], Delivered: delivered.Load()}
 	if n > 0 {
 		out.ProcessCPUus = float64(used.self.Microseconds()) / float64(n)
+		out.DatabaseCPUus = float64(used.database.Microseconds()) / float64(n)
 		if used.machine > 0 {
 			out.MachineCPUus = float64(used.machine.Microseconds()) / float64(n)
 		}

@@ -82,10 +82,12 @@ type baselineRun struct {
 	PerSec     float64 `json:"inserts_per_sec"`
 	Latency    stats   `json:"latency"`
 	Concurrent int     `json:"writers"`
-	// ClientCPUus and MachineCPUus are the CPU per insert of the writers
-	// (this process) and of the whole machine (0: unknown).
-	ClientCPUus  float64 `json:"client_cpu_us_per_insert"`
-	MachineCPUus float64 `json:"machine_cpu_us_per_insert,omitempty"`
+	// ClientCPUus, DatabaseCPUus and MachineCPUus are the CPU per insert of
+	// the writers (this process), of the local PostgreSQL and of the whole
+	// machine (0: unknown).
+	ClientCPUus   float64 `json:"client_cpu_us_per_insert"`
+	DatabaseCPUus float64 `json:"database_cpu_us_per_insert,omitempty"`
+	MachineCPUus  float64 `json:"machine_cpu_us_per_insert,omitempty"`
 }
 
 // round is one round: the games between two baseline runs.
@@ -236,8 +238,8 @@ func (rd *round) print(w io.Writer) {
 		b    *baselineRun
 	}{{"before", rd.Before}, {"after", rd.After}} {
 		if b.b != nil {
-			fmt.Fprintf(w, "  baseline %s: %.0f inserts/s (%d writers; p50 %.2fms, p99 %.2fms; CPU per insert: writers %.0f µs, machine %.0f µs)\n",
-				b.when, b.b.PerSec, b.b.Concurrent, b.b.Latency.P50ms, b.b.Latency.P99ms, b.b.ClientCPUus, b.b.MachineCPUus)
+			fmt.Fprintf(w, "  baseline %s: %.0f inserts/s (%d writers; p50 %.2fms, p99 %.2fms; CPU per insert: writers %.0f µs, database %.0f µs, machine %.0f µs)\n",
+				b.when, b.b.PerSec, b.b.Concurrent, b.b.Latency.P50ms, b.b.Latency.P99ms, b.b.ClientCPUus, b.b.DatabaseCPUus, b.b.MachineCPUus)
 		}
 	}
 	if rd.Ratio > 0 {

@@ -128,6 +128,9 @@ func playRound(ctx context.Context, f *fleet, o options, kinds []gameKind, bl *b
 		}
 		n := float64(rd.Commands)
 		rd.PerCommand["client_cpu_us"] = float64(used.self.Microseconds()) / n
+		if used.database > 0 {
+			rd.PerCommand["database_cpu_us"] = float64(used.database.Microseconds()) / n
+		}
 		if used.machine > 0 {
 			rd.PerCommand["machine_cpu_us"] = float64(used.machine.Microseconds()) / n
 		}
