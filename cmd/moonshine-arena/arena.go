@@ -42,6 +42,7 @@ type options struct {
 	parallel      int
 	maxCommands   int
 	optional      bool // offer the prompts that need not be answered too (playtest.Table.Optional)
+	searchStats   bool // count the searching bots' decisions by prompt reason
 	// vsPrompts are the prompt reasons the tested seat answers with -vs.
 	vsPrompts []string
 }
@@ -63,6 +64,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
 	fs.IntVar(&o.maxCommands, "max-commands", 20000, "a game not over after this many commands is cut there, unfinished (no seat wins it)")
 	fs.BoolVar(&o.optional, "optional", false, "at every version offer the bots first the prompts that need not be answered (out-of-turn plays), each once; a bot may pass them")
+	fs.BoolVar(&o.searchStats, "search-stats", false, "count each searching bot's decisions by prompt reason: how many it searched, its candidates, how often it kept its default policy's choice (not with -vs-prompts)")
 	vsPrompts := fs.String("vs-prompts", "", "prompt reasons, comma-separated (Bootleggers' choose-muscle, select, ...), that the tested seat answers with the -vs bot: what -bot gains or loses on each kind of decision")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -201,7 +203,7 @@ func playOne(ctx context.Context, l lineup, o options, i int, tested, other engi
 		if s == seat {
 			b, name = tested, l.bot
 		}
-		bots[s] = &meter{ctx: ctx, bot: b, policy: name, rec: &rec}
+		bots[s] = &meter{ctx: ctx, bot: b, policy: name, rec: &rec, stats: o.searchStats}
 	}
 	tb := playtest.Table{Rules: l.module.Rules, Table: l.table, Seed: seedOf(o.seed, i), Bots: bots, MaxSteps: o.maxCommands, Optional: o.optional}
 	res, err := tb.Play()

@@ -77,15 +77,30 @@ func TestLength(t *testing.T) {
 }
 
 // The Kingdom plays through the arena too, its strategy at every level, and
-// reports Days.
+// reports Days; with -search-stats it counts the searching seat's
+// decisions by prompt, and plays the very same games.
 func TestKingdomTournament(t *testing.T) {
-	var out, errs bytes.Buffer
-	code := run(context.Background(), []string{"-game", "moonshine-kingdom", "-players", "2", "-games", "2", "-bot", "hard", "-vs", "easy", "-parallel", "1"}, &out, &errs)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs.String())
+	play := func(args ...string) (string, string) {
+		var out, errs bytes.Buffer
+		args = append([]string{"-game", "moonshine-kingdom", "-players", "2", "-games", "1", "-bot", "hard", "-vs", "easy", "-parallel", "1", "-v"}, args...)
+		if code := run(context.Background(), args, &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs.String())
+		}
+		return out.String(), errs.String()
 	}
-	if !strings.Contains(out.String(), "Moonshine Kingdom (standard), 2 players, 2 games") || !strings.Contains(out.String(), "Days p50 / p90") {
-		t.Errorf("the report:\n%s", out.String())
+	out, games := play()
+	if !strings.Contains(out, "Moonshine Kingdom (standard), 2 players, 1 games") || !strings.Contains(out, "Days p50 / p90") {
+		t.Errorf("the report:\n%s", out)
+	}
+	if strings.Contains(out, "Search by prompt") {
+		t.Errorf("search counts without -search-stats:\n%s", out)
+	}
+	counted, same := play("-search-stats")
+	if !strings.Contains(counted, "Search by prompt") || !strings.Contains(counted, "hard  operations-play") {
+		t.Errorf("the report with -search-stats:\n%s", counted)
+	}
+	if same != games {
+		t.Errorf("-search-stats changed the games:\n%s\nwithout it:\n%s", same, games)
 	}
 }
 

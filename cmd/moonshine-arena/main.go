@@ -20,7 +20,10 @@
 // (Bootleggers at 2 players is "Where are da boys?"). With -vs-prompts the
 // tested seat answers the prompts of the reasons listed with the -vs bot:
 // which kinds of decision a search plays better or worse than its base
-// policy. A game's length
+// policy. With -search-stats the report counts each searching bot's
+// decisions by prompt reason: how many it searched (the others had a
+// single candidate), how many candidates it compared, and how often it
+// kept its default policy's own choice. A game's length
 // is the "round" or "day" field of its final spectator view (Booze Barons'
 // rounds, the Kingdom's Days).
 package main

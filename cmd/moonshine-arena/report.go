@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -123,6 +124,45 @@ func report(w io.Writer, l lineup, o options, tested, base []record) {
 		}
 		slices.Sort(cpu)
 		fmt.Fprintf(tw, "%s\t%d\t%v\t%v\t%v\t%v\t%v\t%v\n", p, len(cpu), ms(mean(cpu)), ms(quantile(cpu, 0.5)), ms(quantile(cpu, 0.9)), ms(quantile(cpu, 0.99)), ms(cpu[len(cpu)-1]), ms(mean(wall)))
+	}
+	tw.Flush()
+	searchReport(w, all)
+}
+
+// searchReport prints the searching bots' decisions by prompt reason
+// (-search-stats), when any were counted.
+func searchReport(w io.Writer, recs []record) {
+	sum := map[searchKey]*searchStat{}
+	var keys []searchKey
+	for _, r := range recs {
+		for k, st := range r.searches {
+			if sum[k] == nil {
+				sum[k] = &searchStat{}
+				keys = append(keys, k)
+			}
+			sum[k].add(*st)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	slices.SortFunc(keys, func(a, b searchKey) int {
+		if c := strings.Compare(a.policy, b.policy); c != 0 {
+			return c
+		}
+		return strings.Compare(a.reason, b.reason)
+	})
+	fmt.Fprintln(w, "\nSearch by prompt (decisions with more than one legal command; searched: more than one candidate)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "bot\tprompt\tdecisions\tsearched\tcandidates (mean)\tkept the first")
+	for _, k := range keys {
+		st := sum[k]
+		cands := 0.0
+		if st.searched > 0 {
+			cands = float64(st.candidates) / float64(st.searched)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d (%.0f%%)\t%.1f\t%d (%.0f%%)\n", k.policy, k.reason, st.decisions, st.searched,
+			100*float64(st.searched)/float64(st.decisions), cands, st.first, 100*float64(st.first)/float64(st.decisions))
 	}
 	tw.Flush()
 }

@@ -20,17 +20,16 @@ func Bots() engine.Bots {
 }
 
 // searchLevels are the normal and hard bots' budgets (docs/bots.md gives
-// the CPU each takes per decision and how each fares). A Kingdom playout
-// command costs a prompt (every legal command checked) and a view, and a
-// Day is some ten commands per seat: a playout is cut after under half a
-// Day (normal) or most of one (hard) and valued by the seat's own side's
-// progress towards the win; the heuristic that plays it out races to the
-// win, so a short look ahead reads the race well. Normal's 10 iterations (its
-// worst decision took 49.7 ms at 12) keep its worst within 50 ms of CPU
-// at four seats with a margin.
+// the CPU each takes per decision and how each fares). Both compare the
+// heuristic's alternatives (hard its first 8, normal its first 4) by
+// sequential halving on common worlds and dice, with playouts cut after 4
+// commands a seat at hard, 3 at normal (under half a Day: a Day is some
+// ten commands a seat), each valued by the seat's fitted chance of the win
+// (searchvalue.go), which reads the Titles off the board before the
+// Reckoning counts them.
 var searchLevels = search.Levels{
-	Normal: search.Level{Iterations: 10, Worlds: 4, DepthPerSeat: 4},
-	Hard:   search.Level{Iterations: 64, Worlds: 16, DepthPerSeat: 8},
+	Normal: search.Level{Iterations: 32, Worlds: 8, DepthPerSeat: 3, Candidates: 4, Halving: true},
+	Hard:   search.Level{Iterations: 160, Worlds: 16, DepthPerSeat: 4, Candidates: 8, Halving: true},
 }
 
 // searcher is the searching bot of level l: engine/search with

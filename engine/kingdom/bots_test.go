@@ -69,7 +69,8 @@ func TestEveryLevelPlays(t *testing.T) {
 
 func TestBudgets(t *testing.T) {
 	normal, hard := searchLevels.Budget(engine.LevelNormal, 4), searchLevels.Budget(engine.LevelHard, 4)
-	if hard.Iterations <= normal.Iterations || hard.Worlds < normal.Worlds || normal.Depth != 16 || hard.Depth < normal.Depth {
+	if hard.Iterations <= normal.Iterations || hard.Worlds < normal.Worlds || normal.Depth != 12 || hard.Depth < normal.Depth ||
+		hard.Candidates < normal.Candidates || !normal.Halving || !hard.Halving {
 		t.Fatalf("normal %+v, hard %+v", normal, hard)
 	}
 	if searchLevels.Budget(engine.LevelEasy, 4) != normal || searchLevels.Budget("", 4) != normal {

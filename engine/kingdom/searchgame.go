@@ -1,13 +1,12 @@
 package kingdom
 
 import (
-	"slices"
-
 	"google.golang.org/protobuf/proto"
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/kingdom/strategy"
 	"github.com/moonshine-games/moonshine/engine/search"
+	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
 // SearchGame is the Kingdom's side of the search contract: the sampler of
@@ -42,19 +41,12 @@ func (SearchGame) Playout(st engine.State, r *engine.Rand) (engine.Seat, proto.M
 	return p.Seat, strategy.Heuristic{}.Choose(s.View(engine.SeatViewer(p.Seat)), p, r)
 }
 
-// proposals is how many of the heuristic's choices, each from its own
-// fixed generator, a decision compares.
-const proposals = 3
-
-// fewLegal is the most listed legal commands that a decision compares
-// besides the heuristic's choices.
-const fewLegal = 4
-
 // Propose returns the commands of seat worth comparing: the heuristic's
-// choices from the seat's view (the prompts' templates, Move, Push and
-// Unload, are filled only by it) under a few fixed generators, and the
-// listed legal commands when they are few. It reads only the seat's view
-// and prompt, so it is the same in every world the seat may be in.
+// alternatives from the seat's view (strategy.AlternativesToWin: its own
+// choice first, then each of its steps' plays; the prompts' templates,
+// Move, Push and Unload, are filled only by it) that the rules accept. It
+// reads only the seat's view and prompt, so it is the same in every world
+// the seat may be in.
 func (SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 	s := st.(*state)
 	var p engine.Prompt
@@ -63,19 +55,11 @@ func (SearchGame) Propose(st engine.State, seat engine.Seat) []proto.Message {
 			p = q
 		}
 	}
-	view := s.View(engine.SeatViewer(seat))
+	view := s.View(engine.SeatViewer(seat)).(*pb.View)
 	var out []proto.Message
-	add := func(m proto.Message) {
-		if m != nil && !slices.ContainsFunc(out, func(o proto.Message) bool { return proto.Equal(o, m) }) {
-			out = append(out, m)
-		}
-	}
-	for i := range proposals {
-		add(strategy.Heuristic{}.Choose(view, p, engine.NewRand([32]byte{byte(i)})))
-	}
-	if len(p.Legal) <= fewLegal {
-		for _, m := range p.Legal {
-			add(m)
+	for _, c := range strategy.AlternativesToWin(view, strategy.FromEngine(p), engine.NewRand([32]byte{})) {
+		if decider.Accepts(s, seat, c) {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -107,7 +91,10 @@ func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	if o := s.Outcome(); o != nil {
 		return search.Share(o.Winners, seat)
 	}
-	return s.progress(int(seat))
+	if s.Partner[int(seat)] != none {
+		return s.progress(int(seat))
+	}
+	return s.chance(int(seat))
 }
 
 // progress is how far seat's side is on the way to the win, in [0, 1]:

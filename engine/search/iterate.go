@@ -43,8 +43,9 @@ func (it *iteration) passed(w engine.State, seat engine.Seat) (engine.Seat, prot
 }
 
 // once runs one iteration on world w (a copy the iteration may change):
-// down the tree, then a playout, then the value backed up.
-func (it *iteration) once(w engine.State) error {
+// down the tree, then a playout, then the value backed up. A root edge
+// given is played at the root (Budget.Halving) instead of UCB1's choice.
+func (it *iteration) once(w engine.State, root *edge) error {
 	if it.obs == nil {
 		it.obs = newObserver(it.t.seat)
 	}
@@ -57,7 +58,11 @@ func (it *iteration) once(w engine.State) error {
 	var path []*edge
 	var next proto.Message // the default policy's command at a new node
 	for {
-		e := n.pick(cands, it.t.explore)
+		e := root
+		if e == nil {
+			e = n.pick(cands, it.t.explore)
+		}
+		root = nil
 		path = append(path, e)
 		if e.cmd == nil {
 			moved, err := it.pass(w, seat)

@@ -19,6 +19,9 @@ import (
 type Level struct {
 	Iterations, Worlds, DepthPerSeat, Commands, Work int
 	Prefer, PreferSE                                 float64
+	// Candidates and Halving are Budget's.
+	Candidates int
+	Halving    bool
 }
 
 // Levels are a game's search budgets for its normal and hard bots.
@@ -33,7 +36,7 @@ func (ls Levels) Budget(l engine.Level, players int) Budget {
 	if l == engine.LevelHard {
 		b = ls.Hard
 	}
-	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands, Work: b.Work, Prefer: b.Prefer, PreferSE: b.PreferSE}
+	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands, Work: b.Work, Prefer: b.Prefer, PreferSE: b.PreferSE, Candidates: b.Candidates, Halving: b.Halving}
 }
 
 // Bot is a game's searching bot of one level: the search of Game over

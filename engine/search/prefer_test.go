@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -117,23 +118,30 @@ func (coinGame) Value(st engine.State, _ engine.Seat) float64 {
 // counts those on which the search kept the first.
 func coinFirsts(t *testing.T, gains []int64, b search.Budget) int {
 	t.Helper()
+	return coinChose(t, gains, b, gains[0])
+}
+
+// coinChose runs seat 1's choice among gains on ten generators and counts
+// those on which the search chose the gain want.
+func coinChose(t *testing.T, gains []int64, b search.Budget, want int64) int {
+	t.Helper()
 	rules := coin{gains: gains}
 	g, setup, err := engine.Start(rules, engine.Config{Players: 2}, []byte("coin"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	k := engine.KnowledgeOf(g.State, setup, g.State.Prompts()[0])
-	firsts := 0
+	n := 0
 	for i := range 10 {
 		res, err := search.New(rules, coinGame{}, b).Run(k, engine.NewRand([32]byte{byte(i)}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if proto.Equal(res.Command, wrapperspb.Int64(gains[0])) {
-			firsts++
+		if proto.Equal(res.Command, wrapperspb.Int64(want)) {
+			n++
 		}
 	}
-	return firsts
+	return n
 }
 
 // With PreferSE the search keeps its first candidate against one whose
@@ -152,5 +160,38 @@ func TestPreferSEKeepsTheFirstWithinTheNoise(t *testing.T) {
 	}
 	if n := coinFirsts(t, []int64{0, 30}, noise); n > 0 {
 		t.Errorf("with PreferSE 2 the first candidate, 30G worse, was kept %d times of 10", n)
+	}
+}
+
+// coinBest runs seat 1's choice among gains on ten generators and counts
+// those on which the search chose the largest gain.
+func coinBest(t *testing.T, gains []int64, b search.Budget) int {
+	t.Helper()
+	return coinChose(t, gains, b, slices.Max(gains))
+}
+
+// Halving plays every candidate of a round on the same worlds and
+// generator seeds, so the coins' flips (10G each) are the same for every
+// candidate and a gain better by 1G shows: it chooses the best gain every
+// time, where UCB1 on the same budget, each candidate on its own flips,
+// lets the noise choose.
+func TestHalvingComparesOnTheSameFlips(t *testing.T) {
+	gains := []int64{0, 1, 3, 2, -1, 1}
+	ucb := search.Budget{Iterations: 36, Depth: 4}
+	halving := ucb
+	halving.Halving = true
+	if n := coinBest(t, gains, ucb); n > 7 {
+		t.Fatalf("UCB1 chose the best gain %d times of 10: the test shows nothing", n)
+	}
+	if n := coinBest(t, gains, halving); n != 10 {
+		t.Errorf("halving chose the best gain %d times of 10", n)
+	}
+}
+
+// Candidates keeps the proposer's first candidates only.
+func TestCandidatesKeepsTheFirst(t *testing.T) {
+	b := search.Budget{Iterations: 36, Depth: 4, Halving: true, Candidates: 2}
+	if n := coinBest(t, []int64{0, 1, 3}, b); n != 0 {
+		t.Errorf("with 2 candidates of 3 the third was chosen %d times of 10", n)
 	}
 }

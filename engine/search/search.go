@@ -51,6 +51,15 @@ type Budget struct {
 	// fixed margin alone lets the noise choose, the more often the more
 	// candidates are compared.
 	PreferSE float64
+	// Candidates, when positive, keeps the first that many of the root's
+	// candidates (a Proposer's, in its order: its best first).
+	Candidates int
+	// Halving runs the iterations as sequential halving over the root's
+	// candidates, with common random numbers, rather than UCB1 at the
+	// root: each round samples every candidate left alike, on the same
+	// worlds and generator seeds, and keeps the better half by mean; the
+	// command chosen is the last one left (see halve).
+	Halving bool
 }
 
 // DefaultExplore is the exploration constant of a Budget that names none.
@@ -143,6 +152,9 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 		return Result{}, err
 	}
 	cands := s.candidates(worlds[0], k.Seat, &k.Prompt)
+	if n := s.budget.Candidates; n > 0 && len(cands) > n {
+		cands = cands[:n]
+	}
 	if !k.Prompt.MustAct {
 		cands = append([]proto.Message{nil}, cands...) // passing
 	}
@@ -156,17 +168,24 @@ func (s *Search) Run(k engine.Knowledge, r *engine.Rand) (Result, error) {
 	t.root.expand(cands)
 	run := &iteration{s: s, t: t, r: r}
 	var res Result
-	for i := range s.budget.Iterations {
-		if i > 0 && s.spent(run) {
-			break
-		}
-		if err := run.once(s.game.Clone(worlds[i%len(worlds)])); err != nil {
+	var best *edge
+	if s.budget.Halving {
+		if best, res.Iterations, err = s.halve(run, worlds); err != nil {
 			return Result{}, err
 		}
-		res.Iterations++
+	} else {
+		for i := range s.budget.Iterations {
+			if i > 0 && s.spent(run) {
+				break
+			}
+			if err := run.once(s.game.Clone(worlds[i%len(worlds)]), nil); err != nil {
+				return Result{}, err
+			}
+			res.Iterations++
+		}
+		best = t.root.best()
 	}
 	res.Commands, res.Work, res.Fallbacks = run.commands, run.commands+run.weighed, run.fallbacks
-	best := t.root.best()
 	if first := t.root.edges[0]; k.Prompt.MustAct && s.prefers(best, first) {
 		best = first
 	}

@@ -48,15 +48,21 @@ func (Heuristic) Choose(view proto.Message, p engine.Prompt, r *engine.Rand) pro
 // raceOperations is operations for the heuristic: no Rat, no Heat sought;
 // a rival close to the win is struck first, then Titles are taken.
 func (d *decider) raceOperations() *pb.Command {
-	for _, step := range []func() *pb.Command{
-		d.leave, d.loanForDeadline, d.repay, d.rise, d.extortForCash, d.contractWork, d.hustle,
-		d.unload, d.block, d.conquerToWin, d.storm, d.push, d.seek, d.muster, d.expand, d.recruit, d.secure, d.bribe, d.lend,
-	} {
+	for _, step := range d.raceSteps() {
 		if c := step(); c != nil {
 			return c
 		}
 	}
 	return d.legal(func(c *pb.Command) bool { return c.GetLayLow() != nil })
+}
+
+// raceSteps are the heuristic's Operations steps, in the order it tries
+// them.
+func (d *decider) raceSteps() []func() *pb.Command {
+	return []func() *pb.Command{
+		d.leave, d.loanForDeadline, d.repay, d.rise, d.extortForCash, d.contractWork, d.hustle,
+		d.unload, d.block, d.conquerToWin, d.storm, d.push, d.seek, d.muster, d.expand, d.recruit, d.secure, d.bribe, d.lend,
+	}
 }
 
 // standing is a side's place in the race to the printed win.
