@@ -38,7 +38,7 @@ var searchLevels = search.Levels{
 // card's place in the selection order, an influence card, a still or a
 // truck taken in Phase 1 brings in is the money of the rounds after, which
 // a playout cut in the next round does not see (with it the search's bids
-// and selections lost to the strategy's; docs/bots.md).
+// and selections lost to the strategy's).
 var twoPlayerLevels = search.Levels{
 	Normal: search.Level{Iterations: 16, Worlds: 8, DepthPerSeat: 15, Commands: 480, Work: 7200, Prefer: 0.01},
 	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 15, Commands: 4500, Work: 90000, Prefer: 0.01},
