@@ -6,9 +6,6 @@ import (
 	"testing"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
-	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
-	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
 )
 
 // TestTwoServersCarryEvents runs two servers on one PostgreSQL database,
@@ -19,15 +16,7 @@ import (
 // a read of the log; the watcher gets every event once, in order. (The
 // changes told without events, which make it read, are TestCarriedEvents'.)
 func TestTwoServersCarryEvents(t *testing.T) {
-	url := pgtest.New(t)
-	open := func() eventstore.Store {
-		s, err := pgstore.Open(t.Context(), url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
+	open := pgStores(t)
 	a := newEnv(t, open(), nil)
 	counted := &readCounter{Store: open()}
 	b := newEnv(t, counted, nil)

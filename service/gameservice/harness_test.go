@@ -11,6 +11,8 @@ import (
 	"github.com/moonshine-games/moonshine/service/auth"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
+	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -68,6 +70,21 @@ func newEnv(t testing.TB, store eventstore.Store, mod func(*server.Config)) *env
 func (e *env) stop() {
 	e.conn.Close()
 	e.srv.Shutdown(context.Background())
+}
+
+// pgStores returns a function that opens a store on one fresh PostgreSQL
+// database, a store of its own each call (as each server has), closed when
+// the test ends.
+func pgStores(t *testing.T) func() eventstore.Store {
+	url := pgtest.New(t)
+	return func() eventstore.Store {
+		s, err := pgstore.Open(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
 }
 
 // as returns a context that sends the credential.

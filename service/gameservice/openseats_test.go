@@ -7,8 +7,6 @@ import (
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
-	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
-	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
 	"github.com/moonshine-games/moonshine/service/server"
 )
 
@@ -19,15 +17,7 @@ import (
 // bound on how long b trusts what it read never runs out, and only the
 // notification can tell it. Past that bound, a view reads again.
 func TestViewsOfAnOpenTableTrustTheSeats(t *testing.T) {
-	url := pgtest.New(t)
-	open := func() eventstore.Store {
-		s, err := pgstore.Open(t.Context(), url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
+	open := pgStores(t)
 	a := newEnv(t, open(), nil)
 	counted := &readCounter{Store: open()}
 	clock := newFakeClock()

@@ -13,8 +13,6 @@ import (
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/eventstore/memstore"
-	"github.com/moonshine-games/moonshine/service/eventstore/pgstore"
-	"github.com/moonshine-games/moonshine/service/eventstore/pgtest"
 	"github.com/moonshine-games/moonshine/service/eventstore/sqlitestore"
 	"github.com/moonshine-games/moonshine/service/server"
 	"google.golang.org/protobuf/proto"
@@ -120,17 +118,7 @@ var sharedStores = []sharedStore{
 			return s
 		}
 	}},
-	{"postgres", func(t *testing.T) func() eventstore.Store {
-		url := pgtest.New(t)
-		return func() eventstore.Store {
-			s, err := pgstore.Open(t.Context(), url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { s.Close() })
-			return s
-		}
-	}},
+	{"postgres", pgStores},
 }
 
 // timedTable creates a toy game with the timer on e, joins every seat and
