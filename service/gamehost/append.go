@@ -138,7 +138,7 @@ func (h *Host) commit(g *Game, next *engine.Game, stored []*moonshinev1.StoredEv
 		g.feed.Add(seq, res.RecordedAt, se)
 	}
 	if next.State.Outcome() != nil {
-		g.finished(res.RecordedAt)
+		g.seating.Finished(res.RecordedAt)
 	}
 	g.setFolded()
 	h.measure.grew(g, len(stored))
@@ -185,7 +185,7 @@ func full(ctx context.Context, store eventstore.Store, g *Game) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	g.refresh(rec)
+	g.seating.Refresh(rec, time.Time{})
 	_, full := g.currentRecord(false)
 	return full, nil
 }

@@ -92,24 +92,14 @@ func (h *Host) foldTable(g *Game, seq int64, at time.Time, se *moonshinev1.Store
 		}
 	}
 	g.creds.note(te, seq)
-	s := &g.seating
 	switch {
 	case te.GetCancelled() != nil:
-		s.cancelled = true
-		if s.finishedAt.IsZero() {
-			s.finishedAt = at
-		}
+		g.seating.Cancel(at)
 	case te.GetCredentialRotated() != nil:
 		h.claims.ForgetSeat(g.record.ID, int(te.GetCredentialRotated().GetSeat()))
 	case te.GetSeatLeft() != nil:
 		seat := int(te.GetSeatLeft().GetSeat())
-		kept := make([]eventstore.SeatClaim, 0, len(s.claims))
-		for _, c := range s.claims {
-			if c.Seat != seat {
-				kept = append(kept, c)
-			}
-		}
-		s.claims, s.leftAt = kept, seq
+		g.seating.Left(seat, seq)
 		h.claims.ForgetSeat(g.record.ID, seat) // freed here or by another process
 	}
 }

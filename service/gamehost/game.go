@@ -12,6 +12,7 @@ import (
 	"github.com/moonshine-games/moonshine/service/eventstore"
 	"github.com/moonshine-games/moonshine/service/gamehost/feed"
 	"github.com/moonshine-games/moonshine/service/gamehost/internal/notified"
+	"github.com/moonshine-games/moonshine/service/gamehost/internal/seating"
 	"github.com/moonshine-games/moonshine/service/turnclock"
 )
 
@@ -40,10 +41,10 @@ type Game struct {
 	folded *engine.Game
 	// clocks are the turn clocks folded from the log, creds the seats'
 	// credential changes (credentials.go), seating the record's seats and
-	// end as last known (seating.go).
+	// end as last known (internal/seating).
 	clocks  turnclock.Clocks
 	creds   credentials
-	seating seating
+	seating seating.Seating
 	// feed is what the game keeps for its watch streams (feed.go), and
 	// checkpoints are earlier states kept for replays (readat.go).
 	feed        feed.Feed
@@ -61,7 +62,7 @@ type Game struct {
 	behind atomic.Bool
 	// seatsMoved is set when the store told of a seat claimed, or of a
 	// change it could not say the extent of: the next view reads the
-	// seats (seating.readAt).
+	// seats.
 	seatsMoved atomic.Bool
 	// talk is the highest talk seq the store told of.
 	talk atomic.Int64
@@ -76,7 +77,7 @@ type Game struct {
 
 func newGame(rec eventstore.GameRecord, cfg *moonshinev1.GameConfig, mod *games.Module, g *engine.Game) *Game {
 	out := &Game{record: rec, cfg: cfg, module: mod, folded: g,
-		seating: seating{claims: rec.Seats, finishedAt: rec.FinishedAt}}
+		seating: seating.New(rec, time.Time{})}
 	ch := make(chan struct{})
 	out.moved.Store(&ch)
 	out.version.Store(g.Version)
@@ -150,86 +151,22 @@ func (g *Game) stale() {
 // refuseCancelled refuses acting in a cancelled game (the caller holds mu,
 // caught up).
 func (g *Game) refuseCancelled() error {
-	if g.seating.cancelled {
+	if g.seating.Cancelled() {
 		return ErrCancelled
 	}
 	return nil
 }
 
-// seating is the record's mutable part as the game last wrote or read it:
-// the seat claims and the game's end. The game's mu guards it.
-type seating struct {
-	// claims and finishedAt are the record's Seats and FinishedAt kept
-	// current (copied on write).
-	claims     []eventstore.SeatClaim
-	finishedAt time.Time
-	// cancelled is set once the game folded its cancellation; leftAt is
-	// the seq of the last seat_left event it folded, so that a record read
-	// before it does not bring the freed claim back.
-	cancelled bool
-	leftAt    int64
-	// readAt is when the claims were last read from the store, by the
-	// game's load or a view (zero: a game this process created). For
-	// seatsFresh after it, unless the store told of a claim since
-	// (Game.seatsMoved), views trust them.
-	readAt time.Time
-}
-
-// seatsFresh bounds how long a view of a table with free seats trusts the
-// claims it last read without a word from the store. The store tells of
-// every claim (eventstore.Change.Seats), so this only bounds how stale a
-// view can be when a notification between servers was lost.
-const seatsFresh = time.Second
-
-// seatsKnown reports whether the claims, read at readAt and not told to
-// have moved since, are current enough for a view at now; over as for
-// currentRecord. The caller holds mu.
-func (g *Game) seatsKnown(now time.Time, over bool) bool {
-	s := &g.seating
-	return !g.seatsMoved.Load() && !s.readAt.IsZero() && now.Sub(s.readAt) < seatsFresh &&
-		(!over || !s.finishedAt.IsZero())
-}
-
-// record returns the game's record with its seats and end as last known,
-// and whether that is current without asking the store: once every seat
-// is claimed the claims no longer change, and once the game is over
-// (over) its end is known. The caller holds mu.
+// currentRecord returns the game's record with its seats and end as last
+// known, and whether that is current without asking the store
+// (seating.Seating.Record). The caller holds mu.
 func (g *Game) currentRecord(over bool) (eventstore.GameRecord, bool) {
-	rec := g.record
-	s := &g.seating
-	rec.Seats, rec.FinishedAt, rec.Cancelled = s.claims, s.finishedAt, rec.Cancelled || s.cancelled
-	return rec, len(s.claims) >= int(g.cfg.GetPlayers()) && (!over || !s.finishedAt.IsZero())
+	return g.seating.Record(g.record, int(g.cfg.GetPlayers()), over)
 }
 
-// refresh takes the seats and end of a record just read from the store.
-// The caller holds mu.
-func (g *Game) refresh(rec eventstore.GameRecord) {
-	s := &g.seating
-	if len(rec.Seats) >= len(s.claims) && rec.Version >= s.leftAt {
-		s.claims = rec.Seats
-	}
-	if s.finishedAt.IsZero() {
-		s.finishedAt = rec.FinishedAt
-	}
-	s.cancelled = s.cancelled || rec.Cancelled
-}
-
-// claimed records a seat claim this process made. The caller holds mu.
-func (g *Game) claimed(c eventstore.SeatClaim) {
-	s := &g.seating
-	if slices.ContainsFunc(s.claims, func(o eventstore.SeatClaim) bool { return o.Seat == c.Seat }) {
-		return
-	}
-	c.TokenHash = nil // the record's claims never carry it
-	claims := append(slices.Clone(s.claims), c)
-	slices.SortFunc(claims, func(a, b eventstore.SeatClaim) int { return a.Seat - b.Seat })
-	s.claims = claims
-}
-
-// finished records when the append that ended the game was stored. The
-// caller holds mu.
-func (g *Game) finished(at time.Time) {
-	if g.seating.finishedAt.IsZero() {
-		g.seating.finishedAt = at
-	}
+// seatsKnown reports whether a view at now may trust the claims last read
+// (seating.Seating.Trusted): the store told of no claim since. The caller
+// holds mu.
+func (g *Game) seatsKnown(now time.Time, over bool) bool {
+	return !g.seatsMoved.Load() && g.seating.Trusted(now, over)
 }

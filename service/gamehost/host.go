@@ -168,7 +168,7 @@ func (h *Host) game(ctx context.Context, id string, pin bool) (*Game, func(), er
 	g.talk.Store(rec.TalkVersion)
 	// Its seats were just read; a claim told before the game is cached
 	// goes unheard, so views trust them for seatsFresh at most.
-	g.seating.readAt = read
+	g.seating.Refresh(rec, read)
 	cached, unpin := h.cache.Put(id, g, g.overhead(), pin)
 	if cached == g {
 		h.measure.queue(g)

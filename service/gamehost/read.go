@@ -33,7 +33,7 @@ func (n Now) State() engine.State { return n.g.folded.State }
 func (n Now) Over() bool { return n.g.folded.State.Outcome() != nil }
 
 // Cancelled reports whether the game was cancelled before the start.
-func (n Now) Cancelled() bool { return n.g.seating.cancelled }
+func (n Now) Cancelled() bool { return n.g.seating.Cancelled() }
 
 // Prompts returns whom the game waits for, computed once per version while
 // the game is watched.
@@ -115,8 +115,7 @@ func (h *Host) Info(ctx context.Context, g *Game, at projection.At, reveal bool)
 			return nil, err
 		}
 		g.mu.Lock()
-		g.refresh(got)
-		g.seating.readAt = now
+		g.seating.Refresh(got, now)
 		rec, _ = g.currentRecord(at.Over)
 		g.mu.Unlock()
 	}

@@ -107,7 +107,7 @@ func (h *Host) Claim(ctx context.Context, g *Game, want *int32, name string, tok
 		}
 		if err == nil {
 			h.claims.Remember(c) // its first call needs no lookup
-			g.claimed(c)
+			g.seating.Claimed(c)
 		}
 		return seat, at, err
 	}

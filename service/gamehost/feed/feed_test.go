@@ -1,11 +1,12 @@
 package feed
 
 import (
+	"testing"
+	"time"
+
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/games"
 	"github.com/moonshine-games/moonshine/service/projection"
-	"testing"
-	"time"
 
 	moonshinev1 "github.com/moonshine-games/moonshine/proto/moonshine/v1"
 )
