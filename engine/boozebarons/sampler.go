@@ -67,7 +67,9 @@ func (m typeMask) count() int { return bits.OnesCount16(uint16(m)) }
 //   - the Mobs' sizes the Dealing Booze table allows;
 //   - the deck: which cards were drawn from which of its original places
 //     (public draws, the seat's own Casino cards and where its discards
-//     went); every other card may be in any place not yet drawn;
+//     went), as one or more readings where a Casino's kept cards leave
+//     their places in doubt; every other card may be in any place not yet
+//     drawn;
 //   - the Movement cards sealed in the open Move Phase by seats whose card
 //     it has not seen, which a world must choose for them.
 type belief struct {
@@ -78,8 +80,8 @@ type belief struct {
 	shuffle int // and of the DeckShuffled one
 	booze   []pb.BoozeType
 	allowed []typeMask
-	slots   [printed.DeckSize]int32 // card in each original place of the deck, -1 unknown
-	sealed  []int                   // history indexes of the open round's MovementChosen events the seat cannot see into
+	deck    deckTrack
+	sealed  []int // history indexes of the open round's MovementChosen events the seat cannot see into
 	// unknown are the seats whose Booze card the seat has not seen;
 	// counts[i<<12|used] is the number of ways to deal unknown[i:] the
 	// types outside used within the Mobs' sizes (-1: not yet counted).
@@ -98,10 +100,7 @@ func badHistory(format string, args ...any) error {
 // infer reads a seat's knowledge into its belief.
 func infer(k engine.Knowledge) (*belief, error) {
 	b := &belief{seat: int(k.Seat), history: k.History, deal: -1, shuffle: -1}
-	for i := range b.slots {
-		b.slots[i] = -1
-	}
-	d := &deckTrack{b: b}
+	d := &b.deck
 	for i, ev := range k.History {
 		for _, body := range ev.Bodies() {
 			e, ok := body.(*pb.Event)

@@ -10,118 +10,6 @@ import (
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/boozebarons/v1"
 )
 
-// deckTrack follows the Delivery deck through a history by its original
-// places (0 is the top card as shuffled): draws take places from the top,
-// the Casino takes some and its discards go back to the bottom. What the
-// seat saw of a place pins its card.
-type deckTrack struct {
-	b       *belief
-	queue   []int // places still in the deck, top first
-	casino  []int // places revealed at the Casino, in draw order
-	placeOf [printed.DeckSize]int
-}
-
-func (d *deckTrack) shuffled(size int) error {
-	if size != printed.DeckSize || d.queue != nil {
-		return badHistory("a deck of %d cards", size)
-	}
-	d.queue = make([]int, printed.DeckSize)
-	for i := range d.queue {
-		d.queue[i], d.placeOf[i] = i, -1
-	}
-	return nil
-}
-
-// pin records that place holds card id.
-func (d *deckTrack) pin(place int, id int32) error {
-	switch {
-	case !printed.ValidCard(id):
-		return badHistory("card %d", id)
-	case d.b.slots[place] == id:
-		return nil
-	case d.b.slots[place] >= 0 || d.placeOf[id] >= 0:
-		return badHistory("card %d cannot be in deck place %d", id, place)
-	}
-	d.b.slots[place], d.placeOf[id] = id, place
-	return nil
-}
-
-// order pins every place (a viewer who saw the shuffled deck).
-func (d *deckTrack) order(ids []int32) error {
-	if len(ids) != printed.DeckSize {
-		return badHistory("a deck order of %d cards", len(ids))
-	}
-	for place, id := range ids {
-		if err := d.pin(place, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (d *deckTrack) draw(ids []int32) error {
-	for _, id := range ids {
-		if len(d.queue) == 0 {
-			return badHistory("a draw from an empty deck")
-		}
-		if err := d.pin(d.queue[0], id); err != nil {
-			return err
-		}
-		d.queue = d.queue[1:]
-	}
-	return nil
-}
-
-func (d *deckTrack) reveal(n int) error {
-	if n <= 0 || n > len(d.queue) || d.casino != nil {
-		return badHistory("the Casino reveals %d of %d cards", n, len(d.queue))
-	}
-	d.casino = slices.Clone(d.queue[:n])
-	d.queue = d.queue[n:]
-	return nil
-}
-
-// seen pins the places of the seat's own Casino cards.
-func (d *deckTrack) seen(ids []int32) error {
-	if len(ids) != len(d.casino) {
-		return badHistory("%d Casino cards for %d places", len(ids), len(d.casino))
-	}
-	for i, id := range ids {
-		if err := d.pin(d.casino[i], id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// kept: the kept cards leave the revealed places (a place already known to
-// hold one, else the first unknown place: which of them held it no seat
-// but the actor can tell); "Discard any that you do not keep": the rest go
-// to the bottom in the order drawn.
-func (d *deckTrack) kept(ids []int32) error {
-	taken := make([]bool, len(d.casino))
-	for _, id := range ids {
-		j := slices.IndexFunc(d.casino, func(p int) bool { return d.b.slots[p] == id })
-		if j < 0 {
-			j = slices.IndexFunc(d.casino, func(p int) bool { return d.b.slots[p] < 0 })
-		}
-		if !printed.ValidCard(id) || j < 0 || taken[j] {
-			return badHistory("card %d was not among the Casino's", id)
-		}
-		if err := d.pin(d.casino[j], id); err != nil {
-			return err
-		}
-		taken[j] = true
-	}
-	for j, p := range d.casino {
-		if !taken[j] {
-			d.queue = append(d.queue, p)
-		}
-	}
-	d.casino = nil
-	return nil
-}
-
 // mobMasks are the Mobs' types, in the order of Mobs.
 var mobMasks = func() (out [3]typeMask) {
 	for i, m := range printed.Mobs {
@@ -211,10 +99,20 @@ func (b *belief) dealBooze(r *engine.Rand) []pb.BoozeType {
 	return out
 }
 
-// dealDeck puts the cards the seat has not placed into the places it has
-// not seen, uniformly.
+// dealDeck picks a reading of the deck's history in proportion to its
+// weight and puts the cards it has not placed into the places it has not
+// pinned, uniformly. Every reading pins as many places, so each leaves as
+// many orders: the deal is uniform among the orders the history allows.
 func (b *belief) dealDeck(r *engine.Rand) []int32 {
-	deck := slices.Clone(b.slots[:])
+	pick := r.IntN(b.deck.weight())
+	var reading *deckReading
+	for _, reading = range b.deck.readings {
+		if pick < reading.weight {
+			break
+		}
+		pick -= reading.weight
+	}
+	deck := slices.Clone(reading.slots[:])
 	var free []int32
 	placed := [printed.DeckSize]bool{}
 	for _, id := range deck {
