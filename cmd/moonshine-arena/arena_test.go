@@ -29,6 +29,26 @@ func TestWilson(t *testing.T) {
 	}
 }
 
+// The paired gain is the mean of the games' differences: won by the tested
+// bot and lost by the baseline in 30 of 100 games, the reverse in 10, it is
+// +20 points, within 1.96 standard errors of that mean (the differences'
+// variance (40 - 100 x 0.2²) / 99).
+func TestPaired(t *testing.T) {
+	tested, base := make([]record, 100), make([]record, 100)
+	for i := range 100 {
+		tested[i].won = i < 30 || i >= 50 && i < 70
+		base[i].won = i >= 30 && i < 40 || i >= 50 && i < 70
+	}
+	gain, lo, hi, better, worse := paired(tested, base)
+	h := 1.959964 * math.Sqrt(36.0/99/100)
+	if better != 30 || worse != 10 || math.Abs(gain-0.2) > 1e-12 || math.Abs(lo-(0.2-h)) > 1e-12 || math.Abs(hi-(0.2+h)) > 1e-12 {
+		t.Fatalf("gain %v [%v, %v], %d better, %d worse; want 0.2 [%v, %v], 30 and 10", gain, lo, hi, better, worse, 0.2-h, 0.2+h)
+	}
+	if gain, lo, hi, _, _ := paired(base, base); gain != 0 || lo != 0 || hi != 0 {
+		t.Fatalf("a lineup against itself gains %v [%v, %v]", gain, lo, hi)
+	}
+}
+
 func TestQuantile(t *testing.T) {
 	v := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	if quantile(v, 0.5) != 5 || quantile(v, 0.9) != 9 || quantile(v, 1) != 10 || quantile([]int{7}, 0.9) != 7 {
@@ -43,7 +63,7 @@ func TestTournament(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
-	for _, want := range []string{"Booze Barons (standard), 3 players, 6 games", "easy vs uniform", "uniform vs uniform (baseline)", "fair share", "CPU per decision", "rounds p50 / p90"} {
+	for _, want := range []string{"Booze Barons (standard), 3 players, 6 games", "easy vs uniform", "uniform vs uniform (baseline)", "fair share", "paired by game", "CPU per decision", "rounds p50 / p90"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())
 		}

@@ -107,6 +107,11 @@ func report(w io.Writer, l lineup, o options, tested, base []record) {
 		lo, hi := wilson(wins(tested), len(tested))
 		fmt.Fprintf(w, "\nfair share (the baseline's rate for the same seats): %.1f%%; the tested CI [%.1f%%, %.1f%%] %s it\n",
 			100*fair, 100*lo, 100*hi, map[bool]string{true: "excludes", false: "includes"}[fair < lo || fair > hi])
+		if len(base) == len(tested) && len(tested) > 1 {
+			gain, lo, hi, better, worse := paired(tested, base)
+			fmt.Fprintf(w, "gain over the baseline, paired by game: %+.1f points [%+.1f, %+.1f] (won %d the baseline lost, lost %d it won); the interval %s 0\n",
+				100*gain, 100*lo, 100*hi, better, worse, map[bool]string{true: "excludes", false: "includes"}[lo > 0 || hi < 0])
+		}
 	}
 	fmt.Fprintln(w, "\nCPU per decision (thread CPU time; decisions with more than one legal command)")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -201,6 +206,29 @@ func wins(recs []record) int {
 }
 
 func rate(recs []record) float64 { return float64(wins(recs)) / float64(len(recs)) }
+
+// paired compares the tested seat with the same seat of the baseline game
+// by game: each game's difference (1 won where the baseline lost, -1 the
+// reverse, else 0), their mean and its 95% interval (normal approximation).
+// The same seed deals both games the same hidden facts and dice, so a
+// difference there is the bot's more than the deal's, and the paired
+// interval is the narrower where the deals decide much.
+func paired(tested, base []record) (gain, lo, hi float64, better, worse int) {
+	n := float64(len(tested))
+	for i := range tested {
+		switch {
+		case tested[i].won && !base[i].won:
+			better++
+		case base[i].won && !tested[i].won:
+			worse++
+		}
+	}
+	gain = float64(better-worse) / n
+	// the differences' sample variance: better of +1, worse of -1, the rest 0
+	variance := (float64(better+worse) - n*gain*gain) / (n - 1)
+	h := 1.959964 * math.Sqrt(variance/n)
+	return gain, gain - h, gain + h, better, worse
+}
 
 // wilson returns the 95% Wilson score interval of k successes in n trials.
 func wilson(k, n int) (lo, hi float64) {
