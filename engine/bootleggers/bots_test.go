@@ -155,10 +155,10 @@ func TestModuleBots(t *testing.T) {
 		t.Fatalf("the normal bot is %T", ls[engine.LevelNormal])
 	}
 	hard, ok := ls[engine.LevelHard].(bootleggers.Searcher)
-	if !ok || hard.Standard.Level != engine.LevelHard || hard.TwoPlayer.Level != engine.LevelHard || hard.ThreePlayer.Level != engine.LevelHard || hard == normal {
+	if !ok || hard.Standard.Level != engine.LevelHard || hard.TwoPlayer.Level != engine.LevelHard || hard.ThreePlayer.Level != engine.LevelHard || hard.FourPlayer.Level != engine.LevelHard || hard == normal {
 		t.Fatalf("the hard bot is %+v", ls[engine.LevelHard])
 	}
-	for _, players := range []int{2, 3, 4} {
+	for _, players := range []int{2, 3, 4, 5} {
 		n, h := normal.At(openingView(t, players)), hard.At(openingView(t, players))
 		normalBudget, hardBudget := n.Levels.Budget(engine.LevelNormal, players), h.Levels.Budget(engine.LevelHard, players)
 		if hardBudget.Iterations <= normalBudget.Iterations || hardBudget.Worlds < normalBudget.Worlds || normalBudget.Depth == 0 {
