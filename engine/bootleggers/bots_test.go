@@ -179,15 +179,16 @@ func openingView(t *testing.T, players int) proto.Message {
 }
 
 // In the 2-player variant a searching bot's playouts look some three
-// rounds ahead, and hard's at three players some two and a half, where at
+// rounds ahead, and hard's at three and four players some two, where at
 // larger tables they are cut in the next round: a Phase 1 bid or
 // selection (a Muscle card's place in the selection order, an influence
 // card, a still, a truck) brings in its money over the rounds after, and
 // a playout that stopped in the next one, as at the larger tables, valued
 // it by that round alone. From the first bid of a seeded game, the
 // playouts play on average at least the commands of the game's first
-// rounds as the strategy played them (three at two players, two at
-// three), or fewer than two rounds' (normal at three, both at four).
+// rounds as the strategy played them (three at two players, two at three
+// and four), or fewer than two rounds' (normal at three and four, both at
+// five).
 func TestPlayoutsLookRoundsAheadAtSmallTables(t *testing.T) {
 	for _, c := range []struct {
 		players, rounds int
@@ -196,7 +197,8 @@ func TestPlayoutsLookRoundsAheadAtSmallTables(t *testing.T) {
 	}{
 		{2, 3, engine.LevelNormal, true}, {2, 3, engine.LevelHard, true},
 		{3, 2, engine.LevelHard, true}, {3, 2, engine.LevelNormal, false},
-		{4, 2, engine.LevelNormal, false}, {4, 2, engine.LevelHard, false},
+		{4, 2, engine.LevelNormal, false}, {4, 2, engine.LevelHard, true},
+		{5, 2, engine.LevelNormal, false}, {5, 2, engine.LevelHard, false},
 	} {
 		seed := []byte(fmt.Sprintf("rounds ahead/%d", c.players))
 		perRound := strategyRounds(t, c.players, seed, c.rounds)
