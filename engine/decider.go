@@ -103,13 +103,7 @@ func (k Decider[S, C]) DecideInPlace(s S, seat Seat, cmd proto.Message, rng *Ran
 // Accepts reports whether Decide would accept cmd, by the precheck and a
 // check of the rule: no copy of s, no events.
 func (k Decider[S, C]) Accepts(s S, seat Seat, cmd proto.Message) bool {
-	c, err := k.Precheck(s, seat, cmd)
-	if err != nil {
-		return false
-	}
-	d := NewCheck(s)
-	_, derr := d.Done(k.Rule(d, seat, c))
-	return derr == nil
+	return k.check(NewCheck(s), seat, cmd)
 }
 
 // Legal keeps the candidates Decide would accept from seat, in their
@@ -117,18 +111,25 @@ func (k Decider[S, C]) Accepts(s S, seat Seat, cmd proto.Message) bool {
 // prompt's legal list checks dozens).
 func (k Decider[S, C]) Legal(s S, seat Seat, cands []C) []proto.Message {
 	var out []proto.Message
-	var d Decision[S]
+	d := NewCheck(s)
 	for _, cmd := range cands {
-		c, err := k.Precheck(s, seat, cmd)
-		if err != nil {
-			continue
-		}
-		d = Decision[S]{state: s, check: true}
-		if _, derr := d.Done(k.Rule(&d, seat, c)); derr == nil {
+		if k.check(d, seat, cmd) {
 			out = append(out, cmd)
 		}
 	}
 	return out
+}
+
+// check runs the precheck and the rule for cmd on d, a check decision,
+// cleared first so that it serves one command after another.
+func (k Decider[S, C]) check(d *Decision[S], seat Seat, cmd proto.Message) bool {
+	c, err := k.Precheck(d.state, seat, cmd)
+	if err != nil {
+		return false
+	}
+	*d = Decision[S]{state: d.state, check: true}
+	_, derr := d.Done(k.Rule(d, seat, c))
+	return derr == nil
 }
 
 // kindSet reports whether every oneof of m (a game's Command has one, its

@@ -53,9 +53,8 @@ var threePlayerLevels = search.Levels{
 }
 
 // fourPlayerLevels are the budgets at a table of four: hard's playouts are
-// cut after 10 commands a seat (40, some two rounds there), as at three.
-// Cut after 5 a seat, hard won 27.5% of 120 games against three normal
-// bots, their fair share 22.5% (docs/bots.md).
+// cut after 10 commands a seat (40, some two rounds there), as at three;
+// cut after one round, hard did not beat normal there (docs/bots.md).
 var fourPlayerLevels = search.Levels{
 	Normal: searchLevels.Normal,
 	Hard:   search.Level{Iterations: 150, Worlds: 16, DepthPerSeat: 10, Commands: 6000, Work: 120000, Prefer: 0.01},

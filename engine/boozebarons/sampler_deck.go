@@ -188,17 +188,17 @@ func (r *deckReading) keep(ids []int32) []*deckReading {
 	}
 	// runs of unpinned revealed places, as indexes into the casino
 	var runs [][]int
+	inRun := false
 	for j, p := range r.casino {
-		switch {
-		case r.slots[p] >= 0:
-			runs = append(runs, nil)
-		case len(runs) == 0:
-			runs = append(runs, []int{j})
-		default:
-			runs[len(runs)-1] = append(runs[len(runs)-1], j)
+		if r.slots[p] >= 0 {
+			inRun = false
+			continue
 		}
+		if !inRun {
+			runs, inRun = append(runs, nil), true
+		}
+		runs[len(runs)-1] = append(runs[len(runs)-1], j)
 	}
-	runs = slices.DeleteFunc(runs, func(run []int) bool { return len(run) == 0 })
 	var out []*deckReading
 	counts := make([]int, len(runs))
 	var choose func(run, left int)
@@ -227,7 +227,7 @@ func (r *deckReading) split(unplaced []int32, runs [][]int, counts []int, taken 
 	for i, run := range runs {
 		c.weight *= binomial(len(run), counts[i])
 		for _, j := range run[:counts[i]] {
-			c.pin(c.casino[j], unplaced[next])
+			c.pin(c.casino[j], unplaced[next]) // an unpinned card in an unpinned place: it holds
 			taken[j] = true
 			next++
 		}
