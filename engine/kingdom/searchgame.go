@@ -73,19 +73,11 @@ func (SearchGame) Step(st engine.State, seat engine.Seat, cmd proto.Message, r *
 }
 
 // Value is seat's share of the win: at the end, its share of the winners;
-// before, its own side's progress towards the printed win ("a Commission
-// card and 20 Respect"; in the Blood Oath after the Sit-Down, the
-// Alliance's Commission and combined Respect).
-//
-// The rivals' progress does not count at a cut playout. A share of the
-// race (a softmax over the sides' progress) is zero-sum: a seat gained as
-// much by holding the leader back as by its own progress, and tables of
-// searching bots, each holding back the others, played long games (12 /
-// 21 Days at four seats, the heuristic's 10 / 16 on the same seeds).
-// Holding back a rival still counts where it matters, when the rival would
-// win within the playout (the seat's share of that end is 0), and the
-// heuristic that proposes and plays out the moves strikes a rival near the
-// win.
+// before, in the Blood Oath after the Sit-Down, its Alliance's progress
+// towards the printed win ("a Commission card and 20 Respect"; the
+// Alliance's Commission and combined Respect), else the seat's fitted
+// chance of the win (searchvalue.go), a softmax over every seat's
+// features: a rival's progress lowers it as the seat's own raises it.
 func (SearchGame) Value(st engine.State, seat engine.Seat) float64 {
 	s := st.(*state)
 	if o := s.Outcome(); o != nil {
