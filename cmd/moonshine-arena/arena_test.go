@@ -225,3 +225,15 @@ func TestVsPrompts(t *testing.T) {
 		t.Errorf("uniform plays the same games with and without -vs-prompts: %q", uniform)
 	}
 }
+
+// Every game's searching bots report their search, so that -search-stats
+// counts them: each game's normal and hard bots are runners.
+func TestSearchingBotsAreRunners(t *testing.T) {
+	for _, m := range modules() {
+		for _, l := range []engine.Level{engine.LevelNormal, engine.LevelHard} {
+			if _, ok := m.Bot(l).(runner); !ok {
+				t.Errorf("%s: the %s bot (%T) does not report its search", m.Rules.Name(), l, m.Bot(l))
+			}
+		}
+	}
+}

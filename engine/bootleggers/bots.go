@@ -90,6 +90,12 @@ func (b Searcher) Choose(k engine.Knowledge, r *engine.Rand) (proto.Message, err
 	return b.At(k.View).Choose(k, r)
 }
 
+// Run searches k's decision with the bot of k's table and returns what
+// the search found (the arena's -search-stats reads it).
+func (b Searcher) Run(k engine.Knowledge, r *engine.Rand) (search.Result, error) {
+	return b.At(k.View).Run(k, r)
+}
+
 // At returns the bot that searches at the table of view, a seat's View.
 func (b Searcher) At(view proto.Message) search.Bot {
 	v, _ := view.(*pb.View)
