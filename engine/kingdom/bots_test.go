@@ -46,8 +46,11 @@ func TestBotsIgnoreHiddenHands(t *testing.T) {
 // short to keep the test cheap).
 func TestEveryLevelPlays(t *testing.T) {
 	m := Module()
-	for _, cfg := range []engine.Config{{Players: 3}, {Players: 4, Options: &pb.Options{BloodOath: true}}} {
+	for _, cfg := range []engine.Config{{Players: 2}, {Players: 3}, {Players: 4, Options: &pb.Options{BloodOath: true}}} {
 		bots := []engine.Bot{m.Bot(engine.LevelNormal), m.Bot(engine.LevelEasy), m.Bot(engine.LevelHard), m.Bot(engine.LevelEasy)}[:cfg.Players]
+		if cfg.Players == 2 {
+			bots = []engine.Bot{m.Bot(engine.LevelHard), m.Bot(engine.LevelNormal)}
+		}
 		tb := playtest.Table{Rules: Rules{}, Table: cfg, Seed: seedOf(4242), Bots: bots, MaxSteps: 120}
 		res, err := tb.Play()
 		if err != nil && (res == nil || len(res.Commands) < tb.MaxSteps) {
