@@ -150,32 +150,20 @@ func TestBotsIgnoreHiddenFacts(t *testing.T) {
 // back to the strategy or to a uniform choice.
 func TestModuleBots(t *testing.T) {
 	ls := levels()
-	normal, ok := ls[engine.LevelNormal].(bootleggers.Searcher)
-	if !ok {
-		t.Fatalf("the normal bot is %T", ls[engine.LevelNormal])
+	normal, ok := ls[engine.LevelNormal].(search.Bot)
+	if !ok || normal.Level != engine.LevelNormal {
+		t.Fatalf("the normal bot is %+v", ls[engine.LevelNormal])
 	}
-	hard, ok := ls[engine.LevelHard].(bootleggers.Searcher)
-	if !ok || hard.Standard.Level != engine.LevelHard || hard.TwoPlayer.Level != engine.LevelHard || hard.ThreePlayer.Level != engine.LevelHard || hard.FourPlayer.Level != engine.LevelHard || hard == normal {
+	hard, ok := ls[engine.LevelHard].(search.Bot)
+	if !ok || hard.Level != engine.LevelHard || hard.Levels != normal.Levels {
 		t.Fatalf("the hard bot is %+v", ls[engine.LevelHard])
 	}
 	for _, players := range []int{2, 3, 4, 5} {
-		n, h := normal.At(openingView(t, players)), hard.At(openingView(t, players))
-		normalBudget, hardBudget := n.Levels.Budget(engine.LevelNormal, players), h.Levels.Budget(engine.LevelHard, players)
+		normalBudget, hardBudget := normal.Levels.Budget(engine.LevelNormal, players), hard.Levels.Budget(engine.LevelHard, players)
 		if hardBudget.Iterations <= normalBudget.Iterations || hardBudget.Worlds < normalBudget.Worlds || normalBudget.Depth == 0 {
 			t.Fatalf("%d players: normal %+v, hard %+v", players, normalBudget, hardBudget)
 		}
 	}
-}
-
-// openingView is the first seat's view of a table of players, opened
-// without options (the 2-player variant at 2).
-func openingView(t *testing.T, players int) proto.Message {
-	t.Helper()
-	g, _, err := engine.Start(bootleggers.Rules{}, engine.Config{Players: players}, []byte("opening"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.State.View(engine.SeatViewer(0))
 }
 
 // In the 2-player variant a searching bot's playouts look some three
@@ -207,7 +195,7 @@ func TestPlayoutsLookRoundsAheadAtSmallTables(t *testing.T) {
 			t.Fatal(err)
 		}
 		k := engine.KnowledgeOf(g.State, log, g.State.Prompts()[0])
-		res, err := levels()[c.level].(bootleggers.Searcher).At(k.View).Run(k, engine.NewRand([32]byte{9}))
+		res, err := levels()[c.level].(search.Bot).Run(k, engine.NewRand([32]byte{9}))
 		if err != nil {
 			t.Fatal(err)
 		}

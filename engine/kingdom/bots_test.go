@@ -7,7 +7,6 @@ import (
 
 	"github.com/moonshine-games/moonshine/engine"
 	"github.com/moonshine-games/moonshine/engine/playtest"
-	"github.com/moonshine-games/moonshine/engine/search"
 	pb "github.com/moonshine-games/moonshine/proto/moonshine/kingdom/v1"
 )
 
@@ -72,37 +71,25 @@ func TestEveryLevelPlays(t *testing.T) {
 }
 
 // Hard searches more than normal at every table: at three and four
-// players more alternatives, playouts, worlds and depth; at two the same
-// alternatives as normal with more playouts, worlds and depth. A level
-// without a budget of its own searches as normal, and the module's bots are
-// these searchers.
+// players more alternatives, playouts, worlds and depth; at two (its own
+// budget in searchLevels.Tables) the same alternatives as normal with more
+// playouts, worlds and depth. A level without a budget of its own searches
+// as normal, and the module's bots search within these budgets.
 func TestBudgets(t *testing.T) {
 	for _, c := range []struct {
 		players    int
-		levels     search.Levels
 		candidates int // hard's
-	}{{2, twoPlayerLevels, 4}, {3, searchLevels, 8}, {4, searchLevels, 8}} {
-		normal, hard := c.levels.Budget(engine.LevelNormal, c.players), c.levels.Budget(engine.LevelHard, c.players)
+	}{{2, 4}, {3, 8}, {4, 8}} {
+		normal, hard := searchLevels.Budget(engine.LevelNormal, c.players), searchLevels.Budget(engine.LevelHard, c.players)
 		if hard.Iterations <= normal.Iterations || hard.Worlds <= normal.Worlds || normal.Depth != 3*c.players || hard.Depth <= normal.Depth ||
 			normal.Candidates != 4 || hard.Candidates != c.candidates || !normal.Halving || !hard.Halving {
 			t.Errorf("%d players: normal %+v, hard %+v", c.players, normal, hard)
 		}
-		if c.levels.Budget(engine.LevelEasy, c.players) != normal || c.levels.Budget("", c.players) != normal {
+		if searchLevels.Budget(engine.LevelEasy, c.players) != normal || searchLevels.Budget("", c.players) != normal {
 			t.Errorf("%d players: a level without a search budget is not searched as normal", c.players)
 		}
 	}
 	if b := Module().Bots; b.At(engine.LevelHard) != searcher(engine.LevelHard) || b.At("") != searcher(engine.LevelNormal) || b.Easy == nil {
 		t.Fatalf("the module's bots: %+v", b)
-	}
-}
-
-// A searcher picks its table's budget from the seat's view: two players'
-// at a table of two, the standard ones at three and four.
-func TestSearcherAtTable(t *testing.T) {
-	hard := searcher(engine.LevelHard)
-	for players, want := range map[uint32]search.Levels{2: twoPlayerLevels, 3: searchLevels, 4: searchLevels} {
-		if got := hard.At(&pb.View{Players: players}); got.Levels != want || got.Level != engine.LevelHard {
-			t.Errorf("%d players: %+v", players, got)
-		}
 	}
 }

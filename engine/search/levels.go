@@ -24,19 +24,55 @@ type Level struct {
 	Halving    bool
 }
 
-// Levels are a game's search budgets for its normal and hard bots.
+// Levels are a game's search budgets for its normal and hard bots:
+// Normal and Hard at every table but those Tables name, whose own budgets
+// stand in for them.
 type Levels struct {
+	Normal, Hard Level
+	// Tables are the budgets of particular table sizes; an entry of
+	// Players 0 names none. A fixed array keeps Levels, and so Bot,
+	// comparable.
+	Tables [MaxTables]Table
+}
+
+// MaxTables is how many table sizes a game's Levels may budget apart.
+const MaxTables = 4
+
+// Table is the normal and hard budgets at a table of Players: a zero
+// Level stands for the Levels' own.
+type Table struct {
+	Players      int
 	Normal, Hard Level
 }
 
 // Budget returns the budget of level l at a table of players: hard's for
-// [engine.LevelHard], normal's for any other level (easy, or none).
+// [engine.LevelHard], normal's for any other level (easy, or none); the
+// table's own (Tables) where the Levels name it.
 func (ls Levels) Budget(l engine.Level, players int) Budget {
+	b := ls.level(l, players)
+	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands, Work: b.Work, Prefer: b.Prefer, PreferSE: b.PreferSE, Candidates: b.Candidates, Halving: b.Halving}
+}
+
+// level is the Level of l at a table of players.
+func (ls Levels) level(l engine.Level, players int) Level {
 	b := ls.Normal
 	if l == engine.LevelHard {
 		b = ls.Hard
 	}
-	return Budget{Iterations: b.Iterations, Worlds: b.Worlds, Depth: b.DepthPerSeat * players, Commands: b.Commands, Work: b.Work, Prefer: b.Prefer, PreferSE: b.PreferSE, Candidates: b.Candidates, Halving: b.Halving}
+	for _, t := range ls.Tables {
+		if t.Players == 0 || t.Players != players {
+			continue
+		}
+		own := t.Normal
+		if l == engine.LevelHard {
+			own = t.Hard
+		}
+		if own != (Level{}) {
+			b = own
+		}
+		break
+	}
+	return b
 }
 
 // Bot is a game's searching bot of one level: the search of Game over

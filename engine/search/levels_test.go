@@ -23,6 +23,33 @@ func TestLevelsBudget(t *testing.T) {
 	}
 }
 
+// A table the Levels name has its own budgets, a zero Level there
+// standing for the Levels' own; every other table has the Levels' own.
+func TestLevelsBudgetByTable(t *testing.T) {
+	normal, hard := search.Level{Iterations: 10, Worlds: 4, DepthPerSeat: 2}, search.Level{Iterations: 90, Worlds: 9, DepthPerSeat: 3}
+	two := search.Level{Iterations: 40, Worlds: 8, DepthPerSeat: 6, Candidates: 4, Halving: true}
+	three := search.Level{Iterations: 20, Worlds: 5, DepthPerSeat: 4}
+	ls := search.Levels{Normal: normal, Hard: hard, Tables: [search.MaxTables]search.Table{
+		{Players: 2, Hard: two},
+		{Players: 3, Normal: three, Hard: two},
+		{Players: 3, Normal: hard, Hard: hard}, // a second entry for a table is never read
+	}}
+	for _, c := range []struct {
+		players      int
+		normal, hard search.Level
+	}{
+		{2, normal, two}, {3, three, two}, {4, normal, hard}, {0, normal, hard},
+	} {
+		for l, want := range map[engine.Level]search.Level{engine.LevelNormal: c.normal, engine.LevelEasy: c.normal, engine.LevelHard: c.hard} {
+			got := ls.Budget(l, c.players)
+			if got.Iterations != want.Iterations || got.Worlds != want.Worlds || got.Depth != want.DepthPerSeat*c.players ||
+				got.Candidates != want.Candidates || got.Halving != want.Halving {
+				t.Errorf("%d players, %s: %+v, want the budget of %+v", c.players, l, got, want)
+			}
+		}
+	}
+}
+
 // A Bot searches within its level's budget at the table its view tells,
 // and the same as a Search of that budget; a view it cannot read the
 // table from is an error.
