@@ -55,24 +55,22 @@ func (ls Levels) Budget(l engine.Level, players int) Budget {
 
 // level is the Level of l at a table of players.
 func (ls Levels) level(l engine.Level, players int) Level {
-	b := ls.Normal
-	if l == engine.LevelHard {
-		b = ls.Hard
-	}
+	normal, hard := ls.Normal, ls.Hard
 	for _, t := range ls.Tables {
-		if t.Players == 0 || t.Players != players {
-			continue
+		if t.Players != 0 && t.Players == players {
+			if t.Normal != (Level{}) {
+				normal = t.Normal
+			}
+			if t.Hard != (Level{}) {
+				hard = t.Hard
+			}
+			break
 		}
-		own := t.Normal
-		if l == engine.LevelHard {
-			own = t.Hard
-		}
-		if own != (Level{}) {
-			b = own
-		}
-		break
 	}
-	return b
+	if l == engine.LevelHard {
+		return hard
+	}
+	return normal
 }
 
 // Bot is a game's searching bot of one level: the search of Game over
