@@ -17,8 +17,8 @@ import (
 // each decision by clicking: a Muscle card picked in the hand, an offer's
 // card picked on the board, the placements, loads and trades filled in
 // their forms (a truck's destination picked on the board). Besides, it
-// saves its money for a casino and redevelops a speakeasy into one the
-// first time it can afford it, and from round 2 offers a trade (1G for
+// redevelops a speakeasy into a casino the first time it can afford one
+// ([casinoSeat]), and from round 2 offers a trade (1G for
 // nothing, which a bot accepts) on its Phase 4 turn until one is accepted
 // (a casino's owner runs no truck: it has no Phase 4 turn).
 type bootleggersPlayer struct {
@@ -96,9 +96,6 @@ func (p *bootleggersPlayer) move(v *moonshinev1.GameView) {
 	} else {
 		cmd = prompt.Legal[0].(*pb.Command)
 	}
-	if !p.casino {
-		cmd = p.save(cmd, prompt, bl)
-	}
 	wrapped := p.mod.WrapCommand(cmd)
 	switch k := cmd.GetKind().(type) {
 	case *pb.Command_ChooseMuscle:
@@ -132,42 +129,6 @@ func (p *bootleggersPlayer) move(v *moonshinev1.GameView) {
 		failed(t, p.page, "find a command")
 		t.Fatalf("the page offers no way to send %v", cmd)
 	}
-}
-
-// save keeps the seat's money for a casino: it buys neither a truck nor a
-// Casino card, and from round 6 on no Men of Action card that costs money
-// (a seat playing so against easy bots can afford a casino in about six
-// games of seven; measured over 64 games through the API).
-func (p *bootleggersPlayer) save(cmd *pb.Command, prompt engine.Prompt, bl *pb.View) *pb.Command {
-	costly := false
-	switch k := cmd.GetKind().(type) {
-	case *pb.Command_BuyTruck, *pb.Command_TakeCasinoCard:
-		costly = true
-	case *pb.Command_TakeMenOfAction:
-		for _, s := range bl.GetOffer().GetSlots() {
-			if s.GetSlot() == k.TakeMenOfAction.GetSlot() && s.CardId != nil {
-				costly = bl.GetRound() >= 6 && cardCost(p.mod, s.GetCardId()) > 0
-			}
-		}
-	}
-	if costly {
-		for _, m := range prompt.Legal {
-			if m.(*pb.Command).GetPassSelection() != nil {
-				return m.(*pb.Command)
-			}
-		}
-	}
-	return cmd
-}
-
-// cardCost is what a Men of Action card costs when it takes effect.
-func cardCost(mod *games.Module, id int32) int32 {
-	for _, c := range mod.Board.(*pb.Board).GetMenOfAction() {
-		if id >= c.GetFirstId() && id <= c.GetLastId() {
-			return c.GetCost()
-		}
-	}
-	return 0
 }
 
 // pickThenClick picks a board element, which narrows the commands to

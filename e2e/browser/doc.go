@@ -11,6 +11,8 @@
 //     Booze Barons and Moonshine Kingdom (legal commands at random, a Move
 //     built on the map with the keyboard). axe-core checks the lobby, each
 //     table, the replay and the spectator's page.
+//   - TestSeatAffordsACasino (no browser): the Bootleggers seat opens a
+//     casino in most games, as TestWholeGames's retries assume.
 //   - TestKingdomInTheBrowser: two people play a Kingdom game from their
 //     own browsers, each sees the other's moves live, a replay, a
 //     spectator's page and API responses with no hidden fact, and the
