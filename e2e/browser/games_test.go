@@ -26,8 +26,12 @@ type wholeGame struct {
 	drawn string
 }
 
+// bootleggersTable is the whole-game test's Bootleggers table, whose seat
+// opens a casino (TestSeatAffordsACasino).
+var bootleggersTable = wholeGame{game: "bootleggers", variant: "boardwalk", players: 3, drawn: ".bl .bl-places .place"}
+
 var wholeGames = []wholeGame{
-	{game: "bootleggers", variant: "boardwalk", players: 3, drawn: ".bl .bl-places .place"},
+	bootleggersTable,
 	{game: "booze-barons", players: 4, drawn: ".bb .bb-locations .location"},
 	{game: "moonshine-kingdom", players: 2, drawn: "svg.city .district"},
 }
@@ -81,19 +85,21 @@ func TestSeatAffordsACasino(t *testing.T) {
 	if !ok {
 		t.Fatal("bootleggers is not hosted")
 	}
-	var table engine.Config
-	for _, v := range mod.Variants {
-		if v.Name == wholeGames[0].variant {
-			table = engine.Config{Players: wholeGames[0].players, Options: v.Options}
-		}
+	variant, ok := mod.Variant(bootleggersTable.variant)
+	if !ok {
+		t.Fatalf("bootleggers has no variant %q", bootleggersTable.variant)
 	}
+	table := engine.Config{Players: bootleggersTable.players, Options: variant.Options}
 	easy := mod.Bot(engine.LevelEasy)
 	const played = 300
 	opened := 0
 	for i := range played {
 		seat := &casinoSeat{then: easy}
-		tb := playtest.Table{Rules: mod.Rules, Table: table, Seed: fmt.Appendf(nil, "casino seat %d", i), Optional: true,
-			Bots: []engine.Bot{seat, easy, easy}}
+		bots := []engine.Bot{seat}
+		for len(bots) < table.Players {
+			bots = append(bots, easy)
+		}
+		tb := playtest.Table{Rules: mod.Rules, Table: table, Seed: fmt.Appendf(nil, "casino seat %d", i), Optional: true, Bots: bots}
 		if _, err := tb.Play(); err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
